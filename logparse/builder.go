@@ -1,0 +1,210 @@
+package logparse
+
+import (
+	"bytes"
+	"strconv"
+	"time"
+)
+
+// headKind is what the first line of a record announces.
+type headKind uint8
+
+const (
+	headNone headKind = iota
+	headBreak
+	headRecompile
+	headLimit
+	headSkip
+	headTraceback
+	headStack
+)
+
+var (
+	hGraphBreak    = []byte("Graph break")
+	hFromUserCode  = []byte("Graph break: from user code at:")
+	hRecompiling   = []byte("Recompiling function ")
+	hRecompTuple   = []byte("('Recompiling function ")
+	hHitDynamo     = []byte("torch._dynamo hit config.")
+	hHitOld        = []byte("torchdynamo hit config.")
+	hSkipping      = []byte("skipping cudagraph")
+	hTraceback     = []byte("Traceback (most recent call last):")
+	hThread        = []byte("Thread 0x")
+	hCurThread     = []byte("Current thread 0x")
+	hFatal         = []byte("Fatal Python error")
+	hChainCause    = []byte("The above exception was the direct cause")
+	hChainHandling = []byte("During handling of the above exception")
+)
+
+// strongHead reports a line that always starts a new record, whatever came before it.
+func strongHead(b []byte) headKind {
+	if len(b) < 10 {
+		return headNone
+	}
+	switch b[0] {
+	case 'G':
+		if bytes.HasPrefix(b, hGraphBreak) && !bytes.HasPrefix(b, hFromUserCode) && len(b) > 12 {
+			if c := b[11]; c == ' ' || c == ':' || c == '(' {
+				return headBreak
+			}
+		}
+	case 'R':
+		if bytes.HasPrefix(b, hRecompiling) {
+			return headRecompile
+		}
+	case '(':
+		if bytes.HasPrefix(b, hRecompTuple) {
+			return headRecompile
+		}
+	case 't':
+		if bytes.HasPrefix(b, hHitDynamo) || bytes.HasPrefix(b, hHitOld) {
+			return headLimit
+		}
+	case 's':
+		if bytes.HasPrefix(b, hSkipping) {
+			return headSkip
+		}
+	}
+	return headNone
+}
+
+// weakHead reports heads that start a record only as its first line.
+func weakHead(b []byte, st style) headKind {
+	if bytes.HasPrefix(b, hFromUserCode) {
+		return headBreak
+	}
+	if st == styleBare {
+		switch {
+		case bytes.HasPrefix(b, hTraceback):
+			return headTraceback
+		case bytes.HasPrefix(b, hThread), bytes.HasPrefix(b, hCurThread), bytes.HasPrefix(b, hFatal):
+			return headStack
+		}
+	}
+	return headNone
+}
+
+func startsBareRecord(b []byte) bool {
+	return bytes.HasPrefix(b, hTraceback) || bytes.HasPrefix(b, hThread) || bytes.HasPrefix(b, hCurThread) || bytes.HasPrefix(b, hFatal)
+}
+
+// headInside finds a record head behind other text on the same line ("DEBUG|logger|Graph break in …").
+func headInside(b []byte) (int, headKind) {
+	if len(b) < 12 {
+		return -1, headNone
+	}
+	for _, h := range [...][]byte{hGraphBreak, hRecompiling, hHitDynamo, hHitOld, hSkipping} {
+		i := bytes.Index(b, h)
+		if i <= 0 {
+			continue
+		}
+		if len(bytes.TrimSpace(b[:i])) == 0 || b[i-1] == '(' || b[i-1] == '\'' || b[i-1] == '"' {
+			return -1, headNone
+		}
+		if k := strongHead(b[i:]); k != headNone {
+			return i, k
+		}
+	}
+	return -1, headNone
+}
+
+// builder accumulates the lines of one record.
+type builder struct {
+	rec       *Record
+	style     style
+	prefix    []byte
+	prefixed  int  // lines that carried the prefix
+	firstOnly bool // continuation lines come without a prefix
+	head      headKind
+	keep      bool   // keep the lines
+	when      string // raw timestamp of the first line
+	skip      string // a "skipping cudagraphs" message seen in a record whose lines are not kept
+	prevChain bool   // the last line was a chained-exception separator
+}
+
+func (b *builder) add(p *Parser, body []byte, cut bool) {
+	r := b.rec
+	r.LastLine = p.lineNo
+	if cut {
+		r.Truncated = true
+	}
+	if b.head == headTraceback {
+		t := bytes.TrimSpace(body)
+		if len(t) > 0 {
+			b.prevChain = bytes.HasPrefix(t, hChainCause) || bytes.HasPrefix(t, hChainHandling)
+		}
+	}
+	if b.keep {
+		if len(r.Lines) < p.opt.MaxLines {
+			r.Lines = append(r.Lines, validString(body))
+		} else {
+			r.Truncated = true
+		}
+		return
+	}
+	if b.skip == "" {
+		if i := bytes.Index(body, hSkipping); i >= 0 {
+			b.skip = validString(body[i:])
+		}
+	}
+}
+
+// acceptsBare reports whether unprefixed lines continue this record (first-line-only formats).
+func (b *builder) acceptsBare() bool {
+	return b.firstOnly || b.style == styleCustom || (b.style == styleDate && b.prefixed == 1)
+}
+
+// startsNew reports whether an unprefixed line ends this unprefixed record.
+func (b *builder) startsNew(body []byte) bool {
+	if strongHead(body) != headNone {
+		return true
+	}
+	switch {
+	case bytes.HasPrefix(body, hTraceback):
+		return !(b.head == headTraceback && b.prevChain)
+	case bytes.HasPrefix(body, hThread), bytes.HasPrefix(body, hCurThread):
+		return b.head != headStack
+	case bytes.HasPrefix(body, hFatal):
+		return true
+	}
+	return false
+}
+
+// parseWhen reads the glog "MMDD HH:MM:SS.ffffff", the C++ "MMDD HH:MM:SS.fffffffff" and the
+// "YYYY-MM-DD HH:MM:SS,mmm" forms. Glog carries no year: year 0 is used.
+func parseWhen(s string) time.Time {
+	if len(s) >= 23 && s[4] == '-' {
+		t, err := time.Parse("2006-01-02 15:04:05,000", s[:23])
+		if err == nil {
+			return t
+		}
+		return time.Time{}
+	}
+	if len(s) < 13 || s[4] != ' ' || s[7] != ':' {
+		return time.Time{}
+	}
+	num := func(a, b int) int {
+		n, err := strconv.Atoi(s[a:b])
+		if err != nil {
+			return -1
+		}
+		return n
+	}
+	mo, d, h, mi, sec := num(0, 2), num(2, 4), num(5, 7), num(8, 10), num(11, 13)
+	if mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 60 {
+		return time.Time{}
+	}
+	ns := 0
+	if len(s) > 14 && s[13] == '.' {
+		frac := s[14:]
+		if len(frac) > 9 {
+			frac = frac[:9]
+		}
+		if f, err := strconv.Atoi(frac); err == nil {
+			for i := len(frac); i < 9; i++ {
+				f *= 10
+			}
+			ns = f
+		}
+	}
+	return time.Date(0, time.Month(mo), d, h, mi, sec, ns, time.UTC)
+}

@@ -1,0 +1,162 @@
+package logparse
+
+import (
+	"strconv"
+	"strings"
+)
+
+// classify sets the record's kind and payload from its lines.
+func classify(b *builder) {
+	r := b.rec
+	switch b.head {
+	case headBreak:
+		r.Kind, r.Break = KindGraphBreak, parseBreak(r.Lines)
+	case headRecompile:
+		r.Kind, r.Recompile = KindRecompile, parseRecompile(r.Lines)
+	case headLimit:
+		r.Kind, r.Limit = KindLimitHit, parseLimit(r.Lines)
+	case headTraceback:
+		e := parseException(r.Lines)
+		r.Kind, r.Error = KindException, e
+		if isCompileErrorClass(e.Class) {
+			r.Kind = KindCompileError
+		}
+	case headStack:
+		r.Kind = KindStack
+	}
+	if r.Kind == KindOther || r.Kind == KindException {
+		msg := b.skip
+		if msg == "" {
+			for _, l := range r.Lines {
+				if i := strings.Index(l, "skipping cudagraph"); i >= 0 {
+					msg = l[i:]
+					break
+				}
+			}
+		}
+		if msg != "" && r.Kind == KindOther {
+			r.Kind, r.Skip = KindCudagraphSkip, &CudagraphSkip{Reason: skipReason(msg)}
+		}
+	}
+	r.Era = eraEvidence(b)
+}
+
+func isCompileErrorClass(c string) bool {
+	return strings.HasPrefix(c, "torch._dynamo.exc.") || strings.HasPrefix(c, "torch._inductor.exc.")
+}
+
+// skipReason strips the (possibly doubled) "skipping cudagraphs due to " lead and a trailing stack.
+func skipReason(msg string) string {
+	for {
+		i := strings.Index(msg, " due to ")
+		if !strings.HasPrefix(msg, "skipping cudagraph") || i < 0 {
+			break
+		}
+		msg = msg[i+len(" due to "):]
+	}
+	if i := strings.Index(msg, ". Found from"); i >= 0 {
+		msg = msg[:i]
+	}
+	return strings.TrimSpace(msg)
+}
+
+// parseFrameLine reads `  File "x.py", line 12, in f` (also with a leading "- " as in 2.14 guard stacks).
+func parseFrameLine(l string) (Frame, bool) {
+	t := strings.TrimLeft(l, " \t-")
+	if !strings.HasPrefix(t, `File "`) {
+		return Frame{}, false
+	}
+	t = t[len(`File "`):]
+	q := strings.Index(t, `", line `)
+	if q < 0 {
+		return Frame{}, false
+	}
+	f := Frame{File: t[:q]}
+	rest := t[q+len(`", line `):]
+	end := strings.IndexAny(rest, ", ")
+	if end < 0 {
+		end = len(rest)
+	}
+	n, err := strconv.Atoi(rest[:end])
+	if err != nil {
+		return Frame{}, false
+	}
+	f.Line = n
+	if i := strings.Index(rest, " in "); i >= 0 {
+		f.Func = strings.TrimSpace(rest[i+4:])
+	}
+	return f, true
+}
+
+// parseFrames collects traceback frames from lines, attaching each frame's code line.
+func parseFrames(lines []string) []Frame {
+	var out []Frame
+	for i := 0; i < len(lines); i++ {
+		f, ok := parseFrameLine(lines[i])
+		if !ok {
+			continue
+		}
+		if i+1 < len(lines) {
+			c := strings.TrimSpace(lines[i+1])
+			if c != "" && !strings.HasPrefix(c, `File "`) && !isMarkerLine(c) && strings.HasPrefix(lines[i+1], "    ") {
+				f.Code = c
+				i++
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// isMarkerLine reports Python 3.11+ "~~~^^^" position markers.
+func isMarkerLine(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c != '~' && c != '^' && c != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// IsLibraryFile reports whether a path belongs to torch, an installed package or the Python standard library
+// rather than to the user's code.
+func IsLibraryFile(path string) bool {
+	p := strings.ReplaceAll(path, `\`, "/")
+	switch {
+	case strings.Contains(p, "site-packages/"), strings.Contains(p, "dist-packages/"):
+		return true
+	case strings.HasPrefix(p, "torch/"), strings.Contains(p, "/torch/_"), strings.Contains(p, "/torch/nn/"),
+		strings.Contains(p, "/torch/distributed/"), strings.Contains(p, "/torch/utils/"):
+		return true
+	case strings.HasPrefix(p, "<frozen"), strings.Contains(p, "/lib/python3") && !strings.Contains(p, "packages/"):
+		return true
+	}
+	return false
+}
+
+// UserFrame returns the deepest frame outside library code, or false.
+func UserFrame(frames []Frame) (Frame, bool) {
+	for i := len(frames) - 1; i >= 0; i-- {
+		if !IsLibraryFile(frames[i].File) {
+			return frames[i], true
+		}
+	}
+	return Frame{}, false
+}
+
+// splitSite splits "FILE:LINE".
+func splitSite(s string) (string, int) {
+	s = strings.TrimSpace(s)
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return s, 0
+	}
+	n, err := strconv.Atoi(s[i+1:])
+	if err != nil {
+		return s, 0
+	}
+	return s[:i], n
+}

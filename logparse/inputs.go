@@ -1,0 +1,197 @@
+package logparse
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Input is one stream to parse.
+type Input struct {
+	Name   string // shown in records and reports
+	Path   string // file path, or "-" for standard input
+	Trace  bool   // a TORCH_TRACE structured file
+	Rank   int    // rank from the file name or the torchrun log tree, -1 when unknown
+	Stream string // "stdout"/"stderr" when the file holds one stream
+}
+
+var (
+	rankInName = regexp.MustCompile(`(?i)rank[_-]?(\d+)`)
+	attemptDir = regexp.MustCompile(`attempt_\d+$`)
+)
+
+// IsTraceFile reports a TORCH_TRACE file name.
+func IsTraceFile(name string) bool {
+	return strings.HasPrefix(filepath.Base(name), "dedicated_log_torch_trace")
+}
+
+// inputFor describes one file.
+func inputFor(path string) Input {
+	in := Input{Name: path, Path: path, Trace: IsTraceFile(path), Rank: -1}
+	base := filepath.Base(path)
+	if m := rankInName.FindStringSubmatch(base); m != nil {
+		in.Rank, _ = strconv.Atoi(m[1])
+	}
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
+	if stem == "stdout" || stem == "stderr" {
+		in.Stream = stem
+		// torchrun --log-dir: <dir>/<run>/attempt_<k>/<local_rank>/{stdout,stderr}.log
+		dir := filepath.Dir(path)
+		if n, err := strconv.Atoi(filepath.Base(dir)); err == nil && attemptDir.MatchString(filepath.Dir(dir)) {
+			in.Rank = n
+		}
+	}
+	return in
+}
+
+// Discover expands paths (files, directories, "-") into inputs. Directories are walked: TORCH_TRACE files,
+// torchrun --log-dir trees and *.log / *.txt / *.out / *.err files are taken; a run directory's combined.log is
+// skipped when its stdout.log or stderr.log is there (same bytes).
+func Discover(paths []string) ([]Input, error) {
+	var out []Input
+	for _, p := range paths {
+		if p == "-" {
+			out = append(out, Input{Name: "-", Path: "-", Rank: -1})
+			continue
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+		}
+		if !st.IsDir() {
+			out = append(out, inputFor(p))
+			continue
+		}
+		var found []Input
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if path != p && d.Name() == "probe" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if wantFile(path) {
+				found = append(found, inputFor(path))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", p)
+		}
+		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+func wantFile(path string) bool {
+	base := filepath.Base(path)
+	if IsTraceFile(base) {
+		return true
+	}
+	if base == "combined.log" {
+		dir := filepath.Dir(path)
+		for _, s := range []string{"stdout.log", "stderr.log"} {
+			if _, err := os.Stat(filepath.Join(dir, s)); err == nil {
+				return false
+			}
+		}
+		return true
+	}
+	switch strings.ToLower(filepath.Ext(base)) {
+	case ".log", ".txt", ".out", ".err":
+		return true
+	}
+	return base == "stdout" || base == "stderr"
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// ParseInputs parses inputs concurrently (at most workers at once) and calls emit from many goroutines.
+// It returns one error per input that could not be read; the others are still parsed.
+func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, emit func(*Record)) []error {
+	if workers <= 0 {
+		workers = 8
+	}
+	var mu sync.Mutex
+	var errs []error
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	for _, in := range inputs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(in Input) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if err := ParseInput(in, keepText, stdin, emit); err != nil {
+				mu.Lock()
+				errs = append(errs, err)
+				mu.Unlock()
+			}
+		}(in)
+	}
+	wg.Wait()
+	return errs
+}
+
+// ParseInput parses one input.
+func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record)) error {
+	var r io.Reader
+	if in.Path == "-" {
+		if stdin == nil {
+			stdin = os.Stdin
+		}
+		r = stdin
+	} else {
+		f, err := os.Open(in.Path)
+		if err != nil {
+			return fmt.Errorf("cannot read %s: %w", in.Path, unwrapPathErr(err))
+		}
+		defer f.Close()
+		r = f
+	}
+	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText}
+	var err error
+	if in.Trace {
+		err = ParseTrace(r, opt, emit)
+	} else {
+		err = Parse(r, opt, emit)
+	}
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", in.Name, err)
+	}
+	return nil
+}
+
+// LooksBinary reports whether the start of a file is not text (many NUL or control bytes).
+func LooksBinary(head []byte) bool {
+	if len(head) == 0 {
+		return false
+	}
+	bad := bytes.Count(head, []byte{0})
+	for _, c := range head {
+		if c < 0x09 || (c > 0x0d && c < 0x20 && c != 0x1b) {
+			bad++
+		}
+	}
+	return bad*10 > len(head)
+}

@@ -1,0 +1,250 @@
+package logparse
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+var gbLink = regexp.MustCompile(`/gb/gb(\d+)\.html`)
+
+// parseBreak reads a graph-break record of any era (see docs: torch-log-formats §3).
+func parseBreak(lines []string) *GraphBreak {
+	g := &GraphBreak{}
+	if len(lines) == 0 {
+		return g
+	}
+	first := lines[0]
+	site := ""
+	switch {
+	case strings.HasPrefix(first, "Graph break from `Tensor.item()`"):
+		g.Variant, g.Reason = BreakItemWarning, "Tensor.item()"
+	case strings.HasPrefix(first, "Graph break: skip:"), strings.Contains(first, "cannot properly resume"):
+		g.Variant = BreakFrameSkip
+		g.Reason = strings.TrimSpace(strings.TrimPrefix(first, "Graph break:"))
+	case strings.Contains(first, " in user code at "):
+		if strings.HasPrefix(first, "Graph break (") {
+			g.Variant = BreakDuplicate
+		}
+		site = first[strings.Index(first, " in user code at ")+len(" in user code at "):]
+	case strings.HasPrefix(first, "Graph break: ") && !strings.HasPrefix(first, "Graph break: from user code at"):
+		// 2.0–2.2: "Graph break: <reason> from user code at …"
+		rest := strings.TrimPrefix(first, "Graph break: ")
+		if i := strings.Index(rest, " from user code at"); i >= 0 {
+			g.Reason = strings.TrimSpace(rest[:i])
+		} else {
+			g.Reason = strings.TrimSpace(rest)
+		}
+	}
+	g.File, g.Line = splitSite(site)
+	inTraceback := false
+	var userFrames []string
+	for i := 1; i < len(lines); i++ {
+		l := lines[i]
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "Graph Break Reason:"):
+			g.Reason = strings.TrimSpace(strings.TrimPrefix(t, "Graph Break Reason:"))
+			g.GBType = g.Reason
+			if strings.HasPrefix(g.Reason, "Encountered graph break when attempting to trace") {
+				for j := i + 1; j < len(lines); j++ {
+					if s := strings.TrimSpace(lines[j]); s != "" {
+						g.GBType = s
+						i = j
+						break
+					}
+				}
+			}
+		case strings.HasPrefix(l, "Reason: ") && g.Reason == "":
+			g.Reason = strings.TrimSpace(l[len("Reason: "):])
+		case strings.HasPrefix(t, "Explanation:"):
+			g.Explanation = strings.TrimSpace(strings.TrimPrefix(t, "Explanation:"))
+		case strings.HasPrefix(t, "Hint:"):
+			g.Hints = append(g.Hints, strings.TrimSpace(strings.TrimPrefix(t, "Hint:")))
+		case strings.Contains(t, "/gb/gb"):
+			if m := gbLink.FindStringSubmatch(t); m != nil {
+				g.GBID = "GB" + m[1]
+			}
+		case strings.HasPrefix(t, "Traceback (most recent call last):"):
+			inTraceback = true
+		case inTraceback && strings.HasPrefix(l, "torch._dynamo.exc.") && g.Reason == "":
+			// 2.3–2.5: the reason is the final exception line of the internal traceback.
+			if c := strings.Index(l, ": "); c >= 0 {
+				g.Reason = strings.TrimSpace(l[c+2:])
+			}
+		case !inTraceback:
+			userFrames = append(userFrames, l)
+		}
+	}
+	g.Frames = parseFrames(userFrames)
+	if g.File == "" && len(g.Frames) > 0 {
+		last := g.Frames[len(g.Frames)-1]
+		g.File, g.Line = last.File, last.Line
+	}
+	if f, ok := UserFrame(g.Frames); ok {
+		g.UserFrame = f
+	} else if g.File != "" && !IsLibraryFile(g.File) {
+		g.UserFrame = Frame{File: g.File, Line: g.Line}
+	}
+	if g.GBType == "" && g.Reason == "" && g.Variant == BreakFull {
+		g.Reason = "unknown"
+	}
+	return g
+}
+
+// parseRecompile reads "Recompiling function f in /x.py:6" and its guard failures.
+func parseRecompile(lines []string) *Recompile {
+	rc := &Recompile{}
+	if len(lines) == 0 {
+		return rc
+	}
+	first := lines[0]
+	if strings.HasPrefix(first, "('Recompiling function ") {
+		// 2.1-dev tuple form
+		inner := strings.TrimPrefix(first, "('Recompiling function ")
+		if q := strings.Index(inner, "'"); q >= 0 {
+			head := inner[:q]
+			if i := strings.Index(head, " in "); i >= 0 {
+				rc.Function, rc.File = head[:i], head[i+4:]
+			}
+			if g := strings.Index(inner, "guard failure: "); g >= 0 {
+				guard := strings.TrimSuffix(strings.TrimSuffix(inner[g+len("guard failure: "):], ")"), "\"")
+				rc.Failures = append(rc.Failures, GuardFailure{Guard: guard})
+			}
+		}
+		return rc
+	}
+	head := strings.TrimPrefix(first, "Recompiling function ")
+	if i := strings.Index(head, " in "); i >= 0 {
+		rc.Function = head[:i]
+		rc.File, rc.Line = splitSite(head[i+4:])
+	} else {
+		rc.Function = strings.TrimSpace(head)
+	}
+	for _, l := range lines[1:] {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "" || strings.HasPrefix(t, "triggered by the following guard failure"):
+			if g := strings.Index(t, "guard failure: "); g >= 0 {
+				rc.Failures = append(rc.Failures, GuardFailure{Guard: t[g+len("guard failure: "):]})
+			}
+		case strings.HasPrefix(t, "guard ") && strings.HasSuffix(t, "failures:"):
+		case strings.HasPrefix(t, "- "):
+			body := strings.TrimPrefix(t, "- ")
+			if cid, guard, ok := splitFailureID(body); ok {
+				rc.Failures = append(rc.Failures, GuardFailure{CompileID: cid, Guard: guard})
+			} else if n := len(rc.Failures); n > 0 && (strings.HasPrefix(body, "User stack trace:") || strings.HasPrefix(strings.TrimSpace(body), "File \"") || strings.HasPrefix(body, "  ")) {
+				rc.Failures[n-1].Extra = joinExtra(rc.Failures[n-1].Extra, strings.TrimSpace(body))
+			} else {
+				rc.Failures = append(rc.Failures, GuardFailure{Guard: strings.TrimSpace(body)})
+			}
+		default:
+			if n := len(rc.Failures); n > 0 {
+				rc.Failures[n-1].Extra = joinExtra(rc.Failures[n-1].Extra, t)
+			}
+		}
+	}
+	return rc
+}
+
+func joinExtra(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
+}
+
+// splitFailureID splits "0/1: guard text".
+func splitFailureID(s string) (string, string, bool) {
+	c := strings.Index(s, ": ")
+	if c <= 0 {
+		return "", "", false
+	}
+	if _, ok := parseCompileID([]byte(s[:c])); !ok {
+		return "", "", false
+	}
+	return s[:c], strings.TrimRight(s[c+2:], " "), true
+}
+
+var limitRe = regexp.MustCompile(`hit config\.(\w+) \((\d+)\)`)
+var limitFuncRe = regexp.MustCompile(`function: '([^']*)' \((.*)\)`)
+
+// parseLimit reads "torch._dynamo hit config.recompile_limit (8)" and its function / last reason lines.
+func parseLimit(lines []string) *LimitHit {
+	lh := &LimitHit{}
+	if len(lines) == 0 {
+		return lh
+	}
+	if m := limitRe.FindStringSubmatch(lines[0]); m != nil {
+		lh.Limit = m[1]
+		lh.Value, _ = strconv.Atoi(m[2])
+	}
+	for _, l := range lines[1:] {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "function: "):
+			if m := limitFuncRe.FindStringSubmatch(t); m != nil {
+				lh.Function = m[1]
+				lh.File, lh.Line = splitSite(m[2])
+			}
+		case strings.HasPrefix(t, "last reason: "):
+			lh.LastReason = strings.TrimSpace(strings.TrimPrefix(t, "last reason: "))
+		case strings.HasPrefix(t, "reasons: "):
+			lh.LastReason = strings.TrimSpace(strings.TrimPrefix(t, "reasons: "))
+		}
+	}
+	return lh
+}
+
+// parseException reads a Python traceback: the final exception, its message and the user frame.
+func parseException(lines []string) *CompileError {
+	e := &CompileError{}
+	expecting := false
+	var frames []string
+	fromUser := -1
+	excAt := -1
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "Traceback (most recent call last):"):
+			expecting, frames = true, frames[:0]
+		case expecting && l != "" && l[0] != ' ' && l[0] != '\t':
+			expecting = false
+			excAt = i
+			e.Class, e.Message, e.Inner = l, "", ""
+			if c := strings.Index(l, ": "); c > 0 && !strings.Contains(l[:c], " ") {
+				e.Class, e.Message = l[:c], strings.TrimSpace(l[c+2:])
+			} else if strings.HasSuffix(l, ":") && !strings.Contains(l, " ") {
+				e.Class = strings.TrimSuffix(l, ":")
+			}
+		case expecting:
+			frames = append(frames, l)
+		case strings.TrimSpace(l) == "from user code:":
+			fromUser = i
+		}
+	}
+	if excAt >= 0 {
+		// Message continuation lines, and the inner error of BackendCompilerFailed.
+		for j := excAt + 1; j < len(lines) && j <= excAt+6; j++ {
+			t := strings.TrimSpace(lines[j])
+			if t == "" || strings.HasPrefix(t, "Traceback") || strings.HasPrefix(t, "from user code") {
+				break
+			}
+			if e.Inner == "" && strings.HasSuffix(e.Message, "raised:") {
+				if c := strings.Index(t, ": "); c > 0 && !strings.Contains(t[:c], " ") {
+					e.Inner = t[:c]
+				}
+			}
+			e.Message = joinExtra(e.Message, t)
+		}
+	}
+	if fromUser >= 0 {
+		if fs := parseFrames(lines[fromUser+1:]); len(fs) > 0 {
+			e.Frame = fs[len(fs)-1]
+			return e
+		}
+	}
+	if f, ok := UserFrame(parseFrames(frames)); ok {
+		e.Frame = f
+	}
+	return e
+}

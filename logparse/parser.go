@@ -1,0 +1,281 @@
+package logparse
+
+import (
+	"bytes"
+	"io"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Options configures a Parser.
+type Options struct {
+	Input    string // name put on every record
+	Stream   string // "stdout", "stderr" or ""
+	Rank     int    // rank for records whose lines carry none (from a file name); -1 for none
+	KeepText bool   // keep the lines of KindOther records (the UI's raw log); counting does not need them
+	MaxLine  int    // bytes kept of one line (default 64 KiB); the rest is dropped and the record marked Truncated
+	MaxLines int    // lines kept of one record (default 20000)
+}
+
+// Parser assembles records from a byte stream. Feed it with Write (chunks may split lines anywhere), then Flush.
+// It is not safe for concurrent use.
+type Parser struct {
+	opt     Options
+	emit    func(*Record)
+	lineNo  int
+	pending []byte // bytes of an unfinished line
+	pendCut bool   // the unfinished line was already cut at MaxLine
+	chans   map[chanKey]*channel
+	// fast path: the raw prefix (channel + log prefix) of the last prefixed line and its builder
+	lastRaw []byte
+	lastB   *builder
+}
+
+type chanKey struct{ local, rank int }
+
+type channel struct {
+	log  *builder // the open prefixed record
+	bare *builder // the open unprefixed record (traceback, stack dump, user output)
+}
+
+// NewParser returns a parser that calls emit for every complete record.
+func NewParser(opt Options, emit func(*Record)) *Parser {
+	if opt.MaxLine <= 0 {
+		opt.MaxLine = 64 << 10
+	}
+	if opt.MaxLines <= 0 {
+		opt.MaxLines = 20000
+	}
+	return &Parser{opt: opt, emit: emit, chans: map[chanKey]*channel{}}
+}
+
+// Parse reads r to the end and emits its records.
+func Parse(r io.Reader, opt Options, emit func(*Record)) error {
+	p := NewParser(opt, emit)
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			p.Write(buf[:n])
+		}
+		if err == io.EOF {
+			p.Flush()
+			return nil
+		}
+		if err != nil {
+			p.Flush()
+			return err
+		}
+	}
+}
+
+// Write feeds bytes. It never fails.
+func (p *Parser) Write(b []byte) (int, error) {
+	n := len(b)
+	for len(b) > 0 {
+		nl := bytes.IndexByte(b, '\n')
+		if nl < 0 {
+			p.addPending(b)
+			break
+		}
+		if len(p.pending) > 0 || p.pendCut {
+			p.addPending(b[:nl])
+			p.physLine(p.pending, p.pendCut)
+			p.pending, p.pendCut = p.pending[:0], false
+		} else if nl > p.opt.MaxLine {
+			p.physLine(b[:p.opt.MaxLine], true)
+		} else {
+			p.physLine(b[:nl], false)
+		}
+		b = b[nl+1:]
+	}
+	return n, nil
+}
+
+func (p *Parser) addPending(b []byte) {
+	room := p.opt.MaxLine - len(p.pending)
+	if len(b) > room {
+		b = b[:max(room, 0)]
+		p.pendCut = true
+	}
+	p.pending = append(p.pending, b...)
+}
+
+// Flush ends the input: a final line without newline is parsed and every open record is emitted.
+func (p *Parser) Flush() {
+	if len(p.pending) > 0 || p.pendCut {
+		p.physLine(p.pending, p.pendCut)
+		p.pending, p.pendCut = p.pending[:0], false
+	}
+	p.FlushRecords()
+}
+
+// FlushRecords emits every open record (for a live stream that went idle); an unfinished line stays pending.
+func (p *Parser) FlushRecords() {
+	for _, ch := range p.chans {
+		p.close(&ch.log)
+		p.close(&ch.bare)
+	}
+	p.lastRaw, p.lastB = p.lastRaw[:0], nil
+}
+
+// Lines reports how many lines have been read.
+func (p *Parser) Lines() int { return p.lineNo }
+
+// physLine handles one newline-terminated line; '\r' also ends a line (progress bars), CRLF is one end.
+func (p *Parser) physLine(line []byte, cut bool) {
+	p.lineNo++
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	for {
+		cr := bytes.IndexByte(line, '\r')
+		if cr < 0 {
+			p.line(line, cut)
+			return
+		}
+		if cr > 0 {
+			p.line(line[:cr], false)
+		}
+		line = line[cr+1:]
+	}
+}
+
+func (p *Parser) line(line []byte, cut bool) {
+	if bytes.IndexByte(line, 0x1b) >= 0 {
+		line = []byte(ansi.Strip(string(line)))
+	}
+	// Fast path: same channel and same log prefix as the previous line.
+	if p.lastB != nil && len(p.lastRaw) > 0 && bytes.HasPrefix(line, p.lastRaw) {
+		body := line[len(p.lastRaw):]
+		if !(p.lastB.head != headNone && strongHead(body) != headNone) {
+			p.lastB.add(p, body, cut)
+			return
+		}
+	}
+	li := decodeLine(line)
+	ch := p.channel(li)
+	switch li.style {
+	case styleGlog, styleDate:
+		p.close(&ch.bare)
+		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {
+			b.prefixed++
+			b.add(p, li.body, cut)
+		} else {
+			p.close(&ch.log)
+			ch.log = p.open(li, li.body, cut)
+		}
+		p.lastRaw = append(p.lastRaw[:0], line[:li.chanLen+len(li.prefix)]...)
+		p.lastB = ch.log
+	case styleCpp:
+		p.close(&ch.bare)
+		b := p.open(li, li.body, cut)
+		p.finish(b)
+	default:
+		p.bareLine(ch, li, cut)
+	}
+}
+
+func (p *Parser) channel(li lineInfo) *channel {
+	k := chanKey{li.localRank, li.rank}
+	ch := p.chans[k]
+	if ch == nil {
+		ch = &channel{}
+		p.chans[k] = ch
+	}
+	return ch
+}
+
+// bareLine places a line without a log prefix: a continuation of a first-line-only record, a traceback or
+// stack dump, a record glued behind other output, or plain user output.
+func (p *Parser) bareLine(ch *channel, li lineInfo, cut bool) {
+	body := li.body
+	// A known record head behind an unknown prefix (TORCH_LOGS_FORMAT, output without a trailing newline).
+	if at, h := headInside(body); at > 0 {
+		p.close(&ch.bare)
+		if j := bytes.Index(body[:at], []byte("[20")); j >= 0 {
+			var dl lineInfo
+			dl.localRank, dl.rank, dl.cid = li.localRank, li.rank, NoCompileID
+			if parseDate(body[j:], &dl) {
+				p.close(&ch.log)
+				ch.log = p.open(dl, dl.body, cut)
+				ch.log.firstOnly = true
+				return
+			}
+		}
+		p.close(&ch.log)
+		li.style, li.prefix, li.body = styleCustom, body[:at], body[at:]
+		ch.log = p.open(li, li.body, cut)
+		ch.log.head = h
+		ch.log.firstOnly = true
+		return
+	}
+	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
+		if strongHead(body) == headNone && !startsBareRecord(body) {
+			lb.add(p, body, cut)
+			return
+		}
+		p.close(&ch.log)
+	}
+	if b := ch.bare; b != nil && !b.startsNew(body) {
+		b.add(p, body, cut)
+		return
+	}
+	p.close(&ch.bare)
+	ch.bare = p.open(li, body, cut)
+}
+
+// open starts a record builder with its first message line.
+func (p *Parser) open(li lineInfo, body []byte, cut bool) *builder {
+	rank := li.rank
+	if rank < 0 {
+		rank = p.opt.Rank
+	}
+	b := &builder{
+		style:    li.style,
+		prefix:   append([]byte(nil), li.prefix...),
+		prefixed: 1,
+		rec: &Record{
+			Input: p.opt.Input, Stream: p.opt.Stream, Rank: rank, LocalRank: li.localRank,
+			Level: li.level, PID: li.pid, CompileID: li.cid, FirstLine: p.lineNo,
+			Artifact: string(li.artifact), Emitter: string(li.emitter),
+		},
+		when: string(li.when),
+	}
+	b.head = strongHead(body)
+	if b.head == headNone {
+		b.head = weakHead(body, li.style)
+	}
+	b.keep = p.opt.KeepText || b.head != headNone
+	b.add(p, body, cut)
+	return b
+}
+
+func (p *Parser) close(slot **builder) {
+	if b := *slot; b != nil {
+		*slot = nil
+		if p.lastB == b {
+			p.lastB, p.lastRaw = nil, p.lastRaw[:0]
+		}
+		p.finish(b)
+	}
+}
+
+func (p *Parser) finish(b *builder) {
+	r := b.rec
+	r.Time = parseWhen(b.when)
+	classify(b)
+	if r.Kind == KindOther && !p.opt.KeepText {
+		r.Lines = nil
+	}
+	p.emit(r)
+}
+
+// validString copies b into a string, replacing invalid UTF-8.
+func validString(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
+}

@@ -1,0 +1,309 @@
+package logparse
+
+import (
+	"bytes"
+)
+
+// style is the shape of a line's log prefix.
+type style uint8
+
+const (
+	styleBare   style = iota // no log prefix: user output, traceback lines, continuation lines
+	styleGlog                // 2.3+: "V1121 07:45:29.809000 31643 torch/_dynamo/guards.py:2791] [0/1] [__recompiles] msg" on every line
+	styleDate                // 2.0–2.2: "[2024-02-06 10:32:24,334] [0/0] logger: [DEBUG] msg" (every line, or first line only)
+	styleCustom              // an unknown prefix (TORCH_LOGS_FORMAT, glued output) before a known record head: first line only
+	styleCpp                 // C++ glog "[W1121 07:45:17.692129966 ProcessGroupGloo.cpp:727] msg": one line
+)
+
+// lineInfo is a decoded physical line. Slices alias the line buffer.
+type lineInfo struct {
+	localRank int    // from a torchrun --tee "[default0]:" prefix, -1 when absent
+	rank      int    // from "[rankN]:" or an srun label, -1 when absent
+	chanLen   int    // length of the tee/rank prefixes (the channel part of the line)
+	style     style  //
+	prefix    []byte // the log prefix after the channel part (identity of a record), nil for bare lines
+	level     byte   //
+	pid       int    //
+	when      []byte // raw timestamp
+	emitter   []byte // source path:line or logger name
+	cid       CompileID
+	artifact  []byte
+	body      []byte // the message
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// atoi parses a run of ASCII digits; ok is false when b is empty or not all digits or too long.
+func atoi(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if !isDigit(c) {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// decodeLine splits a line into its channel prefixes, log prefix and message.
+func decodeLine(line []byte) lineInfo {
+	li := lineInfo{localRank: -1, rank: -1, cid: NoCompileID}
+	rest := line
+	// srun --label "12: " in front of anything that looks like a log line.
+	if n := srunLabel(rest); n > 0 {
+		if r, ok := atoi(bytes.TrimSpace(rest[:n-2])); ok {
+			li.rank = r
+			rest = rest[n:]
+		}
+	}
+	for len(rest) > 2 && rest[0] == '[' {
+		end := bytes.IndexByte(rest[:min(len(rest), 64)], ']')
+		if end < 0 || end+1 >= len(rest) || rest[end+1] != ':' {
+			break
+		}
+		inner := rest[1:end]
+		if bytes.HasPrefix(inner, []byte("rank")) {
+			if r, ok := atoi(inner[4:]); ok {
+				li.rank = r
+				rest = rest[end+2:]
+				// excepthook form "[rank0]: msg": one space follows.
+				if len(rest) > 0 && rest[0] == ' ' {
+					rest = rest[1:]
+				}
+				continue
+			}
+			break
+		}
+		// torchrun --tee: "[default0]:" = role name + local rank.
+		i := len(inner)
+		for i > 0 && isDigit(inner[i-1]) {
+			i--
+		}
+		if i == 0 || i == len(inner) || !isIdent(inner[:i]) {
+			break
+		}
+		lr, _ := atoi(inner[i:])
+		li.localRank = lr
+		rest = rest[end+2:]
+	}
+	li.chanLen = len(line) - len(rest)
+	if parseGlog(rest, &li) || parseDate(rest, &li) || parseCpp(rest, &li) {
+		return li
+	}
+	li.body = rest
+	return li
+}
+
+func isIdent(b []byte) bool {
+	for _, c := range b {
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// srunLabel returns the length of an srun --label prefix ("0: ", " 12: ") when a log line follows it.
+func srunLabel(b []byte) int {
+	i := 0
+	for i < len(b) && i < 6 && b[i] == ' ' {
+		i++
+	}
+	j := i
+	for j < len(b) && j-i < 6 && isDigit(b[j]) {
+		j++
+	}
+	if j == i || j+1 >= len(b) || b[j] != ':' || b[j+1] != ' ' {
+		return 0
+	}
+	r := b[j+2:]
+	if len(r) > 0 && (r[0] == '[' || bytes.HasPrefix(r, []byte("Traceback")) || looksGlog(r)) {
+		return j + 2
+	}
+	return 0
+}
+
+func isLevel(c byte) bool {
+	return c == 'V' || c == 'I' || c == 'W' || c == 'E' || c == 'C' || c == 'F' || c == 'D'
+}
+
+func looksGlog(b []byte) bool {
+	return len(b) > 22 && isLevel(b[0]) && isDigit(b[1]) && isDigit(b[4]) && b[5] == ' ' && b[8] == ':'
+}
+
+// parseGlog decodes "L MMDD HH:MM:SS.ffffff NNN path:line] [F/C] [__artifact] msg".
+func parseGlog(b []byte, li *lineInfo) bool {
+	if !looksGlog(b) {
+		return false
+	}
+	// time ends at the next space
+	sp := bytes.IndexByte(b[6:], ' ')
+	if sp < 8 {
+		return false
+	}
+	p := 6 + sp + 1
+	q := p
+	for q < len(b) && isDigit(b[q]) {
+		q++
+	}
+	if q == p || q >= len(b) || b[q] != ' ' {
+		return false
+	}
+	pid, _ := atoi(b[p:q])
+	rb := bytes.Index(b[q+1:], []byte("] "))
+	end := -1
+	if rb >= 0 {
+		end = q + 1 + rb
+	} else if b[len(b)-1] == ']' {
+		end = len(b) - 1
+	}
+	if end < 0 {
+		return false
+	}
+	src := b[q+1 : end]
+	colon := bytes.LastIndexByte(src, ':')
+	if colon < 0 {
+		return false
+	}
+	if _, ok := atoi(src[colon+1:]); !ok {
+		return false
+	}
+	li.style = styleGlog
+	li.level = b[0]
+	li.when = b[1 : 6+sp]
+	li.pid = pid
+	li.emitter = src
+	rest := b[end+1:]
+	if len(rest) > 0 {
+		rest = rest[1:]
+	}
+	rest = parseTags(rest, li)
+	li.prefix = b[:len(b)-len(rest)]
+	li.body = rest
+	return true
+}
+
+// parseTags consumes the optional "[F/C] " compile id and "[__artifact] " tag.
+func parseTags(rest []byte, li *lineInfo) []byte {
+	if len(rest) > 2 && rest[0] == '[' {
+		if end := bytes.IndexByte(rest, ']'); end > 0 {
+			if cid, ok := parseCompileID(rest[1:end]); ok {
+				li.cid = cid
+				rest = skipSpace1(rest[end+1:])
+			}
+		}
+	}
+	if len(rest) > 4 && rest[0] == '[' && rest[1] == '_' && rest[2] == '_' {
+		if end := bytes.IndexByte(rest, ']'); end > 0 && isIdent(rest[3:end]) {
+			li.artifact = rest[3:end]
+			rest = skipSpace1(rest[end+1:])
+		}
+	}
+	return rest
+}
+
+func skipSpace1(b []byte) []byte {
+	if len(b) > 0 && b[0] == ' ' {
+		return b[1:]
+	}
+	return b
+}
+
+// parseCompileID reads "F/C", "F/C_A" or "!N/F/C".
+func parseCompileID(b []byte) (CompileID, bool) {
+	c := NoCompileID
+	if len(b) > 0 && b[0] == '!' {
+		slash := bytes.IndexByte(b, '/')
+		if slash < 0 {
+			return c, false
+		}
+		n, ok := atoi(b[1:slash])
+		if !ok {
+			return c, false
+		}
+		c.Autograd = n
+		b = b[slash+1:]
+	}
+	slash := bytes.IndexByte(b, '/')
+	if slash < 0 {
+		return NoCompileID, false
+	}
+	f, ok := atoi(b[:slash])
+	if !ok {
+		return NoCompileID, false
+	}
+	rest := b[slash+1:]
+	if us := bytes.IndexByte(rest, '_'); us >= 0 {
+		a, ok := atoi(rest[us+1:])
+		if !ok {
+			return NoCompileID, false
+		}
+		c.Attempt = a
+		rest = rest[:us]
+	}
+	n, ok := atoi(rest)
+	if !ok {
+		return NoCompileID, false
+	}
+	c.Frame, c.Compile = f, n
+	return c, true
+}
+
+var dateLevels = map[string]byte{"DEBUG": 'V', "INFO": 'I', "WARNING": 'W', "ERROR": 'E', "CRITICAL": 'C'}
+
+// parseDate decodes "[2024-02-06 10:32:24,334] [0/0] torch._dynamo.x: [DEBUG] msg".
+func parseDate(b []byte, li *lineInfo) bool {
+	if len(b) < 26 || b[0] != '[' || !isDigit(b[1]) || b[5] != '-' || b[8] != '-' || b[24] != ']' {
+		return false
+	}
+	rest := skipSpace1(b[25:])
+	rest = parseTags(rest, li)
+	colon := bytes.Index(rest, []byte(": ["))
+	if colon <= 0 || bytes.IndexByte(rest[:colon], ' ') >= 0 {
+		return false
+	}
+	lvEnd := bytes.IndexByte(rest[colon+3:], ']')
+	if lvEnd < 0 {
+		return false
+	}
+	lv, ok := dateLevels[string(rest[colon+3:colon+3+lvEnd])]
+	if !ok {
+		return false
+	}
+	li.style = styleDate
+	li.level = lv
+	li.when = b[1:24]
+	li.emitter = rest[:colon]
+	if a := bytes.Index(li.emitter, []byte(".__")); a >= 0 && len(li.artifact) == 0 {
+		li.artifact = li.emitter[a+3:]
+	}
+	msg := skipSpace1(rest[colon+3+lvEnd+1:])
+	li.prefix = b[:len(b)-len(msg)]
+	li.body = msg
+	return true
+}
+
+// parseCpp decodes the C++ glog form "[W1121 07:45:17.692129966 file.cpp:727] msg".
+func parseCpp(b []byte, li *lineInfo) bool {
+	if len(b) < 20 || b[0] != '[' || !isLevel(b[1]) || !isDigit(b[2]) || !isDigit(b[5]) || b[6] != ' ' {
+		return false
+	}
+	end := bytes.Index(b, []byte("] "))
+	if end < 0 {
+		if b[len(b)-1] != ']' {
+			return false
+		}
+		end = len(b) - 1
+	}
+	li.style = styleCpp
+	li.level = b[1]
+	sp := bytes.LastIndexByte(b[:end], ' ')
+	li.when = b[2:sp]
+	li.emitter = b[sp+1 : end]
+	li.prefix = b[:min(end+2, len(b))]
+	li.body = b[len(li.prefix):]
+	return true
+}

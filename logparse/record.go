@@ -1,0 +1,190 @@
+package logparse
+
+import (
+	"fmt"
+	"time"
+)
+
+// Kind is what a record is about.
+type Kind uint8
+
+// Record kinds.
+const (
+	KindOther         Kind = iota // anything else: log lines, user output, launcher messages
+	KindGraphBreak                // a graph-break record (full, duplicate, frame skip, Tensor.item() warning)
+	KindRecompile                 // "Recompiling function …" with its guard failures
+	KindLimitHit                  // "hit config.cache_size_limit|recompile_limit (N)"
+	KindCudagraphSkip             // "skipping cudagraphs due to …"
+	KindCompileError              // an uncaught torch._dynamo.exc.* / torch._inductor.exc.* exception
+	KindException                 // any other uncaught Python exception (launcher, ValueError, …)
+	KindStack                     // a faulthandler thread-stack dump
+)
+
+var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error", "exception", "stack"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", k)
+}
+
+// Source says where a record came from.
+type Source uint8
+
+// Record sources.
+const (
+	FromText  Source = iota // TORCH_LOGS / stderr / stdout text
+	FromTrace               // a TORCH_TRACE structured file
+)
+
+// CompileID is Dynamo's "[F/C]", "[F/C_A]" or "[!N/F/C]" id. Frame is -1 when absent.
+type CompileID struct {
+	Autograd int // compiled-autograd id after '!', -1 when absent
+	Frame    int // frame id, -1 when absent
+	Compile  int // how many times the frame compiled before
+	Attempt  int // restart attempt (the _A suffix), 0 when absent
+}
+
+// NoCompileID is the zero value for "no compile id".
+var NoCompileID = CompileID{Autograd: -1, Frame: -1}
+
+// Valid reports whether the id was present.
+func (c CompileID) Valid() bool { return c.Frame >= 0 }
+
+func (c CompileID) String() string {
+	if c.Frame < 0 {
+		return ""
+	}
+	s := fmt.Sprintf("%d/%d", c.Frame, c.Compile)
+	if c.Attempt > 0 {
+		s += fmt.Sprintf("_%d", c.Attempt)
+	}
+	if c.Autograd >= 0 {
+		s = fmt.Sprintf("!%d/%s", c.Autograd, s)
+	}
+	return s
+}
+
+// Frame is one entry of a Python traceback.
+type Frame struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Func string `json:"function,omitempty"`
+	Code string `json:"code,omitempty"`
+}
+
+// BreakVariant distinguishes the shapes a graph-break record takes.
+type BreakVariant uint8
+
+// Graph-break variants.
+const (
+	BreakFull        BreakVariant = iota // the full record with its user traceback
+	BreakDuplicate                       // "details suppressed" / "user stack suppressed due to duplicate graph break"
+	BreakFrameSkip                       // the frame is skipped and runs eager
+	BreakItemWarning                     // the W-level "Graph break from `Tensor.item()`" warning
+)
+
+var variantNames = [...]string{"full", "duplicate", "frame_skip", "item_warning"}
+
+func (v BreakVariant) String() string {
+	if int(v) < len(variantNames) {
+		return variantNames[v]
+	}
+	return "unknown"
+}
+
+// GraphBreak is the payload of a KindGraphBreak record.
+type GraphBreak struct {
+	Variant     BreakVariant
+	File        string   // break site
+	Line        int      // break site
+	Reason      string   // the reason as printed (2.6 "Unsupported: builtin: print …", 2.8+ gb_type line, 2.3–2.5 exception text)
+	GBType      string   // 2.8+ gb_type
+	GBID        string   // "GB0059" from the documentation link (2.9+)
+	Explanation string   // 2.8+
+	Hints       []string // 2.8+
+	Frames      []Frame  // user code traceback, outermost first
+	UserFrame   Frame    // deepest frame outside torch/ and site-packages (zero when none)
+}
+
+// GuardFailure is one failed guard of a recompile.
+type GuardFailure struct {
+	CompileID string `json:"compile_id,omitempty"` // the cache entry that rejected the call ("0/0"); empty before ≈2.5
+	Guard     string `json:"guard"`
+	Extra     string `json:"extra,omitempty"` // folded continuation lines (2.14 user stack), one string
+}
+
+// Recompile is the payload of a KindRecompile record.
+type Recompile struct {
+	Function string
+	File     string
+	Line     int // first line of the function
+	Failures []GuardFailure
+}
+
+// LimitHit is the payload of a KindLimitHit record.
+type LimitHit struct {
+	Limit      string // "cache_size_limit", "recompile_limit", "accumulated_cache_size_limit", …
+	Value      int
+	Function   string
+	File       string
+	Line       int
+	LastReason string
+}
+
+// CudagraphSkip is the payload of a KindCudagraphSkip record.
+type CudagraphSkip struct {
+	Reason string
+}
+
+// CompileError is the payload of KindCompileError and KindException records.
+type CompileError struct {
+	Class   string // fully qualified exception class of the final exception
+	Message string // its message (first lines)
+	Inner   string // for BackendCompilerFailed: the inner error class (CppCompileError, …)
+	Frame   Frame  // the user frame ("from user code:" or the deepest user frame), zero when unknown
+}
+
+// Record is one complete log record.
+type Record struct {
+	Kind      Kind
+	Source    Source
+	Input     string // input name (file path, "-", run stream)
+	Stream    string // "stdout", "stderr" or ""
+	Rank      int    // global rank from [rankN]: (or srun label, trace envelope, file name); -1 unknown
+	LocalRank int    // torchrun --tee [defaultN]: local rank, -1 when absent
+	Level     byte   // 'V','I','W','E','C' (or 'D' for DEBUG in other forms); 0 unknown
+	PID       int    // thread id (≤≈2.4) or process id from the glog prefix; 0 unknown
+	Time      time.Time
+	Emitter   string // emitting source "torch/_dynamo/guards.py:2791" or logger name
+	CompileID CompileID
+	Artifact  string // "graph_breaks", "recompiles", … without the "__"
+	FirstLine int    // 1-based input line numbers
+	LastLine  int
+	Lines     []string // message lines with the prefix stripped (may be nil for KindOther when text is not kept)
+	Truncated bool     // a line was longer than the limit and was cut
+	Era       Era      // the torch versions whose format this record shows
+
+	Break     *GraphBreak
+	Recompile *Recompile
+	Limit     *LimitHit
+	Skip      *CudagraphSkip
+	Error     *CompileError
+}
+
+// Text joins the message lines.
+func (r *Record) Text() string {
+	n := 0
+	for _, l := range r.Lines {
+		n += len(l) + 1
+	}
+	b := make([]byte, 0, n)
+	for i, l := range r.Lines {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		b = append(b, l...)
+	}
+	return string(b)
+}

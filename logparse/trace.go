@@ -1,0 +1,323 @@
+package logparse
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+)
+
+// envelope is the JSON object on a TORCH_TRACE line (only the fields torchtriage uses).
+type envelope struct {
+	Str      []json.RawMessage `json:"str"`
+	Metrics  *traceMetrics     `json:"compilation_metrics"`
+	Artifact *struct {
+		Name string `json:"name"`
+	} `json:"artifact"`
+	DynamoStart *struct {
+		Stack []struct {
+			Line     int             `json:"line"`
+			Name     string          `json:"name"`
+			Filename json.RawMessage `json:"filename"`
+		} `json:"stack"`
+	} `json:"dynamo_start"`
+	FrameID        *int   `json:"frame_id"`
+	FrameCompileID *int   `json:"frame_compile_id"`
+	Attempt        *int   `json:"attempt"`
+	Rank           *int   `json:"rank"`
+	HasPayload     string `json:"has_payload"`
+}
+
+type traceMetrics struct {
+	CompileID           string   `json:"compile_id"`
+	CoName              string   `json:"co_name"`
+	CoFilename          string   `json:"co_filename"`
+	CoFirstLineNo       int      `json:"co_firstlineno"`
+	FailType            *string  `json:"fail_type"`
+	FailReason          *string  `json:"fail_reason"`
+	RestartReasons      []string `json:"restart_reasons"`
+	RecompileReason     *string  `json:"recompile_reason"`
+	CudagraphSkipReason *string  `json:"cudagraph_skip_reason"`
+}
+
+var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": true, "FailOnRecompileLimitHit": true,
+	"RecompileError": true, "UserError": true, "TorchRuntimeError": true, "InternalTorchDynamoError": true,
+	"ObservedException": true, "SkipFrame": true}
+
+// traceState follows one TORCH_TRACE file.
+type traceState struct {
+	opt       Options
+	emit      func(*Record)
+	lineNo    int
+	strs      map[int]string
+	pending   map[CompileID][]string // recompile_reasons artifacts waiting for their compilation_metrics
+	pendLine  map[CompileID]int
+	frameFn   map[int]Frame // frame id -> function from dynamo_start
+	breaks    int           // dynamo_graph_break_reason artifacts seen
+	restarts  []*Record     // breaks known only from restart_reasons
+	rank, pid int
+	version   string
+}
+
+// ParseTrace reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
+// text logs, marked FromTrace. opt.Rank is used when envelopes carry no rank.
+func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
+	if opt.MaxLine <= 0 {
+		opt.MaxLine = 64 << 10
+	}
+	st := &traceState{opt: opt, emit: emit, strs: map[int]string{}, pending: map[CompileID][]string{},
+		pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank}
+	var cur *envelope
+	var curLine int
+	var payload []string
+	flushEnv := func() {
+		if cur != nil {
+			st.event(cur, payload, curLine)
+		}
+		cur, payload = nil, payload[:0]
+	}
+	err := readLines(r, opt.MaxLine, func(line []byte, cut bool) {
+		st.lineNo++
+		if len(line) > 0 && line[0] == '\t' {
+			if cur != nil && cur.HasPayload != "" {
+				payload = append(payload, validString(line[1:]))
+			}
+			return
+		}
+		flushEnv()
+		var li lineInfo
+		li.cid = NoCompileID
+		body := line
+		if parseGlog(line, &li) {
+			body = li.body
+			st.pid = li.pid
+		}
+		if len(body) == 0 || body[0] != '{' || cut || !interesting(body) {
+			return
+		}
+		var env envelope
+		if json.Unmarshal(body, &env) != nil {
+			return
+		}
+		cur, curLine = &env, st.lineNo
+	})
+	flushEnv()
+	st.finish()
+	return err
+}
+
+func interesting(b []byte) bool {
+	for _, k := range [...]string{`"str"`, `"compilation_metrics"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"torch_version"`} {
+		if bytes.Contains(b, []byte(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (st *traceState) record(env *envelope, line int, kind Kind) *Record {
+	r := &Record{Kind: kind, Source: FromTrace, Input: st.opt.Input, Stream: st.opt.Stream, Rank: st.rank,
+		LocalRank: -1, Level: 'V', PID: st.pid, CompileID: NoCompileID, FirstLine: line, LastLine: line}
+	if env != nil {
+		if env.Rank != nil {
+			r.Rank = *env.Rank
+			st.rank = *env.Rank
+		}
+		if env.FrameID != nil && env.FrameCompileID != nil {
+			r.CompileID = CompileID{Autograd: -1, Frame: *env.FrameID, Compile: *env.FrameCompileID}
+			if env.Attempt != nil {
+				r.CompileID.Attempt = *env.Attempt
+			}
+		}
+	}
+	return r
+}
+
+func (st *traceState) event(env *envelope, payload []string, line int) {
+	if env.Rank != nil {
+		st.rank = *env.Rank
+	}
+	switch {
+	case len(env.Str) == 2:
+		var name string
+		var n int
+		if json.Unmarshal(env.Str[0], &name) == nil && json.Unmarshal(env.Str[1], &n) == nil {
+			st.strs[n] = name
+		}
+	case env.DynamoStart != nil && env.FrameID != nil && len(env.DynamoStart.Stack) > 0:
+		top := env.DynamoStart.Stack[len(env.DynamoStart.Stack)-1]
+		st.frameFn[*env.FrameID] = Frame{File: st.filename(top.Filename), Line: top.Line, Func: top.Name}
+	case env.Artifact != nil && env.Artifact.Name == "dynamo_graph_break_reason":
+		st.breaks++
+		r := st.record(env, line, KindGraphBreak)
+		r.Lines = append([]string(nil), payload...)
+		r.Break = parseBreak(r.Lines)
+		r.Era = st.era()
+		st.emit(r)
+	case env.Artifact != nil && env.Artifact.Name == "recompile_reasons":
+		r := st.record(env, line, KindOther)
+		var reasons []string
+		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &reasons) != nil {
+			reasons = payload
+		}
+		st.pending[r.CompileID] = reasons
+		st.pendLine[r.CompileID] = line
+	case env.Artifact != nil && env.Artifact.Name == "torch_version":
+		var v string
+		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &v) == nil {
+			st.version = v
+		}
+	case env.Metrics != nil:
+		st.metrics(env, line)
+	}
+}
+
+func (st *traceState) filename(raw json.RawMessage) string {
+	var n int
+	if json.Unmarshal(raw, &n) == nil {
+		return st.strs[n]
+	}
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s
+}
+
+func (st *traceState) metrics(env *envelope, line int) {
+	m := env.Metrics
+	cid, ok := parseCompileID([]byte(m.CompileID))
+	if !ok {
+		return
+	}
+	mk := func(kind Kind) *Record {
+		r := st.record(env, line, kind)
+		r.CompileID = cid
+		r.Era = st.era()
+		return r
+	}
+	reasons, hadPending := st.pending[cid]
+	delete(st.pending, cid)
+	if m.RecompileReason != nil && *m.RecompileReason != "" {
+		reasons, hadPending = strings.Split(*m.RecompileReason, "\n"), true
+	}
+	if hadPending {
+		r := mk(KindRecompile)
+		r.Recompile = &Recompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, Failures: failuresOf(reasons)}
+		st.emit(r)
+	}
+	if m.FailType != nil && *m.FailType != "" {
+		r := mk(KindException)
+		cls := *m.FailType
+		if dynamoExc[cls] {
+			cls = "torch._dynamo.exc." + cls
+		}
+		r.Error = &CompileError{Class: cls, Frame: Frame{File: m.CoFilename, Line: m.CoFirstLineNo, Func: m.CoName}}
+		if m.FailReason != nil {
+			r.Error.Message = *m.FailReason
+		}
+		if isCompileErrorClass(cls) {
+			r.Kind = KindCompileError
+		}
+		st.emit(r)
+	}
+	if m.CudagraphSkipReason != nil && *m.CudagraphSkipReason != "" {
+		r := mk(KindCudagraphSkip)
+		r.Skip = &CudagraphSkip{Reason: skipReason(*m.CudagraphSkipReason)}
+		st.emit(r)
+	}
+	for _, reason := range m.RestartReasons {
+		r := mk(KindGraphBreak)
+		r.Break = &GraphBreak{Reason: strings.Trim(reason, "'\""), File: m.CoFilename}
+		st.restarts = append(st.restarts, r)
+	}
+}
+
+// failuresOf turns "0/0: guard text" reasons (possibly with continuation lines) into guard failures.
+func failuresOf(reasons []string) []GuardFailure {
+	var out []GuardFailure
+	for _, s := range reasons {
+		for _, l := range strings.Split(s, "\n") {
+			t := strings.TrimSpace(l)
+			if t == "" {
+				continue
+			}
+			if cid, guard, ok := splitFailureID(t); ok {
+				out = append(out, GuardFailure{CompileID: cid, Guard: guard})
+			} else if n := len(out); n > 0 {
+				out[n-1].Extra = joinExtra(out[n-1].Extra, t)
+			} else {
+				out = append(out, GuardFailure{Guard: t})
+			}
+		}
+	}
+	return out
+}
+
+func (st *traceState) era() Era {
+	v := strings.TrimPrefix(st.version, "2.")
+	if i := strings.IndexAny(v, ".+a"); i > 0 {
+		v = v[:i]
+	}
+	if n, ok := atoi([]byte(v)); ok && strings.HasPrefix(st.version, "2.") {
+		return EraRange(n, n)
+	}
+	return Era{}
+}
+
+// finish emits what only the end of the file tells: a compile refused at the recompile limit (its
+// recompile_reasons artifact has no compilation_metrics), and breaks known only from restart_reasons.
+func (st *traceState) finish() {
+	for cid, reasons := range st.pending {
+		r := st.record(nil, st.pendLine[cid], KindLimitHit)
+		r.CompileID = cid
+		fn := st.frameFn[cid.Frame]
+		r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line}
+		if fs := failuresOf(reasons); len(fs) > 0 {
+			r.Limit.LastReason = fs[0].CompileID + ": " + fs[0].Guard
+		}
+		r.Era = st.era()
+		st.emit(r)
+	}
+	if st.breaks == 0 {
+		for _, r := range st.restarts {
+			st.emit(r)
+		}
+	}
+}
+
+// readLines calls fn for every line of r; lines longer than max are cut (the rest is skipped, not kept).
+func readLines(r io.Reader, max int, fn func(line []byte, cut bool)) error {
+	br := bufio.NewReaderSize(r, 256<<10)
+	var long []byte
+	cut := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			if len(long) < max {
+				long = append(long, chunk[:min(len(chunk), max-len(long))]...)
+			}
+			cut = cut || len(long) >= max
+			continue
+		}
+		line := chunk
+		if len(long) > 0 || cut {
+			if len(long) < max {
+				long = append(long, chunk[:min(len(chunk), max-len(long))]...)
+			} else {
+				cut = true
+			}
+			line = long
+		}
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) > 0 || err == nil {
+			fn(line, cut)
+		}
+		long, cut = long[:0], false
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package triage
+
+import (
+	"sync"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// Aggregator folds records into the counts contract and the per-event lists. It is safe for concurrent use:
+// many inputs are parsed at once and feed one aggregator.
+type Aggregator struct {
+	mu       sync.Mutex
+	inputs   []string
+	era      logparse.Era
+	ranks    map[int]bool
+	breaks   map[BreakKey]*BreakSummary
+	items    map[string]*BreakSummary // Tensor.item() warnings by site
+	recomps  map[recompKey]*RecompileSummary
+	limits   []LimitSummary
+	skips    map[string]*SkipSummary
+	errors   []ErrorSummary
+	perRank  map[int]*rankAgg
+	seen     map[eventKey]bool // text events, to drop their trace twins
+	traceRec []*logparse.Record
+	records  int
+	keep     func(*logparse.Record) // optional: records are also handed on (findings, UI)
+}
+
+type recompKey struct {
+	function, file string
+	line           int
+}
+
+type rankAgg struct {
+	breaks map[BreakKey]bool
+	items  map[string]bool
+	c      Counts
+}
+
+// NewAggregator returns an empty aggregator.
+func NewAggregator() *Aggregator {
+	return &Aggregator{
+		ranks: map[int]bool{}, breaks: map[BreakKey]*BreakSummary{}, items: map[string]*BreakSummary{},
+		recomps: map[recompKey]*RecompileSummary{}, skips: map[string]*SkipSummary{}, perRank: map[int]*rankAgg{},
+		seen: map[eventKey]bool{},
+	}
+}
+
+// OnRecord sets a function that also receives every counted record (called under the aggregator's lock).
+func (a *Aggregator) OnRecord(f func(*logparse.Record)) { a.keep = f }
+
+// AddInput names an input in the report.
+func (a *Aggregator) AddInput(name string) {
+	a.mu.Lock()
+	a.inputs = append(a.inputs, name)
+	a.mu.Unlock()
+}
+
+// Add takes one record. Trace records are held back until Report, so that an event already seen in the text
+// log is counted once.
+func (a *Aggregator) Add(r *logparse.Record) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.era = a.era.Merge(r.Era)
+	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack || r.Kind == logparse.KindException {
+		if r.Rank >= 0 {
+			a.ranks[r.Rank] = true
+		}
+		if a.keep != nil && r.Kind != logparse.KindOther {
+			a.keep(r)
+		}
+		return
+	}
+	if r.Source == logparse.FromTrace {
+		a.traceRec = append(a.traceRec, r)
+		return
+	}
+	a.seen[a.dedupKey(r)] = true
+	a.count(r)
+}
+
+func (a *Aggregator) dedupKey(r *logparse.Record) eventKey {
+	k := eventKeyOf(r)
+	if r.Kind == logparse.KindGraphBreak {
+		// several breaks can share a compile id (the item() warning and its record): add the site
+		k.cid.Attempt = k.cid.Attempt*100000 + r.Break.Line
+	}
+	return k
+}
+
+func (a *Aggregator) rank(r int) *rankAgg {
+	ra := a.perRank[r]
+	if ra == nil {
+		ra = &rankAgg{breaks: map[BreakKey]bool{}, items: map[string]bool{}}
+		a.perRank[r] = ra
+	}
+	return ra
+}
+
+func (a *Aggregator) count(r *logparse.Record) {
+	a.records++
+	if r.Rank >= 0 {
+		a.ranks[r.Rank] = true
+	}
+	var ra *rankAgg
+	if r.Rank >= 0 {
+		ra = a.rank(r.Rank)
+	}
+	switch r.Kind {
+	case logparse.KindGraphBreak:
+		a.addBreak(r, ra)
+	case logparse.KindRecompile:
+		a.addRecompile(r, ra)
+	case logparse.KindLimitHit:
+		a.limits = append(a.limits, limitSummary(r))
+		if ra != nil {
+			ra.c.RecompileLimitHits++
+		}
+	case logparse.KindCudagraphSkip:
+		a.addSkip(r, ra)
+	case logparse.KindCompileError:
+		a.errors = append(a.errors, errorSummary(r))
+		if ra != nil {
+			ra.c.CompileErrors++
+		}
+	}
+	if a.keep != nil {
+		a.keep(r)
+	}
+}

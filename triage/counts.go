@@ -1,0 +1,70 @@
+package triage
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// Counts is the counts contract of `torchtriage report` (fixtures/README.md says how to count).
+type Counts struct {
+	GraphBreaks        int `json:"graph_breaks"`
+	GraphBreakRecords  int `json:"graph_break_records"`
+	Recompiles         int `json:"recompiles"`
+	RecompileLimitHits int `json:"recompile_limit_hits"`
+	CudagraphSkips     int `json:"cudagraph_skips"`
+	CompileErrors      int `json:"compile_errors"`
+}
+
+var hexAddr = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+
+// BreakKey identifies a distinct graph break: site plus gb_type (or the reason with hex addresses blanked).
+type BreakKey struct {
+	File string
+	Line int
+	What string
+}
+
+// KeyOf returns the distinct-break key of a graph-break payload.
+func KeyOf(g *logparse.GraphBreak) BreakKey {
+	what := g.GBType
+	if what == "" {
+		what = hexAddr.ReplaceAllString(g.Reason, "0x…")
+	}
+	return BreakKey{File: g.File, Line: g.Line, What: what}
+}
+
+func (k BreakKey) site() string { return k.File + ":" + strconv.Itoa(k.Line) }
+
+// eventKey identifies one compile event of one process, to count an event seen in both text and trace once.
+type eventKey struct {
+	rank int
+	pid  int
+	cid  logparse.CompileID
+	kind logparse.Kind
+}
+
+func eventKeyOf(r *logparse.Record) eventKey {
+	return eventKey{rank: r.Rank, pid: r.PID, cid: r.CompileID, kind: r.Kind}
+}
+
+// sortedInts returns the keys of a map in order.
+func sortedInts[V any](m map[int]V) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func sortedStrings(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

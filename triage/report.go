@@ -1,0 +1,127 @@
+package triage
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// ReportSchema names the JSON schema of `torchtriage report`.
+const ReportSchema = "torchtriage.report/v1"
+
+// Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
+type Report struct {
+	Schema             string              `json:"schema"`
+	Inputs             []string            `json:"inputs"`
+	TorchVersion       *string             `json:"torch_version"`
+	Ranks              []int               `json:"ranks"`
+	Counts             Counts              `json:"counts"`
+	PerRank            map[string]Counts   `json:"per_rank"`
+	GraphBreaks        []*BreakSummary     `json:"graph_breaks"`
+	Recompiles         []*RecompileSummary `json:"recompiles"`
+	RecompileLimitHits []LimitSummary      `json:"recompile_limit_hits"`
+	CudagraphSkips     []*SkipSummary      `json:"cudagraph_skips"`
+	CompileErrors      []ErrorSummary      `json:"compile_errors"`
+}
+
+// Report folds in the held-back trace records (dropping the twins of text events) and returns the summary.
+// It can be called again after more records arrive (live runs).
+func (a *Aggregator) Report() *Report {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, r := range a.traceRec {
+		k := a.dedupKey(r)
+		if a.seen[k] {
+			continue
+		}
+		a.seen[k] = true
+		a.count(r)
+	}
+	a.traceRec = a.traceRec[:0]
+
+	rep := &Report{Schema: ReportSchema, Inputs: append([]string{}, a.inputs...), Ranks: sortedInts(a.ranks),
+		PerRank: map[string]Counts{}}
+	if v := a.era.String(); v != "" {
+		rep.TorchVersion = &v
+	}
+	if rep.Inputs == nil {
+		rep.Inputs = []string{}
+	}
+	rep.GraphBreaks = a.distinctBreaks(nil)
+	for _, b := range rep.GraphBreaks {
+		rep.Counts.GraphBreakRecords += b.Records
+	}
+	rep.Counts.GraphBreaks = len(rep.GraphBreaks)
+	for _, s := range a.recomps {
+		s.Ranks = sortedInts(s.rankSet)
+		rep.Recompiles = append(rep.Recompiles, s)
+		rep.Counts.Recompiles += s.Records
+	}
+	sort.Slice(rep.Recompiles, func(i, j int) bool {
+		x, y := rep.Recompiles[i], rep.Recompiles[j]
+		if x.Records != y.Records {
+			return x.Records > y.Records
+		}
+		return x.Function < y.Function
+	})
+	rep.RecompileLimitHits = append([]LimitSummary{}, a.limits...)
+	rep.Counts.RecompileLimitHits = len(a.limits)
+	for _, s := range a.skips {
+		s.Ranks = sortedInts(s.rankSet)
+		rep.CudagraphSkips = append(rep.CudagraphSkips, s)
+		rep.Counts.CudagraphSkips += s.Records
+	}
+	sort.Slice(rep.CudagraphSkips, func(i, j int) bool { return rep.CudagraphSkips[i].Reason < rep.CudagraphSkips[j].Reason })
+	rep.CompileErrors = append([]ErrorSummary{}, a.errors...)
+	rep.Counts.CompileErrors = len(a.errors)
+	for rank, ra := range a.perRank {
+		c := ra.c
+		c.GraphBreaks = len(ra.breaks)
+		sites := map[string]bool{}
+		for k := range ra.breaks {
+			sites[k.site()] = true
+		}
+		for site := range ra.items {
+			if !sites[site] {
+				c.GraphBreaks++
+			}
+		}
+		for k := range ra.breaks {
+			c.GraphBreakRecords += a.breaks[k].rankRecords(rank)
+		}
+		rep.PerRank[strconv.Itoa(rank)] = c
+	}
+	for _, r := range rep.Ranks {
+		if _, ok := rep.PerRank[strconv.Itoa(r)]; !ok {
+			rep.PerRank[strconv.Itoa(r)] = Counts{}
+		}
+	}
+	if rep.Recompiles == nil {
+		rep.Recompiles = []*RecompileSummary{}
+	}
+	if rep.CudagraphSkips == nil {
+		rep.CudagraphSkips = []*SkipSummary{}
+	}
+	return rep
+}
+
+// distinctBreaks lists distinct breaks: full/duplicate records by (site, gb_type or reason), plus Tensor.item()
+// warnings whose site no graph-break record has.
+func (a *Aggregator) distinctBreaks(_ *logparse.Record) []*BreakSummary {
+	out := make([]*BreakSummary, 0, len(a.breaks)+len(a.items))
+	sites := map[string]bool{}
+	for _, b := range a.breaks {
+		b.finish()
+		sites[b.Key.site()] = true
+		out = append(out, b)
+	}
+	for site, b := range a.items {
+		if !sites[site] {
+			b.finish()
+			out = append(out, b)
+		}
+	}
+	sortBreaks(out)
+	return out
+}

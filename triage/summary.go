@@ -1,0 +1,240 @@
+package triage
+
+import (
+	"sort"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// Evidence points at one record in one input.
+type Evidence struct {
+	Rank      int    `json:"rank"`
+	CompileID string `json:"compile_id,omitempty"`
+	File      string `json:"file,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Input     string `json:"input"`
+	InputLine int    `json:"input_line"`
+}
+
+func evidenceOf(r *logparse.Record, file string, line int) Evidence {
+	return Evidence{Rank: r.Rank, CompileID: r.CompileID.String(), File: file, Line: line, Input: r.Input, InputLine: r.FirstLine}
+}
+
+// BreakSummary is one distinct graph break.
+type BreakSummary struct {
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	Function   string   `json:"function"`
+	Reason     string   `json:"reason"`
+	GBType     string   `json:"gb_type"`
+	GBID       string   `json:"gb_id"`
+	Records    int      `json:"records"`
+	Ranks      []int    `json:"ranks"`
+	CompileIDs []string `json:"compile_ids"`
+	UserFile   string   `json:"user_file,omitempty"`
+	UserLine   int      `json:"user_line,omitempty"`
+	UserFunc   string   `json:"user_function,omitempty"`
+
+	Key      BreakKey         `json:"-"`
+	Evidence []Evidence       `json:"-"`
+	Sample   *logparse.Record `json:"-"` // the most detailed record seen (full beats duplicate)
+	ItemOnly bool             `json:"-"` // known only from the Tensor.item() warning
+	rankSet  map[int]int      // records per rank
+	cidSet   map[string]bool
+}
+
+const maxEvidence = 32
+
+func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
+	g := r.Break
+	key := KeyOf(g)
+	var s *BreakSummary
+	if g.Variant == logparse.BreakItemWarning {
+		site := key.site()
+		s = a.items[site]
+		if s == nil {
+			s = newBreak(key, r)
+			s.ItemOnly = true
+			a.items[site] = s
+		}
+		if ra != nil {
+			ra.items[site] = true
+		}
+	} else {
+		s = a.breaks[key]
+		if s == nil {
+			s = newBreak(key, r)
+			a.breaks[key] = s
+		}
+		if ra != nil {
+			ra.breaks[key] = true
+		}
+	}
+	s.Records++
+	if r.Rank >= 0 {
+		s.rankSet[r.Rank]++
+	}
+	if c := r.CompileID.String(); c != "" {
+		s.cidSet[c] = true
+	}
+	if len(s.Evidence) < maxEvidence {
+		s.Evidence = append(s.Evidence, evidenceOf(r, g.File, g.Line))
+	}
+	if s.Sample.Break.Variant != logparse.BreakFull && g.Variant == logparse.BreakFull {
+		s.Sample = r
+		s.fill(g)
+	}
+	if s.GBID == "" {
+		s.GBID = g.GBID
+	}
+}
+
+func newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
+	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: r,
+		rankSet: map[int]int{}, cidSet: map[string]bool{}}
+	s.fill(r.Break)
+	return s
+}
+
+func (s *BreakSummary) fill(g *logparse.GraphBreak) {
+	s.Reason, s.GBType, s.GBID = g.Reason, g.GBType, g.GBID
+	for i := len(g.Frames) - 1; i >= 0; i-- {
+		if g.Frames[i].File == g.File && g.Frames[i].Line == g.Line {
+			s.Function = g.Frames[i].Func
+			break
+		}
+	}
+	if g.UserFrame.File != "" {
+		s.UserFile, s.UserLine, s.UserFunc = g.UserFrame.File, g.UserFrame.Line, g.UserFrame.Func
+		if s.Function == "" && g.UserFrame.File == g.File && g.UserFrame.Line == g.Line {
+			s.Function = g.UserFrame.Func
+		}
+	}
+}
+
+func (s *BreakSummary) rankRecords(rank int) int { return s.rankSet[rank] }
+
+func (s *BreakSummary) finish() {
+	s.Ranks = sortedInts(s.rankSet)
+	s.CompileIDs = sortedStrings(s.cidSet)
+}
+
+// RecompileSummary groups the recompiles of one function.
+type RecompileSummary struct {
+	Function string                  `json:"function"`
+	File     string                  `json:"file"`
+	Line     int                     `json:"line"`
+	Records  int                     `json:"records"`
+	Ranks    []int                   `json:"ranks"`
+	Failures []logparse.GuardFailure `json:"failures"`
+
+	Evidence []Evidence         `json:"-"`
+	Samples  []*logparse.Record `json:"-"`
+	rankSet  map[int]bool
+	seen     map[string]bool
+}
+
+func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
+	rc := r.Recompile
+	k := recompKey{rc.Function, rc.File, rc.Line}
+	s := a.recomps[k]
+	if s == nil {
+		s = &RecompileSummary{Function: rc.Function, File: rc.File, Line: rc.Line, rankSet: map[int]bool{}, seen: map[string]bool{}}
+		a.recomps[k] = s
+	}
+	s.Records++
+	if r.Rank >= 0 {
+		s.rankSet[r.Rank] = true
+	}
+	if len(s.Evidence) < maxEvidence {
+		s.Evidence = append(s.Evidence, evidenceOf(r, rc.File, rc.Line))
+		s.Samples = append(s.Samples, r)
+	}
+	for _, f := range rc.Failures {
+		id := f.CompileID + "\x00" + f.Guard
+		if !s.seen[id] && len(s.Failures) < 64 {
+			s.seen[id] = true
+			s.Failures = append(s.Failures, logparse.GuardFailure{CompileID: f.CompileID, Guard: f.Guard})
+		}
+	}
+	if ra != nil {
+		ra.c.Recompiles++
+	}
+}
+
+// LimitSummary is one recompile-limit hit.
+type LimitSummary struct {
+	Limit      string   `json:"limit"`
+	Value      int      `json:"value"`
+	Function   string   `json:"function"`
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	LastReason string   `json:"last_reason"`
+	Rank       int      `json:"rank"`
+	CompileID  string   `json:"compile_id,omitempty"`
+	Evidence   Evidence `json:"-"`
+}
+
+func limitSummary(r *logparse.Record) LimitSummary {
+	l := r.Limit
+	return LimitSummary{Limit: l.Limit, Value: l.Value, Function: l.Function, File: l.File, Line: l.Line,
+		LastReason: l.LastReason, Rank: r.Rank, CompileID: r.CompileID.String(), Evidence: evidenceOf(r, l.File, l.Line)}
+}
+
+// SkipSummary is one CUDA-graph skip reason.
+type SkipSummary struct {
+	Reason   string     `json:"reason"`
+	Records  int        `json:"records"`
+	Ranks    []int      `json:"ranks"`
+	Evidence []Evidence `json:"-"`
+	rankSet  map[int]bool
+}
+
+func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
+	reason := hexAddr.ReplaceAllString(r.Skip.Reason, "0x…")
+	s := a.skips[reason]
+	if s == nil {
+		s = &SkipSummary{Reason: reason, rankSet: map[int]bool{}}
+		a.skips[reason] = s
+	}
+	s.Records++
+	if r.Rank >= 0 {
+		s.rankSet[r.Rank] = true
+	}
+	if len(s.Evidence) < maxEvidence {
+		s.Evidence = append(s.Evidence, evidenceOf(r, "", 0))
+	}
+	if ra != nil {
+		ra.c.CudagraphSkips++
+	}
+}
+
+// ErrorSummary is one fatal compile error.
+type ErrorSummary struct {
+	Class    string   `json:"class"`
+	Message  string   `json:"message"`
+	Inner    string   `json:"inner,omitempty"`
+	File     string   `json:"file,omitempty"`
+	Line     int      `json:"line,omitempty"`
+	Rank     int      `json:"rank"`
+	Input    string   `json:"input"`
+	Evidence Evidence `json:"-"`
+}
+
+func errorSummary(r *logparse.Record) ErrorSummary {
+	e := r.Error
+	return ErrorSummary{Class: e.Class, Message: e.Message, Inner: e.Inner, File: e.Frame.File, Line: e.Frame.Line,
+		Rank: r.Rank, Input: r.Input, Evidence: evidenceOf(r, e.Frame.File, e.Frame.Line)}
+}
+
+func sortBreaks(bs []*BreakSummary) {
+	sort.Slice(bs, func(i, j int) bool {
+		if bs[i].Records != bs[j].Records {
+			return bs[i].Records > bs[j].Records
+		}
+		if bs[i].File != bs[j].File {
+			return bs[i].File < bs[j].File
+		}
+		return bs[i].Line < bs[j].Line
+	})
+}
