@@ -76,7 +76,7 @@ func eraEvidence(b *builder) Era {
 			e = e.Merge(EraRange(8, 14))
 		case b.style == styleGlog && len(r.Lines) > 0 && len(r.Lines[0]) > 13 && r.Lines[0][:13] == "Graph break: " && g.Variant == BreakFull:
 			e = e.Merge(EraRange(3, 5))
-		case g.File != "" && g.Variant != BreakItemWarning && g.Reason != "":
+		case len(r.Lines) > 0 && strings.Contains(r.Lines[0], " in user code at ") && g.Reason != "":
 			e = e.Merge(EraRange(6, 7))
 		}
 	case KindRecompile:

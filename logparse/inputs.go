@@ -1,6 +1,7 @@
 package logparse
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -170,6 +171,12 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record)) er
 		r = f
 	}
 	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText}
+	br := bufio.NewReaderSize(r, 64<<10)
+	r = br
+	if !in.Trace {
+		head, _ := br.Peek(4096)
+		in.Trace = SniffTrace(head)
+	}
 	var err error
 	if in.Trace {
 		err = ParseTrace(r, opt, emit)
@@ -180,6 +187,17 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record)) er
 		return fmt.Errorf("reading %s: %w", in.Name, err)
 	}
 	return nil
+}
+
+// SniffTrace reports whether the start of a stream is a TORCH_TRACE file: its first line is a glog prefix
+// followed by a JSON object.
+func SniffTrace(head []byte) bool {
+	line := head
+	if i := bytes.IndexByte(head, '\n'); i >= 0 {
+		line = head[:i]
+	}
+	var li lineInfo
+	return parseGlog(line, &li) && len(li.body) > 1 && li.body[0] == '{' && li.body[1] == '"'
 }
 
 // LooksBinary reports whether the start of a file is not text (many NUL or control bytes).

@@ -150,6 +150,7 @@ func (p *Parser) line(line []byte, cut bool) {
 	if p.lastB != nil && len(p.lastRaw) > 0 && bytes.HasPrefix(line, p.lastRaw) {
 		body := line[len(p.lastRaw):]
 		if !(p.lastB.head != headNone && strongHead(body) != headNone) {
+			p.lastB.prefixed++
 			p.lastB.add(p, body, cut)
 			return
 		}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -164,9 +165,11 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		st.pending[r.CompileID] = reasons
 		st.pendLine[r.CompileID] = line
 	case env.Artifact != nil && env.Artifact.Name == "torch_version":
-		var v string
+		var v struct {
+			Version string `json:"pytorch_version"`
+		}
 		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &v) == nil {
-			st.version = v
+			st.version = v.Version
 		}
 	case env.Metrics != nil:
 		st.metrics(env, line)
@@ -187,7 +190,11 @@ func (st *traceState) metrics(env *envelope, line int) {
 	m := env.Metrics
 	cid, ok := parseCompileID([]byte(m.CompileID))
 	if !ok {
-		return
+		// older traces: the envelope carries the id
+		if env.FrameID == nil || env.FrameCompileID == nil {
+			return
+		}
+		cid = CompileID{Autograd: -1, Frame: *env.FrameID, Compile: *env.FrameCompileID}
 	}
 	mk := func(kind Kind) *Record {
 		r := st.record(env, line, kind)
@@ -205,7 +212,10 @@ func (st *traceState) metrics(env *envelope, line int) {
 		r.Recompile = &Recompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, Failures: failuresOf(reasons)}
 		st.emit(r)
 	}
-	if m.FailType != nil && *m.FailType != "" {
+	if m.FailReason != nil && isLimitReason(*m.FailReason) {
+		// 2.14: the compile refused at the recompile limit (the frame falls back to eager)
+		st.emit(st.limitRecord(cid, reasons, line))
+	} else if m.FailType != nil && *m.FailType != "" {
 		r := mk(KindException)
 		cls := *m.FailType
 		if dynamoExc[cls] {
@@ -267,22 +277,43 @@ func (st *traceState) era() Era {
 // finish emits what only the end of the file tells: a compile refused at the recompile limit (its
 // recompile_reasons artifact has no compilation_metrics), and breaks known only from restart_reasons.
 func (st *traceState) finish() {
-	for cid, reasons := range st.pending {
-		r := st.record(nil, st.pendLine[cid], KindLimitHit)
-		r.CompileID = cid
+	cids := make([]CompileID, 0, len(st.pending))
+	for cid := range st.pending {
+		cids = append(cids, cid)
+	}
+	sort.Slice(cids, func(i, j int) bool { return st.pendLine[cids[i]] < st.pendLine[cids[j]] })
+	for _, cid := range cids {
+		// 2.6: the refused compile logs its recompile reasons (the text log prints "Recompiling function" too)
+		// but never reaches compilation_metrics.
+		reasons, line := st.pending[cid], st.pendLine[cid]
+		r := st.record(nil, line, KindRecompile)
+		r.CompileID, r.Era = cid, st.era()
 		fn := st.frameFn[cid.Frame]
-		r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line}
-		if fs := failuresOf(reasons); len(fs) > 0 {
-			r.Limit.LastReason = fs[0].CompileID + ": " + fs[0].Guard
-		}
-		r.Era = st.era()
+		r.Recompile = &Recompile{Function: fn.Func, File: fn.File, Line: fn.Line, Failures: failuresOf(reasons)}
 		st.emit(r)
+		st.emit(st.limitRecord(cid, reasons, line))
 	}
 	if st.breaks == 0 {
 		for _, r := range st.restarts {
 			st.emit(r)
 		}
 	}
+}
+
+func isLimitReason(s string) bool {
+	return strings.Contains(s, "recompile limit exceeded") || strings.Contains(s, "cache_size_limit") ||
+		strings.Contains(s, "recompile_limit")
+}
+
+func (st *traceState) limitRecord(cid CompileID, reasons []string, line int) *Record {
+	r := st.record(nil, line, KindLimitHit)
+	r.CompileID, r.Era = cid, st.era()
+	fn := st.frameFn[cid.Frame]
+	r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line}
+	if fs := failuresOf(reasons); len(fs) > 0 {
+		r.Limit.LastReason = fs[0].CompileID + ": " + fs[0].Guard
+	}
+	return r
 }
 
 // readLines calls fn for every line of r; lines longer than max are cut (the rest is skipped, not kept).

@@ -21,6 +21,7 @@ type Aggregator struct {
 	errors   []ErrorSummary
 	perRank  map[int]*rankAgg
 	seen     map[eventKey]bool // text events, to drop their trace twins
+	errRanks map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec []*logparse.Record
 	records  int
 	keep     func(*logparse.Record) // optional: records are also handed on (findings, UI)
@@ -42,17 +43,20 @@ func NewAggregator() *Aggregator {
 	return &Aggregator{
 		ranks: map[int]bool{}, breaks: map[BreakKey]*BreakSummary{}, items: map[string]*BreakSummary{},
 		recomps: map[recompKey]*RecompileSummary{}, skips: map[string]*SkipSummary{}, perRank: map[int]*rankAgg{},
-		seen: map[eventKey]bool{},
+		seen: map[eventKey]bool{}, errRanks: map[int]bool{},
 	}
 }
 
 // OnRecord sets a function that also receives every counted record (called under the aggregator's lock).
 func (a *Aggregator) OnRecord(f func(*logparse.Record)) { a.keep = f }
 
-// AddInput names an input in the report.
-func (a *Aggregator) AddInput(name string) {
+// AddInput names an input in the report; rank >= 0 (from its file name or log tree) counts as a rank seen.
+func (a *Aggregator) AddInput(name string, rank int) {
 	a.mu.Lock()
 	a.inputs = append(a.inputs, name)
+	if rank >= 0 {
+		a.ranks[rank] = true
+	}
 	a.mu.Unlock()
 }
 
@@ -76,6 +80,9 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		return
 	}
 	a.seen[a.dedupKey(r)] = true
+	if r.Kind == logparse.KindCompileError {
+		a.errRanks[r.Rank] = true
+	}
 	a.count(r)
 }
 

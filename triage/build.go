@@ -17,7 +17,7 @@ func BuildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
 	agg := NewAggregator()
 	var warnings []string
 	for _, in := range inputs {
-		agg.AddInput(in.Name)
+		agg.AddInput(in.Name, in.Rank)
 		if in.Path != "-" {
 			if w := binaryWarning(in.Path); w != "" {
 				warnings = append(warnings, w)

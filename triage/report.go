@@ -32,7 +32,7 @@ func (a *Aggregator) Report() *Report {
 	defer a.mu.Unlock()
 	for _, r := range a.traceRec {
 		k := a.dedupKey(r)
-		if a.seen[k] {
+		if a.seen[k] || (r.Kind == logparse.KindCompileError && a.errRanks[r.Rank]) {
 			continue
 		}
 		a.seen[k] = true

@@ -1,0 +1,68 @@
+package logparse
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// seedFiles returns every fixture file (text logs and trace files), for fuzz seeds and robustness tests.
+func seedFiles(t testing.TB) []string {
+	t.Helper()
+	var out []string
+	_ = filepath.WalkDir("../testdata/fixtures", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(p) == ".log" {
+			out = append(out, p)
+		}
+		return nil
+	})
+	if len(out) == 0 {
+		t.Fatal("no fixtures under ../testdata/fixtures")
+	}
+	return out
+}
+
+// FuzzParse feeds arbitrary bytes, split at an arbitrary point, to the text and trace parsers.
+// Seeded with every fixture: go test ./logparse -run '^$' -fuzz FuzzParse -fuzztime 10m
+func FuzzParse(f *testing.F) {
+	for _, p := range seedFiles(f) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(b) > 64<<10 {
+			b = b[:64<<10]
+		}
+		f.Add(b, uint16(len(b)/3))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, split uint16) {
+		n := 0
+		p := NewParser(Options{Input: "fuzz", Rank: -1, KeepText: true, MaxLine: 512, MaxLines: 64}, func(r *Record) {
+			n++
+			if r.FirstLine > r.LastLine {
+				t.Fatalf("record lines %d > %d", r.FirstLine, r.LastLine)
+			}
+			if r.Kind == KindGraphBreak && r.Break == nil || r.Kind == KindRecompile && r.Recompile == nil ||
+				r.Kind == KindLimitHit && r.Limit == nil || r.Kind == KindCudagraphSkip && r.Skip == nil {
+				t.Fatalf("record of kind %v without payload", r.Kind)
+			}
+			for _, l := range r.Lines {
+				if len(l) > 512*3 {
+					t.Fatalf("kept line of %d bytes over the limit", len(l))
+				}
+			}
+		})
+		s := int(split)
+		if s > len(data) {
+			s = len(data)
+		}
+		p.Write(data[:s])
+		p.Write(data[s:])
+		p.Flush()
+		if bytes.Count(data, []byte{'\n'}) > 0 && p.Lines() == 0 {
+			t.Fatalf("lines not counted")
+		}
+		_ = ParseTrace(bytes.NewReader(data), Options{Input: "fuzz", Rank: -1, MaxLine: 512}, func(*Record) {})
+	})
+}

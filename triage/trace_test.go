@@ -1,0 +1,138 @@
+package triage
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func countsOf(t *testing.T, paths ...string) expectedCounts {
+	t.Helper()
+	rep, _, err := BuildReport(paths, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := expectedCounts{rep.Counts.GraphBreaks, rep.Counts.Recompiles, rep.Counts.RecompileLimitHits,
+		rep.Counts.CudagraphSkips, rep.Counts.CompileErrors, rep.Ranks}
+	if got.Ranks == nil {
+		got.Ranks = []int{}
+	}
+	return got
+}
+
+// Each X.trace/ dir was recorded in the same run as X.withtrace.log. The trace alone must show at least what
+// that text shows (the text may have had TORCH_LOGS off), trace + text must count every event once (equal to
+// the trace alone), and for the repros checked by hand the trace gives the exact ground truth.
+func TestTraceDirsMatchTextCaptures(t *testing.T) {
+	exp := loadExpected(t)
+	dirs, _ := filepath.Glob(filepath.Join(fixtures, "torch-*", "*.trace"))
+	if len(dirs) < 10 {
+		t.Fatalf("found only %d trace dirs", len(dirs))
+	}
+	exact := map[string]expectedCounts{
+		"gb_recompile":    {GraphBreaks: 3, Recompiles: 7, RecompileLimitHits: 1, Ranks: []int{}},
+		"r05_dist_c10d":   {GraphBreaks: 1, Recompiles: 3, Ranks: []int{0, 1}},
+		"r12_limit_str":   {Recompiles: 8, RecompileLimitHits: 1, Ranks: []int{}},
+		"r07_fullgraph":   {CompileErrors: 1, Ranks: []int{}},
+		"r06_dist_funcol": {Ranks: []int{0, 1}},
+	}
+	for _, d := range dirs {
+		base := strings.TrimSuffix(d, ".trace")
+		rel, _ := filepath.Rel(fixtures, base)
+		text := exp[filepath.ToSlash(rel)+".withtrace.log"]
+		t.Run(rel, func(t *testing.T) {
+			alone := countsOf(t, d)
+			both := countsOf(t, d, base+".withtrace.log")
+			if !reflect.DeepEqual(alone, both) {
+				t.Errorf("trace + text %+v differs from trace alone %+v: an event was counted twice", both, alone)
+			}
+			if alone.GraphBreaks < text.GraphBreaks || alone.Recompiles < text.Recompiles ||
+				alone.RecompileLimitHits < text.RecompileLimitHits || alone.CompileErrors < text.CompileErrors {
+				t.Errorf("trace %+v shows less than its text capture %+v", alone, text)
+			}
+			if want, ok := exact[filepath.Base(base)]; ok && !reflect.DeepEqual(alone, want) {
+				t.Errorf("trace: got %+v want %+v", alone, want)
+			}
+		})
+	}
+}
+
+func TestTlparseInputs(t *testing.T) {
+	dir := filepath.Join(fixtures, "tlparse")
+	cases := map[string]expectedCounts{
+		"comp_failure.log": {CompileErrors: 1, Ranks: []int{}},
+		"comp_metrics.log": {GraphBreaks: 1, Ranks: []int{}},
+		"multi_rank_logs__dedicated_log_torch_trace_rank_0.log": {CompileErrors: 1, Ranks: []int{0}},
+		"simple.log": {Ranks: []int{}},
+	}
+	for name, want := range cases {
+		if got := countsOf(t, filepath.Join(dir, name)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %+v want %+v", name, got, want)
+		}
+	}
+	rep, _, err := BuildReport([]string{filepath.Join(dir, "comp_metrics.log")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rep.GraphBreaks[0].Reason, "skip function graph_break") {
+		t.Errorf("restart reason not kept: %q", rep.GraphBreaks[0].Reason)
+	}
+}
+
+func TestRankFromFileNameAndLogDirTree(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(fixtures, "torch-2.14/r02_item.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	for _, p := range []string{"job/attempt_0/0/stderr.log", "job/attempt_0/1/stderr.log"} {
+		full := filepath.Join(root, p)
+		_ = os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, _, err := BuildReport([]string{root}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(rep.Ranks, []int{0, 1}) || rep.PerRank["1"].GraphBreaks != 2 {
+		t.Fatalf("ranks %v per-rank %+v", rep.Ranks, rep.PerRank)
+	}
+}
+
+func TestCmdReportExitCodesAndFormats(t *testing.T) {
+	var out, errb bytes.Buffer
+	f := filepath.Join(fixtures, "torch-2.6/r05_dist_c10d.triage.log")
+	if code := CmdReport([]string{"--format", "json", f}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), `"schema": "torchtriage.report/v1"`) {
+		t.Fatalf("json: code %d out %q err %q", code, out.String(), errb.String())
+	}
+	out.Reset()
+	data, _ := os.ReadFile(f)
+	if code := CmdReport([]string{"-"}, bytes.NewReader(data), &out, &errb); code != 0 || !strings.Contains(out.String(), "ranks 0,1") {
+		t.Fatalf("stdin text: code %d out %q", code, out.String())
+	}
+	errb.Reset()
+	if code := CmdReport([]string{"/nonexistent/x.log"}, nil, &out, &errb); code != 2 || strings.Count(errb.String(), "\n") != 1 {
+		t.Fatalf("unreadable: code %d err %q", code, errb.String())
+	}
+	if code := CmdReport([]string{"--format", "yaml", f}, nil, &out, &errb); code != 2 {
+		t.Fatalf("bad format: code %d", code)
+	}
+	bin := filepath.Join(t.TempDir(), "core.log")
+	_ = os.WriteFile(bin, bytes.Repeat([]byte{0, 1, 2, 0xff}, 4096), 0o644)
+	errb.Reset()
+	out.Reset()
+	if code := CmdReport([]string{bin}, nil, &out, &errb); code != 0 || !strings.Contains(errb.String(), "binary") || !strings.Contains(out.String(), "Nothing to report") {
+		t.Fatalf("binary: code %d err %q out %q", code, errb.String(), out.String())
+	}
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	_ = os.WriteFile(empty, nil, 0o644)
+	out.Reset()
+	if code := CmdReport([]string{empty}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "Nothing to report") {
+		t.Fatalf("empty: code %d out %q", code, out.String())
+	}
+}
