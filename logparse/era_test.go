@@ -92,8 +92,8 @@ func TestSynthetic_2_3_FromUserCodeWithTraceback(t *testing.T) {
 
 func TestSynthetic_Prefixes(t *testing.T) {
 	cases := []struct {
-		name, line string
-		rank, local int
+		name, line   string
+		rank, local  int
 		cid, emitter string
 	}{
 		{"tee stacked", "[default1]:[rank3]:V1121 07:45:29.809000 31643 torch/_dynamo/guards.py:2791] [0/1] [__recompiles] Recompiling function step in /w/r.py:6", 3, 1, "0/1", "torch/_dynamo/guards.py:2791"},
