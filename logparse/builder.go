@@ -119,11 +119,18 @@ type builder struct {
 	when      string // raw timestamp of the first line
 	skip      string // a "skipping cudagraphs" message seen in a record whose lines are not kept
 	prevChain bool   // the last line was a chained-exception separator
+	part      int    // part of the input (parallel parsing) where the record starts, and where it last grew
+	lastPart  int
 }
 
 func (b *builder) add(p *Parser, body []byte, cut bool) {
+	b.addAt(p.opt.MaxLines, p.part, p.lineNo, body, cut)
+}
+
+// addAt adds a line read as line lineNo of part part (parallel parsing, split.go).
+func (b *builder) addAt(maxLines, part, lineNo int, body []byte, cut bool) {
 	r := b.rec
-	r.LastLine = p.lineNo
+	r.LastLine, b.lastPart = lineNo, part
 	if cut {
 		r.Truncated = true
 	}
@@ -134,7 +141,7 @@ func (b *builder) add(p *Parser, body []byte, cut bool) {
 		}
 	}
 	if b.keep {
-		if len(r.Lines) < p.opt.MaxLines {
+		if len(r.Lines) < maxLines {
 			r.Lines = append(r.Lines, validString(body))
 		} else {
 			r.Truncated = true

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -129,7 +130,9 @@ func unwrapPathErr(err error) error {
 
 // ParseInputs parses inputs concurrently (at most workers at once) and calls emit from many goroutines.
 // It returns one error per input that could not be read; the others are still parsed.
-func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, emit func(*Record)) []error {
+// With keepText false, records of no known kind are not built (counting mode); onRank (optional) hears every
+// rank seen in line prefixes.
+func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, emit func(*Record), onRank func(int)) []error {
 	if workers <= 0 {
 		workers = 8
 	}
@@ -143,7 +146,7 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, em
 		go func(in Input) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if err := ParseInput(in, keepText, stdin, emit); err != nil {
+			if err := ParseInput(in, keepText, stdin, emit, onRank); err != nil {
 				mu.Lock()
 				errs = append(errs, err)
 				mu.Unlock()
@@ -155,7 +158,8 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, em
 }
 
 // ParseInput parses one input.
-func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record)) error {
+func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record), onRank func(int)) error {
+	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText, SkipOther: !keepText, OnRank: onRank}
 	var r io.Reader
 	if in.Path == "-" {
 		if stdin == nil {
@@ -168,9 +172,18 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record)) er
 			return fmt.Errorf("cannot read %s: %w", in.Path, unwrapPathErr(err))
 		}
 		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && !keepText && !in.Trace && !IsTraceFile(in.Path) {
+			head := make([]byte, 4096)
+			n, _ := f.ReadAt(head, 0)
+			if !SniffTrace(head[:n]) {
+				if err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit); err != nil {
+					return fmt.Errorf("reading %s: %w", in.Name, err)
+				}
+				return nil
+			}
+		}
 		r = f
 	}
-	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText}
 	br := bufio.NewReaderSize(r, 64<<10)
 	r = br
 	if !in.Trace {

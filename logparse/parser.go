@@ -16,6 +16,10 @@ type Options struct {
 	KeepText bool   // keep the lines of KindOther records (the UI's raw log); counting does not need them
 	MaxLine  int    // bytes kept of one line (default 64 KiB); the rest is dropped and the record marked Truncated
 	MaxLines int    // lines kept of one record (default 20000)
+	// SkipOther does not build records without a known head (KindOther): counting needs only the others.
+	// Their ranks still reach OnRank.
+	SkipOther bool
+	OnRank    func(rank int) // called once for every rank seen in a line prefix (optional)
 }
 
 // Parser assembles records from a byte stream. Feed it with Write (chunks may split lines anywhere), then Flush.
@@ -30,6 +34,15 @@ type Parser struct {
 	// fast path: the raw prefix (channel + log prefix) of the last prefixed line and its builder
 	lastRaw []byte
 	lastB   *builder
+	// SkipOther fast path: the raw prefix of the last skipped (unbuilt) record
+	lastSkip []byte
+	ranks    map[int]bool
+	crlf     bool // the current chunk has '\r' or ESC bytes somewhere
+	// parallel parsing (split.go): this parser reads part `part`; for part > 0 the first lines of each channel
+	// may continue a record of the part before, so they are held as leads until the parts are joined.
+	part     int
+	leads    map[chanKey]*lead
+	leadDone map[chanKey]bool
 }
 
 type chanKey struct{ local, rank int }
@@ -47,7 +60,7 @@ func NewParser(opt Options, emit func(*Record)) *Parser {
 	if opt.MaxLines <= 0 {
 		opt.MaxLines = 20000
 	}
-	return &Parser{opt: opt, emit: emit, chans: map[chanKey]*channel{}}
+	return &Parser{opt: opt, emit: emit, chans: map[chanKey]*channel{}, ranks: map[int]bool{}}
 }
 
 // Parse reads r to the end and emits its records.
@@ -73,6 +86,7 @@ func Parse(r io.Reader, opt Options, emit func(*Record)) error {
 // Write feeds bytes. It never fails.
 func (p *Parser) Write(b []byte) (int, error) {
 	n := len(b)
+	p.crlf = bytes.IndexByte(b, '\r') >= 0 || bytes.IndexByte(b, 0x1b) >= 0
 	for len(b) > 0 {
 		nl := bytes.IndexByte(b, '\n')
 		if nl < 0 {
@@ -81,6 +95,7 @@ func (p *Parser) Write(b []byte) (int, error) {
 		}
 		if len(p.pending) > 0 || p.pendCut {
 			p.addPending(b[:nl])
+			p.crlf = true // the line's start came with an earlier chunk
 			p.physLine(p.pending, p.pendCut)
 			p.pending, p.pendCut = p.pending[:0], false
 		} else if nl > p.opt.MaxLine {
@@ -105,6 +120,7 @@ func (p *Parser) addPending(b []byte) {
 // Flush ends the input: a final line without newline is parsed and every open record is emitted.
 func (p *Parser) Flush() {
 	if len(p.pending) > 0 || p.pendCut {
+		p.crlf = true
 		p.physLine(p.pending, p.pendCut)
 		p.pending, p.pendCut = p.pending[:0], false
 	}
@@ -117,7 +133,7 @@ func (p *Parser) FlushRecords() {
 		p.close(&ch.log)
 		p.close(&ch.bare)
 	}
-	p.lastRaw, p.lastB = p.lastRaw[:0], nil
+	p.lastRaw, p.lastB, p.lastSkip = p.lastRaw[:0], nil, p.lastSkip[:0]
 }
 
 // Lines reports how many lines have been read.
@@ -126,6 +142,10 @@ func (p *Parser) Lines() int { return p.lineNo }
 // physLine handles one newline-terminated line; '\r' also ends a line (progress bars), CRLF is one end.
 func (p *Parser) physLine(line []byte, cut bool) {
 	p.lineNo++
+	if !p.crlf {
+		p.line(line, cut)
+		return
+	}
 	if n := len(line); n > 0 && line[n-1] == '\r' {
 		line = line[:n-1]
 	}
@@ -143,8 +163,13 @@ func (p *Parser) physLine(line []byte, cut bool) {
 }
 
 func (p *Parser) line(line []byte, cut bool) {
-	if bytes.IndexByte(line, 0x1b) >= 0 {
+	if p.crlf && bytes.IndexByte(line, 0x1b) >= 0 {
 		line = []byte(ansi.Strip(string(line)))
+	}
+	if len(p.lastSkip) > 0 && bytes.HasPrefix(line, p.lastSkip) {
+		if body := line[len(p.lastSkip):]; strongHead(body) == headNone {
+			return // one more line of a record that is not built
+		}
 	}
 	// Fast path: same channel and same log prefix as the previous line.
 	if p.lastB != nil && len(p.lastRaw) > 0 && bytes.HasPrefix(line, p.lastRaw) {
@@ -157,6 +182,9 @@ func (p *Parser) line(line []byte, cut bool) {
 	}
 	li := decodeLine(line)
 	ch := p.channel(li)
+	if p.leads != nil && p.takeLead(li, cut) {
+		return
+	}
 	switch li.style {
 	case styleGlog, styleDate:
 		p.close(&ch.bare)
@@ -167,18 +195,30 @@ func (p *Parser) line(line []byte, cut bool) {
 			p.close(&ch.log)
 			ch.log = p.open(li, li.body, cut)
 		}
-		p.lastRaw = append(p.lastRaw[:0], line[:li.chanLen+len(li.prefix)]...)
-		p.lastB = ch.log
+		raw := line[:li.chanLen+len(li.prefix)]
+		if ch.log != nil {
+			p.lastRaw, p.lastB, p.lastSkip = append(p.lastRaw[:0], raw...), ch.log, p.lastSkip[:0]
+		} else {
+			p.lastRaw, p.lastB, p.lastSkip = p.lastRaw[:0], nil, append(p.lastSkip[:0], raw...)
+		}
 	case styleCpp:
 		p.close(&ch.bare)
-		b := p.open(li, li.body, cut)
-		p.finish(b)
+		if b := p.open(li, li.body, cut); b != nil {
+			p.finish(b)
+		}
 	default:
+		p.lastRaw, p.lastB, p.lastSkip = p.lastRaw[:0], nil, p.lastSkip[:0]
 		p.bareLine(ch, li, cut)
 	}
 }
 
 func (p *Parser) channel(li lineInfo) *channel {
+	if li.rank >= 0 && !p.ranks[li.rank] {
+		p.ranks[li.rank] = true
+		if p.opt.OnRank != nil {
+			p.opt.OnRank(li.rank)
+		}
+	}
 	k := chanKey{li.localRank, li.rank}
 	ch := p.chans[k]
 	if ch == nil {
@@ -200,16 +240,19 @@ func (p *Parser) bareLine(ch *channel, li lineInfo, cut bool) {
 			dl.localRank, dl.rank, dl.cid = li.localRank, li.rank, NoCompileID
 			if parseDate(body[j:], &dl) {
 				p.close(&ch.log)
-				ch.log = p.open(dl, dl.body, cut)
-				ch.log.firstOnly = true
+				if ch.log = p.open(dl, dl.body, cut); ch.log != nil {
+					ch.log.firstOnly = true
+				}
 				return
 			}
 		}
 		p.close(&ch.log)
 		li.style, li.prefix, li.body = styleCustom, body[:at], body[at:]
 		ch.log = p.open(li, li.body, cut)
-		ch.log.head = h
-		ch.log.firstOnly = true
+		if ch.log != nil {
+			ch.log.head = h
+			ch.log.firstOnly = true
+		}
 		return
 	}
 	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
@@ -227,8 +270,16 @@ func (p *Parser) bareLine(ch *channel, li lineInfo, cut bool) {
 	ch.bare = p.open(li, body, cut)
 }
 
-// open starts a record builder with its first message line.
+// open starts a record builder with its first message line; with SkipOther it returns nil for a line that
+// starts no known kind of record.
 func (p *Parser) open(li lineInfo, body []byte, cut bool) *builder {
+	head := strongHead(body)
+	if head == headNone {
+		head = weakHead(body, li.style)
+	}
+	if head == headNone && p.opt.SkipOther {
+		return nil
+	}
 	rank := li.rank
 	if rank < 0 {
 		rank = p.opt.Rank
@@ -237,6 +288,9 @@ func (p *Parser) open(li lineInfo, body []byte, cut bool) *builder {
 		style:    li.style,
 		prefix:   append([]byte(nil), li.prefix...),
 		prefixed: 1,
+		head:     head,
+		keep:     p.opt.KeepText || head != headNone,
+		part:     p.part, lastPart: p.part,
 		rec: &Record{
 			Input: p.opt.Input, Stream: p.opt.Stream, Rank: rank, LocalRank: li.localRank,
 			Level: li.level, PID: li.pid, CompileID: li.cid, FirstLine: p.lineNo,
@@ -244,11 +298,6 @@ func (p *Parser) open(li lineInfo, body []byte, cut bool) *builder {
 		},
 		when: string(li.when),
 	}
-	b.head = strongHead(body)
-	if b.head == headNone {
-		b.head = weakHead(body, li.style)
-	}
-	b.keep = p.opt.KeepText || b.head != headNone
 	b.add(p, body, cut)
 	return b
 }
@@ -265,6 +314,7 @@ func (p *Parser) close(slot **builder) {
 
 func (p *Parser) finish(b *builder) {
 	r := b.rec
+	r.partFirst, r.partLast = b.part, b.lastPart
 	r.Time = parseWhen(b.when)
 	classify(b)
 	if r.Kind == KindOther && !p.opt.KeepText {

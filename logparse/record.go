@@ -166,6 +166,8 @@ type Record struct {
 	Truncated bool     // a line was longer than the limit and was cut
 	Era       Era      // the torch versions whose format this record shows
 
+	partFirst, partLast int // parallel parsing: parts holding FirstLine and LastLine (line numbers fixed on join)
+
 	Break     *GraphBreak
 	Recompile *Recompile
 	Limit     *LimitHit

@@ -60,6 +60,13 @@ func (a *Aggregator) AddInput(name string, rank int) {
 	a.mu.Unlock()
 }
 
+// AddRank notes a rank seen in the input (records that were not built still show their rank).
+func (a *Aggregator) AddRank(rank int) {
+	a.mu.Lock()
+	a.ranks[rank] = true
+	a.mu.Unlock()
+}
+
 // Add takes one record. Trace records are held back until Report, so that an event already seen in the text
 // log is counted once.
 func (a *Aggregator) Add(r *logparse.Record) {

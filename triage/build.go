@@ -24,7 +24,7 @@ func BuildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
 			}
 		}
 	}
-	if errs := logparse.ParseInputs(inputs, 16, false, stdin, agg.Add); len(errs) > 0 {
+	if errs := logparse.ParseInputs(inputs, 16, false, stdin, agg.Add, agg.AddRank); len(errs) > 0 {
 		return nil, warnings, errs[0]
 	}
 	return agg.Report(), warnings, nil

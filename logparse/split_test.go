@@ -1,0 +1,80 @@
+package logparse
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
+
+func sig(r *Record) string {
+	s := fmt.Sprintf("%v r%d l%d-%d %s", r.Kind, r.Rank, r.FirstLine, r.LastLine, r.CompileID)
+	switch {
+	case r.Break != nil:
+		s += fmt.Sprintf(" %s:%d %s %s %d", r.Break.File, r.Break.Line, r.Break.GBType, r.Break.Reason, len(r.Break.Frames))
+	case r.Recompile != nil:
+		s += fmt.Sprintf(" %s %d", r.Recompile.Function, len(r.Recompile.Failures))
+	case r.Limit != nil:
+		s += " " + r.Limit.LastReason
+	case r.Error != nil:
+		s += " " + r.Error.Class
+	}
+	return s
+}
+
+// A file parsed in parts gives exactly the records of a serial parse, records cut by part boundaries included.
+func TestParallelEqualsSerial(t *testing.T) {
+	old := minParallelSize
+	minParallelSize = 0
+	defer func() { minParallelSize = old }()
+	var b strings.Builder
+	r := 0
+	for _, f := range seedFiles(t) {
+		if strings.Contains(f, ".trace") || strings.Contains(f, "tlparse") {
+			continue
+		}
+		data, _ := os.ReadFile(f)
+		for _, l := range strings.SplitAfter(string(data), "\n") {
+			if l != "" {
+				fmt.Fprintf(&b, "[rank%d]:%s", r, l)
+			}
+		}
+		r = (r + 1) % 4
+	}
+	path := filepath.Join(t.TempDir(), "all.log")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	collect := func(n int) []string {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		st, _ := f.Stat()
+		var out []string
+		opt := Options{Rank: -1, SkipOther: true}
+		if err := ParseFileParallel(f, st.Size(), n, opt, func(r *Record) { out = append(out, sig(r)) }); err != nil {
+			t.Fatal(err)
+		}
+		sort.Strings(out)
+		return out
+	}
+	serial := collect(1)
+	if len(serial) < 500 {
+		t.Fatalf("only %d records", len(serial))
+	}
+	for _, n := range []int{2, 3, 7, 16, 61} {
+		if got := collect(n); !reflect.DeepEqual(got, serial) {
+			for i := range got {
+				if i >= len(serial) || got[i] != serial[i] {
+					t.Fatalf("%d parts: first difference at %d:\n got  %s\n want %s", n, i, got[i], serial[min(i, len(serial)-1)])
+				}
+			}
+			t.Fatalf("%d parts: %d records, serial %d", n, len(got), len(serial))
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package triage
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// BenchmarkParseFixtures parses every text fixture (all eras, ranks) and aggregates it, as `report` does.
+// For the 1 GB end-to-end check against grep, see bench/perf.sh.
+func BenchmarkParseFixtures(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(fixtures, "torch-*", "*.log"))
+	var data [][]byte
+	total := 0
+	for _, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = append(data, d)
+		total += len(d)
+	}
+	if big := os.Getenv("TORCHTRIAGE_BENCH_FILE"); big != "" {
+		d, err := os.ReadFile(big)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data, total = [][]byte{d}, len(d)
+	}
+	b.SetBytes(int64(total))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		agg := NewAggregator()
+		for _, d := range data {
+			p := logparse.NewParser(logparse.Options{Rank: -1, SkipOther: true, OnRank: agg.AddRank}, agg.Add)
+			p.Write(d)
+			p.Flush()
+		}
+		_ = agg.Report()
+	}
+}
