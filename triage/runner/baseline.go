@@ -1,0 +1,123 @@
+package runner
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// KeepThreshold is the seed rule: keep torch.compile only when it is at
+// least 5% better than eager.
+const KeepThreshold = 0.05
+
+// ExtractMetric returns the number captured by re's first group (the whole
+// match when re has no group) in its last match in output. Thousands
+// separators ("1,234.5", "1_234") are accepted.
+func ExtractMetric(re *regexp.Regexp, output []byte) (float64, bool) {
+	if re == nil {
+		return 0, false
+	}
+	all := re.FindAllSubmatch(output, -1)
+	if len(all) == 0 {
+		return 0, false
+	}
+	last := all[len(all)-1]
+	raw := last[0]
+	if len(last) > 1 {
+		raw = last[1]
+	}
+	s := strings.NewReplacer(",", "", "_", "").Replace(strings.TrimSpace(string(raw)))
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+// Comparison is the verdict of a compiled run against its eager baseline.
+type Comparison struct {
+	EagerWallS    float64 // wall time of each run, seconds (compile time included)
+	CompiledWallS float64
+	WallGain      float64 // (eager - compiled) / eager: > 0 means compiled finished sooner
+
+	HasMetric      bool // both runs have a metric
+	EagerMetric    float64
+	CompiledMetric float64
+	HigherIsBetter bool
+	MetricGain     float64 // relative improvement of compiled over eager, > 0 = better
+
+	Basis       string // "metric", "wall time" or "" when no comparison was possible
+	KeepCompile bool   // compiled is >= 5% better on Basis
+	Verdict     string // one line
+}
+
+// CompareBaseline compares a compiled run with its eager baseline: on the
+// metric when both runs have one, else on wall time. Compile is kept only
+// when it is at least 5% better.
+func CompareBaseline(eager, compiled Meta, higherIsBetter bool) Comparison {
+	c := Comparison{EagerWallS: eager.DurationS, CompiledWallS: compiled.DurationS, HigherIsBetter: higherIsBetter}
+	if c.EagerWallS > 0 {
+		c.WallGain = (c.EagerWallS - c.CompiledWallS) / c.EagerWallS
+	}
+	if !succeeded(eager) {
+		c.Verdict = "no comparison: the eager baseline did not finish cleanly (" + exitSummary(eager) + ")"
+		return c
+	}
+	if !succeeded(compiled) {
+		c.Verdict = "prefer eager: the compiled run did not finish cleanly (" + exitSummary(compiled) + ")"
+		return c
+	}
+	if eager.Metric != nil && compiled.Metric != nil {
+		c.HasMetric, c.EagerMetric, c.CompiledMetric = true, *eager.Metric, *compiled.Metric
+		if c.EagerMetric == 0 {
+			c.Verdict = "no comparison: the eager metric is 0"
+			return c
+		}
+		diff := c.CompiledMetric - c.EagerMetric
+		if !higherIsBetter {
+			diff = -diff
+		}
+		c.MetricGain = diff / math.Abs(c.EagerMetric)
+		c.Basis = "metric"
+		c.KeepCompile = c.MetricGain >= KeepThreshold
+		c.Verdict = fmt.Sprintf("%s: metric %s compiled vs %s eager (%s)", keepWord(c.KeepCompile),
+			fmtNum(c.CompiledMetric), fmtNum(c.EagerMetric), gainText(c.MetricGain))
+		return c
+	}
+	if c.EagerWallS <= 0 {
+		c.Verdict = "no comparison: the eager run has no duration"
+		return c
+	}
+	c.Basis = "wall time"
+	c.KeepCompile = c.WallGain >= KeepThreshold
+	c.Verdict = fmt.Sprintf("%s: wall time %.2fs compiled vs %.2fs eager (%s; compile time included, give a metric to compare steady state)",
+		keepWord(c.KeepCompile), c.CompiledWallS, c.EagerWallS, gainText(c.WallGain))
+	return c
+}
+
+func succeeded(m Meta) bool {
+	return m.State == StateExited && m.ExitCode != nil && *m.ExitCode == 0
+}
+
+func keepWord(keep bool) string {
+	if keep {
+		return "keep compile"
+	}
+	return "prefer eager"
+}
+
+func gainText(g float64) string {
+	word := "better"
+	if g < 0 {
+		word = "worse"
+	}
+	s := fmt.Sprintf("%.1f%% %s", math.Abs(g)*100, word)
+	if g < KeepThreshold {
+		s += fmt.Sprintf(", needs >= %.0f%% better", KeepThreshold*100)
+	}
+	return s
+}
+
+func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

@@ -1,0 +1,64 @@
+package runner
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestExtractMetric(t *testing.T) {
+	out := []byte("warmup\nthroughput: 101.5 it/s\nthroughput: 1,234.75 it/s\ndone\n")
+	re := regexp.MustCompile(`throughput: ([\d.,]+) it/s`)
+	if v, ok := ExtractMetric(re, out); !ok || v != 1234.75 {
+		t.Errorf("last match = %v, %v; want 1234.75", v, ok)
+	}
+	if v, ok := ExtractMetric(regexp.MustCompile(`\d+\.\d+e-\d+`), []byte("loss 3.5e-03")); !ok || v != 0.0035 {
+		t.Errorf("no group: %v %v", v, ok)
+	}
+	for _, c := range []struct {
+		re  string
+		out string
+	}{{`latency: (\S+)`, "latency: n/a"}, {`latency: (\d+)`, "nothing here"}} {
+		if v, ok := ExtractMetric(regexp.MustCompile(c.re), []byte(c.out)); ok {
+			t.Errorf("%q on %q = %v", c.re, c.out, v)
+		}
+	}
+	if _, ok := ExtractMetric(nil, out); ok {
+		t.Error("nil regexp matched")
+	}
+}
+
+func run(dur float64, code int, metric *float64) Meta {
+	return Meta{State: StateExited, ExitCode: &code, DurationS: dur, Metric: metric}
+}
+
+func f(v float64) *float64 { return &v }
+
+func TestCompareBaseline(t *testing.T) {
+	cases := []struct {
+		name             string
+		eager, comp      Meta
+		higher           bool
+		keep             bool
+		basis, inVerdict string
+	}{
+		{"throughput 10% better", run(10, 0, f(100)), run(12, 0, f(110)), true, true, "metric", "keep compile"},
+		{"throughput 4% better", run(10, 0, f(100)), run(9, 0, f(104)), true, false, "metric", "needs >= 5% better"},
+		{"throughput exactly 5%", run(10, 0, f(100)), run(9, 0, f(105)), true, true, "metric", "5.0% better"},
+		{"latency 20% lower", run(10, 0, f(50)), run(10, 0, f(40)), false, true, "metric", "20.0% better"},
+		{"latency higher", run(10, 0, f(50)), run(10, 0, f(55)), false, false, "metric", "10.0% worse"},
+		{"wall time only", run(10, 0, nil), run(9, 0, nil), true, true, "wall time", "compile time included"},
+		{"wall time slower", run(10, 0, nil), run(30, 0, f(1)), true, false, "wall time", "prefer eager"},
+		{"compiled crashed", run(10, 0, f(100)), run(1, 1, nil), true, false, "", "did not finish cleanly"},
+		{"eager crashed", run(1, 2, nil), run(10, 0, nil), true, false, "", "no comparison"},
+	}
+	for _, c := range cases {
+		got := CompareBaseline(c.eager, c.comp, c.higher)
+		if got.KeepCompile != c.keep || got.Basis != c.basis || !strings.Contains(got.Verdict, c.inVerdict) {
+			t.Errorf("%s: keep %v basis %q verdict %q", c.name, got.KeepCompile, got.Basis, got.Verdict)
+		}
+		if strings.Contains(got.Verdict, "\n") {
+			t.Errorf("%s: verdict is not one line", c.name)
+		}
+	}
+}

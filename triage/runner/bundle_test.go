@@ -1,0 +1,150 @@
+package runner
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readBundle returns the files of a tar.gz by name.
+func readBundle(t *testing.T, path string) map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(gz)
+	out := map[string]string{}
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[h.Name] = string(data)
+	}
+}
+
+func TestBundle(t *testing.T) {
+	const secret = "hf_bundle_s3cr3t"
+	t.Setenv("HF_TOKEN", secret) // the tool's environment: its value is masked everywhere
+	s := newStore(t)
+	r, err := Start(context.Background(), s, Spec{
+		Argv:   []string{"sh", "-c", `cat "$0"; echo "token is $HF_TOKEN"`, "repro.py"},
+		Dir:    testdata(t, "."),
+		Env:    map[string]string{"HF_TOKEN": secret, "BATCH": "4"},
+		Preset: "trace", TorchVersion: "2.6",
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Wait()
+	if !strings.Contains(readFile(t, filepath.Join(r.Dir, "stdout.log")), secret) {
+		t.Fatal("the repro did not print the secret: the masking test would prove nothing")
+	}
+	must(t, os.WriteFile(filepath.Join(r.Dir, "probe", "stacks.txt"), []byte("stack of rank 0\n"), 0o644))
+	must(t, os.MkdirAll(filepath.Join(r.Dir, "trace", "sub"), 0o755))
+	must(t, os.WriteFile(filepath.Join(r.Dir, "trace", "sub", "dedicated_log_torch_trace_rank_0.log"), []byte("{}\n"), 0o644))
+
+	out := filepath.Join(t.TempDir(), "packs", "pack.tar.gz")
+	if err := Bundle(r.Dir, out); err != nil {
+		t.Fatal(err)
+	}
+	files := readBundle(t, out)
+	root := "0001-trace/"
+	for _, name := range []string{"meta.json", "stdout.log", "stderr.log", "combined.log", "probe/stacks.txt",
+		"trace/sub/dedicated_log_torch_trace_rank_0.log", "repro/repro.py", "versions.txt", "README.md"} {
+		if _, ok := files[root+name]; !ok {
+			t.Errorf("bundle lacks %s (has %v)", name, keys(files))
+		}
+	}
+	for name, data := range files {
+		if strings.Contains(data, secret) {
+			t.Errorf("%s contains the secret", name)
+		}
+	}
+	if got := files[root+"repro/repro.py"]; got != readFile(t, testdata(t, "repro.py")) {
+		t.Errorf("repro.py in bundle = %q", got)
+	}
+	if got := files[root+"stdout.log"]; !strings.Contains(got, "token is "+strings.Repeat("*", len(secret))) {
+		t.Errorf("stdout.log in bundle = %q, want the secret masked", got)
+	}
+	readme := files[root+"README.md"]
+	for _, want := range []string{"cd " + testdata(t, "."), "'HF_TOKEN=<redacted>'", "BATCH=4", "TORCH_LOGS=graph_breaks,recompiles",
+		`sh -c 'cat "$0"; echo "token is $HF_TOKEN"' repro.py`, "exited (exit 0)"} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README lacks %q:\n%s", want, readme)
+		}
+	}
+	if !strings.Contains(files[root+"versions.txt"], "torch: 2.6") {
+		t.Errorf("versions.txt = %q", files[root+"versions.txt"])
+	}
+	if err := Bundle(t.TempDir(), out); err == nil {
+		t.Error("bundling a directory without meta.json succeeded")
+	}
+}
+
+func TestCmdBundle(t *testing.T) {
+	t.Chdir(t.TempDir())
+	s, err := OpenStore("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Start(context.Background(), s, Spec{Argv: []string{"true"}, Preset: "eager"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Wait()
+	var stdout, stderr bytes.Buffer
+	if code := CmdBundle([]string{"1"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("bundle 1: exit %d: %s", code, stderr.String())
+	}
+	if _, err := os.Stat("0001-eager.tar.gz"); err != nil || !strings.Contains(stdout.String(), "0001-eager.tar.gz") {
+		t.Errorf("default output: %v, %q", err, stdout.String())
+	}
+	if code := CmdBundle([]string{r.Dir, "-o", "x/out.tgz"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("bundle DIR -o: exit %d: %s", code, stderr.String())
+	}
+	if files := readBundle(t, "x/out.tgz"); files["0001-eager/meta.json"] == "" {
+		t.Errorf("out.tgz has %v", keys(files))
+	}
+	stderr.Reset()
+	if code := CmdBundle(nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "usage") {
+		t.Errorf("no args: exit %d %q", code, stderr.String())
+	}
+	if code := CmdBundle([]string{"7"}, &stdout, &stderr); code != 1 {
+		t.Errorf("missing run: exit %d", code)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,267 @@
+package runner
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Run is one live (or finished) launch of the repro.
+type Run struct {
+	ID  int
+	Dir string
+
+	spec  Spec
+	store *Store
+	sink  func(Event)
+	cmd   *exec.Cmd
+	group procGroup
+	tail  *tailer
+	dog   *watchdog
+	reap  *reaperHandle
+	ctx   context.Context // set by supervise; the relaunch inherits it
+
+	mu        sync.Mutex
+	meta      Meta
+	cancelled bool
+	timedOut  bool
+	next      *Run
+
+	escalateOnce sync.Once
+	gone         chan struct{} // closed when no process of the run is left
+	done         chan struct{} // closed when the run is final and recorded
+}
+
+// inheritedOverrides are variables of the tool's own environment that the
+// run does not inherit: the preset decides them.
+var inheritedOverrides = []string{"TORCH_LOGS", "TORCH_TRACE", "TORCHDYNAMO_DISABLE", runMarkerEnv}
+
+// Start launches spec as a new run in store and supervises it; sink (may be
+// nil) receives the run's events. The repro runs in its own process group,
+// stdin /dev/null, stdout and stderr written by the kernel straight to
+// stdout.log and stderr.log in the run directory. When the launch fails the
+// run directory still records it (state failed_to_start) and an error is
+// returned.
+func Start(ctx context.Context, store *Store, spec Spec, sink func(Event)) (*Run, error) {
+	if store == nil {
+		return nil, errors.New("start: no run store")
+	}
+	if _, _, _, err := command(spec); err != nil {
+		return nil, err
+	}
+	_, label, _ := spec.resolvePreset()
+	id, dir, err := store.newRun(label)
+	if err != nil {
+		return nil, err
+	}
+	r, err := launch(store, spec, sink, id, dir)
+	if err != nil {
+		return nil, err
+	}
+	go r.supervise(ctx)
+	return r, nil
+}
+
+// launch starts the process of a run whose directory exists; the caller
+// starts supervision.
+func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run, error) {
+	if sink == nil {
+		sink = func(Event) {}
+	}
+	r := &Run{ID: id, Dir: dir, store: store, sink: sink, gone: make(chan struct{}), done: make(chan struct{})}
+	spec.RunDir = dir
+	if spec.Dir == "" {
+		spec.Dir, _ = os.Getwd()
+	}
+	if abs, err := filepath.Abs(spec.Dir); err == nil {
+		spec.Dir = abs
+	}
+	if spec.usesTorchrun() && spec.MasterPort == 0 {
+		spec.MasterPort = freePort()
+	}
+	if spec.Preset == "" {
+		spec.Preset = DefaultPreset
+	}
+	r.spec = spec
+	now := time.Now()
+	r.meta = Meta{
+		ID: id, Name: filepath.Base(dir), Dir: dir, UserArgv: redactArgv(spec.Argv), Shell: spec.Shell,
+		Nproc: spec.Nproc, Launcher: spec.Launcher, Cwd: spec.Dir, Preset: spec.Preset,
+		TorchVersion: spec.TorchVersion, Start: now, State: StateRunning, Timeout: spec.Timeout.Seconds(),
+	}
+	r.meta.RelaunchedFrom, r.meta.RelaunchNote = spec.relaunchFrom, spec.relaunchNote
+	argv, dropped, env, err := command(spec)
+	if err != nil {
+		return nil, r.failed(err)
+	}
+	r.meta.Argv, r.meta.DroppedLogs = redactArgv(argv), dropped
+	r.meta.TorchLogs = envValue(env, "TORCH_LOGS")
+	if spec.Prepare != nil {
+		extra, err := spec.Prepare(dir)
+		if err != nil {
+			return nil, r.failed(fmt.Errorf("prepare: %w", err))
+		}
+		env = dedupeEnv(append(env, extra...))
+	}
+	r.meta.Env = redactEnv(env)
+	if err := r.startProcess(argv, env); err != nil {
+		return nil, r.failed(err)
+	}
+	r.dog = newWatchdog(spec.stall(), now)
+	r.meta.Pid = r.cmd.Process.Pid
+	if err := writeMeta(dir, r.meta); err != nil {
+		sink(Event{RunID: id, Kind: EventError, Time: time.Now(), Err: err})
+	}
+	registerLive(r)
+	return r, nil
+}
+
+// startProcess opens the output files and starts the repro (and its reaper).
+func (r *Run) startProcess(argv, env []string) error {
+	var files []*os.File
+	defer func() {
+		for _, f := range files {
+			f.Close() // the child holds its own copies
+		}
+	}()
+	for _, name := range []string{"stdout.log", "stderr.log"} {
+		f, err := os.OpenFile(filepath.Join(r.Dir, name), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+	}
+	tail, err := openTailer(r.Dir)
+	if err != nil {
+		return err
+	}
+	token := newToken()
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = r.spec.Dir
+	cmd.Env = childEnv(os.Environ(), env, token)
+	cmd.Stdout, cmd.Stderr = files[0], files[1]
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	r.reap = startReaper(token, r.spec.grace(), r.Dir)
+	if r.reap == nil {
+		setDeathSignal(cmd.SysProcAttr, syscall.SIGKILL)
+	}
+	if err := cmd.Start(); err != nil {
+		tail.close()
+		r.reap.close()
+		return fmt.Errorf("start %s: %w", argv[0], err)
+	}
+	r.cmd, r.tail = cmd, tail
+	r.group = procGroup{pgid: cmd.Process.Pid, token: token}
+	r.reap.setPgid(cmd.Process.Pid)
+	return nil
+}
+
+// failed records a run that could not start and reports it.
+func (r *Run) failed(err error) error {
+	end := time.Now()
+	r.meta.State, r.meta.Error, r.meta.End = StateFailedToStart, err.Error(), &end
+	m := r.meta
+	if werr := writeMeta(r.Dir, m); werr != nil {
+		err = errors.Join(err, werr)
+	}
+	close(r.gone)
+	close(r.done)
+	r.sink(Event{RunID: r.ID, Kind: EventError, Time: end, Err: err, Meta: &m})
+	return fmt.Errorf("run %s failed to start: %w", m.Name, err)
+}
+
+// childEnv is the tool's environment without the variables the run decides,
+// plus the additions and the run's marker.
+func childEnv(base, add []string, token string) []string {
+	drop := map[string]bool{}
+	for _, k := range inheritedOverrides {
+		drop[k] = true
+	}
+	for _, kv := range add {
+		k, _, _ := strings.Cut(kv, "=")
+		drop[k] = true
+	}
+	var out []string
+	for _, kv := range base {
+		k, _, _ := strings.Cut(kv, "=")
+		if !drop[k] && !strings.HasPrefix(k, reaperEnvPrefix) {
+			out = append(out, kv)
+		}
+	}
+	out = append(out, add...)
+	return append(out, runMarkerEnv+"="+token)
+}
+
+func envValue(env []string, key string) string {
+	for _, kv := range env {
+		if k, v, _ := strings.Cut(kv, "="); k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+func newToken() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// freePort asks the kernel for a free TCP port for torchrun's rendezvous
+// (0 when none can be had: torchrun then uses its default).
+func freePort() int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// State is the run's current state.
+func (r *Run) State() State {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.meta.State
+}
+
+// Meta returns a copy of the run's current meta.
+func (r *Run) Meta() Meta {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.meta
+}
+
+// Wait blocks until every process of the run is gone and its output is
+// drained, and returns the final meta.
+func (r *Run) Wait() Meta {
+	<-r.done
+	return r.Meta()
+}
+
+// Relaunched returns the run that replaced this one (after Wait), or nil.
+func (r *Run) Relaunched() *Run {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.next
+}
+
+// WaitLast waits for this run and for the run that replaced it, if any, and
+// returns the meta of the last one.
+func (r *Run) WaitLast() Meta {
+	m := r.Wait()
+	if n := r.Relaunched(); n != nil {
+		return n.WaitLast()
+	}
+	return m
+}

@@ -1,0 +1,175 @@
+package runner
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// State is where a run is in its life.
+type State string
+
+// Run states as written in meta.json.
+const (
+	StateRunning       State = "running"
+	StateStalled       State = "stalled"
+	StateExited        State = "exited"
+	StateKilled        State = "killed"
+	StateTimedOut      State = "timed_out"
+	StateFailedToStart State = "failed_to_start"
+	StateCorrupt       State = "corrupt" // meta.json unreadable (List only)
+)
+
+// Done reports whether the state is final.
+func (s State) Done() bool {
+	return s != StateRunning && s != StateStalled
+}
+
+// StallEvent is one period without output longer than the Stall setting.
+type StallEvent struct {
+	Since    time.Time  `json:"since"`             // last output before the stall
+	Detected time.Time  `json:"detected"`          // when the watchdog fired
+	Resumed  *time.Time `json:"resumed,omitempty"` // output again; nil if it never resumed
+}
+
+// Meta is the record of one run, stored as meta.json in its directory.
+type Meta struct {
+	ID             int               `json:"id"`
+	Name           string            `json:"name"` // directory name, e.g. "0007-breaks"
+	Dir            string            `json:"-"`    // absolute run directory (filled when loaded)
+	Argv           []string          `json:"argv"` // exactly what was executed (secret flag values redacted)
+	UserArgv       []string          `json:"user_argv"`
+	Shell          bool              `json:"shell,omitempty"`
+	Nproc          int               `json:"nproc,omitempty"`
+	Launcher       string            `json:"launcher,omitempty"`
+	Cwd            string            `json:"cwd"`
+	Preset         string            `json:"preset"`
+	TorchLogs      string            `json:"torch_logs"`
+	DroppedLogs    []string          `json:"dropped_logs,omitempty"`
+	Env            map[string]string `json:"env"` // additions to the inherited environment, secrets redacted
+	Start          time.Time         `json:"start"`
+	End            *time.Time        `json:"end,omitempty"`
+	DurationS      float64           `json:"duration_s"`
+	ExitCode       *int              `json:"exit_code,omitempty"`
+	Signal         string            `json:"signal,omitempty"`
+	State          State             `json:"state"`
+	Pid            int               `json:"pid,omitempty"`
+	TorchVersion   string            `json:"torch_version,omitempty"`
+	Timeout        float64           `json:"timeout_s,omitempty"`
+	Stalls         []StallEvent      `json:"stalls,omitempty"`
+	Leftovers      int               `json:"leftover_processes,omitempty"` // still running when the main process exited; terminated
+	RelaunchedFrom string            `json:"relaunched_from,omitempty"`
+	RelaunchedAs   string            `json:"relaunched_as,omitempty"`
+	RelaunchNote   string            `json:"relaunch_note,omitempty"`
+	Error          string            `json:"error,omitempty"`
+	Note           string            `json:"note,omitempty"`
+	Metric         *float64          `json:"metric,omitempty"`
+}
+
+// Duration is the wall time of the run (zero while it runs).
+func (m Meta) Duration() time.Duration {
+	return time.Duration(m.DurationS * float64(time.Second))
+}
+
+// Redacted is the value written instead of a secret.
+const Redacted = "<redacted>"
+
+var secretNameRE = regexp.MustCompile(`(?i)token|key|secret|password|credential`)
+
+// IsSecretName reports whether an environment variable or flag name looks like
+// it holds a secret (TOKEN, KEY, SECRET, PASSWORD, CREDENTIAL; any case).
+func IsSecretName(name string) bool { return secretNameRE.MatchString(name) }
+
+// redactEnv turns "K=V" additions into a map with secret values replaced.
+func redactEnv(env []string) map[string]string {
+	out := map[string]string{}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if IsSecretName(k) {
+			v = Redacted
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// redactArgv hides the values of secret-looking flags: --hf-token=X and
+// --api-key X.
+func redactArgv(argv []string) []string {
+	out := make([]string, len(argv))
+	copy(out, argv)
+	for i, a := range out {
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, _, hasValue := strings.Cut(a, "=")
+		if !IsSecretName(name) {
+			continue
+		}
+		if hasValue {
+			out[i] = name + "=" + Redacted
+		} else if i+1 < len(out) && !strings.HasPrefix(out[i+1], "-") {
+			out[i+1] = Redacted
+		}
+	}
+	return out
+}
+
+const metaFile = "meta.json"
+
+// writeMeta writes dir/meta.json atomically (temp file + rename).
+func writeMeta(dir string, m Meta) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode meta: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".meta-*.tmp")
+	if err != nil {
+		return fmt.Errorf("write meta: %w", err)
+	}
+	_, werr := tmp.Write(append(data, '\n'))
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write meta: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(dir, metaFile)); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write meta: %w", err)
+	}
+	return nil
+}
+
+// LoadRun reads the meta.json of a run directory.
+func LoadRun(dir string) (Meta, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return Meta{}, err
+	}
+	data, err := os.ReadFile(filepath.Join(abs, metaFile))
+	if err != nil {
+		return Meta{}, fmt.Errorf("read run %s: %w", dir, err)
+	}
+	var m Meta
+	if err := json.Unmarshal(data, &m); err != nil {
+		return Meta{}, fmt.Errorf("read run %s: meta.json is not valid: %w", dir, err)
+	}
+	m.Dir = abs
+	return m, nil
+}
+
+// UpdateMeta loads a run's meta, lets fn change it (e.g. Note, Metric) and
+// writes it back atomically. Do not use it on a run that is still live.
+func UpdateMeta(dir string, fn func(*Meta)) error {
+	m, err := LoadRun(dir)
+	if err != nil {
+		return err
+	}
+	fn(&m)
+	return writeMeta(m.Dir, m)
+}

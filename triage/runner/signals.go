@@ -1,0 +1,100 @@
+package runner
+
+import (
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+)
+
+var live = struct {
+	sync.Mutex
+	runs map[*Run]struct{}
+}{runs: map[*Run]struct{}{}}
+
+func registerLive(r *Run) {
+	live.Lock()
+	live.runs[r] = struct{}{}
+	live.Unlock()
+}
+
+func unregisterLive(r *Run) {
+	live.Lock()
+	delete(live.runs, r)
+	live.Unlock()
+}
+
+func liveRuns() []*Run {
+	live.Lock()
+	defer live.Unlock()
+	out := make([]*Run, 0, len(live.runs))
+	for r := range live.runs {
+		out = append(out, r)
+	}
+	return out
+}
+
+// Shutdown cancels every live run of this process (escalating SIGINT,
+// SIGTERM, SIGKILL) and waits up to timeout for them to be gone and
+// recorded. It reports whether all were. Call it before the tool exits.
+func Shutdown(timeout time.Duration) bool {
+	runs := liveRuns()
+	for _, r := range runs {
+		r.Cancel()
+	}
+	deadline := time.After(timeout)
+	for _, r := range runs {
+		select {
+		case <-r.done:
+		case <-deadline:
+			return false
+		}
+	}
+	return true
+}
+
+// shutdownTimeout bounds the wait on a signal: two grace periods of the
+// slowest live run plus a margin.
+func shutdownTimeout() time.Duration {
+	t := 2 * DefaultGrace
+	for _, r := range liveRuns() {
+		t = max(t, 2*r.spec.grace())
+	}
+	return t + 2*time.Second
+}
+
+// KillAllOnSignals makes the tool, when it receives SIGTERM, SIGHUP or
+// SIGINT, cancel every live run (escalating), wait for them to be gone, call
+// onSignal (may be nil; e.g. restore the terminal) and then die of that
+// signal. stop undoes it.
+func KillAllOnSignals(onSignal func(os.Signal)) (stop func()) {
+	ch := make(chan os.Signal, 1)
+	quit := make(chan struct{})
+	signal.Notify(ch, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	go func() {
+		select {
+		case sig := <-ch:
+			Shutdown(shutdownTimeout())
+			if onSignal != nil {
+				onSignal(sig)
+			}
+			signal.Reset(sig)
+			code := 1
+			if s, ok := sig.(syscall.Signal); ok {
+				_ = syscall.Kill(os.Getpid(), s)
+				time.Sleep(time.Second) // the signal ends the process
+				code = 128 + int(s)
+			}
+			os.Exit(code)
+		case <-quit:
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			signal.Stop(ch)
+			close(quit)
+		})
+	}
+}

@@ -1,0 +1,206 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Spec describes one launch of the user's repro.
+type Spec struct {
+	Argv         []string          // the user's command, run exactly (no shell)
+	Shell        bool              // run Argv joined by spaces under `sh -c`
+	Nproc        int               // >0: wrap with torchrun --nproc-per-node N --tee 3 (python3 -m torch.distributed.run when torchrun is not on PATH)
+	Launcher     string            // "" | "torchrun" | "srun" (srun --label -n N ARGV...)
+	MasterPort   int               // torchrun --master-port; 0 = Start picks a free port
+	Dir          string            // working dir (default cwd)
+	Preset       string            // preset name (default "breaks")
+	Logs         []string          // custom TORCH_LOGS names (override the preset's); nil = preset's
+	Env          map[string]string // extra env
+	TorchVersion string            // "2.14" etc. when known: unknown log names are dropped
+	Timeout      time.Duration     // 0 = none
+	Stall        time.Duration     // no-output watchdog; 0 = 300s, <0 = off
+	Grace        time.Duration     // between SIGINT, SIGTERM and SIGKILL; 0 = 5s
+	RunDir       string            // filled by Start; Command uses it for TORCH_TRACE
+
+	Prepare      func(runDir string) (env []string, err error) // hook run before launch (the probe installs itself); may be nil
+	StackTargets func(runDir string) []int                     // pids that registered a SIGUSR1 stack dumper; may be nil
+
+	excludeLogs  []string // names a previous run proved torch rejects
+	relaunchFrom string   // name of the run this one replaces (automatic relaunch)
+	relaunchNote string
+}
+
+// Defaults for Spec's durations.
+const (
+	DefaultStall = 300 * time.Second
+	DefaultGrace = 5 * time.Second
+)
+
+func (s Spec) stall() time.Duration {
+	if s.Stall == 0 {
+		return DefaultStall
+	}
+	return s.Stall
+}
+
+func (s Spec) grace() time.Duration {
+	if s.Grace <= 0 {
+		return DefaultGrace
+	}
+	return s.Grace
+}
+
+// torchrunLookPath finds torchrun; a variable so the choice stays testable
+// through PATH alone.
+var torchrunLookPath = exec.LookPath
+
+var pythonRE = regexp.MustCompile(`^python(\d+(\.\d+)?)?$`)
+
+func isPython(arg string) bool { return pythonRE.MatchString(filepath.Base(arg)) }
+
+// resolvePreset returns the spec's preset, the custom logs when set, and the
+// label used in the run directory name.
+func (s Spec) resolvePreset() (Preset, string, error) {
+	p, ok := PresetByName(s.Preset)
+	if !ok {
+		return Preset{}, "", fmt.Errorf("unknown preset %q (known: %s)", s.Preset, strings.Join(PresetNames(), ", "))
+	}
+	label := p.Name
+	if s.Logs != nil {
+		p.Logs = s.Logs
+		if !slices.Equal(s.Logs, mustPreset(p.Name).Logs) {
+			label = "custom"
+		}
+	}
+	return p, label, nil
+}
+
+func mustPreset(name string) Preset { p, _ := PresetByName(name); return p }
+
+// Command builds the exact argv and the environment additions ("K=V", later
+// entries win) for spec. It has no side effects beyond looking up torchrun on
+// PATH.
+func Command(spec Spec) (argv []string, env []string, err error) {
+	argv, _, env, err = command(spec)
+	return argv, env, err
+}
+
+// command is Command plus the TORCH_LOGS names dropped for the torch version.
+func command(spec Spec) (argv []string, dropped []string, env []string, err error) {
+	if len(spec.Argv) == 0 || strings.TrimSpace(spec.Argv[0]) == "" {
+		return nil, nil, nil, errors.New("no command to run: give the repro's command line")
+	}
+	if spec.Nproc < 0 {
+		return nil, nil, nil, fmt.Errorf("nproc must be >= 0, got %d", spec.Nproc)
+	}
+	p, _, err := spec.resolvePreset()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	user := slices.Clone(spec.Argv)
+	if spec.Shell {
+		user = []string{"sh", "-c", strings.Join(spec.Argv, " ")}
+	}
+	switch spec.Launcher {
+	case "srun":
+		argv = append([]string{"srun", "--label", "-n", strconv.Itoa(max(spec.Nproc, 1))}, user...)
+	case "torchrun":
+		argv = torchrunArgv(user, max(spec.Nproc, 1), spec.MasterPort)
+	case "":
+		if spec.Nproc > 0 {
+			argv = torchrunArgv(user, spec.Nproc, spec.MasterPort)
+		} else {
+			argv = user
+		}
+	default:
+		return nil, nil, nil, fmt.Errorf("unknown launcher %q (use torchrun or srun)", spec.Launcher)
+	}
+
+	logs, dropped := composeTorchLogs(p.Logs, spec.TorchVersion, spec.excludeLogs)
+	env = []string{"PYTHONUNBUFFERED=1"}
+	if logs != "" {
+		env = append(env, "TORCH_LOGS="+logs)
+	}
+	if p.Trace {
+		dir := "trace"
+		if spec.RunDir != "" {
+			dir = filepath.Join(spec.RunDir, "trace")
+		}
+		env = append(env, "TORCH_TRACE="+dir)
+	}
+	env = append(env, sortedEnv(p.Env)...)
+	env = append(env, sortedEnv(spec.Env)...)
+	return argv, dropped, dedupeEnv(env), nil
+}
+
+// torchrunArgv wraps the user's command for torchrun. A python interpreter in
+// front of a script or -m module is replaced by torchrun's own; an interpreter
+// given by path keeps its environment by running its torch.distributed.run;
+// anything else runs under --no-python.
+func torchrunArgv(user []string, n, port int) []string {
+	var launcher []string
+	py := "python3"
+	if isPython(user[0]) {
+		py = user[0]
+	}
+	if _, err := torchrunLookPath("torchrun"); err == nil && !(isPython(user[0]) && strings.Contains(user[0], "/")) {
+		launcher = []string{"torchrun"}
+	} else {
+		launcher = []string{py, "-m", "torch.distributed.run"}
+	}
+	opts := []string{"--nproc-per-node", strconv.Itoa(n), "--tee", "3"}
+	if port > 0 {
+		opts = append(opts, "--master-port", strconv.Itoa(port))
+	}
+	var prog []string
+	switch {
+	case isPython(user[0]) && len(user) > 1 && (user[1] == "-m" || !strings.HasPrefix(user[1], "-")):
+		prog = user[1:]
+	case strings.HasSuffix(user[0], ".py"):
+		prog = user
+	default:
+		prog = append([]string{"--no-python"}, user...)
+	}
+	return append(append(launcher, opts...), prog...)
+}
+
+func sortedEnv(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, k+"="+m[k])
+	}
+	return out
+}
+
+// dedupeEnv keeps one entry per name: the last value, at the first position.
+func dedupeEnv(env []string) []string {
+	var out []string
+	at := map[string]int{}
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		if i, ok := at[k]; ok {
+			out[i] = kv
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, kv)
+	}
+	return out
+}
+
+// usesTorchrun reports whether the command is wrapped by torchrun.
+func (s Spec) usesTorchrun() bool {
+	return s.Launcher == "torchrun" || (s.Launcher == "" && s.Nproc > 0)
+}

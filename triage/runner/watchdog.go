@@ -1,0 +1,37 @@
+package runner
+
+import "time"
+
+// watchdog notices when a run prints nothing for longer than stall.
+type watchdog struct {
+	stall   time.Duration // <= 0: off
+	last    time.Time     // last output (or start)
+	stalled bool
+	events  []StallEvent
+}
+
+func newWatchdog(stall time.Duration, start time.Time) *watchdog {
+	return &watchdog{stall: stall, last: start}
+}
+
+// output records new output at now; it reports whether this ends a stall.
+func (w *watchdog) output(now time.Time) (resumed bool) {
+	w.last = now
+	if !w.stalled {
+		return false
+	}
+	w.stalled = false
+	t := now
+	w.events[len(w.events)-1].Resumed = &t
+	return true
+}
+
+// check reports whether a stall starts at now.
+func (w *watchdog) check(now time.Time) (fired bool) {
+	if w.stall <= 0 || w.stalled || now.Sub(w.last) < w.stall {
+		return false
+	}
+	w.stalled = true
+	w.events = append(w.events, StallEvent{Since: w.last, Detected: now})
+	return true
+}
