@@ -1,0 +1,9 @@
+// Package probe is the in-process side of torchtriage. Install writes a small
+// Python file into the run directory as sitecustomize.py (first on
+// PYTHONPATH): it chains to the sitecustomize it shadows, registers a
+// SIGUSR1 stack dump (faulthandler) and, at exit of a process that imported
+// torch, writes rank<R>-<pid>.json with versions, dynamo counters, compile
+// times, graph-changing config and parity-relevant environment. ReadDir reads
+// those files back; ConfigParity finds settings that differ between ranks and
+// CrossCheck compares the process's own graph-break count with the log's.
+package probe

@@ -1,0 +1,91 @@
+package probe
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Info is what the probe recorded for one process (one rank<R>-<pid>.json).
+type Info struct {
+	Rank       int    `json:"rank"`
+	LocalRank  int    `json:"local_rank"`
+	WorldSize  int    `json:"world_size"`
+	PID        int    `json:"pid"`
+	RankSource string `json:"rank_source"` // "env" (RANK), "dist" (get_rank()) or "default" (0)
+	Torch      string `json:"torch"`       // torch.__version__
+	Python     string `json:"python"`
+	CUDA       string `json:"cuda"`       // torch.version.cuda; "" on CPU builds
+	GPU        string `json:"gpu"`        // only when the process had initialised CUDA
+	Capability string `json:"capability"` // "9.0"
+	Host       string `json:"host"`
+	Argv0      string `json:"argv0"`
+	// Counters is torch._dynamo.utils.counters as it was at exit, e.g.
+	// Counters["graph_break"][reason] = events, Counters["stats"]["unique_graphs"].
+	Counters map[string]map[string]float64 `json:"counters"`
+	// CompileTimes is seconds per compile phase, summed over the run.
+	CompileTimes map[string]float64 `json:"compile_times"`
+	// Config holds dynamo/inductor settings that change graphs ("dynamo.recompile_limit",
+	// "inductor.triton.cudagraphs") and torch global state ("torch.default_dtype").
+	Config map[string]any `json:"config"`
+	// Env holds TORCH*, NCCL_*, CUDA_*, PYTORCH_* variables; secrets are "<redacted>".
+	Env map[string]string `json:"env"`
+	// EnvHash is the sha256 of the NAME=value lines of Env (sorted by name, per-rank names left out).
+	EnvHash string `json:"env_hash"`
+	File    string `json:"-"` // the file it was read from
+}
+
+// ReadDir reads every rank<R>-<pid>.json of <runDir>/probe, sorted by rank
+// then pid. A file that cannot be read or parsed gives an error naming it;
+// the other files are still read. A missing probe directory is not an error.
+func ReadDir(runDir string) ([]Info, []error) {
+	dir := Dir(runDir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, nil
+		}
+		return nil, []error{fmt.Errorf("probe: read %s: %w", dir, err)}
+	}
+	var infos []Info
+	var errs []error
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasPrefix(name, "rank") || !strings.HasSuffix(name, ".json") {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		info, err := readInfo(path)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		infos = append(infos, info)
+	}
+	sort.SliceStable(infos, func(i, j int) bool {
+		if infos[i].Rank != infos[j].Rank {
+			return infos[i].Rank < infos[j].Rank
+		}
+		return infos[i].PID < infos[j].PID
+	})
+	return infos, errs
+}
+
+func readInfo(path string) (Info, error) {
+	var info Info
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return info, fmt.Errorf("probe: %s: %w", path, err)
+	}
+	if err := json.Unmarshal(data, &info); err != nil {
+		return Info{}, fmt.Errorf("probe: %s: malformed probe file: %w", path, err)
+	}
+	if info.PID <= 0 {
+		return Info{}, fmt.Errorf("probe: %s: malformed probe file: no pid", path)
+	}
+	info.File = path
+	return info, nil
+}

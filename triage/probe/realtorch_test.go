@@ -1,0 +1,50 @@
+package probe
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProbeWithRealTorch runs the probe under a real PyTorch root built by
+// /work/shared/realtorch/setup.sh. It needs TORCHTRIAGE_REALTORCH=<root> and
+// TORCHTRIAGE_REALTORCH_RUN=<path to run.sh> (root privileges: run.sh chroots);
+// it is skipped otherwise.
+func TestProbeWithRealTorch(t *testing.T) {
+	root, runner := os.Getenv("TORCHTRIAGE_REALTORCH"), os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
+	if root == "" || runner == "" {
+		t.Skip("set TORCHTRIAGE_REALTORCH=<realtorch root> and TORCHTRIAGE_REALTORCH_RUN=<run.sh> to run the probe under real PyTorch")
+	}
+	runDir := t.TempDir()
+	t.Setenv("PYTHONPATH", "")
+	add, err := Install(runDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := "import torch\n" +
+		"def f(x):\n    print('side effect')\n    return x + 1\n" +
+		"torch.compile(f, backend='eager')(torch.ones(4))\n"
+	if err := os.WriteFile(filepath.Join(runDir, "repro.py"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(runner, "python3", "repro.py")
+	cmd.Dir = runDir // run.sh bind-mounts the current directory into the root
+	cmd.Env = append(append(cleanEnv(), add...), "REALTORCH="+root, "RANK=0", "WORLD_SIZE=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("real torch run failed: %v\n%s", err, out)
+	}
+	infos, errs := ReadDir(runDir)
+	if len(errs) != 0 || len(infos) != 1 {
+		t.Fatalf("ReadDir: %+v %v", infos, errs)
+	}
+	in := infos[0]
+	if !strings.HasPrefix(in.Torch, "2.") || len(in.Counters["graph_break"]) == 0 || len(in.CompileTimes) == 0 {
+		t.Errorf("real torch info incomplete: %+v", in)
+	}
+	if _, ok := in.Config["dynamo.cache_size_limit"]; !ok {
+		t.Errorf("config lacks dynamo.cache_size_limit: %v", in.Config)
+	}
+}

@@ -1,0 +1,342 @@
+# torchtriage probe. torchtriage writes this file into <run dir>/probe/ and puts that directory
+# first on PYTHONPATH, so Python loads it as `sitecustomize` at start-up. It must never change what
+# the program does: every step is guarded, it prints nothing, it never imports torch (it only looks
+# at sys.modules at exit), and it hands over to the sitecustomize it shadows.
+#
+# What it does:
+#   1. removes its own directory from sys.path and runs the next `sitecustomize` on the path;
+#   2. registers a faulthandler stack dump (all threads, to stderr) on SIGUSR1 when SIGUSR1 still has
+#      its default action, then writes <probe dir>/ready-<pid> (content: the process start time);
+#   3. at exit, when torch was imported by a main process, writes <probe dir>/rank<R>-<pid>.json.
+# The probe dir comes from TORCHTRIAGE_PROBE_DIR; without it only step 1 runs.
+
+
+def _torchtriage_probe():
+    import os
+    import sys
+
+    here = os.path.normcase(os.path.dirname(os.path.abspath(__file__)))
+
+    def same_dir(entry):
+        try:  # "" (the current directory) is the user's, whatever it is
+            return bool(entry) and os.path.normcase(os.path.abspath(entry)) == here
+        except Exception:
+            return False
+
+    try:
+        sys.path[:] = [p for p in sys.path if not same_dir(p)]
+    except Exception:
+        pass
+    _chain_sitecustomize(sys)
+
+    probe_dir = os.environ.get("TORCHTRIAGE_PROBE_DIR", "")
+    if not probe_dir or not os.path.isdir(probe_dir):
+        return
+    pid = os.getpid()
+    marker = None
+    try:
+        marker = _register_stack_dump(os, sys, probe_dir, pid)
+    except Exception:
+        marker = None
+
+    def at_exit():
+        if os.getpid() != pid:  # a forked child that exits normally: not ours to report
+            return
+        if marker:
+            try:
+                os.unlink(marker)
+            except Exception:
+                pass
+        try:
+            _write_info(os, sys, probe_dir, pid)
+        except Exception:
+            pass
+
+    try:
+        import atexit
+
+        atexit.register(at_exit)
+    except Exception:
+        pass
+
+
+def _chain_sitecustomize(sys):
+    """Runs the sitecustomize this file shadows, under the name `sitecustomize`, reporting its
+    errors the way CPython's site.py does."""
+    try:
+        import importlib.machinery
+        import importlib.util
+
+        spec = importlib.machinery.PathFinder.find_spec("sitecustomize", list(sys.path))
+        if spec is None or spec.loader is None:
+            return
+        module = importlib.util.module_from_spec(spec)
+    except Exception:
+        return
+    previous = sys.modules.get("sitecustomize")
+    sys.modules["sitecustomize"] = module
+    try:
+        spec.loader.exec_module(module)
+    except ImportError as exc:
+        if previous is not None:
+            sys.modules["sitecustomize"] = previous
+        if exc.name != "sitecustomize":
+            _site_error(sys, exc)
+    except Exception as exc:
+        if previous is not None:
+            sys.modules["sitecustomize"] = previous
+        _site_error(sys, exc)
+
+
+def _site_error(sys, err):
+    # The same report CPython's site.execsitecustomize gives for a failing sitecustomize.
+    try:
+        if sys.flags.verbose:
+            sys.excepthook(*sys.exc_info())
+        else:
+            sys.stderr.write(
+                "Error in sitecustomize; set PYTHONVERBOSE for traceback:\n"
+                "%s: %s\n" % (err.__class__.__name__, err)
+            )
+    except Exception:
+        pass
+
+
+def _register_stack_dump(os, sys, probe_dir, pid):
+    import faulthandler
+    import signal
+
+    if not hasattr(signal, "SIGUSR1") or sys.stderr is None:
+        return None
+    if signal.getsignal(signal.SIGUSR1) != signal.SIG_DFL:
+        return None  # someone else owns SIGUSR1: leave it, and write no marker
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True, chain=False)
+    start = ""
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            start = f.read().rsplit(b")", 1)[1].split()[19].decode()
+    except Exception:
+        start = ""
+    marker = os.path.join(probe_dir, "ready-%d" % pid)
+    tmp = marker + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(start + "\n")
+    os.replace(tmp, marker)
+    return marker
+
+
+_DYNAMO_KEYS = (
+    "recompile_limit", "cache_size_limit", "accumulated_recompile_limit",
+    "accumulated_cache_size_limit", "fail_on_recompile_limit_hit", "automatic_dynamic_shapes",
+    "assume_static_by_default", "specialize_int", "specialize_float", "capture_scalar_outputs",
+    "capture_dynamic_output_shape_ops", "optimize_ddp", "suppress_errors",
+    "inline_inbuilt_nn_modules", "force_parameter_static_shapes", "enable_compiler_collectives",
+)
+_INDUCTOR_KEYS = ("triton.cudagraphs", "max_autotune", "freezing", "fallback_random", "graph_partition")
+_ENV_PREFIXES = ("TORCH", "NCCL_", "CUDA_", "PYTORCH_")
+_SECRET_WORDS = ("TOKEN", "KEY", "SECRET", "PASSWORD", "CREDENTIAL")
+# Set per worker by launchers, so they differ between ranks by design: kept out of the hash.
+_PER_RANK_ENV = ("CUDA_VISIBLE_DEVICES", "TORCHELASTIC_ERROR_FILE")
+
+
+def _plain(value):
+    import math
+
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    return repr(value)[:200]
+
+
+def _number(value):
+    import math
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _role(os, sys, torch):
+    """'main' for the user's processes; 'launcher' for torchrun's agent; 'helper' for processes
+    torch starts for itself (compile workers) or that only ran torch code somebody else owns."""
+    if ("torch.distributed.run" in sys.modules or "torch.distributed.launch" in sys.modules) and (
+        "RANK" not in os.environ
+    ):
+        return "launcher"
+    try:
+        torch_dir = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
+        # CPython deletes __main__.__file__ once the script has run; its loader keeps the path.
+        main = sys.modules.get("__main__")
+        main_file = (
+            getattr(main, "__file__", None)
+            or getattr(getattr(main, "__loader__", None), "path", None)
+            or getattr(getattr(main, "__spec__", None), "origin", None)
+        )
+        if main_file and os.path.abspath(main_file).startswith(torch_dir):
+            return "helper"
+    except Exception:
+        pass
+    return "main"
+
+
+def _write_info(os, sys, probe_dir, pid):
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return
+    if _role(os, sys, torch) != "main":
+        return
+    env = os.environ
+    info = {"pid": pid, "python": sys.version.split()[0], "argv0": (sys.argv or [""])[0]}
+    info["torch"] = str(getattr(torch, "__version__", ""))
+    info["cuda"] = str(getattr(getattr(torch, "version", None), "cuda", None) or "")
+    try:
+        import socket
+
+        info["host"] = socket.gethostname()
+    except Exception:
+        pass
+
+    counters = {}
+    utils = sys.modules.get("torch._dynamo.utils")
+    try:
+        for name, sub in list(getattr(utils, "counters", {}).items()):
+            values = {}
+            for key, value in list(sub.items()):
+                value = _number(value)
+                if value is not None:
+                    values[str(key)] = value
+            counters[str(name)] = values
+    except Exception:
+        pass
+    info["counters"] = counters
+    info["compile_times"] = _compile_times(utils)
+
+    # Multiprocessing children (spawned DataLoader workers...) report only when they compiled or
+    # joined a process group; torch.multiprocessing.spawn ranks do both.
+    mp = sys.modules.get("multiprocessing")
+    dist = sys.modules.get("torch.distributed")
+    initialised = False
+    try:
+        initialised = bool(dist.is_available() and dist.is_initialized())
+    except Exception:
+        initialised = False
+    try:
+        child = mp is not None and mp.parent_process() is not None
+    except Exception:
+        child = False
+    if child and not initialised and not any(counters.values()):
+        return
+
+    rank, source = 0, "default"
+    try:
+        rank, source = int(env["RANK"]), "env"
+    except Exception:
+        if initialised:
+            try:
+                rank, source = int(dist.get_rank()), "dist"
+            except Exception:
+                pass
+    world = 1
+    try:
+        world = int(env["WORLD_SIZE"])
+    except Exception:
+        if initialised:
+            try:
+                world = int(dist.get_world_size())
+            except Exception:
+                pass
+    local = 0
+    try:
+        local = int(env["LOCAL_RANK"])
+    except Exception:
+        pass
+    info.update(rank=rank, rank_source=source, local_rank=local, world_size=world)
+
+    try:
+        cuda = torch.cuda
+        # Only a process that already uses CUDA is asked: asking creates a context otherwise.
+        if cuda.is_initialized() and cuda.is_available():
+            dev = cuda.current_device()
+            info["gpu"] = str(cuda.get_device_name(dev))
+            info["capability"] = "%d.%d" % tuple(cuda.get_device_capability(dev))[:2]
+    except Exception:
+        pass
+
+    info["config"] = _config(sys, torch)
+    parity = {}
+    for name, value in env.items():
+        if name.startswith("TORCHTRIAGE_") or not name.startswith(_ENV_PREFIXES):
+            continue
+        if any(word in name.upper() for word in _SECRET_WORDS):
+            value = "<redacted>"
+        parity[name] = value
+    info["env"] = parity
+    import hashlib
+
+    hashed = "\n".join("%s=%s" % (k, parity[k]) for k in sorted(parity) if k not in _PER_RANK_ENV)
+    info["env_hash"] = hashlib.sha256(hashed.encode("utf-8", "surrogateescape")).hexdigest()
+
+    import json
+
+    data = json.dumps(info, sort_keys=True, allow_nan=False, default=str)
+    path = os.path.join(probe_dir, "rank%d-%d.json" % (rank, pid))
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        f.write(data)
+    os.replace(path + ".tmp", path)
+
+
+def _compile_times(utils):
+    times = {}
+    try:
+        headers, values = utils.compile_times(repr="csv", aggregate=True)
+        for name, value in zip(headers, values):
+            try:
+                times[str(name)] = float(value)
+            except Exception:
+                pass
+    except Exception:
+        times = {}
+    if not times:
+        try:
+            for name, values in getattr(utils, "compilation_time_metrics", {}).items():
+                times[str(name)] = float(sum(values))
+        except Exception:
+            pass
+    return {k: v for k, v in times.items() if _number(v) is not None}
+
+
+def _config(sys, torch):
+    config = {}
+
+    def read(prefix, module, keys):
+        if module is None:
+            return
+        for key in keys:
+            try:
+                value = module
+                for part in key.split("."):
+                    value = getattr(value, part)
+                config[prefix + key] = _plain(value)
+            except Exception:
+                pass
+
+    read("dynamo.", sys.modules.get("torch._dynamo.config"), _DYNAMO_KEYS)
+    read("inductor.", sys.modules.get("torch._inductor.config"), _INDUCTOR_KEYS)
+    for key, fn in (
+        ("torch.default_dtype", "get_default_dtype"),
+        ("torch.float32_matmul_precision", "get_float32_matmul_precision"),
+        ("torch.deterministic_algorithms", "are_deterministic_algorithms_enabled"),
+    ):
+        try:
+            value = getattr(torch, fn)()
+            config[key] = value if isinstance(value, bool) else str(value)
+        except Exception:
+            pass
+    return config
+
+
+try:
+    _torchtriage_probe()
+except Exception:
+    pass

@@ -1,0 +1,11 @@
+recompile_limit = 8
+accumulated_recompile_limit = 256
+automatic_dynamic_shapes = True
+assume_static_by_default = True
+capture_scalar_outputs = False
+capture_dynamic_output_shape_ops = False
+optimize_ddp = True
+suppress_errors = False
+inline_inbuilt_nn_modules = True
+force_parameter_static_shapes = True
+enable_compiler_collectives = False
