@@ -317,8 +317,8 @@ func (p *Parser) finish(b *builder) {
 	r.partFirst, r.partLast = b.part, b.lastPart
 	r.Time = parseWhen(b.when)
 	classify(b)
-	if r.Kind == KindOther && !p.opt.KeepText {
-		r.Lines = nil
+	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {
+		r.Lines = nil // counting needs the payload only
 	}
 	p.emit(r)
 }

@@ -153,12 +153,18 @@ func parseGlog(b []byte, li *lineInfo) bool {
 		return false
 	}
 	pid, _ := atoi(b[p:q])
-	rb := bytes.Index(b[q+1:], []byte("] "))
 	end := -1
-	if rb >= 0 {
-		end = q + 1 + rb
-	} else if b[len(b)-1] == ']' {
-		end = len(b) - 1
+	for i := q + 1; i < len(b); {
+		j := bytes.IndexByte(b[i:], ']')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i+1 == len(b) || b[i+1] == ' ' {
+			end = i
+			break
+		}
+		i++
 	}
 	if end < 0 {
 		return false

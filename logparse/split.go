@@ -103,6 +103,9 @@ func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Re
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if feedMapped(p, f, bounds[i], bounds[i+1]) {
+				return
+			}
 			errs[i] = feed(p, io.NewSectionReader(f, bounds[i], bounds[i+1]-bounds[i]))
 		}()
 	}
@@ -163,6 +166,14 @@ func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Re
 	return nil
 }
 
+func (p *Parser) endPart() {
+	if len(p.pending) > 0 || p.pendCut {
+		p.crlf = true
+		p.physLine(p.pending, p.pendCut)
+		p.pending, p.pendCut = p.pending[:0], false
+	}
+}
+
 func feed(p *Parser, r io.Reader) error {
 	buf := make([]byte, 256<<10)
 	for {
@@ -171,11 +182,7 @@ func feed(p *Parser, r io.Reader) error {
 			p.Write(buf[:n])
 		}
 		if err == io.EOF {
-			if len(p.pending) > 0 || p.pendCut {
-				p.crlf = true
-				p.physLine(p.pending, p.pendCut)
-				p.pending, p.pendCut = p.pending[:0], false
-			}
+			p.endPart()
 			return nil
 		}
 		if err != nil {

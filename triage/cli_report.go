@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,6 +41,9 @@ func CmdReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "torchtriage report: no input given (a file, a directory or - for stdin)\n")
 		return 2
 	}
+	// A short-lived run with a small live heap: collect only near a fixed budget (peak RSS target 256 MB).
+	debug.SetMemoryLimit(160 << 20)
+	debug.SetGCPercent(-1)
 	rep, warnings, err := BuildReport(paths, stdin)
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "torchtriage report: warning: %s\n", w)

@@ -1,0 +1,37 @@
+package triage
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestLiveFeedMatchesReport(t *testing.T) {
+	f := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := NewLive(3, "run3")
+	taken := 0
+	for i := 0; i < len(data); i += 333 {
+		l.Feed("stderr", data[i:min(i+333, len(data))])
+		taken += len(l.TakeNew())
+	}
+	l.Close()
+	taken += len(l.TakeNew())
+	if taken != len(l.Records()) || taken == 0 {
+		t.Fatalf("batches gave %d records, %d kept", taken, len(l.Records()))
+	}
+	want, _, err := BuildReport([]string{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Report().Counts; got != want.Counts {
+		t.Fatalf("live counts %+v, file counts %+v", got, want.Counts)
+	}
+	rep, recs, err := LoadRecords([]string{f}, nil)
+	if err != nil || rep.Counts != want.Counts || len(recs) < taken {
+		t.Fatalf("LoadRecords: %v %+v %d records", err, rep.Counts, len(recs))
+	}
+}
