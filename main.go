@@ -8,7 +8,10 @@ import (
 	"os"
 	"sort"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/demo"
+	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -20,11 +23,24 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"report":  {"print graph breaks, recompiles, limit hits, skips and errors of logs", triage.CmdReport},
-	"version": {"print the version", cmdVersion},
+	"report":    {"print graph breaks, recompiles, limit hits, skips and errors of logs", triage.CmdReport},
+	"playbooks": {"list or fuzzy-search the built-in and your own playbooks", noStdin(playbooks.CmdPlaybooks)},
+	"explain":   {"print one playbook (by id or GB id, e.g. GB0059)", noStdin(playbooks.CmdExplain)},
+	"presets":   {"list the TORCH_LOGS presets", noStdin(runner.CmdPresets)},
+	"bundle":    {"pack a run into a tar.gz repro pack for an upstream bug report", noStdin(runner.CmdBundle)},
+	"version":   {"print the version", cmdVersion},
+	// hidden: the built-in demo repro that `torchtriage demo` launches
+	"__demo-repro": {"", func(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+		return demo.ReproMain(args, stdout, stderr, nil)
+	}},
+}
+
+func noStdin(f func(args []string, stdout, stderr io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
+	return func(args []string, _ io.Reader, stdout, stderr io.Writer) int { return f(args, stdout, stderr) }
 }
 
 func main() {
+	runner.MaybeRunReaper() // when started as the reaper of a repro, this never returns
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
