@@ -1,0 +1,170 @@
+package playbooks
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Query describes one finding to match against the playbooks.
+type Query struct {
+	Kind   string // one of Kinds
+	GBID   string // "GB0059" (may be empty)
+	GBType string // 2.8+ gb_type (may be empty)
+	// Reason is the reason / message / skip reason / guard text / exception
+	// message. For 2.8+ graph breaks pass the explanation, hints and developer
+	// debug context lines: reason patterns use them to tell causes that share
+	// a GB id apart (GB0059 is print and every other builtin).
+	Reason     string
+	GuardClass string // one of GuardClasses, for recompiles and limit hits
+	ErrorClass string // exception class, e.g. "torch._dynamo.exc.BackendCompilerFailed" or "CppCompileError"
+}
+
+// Result is the outcome of Match: exactly one Primary, never nil for a Set
+// that holds the generic fallbacks.
+type Result struct {
+	Primary *Playbook
+	Related []*Playbook
+	Level   string // "gb_id", "gb_type", "guard", "error", "reason" or "fallback"
+}
+
+// Match levels, most specific first.
+const (
+	LevelGBID     = "gb_id"
+	LevelGBType   = "gb_type"
+	LevelGuard    = "guard"
+	LevelError    = "error"
+	LevelReason   = "reason"
+	LevelFallback = "fallback"
+)
+
+const (
+	weightGBID   = 16
+	weightGBType = 8
+	weightGuard  = 4
+	weightError  = 4
+	weightReason = 2
+)
+
+type hit struct {
+	p       *Playbook
+	score   int    // sum of the weights of the matched criteria
+	level   string // most specific matched criterion
+	reasons int    // number of reason patterns that matched
+}
+
+// Match picks the most specific playbook for q. The rule:
+//
+//   - A playbook is considered only when q.Kind is one of its kinds.
+//   - Criteria: gb_ids (q.GBID), gb_types (q.GBType, case-insensitive), guards
+//     (q.GuardClass), errors (regexps tried on q.ErrorClass and q.Reason),
+//     reasons (regexps tried on q.Reason plus q.GBType). Weights 16, 8, 4, 4,
+//     2: any GB-id match beats any combination of less specific ones.
+//   - Reasons refine GB ids: GB ids and gb_types are shared by several causes
+//     (GB0059 covers print and every other builtin), so a playbook that lists
+//     reasons claims its gb_ids/gb_types only when one of its reasons matches
+//     or q.Reason is empty.
+//   - Ties: more matching reason patterns, then the narrower playbook (fewer
+//     gb_ids+gb_types), then the id.
+//   - No match: generic-<kind>, or generic-unknown for a kind without one.
+//
+// Related is the primary's `related` list, then the other matching playbooks
+// best first; deduplicated, never the primary, never a fallback unless the
+// primary names it.
+func (s *Set) Match(q Query) Result {
+	var hits []hit
+	for _, p := range s.all {
+		if h, ok := score(p, q); ok {
+			hits = append(hits, h)
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return better(hits[i], hits[j]) })
+
+	var res Result
+	if len(hits) > 0 {
+		res.Primary, res.Level = hits[0].p, hits[0].level
+		hits = hits[1:]
+	} else {
+		res.Primary, res.Level = s.fallback(q.Kind), LevelFallback
+	}
+	if res.Primary == nil {
+		return res
+	}
+	seen := map[string]bool{res.Primary.ID: true}
+	for _, id := range res.Primary.Related {
+		if p, ok := s.Get(id); ok && !seen[p.ID] {
+			seen[p.ID] = true
+			res.Related = append(res.Related, p)
+		}
+	}
+	for _, h := range hits {
+		if !seen[h.p.ID] {
+			seen[h.p.ID] = true
+			res.Related = append(res.Related, h.p)
+		}
+	}
+	return res
+}
+
+func (s *Set) fallback(kind string) *Playbook {
+	if p, ok := s.Get(GenericPrefix + kind); ok && slices.Contains(p.Match.Kinds, kind) {
+		return p
+	}
+	p, _ := s.Get(UnknownFallbackID)
+	return p
+}
+
+// score matches one playbook; generic playbooks without criteria never match
+// here (they are only the fallback).
+func score(p *Playbook, q Query) (hit, bool) {
+	m := p.Match
+	if !slices.Contains(m.Kinds, q.Kind) || !m.HasCriteria() {
+		return hit{}, false
+	}
+	h := hit{p: p}
+	text := strings.TrimSpace(q.Reason + "\n" + q.GBType)
+	for _, re := range m.Reasons {
+		if text != "" && re.MatchString(text) {
+			h.reasons++
+		}
+	}
+	claimsGB := len(m.Reasons) == 0 || h.reasons > 0 || q.Reason == ""
+	add := func(ok bool, w int, level string) {
+		if ok {
+			h.score += w
+			if h.level == "" {
+				h.level = level
+			}
+		}
+	}
+	add(claimsGB && q.GBID != "" && slices.Contains(m.GBIDs, NormalizeGBID(q.GBID)), weightGBID, LevelGBID)
+	add(claimsGB && q.GBType != "" && slices.ContainsFunc(m.GBTypes, func(t string) bool {
+		return strings.EqualFold(strings.TrimSpace(t), strings.TrimSpace(q.GBType))
+	}), weightGBType, LevelGBType)
+	add(q.GuardClass != "" && slices.Contains(m.Guards, q.GuardClass), weightGuard, LevelGuard)
+	add(anyMatch(m, q), weightError, LevelError)
+	add(h.reasons > 0, weightReason, LevelReason)
+	return h, h.score > 0
+}
+
+func anyMatch(m Match, q Query) bool {
+	for _, re := range m.Errors {
+		if (q.ErrorClass != "" && re.MatchString(q.ErrorClass)) || (q.Reason != "" && re.MatchString(q.Reason)) {
+			return true
+		}
+	}
+	return false
+}
+
+func better(a, b hit) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	if a.reasons != b.reasons {
+		return a.reasons > b.reasons
+	}
+	if breadth(a.p) != breadth(b.p) {
+		return breadth(a.p) < breadth(b.p)
+	}
+	return a.p.ID < b.p.ID
+}
