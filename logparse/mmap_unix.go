@@ -40,3 +40,4 @@ func feedMapped(p *Parser, f *os.File, start, end int64) bool {
 	p.endPart()
 	return true
 }
+
