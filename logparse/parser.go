@@ -43,6 +43,8 @@ type Parser struct {
 	part     int
 	leads    map[chanKey]*lead
 	leadDone map[chanKey]bool
+	lastKey  chanKey // cache of the last channel looked up
+	lastCh   *channel
 }
 
 type chanKey struct{ local, rank int }
@@ -213,18 +215,22 @@ func (p *Parser) line(line []byte, cut bool) {
 }
 
 func (p *Parser) channel(li lineInfo) *channel {
+	k := chanKey{li.localRank, li.rank}
+	if p.lastCh != nil && k == p.lastKey {
+		return p.lastCh
+	}
 	if li.rank >= 0 && !p.ranks[li.rank] {
 		p.ranks[li.rank] = true
 		if p.opt.OnRank != nil {
 			p.opt.OnRank(li.rank)
 		}
 	}
-	k := chanKey{li.localRank, li.rank}
 	ch := p.chans[k]
 	if ch == nil {
 		ch = &channel{}
 		p.chans[k] = ch
 	}
+	p.lastKey, p.lastCh = k, ch
 	return ch
 }
 

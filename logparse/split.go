@@ -94,7 +94,11 @@ func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Re
 	var wg sync.WaitGroup
 	for i := range parts {
 		i := i
-		p := NewParser(opt, func(r *Record) { held[i] = append(held[i], r) })
+		hold := func(r *Record) { held[i] = append(held[i], r) }
+		if i == 0 {
+			hold = emit // line numbers of part 0 need no offset: no need to wait
+		}
+		p := NewParser(opt, hold)
 		p.part = i
 		if i > 0 {
 			p.leads, p.leadDone = map[chanKey]*lead{}, map[chanKey]bool{}
@@ -115,8 +119,9 @@ func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Re
 			return err
 		}
 	}
-	// Join: parts[0] carries the open records forward.
+	// Join: parts[0] carries the open records forward; what it emits from now on may span parts.
 	state := parts[0]
+	state.emit = func(r *Record) { held[0] = append(held[0], r) }
 	for _, pk := range parts[1:] {
 		for k, l := range pk.leads {
 			ch := state.chans[k]
@@ -150,6 +155,7 @@ func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Re
 			}
 		}
 		pk.chans = map[chanKey]*channel{}
+		state.lastCh = nil // state.chans changed under the cache
 	}
 	state.FlushRecords()
 	off := make([]int, len(parts))

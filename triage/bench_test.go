@@ -41,3 +41,22 @@ func BenchmarkParseFixtures(b *testing.B) {
 		_ = agg.Report()
 	}
 }
+
+// BenchmarkReportFile runs the whole `report` path (discovery, parallel parse, aggregation) on
+// $TORCHTRIAGE_BENCH_FILE (skipped when unset; bench/perf.sh builds a 1 GB one).
+func BenchmarkReportFile(b *testing.B) {
+	path := os.Getenv("TORCHTRIAGE_BENCH_FILE")
+	if path == "" {
+		b.Skip("TORCHTRIAGE_BENCH_FILE not set")
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	for i := 0; i < b.N; i++ {
+		if _, _, err := BuildReport([]string{path}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
