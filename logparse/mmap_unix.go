@@ -40,4 +40,3 @@ func feedMapped(p *Parser, f *os.File, start, end int64) bool {
 	p.endPart()
 	return true
 }
-
