@@ -68,21 +68,9 @@ func NewParser(opt Options, emit func(*Record)) *Parser {
 // Parse reads r to the end and emits its records.
 func Parse(r io.Reader, opt Options, emit func(*Record)) error {
 	p := NewParser(opt, emit)
-	buf := make([]byte, 256<<10)
-	for {
-		n, err := r.Read(buf)
-		if n > 0 {
-			p.Write(buf[:n])
-		}
-		if err == io.EOF {
-			p.Flush()
-			return nil
-		}
-		if err != nil {
-			p.Flush()
-			return err
-		}
-	}
+	err := feed(p, r)
+	p.Flush()
+	return err
 }
 
 // Write feeds bytes. It never fails.

@@ -180,6 +180,7 @@ func (p *Parser) endPart() {
 	}
 }
 
+// feed writes everything r yields into p and completes its last line (records stay open).
 func feed(p *Parser, r io.Reader) error {
 	buf := make([]byte, 256<<10)
 	for {
@@ -187,11 +188,11 @@ func feed(p *Parser, r io.Reader) error {
 		if n > 0 {
 			p.Write(buf[:n])
 		}
-		if err == io.EOF {
-			p.endPart()
-			return nil
-		}
 		if err != nil {
+			p.endPart()
+			if err == io.EOF {
+				return nil
+			}
 			return err
 		}
 	}

@@ -44,15 +44,7 @@ func TestFixtureCounts(t *testing.T) {
 	for _, name := range names {
 		want := exp[name]
 		t.Run(name, func(t *testing.T) {
-			rep, _, err := BuildReport([]string{filepath.Join(fixtures, name)}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := expectedCounts{rep.Counts.GraphBreaks, rep.Counts.Recompiles, rep.Counts.RecompileLimitHits,
-				rep.Counts.CudagraphSkips, rep.Counts.CompileErrors, rep.Ranks}
-			if got.Ranks == nil {
-				got.Ranks = []int{}
-			}
+			got := countsOf(t, filepath.Join(fixtures, name))
 			if want.Ranks == nil {
 				want.Ranks = []int{}
 			}
