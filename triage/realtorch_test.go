@@ -1,0 +1,81 @@
+package triage
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// realtorch returns the realtorch root and its run.sh, or skips: CI has no real PyTorch.
+func realtorch(t *testing.T) (root, runSh string) {
+	t.Helper()
+	root = os.Getenv("TORCHTRIAGE_REALTORCH")
+	if root == "" {
+		t.Skip("TORCHTRIAGE_REALTORCH not set (a root made by ../shared/realtorch/setup.sh)")
+	}
+	runSh = os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
+	if runSh == "" {
+		runSh, _ = filepath.Abs("../../shared/realtorch/run.sh")
+	}
+	if _, err := os.Stat(runSh); err != nil {
+		t.Skipf("no realtorch run.sh at %s (set TORCHTRIAGE_REALTORCH_RUN)", runSh)
+	}
+	return root, runSh
+}
+
+// A real 2-rank torchrun repro under the `breaks` preset: the run dir's report matches the counts of the same
+// repro's fixture, and the probe wrote per-rank counters and config.
+func TestRealtorchTwoRanksBreaksPreset(t *testing.T) {
+	root, runSh := realtorch(t)
+	work := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(fixtures, "repro", "r05_dist_c10d.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "r05_dist_c10d.py"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	store, err := runner.OpenStore(filepath.Join(work, ".torchtriage", "runs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := runner.Spec{
+		Argv:   []string{runSh, "torchrun", "--nproc-per-node", "2", "--master-port", "29637", "r05_dist_c10d.py"},
+		Dir:    work, Preset: "breaks", TorchVersion: "2.14", Timeout: 8 * time.Minute,
+		Env:          map[string]string{"REALTORCH": root},
+		Prepare:      probe.Install,
+		StackTargets: probe.ReadyPIDs,
+	}
+	run, err := runner.Start(context.Background(), store, spec, func(runner.Event) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := run.WaitLast()
+	if meta.ExitCode == nil || *meta.ExitCode != 0 {
+		b, _ := os.ReadFile(filepath.Join(run.Dir, "stderr.log"))
+		t.Fatalf("repro failed: %+v\n%s", meta, b)
+	}
+	got := countsOf(t, run.Dir)
+	want := loadExpected(t)["torch-2.14/r05_dist_c10d.triage.log"]
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("run dir report %+v, fixture %+v", got, want)
+	}
+	infos, errs := probe.ReadDir(run.Dir)
+	if len(errs) > 0 || len(infos) != 2 {
+		t.Fatalf("probe files: %d infos, errors %v", len(infos), errs)
+	}
+	for _, in := range infos {
+		if in.Counters["graph_break"] == nil && in.Rank == 0 {
+			t.Errorf("rank 0 counted no graph break: %+v", in.Counters)
+		}
+		if len(in.Config) == 0 || in.Torch == "" {
+			t.Errorf("rank %d: no config or torch version: %+v", in.Rank, in)
+		}
+	}
+}
