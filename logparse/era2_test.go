@@ -121,3 +121,19 @@ func TestTrace_SmallRealExcerpt(t *testing.T) {
 		t.Fatalf("limit %+v %+v", lh[0], lh[0].Limit)
 	}
 }
+
+func TestEra_2_14_FrameSkipRecorded(t *testing.T) {
+	// Recorded with realtorch (testdata/realtorch/README.md): a print inside try/finally cannot be resumed.
+	data, err := os.ReadFile("../testdata/realtorch/r20_frame_skip.triage.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := ofKind(parseAll(t, string(data)), KindGraphBreak)
+	if len(b) != 1 {
+		t.Fatalf("%d breaks", len(b))
+	}
+	g := b[0].Break
+	if g.Variant != BreakFrameSkip || g.GBType != "Failed to trace builtin operator" || g.GBID != "GB0059" || g.Line != 7 || g.UserFrame.Func != "f" {
+		t.Fatalf("%+v", g)
+	}
+}

@@ -46,7 +46,11 @@ func parseBreak(lines []string) *GraphBreak {
 		case strings.HasPrefix(t, "Graph Break Reason:"):
 			g.Reason = strings.TrimSpace(strings.TrimPrefix(t, "Graph Break Reason:"))
 			g.GBType = g.Reason
-			if strings.HasPrefix(g.Reason, "Encountered graph break when attempting to trace") {
+			if strings.HasPrefix(g.Reason, "Failed to handle graph break gracefully") {
+				// 2.14: the frame cannot resume after the break and runs eager; the gb_type follows
+				g.Variant = BreakFrameSkip
+			}
+			if strings.HasPrefix(g.Reason, "Encountered graph break when attempting to trace") || g.Variant == BreakFrameSkip {
 				for j := i + 1; j < len(lines); j++ {
 					if s := strings.TrimSpace(lines[j]); s != "" {
 						g.GBType = s
