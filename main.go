@@ -24,6 +24,8 @@ type command struct {
 
 var commands = map[string]command{
 	"report":    {"print graph breaks, recompiles, limit hits, skips and errors of logs", triage.CmdReport},
+	"check":     {"gate logs or a repro: exit 1 when breaks, recompiles, limit hits or rank disagreement exceed the rules", triage.CmdCheck},
+	"diff":      {"compare two logs, directories or saved runs: what is new, gone or changed, per rank", triage.CmdDiff},
 	"playbooks": {"list or fuzzy-search the built-in and your own playbooks", noStdin(playbooks.CmdPlaybooks)},
 	"explain":   {"print one playbook (by id or GB id, e.g. GB0059)", noStdin(playbooks.CmdExplain)},
 	"presets":   {"list the TORCH_LOGS presets", noStdin(runner.CmdPresets)},

@@ -19,6 +19,9 @@ type Aggregator struct {
 	limits   []LimitSummary
 	skips    map[string]*SkipSummary
 	errors   []ErrorSummary
+	excepts  []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
+	excRanks map[int]bool   // ranks whose text shows such an exception
+	det      details        // per-rank and per-guard detail for findings (findings_collect.go)
 	perRank  map[int]*rankAgg
 	seen     map[eventKey]bool // text events, to drop their trace twins
 	errRanks map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
@@ -43,7 +46,7 @@ func NewAggregator() *Aggregator {
 	return &Aggregator{
 		ranks: map[int]bool{}, breaks: map[BreakKey]*BreakSummary{}, items: map[string]*BreakSummary{},
 		recomps: map[recompKey]*RecompileSummary{}, skips: map[string]*SkipSummary{}, perRank: map[int]*rankAgg{},
-		seen: map[eventKey]bool{}, errRanks: map[int]bool{},
+		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 	}
 }
 
@@ -73,7 +76,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.era = a.era.Merge(r.Era)
-	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack || r.Kind == logparse.KindException {
+	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true
 		}
@@ -89,6 +92,9 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	a.seen[a.dedupKey(r)] = true
 	if r.Kind == logparse.KindCompileError {
 		a.errRanks[r.Rank] = true
+	}
+	if r.Kind == logparse.KindException {
+		a.excRanks[r.Rank] = true
 	}
 	a.count(r)
 }
@@ -137,6 +143,8 @@ func (a *Aggregator) count(r *logparse.Record) {
 		if ra != nil {
 			ra.c.CompileErrors++
 		}
+	case logparse.KindException:
+		a.excepts = append(a.excepts, errorSummary(r))
 	}
 	if a.keep != nil {
 		a.keep(r)

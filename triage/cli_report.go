@@ -12,11 +12,14 @@ import (
 	"strings"
 )
 
-const reportUsage = `usage: torchtriage report [--format text|json] PATH... (or - for stdin)
+const reportUsage = `usage: torchtriage report [--format text|json|markdown] PATH... (or - for stdin)
 
 Reads torch.compile logs (TORCH_LOGS output of torch 2.0-2.14, torchrun/srun rank prefixes,
 tracebacks) and TORCH_TRACE files or directories, and prints graph breaks, recompiles, recompile-limit
-hits, CUDA-graph skips and compile errors for all inputs together.
+hits, CUDA-graph skips and compile errors for all inputs together, then the findings with their
+playbooks, whether the ranks agree, the verdict (steady state or not) and the next checklist step.
+A run directory's probe files (probe/rank*.json) add settings that differ between ranks.
+--format markdown prints a summary to paste into an issue.
 Exit status: 0 success, 2 usage error or unreadable input.
 `
 
@@ -25,7 +28,7 @@ func CmdReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, reportUsage) }
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json or markdown")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		if err == flag.ErrHelp {
@@ -33,8 +36,8 @@ func CmdReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "torchtriage report: unknown --format %q (text or json)\n", *format)
+	if *format != "text" && *format != "json" && *format != "markdown" {
+		fmt.Fprintf(stderr, "torchtriage report: unknown --format %q (text, json or markdown)\n", *format)
 		return 2
 	}
 	if len(paths) == 0 {
@@ -52,16 +55,21 @@ func CmdReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "torchtriage report: %v\n", err)
 		return 2
 	}
-	if *format == "json" {
+	an := Analyze(rep, loadPlaybooks("report", stderr), readProbes(paths, "report", stderr))
+	switch *format {
+	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", " ")
-		if err := enc.Encode(rep); err != nil {
+		if err := enc.Encode(an.JSON()); err != nil {
 			fmt.Fprintf(stderr, "torchtriage report: %v\n", err)
 			return 2
 		}
-		return 0
+	case "markdown":
+		WriteMarkdown(stdout, an)
+	default:
+		WriteReportText(stdout, rep)
+		WriteFindingsText(stdout, an)
 	}
-	WriteReportText(stdout, rep)
 	return 0
 }
 

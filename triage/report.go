@@ -23,6 +23,11 @@ type Report struct {
 	RecompileLimitHits []LimitSummary      `json:"recompile_limit_hits"`
 	CudagraphSkips     []*SkipSummary      `json:"cudagraph_skips"`
 	CompileErrors      []ErrorSummary      `json:"compile_errors"`
+	// Exceptions are other uncaught exceptions (launcher errors such as DistNetworkError, ValueError "Invalid
+	// log settings"); they are not counted in counts.compile_errors.
+	Exceptions []ErrorSummary `json:"exceptions"`
+
+	det *detailSnap // per-rank and per-guard detail for Analyze (nil for a report not built by an Aggregator)
 }
 
 // Report folds in the held-back trace records (dropping the twins of text events) and returns the summary.
@@ -32,7 +37,8 @@ func (a *Aggregator) Report() *Report {
 	defer a.mu.Unlock()
 	for _, r := range a.traceRec {
 		k := a.dedupKey(r)
-		if a.seen[k] || (r.Kind == logparse.KindCompileError && a.errRanks[r.Rank]) {
+		if a.seen[k] || (r.Kind == logparse.KindCompileError && a.errRanks[r.Rank]) ||
+			(r.Kind == logparse.KindException && a.excRanks[r.Rank]) {
 			continue
 		}
 		a.seen[k] = true
@@ -103,6 +109,8 @@ func (a *Aggregator) Report() *Report {
 	if rep.CudagraphSkips == nil {
 		rep.CudagraphSkips = []*SkipSummary{}
 	}
+	rep.Exceptions = append([]ErrorSummary{}, a.excepts...)
+	rep.det = a.det.snapshot(rep)
 	return rep
 }
 

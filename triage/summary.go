@@ -41,6 +41,7 @@ type BreakSummary struct {
 	ItemOnly bool             `json:"-"` // known only from the Tensor.item() warning
 	rankSet  map[int]int      // records per rank
 	cidSet   map[string]bool
+	ranks    perRank // per rank: records and earliest compile id (findings_collect.go)
 }
 
 const maxEvidence = 32
@@ -71,6 +72,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 		}
 	}
 	s.Records++
+	s.ranks = s.ranks.note(r)
 	if r.Rank >= 0 {
 		s.rankSet[r.Rank]++
 	}
@@ -160,6 +162,7 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 	if ra != nil {
 		ra.c.Recompiles++
 	}
+	a.det.recompile(r)
 }
 
 // LimitSummary is one recompile-limit hit.
@@ -188,6 +191,7 @@ type SkipSummary struct {
 	Ranks    []int      `json:"ranks"`
 	Evidence []Evidence `json:"-"`
 	rankSet  map[int]bool
+	ranks    perRank
 }
 
 func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
@@ -198,6 +202,7 @@ func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
 		a.skips[reason] = s
 	}
 	s.Records++
+	s.ranks = s.ranks.note(r)
 	if r.Rank >= 0 {
 		s.rankSet[r.Rank] = true
 	}

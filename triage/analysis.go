@@ -1,0 +1,193 @@
+package triage
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/probe"
+)
+
+// Analysis is what a report means: findings by impact, rank agreement, the verdict and the next checklist step.
+type Analysis struct {
+	Report        *Report
+	Findings      []Finding
+	RankAgreement RankAgreement
+	Verdict       Verdict
+	NextStep      playbooks.Step // zero Step when nothing is left to do
+	Done          []string       // checklist step ids before NextStep that need no work (never "baseline")
+	state         playbooks.State
+}
+
+// State is the checklist state Analyze derived from the report; callers that know more (an eager baseline was
+// taken, this is a rerun) adjust it and call playbooks.NextStep themselves.
+func (a *Analysis) State() playbooks.State { return a.state }
+
+// Analyze turns a report into findings. set may be nil (the built-in playbooks are used); probes (may be nil)
+// are the in-process probe files of the run: they add config_parity and probe_mismatch findings and the unique
+// graph count.
+func Analyze(rep *Report, set *playbooks.Set, probes []probe.Info) *Analysis {
+	if set == nil {
+		set = builtinSet()
+	}
+	if rep == nil {
+		rep = &Report{}
+	}
+	snap := rep.det
+	if snap == nil {
+		snap = snapshotFromSummaries(rep)
+	}
+	var fs []Finding
+	recompiling := map[string]bool{}
+	var recomps []Finding
+	for _, g := range snap.groups {
+		f := recompileFinding(g, set)
+		recomps = append(recomps, f)
+		recompiling[g.key.file+"\x00"+g.key.fn] = true
+	}
+	sort.Slice(recomps, func(i, j int) bool { return recomps[i].ID < recomps[j].ID })
+	limits := limitFindings(rep.RecompileLimitHits, recomps, set)
+	for _, b := range rep.GraphBreaks {
+		fs = append(fs, breakFinding(b, snap, set, recompiling))
+	}
+	fs = append(fs, recomps...)
+	fs = append(fs, limits...)
+	for _, s := range rep.CudagraphSkips {
+		fs = append(fs, skipFinding(s, snap, set))
+	}
+	fs = append(fs, errorFindings(rep.CompileErrors, true, set)...)
+	fs = append(fs, errorFindings(rep.Exceptions, false, set)...)
+	uniqueIDs(fs)
+	ra := RankAgree(rep.Ranks, fs)
+	if !ra.Agree {
+		fs = append(fs, disagreementFinding(ra, fs, set))
+	}
+	fs = append(fs, probeFindings(rep, probes, set)...)
+	sortFindings(fs)
+	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra}
+	a.Verdict = verdictOf(fs, ra, probes)
+	a.state = stateOf(rep, fs, ra)
+	a.NextStep, a.Done = nextStep(a.state)
+	return a
+}
+
+// probeFindings turns the probe files into config_parity (settings that differ between ranks) and
+// probe_mismatch (the process counted breaks the log does not show) findings.
+func probeFindings(rep *Report, probes []probe.Info, set *playbooks.Set) []Finding {
+	if len(probes) == 0 {
+		return nil
+	}
+	var out []Finding
+	for _, d := range probe.ConfigParity(probes) {
+		f := Finding{Kind: KindConfigParity, Severity: "high", What: d.Key, ID: "config_parity:" + d.Key,
+			Title: "Ranks run with different settings: " + oneLine(d.String(), 120), Detail: d.String(),
+			ranks: map[int]rankStat{}, Evidence: []Evidence{}}
+		for _, ranks := range d.Values {
+			for _, r := range ranks {
+				f.ranks[r] = statN(1)
+			}
+		}
+		for _, p := range probes {
+			if _, ok := f.ranks[p.Rank]; ok && len(f.Evidence) < maxEvidence {
+				f.Evidence = append(f.Evidence, Evidence{Rank: p.Rank, Input: p.File})
+			}
+		}
+		f.Ranks, f.Records = ranksOf(f.ranks), len(d.Values)
+		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindConfigParity, Reason: parityReason(d)}))
+		f.key = f.ID
+		out = append(out, f)
+	}
+	perRank := map[int]int{}
+	for k, c := range rep.PerRank {
+		if r, err := strconv.Atoi(k); err == nil {
+			perRank[r] = c.GraphBreaks
+		}
+	}
+	if len(perRank) == 0 {
+		perRank[-1] = rep.Counts.GraphBreaks
+	}
+	for _, c := range probe.CrossCheck(probes, perRank, graphBreaksLogged(rep)) {
+		f := Finding{Kind: KindProbeMismatch, What: "breaks not logged", ID: fmt.Sprintf("probe_mismatch:rank%d", c.Rank),
+			Title: c.Message, Records: c.ProcessEvents, Ranks: []int{c.Rank}, Evidence: []Evidence{},
+			Detail: fmt.Sprintf("%s\nThe process counted %d distinct graph break(s) in %d event(s); the log shows %d.",
+				c.Message, c.ProcessBreaks, c.ProcessEvents, c.LogBreaks), ranks: map[int]rankStat{c.Rank: statN(1)}}
+		for _, p := range probes {
+			if p.Rank == c.Rank {
+				f.Evidence = append(f.Evidence, Evidence{Rank: p.Rank, Input: p.File})
+				break
+			}
+		}
+		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindProbeMismatch, Reason: c.Message}))
+		f.key = f.ID
+		out = append(out, f)
+	}
+	return out
+}
+
+// parityReason words a difference for the matcher: "config dynamo.recompile_limit differs between ranks: …".
+func parityReason(d probe.Difference) string {
+	what := "config"
+	switch {
+	case strings.HasPrefix(d.Key, "env."):
+		what = "environment variable"
+	case strings.HasPrefix(d.Key, "version."):
+		what = "version"
+	}
+	return what + " " + d.Key + " differs between ranks: " + d.String()
+}
+
+// graphBreaksLogged: a graph_breaks record (not only the W-level Tensor.item() warning, which prints without
+// TORCH_LOGS) shows that graph_breaks was logged.
+func graphBreaksLogged(rep *Report) bool {
+	for _, b := range rep.GraphBreaks {
+		if !b.ItemOnly {
+			return true
+		}
+	}
+	return false
+}
+
+// snapshotFromSummaries rebuilds the detail of a report not built by an Aggregator (decoded, hand-made) from
+// its recompile samples; per-rank counts of breaks and skips come from their evidence.
+func snapshotFromSummaries(rep *Report) *detailSnap {
+	var d details
+	for _, s := range rep.Recompiles {
+		for _, r := range s.Samples {
+			if r != nil && r.Recompile != nil {
+				d.recompile(r)
+			}
+		}
+	}
+	snap := d.snapshot(&Report{})
+	snap.breaks, snap.skips = nil, nil
+	return snap
+}
+
+// loadPlaybooks loads the built-in and user playbooks; a malformed user file is a warning (the rest load).
+func loadPlaybooks(cmd string, stderr io.Writer) *playbooks.Set {
+	set, errs := playbooks.Load(playbooks.DefaultUserDir())
+	for _, err := range errs {
+		fmt.Fprintf(stderr, "torchtriage %s: warning: playbook %v\n", cmd, err)
+	}
+	return set
+}
+
+// readProbes reads the probe files of every input that is a run directory; unreadable ones are warnings.
+func readProbes(paths []string, cmd string, stderr io.Writer) []probe.Info {
+	var out []probe.Info
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil || !st.IsDir() {
+			continue
+		}
+		infos, errs := probe.ReadDir(p)
+		for _, err := range errs {
+			fmt.Fprintf(stderr, "torchtriage %s: warning: %v\n", cmd, err)
+		}
+		out = append(out, infos...)
+	}
+	return out
+}

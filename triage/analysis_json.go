@@ -1,0 +1,164 @@
+package triage
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// ReportJSON is `torchtriage report --format json`: the counts contract plus findings, rank agreement, verdict
+// and next step.
+type ReportJSON struct {
+	*Report
+	Findings      []Finding     `json:"findings"`
+	RankAgreement RankAgreement `json:"rank_agreement"`
+	Verdict       Verdict       `json:"verdict"`
+	NextStep      *StepJSON     `json:"next_step"`
+}
+
+// StepJSON is a checklist step in JSON, with the steps already done.
+type StepJSON struct {
+	N         int      `json:"n"`
+	ID        string   `json:"id"`
+	Title     string   `json:"title"`
+	Goal      string   `json:"goal"`
+	Preset    string   `json:"preset"`
+	TorchLogs string   `json:"torch_logs"`
+	When      string   `json:"when"`
+	DoneWhen  string   `json:"done_when"`
+	StopWhen  string   `json:"stop_when"`
+	Done      []string `json:"done"`
+}
+
+// JSON returns the report with its analysis for encoding.
+func (a *Analysis) JSON() ReportJSON {
+	out := ReportJSON{Report: a.Report, Findings: a.Findings, RankAgreement: a.RankAgreement, Verdict: a.Verdict}
+	if out.Findings == nil {
+		out.Findings = []Finding{}
+	}
+	if a.NextStep.ID != "" {
+		out.NextStep = stepJSON(a.NextStep, a.Done)
+	}
+	return out
+}
+
+func stepJSON(s playbooks.Step, done []string) *StepJSON {
+	if done == nil {
+		done = []string{}
+	}
+	return &StepJSON{N: s.N, ID: s.ID, Title: s.Title, Goal: s.Goal, Preset: s.Preset, TorchLogs: s.TorchLogs,
+		When: s.When, DoneWhen: s.DoneWhen, StopWhen: s.StopWhen, Done: done}
+}
+
+// evidenceJSON is Evidence with every field present, as the report schema lists them.
+type evidenceJSON struct {
+	Rank      int    `json:"rank"`
+	CompileID string `json:"compile_id"`
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Input     string `json:"input"`
+	InputLine int    `json:"input_line"`
+}
+
+// MarshalJSON writes a finding with non-null lists and complete evidence entries.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	type alias Finding
+	ev := make([]evidenceJSON, len(f.Evidence))
+	for i, e := range f.Evidence {
+		ev[i] = evidenceJSON(e)
+	}
+	ranks, related := f.Ranks, f.Related
+	if ranks == nil {
+		ranks = []int{}
+	}
+	if related == nil {
+		related = []string{}
+	}
+	return json.Marshal(struct {
+		alias
+		Ranks    []int          `json:"ranks"`
+		Related  []string       `json:"related"`
+		Evidence []evidenceJSON `json:"evidence"`
+	}{alias(f), ranks, related, ev})
+}
+
+// MarshalJSON writes a rank group compactly: ranks as ranges ("0,2-7"), first divergent compile ids with the
+// ranges of ranks that share them, so the output does not grow with the number of ranks.
+func (g RankGroup) MarshalJSON() ([]byte, error) {
+	fd := map[string]string{}
+	by := map[string][]int{}
+	for r, c := range g.FirstDivergent {
+		by[c] = append(by[c], r)
+	}
+	for c, rs := range by {
+		sort.Ints(rs)
+		fd[c] = asciiRanges(rs)
+	}
+	extra, missing := g.Extra, g.Missing
+	if extra == nil {
+		extra = []string{}
+	}
+	if missing == nil {
+		missing = []string{}
+	}
+	return json.Marshal(struct {
+		Ranks          string            `json:"ranks"`
+		Size           int               `json:"size"`
+		Extra          []string          `json:"extra"`
+		Missing        []string          `json:"missing"`
+		FirstDivergent map[string]string `json:"first_divergent"`
+	}{asciiRanges(g.Ranks), len(g.Ranks), extra, missing, fd})
+}
+
+// UnmarshalJSON reads the compact form back (saved reports).
+func (g *RankGroup) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Ranks          string            `json:"ranks"`
+		Extra          []string          `json:"extra"`
+		Missing        []string          `json:"missing"`
+		FirstDivergent map[string]string `json:"first_divergent"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	g.Ranks = parseRanges(raw.Ranks)
+	g.Extra, g.Missing = raw.Extra, raw.Missing
+	g.FirstDivergent = map[int]string{}
+	for c, rs := range raw.FirstDivergent {
+		for _, r := range parseRanges(rs) {
+			g.FirstDivergent[r] = c
+		}
+	}
+	return nil
+}
+
+func asciiRanges(ranks []int) string { return strings.ReplaceAll(RankRanges(ranks), "–", "-") }
+
+// parseRanges reads "0,2-7" (or with en dashes); bad parts are skipped.
+func parseRanges(s string) []int {
+	var out []int
+	for _, part := range strings.Split(strings.ReplaceAll(s, "–", "-"), ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		lo, hi, found := strings.Cut(part, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			continue
+		}
+		b := a
+		if found {
+			if b, err = strconv.Atoi(hi); err != nil || b < a || b-a > 1<<20 {
+				continue
+			}
+		}
+		for r := a; r <= b; r++ {
+			out = append(out, r)
+		}
+	}
+	return out
+}

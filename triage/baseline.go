@@ -1,0 +1,125 @@
+package triage
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+)
+
+// BaselineSchema names the baseline file format of `torchtriage check --write-baseline`.
+const BaselineSchema = "torchtriage.baseline/v1"
+
+// Baseline is the set of graph breaks (site + what), recompile reason classes (function + guard class) and
+// CUDA-graph skip reasons a known-good run had.
+type Baseline struct {
+	Schema string         `json:"schema"`
+	Inputs []string       `json:"inputs"`
+	Items  []BaselineItem `json:"items"`
+}
+
+// BaselineItem is one compared item; Key is Finding.CompareKey.
+type BaselineItem struct {
+	Key      string `json:"key"`
+	Kind     string `json:"kind"`
+	Title    string `json:"title"`
+	Playbook string `json:"playbook,omitempty"`
+	Records  int    `json:"records"`
+	Expected bool   `json:"expected,omitempty"`
+
+	finding *Finding
+}
+
+// baselineKinds are the finding kinds a baseline holds.
+var baselineKinds = map[string]bool{KindGraphBreak: true, KindRecompile: true, KindCudagraphSkip: true}
+
+// baselineItems groups the analysis' breaks, recompiles and skips by compare key, sorted by key. An item is
+// expected when every finding behind it is.
+func baselineItems(a *Analysis) []BaselineItem {
+	by := map[string]*BaselineItem{}
+	for i := range a.Findings {
+		f := &a.Findings[i]
+		if !baselineKinds[f.Kind] {
+			continue
+		}
+		k := f.CompareKey()
+		it := by[k]
+		if it == nil {
+			it = &BaselineItem{Key: k, Kind: f.Kind, Title: f.Title, Playbook: f.Playbook, Expected: true, finding: f}
+			if f.Kind == KindRecompile {
+				it.Title = fnDisplay(f.Function, 0) + ": " + f.firstClass()
+			}
+			by[k] = it
+		}
+		it.Records += f.Records
+		if !f.Expected {
+			if it.Expected {
+				it.finding, it.Playbook = f, f.Playbook
+			}
+			it.Expected = false
+		}
+	}
+	out := make([]BaselineItem, 0, len(by))
+	for _, it := range by {
+		out = append(out, *it)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
+}
+
+// firstClass is the guard class of a recompile finding ("size", "value_str"), or "".
+func (f *Finding) firstClass() string {
+	if len(f.Classes) > 0 {
+		return f.Classes[0].Class
+	}
+	return ""
+}
+
+// NewBaseline records the analysis as a baseline.
+func NewBaseline(a *Analysis) *Baseline {
+	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a)}
+	if a.Report != nil && a.Report.Inputs != nil {
+		b.Inputs = a.Report.Inputs
+	}
+	return b
+}
+
+// WriteBaseline writes the baseline as indented JSON.
+func WriteBaseline(path string, b *Baseline) error {
+	data, err := json.MarshalIndent(b, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("cannot write baseline %s: %w", path, unwrapPath(err))
+	}
+	return nil
+}
+
+// ReadBaseline reads a baseline written by WriteBaseline.
+func ReadBaseline(path string) (*Baseline, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read baseline %s: %w", path, unwrapPath(err))
+	}
+	var b Baseline
+	if err := json.Unmarshal(data, &b); err != nil {
+		return nil, fmt.Errorf("baseline %s is not valid JSON: %v", path, err)
+	}
+	if b.Schema != BaselineSchema {
+		return nil, fmt.Errorf("baseline %s: schema %q, want %q (write one with --write-baseline)", path, b.Schema, BaselineSchema)
+	}
+	for i, it := range b.Items {
+		if it.Key == "" || !baselineKinds[it.Kind] {
+			return nil, fmt.Errorf("baseline %s: item %d has no key or an unknown kind %q", path, i+1, it.Kind)
+		}
+	}
+	return &b, nil
+}
+
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,174 @@
+package triage
+
+import (
+	"encoding/json"
+	"sort"
+)
+
+// Diff changes.
+const (
+	ChangeNew     = "new"
+	ChangeGone    = "gone"
+	ChangeCount   = "changed"
+	changeNothing = ""
+)
+
+// DiffItem is one break (site + what), recompile reason class (function + guard class), limit hit, skip reason
+// or error class that differs between two runs.
+type DiffItem struct {
+	Key      string       `json:"key"`
+	Kind     string       `json:"kind"`
+	Title    string       `json:"title"`
+	Playbook string       `json:"playbook,omitempty"`
+	Change   string       `json:"change"` // new | gone | changed
+	Before   int          `json:"before"` // records in A
+	After    int          `json:"after"`  // records in B
+	Ranks    []RankChange `json:"ranks"`  // ranks whose count changed, grouped by (before, after)
+}
+
+// RankChange is a set of ranks whose count of an item went from Before to After (Before 0: new on those ranks,
+// After 0: gone from them). Ranks is empty for a process without rank.
+type RankChange struct {
+	Ranks  []int `json:"-"`
+	Before int   `json:"before"`
+	After  int   `json:"after"`
+}
+
+// DiffResult compares run A with run B.
+type DiffResult struct {
+	Items     []DiffItem `json:"items"`
+	New       int        `json:"new"`
+	Gone      int        `json:"gone"`
+	Changed   int        `json:"changed"`
+	Unchanged int        `json:"unchanged"`
+}
+
+var diffKinds = map[string]bool{KindGraphBreak: true, KindRecompile: true, KindLimitHit: true,
+	KindCudagraphSkip: true, KindCompileError: true}
+
+type diffSide struct {
+	first   *Finding
+	total   int
+	perRank map[int]int
+}
+
+func diffSides(a *Analysis) map[string]*diffSide {
+	out := map[string]*diffSide{}
+	for i := range a.Findings {
+		f := &a.Findings[i]
+		if !diffKinds[f.Kind] {
+			continue
+		}
+		k := f.CompareKey()
+		s := out[k]
+		if s == nil {
+			s = &diffSide{first: f, perRank: map[int]int{}}
+			out[k] = s
+		}
+		s.total += f.Records
+		for r, st := range f.ranks {
+			s.perRank[r] += st.N
+		}
+	}
+	return out
+}
+
+// Diff compares the findings of two analyses by compare key, per rank.
+func Diff(a, b *Analysis) DiffResult {
+	sa, sb := diffSides(a), diffSides(b)
+	keys := map[string]bool{}
+	for k := range sa {
+		keys[k] = true
+	}
+	for k := range sb {
+		keys[k] = true
+	}
+	res := DiffResult{Items: []DiffItem{}}
+	for k := range keys {
+		x, y := sa[k], sb[k]
+		it := DiffItem{Key: k, Ranks: []RankChange{}}
+		ref := x
+		switch {
+		case x == nil:
+			it.Change, ref, x = ChangeNew, y, &diffSide{perRank: map[int]int{}}
+		case y == nil:
+			it.Change, y = ChangeGone, &diffSide{perRank: map[int]int{}}
+		}
+		it.Kind, it.Title, it.Playbook = ref.first.Kind, ref.first.Title, ref.first.Playbook
+		if it.Kind == KindRecompile {
+			it.Title = "recompiles of " + fnDisplay(ref.first.Function, 0) + " on " + ref.first.firstClass() + " guards"
+		}
+		it.Before, it.After = x.total, y.total
+		it.Ranks = rankChanges(x.perRank, y.perRank)
+		if it.Change == changeNothing && (it.Before != it.After || len(it.Ranks) > 0) {
+			it.Change = ChangeCount
+		}
+		switch it.Change {
+		case ChangeNew:
+			res.New++
+		case ChangeGone:
+			res.Gone++
+		case ChangeCount:
+			res.Changed++
+		default:
+			res.Unchanged++
+			continue
+		}
+		res.Items = append(res.Items, it)
+	}
+	order := map[string]int{ChangeNew: 0, ChangeGone: 1, ChangeCount: 2}
+	sort.Slice(res.Items, func(i, j int) bool {
+		p, q := res.Items[i], res.Items[j]
+		if order[p.Change] != order[q.Change] {
+			return order[p.Change] < order[q.Change]
+		}
+		return p.Key < q.Key
+	})
+	return res
+}
+
+// rankChanges groups the ranks whose count differs by (before, after).
+func rankChanges(before, after map[int]int) []RankChange {
+	type pair struct{ b, a int }
+	by := map[pair][]int{}
+	seen := map[int]bool{}
+	for r := range before {
+		seen[r] = true
+	}
+	for r := range after {
+		seen[r] = true
+	}
+	for r := range seen {
+		if before[r] != after[r] {
+			p := pair{before[r], after[r]}
+			by[p] = append(by[p], r)
+		}
+	}
+	out := make([]RankChange, 0, len(by))
+	for p, rs := range by {
+		sort.Ints(rs)
+		var ranks []int
+		for _, r := range rs {
+			if r >= 0 {
+				ranks = append(ranks, r)
+			}
+		}
+		out = append(out, RankChange{Ranks: ranks, Before: p.b, After: p.a})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if len(out[i].Ranks) == 0 || len(out[j].Ranks) == 0 {
+			return len(out[i].Ranks) < len(out[j].Ranks)
+		}
+		return out[i].Ranks[0] < out[j].Ranks[0]
+	})
+	return out
+}
+
+// MarshalJSON writes ranks as ranges ("0,2-7"; "" for a process without rank).
+func (c RankChange) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Ranks  string `json:"ranks"`
+		Before int    `json:"before"`
+		After  int    `json:"after"`
+	}{asciiRanges(c.Ranks), c.Before, c.After})
+}

@@ -1,0 +1,127 @@
+package triage
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The triage and verbose captures of one repro were two runs of the same program: nothing may be new or gone
+// (counts may change: recompiles_verbose runs differ in which branch a random input takes).
+func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(fixtures, "torch-*", "*.triage.log"))
+	if len(files) < 16 {
+		t.Fatalf("only %d triage captures", len(files))
+	}
+	compared := 0
+	for _, tri := range files {
+		ver := strings.TrimSuffix(tri, ".triage.log") + ".verbose.log"
+		if _, err := os.Stat(ver); err != nil {
+			continue
+		}
+		compared++
+		relT, _ := filepath.Rel(fixtures, tri)
+		relV, _ := filepath.Rel(fixtures, ver)
+		d := Diff(analyzeFiles(t, relT), analyzeFiles(t, relV))
+		if d.New != 0 || d.Gone != 0 {
+			t.Errorf("%s vs verbose: %d new, %d gone: %+v", filepath.Base(tri), d.New, d.Gone, d.Items)
+		}
+	}
+	if compared < 16 {
+		t.Errorf("compared only %d pairs", compared)
+	}
+	d := Diff(analyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), analyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
+	if d.Changed != 2 || d.Items[0].Key != "graph_break:r01_branch_print.py:6:print()" || d.Items[1].Key != "recompile:r01_branch_print.py:f:size" ||
+		d.Items[1].Before != 2 || d.Items[1].After != 3 {
+		t.Errorf("r01 2.14: %+v", d)
+	}
+}
+
+// Captures without TORCH_LOGS show only the Tensor.item() warning: against the triage capture the other breaks
+// and every recompile class are new, the item break is the same item.
+func TestDiffNewAndGone(t *testing.T) {
+	quiet, full := analyzeFiles(t, "torch-2.14/gb_recompile.no_torch_logs.log"), analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	d := Diff(quiet, full)
+	if d.New != 7 || d.Gone != 0 || d.Changed != 1 || d.Items[len(d.Items)-1].Key != "graph_break:gb_recompile.py:18:.item()" {
+		t.Errorf("%+v", d)
+	}
+	back := Diff(full, quiet)
+	if back.Gone != 7 || back.New != 0 {
+		t.Errorf("reverse: %+v", back)
+	}
+}
+
+// Per rank: rank 2 recompiles once more, rank 3 breaks where it did not.
+func TestDiffSyntheticPerRank(t *testing.T) {
+	guard := "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9"
+	a := synthAnalysis(t, 4, func(agg *Aggregator) {
+		for r := 0; r < 4; r++ {
+			agg.Add(synthRecompile(r, 0, 1, "step", guard, r+1))
+		}
+	})
+	b := synthAnalysis(t, 4, func(agg *Aggregator) {
+		for r := 0; r < 4; r++ {
+			agg.Add(synthRecompile(r, 0, 1, "step", guard, r+1))
+		}
+		agg.Add(synthRecompile(2, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", 10))
+		agg.Add(synthBreak(3, 0, 0, 10, 11))
+	})
+	d := Diff(a, b)
+	if d.New != 1 || d.Changed != 1 || len(d.Items) != 2 {
+		t.Fatalf("%+v", d)
+	}
+	nb, ch := d.Items[0], d.Items[1]
+	if nb.Kind != KindGraphBreak || len(nb.Ranks) != 1 || nb.Ranks[0].Ranks[0] != 3 || nb.Ranks[0].Before != 0 || nb.Ranks[0].After != 1 {
+		t.Errorf("new break %+v", nb)
+	}
+	if ch.Kind != KindRecompile || ch.Before != 4 || ch.After != 5 || len(ch.Ranks) != 1 || ch.Ranks[0].Ranks[0] != 2 || ch.Ranks[0].After != 2 {
+		t.Errorf("changed %+v", ch)
+	}
+	var out bytes.Buffer
+	WriteDiffText(&out, "A", "B", d)
+	for _, want := range []string{"New in B", "+ graph break: print() breaks the graph in step (train.py:10) (×1)", "new on rank 3",
+		"~ recompile reason: recompiles of step on size guards (×4 → ×5)", "rank 2: 1→2", "1 new, 0 gone, 1 changed in count, 0 unchanged"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestCmdDiff(t *testing.T) {
+	a, b := fx("torch-2.6/r05_dist_c10d.triage.log"), fx("torch-2.6/r01_branch_print.triage.log")
+	var out, errb bytes.Buffer
+	if code := CmdDiff([]string{"--format", "json", a, b}, nil, &out, &errb); code != 0 {
+		t.Fatalf("code %d %s", code, errb.String())
+	}
+	var doc struct {
+		Schema string     `json:"schema"`
+		Items  []DiffItem `json:"items"`
+		New    int        `json:"new"`
+		Gone   int        `json:"gone"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || doc.Schema != "torchtriage.diff/v1" || doc.New != 3 || doc.Gone != 2 {
+		t.Errorf("json %+v %v\n%s", doc, err, out.String())
+	}
+	if !strings.Contains(out.String(), `"ranks": "0"`) {
+		t.Errorf("per-rank ranges missing:\n%s", out.String())
+	}
+	// a saved run by number
+	store := t.TempDir()
+	run := filepath.Join(store, "0007-breaks")
+	_ = os.MkdirAll(run, 0o755)
+	data, _ := os.ReadFile(a)
+	_ = os.WriteFile(filepath.Join(run, "stderr.log"), data, 0o644)
+	out.Reset()
+	if code := CmdDiff([]string{"--store", store, "7", a}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "0 new, 0 gone, 0 changed in count, 2 unchanged") {
+		t.Errorf("run 7: %d %s %s", code, out.String(), errb.String())
+	}
+	for _, args := range [][]string{{a}, {a, b, a}, {"--format", "xml", a, b}, {a, "/nonexistent.log"}, {"--store", store, "8", a}, {"-", "-"}} {
+		errb.Reset()
+		if code := CmdDiff(args, nil, &out, &errb); code != 2 || !strings.HasPrefix(errb.String(), "torchtriage diff: ") {
+			t.Errorf("%v: code %d %q", args, code, errb.String())
+		}
+	}
+}

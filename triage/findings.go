@@ -1,0 +1,162 @@
+package triage
+
+import (
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Finding kinds.
+const (
+	KindGraphBreak       = "graph_break"
+	KindRecompile        = "recompile"
+	KindLimitHit         = "limit_hit"
+	KindCudagraphSkip    = "cudagraph_skip"
+	KindCompileError     = "compile_error"
+	KindRankDisagreement = "rank_disagreement"
+	KindConfigParity     = "config_parity"
+	KindProbeMismatch    = "probe_mismatch"
+)
+
+// Categories.
+const (
+	CategoryFix      = "fix"
+	CategoryConsider = "consider"
+	CategoryExpected = "expected"
+)
+
+// Finding is one thing an on-call engineer acts on, with its recommended playbook.
+type Finding struct {
+	ID                 string       `json:"id"` // stable across runs: kind + site + what
+	Kind               string       `json:"kind"`
+	Severity           string       `json:"severity"` // high|medium|low|info
+	Category           string       `json:"category"` // fix|consider|expected
+	Title              string       `json:"title"`
+	What               string       `json:"what"` // short label for a list row: "print()", "shape x[0] 8→9"
+	File               string       `json:"file,omitempty"`
+	Line               int          `json:"line,omitempty"`
+	Function           string       `json:"function,omitempty"` // the actionable user frame
+	Records            int          `json:"records"`
+	Ranks              []int        `json:"ranks"`
+	CompileIDs         []string     `json:"compile_ids,omitempty"`
+	Expected           bool         `json:"expected"` // by design, or automatic dynamic's first recompile
+	InRecompilingFrame bool         `json:"in_recompiling_frame,omitempty"`
+	Classes            []GuardClass `json:"classes,omitempty"`   // recompiles: classified failures
+	LimitHit           bool         `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit
+	Playbook           string       `json:"playbook"`
+	Related            []string     `json:"related"`
+	Evidence           []Evidence   `json:"evidence"`
+	Detail             string       `json:"detail,omitempty"` // multi-line plain text for a detail view
+
+	key        string           // compare key for diff and baseline (CompareKey)
+	ranks      map[int]rankStat // per rank (rank agreement, diff); -1 = a process without rank
+	unexpected int              // recompiles: records beyond automatic dynamic's expected first one
+	resume     int              // recompiles and limit hits: the resume line of the frame (0: the function itself)
+}
+
+// CompareKey is what `diff` and the baseline compare: breaks by site and what, recompiles by function and guard
+// class (input, resume line and values left out: one repro's runs differ there), skips by reason, errors by class.
+func (f *Finding) CompareKey() string {
+	if f.key != "" {
+		return f.key
+	}
+	return f.ID
+}
+
+// PerRank returns the records of the finding per rank (-1 for a process without rank).
+func (f *Finding) PerRank() map[int]int {
+	out := make(map[int]int, len(f.ranks))
+	for r, st := range f.ranks {
+		out[r] = st.N
+	}
+	return out
+}
+
+// Unexpected is the number of records that count against a gate: for recompiles those beyond automatic
+// dynamic's expected first one, for other kinds all records unless the finding is expected.
+func (f *Finding) Unexpected() int {
+	if f.Kind == KindRecompile {
+		return f.unexpected
+	}
+	if f.Expected {
+		return 0
+	}
+	return f.Records
+}
+
+var severityRank = map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
+
+// sortFindings orders by impact: severity, then records, then id.
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := &fs[i], &fs[j]
+		if sa, sb := sevRank(a.Severity), sevRank(b.Severity); sa != sb {
+			return sa < sb
+		}
+		if a.Records != b.Records {
+			return a.Records > b.Records
+		}
+		return a.ID < b.ID
+	})
+}
+
+func sevRank(s string) int {
+	if r, ok := severityRank[s]; ok {
+		return r
+	}
+	return len(severityRank)
+}
+
+// uniqueIDs makes IDs unique ("#2", "#3" for later duplicates) in the current order.
+func uniqueIDs(fs []Finding) {
+	seen := make(map[string]int, len(fs))
+	for i := range fs {
+		id := fs[i].ID
+		if n := seen[id]; n > 0 {
+			fs[i].ID = id + "#" + strconv.Itoa(n+1)
+		}
+		seen[id]++
+	}
+}
+
+// ShortPath is how a file appears in finding IDs: torch and installed packages from their package root
+// ("torch/nn/parallel/distributed.py"), the user's files by base name (checkouts differ between machines).
+func ShortPath(file string) string {
+	p := strings.ReplaceAll(file, `\`, "/")
+	for _, marker := range []string{"site-packages/", "dist-packages/"} {
+		if i := strings.LastIndex(p, marker); i >= 0 {
+			return p[i+len(marker):]
+		}
+	}
+	if i := strings.LastIndex(p, "/torch/"); i >= 0 {
+		return p[i+1:]
+	}
+	return filepath.Base(p)
+}
+
+var digits = regexp.MustCompile(`\d+`)
+
+// normalizeText blanks hex addresses and collapses whitespace (IDs, grouping).
+func normalizeText(s string, max int) string {
+	return oneLine(hexAddr.ReplaceAllString(s, "0x…"), max)
+}
+
+func ranksOf(m map[int]rankStat) []int {
+	out := make([]int, 0, len(m))
+	for r := range m {
+		if r >= 0 {
+			out = append(out, r)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+func siteText(file string, line int) string {
+	if file == "" {
+		return "unknown site"
+	}
+	return site(file, line)
+}

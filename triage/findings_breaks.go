@@ -1,0 +1,233 @@
+package triage
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// breakLabels are the short list labels of the causes the built-in playbooks know. They are also the "what" of
+// a break's ID, so that one cause at one site has the same ID in every torch version and log form (2.6's
+// "Unsupported: Tensor.item", 2.14's gb_type, the W-level Tensor.item() warning).
+var breakLabels = map[string]string{
+	"gb-print": "print()", "gb-item": ".item()", "gb-data-dependent-branch": "data-dependent branch",
+	"gb-data-dependent-op": "data-dependent op", "gb-dynamic-shape-op": "dynamic-shape op",
+	"gb-logger": "logger call", "gb-deepcopy": "copy.deepcopy()", "gb-generator": "generator",
+	"gb-context-manager": "context manager", "gb-autograd-function-ctx": "autograd.Function ctx",
+	"gb-requires-grad-mutation": "requires_grad change", "gb-async-collective": "async collective",
+	"gb-p2p": "P2P op", "gb-nested-restart": "nested break", "gb-unresumable-skip": "frame skipped",
+	"gb-skipped-function": "skipped function", "expected-ddp-optimizer": "DDP bucket split",
+	"expected-ddp-wrapper": "DDP wrapper", "expected-compiler-disable": "compiler.disable()",
+	"expected-explicit-graph-break": "graph_break()", "rc-limit-reached": "recompile limit",
+	"err-backend-ablation": "backend exception",
+}
+
+// byDesignSites are torch files whose breaks are by design when compiling a wrapped model: DDP's forward
+// wrapper and FSDP hooks (Dynamo skips them on purpose).
+var byDesignSites = []string{"torch/nn/parallel/distributed.py", "torch/distributed/fsdp/", "torch/distributed/_composable/fsdp/"}
+
+func isByDesignBreak(b *BreakSummary) bool {
+	p := strings.ReplaceAll(b.File, `\`, "/")
+	for _, s := range byDesignSites {
+		if strings.Contains(p, s) {
+			return true
+		}
+	}
+	return strings.Contains(b.Reason, "DDPOptimizer")
+}
+
+// breakQuery describes a break to the matcher: GB id, gb_type, and the reason, explanation, hints and developer
+// debug context (2.8+ causes that share a GB id differ only there); for a break inside torch, the site's function
+// and code line (2.6 DDP breaks say what they are only there).
+func breakQuery(b *BreakSummary) playbooks.Query {
+	q := playbooks.Query{Kind: KindGraphBreak, GBID: b.GBID, GBType: b.GBType}
+	var parts []string
+	if !strings.HasPrefix(b.Reason, "Encountered graph break when attempting to trace") {
+		parts = append(parts, b.Reason)
+	}
+	if s := b.Sample; s != nil && s.Break != nil {
+		g := s.Break
+		if g.Explanation != "" {
+			parts = append(parts, g.Explanation)
+		}
+		for _, h := range g.Hints {
+			parts = append(parts, "Hint: "+h)
+		}
+		for _, l := range s.Lines {
+			if t := strings.TrimSpace(l); strings.HasPrefix(t, "Developer debug context:") {
+				parts = append(parts, t)
+			}
+		}
+		if logparse.IsLibraryFile(b.File) {
+			for i := len(g.Frames) - 1; i >= 0; i-- {
+				if f := g.Frames[i]; f.File == b.File && f.Line == b.Line {
+					parts = append(parts, modulePath(f.File)+" "+f.Func+": "+f.Code)
+					break
+				}
+			}
+		}
+	}
+	q.Reason = strings.TrimSpace(strings.Join(parts, "\n"))
+	return q
+}
+
+// modulePath turns a torch file path into its dotted module: …/torch/nn/parallel/distributed.py →
+// torch.nn.parallel.distributed.
+func modulePath(file string) string {
+	p := strings.TrimSuffix(ShortPath(file), ".py")
+	return strings.ReplaceAll(p, "/", ".")
+}
+
+func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompiling map[string]bool) Finding {
+	res := matchPlaybook(set, breakQuery(b))
+	f := Finding{Kind: KindGraphBreak, File: b.File, Line: b.Line, Records: b.Records, Ranks: b.Ranks,
+		CompileIDs: b.CompileIDs, Evidence: b.Evidence}
+	fn := b.Function
+	if b.UserFile != "" {
+		f.File, f.Line = b.UserFile, b.UserLine
+		if b.UserFunc != "" && (b.UserFile != b.File || b.UserLine != b.Line || fn == "") {
+			fn = b.UserFunc
+		}
+	}
+	f.Function, _ = FoldFunction(fn)
+	f.Expected = isByDesignBreak(b)
+	applyPlaybook(&f, res)
+	f.What = breakLabel(f.Playbook, res, b)
+	f.ID = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What
+	f.key = f.ID
+	if snap != nil {
+		f.ranks = snap.breaks[b]
+	}
+	if f.ranks == nil {
+		f.ranks = ranksFromEvidence(b.Ranks, b.Evidence, b.Records)
+	}
+	f.InRecompilingFrame = anyRecompiled(b.CompileIDs) || recompiling[b.File+"\x00"+f.Function]
+	f.Title = breakTitle(&f, b)
+	f.Detail = breakDetail(&f, b)
+	return f
+}
+
+func breakLabel(id string, res playbooks.Result, b *BreakSummary) string {
+	if l, ok := breakLabels[id]; ok && res.Level != playbooks.LevelFallback {
+		return l
+	}
+	if b.ItemOnly {
+		return ".item()"
+	}
+	if b.GBType != "" {
+		return normalizeText(b.GBType, 60)
+	}
+	return normalizeText(strings.TrimPrefix(b.Reason, "Unsupported: "), 60)
+}
+
+func breakTitle(f *Finding, b *BreakSummary) string {
+	where := f.Function
+	if where == "" || where == "<module>" {
+		where = "module code"
+	}
+	t := f.What + " breaks the graph in " + where + " (" + siteText(f.File, f.Line) + ")"
+	if f.File != b.File || f.Line != b.Line {
+		t += " via " + siteText(b.File, b.Line)
+	}
+	if f.Expected {
+		t += " — by design"
+	}
+	return t
+}
+
+func breakDetail(f *Finding, b *BreakSummary) string {
+	var d strings.Builder
+	d.Grow(512)
+	d.WriteString("Break site: ")
+	d.WriteString(b.File + ":" + strconv.Itoa(b.Line))
+	if b.Function != "" {
+		d.WriteString(" in " + b.Function)
+	}
+	if b.UserFile != "" && (b.UserFile != b.File || b.UserLine != b.Line) {
+		d.WriteString("\nYour code: " + b.UserFile + ":" + strconv.Itoa(b.UserLine) + " in " + b.UserFunc)
+	}
+	if b.GBType != "" {
+		d.WriteString("\ngb_type: " + b.GBType)
+		if b.GBID != "" {
+			d.WriteString(" [" + b.GBID + "]")
+		}
+	}
+	if b.Reason != "" && b.Reason != b.GBType && !strings.HasPrefix(b.Reason, "Encountered graph break when attempting to trace") {
+		d.WriteString("\nReason: " + b.Reason)
+	}
+	if s := b.Sample; s != nil && s.Break != nil {
+		if s.Break.Explanation != "" {
+			d.WriteString("\nExplanation: " + s.Break.Explanation)
+		}
+		for _, h := range s.Break.Hints {
+			d.WriteString("\nHint: " + h)
+		}
+		if fr, ok := logparse.UserFrame(s.Break.Frames); ok && fr.Code != "" {
+			d.WriteString("\nCode: " + fr.Code)
+		}
+	}
+	d.WriteString("\nRecords: " + strconv.Itoa(b.Records) + " · " + rankText(b.Ranks) + " · compile ids ")
+	d.WriteString(strings.Join(capList(b.CompileIDs, 12), ", "))
+	if f.InRecompilingFrame {
+		d.WriteString("\nThe frame recompiles: this break is re-logged (and re-traced) on every recompile.")
+	}
+	return d.String()
+}
+
+// anyRecompiled reports a compile id "F/C" with C ≥ 1 (the frame compiled before).
+func anyRecompiled(cids []string) bool {
+	for _, c := range cids {
+		if i := strings.LastIndexByte(c, '/'); i >= 0 {
+			n := c[i+1:]
+			if j := strings.IndexByte(n, '_'); j >= 0 {
+				n = n[:j]
+			}
+			if n != "" && n != "0" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ranksFromEvidence rebuilds per-rank stats for a report that was not built by an Aggregator.
+func ranksFromEvidence(ranks []int, ev []Evidence, records int) map[int]rankStat {
+	out := map[int]rankStat{}
+	for _, r := range ranks {
+		out[r] = statN(0)
+	}
+	if len(ranks) == 0 {
+		out[-1] = statN(0)
+	}
+	for _, e := range ev {
+		st, ok := out[e.Rank]
+		if !ok {
+			continue
+		}
+		cid, _ := parseCID(e.CompileID)
+		st.add(cid)
+		out[e.Rank] = st
+	}
+	if len(ranks) == 0 {
+		st := out[-1]
+		st.N = records // evidence is capped
+		out[-1] = st
+	}
+	for r, st := range out {
+		if st.N == 0 {
+			st.N = 1
+			out[r] = st
+		}
+	}
+	return out
+}
+
+func capList(list []string, n int) []string {
+	if len(list) <= n {
+		return list
+	}
+	return append(append([]string(nil), list[:n]...), fmt.Sprintf("… %d more", len(list)-n))
+}

@@ -1,0 +1,230 @@
+package triage
+
+import (
+	"sync"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// What the aggregator collects for findings beyond the counts contract: per rank, how many records each break,
+// skip and recompile group has and the compile id of its earliest record (rank agreement, diff), and the
+// recompiles grouped by function and classified guard (findings). The hooks run under the aggregator's lock.
+
+// rankStat is what one rank contributed to one finding.
+type rankStat struct {
+	N     int                // records
+	Exp   int                // of which expected (automatic dynamic's first recompile of a dimension)
+	First logparse.CompileID // compile id of the earliest record (by input line)
+	Last  logparse.CompileID // compile id of the latest record
+	line  int
+	last  int
+}
+
+// perRank is keyed by rank (-1: a single process without rank).
+type perRank map[int]*rankStat
+
+func (p perRank) note(r *logparse.Record) perRank {
+	if p == nil {
+		p = perRank{}
+	}
+	st := p[r.Rank]
+	if st == nil {
+		st = &rankStat{First: r.CompileID, line: r.FirstLine, Last: r.CompileID, last: r.FirstLine}
+		p[r.Rank] = st
+	} else {
+		if (r.CompileID.Valid() && !st.First.Valid()) || (r.CompileID.Valid() == st.First.Valid() && r.FirstLine < st.line) {
+			st.First, st.line = r.CompileID, r.FirstLine
+		}
+		if (r.CompileID.Valid() && !st.Last.Valid()) || (r.CompileID.Valid() == st.Last.Valid() && r.FirstLine > st.last) {
+			st.Last, st.last = r.CompileID, r.FirstLine
+		}
+	}
+	st.N++
+	return p
+}
+
+// statN is a rankStat of n records whose compile ids are not known.
+func statN(n int) rankStat {
+	return rankStat{N: n, First: logparse.NoCompileID, Last: logparse.NoCompileID, line: 1 << 30}
+}
+
+// add counts one record with a compile id (ordered by compile id where input lines are not known).
+func (st *rankStat) add(cid logparse.CompileID) {
+	st.N++
+	if !cid.Valid() {
+		return
+	}
+	if !st.First.Valid() || cidLess(cid, st.First) {
+		st.First = cid
+	}
+	if !st.Last.Valid() || cidLess(st.Last, cid) {
+		st.Last = cid
+	}
+}
+
+func (p perRank) snapshot() map[int]rankStat {
+	out := make(map[int]rankStat, len(p))
+	for k, v := range p {
+		out[k] = *v
+	}
+	return out
+}
+
+// groupKey identifies a recompile group: the user's function (resume functions folded, with the resume line),
+// the guard class of the first failure and the guarded input.
+type groupKey struct {
+	fn, file      string
+	resume        int
+	class, source string
+}
+
+// autoKey identifies one dimension of one input of one frame in one process: automatic dynamic marks it dynamic
+// after its first recompile, so only that first one is expected.
+type autoKey struct {
+	rank, pid int
+	input     string
+	dim       int
+}
+
+type autoFirst struct {
+	cid    logparse.CompileID
+	detail string
+	rank   int
+}
+
+// recompGroup is the recompiles of one function on one guard class and input.
+type recompGroup struct {
+	key      groupKey
+	rawFn    string // as Dynamo named the frame (torch_dynamo_resume_in_step_at_10)
+	fnLine   int    // first line of the frame
+	userFile string // 2.14: the line of code the guard came from
+	userLine int
+	records  int
+	ranks    perRank
+	auto     map[autoKey]*autoFirst
+	classes  []GuardClass       // distinct by Detail
+	guards   []string           // distinct first-failure texts
+	samples  []*logparse.Record // the first records (evidence is built from them at snapshot time)
+	evidence []Evidence
+	cids     []logparse.CompileID
+	seenCID  map[logparse.CompileID]bool
+}
+
+const (
+	maxGroupClasses = 16
+	maxGroupGuards  = 8
+	maxGroupCIDs    = 64
+	maxGroupSamples = 16
+)
+
+// details is the aggregator's extra state (zero value ready).
+type details struct {
+	groups map[groupKey]*recompGroup
+}
+
+// guardCache memoises ClassifyGuard: the same guard text recurs on every rank, recompile and run.
+var guardCache struct {
+	sync.Mutex
+	m map[string]GuardClass
+}
+
+const maxGuardCache = 8192
+
+func classifyCached(guard string) GuardClass {
+	guardCache.Lock()
+	gc, ok := guardCache.m[guard]
+	guardCache.Unlock()
+	if ok {
+		return gc
+	}
+	gc = ClassifyGuard(guard)
+	guardCache.Lock()
+	if guardCache.m == nil || len(guardCache.m) >= maxGuardCache {
+		guardCache.m = make(map[string]GuardClass, 256)
+	}
+	guardCache.m[guard] = gc
+	guardCache.Unlock()
+	return gc
+}
+
+// recompile files one recompile record under its group.
+func (d *details) recompile(r *logparse.Record) {
+	rc := r.Recompile
+	var first logparse.GuardFailure
+	if len(rc.Failures) > 0 {
+		first = rc.Failures[0]
+	}
+	gc := classifyCached(first.Guard)
+	fn, resume := FoldFunction(rc.Function)
+	k := groupKey{fn: fn, file: rc.File, resume: resume, class: gc.Class, source: gc.Source}
+	if d.groups == nil {
+		d.groups = map[groupKey]*recompGroup{}
+	}
+	g := d.groups[k]
+	if g == nil {
+		g = &recompGroup{key: k, rawFn: rc.Function, fnLine: rc.Line, seenCID: map[logparse.CompileID]bool{}}
+		if f, ok := lastFrame(first.Extra); ok {
+			g.userFile, g.userLine = f.File, f.Line
+		}
+		d.groups[k] = g
+	}
+	g.records++
+	g.ranks = g.ranks.note(r)
+	if len(g.samples) < maxGroupSamples {
+		g.samples = append(g.samples, r)
+	}
+	if !g.seenCID[r.CompileID] && len(g.cids) < maxGroupCIDs {
+		g.seenCID[r.CompileID] = true
+		g.cids = append(g.cids, r.CompileID)
+	}
+	if first.Guard != "" && len(g.guards) < maxGroupGuards && !containsString(g.guards, first.Guard) {
+		g.guards = append(g.guards, first.Guard)
+	}
+	if len(g.classes) < maxGroupClasses && !hasDetail(g.classes, gc.Detail) {
+		g.classes = append(g.classes, gc)
+	}
+	if gc.Class == "size" {
+		d.autoDynamic(g, r, gc)
+	}
+}
+
+// autoDynamic counts the first size recompile of each (process, frame, input, dim) as expected.
+func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass) {
+	ak := autoKey{rank: r.Rank, pid: r.PID, dim: gc.Dim}
+	if r.PID == 0 || r.Rank < 0 {
+		ak.input = r.Input
+	}
+	if g.auto == nil {
+		g.auto = map[autoKey]*autoFirst{}
+	}
+	if af := g.auto[ak]; af != nil {
+		if cidLess(r.CompileID, af.cid) {
+			af.cid, af.detail = r.CompileID, gc.Detail
+		}
+		return
+	}
+	g.auto[ak] = &autoFirst{cid: r.CompileID, detail: gc.Detail, rank: r.Rank}
+	g.ranks[r.Rank].Exp++
+}
+
+func cidLess(a, b logparse.CompileID) bool {
+	if a.Frame != b.Frame {
+		return a.Frame < b.Frame
+	}
+	if a.Compile != b.Compile {
+		return a.Compile < b.Compile
+	}
+	return a.Attempt < b.Attempt
+}
+
+// lastFrame reads the deepest `File "x.py", line N, in f` of 2.14's folded "User stack trace:" lines.
+func lastFrame(extra string) (logparse.Frame, bool) {
+	var out logparse.Frame
+	ok := false
+	for _, l := range splitLines(extra) {
+		if f, good := parseFileLine(l); good {
+			out, ok = f, true
+		}
+	}
+	return out, ok
+}

@@ -1,0 +1,172 @@
+package triage
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set) Finding {
+	f := Finding{Kind: KindCudagraphSkip, Records: s.Records, Ranks: s.Ranks, Evidence: s.Evidence,
+		What: normalizeText(s.Reason, 50)}
+	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphSkip, Reason: s.Reason}))
+	f.ID = "cudagraph_skip:" + digits.ReplaceAllString(normalizeText(s.Reason, 120), "N")
+	f.key = f.ID
+	if snap != nil {
+		f.ranks = snap.skips[s]
+	}
+	if f.ranks == nil {
+		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
+	}
+	for _, e := range s.Evidence {
+		if e.CompileID != "" && !containsString(f.CompileIDs, e.CompileID) {
+			f.CompileIDs = append(f.CompileIDs, e.CompileID)
+		}
+	}
+	f.Title = "CUDA graphs skipped: " + oneLine(s.Reason, 100)
+	f.Detail = fmt.Sprintf("Reason: %s\nRecords: %d · %s\nThe graph runs without CUDA graphs (mode=\"reduce-overhead\" gains nothing for it).",
+		s.Reason, s.Records, rankText(s.Ranks))
+	return f
+}
+
+// ErrorCause names what a fatal error means, from its class, inner error and message: the C++ or
+// Triton/ptxas toolchain, the recompile limit under fullgraph, Unsupported under fullgraph, a backend failure,
+// a rendezvous/port error from the launcher, an invalid TORCH_LOGS; "" when none applies.
+func ErrorCause(class, inner, msg string) string {
+	all := class + "\n" + inner + "\n" + msg
+	has := func(subs ...string) bool {
+		for _, s := range subs {
+			if strings.Contains(all, s) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("DistNetworkError", "Address already in use", "errno: 98", "EADDRINUSE", "RendezvousConnectionError", "failed to bind"):
+		return "rendezvous/port error from the launcher"
+	case has("Invalid log settings"):
+		return "invalid TORCH_LOGS"
+	case has("FailOnRecompileLimitHit", "RecompileLimitExceeded", "fail_on_recompile", "RecompileError"):
+		return "recompile limit with fullgraph / fail_on_recompile"
+	case has("ptxas", "PTXASError") || sm100.MatchString(all):
+		return "Triton/ptxas toolchain"
+	case has("CppCompileError", "C++ compile error", "InvalidCxxCompiler", "No module named 'setuptools"):
+		return "C++ toolchain"
+	case strings.HasSuffix(class, "exc.Unsupported"):
+		return "Unsupported under fullgraph"
+	case strings.HasSuffix(class, "BackendCompilerFailed") || strings.HasSuffix(class, "InductorError") ||
+		strings.HasSuffix(class, "LoweringException"):
+		return "backend failure"
+	case strings.Contains(class, "InternalTorchDynamoError") || (class == "AssertionError" && has("torch/_dynamo", "SpeculationLog")):
+		return "Dynamo internal error"
+	}
+	return ""
+}
+
+var (
+	sm100   = regexp.MustCompile(`sm_[0-9]+a\b`)
+	gbInMsg = regexp.MustCompile(`/gb/gb(\d+)\.html`)
+)
+
+// errorFindings groups fatal errors (compile errors and other uncaught exceptions) by class, inner error and
+// first message line.
+func errorFindings(errs []ErrorSummary, compile bool, set *playbooks.Set) []Finding {
+	type ekey struct{ class, inner, msg string }
+	groups := map[ekey]*Finding{}
+	var order []ekey
+	for _, e := range errs {
+		first := normalizeText(headline(e.Message), 100)
+		k := ekey{e.Class, e.Inner, first}
+		f := groups[k]
+		if f == nil {
+			f = newErrorFinding(e, first, compile, set)
+			groups[k] = f
+			order = append(order, k)
+		}
+		f.Records++
+		f.Evidence = append(f.Evidence, e.Evidence)
+		st, ok := f.ranks[e.Rank]
+		if !ok {
+			st = statN(0)
+		}
+		cid, _ := parseCID(e.Evidence.CompileID)
+		st.add(cid)
+		f.ranks[e.Rank] = st
+	}
+	out := make([]Finding, 0, len(order))
+	for _, k := range order {
+		f := groups[k]
+		f.Ranks = ranksOf(f.ranks)
+		out = append(out, *f)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+func newErrorFinding(e ErrorSummary, first string, compile bool, set *playbooks.Set) *Finding {
+	short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
+	cause := ErrorCause(e.Class, e.Inner, e.Message)
+	q := playbooks.Query{Kind: KindCompileError, ErrorClass: e.Class, Reason: e.Message}
+	if strings.HasSuffix(e.Class, "exc.Unsupported") && strings.Contains(e.Message, "Explanation:") {
+		q.GBType = strings.TrimSpace(firstLine(e.Message))
+		if m := gbInMsg.FindStringSubmatch(e.Message); m != nil {
+			q.GBID = "GB" + m[1]
+		}
+	}
+	f := &Finding{Kind: KindCompileError, Severity: "high", File: e.File, Line: e.Line, What: short, ranks: map[int]rankStat{}}
+	if e.Inner != "" {
+		f.What = short + "/" + e.Inner
+	}
+	applyPlaybook(f, matchPlaybook(set, q))
+	f.Category, f.Expected = CategoryFix, false
+	f.ID = "compile_error:" + e.Class
+	if e.Inner != "" {
+		f.ID += "/" + e.Inner
+	}
+	f.key = f.ID
+	switch {
+	case cause != "":
+		f.Title = fmt.Sprintf("%s: %s — %s", cause, f.What, oneLine(first, 80))
+	default:
+		f.Title = fmt.Sprintf("%s: %s", f.What, oneLine(first, 100))
+	}
+	var d strings.Builder
+	fmt.Fprintf(&d, "%s: %s", e.Class, e.Message)
+	if e.Inner != "" {
+		fmt.Fprintf(&d, "\nInner error: %s", e.Inner)
+	}
+	if cause != "" {
+		fmt.Fprintf(&d, "\nCause: %s", cause)
+	}
+	if e.File != "" {
+		fmt.Fprintf(&d, "\nAt %s:%d", e.File, e.Line)
+	}
+	if !compile {
+		d.WriteString("\nAn uncaught exception (not a torch._dynamo/_inductor error): the run did not complete.")
+	}
+	f.Detail = d.String()
+	return f
+}
+
+// headline is the line of an error message that says what went wrong: the first, or for "backend='inductor'
+// raised:" the inner error's line.
+func headline(msg string) string {
+	first := firstLine(msg)
+	if strings.HasSuffix(strings.TrimSpace(first), "raised:") {
+		if rest := strings.TrimSpace(strings.TrimPrefix(msg, first)); rest != "" {
+			return firstLine(rest)
+		}
+	}
+	return first
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

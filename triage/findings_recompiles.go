@@ -1,0 +1,284 @@
+package triage
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// whatOfClass is the list label of a recompile class ("shape x[0] 8→9", "float scale").
+func whatOfClass(gc GuardClass) string {
+	src := gc.Source
+	switch gc.Class {
+	case "size":
+		if gc.Old != "" && gc.New != "" {
+			return fmt.Sprintf("shape %s[%d] %s→%s", src, gc.Dim, gc.Old, gc.New)
+		}
+		return "shape " + src
+	case "stride", "dtype", "device", "requires_grad":
+		return gc.Class + " " + src
+	case "rank":
+		return "ndim " + src
+	case "value_int", "value_float", "value_str", "value_bool":
+		return strings.TrimPrefix(gc.Class, "value_") + " " + src
+	case "stack_float":
+		return "float " + src
+	case "obj_id":
+		return "object id " + src
+	case "type":
+		return "type " + src
+	case "length":
+		return "len " + src
+	case "global_state":
+		return "global state"
+	case "param_shape":
+		return "parameter shape"
+	case "backend":
+		return "backend"
+	}
+	return "guard " + oneLine(gc.Detail, 40)
+}
+
+// describeClass says in words what changed, for titles and rank-agreement lines.
+func describeClass(gc GuardClass, n int) string {
+	src := gc.Source
+	switch gc.Class {
+	case "size":
+		return "size mismatch " + gc.Detail
+	case "value_int", "value_float", "value_str", "value_bool":
+		kind := strings.TrimPrefix(gc.Class, "value_")
+		if n > 1 {
+			return fmt.Sprintf("new %s values of %s (was %s, …)", kind, src, gc.Old)
+		}
+		return fmt.Sprintf("new %s value of %s (was %s)", kind, src, gc.Old)
+	case "stack_float":
+		return fmt.Sprintf("the float %s from .item() across a graph break changed (was %s)", src, gc.Old)
+	case "obj_id":
+		return "a different object passed as " + orWhat(src, "an argument")
+	case "global_state":
+		return gc.Detail + " changed"
+	case "param_shape":
+		return "a parameter's shape changed"
+	case "backend":
+		return "compiled again with another backend"
+	}
+	return gc.Class + ": " + gc.Detail
+}
+
+// fnDisplay names a recompile group's function for people: "step", or "step (after line 10)" for the frame
+// Dynamo resumes after a graph break.
+func fnDisplay(fn string, resume int) string {
+	if fn == "" {
+		fn = "?"
+	}
+	if resume > 0 {
+		return fmt.Sprintf("%s (after line %d)", fn, resume)
+	}
+	return fn
+}
+
+func recompileFinding(g *groupSnap, set *playbooks.Set) Finding {
+	k := g.key
+	f := Finding{Kind: KindRecompile, File: k.file, Line: g.fnLine, Function: k.fn, Records: g.records,
+		Evidence: g.evidence, ranks: g.rankStats, resume: k.resume}
+	if k.resume > 0 {
+		f.Line = k.resume
+	}
+	if g.userFile != "" {
+		f.File, f.Line = g.userFile, g.userLine
+	}
+	f.Ranks = ranksOf(g.rankStats)
+	for _, c := range g.cids {
+		f.CompileIDs = append(f.CompileIDs, c.String())
+	}
+	f.Classes = make([]GuardClass, len(g.classes))
+	for i, c := range g.classes {
+		c.Expected = c.Class == "size" && g.expDetail[c.Detail]
+		f.Classes[i] = c
+	}
+	first := GuardClass{Class: k.class, Source: k.source, Dim: -1}
+	if len(f.Classes) > 0 {
+		first = f.Classes[0]
+	}
+	f.unexpected = g.records - g.expected
+	f.Expected = f.unexpected == 0
+	reason := ""
+	if len(g.guards) > 0 {
+		reason = StripGuardComment(g.guards[0])
+	}
+	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRecompile, GuardClass: k.class, Reason: reason}))
+	f.What = whatOfClass(first)
+	f.key = "recompile:" + ShortPath(k.file) + ":" + k.fn + ":" + k.class
+	f.ID = f.key + ":" + k.source
+	if k.resume > 0 {
+		f.ID += fmt.Sprintf("@%d", k.resume)
+	}
+	f.Title = recompileTitle(&f, g, first)
+	f.Detail = recompileDetail(&f, g)
+	return f
+}
+
+func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
+	who := fnDisplay(g.key.fn, g.key.resume)
+	n := len(g.classes)
+	switch {
+	case f.Expected:
+		return fmt.Sprintf("%s recompiled for a new size of %s (%s): automatic dynamic, expected once", who, first.Source, first.Detail)
+	case first.Class == "size":
+		for _, c := range f.Classes {
+			if !c.Expected {
+				first = c // a repeat: what automatic dynamic did not absorb
+				break
+			}
+		}
+		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first", who, f.unexpected, first.Source, first.Detail)
+	}
+	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, describeClass(first, n))
+}
+
+func recompileDetail(f *Finding, g *groupSnap) string {
+	var d strings.Builder
+	fmt.Fprintf(&d, "Function: %s in %s", fnDisplay(g.key.fn, g.key.resume), g.key.file)
+	if g.rawFn != g.key.fn {
+		fmt.Fprintf(&d, " (Dynamo frame %s)", g.rawFn)
+	}
+	if g.userFile != "" {
+		fmt.Fprintf(&d, "\nGuard from your code at %s:%d", g.userFile, g.userLine)
+	}
+	fmt.Fprintf(&d, "\nRecords: %d (%d expected by automatic dynamic) · %s", g.records, g.expected, rankText(f.Ranks))
+	d.WriteString("\nFailed guards:")
+	for _, c := range f.Classes {
+		mark := ""
+		if c.Expected {
+			mark = " (automatic dynamic: expected)"
+		}
+		fmt.Fprintf(&d, "\n  %s: %s%s", c.Class, c.Detail, mark)
+	}
+	if len(g.guards) > 0 {
+		d.WriteString("\nAs printed:")
+		for _, s := range g.guards {
+			fmt.Fprintf(&d, "\n  %s", oneLine(s, 160))
+		}
+	}
+	return d.String()
+}
+
+var cidPrefix = regexp.MustCompile(`^!?[0-9]+(/[0-9]+)+(_[0-9]+)?:\s*`)
+
+// limitFindings groups recompile-limit hits by frame and attaches them to the frame's recompile findings.
+func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) []Finding {
+	type lkey struct {
+		fn, file, limit string
+		resume          int
+	}
+	groups := map[lkey]*Finding{}
+	var order []lkey
+	for _, h := range hits {
+		fn, resume := FoldFunction(h.Function)
+		k := lkey{fn, h.File, h.Limit, resume}
+		f := groups[k]
+		if f == nil {
+			last := cidPrefix.ReplaceAllString(h.LastReason, "")
+			gc := ClassifyGuard(last)
+			q := playbooks.Query{Kind: KindLimitHit, Reason: fmt.Sprintf("torch._dynamo hit config.%s (%d)\n   last reason: %s", h.Limit, h.Value, h.LastReason)}
+			if gc.Class != "other" || last != "" {
+				q.GuardClass = gc.Class
+			}
+			f = &Finding{Kind: KindLimitHit, Severity: "high", File: h.File, Line: h.Line, Function: fn,
+				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), ranks: map[int]rankStat{}, resume: resume}
+			if resume > 0 {
+				f.Line = resume
+			}
+			applyPlaybook(f, matchPlaybook(set, q))
+			f.Category = CategoryFix // the frame runs eager from now on: always worth fixing
+			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + fnDisplay(fn, resume)
+			f.Title = fmt.Sprintf("%s hit config.%s (%d): after this the frame runs eager", fnDisplay(fn, resume), h.Limit, h.Value)
+			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\nEvery new variant of this frame now runs eagerly (a performance cliff).", h.Function, h.File, h.LastReason)
+			if gc.Class != "other" {
+				f.Classes = []GuardClass{gc}
+			}
+			groups[k] = f
+			order = append(order, k)
+			attachLimit(recomps, fn, h.File, resume)
+		}
+		f.Records++
+		f.Evidence = append(f.Evidence, h.Evidence)
+		st, ok := f.ranks[h.Rank]
+		if !ok {
+			st = statN(0)
+		}
+		cid, _ := parseCID(h.CompileID)
+		st.add(cid)
+		f.ranks[h.Rank] = st
+		if h.CompileID != "" && !containsString(f.CompileIDs, h.CompileID) {
+			f.CompileIDs = append(f.CompileIDs, h.CompileID)
+		}
+	}
+	out := make([]Finding, 0, len(order))
+	for _, k := range order {
+		f := groups[k]
+		f.Ranks = ranksOf(f.ranks)
+		sort.Strings(f.CompileIDs)
+		f.key = f.ID
+		out = append(out, *f)
+	}
+	return out
+}
+
+// attachLimit marks the recompile findings of the frame that hit the limit.
+func attachLimit(recomps []Finding, fn, file string, resume int) {
+	for i := range recomps {
+		r := &recomps[i]
+		if r.Kind == KindRecompile && r.Function == fn && r.resume == resume && (file == "" || sameFile(r.Evidence, file)) {
+			r.LimitHit = true
+			r.Detail += "\nThis frame hit the recompile limit: after this the frame runs eager."
+			if !r.Expected {
+				r.Severity, r.Category = "high", CategoryFix
+			}
+		}
+	}
+}
+
+func sameFile(ev []Evidence, file string) bool {
+	for _, e := range ev {
+		if e.File == file {
+			return true
+		}
+	}
+	return len(ev) == 0
+}
+
+// parseCID reads "F/C", "F/C_A" and "!N/F/C_A".
+func parseCID(s string) (logparse.CompileID, bool) {
+	c := logparse.CompileID{Autograd: -1, Frame: -1}
+	if s == "" {
+		return c, false
+	}
+	if s[0] == '!' {
+		i := strings.IndexByte(s, '/')
+		if i < 0 {
+			return c, false
+		}
+		if _, err := fmt.Sscanf(s[1:i], "%d", &c.Autograd); err != nil {
+			return c, false
+		}
+		s = s[i+1:]
+	}
+	attempt := 0
+	if i := strings.IndexByte(s, '_'); i >= 0 {
+		if _, err := fmt.Sscanf(s[i+1:], "%d", &attempt); err != nil {
+			return c, false
+		}
+		s = s[:i]
+	}
+	var f, n int
+	if k, err := fmt.Sscanf(s, "%d/%d", &f, &n); err != nil || k != 2 {
+		return c, false
+	}
+	c.Frame, c.Compile, c.Attempt = f, n, attempt
+	return c, true
+}

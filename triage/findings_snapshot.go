@@ -1,0 +1,89 @@
+package triage
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// groupSnap is a copy of a recompile group taken under the aggregator's lock.
+type groupSnap struct {
+	recompGroup
+	rankStats map[int]rankStat
+	expected  int             // records that are automatic dynamic's first recompile
+	expDetail map[string]bool // details of those first recompiles
+}
+
+// detailSnap is what Report hands to Analyze.
+type detailSnap struct {
+	breaks map[*BreakSummary]map[int]rankStat
+	skips  map[*SkipSummary]map[int]rankStat
+	groups []*groupSnap
+}
+
+func (d *details) snapshot(rep *Report) *detailSnap {
+	s := &detailSnap{breaks: map[*BreakSummary]map[int]rankStat{}, skips: map[*SkipSummary]map[int]rankStat{}}
+	for _, b := range rep.GraphBreaks {
+		s.breaks[b] = b.ranks.snapshot()
+	}
+	for _, k := range rep.CudagraphSkips {
+		s.skips[k] = k.ranks.snapshot()
+	}
+	for _, g := range d.groups {
+		gs := &groupSnap{recompGroup: *g, rankStats: g.ranks.snapshot(), expDetail: map[string]bool{}}
+		gs.classes = append([]GuardClass(nil), g.classes...)
+		gs.guards = append([]string(nil), g.guards...)
+		gs.evidence = make([]Evidence, len(g.samples))
+		for i, r := range g.samples {
+			gs.evidence[i] = evidenceOf(r, r.Recompile.File, r.Recompile.Line)
+		}
+		gs.samples = nil
+		gs.cids = append([]logparse.CompileID(nil), g.cids...)
+		gs.ranks, gs.auto, gs.seenCID = nil, nil, nil
+		for _, af := range g.auto {
+			gs.expected++
+			gs.expDetail[af.detail] = true
+		}
+		s.groups = append(s.groups, gs)
+	}
+	return s
+}
+
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+var fileLine = regexp.MustCompile(`File "([^"]+)", line (\d+)(?:, in (\S+))?`)
+
+// parseFileLine reads a traceback frame line.
+func parseFileLine(l string) (logparse.Frame, bool) {
+	m := fileLine.FindStringSubmatch(l)
+	if m == nil {
+		return logparse.Frame{}, false
+	}
+	n, _ := strconv.Atoi(m[2])
+	return logparse.Frame{File: m[1], Line: n, Func: m[3]}, true
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDetail(list []GuardClass, d string) bool {
+	for _, x := range list {
+		if x.Detail == d {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,290 @@
+package triage
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+func analyzeFiles(t testing.TB, paths ...string) *Analysis {
+	t.Helper()
+	for i, p := range paths {
+		if !filepath.IsAbs(p) {
+			paths[i] = filepath.Join(fixtures, p)
+		}
+	}
+	rep, _, err := BuildReport(paths, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := playbooks.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Analyze(rep, set, nil)
+}
+
+func findingsOf(a *Analysis, kind string) []Finding {
+	var out []Finding
+	for _, f := range a.Findings {
+		if f.Kind == kind {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TestFindingsOverAllFixtures checks, for every fixture, that findings agree with the counts contract and are
+// well formed: one break finding per distinct break, recompile and limit-hit records all accounted for, every
+// finding with exactly one existing playbook, valid severity and category, unique ids, sorted by impact.
+func TestFindingsOverAllFixtures(t *testing.T) {
+	set, err := playbooks.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp := loadExpected(t)
+	names := make([]string, 0, len(exp))
+	for k := range exp {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		a := analyzeFiles(t, name)
+		c := a.Report.Counts
+		var recs, limits, errs int
+		for _, f := range findingsOf(a, KindRecompile) {
+			recs += f.Records
+			if len(f.Classes) == 0 {
+				t.Errorf("%s: recompile %s has no classified guard", name, f.ID)
+			}
+		}
+		for _, f := range findingsOf(a, KindLimitHit) {
+			limits += f.Records
+		}
+		for _, f := range findingsOf(a, KindCompileError) {
+			if strings.Contains(f.ID, "torch._dynamo.exc.") || strings.Contains(f.ID, "torch._inductor.exc.") {
+				errs += f.Records
+			}
+		}
+		if n := len(findingsOf(a, KindGraphBreak)); n != c.GraphBreaks {
+			t.Errorf("%s: %d break findings, counts say %d", name, n, c.GraphBreaks)
+		}
+		if recs != c.Recompiles || limits != c.RecompileLimitHits || errs != c.CompileErrors {
+			t.Errorf("%s: findings hold %d recompiles, %d limit hits, %d compile errors; counts %+v", name, recs, limits, errs, c)
+		}
+		ids := map[string]bool{}
+		for i, f := range a.Findings {
+			if ids[f.ID] {
+				t.Errorf("%s: duplicate id %s", name, f.ID)
+			}
+			ids[f.ID] = true
+			if _, ok := set.Get(f.Playbook); !ok {
+				t.Errorf("%s: %s has playbook %q that does not exist", name, f.ID, f.Playbook)
+			}
+			if _, ok := severityRank[f.Severity]; !ok || (f.Category != CategoryFix && f.Category != CategoryConsider && f.Category != CategoryExpected) {
+				t.Errorf("%s: %s severity %q category %q", name, f.ID, f.Severity, f.Category)
+			}
+			if f.Expected != (f.Category == CategoryExpected) && f.Kind != KindRecompile {
+				t.Errorf("%s: %s expected=%v but category %s", name, f.ID, f.Expected, f.Category)
+			}
+			if f.Title == "" || f.What == "" || f.Related == nil {
+				t.Errorf("%s: %s incomplete: %+v", name, f.ID, f)
+			}
+			if i > 0 && sevRank(a.Findings[i-1].Severity) > sevRank(f.Severity) {
+				t.Errorf("%s: findings not sorted by severity at %d", name, i)
+			}
+		}
+		if len(a.Report.Ranks) > 1 && a.RankAgreement.Summary == "" {
+			t.Errorf("%s: no rank-agreement summary", name)
+		}
+	}
+}
+
+// The r05 capture: only rank 0 has the print break and the recompile of the resumed frame (2.6 and 2.14, text
+// and trace).
+func TestR05RankZeroExtraBreakAndRecompile(t *testing.T) {
+	for _, name := range []string{"torch-2.6/r05_dist_c10d.triage.log", "torch-2.14/r05_dist_c10d.triage.log",
+		"torch-2.6/r05_dist_c10d.verbose.log", "torch-2.14/r05_dist_c10d.trace"} {
+		a := analyzeFiles(t, name)
+		ra := a.RankAgreement
+		if ra.Agree || len(ra.Groups) != 2 {
+			t.Fatalf("%s: want two groups, got %+v", name, ra)
+		}
+		ref, other := ra.Groups[0], ra.Groups[1]
+		if len(ref.Ranks) != 1 || ref.Ranks[0] != 1 || len(other.Ranks) != 1 || other.Ranks[0] != 0 {
+			t.Fatalf("%s: reference %v, other %v; want rank 1 as reference and rank 0 differing", name, ref.Ranks, other.Ranks)
+		}
+		if len(other.Extra) != 2 || len(other.Missing) != 0 ||
+			!strings.HasPrefix(other.Extra[0], "graph break print() at r05_dist_c10d.py:10") ||
+			!strings.HasPrefix(other.Extra[1], "recompile of step (after line 10), size mismatch y[0] 4→8") {
+			t.Errorf("%s: extra %q missing %q", name, other.Extra, other.Missing)
+		}
+		if other.FirstDivergent[0] != "0/0" {
+			t.Errorf("%s: first divergent %v, want rank 0 at 0/0 (the print break)", name, other.FirstDivergent)
+		}
+		want := "rank 0 differs from rank 1: extra graph break print() at r05_dist_c10d.py:10, extra recompile of step (after line 10), size mismatch y[0] 4→8"
+		if ra.Summary != want {
+			t.Errorf("%s: summary\n %q\nwant %q", name, ra.Summary, want)
+		}
+		top := a.Findings[0]
+		if top.Kind != KindRankDisagreement || top.Severity != "high" || top.Playbook != "dist-rank-divergent-graphs" || len(top.Ranks) != 1 || top.Ranks[0] != 0 {
+			t.Errorf("%s: top finding %+v", name, top)
+		}
+		if a.Verdict.Steady {
+			t.Errorf("%s: verdict steady", name)
+		}
+		br := findingsOf(a, KindGraphBreak)
+		if len(br) != 1 || br[0].What != "print()" || br[0].Function != "step" || br[0].Line != 10 || !br[0].InRecompilingFrame {
+			t.Errorf("%s: break %+v", name, br)
+		}
+		for _, f := range findingsOf(a, KindRecompile) {
+			if !f.Expected || f.Category != CategoryExpected || f.Classes[0].Class != "size" {
+				t.Errorf("%s: recompile %s should be automatic dynamic's expected first: %+v", name, f.ID, f)
+			}
+		}
+	}
+}
+
+func TestGbRecompileClassesAndLimit(t *testing.T) {
+	for _, name := range []string{"torch-2.6/gb_recompile.triage.log", "torch-2.14/gb_recompile.triage.log", "torch-2.14/gb_recompile.recompiles_verbose.log"} {
+		a := analyzeFiles(t, name)
+		byID := map[string]Finding{}
+		for _, f := range a.Findings {
+			byID[f.ID] = f
+		}
+		want := map[string]struct {
+			class, playbook string
+			expected, limit bool
+		}{
+			"recompile:gb_recompile.py:f:value_float:scale":        {"value_float", "rc-value-float", false, false},
+			"recompile:gb_recompile.py:f:stack_float:___stack0@18": {"stack_float", "rc-stack-float", false, true},
+			"recompile:gb_recompile.py:f:value_str:mode@18":        {"value_str", "rc-value-str-bool", false, true},
+			"recompile:gb_recompile.py:f:size:x":                   {"size", "rc-shape", true, false},
+			"recompile:gb_recompile.py:f:size:x@18":                {"size", "rc-shape", true, true},
+			"recompile:gb_recompile.py:f:size:___stack0@17":        {"size", "rc-shape", true, false},
+			"recompile:gb_recompile.py:helper:size:x@12":           {"size", "rc-shape", true, false},
+		}
+		for id, w := range want {
+			f, ok := byID[id]
+			if !ok {
+				t.Errorf("%s: no finding %s", name, id)
+				continue
+			}
+			if f.Classes[0].Class != w.class || f.Playbook != w.playbook || f.Expected != w.expected || f.LimitHit != w.limit {
+				t.Errorf("%s: %s = class %s playbook %s expected %v limit %v; want %+v", name, id, f.Classes[0].Class, f.Playbook, f.Expected, f.LimitHit, w)
+			}
+			if w.limit && !w.expected && (f.Severity != "high" || f.Category != CategoryFix) {
+				t.Errorf("%s: %s hit the limit but is %s/%s", name, id, f.Severity, f.Category)
+			}
+		}
+		lim := findingsOf(a, KindLimitHit)
+		if len(lim) != 1 || lim[0].Function != "f" || lim[0].Line != 18 || !strings.Contains(lim[0].Title, "after this the frame runs eager") {
+			t.Errorf("%s: limit findings %+v", name, lim)
+		}
+		cats := map[string]string{}
+		for _, f := range findingsOf(a, KindGraphBreak) {
+			cats[f.What] = f.Playbook + "/" + f.Category
+		}
+		if name != "torch-2.14/gb_recompile.recompiles_verbose.log" {
+			wantCats := map[string]string{".item()": "gb-item/fix", "print()": "gb-print/fix", "dynamic-shape op": "gb-dynamic-shape-op/fix"}
+			for k, v := range wantCats {
+				if cats[k] != v {
+					t.Errorf("%s: break %s = %s, want %s (all: %v)", name, k, cats[k], v, cats)
+				}
+			}
+		}
+	}
+}
+
+func TestByDesignBreaks(t *testing.T) {
+	for _, name := range []string{"torch-2.6/ddp_2ranks.ddp.log", "torch-2.14/ddp_2ranks.ddp.log"} {
+		a := analyzeFiles(t, name)
+		var expected, fix int
+		for _, f := range findingsOf(a, KindGraphBreak) {
+			if strings.Contains(f.ID, "distributed.py") || strings.Contains(f.ID, "contextlib.py") {
+				if !f.Expected || f.Category != CategoryExpected || f.Playbook != "expected-ddp-wrapper" || f.Severity != "info" {
+					t.Errorf("%s: DDP break %s not by design: %+v", name, f.ID, f)
+				}
+				expected++
+			} else {
+				fix++
+			}
+		}
+		if expected == 0 || fix != 1 {
+			t.Errorf("%s: %d by-design and %d other breaks", name, expected, fix)
+		}
+	}
+	// 2.14: the break inside torch/nn/parallel/distributed.py points at the user's line that reached it
+	a := analyzeFiles(t, "torch-2.14/ddp_2ranks.ddp.log")
+	for _, f := range findingsOf(a, KindGraphBreak) {
+		if strings.Contains(f.ID, "torch/nn/parallel/distributed.py:1758") && (f.File != "/root/repro/ddp_repro.py" || f.Line != 22) {
+			t.Errorf("DDP break points at %s:%d, want the user's ddp_repro.py:22", f.File, f.Line)
+		}
+	}
+	// explicit torch._dynamo.graph_break() (tlparse restart reason): by design, and the verdict is steady
+	a = analyzeFiles(t, "tlparse/comp_metrics.log")
+	br := findingsOf(a, KindGraphBreak)
+	if len(br) != 1 || br[0].Playbook != "expected-explicit-graph-break" || !br[0].Expected || !a.Verdict.Steady {
+		t.Errorf("comp_metrics: %+v verdict %+v", br, a.Verdict)
+	}
+}
+
+func TestErrorCauses(t *testing.T) {
+	cases := map[string]struct{ cause, playbook string }{
+		"failures/torch-2.6.torchrun-port-in-use.log":                       {"rendezvous/port error from the launcher", "dist-rendezvous-port"},
+		"failures/torch-2.6.inductor-cpp-compile-error-missing-headers.log": {"C++ toolchain", "err-cpp-toolchain"},
+		"failures/torch-2.6.inductor-backend-failed-missing-setuptools.log": {"C++ toolchain", "err-cpp-toolchain"},
+		"failures/torch-2.14.unknown-torch-logs-name.log":                   {"invalid TORCH_LOGS", "err-invalid-torch-logs"},
+		"torch-2.14/r07_fullgraph.triage.log":                               {"Unsupported under fullgraph", "err-fullgraph-unsupported"},
+		"torch-2.6/r07_fullgraph.triage.log":                                {"Unsupported under fullgraph", "err-fullgraph-unsupported"},
+		"tlparse/comp_failure.log":                                          {"backend failure", "err-backend-ablation"},
+	}
+	for name, w := range cases {
+		a := analyzeFiles(t, name)
+		errs := findingsOf(a, KindCompileError)
+		if len(errs) != 1 || !strings.HasPrefix(errs[0].Title, w.cause+":") || errs[0].Playbook != w.playbook || errs[0].Severity != "high" {
+			t.Errorf("%s: %+v, want cause %q playbook %s", name, errs, w.cause, w.playbook)
+		}
+	}
+	if got := ErrorCause("torch._dynamo.exc.BackendCompilerFailed", "", "backend='inductor' raised:\nRuntimeError: ptxas fatal   : Value 'sm_100a' is not defined"); got != "Triton/ptxas toolchain" {
+		t.Errorf("ptxas cause %q", got)
+	}
+	if got := ErrorCause("torch._dynamo.exc.FailOnRecompileLimitHit", "", "recompile_limit reached with fullgraph=True"); got != "recompile limit with fullgraph / fail_on_recompile" {
+		t.Errorf("limit cause %q", got)
+	}
+	if got := ErrorCause("KeyError", "", "'weight'"); got != "" {
+		t.Errorf("unknown cause %q", got)
+	}
+	// launcher errors are reported as exceptions, not counted as compile errors
+	rep, _, err := BuildReport([]string{filepath.Join(fixtures, "failures/torch-2.6.torchrun-port-in-use.log")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Counts.CompileErrors != 0 || len(rep.Exceptions) != 1 || rep.Exceptions[0].Class != "torch.distributed.DistNetworkError" {
+		t.Errorf("exceptions %+v counts %+v", rep.Exceptions, rep.Counts)
+	}
+}
+
+func TestRecompileStormAndStackFloat(t *testing.T) {
+	a := analyzeFiles(t, "torch-2.6/r12_limit_str.triage.log")
+	rc := findingsOf(a, KindRecompile)
+	if len(rc) != 1 || rc[0].Records != 8 || rc[0].Classes[0].Class != "value_str" || !rc[0].LimitHit || rc[0].Severity != "high" || len(rc[0].Classes) != 8 {
+		t.Fatalf("r12: %+v", rc)
+	}
+	if rc[0].What != "str mode" || rc[0].Function != "f" {
+		t.Errorf("r12 label %q fn %q", rc[0].What, rc[0].Function)
+	}
+	a = analyzeFiles(t, "torch-2.14/r02_item.triage.log")
+	var stack bool
+	for _, f := range findingsOf(a, KindRecompile) {
+		if f.Classes[0].Class == "stack_float" {
+			stack = f.Playbook == "rc-stack-float" && f.What == "float ___stack0" && f.Line == 5 && f.Function == "f"
+		}
+	}
+	if !stack {
+		t.Errorf("r02: no stack_float recompile pointing at r02_item.py:5: %+v", findingsOf(a, KindRecompile))
+	}
+}

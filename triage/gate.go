@@ -1,0 +1,214 @@
+package triage
+
+import (
+	"fmt"
+	"strings"
+)
+
+// GateOptions are the rules of `torchtriage check`. A negative maximum means no limit.
+type GateOptions struct {
+	MaxGraphBreaks  int  // distinct graph breaks; by-design ones count only with CountExpected
+	MaxRecompiles   int  // recompiles; automatic dynamic's expected first one counts only with CountExpected
+	NoLimitHits     bool // any recompile-limit hit fails
+	RanksAgree      bool // ranks must break and recompile alike (and run with the same settings, when probed)
+	NoCompileErrors bool // any fatal error fails (compile errors and launcher/uncaught exceptions)
+	CountExpected   bool
+	Baseline        *Baseline // fail on a break, recompile class or skip reason not in it
+}
+
+// Rules reports whether any rule is set.
+func (o GateOptions) Rules() bool {
+	return o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil
+}
+
+// GateFailure is one reason the gate failed, printable on one line.
+type GateFailure struct {
+	Rule     string `json:"rule"`    // the flag: "--max-graph-breaks"
+	Message  string `json:"message"` // what, where, which playbook
+	Finding  string `json:"finding,omitempty"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Playbook string `json:"playbook,omitempty"`
+}
+
+// GateResult is the outcome of Gate.
+type GateResult struct {
+	Passed   bool          `json:"passed"`
+	Rules    []string      `json:"rules"` // the rules checked, e.g. "--max-graph-breaks=0"
+	Failures []GateFailure `json:"failures"`
+	Improved []string      `json:"improved"` // baseline items that are gone
+	Notes    []string      `json:"notes"`    // new items not counted (expected by design)
+	Counts   GateCounts    `json:"counts"`
+}
+
+// GateCounts are the numbers the rules compared.
+type GateCounts struct {
+	GraphBreaks   int `json:"graph_breaks"`
+	Recompiles    int `json:"recompiles"`
+	LimitHits     int `json:"limit_hits"`
+	CompileErrors int `json:"compile_errors"`
+}
+
+// Gate applies the rules to an analysis.
+func Gate(a *Analysis, o GateOptions) GateResult {
+	res := GateResult{Rules: []string{}, Failures: []GateFailure{}, Improved: []string{}, Notes: []string{}}
+	var breaks, recomps, limits, errs []*Finding
+	for i := range a.Findings {
+		f := &a.Findings[i]
+		switch f.Kind {
+		case KindGraphBreak:
+			if o.CountExpected || !f.Expected {
+				breaks = append(breaks, f)
+				res.Counts.GraphBreaks++
+			}
+		case KindRecompile:
+			n := f.Unexpected()
+			if o.CountExpected {
+				n = f.Records
+			}
+			if n > 0 {
+				recomps = append(recomps, f)
+				res.Counts.Recompiles += n
+			}
+		case KindLimitHit:
+			limits = append(limits, f)
+			res.Counts.LimitHits += f.Records
+		case KindCompileError:
+			errs = append(errs, f)
+			res.Counts.CompileErrors += f.Records
+		}
+	}
+	if o.MaxGraphBreaks >= 0 {
+		rule := fmt.Sprintf("--max-graph-breaks=%d", o.MaxGraphBreaks)
+		res.Rules = append(res.Rules, rule)
+		if res.Counts.GraphBreaks > o.MaxGraphBreaks {
+			for _, f := range breaks {
+				res.fail(rule, fmt.Sprintf("%d graph breaks > %d", res.Counts.GraphBreaks, o.MaxGraphBreaks), f)
+			}
+		}
+	}
+	if o.MaxRecompiles >= 0 {
+		rule := fmt.Sprintf("--max-recompiles=%d", o.MaxRecompiles)
+		res.Rules = append(res.Rules, rule)
+		if res.Counts.Recompiles > o.MaxRecompiles {
+			for _, f := range recomps {
+				res.fail(rule, fmt.Sprintf("%d recompiles > %d", res.Counts.Recompiles, o.MaxRecompiles), f)
+			}
+		}
+	}
+	if o.NoLimitHits {
+		res.Rules = append(res.Rules, "--no-limit-hits")
+		for _, f := range limits {
+			res.fail("--no-limit-hits", "recompile limit hit", f)
+		}
+	}
+	if o.NoCompileErrors {
+		res.Rules = append(res.Rules, "--no-compile-errors")
+		for _, f := range errs {
+			res.fail("--no-compile-errors", "fatal error", f)
+		}
+	}
+	if o.RanksAgree {
+		res.Rules = append(res.Rules, "--ranks-agree")
+		res.ranksRule(a)
+	}
+	if o.Baseline != nil {
+		res.Rules = append(res.Rules, "--baseline")
+		res.baselineRule(a, o)
+	}
+	res.Passed = len(res.Failures) == 0
+	return res
+}
+
+func (res *GateResult) fail(rule, why string, f *Finding) {
+	msg := fmt.Sprintf("%s: %s", why, f.Title)
+	if f.File != "" {
+		msg += " · at " + f.File
+		if f.Line > 0 {
+			msg += fmt.Sprintf(":%d", f.Line)
+		}
+	}
+	if len(f.Ranks) > 0 {
+		msg += " · " + rankWord(f.Ranks)
+	}
+	if f.Playbook != "" {
+		msg += " · playbook " + f.Playbook
+	}
+	res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: msg, Finding: f.ID, File: f.File,
+		Line: f.Line, Playbook: f.Playbook})
+}
+
+func (res *GateResult) ranksRule(a *Analysis) {
+	ra := a.RankAgreement
+	pb := ""
+	for i := range a.Findings {
+		f := &a.Findings[i]
+		switch f.Kind {
+		case KindRankDisagreement:
+			pb = f.Playbook
+		case KindConfigParity:
+			res.fail("--ranks-agree", "settings differ", f)
+		}
+	}
+	if ra.Agree {
+		return
+	}
+	ref := ra.Groups[0]
+	for _, g := range ra.Groups[1:] {
+		var parts []string
+		for _, e := range g.Extra {
+			parts = append(parts, "extra "+e)
+		}
+		for _, m := range g.Missing {
+			parts = append(parts, "missing "+m)
+		}
+		msg := fmt.Sprintf("%s differs from %s: %s", rankWord(g.Ranks), rankWord(ref.Ranks), strings.Join(capList(parts, 4), ", "))
+		if fd := groupFirstDivergent(g); fd != "" {
+			msg += " · first divergent compile id " + fd
+		}
+		if pb != "" {
+			msg += " · playbook " + pb
+		}
+		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: KindRankDisagreement, Playbook: pb})
+	}
+}
+
+func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
+	now := baselineItems(a)
+	had := map[string]BaselineItem{}
+	for _, it := range o.Baseline.Items {
+		had[it.Key] = it
+	}
+	for _, it := range now {
+		if _, ok := had[it.Key]; ok {
+			continue
+		}
+		if it.Expected && !o.CountExpected {
+			res.Notes = append(res.Notes, "new but expected (not counted): "+it.Title)
+			continue
+		}
+		f := it.finding
+		res.fail("--baseline", "new "+kindWord(it.Kind)+" not in the baseline", f)
+	}
+	seen := map[string]bool{}
+	for _, it := range now {
+		seen[it.Key] = true
+	}
+	for _, it := range o.Baseline.Items {
+		if !seen[it.Key] {
+			res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", kindWord(it.Kind), it.Title, it.Records))
+		}
+	}
+}
+
+func kindWord(kind string) string {
+	switch kind {
+	case KindGraphBreak:
+		return "graph break"
+	case KindRecompile:
+		return "recompile reason"
+	case KindCudagraphSkip:
+		return "CUDA-graph skip"
+	}
+	return strings.ReplaceAll(kind, "_", " ")
+}

@@ -1,0 +1,260 @@
+package triage
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// RankAgreement says whether every rank broke and recompiled the same way. Ranks with identical per-rank sets
+// of breaks, recompiles (with their counts), limit hits, skips and errors form one group; the largest group is
+// the reference (on a tie, the one with fewer events), every other group lists what it has extra or missing
+// against it. Its size grows with the number of distinct behaviours, not with the number of ranks.
+type RankAgreement struct {
+	Agree   bool        `json:"agree"`
+	Groups  []RankGroup `json:"groups"` // Groups[0] is the reference
+	Summary string      `json:"summary"`
+}
+
+// RankGroup is a set of ranks that behaved identically. Extra and Missing are against the reference group;
+// FirstDivergent is, per rank of a non-reference group, the compile id where it first differs.
+type RankGroup struct {
+	Ranks          []int
+	Extra, Missing []string
+	FirstDivergent map[int]string
+}
+
+const (
+	maxGroupItems     = 50 // Extra/Missing entries kept per group
+	summaryGroups     = 3  // groups spelled out in Summary
+	summaryItems      = 3  // items per group in Summary
+	summaryRangeParts = 8  // rank ranges before "…" in Summary
+)
+
+// agreementKinds take part in rank agreement; breaks and skips by presence, the others by count.
+var agreementKinds = map[string]bool{KindGraphBreak: false, KindCudagraphSkip: false,
+	KindRecompile: true, KindLimitHit: true, KindCompileError: true}
+
+func countOn(f *Finding, rank int) int {
+	st, ok := f.ranks[rank]
+	if !ok || st.N == 0 {
+		return 0
+	}
+	if agreementKinds[f.Kind] {
+		return st.N
+	}
+	return 1
+}
+
+// RankAgree compares the findings of ranks (the ranks seen in the input). One rank or none always agrees.
+func RankAgree(ranks []int, findings []Finding) RankAgreement {
+	if len(ranks) <= 1 {
+		s := "single process"
+		if len(ranks) == 1 {
+			s = "only rank " + strconv.Itoa(ranks[0]) + " seen"
+		}
+		ra := RankAgreement{Agree: true, Summary: s}
+		if len(ranks) == 1 {
+			ra.Groups = []RankGroup{{Ranks: ranks}}
+		}
+		return ra
+	}
+	var items []*Finding
+	for i := range findings {
+		if _, ok := agreementKinds[findings[i].Kind]; ok {
+			items = append(items, &findings[i])
+		}
+	}
+	sort.Slice(items, func(i, j int) bool { return items[i].ID < items[j].ID })
+	// signature per rank: a sum of per-item hashes (order-free), 64 bits
+	sig := make(map[int]uint64, len(ranks))
+	total := make(map[int]int, len(ranks))
+	for _, r := range ranks {
+		sig[r] = 0
+	}
+	for i, f := range items {
+		for r := range f.ranks {
+			if _, ok := sig[r]; !ok {
+				continue
+			}
+			if n := countOn(f, r); n > 0 {
+				sig[r] += mix64(uint64(i)+1, uint64(n))
+				total[r] += n
+			}
+		}
+	}
+	byKey := map[uint64][]int{}
+	for _, r := range ranks {
+		byKey[sig[r]] = append(byKey[sig[r]], r)
+	}
+	groups := make([][]int, 0, len(byKey))
+	for _, g := range byKey {
+		sort.Ints(g)
+		groups = append(groups, g)
+	}
+	sort.Slice(groups, func(i, j int) bool {
+		a, b := groups[i], groups[j]
+		if len(a) != len(b) {
+			return len(a) > len(b)
+		}
+		if total[a[0]] != total[b[0]] {
+			return total[a[0]] < total[b[0]]
+		}
+		return a[0] < b[0]
+	})
+	ra := RankAgreement{Agree: len(groups) == 1}
+	ref := groups[0][0]
+	ra.Groups = append(ra.Groups, RankGroup{Ranks: groups[0]})
+	for _, g := range groups[1:] {
+		ra.Groups = append(ra.Groups, compareGroup(g, ref, items))
+	}
+	ra.Summary = agreementSummary(ra)
+	return ra
+}
+
+func mix64(a, b uint64) uint64 {
+	x := a*0x9E3779B97F4A7C15 ^ (b+0x632BE59BD9B4E019)*0xBF58476D1CE4E5B9
+	x ^= x >> 31
+	x *= 0x94D049BB133111EB
+	return x ^ x>>29
+}
+
+// compareGroup lists what group g (represented by its first rank) has extra or missing against rank ref.
+func compareGroup(g []int, ref int, items []*Finding) RankGroup {
+	rg := RankGroup{Ranks: g, FirstDivergent: make(map[int]string, len(g))}
+	rep := g[0]
+	var differing []*Finding
+	for _, f := range items {
+		a, b := countOn(f, rep), countOn(f, ref)
+		if a == b {
+			continue
+		}
+		differing = append(differing, f)
+		text := divergenceText(f, a, b)
+		if a > b && len(rg.Extra) < maxGroupItems {
+			rg.Extra = append(rg.Extra, text)
+		} else if a < b && len(rg.Missing) < maxGroupItems {
+			rg.Missing = append(rg.Missing, text)
+		}
+	}
+	for _, r := range g {
+		var best logparse.CompileID
+		found := false
+		for _, f := range differing {
+			if cid, ok := divergentAt(f, r, ref); ok && (!found || cidLess(cid, best)) {
+				best, found = cid, true
+			}
+		}
+		if found {
+			rg.FirstDivergent[r] = best.String()
+		}
+	}
+	return rg
+}
+
+// divergentAt is the compile id where rank r's records of f stop matching the reference's: the first record
+// of an item only one side has, else the latest record of the side that has more (the extra one comes last).
+func divergentAt(f *Finding, r, ref int) (logparse.CompileID, bool) {
+	a, b := f.ranks[r], f.ranks[ref]
+	var cid logparse.CompileID
+	switch {
+	case a.N == 0:
+		cid = b.First
+	case b.N == 0:
+		cid = a.First
+	case a.N > b.N:
+		cid = a.Last
+	default:
+		cid = b.Last
+	}
+	return cid, cid.Valid()
+}
+
+// divergenceText words one differing item: "recompile of step (after line 10): size mismatch y[0] 4→8".
+func divergenceText(f *Finding, a, b int) string {
+	var what string
+	switch f.Kind {
+	case KindGraphBreak:
+		what = "graph break " + f.What + " at " + siteText(f.File, f.Line)
+	case KindRecompile:
+		gc := GuardClass{Class: "other", Detail: f.What}
+		if len(f.Classes) > 0 {
+			gc = f.Classes[len(f.Classes)-1] // the latest variant: what the extra recompile most likely saw
+		}
+		what = "recompile of " + fnDisplay(f.Function, f.resume) + ", " + describeClass(gc, 1)
+	case KindLimitHit:
+		what = "recompile-limit hit in " + fnDisplay(f.Function, f.resume)
+	case KindCudagraphSkip:
+		what = "CUDA-graph skip (" + f.What + ")"
+	default:
+		what = "error " + f.What
+	}
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	if d == 1 || (b == 0 && a > 0 && !agreementKinds[f.Kind]) || (a == 0 && !agreementKinds[f.Kind]) {
+		return what
+	}
+	return fmt.Sprintf("%d× %s", d, what)
+}
+
+func agreementSummary(ra RankAgreement) string {
+	ref := ra.Groups[0]
+	if ra.Agree {
+		return fmt.Sprintf("all %d ranks agree (%s)", len(ref.Ranks), compactRanks(ref.Ranks))
+	}
+	var b strings.Builder
+	switch {
+	case len(ref.Ranks) > 1:
+		fmt.Fprintf(&b, "%s agree; ", rankWord(ref.Ranks))
+	case len(ra.Groups) == 2:
+		fmt.Fprintf(&b, "%s differs from %s: ", rankWord(ra.Groups[1].Ranks), rankWord(ref.Ranks))
+	default:
+		fmt.Fprintf(&b, "no two ranks agree (reference %s); ", rankWord(ref.Ranks))
+	}
+	for i, g := range ra.Groups[1:] {
+		if i == summaryGroups {
+			fmt.Fprintf(&b, "; … %d more groups of ranks differ", len(ra.Groups)-1-summaryGroups)
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		if len(ref.Ranks) > 1 || len(ra.Groups) > 2 {
+			fmt.Fprintf(&b, "%s: ", rankWord(g.Ranks))
+		}
+		var parts []string
+		for _, e := range g.Extra {
+			parts = append(parts, "extra "+e)
+		}
+		for _, m := range g.Missing {
+			parts = append(parts, "missing "+m)
+		}
+		if len(parts) > summaryItems {
+			parts = append(parts[:summaryItems], fmt.Sprintf("+%d more", len(parts)-summaryItems))
+		}
+		b.WriteString(strings.Join(parts, ", "))
+	}
+	return b.String()
+}
+
+func rankWord(ranks []int) string {
+	if len(ranks) == 1 {
+		return "rank " + strconv.Itoa(ranks[0])
+	}
+	return "ranks " + compactRanks(ranks)
+}
+
+// compactRanks is RankRanges bounded in length: beyond a few ranges it gives the count and the first ones.
+func compactRanks(ranks []int) string {
+	s := RankRanges(ranks)
+	parts := strings.Split(s, ",")
+	if len(parts) <= summaryRangeParts {
+		return s
+	}
+	return fmt.Sprintf("%s,… (%d ranks)", strings.Join(parts[:summaryRangeParts], ","), len(ranks))
+}

@@ -1,0 +1,94 @@
+package triage
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// disagreementFinding turns a disagreement into a high-severity finding.
+func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) Finding {
+	f := Finding{Kind: KindRankDisagreement, Severity: "high", Category: CategoryFix, What: "ranks differ",
+		ID: KindRankDisagreement, ranks: map[int]rankStat{}}
+	kinds := map[string]bool{}
+	var detail strings.Builder
+	fmt.Fprintf(&detail, "Reference: %s", rankWord(ra.Groups[0].Ranks))
+	for _, g := range ra.Groups[1:] {
+		for _, r := range g.Ranks {
+			f.ranks[r] = statN(1)
+		}
+		fmt.Fprintf(&detail, "\n%s:", rankWord(g.Ranks))
+		for _, e := range g.Extra {
+			fmt.Fprintf(&detail, "\n  extra %s", e)
+			noteKind(kinds, e)
+		}
+		for _, m := range g.Missing {
+			fmt.Fprintf(&detail, "\n  missing %s", m)
+			noteKind(kinds, m)
+		}
+		if fd := groupFirstDivergent(g); fd != "" {
+			fmt.Fprintf(&detail, "\n  first divergent compile id: %s", fd)
+		}
+	}
+	f.Ranks = ranksOf(f.ranks)
+	f.Records = len(f.Ranks)
+	var what []string
+	for _, k := range []string{"graph breaks", "recompiles", "recompile-limit hits", "CUDA-graph skips", "errors"} {
+		if kinds[k] {
+			what = append(what, k)
+		}
+	}
+	reason := strings.Join(what, " and ") + " differ between ranks: " + ra.Summary
+	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRankDisagreement, Reason: reason}))
+	f.key = f.ID
+	f.Title = "Ranks compile differently: " + oneLine(ra.Summary, 140)
+	f.Detail = detail.String()
+	div := map[int]bool{}
+	for _, r := range f.Ranks {
+		div[r] = true
+	}
+	for i := range items {
+		for _, e := range items[i].Evidence {
+			if div[e.Rank] && len(f.Evidence) < maxEvidence && countOn(&items[i], e.Rank) != countOn(&items[i], ra.Groups[0].Ranks[0]) {
+				f.Evidence = append(f.Evidence, e)
+			}
+		}
+	}
+	return f
+}
+
+func noteKind(kinds map[string]bool, item string) {
+	switch {
+	case strings.Contains(item, "graph break"):
+		kinds["graph breaks"] = true
+	case strings.Contains(item, "recompile-limit"):
+		kinds["recompile-limit hits"] = true
+	case strings.Contains(item, "recompile"):
+		kinds["recompiles"] = true
+	case strings.Contains(item, "CUDA-graph"):
+		kinds["CUDA-graph skips"] = true
+	default:
+		kinds["errors"] = true
+	}
+}
+
+// groupFirstDivergent renders FirstDivergent grouped by compile id: "0/0 on ranks 0–3; 1/1 on rank 4".
+func groupFirstDivergent(g RankGroup) string {
+	by := map[string][]int{}
+	for r, c := range g.FirstDivergent {
+		by[c] = append(by[c], r)
+	}
+	keys := make([]string, 0, len(by))
+	for c := range by {
+		sort.Ints(by[c])
+		keys = append(keys, c)
+	}
+	sort.Slice(keys, func(i, j int) bool { return by[keys[i]][0] < by[keys[j]][0] })
+	parts := make([]string, len(keys))
+	for i, c := range keys {
+		parts[i] = c + " on " + rankWord(by[c])
+	}
+	return strings.Join(parts, "; ")
+}
