@@ -46,8 +46,8 @@ func TestRealtorchTwoRanksBreaksPreset(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := runner.Spec{
-		Argv:   []string{runSh, "torchrun", "--nproc-per-node", "2", "--master-port", "29637", "r05_dist_c10d.py"},
-		Dir:    work, Preset: "breaks", TorchVersion: "2.14", Timeout: 8 * time.Minute,
+		Argv: []string{runSh, "torchrun", "--nproc-per-node", "2", "--master-port", "29637", "r05_dist_c10d.py"},
+		Dir:  work, Preset: "breaks", TorchVersion: "2.14", Timeout: 8 * time.Minute,
 		Env:          map[string]string{"REALTORCH": root},
 		Prepare:      probe.Install,
 		StackTargets: probe.ReadyPIDs,
