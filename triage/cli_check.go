@@ -9,11 +9,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 const checkUsage = `usage: torchtriage check PATH... [flags]
+       torchtriage check [flags] -- CMD ARGS...
 
-The daily regression gate: reads logs like report and fails when a rule is broken.
+The daily regression gate: reads logs like report and fails when a rule is broken. With -- CMD, it first
+launches the repro (stored as a run under --store, like torchtriage run) and gates on what it printed.
   --max-graph-breaks N   at most N distinct graph breaks (by-design ones count only with --count-expected)
   --max-recompiles N     at most N recompiles (automatic dynamic's expected first one per dimension
                          counts only with --count-expected)
@@ -25,8 +29,16 @@ The daily regression gate: reads logs like report and fails when a rule is broke
   --write-baseline FILE  record this run as a baseline
   --count-expected       count by-design breaks and expected recompiles too
   --format FMT           text, json, github (::error annotations) or junit
+Launching (with -- CMD):
+  --preset NAME          TORCH_LOGS preset (default breaks; see torchtriage presets)
+  --timeout D            stop the repro after D (e.g. 10m): SIGINT, then SIGTERM, then SIGKILL
+  --stall D              no output for D marks the run stalled (default 5m)
+  --nproc N              run CMD under torchrun --nproc-per-node N;  --launcher torchrun|srun
+  --shell                run CMD under sh -c;  --no-probe  do not install the in-process probe
+  --store DIR            where runs are stored (default .torchtriage/runs)
 Exit status: 0 passed, 1 a rule failed (one line per failure: what, where, which playbook),
-2 usage error or unreadable input.
+2 usage error or unreadable input, 3 the repro did not run to completion (timed out, killed, or exited
+non-zero without a compile error explaining it): the run dir and the end of its stderr are printed.
 `
 
 // CmdCheck implements `torchtriage check`.
@@ -44,6 +56,9 @@ func CmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	baseline := fs.String("baseline", "", "")
 	write := fs.String("write-baseline", "", "")
 	format := fs.String("format", "text", "")
+	var launch launchFlags
+	launch.register(fs)
+	args, cmd := splitCommand(args)
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		if err == flag.ErrHelp {
@@ -58,8 +73,12 @@ func CmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case *format != "text" && *format != "json" && *format != "github" && *format != "junit":
 		return fail("unknown --format %q (text, json, github or junit)", *format)
-	case len(paths) == 0:
-		return fail("no input given (a file, a directory or - for stdin)")
+	case cmd != nil && len(paths) > 0:
+		return fail("give either log paths or -- CMD, not both")
+	case cmd != nil && len(cmd) == 0:
+		return fail("no command after --")
+	case cmd == nil && len(paths) == 0:
+		return fail("no input given (a file, a directory or - for stdin), or -- CMD to launch a repro")
 	case *baseline != "" && *baseline == *write:
 		return fail("--baseline and --write-baseline name the same file")
 	}
@@ -71,12 +90,25 @@ func CmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !o.Rules() && *write == "" {
 		return fail("no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --baseline, --write-baseline)")
 	}
+	var ran *runner.Meta
+	if cmd != nil {
+		dir, meta, err := runForCheck(launch, cmd, stderr)
+		if err != nil {
+			return fail("%v", err)
+		}
+		paths, ran = []string{dir}, &meta
+		fmt.Fprintf(stderr, "torchtriage check: run stored in %s\n", dir)
+	}
 	rep, warnings, err := BuildReport(paths, stdin)
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "torchtriage check: warning: %s\n", w)
 	}
 	if err != nil {
 		return fail("%v", err)
+	}
+	if ran != nil && !completed(*ran) && rep.Counts.CompileErrors == 0 {
+		tellIncomplete(stderr, paths[0], *ran)
+		return ExitDidNotComplete
 	}
 	a := Analyze(rep, loadPlaybooks("check", stderr), readProbes(paths, "check", stderr))
 	if *write != "" {
