@@ -12,6 +12,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/demo"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/tui"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -23,9 +24,14 @@ type command struct {
 }
 
 var commands = map[string]command{
+	"run":       {"launch your repro with a TORCH_LOGS preset and triage it live (the TUI)", tui.CmdRun},
+	"demo":      {"the TUI on a built-in recording of real PyTorch output (no torch needed)", tui.CmdDemo},
+	"open":      {"the TUI on existing logs, run dirs or TORCH_TRACE dirs (no relaunch)", tui.CmdOpen},
 	"report":    {"print graph breaks, recompiles, limit hits, skips and errors of logs", triage.CmdReport},
 	"check":     {"gate logs or a repro: exit 1 when breaks, recompiles, limit hits or rank disagreement exceed the rules", triage.CmdCheck},
 	"diff":      {"compare two logs, directories or saved runs: what is new, gone or changed, per rank", triage.CmdDiff},
+	"log":       {"the bringup log of this session: every run, what changed, what it fixed or broke", triage.CmdLog},
+	"note":      {"attach a one-line note to a run: torchtriage note RUN \"switched to funcol\"", triage.CmdNote},
 	"playbooks": {"list or fuzzy-search the built-in and your own playbooks", noStdin(playbooks.CmdPlaybooks)},
 	"explain":   {"print one playbook (by id or GB id, e.g. GB0059)", noStdin(playbooks.CmdExplain)},
 	"presets":   {"list the TORCH_LOGS presets", noStdin(runner.CmdPresets)},

@@ -1,0 +1,159 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// bigModel is a session showing a run with 100k records and 10k findings (5k in each list) and a 500k-line log.
+func bigModel(tb testing.TB, w, h int) *Model {
+	tb.Helper()
+	m := liveModel(tb, w, h)
+	set := builtinSet(tb)
+	pbs := set.All()
+	mk := func(kind string, i int) *row {
+		pb := pbs[i%len(pbs)]
+		r := &row{key: fmt.Sprintf("%s:%d", kind, i), kind: kind, what: fmt.Sprintf("op_%d()", i),
+			where: fmt.Sprintf("model_%d.py:%d forward", i%97, i), file: "/w/model.py", line: i, count: 10 + i%7,
+			ranks: []int{0, 1, 2, 3}, severity: pb.Severity, pb: pb, title: pb.Title,
+			perRank: map[int]int{0: 3, 1: 3, 2: 2, 3: 2}, note: fmt.Sprintf("shape x[0] %d→%d", i, i+1)}
+		for j := 0; j < 8; j++ {
+			r.evidence = append(r.evidence, triage.Evidence{Rank: j % 4, CompileID: fmt.Sprintf("%d/%d", i, j), Input: "run1:stderr", InputLine: i*50 + j})
+		}
+		r.search = r.what + " " + r.where + " " + r.note
+		return r
+	}
+	s := &snapshot{runID: 1, records: 100000, ranks: []int{0, 1, 2, 3}, perRank: map[int]triage.Counts{},
+		report:   &triage.Report{Counts: triage.Counts{GraphBreaks: 5000, GraphBreakRecords: 60000, Recompiles: 40000}},
+		analysis: &triage.Analysis{}, agree: triage.RankAgreement{Agree: true, Summary: "all 4 ranks agree"}}
+	for i := 0; i < 5000; i++ {
+		s.breaks = append(s.breaks, mk("graph_break", i))
+		s.recomps = append(s.recomps, mk("recompile", i))
+	}
+	for i := 0; i < 20000; i++ {
+		s.timeline = append(s.timeline, tlEvent{at: time.Duration(i) * time.Millisecond, rank: i % 4, kind: tlKind(i % 4)})
+	}
+	s.span = 20 * time.Second
+	w2 := newLogWriter("run1:stdout", "run1:stderr")
+	line := []byte("[rank0]:V1121 07:47:33.827000 1933 torch/_dynamo/symbolic_convert.py:5368] [0/0] [__graph_breaks] Graph break in user code at /w/model.py:12\n")
+	for i := 0; i < 500000; i++ {
+		w2.write(1, line)
+	}
+	meta := runner.Meta{ID: 1, Name: "0001-breaks", Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Start: fixedNow}
+	m.Update(batchMsg{runID: 1, snap: s, log: w2.view(), meta: &meta})
+	m.show(m.run(1))
+	return m
+}
+
+// keystroke is one key press as the program handles it: Update, then View.
+func keystroke(m *Model, k string) {
+	m.Update(keyMsg(k))
+	_ = m.View()
+}
+
+func BenchmarkKeystrokeDown(b *testing.B) {
+	m := bigModel(b, 120, 32)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		keystroke(m, "down")
+	}
+}
+
+func BenchmarkKeystrokeFilter(b *testing.B) {
+	m := bigModel(b, 120, 32)
+	keystroke(m, "/")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		keystroke(m, "o")
+		keystroke(m, "backspace")
+	}
+}
+
+func BenchmarkKeystrokeLog(b *testing.B) {
+	m := bigModel(b, 120, 32)
+	keystroke(m, "l")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		keystroke(m, "up")
+	}
+}
+
+func BenchmarkKeystrokeTimelineAndRanks(b *testing.B) {
+	m := bigModel(b, 250, 70)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		keystroke(m, "t")
+		keystroke(m, "R")
+	}
+}
+
+func BenchmarkBatchOfTheBigRun(b *testing.B) {
+	m := bigModel(b, 120, 32)
+	r := m.cur
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.Update(batchMsg{runID: r.id, snap: r.snap, log: r.log})
+		_ = m.View()
+	}
+}
+
+// BenchmarkFirstFrame is start to first frame: loading the playbooks, building the model, drawing it.
+func BenchmarkFirstFrame(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		set, _ := playbooks.Load(b.TempDir())
+		m := newModel(options{mode: modeOpen, paths: []string{"x.log"}, set: set})
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
+		_ = m.View()
+	}
+}
+
+// TestKeystrokeBudget: with 100k records and 10k findings loaded, a key press (Update and View) takes well
+// under a frame (16 ms): the median of every kind of key is checked.
+func TestKeystrokeBudget(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing test (not under -short or -race)")
+	}
+	m := bigModel(t, 120, 32)
+	for _, keys := range [][]string{{"down"}, {"tab", "down"}, {"/", "o", "p", "esc"}, {"l", "up", "esc"}, {"enter", "down", "esc"},
+		{"t", "esc"}, {"R", "esc"}} {
+		var times []time.Duration
+		for i := 0; i < 15; i++ {
+			for _, k := range keys {
+				start := time.Now()
+				keystroke(m, k)
+				times = append(times, time.Since(start))
+			}
+		}
+		slices.Sort(times)
+		if med := times[len(times)/2]; med > 16*time.Millisecond {
+			t.Errorf("keys %v: median keystroke %v, budget 16ms", keys, med)
+		}
+	}
+}
+
+func TestFirstFrameBudget(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing test (not under -short or -race)")
+	}
+	var times []time.Duration
+	for i := 0; i < 5; i++ {
+		start := time.Now()
+		set, _ := playbooks.Load(t.TempDir())
+		m := newModel(options{mode: modeOpen, paths: []string{"x.log"}, set: set})
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
+		_ = m.View()
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	if med := times[len(times)/2]; med > 50*time.Millisecond {
+		t.Errorf("start to first frame: median %v, budget 50ms", med)
+	}
+}

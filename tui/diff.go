@@ -1,0 +1,105 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// runDiff compares the findings of two runs of the session (triage.Diff: new, gone, changed per rank).
+type runDiff struct {
+	from, to *runView
+	res      triage.DiffResult
+	scroll   scrollState
+}
+
+func diffRuns(from, to *runView) *runDiff {
+	return &runDiff{from: from, to: to, res: triage.Diff(from.snap.analysis, to.snap.analysis)}
+}
+
+// diffLatest diffs the run on screen with the run before it (or the two runs marked in the runs view).
+func (m *Model) diffLatest() {
+	from, to := m.diffPair()
+	if from == nil || to == nil {
+		m.flash = "diff needs two runs with findings: rerun with r (or mark two runs in h with space)"
+		return
+	}
+	m.diff = diffRuns(from, to)
+	if m.screen != screenDiff {
+		m.toggle(screenDiff)
+	}
+}
+
+func (m *Model) diffPair() (*runView, *runView) {
+	if len(m.runsv.marked) == 2 {
+		a, b := m.runByID(m.runsv.marked[0]), m.runByID(m.runsv.marked[1])
+		if a != nil && b != nil && a.snap != nil && b.snap != nil {
+			if a.id > b.id {
+				a, b = b, a
+			}
+			return a, b
+		}
+	}
+	to := m.cur
+	if to == nil || to.snap == nil {
+		return nil, nil
+	}
+	i := slices.Index(m.runs, to)
+	for j := i - 1; j >= 0; j-- {
+		if m.runs[j].snap != nil {
+			return m.runs[j], to
+		}
+	}
+	return nil, nil
+}
+
+func (m *Model) runByID(id int) *runView {
+	for _, r := range m.runs {
+		if r.id == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// diffBody: what is new, gone and changed between two runs, with per-rank counts.
+func (m *Model) diffBody(w, h int) []string {
+	th := m.th
+	d := m.diff
+	if d == nil {
+		return th.box("Diff", []string{" no diff: press d"}, w, h, true)
+	}
+	res := d.res
+	lines := []string{fmt.Sprintf(" %s · %s · %s · %d unchanged", th.bad.Render(fmt.Sprintf("%d new", res.New)),
+		th.good.Render(fmt.Sprintf("%d gone", res.Gone)), th.warn.Render(fmt.Sprintf("%d changed", res.Changed)), res.Unchanged), ""}
+	if len(res.Items) == 0 {
+		lines = append(lines, " the two runs have the same findings")
+	}
+	for _, it := range res.Items {
+		mark, st := "~", th.warn
+		switch it.Change {
+		case triage.ChangeNew:
+			mark, st = "+", th.bad
+		case triage.ChangeGone:
+			mark, st = "-", th.good
+		}
+		lines = append(lines, fmt.Sprintf(" %s %-16s %s", st.Render(mark+" "+it.Change), kindWord(it.Kind), it.Title))
+		detail := fmt.Sprintf("       records %d → %d", it.Before, it.After)
+		for _, rc := range it.Ranks {
+			if len(rc.Ranks) > 0 {
+				detail += fmt.Sprintf(" · ranks %s: %d → %d", triage.RankRanges(rc.Ranks), rc.Before, rc.After)
+			}
+		}
+		lines = append(lines, th.dim.Render(detail))
+	}
+	title := fmt.Sprintf("Diff · run %d (%s) → run %d (%s)", d.from.id, d.from.meta.Preset, d.to.id, d.to.meta.Preset)
+	return th.box(title, d.scroll.window(lines, h-2), w, h, true)
+}
+
+func (m *Model) diffScroll() *scrollState {
+	if m.diff == nil {
+		return &m.helpv
+	}
+	return &m.diff.scroll
+}

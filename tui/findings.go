@@ -1,0 +1,133 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// leftKinds go to the left list (breaks and everything that is not a recompile); recompiles and limit hits to
+// the right one.
+var rightKinds = map[string]bool{triage.KindRecompile: true, triage.KindLimitHit: true}
+
+// rows splits an analysis's findings (already sorted by impact) into the two lists.
+func rows(a *triage.Analysis, set *playbooks.Set) (left, right []*row) {
+	for i := range a.Findings {
+		r := rowOf(&a.Findings[i], set)
+		if rightKinds[r.kind] {
+			right = append(right, r)
+		} else {
+			left = append(left, r)
+		}
+	}
+	return left, right
+}
+
+var resumeID = regexp.MustCompile(`@(\d+)(#\d+)?$`)
+
+// rowOf turns a finding into a list row.
+func rowOf(f *triage.Finding, set *playbooks.Set) *row {
+	r := &row{key: f.ID, kind: f.Kind, file: f.File, line: f.Line, count: f.Records, ranks: f.Ranks,
+		expected: f.Expected, severity: f.Severity, category: f.Category, title: f.Title, evidence: f.Evidence,
+		perRank: f.PerRank(), what: f.What}
+	if f.Detail != "" {
+		r.detail = strings.Split(f.Detail, "\n")
+	}
+	where := site(f.File, f.Line)
+	switch f.Kind {
+	case triage.KindRecompile, triage.KindLimitHit:
+		r.what = f.Function
+		if r.what == "" {
+			r.what = "?"
+		}
+		if m := resumeID.FindStringSubmatch(f.ID); m != nil {
+			r.what += " (resume @" + m[1] + ")"
+		} else if f.Kind == triage.KindLimitHit && strings.Contains(f.ID, "(after line ") {
+			rest := f.ID[strings.Index(f.ID, "(after line ")+len("(after line "):]
+			r.what += " (resume @" + strings.TrimRight(rest, ")") + ")"
+		}
+		r.note = f.What
+		r.limit = f.LimitHit || f.Kind == triage.KindLimitHit
+	case triage.KindGraphBreak:
+		if f.Function != "" {
+			where += " " + f.Function
+		}
+	default:
+		if where == "" && f.Function != "" {
+			where = f.Function
+		}
+	}
+	r.where = where
+	if set != nil {
+		if p, ok := set.Get(f.Playbook); ok {
+			r.pb = p
+		}
+		for _, id := range f.Related {
+			if p, ok := set.Get(id); ok {
+				r.related = append(r.related, p)
+			}
+		}
+	}
+	if id := gbIDOf(f); id != "" {
+		r.gbid = id
+	}
+	r.what, r.where, r.note = clean(r.what), clean(r.where), clean(r.note)
+	r.search = r.what + " " + r.where + " " + r.note
+	return r
+}
+
+var gbIDRe = regexp.MustCompile(`\bGB\d{4}\b`)
+
+// gbIDOf finds the GB0059-style id in a finding's detail text.
+func gbIDOf(f *triage.Finding) string {
+	if f.Kind != triage.KindGraphBreak {
+		return ""
+	}
+	return gbIDRe.FindString(f.Detail)
+}
+
+// kindWord names a finding kind in words.
+func kindWord(k string) string {
+	switch k {
+	case triage.KindGraphBreak:
+		return "graph break"
+	case triage.KindLimitHit:
+		return "limit hit"
+	case triage.KindCudagraphSkip:
+		return "CUDA-graph skip"
+	case triage.KindCompileError:
+		return "compile error"
+	case triage.KindRankDisagreement:
+		return "rank disagreement"
+	case triage.KindConfigParity:
+		return "config parity"
+	case triage.KindProbeMismatch:
+		return "probe mismatch"
+	}
+	return k
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func containsStr(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

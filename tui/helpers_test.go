@@ -1,0 +1,152 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/demo"
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// TestMain lets the test binary be a run's reaper and the demo repro (`__demo-repro`), as main.go routes them.
+func TestMain(m *testing.M) {
+	runner.MaybeRunReaper()
+	if len(os.Args) > 1 && os.Args[1] == "__demo-repro" {
+		os.Exit(demo.ReproMain(os.Args[2:], os.Stdout, os.Stderr, nil))
+	}
+	if os.Getenv("TT_E2E_SELF") == "1" && len(os.Args) > 1 { // the end-to-end test's stand-in for main.go
+		cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) int{"demo": CmdDemo, "run": CmdRun, "open": CmdOpen}
+		if c, ok := cmds[os.Args[1]]; ok {
+			os.Exit(c(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
+		}
+	}
+	os.Exit(m.Run())
+}
+
+var fixedNow = time.Date(2025, 11, 21, 7, 48, 0, 0, time.UTC)
+
+func builtinSet(t testing.TB) *playbooks.Set {
+	t.Helper()
+	set, err := playbooks.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// openModel is `torchtriage open` of testdata files, loaded synchronously, at a size.
+func openModel(t testing.TB, w, h int, files ...string) *Model {
+	t.Helper()
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, filepath.Join("testdata", f))
+	}
+	m := newModel(options{mode: modeOpen, paths: paths, set: builtinSet(t)})
+	m.now = func() time.Time { return fixedNow }
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	m.Update(load(paths, newBuilder(m.opt.set)))
+	return m
+}
+
+// plain is the screen without colours.
+func plain(m *Model) string { return ansi.Strip(m.render()) }
+
+func press(m *Model, keys ...string) tea.Cmd {
+	var last tea.Cmd
+	for _, k := range keys {
+		_, last = m.Update(keyMsg(k))
+	}
+	return last
+}
+
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}
+
+func testBinary(t testing.TB) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+// liveModel is a `torchtriage run` session that launches nothing: tests feed it runs with feedRun.
+func liveModel(t testing.TB, w, h int) *Model {
+	t.Helper()
+	m := newModel(options{mode: modeRun, spec: runner.Spec{Argv: []string{"python", "repro.py"}, Preset: "breaks",
+		TorchVersion: "2.14"}, set: builtinSet(t), noLaunch: true})
+	m.now = func() time.Time { return fixedNow }
+	t.Cleanup(m.sess.stop)
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// feedRun plays a fixture log through the feed's per-run state (as the runner's events would arrive: the log on
+// stderr, then the exit) and hands the model the batch. exit < 0 leaves the run going.
+func feedRun(t testing.TB, m *Model, id int, file, preset, torchLogs string, exit int) *runView {
+	t.Helper()
+	var data []byte
+	if file != "" {
+		var err error
+		if data, err = os.ReadFile(filepath.Join("testdata", file)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := fixedNow.Add(-41 * time.Second)
+	lr := newLiveRun(id, start)
+	meta := runner.Meta{ID: id, Name: fmt.Sprintf("%04d-%s", id, preset), Preset: preset, TorchLogs: torchLogs,
+		Start: start, State: runner.StateRunning}
+	lr.apply(runner.Event{RunID: id, Kind: runner.EventRelaunched, Meta: &meta}, start)
+	lr.notes = nil
+	lr.apply(runner.Event{RunID: id, Kind: runner.EventOutput, Stream: "stderr", Data: data}, start.Add(time.Second))
+	if exit >= 0 {
+		end := fixedNow
+		done := meta
+		done.State, done.ExitCode, done.End, done.DurationS = runner.StateExited, &exit, &end, 41
+		lr.apply(runner.Event{RunID: id, Kind: runner.EventExited, Meta: &done, Time: end}, end)
+	} else {
+		lr.live.Flush()
+	}
+	m.Update(lr.batch(m.build, fixedNow))
+	r := m.run(id)
+	if r.sig == "" {
+		r.sig = m.pre.signature()
+	}
+	m.show(r)
+	return r
+}

@@ -1,0 +1,124 @@
+package tui
+
+import (
+	"github.com/sahilm/fuzzy"
+)
+
+// listState is the cursor, scroll offset and fuzzy filter of one list. The selection follows the row's key
+// when the list is rebuilt (live updates) or filtered.
+type listState struct {
+	idx, off int
+	key      string
+	pattern  string
+	view     []int         // rows shown, as indices into the full list; nil = all
+	hits     map[int][]int // row index -> matched byte offsets in row.search
+	rows     []*row        // the full list the view was computed for
+}
+
+type rowSource []*row
+
+func (s rowSource) String(i int) string { return s[i].search }
+func (s rowSource) Len() int            { return len(s) }
+
+// setRows installs a new full list (same or new snapshot) and recomputes the filter and the selection.
+func (ls *listState) setRows(rows []*row) {
+	ls.rows = rows
+	ls.refilter()
+}
+
+// setPattern changes the filter.
+func (ls *listState) setPattern(p string) {
+	if p == ls.pattern {
+		return
+	}
+	ls.pattern = p
+	ls.refilter()
+}
+
+func (ls *listState) refilter() {
+	ls.view, ls.hits = nil, nil
+	if ls.pattern != "" {
+		ms := fuzzy.FindFromNoSort(ls.pattern, rowSource(ls.rows))
+		ls.view = make([]int, len(ms))
+		ls.hits = make(map[int][]int, len(ms))
+		for i, mt := range ms {
+			ls.view[i] = mt.Index
+			ls.hits[mt.Index] = mt.MatchedIndexes
+		}
+	}
+	ls.relocate()
+}
+
+// relocate puts the cursor back on the selected key, or keeps its position when the key is gone.
+func (ls *listState) relocate() {
+	n := ls.len()
+	if ls.key != "" {
+		for i := 0; i < n; i++ {
+			if ls.at(i).key == ls.key {
+				ls.idx = i
+				return
+			}
+		}
+	}
+	ls.idx = min(max(ls.idx, 0), max(n-1, 0))
+	if n > 0 {
+		ls.key = ls.at(ls.idx).key
+	}
+}
+
+func (ls *listState) len() int {
+	if ls.view != nil || ls.pattern != "" {
+		return len(ls.view)
+	}
+	return len(ls.rows)
+}
+
+// at returns the i-th shown row.
+func (ls *listState) at(i int) *row {
+	if ls.view != nil || ls.pattern != "" {
+		return ls.rows[ls.view[i]]
+	}
+	return ls.rows[i]
+}
+
+// rowIndex is the index in the full list of the i-th shown row.
+func (ls *listState) rowIndex(i int) int {
+	if ls.view != nil || ls.pattern != "" {
+		return ls.view[i]
+	}
+	return i
+}
+
+// selected returns the row under the cursor, or nil.
+func (ls *listState) selected() *row {
+	if ls.len() == 0 {
+		return nil
+	}
+	return ls.at(min(ls.idx, ls.len()-1))
+}
+
+// move moves the cursor by delta rows (clamped) and remembers the key.
+func (ls *listState) move(delta int) {
+	n := ls.len()
+	if n == 0 {
+		ls.idx = 0
+		return
+	}
+	ls.idx = min(max(ls.idx+delta, 0), n-1)
+	ls.key = ls.at(ls.idx).key
+}
+
+// scroll keeps the cursor within a window of h rows and returns the first row shown.
+func (ls *listState) scroll(h int) int {
+	if h <= 0 {
+		return 0
+	}
+	if ls.idx < ls.off {
+		ls.off = ls.idx
+	}
+	if ls.idx >= ls.off+h {
+		ls.off = ls.idx - h + 1
+	}
+	ls.off = max(min(ls.off, ls.len()-h), 0)
+	return ls.off
+}

@@ -1,0 +1,176 @@
+package tui
+
+import (
+	"regexp"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+type mode int
+
+const (
+	modeRun  mode = iota // torchtriage run -- CMD
+	modeDemo             // torchtriage demo: the built-in recording as the repro
+	modeOpen             // torchtriage open PATH…: no relaunch
+)
+
+type screen int
+
+const (
+	screenMain screen = iota
+	screenDetail
+	screenLog
+	screenRuns
+	screenDiff
+	screenRanks
+	screenTimeline
+	screenHelp
+	screenGuide
+)
+
+type pane int
+
+const (
+	paneBreaks pane = iota
+	paneRecompiles
+	panePresets
+)
+
+// options configure a session.
+type options struct {
+	mode        mode
+	spec        runner.Spec // the user's command and launch settings; Preset/Logs are the starting preset
+	store       *runner.Store
+	paths       []string // open
+	color       bool
+	set         *playbooks.Set
+	scenario    string // demo
+	metric      *regexp.Regexp
+	lowerBetter bool
+	probe       bool
+	noLaunch    bool // tests: do not start the first run in Init
+}
+
+// runView is what the model knows of one run of the session.
+type runView struct {
+	id         int
+	name       string
+	meta       runner.Meta
+	hasMeta    bool
+	snap       *snapshot
+	log        logBuffer
+	start      time.Time
+	stalled    bool
+	stallSince time.Time
+	dismissed  bool // the stall banner was answered with w
+	note       string
+	err        string
+	done       bool
+	probes     []probe.Info
+	parity     []probe.Difference
+	label      string // open: what was opened
+	sig        string // the preset bar signature it was launched with
+}
+
+// Model is the bubbletea model of a session.
+type Model struct {
+	opt     options
+	th      theme
+	dark    bool
+	keys    keyMap
+	w, h    int
+	sess    *session
+	runs    []*runView // oldest first
+	cur     *runView   // the run on screen
+	screen  screen
+	back    screen // where esc returns from the log view
+	focus   pane
+	last    pane // the list the recommended box follows while the preset bar has focus
+	lists   [2]listState
+	input   inputLine // the / filter and the log search
+	typing  bool      // input has focus
+	prompt  *prompt
+	pre     presetState
+	logv    logState
+	det     detailState
+	runsv   runsState
+	diff    *runDiff
+	guide   guideState
+	ranksv  scrollState
+	tlv     scrollState
+	helpv   scrollState
+	flash   string // one-line message until the next key
+	now     func() time.Time
+	pbText  map[string][]string // rendered playbooks by id and width
+	build   *builder
+	ticking bool // a once-a-second tick is pending
+	loadErr string
+	loading bool
+}
+
+// newModel builds a session's model; nothing starts until Init.
+func newModel(opt options) *Model {
+	m := &Model{opt: opt, dark: true, keys: newKeyMap(), w: 80, h: 24, now: time.Now,
+		pbText: map[string][]string{}}
+	m.th = newTheme(opt.color, true)
+	m.input = inputLine{prompt: "/", limit: 200}
+	m.pre = newPresetState(opt.spec.Preset, opt.spec.Logs)
+	m.build = newBuilder(opt.set)
+	if opt.mode != modeOpen {
+		m.sess = newSession(opt, m.build)
+	}
+	return m
+}
+
+// Init starts the first run (or the loading of the opened logs) and the clock.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	switch {
+	case m.opt.mode == modeOpen:
+		m.loading = true
+		cmds = append(cmds, loadCmd(m.opt.paths, m.build))
+	case !m.opt.noLaunch:
+		cmds = append(cmds, m.sess.start(m.launchSpec()), m.sess.feed.listen(), m.tick())
+	default:
+		cmds = append(cmds, m.sess.feed.listen())
+	}
+	return tea.Batch(cmds...)
+}
+
+type tickMsg time.Time
+
+// tick refreshes the elapsed time and stall seconds once a second while a run is going (one tick at a time).
+func (m *Model) tick() tea.Cmd {
+	if m.ticking {
+		return nil
+	}
+	m.ticking = true
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// run returns the view of run id, creating it when it is new.
+func (m *Model) run(id int) *runView {
+	for _, r := range m.runs {
+		if r.id == id {
+			return r
+		}
+	}
+	r := &runView{id: id, start: m.now()}
+	m.runs = append(m.runs, r)
+	return r
+}
+
+// live reports whether any run of the session is still going.
+func (m *Model) live() bool {
+	for _, r := range m.runs {
+		if !r.done && m.opt.mode != modeOpen {
+			return true
+		}
+	}
+	return false
+}

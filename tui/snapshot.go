@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"time"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// row is one finding as the lists show it. Rows are built off the UI goroutine and never changed afterwards.
+type row struct {
+	key      string // stable identity across updates (selection follows it)
+	gbid     string // "GB0059" when the log names it
+	kind     string // playbooks kind: graph_break, recompile, limit_hit, cudagraph_skip, compile_error
+	what     string // short label: "print()", "f (resume @18)"
+	where    string // user frame: "repro.py:12 helper"
+	file     string // full path of the site
+	line     int
+	count    int // records
+	ranks    []int
+	note     string      // recompiles: the guard that failed, summarised
+	expected bool        // by design (category expected)
+	limit    bool        // the recompile limit was hit for this function
+	severity string      // high, medium, low, info
+	category string      // fix, consider, expected
+	perRank  map[int]int // records per rank (-1: a process without rank)
+	title    string      // one line for the recommended box
+	pb       *playbooks.Playbook
+	related  []*playbooks.Playbook
+	evidence []triage.Evidence
+	detail   []string // extra lines for the detail view (guards, message, hints)
+	search   string   // text the fuzzy filter matches
+}
+
+// tlEvent is one compile event on the timeline.
+type tlEvent struct {
+	at   time.Duration // since the first event of the run
+	rank int
+	kind tlKind
+}
+
+type tlKind uint8
+
+const (
+	tlBreak tlKind = iota
+	tlRecompile
+	tlLimit
+	tlOther // errors, CUDA-graph skips
+	tlStall
+)
+
+// snapshot is everything the views show about one run at one moment. A new snapshot replaces the old one
+// whole; nothing in it is modified after it is handed to the model.
+type snapshot struct {
+	runID    int
+	report   *triage.Report
+	analysis *triage.Analysis
+	breaks   []*row // graph breaks, errors, skips, rank and probe findings, by impact
+	recomps  []*row // recompiles and recompile-limit hits, by impact
+	records  int    // records parsed
+	ranks    []int
+	perRank  map[int]triage.Counts
+	agree    triage.RankAgreement
+	timeline []tlEvent
+	span     time.Duration // timeline length
+	torch    string        // torch version seen in the log format
+}
+
+// list returns the rows of a pane.
+func (s *snapshot) list(p pane) []*row {
+	if s == nil {
+		return nil
+	}
+	if p == paneRecompiles {
+		return s.recomps
+	}
+	return s.breaks
+}
+
+// all is every row, left list first.
+func (s *snapshot) all() []*row {
+	return append(append([]*row(nil), s.breaks...), s.recomps...)
+}

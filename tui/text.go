@@ -1,0 +1,192 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// All widths are terminal cells of styled text, measured and cut with x/ansi.
+
+// fit cuts s to w cells (ending in "…" when cut) and pads it with spaces to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// cut cuts s to at most w cells without padding.
+func cut(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) > w {
+		return ansi.Truncate(s, w, "…")
+	}
+	return s
+}
+
+// width is the display width of styled text.
+func width(s string) int { return ansi.StringWidth(s) }
+
+// spread puts left and right on one line of exactly w cells, the right part flush right; when both do not fit
+// the right part wins up to half the width and the left part is cut.
+func spread(left, right string, w int) string {
+	lw, rw := width(left), width(right)
+	if lw+1+rw <= w {
+		return left + strings.Repeat(" ", w-lw-rw) + right
+	}
+	if rw > w/2 {
+		right = cut(right, w/2)
+		rw = width(right)
+	}
+	return fit(left, w-rw-1) + " " + right
+}
+
+// wrapText word-wraps plain or styled text to w cells per line (long words are broken).
+func wrapText(s string, w int) []string {
+	if w < 1 {
+		w = 1
+	}
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		wrapped := ansi.Wrap(para, w, " /-")
+		out = append(out, strings.Split(wrapped, "\n")...)
+	}
+	return out
+}
+
+// padLines returns exactly h lines of exactly w cells: lines are fitted, missing ones are blank, extra ones dropped.
+func padLines(lines []string, w, h int) []string {
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = fit(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", max(w, 0))
+		}
+	}
+	return out
+}
+
+// shortPath keeps the base name of a source path (repro.py).
+func shortPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	return filepath.Base(p)
+}
+
+// site is "repro.py:12".
+func site(file string, line int) string {
+	if file == "" {
+		return ""
+	}
+	if line <= 0 {
+		return shortPath(file)
+	}
+	return shortPath(file) + ":" + strconv.Itoa(line)
+}
+
+// rankList is "r0 r1" (at most max ranks, then "+N").
+func rankList(ranks []int, limit int) string {
+	var b strings.Builder
+	for i, r := range ranks {
+		if i == limit {
+			fmt.Fprintf(&b, " +%d", len(ranks)-limit)
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "r%d", r)
+	}
+	return b.String()
+}
+
+// joinInts is "0,1,3".
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ",")
+}
+
+// clock formats an elapsed time as 0:41 or 1:02:03.
+func clock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	s := int(d.Seconds())
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// plural is "1 record" / "3 records".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// shellJoin quotes argv for display.
+func shellJoin(argv []string) string {
+	parts := make([]string, len(argv))
+	for i, a := range argv {
+		if a == "" || strings.ContainsAny(a, " \t\"'$`\\|&;<>()*?[]{}~") {
+			parts[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		} else {
+			parts[i] = a
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// clean makes text from a log safe to draw: escape sequences removed, tabs expanded, other control characters
+// shown as spaces.
+func clean(s string) string {
+	ok := true
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	s = ansi.Strip(s)
+	var b strings.Builder
+	col := 0
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			n := 8 - col%8
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		case r < 0x20 || r == 0x7f:
+			r = ' '
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
+}

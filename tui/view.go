@@ -1,0 +1,186 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// The smallest terminal the layout is drawn for; below it one line says so.
+const (
+	minWidth  = 40
+	minHeight = 10
+	wideFrom  = 100 // side by side from this width, stacked below
+)
+
+// View draws the whole screen: exactly m.h lines of at most m.w cells.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "torchtriage"
+	return v
+}
+
+// render is the screen as text (what the golden files hold, colour stripped).
+func (m *Model) render() string { return strings.Join(m.screenLines(), "\n") }
+
+func (m *Model) screenLines() []string {
+	w, h := m.w, m.h
+	if w < minWidth || h < minHeight {
+		return padLines(wrapText("torchtriage: the terminal is too small (need 40×10)", w), w, h)
+	}
+	top := []string{m.headerLine(w)}
+	if m.screen == screenMain {
+		if m.opt.mode == modeOpen {
+			top = append(top, m.openLine(w))
+		} else {
+			top = append(top, m.presetLine(w))
+		}
+	}
+	bodyH := h - len(top) - 2
+	var body []string
+	switch m.screen {
+	case screenDetail:
+		body = m.detailBody(w, bodyH)
+	case screenLog:
+		body = m.logBody(w, bodyH)
+	case screenRuns:
+		body = m.runsBody(w, bodyH)
+	case screenDiff:
+		body = m.diffBody(w, bodyH)
+	case screenRanks:
+		body = m.ranksBody(w, bodyH)
+	case screenTimeline:
+		body = m.timelineBody(w, bodyH)
+	case screenHelp:
+		body = m.helpBody(w, bodyH)
+	case screenGuide:
+		body = m.guideBody(w, bodyH)
+	default:
+		body = m.mainBody(w, bodyH)
+	}
+	out := make([]string, 0, h)
+	out = append(out, top...)
+	out = append(out, padLines(body, w, bodyH)...)
+	out = append(out, m.statusLine(w), m.helpLine(w)) // after the body: it reads the scroll state the body set
+	return out
+}
+
+// mainBody is the two lists and the recommended action: side by side from wideFrom columns, stacked below.
+func (m *Model) mainBody(w, h int) []string {
+	if m.pre.picking {
+		return m.pickerBody(w, h)
+	}
+	var recH int
+	if w >= wideFrom {
+		recH = min(max(h/3, 4), 10)
+	} else {
+		recH = min(max(h/4, 4), 8)
+	}
+	if h < 12 {
+		recH = 0
+	}
+	listH := h - recH
+	var out []string
+	if w >= wideFrom {
+		lw := w * 45 / 100
+		out = hjoin(m.listBox(paneBreaks, lw, listH), m.listBox(paneRecompiles, w-lw, listH))
+	} else {
+		top := listH / 2
+		out = append(m.listBox(paneBreaks, w, top), m.listBox(paneRecompiles, w, listH-top)...)
+	}
+	if recH > 0 {
+		out = append(out, m.recommendBox(w, recH)...)
+	}
+	return out
+}
+
+// pageRows is how far pgup/pgdown move in a list.
+func (m *Model) pageRows() int { return max(m.h/3, 1) }
+
+// statusLine is the banner when there is one (prompt, input, stall, message), else the ranks strip and the
+// guided step on the main screen, or the screen's own status.
+func (m *Model) statusLine(w int) string {
+	switch {
+	case m.prompt != nil:
+		return fit(m.th.warn.Render(" "+m.prompt.text), w)
+	case m.typing:
+		hint := "   enter keeps the filter · esc clears it"
+		if m.screen == screenLog {
+			hint = "   enter searches · esc cancels"
+		}
+		return fit(" "+m.input.view(m.th)+m.th.dim.Render(hint), w)
+	case m.stallBanner():
+		return fit(m.th.warn.Render(" ⚠ "+m.stallText()+" · s dump stacks · c cancel · w keep waiting"), w)
+	case m.flash != "":
+		return fit(" "+m.flash, w)
+	case m.cur != nil && m.cur.err != "" && m.screen == screenMain:
+		return fit(m.th.bad.Render(" ✗ "+m.cur.err), w)
+	}
+	switch m.screen {
+	case screenMain:
+		return m.ranksStrip(w)
+	case screenLog:
+		return m.logStatus(w)
+	}
+	return fit("", w)
+}
+
+// helpLine is the short help of the screen, from the key table: as many bindings as fit, help and quit always.
+func (m *Model) helpLine(w int) string {
+	var head, tail []key.Binding
+	for _, b := range m.keys.shortHelp(m.screen, m.opt.mode == modeOpen) {
+		if b.Help().Key == m.keys.Help.Help().Key || b.Help().Key == m.keys.Quit.Help().Key {
+			tail = append(tail, b)
+		} else {
+			head = append(head, b)
+		}
+	}
+	const sep = " · "
+	item := func(b key.Binding) string {
+		return m.th.key.Render(b.Help().Key) + " " + m.th.dim.Render(b.Help().Desc)
+	}
+	end := ""
+	for _, b := range tail {
+		if end != "" {
+			end += sep
+		}
+		end += item(b)
+	}
+	room := w - 2 - width(end) - len(sep)
+	var start strings.Builder
+	for i, b := range head {
+		it := item(b)
+		if i > 0 {
+			it = sep + it
+		}
+		if width(start.String())+width(it) > room-2 {
+			start.WriteString(" …")
+			break
+		}
+		start.WriteString(it)
+	}
+	line := start.String()
+	if line != "" && end != "" {
+		line += sep
+	}
+	return fit(" "+line+end, w)
+}
+
+// stallText is "no output for 42s".
+func (m *Model) stallText() string {
+	return fmt.Sprintf("no output for %ds", int(m.now().Sub(m.cur.stallSince).Seconds()))
+}
+
+// openLine replaces the preset bar for opened logs: what was read, and that nothing is relaunched.
+func (m *Model) openLine(w int) string {
+	text := " opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"
+	if r := m.cur; r != nil && r.snap != nil {
+		text = fmt.Sprintf(" %s · %s · verdict: %s", plural(len(r.log.inputs), "input"), plural(r.snap.records, "record"),
+			r.snap.analysis.Verdict.Summary)
+	}
+	return fit(m.th.dim.Render(text), w)
+}

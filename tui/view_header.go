@@ -1,0 +1,163 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version.
+func (m *Model) headerLine(w int) string {
+	th := m.th
+	left := " " + th.title.Render("torchtriage")
+	if m.opt.mode == modeOpen {
+		left += " · open · " + strings.Join(m.opt.paths, " ")
+		if m.cur != nil && m.cur.snap != nil {
+			left += " · " + plural(m.cur.snap.records, "record")
+		}
+	} else if r := m.cur; r != nil {
+		left += fmt.Sprintf(" · run %d · %s", r.id, r.meta.Preset)
+		if r.meta.TorchLogs != "" {
+			left += " (" + r.meta.TorchLogs + ")"
+		}
+		left += " · " + m.commandText()
+	} else {
+		left += " · starting · " + m.commandText()
+	}
+	var right []string
+	if m.opt.mode == modeDemo {
+		right = append(right, th.badge.Render(" DEMO · recording "))
+	}
+	if st := m.stateText(); st != "" {
+		right = append(right, st)
+	}
+	if v := m.torchText(); v != "" {
+		right = append(right, "torch "+v)
+	}
+	return spread(left, strings.Join(right, "   ")+" ", w)
+}
+
+// commandText is the user's command as typed (the demo's scenario for demo).
+func (m *Model) commandText() string {
+	if m.opt.mode == modeDemo {
+		return "demo " + m.opt.scenario
+	}
+	s := shellJoin(m.opt.spec.Argv)
+	if m.opt.spec.Nproc > 0 {
+		s = fmt.Sprintf("%s ×%d ranks", s, m.opt.spec.Nproc)
+	}
+	return s
+}
+
+// stateText is "● running 0:41", "✓ exited 0 · 0:12", "✗ killed", "⚠ stalled 31s", "timed out".
+func (m *Model) stateText() string {
+	r := m.cur
+	if r == nil || m.opt.mode == modeOpen {
+		return ""
+	}
+	th := m.th
+	if !r.done {
+		if r.stalled {
+			return th.warn.Render(fmt.Sprintf("⚠ stalled %ds", int(m.now().Sub(r.stallSince).Seconds())))
+		}
+		return th.good.Render("● running " + clock(m.now().Sub(r.start)))
+	}
+	me := r.meta
+	dur := clock(me.Duration())
+	switch {
+	case me.State == runner.StateFailedToStart || (r.err != "" && !r.hasMeta):
+		return th.bad.Render("✗ failed to start")
+	case me.State == runner.StateTimedOut:
+		return th.bad.Render("✗ timed out · " + dur)
+	case me.State == runner.StateKilled:
+		sig := ""
+		if me.Signal != "" {
+			sig = " (" + me.Signal + ")"
+		}
+		return th.bad.Render("✗ killed" + sig + " · " + dur)
+	case me.ExitCode != nil && *me.ExitCode == 0:
+		return th.good.Render("✓ exited 0 · " + dur)
+	case me.ExitCode != nil:
+		return th.bad.Render(fmt.Sprintf("✗ exited %d · %s", *me.ExitCode, dur))
+	}
+	return string(me.State)
+}
+
+// torchVersion is the installed torch's version when known (probe, or what the spec says, as the demo does).
+func (m *Model) torchVersion() string {
+	for i := len(m.runs) - 1; i >= 0; i-- {
+		for _, p := range m.runs[i].probes {
+			if p.Torch != "" {
+				return p.Torch
+			}
+		}
+	}
+	return m.opt.spec.TorchVersion
+}
+
+// torchText is the version for the header: the probe's, the spec's, else the log format's era.
+func (m *Model) torchText() string {
+	if v := m.torchVersion(); v != "" {
+		return v
+	}
+	if m.cur != nil && m.cur.snap != nil && m.cur.snap.torch != "" {
+		return m.cur.snap.torch + " (log format)"
+	}
+	return ""
+}
+
+// presetLine is the preset bar: every TORCH_LOGS name with its toggle, names this torch lacks dimmed, the
+// chosen preset on the right and a mark when the choice differs from the run on screen.
+func (m *Model) presetLine(w int) string {
+	th := m.th
+	torch := m.torchVersion()
+	right := "preset ▸ " + th.title.Render(m.pre.name)
+	if m.cur != nil && m.cur.sig != "" && m.cur.sig != m.pre.signature() {
+		right = th.warn.Render("changed: r relaunches") + " · " + right
+	}
+	right += " "
+	es := m.pre.entries()
+	focus := m.focus == panePresets
+	avail := w - width(right) - 2
+	// keep the cursor visible: start the bar early enough
+	start := 0
+	for start < m.pre.cursor && barWidth(es[start:m.pre.cursor+1]) > avail {
+		start++
+	}
+	var b strings.Builder
+	b.WriteString(" ")
+	if start > 0 {
+		b.WriteString("… ")
+	}
+	for i := start; i < len(es); i++ {
+		e := es[i]
+		box := "[ ]"
+		if e.On {
+			box = "[x]"
+		}
+		item := box + e.Name
+		st := th.plain
+		if e.Name != traceEntry && !known(e.Name, torch) {
+			st = th.dim
+			item = "[-]" + e.Name
+		}
+		if focus && i == m.pre.cursor {
+			st = th.sel
+		}
+		if width(b.String())+width(item)+1 > avail+1 {
+			b.WriteString("…")
+			break
+		}
+		b.WriteString(st.Render(item) + " ")
+	}
+	return spread(b.String(), right, w)
+}
+
+func barWidth(es []runner.LogEntry) int {
+	n := 0
+	for _, e := range es {
+		n += len(e.Name) + 4
+	}
+	return n
+}

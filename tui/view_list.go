@@ -1,0 +1,217 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// listBox draws one list (breaks or recompiles) with its title, rows and scroll position.
+func (m *Model) listBox(p pane, w, h int) []string {
+	ls := &m.lists[p]
+	focused := m.focus == p
+	title := m.listTitle(p)
+	inner := h - 2
+	var body []string
+	switch {
+	case m.cur == nil || m.cur.snap == nil:
+		body = []string{m.th.dim.Render(" " + m.waitingText())}
+	case ls.len() == 0 && ls.pattern != "":
+		body = []string{m.th.dim.Render(" nothing matches /" + ls.pattern)}
+	case ls.len() == 0:
+		body = []string{m.th.dim.Render(" " + emptyText(p, m.cur))}
+	default:
+		off := ls.scroll(inner)
+		var shown []*row
+		for i := off; i < min(off+inner, ls.len()); i++ {
+			shown = append(shown, ls.at(i))
+		}
+		cols := m.columns(p, w-2, shown)
+		for i := off; i < min(off+inner, ls.len()); i++ {
+			body = append(body, m.rowLine(p, ls, i, cols, i == ls.idx, focused))
+		}
+	}
+	return m.th.box(title, body, w, h, focused)
+}
+
+func (m *Model) waitingText() string {
+	if m.loading {
+		return "loading…"
+	}
+	if m.loadErr != "" {
+		return m.loadErr
+	}
+	return "waiting for the repro's output…"
+}
+
+func emptyText(p pane, r *runView) string {
+	what := "no graph breaks"
+	if p == paneRecompiles {
+		what = "no recompiles"
+	}
+	if r != nil && !r.done {
+		return what + " so far"
+	}
+	return what
+}
+
+// listTitle: "Graph breaks · 3 distinct · 7 records · 1 error", "Recompiles · 7 · limit hit", plus the filter.
+func (m *Model) listTitle(p pane) string {
+	var s *snapshot
+	if m.cur != nil {
+		s = m.cur.snap
+	}
+	var t, filt string
+	if ls := &m.lists[p]; ls.pattern != "" {
+		filt = fmt.Sprintf(" /%s %d of %d", ls.pattern, ls.len(), len(ls.rows))
+	}
+	if p == paneBreaks {
+		t = "Graph breaks" + filt
+		if s != nil {
+			c := s.report.Counts
+			if c.GraphBreaks > 0 || c.CompileErrors+c.CudagraphSkips == 0 {
+				t += fmt.Sprintf(" · %d distinct · %s", c.GraphBreaks, plural(c.GraphBreakRecords, "record"))
+			}
+			if c.CompileErrors > 0 {
+				t += " · " + plural(c.CompileErrors, "error")
+			}
+			if c.CudagraphSkips > 0 {
+				t += " · " + plural(c.CudagraphSkips, "CUDA-graph skip")
+			}
+		}
+	} else {
+		t = "Recompiles" + filt
+		if s != nil {
+			c := s.report.Counts
+			t += fmt.Sprintf(" · %d", c.Recompiles)
+			if c.RecompileLimitHits > 0 {
+				t += " · limit hit"
+			}
+		}
+	}
+	return t
+}
+
+// column is one cell of a row: a field of the row, its offset in row.search (for match highlighting, -1 none).
+type column struct {
+	width int
+	right bool
+	get   func(r *row) (text string, from int)
+}
+
+// columns lays out a list's row for an inner width: what, where, count, ranks, and a note for recompiles. The
+// text columns get what the shown rows need, up to a share of the width; the last text column takes the rest.
+func (m *Model) columns(p pane, iw int, shown []*row) []column {
+	what := func(r *row) (string, int) { return r.what, 0 }
+	where := func(r *row) (string, int) { return r.where, len(r.what) + 1 }
+	note := func(r *row) (string, int) { return r.note, len(r.what) + len(r.where) + 2 }
+	count := func(r *row) (string, int) { return fmt.Sprintf("×%d", r.count), -1 }
+	ranks := func(r *row) (string, int) { return rankList(r.ranks, 3), -1 }
+	tag := func(r *row) (string, int) { return rowTag(r), -1 }
+	multi := m.cur != nil && m.cur.snap != nil && len(m.cur.snap.ranks) > 1
+	need := func(get func(*row) (string, int)) int {
+		n := 0
+		for _, r := range shown {
+			t, _ := get(r)
+			n = max(n, width(t))
+		}
+		return n
+	}
+	rw, gaps := 0, 3
+	if multi {
+		rw, gaps = min(max(need(ranks), 2), 11), 4
+	}
+	cw := max(need(count), 2)
+	if p == paneBreaks {
+		rest := iw - 2 - cw - rw - 5 - gaps
+		ww := min(need(what), max(rest-min(need(where), rest/2), 6))
+		wh := min(need(where), rest-ww)
+		return []column{{ww, false, what}, {wh, false, where}, {cw, true, count}, {rw, false, ranks}, {5, false, tag}}
+	}
+	rest := iw - 2 - cw - rw - 5 - gaps - 1
+	ww := min(need(what), max(rest*35/100, 6))
+	wh := min(need(where), max(rest-ww-min(need(note), 16), 6))
+	return []column{{ww, false, what}, {wh, false, where}, {cw, true, count}, {rw, false, ranks}, {rest - ww - wh, false, note}, {5, false, tag}}
+}
+
+// rowTag marks limit hits, errors and by-design findings.
+func rowTag(r *row) string {
+	switch {
+	case r.limit:
+		return "LIMIT"
+	case r.kind == triage.KindCompileError:
+		return "ERROR"
+	case r.kind == triage.KindRankDisagreement:
+		return "RANKS"
+	case r.kind == triage.KindConfigParity:
+		return "CONF"
+	case r.kind == triage.KindProbeMismatch:
+		return "PROBE"
+	case r.expected:
+		return "exp"
+	}
+	return ""
+}
+
+// rowLine renders the i-th shown row of a list.
+func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, focused bool) string {
+	th := m.th
+	r := ls.at(i)
+	base := th.plain
+	switch {
+	case selected && focused:
+		base = th.sel
+	case selected:
+		base = th.selBlur
+	case r.expected:
+		base = th.expected
+	}
+	hits := ls.hits[ls.rowIndex(i)]
+	var b strings.Builder
+	mark := "  "
+	if selected {
+		mark = "▶ "
+	}
+	b.WriteString(base.Render(mark))
+	for ci, c := range cols {
+		if c.width <= 0 {
+			continue
+		}
+		text, from := c.get(r)
+		text = cut(text, c.width)
+		pad := strings.Repeat(" ", c.width-width(text))
+		st := base
+		if c.right {
+			b.WriteString(base.Render(pad))
+			pad = ""
+		}
+		if tag := rowTag(r); tag != "" && ci == len(cols)-1 && !selected {
+			st = tagStyle(th, r)
+		}
+		if from >= 0 && len(hits) > 0 {
+			b.WriteString(highlight(text, hitsIn(hits, from, len(text)), st, base.Inherit(th.match)))
+		} else {
+			b.WriteString(st.Render(text))
+		}
+		b.WriteString(base.Render(pad))
+		if ci < len(cols)-1 {
+			b.WriteString(base.Render(" "))
+		}
+	}
+	return b.String()
+}
+
+func tagStyle(th theme, r *row) lipgloss.Style {
+	switch {
+	case r.limit, r.kind == triage.KindCompileError:
+		return th.bad
+	case r.kind == triage.KindRankDisagreement, r.kind == triage.KindConfigParity, r.kind == triage.KindProbeMismatch:
+		return th.warn
+	case r.expected:
+		return th.expected
+	}
+	return th.plain
+}

@@ -1,0 +1,185 @@
+package tui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
+func (m *Model) ranksStrip(w int) string {
+	th := m.th
+	left := ""
+	if r := m.cur; r != nil && r.snap != nil {
+		s := r.snap
+		switch len(s.ranks) {
+		case 0:
+			c := s.report.Counts
+			left = fmt.Sprintf("1 process · %s · %s", plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile"))
+		default:
+			var parts []string
+			for _, rk := range s.ranks {
+				c := s.perRank[rk]
+				parts = append(parts, fmt.Sprintf("r%d %db %drc", rk, c.GraphBreaks, c.Recompiles))
+			}
+			left = "ranks " + strings.Join(parts, " · ")
+			if !s.agree.Agree {
+				left += " · " + th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)")
+			} else if len(s.ranks) > 1 {
+				left += " · " + th.good.Render("agree")
+			}
+		}
+		if r.note != "" {
+			left += " · " + th.dim.Render(r.note)
+		}
+	}
+	step, _ := m.nextStep()
+	right := th.good.Render("checklist done") + " ▸ n"
+	if step.ID != "" {
+		right = fmt.Sprintf("step %d/6 %s ▸ %s", step.N, step.Title, th.key.Render("n"))
+	}
+	if lw, rw := width(left)+1, width(right)+1; lw+rw+1 > w {
+		right = cut(right, max(w-lw-2, 20))
+	}
+	return spread(" "+left, right+" ", w)
+}
+
+// ranksBody is the rank view: groups of identical ranks, what each group has extra or lacks, the first divergent
+// compile, per-rank counts, config parity from the probe, and a ranks × findings matrix.
+func (m *Model) ranksBody(w, h int) []string {
+	th := m.th
+	r := m.cur
+	if r == nil || r.snap == nil {
+		return th.box("Ranks", []string{" no run yet"}, w, h, true)
+	}
+	s := r.snap
+	var lines []string
+	if len(s.ranks) < 2 {
+		lines = append(lines, " single process: no rank prefixes in the log ([rankN]:), nothing to compare")
+	} else {
+		st := th.good
+		if !s.agree.Agree {
+			st = th.warn
+		}
+		lines = append(lines, st.Render(" "+s.agree.Summary), "")
+		for i, g := range s.agree.Groups {
+			head := fmt.Sprintf(" %s %s", rankWord(g.Ranks), triage.RankRanges(g.Ranks))
+			if i == 0 && !s.agree.Agree {
+				head += th.dim.Render(" (reference)")
+			}
+			lines = append(lines, th.title.Render(head))
+			for _, e := range g.Extra {
+				lines = append(lines, "   extra: "+e)
+			}
+			for _, e := range g.Missing {
+				lines = append(lines, "   missing: "+e)
+			}
+			for _, rk := range g.Ranks {
+				if c, ok := g.FirstDivergent[rk]; ok {
+					lines = append(lines, fmt.Sprintf("   rank %d first diverges at compile [%s]", rk, c))
+				}
+			}
+		}
+	}
+	lines = append(lines, "", th.title.Render(" Per rank")+th.dim.Render("  breaks · break records · recompiles · limit hits · errors"))
+	for _, rk := range s.ranks {
+		c := s.perRank[rk]
+		lines = append(lines, fmt.Sprintf("   r%-3d %4d %6d %6d %5d %5d", rk, c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
+			c.RecompileLimitHits, c.CompileErrors))
+	}
+	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
+	switch {
+	case len(r.probes) == 0:
+		lines = append(lines, th.dim.Render("   no probe data (demo, --no-probe, or the run is still going)"))
+	case len(r.parity) == 0:
+		lines = append(lines, th.good.Render(fmt.Sprintf("   %d processes: versions, compile config and environment match", len(r.probes))))
+	default:
+		for _, d := range r.parity {
+			var vals []string
+			for v, ranks := range d.Values {
+				vals = append(vals, fmt.Sprintf("%s on %s", v, joinInts(ranks)))
+			}
+			sort.Strings(vals)
+			lines = append(lines, th.warn.Render("   "+d.Key)+": "+strings.Join(vals, " · "))
+		}
+	}
+	if len(s.ranks) > 1 {
+		lines = append(lines, "")
+		lines = append(lines, m.rankMatrix(s, w-2)...)
+	}
+	return th.box("Ranks", m.ranksv.window(lines, h-2), w, h, true)
+}
+
+// rankMatrix draws ranks × findings: one column per finding (numbered, legend below), ● where a rank has it.
+func (m *Model) rankMatrix(s *snapshot, iw int) []string {
+	th := m.th
+	rows := s.all()
+	maxCols := max((iw-8)/3, 1)
+	n := min(len(rows), maxCols)
+	out := []string{th.title.Render(" Ranks × findings") + th.dim.Render(" (records per rank, · none; columns numbered below)")}
+	var head strings.Builder
+	head.WriteString("       ")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&head, "%3d", i+1)
+	}
+	out = append(out, head.String())
+	for _, rk := range s.ranks {
+		var b strings.Builder
+		fmt.Fprintf(&b, "   r%-3d", rk)
+		for i := 0; i < n; i++ {
+			if c := rows[i].perRank[rk]; c > 0 {
+				mark := fmt.Sprintf("%3s", countMark(c))
+				if len(rows[i].ranks) < len(s.ranks) {
+					mark = th.warn.Render(mark)
+				}
+				b.WriteString(mark)
+			} else {
+				b.WriteString(th.dim.Render("  ·"))
+			}
+		}
+		out = append(out, b.String())
+	}
+	for i := 0; i < n; i++ {
+		out = append(out, fmt.Sprintf("   %3d %-14s %s %s", i+1, kindWord(rows[i].kind), rows[i].what, th.dim.Render(rows[i].where)))
+	}
+	if len(rows) > n {
+		out = append(out, th.dim.Render(fmt.Sprintf("   … %d more findings do not fit", len(rows)-n)))
+	}
+	return out
+}
+
+// countMark fits a count into two cells.
+func countMark(n int) string {
+	if n > 99 {
+		return "++"
+	}
+	return fmt.Sprint(n)
+}
+
+func rankWord(ranks []int) string {
+	if len(ranks) == 1 {
+		return "rank"
+	}
+	return "ranks"
+}
+
+// shortAgreement is "rank 0 +2 extra" per group that differs from the reference.
+func shortAgreement(a triage.RankAgreement) string {
+	var parts []string
+	for _, g := range a.Groups[min(1, len(a.Groups)):] {
+		p := rankWord(g.Ranks) + " " + triage.RankRanges(g.Ranks)
+		if len(g.Extra) > 0 {
+			p += fmt.Sprintf(" +%d extra", len(g.Extra))
+		}
+		if len(g.Missing) > 0 {
+			p += fmt.Sprintf(" −%d missing", len(g.Missing))
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return a.Summary
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,90 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// recommendBox shows the primary playbook of the selected finding, cut to fit; enter opens all of it.
+func (m *Model) recommendBox(w, h int) []string {
+	r := m.selected()
+	if r == nil || r.pb == nil {
+		msg := "Select a finding to see what to do about it."
+		if r != nil {
+			msg = r.title
+		}
+		if m.cur != nil && m.cur.snap != nil && m.lists[0].len()+m.lists[1].len() == 0 && m.cur.done {
+			msg = "Nothing to fix in this run. n: next step of the checklist."
+		}
+		return m.th.box("Recommended", []string{" " + m.th.dim.Render(msg)}, w, h, false)
+	}
+	pb := r.pb
+	title := "Recommended · " + pb.Title
+	if id := r.gbid; id != "" {
+		title += " (" + id + ")"
+	}
+	cat := r.category
+	if cat == "" {
+		cat = pb.Category
+	}
+	if r.expected {
+		cat = "by design"
+	}
+	title += " · " + cat
+	lines := m.recommendLines(r, w-3)
+	if len(lines) > h-2 {
+		lines = lines[:h-2]
+		lines[h-3] = cut(lines[h-3], w-3-24) + m.th.dim.Render(" … enter: full playbook")
+	}
+	for i := range lines {
+		lines[i] = " " + lines[i]
+	}
+	return m.th.box(title, lines, w, h, false)
+}
+
+// recommendLines is Why / Do / Verify wrapped to iw cells, cached per playbook and width.
+func (m *Model) recommendLines(r *row, iw int) []string {
+	key := r.pb.ID + "|" + strconv.Itoa(iw)
+	if ls, ok := m.pbText[key]; ok {
+		return append([]string(nil), ls...)
+	}
+	th := m.th
+	var lines []string
+	add := func(label, text string) {
+		if text == "" {
+			return
+		}
+		for i, l := range wrapText(label+" "+text, iw) {
+			if i == 0 {
+				l = th.title.Render(label) + strings.TrimPrefix(l, label)
+			}
+			lines = append(lines, l)
+		}
+	}
+	add("Why:", firstSentences(r.pb.Why(), 2))
+	var do []string
+	for i, d := range r.pb.Do() {
+		do = append(do, fmt.Sprintf("%d. %s", i+1, d))
+	}
+	add("Do:", strings.Join(do, "  "))
+	add("Verify:", oneLine(r.pb.Verify()))
+	m.pbText[key] = lines
+	return append([]string(nil), lines...)
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// firstSentences keeps the first n sentences of a paragraph.
+func firstSentences(s string, n int) string {
+	s = oneLine(s)
+	end := 0
+	for i := 0; i < n; i++ {
+		j := strings.Index(s[end:], ". ")
+		if j < 0 {
+			return s
+		}
+		end += j + 2
+	}
+	return strings.TrimSpace(s[:end])
+}
