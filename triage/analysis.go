@@ -50,7 +50,7 @@ func Analyze(rep *Report, set *playbooks.Set, probes []probe.Info) *Analysis {
 		recompiling[g.key.file+"\x00"+g.key.fn] = true
 	}
 	sort.Slice(recomps, func(i, j int) bool { return recomps[i].ID < recomps[j].ID })
-	limits := limitFindings(rep.RecompileLimitHits, recomps, set)
+	limits := limitFindings(rep.LimitEvents(), recomps, set)
 	for _, b := range rep.GraphBreaks {
 		fs = append(fs, breakFinding(b, snap, set, recompiling))
 	}
@@ -59,8 +59,8 @@ func Analyze(rep *Report, set *playbooks.Set, probes []probe.Info) *Analysis {
 	for _, s := range rep.CudagraphSkips {
 		fs = append(fs, skipFinding(s, snap, set))
 	}
-	fs = append(fs, errorFindings(rep.CompileErrors, true, set)...)
-	fs = append(fs, errorFindings(rep.Exceptions, false, set)...)
+	fs = append(fs, errorFindings(rep.ErrorEvents(), true, set)...)
+	fs = append(fs, errorFindings(rep.ExceptionEvents(), false, set)...)
 	uniqueIDs(fs)
 	ra := RankAgree(rep.Ranks, fs)
 	if !ra.Agree {

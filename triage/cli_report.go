@@ -132,14 +132,14 @@ func WriteReportText(w io.Writer, rep *Report) {
 		}
 	}
 	for _, l := range rep.RecompileLimitHits {
-		fmt.Fprintf(w, "\nLimit hit: config.%s (%d) in %s %s — after this the frame runs eager\n      last reason: %s\n",
-			l.Limit, l.Value, l.Function, site(l.File, l.Line), oneLine(l.LastReason, 100))
+		fmt.Fprintf(w, "\nLimit hit ×%d %s: config.%s (%d) in %s %s — after this the frame runs eager\n      last reason: %s\n",
+			l.Records, rankText(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line), oneLine(l.LastReason, 100))
 	}
 	for _, s := range rep.CudagraphSkips {
 		fmt.Fprintf(w, "\nCUDA graphs skipped ×%d %s: %s\n", s.Records, rankText(s.Ranks), oneLine(s.Reason, 100))
 	}
 	for _, e := range rep.CompileErrors {
-		fmt.Fprintf(w, "\nCompile error %s: %s", e.Class, oneLine(e.Message, 100))
+		fmt.Fprintf(w, "\nCompile error ×%d %s %s: %s", e.Records, rankText(e.Ranks), e.Class, oneLine(e.Message, 100))
 		if e.File != "" {
 			fmt.Fprintf(w, "\n      at %s", site(e.File, e.Line))
 		}

@@ -88,7 +88,9 @@ func errorFindings(errs []ErrorSummary, compile bool, set *playbooks.Set) []Find
 			order = append(order, k)
 		}
 		f.Records++
-		f.Evidence = append(f.Evidence, e.Evidence)
+		if len(f.Evidence) < maxEvidence {
+			f.Evidence = append(f.Evidence, e.Evidence)
+		}
 		st, ok := f.ranks[e.Rank]
 		if !ok {
 			st = statN(0)

@@ -206,7 +206,9 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 			attachLimit(recomps, fn, h.File, resume)
 		}
 		f.Records++
-		f.Evidence = append(f.Evidence, h.Evidence)
+		if len(f.Evidence) < maxEvidence {
+			f.Evidence = append(f.Evidence, h.Evidence)
+		}
 		st, ok := f.ranks[h.Rank]
 		if !ok {
 			st = statN(0)

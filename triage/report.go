@@ -27,7 +27,10 @@ type Report struct {
 	// log settings"); they are not counted in counts.compile_errors.
 	Exceptions []ErrorSummary `json:"exceptions"`
 
-	det *detailSnap // per-rank and per-guard detail for Analyze (nil for a report not built by an Aggregator)
+	// one entry per event (the JSON lists group identical ones); nil for a report decoded from JSON
+	limitEvents               []LimitSummary
+	errorEvents, exceptEvents []ErrorSummary
+	det                       *detailSnap // per-rank and per-guard detail for Analyze (nil for a report not built by an Aggregator)
 }
 
 // Report folds in the held-back trace records (dropping the twins of text events) and returns the summary.
@@ -71,7 +74,8 @@ func (a *Aggregator) Report() *Report {
 		}
 		return x.Function < y.Function
 	})
-	rep.RecompileLimitHits = append([]LimitSummary{}, a.limits...)
+	rep.limitEvents = append([]LimitSummary{}, a.limits...)
+	rep.RecompileLimitHits = groupLimits(a.limits)
 	rep.Counts.RecompileLimitHits = len(a.limits)
 	for _, s := range a.skips {
 		s.Ranks = sortedInts(s.rankSet)
@@ -79,7 +83,8 @@ func (a *Aggregator) Report() *Report {
 		rep.Counts.CudagraphSkips += s.Records
 	}
 	sort.Slice(rep.CudagraphSkips, func(i, j int) bool { return rep.CudagraphSkips[i].Reason < rep.CudagraphSkips[j].Reason })
-	rep.CompileErrors = append([]ErrorSummary{}, a.errors...)
+	rep.errorEvents = append([]ErrorSummary{}, a.errors...)
+	rep.CompileErrors = groupErrors(a.errors)
 	rep.Counts.CompileErrors = len(a.errors)
 	for rank, ra := range a.perRank {
 		c := ra.c
@@ -109,7 +114,8 @@ func (a *Aggregator) Report() *Report {
 	if rep.CudagraphSkips == nil {
 		rep.CudagraphSkips = []*SkipSummary{}
 	}
-	rep.Exceptions = append([]ErrorSummary{}, a.excepts...)
+	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
+	rep.Exceptions = groupErrors(a.excepts)
 	rep.det = a.det.snapshot(rep)
 	return rep
 }
@@ -132,4 +138,20 @@ func (a *Aggregator) distinctBreaks(_ *logparse.Record) []*BreakSummary {
 	}
 	sortBreaks(out)
 	return out
+}
+
+// LimitEvents returns every limit hit, one per event (RecompileLimitHits groups identical ones).
+func (r *Report) LimitEvents() []LimitSummary { return eventsOr(r.limitEvents, r.RecompileLimitHits) }
+
+// ErrorEvents returns every compile error, one per dying process.
+func (r *Report) ErrorEvents() []ErrorSummary { return eventsOr(r.errorEvents, r.CompileErrors) }
+
+// ExceptionEvents returns every other uncaught exception, one per event.
+func (r *Report) ExceptionEvents() []ErrorSummary { return eventsOr(r.exceptEvents, r.Exceptions) }
+
+func eventsOr[T any](events, grouped []T) []T {
+	if events != nil {
+		return events
+	}
+	return grouped
 }

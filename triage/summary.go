@@ -173,8 +173,10 @@ type LimitSummary struct {
 	File       string   `json:"file"`
 	Line       int      `json:"line"`
 	LastReason string   `json:"last_reason"`
-	Rank       int      `json:"rank"`
+	Rank       int      `json:"rank"` // of the first hit
 	CompileID  string   `json:"compile_id,omitempty"`
+	Records    int      `json:"records"` // identical hits (same function, limit and last reason) grouped
+	Ranks      []int    `json:"ranks"`
 	Evidence   Evidence `json:"-"`
 }
 
@@ -221,8 +223,10 @@ type ErrorSummary struct {
 	Inner    string   `json:"inner,omitempty"`
 	File     string   `json:"file,omitempty"`
 	Line     int      `json:"line,omitempty"`
-	Rank     int      `json:"rank"`
+	Rank     int      `json:"rank"` // of the first one
 	Input    string   `json:"input"`
+	Records  int      `json:"records"` // identical errors (class, message, site) grouped: one per dying process
+	Ranks    []int    `json:"ranks"`
 	Evidence Evidence `json:"-"`
 }
 
@@ -242,4 +246,66 @@ func sortBreaks(bs []*BreakSummary) {
 		}
 		return bs[i].Line < bs[j].Line
 	})
+}
+
+// groupLimits folds identical limit hits (one per event) into one entry with a count and the ranks.
+func groupLimits(events []LimitSummary) []LimitSummary {
+	type key struct {
+		limit, function, file, reason string
+		value, line                   int
+	}
+	out := []LimitSummary{}
+	at := map[key]int{}
+	ranks := map[int]map[int]bool{}
+	for _, e := range events {
+		k := key{e.Limit, e.Function, e.File, cidPrefix.ReplaceAllString(e.LastReason, ""), e.Value, e.Line}
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			g := e
+			g.Records = 0
+			out = append(out, g)
+			ranks[i] = map[int]bool{}
+		}
+		out[i].Records++
+		if e.Rank >= 0 {
+			ranks[i][e.Rank] = true
+		}
+	}
+	for i := range out {
+		out[i].Ranks = sortedInts(ranks[i])
+	}
+	return out
+}
+
+// groupErrors folds identical errors into one entry with a count and the ranks.
+func groupErrors(events []ErrorSummary) []ErrorSummary {
+	type key struct {
+		class, inner, msg, file string
+		line                    int
+	}
+	out := []ErrorSummary{}
+	at := map[key]int{}
+	ranks := map[int]map[int]bool{}
+	for _, e := range events {
+		k := key{e.Class, e.Inner, hexAddr.ReplaceAllString(e.Message, "0x…"), e.File, e.Line}
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			g := e
+			g.Records = 0
+			out = append(out, g)
+			ranks[i] = map[int]bool{}
+		}
+		out[i].Records++
+		if e.Rank >= 0 {
+			ranks[i][e.Rank] = true
+		}
+	}
+	for i := range out {
+		out[i].Ranks = sortedInts(ranks[i])
+	}
+	return out
 }
