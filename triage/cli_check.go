@@ -3,7 +3,6 @@ package triage
 import (
 	"encoding/json"
 	"encoding/xml"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -43,9 +42,8 @@ non-zero without a compile error explaining it): the run dir and the end of its 
 
 // CmdCheck implements `torchtriage check`.
 func CmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, checkUsage) }
+	c := newCLI("check", checkUsage, stderr)
+	fs, fail := c.fs, c.fail
 	var o GateOptions
 	fs.IntVar(&o.MaxGraphBreaks, "max-graph-breaks", -1, "")
 	fs.IntVar(&o.MaxRecompiles, "max-recompiles", -1, "")
@@ -59,17 +57,11 @@ func CmdCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var launch launchFlags
 	launch.register(fs)
 	args, cmd := splitCommand(args)
-	paths, err := parseInterspersed(fs, args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	paths, code, ok := c.parse(args)
+	if !ok {
+		return code
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "torchtriage check: "+format+"\n", a...)
-		return 2
-	}
+	var err error
 	switch {
 	case *format != "text" && *format != "json" && *format != "github" && *format != "junit":
 		return fail("unknown --format %q (text, json, github or junit)", *format)

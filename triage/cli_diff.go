@@ -2,7 +2,6 @@ package triage
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,21 +24,13 @@ const defaultRunStore = ".torchtriage/runs"
 
 // CmdDiff implements `torchtriage diff`.
 func CmdDiff(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, diffUsage) }
+	c := newCLI("diff", diffUsage, stderr)
+	fs, fail := c.fs, c.fail
 	format := fs.String("format", "text", "")
 	store := fs.String("store", defaultRunStore, "")
-	paths, err := parseInterspersed(fs, args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "torchtriage diff: "+format+"\n", a...)
-		return 2
+	paths, code, ok := c.parse(args)
+	if !ok {
+		return code
 	}
 	if *format != "text" && *format != "json" {
 		return fail("unknown --format %q (text or json)", *format)

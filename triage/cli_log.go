@@ -36,21 +36,13 @@ const maxNoteRunes = 300
 
 // CmdLog implements `torchtriage log`.
 func CmdLog(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("log", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, logUsage) }
+	c := newCLI("log", logUsage, stderr)
+	fs, fail := c.fs, c.fail
 	store := fs.String("store", runner.DefaultStoreDir, "")
 	format := fs.String("format", "text", "")
-	rest, err := parseInterspersed(fs, args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "torchtriage log: "+format+"\n", a...)
-		return 2
+	rest, code, ok := c.parse(args)
+	if !ok {
+		return code
 	}
 	switch {
 	case *format != "text" && *format != "markdown" && *format != "md" && *format != "json":
@@ -80,19 +72,14 @@ func CmdLog(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // CmdNote implements `torchtriage note`.
 func CmdNote(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("note", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, noteUsage) }
+	c := newCLI("note", noteUsage, stderr)
+	fs, fail := c.fs, c.fail
 	store := fs.String("store", runner.DefaultStoreDir, "")
 	clearNote := fs.Bool("clear", false, "")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
-		return 2
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "torchtriage note: "+format+"\n", a...)
 		return 2
 	}
 	rest := fs.Args()

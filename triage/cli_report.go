@@ -2,7 +2,6 @@ package triage
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -25,24 +24,17 @@ Exit status: 0 success, 2 usage error or unreadable input.
 
 // CmdReport implements `torchtriage report`.
 func CmdReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, reportUsage) }
-	format := fs.String("format", "text", "output format: text, json or markdown")
-	paths, err := parseInterspersed(fs, args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	c := newCLI("report", reportUsage, stderr)
+	format := c.fs.String("format", "text", "output format: text, json or markdown")
+	paths, code, ok := c.parse(args)
+	if !ok {
+		return code
 	}
 	if *format != "text" && *format != "json" && *format != "markdown" {
-		fmt.Fprintf(stderr, "torchtriage report: unknown --format %q (text, json or markdown)\n", *format)
-		return 2
+		return c.fail("unknown --format %q (text, json or markdown)", *format)
 	}
 	if len(paths) == 0 {
-		fmt.Fprint(stderr, "torchtriage report: no input given (a file, a directory or - for stdin)\n")
-		return 2
+		return c.fail("no input given (a file, a directory or - for stdin)")
 	}
 	// A short-lived run with a small live heap: collect only near a fixed budget (peak RSS target 256 MB).
 	debug.SetMemoryLimit(160 << 20)
@@ -71,25 +63,6 @@ func CmdReport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		WriteFindingsText(stdout, an)
 	}
 	return 0
-}
-
-// parseInterspersed parses flags that may come before or after positional arguments.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }
 
 // WriteReportText prints a readable summary.

@@ -2,7 +2,6 @@ package triage
 
 import (
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -45,13 +44,7 @@ func TestFindingsOverAllFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exp := loadExpected(t)
-	names := make([]string, 0, len(exp))
-	for k := range exp {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range expectedNames(loadExpected(t)) {
 		a := analyzeFiles(t, name)
 		c := a.Report.Counts
 		var recs, limits, errs int

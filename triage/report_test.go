@@ -33,15 +33,20 @@ func loadExpected(t *testing.T) map[string]expectedCounts {
 	return m
 }
 
-// TestFixtureCounts checks every fixture listed in expected.json against its ground truth.
-func TestFixtureCounts(t *testing.T) {
-	exp := loadExpected(t)
+// expectedNames lists the fixtures of expected.json in order.
+func expectedNames(exp map[string]expectedCounts) []string {
 	names := make([]string, 0, len(exp))
 	for k := range exp {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	for _, name := range names {
+	return names
+}
+
+// TestFixtureCounts checks every fixture listed in expected.json against its ground truth.
+func TestFixtureCounts(t *testing.T) {
+	exp := loadExpected(t)
+	for _, name := range expectedNames(exp) {
 		want := exp[name]
 		t.Run(name, func(t *testing.T) {
 			got := countsOf(t, filepath.Join(fixtures, name))
@@ -52,5 +57,22 @@ func TestFixtureCounts(t *testing.T) {
 				t.Errorf("got  %+v\nwant %+v", got, want)
 			}
 		})
+	}
+}
+
+// Identical limit hits and compile errors (the same log twice, as from two identical processes) are one JSON
+// entry each with records = 2, while the counts still count every event.
+func TestIdenticalEventsAreGrouped(t *testing.T) {
+	lim := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
+	errf := filepath.Join(fixtures, "torch-2.14/r07_fullgraph.triage.log")
+	rep, _, err := BuildReport([]string{lim, lim, errf, errf}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Counts.RecompileLimitHits != 2 || len(rep.RecompileLimitHits) != 1 || rep.RecompileLimitHits[0].Records != 2 {
+		t.Fatalf("limit hits: counts %d, entries %+v", rep.Counts.RecompileLimitHits, rep.RecompileLimitHits)
+	}
+	if rep.Counts.CompileErrors != 2 || len(rep.CompileErrors) != 1 || rep.CompileErrors[0].Records != 2 || len(rep.ErrorEvents()) != 2 {
+		t.Fatalf("compile errors: counts %d, entries %+v", rep.Counts.CompileErrors, rep.CompileErrors)
 	}
 }

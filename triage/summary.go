@@ -254,29 +254,10 @@ func groupLimits(events []LimitSummary) []LimitSummary {
 		limit, function, file, reason string
 		value, line                   int
 	}
-	out := []LimitSummary{}
-	at := map[key]int{}
-	ranks := map[int]map[int]bool{}
-	for _, e := range events {
-		k := key{e.Limit, e.Function, e.File, cidPrefix.ReplaceAllString(e.LastReason, ""), e.Value, e.Line}
-		i, ok := at[k]
-		if !ok {
-			i = len(out)
-			at[k] = i
-			g := e
-			g.Records = 0
-			out = append(out, g)
-			ranks[i] = map[int]bool{}
-		}
-		out[i].Records++
-		if e.Rank >= 0 {
-			ranks[i][e.Rank] = true
-		}
-	}
-	for i := range out {
-		out[i].Ranks = sortedInts(ranks[i])
-	}
-	return out
+	return groupEvents(events, func(e *LimitSummary) (key, int, *int, *[]int) {
+		return key{e.Limit, e.Function, e.File, cidPrefix.ReplaceAllString(e.LastReason, ""), e.Value, e.Line},
+			e.Rank, &e.Records, &e.Ranks
+	})
 }
 
 // groupErrors folds identical errors into one entry with a count and the ranks.
@@ -285,27 +266,37 @@ func groupErrors(events []ErrorSummary) []ErrorSummary {
 		class, inner, msg, file string
 		line                    int
 	}
-	out := []ErrorSummary{}
-	at := map[key]int{}
+	return groupEvents(events, func(e *ErrorSummary) (key, int, *int, *[]int) {
+		return key{e.Class, e.Inner, hexAddr.ReplaceAllString(e.Message, "0x…"), e.File, e.Line}, e.Rank, &e.Records, &e.Ranks
+	})
+}
+
+// groupEvents keeps the first of the events that share a key, with the number of them and their ranks. fields
+// gives an event's key, its rank, and where the group's count and ranks go.
+func groupEvents[T any, K comparable](events []T, fields func(*T) (K, int, *int, *[]int)) []T {
+	out := []T{}
+	at := map[K]int{}
 	ranks := map[int]map[int]bool{}
 	for _, e := range events {
-		k := key{e.Class, e.Inner, hexAddr.ReplaceAllString(e.Message, "0x…"), e.File, e.Line}
+		k, rank, _, _ := fields(&e)
 		i, ok := at[k]
 		if !ok {
 			i = len(out)
 			at[k] = i
-			g := e
-			g.Records = 0
-			out = append(out, g)
+			out = append(out, e)
+			_, _, n, _ := fields(&out[i])
+			*n = 0
 			ranks[i] = map[int]bool{}
 		}
-		out[i].Records++
-		if e.Rank >= 0 {
-			ranks[i][e.Rank] = true
+		_, _, n, _ := fields(&out[i])
+		*n++
+		if rank >= 0 {
+			ranks[i][rank] = true
 		}
 	}
 	for i := range out {
-		out[i].Ranks = sortedInts(ranks[i])
+		_, _, _, rs := fields(&out[i])
+		*rs = sortedInts(ranks[i])
 	}
 	return out
 }
