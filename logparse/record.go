@@ -18,9 +18,10 @@ const (
 	KindCompileError              // an uncaught torch._dynamo.exc.* / torch._inductor.exc.* exception
 	KindException                 // any other uncaught Python exception (launcher, ValueError, …)
 	KindStack                     // a faulthandler thread-stack dump
+	KindCompile                   // one frame compile (TORCH_TRACE compilation_metrics): time and graph size
 )
 
-var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error", "exception", "stack"}
+var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error", "exception", "stack", "compile"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -146,6 +147,16 @@ type CompileError struct {
 	Frame   Frame  // the user frame ("from user code:" or the deepest user frame), zero when unknown
 }
 
+// FrameCompile is the payload of a KindCompile record.
+type FrameCompile struct {
+	Function string
+	File     string
+	Line     int
+	Seconds  float64 // entire_frame_compile_time_s (0 when not given)
+	GraphOps int     // graph_op_count; -1 when not given
+	Failed   bool    // fail_type was set
+}
+
 // Record is one complete log record.
 type Record struct {
 	Kind      Kind
@@ -173,6 +184,7 @@ type Record struct {
 	Limit     *LimitHit
 	Skip      *CudagraphSkip
 	Error     *CompileError
+	Compile   *FrameCompile
 }
 
 // Text joins the message lines.

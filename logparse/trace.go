@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 )
 
 // envelope is the JSON object on a TORCH_TRACE line (only the fields torchtriage uses).
@@ -40,6 +41,9 @@ type traceMetrics struct {
 	RestartReasons      []string `json:"restart_reasons"`
 	RecompileReason     *string  `json:"recompile_reason"`
 	CudagraphSkipReason *string  `json:"cudagraph_skip_reason"`
+	FrameSeconds        *float64 `json:"entire_frame_compile_time_s"`
+	GraphOps            *int     `json:"graph_op_count"`
+	StartTime           *float64 `json:"start_time"`
 }
 
 var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": true, "FailOnRecompileLimitHit": true,
@@ -202,6 +206,20 @@ func (st *traceState) metrics(env *envelope, line int) {
 		r.Era = st.era()
 		return r
 	}
+	fc := mk(KindCompile)
+	fc.Compile = &FrameCompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, GraphOps: -1,
+		Failed: m.FailType != nil && *m.FailType != ""}
+	if m.FrameSeconds != nil {
+		fc.Compile.Seconds = *m.FrameSeconds
+	}
+	if m.GraphOps != nil {
+		fc.Compile.GraphOps = *m.GraphOps
+	}
+	if m.StartTime != nil {
+		sec := int64(*m.StartTime)
+		fc.Time = time.Unix(sec, int64((*m.StartTime-float64(sec))*1e9)).UTC()
+	}
+	st.emit(fc)
 	reasons, hadPending := st.pending[cid]
 	delete(st.pending, cid)
 	if m.RecompileReason != nil && *m.RecompileReason != "" {

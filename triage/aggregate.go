@@ -22,6 +22,8 @@ type Aggregator struct {
 	excepts  []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
 	excRanks map[int]bool   // ranks whose text shows such an exception
 	det      details        // per-rank and per-guard detail for findings (findings_collect.go)
+	compiles map[compileKey]*CompileSummary
+	graphs   map[int]int // graphs compiled per rank (TORCH_TRACE)
 	perRank  map[int]*rankAgg
 	seen     map[eventKey]bool // text events, to drop their trace twins
 	errRanks map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
@@ -46,6 +48,7 @@ func NewAggregator() *Aggregator {
 	return &Aggregator{
 		ranks: map[int]bool{}, breaks: map[BreakKey]*BreakSummary{}, items: map[string]*BreakSummary{},
 		recomps: map[recompKey]*RecompileSummary{}, skips: map[string]*SkipSummary{}, perRank: map[int]*rankAgg{},
+		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 	}
 }
@@ -145,6 +148,8 @@ func (a *Aggregator) count(r *logparse.Record) {
 		}
 	case logparse.KindException:
 		a.excepts = append(a.excepts, errorSummary(r))
+	case logparse.KindCompile:
+		a.addCompile(r)
 	}
 	if a.keep != nil {
 		a.keep(r)

@@ -69,7 +69,7 @@ func Analyze(rep *Report, set *playbooks.Set, probes []probe.Info) *Analysis {
 	fs = append(fs, probeFindings(rep, probes, set)...)
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra}
-	a.Verdict = verdictOf(fs, ra, probes)
+	a.Verdict = verdictOf(rep, fs, ra, probes)
 	a.state = stateOf(rep, fs, ra)
 	a.NextStep, a.Done = nextStep(a.state)
 	return a

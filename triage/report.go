@@ -23,6 +23,10 @@ type Report struct {
 	RecompileLimitHits []LimitSummary      `json:"recompile_limit_hits"`
 	CudagraphSkips     []*SkipSummary      `json:"cudagraph_skips"`
 	CompileErrors      []ErrorSummary      `json:"compile_errors"`
+	// Compiles are the frame compiles TORCH_TRACE recorded, per function, with their compile time; UniqueGraphs
+	// is the most graphs one process compiled (-1 when no trace says).
+	Compiles     []*CompileSummary `json:"compiles"`
+	UniqueGraphs int               `json:"unique_graphs"`
 	// Exceptions are other uncaught exceptions (launcher errors such as DistNetworkError, ValueError "Invalid
 	// log settings"); they are not counted in counts.compile_errors.
 	Exceptions []ErrorSummary `json:"exceptions"`
@@ -114,6 +118,7 @@ func (a *Aggregator) Report() *Report {
 	if rep.CudagraphSkips == nil {
 		rep.CudagraphSkips = []*SkipSummary{}
 	}
+	rep.Compiles, rep.UniqueGraphs = a.compileSummaries()
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
 	rep.Exceptions = groupErrors(a.excepts)
 	rep.det = a.det.snapshot(rep)

@@ -136,3 +136,22 @@ func TestCmdReportExitCodesAndFormats(t *testing.T) {
 		t.Fatalf("empty: code %d out %q", code, out.String())
 	}
 }
+
+// TORCH_TRACE's compilation_metrics give the frame compiles, their time and the graphs each process compiled.
+func TestTraceCompilesAndUniqueGraphs(t *testing.T) {
+	rep, _, err := BuildReport([]string{filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.trace")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Compiles) != 2 || rep.Compiles[0].Function != "step" || rep.Compiles[0].Compiles != 4 ||
+		!reflect.DeepEqual(rep.Compiles[0].Ranks, []int{0, 1}) || rep.Compiles[0].Seconds <= 0 || rep.Compiles[1].Graphs != 2 {
+		t.Fatalf("compiles %+v %+v", rep.Compiles[0], rep.Compiles[1])
+	}
+	if rep.UniqueGraphs != 4 { // rank 0: step twice + its resume function twice; rank 1: step twice
+		t.Fatalf("unique graphs %d", rep.UniqueGraphs)
+	}
+	text, _, _ := BuildReport([]string{filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log")}, nil)
+	if text.UniqueGraphs != -1 || len(text.Compiles) != 0 {
+		t.Fatalf("a text log knows no graphs: %d %v", text.UniqueGraphs, text.Compiles)
+	}
+}

@@ -10,7 +10,7 @@ import (
 
 // Verdict says whether the run reached a steady state: no recompile beyond automatic dynamic's expected first
 // one, no graph break that is not by design, no recompile-limit hit or fatal error, ranks (and their settings)
-// agree. UniqueGraphs is the number of graphs compiled when known (probe counters), else -1.
+// agree. UniqueGraphs is the number of graphs compiled when known (probe counters, else TORCH_TRACE), else -1.
 type Verdict struct {
 	Steady       bool     `json:"steady"`
 	Reasons      []string `json:"reasons"`
@@ -71,9 +71,12 @@ func countFindings(fs []Finding) tally {
 	return t
 }
 
-func verdictOf(fs []Finding, ra RankAgreement, probes []probe.Info) Verdict {
+func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []probe.Info) Verdict {
 	t := countFindings(fs)
 	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}}
+	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
+		v.UniqueGraphs = rep.UniqueGraphs
+	}
 	var short []string
 	add := func(label, format string, args ...any) {
 		short = append(short, label)

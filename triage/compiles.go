@@ -1,0 +1,72 @@
+package triage
+
+import (
+	"sort"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// CompileSummary is the frame compiles of one function that TORCH_TRACE recorded (compilation_metrics).
+type CompileSummary struct {
+	Function string  `json:"function"`
+	File     string  `json:"file"`
+	Line     int     `json:"line"`
+	Compiles int     `json:"compiles"`
+	Graphs   int     `json:"graphs"` // compiles that produced a graph (not failed, graph_op_count known and > 0)
+	Failed   int     `json:"failed"`
+	Seconds  float64 `json:"seconds"` // total entire_frame_compile_time_s
+	Max      float64 `json:"max_seconds"`
+	Ranks    []int   `json:"ranks"`
+	rankSet  map[int]bool
+}
+
+type compileKey struct {
+	function, file string
+	line           int
+}
+
+func (a *Aggregator) addCompile(r *logparse.Record) {
+	c := r.Compile
+	k := compileKey{c.Function, c.File, c.Line}
+	s := a.compiles[k]
+	if s == nil {
+		s = &CompileSummary{Function: c.Function, File: c.File, Line: c.Line, rankSet: map[int]bool{}}
+		a.compiles[k] = s
+	}
+	s.Compiles++
+	s.Seconds += c.Seconds
+	s.Max = max(s.Max, c.Seconds)
+	switch {
+	case c.Failed:
+		s.Failed++
+	case c.GraphOps > 0:
+		s.Graphs++
+		a.graphs[r.Rank]++
+	}
+	if r.Rank >= 0 {
+		s.rankSet[r.Rank] = true
+	}
+}
+
+// compileSummaries lists the compiles per function, slowest first, and the most graphs one process compiled.
+func (a *Aggregator) compileSummaries() ([]*CompileSummary, int) {
+	out := make([]*CompileSummary, 0, len(a.compiles))
+	for _, s := range a.compiles {
+		s.Ranks = sortedInts(s.rankSet)
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Seconds != out[j].Seconds {
+			return out[i].Seconds > out[j].Seconds
+		}
+		return out[i].Function < out[j].Function
+	})
+	graphs := -1
+	if len(out) > 0 {
+		graphs = 0
+	}
+	for _, n := range a.graphs {
+		graphs = max(graphs, n)
+	}
+	return out, graphs
+}
