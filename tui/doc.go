@@ -9,4 +9,7 @@
 // at most one batch per run every 100 ms; the model (model.go, update.go,
 // input.go) keys everything off one key table (keys.go); view*.go draw
 // exactly the terminal's size, side by side from 100 columns, stacked below.
+// The runs view is the session story of the run store (story.go builds it
+// with triage.BuildStory in a command; view_story.go, sparkline.go draw it);
+// N there notes a run (note.go, triage.SetRunNote).
 package tui

@@ -11,6 +11,7 @@ import (
 // startTyping focuses the input line: the focused list's fuzzy filter on the main screen, the search in the log.
 func (m *Model) startTyping(value string) {
 	m.typing = true
+	m.input = inputLine{prompt: "/", limit: 200}
 	m.input.set(value)
 }
 
@@ -18,7 +19,7 @@ func (m *Model) startTyping(value string) {
 func (m *Model) typeKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Back):
-		m.typing = false
+		m.typing, m.noteFor = false, nil
 		if m.screen == screenMain {
 			if ls := m.focused(); ls != nil {
 				ls.setPattern("")
@@ -27,6 +28,9 @@ func (m *Model) typeKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case msg.String() == "enter":
 		m.typing = false
+		if m.noteFor != nil {
+			return m.saveNote()
+		}
 		if m.screen == screenLog {
 			m.logv.search(m, m.input.value, 1, true)
 		}

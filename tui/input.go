@@ -61,6 +61,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.openLog(-1)
 	case key.Matches(msg, m.keys.Runs):
 		m.toggle(screenRuns)
+		return m.rebuildStory()
 	case key.Matches(msg, m.keys.Ranks):
 		m.toggle(screenRanks)
 	case key.Matches(msg, m.keys.Timeline):

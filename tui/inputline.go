@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // inputLine is the one-line text input of the / filter and the log search: typing appends, backspace deletes,
@@ -47,4 +48,13 @@ func (in *inputLine) update(msg tea.KeyPressMsg) bool {
 // view is the prompt, the value and a block cursor.
 func (in *inputLine) view(th theme) string {
 	return in.prompt + in.value + th.sel.Render(" ")
+}
+
+// viewIn is view in at most w cells: a value too long for them shows its end, where the cursor is.
+func (in *inputLine) viewIn(th theme, w int) string {
+	room := w - width(in.prompt) - 2 // the cursor and the "…"
+	if room < 1 || width(in.value) <= room+1 {
+		return in.view(th)
+	}
+	return in.prompt + "…" + ansi.TruncateLeft(in.value, width(in.value)-room, "") + th.sel.Render(" ")
 }

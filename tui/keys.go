@@ -7,7 +7,7 @@ type keyMap struct {
 	Rerun, Toggle, Preset, Tab, BackTab, Up, Down, Left, Right, PgUp, PgDown, Top, Bottom key.Binding
 	Enter, Filter, Log, Runs, Diff, Ranks, Timeline, Next, Stop, Help, Quit, Back         key.Binding
 	Stacks, Cancel, Wait                                                                  key.Binding // stall banner
-	Follow, NextMatch, PrevMatch, RankFilter, Jump, Mark                                  key.Binding // log, detail, runs
+	Follow, NextMatch, PrevMatch, RankFilter, Jump, Mark, Note                            key.Binding // log, detail, runs
 	Yes, No                                                                               key.Binding // prompts
 }
 
@@ -50,6 +50,7 @@ func newKeyMap() keyMap {
 		RankFilter: b([]string{"f"}, "f", "rank filter"),
 		Jump:       b([]string{"l"}, "l", "jump to log"),
 		Mark:       b([]string{"space"}, "space", "mark for diff"),
+		Note:       b([]string{"N"}, "N", "note on run"),
 		Yes:        b([]string{"y", "enter"}, "y", "yes"),
 		No:         b([]string{"n", "esc"}, "n", "no"),
 	}
@@ -78,7 +79,7 @@ func (k keyMap) screenHelp(s screen) []key.Binding {
 		return []key.Binding{k.Filter, k.NextMatch, k.PrevMatch, k.Follow, k.RankFilter, withHelp(k.Right, "←/→", "scroll"),
 			k.Back, k.Help, k.Quit}
 	case screenRuns:
-		return []key.Binding{k.Up, k.Down, withHelp(k.Enter, "enter", "show"), k.Mark, k.Diff, k.Back, k.Quit}
+		return []key.Binding{k.Up, k.Down, withHelp(k.Enter, "enter", "show"), k.Note, k.Mark, k.Diff, k.Back, k.Quit}
 	case screenDiff, screenRanks, screenTimeline, screenHelp:
 		return []key.Binding{k.Up, k.Down, k.Back, k.Help, k.Quit}
 	case screenGuide:
@@ -94,7 +95,7 @@ func (k keyMap) fullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PgUp, k.PgDown, k.Top, k.Bottom, k.Tab, k.BackTab, k.Enter, k.Back},
 		{k.Rerun, k.Preset, k.Toggle, k.Left, k.Right, k.Next, k.Stop, k.Filter},
 		{k.Log, k.Runs, k.Diff, k.Ranks, k.Timeline, k.Help, k.Quit},
-		{k.Stacks, k.Cancel, k.Wait, k.Follow, k.NextMatch, k.PrevMatch, k.RankFilter, k.Jump, k.Mark},
+		{k.Stacks, k.Cancel, k.Wait, k.Follow, k.NextMatch, k.PrevMatch, k.RankFilter, k.Jump, k.Mark, k.Note},
 	}
 }
 

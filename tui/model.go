@@ -99,6 +99,8 @@ type Model struct {
 	logv    logState
 	det     detailState
 	runsv   runsState
+	storyv  storyState  // the session story of the run store (runs view)
+	noteFor *noteTarget // the run whose note the input line edits
 	diff    *runDiff
 	guide   guideState
 	ranksv  scrollState

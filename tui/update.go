@@ -45,6 +45,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case metricMsg:
 		v := msg.value
 		m.run(msg.runID).meta.Metric = &v
+		return m, m.rebuildStory()
+	case storyMsg:
+		m.applyStory(msg)
+	case noteSavedMsg:
+		return m, m.noteSaved(msg)
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case tea.MouseWheelMsg:
@@ -95,7 +100,7 @@ func (m *Model) applyBatch(b batchMsg) tea.Cmd {
 		if r.hasMeta && r.meta.Dir != "" {
 			cmds = append(cmds, readProbes(r.id, r.meta.Dir))
 		}
-		cmds = append(cmds, m.recordMetric(r))
+		cmds = append(cmds, m.recordMetric(r), m.rebuildStory())
 	}
 	if m.cur == nil {
 		m.show(r)

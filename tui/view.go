@@ -109,10 +109,13 @@ func (m *Model) statusLine(w int) string {
 		return fit(m.th.warn.Render(" "+m.prompt.text), w)
 	case m.typing:
 		hint := "   enter keeps the filter · esc clears it"
-		if m.screen == screenLog {
+		switch {
+		case m.noteFor != nil:
+			hint = "   enter saves (empty: no note) · esc cancels"
+		case m.screen == screenLog:
 			hint = "   enter searches · esc cancels"
 		}
-		return fit(" "+m.input.view(m.th)+m.th.dim.Render(hint), w)
+		return fit(" "+m.input.viewIn(m.th, w-2)+m.th.dim.Render(hint), w)
 	case m.stallBanner():
 		return fit(m.th.warn.Render(" ⚠ "+m.stallText()+" · s dump stacks · c cancel · w keep waiting"), w)
 	case m.flash != "":

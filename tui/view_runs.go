@@ -21,33 +21,44 @@ func (m *Model) newestFirst() []*runView {
 	return out
 }
 
-// runsKey: enter shows a run, space marks it for d (diff of the two marked, or of the selected and the one before).
+// runsKey: enter shows a run, space marks it for d (diff of the two marked, or of the selected and the one before),
+// N edits its note. Runs of earlier sessions (only in the store) have no findings in memory to show or diff.
 func (m *Model) runsKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	runs := m.newestFirst()
+	rows := m.runRows()
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Up):
 		m.runsv.idx = max(m.runsv.idx-1, 0)
+		return nil, true
 	case key.Matches(msg, k.Down):
-		m.runsv.idx = min(m.runsv.idx+1, max(len(runs)-1, 0))
-	case len(runs) == 0:
+		m.runsv.idx = min(m.runsv.idx+1, max(len(rows)-1, 0))
+		return nil, true
+	case len(rows) == 0:
 		return nil, false
+	}
+	m.runsv.idx = min(m.runsv.idx, len(rows)-1)
+	r := rows[m.runsv.idx]
+	switch {
+	case key.Matches(msg, k.Note):
+		m.startNote(r)
+	case r.view == nil && (key.Matches(msg, k.Enter) || key.Matches(msg, k.Mark) || key.Matches(msg, k.Diff)):
+		m.flash = fmt.Sprintf("run %d is from an earlier session: torchtriage open %s shows it, torchtriage diff compares it",
+			r.id, r.dir())
 	case key.Matches(msg, k.Enter):
-		m.show(runs[m.runsv.idx])
+		m.show(r.view)
 		m.screen = screenMain
 	case key.Matches(msg, k.Mark):
-		id := runs[m.runsv.idx].id
-		if i := slices.Index(m.runsv.marked, id); i >= 0 {
+		if i := slices.Index(m.runsv.marked, r.id); i >= 0 {
 			m.runsv.marked = slices.Delete(m.runsv.marked, i, i+1)
 		} else {
-			m.runsv.marked = append(m.runsv.marked, id)
+			m.runsv.marked = append(m.runsv.marked, r.id)
 			if len(m.runsv.marked) > 2 {
 				m.runsv.marked = m.runsv.marked[1:]
 			}
 		}
 	case key.Matches(msg, k.Diff):
 		if len(m.runsv.marked) != 2 {
-			m.show(runs[m.runsv.idx])
+			m.show(r.view)
 		}
 		m.diffLatest()
 	default:
@@ -56,46 +67,37 @@ func (m *Model) runsKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// runsBody lists this session's runs with their state and counts.
+// runsBody is the session story: the sparkline of breaks and recompiles, then each run (newest first) with its
+// state, counts, metric and note, what it fixed or broke against its base run and what changed since the run
+// before. Without a run store it lists the runs in memory.
 func (m *Model) runsBody(w, h int) []string {
 	th := m.th
-	runs := m.newestFirst()
-	if len(runs) == 0 {
-		return th.box("Runs", []string{" no runs yet"}, w, h, true)
+	rows := m.runRows()
+	inner := w - 2
+	head := m.storyHead(inner, h-2)
+	title := fmt.Sprintf("Runs · %d this session · newest first", len(m.runs))
+	if s := m.storyv.s; s != nil {
+		title = fmt.Sprintf("Runs · session log · %d stored, %d this session · newest first", len(s.Runs), len(m.runs))
 	}
-	m.runsv.idx = min(m.runsv.idx, len(runs)-1)
+	if len(rows) == 0 {
+		if !m.storyv.building() {
+			head = append(head, " no runs yet")
+		}
+		return th.box(title, head, w, h, true)
+	}
+	m.runsv.idx = min(m.runsv.idx, len(rows)-1)
 	var lines []string
-	for i, r := range runs {
-		mark := "  "
-		if slices.Contains(m.runsv.marked, r.id) {
-			mark = "◆ "
-		}
-		if r == m.cur {
-			mark = mark[:1] + "•"
-		}
-		counts := "no findings yet"
-		if r.snap != nil {
-			c := r.snap.report.Counts
-			counts = fmt.Sprintf("%s · %s · %s", plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile"),
-				plural(c.RecompileLimitHits, "limit hit"))
-			if c.CompileErrors > 0 {
-				counts += " · " + plural(c.CompileErrors, "error")
-			}
-		}
-		line := fmt.Sprintf("%s#%-3d %-12s %-22s %s", mark, r.id, r.meta.Preset, runState(r), counts)
-		if r.meta.RelaunchedFrom != "" {
-			line += th.dim.Render("  (relaunch of " + r.meta.RelaunchedFrom + ")")
-		}
-		if r.label != "" {
-			line = fmt.Sprintf("%s%s  %s", mark, r.label, counts)
-		}
+	at := 0
+	for i, r := range rows {
 		if i == m.runsv.idx {
-			line = th.sel.Render(fit(line, w-3))
+			at = len(lines)
 		}
-		lines = append(lines, " "+line)
+		lines = append(lines, m.runLines(r, i == m.runsv.idx, inner)...)
 	}
-	lines = append(lines, "", th.dim.Render(" • on screen  ◆ marked for diff (space)  d diffs the two marked runs, or the selected one with the run before"))
-	return th.box(fmt.Sprintf("Runs · %d this session · newest first", len(runs)), scrollTo(lines, m.runsv.idx, h-2), w, h, true)
+	lines = append(lines, "", th.dim.Render(" • on screen  ◆ marked for diff (space)  d diffs the two marked runs, or the "+
+		"selected one with the run before"))
+	body := append(head, scrollTo(lines, at, h-2-len(head))...)
+	return th.box(title, body, w, h, true)
 }
 
 // runState is a short state text without colour.

@@ -154,8 +154,21 @@ func (m *Model) burstLine(s *snapshot, span time.Duration) string {
 	return fmt.Sprintf(" %s; the last at %s of %s", plural(n, "recompile event"), fmtDur(last), fmtDur(span))
 }
 
-// compileBars shows the probe's compile time per phase (summed over processes) as bars.
+// compileBars shows compile time as bars: per frame when TORCH_TRACE recorded it, per phase when the probe ran.
 func (m *Model) compileBars(r *runView, iw int) []string {
+	var out []string
+	if r.snap != nil && len(r.snap.report.Compiles) > 0 {
+		var rows []bar
+		for _, c := range r.snap.report.Compiles {
+			fn, resume := triage.FoldFunction(c.Function)
+			if resume > 0 {
+				fn = fmt.Sprintf("%s (resume @%d)", fn, resume)
+			}
+			label := fmt.Sprintf("%s ×%d", fn, c.Compiles)
+			rows = append(rows, bar{label, c.Seconds})
+		}
+		out = append(out, m.barRows(" Compile time per frame (TORCH_TRACE, all ranks)", rows, iw)...)
+	}
 	sum := map[string]float64{}
 	for _, p := range r.probes {
 		for k, v := range p.CompileTimes {
@@ -163,23 +176,38 @@ func (m *Model) compileBars(r *runView, iw int) []string {
 		}
 	}
 	if len(sum) == 0 {
-		return []string{"", m.th.dim.Render(" compile time per phase appears here when the probe ran (torchtriage run without --no-probe)")}
+		if len(out) == 0 {
+			return []string{"", m.th.dim.Render(" compile time appears here with a TORCH_TRACE (preset trace or distributed) or when the probe ran")}
+		}
+		return out
 	}
-	keys := make([]string, 0, len(sum))
-	top := 0.0
+	rows := make([]bar, 0, len(sum))
 	for k, v := range sum {
-		keys = append(keys, k)
-		top = max(top, v)
+		rows = append(rows, bar{k, v})
 	}
-	sort.Slice(keys, func(i, j int) bool { return sum[keys[i]] > sum[keys[j]] })
-	out := []string{"", m.th.title.Render(" Compile time (probe, all processes)")}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].v > rows[j].v })
+	return append(out, m.barRows(" Compile time per phase (probe, all processes)", rows, iw)...)
+}
+
+type bar struct {
+	label string
+	v     float64
+}
+
+// barRows draws labelled horizontal bars scaled to the largest value (rows as given).
+func (m *Model) barRows(title string, rows []bar, iw int) []string {
+	top := 0.0
+	for _, b := range rows {
+		top = max(top, b.v)
+	}
+	out := []string{"", m.th.title.Render(title)}
 	barW := max(iw-40, 5)
-	for _, k := range keys {
+	for _, b := range rows {
 		n := 0
 		if top > 0 {
-			n = int(sum[k] / top * float64(barW))
+			n = int(b.v / top * float64(barW))
 		}
-		out = append(out, fmt.Sprintf(" %-26s %7.2fs %s", cut(k, 26), sum[k], m.th.bars[3].Render(strings.Repeat("█", max(n, 1)))))
+		out = append(out, fmt.Sprintf(" %-26s %7.2fs %s", cut(b.label, 26), b.v, m.th.bars[3].Render(strings.Repeat("█", max(n, 1)))))
 	}
 	return out
 }
