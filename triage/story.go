@@ -33,6 +33,7 @@ type StoryEnv struct {
 	CUDA       string `json:"cuda,omitempty"`
 	GPU        string `json:"gpu,omitempty"`
 	Capability string `json:"capability,omitempty"`
+	Driver     string `json:"driver,omitempty"`
 	Host       string `json:"host,omitempty"`
 	WorldSize  int    `json:"world_size,omitempty"`
 }
@@ -278,9 +279,11 @@ func storyEnv(runs []StoryRun) *StoryEnv {
 		e := &StoryEnv{Source: fmt.Sprintf("probe of run %d", runs[i].ID), Torch: p.Torch, Python: p.Python,
 			CUDA: p.CUDA, Host: p.Host, WorldSize: max(p.WorldSize, len(infos))}
 		for _, q := range infos {
-			if q.GPU != "" {
+			if q.GPU != "" && e.GPU == "" {
 				e.GPU, e.Capability = q.GPU, q.Capability
-				break
+			}
+			if q.Driver != "" && e.Driver == "" {
+				e.Driver = q.Driver
 			}
 		}
 		return e

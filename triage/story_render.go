@@ -264,6 +264,9 @@ func envText(e *StoryEnv, host bool) string {
 		}
 		parts = append(parts, g)
 	}
+	if e.Driver != "" {
+		parts = append(parts, "driver "+e.Driver)
+	}
 	if e.WorldSize > 1 {
 		parts = append(parts, fmt.Sprintf("world size %d", e.WorldSize))
 	}

@@ -443,3 +443,15 @@ func TestStoryThroughRunner(t *testing.T) {
 		t.Errorf("run 2 %+v\ndelta %+v", r, r.Delta)
 	}
 }
+
+// The environment line names the GPU and its NVIDIA driver when the probe saw them.
+func TestStoryEnvTextWithGPUAndDriver(t *testing.T) {
+	e := &StoryEnv{Source: "probe of run 2", Torch: "2.11.0", Python: "3.12.3", CUDA: "12.8", GPU: "NVIDIA H200",
+		Capability: "9.0", Driver: "570.124.06", WorldSize: 2}
+	got := envText(e, false)
+	for _, want := range []string{"CUDA 12.8", "GPU NVIDIA H200 (sm 9.0)", "driver 570.124.06", "world size 2"} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("%q lacks %q", got, want)
+		}
+	}
+}

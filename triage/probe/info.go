@@ -21,6 +21,7 @@ type Info struct {
 	CUDA       string `json:"cuda"`       // torch.version.cuda; "" on CPU builds
 	GPU        string `json:"gpu"`        // only when the process had initialised CUDA
 	Capability string `json:"capability"` // "9.0"
+	Driver     string `json:"driver"`     // NVIDIA kernel driver version ("570.124.06"), when the machine has one
 	Host       string `json:"host"`
 	Argv0      string `json:"argv0"`
 	// Counters is torch._dynamo.utils.counters as it was at exit, e.g.

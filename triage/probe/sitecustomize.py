@@ -263,6 +263,16 @@ def _write_info(os, sys, probe_dir, pid):
     except Exception:
         pass
 
+    try:
+        # The NVIDIA kernel driver, when there is one: a file read, no CUDA call.
+        with open("/proc/driver/nvidia/version") as f:
+            for word in f.readline().split():
+                if word[:1].isdigit() and "." in word:
+                    info["driver"] = word
+                    break
+    except Exception:
+        pass
+
     info["config"] = _config(sys, torch)
     parity = {}
     for name, value in env.items():
