@@ -39,6 +39,10 @@ func presetViews() []presetView {
 func CmdPresets(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("presets", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "usage: torchtriage presets [--format text|json]\n\nLists the TORCH_LOGS presets: name, TORCH_LOGS, extra env and what each is for.\n"+
+			"torchtriage run/check use one with --preset NAME (default "+DefaultPreset+").\n")
+	}
 	format := fs.String("format", "text", "output format: text or json")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
