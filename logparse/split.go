@@ -7,8 +7,8 @@ import (
 	"sync"
 )
 
-// minParallelSize is the smallest file split into parts (tests lower it).
-var minParallelSize int64 = 32 << 20
+// MinParallelSize is the smallest file parsed in parts (a tuning knob; tests lower it).
+var MinParallelSize int64 = 32 << 20
 
 // lead holds the first lines of one channel of a part: they may continue a record the part before left open.
 type lead struct {
@@ -73,7 +73,7 @@ func (p *Parser) takeLead(li lineInfo, cut bool) bool {
 // line numbers included). Records cut by a part boundary are joined: each part holds the first lines of every
 // channel that could continue an open record, and the parts are joined in order once all are read.
 func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Record)) error {
-	if n < 2 || size < minParallelSize {
+	if n < 2 || size < MinParallelSize {
 		return Parse(io.NewSectionReader(f, 0, size), opt, emit)
 	}
 	bounds := []int64{0}

@@ -27,9 +27,9 @@ func sig(r *Record) string {
 
 // A file parsed in parts gives exactly the records of a serial parse, records cut by part boundaries included.
 func TestParallelEqualsSerial(t *testing.T) {
-	old := minParallelSize
-	minParallelSize = 0
-	defer func() { minParallelSize = old }()
+	old := MinParallelSize
+	MinParallelSize = 0
+	defer func() { MinParallelSize = old }()
 	var b strings.Builder
 	r := 0
 	for _, f := range seedFiles(t) {

@@ -76,7 +76,13 @@ func (a *Aggregator) Report() *Report {
 		if x.Records != y.Records {
 			return x.Records > y.Records
 		}
-		return x.Function < y.Function
+		if x.Function != y.Function {
+			return x.Function < y.Function
+		}
+		if x.File != y.File {
+			return x.File < y.File
+		}
+		return x.Line < y.Line
 	})
 	rep.limitEvents = append([]LimitSummary{}, a.limits...)
 	rep.RecompileLimitHits = groupLimits(a.limits)

@@ -244,7 +244,10 @@ func sortBreaks(bs []*BreakSummary) {
 		if bs[i].File != bs[j].File {
 			return bs[i].File < bs[j].File
 		}
-		return bs[i].Line < bs[j].Line
+		if bs[i].Line != bs[j].Line {
+			return bs[i].Line < bs[j].Line
+		}
+		return bs[i].Key.What < bs[j].Key.What
 	})
 }
 
@@ -254,10 +257,24 @@ func groupLimits(events []LimitSummary) []LimitSummary {
 		limit, function, file, reason string
 		value, line                   int
 	}
-	return groupEvents(events, func(e *LimitSummary) (key, int, *int, *[]int) {
+	out := groupEvents(events, func(e *LimitSummary) (key, int, *int, *[]int) {
 		return key{e.Limit, e.Function, e.File, cidPrefix.ReplaceAllString(e.LastReason, ""), e.Value, e.Line},
 			e.Rank, &e.Records, &e.Ranks
 	})
+	sort.SliceStable(out, func(i, j int) bool { // a stable order, whatever order the events came in
+		x, y := out[i], out[j]
+		if x.File != y.File || x.Line != y.Line {
+			return x.File < y.File || x.File == y.File && x.Line < y.Line
+		}
+		if x.Function != y.Function {
+			return x.Function < y.Function
+		}
+		if x.Limit != y.Limit {
+			return x.Limit < y.Limit
+		}
+		return cidPrefix.ReplaceAllString(x.LastReason, "") < cidPrefix.ReplaceAllString(y.LastReason, "")
+	})
+	return out
 }
 
 // groupErrors folds identical errors into one entry with a count and the ranks.
@@ -266,9 +283,20 @@ func groupErrors(events []ErrorSummary) []ErrorSummary {
 		class, inner, msg, file string
 		line                    int
 	}
-	return groupEvents(events, func(e *ErrorSummary) (key, int, *int, *[]int) {
+	out := groupEvents(events, func(e *ErrorSummary) (key, int, *int, *[]int) {
 		return key{e.Class, e.Inner, hexAddr.ReplaceAllString(e.Message, "0x…"), e.File, e.Line}, e.Rank, &e.Records, &e.Ranks
 	})
+	sort.SliceStable(out, func(i, j int) bool {
+		x, y := out[i], out[j]
+		if x.Class != y.Class {
+			return x.Class < y.Class
+		}
+		if x.File != y.File || x.Line != y.Line {
+			return x.File < y.File || x.File == y.File && x.Line < y.Line
+		}
+		return x.Message < y.Message
+	})
+	return out
 }
 
 // groupEvents keeps the first of the events that share a key, with the number of them and their ranks. fields
