@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -31,7 +32,10 @@ type BreakKey struct {
 func KeyOf(g *logparse.GraphBreak) BreakKey {
 	what := g.GBType
 	if what == "" {
-		what = hexAddr.ReplaceAllString(g.Reason, "0x…")
+		what = g.Reason
+		if strings.Contains(what, "0x") {
+			what = hexAddr.ReplaceAllString(what, "0x…")
+		}
 	}
 	return BreakKey{File: g.File, Line: g.Line, What: what}
 }

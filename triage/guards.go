@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // GuardClass is one classified guard failure: which class of guard failed, on which input, and (for sizes and
@@ -199,6 +200,23 @@ func FoldFunction(name string) (string, int) {
 	if !strings.HasPrefix(name, "torch_dynamo_resume_in_") {
 		return name, 0
 	}
+	if v, ok := foldCache.Load(name); ok { // the same few names recur on every rank and recompile
+		f := v.(folded)
+		return f.fn, f.line
+	}
+	fn, line := foldFunction(name)
+	foldCache.Store(name, folded{fn, line})
+	return fn, line
+}
+
+type folded struct {
+	fn   string
+	line int
+}
+
+var foldCache sync.Map
+
+func foldFunction(name string) (string, int) {
 	m := resumeFn.FindStringSubmatch(name)
 	if m == nil {
 		return name, 0
