@@ -128,11 +128,17 @@ func unwrapPathErr(err error) error {
 	return err
 }
 
-// ParseInputs parses inputs concurrently (at most workers at once) and calls emit from many goroutines.
-// It returns one error per input that could not be read; the others are still parsed.
-// With keepText false, records of no known kind are not built (counting mode); onRank (optional) hears every
-// rank seen in line prefixes.
-func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, emit func(*Record), onRank func(int)) []error {
+// Sink receives what parsing inputs yields; its functions are called from many goroutines.
+type Sink struct {
+	Emit      func(*Record)
+	OnRank    func(rank int) // every rank seen in line prefixes (optional)
+	OnWarning func(string)   // an input that is readable but looks wrong, e.g. binary (optional)
+}
+
+// ParseInputs parses inputs concurrently (at most workers at once). It returns one error per input that could
+// not be read; the others are still parsed. With keepText false, records of no known kind are not built
+// (counting mode).
+func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, sink Sink) []error {
 	if workers <= 0 {
 		workers = 8
 	}
@@ -146,7 +152,7 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, em
 		go func(in Input) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if err := ParseInput(in, keepText, stdin, emit, onRank); err != nil {
+			if err := ParseInput(in, keepText, stdin, sink); err != nil {
 				mu.Lock()
 				errs = append(errs, err)
 				mu.Unlock()
@@ -158,8 +164,14 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, em
 }
 
 // ParseInput parses one input.
-func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record), onRank func(int)) error {
-	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText, SkipOther: !keepText, OnRank: onRank}
+func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
+	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText, SkipOther: !keepText, OnRank: sink.OnRank}
+	emit := sink.Emit
+	warnIfBinary := func(head []byte) {
+		if sink.OnWarning != nil && LooksBinary(head) {
+			sink.OnWarning(in.Name + ": looks like a binary file, not a text log; parsed what text it has")
+		}
+	}
 	var r io.Reader
 	if in.Path == "-" {
 		if stdin == nil {
@@ -172,9 +184,10 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record), on
 			return fmt.Errorf("cannot read %s: %w", in.Path, unwrapPathErr(err))
 		}
 		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && !keepText && !in.Trace && !IsTraceFile(in.Path) {
-			head := make([]byte, 4096)
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && !keepText && !in.Trace {
+			head := make([]byte, headSize)
 			n, _ := f.ReadAt(head, 0)
+			warnIfBinary(head[:n])
 			if !SniffTrace(head[:n]) {
 				if err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit); err != nil {
 					return fmt.Errorf("reading %s: %w", in.Name, err)
@@ -186,8 +199,11 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record), on
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	r = br
+	head, _ := br.Peek(headSize)
+	if in.Path == "-" || keepText || in.Trace {
+		warnIfBinary(head) // the parallel path above already looked
+	}
 	if !in.Trace {
-		head, _ := br.Peek(4096)
 		in.Trace = SniffTrace(head)
 	}
 	var err error
@@ -201,6 +217,9 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, emit func(*Record), on
 	}
 	return nil
 }
+
+// headSize is how much of an input's start is read to tell a trace or a binary file.
+const headSize = 8192
 
 // SniffTrace reports whether the start of a stream is a TORCH_TRACE file: its first line is a glog prefix
 // followed by a JSON object.

@@ -28,7 +28,6 @@ type Aggregator struct {
 	seen     map[eventKey]bool // text events, to drop their trace twins
 	errRanks map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec []*logparse.Record
-	records  int
 	keep     func(*logparse.Record) // optional: records are also handed on (findings, UI)
 }
 
@@ -121,7 +120,6 @@ func (a *Aggregator) rank(r int) *rankAgg {
 }
 
 func (a *Aggregator) count(r *logparse.Record) {
-	a.records++
 	if r.Rank >= 0 {
 		a.ranks[r.Rank] = true
 	}

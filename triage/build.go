@@ -2,7 +2,8 @@ package triage
 
 import (
 	"io"
-	"os"
+	"sort"
+	"sync"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -15,31 +16,20 @@ func BuildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
 		return nil, nil, err
 	}
 	agg := NewAggregator()
-	var warnings []string
 	for _, in := range inputs {
 		agg.AddInput(in.Name, in.Rank)
-		if in.Path != "-" {
-			if w := binaryWarning(in.Path); w != "" {
-				warnings = append(warnings, w)
-			}
-		}
 	}
-	if errs := logparse.ParseInputs(inputs, 16, false, stdin, agg.Add, agg.AddRank); len(errs) > 0 {
+	var mu sync.Mutex
+	var warnings []string
+	sink := logparse.Sink{Emit: agg.Add, OnRank: agg.AddRank, OnWarning: func(w string) {
+		mu.Lock()
+		warnings = append(warnings, w)
+		mu.Unlock()
+	}}
+	errs := logparse.ParseInputs(inputs, 16, false, stdin, sink)
+	sort.Strings(warnings) // inputs are parsed concurrently
+	if len(errs) > 0 {
 		return nil, warnings, errs[0]
 	}
 	return agg.Report(), warnings, nil
-}
-
-func binaryWarning(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	head := make([]byte, 8192)
-	n, _ := io.ReadFull(f, head)
-	if logparse.LooksBinary(head[:n]) {
-		return path + ": looks like a binary file, not a text log; parsed what text it has"
-	}
-	return ""
 }

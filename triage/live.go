@@ -111,7 +111,7 @@ func LoadRecords(paths []string, stdin io.Reader) (*Report, []*logparse.Record, 
 		mu.Unlock()
 		agg.Add(r)
 	}
-	if errs := logparse.ParseInputs(inputs, 8, true, stdin, emit, agg.AddRank); len(errs) > 0 {
+	if errs := logparse.ParseInputs(inputs, 8, true, stdin, logparse.Sink{Emit: emit, OnRank: agg.AddRank}); len(errs) > 0 {
 		return nil, nil, errs[0]
 	}
 	return agg.Report(), recs, nil

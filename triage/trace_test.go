@@ -155,3 +155,11 @@ func TestTraceCompilesAndUniqueGraphs(t *testing.T) {
 		t.Fatalf("a text log knows no graphs: %d %v", text.UniqueGraphs, text.Compiles)
 	}
 }
+
+// Binary input read from stdin is reported too (the check runs where each input's head is read).
+func TestBinaryStdinWarns(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := CmdReport([]string{"-"}, bytes.NewReader(bytes.Repeat([]byte{0, 1, 2, 0xff}, 4096)), &out, &errb); code != 0 || !strings.Contains(errb.String(), "-: looks like a binary file") {
+		t.Fatalf("code %d err %q", code, errb.String())
+	}
+}
