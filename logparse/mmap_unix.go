@@ -37,6 +37,6 @@ func feedMapped(p *Parser, f *os.File, start, end int64) bool {
 		_ = syscall.Munmap(b)
 		off = base + n
 	}
-	p.endPart()
+	p.endLine()
 	return true
 }

@@ -109,12 +109,17 @@ func (p *Parser) addPending(b []byte) {
 
 // Flush ends the input: a final line without newline is parsed and every open record is emitted.
 func (p *Parser) Flush() {
+	p.endLine()
+	p.FlushRecords()
+}
+
+// endLine parses an unfinished last line (input without a trailing newline); records stay open.
+func (p *Parser) endLine() {
 	if len(p.pending) > 0 || p.pendCut {
-		p.crlf = true
+		p.crlf = true // its start came with an earlier chunk
 		p.physLine(p.pending, p.pendCut)
 		p.pending, p.pendCut = p.pending[:0], false
 	}
-	p.FlushRecords()
 }
 
 // FlushRecords emits every open record (for a live stream that went idle); an unfinished line stays pending.

@@ -172,14 +172,6 @@ func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Re
 	return nil
 }
 
-func (p *Parser) endPart() {
-	if len(p.pending) > 0 || p.pendCut {
-		p.crlf = true
-		p.physLine(p.pending, p.pendCut)
-		p.pending, p.pendCut = p.pending[:0], false
-	}
-}
-
 // feed writes everything r yields into p and completes its last line (records stay open).
 func feed(p *Parser, r io.Reader) error {
 	buf := make([]byte, 256<<10)
@@ -189,7 +181,7 @@ func feed(p *Parser, r io.Reader) error {
 			p.Write(buf[:n])
 		}
 		if err != nil {
-			p.endPart()
+			p.endLine()
 			if err == io.EOF {
 				return nil
 			}
