@@ -47,8 +47,8 @@ func splitCommand(args []string) (flags, cmd []string) {
 }
 
 // runForCheck launches cmd as a stored run, waits for it (and for its automatic relaunch, if any) and returns the
-// run dir. ok is false when the repro did not run to completion: the caller exits ExitDidNotComplete unless the
-// run's logs show a compile error that explains it.
+// run dir and its meta. When the repro did not run to completion (completed), the caller exits
+// ExitDidNotComplete unless the run's logs show a compile error that explains it.
 func runForCheck(l launchFlags, cmd []string, stderr io.Writer) (dir string, meta runner.Meta, err error) {
 	store, err := runner.OpenStore(l.store)
 	if err != nil {
