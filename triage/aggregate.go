@@ -28,7 +28,6 @@ type Aggregator struct {
 	seen     map[eventKey]bool // text events, to drop their trace twins
 	errRanks map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec []*logparse.Record
-	keep     func(*logparse.Record) // optional: records are also handed on (findings, UI)
 }
 
 type recompKey struct {
@@ -51,9 +50,6 @@ func NewAggregator() *Aggregator {
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 	}
 }
-
-// OnRecord sets a function that also receives every counted record (called under the aggregator's lock).
-func (a *Aggregator) OnRecord(f func(*logparse.Record)) { a.keep = f }
 
 // AddInput names an input in the report; rank >= 0 (from its file name or log tree) counts as a rank seen.
 func (a *Aggregator) AddInput(name string, rank int) {
@@ -81,9 +77,6 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true
-		}
-		if a.keep != nil && r.Kind != logparse.KindOther {
-			a.keep(r)
 		}
 		return
 	}
@@ -148,8 +141,5 @@ func (a *Aggregator) count(r *logparse.Record) {
 		a.excepts = append(a.excepts, errorSummary(r))
 	case logparse.KindCompile:
 		a.addCompile(r)
-	}
-	if a.keep != nil {
-		a.keep(r)
 	}
 }

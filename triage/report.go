@@ -61,7 +61,7 @@ func (a *Aggregator) Report() *Report {
 	if rep.Inputs == nil {
 		rep.Inputs = []string{}
 	}
-	rep.GraphBreaks = a.distinctBreaks(nil)
+	rep.GraphBreaks = a.distinctBreaks()
 	for _, b := range rep.GraphBreaks {
 		rep.Counts.GraphBreakRecords += b.Records
 	}
@@ -133,7 +133,7 @@ func (a *Aggregator) Report() *Report {
 
 // distinctBreaks lists distinct breaks: full/duplicate records by (site, gb_type or reason), plus Tensor.item()
 // warnings whose site no graph-break record has.
-func (a *Aggregator) distinctBreaks(_ *logparse.Record) []*BreakSummary {
+func (a *Aggregator) distinctBreaks() []*BreakSummary {
 	out := make([]*BreakSummary, 0, len(a.breaks)+len(a.items))
 	sites := map[string]bool{}
 	for _, b := range a.breaks {
