@@ -30,7 +30,7 @@ func feedMapped(p *Parser, f *os.File, start, end int64) bool {
 		_ = syscall.Madvise(b, syscall.MADV_SEQUENTIAL)
 		data := b[off-base:]
 		for len(data) > 0 {
-			k := min(len(data), 1<<20)
+			k := min(len(data), 64<<10)
 			p.Write(data[:k])
 			data = data[k:]
 		}

@@ -37,21 +37,38 @@ type Parser struct {
 	// SkipOther fast path: the raw prefix of the last skipped (unbuilt) record
 	lastSkip []byte
 	ranks    map[int]bool
-	crlf     bool // the current chunk has '\r' or ESC bytes somewhere
+	crlf     bool // the current line may hold '\r' or ESC bytes
 	// parallel parsing (split.go): this parser reads part `part`; for part > 0 the first lines of each channel
 	// may continue a record of the part before, so they are held as leads until the parts are joined.
-	part     int
-	leads    map[chanKey]*lead
-	leadDone map[chanKey]bool
-	lastKey  chanKey // cache of the last channel looked up
-	lastCh   *channel
+	part    int
+	leads   map[chanKey]*lead
+	lastKey chanKey  // cache of the last channel looked up
+	li      lineInfo // the line being decoded (reused: no copy per line)
+	seq     int      // lines handled so far ('\r' splits one input line into several)
+	// closeLate is 1 while a join ends a record after what the line that ends it ends itself (split.go)
+	closeLate int
+	lastCh    *channel
 }
 
 type chanKey struct{ local, rank int }
 
 type channel struct {
-	log  *builder // the open prefixed record
-	bare *builder // the open unprefixed record (traceback, stack dump, user output)
+	log      *builder // the open prefixed record
+	bare     *builder // the open unprefixed record (traceback, stack dump, user output)
+	skip     []byte   // log prefix of the open record that is not built (SkipOther): its lines are dropped
+	leadDone bool     // parallel parsing: a line of this channel could not continue the part before's records
+	leadEnd  int      // and its line number
+	leadSeq  int      // and its place among the part's lines (Parser.seq)
+	leadBare bool     // that line was unprefixed: a prefixed record of the part before may go on after it
+	logAt    int      // and then the place of the next line that ends such a record (a record head), 0 if none
+	logAtNum int
+}
+
+// logHead notes, for a part after the first, where the channel's first record head after its lead is.
+func (p *Parser) logHead(ch *channel) {
+	if p.leads != nil && ch.leadBare && ch.logAt == 0 {
+		ch.logAt, ch.logAtNum = p.seq, p.lineNo
+	}
 }
 
 // NewParser returns a parser that calls emit for every complete record.
@@ -76,26 +93,50 @@ func Parse(r io.Reader, opt Options, emit func(*Record)) error {
 // Write feeds bytes. It never fails.
 func (p *Parser) Write(b []byte) (int, error) {
 	n := len(b)
-	p.crlf = bytes.IndexByte(b, '\r') >= 0 || bytes.IndexByte(b, 0x1b) >= 0
-	for len(b) > 0 {
-		nl := bytes.IndexByte(b, '\n')
+	// nextCR / nextESC: where the next '\r' / ESC byte is in b (len(b) when none is left); each is searched
+	// again only once passed, so a line is checked for them in O(1) and the chunk is scanned once per byte.
+	nextCR, nextESC := indexOrLen(b, 0, '\r'), indexOrLen(b, 0, 0x1b)
+	start := 0
+	for start < len(b) {
+		nl := bytes.IndexByte(b[start:], '\n')
 		if nl < 0 {
-			p.addPending(b)
+			p.addPending(b[start:])
 			break
 		}
+		end := start + nl
+		p.crlf = nextCR < end || nextESC < end
 		if len(p.pending) > 0 || p.pendCut {
-			p.addPending(b[:nl])
-			p.crlf = true // the line's start came with an earlier chunk
+			p.addPending(b[start:end])
+			p.crlf = p.crlf || hasSpecial(p.pending) // the line's start came with an earlier chunk
 			p.physLine(p.pending, p.pendCut)
 			p.pending, p.pendCut = p.pending[:0], false
 		} else if nl > p.opt.MaxLine {
-			p.physLine(b[:p.opt.MaxLine], true)
+			p.physLine(b[start:start+p.opt.MaxLine], true)
 		} else {
-			p.physLine(b[:nl], false)
+			p.physLine(b[start:end], false)
 		}
-		b = b[nl+1:]
+		start = end + 1
+		if nextCR < start {
+			nextCR = indexOrLen(b, start, '\r')
+		}
+		if nextESC < start {
+			nextESC = indexOrLen(b, start, 0x1b)
+		}
 	}
 	return n, nil
+}
+
+// indexOrLen is the index of the first c in b at or after from, or len(b).
+func indexOrLen(b []byte, from int, c byte) int {
+	if i := bytes.IndexByte(b[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(b)
+}
+
+// hasSpecial reports whether line holds a '\r' or an ESC byte (progress bars, CRLF, ANSI colours).
+func hasSpecial(line []byte) bool {
+	return bytes.IndexByte(line, '\r') >= 0 || bytes.IndexByte(line, 0x1b) >= 0
 }
 
 func (p *Parser) addPending(b []byte) {
@@ -116,7 +157,7 @@ func (p *Parser) Flush() {
 // endLine parses an unfinished last line (input without a trailing newline); records stay open.
 func (p *Parser) endLine() {
 	if len(p.pending) > 0 || p.pendCut {
-		p.crlf = true // its start came with an earlier chunk
+		p.crlf = hasSpecial(p.pending)
 		p.physLine(p.pending, p.pendCut)
 		p.pending, p.pendCut = p.pending[:0], false
 	}
@@ -124,7 +165,8 @@ func (p *Parser) endLine() {
 
 // FlushRecords emits every open record (for a live stream that went idle); an unfinished line stays pending.
 func (p *Parser) FlushRecords() {
-	for _, ch := range p.chans {
+	for _, k := range sortedKeys(p.chans) { // a fixed order: the same records come out in the same order
+		ch := p.chans[k]
 		p.close(&ch.log)
 		p.close(&ch.bare)
 	}
@@ -158,6 +200,7 @@ func (p *Parser) physLine(line []byte, cut bool) {
 }
 
 func (p *Parser) line(line []byte, cut bool) {
+	p.seq++
 	if p.crlf && bytes.IndexByte(line, 0x1b) >= 0 {
 		line = []byte(ansi.Strip(string(line)))
 	}
@@ -175,20 +218,28 @@ func (p *Parser) line(line []byte, cut bool) {
 			return
 		}
 	}
-	li := decodeLine(line)
+	li := &p.li
+	decodeLine(line, li)
 	ch := p.channel(li)
-	if p.leads != nil && p.takeLead(li, cut) {
+	if p.leads != nil && p.takeLead(ch, li, line, cut) {
 		return
 	}
 	switch li.style {
 	case styleGlog, styleDate:
+		p.logHead(ch)
 		p.close(&ch.bare)
 		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {
 			b.prefixed++
 			b.add(p, li.body, cut)
+		} else if b == nil && len(ch.skip) > 0 && bytes.Equal(ch.skip, li.prefix) && strongHead(li.body) == headNone {
+			// one more line of a record that is not built, whatever other channels printed in between
 		} else {
 			p.close(&ch.log)
 			ch.log = p.open(li, li.body, cut)
+			ch.skip = ch.skip[:0]
+			if ch.log == nil {
+				ch.skip = append(ch.skip, li.prefix...)
+			}
 		}
 		raw := line[:li.chanLen+len(li.prefix)]
 		if ch.log != nil {
@@ -207,7 +258,7 @@ func (p *Parser) line(line []byte, cut bool) {
 	}
 }
 
-func (p *Parser) channel(li lineInfo) *channel {
+func (p *Parser) channel(li *lineInfo) *channel {
 	k := chanKey{li.localRank, li.rank}
 	if p.lastCh != nil && k == p.lastKey {
 		return p.lastCh
@@ -229,23 +280,26 @@ func (p *Parser) channel(li lineInfo) *channel {
 
 // bareLine places a line without a log prefix: a continuation of a first-line-only record, a traceback or
 // stack dump, a record glued behind other output, or plain user output.
-func (p *Parser) bareLine(ch *channel, li lineInfo, cut bool) {
+func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 	body := li.body
 	// A known record head behind an unknown prefix (TORCH_LOGS_FORMAT, output without a trailing newline).
 	if at, h := headInside(body); at > 0 {
+		p.logHead(ch)
 		p.close(&ch.bare)
 		if j := bytes.Index(body[:at], []byte("[20")); j >= 0 {
 			var dl lineInfo
 			dl.localRank, dl.rank, dl.cid = li.localRank, li.rank, NoCompileID
 			if parseDate(body[j:], &dl) {
 				p.close(&ch.log)
-				if ch.log = p.open(dl, dl.body, cut); ch.log != nil {
+				ch.skip = ch.skip[:0]
+				if ch.log = p.open(&dl, dl.body, cut); ch.log != nil {
 					ch.log.firstOnly = true
 				}
 				return
 			}
 		}
 		p.close(&ch.log)
+		ch.skip = ch.skip[:0]
 		li.style, li.prefix, li.body = styleCustom, body[:at], body[at:]
 		ch.log = p.open(li, li.body, cut)
 		if ch.log != nil {
@@ -271,7 +325,7 @@ func (p *Parser) bareLine(ch *channel, li lineInfo, cut bool) {
 
 // open starts a record builder with its first message line; with SkipOther it returns nil for a line that
 // starts no known kind of record.
-func (p *Parser) open(li lineInfo, body []byte, cut bool) *builder {
+func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 	head := strongHead(body)
 	if head == headNone {
 		head = weakHead(body, li.style)
@@ -313,7 +367,7 @@ func (p *Parser) close(slot **builder) {
 
 func (p *Parser) finish(b *builder) {
 	r := b.rec
-	r.partFirst, r.partLast = b.part, b.lastPart
+	r.partFirst, r.partLast, r.closedAt = b.part, b.lastPart, 2*p.seq+p.closeLate
 	r.Time = parseWhen(b.when)
 	classify(b)
 	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {

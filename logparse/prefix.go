@@ -49,8 +49,8 @@ func atoi(b []byte) (int, bool) {
 }
 
 // decodeLine splits a line into its channel prefixes, log prefix and message.
-func decodeLine(line []byte) lineInfo {
-	li := lineInfo{localRank: -1, rank: -1, cid: NoCompileID}
+func decodeLine(line []byte, li *lineInfo) {
+	*li = lineInfo{localRank: -1, rank: -1, cid: NoCompileID}
 	rest := line
 	// srun --label "12: " in front of anything that looks like a log line.
 	if n := srunLabel(rest); n > 0 {
@@ -90,11 +90,10 @@ func decodeLine(line []byte) lineInfo {
 		rest = rest[end+2:]
 	}
 	li.chanLen = len(line) - len(rest)
-	if parseGlog(rest, &li) || parseDate(rest, &li) || parseCpp(rest, &li) {
-		return li
+	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) {
+		return
 	}
 	li.body = rest
-	return li
 }
 
 func isIdent(b []byte) bool {

@@ -178,6 +178,7 @@ type Record struct {
 	Era       Era      // the torch versions whose format this record shows
 
 	partFirst, partLast int // parallel parsing: parts holding FirstLine and LastLine (line numbers fixed on join)
+	closedAt            int // parallel parsing: when the record ended (2 × Parser.seq of the part then read, +1 if late)
 
 	Break     *GraphBreak
 	Recompile *Recompile

@@ -2,45 +2,41 @@ package logparse
 
 import (
 	"bytes"
+	"cmp"
 	"io"
 	"os"
+	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // MinParallelSize is the smallest file parsed in parts (a tuning knob; tests lower it).
 var MinParallelSize int64 = 32 << 20
 
-// lead holds the first lines of one channel of a part: they may continue a record the part before left open.
+// lead holds the first lines of one channel of a part, whole (channel prefix included): they may continue a
+// record the part before left open, so they are replayed through the joined parser once it is known.
 type lead struct {
-	bare   heldLines // unprefixed lines before any prefixed one (a traceback or first-line-only record going on)
-	prefix []byte    // log prefix of the held prefixed lines
-	lines  heldLines
+	prefix []byte // log prefix of the held prefixed lines
+	lines  [][]byte
+	num    []int // line numbers in the part
+	seq    []int // places among the part's lines (Parser.seq)
+	cut    []bool
 }
 
-type heldLines struct {
-	body [][]byte
-	num  []int // line numbers in the part
-	cut  []bool
+func (l *lead) add(line []byte, num, seq int, cut bool) {
+	l.lines = append(l.lines, append([]byte{}, line...))
+	l.num = append(l.num, num)
+	l.seq = append(l.seq, seq)
+	l.cut = append(l.cut, cut)
 }
 
-func (h *heldLines) add(body []byte, num int, cut bool) {
-	h.body = append(h.body, append([]byte{}, body...))
-	h.num = append(h.num, num)
-	h.cut = append(h.cut, cut)
-}
-
-func (h *heldLines) into(b *builder, maxLines, part int) {
-	for j, line := range h.body {
-		b.addAt(maxLines, part, h.num[j], line, h.cut[j])
-	}
-}
-
-// takeLead holds li when it can continue a record of the previous part; it reports whether it did.
-func (p *Parser) takeLead(li lineInfo, cut bool) bool {
-	k := chanKey{li.localRank, li.rank}
-	if p.leadDone[k] {
+// takeLead holds line (decoded as li, of channel ch) when it can continue a record of the previous part; it
+// reports whether it did. The first line that cannot ends the channel's lead: what follows is parsed here.
+func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool {
+	if ch.leadDone {
 		return false
 	}
+	k := chanKey{li.localRank, li.rank}
 	l := p.leads[k]
 	if l == nil {
 		l = &lead{}
@@ -48,38 +44,126 @@ func (p *Parser) takeLead(li lineInfo, cut bool) bool {
 	}
 	switch li.style {
 	case styleGlog, styleDate:
-		if strongHead(li.body) == headNone && weakHead(li.body, li.style) == headNone {
+		// a line with the same prefix continues the record (built or not), even with a weak head
+		if strongHead(li.body) == headNone {
 			if l.prefix == nil {
 				l.prefix = append([]byte{}, li.prefix...)
 			}
 			if bytes.Equal(l.prefix, li.prefix) {
-				l.lines.add(li.body, p.lineNo, cut)
+				l.add(line, p.lineNo, p.seq, cut)
 				return true
 			}
 		}
+	case styleCpp: // a one-line record: what is open on the channel goes on after it
+		l.add(line, p.lineNo, p.seq, cut)
+		return true
 	case styleBare:
 		if at, _ := headInside(li.body); at <= 0 && strongHead(li.body) == headNone && !startsBareRecord(li.body) {
-			if l.prefix == nil {
-				l.bare.add(li.body, p.lineNo, cut)
-			}
-			return true // after prefixed lines: user output inside a record, not built (SkipOther)
+			l.add(line, p.lineNo, p.seq, cut)
+			return true
 		}
 	}
-	p.leadDone[k] = true
+	ch.leadDone, ch.leadEnd, ch.leadSeq = true, p.lineNo, p.seq
+	if li.style == styleBare {
+		at, _ := headInside(li.body)
+		ch.leadBare = at <= 0 // a record start that leaves a prefixed record open (a traceback in its middle)
+	}
 	return false
 }
 
-// ParseFileParallel parses a regular file in n parts at once and emits the same records as Parse would (record
-// line numbers included). Records cut by a part boundary are joined: each part holds the first lines of every
-// channel that could continue an open record, and the parts are joined in order once all are read.
-func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Record)) error {
-	if n < 2 || size < MinParallelSize {
+// PartSize is the size of the parts a large file is cut into (a tuning knob; tests lower it).
+var PartSize int64 = 32 << 20
+
+// ParseFileParallel parses a regular file in parts on `workers` goroutines and emits the same records as Parse
+// would, in the same order, line numbers included. Records cut by a part boundary are joined: each part holds
+// the first lines of every channel that could continue an open record, and they are replayed through the parser
+// of the parts before. The calling goroutine joins the parts in order as they complete and emits each part's
+// records then, so emit (the caller's aggregation) runs while later parts are still being parsed; emit is only
+// ever called from the calling goroutine.
+func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit func(*Record)) error {
+	if workers < 2 || size < MinParallelSize {
 		return Parse(io.NewSectionReader(f, 0, size), opt, emit)
 	}
+	bounds := partBounds(f, size, max(int64(workers), (size+PartSize-1)/max(PartSize, 1)))
+	n := len(bounds) - 1
+	parts := make([]*Parser, n)
+	held := make([][]*Record, n)
+	errs := make([]error, n)
+	done := make([]chan struct{}, n)
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n && !stop.Load(); i = int(next.Add(1) - 1) {
+				p := NewParser(opt, func(r *Record) { held[i] = append(held[i], r) })
+				p.part = i
+				if i > 0 {
+					p.leads = map[chanKey]*lead{}
+				}
+				if !feedMapped(p, f, bounds[i], bounds[i+1]) {
+					errs[i] = feed(p, io.NewSectionReader(f, bounds[i], bounds[i+1]-bounds[i]))
+				}
+				parts[i] = p
+				close(done[i])
+			}
+		}()
+	}
+	defer wg.Wait()         // the file stays open until no worker reads it
+	off := make([]int, n+1) // off[i]: lines before part i
+	fix := func(r *Record) {
+		r.FirstLine += off[r.partFirst]
+		r.LastLine += off[r.partLast]
+		emit(r)
+	}
+	var state *Parser // part 0, carrying the records left open at the last joined boundary
+	for i := range n {
+		<-done[i]
+		if errs[i] != nil {
+			stop.Store(true)
+			return errs[i]
+		}
+		pk := parts[i]
+		off[i+1] = off[i] + pk.lineNo
+		if state == nil {
+			state = pk
+			for _, r := range held[i] {
+				fix(r)
+			}
+		} else {
+			// The records the join ends and the part's own come out in the order a serial parse ends them.
+			var joined []*Record
+			state.emit = func(r *Record) { joined = append(joined, r) }
+			state.join(pk)
+			own := held[i]
+			for len(joined) > 0 || len(own) > 0 {
+				if len(own) == 0 || len(joined) > 0 && joined[0].closedAt <= own[0].closedAt {
+					fix(joined[0])
+					joined = joined[1:]
+				} else {
+					fix(own[0])
+					own = own[1:]
+				}
+			}
+		}
+		parts[i], held[i] = nil, nil
+	}
+	state.emit = fix
+	state.FlushRecords()
+	return nil
+}
+
+// partBounds cuts [0, size) into about n parts that start at line starts.
+func partBounds(f *os.File, size, n int64) []int64 {
 	bounds := []int64{0}
 	buf := make([]byte, 64<<10)
-	for i := 1; i < n; i++ {
-		at := size * int64(i) / int64(n)
+	for i := int64(1); i < n; i++ {
+		at := size * i / n
 		m, _ := f.ReadAt(buf, at)
 		nl := bytes.IndexByte(buf[:m], '\n')
 		if nl < 0 || at+int64(nl)+1 <= bounds[len(bounds)-1] {
@@ -87,89 +171,81 @@ func ParseFileParallel(f *os.File, size int64, n int, opt Options, emit func(*Re
 		}
 		bounds = append(bounds, at+int64(nl)+1)
 	}
-	bounds = append(bounds, size)
-	parts := make([]*Parser, len(bounds)-1)
-	held := make([][]*Record, len(parts))
-	errs := make([]error, len(parts))
-	var wg sync.WaitGroup
-	for i := range parts {
-		i := i
-		hold := func(r *Record) { held[i] = append(held[i], r) }
-		if i == 0 {
-			hold = emit // line numbers of part 0 need no offset: no need to wait
-		}
-		p := NewParser(opt, hold)
-		p.part = i
-		if i > 0 {
-			p.leads, p.leadDone = map[chanKey]*lead{}, map[chanKey]bool{}
-		}
-		parts[i] = p
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if feedMapped(p, f, bounds[i], bounds[i+1]) {
-				return
-			}
-			errs[i] = feed(p, io.NewSectionReader(f, bounds[i], bounds[i+1]-bounds[i]))
-		}()
+	return append(bounds, size)
+}
+
+// join replays the leads of the next part pk through p (which holds the records left open before pk), as a
+// serial parse would have read them, and takes over pk's open records; channels are visited in a fixed order,
+// so the records it closes come out in the same order on every run.
+func (p *Parser) join(pk *Parser) {
+	p.part, p.crlf = pk.part, false // the lines were already split at '\r' and stripped of ANSI
+	p.lastRaw, p.lastB, p.lastSkip, p.lastCh = p.lastRaw[:0], nil, p.lastSkip[:0], nil
+	// Events in line order, as a serial parse meets them: the held lines of every channel, and for a channel
+	// whose lead ended, its first line that could not continue (where the records open before it end).
+	type event struct {
+		num  int
+		seq  int
+		k    chanKey
+		line []byte // nil: the lead of channel k ended (logAt false), or a record head came after it (logAt)
+		cut  bool
+		log  bool
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
+	var evs []event
+	for k, l := range pk.leads {
+		for j, line := range l.lines {
+			evs = append(evs, event{l.num[j], l.seq[j], k, line, l.cut[j], false})
 		}
 	}
-	// Join: parts[0] carries the open records forward; what it emits from now on may span parts.
-	state := parts[0]
-	state.emit = func(r *Record) { held[0] = append(held[0], r) }
-	for _, pk := range parts[1:] {
-		for k, l := range pk.leads {
-			ch := state.chans[k]
-			if ch == nil {
-				ch = &channel{}
-				state.chans[k] = ch
-			}
-			if len(l.bare.body) > 0 {
-				if ch.bare != nil {
-					l.bare.into(ch.bare, state.opt.MaxLines, pk.part)
-				} else if ch.log != nil && ch.log.acceptsBare() {
-					l.bare.into(ch.log, state.opt.MaxLines, pk.part)
-				}
-			}
-			if l.prefix != nil {
-				state.close(&ch.bare)
-				if ch.log != nil && bytes.Equal(ch.log.prefix, l.prefix) {
-					l.lines.into(ch.log, state.opt.MaxLines, pk.part)
-				} else {
-					state.close(&ch.log) // the held lines start a record of no known kind: not built
-				}
+	for k, ck := range pk.chans {
+		if ck.leadDone {
+			evs = append(evs, event{num: ck.leadEnd, seq: ck.leadSeq, k: k})
+			if ck.leadBare && ck.logAt > 0 {
+				evs = append(evs, event{num: ck.logAtNum, seq: ck.logAt, k: k, log: true})
 			}
 		}
-		for k, ck := range pk.chans {
-			if pk.leadDone[k] {
-				if ch := state.chans[k]; ch != nil {
-					state.close(&ch.log)
-					state.close(&ch.bare)
-				}
-				state.chans[k] = ck
+	}
+	slices.SortFunc(evs, func(a, b event) int { return cmp.Compare(a.seq, b.seq) })
+	waiting := map[chanKey]*builder{} // prefixed records a bare line did not end: the next record head ends them
+	for _, e := range evs {
+		p.lineNo, p.seq = e.num, e.seq
+		switch {
+		case e.line != nil:
+			p.seq-- // line counts it again
+			p.line(e.line, e.cut)
+			continue
+		case e.log: // after what that line ends in the part (its channel's unprefixed record)
+			b := waiting[e.k]
+			p.closeLate = 1
+			p.close(&b)
+			p.closeLate = 0
+			continue
+		}
+		ck := pk.chans[e.k]
+		if ch := p.chans[e.k]; ch != nil { // in the order the line that ended the lead ends them
+			p.close(&ch.bare)
+			switch {
+			case !ck.leadBare || ch.log != nil && ch.log.acceptsBare():
+				p.close(&ch.log)
+			case ck.logAt > 0:
+				waiting[e.k], ch.log = ch.log, nil
+			default: // no record head on the channel in this part: the record goes on
+				ck.log, ck.skip = ch.log, append(ck.skip[:0], ch.skip...)
 			}
 		}
-		pk.chans = map[chanKey]*channel{}
-		state.lastCh = nil // state.chans changed under the cache
+		p.chans[e.k] = ck
+		p.lastRaw, p.lastB, p.lastSkip, p.lastCh = p.lastRaw[:0], nil, p.lastSkip[:0], nil
 	}
-	state.FlushRecords()
-	off := make([]int, len(parts))
-	for i := 1; i < len(parts); i++ {
-		off[i] = off[i-1] + parts[i-1].lineNo
+	pk.chans = map[chanKey]*channel{}
+	p.lastRaw, p.lastB, p.lastSkip, p.lastCh = p.lastRaw[:0], nil, p.lastSkip[:0], nil // p.chans changed under the caches
+}
+
+func sortedKeys[V any](m map[chanKey]V) []chanKey {
+	keys := make([]chanKey, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
 	}
-	for _, rs := range held {
-		for _, r := range rs {
-			r.FirstLine += off[r.partFirst]
-			r.LastLine += off[r.partLast]
-			emit(r)
-		}
-	}
-	return nil
+	slices.SortFunc(keys, func(a, b chanKey) int { return cmp.Or(cmp.Compare(a.local, b.local), cmp.Compare(a.rank, b.rank)) })
+	return keys
 }
 
 // feed writes everything r yields into p and completes its last line (records stay open).

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -25,7 +24,8 @@ func sig(r *Record) string {
 	return s
 }
 
-// A file parsed in parts gives exactly the records of a serial parse, records cut by part boundaries included.
+// A file parsed in parts gives exactly the records of a serial parse, in the same order, records cut by part
+// boundaries included.
 func TestParallelEqualsSerial(t *testing.T) {
 	old := MinParallelSize
 	MinParallelSize = 0
@@ -48,7 +48,10 @@ func TestParallelEqualsSerial(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	collect := func(n int) []string {
+	collect := func(workers int, partSize int64) []string {
+		old := PartSize
+		PartSize = partSize
+		defer func() { PartSize = old }()
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
@@ -57,24 +60,26 @@ func TestParallelEqualsSerial(t *testing.T) {
 		st, _ := f.Stat()
 		var out []string
 		opt := Options{Rank: -1, SkipOther: true}
-		if err := ParseFileParallel(f, st.Size(), n, opt, func(r *Record) { out = append(out, sig(r)) }); err != nil {
+		if err := ParseFileParallel(f, st.Size(), workers, opt, func(r *Record) { out = append(out, sig(r)) }); err != nil {
 			t.Fatal(err)
 		}
-		sort.Strings(out)
-		return out
+		return out // in emission order: the same as a serial parse's
 	}
-	serial := collect(1)
+	serial := collect(1, 1<<40)
 	if len(serial) < 500 {
 		t.Fatalf("only %d records", len(serial))
 	}
-	for _, n := range []int{2, 3, 7, 16, 61} {
-		if got := collect(n); !reflect.DeepEqual(got, serial) {
+	st, _ := os.Stat(path)
+	// workers × parts: as many parts as workers, and many more parts than workers (taken in turn)
+	for _, c := range []struct{ workers, parts int }{{2, 2}, {3, 3}, {7, 7}, {16, 16}, {61, 61}, {2, 61}, {3, 40}, {2, 137}, {8, 300}, {4, 1000}} {
+		n := c.parts
+		if got := collect(c.workers, st.Size()/int64(c.parts)+1); !reflect.DeepEqual(got, serial) {
 			for i := range got {
 				if i >= len(serial) || got[i] != serial[i] {
-					t.Fatalf("%d parts: first difference at %d:\n got  %s\n want %s", n, i, got[i], serial[min(i, len(serial)-1)])
+					t.Fatalf("%d parts (%d workers): first difference at %d:\n got  %s\n want %s", n, c.workers, i, got[i], serial[min(i, len(serial)-1)])
 				}
 			}
-			t.Fatalf("%d parts: %d records, serial %d", n, len(got), len(serial))
+			t.Fatalf("%d parts (%d workers): %d records, serial %d", n, c.workers, len(got), len(serial))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package triage
 import (
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -54,6 +55,9 @@ func BenchmarkReportFile(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(st.Size())
+	// the same collector settings as CmdReport
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(160 << 20))
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	for i := 0; i < b.N; i++ {
 		if _, _, err := BuildReport([]string{path}, nil); err != nil {
 			b.Fatal(err)

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,27 +33,47 @@ func TestParallelReportEqualsSerial(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	report := func(min int64) (Counts, []string) {
-		old := logparse.MinParallelSize
-		logparse.MinParallelSize = min
-		defer func() { logparse.MinParallelSize = old }()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := func(min, partSize int64) (Counts, []string, string) {
+		oldMin, oldPart := logparse.MinParallelSize, logparse.PartSize
+		logparse.MinParallelSize, logparse.PartSize = min, partSize
+		defer func() { logparse.MinParallelSize, logparse.PartSize = oldMin, oldPart }()
 		rep, _, err := BuildReport([]string{path}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
+		an := Analyze(rep, nil, nil)
 		var fs []string
-		for _, f := range Analyze(rep, nil, nil).Findings {
+		for _, f := range an.Findings {
 			fs = append(fs, fmt.Sprintf("%s ×%d %v %s", f.ID, f.Records, f.Ranks, f.Playbook))
 		}
 		sort.Strings(fs)
-		return rep.Counts, fs
+		js, err := json.MarshalIndent(an.JSON(), "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Counts, fs, string(js)
 	}
-	sc, sf := report(1 << 62)
-	pc, pf := report(0)
-	if sc != pc {
-		t.Fatalf("counts: serial %+v parallel %+v", sc, pc)
-	}
-	if len(sf) < 20 || strings.Join(sf, "\n") != strings.Join(pf, "\n") {
-		t.Fatalf("findings differ:\nserial\n%s\nparallel\n%s", strings.Join(sf, "\n"), strings.Join(pf, "\n"))
+	sc, sf, sj := report(1<<62, logparse.PartSize)
+	for _, parts := range []int64{2, 7, 40} {
+		pc, pf, pj := report(0, st.Size()/parts+1)
+		if sc != pc {
+			t.Fatalf("%d parts: counts: serial %+v parallel %+v", parts, sc, pc)
+		}
+		if len(sf) < 20 || strings.Join(sf, "\n") != strings.Join(pf, "\n") {
+			t.Fatalf("%d parts: findings differ:\nserial\n%s\nparallel\n%s", parts, strings.Join(sf, "\n"), strings.Join(pf, "\n"))
+		}
+		if sj != pj {
+			sl, pl := strings.Split(sj, "\n"), strings.Split(pj, "\n")
+			for i := range min(len(sl), len(pl)) {
+				if sl[i] != pl[i] {
+					t.Fatalf("%d parts: report JSON differs at line %d:\n serial   %s\n parallel %s", parts, i+1, sl[i], pl[i])
+				}
+			}
+			t.Fatalf("%d parts: report JSON differs in length", parts)
+		}
 	}
 }
