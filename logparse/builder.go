@@ -3,7 +3,9 @@ package logparse
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // headKind is what the first line of a record announces.
@@ -121,6 +123,8 @@ type builder struct {
 	prevChain bool   // the last line was a chained-exception separator
 	part      int    // part of the input (parallel parsing) where the record starts, and where it last grew
 	lastPart  int
+	text      []byte // the kept lines, one after the other (made into Record.Lines when the record ends)
+	ends      []int  // where each kept line ends in text
 }
 
 func (b *builder) add(p *Parser, body []byte, cut bool) {
@@ -141,8 +145,9 @@ func (b *builder) addAt(maxLines, part, lineNo int, body []byte, cut bool) {
 		}
 	}
 	if b.keep {
-		if len(r.Lines) < maxLines {
-			r.Lines = append(r.Lines, validString(body))
+		if len(b.ends) < maxLines {
+			b.text = append(b.text, body...)
+			b.ends = append(b.ends, len(b.text))
 		} else {
 			r.Truncated = true
 		}
@@ -214,4 +219,22 @@ func parseWhen(s string) time.Time {
 		}
 	}
 	return time.Date(0, time.Month(mo), d, h, mi, sec, ns, time.UTC)
+}
+
+// lines makes the kept lines into strings: one copy of the text for the whole record, invalid UTF-8 replaced.
+func (b *builder) lines() []string {
+	if len(b.ends) == 0 {
+		return nil
+	}
+	text := string(b.text)
+	out := make([]string, len(b.ends))
+	start := 0
+	for i, end := range b.ends {
+		l := text[start:end]
+		if !utf8.ValidString(l) {
+			l = strings.ToValidUTF8(l, "\uFFFD")
+		}
+		out[i], start = l, end
+	}
+	return out
 }

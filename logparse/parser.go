@@ -47,10 +47,16 @@ type Parser struct {
 	seq     int      // lines handled so far ('\r' splits one input line into several)
 	// closeLate is 1 while a join ends a record after what the line that ends it ends itself (split.go)
 	closeLate int
+	free      []textBuf // text buffers of finished records, for the next ones
 	lastCh    *channel
 }
 
 type chanKey struct{ local, rank int }
+
+type textBuf struct {
+	text []byte
+	ends []int
+}
 
 type channel struct {
 	log      *builder // the open prefixed record
@@ -337,7 +343,13 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 	if rank < 0 {
 		rank = p.opt.Rank
 	}
+	var buf textBuf
+	if n := len(p.free); n > 0 {
+		buf, p.free = p.free[n-1], p.free[:n-1]
+	}
 	b := &builder{
+		text:     buf.text,
+		ends:     buf.ends,
 		style:    li.style,
 		prefix:   append([]byte(nil), li.prefix...),
 		prefixed: 1,
@@ -369,6 +381,11 @@ func (p *Parser) finish(b *builder) {
 	r := b.rec
 	r.partFirst, r.partLast, r.closedAt = b.part, b.lastPart, 2*p.seq+p.closeLate
 	r.Time = parseWhen(b.when)
+	r.Lines = b.lines()
+	if len(p.free) < 16 && cap(b.text) <= 1<<20 { // text buffers are reused: most records are short
+		p.free = append(p.free, textBuf{b.text[:0], b.ends[:0]})
+	}
+	b.text, b.ends = nil, nil
 	classify(b)
 	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {
 		r.Lines = nil // counting needs the payload only

@@ -1,6 +1,7 @@
 package logparse
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -82,4 +83,52 @@ func TestParallelEqualsSerial(t *testing.T) {
 			t.Fatalf("%d parts (%d workers): %d records, serial %d", n, c.workers, len(got), len(serial))
 		}
 	}
+}
+
+// FuzzParallelEqualsSerial: whatever the input and wherever the part boundaries fall, a parallel parse emits
+// the records of a serial one, in the same order. go test ./logparse -run '^$' -fuzz FuzzParallelEqualsSerial
+func FuzzParallelEqualsSerial(f *testing.F) {
+	for i, p := range seedFiles(f) {
+		if strings.Contains(p, ".trace") || strings.Contains(p, "tlparse") || i%4 != 0 {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		b = b[:min(len(b), 16<<10)]
+		var prefixed bytes.Buffer
+		for j, l := range bytes.SplitAfter(b, []byte("\n")) {
+			fmt.Fprintf(&prefixed, "[rank%d]:%s", j%3/2, l) // two ranks, interleaved in runs
+		}
+		f.Add(prefixed.Bytes(), uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, parts uint8) {
+		path := filepath.Join(t.TempDir(), "in.log")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fh, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fh.Close()
+		oldMin, oldPart := MinParallelSize, PartSize
+		defer func() { MinParallelSize, PartSize = oldMin, oldPart }()
+		MinParallelSize = 0
+		collect := func(workers int, partSize int64) []string {
+			PartSize = partSize
+			var out []string
+			opt := Options{Rank: -1, SkipOther: true, MaxLine: 512}
+			if err := ParseFileParallel(fh, int64(len(data)), workers, opt, func(r *Record) { out = append(out, sig(r)) }); err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		serial := collect(1, 1<<40)
+		got := collect(2, int64(len(data))/(int64(parts%32)+2)+1)
+		if !reflect.DeepEqual(got, serial) {
+			t.Fatalf("parallel:\n%s\nserial:\n%s", strings.Join(got, "\n"), strings.Join(serial, "\n"))
+		}
+	})
 }
