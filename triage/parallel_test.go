@@ -12,8 +12,9 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
-// A file parsed in parts gives the report of a serial parse: the same counts and findings (ids, records, ranks,
-// playbooks). logparse's TestParallelEqualsSerial checks the records themselves, line numbers included.
+// A file parsed in parts (2, 7 and 40 of them) gives the report of a serial parse: the same counts and findings
+// (ids, records, ranks, playbooks) and the very same JSON, evidence included. logparse's TestParallelEqualsSerial
+// checks the records themselves, line numbers and order included.
 func TestParallelReportEqualsSerial(t *testing.T) {
 	var b strings.Builder
 	r := 0
