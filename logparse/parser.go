@@ -42,13 +42,13 @@ type Parser struct {
 	// may continue a record of the part before, so they are held as leads until the parts are joined.
 	part    int
 	leads   map[chanKey]*lead
-	lastKey chanKey  // cache of the last channel looked up
+	lastKey chanKey // cache of the last channel looked up
+	lastCh  *channel
 	li      lineInfo // the line being decoded (reused: no copy per line)
 	seq     int      // lines handled so far ('\r' splits one input line into several)
 	// closeLate is 1 while a join ends a record after what the line that ends it ends itself (split.go)
 	closeLate int
 	free      []textBuf // text buffers of finished records, for the next ones
-	lastCh    *channel
 }
 
 type chanKey struct{ local, rank int }
@@ -63,17 +63,15 @@ type channel struct {
 	bare     *builder // the open unprefixed record (traceback, stack dump, user output)
 	skip     []byte   // log prefix of the open record that is not built (SkipOther): its lines are dropped
 	leadDone bool     // parallel parsing: a line of this channel could not continue the part before's records
-	leadEnd  int      // and its line number
 	leadSeq  int      // and its place among the part's lines (Parser.seq)
 	leadBare bool     // that line was unprefixed: a prefixed record of the part before may go on after it
 	logAt    int      // and then the place of the next line that ends such a record (a record head), 0 if none
-	logAtNum int
 }
 
 // logHead notes, for a part after the first, where the channel's first record head after its lead is.
 func (p *Parser) logHead(ch *channel) {
 	if p.leads != nil && ch.leadBare && ch.logAt == 0 {
-		ch.logAt, ch.logAtNum = p.seq, p.lineNo
+		ch.logAt = p.seq
 	}
 }
 
@@ -176,7 +174,12 @@ func (p *Parser) FlushRecords() {
 		p.close(&ch.log)
 		p.close(&ch.bare)
 	}
-	p.lastRaw, p.lastB, p.lastSkip = p.lastRaw[:0], nil, p.lastSkip[:0]
+	p.resetCaches()
+}
+
+// resetCaches forgets the fast paths' memory of the last line (its prefix, builder and channel).
+func (p *Parser) resetCaches() {
+	p.lastRaw, p.lastB, p.lastSkip, p.lastCh = p.lastRaw[:0], nil, p.lastSkip[:0], nil
 }
 
 // Lines reports how many lines have been read.

@@ -63,7 +63,7 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 			return true
 		}
 	}
-	ch.leadDone, ch.leadEnd, ch.leadSeq = true, p.lineNo, p.seq
+	ch.leadDone, ch.leadSeq = true, p.seq
 	if li.style == styleBare {
 		at, _ := headInside(li.body)
 		ch.leadBare = at <= 0 // a record start that leaves a prefixed record open (a traceback in its middle)
@@ -175,42 +175,42 @@ func partBounds(f *os.File, size, n int64) []int64 {
 }
 
 // join replays the leads of the next part pk through p (which holds the records left open before pk), as a
-// serial parse would have read them, and takes over pk's open records; channels are visited in a fixed order,
-// so the records it closes come out in the same order on every run.
+// serial parse would have read them, and takes over pk's open records. Everything happens in the order of the
+// part's lines, so the records it closes come out in the order a serial parse closes them.
 func (p *Parser) join(pk *Parser) {
 	p.part, p.crlf = pk.part, false // the lines were already split at '\r' and stripped of ANSI
-	p.lastRaw, p.lastB, p.lastSkip, p.lastCh = p.lastRaw[:0], nil, p.lastSkip[:0], nil
+	p.resetCaches()
 	// Events in line order, as a serial parse meets them: the held lines of every channel, and for a channel
 	// whose lead ended, its first line that could not continue (where the records open before it end).
 	type event struct {
-		num  int
 		seq  int
 		k    chanKey
-		line []byte // nil: the lead of channel k ended (logAt false), or a record head came after it (logAt)
+		line []byte // nil: the lead of channel k ended (log false), or a record head came after it (log)
+		num  int    // of line, in the part
 		cut  bool
 		log  bool
 	}
 	var evs []event
 	for k, l := range pk.leads {
 		for j, line := range l.lines {
-			evs = append(evs, event{l.num[j], l.seq[j], k, line, l.cut[j], false})
+			evs = append(evs, event{l.seq[j], k, line, l.num[j], l.cut[j], false})
 		}
 	}
 	for k, ck := range pk.chans {
 		if ck.leadDone {
-			evs = append(evs, event{num: ck.leadEnd, seq: ck.leadSeq, k: k})
+			evs = append(evs, event{seq: ck.leadSeq, k: k})
 			if ck.leadBare && ck.logAt > 0 {
-				evs = append(evs, event{num: ck.logAtNum, seq: ck.logAt, k: k, log: true})
+				evs = append(evs, event{seq: ck.logAt, k: k, log: true})
 			}
 		}
 	}
 	slices.SortFunc(evs, func(a, b event) int { return cmp.Compare(a.seq, b.seq) })
 	waiting := map[chanKey]*builder{} // prefixed records a bare line did not end: the next record head ends them
 	for _, e := range evs {
-		p.lineNo, p.seq = e.num, e.seq
+		p.seq = e.seq // ending a record needs only where (closedAt), not a line number
 		switch {
 		case e.line != nil:
-			p.seq-- // line counts it again
+			p.lineNo, p.seq = e.num, e.seq-1 // line counts it again
 			p.line(e.line, e.cut)
 			continue
 		case e.log: // after what that line ends in the part (its channel's unprefixed record)
@@ -233,10 +233,9 @@ func (p *Parser) join(pk *Parser) {
 			}
 		}
 		p.chans[e.k] = ck
-		p.lastRaw, p.lastB, p.lastSkip, p.lastCh = p.lastRaw[:0], nil, p.lastSkip[:0], nil
+		p.resetCaches() // p.chans changed under them
 	}
 	pk.chans = map[chanKey]*channel{}
-	p.lastRaw, p.lastB, p.lastSkip, p.lastCh = p.lastRaw[:0], nil, p.lastSkip[:0], nil // p.chans changed under the caches
 }
 
 func sortedKeys[V any](m map[chanKey]V) []chanKey {
