@@ -312,3 +312,12 @@ func parseCpp(b []byte, li *lineInfo) bool {
 	li.body = b[len(li.prefix):]
 	return true
 }
+
+// LineRank decodes the rank prefixes in front of one output line (srun's --label "N: " before a log line,
+// torchrun's "[rankN]:", and --tee's "[roleN]:" local rank): the one decoder behind the report's ranks and the
+// log view's rank filter. rank is -1 when the line names none, localRank -1 without a --tee prefix.
+func LineRank(line []byte) (rank, localRank int) {
+	var li lineInfo
+	decodeLine(line, &li)
+	return li.rank, li.localRank
+}

@@ -23,9 +23,10 @@ type Query struct {
 // Result is the outcome of Match: exactly one Primary, never nil for a Set
 // that holds the generic fallbacks.
 type Result struct {
-	Primary *Playbook
-	Related []*Playbook
-	Level   string // "gb_id", "gb_type", "guard", "error", "reason" or "fallback"
+	Primary    *Playbook
+	Related    []*Playbook
+	RelatedIDs []string // the ids of Related (shared by every caller of the same query: read-only)
+	Level      string   // "gb_id", "gb_type", "guard", "error", "reason" or "fallback"
 }
 
 // Match levels, most specific first.
@@ -71,7 +72,30 @@ type hit struct {
 // Related is the primary's `related` list, then the other matching playbooks
 // best first; deduplicated, never the primary, never a fallback unless the
 // primary names it.
+//
+// Results are remembered per query by the set (many findings share one: the same cause at many sites, the same
+// guard class on every rank), so a caller that analyses often keeps one set.
 func (s *Set) Match(q Query) Result {
+	s.memoMu.Lock()
+	r, ok := s.memo[q]
+	s.memoMu.Unlock()
+	if ok {
+		return r
+	}
+	r = s.match(q)
+	s.memoMu.Lock()
+	if s.memo == nil || len(s.memo) >= maxMemo {
+		s.memo = make(map[Query]Result, 256)
+	}
+	s.memo[q] = r
+	s.memoMu.Unlock()
+	return r
+}
+
+// maxMemo bounds the remembered queries of a set (a run with many distinct reasons starts over past it).
+const maxMemo = 50000
+
+func (s *Set) match(q Query) Result {
 	var hits []hit
 	for _, p := range s.all {
 		if h, ok := score(p, q); ok {
@@ -102,6 +126,10 @@ func (s *Set) Match(q Query) Result {
 			seen[h.p.ID] = true
 			res.Related = append(res.Related, h.p)
 		}
+	}
+	res.RelatedIDs = make([]string, len(res.Related))
+	for i, p := range res.Related {
+		res.RelatedIDs[i] = p.ID
 	}
 	return res
 }

@@ -293,3 +293,6 @@ func checkPlaybook(file string, p *Playbook) error {
 	}
 	return nil
 }
+
+// IsGBID reports whether s is a graph-break id in its normal form ("GB0059"; see NormalizeGBID).
+func IsGBID(s string) bool { return gbIDPattern.MatchString(s) }

@@ -23,6 +23,9 @@ type Set struct {
 
 	searchOnce sync.Once
 	search     map[*Playbook]searchEntry // lazily built fields for Search
+
+	memoMu sync.Mutex
+	memo   map[Query]Result // Match results (match.go)
 }
 
 func newSet(list []*Playbook) *Set {

@@ -1,15 +1,14 @@
 package playbooks
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 )
 
-// closestIDs suggests up to n playbook ids for a key that matched nothing:
+// ClosestIDs suggests up to n playbook ids for a key that matched nothing:
 // fuzzy search hits first, then the ids (or GB ids) with the smallest edit
 // distance to the key.
-func closestIDs(s *Set, key string, n int) []string {
+func ClosestIDs(s *Set, key string, n int) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(id string) {
@@ -60,12 +59,4 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
-}
-
-func patterns(res []*regexp.Regexp) []string {
-	out := make([]string, 0, len(res))
-	for _, re := range res {
-		out = append(out, re.String())
-	}
-	return out
 }

@@ -2,14 +2,11 @@ package triage
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 // Analysis is what a report means: findings by impact, rank agreement, the verdict and the next checklist step.
@@ -30,9 +27,9 @@ func (a *Analysis) State() playbooks.State { return a.state }
 // Analyze turns a report into findings. set may be nil (the built-in playbooks are used); probes (may be nil)
 // are the in-process probe files of the run: they add config_parity and probe_mismatch findings and the unique
 // graph count.
-func Analyze(rep *Report, set *playbooks.Set, probes []probe.Info) *Analysis {
+func Analyze(rep *Report, set *playbooks.Set, probes []ProcessInfo) *Analysis {
 	if set == nil {
-		set = builtinSet()
+		set, _ = playbooks.Builtin()
 	}
 	if rep == nil {
 		rep = &Report{}
@@ -77,14 +74,14 @@ func Analyze(rep *Report, set *playbooks.Set, probes []probe.Info) *Analysis {
 
 // probeFindings turns the probe files into config_parity (settings that differ between ranks) and
 // probe_mismatch (the process counted breaks the log does not show) findings.
-func probeFindings(rep *Report, probes []probe.Info, set *playbooks.Set) []Finding {
+func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set) []Finding {
 	if len(probes) == 0 {
 		return nil
 	}
 	var out []Finding
-	for _, d := range probe.ConfigParity(probes) {
+	for _, d := range ConfigParity(probes) {
 		f := Finding{Kind: KindConfigParity, Severity: "high", What: d.Key, ID: "config_parity:" + d.Key,
-			Title: "Ranks run with different settings: " + oneLine(d.String(), 120), Detail: d.String(),
+			Title: "Ranks run with different settings: " + OneLine(d.String(), 120), Detail: d.String(),
 			ranks: map[int]rankStat{}, Evidence: []Evidence{}}
 		for _, ranks := range d.Values {
 			for _, r := range ranks {
@@ -110,7 +107,7 @@ func probeFindings(rep *Report, probes []probe.Info, set *playbooks.Set) []Findi
 	if len(perRank) == 0 {
 		perRank[-1] = rep.Counts.GraphBreaks
 	}
-	for _, c := range probe.CrossCheck(probes, perRank, graphBreaksLogged(rep)) {
+	for _, c := range CrossCheck(probes, perRank, graphBreaksLogged(rep)) {
 		f := Finding{Kind: KindProbeMismatch, What: "breaks not logged", ID: fmt.Sprintf("probe_mismatch:rank%d", c.Rank),
 			Title: c.Message, Records: c.ProcessEvents, Ranks: []int{c.Rank}, Evidence: []Evidence{},
 			Detail: fmt.Sprintf("%s\nThe process counted %d distinct graph break(s) in %d event(s); the log shows %d.",
@@ -129,7 +126,7 @@ func probeFindings(rep *Report, probes []probe.Info, set *playbooks.Set) []Findi
 }
 
 // parityReason words a difference for the matcher: "config dynamo.recompile_limit differs between ranks: …".
-func parityReason(d probe.Difference) string {
+func parityReason(d Difference) string {
 	what := "config"
 	switch {
 	case strings.HasPrefix(d.Key, "env."):
@@ -165,29 +162,4 @@ func snapshotFromSummaries(rep *Report) *detailSnap {
 	snap := d.snapshot(&Report{})
 	snap.breaks, snap.skips = nil, nil
 	return snap
-}
-
-// loadPlaybooks loads the built-in and user playbooks; a malformed user file is a warning (the rest load).
-func loadPlaybooks(cmd string, stderr io.Writer) *playbooks.Set {
-	set, errs := playbooks.Load(playbooks.DefaultUserDir())
-	for _, err := range errs {
-		fmt.Fprintf(stderr, "torchtriage %s: warning: playbook %v\n", cmd, err)
-	}
-	return set
-}
-
-// readProbes reads the probe files of every input that is a run directory; unreadable ones are warnings.
-func readProbes(paths []string, cmd string, stderr io.Writer) []probe.Info {
-	var out []probe.Info
-	for _, p := range paths {
-		if st, err := os.Stat(p); err != nil || !st.IsDir() {
-			continue
-		}
-		infos, errs := probe.ReadDir(p)
-		for _, err := range errs {
-			fmt.Fprintf(stderr, "torchtriage %s: warning: %v\n", cmd, err)
-		}
-		out = append(out, infos...)
-	}
-	return out
 }

@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 func TestVerdictAndNextStep(t *testing.T) {
@@ -48,11 +45,11 @@ func TestVerdictAndNextStep(t *testing.T) {
 // does not show: config_parity and probe_mismatch findings, the unique graph count, and a verdict that is not
 // steady.
 func TestProbeFindings(t *testing.T) {
-	rep, _, err := BuildReport([]string{filepath.Join(fixtures, "torch-2.14/r06_dist_funcol.triage.log")}, nil)
+	rep, _, err := buildReport([]string{filepath.Join(fixtures, "torch-2.14/r06_dist_funcol.triage.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	probes := []probe.Info{
+	probes := []ProcessInfo{
 		{Rank: 0, PID: 10, File: "probe/rank0-10.json", Config: map[string]any{"dynamo.recompile_limit": 8},
 			Counters: map[string]map[string]float64{"stats": {"unique_graphs": 3}, "graph_break": {"builtin print": 2}}},
 		{Rank: 1, PID: 11, File: "probe/rank1-11.json", Config: map[string]any{"dynamo.recompile_limit": 3},
@@ -77,7 +74,7 @@ func TestProbeFindings(t *testing.T) {
 func TestReportJSONSchema(t *testing.T) {
 	var out, errb bytes.Buffer
 	f := filepath.Join(fixtures, "torch-2.6/r05_dist_c10d.triage.log")
-	if code := CmdReport([]string{"--format", "json", f}, nil, &out, &errb); code != 0 {
+	if code := reportTo(&out, "json", f); code != 0 {
 		t.Fatalf("code %d: %s", code, errb.String())
 	}
 	var doc map[string]any
@@ -135,7 +132,7 @@ func TestReportJSONSchema(t *testing.T) {
 func TestReportTextAndMarkdown(t *testing.T) {
 	f := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
 	var out, errb bytes.Buffer
-	if code := CmdReport([]string{f}, nil, &out, &errb); code != 0 {
+	if code := reportTo(&out, "text", f); code != 0 {
 		t.Fatalf("code %d %s", code, errb.String())
 	}
 	text := out.String()
@@ -147,7 +144,7 @@ func TestReportTextAndMarkdown(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if code := CmdReport([]string{"--format", "markdown", f}, nil, &out, &errb); code != 0 {
+	if code := reportTo(&out, "markdown", f); code != 0 {
 		t.Fatalf("markdown code %d", code)
 	}
 	md := out.String()
@@ -159,27 +156,6 @@ func TestReportTextAndMarkdown(t *testing.T) {
 	}
 	if strings.Count(md, "\n| ") < 12 {
 		t.Errorf("markdown table too short:\n%s", md)
-	}
-}
-
-// A user playbook narrower than gb-print is chosen for the print break; a malformed one is a warning and the
-// report still works.
-func TestReportUserPlaybooks(t *testing.T) {
-	dir := t.TempDir()
-	pb := filepath.Join(dir, "torchtriage", "playbooks")
-	if err := os.MkdirAll(pb, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	_ = os.WriteFile(filepath.Join(pb, "mine.md"), []byte("---\nid: team-print\ntitle: Our print rule\nseverity: low\ncategory: consider\nmatch:\n  kinds: [graph_break]\n  gb_ids: [GB0059]\n  reasons: ['builtin:? print']\npreset: breaks\n---\n## Why\nx\n## Do\n1. y\n## Verify\nz\n## Sources\n- https://docs.pytorch.org/\n"), 0o644)
-	_ = os.WriteFile(filepath.Join(pb, "broken.md"), []byte("no front matter\n"), 0o644)
-	t.Setenv("XDG_CONFIG_HOME", dir)
-	var out, errb bytes.Buffer
-	code := CmdReport([]string{filepath.Join(fixtures, "torch-2.6/r01_branch_print.triage.log")}, nil, &out, &errb)
-	if code != 0 || !strings.Contains(errb.String(), "warning: playbook") || !strings.Contains(errb.String(), "broken.md") {
-		t.Fatalf("code %d stderr %q", code, errb.String())
-	}
-	if !strings.Contains(out.String(), "playbook team-print") {
-		t.Errorf("user playbook not used:\n%s", out.String())
 	}
 }
 
@@ -225,8 +201,8 @@ func TestAnalyzeHandMadeReports(t *testing.T) {
 	if a := Analyze(&Report{Ranks: []int{0, 1}}, nil, nil); !a.RankAgreement.Agree {
 		t.Errorf("empty 2-rank report: %+v", a.RankAgreement)
 	}
-	var out, errb bytes.Buffer
-	if code := CmdReport([]string{"--format", "json", filepath.Join(fixtures, "torch-2.6/r05_dist_c10d.triage.log")}, nil, &out, &errb); code != 0 {
+	var out bytes.Buffer
+	if code := reportTo(&out, "json", filepath.Join(fixtures, "torch-2.6/r05_dist_c10d.triage.log")); code != 0 {
 		t.Fatal(code)
 	}
 	var rep Report

@@ -59,7 +59,7 @@ func BenchmarkReportFile(b *testing.B) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(160 << 20))
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	for i := 0; i < b.N; i++ {
-		if _, _, err := BuildReport([]string{path}, nil); err != nil {
+		if _, _, err := buildReport([]string{path}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,6 @@
-// Package triage turns parsed records into decisions: findings (graph breaks,
-// recompiles, limit hits, CUDA-graph skips, compile errors), rank agreement,
-// the verdict and the next checklist step, the CI gate, the diff between
-// two runs, and the session's story (the bringup log, run by run). Its sub-packages launch and store the repro (runner), read the
-// in-process probe (probe) and replay recorded runs (demo).
+// Package triage is the analysis: records (from logparse) become the counts contract (Aggregator, Report),
+// findings with their playbooks, rank agreement, the verdict and the next checklist step, the CI gate and its
+// baseline, and the diff between two runs, with their text, markdown and JSON forms. Load is the one loader of
+// log files, directories and stdin. It does no run-store I/O and imports no launcher, probe, session or UI:
+// those live in its sub-packages (runner, probe, demo, session, story) and in cli and tui.
 package triage

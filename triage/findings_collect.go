@@ -1,8 +1,6 @@
 package triage
 
 import (
-	"sync"
-
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -120,32 +118,38 @@ const (
 // details is the aggregator's extra state (zero value ready).
 type details struct {
 	groups map[groupKey]*recompGroup
+	guards map[string]GuardClass // classify's memo
+	folds  map[string]folded     // fold's memo
 }
 
-// guardCache memoises ClassifyGuard: the same guard text recurs on every rank, recompile and run.
-var guardCache struct {
-	sync.Mutex
-	m map[string]GuardClass
-}
-
-const maxGuardCache = 8192
-
-func classifyCached(guard string) GuardClass {
-	guardCache.Lock()
-	gc, ok := guardCache.m[guard]
-	guardCache.Unlock()
-	if ok {
+// classify memoises ClassifyGuard and FoldFunction for this aggregator: the same guard texts and resume
+// functions recur on every rank, recompile and run. The memo is bounded (a run with many distinct guards starts
+// over past it).
+func (d *details) classify(guard string) GuardClass {
+	if gc, ok := d.guards[guard]; ok {
 		return gc
 	}
-	gc = ClassifyGuard(guard)
-	guardCache.Lock()
-	if guardCache.m == nil || len(guardCache.m) >= maxGuardCache {
-		guardCache.m = make(map[string]GuardClass, 256)
+	gc := ClassifyGuard(guard)
+	if d.guards == nil || len(d.guards) >= maxGuardMemo {
+		d.guards = make(map[string]GuardClass, 256)
 	}
-	guardCache.m[guard] = gc
-	guardCache.Unlock()
+	d.guards[guard] = gc
 	return gc
 }
+
+func (d *details) fold(name string) (string, int) {
+	if f, ok := d.folds[name]; ok {
+		return f.fn, f.line
+	}
+	fn, line := FoldFunction(name)
+	if d.folds == nil || len(d.folds) >= maxGuardMemo {
+		d.folds = make(map[string]folded, 64)
+	}
+	d.folds[name] = folded{fn, line}
+	return fn, line
+}
+
+const maxGuardMemo = 8192
 
 // recompile files one recompile record under its group.
 func (d *details) recompile(r *logparse.Record) {
@@ -154,8 +158,8 @@ func (d *details) recompile(r *logparse.Record) {
 	if len(rc.Failures) > 0 {
 		first = rc.Failures[0]
 	}
-	gc := classifyCached(first.Guard)
-	fn, resume := FoldFunction(rc.Function)
+	gc := d.classify(first.Guard)
+	fn, resume := d.fold(rc.Function)
 	k := groupKey{fn: fn, file: rc.File, resume: resume, class: gc.Class, source: gc.Source}
 	if d.groups == nil {
 		d.groups = map[groupKey]*recompGroup{}

@@ -1,11 +1,6 @@
 package triage
 
 import (
-	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -59,44 +54,5 @@ func TestByDesignBreakForms(t *testing.T) {
 		if res := Gate(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); !res.Passed {
 			t.Errorf("%s: counted against --max-graph-breaks 0: %+v", c.name, res.Failures)
 		}
-	}
-}
-
-// `report` on a run directory reads its probe files: ranks that ran with different settings give a
-// config_parity finding.
-func TestReportRunDirProbes(t *testing.T) {
-	run := t.TempDir()
-	data, err := os.ReadFile(fx("torch-2.14/r06_dist_funcol.triage.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = os.WriteFile(filepath.Join(run, "stderr.log"), data, 0o644)
-	_ = os.MkdirAll(filepath.Join(run, "probe"), 0o755)
-	_ = os.WriteFile(filepath.Join(run, "probe", "rank0-100.json"), []byte(`{"rank":0,"pid":100,"env":{"TORCH_LOGS":"graph_breaks,recompiles"}}`), 0o644)
-	_ = os.WriteFile(filepath.Join(run, "probe", "rank1-101.json"), []byte(`{"rank":1,"pid":101,"env":{"TORCH_LOGS":""}}`), 0o644)
-	_ = os.WriteFile(filepath.Join(run, "probe", "rank2-102.json"), []byte(`{not json`), 0o644)
-	var out, errb bytes.Buffer
-	if code := CmdReport([]string{"--format", "json", run}, nil, &out, &errb); code != 0 {
-		t.Fatalf("code %d %s", code, errb.String())
-	}
-	if !strings.Contains(errb.String(), "warning: probe:") || !strings.Contains(errb.String(), "rank2-102.json") {
-		t.Errorf("malformed probe file not warned about: %q", errb.String())
-	}
-	var doc struct {
-		Findings []struct {
-			Kind, Playbook, Title string
-		} `json:"findings"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
-	var parity bool
-	for _, f := range doc.Findings {
-		if f.Kind == KindConfigParity {
-			parity = f.Playbook == "dist-config-parity" && strings.Contains(f.Title, "env.TORCH_LOGS")
-		}
-	}
-	if !parity {
-		t.Errorf("no config_parity finding for TORCH_LOGS: %+v", doc.Findings)
 	}
 }

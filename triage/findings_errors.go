@@ -26,7 +26,7 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set) Finding {
 			f.CompileIDs = append(f.CompileIDs, e.CompileID)
 		}
 	}
-	f.Title = "CUDA graphs skipped: " + oneLine(s.Reason, 100)
+	f.Title = "CUDA graphs skipped: " + OneLine(s.Reason, 100)
 	f.Detail = fmt.Sprintf("Reason: %s\nRecords: %d · %s\nThe graph runs without CUDA graphs (mode=\"reduce-overhead\" gains nothing for it).",
 		s.Reason, s.Records, rankText(s.Ranks))
 	return f
@@ -132,9 +132,9 @@ func newErrorFinding(e ErrorSummary, first string, compile bool, set *playbooks.
 	f.key = f.ID
 	switch {
 	case cause != "":
-		f.Title = fmt.Sprintf("%s: %s — %s", cause, f.What, oneLine(first, 80))
+		f.Title = fmt.Sprintf("%s: %s — %s", cause, f.What, OneLine(first, 80))
 	default:
-		f.Title = fmt.Sprintf("%s: %s", f.What, oneLine(first, 100))
+		f.Title = fmt.Sprintf("%s: %s", f.What, OneLine(first, 100))
 	}
 	var d strings.Builder
 	fmt.Fprintf(&d, "%s: %s", e.Class, e.Message)

@@ -40,7 +40,7 @@ func whatOfClass(gc GuardClass) string {
 	case "backend":
 		return "backend"
 	}
-	return "guard " + oneLine(gc.Detail, 40)
+	return "guard " + OneLine(gc.Detail, 40)
 }
 
 // describeClass says in words what changed, for titles and rank-agreement lines.
@@ -161,7 +161,7 @@ func recompileDetail(f *Finding, g *groupSnap) string {
 	if len(g.guards) > 0 {
 		d.WriteString("\nAs printed:")
 		for _, s := range g.guards {
-			fmt.Fprintf(&d, "\n  %s", oneLine(s, 160))
+			fmt.Fprintf(&d, "\n  %s", OneLine(s, 160))
 		}
 	}
 	return d.String()

@@ -15,7 +15,7 @@ func analyzeFiles(t testing.TB, paths ...string) *Analysis {
 			paths[i] = filepath.Join(fixtures, p)
 		}
 	}
-	rep, _, err := BuildReport(paths, nil)
+	rep, _, err := buildReport(paths, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestErrorCauses(t *testing.T) {
 		t.Errorf("unknown cause %q", got)
 	}
 	// launcher errors are reported as exceptions, not counted as compile errors
-	rep, _, err := BuildReport([]string{filepath.Join(fixtures, "failures/torch-2.6.torchrun-port-in-use.log")}, nil)
+	rep, _, err := buildReport([]string{filepath.Join(fixtures, "failures/torch-2.6.torchrun-port-in-use.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -188,7 +188,7 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 			continue
 		}
 		f := it.finding
-		res.fail("--baseline", "new "+kindWord(it.Kind)+" not in the baseline", f)
+		res.fail("--baseline", "new "+KindWord(it.Kind)+" not in the baseline", f)
 	}
 	seen := map[string]bool{}
 	for _, it := range now {
@@ -196,12 +196,12 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 	}
 	for _, it := range o.Baseline.Items {
 		if !seen[it.Key] {
-			res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", kindWord(it.Kind), it.Title, it.Records))
+			res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", KindWord(it.Kind), it.Title, it.Records))
 		}
 	}
 }
 
-func kindWord(kind string) string {
+func KindWord(kind string) string {
 	switch kind {
 	case KindGraphBreak:
 		return "graph break"

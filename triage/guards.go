@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // GuardClass is one classified guard failure: which class of guard failed, on which input, and (for sizes and
@@ -90,7 +89,7 @@ func ClassifyGuard(text string) GuardClass {
 			gc.Class = "stack_float"
 		}
 	default:
-		gc.Detail = oneLine(g, 80)
+		gc.Detail = OneLine(g, 80)
 	}
 	return gc
 }
@@ -200,21 +199,13 @@ func FoldFunction(name string) (string, int) {
 	if !strings.HasPrefix(name, "torch_dynamo_resume_in_") {
 		return name, 0
 	}
-	if v, ok := foldCache.Load(name); ok { // the same few names recur on every rank and recompile
-		f := v.(folded)
-		return f.fn, f.line
-	}
-	fn, line := foldFunction(name)
-	foldCache.Store(name, folded{fn, line})
-	return fn, line
+	return foldFunction(name)
 }
 
 type folded struct {
 	fn   string
 	line int
 }
-
-var foldCache sync.Map
 
 func foldFunction(name string) (string, int) {
 	m := resumeFn.FindStringSubmatch(name)

@@ -42,7 +42,7 @@ func TestParallelReportEqualsSerial(t *testing.T) {
 		oldMin, oldPart := logparse.MinParallelSize, logparse.PartSize
 		logparse.MinParallelSize, logparse.PartSize = min, partSize
 		defer func() { logparse.MinParallelSize, logparse.PartSize = oldMin, oldPart }()
-		rep, _, err := BuildReport([]string{path}, nil)
+		rep, _, err := buildReport([]string{path}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -43,7 +43,7 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	reason := strings.Join(what, " and ") + " differ between ranks: " + ra.Summary
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRankDisagreement, Reason: reason}))
 	f.key = f.ID
-	f.Title = "Ranks compile differently: " + oneLine(ra.Summary, 140)
+	f.Title = "Ranks compile differently: " + OneLine(ra.Summary, 140)
 	f.Detail = detail.String()
 	div := map[int]bool{}
 	for _, r := range f.Ranks {

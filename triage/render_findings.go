@@ -31,7 +31,7 @@ func WriteFindingsText(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "\nRank agreement: %s\n", a.RankAgreement.Summary)
 	fmt.Fprintf(w, "Verdict: %s\n", a.Verdict.Summary)
 	for _, r := range a.Verdict.Reasons {
-		fmt.Fprintf(w, "  - %s\n", oneLine(r, 160))
+		fmt.Fprintf(w, "  - %s\n", OneLine(r, 160))
 	}
 	writeNextStepText(w, a)
 }
@@ -74,7 +74,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	}
 	c := rep.Counts
 	fmt.Fprintf(w, "## torchtriage report\n\n")
-	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", mdEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
+	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
 	fmt.Fprintf(w, "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors |\n|---|---|---|---|---|\n")
 	fmt.Fprintf(w, "| %d (%d records) | %d | %d | %d | %d |\n\n", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
 		c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
@@ -82,17 +82,17 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	if a.Verdict.Steady {
 		state = "steady"
 	}
-	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", state, mdEscape(a.Verdict.Summary))
+	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", state, MarkdownEscape(a.Verdict.Summary))
 	for _, r := range a.Verdict.Reasons {
-		fmt.Fprintf(w, "- %s\n", mdEscape(oneLine(r, 200)))
+		fmt.Fprintf(w, "- %s\n", MarkdownEscape(OneLine(r, 200)))
 	}
 	if len(a.Verdict.Reasons) > 0 {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "**Rank agreement:** %s\n\n", mdEscape(a.RankAgreement.Summary))
+	fmt.Fprintf(w, "**Rank agreement:** %s\n\n", MarkdownEscape(a.RankAgreement.Summary))
 	if s := a.NextStep; s.ID != "" {
-		fmt.Fprintf(w, "**Next step (%d of 6):** %s — preset `%s` (`%s`). Done when: %s\n\n", s.N, mdEscape(s.Title),
-			s.Preset, s.TorchLogs, mdEscape(s.DoneWhen))
+		fmt.Fprintf(w, "**Next step (%d of 6):** %s — preset `%s` (`%s`). Done when: %s\n\n", s.N, MarkdownEscape(s.Title),
+			s.Preset, s.TorchLogs, MarkdownEscape(s.DoneWhen))
 	}
 	if len(a.Findings) == 0 {
 		fmt.Fprintln(w, "No findings.")
@@ -108,8 +108,8 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		if f.Playbook != "" {
 			pb = "`" + f.Playbook + "`"
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", f.Severity, f.Category, mdEscape(f.Title),
-			mdEscape(findingWhere(&f)), f.Records, pb)
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %s |\n", f.Severity, f.Category, MarkdownEscape(f.Title),
+			MarkdownEscape(findingWhere(&f)), f.Records, pb)
 	}
 	fmt.Fprintln(w)
 	for i, f := range a.Findings {
@@ -125,7 +125,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 }
 
 // mdEscape keeps text from breaking a Markdown table or starting markup.
-func mdEscape(s string) string {
+func MarkdownEscape(s string) string {
 	r := strings.NewReplacer("|", `\|`, "\n", " ", "<", "&lt;", ">", "&gt;", "*", `\*`, "_", `\_`, "`", "\\`")
 	return r.Replace(s)
 }

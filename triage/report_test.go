@@ -65,7 +65,7 @@ func TestFixtureCounts(t *testing.T) {
 func TestIdenticalEventsAreGrouped(t *testing.T) {
 	lim := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
 	errf := filepath.Join(fixtures, "torch-2.14/r07_fullgraph.triage.log")
-	rep, _, err := BuildReport([]string{lim, lim, errf, errf}, nil)
+	rep, _, err := buildReport([]string{lim, lim, errf, errf}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package triage
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,7 +10,7 @@ import (
 
 func countsOf(t *testing.T, paths ...string) expectedCounts {
 	t.Helper()
-	rep, _, err := BuildReport(paths, nil)
+	rep, _, err := buildReport(paths, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +72,7 @@ func TestTlparseInputs(t *testing.T) {
 			t.Errorf("%s: got %+v want %+v", name, got, want)
 		}
 	}
-	rep, _, err := BuildReport([]string{filepath.Join(dir, "comp_metrics.log")}, nil)
+	rep, _, err := buildReport([]string{filepath.Join(dir, "comp_metrics.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +94,7 @@ func TestRankFromFileNameAndLogDirTree(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rep, _, err := BuildReport([]string{root}, nil)
+	rep, _, err := buildReport([]string{root}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,42 +103,9 @@ func TestRankFromFileNameAndLogDirTree(t *testing.T) {
 	}
 }
 
-func TestCmdReportExitCodesAndFormats(t *testing.T) {
-	var out, errb bytes.Buffer
-	f := filepath.Join(fixtures, "torch-2.6/r05_dist_c10d.triage.log")
-	if code := CmdReport([]string{"--format", "json", f}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), `"schema": "torchtriage.report/v1"`) {
-		t.Fatalf("json: code %d out %q err %q", code, out.String(), errb.String())
-	}
-	out.Reset()
-	data, _ := os.ReadFile(f)
-	if code := CmdReport([]string{"-"}, bytes.NewReader(data), &out, &errb); code != 0 || !strings.Contains(out.String(), "ranks 0,1") {
-		t.Fatalf("stdin text: code %d out %q", code, out.String())
-	}
-	errb.Reset()
-	if code := CmdReport([]string{"/nonexistent/x.log"}, nil, &out, &errb); code != 2 || strings.Count(errb.String(), "\n") != 1 {
-		t.Fatalf("unreadable: code %d err %q", code, errb.String())
-	}
-	if code := CmdReport([]string{"--format", "yaml", f}, nil, &out, &errb); code != 2 {
-		t.Fatalf("bad format: code %d", code)
-	}
-	bin := filepath.Join(t.TempDir(), "core.log")
-	_ = os.WriteFile(bin, bytes.Repeat([]byte{0, 1, 2, 0xff}, 4096), 0o644)
-	errb.Reset()
-	out.Reset()
-	if code := CmdReport([]string{bin}, nil, &out, &errb); code != 0 || !strings.Contains(errb.String(), "binary") || !strings.Contains(out.String(), "Nothing to report") {
-		t.Fatalf("binary: code %d err %q out %q", code, errb.String(), out.String())
-	}
-	empty := filepath.Join(t.TempDir(), "empty.log")
-	_ = os.WriteFile(empty, nil, 0o644)
-	out.Reset()
-	if code := CmdReport([]string{empty}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "Nothing to report") {
-		t.Fatalf("empty: code %d out %q", code, out.String())
-	}
-}
-
 // TORCH_TRACE's compilation_metrics give the frame compiles, their time and the graphs each process compiled.
 func TestTraceCompilesAndUniqueGraphs(t *testing.T) {
-	rep, _, err := BuildReport([]string{filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.trace")}, nil)
+	rep, _, err := buildReport([]string{filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.trace")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,16 +116,8 @@ func TestTraceCompilesAndUniqueGraphs(t *testing.T) {
 	if rep.UniqueGraphs != 4 { // rank 0: step twice + its resume function twice; rank 1: step twice
 		t.Fatalf("unique graphs %d", rep.UniqueGraphs)
 	}
-	text, _, _ := BuildReport([]string{filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log")}, nil)
+	text, _, _ := buildReport([]string{filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log")}, nil)
 	if text.UniqueGraphs != -1 || len(text.Compiles) != 0 {
 		t.Fatalf("a text log knows no graphs: %d %v", text.UniqueGraphs, text.Compiles)
-	}
-}
-
-// Binary input read from stdin is reported too (the check runs where each input's head is read).
-func TestBinaryStdinWarns(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := CmdReport([]string{"-"}, bytes.NewReader(bytes.Repeat([]byte{0, 1, 2, 0xff}, 4096)), &out, &errb); code != 0 || !strings.Contains(errb.String(), "-: looks like a binary file") {
-		t.Fatalf("code %d err %q", code, errb.String())
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 // Verdict says whether the run reached a steady state: no recompile beyond automatic dynamic's expected first
@@ -71,7 +70,7 @@ func countFindings(fs []Finding) tally {
 	return t
 }
 
-func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []probe.Info) Verdict {
+func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo) Verdict {
 	t := countFindings(fs)
 	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}}
 	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
@@ -131,7 +130,7 @@ func agreeText(ra RankAgreement) string {
 
 // uniqueGraphs reads dynamo's counters["stats"]["unique_graphs"] from the probe (the largest over processes:
 // ranks compile the same graphs); -1 when no process recorded it.
-func uniqueGraphs(probes []probe.Info) int {
+func uniqueGraphs(probes []ProcessInfo) int {
 	n := -1
 	for _, p := range probes {
 		if v, ok := p.Counters["stats"]["unique_graphs"]; ok && int(v) > n {

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // metricMsg carries the --metric value read from a finished run's output.
@@ -27,11 +27,11 @@ func (m *Model) recordMetric(r *runView) tea.Cmd {
 		if err != nil {
 			return nil
 		}
-		v, ok := runner.ExtractMetric(re, out)
+		v, ok := session.ExtractMetric(re, out)
 		if !ok {
 			return nil
 		}
-		_ = runner.UpdateMeta(dir, func(me *runner.Meta) { me.Metric = &v })
+		_ = session.UpdateMeta(dir, func(me *session.Meta) { me.Metric = &v })
 		return metricMsg{runID: id, value: v}
 	}
 }

@@ -8,9 +8,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // bigModel is a session showing a run with 100k records and 10k findings (5k in each list) and a 500k-line log.
@@ -38,20 +39,27 @@ func bigModel(tb testing.TB, w, h int) *Model {
 		s.breaks = append(s.breaks, mk("graph_break", i))
 		s.recomps = append(s.recomps, mk("recompile", i))
 	}
+	kinds := []logparse.Kind{logparse.KindGraphBreak, logparse.KindRecompile, logparse.KindLimitHit, logparse.KindCompileError}
+	var marks []session.Mark
 	for i := 0; i < 20000; i++ {
-		s.timeline = append(s.timeline, tlEvent{at: time.Duration(i) * time.Millisecond, rank: i % 4, kind: tlKind(i % 4)})
+		marks = append(marks, session.Mark{At: time.Duration(i) * time.Millisecond, Rank: i % 4, Kind: kinds[i%4]})
 	}
-	s.span = 20 * time.Second
-	w2 := newLogWriter("run1:stdout", "run1:stderr")
+	s.timeline, s.span = timeline(marks), 20*time.Second
+	w2 := session.NewLogWriter("run1:stdout", "run1:stderr")
 	line := []byte("[rank0]:V1121 07:47:33.827000 1933 torch/_dynamo/symbolic_convert.py:5368] [0/0] [__graph_breaks] Graph break in user code at /w/model.py:12\n")
 	for i := 0; i < 500000; i++ {
-		w2.write(1, line)
+		w2.Write(1, line)
 	}
-	meta := runner.Meta{ID: 1, Name: "0001-breaks", Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Start: fixedNow}
-	m.Update(batchMsg{runID: 1, snap: s, log: w2.view(), meta: &meta})
-	m.show(m.run(1))
+	meta := session.Meta{ID: 1, Name: "0001-breaks", Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Start: fixedNow}
+	r := m.run(1)
+	r.snap, r.log, r.meta, r.hasMeta, r.name = s, w2.View(), meta, true, meta.Name
+	bigMarks = marks
+	m.show(r)
 	return m
 }
+
+// bigMarks are the big run's timeline marks, as its batches carry them.
+var bigMarks []session.Mark
 
 // keystroke is one key press as the program handles it: Update, then View.
 func keystroke(m *Model, k string) {
@@ -100,7 +108,7 @@ func BenchmarkBatchOfTheBigRun(b *testing.B) {
 	r := m.cur
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m.Update(batchMsg{runID: r.id, snap: r.snap, log: r.log})
+		m.Update(batchMsg{session.Batch{RunID: r.id, Records: r.snap.records, Timeline: bigMarks, Span: r.snap.span, Log: r.log}})
 		_ = m.View()
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // guideState is the cursor of the checklist screen.
@@ -167,5 +167,5 @@ func (m *Model) baselineVerdict() string {
 	if eager == nil || compiled == nil {
 		return ""
 	}
-	return runner.CompareBaseline(eager.meta, compiled.meta, !m.opt.lowerBetter).Verdict
+	return session.CompareBaseline(eager.meta, compiled.meta, !m.opt.lowerBetter).Verdict
 }

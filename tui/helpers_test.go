@@ -2,9 +2,9 @@ package tui
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,20 +13,15 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/demo"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// TestMain lets the test binary be a run's reaper and the demo repro (`__demo-repro`), as main.go routes them.
+// TestMain lets the test binary be a run's reaper and the demo repro (`__demo-repro`), as the command line routes
+// them.
 func TestMain(m *testing.M) {
-	runner.MaybeRunReaper()
+	session.MaybeRunReaper()
 	if len(os.Args) > 1 && os.Args[1] == "__demo-repro" {
 		os.Exit(demo.ReproMain(os.Args[2:], os.Stdout, os.Stderr, nil))
-	}
-	if os.Getenv("TT_E2E_SELF") == "1" && len(os.Args) > 1 { // the end-to-end test's stand-in for main.go
-		cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) int{"demo": CmdDemo, "run": CmdRun, "open": CmdOpen}
-		if c, ok := cmds[os.Args[1]]; ok {
-			os.Exit(c(os.Args[2:], os.Stdin, os.Stdout, os.Stderr))
-		}
 	}
 	os.Exit(m.Run())
 }
@@ -52,7 +47,8 @@ func openModel(t testing.TB, w, h int, files ...string) *Model {
 	m := newModel(options{mode: modeOpen, paths: paths, set: builtinSet(t)})
 	m.now = func() time.Time { return fixedNow }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.Update(load(paths, newBuilder(m.opt.set)))
+	b, err := session.Open(paths, m.analyzer())
+	m.Update(loadedMsg{b: b, label: strings.Join(paths, " "), err: err})
 	return m
 }
 
@@ -108,10 +104,10 @@ func testBinary(t testing.TB) string {
 // liveModel is a `torchtriage run` session that launches nothing: tests feed it runs with feedRun.
 func liveModel(t testing.TB, w, h int) *Model {
 	t.Helper()
-	m := newModel(options{mode: modeRun, spec: runner.Spec{Argv: []string{"python", "repro.py"}, Preset: "breaks",
+	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"python", "repro.py"}, Preset: "breaks",
 		TorchVersion: "2.14"}, set: builtinSet(t), noLaunch: true})
 	m.now = func() time.Time { return fixedNow }
-	t.Cleanup(m.sess.stop)
+	t.Cleanup(m.sess.Stop)
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
 }
@@ -128,21 +124,23 @@ func feedRun(t testing.TB, m *Model, id int, file, preset, torchLogs string, exi
 		}
 	}
 	start := fixedNow.Add(-41 * time.Second)
-	lr := newLiveRun(id, start)
-	meta := runner.Meta{ID: id, Name: fmt.Sprintf("%04d-%s", id, preset), Preset: preset, TorchLogs: torchLogs,
-		Start: start, State: runner.StateRunning}
-	lr.apply(runner.Event{RunID: id, Kind: runner.EventRelaunched, Meta: &meta}, start)
-	lr.notes = nil
-	lr.apply(runner.Event{RunID: id, Kind: runner.EventOutput, Stream: "stderr", Data: data}, start.Add(time.Second))
+	lr := session.NewFollower(id, start)
+	meta := session.Meta{ID: id, Name: fmt.Sprintf("%04d-%s", id, preset), Preset: preset, TorchLogs: torchLogs,
+		Start: start, State: session.StateRunning}
+	lr.Apply(session.Event{RunID: id, Kind: session.EventOutput, Stream: "stderr", Data: data}, start.Add(time.Second))
 	if exit >= 0 {
 		end := fixedNow
 		done := meta
-		done.State, done.ExitCode, done.End, done.DurationS = runner.StateExited, &exit, &end, 41
-		lr.apply(runner.Event{RunID: id, Kind: runner.EventExited, Meta: &done, Time: end}, end)
+		done.State, done.ExitCode, done.End, done.DurationS = session.StateExited, &exit, &end, 41
+		lr.Apply(session.Event{RunID: id, Kind: session.EventExited, Meta: &done, Time: end}, end)
 	} else {
-		lr.live.Flush()
+		lr.Flush()
 	}
-	m.Update(lr.batch(m.build, fixedNow))
+	b := lr.Batch(m.analyzer(), fixedNow)
+	if b.Meta == nil {
+		b.Meta = &meta
+	}
+	m.Update(batchMsg{b})
 	r := m.run(id)
 	if r.sig == "" {
 		r.sig = m.pre.signature()

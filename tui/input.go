@@ -213,7 +213,7 @@ func (m *Model) stopRun() {
 	if m.cur == nil || m.cur.done || m.sess == nil {
 		return
 	}
-	if h := m.sess.handle(m.cur.id); h != nil {
+	if h := m.sess.Handle(m.cur.id); h != nil {
 		h.Cancel()
 		m.flash = "cancelling the run (SIGINT, then SIGTERM, then SIGKILL)…"
 	}

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/demo"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // harness drives a model the way the program does: commands run on goroutines, their messages come back to
@@ -21,8 +21,8 @@ type harness struct {
 func newHarness(t *testing.T, m *Model) *harness {
 	h := &harness{t: t, m: m, msgs: make(chan tea.Msg, 64)}
 	t.Cleanup(func() {
-		m.sess.stop()
-		runner.Shutdown(10 * time.Second)
+		m.sess.Stop()
+		session.Shutdown(10 * time.Second)
 	})
 	h.run(m.Init())
 	return h
@@ -76,13 +76,13 @@ func (h *harness) until(what string, cond func() bool) {
 // demoModel is `torchtriage demo` with the test binary as the repro, sped up, in a temporary store.
 func demoModel(t *testing.T, scenario string, w, h int) *Model {
 	t.Helper()
-	store, err := runner.OpenStore(t.TempDir())
+	store, err := session.OpenStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := demoOptions(testBinary(t), scenario, 200)
-	opt.store, opt.set = store, builtinSet(t)
-	m := newModel(opt)
+	spec := session.Spec{Argv: []string{testBinary(t), "__demo-repro", "--scenario", scenario},
+		Preset: session.DefaultPreset, TorchVersion: demo.TorchVersion, Env: map[string]string{"TORCHTRIAGE_DEMO_SPEED": "200"}}
+	m := newModel(options{mode: modeDemo, spec: spec, scenario: scenario, store: store, set: builtinSet(t)})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
 }
@@ -121,25 +121,26 @@ func TestDemoSessionRunsAndRelaunchesWithAnotherPreset(t *testing.T) {
 	}
 
 	// torchtriage open of the stored run dir shows the same findings, with its log and jumps into it
-	opened := load([]string{first.meta.Dir}, m.build)
-	if opened.err != nil {
-		t.Fatal(opened.err)
+	opened, err := session.Open([]string{first.meta.Dir}, m.analyzer())
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got, want := len(opened.snap.all()), len(first.snap.all()); got != want {
+	snap := snapshotOf(opened, nil)
+	if got, want := len(snap.all()), len(first.snap.all()); got != want {
 		t.Errorf("open of the run dir: %d findings, live run had %d", got, want)
 	}
-	ev := opened.snap.breaks[0].evidence[0]
-	if at := opened.log.find(ev.Input, ev.InputLine); at < 0 || !strings.Contains(opened.log.lines[at].text, "raph break") {
+	ev := snap.breaks[0].evidence[0]
+	if at := opened.Log.Find(ev.Input, ev.InputLine); at < 0 || !strings.Contains(opened.Log.Lines[at].Text, "raph break") {
 		t.Errorf("evidence %s:%d does not lead to its record in the opened log (at %d)", ev.Input, ev.InputLine, at)
 	}
 }
 
 func TestALaunchThatFailsIsShownAndDoesNotBlockQuit(t *testing.T) {
-	store, err := runner.OpenStore(t.TempDir())
+	store, err := session.OpenStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newModel(options{mode: modeRun, spec: runner.Spec{Argv: []string{"/nonexistent/repro"}, Preset: "breaks"},
+	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"/nonexistent/repro"}, Preset: "breaks"},
 		store: store, set: builtinSet(t)})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	h := newHarness(t, m)

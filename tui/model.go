@@ -7,8 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage/probe"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 type mode int
@@ -44,8 +44,8 @@ const (
 // options configure a session.
 type options struct {
 	mode        mode
-	spec        runner.Spec // the user's command and launch settings; Preset/Logs are the starting preset
-	store       *runner.Store
+	spec        session.Spec // the user's command and launch settings; Preset/Logs are the starting preset
+	store       *session.Store
 	paths       []string // open
 	color       bool
 	set         *playbooks.Set
@@ -60,10 +60,10 @@ type options struct {
 type runView struct {
 	id         int
 	name       string
-	meta       runner.Meta
+	meta       session.Meta
 	hasMeta    bool
 	snap       *snapshot
-	log        logBuffer
+	log        session.Log
 	start      time.Time
 	stalled    bool
 	stallSince time.Time
@@ -71,8 +71,8 @@ type runView struct {
 	note       string
 	err        string
 	done       bool
-	probes     []probe.Info
-	parity     []probe.Difference
+	probes     []session.ProcessInfo
+	parity     []triage.Difference
 	label      string // open: what was opened
 	sig        string // the preset bar signature it was launched with
 }
@@ -84,7 +84,7 @@ type Model struct {
 	dark    bool
 	keys    keyMap
 	w, h    int
-	sess    *session
+	sess    *session.Session
 	runs    []*runView // oldest first
 	cur     *runView   // the run on screen
 	screen  screen
@@ -109,8 +109,7 @@ type Model struct {
 	flash   string // one-line message until the next key
 	now     func() time.Time
 	pbText  map[string][]string // rendered playbooks by id and width
-	build   *builder
-	ticking bool // a once-a-second tick is pending
+	ticking bool                // a once-a-second tick is pending
 	loadErr string
 	loading bool
 }
@@ -122,9 +121,8 @@ func newModel(opt options) *Model {
 	m.th = newTheme(opt.color, true)
 	m.input = inputLine{prompt: "/", limit: 200}
 	m.pre = newPresetState(opt.spec.Preset, opt.spec.Logs)
-	m.build = newBuilder(opt.set)
 	if opt.mode != modeOpen {
-		m.sess = newSession(opt, m.build)
+		m.sess = session.New(session.Options{Store: opt.store, Probe: opt.probe, Analyzer: m.analyzer()})
 	}
 	return m
 }
@@ -135,11 +133,11 @@ func (m *Model) Init() tea.Cmd {
 	switch {
 	case m.opt.mode == modeOpen:
 		m.loading = true
-		cmds = append(cmds, loadCmd(m.opt.paths, m.build))
+		cmds = append(cmds, m.loadCmd())
 	case !m.opt.noLaunch:
-		cmds = append(cmds, m.sess.start(m.launchSpec()), m.sess.feed.listen(), m.tick())
+		cmds = append(cmds, m.start(m.launchSpec()), m.listen(), m.tick())
 	default:
-		cmds = append(cmds, m.sess.feed.listen())
+		cmds = append(cmds, m.listen())
 	}
 	return tea.Batch(cmds...)
 }

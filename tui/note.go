@@ -4,11 +4,10 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
-// noteLimit is the longest note the input takes (triage.SetRunNote refuses longer ones).
+// noteLimit is the longest note the input takes (story.SetNote refuses longer ones).
 const noteLimit = 300
 
 // noteTarget is the run whose note the input line is editing.
@@ -43,7 +42,7 @@ func (m *Model) startNote(r runRow) {
 	m.typing = true
 }
 
-// saveNote writes the note through triage.SetRunNote off the UI goroutine.
+// saveNote writes the note through story.SetNote off the UI goroutine.
 func (m *Model) saveNote() tea.Cmd {
 	t, text := m.noteFor, m.input.value
 	m.noteFor = nil
@@ -51,7 +50,7 @@ func (m *Model) saveNote() tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		note, err := triage.SetRunNote(t.dir, text)
+		note, err := story.SetNote(t.dir, text)
 		return noteSavedMsg{runID: t.id, note: note, err: err}
 	}
 }

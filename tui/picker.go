@@ -7,11 +7,11 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 func presetIndex(name string) int {
-	for i, p := range runner.Presets() {
+	for i, p := range session.Presets() {
 		if p.Name == name {
 			return i
 		}
@@ -21,7 +21,7 @@ func presetIndex(name string) int {
 
 // pickKey moves in the preset picker; enter chooses (applied on the next relaunch), esc closes.
 func (m *Model) pickKey(msg tea.KeyPressMsg) tea.Cmd {
-	ps := runner.Presets()
+	ps := session.Presets()
 	switch {
 	case key.Matches(msg, m.keys.Up):
 		m.pre.pick = max(m.pre.pick-1, 0)
@@ -48,8 +48,8 @@ func (m *Model) pickerBody(w, h int) []string {
 	th := m.th
 	torch := m.torchVersion()
 	var lines []string
-	for i, p := range runner.Presets() {
-		logs, dropped := runner.ComposeTorchLogs(p.Logs, torch)
+	for i, p := range session.Presets() {
+		logs, dropped := session.ComposeTorchLogs(p.Logs, torch)
 		env := logs
 		if p.Trace {
 			env = strings.TrimPrefix(env+" +TORCH_TRACE", " ")

@@ -3,7 +3,7 @@ package tui
 import (
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // traceEntry is the preset bar's last entry: TORCH_TRACE on or off.
@@ -12,7 +12,7 @@ const traceEntry = "TORCH_TRACE"
 // presetState is the preset bar: the preset chosen for the next launch and its TORCH_LOGS names toggled on/off.
 type presetState struct {
 	name    string
-	logs    *runner.LogSet
+	logs    *session.LogSet
 	trace   bool
 	cursor  int  // entry under the cursor when the bar has focus
 	picking bool // the preset picker is open
@@ -20,31 +20,31 @@ type presetState struct {
 }
 
 func newPresetState(name string, logs []string) presetState {
-	p, ok := runner.PresetByName(name)
+	p, ok := session.PresetByName(name)
 	if !ok {
-		p, _ = runner.PresetByName(runner.DefaultPreset)
+		p, _ = session.PresetByName(session.DefaultPreset)
 	}
 	on := p.Logs
 	if logs != nil {
 		on = logs
 	}
-	return presetState{name: p.Name, logs: runner.NewLogSet(on), trace: p.Trace}
+	return presetState{name: p.Name, logs: session.NewLogSet(on), trace: p.Trace}
 }
 
 // choose switches to a preset: its names and trace setting replace the toggles.
 func (ps *presetState) choose(name string) bool {
-	p, ok := runner.PresetByName(name)
+	p, ok := session.PresetByName(name)
 	if !ok {
 		return false
 	}
-	ps.name, ps.logs, ps.trace = p.Name, runner.NewLogSet(p.Logs), p.Trace
+	ps.name, ps.logs, ps.trace = p.Name, session.NewLogSet(p.Logs), p.Trace
 	return true
 }
 
 // entries are the names on the bar in order, TORCH_TRACE last.
-func (ps presetState) entries() []runner.LogEntry {
+func (ps presetState) entries() []session.LogEntry {
 	out := ps.logs.Entries()
-	return append(out, runner.LogEntry{Name: traceEntry, On: ps.trace})
+	return append(out, session.LogEntry{Name: traceEntry, On: ps.trace})
 }
 
 // toggle flips the entry under the cursor; names the installed torch does not know stay off.
@@ -70,12 +70,12 @@ func known(name, torch string) bool {
 	if torch == "" {
 		return true
 	}
-	return runner.KnownLogName(name, torch)
+	return session.KnownLogName(name, torch)
 }
 
 // torchLogs is what the bar's choice puts in TORCH_LOGS.
 func (ps presetState) torchLogs(torch string) string {
-	v, _ := runner.ComposeTorchLogs(ps.logs.Enabled(), torch)
+	v, _ := session.ComposeTorchLogs(ps.logs.Enabled(), torch)
 	return v
 }
 

@@ -30,7 +30,7 @@ func (m *Model) answer(msg tea.KeyPressMsg) tea.Cmd {
 const quitQuestion = "The repro is still running. Kill it and quit? (y/n)"
 
 // quit asks first when a run is still going; it then cancels every run and quits (the entry point calls
-// runner.Shutdown after the program returns).
+// session.Shutdown after the program returns).
 func (m *Model) quit() tea.Cmd {
 	if m.live() {
 		m.ask(quitQuestion, func(m *Model) tea.Cmd { return m.quitNow() })
@@ -42,7 +42,7 @@ func (m *Model) quit() tea.Cmd {
 func (m *Model) quitNow() tea.Cmd {
 	if m.sess != nil {
 		for _, r := range m.runs {
-			if h := m.sess.handle(r.id); h != nil && !r.done {
+			if h := m.sess.Handle(r.id); h != nil && !r.done {
 				h.Cancel()
 			}
 		}

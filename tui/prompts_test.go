@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 func TestQuitAsksWhileARunIsGoing(t *testing.T) {
@@ -47,7 +46,7 @@ func TestStallBannerOffersStacksCancelWait(t *testing.T) {
 	m := liveModel(t, 100, 30)
 	r := feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
 	since := fixedNow.Add(-42e9)
-	m.Update(batchMsg{runID: r.id, log: r.log, notes: []runNote{{kind: runner.EventStalled, since: since}}})
+	m.Update(batchMsg{session.Batch{RunID: r.id, Log: r.log, Notes: []session.Note{{Kind: session.EventStalled, Since: since}}}})
 	screen := plain(m)
 	if !strings.Contains(screen, "no output for 42s") || !strings.Contains(screen, "s dump stacks · c cancel · w keep waiting") {
 		t.Fatalf("no stall banner:\n%s", screen)
@@ -59,7 +58,7 @@ func TestStallBannerOffersStacksCancelWait(t *testing.T) {
 	if strings.Contains(plain(m), "s dump stacks") {
 		t.Fatal("w should dismiss the banner")
 	}
-	m.Update(batchMsg{runID: r.id, log: r.log, notes: []runNote{{kind: runner.EventResumed}}})
+	m.Update(batchMsg{session.Batch{RunID: r.id, Log: r.log, Notes: []session.Note{{Kind: session.EventResumed}}}})
 	if strings.Contains(plain(m), "stalled") {
 		t.Errorf("resumed run still shows stalled:\n%s", plain(m))
 	}

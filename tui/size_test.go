@@ -7,8 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // sizeMatrix covers the narrow stacked layout, the switch at 100 columns and big terminals.
@@ -40,7 +39,7 @@ func TestEveryScreenFitsEverySize(t *testing.T) {
 				feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
 				r := feedRun(t, m, 2, "r05_dist_c10d.triage.log", "recompiles", "recompiles_verbose,graph_breaks,dynamic", -1)
 				if stall {
-					m.Update(batchMsg{runID: r.id, log: r.log, notes: []runNote{{kind: runner.EventStalled, since: fixedNow.Add(-9e10)}}})
+					m.Update(batchMsg{session.Batch{RunID: r.id, Log: r.log, Notes: []session.Note{{Kind: session.EventStalled, Since: fixedNow.Add(-9e10)}}}})
 				}
 				press(m, st.keys...)
 				checkFits(t, fmt.Sprintf("%dx%d %s stall=%v", sz[0], sz[1], st.name, stall), m.render(), sz[0], sz[1])

@@ -5,15 +5,14 @@ import (
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
-// storyState is the session story (triage.BuildStory of the run store) the runs view shows. Builds are numbered:
+// storyState is the session story (story.Build of the run store) the runs view shows. Builds are numbered:
 // a result older than the one shown is dropped, and the view says "building…" while a newer one is under way.
 type storyState struct {
-	s    *triage.Story
-	byID map[int]*triage.StoryRun
+	s    *story.Story
+	byID map[int]*story.Run
 	gen  int    // the newest build asked for
 	have int    // the build on screen
 	err  string // the newest build failed (the previous story, if any, stays)
@@ -24,7 +23,7 @@ func (st *storyState) building() bool { return st.gen > st.have }
 // storyMsg carries a built story; gen says which build it is.
 type storyMsg struct {
 	gen   int
-	story *triage.Story
+	story *story.Story
 	err   error
 }
 
@@ -45,7 +44,7 @@ func (m *Model) buildStory() tea.Cmd {
 	m.storyv.gen++
 	gen, set := m.storyv.gen, m.opt.set
 	return func() tea.Msg {
-		s, err := triage.BuildStoryWith(dir, set)
+		s, err := story.BuildWith(dir, set)
 		return storyMsg{gen: gen, story: s, err: err}
 	}
 }
@@ -75,7 +74,7 @@ func (m *Model) applyStory(msg storyMsg) {
 		sel = rows[m.runsv.idx].id
 	}
 	st.s, st.err = msg.story, ""
-	st.byID = make(map[int]*triage.StoryRun, len(msg.story.Runs))
+	st.byID = make(map[int]*story.Run, len(msg.story.Runs))
 	for i := range msg.story.Runs {
 		st.byID[msg.story.Runs[i].ID] = &msg.story.Runs[i]
 	}
@@ -89,8 +88,8 @@ func (m *Model) applyStory(msg storyMsg) {
 // runRow is one run of the runs view: in memory (this session), in the story (the store), or both.
 type runRow struct {
 	id   int
-	view *runView         // nil: a run of an earlier session, only in the store
-	st   *triage.StoryRun // nil: no story (no store, not built yet, or started since)
+	view *runView   // nil: a run of an earlier session, only in the store
+	st   *story.Run // nil: no story (no store, not built yet, or started since)
 }
 
 // runRows lists the runs newest first: the story's runs and this session's, merged by run number. Without a

@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // The runs view with the story, a 300-character note and the sparkline fits every size, building or not, and
@@ -18,10 +18,10 @@ import (
 func TestRunsStoryFitsEverySize(t *testing.T) {
 	store := bringupStore(t)
 	long := strings.TrimSpace(strings.Repeat("switched to funcol and a much longer explanation ", 7))[:300]
-	if _, err := triage.SetRunNote(filepath.Join(store, "0002-breaks"), long); err != nil {
+	if _, err := story.SetNote(filepath.Join(store, "0002-breaks"), long); err != nil {
 		t.Fatal(err)
 	}
-	story, err := triage.BuildStoryWith(store, builtinSet(t))
+	story, err := story.BuildWith(store, builtinSet(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestRunsStoryFitsEverySize(t *testing.T) {
 
 func TestGoldenRunsStory(t *testing.T) {
 	store := bringupStore(t)
-	if _, err := triage.SetRunNote(filepath.Join(store, "0002-breaks"), "switched to funcol"); err != nil {
+	if _, err := story.SetNote(filepath.Join(store, "0002-breaks"), "switched to funcol"); err != nil {
 		t.Fatal(err)
 	}
 	for _, sz := range [][2]int{{80, 24}, {120, 32}} {
@@ -97,7 +97,7 @@ func TestDemoSessionStoryAndNote(t *testing.T) {
 	}
 	h.key("N", "c", "1", "0", "d", "enter")
 	h.until("the note to be shown", func() bool { return strings.Contains(plain(m), "“c10d”") && !m.storyv.building() })
-	if meta, err := runner.LoadRun(m.cur.meta.Dir); err != nil || meta.Note != "c10d" {
+	if meta, err := session.LoadRun(m.cur.meta.Dir); err != nil || meta.Note != "c10d" {
 		t.Errorf("meta.json note %q %v", meta.Note, err)
 	}
 	h.send(tea.KeyPressMsg{Code: 'q', Text: "q"})

@@ -30,7 +30,7 @@ func TestProgramOpensLogsAndQuits(t *testing.T) {
 
 func TestProgramRunsTheDemoLive(t *testing.T) {
 	m := demoModel(t, "r05_dist_c10d", 120, 32)
-	t.Cleanup(m.sess.stop)
+	t.Cleanup(m.sess.Stop)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 32))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("exited 0")) },
 		teatest.WithDuration(20*time.Second))

@@ -5,7 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // Update handles one message. Commands it returns do the slow work (launching, loading, waiting for batches).
@@ -18,23 +19,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.th = newTheme(m.opt.color, m.dark)
 		clear(m.pbText)
 	case batchMsg:
-		return m, tea.Batch(m.applyBatch(msg), m.sess.feed.listen())
+		return m, tea.Batch(m.applyBatch(msg.b), m.listen())
 	case startedMsg:
 		return m, m.started(msg)
 	case loadedMsg:
 		m.loaded(msg)
-	case probesMsg:
-		r := m.run(msg.runID)
-		r.probes, r.parity = msg.infos, msg.parity
-		if snap, b := r.snap, m.build; snap != nil && len(msg.infos) > 0 {
-			return m, func() tea.Msg { return snapMsg{runID: msg.runID, snap: b.withProbes(snap, msg.infos)} }
-		}
-	case snapMsg:
-		r := m.run(msg.runID)
-		r.snap = msg.snap
-		if r == m.cur {
-			m.refreshLists()
-		}
 	case tickMsg:
 		m.ticking = false
 		if m.live() {
@@ -58,48 +47,44 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// applyBatch takes one run's news from the feed.
-func (m *Model) applyBatch(b batchMsg) tea.Cmd {
-	r := m.run(b.runID)
-	if b.snap != nil {
-		r.snap = b.snap
-	}
-	r.log = b.log
-	if b.meta != nil {
-		r.meta, r.hasMeta = *b.meta, true
-		r.name = b.meta.Name
-		if !b.meta.Start.IsZero() {
-			r.start = b.meta.Start
+// applyBatch takes one run's news from the session.
+func (m *Model) applyBatch(b session.Batch) tea.Cmd {
+	r := m.run(b.RunID)
+	r.snap = snapshotOf(b, r.snap)
+	r.log = b.Log
+	if b.Meta != nil {
+		r.meta, r.hasMeta = *b.Meta, true
+		r.name = b.Meta.Name
+		if !b.Meta.Start.IsZero() {
+			r.start = b.Meta.Start
 		}
 	}
 	var cmds []tea.Cmd
-	for _, n := range b.notes {
-		switch n.kind {
-		case runner.EventStalled:
-			r.stalled, r.stallSince, r.dismissed = true, n.since, false
-		case runner.EventResumed:
+	for _, n := range b.Notes {
+		switch n.Kind {
+		case session.EventStalled:
+			r.stalled, r.stallSince, r.dismissed = true, n.Since, false
+		case session.EventResumed:
 			r.stalled = false
-		case runner.EventError:
-			r.err = n.text
-		case runner.EventRelaunched:
-			r.note = n.text
-			if n.meta != nil {
-				r.start = n.meta.Start
-				if prev := m.runByName(n.meta.RelaunchedFrom); prev != nil {
+		case session.EventError:
+			r.err = n.Text
+		case session.EventRelaunched:
+			r.note = n.Text
+			if n.Meta != nil {
+				r.start = n.Meta.Start
+				if prev := m.runByName(n.Meta.RelaunchedFrom); prev != nil {
 					r.sig = prev.sig
 				}
 			}
 			m.show(r)
 			cmds = append(cmds, m.tick())
-		case runner.EventExited:
+		case session.EventExited:
 			r.stalled = false
 		}
 	}
-	if b.final {
+	if b.Final {
 		r.done = true
-		if r.hasMeta && r.meta.Dir != "" {
-			cmds = append(cmds, readProbes(r.id, r.meta.Dir))
-		}
+		r.probes, r.parity = b.Probes, triage.ConfigParity(b.Probes)
 		cmds = append(cmds, m.recordMetric(r), m.rebuildStory())
 	}
 	if m.cur == nil {
@@ -121,7 +106,6 @@ func (m *Model) started(s startedMsg) tea.Cmd {
 	if s.err == nil {
 		m.flash = ""
 	}
-	m.sess.handles[s.run.ID] = s.run
 	r := m.run(s.run.ID)
 	meta := s.run.Meta()
 	if !r.hasMeta {
@@ -172,26 +156,20 @@ func (m *Model) relaunch() tea.Cmd {
 	}
 	for _, r := range m.runs {
 		if !r.done {
-			if h := m.sess.handle(r.id); h != nil {
+			if h := m.sess.Handle(r.id); h != nil {
 				h.Cancel()
 			}
 		}
 	}
 	m.flash = fmt.Sprintf("relaunching with preset %s…", m.pre.name)
-	return m.sess.start(m.launchSpec())
-}
-
-// snapMsg replaces a run's snapshot (re-analysed with its probe files).
-type snapMsg struct {
-	runID int
-	snap  *snapshot
+	return m.start(m.launchSpec())
 }
 
 // stacksMsg reports a stack-dump request.
 type stacksMsg struct{ text string }
 
 func (m *Model) dumpStacks() tea.Cmd {
-	h := m.sess.handle(m.cur.id)
+	h := m.sess.Handle(m.cur.id)
 	if h == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 func TestTabMovesFocusAcrossListsAndPresetBar(t *testing.T) {
@@ -45,7 +46,7 @@ func TestSelectionFollowsItsFindingWhenTheListChanges(t *testing.T) {
 	extra := *snap.breaks[1]
 	extra.key, extra.what, extra.count = "synthetic:first", "synthetic()", 99
 	snap.breaks = append([]*row{&extra}, snap.breaks...)
-	m.Update(batchMsg{runID: r.id, snap: &snap, log: r.log})
+	m.Update(batchMsg{session.Batch{RunID: r.id, Log: r.log, Analysis: snap.analysis, View: [2][]*row{snap.breaks, snap.recomps}}})
 	if got := m.selected(); got == nil || got.key != sel.key {
 		t.Fatalf("selection moved to %+v, want %s", got, sel.key)
 	}
@@ -124,13 +125,13 @@ func TestDetailShowsPlaybookAndJumpsToTheRecordInTheLog(t *testing.T) {
 		t.Fatalf("l should jump to the log, screen %v", m.screen)
 	}
 	at := m.logv.cur
-	if at < 0 || !strings.Contains(r.log.lines[at].text, "Graph break") {
-		t.Fatalf("jumped to line %d (%q), want the record of %s:%d", at, r.log.lines[max(at, 0)].text, ev.Input, ev.InputLine)
+	if at < 0 || !strings.Contains(r.log.Lines[at].Text, "Graph break") {
+		t.Fatalf("jumped to line %d (%q), want the record of %s:%d", at, r.log.Lines[max(at, 0)].Text, ev.Input, ev.InputLine)
 	}
-	if got := r.log.find(ev.Input, ev.InputLine); got != at {
+	if got := r.log.Find(ev.Input, ev.InputLine); got != at {
 		t.Errorf("jumped to %d, evidence is at %d", at, got)
 	}
-	if !strings.Contains(plain(m), r.log.lines[at].text[:40]) {
+	if !strings.Contains(plain(m), r.log.Lines[at].Text[:40]) {
 		t.Errorf("the target line is not on screen:\n%s", plain(m))
 	}
 	press(m, "esc")
@@ -149,8 +150,8 @@ func TestLogSearchNextPreviousAndRankFilter(t *testing.T) {
 	}
 	press(m, "enter")
 	var hits []int
-	for i, l := range r.log.lines {
-		if strings.Contains(l.text, "Recompiling") {
+	for i, l := range r.log.Lines {
+		if strings.Contains(l.Text, "Recompiling") {
 			hits = append(hits, i)
 		}
 	}
@@ -170,12 +171,12 @@ func TestLogSearchNextPreviousAndRankFilter(t *testing.T) {
 	}
 	press(m, "f") // rank 0 only
 	n, at := m.logv.index(r.log)
-	if m.logv.rank != 0 || n == 0 || n >= len(r.log.lines) {
-		t.Fatalf("rank filter: rank %d, %d of %d lines", m.logv.rank, n, len(r.log.lines))
+	if m.logv.rank != 0 || n == 0 || n >= len(r.log.Lines) {
+		t.Fatalf("rank filter: rank %d, %d of %d lines", m.logv.rank, n, len(r.log.Lines))
 	}
 	for i := 0; i < n; i++ {
-		if !strings.HasPrefix(r.log.lines[at(i)].text, "[rank0]:") {
-			t.Fatalf("rank 0 filter shows %q", r.log.lines[at(i)].text)
+		if !strings.HasPrefix(r.log.Lines[at(i)].Text, "[rank0]:") {
+			t.Fatalf("rank 0 filter shows %q", r.log.Lines[at(i)].Text)
 		}
 	}
 	press(m, "f", "f") // rank 1, then all

@@ -182,7 +182,7 @@ func (m *Model) stallText() string {
 func (m *Model) openLine(w int) string {
 	text := " opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"
 	if r := m.cur; r != nil && r.snap != nil {
-		text = fmt.Sprintf(" %s · %s · verdict: %s", plural(len(r.log.inputs), "input"), plural(r.snap.records, "record"),
+		text = fmt.Sprintf(" %s · %s · verdict: %s", plural(len(r.log.Inputs), "input"), plural(r.snap.records, "record"),
 			r.snap.analysis.Verdict.Summary)
 	}
 	return fit(m.th.dim.Render(text), w)

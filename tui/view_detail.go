@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // detailState: the evidence record under the cursor and the scroll offset.
@@ -37,7 +38,7 @@ func (m *Model) detailKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		e := r.evidence[min(m.det.ev, len(r.evidence)-1)]
-		at := m.cur.log.find(e.Input, e.InputLine)
+		at := m.cur.log.Find(e.Input, e.InputLine)
 		if at < 0 {
 			m.flash = fmt.Sprintf("%s:%d is not in the log view", e.Input, e.InputLine)
 			return nil, true
@@ -92,8 +93,8 @@ func (m *Model) detailBody(w, h int) []string {
 	add(th.title.Render(fmt.Sprintf("Evidence (%d shown)", len(r.evidence))) + th.dim.Render("  ↑/↓ pick · l jump to the log"))
 	sel := min(m.det.ev, max(len(r.evidence)-1, 0))
 	for i, e := range r.evidence {
-		where := fmt.Sprintf("%s:%d", strings.TrimPrefix(e.Input, liveInput(m.cur.id)+":"), e.InputLine)
-		if at := m.cur.log.find(e.Input, e.InputLine); at >= 0 {
+		where := fmt.Sprintf("%s:%d", strings.TrimPrefix(e.Input, session.LiveInput(m.cur.id)+":"), e.InputLine)
+		if at := m.cur.log.Find(e.Input, e.InputLine); at >= 0 {
 			where = fmt.Sprintf("log line %d (%s)", at+1, where)
 		}
 		text := fmt.Sprintf("rank %-3s compile %-8s %s", rankText(e.Rank), orDash(e.CompileID), where)
@@ -108,9 +109,9 @@ func (m *Model) detailBody(w, h int) []string {
 		lines = append(lines, "")
 		add(th.title.Render("Log lines of the selected record"))
 		e := r.evidence[sel]
-		if at := m.cur.log.find(e.Input, e.InputLine); at >= 0 {
-			for i := at; i < min(at+12, len(m.cur.log.lines)); i++ {
-				add(th.dim.Render(fmt.Sprintf("%6d ", i+1)) + m.cur.log.lines[i].text)
+		if at := m.cur.log.Find(e.Input, e.InputLine); at >= 0 {
+			for i := at; i < min(at+12, len(m.cur.log.Lines)); i++ {
+				add(th.dim.Render(fmt.Sprintf("%6d ", i+1)) + m.cur.log.Lines[i].Text)
 			}
 		} else {
 			add(th.dim.Render("not in this session's log"))

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version.
@@ -66,11 +66,11 @@ func (m *Model) stateText() string {
 	me := r.meta
 	dur := clock(me.Duration())
 	switch {
-	case me.State == runner.StateFailedToStart || (r.err != "" && !r.hasMeta):
+	case me.State == session.StateFailedToStart || (r.err != "" && !r.hasMeta):
 		return th.bad.Render("✗ failed to start")
-	case me.State == runner.StateTimedOut:
+	case me.State == session.StateTimedOut:
 		return th.bad.Render("✗ timed out · " + dur)
-	case me.State == runner.StateKilled:
+	case me.State == session.StateKilled:
 		sig := ""
 		if me.Signal != "" {
 			sig = " (" + me.Signal + ")"
@@ -154,7 +154,7 @@ func (m *Model) presetLine(w int) string {
 	return spread(b.String(), right, w)
 }
 
-func barWidth(es []runner.LogEntry) int {
+func barWidth(es []session.LogEntry) int {
 	n := 0
 	for _, e := range es {
 		n += len(e.Name) + 4

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // logState is the log view: scroll position, follow mode, search and rank filter.
@@ -41,15 +42,15 @@ func (m *Model) openLog(at int) {
 }
 
 // lines returns how many lines are shown and the log index of a shown position.
-func (lv *logState) index(b logBuffer) (int, func(int) int) {
+func (lv *logState) index(b session.Log) (int, func(int) int) {
 	if lv.rank < 0 {
-		return len(b.lines), func(i int) int { return i }
+		return len(b.Lines), func(i int) int { return i }
 	}
-	if lv.filtR != lv.rank || lv.filtN > len(b.lines) {
+	if lv.filtR != lv.rank || lv.filtN > len(b.Lines) {
 		lv.filt, lv.filtN, lv.filtR = nil, 0, lv.rank
 	}
-	for ; lv.filtN < len(b.lines); lv.filtN++ {
-		if int(b.lines[lv.filtN].rank) == lv.rank {
+	for ; lv.filtN < len(b.Lines); lv.filtN++ {
+		if int(b.Lines[lv.filtN].Rank) == lv.rank {
 			lv.filt = append(lv.filt, int32(lv.filtN))
 		}
 	}
@@ -85,7 +86,7 @@ func (lv *logState) search(m *Model, q string, dir int, fresh bool) {
 	}
 	for k := 1; k <= n; k++ {
 		i := ((start+dir*k)%n + n) % n
-		text := m.cur.log.lines[at(i)].text
+		text := m.cur.log.Lines[at(i)].Text
 		if fold {
 			text = strings.ToLower(text)
 		}
@@ -114,7 +115,7 @@ func (m *Model) logKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		lv.follow = !lv.follow
 	case key.Matches(msg, k.RankFilter):
 		if m.cur != nil {
-			lv.rank = nextRank(m.cur.log.ranks(), lv.rank)
+			lv.rank = nextRank(m.cur.log.Ranks(), lv.rank)
 			lv.cur = -1
 		}
 	case key.Matches(msg, k.Left):
@@ -171,16 +172,16 @@ func (m *Model) logBody(w, h int) []string {
 	lv.off = max(min(lv.off, n-lv.page), 0)
 	var lines []string
 	for i := lv.off; i < min(lv.off+lv.page, n); i++ {
-		l := m.cur.log.lines[at(i)]
+		l := m.cur.log.Lines[at(i)]
 		num := th.dim.Render(fmt.Sprintf("%7d ", at(i)+1))
-		text := l.text
+		text := l.Text
 		if lv.hoff > 0 {
 			text = ansi.Cut(text, lv.hoff, lv.hoff+w)
 		}
 		switch {
 		case i == lv.cur:
 			text = th.sel.Render(fit(text, w-10))
-		case l.header:
+		case l.Header:
 			text = th.title.Render(text)
 		case lv.query != "":
 			text = markQuery(cut(text, w-10), lv.query, th.plain, th.match)

@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 const storyIndent = "    " // detail lines hang under the run number
@@ -104,7 +105,7 @@ func fillLines(pieces []piece, w, n int) []string {
 
 // deltaPieces: "vs #1:" "fixed: print() … [gb-print]" "ranks agree again [dist-rank-divergent-graphs]"
 // "metric 18.1→24.5", each item a piece of its own.
-func (m *Model) deltaPieces(st *triage.StoryRun) []piece {
+func (m *Model) deltaPieces(st *story.Run) []piece {
 	th, d := m.th, st.Delta
 	head := fmt.Sprintf("vs #%d:", d.Base)
 	if d.Partial {
@@ -136,9 +137,9 @@ func (m *Model) deltaPieces(st *triage.StoryRun) []piece {
 	group("new", th.bad, d.New, false)
 	group("count", th.warn, d.Changed, true)
 	switch d.Agreement {
-	case triage.AgreementRegained:
+	case story.AgreementRegained:
 		add(th.good.Render("ranks agree again") + playbookTag(th, d.AgreementPlaybook))
-	case triage.AgreementLost:
+	case story.AgreementLost:
 		add(th.bad.Render("ranks disagree now") + playbookTag(th, d.AgreementPlaybook))
 	}
 	if d.MetricBefore != nil && st.Metric != nil && *d.MetricBefore != *st.Metric {
@@ -168,7 +169,7 @@ func playbookTag(th theme, id string) string {
 }
 
 // changesText: "changed: preset breaks→deep · env +NCCL_DEBUG=INFO".
-func changesText(cs []triage.Change) string {
+func changesText(cs []story.Change) string {
 	var parts []string
 	for _, c := range cs {
 		switch {

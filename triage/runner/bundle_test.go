@@ -2,7 +2,6 @@ package runner
 
 import (
 	"archive/tar"
-	"bytes"
 	"compress/gzip"
 	"context"
 	"io"
@@ -98,39 +97,6 @@ func TestBundle(t *testing.T) {
 	}
 	if err := Bundle(t.TempDir(), out); err == nil {
 		t.Error("bundling a directory without meta.json succeeded")
-	}
-}
-
-func TestCmdBundle(t *testing.T) {
-	t.Chdir(t.TempDir())
-	s, err := OpenStore("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := Start(context.Background(), s, Spec{Argv: []string{"true"}, Preset: "eager"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Wait()
-	var stdout, stderr bytes.Buffer
-	if code := CmdBundle([]string{"1"}, &stdout, &stderr); code != 0 {
-		t.Fatalf("bundle 1: exit %d: %s", code, stderr.String())
-	}
-	if _, err := os.Stat("0001-eager.tar.gz"); err != nil || !strings.Contains(stdout.String(), "0001-eager.tar.gz") {
-		t.Errorf("default output: %v, %q", err, stdout.String())
-	}
-	if code := CmdBundle([]string{r.Dir, "-o", "x/out.tgz"}, &stdout, &stderr); code != 0 {
-		t.Fatalf("bundle DIR -o: exit %d: %s", code, stderr.String())
-	}
-	if files := readBundle(t, "x/out.tgz"); files["0001-eager/meta.json"] == "" {
-		t.Errorf("out.tgz has %v", keys(files))
-	}
-	stderr.Reset()
-	if code := CmdBundle(nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "usage") {
-		t.Errorf("no args: exit %d %q", code, stderr.String())
-	}
-	if code := CmdBundle([]string{"7"}, &stdout, &stderr); code != 1 {
-		t.Errorf("missing run: exit %d", code)
 	}
 }
 

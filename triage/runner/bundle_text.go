@@ -1,33 +1,29 @@
 package runner
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 )
 
 var shellSafeRE = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
 
 // shellQuote quotes s for a POSIX shell.
-func shellQuote(s string) string {
+func ShellQuote(s string) string {
 	if shellSafeRE.MatchString(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func shellJoin(args []string) string {
+func ShellJoin(args []string) string {
 	q := make([]string, len(args))
 	for i, a := range args {
-		q[i] = shellQuote(a)
+		q[i] = ShellQuote(a)
 	}
 	return strings.Join(q, " ")
 }
@@ -55,7 +51,7 @@ func readmeText(m Meta, files []string) string {
 	if m.DurationS > 0 {
 		fmt.Fprintf(&b, " after %.1fs", m.DurationS)
 	}
-	b.WriteString(".\n\n## Rerun\n\n```sh\ncd " + shellQuote(m.Cwd) + "\n")
+	b.WriteString(".\n\n## Rerun\n\n```sh\ncd " + ShellQuote(m.Cwd) + "\n")
 	keys := make([]string, 0, len(m.Env))
 	for k := range m.Env {
 		keys = append(keys, k)
@@ -63,12 +59,12 @@ func readmeText(m Meta, files []string) string {
 	slices.Sort(keys)
 	var env []string
 	for _, k := range keys {
-		env = append(env, shellQuote(k+"="+m.Env[k]))
+		env = append(env, ShellQuote(k+"="+m.Env[k]))
 	}
 	if len(env) > 0 {
 		b.WriteString("env " + strings.Join(env, " ") + " \\\n  ")
 	}
-	b.WriteString(shellJoin(m.Argv) + "\n```\n\n")
+	b.WriteString(ShellJoin(m.Argv) + "\n```\n\n")
 	fmt.Fprintf(&b, "Values shown as `%s` were secrets and are not in this pack: set them yourself.\n", Redacted)
 	if m.Env["TORCH_TRACE"] != "" {
 		b.WriteString("TORCH_TRACE points into the original run directory; point it anywhere you like.\n")
@@ -79,67 +75,4 @@ func readmeText(m Meta, files []string) string {
 	}
 	b.WriteString("- `README.md`\n")
 	return b.String()
-}
-
-// CmdBundle is `torchtriage bundle RUN_DIR|RUN_NUMBER [-o FILE]`.
-func CmdBundle(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bundle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", "", "output file (default ./<run>.tar.gz)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: torchtriage bundle RUN_DIR|RUN_NUMBER [-o FILE]")
-		fs.PrintDefaults()
-	}
-	pos, code := parseInterleaved(fs, args)
-	if code >= 0 {
-		return code
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 2
-	}
-	dir := pos[0]
-	if n, err := strconv.Atoi(dir); err == nil {
-		if _, serr := os.Stat(dir); serr != nil {
-			store, err := OpenStore("")
-			if err == nil {
-				dir, err = store.RunDir(n)
-			}
-			if err != nil {
-				fmt.Fprintln(stderr, "torchtriage bundle:", err)
-				return 1
-			}
-		}
-	}
-	target := *out
-	if target == "" {
-		abs, _ := filepath.Abs(dir)
-		target = filepath.Base(abs) + ".tar.gz"
-	}
-	if err := Bundle(dir, target); err != nil {
-		fmt.Fprintln(stderr, "torchtriage bundle:", err)
-		return 1
-	}
-	fmt.Fprintln(stdout, "wrote", target)
-	return 0
-}
-
-// parseInterleaved parses flags that may come after positional arguments.
-// It returns the positionals and -1, or an exit code when parsing ended it.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, int) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if err == flag.ErrHelp {
-				return nil, 0
-			}
-			return nil, 2
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, -1
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
 }

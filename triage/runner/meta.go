@@ -173,3 +173,8 @@ func UpdateMeta(dir string, fn func(*Meta)) error {
 	fn(&m)
 	return writeMeta(m.Dir, m)
 }
+
+// Completed reports whether the repro ran to completion: it exited with status 0.
+func (m Meta) Completed() bool {
+	return m.State == StateExited && m.ExitCode != nil && *m.ExitCode == 0
+}

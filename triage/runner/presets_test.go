@@ -2,7 +2,6 @@ package runner
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -184,29 +183,5 @@ func TestParseInvalidLogSettings(t *testing.T) {
 	mod := []byte("Invalid log settings: torch._nope, must be a comma separated list\nValid settings:\nall, dynamo\n")
 	if u, _, ok := ParseInvalidLogSettings(mod); !ok || !slices.Equal(u, []string{"torch._nope"}) {
 		t.Errorf("module-only setting: %v %v", u, ok)
-	}
-}
-
-func TestCmdPresets(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := CmdPresets(nil, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	text := out.String()
-	for _, want := range []string{"NAME", "breaks", "graph_breaks,recompiles", "TORCHDYNAMO_DISABLE=1", "TORCH_TRACE=<run dir>/trace", "+dynamo,recompiles"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("text output lacks %q:\n%s", want, text)
-		}
-	}
-	out.Reset()
-	if code := CmdPresets([]string{"--format", "json"}, &out, &errb); code != 0 {
-		t.Fatalf("json exit %d", code)
-	}
-	var views []presetView
-	if err := json.Unmarshal(out.Bytes(), &views); err != nil || len(views) != 8 || views[2].TorchLogs != "guards,recompiles_verbose" {
-		t.Errorf("json: %v %+v", err, views)
-	}
-	if code := CmdPresets([]string{"--format", "yaml"}, &out, &errb); code != 2 {
-		t.Errorf("bad format exit %d", code)
 	}
 }

@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// exitDidNotComplete is check -- CMD's status when the repro did not run to completion.
+const exitDidNotComplete = 3
+
+func newCheckCmd() *cobra.Command {
+	var (
+		o               triage.GateOptions
+		baseline, write string
+		format          string
+		launch          launchFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "check [PATH... | -- CMD ARGS...]",
+		Short: "The regression gate: exit 1 when breaks, recompiles, limit hits or rank disagreement exceed the rules",
+		Long: "Reads logs like report and fails when a rule is broken. With -- CMD it first launches the repro " +
+			"(stored as a run under --store, like torchtriage run) and gates on what it printed.\n\n" +
+			"Exit status: 0 passed; 1 a rule failed (one line per failure: what, where, which playbook); 2 usage " +
+			"error or unreadable input; 3 the repro did not run to completion (timed out, killed, or exited " +
+			"non-zero without a compile error explaining it): the run dir and the end of its stderr are printed.",
+		Example: "  torchtriage check --max-graph-breaks 0 --no-compile-errors train.log\n" +
+			"  torchtriage check --baseline base.json --format github -- python repro.py",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			paths, repro := splitDash(cmd, args)
+			switch {
+			case repro != nil && len(paths) > 0:
+				return usageErr(cmd, "give either log paths or -- CMD, not both")
+			case repro != nil && len(repro) == 0:
+				return usageErr(cmd, "no command after --")
+			case repro == nil && len(paths) == 0:
+				return usageErr(cmd, "no input given (a file, a directory or - for stdin), or -- CMD to launch a repro")
+			case baseline != "" && baseline == write:
+				return usageErr(cmd, "--baseline and --write-baseline name the same file")
+			}
+			if baseline != "" {
+				b, err := triage.ReadBaseline(baseline)
+				if err != nil {
+					return usageErr(cmd, "%v", err)
+				}
+				o.Baseline = b
+			}
+			if !o.Rules() && write == "" {
+				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --baseline, --write-baseline)")
+			}
+			var ran *session.Meta
+			if repro != nil {
+				spec, err := launch.spec(cmd, repro)
+				if err != nil {
+					return err
+				}
+				dir, meta, err := runRepro(cmd, launch, spec)
+				if err != nil {
+					return err
+				}
+				paths, ran = []string{dir}, &meta
+			}
+			rep, err := load(cmd, paths, cmd.InOrStdin())
+			if err != nil {
+				return err
+			}
+			if ran != nil && !ran.Completed() && rep.Counts.CompileErrors == 0 {
+				tellIncomplete(cmd.ErrOrStderr(), paths[0], *ran)
+				return exitCode(exitDidNotComplete)
+			}
+			a := triage.Analyze(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths))
+			if write != "" {
+				b := triage.NewBaseline(a)
+				if err := triage.WriteBaseline(write, b); err != nil {
+					return usageErr(cmd, "%v", err)
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%d items)\n", cmd.CommandPath(), write, len(b.Items))
+			}
+			res := triage.Gate(a, o)
+			if err := triage.WriteGate(cmd.OutOrStdout(), format, res); err != nil {
+				return failErr(cmd, exitUsage, "%v", err)
+			}
+			if !res.Passed {
+				return exitCode(exitFail)
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	fs.IntVar(&o.MaxGraphBreaks, "max-graph-breaks", -1, "at most N distinct graph breaks (by-design ones count only with --count-expected)")
+	fs.IntVar(&o.MaxRecompiles, "max-recompiles", -1, "at most N recompiles (automatic dynamic's expected first one per dimension counts only with --count-expected)")
+	fs.BoolVar(&o.NoLimitHits, "no-limit-hits", false, "no recompile-limit hit")
+	fs.BoolVar(&o.RanksAgree, "ranks-agree", false, "every rank breaks and recompiles alike (and runs with the same settings, when probed)")
+	fs.BoolVar(&o.NoCompileErrors, "no-compile-errors", false, "no fatal compile error or launcher/uncaught exception")
+	fs.BoolVar(&o.CountExpected, "count-expected", false, "count by-design breaks and expected recompiles too")
+	fs.StringVar(&baseline, "baseline", "", "fail on any graph break, recompile reason class or CUDA-graph skip FILE does not have")
+	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE")
+	formatFlag(cmd, &format, "text", "json", "github", "junit")
+	launch.register(cmd)
+	return cmd
+}
+
+// runRepro launches the repro as a stored run and waits for it (and its automatic relaunch).
+func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, session.Meta, error) {
+	store, err := session.OpenStore(l.store)
+	if err != nil {
+		return "", session.Meta{}, failErr(cmd, exitUsage, "%v", err)
+	}
+	stderr, name := cmd.ErrOrStderr(), cmd.CommandPath()
+	dir, meta, err := session.RunToEnd(store, spec, !l.noProbe, func(n session.Note) {
+		switch n.Kind {
+		case session.EventRelaunched:
+			fmt.Fprintf(stderr, "%s: %s\n", name, n.Text)
+		case session.EventStalled:
+			fmt.Fprintf(stderr, "%s: no output since %s (stalled)\n", name, n.Since.Format(time.TimeOnly))
+		}
+	})
+	if err != nil {
+		return "", meta, failErr(cmd, exitUsage, "%v", err)
+	}
+	fmt.Fprintf(stderr, "%s: run stored in %s\n", name, dir)
+	return dir, meta, nil
+}
+
+// tellIncomplete prints why the run counts as not completed, where it is, and the end of its stderr.
+func tellIncomplete(w io.Writer, dir string, m session.Meta) {
+	how := string(m.State)
+	if m.ExitCode != nil {
+		how = fmt.Sprintf("%s with code %d", how, *m.ExitCode)
+	}
+	if m.Signal != "" {
+		how += " (" + m.Signal + ")"
+	}
+	fmt.Fprintf(w, "torchtriage check: the repro did not run to completion: %s; run dir %s\n", how, dir)
+	b, _ := os.ReadFile(filepath.Join(dir, "stderr.log"))
+	lines := bytes.Split(bytes.TrimRight(b, "\n"), []byte("\n"))
+	if len(lines) > 15 {
+		lines = lines[len(lines)-15:]
+	}
+	if len(b) > 0 {
+		fmt.Fprintln(w, "last lines of stderr:")
+		for _, l := range lines {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func checkCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(append([]string{"check"}, args...), nil, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// check -- CMD launches the repro, stores the run and gates on what it printed; exit 3 when it did not complete.
+func TestCheckLaunchesTheRepro(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "runs")
+	fix, _ := filepath.Abs(filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log"))
+	full, _ := filepath.Abs(filepath.Join(fixtures, "torch-2.14/r07_fullgraph.triage.log"))
+
+	code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "1", "--", "sh", "-c", "cat "+fix+" >&2")
+	if code != 0 || !strings.Contains(errs, "run stored in") {
+		t.Fatalf("pass: code %d\n%s\n%s", code, out, errs)
+	}
+	code, out, _ = checkCmd(t, "--store", store, "--no-probe", "--ranks-agree", "--", "sh", "-c", "cat "+fix+" >&2")
+	if code != 1 || !strings.Contains(out, "rank") {
+		t.Fatalf("ranks disagree: code %d\n%s", code, out)
+	}
+	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "1", "--", "sh", "-c", "echo last words >&2; exit 4")
+	if code != exitDidNotComplete || !strings.Contains(errs, "exited with code 4") || !strings.Contains(errs, "last words") {
+		t.Fatalf("non-zero exit: code %d\n%s", code, errs)
+	}
+	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--timeout", "300ms", "--max-graph-breaks", "1", "--", "sh", "-c", "echo started >&2; sleep 20")
+	if code != exitDidNotComplete || !strings.Contains(errs, "timed_out") {
+		t.Fatalf("timeout: code %d\n%s", code, errs)
+	}
+	// A compile error explains the non-zero exit: the gate decides.
+	code, out, _ = checkCmd(t, "--store", store, "--no-probe", "--no-compile-errors", "--", "sh", "-c", "cat "+full+" >&2; exit 1")
+	if code != 1 || !strings.Contains(out, "Unsupported") {
+		t.Fatalf("compile error: code %d\n%s", code, out)
+	}
+	if code, _, _ = checkCmd(t, "--max-graph-breaks", "1", fix, "--", "true"); code != 2 {
+		t.Fatalf("paths and -- CMD together: code %d", code)
+	}
+}

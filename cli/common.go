@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// warn prints "torchtriage CMD: warning: …".
+func warn(cmd *cobra.Command, format string, a ...any) {
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: warning: %s\n", cmd.CommandPath(), fmt.Sprintf(format, a...))
+}
+
+// loadPlaybooks loads the built-in and user playbooks; a malformed user file is a warning (the rest load).
+func loadPlaybooks(cmd *cobra.Command, userDir string) *playbooks.Set {
+	set, errs := playbooks.Load(userDir)
+	for _, err := range errs {
+		warn(cmd, "playbook %v", err)
+	}
+	return set
+}
+
+// readProbes reads the probe files of every input that is a run directory; unreadable ones are warnings.
+func readProbes(cmd *cobra.Command, paths []string) []triage.ProcessInfo {
+	var out []triage.ProcessInfo
+	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil || !st.IsDir() {
+			continue
+		}
+		infos, errs := session.ReadProbes(p)
+		for _, err := range errs {
+			warn(cmd, "%v", err)
+		}
+		out = append(out, infos...)
+	}
+	return out
+}
+
+// load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2).
+func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, error) {
+	l, err := triage.Load(paths, triage.LoadOptions{Stdin: stdin})
+	if l != nil {
+		for _, w := range l.Warnings {
+			warn(cmd, "%s", w)
+		}
+	}
+	if err != nil {
+		return nil, failErr(cmd, exitUsage, "%v", err)
+	}
+	return l.Report, nil
+}
+
+// resolveRun maps a bare run number to its directory in the store (default .torchtriage/runs); other arguments,
+// and numbers that name an existing file, pass unchanged.
+func resolveRun(arg, store string) (string, error) {
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 0 {
+		return arg, nil
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return arg, nil
+	}
+	if store == "" {
+		store = session.DefaultStoreDir
+	}
+	matches, _ := filepath.Glob(filepath.Join(store, fmt.Sprintf("%04d-*", n)))
+	if len(matches) == 0 {
+		return "", fmt.Errorf("no file %s and no run %d in %s", arg, n, store)
+	}
+	return matches[0], nil
+}

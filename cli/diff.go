@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"encoding/json"
+
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+func newDiffCmd() *cobra.Command {
+	var format, store string
+	cmd := &cobra.Command{
+		Use:   "diff [flags] A B",
+		Short: "Compare two logs, directories or saved runs: what is new, gone or changed, per rank",
+		Long: "Compares two runs: A and B are log files, directories (torchrun --log-dir trees, TORCH_TRACE dirs) " +
+			"or saved run directories (.torchtriage/runs/NNNN-preset/, or just the run number NNNN). Lists the " +
+			"graph breaks (by site and cause), recompile reasons (by function and guard class), recompile-limit " +
+			"hits, CUDA-graph skips and errors that are new in B, gone from A, or changed in count, per rank.\n\n" +
+			"Exit status: 0 (differences are not an error), 2 usage error or unreadable input.",
+		Example:           "  torchtriage diff 3 4\n  torchtriage diff before.log after.log",
+		ValidArgsFunction: completeRuns,
+		RunE: func(cmd *cobra.Command, paths []string) error {
+			if len(paths) != 2 {
+				return usageErr(cmd, "want two inputs A and B, got %d", len(paths))
+			}
+			if paths[0] == "-" && paths[1] == "-" {
+				return usageErr(cmd, "only one of A and B can be - (stdin)")
+			}
+			set := loadPlaybooks(cmd, playbooks.DefaultUserDir())
+			var an [2]*triage.Analysis
+			for i, p := range paths {
+				p, err := resolveRun(p, store)
+				if err != nil {
+					return usageErr(cmd, "%v", err)
+				}
+				rep, err := load(cmd, []string{p}, cmd.InOrStdin())
+				if err != nil {
+					return err
+				}
+				an[i] = triage.Analyze(rep, set, readProbes(cmd, []string{p}))
+			}
+			res := triage.Diff(an[0], an[1])
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", " ")
+				return enc.Encode(struct {
+					Schema string   `json:"schema"`
+					A      []string `json:"a"`
+					B      []string `json:"b"`
+					triage.DiffResult
+				}{"torchtriage.diff/v1", an[0].Report.Inputs, an[1].Report.Inputs, res})
+			}
+			triage.WriteDiffText(cmd.OutOrStdout(), paths[0], paths[1], res)
+			return nil
+		},
+	}
+	formatFlag(cmd, &format, "text", "json")
+	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
+	_ = cmd.MarkFlagDirname("store")
+	return cmd
+}

@@ -1,0 +1,5 @@
+// Package cli is torchtriage's command line: every subcommand (one small file each) on cobra with Charm's fang
+// (styled help, --version, completions), the launch flags declared once, one-line usage errors with exit
+// status 2, and shell completion of run numbers, presets, TORCH_LOGS names, playbook and GB ids.
+// main.go calls Run; nothing else imports this package.
+package cli

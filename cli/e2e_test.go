@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The end-to-end test drives the real binary in tmux: `torchtriage demo`, relaunch with another preset, filter,
+// open the detail view, quit. It skips without tmux. With TT_E2E_SELF=1 it uses this test binary instead of
+// building one (TestMain runs the command line then, as main.go does).
+
+func tmuxOrSkip(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+}
+
+// binary builds torchtriage, or returns the test binary with TT_E2E_SELF=1.
+func binary(t *testing.T) string {
+	t.Helper()
+	if os.Getenv("TT_E2E_SELF") == "1" {
+		exe, err := os.Executable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return exe
+	}
+	bin := filepath.Join(t.TempDir(), "torchtriage")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/torchtriage/torchtriage").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+type tmuxSession struct {
+	t        *testing.T
+	name     string
+	deadline time.Duration // per wait
+}
+
+func startTmux(t *testing.T, dir string, w, h int, command string) *tmuxSession {
+	t.Helper()
+	s := &tmuxSession{t: t, name: fmt.Sprintf("tt-e2e-%d", os.Getpid()), deadline: 40 * time.Second}
+	cmd := exec.Command("tmux", "-f", "/dev/null", "new-session", "-d", "-s", s.name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h),
+		"-c", dir, command+"; echo TT-EXIT=$?; sleep 30")
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("tmux new-session: %v\n%s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("tmux", "kill-session", "-t", s.name).Run() })
+	return s
+}
+
+func (s *tmuxSession) keys(keys ...string) {
+	s.t.Helper()
+	args := append([]string{"send-keys", "-t", s.name}, keys...)
+	if out, err := exec.Command("tmux", args...).CombinedOutput(); err != nil {
+		s.t.Fatalf("tmux send-keys %v: %v\n%s", keys, err, out)
+	}
+}
+
+func (s *tmuxSession) capture() string {
+	out, _ := exec.Command("tmux", "capture-pane", "-p", "-t", s.name).Output()
+	return string(out)
+}
+
+// wait polls the pane until it contains every string.
+func (s *tmuxSession) wait(what string, wants ...string) string {
+	s.t.Helper()
+	deadline := time.Now().Add(s.deadline)
+	for {
+		screen := s.capture()
+		ok := true
+		for _, w := range wants {
+			ok = ok && strings.Contains(screen, w)
+		}
+		if ok {
+			return screen
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("timed out waiting for %s (%q); pane:\n%s", what, wants, screen)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func TestEndToEndDemoInTmux(t *testing.T) {
+	tmuxOrSkip(t)
+	bin := binary(t)
+	dir := t.TempDir()
+	env := ""
+	if os.Getenv("TT_E2E_SELF") == "1" {
+		env = "TT_CLI_SELF=1 "
+	}
+	s := startTmux(t, dir, 120, 32, env+bin+" demo --speed 20")
+	s.wait("the demo's first run", "run 1 · breaks", "DEMO · recording", "exited 0", "print()")
+
+	// relaunch with another preset: p, down to "recompiles", enter, r
+	s.keys("p")
+	s.wait("the preset picker", "Preset · applies on the next relaunch")
+	s.keys("Down", "Enter")
+	s.wait("the chosen preset", "preset ▸ recompiles", "changed: r relaunches")
+	s.keys("r")
+	s.wait("the relaunch", "run 2 · recompiles (", "recompiles_verbose", "exited 0")
+
+	// filter the breaks list (this recording has the .item() break)
+	s.keys("/", "i", "t", "e", "m", "Enter")
+	s.wait("the filter", "/item 1 of")
+
+	// the detail view
+	s.keys("Enter")
+	s.wait("the detail view", "Detail · .item()", "Evidence")
+	s.keys("Escape")
+	s.wait("the main screen", "preset ▸ recompiles")
+
+	// quit
+	s.keys("q")
+	screen := s.wait("the exit", "TT-EXIT=0")
+	if !strings.Contains(screen, "run(s) stored in") {
+		t.Errorf("no goodbye line after the TUI:\n%s", screen)
+	}
+	runs, _ := filepath.Glob(filepath.Join(dir, ".torchtriage", "runs", "*"))
+	if len(runs) != 2 {
+		t.Errorf("store has %d runs, want 2: %v", len(runs), runs)
+	}
+}
+
+// TestEndToEndRealTwoRanks is the same session on a real 2-rank torchrun repro, when a realtorch root (made by
+// shared/realtorch/setup.sh) is named by TORCHTRIAGE_REALTORCH and its run.sh by TORCHTRIAGE_REALTORCH_RUN.
+func TestEndToEndRealTwoRanks(t *testing.T) {
+	tmuxOrSkip(t)
+	root, runSh := os.Getenv("TORCHTRIAGE_REALTORCH"), os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
+	if root == "" || runSh == "" {
+		t.Skip("no real PyTorch: set TORCHTRIAGE_REALTORCH (a realtorch root) and TORCHTRIAGE_REALTORCH_RUN (its run.sh)")
+	}
+	bin := binary(t)
+	dir := t.TempDir()
+	src, err := os.ReadFile(fx("repro/r05_dist_c10d.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "r05_dist_c10d.py"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := "REALTORCH=" + root + " "
+	if os.Getenv("TT_E2E_SELF") == "1" {
+		env += "TT_CLI_SELF=1 "
+	}
+	s := startTmux(t, dir, 120, 32, env+bin+" run --timeout 8m -- "+runSh+
+		" torchrun --nproc-per-node 2 --master-port 29641 r05_dist_c10d.py")
+	s.deadline = 9 * time.Minute
+	s.wait("the 2-rank run", "run 1 · breaks", "exited 0", "print()", "disagree")
+	s.keys("p")
+	s.wait("the preset picker", "Preset · applies on the next relaunch")
+	s.keys("Down", "Enter", "r")
+	s.wait("the relaunch", "run 2 · recompiles (", "exited 0")
+	s.keys("/", "s", "t", "e", "p", "Enter")
+	s.wait("the filter", "/step")
+	s.keys("Tab", "Enter")
+	s.wait("the detail view", "Detail · step", "Evidence")
+	s.keys("Escape")
+	s.wait("the main screen", "preset ▸ recompiles")
+	s.keys("q")
+	s.wait("the exit", "TT-EXIT=0")
+}
+
+func TestEndToEndRefusesAPipe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test")
+	}
+	code, out := demoCmd(nil)
+	if code != 2 || !strings.Contains(out, "not a terminal") || !strings.Contains(out, "torchtriage report") {
+		t.Fatalf("demo into a pipe: exit %d, %q", code, out)
+	}
+}

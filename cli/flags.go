@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// durationValue is a duration flag that also takes a bare number of seconds, as coreutils timeout does
+// (--timeout 300 = 300s; Go durations such as 5m or 1h30m work too).
+type durationValue time.Duration
+
+// String is "" for zero (help then shows no default: the flag's text says what zero means).
+func (d *durationValue) String() string {
+	if *d == 0 {
+		return ""
+	}
+	return time.Duration(*d).String()
+}
+func (d *durationValue) Type() string { return "duration" }
+
+func (d *durationValue) Set(s string) error {
+	if n, err := strconv.ParseFloat(s, 64); err == nil && n >= 0 {
+		*d = durationValue(time.Duration(n * float64(time.Second)))
+		return nil
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a duration; use 300s or 5m (a bare number is seconds)", s)
+	}
+	*d = durationValue(v)
+	return nil
+}
+
+func durationFlag(fs *pflag.FlagSet, p *time.Duration, name string, usage string) {
+	fs.Var((*durationValue)(p), name, usage)
+}
+
+// enumValue is a string flag limited to a list of values (e.g. --format), completed from the list.
+type enumValue struct {
+	p       *string
+	allowed []string
+}
+
+func (e *enumValue) String() string { return *e.p }
+func (e *enumValue) Type() string   { return "string" }
+
+func (e *enumValue) Set(s string) error {
+	for _, a := range e.allowed {
+		if s == a {
+			*e.p = s
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not one of %s", s, orList(e.allowed))
+}
+
+// enumFlag declares a flag that takes one of allowed (the first is the default) and completes them.
+func enumFlag(cmd *cobra.Command, p *string, name, usage string, allowed ...string) {
+	*p = allowed[0]
+	cmd.Flags().Var(&enumValue{p: p, allowed: allowed}, name, usage+" ("+strings.Join(allowed, ", ")+")")
+	_ = cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(allowed, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// formatFlag is --format.
+func formatFlag(cmd *cobra.Command, p *string, allowed ...string) {
+	enumFlag(cmd, p, "format", "output format", allowed...)
+}
+
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// launchFlags are the flags that launch a repro, declared once for run and check -- CMD.
+type launchFlags struct {
+	preset, store, launcher string
+	timeout, stall          time.Duration
+	nproc                   int
+	shell, noProbe          bool
+}
+
+func (l *launchFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&l.preset, "preset", session.DefaultPreset, "the preset of TORCH_LOGS names to run with (see torchtriage presets)")
+	fs.StringVar(&l.store, "store", "", "run store directory (default .torchtriage/runs)")
+	fs.StringVar(&l.launcher, "launcher", "", "the launcher, torchrun or srun (default: torchrun when --nproc > 0)")
+	durationFlag(fs, &l.timeout, "timeout", "stop the repro after this long: SIGINT, then SIGTERM, then SIGKILL (300 = 300s; 0 = never)")
+	durationFlag(fs, &l.stall, "stall", "no output for this long marks the run stalled (default 5m)")
+	fs.IntVar(&l.nproc, "nproc", 0, "how many ranks: run the command under torchrun --nproc-per-node N")
+	fs.BoolVar(&l.shell, "shell", false, "run the command line under sh -c")
+	fs.BoolVar(&l.noProbe, "no-probe", false, "do not install the in-process probe (stack dumps, versions, config parity)")
+	_ = cmd.RegisterFlagCompletionFunc("preset", completePresets)
+	_ = cmd.RegisterFlagCompletionFunc("launcher", cobra.FixedCompletions([]string{"torchrun", "srun"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.MarkFlagDirname("store")
+}
+
+// spec checks the launch flags and builds the run's spec around the user's command.
+func (l *launchFlags) spec(cmd *cobra.Command, argv []string) (session.Spec, error) {
+	if _, ok := session.PresetByName(l.preset); !ok {
+		return session.Spec{}, usageErr(cmd, "--preset: unknown preset %q (known: %s)", l.preset, strings.Join(session.PresetNames(), ", "))
+	}
+	if l.launcher != "" && l.launcher != "torchrun" && l.launcher != "srun" {
+		return session.Spec{}, usageErr(cmd, "--launcher: %q is not one of torchrun or srun", l.launcher)
+	}
+	if l.nproc < 0 {
+		return session.Spec{}, usageErr(cmd, "--nproc: %d is below 0", l.nproc)
+	}
+	return session.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset,
+		Timeout: l.timeout, Stall: l.stall}, nil
+}
+
+// splitDash separates a command's own arguments from the repro's command after "--" (nil when there is none).
+func splitDash(cmd *cobra.Command, args []string) (own, repro []string) {
+	at := cmd.ArgsLenAtDash()
+	if at < 0 {
+		return args, nil
+	}
+	return args[:at], args[at:]
+}

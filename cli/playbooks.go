@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+func newPlaybooksCmd() *cobra.Command {
+	var format, dir string
+	cmd := &cobra.Command{
+		Use:   "playbooks [flags] [QUERY...]",
+		Short: "List or fuzzy-search the built-in and your own playbooks",
+		Long: "Lists the playbooks (built-in plus user playbooks from --dir, default " + playbooks.DefaultUserDir() +
+			"), best match first when a QUERY is given (fuzzy over ids, titles, GB ids, gb_types and bodies).\n\n" +
+			"Exit status: 0 found, 1 nothing matches, 2 usage error.",
+		Example: "  torchtriage playbooks\n  torchtriage playbooks item\n  torchtriage playbooks --format json GB0059",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			set, err := playbooksFor(cmd, dir)
+			if err != nil {
+				return err
+			}
+			query := strings.Join(args, " ")
+			found := set.Search(query)
+			if len(found) == 0 {
+				return failErr(cmd, exitFail, "nothing matches %q", query)
+			}
+			if format == "json" {
+				return writePlaybooksJSON(cmd, found)
+			}
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tSEVERITY\tCATEGORY\tTITLE")
+			for _, p := range found {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, p.Severity, p.Category, p.Title)
+			}
+			return tw.Flush()
+		},
+	}
+	formatFlag(cmd, &format, "text", "json")
+	userDirFlag(cmd, &dir)
+	return cmd
+}
+
+func newExplainCmd() *cobra.Command {
+	var width int
+	var noColor bool
+	var dir string
+	cmd := &cobra.Command{
+		Use:   "explain [flags] ID|GBnnnn",
+		Short: "Print one playbook (by id or GB id, e.g. GB0059)",
+		Long: "Shows one playbook: by id (gb-print) or by graph-break id (GB0059). Colour is used on a terminal " +
+			"unless --no-color or NO_COLOR is set.\n\nExit status: 0 shown, 2 unknown id or usage error.",
+		Example:           "  torchtriage explain GB0059\n  torchtriage explain rc-size --width 100",
+		ValidArgsFunction: completePlaybookIDs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErr(cmd, "want exactly one ID or GB id, got %d", len(args))
+			}
+			if width < 0 {
+				return usageErr(cmd, "--width: %d is below 0", width)
+			}
+			set, err := playbooksFor(cmd, dir)
+			if err != nil {
+				return err
+			}
+			key := args[0]
+			p, found := set.Lookup(key)
+			if !found {
+				return usageErr(cmd, "no playbook or graph-break id %q; closest: %s", key,
+					strings.Join(playbooks.ClosestIDs(set, key, 3), ", "))
+			}
+			out := cmd.OutOrStdout()
+			f, isFile := out.(*os.File)
+			tty := isFile && term.IsTerminal(f.Fd())
+			w := width
+			if w == 0 {
+				w = 80
+				if tty {
+					if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
+						w = cols
+					}
+				}
+			}
+			fmt.Fprint(out, playbooks.Render(p, w, !noColor && os.Getenv("NO_COLOR") == "" && tty))
+			if gb := playbooks.NormalizeGBID(key); playbooks.IsGBID(gb) {
+				var others []string
+				for _, o := range set.ByGBID(gb) {
+					if o != p {
+						others = append(others, o.ID)
+					}
+				}
+				if len(others) > 0 {
+					fmt.Fprintf(out, "\nAlso listing %s: %s\n", gb, strings.Join(others, ", "))
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&width, "width", 0, "wrap at N columns (default: the terminal's width, else 80)")
+	cmd.Flags().BoolVar(&noColor, "no-color", false, "plain text, no colour")
+	userDirFlag(cmd, &dir)
+	return cmd
+}
+
+func userDirFlag(cmd *cobra.Command, dir *string) {
+	cmd.Flags().StringVar(dir, "dir", playbooks.DefaultUserDir(), "directory of user playbooks (*.md)")
+	_ = cmd.MarkFlagDirname("dir")
+}
+
+// playbooksFor loads the built-in playbooks and those of dir; malformed user files are warnings.
+func playbooksFor(cmd *cobra.Command, dir string) (*playbooks.Set, error) {
+	set := loadPlaybooks(cmd, dir)
+	if set == nil || len(set.All()) == 0 {
+		return nil, failErr(cmd, exitFail, "no playbooks could be loaded")
+	}
+	return set, nil
+}
+
+type jsonMatch struct {
+	Kinds   []string `json:"kinds"`
+	GBIDs   []string `json:"gb_ids"`
+	GBTypes []string `json:"gb_types"`
+	Reasons []string `json:"reasons"`
+	Guards  []string `json:"guards"`
+	Errors  []string `json:"errors"`
+}
+
+type jsonPlaybook struct {
+	ID       string    `json:"id"`
+	Title    string    `json:"title"`
+	Severity string    `json:"severity"`
+	Category string    `json:"category"`
+	Match    jsonMatch `json:"match"`
+}
+
+func writePlaybooksJSON(cmd *cobra.Command, list []*playbooks.Playbook) error {
+	out := make([]jsonPlaybook, 0, len(list))
+	for _, p := range list {
+		m := p.Match
+		out = append(out, jsonPlaybook{
+			ID: p.ID, Title: p.Title, Severity: p.Severity, Category: p.Category,
+			Match: jsonMatch{
+				Kinds: nonNil(m.Kinds), GBIDs: nonNil(m.GBIDs), GBTypes: nonNil(m.GBTypes),
+				Reasons: patterns(m.Reasons), Guards: nonNil(m.Guards), Errors: patterns(m.Errors),
+			},
+		})
+	}
+	enc := json.NewEncoder(cmd.OutOrStdout())
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func patterns(res []*regexp.Regexp) []string {
+	out := make([]string, 0, len(res))
+	for _, re := range res {
+		out = append(out, re.String())
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// presetView is one preset as `torchtriage presets` shows it.
+type presetView struct {
+	Name      string            `json:"name"`
+	TorchLogs string            `json:"torch_logs"`
+	Env       map[string]string `json:"env"`
+	Purpose   string            `json:"purpose"`
+	Note      string            `json:"note,omitempty"`
+}
+
+func presetViews() []presetView {
+	var out []presetView
+	for _, p := range session.Presets() {
+		logs, _ := session.ComposeTorchLogs(p.Logs, "")
+		env := map[string]string{}
+		for k, v := range p.Env {
+			env[k] = v
+		}
+		if p.Trace {
+			env["TORCH_TRACE"] = "<run dir>/trace"
+		}
+		out = append(out, presetView{Name: p.Name, TorchLogs: logs, Env: env, Purpose: p.Purpose, Note: p.Note})
+	}
+	return out
+}
+
+func newPresetsCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "presets [flags]",
+		Short: "List the TORCH_LOGS presets",
+		Long: "Lists the TORCH_LOGS presets: name, TORCH_LOGS, extra environment and what each is for. " +
+			"torchtriage run and check -- CMD use one with --preset NAME (default " + session.DefaultPreset + ").",
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			views := presetViews()
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(views)
+			}
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "NAME\tTORCH_LOGS\tENV\tPURPOSE")
+			for _, v := range views {
+				logs := v.TorchLogs
+				if logs == "" {
+					logs = "-"
+				}
+				purpose := v.Purpose
+				if v.Note != "" {
+					purpose += " " + v.Note
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Name, logs, envText(v.Env), purpose)
+			}
+			return tw.Flush()
+		},
+	}
+	formatFlag(cmd, &format, "text", "json")
+	return cmd
+}
+
+func envText(env map[string]string) string {
+	if len(env) == 0 {
+		return "-"
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		out = append(out, k+"="+env[k])
+	}
+	return strings.Join(out, " ")
+}

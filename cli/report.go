@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+func newReportCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "report [flags] PATH... (or - for stdin)",
+		Short: "Print graph breaks, recompiles, limit hits, skips and errors of logs, with what to do",
+		Long: "Reads torch.compile logs (TORCH_LOGS output of torch 2.0-2.14, torchrun/srun rank prefixes, " +
+			"tracebacks) and TORCH_TRACE files or directories, and prints graph breaks, recompiles, recompile-limit " +
+			"hits, CUDA-graph skips and compile errors for all inputs together, then the findings with their " +
+			"playbooks, whether the ranks agree, the verdict and the next checklist step. A run directory's probe " +
+			"files add settings that differ between ranks. --format markdown prints a summary to paste into an " +
+			"issue.\n\nExit status: 0 success, 2 usage error or unreadable input.",
+		Example: "  torchtriage report train.log\n  torchtriage report --format json .torchtriage/runs/0003-breaks\n" +
+			"  pbpaste | torchtriage report -",
+		Args: needArgs(1, "input (a file, a directory, or - for stdin)"),
+		RunE: func(cmd *cobra.Command, paths []string) error {
+			rep, err := load(cmd, paths, cmd.InOrStdin())
+			if err != nil {
+				return err
+			}
+			an := triage.Analyze(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths))
+			if err := triage.WriteReport(cmd.OutOrStdout(), an, format); err != nil {
+				return failErr(cmd, exitUsage, "%v", err)
+			}
+			return nil
+		},
+	}
+	formatFlag(cmd, &format, "text", "json", "markdown")
+	return cmd
+}

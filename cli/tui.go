@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/demo"
+	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/tui"
+)
+
+func newRunCmd() *cobra.Command {
+	var launch launchFlags
+	var metric string
+	var lower, noColor bool
+	cmd := &cobra.Command{
+		Use:   "run [flags] -- CMD [ARGS...]",
+		Short: "Launch your repro with a TORCH_LOGS preset and triage it live (the TUI)",
+		Long: "Launches the repro with a TORCH_LOGS preset and shows its graph breaks, recompiles, limit hits, " +
+			"CUDA-graph skips and compile errors per rank, live, with what to do about each. r relaunches with " +
+			"another preset; n walks the diagnose-compile-regression checklist. Runs are stored in " +
+			".torchtriage/runs (or --store). Needs a terminal: for CI use torchtriage report or check.",
+		Example: "  torchtriage run -- python repro.py\n  torchtriage run --nproc 2 --preset deep -- train.py --steps 3\n" +
+			"  torchtriage run --metric 'step_ms: ([0-9.]+)' --lower-is-better -- python bench.py",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			own, argv := splitDash(cmd, args)
+			if len(own) > 0 || len(argv) == 0 {
+				return usageErr(cmd, "give the repro's command after --, e.g. torchtriage run -- python repro.py")
+			}
+			spec, err := launch.spec(cmd, argv)
+			if err != nil {
+				return err
+			}
+			var re *regexp.Regexp
+			if metric != "" {
+				if re, err = regexp.Compile(metric); err != nil {
+					return usageErr(cmd, "--metric: %v", err)
+				}
+			}
+			return runTUI(cmd, tui.Options{Mode: tui.ModeRun, Spec: spec, Metric: re, LowerIsBetter: lower,
+				Probe: !launch.noProbe, NoColor: noColor}, launch.store)
+		},
+	}
+	launch.register(cmd)
+	cmd.Flags().StringVar(&metric, "metric", "", "regexp whose first group is the repro's metric (eager vs compiled)")
+	cmd.Flags().BoolVar(&lower, "lower-is-better", false, "the --metric is a time: lower is better")
+	noColorFlag(cmd, &noColor)
+	return cmd
+}
+
+func newDemoCmd() *cobra.Command {
+	var scenario, store string
+	var speed float64
+	var noColor bool
+	var names []string
+	for _, s := range demo.Scenarios() {
+		names = append(names, s.Name)
+	}
+	cmd := &cobra.Command{
+		Use:   "demo [flags]",
+		Short: "The TUI on a built-in recording of real PyTorch output (no torch needed)",
+		Long: "The whole session on a replay of real PyTorch " + demo.TorchVersion + " output: no torch or GPU " +
+			"needed. Scenarios: " + strings.Join(names, ", ") + ".",
+		Example: "  torchtriage demo\n  torchtriage demo --scenario r05_dist_c10d --speed 4",
+		Args:    noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !slices.Contains(names, scenario) {
+				return usageErr(cmd, "--scenario: unknown scenario %q (have: %s)", scenario, strings.Join(names, ", "))
+			}
+			if !(speed > 0) {
+				return usageErr(cmd, "--speed must be above 0")
+			}
+			exe, err := os.Executable()
+			if err != nil {
+				return failErr(cmd, exitFail, "cannot find my own binary: %v", err)
+			}
+			spec := session.Spec{Argv: []string{exe, "__demo-repro", "--scenario", scenario},
+				Preset: session.DefaultPreset, TorchVersion: demo.TorchVersion}
+			if speed != 1 {
+				spec.Env = map[string]string{"TORCHTRIAGE_DEMO_SPEED": fmt.Sprint(speed)}
+			}
+			return runTUI(cmd, tui.Options{Mode: tui.ModeDemo, Spec: spec, Scenario: scenario, NoColor: noColor}, store)
+		},
+	}
+	cmd.Flags().StringVar(&scenario, "scenario", demo.DefaultScenario, "recording to replay")
+	cmd.Flags().Float64Var(&speed, "speed", 1, "replay speed (2 = twice as fast as recorded)")
+	cmd.Flags().StringVar(&store, "store", "", "run store directory (default .torchtriage/runs)")
+	noColorFlag(cmd, &noColor)
+	_ = cmd.RegisterFlagCompletionFunc("scenario", completeScenarios)
+	_ = cmd.MarkFlagDirname("store")
+	return cmd
+}
+
+func newOpenCmd() *cobra.Command {
+	var noColor bool
+	cmd := &cobra.Command{
+		Use:   "open [flags] PATH...",
+		Short: "The TUI on existing logs, run dirs or TORCH_TRACE dirs (no relaunch)",
+		Long:  "Browses logs, run directories or TORCH_TRACE directories in the session's views, without relaunching.",
+		Args:  needArgs(1, "log file, run directory or TORCH_TRACE directory"),
+		RunE: func(cmd *cobra.Command, paths []string) error {
+			for _, p := range paths {
+				if p == "-" {
+					return usageErr(cmd, "open reads files, not standard input: use torchtriage report - for a pipe")
+				}
+				if _, err := os.Stat(p); err != nil {
+					return usageErr(cmd, "cannot read %s: %v", p, unwrapPath(err))
+				}
+			}
+			return runTUI(cmd, tui.Options{Mode: tui.ModeOpen, Paths: paths, NoColor: noColor}, "")
+		},
+	}
+	noColorFlag(cmd, &noColor)
+	return cmd
+}
+
+func noColorFlag(cmd *cobra.Command, p *bool) {
+	cmd.Flags().BoolVar(p, "no-color", false, "no colours (NO_COLOR is honoured too)")
+}
+
+// runTUI checks that stdout is a terminal, loads the playbooks and the store, and runs the program.
+func runTUI(cmd *cobra.Command, o tui.Options, storeDir string) error {
+	if !isTerminal(cmd.OutOrStdout()) {
+		return usageErr(cmd, "stdout is not a terminal; for CI and pipes use `torchtriage report PATH…` "+
+			"(counts, JSON) or `torchtriage check` (the gate) instead")
+	}
+	o.Playbooks = loadPlaybooks(cmd, playbooks.DefaultUserDir())
+	if o.Playbooks == nil {
+		return failErr(cmd, exitFail, "no playbooks could be loaded")
+	}
+	if o.Mode != tui.ModeOpen {
+		st, err := session.OpenStore(storeDir)
+		if err != nil {
+			return failErr(cmd, exitFail, "%v", err)
+		}
+		o.Store = st
+	}
+	return exitCode(tui.Run(o, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()))
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// unwrapPath drops the path and operation of an *os.PathError ("no such file or directory").
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/torchtriage/torchtriage"
+
+// imports reads the module-internal imports of every package's non-test files: package dir -> imported dirs.
+func imports(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && path != ".") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		pkg := filepath.ToSlash(filepath.Dir(path))
+		if _, ok := out[pkg]; !ok {
+			out[pkg] = nil
+		}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if rest, ok := strings.CutPrefix(p, module+"/"); ok && !slices.Contains(out[pkg], rest) {
+				out[pkg] = append(out[pkg], rest)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// The layout's rules: imports flow one way (DEVELOPERS.md and the architecture issue).
+func TestImportRules(t *testing.T) {
+	deps := imports(t)
+	for _, want := range []string{".", "cli", "logparse", "playbooks", "triage", "triage/runner", "triage/probe",
+		"triage/demo", "triage/session", "triage/story", "tui"} {
+		if _, ok := deps[want]; !ok {
+			t.Errorf("package %s is missing from the layout", want)
+		}
+	}
+	rules := []struct {
+		pkg    string
+		denied func(dep string) bool
+		why    string
+	}{
+		{"logparse", func(string) bool { return true }, "logparse imports nothing of this module"},
+		{"playbooks", func(d string) bool { return d != "logparse" }, "playbooks imports only logparse at most"},
+		{"triage", func(d string) bool {
+			return strings.HasPrefix(d, "triage/") || d == "cli" || d == "tui"
+		}, "triage (the analysis) imports no runner, probe, demo, session, story, cli or tui"},
+		{"tui", func(d string) bool {
+			return d == "triage/runner" || d == "triage/probe" || d == "triage/demo" || d == "cli"
+		}, "tui goes through triage/session, never runner, probe or demo"},
+	}
+	for _, r := range rules {
+		for _, d := range deps[r.pkg] {
+			if r.denied(d) {
+				t.Errorf("%s imports %s: %s", r.pkg, d, r.why)
+			}
+		}
+	}
+	for pkg, ds := range deps {
+		if pkg != "." && slices.Contains(ds, "cli") {
+			t.Errorf("%s imports cli: only main does", pkg)
+		}
+	}
+	for pkg := range deps {
+		if _, err := os.Stat(filepath.Join(pkg, "doc.go")); pkg != "." && err != nil {
+			t.Errorf("package %s has no doc.go saying its job", pkg)
+		}
+	}
+}

@@ -1,0 +1,24 @@
+package triage
+
+import "io"
+
+// buildReport loads paths into a report (Load without records) for the tests.
+func buildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
+	l, err := Load(paths, LoadOptions{Stdin: stdin})
+	if err != nil {
+		return nil, nil, err
+	}
+	return l.Report, l.Warnings, nil
+}
+
+// reportTo writes the report of paths in a format (as `torchtriage report` does); 2 when they cannot be read.
+func reportTo(w io.Writer, format string, paths ...string) int {
+	rep, _, err := buildReport(paths, nil)
+	if err != nil {
+		return 2
+	}
+	if err := WriteReport(w, Analyze(rep, nil, nil), format); err != nil {
+		return 2
+	}
+	return 0
+}

@@ -1,0 +1,259 @@
+package triage
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// What the in-process probe recorded for each process (triage/probe writes and reads the files), and the two
+// checks made on it: settings that differ between ranks (ConfigParity) and breaks the process counted that its
+// log does not show (CrossCheck).
+
+// ProcessInfo is what the probe recorded for one process (one rank<R>-<pid>.json).
+type ProcessInfo struct {
+	Rank       int    `json:"rank"`
+	LocalRank  int    `json:"local_rank"`
+	WorldSize  int    `json:"world_size"`
+	PID        int    `json:"pid"`
+	RankSource string `json:"rank_source"` // "env" (RANK), "dist" (get_rank()) or "default" (0)
+	Torch      string `json:"torch"`       // torch.__version__
+	Python     string `json:"python"`
+	CUDA       string `json:"cuda"`       // torch.version.cuda; "" on CPU builds
+	GPU        string `json:"gpu"`        // only when the process had initialised CUDA
+	Capability string `json:"capability"` // "9.0"
+	Driver     string `json:"driver"`     // NVIDIA kernel driver version ("570.124.06"), when the machine has one
+	Host       string `json:"host"`
+	Argv0      string `json:"argv0"`
+	// Counters is torch._dynamo.utils.counters as it was at exit, e.g.
+	// Counters["graph_break"][reason] = events, Counters["stats"]["unique_graphs"].
+	Counters map[string]map[string]float64 `json:"counters"`
+	// CompileTimes is seconds per compile phase, summed over the run.
+	CompileTimes map[string]float64 `json:"compile_times"`
+	// Config holds dynamo/inductor settings that change graphs ("dynamo.recompile_limit",
+	// "inductor.triton.cudagraphs") and torch global state ("torch.default_dtype").
+	Config map[string]any `json:"config"`
+	// Env holds TORCH*, NCCL_*, CUDA_*, PYTORCH_* variables; secrets are "<redacted>".
+	Env map[string]string `json:"env"`
+	// EnvHash is the sha256 of the NAME=value lines of Env (sorted by name, per-rank names left out).
+	EnvHash string `json:"env_hash"`
+	File    string `json:"-"` // the file it was read from
+}
+
+// Missing is how ConfigParity renders a key that a rank does not have.
+const Missing = "(unset)"
+
+// IsPerRankEnv: these variables are set per worker by launchers and differ between ranks by
+// design; they stay out of EnvHash and ConfigParity (the probe's Python side
+// has the same list).
+func IsPerRankEnv(name string) bool {
+	return name == "CUDA_VISIBLE_DEVICES" || name == "TORCHELASTIC_ERROR_FILE"
+}
+
+// Difference is one setting that is not the same on every rank: Values maps
+// each rendered value (JSON for config, the raw string for env, Missing when
+// absent) to the sorted ranks that have it.
+type Difference struct {
+	Key    string
+	Values map[string][]int
+}
+
+// ConfigParity compares the settings that must match across ranks: the
+// versions ("version.torch", "version.python", "version.cuda"), every Config
+// key ("dynamo.*", "inductor.*", "torch.*") and every Env variable ("env.NAME")
+// except the per-rank ones. A key missing on some ranks is a difference. The
+// result is sorted by key; its size grows with the number of distinct values,
+// not with the number of ranks. Fewer than two infos give nil.
+func ConfigParity(infos []ProcessInfo) []Difference {
+	if len(infos) < 2 {
+		return nil
+	}
+	values := make([]map[string]string, len(infos))
+	keys := map[string]bool{}
+	for i, info := range infos {
+		values[i] = settings(info)
+		for k := range values[i] {
+			keys[k] = true
+		}
+	}
+	var diffs []Difference
+	for _, key := range sortedKeyList(keys) {
+		groups := map[string][]int{}
+		for i, info := range infos {
+			v, ok := values[i][key]
+			if !ok {
+				v = Missing
+			}
+			groups[v] = appendRank(groups[v], info.Rank)
+		}
+		if len(groups) > 1 {
+			diffs = append(diffs, Difference{Key: key, Values: groups})
+		}
+	}
+	return diffs
+}
+
+// String renders a difference on one line, e.g.
+// `dynamo.recompile_limit: 8 on ranks 0,1; 3 on rank 2`.
+func (d Difference) String() string {
+	vals := make([]string, 0, len(d.Values))
+	for v := range d.Values {
+		vals = append(vals, v)
+	}
+	sort.Slice(vals, func(i, j int) bool { return d.Values[vals[i]][0] < d.Values[vals[j]][0] })
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		ranks := d.Values[v]
+		word := "rank"
+		if len(ranks) > 1 {
+			word = "ranks"
+		}
+		strs := make([]string, len(ranks))
+		for j, r := range ranks {
+			strs[j] = fmt.Sprint(r)
+		}
+		parts[i] = fmt.Sprintf("%s on %s %s", v, word, strings.Join(strs, ","))
+	}
+	return d.Key + ": " + strings.Join(parts, "; ")
+}
+
+func settings(info ProcessInfo) map[string]string {
+	out := map[string]string{
+		"version.torch":  info.Torch,
+		"version.python": info.Python,
+		"version.cuda":   info.CUDA,
+	}
+	for k, v := range info.Config {
+		data, err := json.Marshal(v)
+		if err != nil {
+			data = []byte(fmt.Sprint(v))
+		}
+		out[k] = string(data)
+	}
+	for k, v := range info.Env {
+		if !IsPerRankEnv(k) {
+			out["env."+k] = v
+		}
+	}
+	return out
+}
+
+func appendRank(ranks []int, r int) []int {
+	i := sort.SearchInts(ranks, r)
+	if i < len(ranks) && ranks[i] == r {
+		return ranks
+	}
+	ranks = append(ranks, 0)
+	copy(ranks[i+1:], ranks[i:])
+	ranks[i] = r
+	return ranks
+}
+
+func sortedKeyList(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// CounterCheck is a disagreement between what a process counted and what its
+// log shows. ProcessBreaks is the number of distinct graph-break reasons the
+// process counted, ProcessEvents the number of break events behind them,
+// LogBreaks the distinct graph breaks the log shows for that rank.
+type CounterCheck struct {
+	Rank          int
+	ProcessBreaks int
+	ProcessEvents int
+	LogBreaks     int
+	Message       string
+}
+
+// CrossCheck compares, per rank, dynamo's own graph-break counter
+// (Counters["graph_break"]) with the distinct graph breaks the log shows
+// (logBreaksPerRank; graphBreaksLogged says whether TORCH_LOGS named
+// graph_breaks or +dynamo).
+//
+// How the counts compare: dynamo adds 1 to counters["graph_break"][reason]
+// for every break event (every compile, recompile and restart of a frame that
+// breaks), while the log's count is of distinct breaks (site, reason). So the
+// process side is reduced to its distinct reasons (keys, with hex addresses
+// blanked; a "total" key is ignored), never its event sum. Distinct reasons
+// and distinct sites are close but not equal (one reason at two sites; one
+// site whose reason text changes between recompiles), so a check is made only
+// where the answer is unambiguous:
+//   - graph_breaks not logged: the process counted more distinct reasons than
+//     the log shows (the log then holds at most Tensor.item() warnings);
+//   - graph_breaks logged: the log shows none for that rank while the process
+//     counted some (its records are missing from the capture).
+//
+// A rank missing from logBreaksPerRank shows 0 breaks; when the probe saw a
+// single rank and the map has no entry for it, the map's total is used (a
+// single-process log has no [rankN]: prefixes). Results are sorted by rank.
+func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLogged bool) []CounterCheck {
+	reasons := map[int]map[string]bool{}
+	events := map[int]int{}
+	for _, info := range infos {
+		if reasons[info.Rank] == nil {
+			reasons[info.Rank] = map[string]bool{}
+		}
+		for reason, n := range info.Counters["graph_break"] {
+			if reason == "total" || n <= 0 {
+				continue
+			}
+			reasons[info.Rank][hexAddr.ReplaceAllString(reason, "0x?")] = true
+			events[info.Rank] += int(n)
+		}
+	}
+	ranks := make([]int, 0, len(reasons))
+	for r := range reasons {
+		ranks = append(ranks, r)
+	}
+	sort.Ints(ranks)
+	var checks []CounterCheck
+	for _, rank := range ranks {
+		distinct := len(reasons[rank])
+		if distinct == 0 {
+			continue
+		}
+		logged, ok := logBreaksPerRank[rank]
+		if !ok && len(ranks) == 1 {
+			for _, n := range logBreaksPerRank {
+				logged += n
+			}
+		}
+		c := CounterCheck{Rank: rank, ProcessBreaks: distinct, ProcessEvents: events[rank], LogBreaks: logged}
+		switch {
+		case !graphBreaksLogged && distinct > logged:
+			c.Message = fmt.Sprintf("rank %d: the process counted %s, the log shows %s — graph_breaks was not logged; enable graph_breaks in TORCH_LOGS",
+				rank, counted(distinct, events[rank]), shows(logged))
+		case graphBreaksLogged && logged == 0:
+			c.Message = fmt.Sprintf("rank %d: the process counted %s, the log shows none although graph_breaks was logged — this rank's log output is missing; check that its stderr is captured",
+				rank, counted(distinct, events[rank]))
+		default:
+			continue
+		}
+		checks = append(checks, c)
+	}
+	return checks
+}
+
+func counted(distinct, events int) string {
+	s := fmt.Sprintf("%d graph break", distinct)
+	if distinct != 1 {
+		s += "s"
+	}
+	if events != distinct {
+		s += fmt.Sprintf(" (%d events)", events)
+	}
+	return s
+}
+
+func shows(n int) string {
+	if n == 0 {
+		return "none"
+	}
+	return fmt.Sprint(n)
+}

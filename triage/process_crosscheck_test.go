@@ -1,0 +1,86 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+)
+
+func counterInfo(rank int, breaks map[string]float64) ProcessInfo {
+	return ProcessInfo{Rank: rank, PID: 1000 + rank, Counters: map[string]map[string]float64{
+		"graph_break": breaks, "stats": {"unique_graphs": 6},
+	}}
+}
+
+// The gb_recompile repro (fixtures torch-2.14/gb_recompile.*): its process logs the print break
+// 4 times (first record + 3 "user stack suppressed" duplicates over recompiles), the Tensor.item()
+// break twice and the nonzero break once: 7 events, 3 distinct breaks.
+var gbRecompile = map[string]float64{
+	"Failed to trace builtin operator print":                           4,
+	"Unsupported Tensor.item() call with capture_scalar_outputs=False": 2,
+	"Dynamic shape operator aten.nonzero.default":                      1,
+}
+
+func TestCrossCheckNoFalseAlarmWhenGraphBreaksLogged(t *testing.T) {
+	// gb_recompile.triage.log: graph_breaks logged, 3 distinct breaks for the one process.
+	if got := CrossCheck([]ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 3}, true); got != nil {
+		t.Errorf("events (7) must not be compared with distinct breaks (3): %+v", got)
+	}
+	// logged, the log shows fewer distinct breaks than reasons: ambiguous, no check.
+	if got := CrossCheck([]ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 1}, true); got != nil {
+		t.Errorf("ambiguous counts must not alarm: %+v", got)
+	}
+}
+
+func TestCrossCheckGraphBreaksNotLogged(t *testing.T) {
+	// gb_recompile.no_torch_logs.log: only the Tensor.item() warning shows: 1 break.
+	got := CrossCheck([]ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 1}, false)
+	if len(got) != 1 {
+		t.Fatalf("want one check, got %+v", got)
+	}
+	c := got[0]
+	if c.Rank != 0 || c.ProcessBreaks != 3 || c.ProcessEvents != 7 || c.LogBreaks != 1 {
+		t.Errorf("check fields: %+v", c)
+	}
+	want := "rank 0: the process counted 3 graph breaks (7 events), the log shows 1 — graph_breaks was not logged; enable graph_breaks in TORCH_LOGS"
+	if c.Message != want {
+		t.Errorf("message\n%q\nwant\n%q", c.Message, want)
+	}
+	one := CrossCheck([]ProcessInfo{counterInfo(0, map[string]float64{"x": 1})}, nil, false)
+	if len(one) != 1 || !strings.Contains(one[0].Message, "counted 1 graph break, the log shows none") {
+		t.Errorf("singular wording: %+v", one)
+	}
+}
+
+func TestCrossCheckRankMissingFromLog(t *testing.T) {
+	// r05_dist_c10d: only rank 0 breaks. Its records are missing from the capture.
+	infos := []ProcessInfo{counterInfo(0, map[string]float64{"print": 2}), counterInfo(1, map[string]float64{})}
+	if got := CrossCheck(infos, map[int]int{0: 1, 1: 0}, true); got != nil {
+		t.Errorf("rank 0 logged its break, rank 1 has none: %+v", got)
+	}
+	got := CrossCheck(infos, map[int]int{1: 0}, true)
+	if len(got) != 1 || got[0].Rank != 0 || !strings.Contains(got[0].Message, "log shows none although graph_breaks was logged") {
+		t.Fatalf("want a missing-output check for rank 0, got %+v", got)
+	}
+}
+
+func TestCrossCheckNormalisesReasons(t *testing.T) {
+	addr := counterInfo(0, map[string]float64{
+		"call_method UserDefinedObjectVariable(<Foo object at 0x7f01aa>) step": 1,
+		"call_method UserDefinedObjectVariable(<Foo object at 0x7f99bb>) step": 1,
+		"total": 9,
+	})
+	got := CrossCheck([]ProcessInfo{addr}, map[int]int{0: 1}, false)
+	if got != nil {
+		t.Errorf("reasons differing only by address are one break; total is not a reason: %+v", got)
+	}
+	if got := CrossCheck([]ProcessInfo{counterInfo(0, map[string]float64{"total": 4})}, nil, false); got != nil {
+		t.Errorf("a total alone is not a break: %+v", got)
+	}
+}
+
+func TestCrossCheckSingleProcessWithoutRankPrefix(t *testing.T) {
+	// RANK=3 set by hand; the log has no [rankN]: prefixes, the caller filed its breaks under 0.
+	if got := CrossCheck([]ProcessInfo{counterInfo(3, gbRecompile)}, map[int]int{0: 3}, false); got != nil {
+		t.Errorf("single rank must use the log's total: %+v", got)
+	}
+}

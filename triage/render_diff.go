@@ -1,0 +1,59 @@
+package triage
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteDiffText prints a diff readably.
+func WriteDiffText(w io.Writer, a, b string, res DiffResult) {
+	fmt.Fprintf(w, "torchtriage diff · A %s · B %s\n", a, b)
+	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~"}
+	last := ""
+	for _, it := range res.Items {
+		if it.Change != last {
+			fmt.Fprintf(w, "\n%s\n", map[string]string{ChangeNew: "New in B", ChangeGone: "Gone from A", ChangeCount: "Changed in count"}[it.Change])
+			last = it.Change
+		}
+		fmt.Fprintf(w, "  %s %s: %s", sign[it.Change], KindWord(it.Kind), it.Title)
+		switch it.Change {
+		case ChangeNew:
+			fmt.Fprintf(w, " (×%d)", it.After)
+		case ChangeGone:
+			fmt.Fprintf(w, " (was ×%d)", it.Before)
+		default:
+			fmt.Fprintf(w, " (×%d → ×%d)", it.Before, it.After)
+		}
+		if it.Playbook != "" && it.Change != ChangeGone {
+			fmt.Fprintf(w, " · playbook %s", it.Playbook)
+		}
+		fmt.Fprintln(w)
+		if rc := rankChangeText(it.Ranks); rc != "" {
+			fmt.Fprintf(w, "      %s\n", rc)
+		}
+	}
+	if len(res.Items) == 0 {
+		fmt.Fprintln(w, "\nNo difference in graph breaks, recompile reasons, limit hits, CUDA-graph skips or errors.")
+	}
+	fmt.Fprintf(w, "\n%d new, %d gone, %d changed in count, %d unchanged\n", res.New, res.Gone, res.Changed, res.Unchanged)
+}
+
+// rankChangeText words per-rank changes: "new on rank 1; ranks 2–7: 1→2" (nothing for a process without rank).
+func rankChangeText(rcs []RankChange) string {
+	var parts []string
+	for _, c := range rcs {
+		if len(c.Ranks) == 0 {
+			continue
+		}
+		switch {
+		case c.Before == 0:
+			parts = append(parts, "new on "+rankWord(c.Ranks))
+		case c.After == 0:
+			parts = append(parts, "gone from "+rankWord(c.Ranks))
+		default:
+			parts = append(parts, fmt.Sprintf("%s: %d→%d", rankWord(c.Ranks), c.Before, c.After))
+		}
+	}
+	return strings.Join(capList(parts, 6), "; ")
+}

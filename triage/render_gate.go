@@ -1,0 +1,156 @@
+package triage
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// WriteGate prints a gate result as text, json, github (workflow annotations) or junit.
+func WriteGate(w io.Writer, format string, res GateResult) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", " ")
+		return enc.Encode(struct {
+			Schema string `json:"schema"`
+			GateResult
+		}{"torchtriage.check/v1", res})
+	case "github":
+		for _, f := range res.Failures {
+			props := ""
+			if f.File != "" {
+				props = " file=" + ghProp(relPath(f.File))
+				if f.Line > 0 {
+					props += fmt.Sprintf(",line=%d", f.Line)
+				}
+				props += ","
+			} else {
+				props = " "
+			}
+			fmt.Fprintf(w, "::error%stitle=%s::%s\n", props, ghProp("torchtriage "+f.Rule), ghData(f.Message))
+		}
+		for _, s := range res.Improved {
+			fmt.Fprintf(w, "::notice title=torchtriage baseline::%s\n", ghData("improved, gone: "+s))
+		}
+		fmt.Fprintln(w, gateSummary(res))
+		return nil
+	case "junit":
+		return writeJUnit(w, res)
+	}
+	for _, f := range res.Failures {
+		fmt.Fprintf(w, "FAIL [%s] %s\n", f.Rule, f.Message)
+	}
+	for _, s := range res.Improved {
+		fmt.Fprintf(w, "improved, gone: %s\n", s)
+	}
+	for _, s := range res.Notes {
+		fmt.Fprintf(w, "note: %s\n", s)
+	}
+	fmt.Fprintln(w, gateSummary(res))
+	return nil
+}
+
+func gateSummary(res GateResult) string {
+	verdict := "PASS"
+	if !res.Passed {
+		verdict = fmt.Sprintf("FAIL (%d failure(s))", len(res.Failures))
+	}
+	rules := strings.Join(res.Rules, " ")
+	if rules == "" {
+		rules = "no rule"
+	}
+	c := res.Counts
+	return fmt.Sprintf("%s · %s · counted: %d graph breaks, %d recompiles, %d limit hits, %d fatal errors",
+		verdict, rules, c.GraphBreaks, c.Recompiles, c.LimitHits, c.CompileErrors)
+}
+
+// GitHub workflow command escaping (data: %, CR, LF; properties also ':' and ',').
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghProp(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// relPath makes a file relative to the working directory when it lies under it (annotations want repo paths).
+func relPath(file string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(file) {
+		return file
+	}
+	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return file
+}
+
+type junitSuites struct {
+	XMLName  xml.Name   `xml:"testsuites"`
+	Name     string     `xml:"name,attr"`
+	Tests    int        `xml:"tests,attr"`
+	Failures int        `xml:"failures,attr"`
+	Suite    junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	ClassName string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",cdata"`
+}
+
+// writeJUnit writes one test case per rule; a failed rule carries all its failure lines.
+func writeJUnit(w io.Writer, res GateResult) error {
+	s := junitSuite{Name: "torchtriage check"}
+	for _, rule := range res.Rules {
+		name := rule
+		if i := strings.IndexByte(rule, '='); i >= 0 {
+			name = rule[:i]
+		}
+		c := junitCase{Name: rule, ClassName: "torchtriage.check"}
+		var lines []string
+		for _, f := range res.Failures {
+			if f.Rule == name || f.Rule == rule {
+				lines = append(lines, f.Message)
+			}
+		}
+		if len(lines) > 0 {
+			c.Failure = &junitFailure{Message: lines[0], Type: name, Text: strings.Join(lines, "\n")}
+			s.Failures++
+		}
+		if name == "--baseline" && len(res.Improved) > 0 {
+			c.SystemOut = "improved:\n" + strings.Join(res.Improved, "\n")
+		}
+		s.Cases = append(s.Cases, c)
+	}
+	s.Tests = len(s.Cases)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(junitSuites{Name: "torchtriage", Tests: s.Tests, Failures: s.Failures, Suite: s}); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}

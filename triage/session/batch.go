@@ -1,0 +1,50 @@
+package session
+
+import (
+	"time"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// Batch is one run's news since its previous batch (or an opened run, whole).
+type Batch struct {
+	RunID    int
+	Analysis *triage.Analysis // nil when no record changed since the previous batch
+	View     any              // what Options.Decorate made of Analysis, built off the caller's goroutine
+	Records  int              // records parsed so far
+	Timeline []Mark           // the run's timeline so far (never nil in a batch the session made)
+	Span     time.Duration    // timeline length
+	Log      Log              // the run's output so far (an append-only view)
+	Notes    []Note           // state changes, in order
+	Meta     *Meta            // the run's meta when it changed
+	Probes   []ProcessInfo    // what the probe wrote (final batches and opened runs)
+	Final    bool             // the run is over; no more batches for it
+}
+
+// Note is a state change of a run.
+type Note struct {
+	Kind  EventKind
+	At    time.Time
+	Since time.Time // stalls: the last output
+	Text  string    // relaunch note, error text
+	Meta  *Meta
+}
+
+// Analyzer turns reports into analyses with one playbook set (which remembers its matches) and the caller's
+// decoration (the UI's rows), so that both happen where the parsing does, not on the UI goroutine.
+type Analyzer struct {
+	Set      *playbooks.Set
+	Decorate func(*triage.Analysis) any // optional
+}
+
+func (an *Analyzer) analyze(b *Batch, rep *triage.Report, probes []ProcessInfo) {
+	var set *playbooks.Set
+	if an != nil {
+		set = an.Set
+	}
+	b.Analysis = triage.Analyze(rep, set, probes)
+	if an != nil && an.Decorate != nil {
+		b.View = an.Decorate(b.Analysis)
+	}
+}

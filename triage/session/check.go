@@ -1,0 +1,48 @@
+package session
+
+import (
+	"context"
+	"os"
+	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// RunToEnd launches spec as a stored run (with the probe when probe is set), waits for it and for its automatic
+// relaunch, if any, and returns the directory and meta of the last run. onEvent (optional) hears relaunches and
+// stalls as they happen. SIGINT/SIGTERM/SIGHUP to the tool stop the repro's whole process tree first.
+func RunToEnd(store *Store, spec Spec, probe bool, onEvent func(Note)) (string, Meta, error) {
+	if probe {
+		spec = withProbe(spec)
+	}
+	stop := runner.KillAllOnSignals(nil)
+	defer stop()
+	run, err := runner.Start(context.Background(), store, spec, func(ev runner.Event) {
+		if onEvent != nil && (ev.Kind == runner.EventRelaunched || ev.Kind == runner.EventStalled) {
+			onEvent(Note{Kind: ev.Kind, At: ev.Time, Since: ev.Since, Text: ev.Note, Meta: ev.Meta})
+		}
+	})
+	if err != nil {
+		return "", Meta{}, err
+	}
+	meta := run.WaitLast()
+	dir := run.Dir
+	if last := run.Relaunched(); last != nil {
+		dir = last.Dir
+	}
+	return dir, meta, nil
+}
+
+// Shutdown waits up to timeout for every run's process tree to be gone (after Stop or a signal).
+func Shutdown(timeout time.Duration) bool { return runner.Shutdown(timeout) }
+
+// KillAllOnSignals makes SIGINT, SIGTERM and SIGHUP stop every run's process tree before onSignal (optional)
+// runs; stop undoes it.
+func KillAllOnSignals(onSignal func(os.Signal)) (stop func()) {
+	return runner.KillAllOnSignals(onSignal)
+}
+
+// MaybeRunReaper must be the first call of an entry point: in a process started as a run's reaper (the runner
+// starts the tool's own binary for that) it does the reaper's work and exits; otherwise it enables reapers for
+// the runs this process launches and returns.
+func MaybeRunReaper() { runner.MaybeRunReaper() }

@@ -1,0 +1,131 @@
+package session
+
+import (
+	"sync"
+	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// Batching: a run's events become at most one batch per BatchEvery; open records are completed after the
+// stream was idle for idleFlush (a record is otherwise complete only when the next one starts).
+const (
+	BatchEvery = 100 * time.Millisecond
+	idleFlush  = 120 * time.Millisecond
+)
+
+// feed takes the runner's events of every run of the session (its sink never blocks) and turns them into
+// batches on a channel. Parsing and analysis happen on its goroutine, not the caller's.
+type feed struct {
+	mu     sync.Mutex
+	queue  []runner.Event
+	notify chan struct{}
+	out    chan Batch
+	stop   chan struct{}
+	once   sync.Once
+	an     *Analyzer
+	runs   map[int]*Follower // owned by loop
+	now    func() time.Time
+}
+
+func newFeed(an *Analyzer) *feed {
+	f := &feed{notify: make(chan struct{}, 1), out: make(chan Batch), stop: make(chan struct{}), an: an,
+		runs: map[int]*Follower{}, now: time.Now}
+	go f.loop()
+	return f
+}
+
+// sink is the runner's event callback: it queues and returns at once.
+func (f *feed) sink(ev runner.Event) {
+	f.mu.Lock()
+	f.queue = append(f.queue, ev)
+	f.mu.Unlock()
+	select {
+	case f.notify <- struct{}{}:
+	default:
+	}
+}
+
+// close stops the loop; pending events are dropped.
+func (f *feed) close() { f.once.Do(func() { close(f.stop) }) }
+
+func (f *feed) loop() {
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	for {
+		select {
+		case <-f.stop:
+			return
+		case <-f.notify:
+		case <-timer.C:
+		}
+		f.drain()
+		wait, ok := f.emit()
+		if !ok {
+			return
+		}
+		if wait > 0 {
+			timer.Reset(wait)
+		}
+	}
+}
+
+// drain applies the queued events to their runs.
+func (f *feed) drain() {
+	f.mu.Lock()
+	evs := f.queue
+	f.queue = nil
+	f.mu.Unlock()
+	now := f.now()
+	for _, ev := range evs {
+		lr := f.runs[ev.RunID]
+		if lr == nil {
+			lr = NewFollower(ev.RunID, now)
+			f.runs[ev.RunID] = lr
+		}
+		lr.Apply(ev, now)
+	}
+}
+
+// emit sends every batch that is due; it returns how long to wait for the next one (0: none pending) and false
+// when the feed was stopped.
+func (f *feed) emit() (time.Duration, bool) {
+	var next time.Duration
+	due := func(d time.Duration) {
+		if d > 0 && (next == 0 || d < next) {
+			next = d
+		}
+	}
+	for id, lr := range f.runs {
+		now := f.now()
+		if lr.unflushed && now.Sub(lr.lastData) >= idleFlush {
+			lr.Flush()
+		} else if lr.unflushed {
+			due(idleFlush - now.Sub(lr.lastData))
+		}
+		if lr.stale && !lr.dirty && len(lr.notes) == 0 {
+			if wait := lr.buildDue(now); wait > 0 {
+				due(wait)
+				continue
+			}
+			lr.dirty = true
+		}
+		if !lr.dirty && len(lr.notes) == 0 {
+			continue
+		}
+		if wait := BatchEvery - now.Sub(lr.lastSent); wait > 0 {
+			due(wait)
+			continue
+		}
+		b := lr.Batch(f.an, now)
+		select {
+		case f.out <- b:
+		case <-f.stop:
+			return 0, false
+		}
+		if b.Final {
+			delete(f.runs, id)
+		}
+	}
+	return next, true
+}

@@ -1,0 +1,121 @@
+package session
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// Follower is the state of one run the session follows: its parser, its log lines and what is waiting to be
+// sent. The session's feed drives one per run; Apply takes the runner's events, Batch makes the next batch.
+type Follower struct {
+	id        int
+	live      *Live
+	log       *LogWriter
+	start     time.Time
+	marks     []Mark
+	lastData  time.Time
+	lastSent  time.Time
+	unflushed bool // bytes arrived since the last Flush
+	dirty     bool
+	notes     []Note
+	meta      *Meta
+	final     bool
+	stale     bool          // records arrived that the last analysis does not show yet
+	analysed  bool          // an analysis was sent
+	lastBuild time.Time     // when the analysis was last built
+	buildCost time.Duration // how long that took: big runs are re-analysed less often
+}
+
+// buildDue is how long until the analysis may be rebuilt: at most every batch, and no more than half the time
+// spent analysing (a run with 100k records takes ~0.3 s per analysis; its log still updates every batch).
+func (lr *Follower) buildDue(now time.Time) time.Duration {
+	return max(BatchEvery, 2*lr.buildCost) - now.Sub(lr.lastBuild)
+}
+
+// LiveInput is the name a live run's records carry; its log indexes the two streams as LiveInput+":stdout" and
+// LiveInput+":stderr".
+func LiveInput(id int) string { return "run" + strconv.Itoa(id) }
+
+// NewFollower starts following run id, which started at now.
+func NewFollower(id int, now time.Time) *Follower {
+	in := LiveInput(id)
+	return &Follower{id: id, live: NewLive(id, in), log: NewLogWriter(in+":stdout", in+":stderr"), start: now}
+}
+
+// Apply takes one of the runner's events of the run, received at now.
+func (lr *Follower) Apply(ev Event, now time.Time) {
+	switch ev.Kind {
+	case runner.EventOutput:
+		lr.live.Feed(ev.Stream, ev.Data)
+		i := 0
+		if ev.Stream == "stderr" {
+			i = 1
+		}
+		lr.log.Write(i, ev.Data)
+		lr.lastData, lr.unflushed, lr.dirty = now, true, true
+		return
+	case runner.EventExited:
+		lr.log.Flush()
+		lr.live.Close()
+		lr.unflushed, lr.final, lr.dirty = false, true, true
+		lr.meta = ev.Meta
+	case runner.EventStalled:
+		at := ev.Since
+		if at.IsZero() {
+			at = now
+		}
+		lr.marks = append(lr.marks, Mark{At: at.Sub(lr.start), Rank: -1, Stall: true})
+	case runner.EventRelaunched:
+		lr.meta = ev.Meta
+	case runner.EventError:
+		if ev.Meta != nil && ev.Meta.State == runner.StateFailedToStart {
+			lr.log.Flush()
+			lr.live.Close()
+			lr.meta, lr.final, lr.dirty = ev.Meta, true, true
+		}
+	}
+	note := Note{Kind: ev.Kind, At: ev.Time, Since: ev.Since, Text: ev.Note, Meta: ev.Meta}
+	if ev.Err != nil {
+		note.Text = ev.Err.Error()
+	}
+	lr.notes = append(lr.notes, note)
+}
+
+// Flush completes the records that are open, as after an idle gap (an unfinished line waits for its end).
+func (lr *Follower) Flush() {
+	lr.live.Flush()
+	lr.unflushed, lr.dirty = false, true
+}
+
+// Batch builds the run's batch and resets what was pending. The final batch is analysed with the probe files
+// the run's processes wrote.
+func (lr *Follower) Batch(an *Analyzer, now time.Time) Batch {
+	b := Batch{RunID: lr.id, Notes: lr.notes, Meta: lr.meta, Final: lr.final}
+	fresh := lr.live.TakeNew()
+	for _, r := range fresh {
+		if onTimeline(r.Kind) {
+			lr.marks = append(lr.marks, Mark{At: now.Sub(lr.start), Rank: r.Rank, Kind: r.Kind})
+		}
+	}
+	if len(fresh) > 0 {
+		lr.stale = true
+	}
+	if !lr.analysed || lr.final || (lr.stale && lr.buildDue(now) <= 0) {
+		t0 := time.Now()
+		if lr.final && lr.meta != nil && lr.meta.Dir != "" {
+			b.Probes, _ = ReadProbes(lr.meta.Dir)
+		}
+		an.analyze(&b, lr.live.Report(), b.Probes)
+		lr.buildCost, lr.lastBuild, lr.stale, lr.analysed = time.Since(t0), now, false, true
+	}
+	b.Records = len(lr.live.Records())
+	b.Timeline, b.Span = lr.marks[:len(lr.marks):len(lr.marks)], now.Sub(lr.start)
+	if b.Timeline == nil {
+		b.Timeline = []Mark{}
+	}
+	b.Log = lr.log.View()
+	lr.notes, lr.dirty, lr.lastSent = nil, false, now
+	return b
+}

@@ -1,0 +1,118 @@
+package session
+
+import (
+	"regexp"
+
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// The run store, launch and preset vocabulary of a session, as the runner defines it: the UI goes through this
+// package and never imports the runner itself.
+type (
+	Spec      = runner.Spec
+	Meta      = runner.Meta
+	State     = runner.State
+	Store     = runner.Store
+	EventKind = runner.EventKind
+	// Event is what the runner reports of a run (output, stall, exit, …).
+	Event    = runner.Event
+	Preset   = runner.Preset
+	LogSet   = runner.LogSet
+	LogEntry = runner.LogEntry
+	// Comparison is the eager-vs-compiled comparison of two runs.
+	Comparison = runner.Comparison
+	// ProcessInfo is what the probe recorded about one process.
+	ProcessInfo = triage.ProcessInfo
+)
+
+// Run states.
+const (
+	StateRunning       = runner.StateRunning
+	StateStalled       = runner.StateStalled
+	StateExited        = runner.StateExited
+	StateTimedOut      = runner.StateTimedOut
+	StateKilled        = runner.StateKilled
+	StateFailedToStart = runner.StateFailedToStart
+	StateCorrupt       = runner.StateCorrupt
+)
+
+// Event kinds (what a Note says happened).
+const (
+	EventOutput     = runner.EventOutput
+	EventStalled    = runner.EventStalled
+	EventResumed    = runner.EventResumed
+	EventExited     = runner.EventExited
+	EventRelaunched = runner.EventRelaunched
+	EventError      = runner.EventError
+)
+
+// DefaultStoreDir is where runs are stored, under the working directory.
+const DefaultStoreDir = runner.DefaultStoreDir
+
+// DefaultPreset is the preset a run starts with.
+const DefaultPreset = runner.DefaultPreset
+
+// Presets lists the TORCH_LOGS presets.
+func Presets() []Preset { return runner.Presets() }
+
+// PresetByName finds a preset.
+func PresetByName(name string) (Preset, bool) { return runner.PresetByName(name) }
+
+// PresetNames lists the preset names.
+func PresetNames() []string { return runner.PresetNames() }
+
+// NewLogSet is the editable set of TORCH_LOGS names of the preset bar.
+func NewLogSet(on []string) *LogSet { return runner.NewLogSet(on) }
+
+// KnownLogName reports whether a torch version accepts a TORCH_LOGS name ("" = any version).
+func KnownLogName(name, torchVersion string) bool { return runner.KnownLogName(name, torchVersion) }
+
+// ComposeTorchLogs builds the TORCH_LOGS value for a torch version, dropping names it would reject.
+func ComposeTorchLogs(names []string, torchVersion string) (string, []string) {
+	return runner.ComposeTorchLogs(names, torchVersion)
+}
+
+// OpenStore opens (creating) a run store; "" is the default .torchtriage/runs.
+func OpenStore(dir string) (*Store, error) { return runner.OpenStore(dir) }
+
+// LoadRun reads a run directory's meta.json.
+func LoadRun(dir string) (Meta, error) { return runner.LoadRun(dir) }
+
+// UpdateMeta changes a finished run's meta.json.
+func UpdateMeta(dir string, fn func(*Meta)) error { return runner.UpdateMeta(dir, fn) }
+
+// CompareBaseline compares an eager run's metric with a compiled run's (checklist step 1).
+func CompareBaseline(eager, compiled Meta, higherIsBetter bool) Comparison {
+	return runner.CompareBaseline(eager, compiled, higherIsBetter)
+}
+
+// ExtractMetric reads the --metric value from a run's output.
+func ExtractMetric(re *regexp.Regexp, out []byte) (float64, bool) {
+	return runner.ExtractMetric(re, out)
+}
+
+// ReadProbes reads what the probe wrote for the processes of a run directory; unreadable files are errors, the
+// others are still read.
+func ReadProbes(runDir string) ([]ProcessInfo, []error) { return probe.ReadDir(runDir) }
+
+// withProbe adds the in-process probe to a spec: its sitecustomize is installed in the run directory before the
+// launch (after whatever the spec prepares itself), and stack dumps go to the processes it registered.
+func withProbe(spec Spec) Spec {
+	prev := spec.Prepare
+	spec.Prepare = func(dir string) ([]string, error) {
+		env, err := probe.Install(dir)
+		if err != nil || prev == nil {
+			return env, err
+		}
+		more, err := prev(dir)
+		return append(env, more...), err
+	}
+	spec.StackTargets = probe.ReadyPIDs
+	return spec
+}
+
+// LogNamesFor lists the TORCH_LOGS names a torch version accepts; ok is false for a version the table does not
+// know.
+func LogNamesFor(torchVersion string) ([]string, bool) { return runner.LogNamesFor(torchVersion) }

@@ -1,0 +1,270 @@
+package story
+
+import (
+	"fmt"
+	"maps"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// StoryLogged says which kinds a run's TORCH_LOGS made PyTorch print (torch-log-formats.md §1): limit hits
+// and fatal errors always print; breaks need graph_breaks or +dynamo; recompile records need recompiles or
+// recompiles_verbose; CUDA-graph skips print by default from 2.14, earlier they need perf_hints (or cudagraphs).
+// A count of a kind that was not logged is 0 and means nothing.
+type Logged struct {
+	GraphBreaks    bool `json:"graph_breaks"`
+	Recompiles     bool `json:"recompiles"`
+	CudagraphSkips bool `json:"cudagraph_skips"`
+}
+
+func loggedBy(m runner.Meta, torch string) Logged {
+	names := map[string]bool{}
+	for _, n := range strings.Split(m.TorchLogs, ",") {
+		n = strings.TrimSpace(n)
+		if n != "+dynamo" {
+			n = strings.TrimPrefix(n, "+")
+		}
+		names[n] = true
+	}
+	all := names["all"]
+	return Logged{
+		GraphBreaks:    all || names["graph_breaks"] || names["+dynamo"],
+		Recompiles:     all || names["recompiles"] || names["recompiles_verbose"],
+		CudagraphSkips: all || names["cudagraphs"] || names["perf_hints"] || torchAtLeast(torch, 2, 14),
+	}
+}
+
+func (c Logged) covers(kind string) bool {
+	switch kind {
+	case triage.KindGraphBreak:
+		return c.GraphBreaks
+	case triage.KindRecompile:
+		return c.Recompiles
+	case triage.KindCudagraphSkip:
+		return c.CudagraphSkips
+	}
+	return true
+}
+
+var torchVersionRE = regexp.MustCompile(`^(\d+)\.(\d+)`)
+
+// torchAtLeast reports whether a version such as "2.14.1+cu128" is at least major.minor.
+func torchAtLeast(v string, major, minor int) bool {
+	m := torchVersionRE.FindStringSubmatch(v)
+	if m == nil {
+		return false
+	}
+	a, _ := strconv.Atoi(m[1])
+	b, _ := strconv.Atoi(m[2])
+	return a > major || (a == major && b >= minor)
+}
+
+var kindNoun = map[string]string{triage.KindGraphBreak: "graph breaks", triage.KindRecompile: "recompiles", triage.KindCudagraphSkip: "CUDA-graph skips"}
+
+// buildDelta compares run r with its base.
+func buildDelta(base, r *Run, basis string) *Delta {
+	d := &Delta{Base: base.ID, Basis: basis, Partial: !r.finished(), Fixed: []triage.DiffItem{}, New: []triage.DiffItem{},
+		Changed: []triage.DiffItem{}, NotCompared: []string{}, MetricBefore: base.Metric}
+	for _, it := range triage.Diff(base.an, r.an).Items {
+		if !base.Logged.covers(it.Kind) || !r.Logged.covers(it.Kind) {
+			continue
+		}
+		switch it.Change {
+		case triage.ChangeGone:
+			d.Fixed = append(d.Fixed, it)
+		case triage.ChangeNew:
+			d.New = append(d.New, it)
+		default:
+			d.Changed = append(d.Changed, it)
+		}
+	}
+	for _, k := range []string{triage.KindGraphBreak, triage.KindRecompile, triage.KindCudagraphSkip} {
+		if k == triage.KindCudagraphSkip && base.Counts.CudagraphSkips+r.Counts.CudagraphSkips == 0 {
+			continue // skips print by default only from 2.14 and the version is often unknown: note the gap only when a run saw some
+		}
+		for _, x := range []*Run{base, r} {
+			if !x.Logged.covers(k) {
+				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d (TORCH_LOGS %q) did not log them",
+					kindNoun[k], x.ID, x.meta.TorchLogs))
+				break
+			}
+		}
+	}
+	ba, ra := base.an.RankAgreement, r.an.RankAgreement
+	comparable := base.Logged.GraphBreaks && base.Logged.Recompiles && r.Logged.GraphBreaks && r.Logged.Recompiles
+	switch {
+	case ba.Agree == ra.Agree:
+	case !comparable:
+		d.NotCompared = append(d.NotCompared, "rank agreement: a run did not log both graph breaks and recompiles")
+	case !ba.Agree:
+		d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementRegained, ba.Summary, disagreementPlaybook(base.an)
+	default:
+		d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementLost, ra.Summary, disagreementPlaybook(r.an)
+	}
+	return d
+}
+
+func disagreementPlaybook(a *triage.Analysis) string {
+	for _, f := range a.Findings {
+		if f.Kind == triage.KindRankDisagreement {
+			return f.Playbook
+		}
+	}
+	return ""
+}
+
+// changesSince lists what differs from the previous run: command, cwd, preset (TORCH_LOGS), torch, environment.
+func changesSince(prev, cur *runner.Meta, prevTorch, curTorch string) []Change {
+	out := []Change{}
+	if a, b := commandText(*prev), commandText(*cur); a != b {
+		out = append(out, Change{What: "command", Before: a, After: b})
+	}
+	if prev.Cwd != cur.Cwd {
+		out = append(out, Change{What: "cwd", Before: prev.Cwd, After: cur.Cwd})
+	}
+	if prev.Preset != cur.Preset || prev.TorchLogs != cur.TorchLogs {
+		out = append(out, Change{What: "preset", Before: presetText(*prev), After: presetText(*cur)})
+	}
+	if prevTorch != "" && curTorch != "" && prevTorch != curTorch {
+		out = append(out, Change{What: "torch", Before: prevTorch, After: curTorch})
+	}
+	a, b := comparableEnv(*prev, *cur), comparableEnv(*cur, *prev)
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		if a[k] != b[k] {
+			out = append(out, Change{What: "env", Key: k, Before: a[k], After: b[k]})
+		}
+	}
+	return out
+}
+
+func presetText(m runner.Meta) string {
+	p := m.Preset
+	if p == "" {
+		p = "(none)"
+	}
+	if m.TorchLogs != "" {
+		p += " (" + m.TorchLogs + ")"
+	}
+	return p
+}
+
+// comparableEnv is m's environment additions without what the preset sets (TORCH_LOGS, TORCH_TRACE and, when
+// the presets differ, the presets' own variables) and with the run's own directory written "<run>" (the probe's
+// PYTHONPATH and TORCHTRIAGE_PROBE_DIR point into it).
+func comparableEnv(m, other runner.Meta) map[string]string {
+	skip := map[string]bool{"TORCH_LOGS": true, "TORCH_TRACE": true}
+	if m.Preset != other.Preset {
+		for _, name := range []string{m.Preset, other.Preset} {
+			if p, ok := runner.PresetByName(name); ok {
+				for k := range p.Env {
+					skip[k] = true
+				}
+			}
+		}
+	}
+	var own *regexp.Regexp
+	if m.Name != "" {
+		own = regexp.MustCompile(`[^:\s=]*/` + regexp.QuoteMeta(m.Name) + `(/|:|$)`)
+	}
+	out := map[string]string{}
+	for k, v := range m.Env {
+		if skip[k] {
+			continue
+		}
+		if m.Dir != "" {
+			v = strings.ReplaceAll(v, m.Dir, "<run>")
+		}
+		if own != nil {
+			v = own.ReplaceAllString(v, "<run>$1")
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// commandText is what ran, as a shell line: the executed argv (torchrun/srun wrapper included) without
+// torchrun's per-run --master-port; the user's argv when the run never built one.
+func commandText(m runner.Meta) string {
+	argv := m.Argv
+	if len(argv) == 0 {
+		argv = m.UserArgv
+		if m.Shell && len(argv) > 0 {
+			argv = []string{"sh", "-c", strings.Join(argv, " ")}
+		}
+	}
+	var out []string
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		if a == "--master-port" || a == "--master_port" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(a, "--master-port=") || strings.HasPrefix(a, "--master_port=") {
+			continue
+		}
+		out = append(out, a)
+	}
+	return runner.ShellJoin(out)
+}
+
+// commandKey identifies "the same command": what ran and where, preset aside.
+func commandKey(m runner.Meta) string { return commandText(m) + "\x00" + m.Cwd }
+
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true}
+
+// scriptKey identifies "the same script": the python script or -m module (else the program; the whole line
+// of sh -c), the launcher and rank count, and the directory; other arguments may differ.
+func scriptKey(m runner.Meta) string {
+	argv := m.UserArgv
+	prog := ""
+	switch {
+	case m.Shell || len(argv) == 0 || (len(argv) > 1 && argv[1] == "-c" && shells[filepath.Base(argv[0])]):
+		prog = strings.Join(argv, " ")
+	default:
+		prog = argv[0]
+		for i, a := range argv {
+			if a == "-m" && i+1 < len(argv) {
+				prog = "-m " + argv[i+1]
+				break
+			}
+			if strings.HasSuffix(a, ".py") {
+				prog = a
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s\x00%s\x00%d\x00%s", prog, m.Launcher, m.Nproc, m.Cwd)
+}
+
+// exitText words how a run ended: "exit 0", "exit 1", "timed out (SIGTERM)", "killed (SIGKILL)".
+func exitText(m runner.Meta) string {
+	switch m.State {
+	case runner.StateFailedToStart:
+		return "failed to start"
+	case runner.StateCorrupt:
+		return "unreadable meta.json"
+	case runner.StateRunning, runner.StateStalled:
+		return string(m.State)
+	}
+	s := strings.ReplaceAll(string(m.State), "_", " ")
+	if m.State == runner.StateExited && m.ExitCode != nil {
+		s = "exit " + strconv.Itoa(*m.ExitCode)
+	}
+	if m.Signal != "" {
+		s += " (" + m.Signal + ")"
+	}
+	return s
+}

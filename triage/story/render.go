@@ -1,0 +1,348 @@
+package story
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// maxDeltaItems bounds each list of a delta in text and Markdown (JSON has them all).
+const maxDeltaItems = 12
+
+const storyTime = "2006-01-02 15:04:05"
+
+// WriteStoryJSON writes the story as JSON (schema torchtriage.log/v1).
+func WriteJSON(w io.Writer, s *Story) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(struct {
+		Schema string `json:"schema"`
+		*Story
+	}{Schema, s})
+}
+
+// WriteStoryText prints the session story for a terminal.
+func WriteText(w io.Writer, s *Story) {
+	fmt.Fprintf(w, "torchtriage log · %s · %s\n", s.Store, sessionSpan(s))
+	if e := envText(s.Env, true); e != "" {
+		fmt.Fprintf(w, "environment: %s\n", e)
+	}
+	if t := trendText(s); t != "" {
+		fmt.Fprintf(w, "trend: %s\n", t)
+	}
+	for i := range s.Runs {
+		r := &s.Runs[i]
+		fmt.Fprintf(w, "\nRun %d · %s\n", r.ID, strings.Join(runHead(r), " · "))
+		fmt.Fprintf(w, "  $ %s\n", r.Command)
+		for _, l := range runBody(r, false) {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
+	if len(s.Runs) == 0 {
+		fmt.Fprintln(w, "\nNo runs yet: torchtriage run (or check -- CMD) stores them here.")
+	}
+}
+
+// WriteStoryMarkdown prints the session story as Markdown for a bringup doc or an upstream issue.
+func WriteMarkdown(w io.Writer, s *Story) {
+	fmt.Fprintf(w, "## torchtriage session log\n\n%s\n\n", triage.MarkdownEscape(sessionSpan(s)))
+	if e := envText(s.Env, false); e != "" {
+		fmt.Fprintf(w, "**Environment:** %s\n\n", triage.MarkdownEscape(e))
+	}
+	if t := trendText(s); t != "" {
+		fmt.Fprintf(w, "**Trend:** %s\n\n", triage.MarkdownEscape(t))
+	}
+	if len(s.Runs) == 0 {
+		fmt.Fprintln(w, "No runs yet.")
+		return
+	}
+	fmt.Fprintln(w, "| run | started | preset | exit | duration | metric | breaks | recompiles | limit hits | skips | errors | ranks | note |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	breaks, recompiles := s.Sparkline()
+	for i := range s.Runs {
+		r := &s.Runs[i]
+		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(r.Preset), triage.MarkdownEscape(r.Exit),
+			durText(r.DurationS), metricText(r.Metric), countCell(breaks[i]), countCell(recompiles[i])}
+		if c := r.Counts; c != nil {
+			cells = append(cells, strconv.Itoa(c.LimitHits), strconv.Itoa(c.CudagraphSkips), strconv.Itoa(c.CompileErrors),
+				strconv.Itoa(c.Ranks))
+		} else {
+			cells = append(cells, "—", "—", "—", "—")
+		}
+		fmt.Fprintf(w, "| %s | %s |\n", strings.Join(cells, " | "), triage.MarkdownEscape(r.Note))
+	}
+	for i := range s.Runs {
+		r := &s.Runs[i]
+		fmt.Fprintf(w, "\n### Run %d · %s\n\n", r.ID, triage.MarkdownEscape(strings.Join(runHead(r), " · ")))
+		fmt.Fprintf(w, "```sh\n%s\n```\n\n", strings.ReplaceAll(r.Command, "```", "'''"))
+		for _, l := range runBody(r, true) {
+			fmt.Fprintln(w, l)
+		}
+	}
+}
+
+// runHead is a run's heading: time, preset, exit, duration, metric, note.
+func runHead(r *Run) []string {
+	h := []string{timeText(r.Start), "preset " + orText(r.Preset, "(none)"), r.Exit}
+	if r.DurationS > 0 {
+		h = append(h, durText(r.DurationS))
+	}
+	if r.Metric != nil {
+		h = append(h, "metric "+metricText(r.Metric))
+	}
+	if r.Note != "" {
+		h = append(h, "“"+r.Note+"”")
+	}
+	return h
+}
+
+// runBody is what a run changed, fixed and broke, its counts and verdict: plain lines, or Markdown.
+func runBody(r *Run, md bool) []string {
+	esc, code, bold := func(s string) string { return s }, func(s string) string { return s }, func(s string) string { return s }
+	item := "  "
+	if md {
+		esc, bold = triage.MarkdownEscape, func(s string) string { return "**" + s + "**" }
+		code = func(s string) string { return "`" + strings.ReplaceAll(s, "`", "'") + "`" }
+		item = "- "
+	}
+	var out []string
+	if r.RelaunchedAs != "" {
+		out = append(out, esc("relaunched as "+r.RelaunchedAs+": "+r.RelaunchNote))
+	}
+	if r.Error != "" {
+		out = append(out, esc("error: "+r.Error))
+	}
+	if len(r.Changes) > 0 {
+		var parts []string
+		for _, c := range r.Changes {
+			parts = append(parts, changeText(c, esc, code))
+		}
+		out = append(out, fmt.Sprintf("changed since the previous run: %s", strings.Join(parts, "; ")))
+	}
+	if d := r.Delta; d != nil {
+		head := fmt.Sprintf("against run %d (%s):", d.Base, d.Basis)
+		if d.Partial {
+			head = fmt.Sprintf("against run %d (%s; this run did not complete, so a gone item may not have been reached):", d.Base, d.Basis)
+		}
+		lines := deltaLines(d, r, esc, code, bold)
+		if len(lines) == 0 {
+			lines = []string{"no change in graph breaks, recompile classes, limit hits, skips, errors or rank agreement"}
+		}
+		out = append(out, esc(head))
+		for _, l := range lines {
+			out = append(out, item+l)
+		}
+	}
+	if c := r.Counts; c != nil {
+		count := func(n int, logged bool, what string) string {
+			if !logged {
+				return what + "s not logged"
+			}
+			return fmt.Sprintf("%d %s(s)", n, what)
+		}
+		lg := r.Logged
+		out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
+			count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
+			count(c.CudagraphSkips, true, "CUDA-graph skip"),
+			count(c.CompileErrors, true, "compile error"), ranksText(c.Ranks)}, " · ")))
+		out = append(out, esc("verdict: "+r.Verdict))
+	}
+	if md { // a blank line before each paragraph and before a list, none between list items
+		var spaced []string
+		for i, l := range out {
+			if i > 0 && !(strings.HasPrefix(l, item) && strings.HasPrefix(out[i-1], item)) {
+				spaced = append(spaced, "")
+			}
+			spaced = append(spaced, l)
+		}
+		out = spaced
+	}
+	return out
+}
+
+// deltaLines lists fixed, new and changed items, rank agreement, the metric and what was not compared.
+func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) []string {
+	var out []string
+	list := func(label string, items []triage.DiffItem, count bool) {
+		for i, it := range items {
+			if i == maxDeltaItems {
+				out = append(out, esc(fmt.Sprintf("… %d more %s (see --format json)", len(items)-i, label)))
+				break
+			}
+			l := bold(label) + " " + esc(triage.KindWord(it.Kind)+": "+it.Title)
+			if count {
+				l += esc(fmt.Sprintf(" (×%d → ×%d)", it.Before, it.After))
+			}
+			if it.Playbook != "" {
+				l += " · " + code(it.Playbook)
+			}
+			out = append(out, l)
+		}
+	}
+	list("fixed", d.Fixed, false)
+	list("new", d.New, false)
+	list("changed", d.Changed, true)
+	if d.Agreement != "" {
+		l := bold("rank agreement "+d.Agreement) + " " + esc("("+map[string]string{AgreementRegained: "was: ",
+			AgreementLost: "now: "}[d.Agreement]+triage.OneLine(d.AgreementSummary, 160)+")")
+		if d.AgreementPlaybook != "" {
+			l += " · " + code(d.AgreementPlaybook)
+		}
+		out = append(out, l)
+	}
+	if d.MetricBefore != nil && r.Metric != nil && *d.MetricBefore != *r.Metric {
+		out = append(out, esc("metric "+metricText(d.MetricBefore)+" → "+metricText(r.Metric)))
+	}
+	for _, n := range d.NotCompared {
+		out = append(out, esc("not compared: "+n))
+	}
+	return out
+}
+
+func changeText(c Change, esc, code func(string) string) string {
+	switch {
+	case c.What != "env":
+		return esc(c.What+" ") + code(c.Before) + " → " + code(c.After)
+	case c.Before == "":
+		return "env " + code("+"+c.Key+"="+c.After)
+	case c.After == "":
+		return "env " + code("-"+c.Key) + esc(" (was "+c.Before+")")
+	}
+	return "env " + code(c.Key) + " " + code(c.Before) + " → " + code(c.After)
+}
+
+// sessionSpan: "2 runs, 2026-03-01 10:00:00 → 10:07:12".
+func sessionSpan(s *Story) string {
+	n := len(s.Runs)
+	var first, last time.Time
+	for _, r := range s.Runs {
+		if !r.Start.IsZero() {
+			last = r.Start
+			if first.IsZero() {
+				first = r.Start
+			}
+		}
+	}
+	if n == 0 {
+		return "no runs"
+	}
+	if first.IsZero() {
+		return fmt.Sprintf("%d run(s)", n)
+	}
+	end := last.Format(storyTime)
+	if first.Format(time.DateOnly) == last.Format(time.DateOnly) {
+		end = last.Format(time.TimeOnly)
+	}
+	word := "runs"
+	if n == 1 {
+		word = "run"
+	}
+	return fmt.Sprintf("%d %s, %s → %s", n, word, first.Format(storyTime), end)
+}
+
+// envText: "torch 2.14.1 · Python 3.14.0 · CUDA 12.8 · GPU NVIDIA H200 (sm 9.0) · world size 2 (probe of run 2)".
+func envText(e *Env, host bool) string {
+	if e == nil {
+		return ""
+	}
+	parts := []string{"torch " + orText(e.Torch, "unknown")}
+	if e.Python != "" {
+		parts = append(parts, "Python "+e.Python)
+	}
+	if e.CUDA != "" {
+		parts = append(parts, "CUDA "+e.CUDA)
+	} else if strings.HasPrefix(e.Source, "probe") {
+		parts = append(parts, "CPU build (no CUDA)")
+	}
+	if e.GPU != "" {
+		g := "GPU " + e.GPU
+		if e.Capability != "" {
+			g += " (sm " + e.Capability + ")"
+		}
+		parts = append(parts, g)
+	}
+	if e.Driver != "" {
+		parts = append(parts, "driver "+e.Driver)
+	}
+	if e.WorldSize > 1 {
+		parts = append(parts, fmt.Sprintf("world size %d", e.WorldSize))
+	}
+	if host && e.Host != "" {
+		parts = append(parts, "host "+e.Host)
+	}
+	return strings.Join(parts, " · ") + " (" + e.Source + ")"
+}
+
+// trendText: "graph breaks 1 → 0 · recompiles 3 → ? → 0" over the runs that compiled.
+func trendText(s *Story) string {
+	breaks, recompiles := s.Sparkline()
+	series := func(name string, v []int) string {
+		var parts []string
+		for _, n := range v {
+			if n >= 0 {
+				parts = append(parts, strconv.Itoa(n))
+			}
+		}
+		if len(parts) < 2 {
+			return ""
+		}
+		return name + " " + strings.Join(parts, " → ")
+	}
+	var out []string
+	for _, p := range []string{series("graph breaks", breaks), series("recompiles", recompiles)} {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, " · ")
+}
+
+func timeText(t time.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	return t.Format(storyTime)
+}
+
+func durText(s float64) string {
+	if s <= 0 {
+		return "—"
+	}
+	return time.Duration(s * float64(time.Second)).Round(100 * time.Millisecond).String()
+}
+
+func metricText(v *float64) string {
+	if v == nil {
+		return "—"
+	}
+	return strconv.FormatFloat(*v, 'g', 6, 64)
+}
+
+func countCell(n int) string {
+	if n < 0 {
+		return "—"
+	}
+	return strconv.Itoa(n)
+}
+
+func ranksText(n int) string {
+	switch n {
+	case 0:
+		return "no rank prefix"
+	case 1:
+		return "1 rank"
+	}
+	return fmt.Sprintf("%d ranks", n)
+}
+
+func orText(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}

@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// The model's side of the session engine (triage/session): launches and opened logs come back as messages,
+// batches are turned into snapshots. Everything slow runs in commands or on the session's goroutine.
+
+// batchMsg is one run's news from the session.
+type batchMsg struct{ b session.Batch }
+
+// startedMsg says a launch returned.
+type startedMsg struct {
+	run  session.Handle
+	spec session.Spec
+	err  error
+}
+
+// loadedMsg carries the opened logs, parsed and analysed.
+type loadedMsg struct {
+	b     session.Batch
+	label string
+	err   error
+}
+
+// analyzer is the session's analyser: the model's playbooks, and the rows built off the UI goroutine.
+func (m *Model) analyzer() *session.Analyzer {
+	set := m.opt.set
+	return &session.Analyzer{Set: set, Decorate: func(a *triage.Analysis) any {
+		left, right := rows(a, set)
+		return [2][]*row{left, right}
+	}}
+}
+
+// start launches spec; its batches arrive through listen.
+func (m *Model) start(spec session.Spec) tea.Cmd {
+	s := m.sess
+	return func() tea.Msg {
+		r, err := s.Start(spec)
+		return startedMsg{run: r, spec: spec, err: err}
+	}
+}
+
+// listen is the command that waits for the session's next batch.
+func (m *Model) listen() tea.Cmd {
+	s := m.sess
+	return func() tea.Msg {
+		b, ok := s.Next()
+		if !ok {
+			return nil
+		}
+		return batchMsg{b}
+	}
+}
+
+// loadCmd parses the opened paths (logs, run dirs, TORCH_TRACE dirs) off the UI goroutine.
+func (m *Model) loadCmd() tea.Cmd {
+	paths, an := m.opt.paths, m.analyzer()
+	label := strings.Join(paths, " ")
+	return func() tea.Msg {
+		b, err := session.Open(paths, an)
+		return loadedMsg{b: b, label: label, err: err}
+	}
+}
+
+// snapshotOf makes a batch into the views' snapshot of its run; a batch without a new analysis keeps the
+// previous one's findings, and one without a timeline (only notes) keeps its timeline and counts too. Nothing in
+// a snapshot changes once made: a new one is built.
+func snapshotOf(b session.Batch, prev *snapshot) *snapshot {
+	s := &snapshot{runID: b.RunID, records: b.Records, span: b.Span, timeline: timeline(b.Timeline)}
+	if b.Timeline == nil && prev != nil {
+		s.records, s.span, s.timeline = prev.records, prev.span, prev.timeline
+	}
+	a := b.Analysis
+	if a == nil {
+		if prev == nil {
+			return s
+		}
+		keep := *prev
+		keep.records, keep.span, keep.timeline = s.records, s.span, s.timeline
+		return &keep
+	}
+	rep := a.Report
+	s.report, s.analysis, s.ranks, s.agree = rep, a, rep.Ranks, a.RankAgreement
+	if lists, ok := b.View.([2][]*row); ok {
+		s.breaks, s.recomps = lists[0], lists[1]
+	}
+	s.perRank = map[int]triage.Counts{}
+	for k, c := range rep.PerRank {
+		if r, err := strconv.Atoi(k); err == nil {
+			s.perRank[r] = c
+		}
+	}
+	if rep.TorchVersion != nil {
+		s.torch = *rep.TorchVersion
+	}
+	return s
+}
+
+// timeline converts the session's marks to the timeline's events.
+func timeline(marks []session.Mark) []tlEvent {
+	out := make([]tlEvent, 0, len(marks))
+	for _, mk := range marks {
+		e := tlEvent{at: mk.At, rank: mk.Rank, kind: tlOther}
+		switch {
+		case mk.Stall:
+			e.kind = tlStall
+		case mk.Kind == logparse.KindGraphBreak:
+			e.kind = tlBreak
+		case mk.Kind == logparse.KindRecompile:
+			e.kind = tlRecompile
+		case mk.Kind == logparse.KindLimitHit:
+			e.kind = tlLimit
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// loaded shows the opened logs as the session's only run.
+func (m *Model) loaded(msg loadedMsg) {
+	m.loading = false
+	if msg.err != nil {
+		m.loadErr = "cannot open: " + msg.err.Error()
+		m.flash = m.loadErr
+		return
+	}
+	r := m.run(0)
+	r.snap, r.log, r.done, r.label = snapshotOf(msg.b, nil), msg.b.Log, true, msg.label
+	r.probes, r.parity = msg.b.Probes, triage.ConfigParity(msg.b.Probes)
+	m.show(r)
+	m.refreshLists()
+}

@@ -1,0 +1,79 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// Mode is what the program shows.
+type Mode int
+
+// Modes.
+const (
+	ModeRun  = Mode(modeRun)  // torchtriage run -- CMD: launch the repro, relaunch with presets
+	ModeDemo = Mode(modeDemo) // torchtriage demo: a recording replayed as the repro
+	ModeOpen = Mode(modeOpen) // torchtriage open PATH…: saved logs, no relaunch
+)
+
+// Options configure the program; the command line builds them.
+type Options struct {
+	Mode          Mode
+	Spec          session.Spec // run, demo: the repro and its starting preset
+	Store         *session.Store
+	Paths         []string // open
+	Scenario      string   // demo
+	Metric        *regexp.Regexp
+	LowerIsBetter bool
+	Probe         bool
+	NoColor       bool
+	Playbooks     *playbooks.Set
+}
+
+// Run runs the program until the user quits, then stops every run (SIGINT, SIGTERM, SIGKILL over their
+// process trees) and waits for them. It returns the exit status.
+func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
+	opt := options{mode: mode(o.Mode), spec: o.Spec, store: o.Store, paths: o.Paths, scenario: o.Scenario,
+		metric: o.Metric, lowerBetter: o.LowerIsBetter, probe: o.Probe, set: o.Playbooks,
+		color: !o.NoColor && os.Getenv("NO_COLOR") == ""}
+	m := newModel(opt)
+	popts := []tea.ProgramOption{tea.WithOutput(stdout)}
+	if f, ok := stdin.(*os.File); !ok || f != os.Stdin {
+		popts = append(popts, tea.WithInput(stdin))
+	}
+	if !opt.color {
+		popts = append(popts, tea.WithColorProfile(colorprofile.Ascii))
+	}
+	p := tea.NewProgram(m, popts...)
+	finished := make(chan struct{})
+	stop := session.KillAllOnSignals(func(os.Signal) {
+		p.Kill()
+		select {
+		case <-finished:
+		case <-time.After(time.Second):
+		}
+	})
+	defer stop()
+	_, err := p.Run()
+	close(finished)
+	m.sess.Stop()
+	session.Shutdown(15 * time.Second)
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		fmt.Fprintf(stderr, "torchtriage: %v\n", err)
+		return 1
+	}
+	if opt.store != nil && len(m.runs) > 0 {
+		last := m.runs[len(m.runs)-1]
+		fmt.Fprintf(stdout, "torchtriage: %d run(s) stored in %s (last: %s)\n", len(m.runs), opt.store.Dir, last.name)
+	}
+	return 0
+}
