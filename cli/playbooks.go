@@ -148,7 +148,7 @@ func writePlaybooksJSON(cmd *cobra.Command, list []*playbooks.Playbook) error {
 		out = append(out, jsonPlaybook{
 			ID: p.ID, Title: p.Title, Severity: p.Severity, Category: p.Category,
 			Match: jsonMatch{
-				Kinds: nonNil(m.Kinds), GBIDs: nonNil(m.GBIDs), GBTypes: nonNil(m.GBTypes),
+				Kinds: playbooks.KindStrings(m.Kinds), GBIDs: nonNil(m.GBIDs), GBTypes: nonNil(m.GBTypes),
 				Reasons: patterns(m.Reasons), Guards: nonNil(m.Guards), Errors: patterns(m.Errors),
 			},
 		})

@@ -62,7 +62,7 @@ func TestReportRunDirProbes(t *testing.T) {
 	}
 	var parity bool
 	for _, f := range doc.Findings {
-		if f.Kind == triage.KindConfigParity {
+		if f.Kind == string(triage.KindConfigParity) {
 			parity = f.Playbook == "dist-config-parity" && strings.Contains(f.Title, "env.TORCH_LOGS")
 		}
 	}

@@ -51,15 +51,15 @@ func TestBuiltinsLoadAndAreWellFormed(t *testing.T) {
 			}
 		}
 	}
-	if generics < len(Kinds) {
-		t.Errorf("only %d generic playbooks for %d kinds", generics, len(Kinds))
+	if generics < len(Kinds()) {
+		t.Errorf("only %d generic playbooks for %d kinds", generics, len(Kinds()))
 	}
 }
 
 func TestEveryKindHasItsFallback(t *testing.T) {
 	s := mustBuiltin(t)
-	for _, k := range Kinds {
-		p, ok := s.Get(GenericPrefix + k)
+	for _, k := range Kinds() {
+		p, ok := s.Get(GenericPrefix + string(k))
 		if !ok {
 			t.Errorf("no %s%s fallback", GenericPrefix, k)
 			continue

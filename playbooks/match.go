@@ -8,7 +8,7 @@ import (
 
 // Query describes one finding to match against the playbooks.
 type Query struct {
-	Kind   string // one of Kinds
+	Kind   Kind // one of Kinds()
 	GBID   string // "GB0059" (may be empty)
 	GBType string // 2.8+ gb_type (may be empty)
 	// Reason is the reason / message / skip reason / guard text / exception
@@ -134,8 +134,8 @@ func (s *Set) match(q Query) Result {
 	return res
 }
 
-func (s *Set) fallback(kind string) *Playbook {
-	if p, ok := s.Get(GenericPrefix + kind); ok && slices.Contains(p.Match.Kinds, kind) {
+func (s *Set) fallback(kind Kind) *Playbook {
+	if p, ok := s.Get(GenericPrefix + string(kind)); ok && slices.Contains(p.Match.Kinds, kind) {
 		return p
 	}
 	p, _ := s.Get(UnknownFallbackID)

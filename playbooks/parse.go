@@ -161,7 +161,11 @@ func (d *fmDecoder) match(k, v *yaml.Node, m *Match) error {
 		var err error
 		switch mk.Value {
 		case "kinds":
-			m.Kinds, err = d.listOf(mk, mv, Kinds)
+			var names []string
+			names, err = d.listOf(mk, mv, kindNames())
+			for _, n := range names {
+				m.Kinds = append(m.Kinds, Kind(n))
+			}
 		case "guards":
 			m.Guards, err = d.listOf(mk, mv, GuardClasses)
 		case "gb_types":
@@ -180,7 +184,7 @@ func (d *fmDecoder) match(k, v *yaml.Node, m *Match) error {
 		}
 	}
 	if len(m.Kinds) == 0 {
-		return d.errf(k, "match.kinds is required (one or more of %s)", strings.Join(Kinds, ", "))
+		return d.errf(k, "match.kinds is required (one or more of %s)", strings.Join(kindNames(), ", "))
 	}
 	return nil
 }

@@ -5,10 +5,38 @@ import (
 	"strings"
 )
 
-// Kinds are the finding kinds a playbook can match (Query.Kind).
-var Kinds = []string{
-	"graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
-	"rank_disagreement", "config_parity", "stall", "probe_mismatch",
+// Kind is what a finding is about: the one vocabulary of finding kinds, shared by the playbooks (front matter
+// `match.kinds`), the analysis (triage.Finding.Kind) and the UI. Its text is the name in JSON and front matter.
+type Kind string
+
+// Finding kinds.
+const (
+	KindGraphBreak       Kind = "graph_break"
+	KindRecompile        Kind = "recompile"
+	KindLimitHit         Kind = "limit_hit"
+	KindCudagraphSkip    Kind = "cudagraph_skip"
+	KindCompileError     Kind = "compile_error"
+	KindRankDisagreement Kind = "rank_disagreement"
+	KindConfigParity     Kind = "config_parity"
+	KindStall            Kind = "stall"
+	KindProbeMismatch    Kind = "probe_mismatch"
+)
+
+// Kinds lists the finding kinds a playbook can match (Query.Kind).
+func Kinds() []Kind {
+	return []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCompileError,
+		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch}
+}
+
+func kindNames() []string { return KindStrings(Kinds()) }
+
+// KindStrings are the names of kinds.
+func KindStrings(kinds []Kind) []string {
+	out := make([]string, 0, len(kinds))
+	for _, k := range kinds {
+		out = append(out, string(k))
+	}
+	return out
 }
 
 // GuardClasses are the guard-failure classes the triage layer puts in
@@ -39,7 +67,7 @@ const UnknownFallbackID = "generic-unknown"
 // Match holds what a playbook matches. Reasons and Errors are compiled Go
 // regexps; GB ids are upper case (GB0059).
 type Match struct {
-	Kinds   []string
+	Kinds   []Kind
 	GBIDs   []string
 	GBTypes []string
 	Reasons []*regexp.Regexp

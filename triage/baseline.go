@@ -21,7 +21,7 @@ type Baseline struct {
 // BaselineItem is one compared item; Key is Finding.CompareKey.
 type BaselineItem struct {
 	Key      string `json:"key"`
-	Kind     string `json:"kind"`
+	Kind     Kind   `json:"kind"`
 	Title    string `json:"title"`
 	Playbook string `json:"playbook,omitempty"`
 	Records  int    `json:"records"`
@@ -31,7 +31,7 @@ type BaselineItem struct {
 }
 
 // baselineKinds are the finding kinds a baseline holds.
-var baselineKinds = map[string]bool{KindGraphBreak: true, KindRecompile: true, KindCudagraphSkip: true}
+var baselineKinds = map[Kind]bool{KindGraphBreak: true, KindRecompile: true, KindCudagraphSkip: true}
 
 // baselineItems groups the analysis' breaks, recompiles and skips by compare key, sorted by key. An item is
 // expected when every finding behind it is.

@@ -17,7 +17,7 @@ const (
 // or error class that differs between two runs.
 type DiffItem struct {
 	Key      string       `json:"key"`
-	Kind     string       `json:"kind"`
+	Kind     Kind         `json:"kind"`
 	Title    string       `json:"title"`
 	Playbook string       `json:"playbook,omitempty"`
 	Change   string       `json:"change"` // new | gone | changed
@@ -43,7 +43,7 @@ type DiffResult struct {
 	Unchanged int        `json:"unchanged"`
 }
 
-var diffKinds = map[string]bool{KindGraphBreak: true, KindRecompile: true, KindLimitHit: true,
+var diffKinds = map[Kind]bool{KindGraphBreak: true, KindRecompile: true, KindLimitHit: true,
 	KindCudagraphSkip: true, KindCompileError: true}
 
 type diffSide struct {

@@ -6,18 +6,23 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
 )
+
+// Kind is what a finding is about: the playbooks' vocabulary, shared with the UI.
+type Kind = playbooks.Kind
 
 // Finding kinds.
 const (
-	KindGraphBreak       = "graph_break"
-	KindRecompile        = "recompile"
-	KindLimitHit         = "limit_hit"
-	KindCudagraphSkip    = "cudagraph_skip"
-	KindCompileError     = "compile_error"
-	KindRankDisagreement = "rank_disagreement"
-	KindConfigParity     = "config_parity"
-	KindProbeMismatch    = "probe_mismatch"
+	KindGraphBreak       = playbooks.KindGraphBreak
+	KindRecompile        = playbooks.KindRecompile
+	KindLimitHit         = playbooks.KindLimitHit
+	KindCudagraphSkip    = playbooks.KindCudagraphSkip
+	KindCompileError     = playbooks.KindCompileError
+	KindRankDisagreement = playbooks.KindRankDisagreement
+	KindConfigParity     = playbooks.KindConfigParity
+	KindProbeMismatch    = playbooks.KindProbeMismatch
 )
 
 // Categories.
@@ -29,15 +34,20 @@ const (
 
 // Finding is one thing an on-call engineer acts on, with its recommended playbook.
 type Finding struct {
-	ID                 string       `json:"id"` // stable across runs: kind + site + what
-	Kind               string       `json:"kind"`
-	Severity           string       `json:"severity"` // high|medium|low|info
-	Category           string       `json:"category"` // fix|consider|expected
-	Title              string       `json:"title"`
-	What               string       `json:"what"` // short label for a list row: "print()", "shape x[0] 8→9"
-	File               string       `json:"file,omitempty"`
-	Line               int          `json:"line,omitempty"`
-	Function           string       `json:"function,omitempty"` // the actionable user frame
+	ID       string `json:"id"` // stable across runs: kind + site + what
+	Kind     Kind   `json:"kind"`
+	Severity string `json:"severity"` // high|medium|low|info
+	Category string `json:"category"` // fix|consider|expected
+	Title    string `json:"title"`
+	What     string `json:"what"` // short label for a list row: "print()", "shape x[0] 8→9"
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Function string `json:"function,omitempty"` // the actionable user frame
+	// Resume is, for recompiles and limit hits of a Dynamo resume function, the line of the user's function where
+	// it resumes after a graph break (0: the function itself).
+	Resume int `json:"resume_line,omitempty"`
+	// GBID is the graph-break id the log names ("GB0059"), when it names one.
+	GBID               string       `json:"gb_id,omitempty"`
 	Records            int          `json:"records"`
 	Ranks              []int        `json:"ranks"`
 	CompileIDs         []string     `json:"compile_ids,omitempty"`
@@ -53,7 +63,6 @@ type Finding struct {
 	key        string           // compare key for diff and baseline (CompareKey)
 	ranks      map[int]rankStat // per rank (rank agreement, diff); -1 = a process without rank
 	unexpected int              // recompiles: records beyond automatic dynamic's expected first one
-	resume     int              // recompiles and limit hits: the resume line of the frame (0: the function itself)
 }
 
 // CompareKey is what `diff` and the baseline compare: breaks by site and what, recompiles by function and guard

@@ -84,7 +84,7 @@ func fnDisplay(fn string, resume int) string {
 func recompileFinding(g *groupSnap, set *playbooks.Set) Finding {
 	k := g.key
 	f := Finding{Kind: KindRecompile, File: k.file, Line: g.fnLine, Function: k.fn, Records: g.records,
-		Evidence: g.evidence, ranks: g.rankStats, resume: k.resume}
+		Evidence: g.evidence, ranks: g.rankStats, Resume: k.resume}
 	if k.resume > 0 {
 		f.Line = k.resume
 	}
@@ -189,7 +189,7 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 				q.GuardClass = gc.Class
 			}
 			f = &Finding{Kind: KindLimitHit, Severity: "high", File: h.File, Line: h.Line, Function: fn,
-				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), ranks: map[int]rankStat{}, resume: resume}
+				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), ranks: map[int]rankStat{}, Resume: resume}
 			if resume > 0 {
 				f.Line = resume
 			}
@@ -235,7 +235,7 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 func attachLimit(recomps []Finding, fn, file string, resume int) {
 	for i := range recomps {
 		r := &recomps[i]
-		if r.Kind == KindRecompile && r.Function == fn && r.resume == resume && (file == "" || sameFile(r.Evidence, file)) {
+		if r.Kind == KindRecompile && r.Function == fn && r.Resume == resume && (file == "" || sameFile(r.Evidence, file)) {
 			r.LimitHit = true
 			r.Detail += "\nThis frame hit the recompile limit: after this the frame runs eager."
 			if !r.Expected {

@@ -1,7 +1,9 @@
 package triage
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,7 +28,7 @@ func analyzeFiles(t testing.TB, paths ...string) *Analysis {
 	return Analyze(rep, set, nil)
 }
 
-func findingsOf(a *Analysis, kind string) []Finding {
+func findingsOf(a *Analysis, kind Kind) []Finding {
 	var out []Finding
 	for _, f := range a.Findings {
 		if f.Kind == kind {
@@ -279,5 +281,29 @@ func TestRecompileStormAndStackFloat(t *testing.T) {
 	}
 	if !stack {
 		t.Errorf("r02: no stack_float recompile pointing at r02_item.py:5: %+v", findingsOf(a, KindRecompile))
+	}
+}
+
+// Layers pass typed fields: a recompile of a resume function carries its resume line and a 2.14 break its GB id,
+// so nothing downstream parses them back out of the id or the detail text.
+func TestFindingTypedFields(t *testing.T) {
+	a := analyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log")
+	var resume []int
+	for _, f := range findingsOf(a, KindRecompile) {
+		resume = append(resume, f.Resume)
+		if f.Resume > 0 && !strings.HasSuffix(f.ID, fmt.Sprintf("@%d", f.Resume)) {
+			t.Errorf("%s: resume %d not the one its id names", f.ID, f.Resume)
+		}
+	}
+	if !slices.Contains(resume, 10) || !slices.Contains(resume, 0) {
+		t.Errorf("recompile resume lines %v, want the function itself (0) and after line 10", resume)
+	}
+	br := findingsOf(analyzeFiles(t, "torch-2.14/gb_recompile.triage.log"), KindGraphBreak)
+	var ids []string
+	for _, f := range br {
+		ids = append(ids, f.GBID)
+	}
+	if !slices.Contains(ids, "GB0059") || !slices.Contains(ids, "GB0124") {
+		t.Errorf("graph-break ids %v, want GB0059 (print) and GB0124 (.item())", ids)
 	}
 }

@@ -169,7 +169,7 @@ func (res *GateResult) ranksRule(a *Analysis) {
 		if pb != "" {
 			msg += " · playbook " + pb
 		}
-		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: KindRankDisagreement, Playbook: pb})
+		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: string(KindRankDisagreement), Playbook: pb})
 	}
 }
 
@@ -201,7 +201,7 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 	}
 }
 
-func KindWord(kind string) string {
+func KindWord(kind Kind) string {
 	switch kind {
 	case KindGraphBreak:
 		return "graph break"
@@ -210,5 +210,5 @@ func KindWord(kind string) string {
 	case KindCudagraphSkip:
 		return "CUDA-graph skip"
 	}
-	return strings.ReplaceAll(kind, "_", " ")
+	return strings.ReplaceAll(string(kind), "_", " ")
 }

@@ -2,6 +2,7 @@ package triage
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,6 +26,7 @@ type RankGroup struct {
 	Ranks          []int
 	Extra, Missing []string
 	FirstDivergent map[int]string
+	Kinds          []Kind // the kinds of the differing items, in order of first appearance
 }
 
 const (
@@ -35,7 +37,7 @@ const (
 )
 
 // agreementKinds take part in rank agreement; breaks and skips by presence, the others by count.
-var agreementKinds = map[string]bool{KindGraphBreak: false, KindCudagraphSkip: false,
+var agreementKinds = map[Kind]bool{KindGraphBreak: false, KindCudagraphSkip: false,
 	KindRecompile: true, KindLimitHit: true, KindCompileError: true}
 
 func countOn(f *Finding, rank int) int {
@@ -133,6 +135,9 @@ func compareGroup(g []int, ref int, items []*Finding) RankGroup {
 			continue
 		}
 		differing = append(differing, f)
+		if !slices.Contains(rg.Kinds, f.Kind) {
+			rg.Kinds = append(rg.Kinds, f.Kind)
+		}
 		text := divergenceText(f, a, b)
 		if a > b && len(rg.Extra) < maxGroupItems {
 			rg.Extra = append(rg.Extra, text)
@@ -184,9 +189,9 @@ func divergenceText(f *Finding, a, b int) string {
 		if len(f.Classes) > 0 {
 			gc = f.Classes[len(f.Classes)-1] // the latest variant: what the extra recompile most likely saw
 		}
-		what = "recompile of " + fnDisplay(f.Function, f.resume) + ", " + describeClass(gc, 1)
+		what = "recompile of " + fnDisplay(f.Function, f.Resume) + ", " + describeClass(gc, 1)
 	case KindLimitHit:
-		what = "recompile-limit hit in " + fnDisplay(f.Function, f.resume)
+		what = "recompile-limit hit in " + fnDisplay(f.Function, f.Resume)
 	case KindCudagraphSkip:
 		what = "CUDA-graph skip (" + f.What + ")"
 	default:

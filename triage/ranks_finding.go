@@ -11,8 +11,8 @@ import (
 // disagreementFinding turns a disagreement into a high-severity finding.
 func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) Finding {
 	f := Finding{Kind: KindRankDisagreement, Severity: "high", Category: CategoryFix, What: "ranks differ",
-		ID: KindRankDisagreement, ranks: map[int]rankStat{}}
-	kinds := map[string]bool{}
+		ID: string(KindRankDisagreement), ranks: map[int]rankStat{}}
+	kinds := map[Kind]bool{}
 	var detail strings.Builder
 	fmt.Fprintf(&detail, "Reference: %s", rankWord(ra.Groups[0].Ranks))
 	for _, g := range ra.Groups[1:] {
@@ -22,11 +22,12 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 		fmt.Fprintf(&detail, "\n%s:", rankWord(g.Ranks))
 		for _, e := range g.Extra {
 			fmt.Fprintf(&detail, "\n  extra %s", e)
-			noteKind(kinds, e)
 		}
 		for _, m := range g.Missing {
 			fmt.Fprintf(&detail, "\n  missing %s", m)
-			noteKind(kinds, m)
+		}
+		for _, k := range g.Kinds {
+			kinds[k] = true
 		}
 		if fd := groupFirstDivergent(g); fd != "" {
 			fmt.Fprintf(&detail, "\n  first divergent compile id: %s", fd)
@@ -35,9 +36,13 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	f.Ranks = ranksOf(f.ranks)
 	f.Records = len(f.Ranks)
 	var what []string
-	for _, k := range []string{"graph breaks", "recompiles", "recompile-limit hits", "CUDA-graph skips", "errors"} {
-		if kinds[k] {
-			what = append(what, k)
+	for _, k := range []struct {
+		kind Kind
+		word string
+	}{{KindGraphBreak, "graph breaks"}, {KindRecompile, "recompiles"}, {KindLimitHit, "recompile-limit hits"},
+		{KindCudagraphSkip, "CUDA-graph skips"}, {KindCompileError, "errors"}} {
+		if kinds[k.kind] {
+			what = append(what, k.word)
 		}
 	}
 	reason := strings.Join(what, " and ") + " differ between ranks: " + ra.Summary
@@ -57,21 +62,6 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 		}
 	}
 	return f
-}
-
-func noteKind(kinds map[string]bool, item string) {
-	switch {
-	case strings.Contains(item, "graph break"):
-		kinds["graph breaks"] = true
-	case strings.Contains(item, "recompile-limit"):
-		kinds["recompile-limit hits"] = true
-	case strings.Contains(item, "recompile"):
-		kinds["recompiles"] = true
-	case strings.Contains(item, "CUDA-graph"):
-		kinds["CUDA-graph skips"] = true
-	default:
-		kinds["errors"] = true
-	}
 }
 
 // groupFirstDivergent renders FirstDivergent grouped by compile id: "0/0 on ranks 0–3; 1/1 on rank 4".

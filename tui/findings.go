@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -10,7 +10,7 @@ import (
 
 // leftKinds go to the left list (breaks and everything that is not a recompile); recompiles and limit hits to
 // the right one.
-var rightKinds = map[string]bool{triage.KindRecompile: true, triage.KindLimitHit: true}
+var rightKinds = map[triage.Kind]bool{triage.KindRecompile: true, triage.KindLimitHit: true}
 
 // rows splits an analysis's findings (already sorted by impact) into the two lists.
 func rows(a *triage.Analysis, set *playbooks.Set) (left, right []*row) {
@@ -24,8 +24,6 @@ func rows(a *triage.Analysis, set *playbooks.Set) (left, right []*row) {
 	}
 	return left, right
 }
-
-var resumeID = regexp.MustCompile(`@(\d+)(#\d+)?$`)
 
 // rowOf turns a finding into a list row.
 func rowOf(f *triage.Finding, set *playbooks.Set) *row {
@@ -42,11 +40,8 @@ func rowOf(f *triage.Finding, set *playbooks.Set) *row {
 		if r.what == "" {
 			r.what = "?"
 		}
-		if m := resumeID.FindStringSubmatch(f.ID); m != nil {
-			r.what += " (resume @" + m[1] + ")"
-		} else if f.Kind == triage.KindLimitHit && strings.Contains(f.ID, "(after line ") {
-			rest := f.ID[strings.Index(f.ID, "(after line ")+len("(after line "):]
-			r.what += " (resume @" + strings.TrimRight(rest, ")") + ")"
+		if f.Resume > 0 {
+			r.what += " (resume @" + strconv.Itoa(f.Resume) + ")"
 		}
 		r.note = f.What
 		r.limit = f.LimitHit || f.Kind == triage.KindLimitHit
@@ -70,26 +65,14 @@ func rowOf(f *triage.Finding, set *playbooks.Set) *row {
 			}
 		}
 	}
-	if id := gbIDOf(f); id != "" {
-		r.gbid = id
-	}
+	r.gbid = f.GBID
 	r.what, r.where, r.note = clean(r.what), clean(r.where), clean(r.note)
 	r.search = r.what + " " + r.where + " " + r.note
 	return r
 }
 
-var gbIDRe = regexp.MustCompile(`\bGB\d{4}\b`)
-
-// gbIDOf finds the GB0059-style id in a finding's detail text.
-func gbIDOf(f *triage.Finding) string {
-	if f.Kind != triage.KindGraphBreak {
-		return ""
-	}
-	return gbIDRe.FindString(f.Detail)
-}
-
 // kindWord names a finding kind in words.
-func kindWord(k string) string {
+func kindWord(k triage.Kind) string {
 	switch k {
 	case triage.KindGraphBreak:
 		return "graph break"
@@ -106,7 +89,7 @@ func kindWord(k string) string {
 	case triage.KindProbeMismatch:
 		return "probe mismatch"
 	}
-	return k
+	return strings.ReplaceAll(string(k), "_", " ")
 }
 
 func firstLine(s string) string {

@@ -11,7 +11,7 @@ import (
 type row struct {
 	key      string // stable identity across updates (selection follows it)
 	gbid     string // "GB0059" when the log names it
-	kind     string // playbooks kind: graph_break, recompile, limit_hit, cudagraph_skip, compile_error
+	kind     triage.Kind
 	what     string // short label: "print()", "f (resume @18)"
 	where    string // user frame: "repro.py:12 helper"
 	file     string // full path of the site

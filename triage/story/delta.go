@@ -40,7 +40,7 @@ func loggedBy(m runner.Meta, torch string) Logged {
 	}
 }
 
-func (c Logged) covers(kind string) bool {
+func (c Logged) covers(kind triage.Kind) bool {
 	switch kind {
 	case triage.KindGraphBreak:
 		return c.GraphBreaks
@@ -65,7 +65,7 @@ func torchAtLeast(v string, major, minor int) bool {
 	return a > major || (a == major && b >= minor)
 }
 
-var kindNoun = map[string]string{triage.KindGraphBreak: "graph breaks", triage.KindRecompile: "recompiles", triage.KindCudagraphSkip: "CUDA-graph skips"}
+var kindNoun = map[triage.Kind]string{triage.KindGraphBreak: "graph breaks", triage.KindRecompile: "recompiles", triage.KindCudagraphSkip: "CUDA-graph skips"}
 
 // buildDelta compares run r with its base.
 func buildDelta(base, r *Run, basis string) *Delta {
@@ -84,7 +84,7 @@ func buildDelta(base, r *Run, basis string) *Delta {
 			d.Changed = append(d.Changed, it)
 		}
 	}
-	for _, k := range []string{triage.KindGraphBreak, triage.KindRecompile, triage.KindCudagraphSkip} {
+	for _, k := range []triage.Kind{triage.KindGraphBreak, triage.KindRecompile, triage.KindCudagraphSkip} {
 		if k == triage.KindCudagraphSkip && base.Counts.CudagraphSkips+r.Counts.CudagraphSkips == 0 {
 			continue // skips print by default only from 2.14 and the version is often unknown: note the gap only when a run saw some
 		}
