@@ -8,7 +8,7 @@ import (
 
 // Query describes one finding to match against the playbooks.
 type Query struct {
-	Kind   Kind // one of Kinds()
+	Kind   Kind   // one of Kinds()
 	GBID   string // "GB0059" (may be empty)
 	GBType string // 2.8+ gb_type (may be empty)
 	// Reason is the reason / message / skip reason / guard text / exception
