@@ -100,7 +100,7 @@ func newCheckCmd() *cobra.Command {
 	fs.IntVar(&o.MaxRecompiles, "max-recompiles", -1, "at most N recompiles (automatic dynamic's expected first one per dimension counts only with --count-expected)")
 	fs.BoolVar(&o.NoLimitHits, "no-limit-hits", false, "no recompile-limit hit")
 	fs.BoolVar(&o.RanksAgree, "ranks-agree", false, "every rank breaks and recompiles alike (and runs with the same settings, when probed)")
-	fs.BoolVar(&o.NoCompileErrors, "no-compile-errors", false, "no fatal compile error or launcher/uncaught exception")
+	fs.BoolVar(&o.NoCompileErrors, "no-compile-errors", false, "no compile error and no runtime error (a process that died of an uncaught exception)")
 	fs.BoolVar(&o.CountExpected, "count-expected", false, "count by-design breaks and expected recompiles too")
 	fs.StringVar(&baseline, "baseline", "", "fail on any graph break, recompile reason class or CUDA-graph skip FILE does not have")
 	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE")

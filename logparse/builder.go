@@ -19,6 +19,8 @@ const (
 	headSkip
 	headTraceback
 	headStack
+	headPartition // "Created N graph partitions: …"
+	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
 )
 
 var (
@@ -35,6 +37,9 @@ var (
 	hFatal         = []byte("Fatal Python error")
 	hChainCause    = []byte("The above exception was the direct cause")
 	hChainHandling = []byte("During handling of the above exception")
+	hCreated       = []byte("Created ")
+	hPartitions    = []byte(" graph partitions: ")
+	hRerecording   = []byte("Re-recording function=")
 )
 
 // strongHead reports a line that always starts a new record, whatever came before it.
@@ -52,6 +57,22 @@ func strongHead(b []byte) headKind {
 	case 'R':
 		if bytes.HasPrefix(b, hRecompiling) {
 			return headRecompile
+		}
+		if bytes.HasPrefix(b, hRerecording) {
+			return headRerecord
+		}
+	case '[':
+		// CUDA-graph trees write the compile id into the message, after the artifact tag: "[0/0] Re-recording …"
+		if end := bytes.IndexByte(b, ']'); end > 0 && end+2 < len(b) && b[end+1] == ' ' {
+			if _, ok := parseCompileID(b[1:end]); ok && bytes.HasPrefix(b[end+2:], hRerecording) {
+				return headRerecord
+			}
+		}
+	case 'C':
+		if bytes.HasPrefix(b, hCreated) {
+			if i := bytes.Index(b, hPartitions); i > len(hCreated) && i < 20 {
+				return headPartition
+			}
 		}
 	case '(':
 		if bytes.HasPrefix(b, hRecompTuple) {

@@ -16,13 +16,14 @@ func classify(b *builder) {
 	case headLimit:
 		r.Kind, r.Limit = KindLimitHit, parseLimit(r.Lines)
 	case headTraceback:
-		e := parseException(r.Lines)
-		r.Kind, r.Error = KindException, e
-		if isCompileErrorClass(e.Class) {
-			r.Kind = KindCompileError
-		}
+		r.Error = parseException(r.Lines)
+		r.Kind = exceptionKind(r.Error)
 	case headStack:
 		r.Kind = KindStack
+	case headPartition:
+		r.Kind, r.Parts = KindCudagraphPartition, parsePartitions(r.Lines)
+	case headRerecord:
+		r.Kind, r.Rerecord = KindCudagraphRerecord, parseRerecord(r.Lines, &r.CompileID)
 	}
 	if r.Kind == KindOther || r.Kind == KindException {
 		msg := b.skip
@@ -35,7 +36,7 @@ func classify(b *builder) {
 			}
 		}
 		if msg != "" && r.Kind == KindOther {
-			r.Kind, r.Skip = KindCudagraphSkip, &CudagraphSkip{Reason: skipReason(msg)}
+			r.Kind, r.Skip = KindCudagraphSkip, parseSkip(msg, r.Lines)
 		}
 	}
 	r.Era = eraEvidence(b)
@@ -45,19 +46,24 @@ func isCompileErrorClass(c string) bool {
 	return strings.HasPrefix(c, "torch._dynamo.exc.") || strings.HasPrefix(c, "torch._inductor.exc.")
 }
 
-// skipReason strips the (possibly doubled) "skipping cudagraphs due to " lead and a trailing stack.
-func skipReason(msg string) string {
-	for {
-		i := strings.Index(msg, " due to ")
-		if !strings.HasPrefix(msg, "skipping cudagraph") || i < 0 {
-			break
-		}
-		msg = msg[i+len(" due to "):]
+// exceptionKind classifies an uncaught exception by the last exception of its chain (fixtures/README.md): a
+// compile error by its class or Dynamo's compile-failure epilogue; a runtime error when the process died of it;
+// otherwise (an interrupt, torchrun's summary of a child's failure, a traceback cut before its exception line) an
+// exception no process died of by itself.
+func exceptionKind(e *CompileError) Kind {
+	switch e.Class {
+	case "KeyboardInterrupt", "SystemExit", "torch.distributed.elastic.multiprocessing.api.SignalException":
+		e.Interrupted = true
+	case "torch.distributed.elastic.multiprocessing.errors.ChildFailedError":
+		e.Summary = true
 	}
-	if i := strings.Index(msg, ". Found from"); i >= 0 {
-		msg = msg[:i]
+	switch {
+	case isCompileErrorClass(e.Class) || e.Epilogue:
+		return KindCompileError
+	case e.Class == "" || e.Interrupted || e.Summary:
+		return KindException
 	}
-	return strings.TrimSpace(msg)
+	return KindRuntimeError
 }
 
 // parseFrameLine reads `  File "x.py", line 12, in f` (also with a leading "- " as in 2.14 guard stacks).

@@ -241,13 +241,22 @@ func parseException(lines []string) *CompileError {
 			e.Message = joinExtra(e.Message, t)
 		}
 	}
+	if excAt >= 0 {
+		for _, l := range lines[excAt+1:] {
+			if strings.HasPrefix(strings.TrimSpace(l), "You can suppress this exception and fall back to eager") {
+				e.Epilogue = true
+				break
+			}
+		}
+	}
+	e.Frames = parseFrames(frames)
 	if fromUser >= 0 {
 		if fs := parseFrames(lines[fromUser+1:]); len(fs) > 0 {
 			e.Frame = fs[len(fs)-1]
 			return e
 		}
 	}
-	if f, ok := UserFrame(parseFrames(frames)); ok {
+	if f, ok := UserFrame(e.Frames); ok {
 		e.Frame = f
 	}
 	return e

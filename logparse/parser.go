@@ -240,6 +240,9 @@ func (p *Parser) line(line []byte, cut bool) {
 		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {
 			b.prefixed++
 			b.add(p, li.body, cut)
+		} else if partitionDetail(b, li) {
+			b.prefixed++
+			b.add(p, li.body, cut)
 		} else if b == nil && len(ch.skip) > 0 && bytes.Equal(ch.skip, li.prefix) && strongHead(li.body) == headNone {
 			// one more line of a record that is not built, whatever other channels printed in between
 		} else {
@@ -402,4 +405,18 @@ func validString(b []byte) string {
 		return string(b)
 	}
 	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
+}
+
+// partitionDetail reports a line that continues an open graph-partition record: Inductor logs "  Partition K: …",
+// "    opN: reason=…" and each line of the node's stack with a call of its own, so the prefix differs from the
+// head's (time stamp, emitter line); the process, level, compile id and artifact are the same and the message is
+// indented.
+func partitionDetail(b *builder, li *lineInfo) bool {
+	return b != nil && b.head == headPartition && detailShaped(li) && li.level == b.rec.Level &&
+		li.pid == b.rec.PID && li.cid == b.rec.CompileID
+}
+
+// detailShaped: an indented message of the cudagraphs artifact (the shape of a partition record's details).
+func detailShaped(li *lineInfo) bool {
+	return len(li.body) > 1 && li.body[0] == ' ' && string(li.artifact) == "cudagraphs"
 }

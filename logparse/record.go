@@ -10,18 +10,22 @@ type Kind uint8
 
 // Record kinds.
 const (
-	KindOther         Kind = iota // anything else: log lines, user output, launcher messages
-	KindGraphBreak                // a graph-break record (full, duplicate, frame skip, Tensor.item() warning)
-	KindRecompile                 // "Recompiling function …" with its guard failures
-	KindLimitHit                  // "hit config.cache_size_limit|recompile_limit (N)"
-	KindCudagraphSkip             // "skipping cudagraphs due to …"
-	KindCompileError              // an uncaught torch._dynamo.exc.* / torch._inductor.exc.* exception
-	KindException                 // any other uncaught Python exception (launcher, ValueError, …)
-	KindStack                     // a faulthandler thread-stack dump
-	KindCompile                   // one frame compile (TORCH_TRACE compilation_metrics): time and graph size
+	KindOther              Kind = iota // anything else: log lines, user output, launcher messages
+	KindGraphBreak                     // a graph-break record (full, duplicate, frame skip, Tensor.item() warning)
+	KindRecompile                      // "Recompiling function …" with its guard failures
+	KindLimitHit                       // "hit config.cache_size_limit|recompile_limit (N)"
+	KindCudagraphSkip                  // "skipping cudagraphs due to …"
+	KindCompileError                   // an uncaught torch._dynamo.exc.* / torch._inductor.exc.* exception, or one with Dynamo's compile-failure epilogue
+	KindException                      // an uncaught exception no process died of by itself: an interrupt, torchrun's summary, a traceback cut before its exception
+	KindStack                          // a faulthandler thread-stack dump
+	KindCompile                        // one frame compile (TORCH_TRACE compilation_metrics): time and graph size
+	KindCudagraphPartition             // "Created N graph partitions: …" (Inductor 2.9+) with its partitions and their ops
+	KindCudagraphRerecord              // "Re-recording function=F, reason=R" of CUDA-graph trees
+	KindRuntimeError                   // an uncaught exception that is not a compile error: the process died of it
 )
 
-var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error", "exception", "stack", "compile"}
+var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
+	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -136,15 +140,71 @@ type LimitHit struct {
 
 // CudagraphSkip is the payload of a KindCudagraphSkip record.
 type CudagraphSkip struct {
-	Reason string
+	Reason string // without the (possibly doubled) "skipping cudagraphs due to" lead and the stack
+	Frame  Frame  // the user frame of its "Found from" stack, zero when it names none
 }
 
-// CompileError is the payload of KindCompileError and KindException records.
+// Partitions is the payload of a KindCudagraphPartition record: how Inductor split one graph around what CUDA
+// graphs cannot take, and, when the log shows them, the partitions and their ops.
+type Partitions struct {
+	Total, Cudagraphable, NonCudagraphable int
+	Parts                                  []Partition
+}
+
+// Partition is one "Partition K: N nodes, …" of a Partitions record.
+type Partition struct {
+	Index, Nodes  int
+	Cudagraphable bool
+	Ops           []PartitionOp // the ops that kept a non-cudagraphable partition out, with their reasons
+}
+
+// PartitionOp is one "opN: reason=R, ir=I, fx=F" line and the node's stack after it.
+type PartitionOp struct {
+	Name, Reason, IR, FX string
+	Frames               []Frame
+	UserFrame            Frame // the deepest frame outside library code, zero when none
+}
+
+// ReasonCudagraphsOff is the partition reason of a compile that never asked for CUDA graphs: its whole graph is
+// one "non-cudagraphable" partition, but nothing was split off a CUDA graph.
+const ReasonCudagraphsOff = "partition includes all ops when cudagraphs is disabled"
+
+// CudagraphsOff reports a record of a compile that did not ask for CUDA graphs (every op's reason says so).
+func (p *Partitions) CudagraphsOff() bool {
+	n := 0
+	for _, part := range p.Parts {
+		for _, op := range part.Ops {
+			if op.Reason != ReasonCudagraphsOff {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// Rerecord is the payload of a KindCudagraphRerecord record.
+type Rerecord struct {
+	Function string // "partition_0"
+	Reason   string // "static input data pointer changed."
+	Input    string // the input whose data pointer changed ("arg0_1"), when the record names it
+	Detail   string // the lines after the head, joined
+}
+
+// CompileError is the payload of KindCompileError, KindRuntimeError and KindException records.
 type CompileError struct {
-	Class   string // fully qualified exception class of the final exception
+	Class   string // fully qualified exception class of the final exception ("" when the input ends before it)
 	Message string // its message (first lines)
 	Inner   string // for BackendCompilerFailed: the inner error class (CppCompileError, …)
 	Frame   Frame  // the user frame ("from user code:" or the deepest user frame), zero when unknown
+	// Epilogue: the traceback carries Dynamo's compile-failure epilogue ("You can suppress this exception and fall
+	// back to eager …"): raised while compiling, whatever its class.
+	Epilogue bool
+	// Interrupted: KeyboardInterrupt, SystemExit or torchelastic's SignalException: the process was stopped.
+	Interrupted bool
+	// Summary: torchrun's ChildFailedError, which summarises a child's failure (the child's own error is the one).
+	Summary bool
+	Frames  []Frame // the traceback's frames, outermost first (of the last exception of a chain)
 }
 
 // FrameCompile is the payload of a KindCompile record.
@@ -186,6 +246,8 @@ type Record struct {
 	Skip      *CudagraphSkip
 	Error     *CompileError
 	Compile   *FrameCompile
+	Parts     *Partitions
+	Rerecord  *Rerecord
 }
 
 // Text joins the message lines.

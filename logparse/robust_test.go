@@ -181,12 +181,12 @@ func TestExcepthookTracebackPerRank(t *testing.T) {
 		"[rank0]: RuntimeError: peer rank 1 died\n"
 	rs := parseAll(t, log)
 	ce := ofKind(rs, KindCompileError)
-	ex := ofKind(rs, KindException)
+	ex := ofKind(rs, KindRuntimeError)
 	if len(ce) != 1 || ce[0].Rank != 1 || ce[0].Error.Class != "torch._dynamo.exc.Unsupported" {
 		t.Fatalf("compile error of rank 1: %+v", ce)
 	}
 	if len(ex) != 1 || ex[0].Rank != 0 || ex[0].Error.Class != "RuntimeError" {
-		t.Fatalf("other exception of rank 0: %+v", ex)
+		t.Fatalf("runtime error of rank 0: %+v", ex)
 	}
 }
 

@@ -21,6 +21,9 @@ type lead struct {
 	num    []int // line numbers in the part
 	seq    []int // places among the part's lines (Parser.seq)
 	cut    []bool
+	// noChain: the held lines cannot be followed by the next exception of a chained traceback (the last non-blank
+	// one was not a chain separator); false before any line is held
+	noChain bool
 }
 
 func (l *lead) add(line []byte, num, seq int, cut bool) {
@@ -49,16 +52,29 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 			if l.prefix == nil {
 				l.prefix = append([]byte{}, li.prefix...)
 			}
-			if bytes.Equal(l.prefix, li.prefix) {
+			// partition details carry prefixes of their own (parser.go: partitionDetail)
+			if bytes.Equal(l.prefix, li.prefix) || detailShaped(li) {
+				l.noChain = true
 				l.add(line, p.lineNo, p.seq, cut)
 				return true
 			}
 		}
 	case styleCpp: // a one-line record: what is open on the channel goes on after it
+		l.noChain = true
 		l.add(line, p.lineNo, p.seq, cut)
 		return true
 	case styleBare:
 		if at, _ := headInside(li.body); at <= 0 && strongHead(li.body) == headNone && !startsBareRecord(li.body) {
+			if t := bytes.TrimSpace(li.body); len(t) > 0 {
+				l.noChain = !bytes.HasPrefix(t, hChainCause) && !bytes.HasPrefix(t, hChainHandling)
+			}
+			l.add(line, p.lineNo, p.seq, cut)
+			return true
+		}
+		// a chained traceback goes on with "Traceback (most recent call last):" after its separator (which the
+		// part before may have ended with): held while the held lines allow it
+		if !l.noChain && bytes.HasPrefix(li.body, hTraceback) {
+			l.noChain = true
 			l.add(line, p.lineNo, p.seq, cut)
 			return true
 		}

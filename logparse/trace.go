@@ -50,6 +50,11 @@ var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": tr
 	"RecompileError": true, "UserError": true, "TorchRuntimeError": true, "InternalTorchDynamoError": true,
 	"ObservedException": true, "SkipFrame": true}
 
+// inductorExc are the torch._inductor.exc classes a trace's fail_type names without their module.
+var inductorExc = map[string]bool{"InductorError": true, "LoweringException": true, "CppCompileError": true,
+	"CUDACompileError": true, "InvalidCxxCompiler": true, "MissingOperatorWithDecomp": true,
+	"MissingOperatorWithoutDecomp": true, "TritonMissing": true, "GPUTooOldForTriton": true}
+
 // traceState follows one TORCH_TRACE file.
 type traceState struct {
 	opt       Options
@@ -238,6 +243,8 @@ func (st *traceState) metrics(env *envelope, line int) {
 		cls := *m.FailType
 		if dynamoExc[cls] {
 			cls = "torch._dynamo.exc." + cls
+		} else if inductorExc[cls] {
+			cls = "torch._inductor.exc." + cls
 		}
 		r.Error = &CompileError{Class: cls, Frame: Frame{File: m.CoFilename, Line: m.CoFirstLineNo, Func: m.CoName}}
 		if m.FailReason != nil {
@@ -250,7 +257,7 @@ func (st *traceState) metrics(env *envelope, line int) {
 	}
 	if m.CudagraphSkipReason != nil && *m.CudagraphSkipReason != "" {
 		r := mk(KindCudagraphSkip)
-		r.Skip = &CudagraphSkip{Reason: skipReason(*m.CudagraphSkipReason)}
+		r.Skip = parseSkip(*m.CudagraphSkipReason, nil)
 		st.emit(r)
 	}
 	for _, reason := range m.RestartReasons {

@@ -104,6 +104,10 @@ var reachCases = []reachCase{
 	{"port in use (2.6 fixture)", Query{Kind: "compile_error", ErrorClass: "torch.distributed.DistNetworkError", Reason: "The server socket has failed to bind to [::]:29555 (errno: 98 - Address already in use)."}, "dist-rendezvous-port", LevelError},
 	{"bad TORCH_LOGS (fixture)", Query{Kind: "compile_error", ErrorClass: "ValueError", Reason: "Invalid log settings: graph_breaks,flex_gemm, must be a comma separated list of fully qualified module names"}, "err-invalid-torch-logs", LevelError},
 	{"unknown compile error", Query{Kind: "compile_error", ErrorClass: "KeyError", Reason: "'weight'"}, "generic-compile_error", LevelFallback},
+	{"the program's own error", Query{Kind: "runtime_error", ErrorClass: "KeyError", Reason: "'weight'"}, "generic-runtime_error", LevelFallback},
+	{"unknown partition reason", Query{Kind: "cudagraph_partition", Reason: "reason=some new ops"}, "generic-cudagraph_partition", LevelFallback},
+	{"unknown re-record reason", Query{Kind: "cudagraph_rerecord", Reason: "a new check failed"}, "generic-cudagraph_rerecord", LevelFallback},
+	{"unknown GPU warning", Query{Kind: "gpu_warning", Reason: "something new"}, "generic-gpu_warning", LevelFallback},
 	// distributed, stalls, probes: triage-written reasons
 	{"triage: ranks break differently", Query{Kind: "rank_disagreement", Reason: "graph breaks differ: rank 0 has 1 (builtin print at r05_dist_c10d.py:9), rank 1 has 0"}, "dist-rank-divergent-graphs", LevelReason},
 	{"triage: conditional collective", Query{Kind: "rank_disagreement", Reason: "all_reduce issued only on rank 0 (conditional collective)"}, "dist-conditional-collective", LevelReason},

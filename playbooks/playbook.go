@@ -20,12 +20,21 @@ const (
 	KindConfigParity     Kind = "config_parity"
 	KindStall            Kind = "stall"
 	KindProbeMismatch    Kind = "probe_mismatch"
+	// KindRuntimeError: a process died of an uncaught exception that is not a compile error (CUDA OOM, NCCL, …).
+	KindRuntimeError Kind = "runtime_error"
+	// KindCudagraphPartition: Inductor left part of a graph out of CUDA graphs (2.9+ graph partitions).
+	KindCudagraphPartition Kind = "cudagraph_partition"
+	// KindCudagraphRerecord: CUDA-graph trees recorded a function again (a static input's pointer changed, …).
+	KindCudagraphRerecord Kind = "cudagraph_rerecord"
+	// KindGPUWarning: a GPU warning worth knowing (distinct sizes recorded, pending backwards, the TF32 hint, …).
+	KindGPUWarning Kind = "gpu_warning"
 )
 
 // Kinds lists the finding kinds a playbook can match (Query.Kind).
 func Kinds() []Kind {
 	return []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCompileError,
-		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch}
+		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch, KindRuntimeError,
+		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning}
 }
 
 func kindNames() []string { return KindStrings(Kinds()) }

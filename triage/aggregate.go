@@ -21,13 +21,18 @@ type Aggregator struct {
 	errors   []ErrorSummary
 	excepts  []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
 	excRanks map[int]bool   // ranks whose text shows such an exception
-	det      details        // per-rank and per-guard detail for findings (findings_collect.go)
-	compiles map[compileKey]*CompileSummary
-	graphs   map[int]int // graphs compiled per rank (TORCH_TRACE)
-	perRank  map[int]*rankAgg
-	seen     map[eventKey]bool // text events, to drop their trace twins
-	errRanks map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
-	traceRec []*logparse.Record
+	runtime  []ErrorSummary // processes that died of an exception that is not a compile error
+	// CUDA graphs (gpu.go)
+	partitions     map[partitionKey]*PartitionSummary
+	partitionCount int
+	rerecords      map[string]*RerecordSummary
+	det            details // per-rank and per-guard detail for findings (findings_collect.go)
+	compiles       map[compileKey]*CompileSummary
+	graphs         map[int]int // graphs compiled per rank (TORCH_TRACE)
+	perRank        map[int]*rankAgg
+	seen           map[eventKey]bool // text events, to drop their trace twins
+	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
+	traceRec       []*logparse.Record
 }
 
 type recompKey struct {
@@ -48,6 +53,7 @@ func NewAggregator() *Aggregator {
 		recomps: map[recompKey]*RecompileSummary{}, skips: map[string]*SkipSummary{}, perRank: map[int]*rankAgg{},
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
+		partitions: map[partitionKey]*PartitionSummary{}, rerecords: map[string]*RerecordSummary{},
 	}
 }
 
@@ -139,6 +145,15 @@ func (a *Aggregator) count(r *logparse.Record) {
 		}
 	case logparse.KindException:
 		a.excepts = append(a.excepts, errorSummary(r))
+	case logparse.KindRuntimeError:
+		a.runtime = append(a.runtime, errorSummary(r))
+		if ra != nil {
+			ra.c.RuntimeErrors++
+		}
+	case logparse.KindCudagraphPartition:
+		a.addPartitions(r, ra)
+	case logparse.KindCudagraphRerecord:
+		a.addRerecord(r, ra)
 	case logparse.KindCompile:
 		a.addCompile(r)
 	}

@@ -56,8 +56,9 @@ func Analyze(rep *Report, set *playbooks.Set, probes []ProcessInfo) *Analysis {
 	for _, s := range rep.CudagraphSkips {
 		fs = append(fs, skipFinding(s, snap, set))
 	}
-	fs = append(fs, errorFindings(rep.ErrorEvents(), true, set)...)
-	fs = append(fs, errorFindings(rep.ExceptionEvents(), false, set)...)
+	fs = append(fs, gpuFindings(rep, snap, set)...)
+	fs = append(fs, errorFindings(rep.ErrorEvents(), KindCompileError, set)...)
+	fs = append(fs, errorFindings(rep.RuntimeErrorEvents(), KindRuntimeError, set)...)
 	uniqueIDs(fs)
 	ra := RankAgree(rep.Ranks, fs)
 	if !ra.Agree {

@@ -17,6 +17,14 @@ type Counts struct {
 	RecompileLimitHits int `json:"recompile_limit_hits"`
 	CudagraphSkips     int `json:"cudagraph_skips"`
 	CompileErrors      int `json:"compile_errors"`
+	// CudagraphPartitions are the graph partitions Inductor left out of CUDA graphs (2.9+; not the one partition
+	// of a compile that never asked for CUDA graphs).
+	CudagraphPartitions int `json:"cudagraph_partitions"`
+	// CudagraphRerecords are the re-recordings of CUDA-graph trees ("Re-recording function=…").
+	CudagraphRerecords int `json:"cudagraph_rerecords"`
+	// RuntimeErrors are processes that died of an uncaught exception that is not a compile error (CUDA OOM,
+	// NCCL, the program's own); one per dying process.
+	RuntimeErrors int `json:"runtime_errors"`
 }
 
 var hexAddr = regexp.MustCompile(`0x[0-9a-fA-F]+`)

@@ -15,14 +15,18 @@ type Kind = playbooks.Kind
 
 // Finding kinds.
 const (
-	KindGraphBreak       = playbooks.KindGraphBreak
-	KindRecompile        = playbooks.KindRecompile
-	KindLimitHit         = playbooks.KindLimitHit
-	KindCudagraphSkip    = playbooks.KindCudagraphSkip
-	KindCompileError     = playbooks.KindCompileError
-	KindRankDisagreement = playbooks.KindRankDisagreement
-	KindConfigParity     = playbooks.KindConfigParity
-	KindProbeMismatch    = playbooks.KindProbeMismatch
+	KindGraphBreak         = playbooks.KindGraphBreak
+	KindRecompile          = playbooks.KindRecompile
+	KindLimitHit           = playbooks.KindLimitHit
+	KindCudagraphSkip      = playbooks.KindCudagraphSkip
+	KindCompileError       = playbooks.KindCompileError
+	KindRankDisagreement   = playbooks.KindRankDisagreement
+	KindConfigParity       = playbooks.KindConfigParity
+	KindProbeMismatch      = playbooks.KindProbeMismatch
+	KindRuntimeError       = playbooks.KindRuntimeError
+	KindCudagraphPartition = playbooks.KindCudagraphPartition
+	KindCudagraphRerecord  = playbooks.KindCudagraphRerecord
+	KindGPUWarning         = playbooks.KindGPUWarning
 )
 
 // Categories.

@@ -72,9 +72,9 @@ var (
 	gbInMsg = regexp.MustCompile(`/gb/gb(\d+)\.html`)
 )
 
-// errorFindings groups fatal errors (compile errors and other uncaught exceptions) by class, inner error and
-// first message line.
-func errorFindings(errs []ErrorSummary, compile bool, set *playbooks.Set) []Finding {
+// errorFindings groups fatal errors (compile errors, or runtime errors: kind) by class, inner error and first
+// message line.
+func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set) []Finding {
 	type ekey struct{ class, inner, msg string }
 	groups := map[ekey]*Finding{}
 	var order []ekey
@@ -83,7 +83,7 @@ func errorFindings(errs []ErrorSummary, compile bool, set *playbooks.Set) []Find
 		k := ekey{e.Class, e.Inner, first}
 		f := groups[k]
 		if f == nil {
-			f = newErrorFinding(e, first, compile, set)
+			f = newErrorFinding(e, first, kind, set)
 			groups[k] = f
 			order = append(order, k)
 		}
@@ -109,23 +109,23 @@ func errorFindings(errs []ErrorSummary, compile bool, set *playbooks.Set) []Find
 	return out
 }
 
-func newErrorFinding(e ErrorSummary, first string, compile bool, set *playbooks.Set) *Finding {
+func newErrorFinding(e ErrorSummary, first string, kind Kind, set *playbooks.Set) *Finding {
 	short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
 	cause := ErrorCause(e.Class, e.Inner, e.Message)
-	q := playbooks.Query{Kind: KindCompileError, ErrorClass: e.Class, Reason: e.Message}
+	q := playbooks.Query{Kind: kind, ErrorClass: e.Class, Reason: e.Message}
 	if strings.HasSuffix(e.Class, "exc.Unsupported") && strings.Contains(e.Message, "Explanation:") {
 		q.GBType = strings.TrimSpace(firstLine(e.Message))
 		if m := gbInMsg.FindStringSubmatch(e.Message); m != nil {
 			q.GBID = "GB" + m[1]
 		}
 	}
-	f := &Finding{Kind: KindCompileError, Severity: "high", File: e.File, Line: e.Line, What: short, ranks: map[int]rankStat{}}
+	f := &Finding{Kind: kind, Severity: "high", File: e.File, Line: e.Line, What: short, ranks: map[int]rankStat{}}
 	if e.Inner != "" {
 		f.What = short + "/" + e.Inner
 	}
 	applyPlaybook(f, matchPlaybook(set, q))
 	f.Category, f.Expected = CategoryFix, false
-	f.ID = "compile_error:" + e.Class
+	f.ID = string(kind) + ":" + e.Class
 	if e.Inner != "" {
 		f.ID += "/" + e.Inner
 	}
@@ -147,8 +147,9 @@ func newErrorFinding(e ErrorSummary, first string, compile bool, set *playbooks.
 	if e.File != "" {
 		fmt.Fprintf(&d, "\nAt %s:%d", e.File, e.Line)
 	}
-	if !compile {
-		d.WriteString("\nAn uncaught exception (not a torch._dynamo/_inductor error): the run did not complete.")
+	if kind == KindRuntimeError {
+		d.WriteString("\nThe process died of it. It is not a compile error: not a torch._dynamo/_inductor exception, " +
+			"and no compile-failure epilogue.")
 	}
 	f.Detail = d.String()
 	return f

@@ -18,9 +18,11 @@ type groupSnap struct {
 
 // detailSnap is what Report hands to Analyze.
 type detailSnap struct {
-	breaks map[*BreakSummary]map[int]rankStat
-	skips  map[*SkipSummary]map[int]rankStat
-	groups []*groupSnap
+	breaks     map[*BreakSummary]map[int]rankStat
+	skips      map[*SkipSummary]map[int]rankStat
+	partitions map[*PartitionSummary]map[int]rankStat
+	rerecords  map[*RerecordSummary]map[int]rankStat
+	groups     []*groupSnap
 }
 
 func (d *details) snapshot(rep *Report) *detailSnap {
@@ -30,6 +32,14 @@ func (d *details) snapshot(rep *Report) *detailSnap {
 	}
 	for _, k := range rep.CudagraphSkips {
 		s.skips[k] = k.ranks.snapshot()
+	}
+	s.partitions = map[*PartitionSummary]map[int]rankStat{}
+	for _, p := range rep.CudagraphPartitions {
+		s.partitions[p] = p.ranks.snapshot()
+	}
+	s.rerecords = map[*RerecordSummary]map[int]rankStat{}
+	for _, r := range rep.CudagraphRerecords {
+		s.rerecords[r] = r.ranks.snapshot()
 	}
 	for _, g := range d.groups {
 		gs := &groupSnap{recompGroup: *g, rankStats: g.ranks.snapshot(), expDetail: map[string]bool{}}

@@ -49,7 +49,7 @@ func TestFindingsOverAllFixtures(t *testing.T) {
 	for _, name := range expectedNames(loadExpected(t)) {
 		a := analyzeFiles(t, name)
 		c := a.Report.Counts
-		var recs, limits, errs int
+		var recs, limits, errs, runtime int
 		for _, f := range findingsOf(a, KindRecompile) {
 			recs += f.Records
 			if len(f.Classes) == 0 {
@@ -60,15 +60,17 @@ func TestFindingsOverAllFixtures(t *testing.T) {
 			limits += f.Records
 		}
 		for _, f := range findingsOf(a, KindCompileError) {
-			if strings.Contains(f.ID, "torch._dynamo.exc.") || strings.Contains(f.ID, "torch._inductor.exc.") {
-				errs += f.Records
-			}
+			errs += f.Records
+		}
+		for _, f := range findingsOf(a, KindRuntimeError) {
+			runtime += f.Records
 		}
 		if n := len(findingsOf(a, KindGraphBreak)); n != c.GraphBreaks {
 			t.Errorf("%s: %d break findings, counts say %d", name, n, c.GraphBreaks)
 		}
-		if recs != c.Recompiles || limits != c.RecompileLimitHits || errs != c.CompileErrors {
-			t.Errorf("%s: findings hold %d recompiles, %d limit hits, %d compile errors; counts %+v", name, recs, limits, errs, c)
+		if recs != c.Recompiles || limits != c.RecompileLimitHits || errs != c.CompileErrors || runtime != c.RuntimeErrors {
+			t.Errorf("%s: findings hold %d recompiles, %d limit hits, %d compile errors, %d runtime errors; counts %+v",
+				name, recs, limits, errs, runtime, c)
 		}
 		ids := map[string]bool{}
 		for i, f := range a.Findings {
@@ -229,17 +231,17 @@ func TestByDesignBreaks(t *testing.T) {
 
 func TestErrorCauses(t *testing.T) {
 	cases := map[string]struct{ cause, playbook string }{
-		"failures/torch-2.6.torchrun-port-in-use.log":                       {"rendezvous/port error from the launcher", "dist-rendezvous-port"},
+		"failures/torch-2.6.torchrun-port-in-use.log":                       {"rendezvous/port error from the launcher", "dist-rendezvous-port"}, // runtime errors
+		"failures/torch-2.14.unknown-torch-logs-name.log":                   {"invalid TORCH_LOGS", "err-invalid-torch-logs"},
 		"failures/torch-2.6.inductor-cpp-compile-error-missing-headers.log": {"C++ toolchain", "err-cpp-toolchain"},
 		"failures/torch-2.6.inductor-backend-failed-missing-setuptools.log": {"C++ toolchain", "err-cpp-toolchain"},
-		"failures/torch-2.14.unknown-torch-logs-name.log":                   {"invalid TORCH_LOGS", "err-invalid-torch-logs"},
 		"torch-2.14/r07_fullgraph.triage.log":                               {"Unsupported under fullgraph", "err-fullgraph-unsupported"},
 		"torch-2.6/r07_fullgraph.triage.log":                                {"Unsupported under fullgraph", "err-fullgraph-unsupported"},
 		"tlparse/comp_failure.log":                                          {"backend failure", "err-backend-ablation"},
 	}
 	for name, w := range cases {
 		a := analyzeFiles(t, name)
-		errs := findingsOf(a, KindCompileError)
+		errs := append(findingsOf(a, KindCompileError), findingsOf(a, KindRuntimeError)...)
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].Title, w.cause+":") || errs[0].Playbook != w.playbook || errs[0].Severity != "high" {
 			t.Errorf("%s: %+v, want cause %q playbook %s", name, errs, w.cause, w.playbook)
 		}
@@ -253,13 +255,14 @@ func TestErrorCauses(t *testing.T) {
 	if got := ErrorCause("KeyError", "", "'weight'"); got != "" {
 		t.Errorf("unknown cause %q", got)
 	}
-	// launcher errors are reported as exceptions, not counted as compile errors
+	// launcher errors are runtime errors (the launcher died of them), not compile errors
 	rep, _, err := buildReport([]string{filepath.Join(fixtures, "failures/torch-2.6.torchrun-port-in-use.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Counts.CompileErrors != 0 || len(rep.Exceptions) != 1 || rep.Exceptions[0].Class != "torch.distributed.DistNetworkError" {
-		t.Errorf("exceptions %+v counts %+v", rep.Exceptions, rep.Counts)
+	if rep.Counts.CompileErrors != 0 || rep.Counts.RuntimeErrors != 1 || len(rep.RuntimeErrors) != 1 ||
+		rep.RuntimeErrors[0].Class != "torch.distributed.DistNetworkError" {
+		t.Errorf("runtime errors %+v counts %+v", rep.RuntimeErrors, rep.Counts)
 	}
 }
 

@@ -47,6 +47,7 @@ type GateCounts struct {
 	Recompiles    int `json:"recompiles"`
 	LimitHits     int `json:"limit_hits"`
 	CompileErrors int `json:"compile_errors"`
+	RuntimeErrors int `json:"runtime_errors"`
 }
 
 // Gate applies the rules to an analysis.
@@ -76,6 +77,9 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		case KindCompileError:
 			errs = append(errs, f)
 			res.Counts.CompileErrors += f.Records
+		case KindRuntimeError:
+			errs = append(errs, f)
+			res.Counts.RuntimeErrors += f.Records
 		}
 	}
 	if o.MaxGraphBreaks >= 0 {

@@ -65,8 +65,8 @@ func gateSummary(res GateResult) string {
 		rules = "no rule"
 	}
 	c := res.Counts
-	return fmt.Sprintf("%s · %s · counted: %d graph breaks, %d recompiles, %d limit hits, %d fatal errors",
-		verdict, rules, c.GraphBreaks, c.Recompiles, c.LimitHits, c.CompileErrors)
+	return fmt.Sprintf("%s · %s · counted: %d graph breaks, %d recompiles, %d limit hits, %d compile errors, %d runtime errors",
+		verdict, rules, c.GraphBreaks, c.Recompiles, c.LimitHits, c.CompileErrors, c.RuntimeErrors)
 }
 
 // GitHub workflow command escaping (data: %, CR, LF; properties also ':' and ',').

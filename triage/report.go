@@ -27,14 +27,21 @@ type Report struct {
 	// is the most graphs one process compiled (-1 when no trace says).
 	Compiles     []*CompileSummary `json:"compiles"`
 	UniqueGraphs int               `json:"unique_graphs"`
-	// Exceptions are other uncaught exceptions (launcher errors such as DistNetworkError, ValueError "Invalid
-	// log settings"); they are not counted in counts.compile_errors.
+	// RuntimeErrors are processes that died of an uncaught exception that is not a compile error (CUDA OOM,
+	// NCCL, DistNetworkError, ValueError "Invalid log settings", the program's own): counts.runtime_errors.
+	RuntimeErrors []ErrorSummary `json:"runtime_errors"`
+	// Exceptions are uncaught exceptions no process died of by itself: interrupts (KeyboardInterrupt,
+	// SystemExit, SignalException), torchrun's ChildFailedError summary, tracebacks cut before their exception.
 	Exceptions []ErrorSummary `json:"exceptions"`
+	// CudagraphPartitions are the causes of non-cudagraphable graph partitions; CudagraphRerecords the causes of
+	// CUDA-graph re-recording.
+	CudagraphPartitions []*PartitionSummary `json:"cudagraph_partitions"`
+	CudagraphRerecords  []*RerecordSummary  `json:"cudagraph_rerecords"`
 
 	// one entry per event (the JSON lists group identical ones); nil for a report decoded from JSON
-	limitEvents               []LimitSummary
-	errorEvents, exceptEvents []ErrorSummary
-	det                       *detailSnap // per-rank and per-guard detail for Analyze (nil for a report not built by an Aggregator)
+	limitEvents                              []LimitSummary
+	errorEvents, exceptEvents, runtimeEvents []ErrorSummary
+	det                                      *detailSnap // per-rank and per-guard detail for Analyze (nil for a report not built by an Aggregator)
 }
 
 // Report folds in the held-back trace records (dropping the twins of text events) and returns the summary.
@@ -127,6 +134,7 @@ func (a *Aggregator) Report() *Report {
 	rep.Compiles, rep.UniqueGraphs = a.compileSummaries()
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
 	rep.Exceptions = groupErrors(a.excepts)
+	a.gpuSummaries(rep)
 	rep.det = a.det.snapshot(rep)
 	return rep
 }
@@ -156,6 +164,11 @@ func (r *Report) LimitEvents() []LimitSummary { return eventsOr(r.limitEvents, r
 
 // ErrorEvents returns every compile error, one per dying process.
 func (r *Report) ErrorEvents() []ErrorSummary { return eventsOr(r.errorEvents, r.CompileErrors) }
+
+// RuntimeErrorEvents returns every runtime error, one per dying process.
+func (r *Report) RuntimeErrorEvents() []ErrorSummary {
+	return eventsOr(r.runtimeEvents, r.RuntimeErrors)
+}
 
 // ExceptionEvents returns every other uncaught exception, one per event.
 func (r *Report) ExceptionEvents() []ErrorSummary { return eventsOr(r.exceptEvents, r.Exceptions) }

@@ -10,12 +10,15 @@ import (
 )
 
 type expectedCounts struct {
-	GraphBreaks        int   `json:"graph_breaks"`
-	Recompiles         int   `json:"recompiles"`
-	RecompileLimitHits int   `json:"recompile_limit_hits"`
-	CudagraphSkips     int   `json:"cudagraph_skips"`
-	CompileErrors      int   `json:"compile_errors"`
-	Ranks              []int `json:"ranks"`
+	GraphBreaks         int   `json:"graph_breaks"`
+	Recompiles          int   `json:"recompiles"`
+	RecompileLimitHits  int   `json:"recompile_limit_hits"`
+	CudagraphSkips      int   `json:"cudagraph_skips"`
+	CompileErrors       int   `json:"compile_errors"`
+	CudagraphPartitions int   `json:"cudagraph_partitions"`
+	CudagraphRerecords  int   `json:"cudagraph_rerecords"`
+	RuntimeErrors       int   `json:"runtime_errors"`
+	Ranks               []int `json:"ranks"`
 }
 
 const fixtures = "../testdata/fixtures"

@@ -1,0 +1,135 @@
+package logparse
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// CUDA-graph records of Inductor (docs: gpu-cuda-graphs-2.11.md §1–3): graph partitions, re-recordings and the
+// "Found from" stack of a skip.
+
+var (
+	partitionsRe = regexp.MustCompile(`^Created (\d+) graph partitions: (\d+) cudagraphable, (\d+) non-cudagraphable`)
+	partitionRe  = regexp.MustCompile(`^Partition (\d+): (\d+) nodes, (non-cudagraphable|cudagraphable)`)
+	partOpRe     = regexp.MustCompile(`^(\S+): reason=(.*?)(?:, ir=([^,]*))?(?:, fx=(.*))?$`)
+)
+
+// parsePartitions reads "Created N graph partitions: A cudagraphable, B non-cudagraphable" and the partition,
+// op and stack lines the parser joined to it.
+func parsePartitions(lines []string) *Partitions {
+	p := &Partitions{}
+	if len(lines) == 0 {
+		return p
+	}
+	if m := partitionsRe.FindStringSubmatch(lines[0]); m != nil {
+		p.Total, _ = strconv.Atoi(m[1])
+		p.Cudagraphable, _ = strconv.Atoi(m[2])
+		p.NonCudagraphable, _ = strconv.Atoi(m[3])
+	}
+	var stack []string
+	endOp := func() {
+		if n := len(p.Parts); n > 0 {
+			if ops := p.Parts[n-1].Ops; len(ops) > 0 {
+				op := &ops[len(ops)-1]
+				op.Frames = parseFrames(stack)
+				op.UserFrame, _ = UserFrame(op.Frames)
+			}
+		}
+		stack = stack[:0]
+	}
+	for _, l := range lines[1:] {
+		t := strings.TrimSpace(l)
+		if m := partitionRe.FindStringSubmatch(t); m != nil {
+			endOp()
+			idx, _ := strconv.Atoi(m[1])
+			nodes, _ := strconv.Atoi(m[2])
+			p.Parts = append(p.Parts, Partition{Index: idx, Nodes: nodes, Cudagraphable: m[3] == "cudagraphable"})
+			continue
+		}
+		if m := partOpRe.FindStringSubmatch(t); m != nil && len(p.Parts) > 0 && !strings.HasPrefix(t, "File ") {
+			endOp()
+			part := &p.Parts[len(p.Parts)-1]
+			part.Ops = append(part.Ops, PartitionOp{Name: m[1], Reason: strings.TrimSpace(m[2]), IR: m[3], FX: m[4]})
+			continue
+		}
+		stack = append(stack, l)
+	}
+	endOp()
+	return p
+}
+
+// parseRerecord reads "[F/C] Re-recording function=F, reason=R" and its "input name: X. data pointer changed …"
+// line. The compile id is part of the message here (after the artifact tag); it is set on cid when the prefix
+// carried none.
+func parseRerecord(lines []string, cid *CompileID) *Rerecord {
+	rr := &Rerecord{}
+	if len(lines) == 0 {
+		return rr
+	}
+	head := lines[0]
+	if strings.HasPrefix(head, "[") {
+		if end := strings.IndexByte(head, ']'); end > 0 {
+			if c, ok := parseCompileID([]byte(head[1:end])); ok && !cid.Valid() {
+				*cid = c
+			}
+			head = strings.TrimSpace(head[end+1:])
+		}
+	}
+	head = strings.TrimPrefix(head, "Re-recording function=")
+	fn, rest, _ := strings.Cut(head, ", ")
+	rr.Function = fn
+	// 2.14.1 inserts "mode=…, " before the reason
+	if i := strings.Index(rest, "reason="); i >= 0 {
+		rr.Reason = strings.TrimSpace(rest[i+len("reason="):])
+	}
+	var detail []string
+	for _, l := range lines[1:] {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		detail = append(detail, t)
+		if name, ok := strings.CutPrefix(t, "input name: "); ok && rr.Input == "" {
+			rr.Input, _, _ = strings.Cut(name, ".")
+		}
+	}
+	rr.Detail = strings.Join(detail, "\n")
+	return rr
+}
+
+// parseSkip reads a "skipping cudagraphs due to …" message: the reason without the (possibly doubled) lead,
+// without "disabling cudagraphs due to", and without the "Found from" stack, whose user frame is kept (on the
+// same line in 2.11's nonzero case, or on the following lines).
+func parseSkip(msg string, lines []string) *CudagraphSkip {
+	s := &CudagraphSkip{}
+	stack := ""
+	if i := strings.Index(msg, "Found from"); i >= 0 {
+		msg, stack = msg[:i], msg[i+len("Found from"):]
+	}
+	for {
+		trimmed := false
+		for _, lead := range []string{"skipping cudagraphs due to ", "skipping cudagraph due to ", "disabling cudagraphs due to "} {
+			if rest, ok := strings.CutPrefix(msg, lead); ok {
+				msg, trimmed = rest, true
+			}
+		}
+		if !trimmed {
+			break
+		}
+	}
+	s.Reason = strings.TrimSuffix(strings.TrimSpace(msg), ".")
+	frameLines := []string{strings.TrimLeft(stack, " :")}
+	after := false
+	for _, l := range lines {
+		if after {
+			frameLines = append(frameLines, l)
+		} else if strings.Contains(l, "Found from") {
+			after = true
+		}
+	}
+	if f, ok := UserFrame(parseFrames(frameLines)); ok {
+		s.Frame = f
+	}
+	return s
+}

@@ -1,0 +1,95 @@
+package triage
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// gpuFindings: one finding per cause of non-cudagraphable partitions (reason and site) and per cause of
+// CUDA-graph re-recording.
+func gpuFindings(rep *Report, snap *detailSnap, set *playbooks.Set) []Finding {
+	var out []Finding
+	for _, p := range rep.CudagraphPartitions {
+		out = append(out, partitionFinding(p, snap, set))
+	}
+	for _, r := range rep.CudagraphRerecords {
+		out = append(out, rerecordFinding(r, snap, set))
+	}
+	return out
+}
+
+func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set) Finding {
+	reason := p.Reason
+	if reason == "" {
+		reason = "reason not logged"
+	}
+	f := Finding{Kind: KindCudagraphPartition, Records: p.Partitions, Ranks: p.Ranks, Evidence: p.Evidence,
+		CompileIDs: p.CompileIDs, File: p.File, Line: p.Line, Function: p.Function, What: OneLine(reason, 40)}
+	q := fmt.Sprintf("reason=%s op=%s ir=%s fx=%s", p.Reason, p.Op, p.IR, p.FX)
+	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphPartition, Reason: q}))
+	f.ID = "cudagraph_partition:" + digits.ReplaceAllString(normalizeText(reason, 80), "N")
+	if p.File != "" {
+		f.ID += "@" + site(p.File, p.Line)
+	}
+	f.key = f.ID
+	if snap != nil {
+		f.ranks = snap.partitions[p]
+	}
+	if f.ranks == nil {
+		f.ranks = ranksFromEvidence(p.Ranks, p.Evidence, p.Records)
+	}
+	where := ""
+	if p.File != "" {
+		where = " at " + site(p.File, p.Line)
+	}
+	f.Title = fmt.Sprintf("CUDA graphs leave out %s%s: part of every call runs outside the CUDA graph", reason, where)
+	var d strings.Builder
+	fmt.Fprintf(&d, "Reason: %s\nNon-cudagraphable partitions: %d in %d compile(s) · %s", reason, p.Partitions, p.Records, rankText(p.Ranks))
+	if p.Op != "" {
+		fmt.Fprintf(&d, "\nOp: %s", p.Op)
+		if p.FX != "" {
+			fmt.Fprintf(&d, " (%s)", p.FX)
+		}
+	}
+	if p.File != "" {
+		fmt.Fprintf(&d, "\nYour code: %s:%d %s", p.File, p.Line, p.Function)
+	}
+	d.WriteString("\nInductor split the graph around these ops (graph partitions, 2.9+) instead of skipping CUDA graphs " +
+		"for the whole graph: the partition runs as ordinary kernel launches on every call.")
+	f.Detail = d.String()
+	return f
+}
+
+func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set) Finding {
+	f := Finding{Kind: KindCudagraphRerecord, Records: r.Records, Ranks: r.Ranks, Evidence: r.Evidence,
+		Function: r.Function, What: OneLine(r.Reason, 40)}
+	q := r.Reason
+	if len(r.Inputs) > 0 {
+		q += " (input " + strings.Join(r.Inputs, ", ") + ")"
+	}
+	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphRerecord, Reason: q}))
+	f.ID = "cudagraph_rerecord:" + r.Function + ":" + normalizeText(r.Reason, 80)
+	f.key = f.ID
+	if snap != nil {
+		f.ranks = snap.rerecords[r]
+	}
+	if f.ranks == nil {
+		f.ranks = ranksFromEvidence(r.Ranks, r.Evidence, r.Records)
+	}
+	for _, e := range r.Evidence {
+		if e.CompileID != "" && !containsString(f.CompileIDs, e.CompileID) {
+			f.CompileIDs = append(f.CompileIDs, e.CompileID)
+		}
+	}
+	f.Title = fmt.Sprintf("CUDA graph of %s recorded again %d time(s): %s", r.Function, r.Records, OneLine(r.Reason, 80))
+	var d strings.Builder
+	fmt.Fprintf(&d, "Function: %s\nReason: %s\nRe-recordings: %d · %s", r.Function, r.Reason, r.Records, rankText(r.Ranks))
+	if len(r.Inputs) > 0 {
+		fmt.Fprintf(&d, "\nInputs whose data pointer changed: %s", strings.Join(r.Inputs, ", "))
+	}
+	d.WriteString("\nEach re-recording is a warm-up run and a capture, with its own memory pool.")
+	f.Detail = d.String()
+	return f
+}

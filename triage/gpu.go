@@ -1,0 +1,159 @@
+package triage
+
+import (
+	"sort"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// PartitionSummary is one cause of non-cudagraphable graph partitions: the reason Inductor gave for the ops it
+// left out of CUDA graphs, at one site (the user frame of the op's stack when the log shows it).
+type PartitionSummary struct {
+	Reason     string     `json:"reason"` // "DeviceCopy ops", "dynamic shape ops", … ("" when the log shows no op line)
+	Op         string     `json:"op,omitempty"`
+	IR         string     `json:"ir,omitempty"`
+	FX         string     `json:"fx,omitempty"` // the FX node, e.g. "prims.device_put.default(arg1_1, cuda:0)"
+	File       string     `json:"file,omitempty"`
+	Line       int        `json:"line,omitempty"`
+	Function   string     `json:"function,omitempty"`
+	Partitions int        `json:"partitions"` // non-cudagraphable partitions with this cause
+	Records    int        `json:"records"`    // "Created N graph partitions" messages that named it
+	Ranks      []int      `json:"ranks"`
+	CompileIDs []string   `json:"compile_ids"`
+	Evidence   []Evidence `json:"-"`
+	rankSet    map[int]bool
+	cidSet     map[string]bool
+	ranks      perRank
+}
+
+// RerecordSummary is one cause of CUDA-graph re-recording: the function and the reason.
+type RerecordSummary struct {
+	Function string     `json:"function"`
+	Reason   string     `json:"reason"`
+	Inputs   []string   `json:"inputs,omitempty"` // inputs whose data pointer changed
+	Records  int        `json:"records"`
+	Ranks    []int      `json:"ranks"`
+	Evidence []Evidence `json:"-"`
+	rankSet  map[int]bool
+	ranks    perRank
+}
+
+type partitionKey struct {
+	reason, file string
+	line         int
+}
+
+// addPartitions counts a "Created N graph partitions" message (not one of a compile that never asked for CUDA
+// graphs) and files its non-cudagraphable partitions by reason and site.
+func (a *Aggregator) addPartitions(r *logparse.Record, ra *rankAgg) {
+	p := r.Parts
+	if p.CudagraphsOff() || p.NonCudagraphable == 0 {
+		return
+	}
+	if ra != nil {
+		ra.c.CudagraphPartitions += p.NonCudagraphable
+	}
+	a.partitionCount += p.NonCudagraphable
+	type cause struct {
+		op logparse.PartitionOp
+		n  int
+	}
+	var causes []cause
+	for _, part := range p.Parts {
+		if part.Cudagraphable {
+			continue
+		}
+		if len(part.Ops) == 0 {
+			causes = append(causes, cause{n: 1})
+		}
+		for i, op := range part.Ops {
+			causes = append(causes, cause{op: op, n: map[bool]int{true: 1}[i == 0]})
+		}
+	}
+	if len(causes) == 0 { // the message without its partition lines
+		causes = append(causes, cause{n: p.NonCudagraphable})
+	}
+	for _, c := range causes {
+		f := c.op.UserFrame
+		k := partitionKey{c.op.Reason, f.File, f.Line}
+		s := a.partitions[k]
+		if s == nil {
+			s = &PartitionSummary{Reason: c.op.Reason, Op: c.op.Name, IR: c.op.IR, FX: c.op.FX, File: f.File, Line: f.Line,
+				Function: f.Func, rankSet: map[int]bool{}, cidSet: map[string]bool{}}
+			a.partitions[k] = s
+		}
+		s.Partitions += c.n
+		s.Records++
+		s.ranks = s.ranks.note(r)
+		if r.Rank >= 0 {
+			s.rankSet[r.Rank] = true
+		}
+		if cid := r.CompileID.String(); cid != "" {
+			s.cidSet[cid] = true
+		}
+		if len(s.Evidence) < maxEvidence {
+			s.Evidence = append(s.Evidence, evidenceOf(r, f.File, f.Line))
+		}
+	}
+}
+
+// addRerecord counts one re-recording of a CUDA-graph tree.
+func (a *Aggregator) addRerecord(r *logparse.Record, ra *rankAgg) {
+	rr := r.Rerecord
+	k := rr.Function + "\x00" + rr.Reason
+	s := a.rerecords[k]
+	if s == nil {
+		s = &RerecordSummary{Function: rr.Function, Reason: rr.Reason, rankSet: map[int]bool{}}
+		a.rerecords[k] = s
+	}
+	s.Records++
+	s.ranks = s.ranks.note(r)
+	if r.Rank >= 0 {
+		s.rankSet[r.Rank] = true
+	}
+	if rr.Input != "" && len(s.Inputs) < 8 && !containsString(s.Inputs, rr.Input) {
+		s.Inputs = append(s.Inputs, rr.Input)
+	}
+	if len(s.Evidence) < maxEvidence {
+		s.Evidence = append(s.Evidence, evidenceOf(r, "", 0))
+	}
+	if ra != nil {
+		ra.c.CudagraphRerecords++
+	}
+}
+
+// gpuSummaries fills the report's partition and re-record lists and counts.
+func (a *Aggregator) gpuSummaries(rep *Report) {
+	rep.CudagraphPartitions = []*PartitionSummary{}
+	for _, s := range a.partitions {
+		s.Ranks, s.CompileIDs = sortedInts(s.rankSet), sortedStrings(s.cidSet)
+		rep.CudagraphPartitions = append(rep.CudagraphPartitions, s)
+	}
+	sort.Slice(rep.CudagraphPartitions, func(i, j int) bool {
+		x, y := rep.CudagraphPartitions[i], rep.CudagraphPartitions[j]
+		if x.Partitions != y.Partitions {
+			return x.Partitions > y.Partitions
+		}
+		if x.Reason != y.Reason {
+			return x.Reason < y.Reason
+		}
+		return x.File < y.File || x.File == y.File && x.Line < y.Line
+	})
+	rep.Counts.CudagraphPartitions = a.partitionCount
+	rep.CudagraphRerecords = []*RerecordSummary{}
+	for _, s := range a.rerecords {
+		s.Ranks = sortedInts(s.rankSet)
+		rep.CudagraphRerecords = append(rep.CudagraphRerecords, s)
+		rep.Counts.CudagraphRerecords += s.Records
+	}
+	sort.Slice(rep.CudagraphRerecords, func(i, j int) bool {
+		x, y := rep.CudagraphRerecords[i], rep.CudagraphRerecords[j]
+		if x.Records != y.Records {
+			return x.Records > y.Records
+		}
+		return x.Function+x.Reason < y.Function+y.Reason
+	})
+	rep.runtimeEvents = append([]ErrorSummary{}, a.runtime...)
+	rep.RuntimeErrors = groupErrors(a.runtime)
+	rep.Counts.RuntimeErrors = len(a.runtime)
+}
