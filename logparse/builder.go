@@ -21,6 +21,7 @@ const (
 	headStack
 	headPartition // "Created N graph partitions: …"
 	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
+	headWarning   // a Python warning line, or the CUDA-graph distinct-sizes W record
 )
 
 var (
@@ -40,6 +41,8 @@ var (
 	hCreated       = []byte("Created ")
 	hPartitions    = []byte(" graph partitions: ")
 	hRerecording   = []byte("Re-recording function=")
+	hSizes         = []byte("CUDAGraph supports dynamic shapes by recording")
+	hWarningColon  = []byte("Warning: ")
 )
 
 // strongHead reports a line that always starts a new record, whatever came before it.
@@ -69,6 +72,9 @@ func strongHead(b []byte) headKind {
 			}
 		}
 	case 'C':
+		if bytes.HasPrefix(b, hSizes) {
+			return headWarning
+		}
 		if bytes.HasPrefix(b, hCreated) {
 			if i := bytes.Index(b, hPartitions); i > len(hCreated) && i < 20 {
 				return headPartition
@@ -101,13 +107,35 @@ func weakHead(b []byte, st style) headKind {
 			return headTraceback
 		case bytes.HasPrefix(b, hThread), bytes.HasPrefix(b, hCurThread), bytes.HasPrefix(b, hFatal):
 			return headStack
+		case isPyWarning(b):
+			return headWarning
 		}
 	}
 	return headNone
 }
 
 func startsBareRecord(b []byte) bool {
-	return bytes.HasPrefix(b, hTraceback) || bytes.HasPrefix(b, hThread) || bytes.HasPrefix(b, hCurThread) || bytes.HasPrefix(b, hFatal)
+	return bytes.HasPrefix(b, hTraceback) || bytes.HasPrefix(b, hThread) || bytes.HasPrefix(b, hCurThread) ||
+		bytes.HasPrefix(b, hFatal) || isPyWarning(b)
+}
+
+// isPyWarning reports the first line of a Python warning as warnings.showwarning prints it:
+// "FILE.py:LINE: CategoryWarning: message".
+func isPyWarning(b []byte) bool {
+	i := bytes.Index(b, hWarningColon)
+	if i <= 0 || b[0] == ' ' {
+		return false
+	}
+	j := bytes.LastIndex(b[:i], []byte(": "))
+	if j <= 0 || !isIdent(b[j+2:i]) {
+		return false
+	}
+	k := bytes.LastIndexByte(b[:j], ':')
+	if k <= 3 || !bytes.HasSuffix(b[:k], []byte(".py")) {
+		return false
+	}
+	_, ok := atoi(b[k+1 : j])
+	return ok
 }
 
 // headInside finds a record head behind other text on the same line ("DEBUG|logger|Graph break in …").
@@ -196,7 +224,7 @@ func (b *builder) startsNew(body []byte) bool {
 		return !(b.head == headTraceback && b.prevChain)
 	case bytes.HasPrefix(body, hThread), bytes.HasPrefix(body, hCurThread):
 		return b.head != headStack
-	case bytes.HasPrefix(body, hFatal):
+	case bytes.HasPrefix(body, hFatal), isPyWarning(body):
 		return true
 	}
 	return false

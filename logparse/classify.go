@@ -24,6 +24,8 @@ func classify(b *builder) {
 		r.Kind, r.Parts = KindCudagraphPartition, parsePartitions(r.Lines)
 	case headRerecord:
 		r.Kind, r.Rerecord = KindCudagraphRerecord, parseRerecord(r.Lines, &r.CompileID)
+	case headWarning:
+		r.Kind, r.Warning = KindWarning, parseWarning(r.Lines)
 	}
 	if r.Kind == KindOther || r.Kind == KindException {
 		msg := b.skip

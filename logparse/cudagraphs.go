@@ -133,3 +133,44 @@ func parseSkip(msg string, lines []string) *CudagraphSkip {
 	}
 	return s
 }
+
+var sizesRe = regexp.MustCompile(`observed (\d+) distinct sizes`)
+
+// parseWarning reads a Python warning ("FILE.py:LINE: UserWarning: message" and its message lines; the code line
+// after it is left out) or the CUDA-graph distinct-sizes W record, and names its topic.
+func parseWarning(lines []string) *Warning {
+	w := &Warning{}
+	if len(lines) == 0 {
+		return w
+	}
+	first := lines[0]
+	msg := first
+	if isPyWarning([]byte(first)) {
+		i := strings.Index(first, "Warning: ")
+		j := strings.LastIndex(first[:i], ": ")
+		k := strings.LastIndexByte(first[:j], ':')
+		w.File, w.Category, msg = first[:k], first[j+2:i+len("Warning")], first[i+len("Warning: "):]
+		w.Line, _ = strconv.Atoi(first[k+1 : j])
+		for _, l := range lines[1:] {
+			if strings.HasPrefix(l, "  ") { // the source line of the warn() call
+				break
+			}
+			msg += "\n" + l
+		}
+	}
+	w.Message = strings.TrimSpace(msg)
+	switch {
+	case strings.HasPrefix(msg, "CUDAGraph supports dynamic shapes by recording"):
+		w.Topic = WarnCudagraphSizes
+		if m := sizesRe.FindStringSubmatch(msg); m != nil {
+			w.Sizes, _ = strconv.Atoi(m[1])
+		}
+	case strings.HasPrefix(msg, "Unable to hit fast path of CUDAGraphs because"):
+		w.Topic = WarnPendingBackward
+	case strings.HasPrefix(msg, "TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled"):
+		w.Topic = WarnTF32
+	case strings.HasPrefix(msg, "The CUDA Graph is empty"):
+		w.Topic = WarnEmptyCUDAGraph
+	}
+	return w
+}

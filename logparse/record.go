@@ -22,10 +22,11 @@ const (
 	KindCudagraphPartition             // "Created N graph partitions: …" (Inductor 2.9+) with its partitions and their ops
 	KindCudagraphRerecord              // "Re-recording function=F, reason=R" of CUDA-graph trees
 	KindRuntimeError                   // an uncaught exception that is not a compile error: the process died of it
+	KindWarning                        // a warning worth a finding (Python "file.py:N: UserWarning: …" or a W record)
 )
 
 var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
-	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error"}
+	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error", "warning"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -191,6 +192,37 @@ type Rerecord struct {
 	Detail   string // the lines after the head, joined
 }
 
+// WarnTopic says what a warning is about.
+type WarnTopic uint8
+
+// Warning topics (docs: gpu-cuda-graphs-2.11.md §4–8); WarnOther is any other Python warning.
+const (
+	WarnOther           WarnTopic = iota
+	WarnCudagraphSizes            // "CUDAGraph supports dynamic shapes by recording a new graph for each distinct input size…"
+	WarnPendingBackward           // "Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards" (2.14 reworded)
+	WarnTF32                      // "TensorFloat32 tensor cores for float32 matrix multiplication available but not enabled"
+	WarnEmptyCUDAGraph            // "The CUDA Graph is empty…" (a manual capture that captured nothing)
+)
+
+var warnNames = [...]string{"other", "cudagraph_distinct_sizes", "cudagraph_pending_backward", "tf32_hint", "empty_cuda_graph"}
+
+func (t WarnTopic) String() string {
+	if int(t) < len(warnNames) {
+		return warnNames[t]
+	}
+	return "unknown"
+}
+
+// Warning is the payload of a KindWarning record.
+type Warning struct {
+	Topic    WarnTopic
+	Category string // the Python warning class ("UserWarning"); "" for a log record
+	File     string // where a Python warning was raised
+	Line     int
+	Message  string
+	Sizes    int // WarnCudagraphSizes: the distinct sizes observed
+}
+
 // CompileError is the payload of KindCompileError, KindRuntimeError and KindException records.
 type CompileError struct {
 	Class   string // fully qualified exception class of the final exception ("" when the input ends before it)
@@ -248,6 +280,7 @@ type Record struct {
 	Compile   *FrameCompile
 	Parts     *Partitions
 	Rerecord  *Rerecord
+	Warning   *Warning
 }
 
 // Text joins the message lines.

@@ -26,6 +26,7 @@ type Aggregator struct {
 	partitions     map[partitionKey]*PartitionSummary
 	partitionCount int
 	rerecords      map[string]*RerecordSummary
+	warnings       map[string]*WarningSummary
 	det            details // per-rank and per-guard detail for findings (findings_collect.go)
 	compiles       map[compileKey]*CompileSummary
 	graphs         map[int]int // graphs compiled per rank (TORCH_TRACE)
@@ -54,6 +55,7 @@ func NewAggregator() *Aggregator {
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 		partitions: map[partitionKey]*PartitionSummary{}, rerecords: map[string]*RerecordSummary{},
+		warnings: map[string]*WarningSummary{},
 	}
 }
 
@@ -154,6 +156,8 @@ func (a *Aggregator) count(r *logparse.Record) {
 		a.addPartitions(r, ra)
 	case logparse.KindCudagraphRerecord:
 		a.addRerecord(r, ra)
+	case logparse.KindWarning:
+		a.addWarning(r)
 	case logparse.KindCompile:
 		a.addCompile(r)
 	}

@@ -17,7 +17,24 @@ func gpuFindings(rep *Report, snap *detailSnap, set *playbooks.Set) []Finding {
 	for _, r := range rep.CudagraphRerecords {
 		out = append(out, rerecordFinding(r, snap, set))
 	}
+	for _, w := range rep.GPUWarnings {
+		out = append(out, warningFinding(w, set))
+	}
 	return out
+}
+
+func warningFinding(w *WarningSummary, set *playbooks.Set) Finding {
+	f := Finding{Kind: KindGPUWarning, Records: w.Records, Ranks: w.Ranks, Evidence: w.Evidence,
+		What: strings.ReplaceAll(w.Topic, "_", " "), ranks: ranksFromEvidence(w.Ranks, w.Evidence, w.Records)}
+	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
+	f.ID = "gpu_warning:" + w.Topic
+	f.key = f.ID
+	f.Title = OneLine(w.Message, 120)
+	if w.Sizes > 0 {
+		f.Title = fmt.Sprintf("CUDA graphs recorded a graph for each of %d distinct input sizes", w.Sizes)
+	}
+	f.Detail = fmt.Sprintf("%s\nPrinted %d time(s) · %s", w.Message, w.Records, rankText(w.Ranks))
+	return f
 }
 
 func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set) Finding {

@@ -157,3 +157,45 @@ func (a *Aggregator) gpuSummaries(rep *Report) {
 	rep.RuntimeErrors = groupErrors(a.runtime)
 	rep.Counts.RuntimeErrors = len(a.runtime)
 }
+
+// WarningSummary is one GPU warning (by topic) the log shows: distinct sizes recorded by CUDA graphs, pending
+// backwards, the TF32 hint, an empty manual CUDA-graph capture.
+type WarningSummary struct {
+	Topic    string     `json:"topic"`
+	Message  string     `json:"message"`
+	Sizes    int        `json:"distinct_sizes,omitempty"` // the most the distinct-sizes warning reported
+	Records  int        `json:"records"`
+	Ranks    []int      `json:"ranks"`
+	Evidence []Evidence `json:"-"`
+	rankSet  map[int]bool
+}
+
+func (a *Aggregator) addWarning(r *logparse.Record) {
+	w := r.Warning
+	if w.Topic == logparse.WarnOther {
+		return
+	}
+	k := w.Topic.String()
+	s := a.warnings[k]
+	if s == nil {
+		s = &WarningSummary{Topic: k, Message: w.Message, rankSet: map[int]bool{}}
+		a.warnings[k] = s
+	}
+	s.Records++
+	s.Sizes = max(s.Sizes, w.Sizes)
+	if r.Rank >= 0 {
+		s.rankSet[r.Rank] = true
+	}
+	if len(s.Evidence) < maxEvidence {
+		s.Evidence = append(s.Evidence, evidenceOf(r, w.File, w.Line))
+	}
+}
+
+func (a *Aggregator) warningSummaries(rep *Report) {
+	rep.GPUWarnings = []*WarningSummary{}
+	for _, s := range a.warnings {
+		s.Ranks = sortedInts(s.rankSet)
+		rep.GPUWarnings = append(rep.GPUWarnings, s)
+	}
+	sort.Slice(rep.GPUWarnings, func(i, j int) bool { return rep.GPUWarnings[i].Topic < rep.GPUWarnings[j].Topic })
+}

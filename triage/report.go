@@ -37,6 +37,7 @@ type Report struct {
 	// CUDA-graph re-recording.
 	CudagraphPartitions []*PartitionSummary `json:"cudagraph_partitions"`
 	CudagraphRerecords  []*RerecordSummary  `json:"cudagraph_rerecords"`
+	GPUWarnings         []*WarningSummary   `json:"gpu_warnings"`
 
 	// one entry per event (the JSON lists group identical ones); nil for a report decoded from JSON
 	limitEvents                              []LimitSummary
@@ -135,6 +136,7 @@ func (a *Aggregator) Report() *Report {
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
 	rep.Exceptions = groupErrors(a.excepts)
 	a.gpuSummaries(rep)
+	a.warningSummaries(rep)
 	rep.det = a.det.snapshot(rep)
 	return rep
 }
