@@ -103,3 +103,10 @@ func eraEvidence(b *builder) Era {
 }
 
 func containsStr(s, sub string) bool { return strings.Contains(s, sub) }
+
+// NewestMinor is the newest torch 2.x minor version whose log format this package knows: a format seen up to it
+// may well go on in later versions.
+const NewestMinor = 14
+
+// Bounds returns the era's minor versions (ok false when unknown).
+func (e Era) Bounds() (lo, hi int, ok bool) { return int(e.lo) - 1, int(e.hi) - 1, e.Known() }

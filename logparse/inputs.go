@@ -133,6 +133,7 @@ type Sink struct {
 	Emit      func(*Record)
 	OnRank    func(rank int) // every rank seen in line prefixes (optional)
 	OnWarning func(string)   // an input that is readable but looks wrong, e.g. binary (optional)
+	OnFacts   func(Facts)    // what each input's lines showed beyond its records (optional)
 }
 
 // ParseInputs parses inputs concurrently (at most workers at once). It returns one error per input that could
@@ -165,7 +166,8 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, si
 
 // ParseInput parses one input.
 func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
-	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText, SkipOther: !keepText, OnRank: sink.OnRank}
+	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText, SkipOther: !keepText,
+		OnRank: sink.OnRank, OnFacts: sink.OnFacts}
 	emit := sink.Emit
 	warnIfBinary := func(head []byte) {
 		if sink.OnWarning != nil && LooksBinary(head) {

@@ -20,6 +20,52 @@ type Options struct {
 	// Their ranks still reach OnRank.
 	SkipOther bool
 	OnRank    func(rank int) // called once for every rank seen in a line prefix (optional)
+	OnFacts   func(Facts)    // called once at the end of the input with what its lines showed (optional)
+}
+
+// Facts are what an input's lines show beyond their records: whether torch logged anything at all, and which
+// TORCH_LOGS artifacts tagged its lines. A clean run prints no graph-break or recompile record, so these are how
+// a report tells "nothing happened" from "nothing was logged".
+type Facts struct {
+	TorchLog  bool            // a line logged by torch (a glog or dated prefix naming a torch emitter or logger)
+	Artifacts map[string]bool // "graph_breaks", "recompiles", "cudagraphs", … from "[__artifact]" tags
+	Trace     bool            // a TORCH_TRACE file: it records every compile, whatever TORCH_LOGS asked for
+	// TorchVersion is the torch version the input states ("2.11.0+cu130": a trace's torch_version artifact or
+	// its compilation metrics), "" when it states none.
+	TorchVersion string
+	// DynamoDebug: a DEBUG-level line of Dynamo (TORCH_LOGS=+dynamo), which logs graph breaks too.
+	DynamoDebug bool
+}
+
+// Merge adds what another input (or part) showed.
+func (f *Facts) Merge(o Facts) {
+	f.TorchLog = f.TorchLog || o.TorchLog
+	f.Trace = f.Trace || o.Trace
+	f.DynamoDebug = f.DynamoDebug || o.DynamoDebug
+	if f.TorchVersion == "" {
+		f.TorchVersion = o.TorchVersion
+	}
+	for a := range o.Artifacts {
+		f.note(a)
+	}
+}
+
+func (f *Facts) note(artifact string) {
+	if f.Artifacts == nil {
+		f.Artifacts = map[string]bool{}
+	}
+	f.Artifacts[artifact] = true
+}
+
+func isDynamoEmitter(e []byte) bool {
+	return bytes.HasPrefix(e, []byte("torch/_dynamo/")) || bytes.HasPrefix(e, []byte("torch._dynamo.")) ||
+		bytes.Contains(e, []byte("/torch/_dynamo/"))
+}
+
+// isTorchEmitter: "torch/_dynamo/guards.py:2791" (glog, relative to site-packages), a path through /torch/, or a
+// logger name "torch._dynamo.guards" (dated format).
+func isTorchEmitter(e []byte) bool {
+	return bytes.HasPrefix(e, []byte("torch/")) || bytes.HasPrefix(e, []byte("torch.")) || bytes.Contains(e, []byte("/torch/"))
 }
 
 // Parser assembles records from a byte stream. Feed it with Write (chunks may split lines anywhere), then Flush.
@@ -49,6 +95,7 @@ type Parser struct {
 	// closeLate is 1 while a join ends a record after what the line that ends it ends itself (split.go)
 	closeLate int
 	free      []textBuf // text buffers of finished records, for the next ones
+	facts     Facts
 }
 
 type chanKey struct{ local, rank int }
@@ -91,8 +138,14 @@ func Parse(r io.Reader, opt Options, emit func(*Record)) error {
 	p := NewParser(opt, emit)
 	err := feed(p, r)
 	p.Flush()
+	if opt.OnFacts != nil {
+		opt.OnFacts(p.facts)
+	}
 	return err
 }
+
+// Facts returns what the lines read so far showed beyond their records.
+func (p *Parser) Facts() Facts { return p.facts }
 
 // Write feeds bytes. It never fails.
 func (p *Parser) Write(b []byte) (int, error) {
@@ -229,6 +282,17 @@ func (p *Parser) line(line []byte, cut bool) {
 	}
 	li := &p.li
 	decodeLine(line, li)
+	if li.style == styleGlog || li.style == styleDate {
+		if !p.facts.TorchLog && isTorchEmitter(li.emitter) {
+			p.facts.TorchLog = true
+		}
+		if !p.facts.DynamoDebug && li.level == 'V' && len(li.artifact) == 0 && isDynamoEmitter(li.emitter) {
+			p.facts.DynamoDebug = true
+		}
+		if len(li.artifact) > 0 && !p.facts.Artifacts[string(li.artifact)] {
+			p.facts.note(string(li.artifact))
+		}
+	}
 	ch := p.channel(li)
 	if p.leads != nil && p.takeLead(ch, li, line, cut) {
 		return

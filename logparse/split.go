@@ -146,6 +146,9 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 		}
 		pk := parts[i]
 		off[i+1] = off[i] + pk.lineNo
+		if state != nil {
+			state.facts.Merge(pk.facts)
+		}
 		if state == nil {
 			state = pk
 			for _, r := range held[i] {
@@ -171,6 +174,9 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 	}
 	state.emit = fix
 	state.FlushRecords()
+	if opt.OnFacts != nil {
+		opt.OnFacts(state.facts)
+	}
 	return nil
 }
 

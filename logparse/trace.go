@@ -44,6 +44,7 @@ type traceMetrics struct {
 	FrameSeconds        *float64 `json:"entire_frame_compile_time_s"`
 	GraphOps            *int     `json:"graph_op_count"`
 	StartTime           *float64 `json:"start_time"`
+	PytorchVersion      string   `json:"pytorch_version"` // 2.11+
 }
 
 var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": true, "FailOnRecompileLimitHit": true,
@@ -114,6 +115,9 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	})
 	flushEnv()
 	st.finish()
+	if opt.OnFacts != nil {
+		opt.OnFacts(Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version})
+	}
 	return err
 }
 
@@ -197,6 +201,9 @@ func (st *traceState) filename(raw json.RawMessage) string {
 
 func (st *traceState) metrics(env *envelope, line int) {
 	m := env.Metrics
+	if st.version == "" && m.PytorchVersion != "" {
+		st.version = m.PytorchVersion
+	}
 	cid, ok := parseCompileID([]byte(m.CompileID))
 	if !ok {
 		// older traces: the envelope carries the id

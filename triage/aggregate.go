@@ -34,6 +34,7 @@ type Aggregator struct {
 	seen           map[eventKey]bool // text events, to drop their trace twins
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec       []*logparse.Record
+	facts          facts // what the inputs showed beyond the counts (evidence.go)
 }
 
 type recompKey struct {
@@ -82,6 +83,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.era = a.era.Merge(r.Era)
+	a.noteFacts(r)
 	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true

@@ -44,7 +44,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 			agg.Add(r)
 		}
 	}
-	sink := logparse.Sink{Emit: emit, OnRank: agg.AddRank, OnWarning: func(w string) {
+	sink := logparse.Sink{Emit: emit, OnRank: agg.AddRank, OnFacts: agg.AddFacts, OnWarning: func(w string) {
 		mu.Lock()
 		out.Warnings = append(out.Warnings, w)
 		mu.Unlock()

@@ -7,14 +7,20 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
-// ReportSchema names the JSON schema of `torchtriage report`.
-const ReportSchema = "torchtriage.report/v1"
+// ReportSchema names the JSON schema of `torchtriage report`. v2 (from v1): torch_version holds only a version
+// an input states (else null) and the format-era guess moved to log_format; evidence and verdict.state are new;
+// counts gained cudagraph_partitions, cudagraph_rerecords and runtime_errors; runtime_errors, the CUDA-graph
+// lists and gpu_warnings are new lists, and exceptions keeps only interrupts, launcher summaries and cut
+// tracebacks.
+const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
 type Report struct {
 	Schema             string              `json:"schema"`
 	Inputs             []string            `json:"inputs"`
-	TorchVersion       *string             `json:"torch_version"`
+	TorchVersion       *string             `json:"torch_version"` // stated by an input (trace, launcher frame) or the probe; else null
+	LogFormat          string              `json:"log_format"`    // the torch versions whose log format the records show ("2.9+"), a guess
+	Evidence           ReportEvidence      `json:"evidence"`
 	Ranks              []int               `json:"ranks"`
 	Counts             Counts              `json:"counts"`
 	PerRank            map[string]Counts   `json:"per_rank"`
@@ -63,7 +69,10 @@ func (a *Aggregator) Report() *Report {
 
 	rep := &Report{Schema: ReportSchema, Inputs: append([]string{}, a.inputs...), Ranks: sortedInts(a.ranks),
 		PerRank: map[string]Counts{}}
-	if v := a.era.String(); v != "" {
+	rep.LogFormat = logFormat(a.era)
+	if v := a.facts.lines.TorchVersion; v != "" {
+		rep.TorchVersion = &v
+	} else if v := a.facts.torchVersion; v != "" {
 		rep.TorchVersion = &v
 	}
 	if rep.Inputs == nil {
@@ -138,6 +147,7 @@ func (a *Aggregator) Report() *Report {
 	a.gpuSummaries(rep)
 	a.warningSummaries(rep)
 	rep.det = a.det.snapshot(rep)
+	rep.Evidence = a.evidence(rep)
 	return rep
 }
 

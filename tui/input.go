@@ -214,7 +214,7 @@ func (m *Model) stopRun() {
 		return
 	}
 	if h := m.sess.Handle(m.cur.id); h != nil {
-		h.Cancel()
+		h.Stop("cancelled from the TUI")
 		m.flash = "cancelling the run (SIGINT, then SIGTERM, then SIGKILL)…"
 	}
 }

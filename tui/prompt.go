@@ -43,7 +43,7 @@ func (m *Model) quitNow() tea.Cmd {
 	if m.sess != nil {
 		for _, r := range m.runs {
 			if h := m.sess.Handle(r.id); h != nil && !r.done {
-				h.Cancel()
+				h.Stop("the TUI quit")
 			}
 		}
 	}

@@ -157,7 +157,7 @@ func (m *Model) relaunch() tea.Cmd {
 	for _, r := range m.runs {
 		if !r.done {
 			if h := m.sess.Handle(r.id); h != nil {
-				h.Cancel()
+				h.Stop("relaunched with preset " + m.pre.name)
 			}
 		}
 	}

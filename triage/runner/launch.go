@@ -34,6 +34,7 @@ type Run struct {
 	mu        sync.Mutex
 	meta      Meta
 	cancelled bool
+	stopFor   string // why the tool stopped it (Stop's reason)
 	timedOut  bool
 	next      *Run
 

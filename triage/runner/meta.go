@@ -39,36 +39,39 @@ type StallEvent struct {
 
 // Meta is the record of one run, stored as meta.json in its directory.
 type Meta struct {
-	ID             int               `json:"id"`
-	Name           string            `json:"name"` // directory name, e.g. "0007-breaks"
-	Dir            string            `json:"-"`    // absolute run directory (filled when loaded)
-	Argv           []string          `json:"argv"` // exactly what was executed (secret flag values redacted)
-	UserArgv       []string          `json:"user_argv"`
-	Shell          bool              `json:"shell,omitempty"`
-	Nproc          int               `json:"nproc,omitempty"`
-	Launcher       string            `json:"launcher,omitempty"`
-	Cwd            string            `json:"cwd"`
-	Preset         string            `json:"preset"`
-	TorchLogs      string            `json:"torch_logs"`
-	DroppedLogs    []string          `json:"dropped_logs,omitempty"`
-	Env            map[string]string `json:"env"` // additions to the inherited environment, secrets redacted
-	Start          time.Time         `json:"start"`
-	End            *time.Time        `json:"end,omitempty"`
-	DurationS      float64           `json:"duration_s"`
-	ExitCode       *int              `json:"exit_code,omitempty"`
-	Signal         string            `json:"signal,omitempty"`
-	State          State             `json:"state"`
-	Pid            int               `json:"pid,omitempty"`
-	TorchVersion   string            `json:"torch_version,omitempty"`
-	Timeout        float64           `json:"timeout_s,omitempty"`
-	Stalls         []StallEvent      `json:"stalls,omitempty"`
-	Leftovers      int               `json:"leftover_processes,omitempty"` // still running when the main process exited; terminated
-	RelaunchedFrom string            `json:"relaunched_from,omitempty"`
-	RelaunchedAs   string            `json:"relaunched_as,omitempty"`
-	RelaunchNote   string            `json:"relaunch_note,omitempty"`
-	Error          string            `json:"error,omitempty"`
-	Note           string            `json:"note,omitempty"`
-	Metric         *float64          `json:"metric,omitempty"`
+	ID          int               `json:"id"`
+	Name        string            `json:"name"` // directory name, e.g. "0007-breaks"
+	Dir         string            `json:"-"`    // absolute run directory (filled when loaded)
+	Argv        []string          `json:"argv"` // exactly what was executed (secret flag values redacted)
+	UserArgv    []string          `json:"user_argv"`
+	Shell       bool              `json:"shell,omitempty"`
+	Nproc       int               `json:"nproc,omitempty"`
+	Launcher    string            `json:"launcher,omitempty"`
+	Cwd         string            `json:"cwd"`
+	Preset      string            `json:"preset"`
+	TorchLogs   string            `json:"torch_logs"`
+	DroppedLogs []string          `json:"dropped_logs,omitempty"`
+	Env         map[string]string `json:"env"` // additions to the inherited environment, secrets redacted
+	Start       time.Time         `json:"start"`
+	End         *time.Time        `json:"end,omitempty"`
+	DurationS   float64           `json:"duration_s"`
+	ExitCode    *int              `json:"exit_code,omitempty"`
+	Signal      string            `json:"signal,omitempty"`
+	State       State             `json:"state"`
+	// StopReason is set when the tool itself stopped the run ("cancelled", "timed out after 10m0s",
+	// "relaunched with preset deep"): its interrupts and signals are the tool's, not the program's failure.
+	StopReason     string       `json:"stop_reason,omitempty"`
+	Pid            int          `json:"pid,omitempty"`
+	TorchVersion   string       `json:"torch_version,omitempty"`
+	Timeout        float64      `json:"timeout_s,omitempty"`
+	Stalls         []StallEvent `json:"stalls,omitempty"`
+	Leftovers      int          `json:"leftover_processes,omitempty"` // still running when the main process exited; terminated
+	RelaunchedFrom string       `json:"relaunched_from,omitempty"`
+	RelaunchedAs   string       `json:"relaunched_as,omitempty"`
+	RelaunchNote   string       `json:"relaunch_note,omitempty"`
+	Error          string       `json:"error,omitempty"`
+	Note           string       `json:"note,omitempty"`
+	Metric         *float64     `json:"metric,omitempty"`
 }
 
 // Duration is the wall time of the run (zero while it runs).

@@ -41,7 +41,7 @@ func liveRuns() []*Run {
 func Shutdown(timeout time.Duration) bool {
 	runs := liveRuns()
 	for _, r := range runs {
-		r.Cancel()
+		r.Stop("the tool exited")
 	}
 	deadline := time.After(timeout)
 	for _, r := range runs {

@@ -71,7 +71,7 @@ func (r *Run) supervise(ctx context.Context) {
 			r.escalate(0)
 		case <-ctxDone:
 			ctxDone = nil
-			r.Cancel()
+			r.Stop("the tool stopped its runs")
 		}
 	}
 }
@@ -113,10 +113,18 @@ func (r *Run) setState(s State, kind EventKind, since time.Time) {
 
 // Cancel stops the run: SIGINT to every process of the run (Python prints
 // its traceback), SIGTERM after Grace, SIGKILL after another Grace. It
-// returns at once; Wait tells when it is over.
-func (r *Run) Cancel() {
+// returns at once; Wait tells when it is over. Meta's StopReason says the
+// tool stopped it.
+func (r *Run) Cancel() { r.Stop("cancelled") }
+
+// Stop is Cancel with the reason meta.json keeps ("cancelled", "relaunched
+// with preset deep", "torchtriage got SIGTERM"): what the tool did itself is
+// never read as the program's failure.
+func (r *Run) Stop(reason string) {
 	r.mu.Lock()
-	r.cancelled = true
+	if !r.cancelled {
+		r.cancelled, r.stopFor = true, reason
+	}
 	r.mu.Unlock()
 	r.escalate(0)
 }
@@ -176,7 +184,10 @@ func (r *Run) finish() {
 	switch {
 	case r.timedOut:
 		m.State = StateTimedOut
-	case r.cancelled || signaled:
+		m.StopReason = fmt.Sprintf("timed out after %s", r.spec.Timeout)
+	case r.cancelled:
+		m.State, m.StopReason = StateKilled, r.stopFor
+	case signaled:
 		m.State = StateKilled
 	default:
 		m.State = StateExited

@@ -91,4 +91,11 @@ func (l *Live) Records() []*logparse.Record {
 }
 
 // Report summarises the run so far.
-func (l *Live) Report() *triage.Report { return l.agg.Report() }
+func (l *Live) Report() *triage.Report {
+	l.mu.Lock()
+	for _, p := range l.parsers {
+		l.agg.AddFacts(p.Facts())
+	}
+	l.mu.Unlock()
+	return l.agg.Report()
+}

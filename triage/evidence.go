@@ -1,0 +1,173 @@
+package triage
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// ReportEvidence is what a report's inputs showed, whatever records they held: the verdict rests on it. A clean
+// run prints no graph-break or recompile record, so "nothing found" means something only when the inputs show
+// that torch ran and that breaks and recompiles were being logged.
+type ReportEvidence struct {
+	TorchSeen   bool     `json:"torch_seen"`
+	TorchSeenBy []string `json:"torch_seen_by"` // what showed it: "torch log lines", "torch.compile records", "TORCH_TRACE", "a traceback through torch", "probe"
+	// Logs are the TORCH_LOGS names/artifacts that were on: from the run's TORCH_LOGS when LogsFrom is "run",
+	// else inferred from the tags and records present ("inferred"); "none" when nothing says.
+	Logs              []string `json:"logs"`
+	LogsFrom          string   `json:"logs_from"`
+	GraphBreaksLogged bool     `json:"graph_breaks_logged"`
+	RecompilesLogged  bool     `json:"recompiles_logged"`
+	Ranks             []int    `json:"ranks"`
+	Inputs            []string `json:"inputs"`
+	Partial           bool     `json:"partial"`
+}
+
+// Logged says which kinds a TORCH_LOGS value makes PyTorch print (torch-log-formats.md §1): limit hits and fatal
+// errors always print; breaks need graph_breaks or +dynamo; recompile records need recompiles or
+// recompiles_verbose; CUDA-graph skips print by default from 2.14, earlier they need perf_hints (or cudagraphs).
+// A count of a kind that was not logged is 0 and means nothing.
+type Logged struct {
+	GraphBreaks    bool `json:"graph_breaks"`
+	Recompiles     bool `json:"recompiles"`
+	CudagraphSkips bool `json:"cudagraph_skips"`
+}
+
+// LoggedBy reads a TORCH_LOGS value ("graph_breaks,recompiles"; "" for none) for a torch version ("" unknown).
+func LoggedBy(torchLogs, torchVersion string) Logged {
+	names := LogNames(torchLogs)
+	has := func(n string) bool { return slices.Contains(names, n) }
+	all := has("all")
+	return Logged{
+		GraphBreaks:    all || has("graph_breaks") || has("+dynamo"),
+		Recompiles:     all || has("recompiles") || has("recompiles_verbose"),
+		CudagraphSkips: all || has("cudagraphs") || has("perf_hints") || TorchAtLeast(torchVersion, 2, 14),
+	}
+}
+
+// LogNames splits a TORCH_LOGS value into its names, without "+" except on "+dynamo" (whose level matters).
+func LogNames(torchLogs string) []string {
+	var out []string
+	for _, n := range strings.Split(torchLogs, ",") {
+		n = strings.TrimSpace(n)
+		if n != "+dynamo" {
+			n = strings.TrimLeft(n, "+-")
+		}
+		if n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+var torchVersionRE = regexp.MustCompile(`^(\d+)\.(\d+)`)
+
+// TorchAtLeast reports whether a version such as "2.14.1+cu128" is at least major.minor.
+func TorchAtLeast(v string, major, minor int) bool {
+	m := torchVersionRE.FindStringSubmatch(v)
+	if m == nil {
+		return false
+	}
+	a, b := atoiOr(m[1]), atoiOr(m[2])
+	return a > major || (a == major && b >= minor)
+}
+
+func atoiOr(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// facts is what the aggregator saw beyond the counts (under its lock).
+type facts struct {
+	lines        logparse.Facts
+	records      bool // a torch.compile record (break, recompile, limit hit, skip, partition, compile error…)
+	traceback    bool // a traceback with a frame in torch
+	torchVersion string
+}
+
+// AddFacts takes what one input's lines showed beyond their records.
+func (a *Aggregator) AddFacts(f logparse.Facts) {
+	a.mu.Lock()
+	a.facts.lines.Merge(f)
+	a.mu.Unlock()
+}
+
+// noteFacts learns from one record (under the lock).
+func (a *Aggregator) noteFacts(r *logparse.Record) {
+	switch r.Kind {
+	case logparse.KindOther, logparse.KindStack, logparse.KindWarning:
+	case logparse.KindRuntimeError, logparse.KindException:
+		for _, f := range r.Error.Frames {
+			if strings.Contains(f.File, "/torch/") || strings.HasPrefix(f.File, "torch/") {
+				a.facts.traceback = true
+			}
+			if v, ok := versionInEntryPoint(f.Code); ok && a.facts.torchVersion == "" {
+				a.facts.torchVersion = v
+			}
+		}
+	default:
+		a.facts.records = true
+	}
+}
+
+var entryPointRE = regexp.MustCompile(`load_entry_point\('torch==([0-9][^']*)'`)
+
+// versionInEntryPoint reads the version from a launcher frame: load_entry_point('torch==2.6.0+debian', …).
+func versionInEntryPoint(code string) (string, bool) {
+	if !strings.Contains(code, "torch==") {
+		return "", false
+	}
+	m := entryPointRE.FindStringSubmatch(code)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// evidence builds the report's evidence from what the inputs showed (no run facts yet: Analyze adds those).
+func (a *Aggregator) evidence(rep *Report) ReportEvidence {
+	f := a.facts
+	ev := ReportEvidence{Ranks: rep.Ranks, Inputs: rep.Inputs, TorchSeenBy: []string{}, Logs: []string{}, LogsFrom: "none"}
+	add := func(ok bool, by string) {
+		if ok {
+			ev.TorchSeen = true
+			ev.TorchSeenBy = append(ev.TorchSeenBy, by)
+		}
+	}
+	add(f.lines.TorchLog, "torch log lines")
+	add(f.records, "torch.compile records")
+	add(f.lines.Trace, "TORCH_TRACE")
+	add(f.traceback, "a traceback through torch")
+	for _, art := range sortedStrings(f.lines.Artifacts) {
+		ev.Logs = append(ev.Logs, art)
+	}
+	if f.lines.DynamoDebug {
+		ev.Logs = append(ev.Logs, "+dynamo")
+	}
+	if len(ev.Logs) > 0 {
+		ev.LogsFrom = "inferred"
+	}
+	has := func(n string) bool { return slices.Contains(ev.Logs, n) }
+	ev.GraphBreaksLogged = f.lines.Trace || has("graph_breaks") || has("+dynamo") || graphBreaksLogged(rep)
+	ev.RecompilesLogged = f.lines.Trace || has("recompiles") || has("recompiles_verbose") || rep.Counts.Recompiles > 0
+	return ev
+}
+
+// logFormat words the era of the records' format: "2.9+" when it reaches the newest format known (later
+// versions may print the same), "2.3–2.5" otherwise, "" when no record shows it. A guess, never a version.
+func logFormat(e logparse.Era) string {
+	lo, hi, ok := e.Bounds()
+	if !ok {
+		return ""
+	}
+	if hi >= logparse.NewestMinor {
+		return "2." + strconv.Itoa(lo) + "+"
+	}
+	return e.String()
+}
