@@ -23,9 +23,9 @@ func newBundleCmd() *cobra.Command {
 			if len(args) != 1 {
 				return usageErr(cmd, "want one run (a run number or a run directory), got %d", len(args))
 			}
-			dir, err := resolveRun(args[0], store)
+			dir, err := findRun(cmd, args[0], store)
 			if err != nil {
-				return usageErr(cmd, "%v", err)
+				return err
 			}
 			target := out
 			if target == "" {

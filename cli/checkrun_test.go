@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,5 +44,31 @@ func TestCheckLaunchesTheRepro(t *testing.T) {
 	}
 	if code, _, _ = checkCmd(t, "--max-graph-breaks", "1", fix, "--", "true"); code != 2 {
 		t.Fatalf("paths and -- CMD together: code %d", code)
+	}
+}
+
+// --logs replaces the preset's TORCH_LOGS names (the run is then "custom"); a malformed name is a usage error,
+// a name torch does not have a warning with the closest one.
+func TestLaunchWithLogs(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "runs")
+	code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "9", "--logs", "graph_breaks,+dynamo",
+		"--", "sh", "-c", `echo "TORCH_LOGS=$TORCH_LOGS" >&2`)
+	if code != 0 {
+		t.Fatalf("check --logs: exit %d\n%s", code, errs)
+	}
+	runs, _ := filepath.Glob(filepath.Join(store, "0001-custom", "stderr.log"))
+	if len(runs) != 1 {
+		t.Fatalf("no run 0001-custom in %s", store)
+	}
+	if out, _ := os.ReadFile(runs[0]); !strings.Contains(string(out), "TORCH_LOGS=graph_breaks,+dynamo,recompiles") {
+		t.Errorf("the repro saw %q", out)
+	}
+	code, _, errs = checkCmd(t, "--store", store, "--max-graph-breaks", "9", "--logs", "graph breaks", "--", "true")
+	if code != 2 || !strings.Contains(errs, `--logs: "graph breaks" is not a TORCH_LOGS name`) {
+		t.Errorf("malformed --logs: exit %d %q", code, errs)
+	}
+	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "9", "--logs", "graph_braeks", "--", "true")
+	if code != 0 || !strings.Contains(errs, `warning: --logs: torch 2.14 has no TORCH_LOGS name "graph_braeks" (did you mean graph_breaks?)`) {
+		t.Errorf("misspelt --logs: exit %d %q", code, errs)
 	}
 }

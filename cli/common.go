@@ -58,6 +58,19 @@ func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, 
 	return l.Report, nil
 }
 
+// findRun is the run directory RUN names (a run number of the store, or a run directory); a run that is not
+// there is exit 2, like any input that cannot be read.
+func findRun(cmd *cobra.Command, arg, store string) (string, error) {
+	dir, err := resolveRun(arg, store)
+	if err == nil {
+		_, err = session.LoadRun(dir)
+	}
+	if err != nil {
+		return "", failErr(cmd, exitUsage, "%v", err)
+	}
+	return dir, nil
+}
+
 // resolveRun maps a bare run number to its directory in the store (default .torchtriage/runs); other arguments,
 // and numbers that name an existing file, pass unchanged.
 func resolveRun(arg, store string) (string, error) {

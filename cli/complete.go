@@ -52,14 +52,17 @@ func completePresets(*cobra.Command, []string, string) ([]string, cobra.ShellCom
 	return out, noFiles
 }
 
-// completeLogNames completes a comma-separated TORCH_LOGS list: the names known to any torch version, after
+// latestTorch is the newest torch whose TORCH_LOGS names torchtriage knows.
+const latestTorch = "2.14"
+
+// completeLogNames completes a comma-separated TORCH_LOGS list (--logs): the names the newest torch knows, after
 // what was typed before the last comma.
 func completeLogNames(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 	head := ""
 	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
 		head = toComplete[:i+1]
 	}
-	names, _ := session.LogNamesFor("2.14")
+	names, _ := session.LogNamesFor(latestTorch)
 	out := make([]string, 0, len(names))
 	for _, n := range names {
 		out = append(out, head+n)

@@ -11,6 +11,7 @@ import (
 
 func newDiffCmd() *cobra.Command {
 	var format, store string
+	var width int
 	cmd := &cobra.Command{
 		Use:   "diff [flags] A B",
 		Short: "Compare two logs, directories or saved runs: what is new, gone or changed, per rank",
@@ -33,7 +34,7 @@ func newDiffCmd() *cobra.Command {
 			for i, p := range paths {
 				p, err := resolveRun(p, store)
 				if err != nil {
-					return usageErr(cmd, "%v", err)
+					return failErr(cmd, exitUsage, "%v", err)
 				}
 				rep, err := load(cmd, []string{p}, cmd.InOrStdin())
 				if err != nil {
@@ -52,11 +53,12 @@ func newDiffCmd() *cobra.Command {
 					triage.DiffResult
 				}{"torchtriage.diff/v1", an[0].Report.Inputs, an[1].Report.Inputs, res})
 			}
-			triage.WriteDiffText(cmd.OutOrStdout(), paths[0], paths[1], res)
+			triage.WriteDiffText(cmd.OutOrStdout(), paths[0], paths[1], res, textOptions(cmd, width))
 			return nil
 		},
 	}
 	formatFlag(cmd, &format, "text", "json")
+	widthFlag(cmd, &width)
 	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
 	_ = cmd.MarkFlagDirname("store")
 	return cmd

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agnivade/levenshtein"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -82,15 +83,16 @@ func orList(items []string) string {
 
 // launchFlags are the flags that launch a repro, declared once for run and check -- CMD.
 type launchFlags struct {
-	preset, store, launcher string
-	timeout, stall          time.Duration
-	nproc                   int
-	shell, noProbe          bool
+	preset, logs, store, launcher string
+	timeout, stall                time.Duration
+	nproc                         int
+	shell, noProbe                bool
 }
 
 func (l *launchFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&l.preset, "preset", session.DefaultPreset, "the preset of TORCH_LOGS names to run with (see torchtriage presets)")
+	fs.StringVar(&l.logs, "logs", "", "list of TORCH_LOGS names, comma-separated, to use instead of the preset's (e.g. graph_breaks,+dynamo; its other settings stay)")
 	fs.StringVar(&l.store, "store", "", "run store directory (default .torchtriage/runs)")
 	fs.StringVar(&l.launcher, "launcher", "", "the launcher, torchrun or srun (default: torchrun when --nproc > 0)")
 	durationFlag(fs, &l.timeout, "timeout", "stop the repro after this long: SIGINT, then SIGTERM, then SIGKILL (300 = 300s; 0 = never)")
@@ -99,6 +101,7 @@ func (l *launchFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&l.shell, "shell", false, "run the command line under sh -c")
 	fs.BoolVar(&l.noProbe, "no-probe", false, "do not install the in-process probe (stack dumps, versions, config parity)")
 	_ = cmd.RegisterFlagCompletionFunc("preset", completePresets)
+	_ = cmd.RegisterFlagCompletionFunc("logs", completeLogNames)
 	_ = cmd.RegisterFlagCompletionFunc("launcher", cobra.FixedCompletions([]string{"torchrun", "srun"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.MarkFlagDirname("store")
 }
@@ -114,8 +117,54 @@ func (l *launchFlags) spec(cmd *cobra.Command, argv []string) (session.Spec, err
 	if l.nproc < 0 {
 		return session.Spec{}, usageErr(cmd, "--nproc: %d is below 0", l.nproc)
 	}
-	return session.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset,
+	logs, err := logNames(cmd, l.logs)
+	if err != nil {
+		return session.Spec{}, err
+	}
+	return session.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset, Logs: logs,
 		Timeout: l.timeout, Stall: l.stall}, nil
+}
+
+// logNames splits --logs into TORCH_LOGS names (nil when not given: the preset's). A malformed name is a usage
+// error; one the newest torch torchtriage knows does not have is a warning (a newer torch may have it, and
+// a torch that rejects it gets relaunched without it).
+func logNames(cmd *cobra.Command, list string) ([]string, error) {
+	if !cmd.Flags().Changed("logs") {
+		return nil, nil
+	}
+	names := []string{}
+	for _, n := range strings.Split(list, ",") {
+		n = strings.TrimSpace(n)
+		switch {
+		case n == "":
+			continue
+		case !session.KnownLogName(n, ""):
+			return nil, usageErr(cmd, "--logs: %q is not a TORCH_LOGS name", n)
+		case !session.KnownLogName(n, latestTorch):
+			warn(cmd, "--logs: torch %s has no TORCH_LOGS name %q%s", latestTorch, n, didYouMean(n))
+		}
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return nil, usageErr(cmd, "--logs: no TORCH_LOGS name given")
+	}
+	return names, nil
+}
+
+// didYouMean is " (did you mean NAME?)" for the TORCH_LOGS name closest to n (edit distance ≤ 2), or "".
+func didYouMean(n string) string {
+	base := strings.TrimLeft(n, "+-")
+	known, _ := session.LogNamesFor(latestTorch)
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := levenshtein.ComputeDistance(base, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean " + n[:len(n)-len(base)] + best + "?)"
 }
 
 // splitDash separates a command's own arguments from the repro's command after "--" (nil when there is none).

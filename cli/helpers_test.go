@@ -23,6 +23,11 @@ func TestMain(m *testing.M) {
 	if os.Getenv("TT_CLI_SELF") == "1" {
 		os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	// the tests see a UTF-8 colour terminal's environment wherever they run (text is ASCII under TERM=dumb or
+	// LC_ALL=C); those of ASCII output change it with t.Setenv
+	os.Setenv("TERM", "xterm-256color")
+	os.Setenv("LC_ALL", "C.UTF-8")
+	os.Unsetenv("NO_COLOR")
 	os.Exit(m.Run())
 }
 

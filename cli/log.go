@@ -12,6 +12,7 @@ import (
 
 func newLogCmd() *cobra.Command {
 	var format, store string
+	var width int
 	cmd := &cobra.Command{
 		Use:   "log [flags]",
 		Short: "The bringup log of this session: every run, what changed, what it fixed or broke",
@@ -38,12 +39,13 @@ func newLogCmd() *cobra.Command {
 			case "markdown", "md":
 				story.WriteMarkdown(cmd.OutOrStdout(), s)
 			default:
-				story.WriteText(cmd.OutOrStdout(), s)
+				story.WriteText(cmd.OutOrStdout(), s, textOptions(cmd, width))
 			}
 			return nil
 		},
 	}
 	formatFlag(cmd, &format, "text", "markdown", "json", "md")
+	widthFlag(cmd, &width)
 	cmd.Flags().StringVar(&store, "store", "", "run store (default .torchtriage/runs)")
 	_ = cmd.MarkFlagDirname("store")
 	return cmd
@@ -70,9 +72,9 @@ func newNoteCmd() *cobra.Command {
 			case !clear && len(args) == 1:
 				return usageErr(cmd, "no note text given (use --clear to remove a note)")
 			}
-			dir, err := resolveRun(args[0], store)
+			dir, err := findRun(cmd, args[0], store)
 			if err != nil {
-				return usageErr(cmd, "%v", err)
+				return err
 			}
 			note, err := story.SetNote(dir, strings.Join(args[1:], " "))
 			if err != nil {

@@ -3,26 +3,26 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
-	"text/tabwriter"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 func newPlaybooksCmd() *cobra.Command {
 	var format, dir string
+	var width int
 	cmd := &cobra.Command{
 		Use:   "playbooks [flags] [QUERY...]",
 		Short: "List or fuzzy-search the built-in and your own playbooks",
 		Long: "Lists the playbooks (built-in plus user playbooks from --dir, default " + playbooks.DefaultUserDir() +
 			"), best match first when a QUERY is given (fuzzy over ids, titles, GB ids, gb_types and bodies).\n\n" +
 			"Exit status: 0 found, 1 nothing matches, 2 usage error.",
-		Example: "  torchtriage playbooks\n  torchtriage playbooks item\n  torchtriage playbooks --format json GB0059",
+		Example:           "  torchtriage playbooks\n  torchtriage playbooks item\n  torchtriage playbooks --format json GB0059",
+		ValidArgsFunction: completePlaybookIDs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			set, err := playbooksFor(cmd, dir)
 			if err != nil {
@@ -36,15 +36,17 @@ func newPlaybooksCmd() *cobra.Command {
 			if format == "json" {
 				return writePlaybooksJSON(cmd, found)
 			}
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "ID\tSEVERITY\tCATEGORY\tTITLE")
+			rows := make([][]string, 0, len(found))
 			for _, p := range found {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", p.ID, p.Severity, p.Category, p.Title)
+				rows = append(rows, []string{p.ID, p.Severity, p.Category, p.Title})
 			}
-			return tw.Flush()
+			triage.NewTextWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]triage.Column{{Header: "ID"},
+				{Header: "SEVERITY"}, {Header: "CATEGORY"}, {Header: "TITLE", Wrap: true}}, rows)
+			return nil
 		},
 	}
 	formatFlag(cmd, &format, "text", "json")
+	widthFlag(cmd, &width)
 	userDirFlag(cmd, &dir)
 	return cmd
 }
@@ -57,15 +59,13 @@ func newExplainCmd() *cobra.Command {
 		Use:   "explain [flags] ID|GBnnnn",
 		Short: "Print one playbook (by id or GB id, e.g. GB0059)",
 		Long: "Shows one playbook: by id (gb-print) or by graph-break id (GB0059). Colour is used on a terminal " +
-			"unless --no-color or NO_COLOR is set.\n\nExit status: 0 shown, 2 unknown id or usage error.",
+			"that has it unless --no-color or NO_COLOR is set; TERM=dumb, vt100 or a non-UTF-8 locale (LC_ALL=C) " +
+			"give plain ASCII.\n\nExit status: 0 shown, 2 unknown id or usage error.",
 		Example:           "  torchtriage explain GB0059\n  torchtriage explain rc-size --width 100",
 		ValidArgsFunction: completePlaybookIDs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageErr(cmd, "want exactly one ID or GB id, got %d", len(args))
-			}
-			if width < 0 {
-				return usageErr(cmd, "--width: %d is below 0", width)
 			}
 			set, err := playbooksFor(cmd, dir)
 			if err != nil {
@@ -74,22 +74,16 @@ func newExplainCmd() *cobra.Command {
 			key := args[0]
 			p, found := set.Lookup(key)
 			if !found {
-				return usageErr(cmd, "no playbook or graph-break id %q; closest: %s", key,
+				return failErr(cmd, exitUsage, "no playbook or graph-break id %q; closest: %s", key,
 					strings.Join(playbooks.ClosestIDs(set, key, 3), ", "))
 			}
-			out := cmd.OutOrStdout()
-			f, isFile := out.(*os.File)
-			tty := isFile && term.IsTerminal(f.Fd())
-			w := width
-			if w == 0 {
-				w = 80
-				if tty {
-					if cols, _, err := term.GetSize(f.Fd()); err == nil && cols > 0 {
-						w = cols
-					}
-				}
+			out, o := cmd.OutOrStdout(), textOptions(cmd, width)
+			if o.ASCII { // made ASCII before it is wrapped: "→" becomes two columns
+				ascii := *p
+				ascii.Title, ascii.Body = o.Glyphs(p.Title), o.Glyphs(p.Body)
+				p = &ascii
 			}
-			fmt.Fprint(out, playbooks.Render(p, w, !noColor && os.Getenv("NO_COLOR") == "" && tty))
+			fmt.Fprint(out, o.Glyphs(playbooks.Render(p, o.Cols(), colorOK(out, o, noColor))))
 			if gb := playbooks.NormalizeGBID(key); playbooks.IsGBID(gb) {
 				var others []string
 				for _, o := range set.ByGBID(gb) {
@@ -104,7 +98,7 @@ func newExplainCmd() *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&width, "width", 0, "wrap at N columns (default: the terminal's width, else 80)")
+	widthFlag(cmd, &width)
 	cmd.Flags().BoolVar(&noColor, "no-color", false, "plain text, no colour")
 	userDirFlag(cmd, &dir)
 	return cmd

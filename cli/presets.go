@@ -2,14 +2,13 @@ package cli
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -40,6 +39,7 @@ func presetViews() []presetView {
 
 func newPresetsCmd() *cobra.Command {
 	var format string
+	var width int
 	cmd := &cobra.Command{
 		Use:   "presets [flags]",
 		Short: "List the TORCH_LOGS presets",
@@ -53,8 +53,7 @@ func newPresetsCmd() *cobra.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(views)
 			}
-			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "NAME\tTORCH_LOGS\tENV\tPURPOSE")
+			rows := make([][]string, 0, len(views))
 			for _, v := range views {
 				logs := v.TorchLogs
 				if logs == "" {
@@ -64,12 +63,15 @@ func newPresetsCmd() *cobra.Command {
 				if v.Note != "" {
 					purpose += " " + v.Note
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", v.Name, logs, envText(v.Env), purpose)
+				rows = append(rows, []string{v.Name, logs, envText(v.Env), purpose})
 			}
-			return tw.Flush()
+			triage.NewTextWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]triage.Column{{Header: "NAME"},
+				{Header: "TORCH_LOGS", Wrap: true, Breaks: ","}, {Header: "ENV", Wrap: true}, {Header: "PURPOSE", Wrap: true}}, rows)
+			return nil
 		},
 	}
 	formatFlag(cmd, &format, "text", "json")
+	widthFlag(cmd, &width)
 	return cmd
 }
 

@@ -9,6 +9,7 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var format string
+	var width int
 	cmd := &cobra.Command{
 		Use:   "report [flags] PATH... (or - for stdin)",
 		Short: "Print graph breaks, recompiles, limit hits, skips and errors of logs, with what to do",
@@ -27,12 +28,13 @@ func newReportCmd() *cobra.Command {
 				return err
 			}
 			an := triage.Analyze(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths))
-			if err := triage.WriteReport(cmd.OutOrStdout(), an, format); err != nil {
+			if err := triage.WriteReport(cmd.OutOrStdout(), an, format, textOptions(cmd, width)); err != nil {
 				return failErr(cmd, exitUsage, "%v", err)
 			}
 			return nil
 		},
 	}
 	formatFlag(cmd, &format, "text", "json", "markdown")
+	widthFlag(cmd, &width)
 	return cmd
 }

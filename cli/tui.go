@@ -112,7 +112,7 @@ func newOpenCmd() *cobra.Command {
 					return usageErr(cmd, "open reads files, not standard input: use torchtriage report - for a pipe")
 				}
 				if _, err := os.Stat(p); err != nil {
-					return usageErr(cmd, "cannot read %s: %v", p, unwrapPath(err))
+					return failErr(cmd, exitUsage, "cannot read %s: %v", p, unwrapPath(err))
 				}
 			}
 			return runTUI(cmd, tui.Options{Mode: tui.ModeOpen, Paths: paths, NoColor: noColor}, "")

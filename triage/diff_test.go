@@ -80,7 +80,7 @@ func TestDiffSyntheticPerRank(t *testing.T) {
 		t.Errorf("changed %+v", ch)
 	}
 	var out bytes.Buffer
-	WriteDiffText(&out, "A", "B", d)
+	WriteDiffText(&out, "A", "B", d, TextOptions{})
 	for _, want := range []string{"New in B", "+ graph break: print() breaks the graph in step (train.py:10) (×1)", "new on rank 3",
 		"~ recompile reason: recompiles of step on size guards (×4 → ×5)", "rank 2: 1→2", "1 new, 0 gone, 1 changed in count, 0 unchanged"} {
 		if !strings.Contains(out.String(), want) {

@@ -11,13 +11,15 @@ func buildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
 	return l.Report, l.Warnings, nil
 }
 
-// reportTo writes the report of paths in a format (as `torchtriage report` does); 2 when they cannot be read.
+// reportTo writes the report of paths in a format (as `torchtriage report` does, text 200 columns wide so that
+// tests find whole lines; fitting to a width is tested in render_text_test.go and cli); 2 when they cannot be
+// read.
 func reportTo(w io.Writer, format string, paths ...string) int {
 	rep, _, err := buildReport(paths, nil)
 	if err != nil {
 		return 2
 	}
-	if err := WriteReport(w, Analyze(rep, nil, nil), format); err != nil {
+	if err := WriteReport(w, Analyze(rep, nil, nil), format, TextOptions{Width: 200}); err != nil {
 		return 2
 	}
 	return 0

@@ -72,9 +72,9 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 		t.Errorf("8 ranks: %q", s)
 	}
 	var text strings.Builder
-	WriteFindingsText(&text, a)
+	WriteFindingsText(&text, a, TextOptions{})
 	var smallText strings.Builder
-	WriteFindingsText(&smallText, small)
+	WriteFindingsText(&smallText, small, TextOptions{})
 	if d := text.Len() - smallText.Len(); d < 0 || d > 64 {
 		t.Errorf("text output grows with ranks: %d bytes for 1024 ranks, %d for 8", text.Len(), smallText.Len())
 	}

@@ -6,37 +6,41 @@ import (
 	"strings"
 )
 
-// WriteDiffText prints a diff readably.
-func WriteDiffText(w io.Writer, a, b string, res DiffResult) {
-	fmt.Fprintf(w, "torchtriage diff · A %s · B %s\n", a, b)
+// WriteDiffText prints a diff readably, fitted to o.
+func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
+	t := NewTextWriter(w, o)
+	t.Items(2, " · ", "torchtriage diff", "A "+a, "B "+b)
 	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~"}
 	last := ""
 	for _, it := range res.Items {
 		if it.Change != last {
-			fmt.Fprintf(w, "\n%s\n", map[string]string{ChangeNew: "New in B", ChangeGone: "Gone from A", ChangeCount: "Changed in count"}[it.Change])
+			t.Blank()
+			t.Line(0, map[string]string{ChangeNew: "New in B", ChangeGone: "Gone from A", ChangeCount: "Changed in count"}[it.Change])
 			last = it.Change
 		}
-		fmt.Fprintf(w, "  %s %s: %s", sign[it.Change], KindWord(it.Kind), it.Title)
+		line := fmt.Sprintf("  %s %s: %s", sign[it.Change], KindWord(it.Kind), it.Title)
 		switch it.Change {
 		case ChangeNew:
-			fmt.Fprintf(w, " (×%d)", it.After)
+			line += fmt.Sprintf(" (×%d)", it.After)
 		case ChangeGone:
-			fmt.Fprintf(w, " (was ×%d)", it.Before)
+			line += fmt.Sprintf(" (was ×%d)", it.Before)
 		default:
-			fmt.Fprintf(w, " (×%d → ×%d)", it.Before, it.After)
+			line += fmt.Sprintf(" (×%d → ×%d)", it.Before, it.After)
 		}
 		if it.Playbook != "" && it.Change != ChangeGone {
-			fmt.Fprintf(w, " · playbook %s", it.Playbook)
+			line += " · playbook " + it.Playbook
 		}
-		fmt.Fprintln(w)
+		t.Line(6, line)
 		if rc := rankChangeText(it.Ranks); rc != "" {
-			fmt.Fprintf(w, "      %s\n", rc)
+			t.Line(8, "      "+rc)
 		}
 	}
 	if len(res.Items) == 0 {
-		fmt.Fprintln(w, "\nNo difference in graph breaks, recompile reasons, limit hits, CUDA-graph skips or errors.")
+		t.Blank()
+		t.Line(0, "No difference in graph breaks, recompile reasons, limit hits, CUDA-graph skips or errors.")
 	}
-	fmt.Fprintf(w, "\n%d new, %d gone, %d changed in count, %d unchanged\n", res.New, res.Gone, res.Changed, res.Unchanged)
+	t.Blank()
+	t.Linef(2, "%d new, %d gone, %d changed in count, %d unchanged", res.New, res.Gone, res.Changed, res.Unchanged)
 }
 
 // rankChangeText words per-rank changes: "new on rank 1; ranks 2–7: 1→2" (nothing for a process without rank).

@@ -9,41 +9,46 @@ import (
 // maxTextFindings bounds the findings listed in text and Markdown (the rest are counted).
 const maxTextFindings = 40
 
-// WriteFindingsText prints the findings, rank agreement, verdict and next step readably (after
+// WriteFindingsText prints the findings, rank agreement, verdict and next step readably, fitted to o (after
 // WriteReportText in `report`).
-func WriteFindingsText(w io.Writer, a *Analysis) {
-	fmt.Fprintf(w, "\nFindings (%d)\n", len(a.Findings))
+func WriteFindingsText(w io.Writer, a *Analysis, o TextOptions) {
+	t := NewTextWriter(w, o)
+	t.Blank()
+	t.Linef(0, "Findings (%d)", len(a.Findings))
 	if len(a.Findings) == 0 {
-		fmt.Fprintln(w, "  none")
+		t.Line(0, "  none")
 	}
 	for i, f := range a.Findings {
 		if i == maxTextFindings {
-			fmt.Fprintf(w, "  … %d more (see --format json)\n", len(a.Findings)-i)
+			t.Linef(4, "  … %d more (see --format json)", len(a.Findings)-i)
 			break
 		}
-		fmt.Fprintf(w, "  %-6s %-8s %s\n", strings.ToUpper(f.Severity), f.Category, f.Title)
-		fmt.Fprintf(w, "         %s · %s · ×%d", f.Kind, findingWhere(&f), f.Records)
+		t.Linef(18, "  %-6s %-8s %s", strings.ToUpper(f.Severity), f.Category, f.Title)
+		items := []string{"         " + f.Kind, findingWhere(&f), fmt.Sprintf("×%d", f.Records)}
 		if f.Playbook != "" {
-			fmt.Fprintf(w, " · playbook %s", f.Playbook)
+			items = append(items, "playbook "+f.Playbook)
 		}
-		fmt.Fprintln(w)
+		t.Items(11, " · ", items...)
 	}
-	fmt.Fprintf(w, "\nRank agreement: %s\n", a.RankAgreement.Summary)
-	fmt.Fprintf(w, "Verdict: %s\n", a.Verdict.Summary)
+	t.Blank()
+	t.Linef(2, "Rank agreement: %s", a.RankAgreement.Summary)
+	t.Linef(2, "Verdict: %s", a.Verdict.Summary)
 	for _, r := range a.Verdict.Reasons {
-		fmt.Fprintf(w, "  - %s\n", OneLine(r, 160))
+		t.Linef(4, "  - %s", OneLine(r, 160))
 	}
-	writeNextStepText(w, a)
+	writeNextStepText(t, a)
 }
 
-func writeNextStepText(w io.Writer, a *Analysis) {
+func writeNextStepText(t *TextWriter, a *Analysis) {
 	s := a.NextStep
 	if s.ID == "" {
-		fmt.Fprintln(w, "Next step: none: every checklist step is done.")
+		t.Line(2, "Next step: none: every checklist step is done.")
 		return
 	}
-	fmt.Fprintf(w, "Next step (%d of 6): %s — preset %s (%s)\n", s.N, s.Title, s.Preset, s.TorchLogs)
-	fmt.Fprintf(w, "  goal: %s\n  done when: %s\n  stop when: %s\n", s.Goal, s.DoneWhen, s.StopWhen)
+	t.Linef(2, "Next step (%d of 6): %s — preset %s (%s)", s.N, s.Title, s.Preset, s.TorchLogs)
+	t.Linef(4, "  goal: %s", s.Goal)
+	t.Linef(4, "  done when: %s", s.DoneWhen)
+	t.Linef(4, "  stop when: %s", s.StopWhen)
 }
 
 // findingWhere is the finding's place: "r.py:12 in f · ranks 0,1".

@@ -10,18 +10,21 @@ import (
 	"strings"
 )
 
-// WriteReportText prints a readable summary.
-func WriteReportText(w io.Writer, rep *Report) {
+// WriteReportText prints a readable summary fitted to o: prose wraps, guard evidence is cut.
+func WriteReportText(w io.Writer, rep *Report, o TextOptions) {
+	t := NewTextWriter(w, o)
 	ver := "unknown"
 	if rep.TorchVersion != nil {
 		ver = *rep.TorchVersion
 	}
-	fmt.Fprintf(w, "torchtriage report · %d input(s) · torch %s · %s\n", len(rep.Inputs), ver, rankText(rep.Ranks))
+	t.Items(2, " · ", "torchtriage report", fmt.Sprintf("%d input(s)", len(rep.Inputs)), "torch "+ver, rankText(rep.Ranks))
 	c := rep.Counts
-	fmt.Fprintf(w, "graph breaks %d distinct (%d records) · recompiles %d · limit hits %d · cudagraph skips %d · compile errors %d\n",
-		c.GraphBreaks, c.GraphBreakRecords, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
+	t.Items(2, " · ", fmt.Sprintf("graph breaks %d distinct (%d records)", c.GraphBreaks, c.GraphBreakRecords),
+		fmt.Sprintf("recompiles %d", c.Recompiles), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
+		fmt.Sprintf("cudagraph skips %d", c.CudagraphSkips), fmt.Sprintf("compile errors %d", c.CompileErrors))
 	if len(rep.GraphBreaks) > 0 {
-		fmt.Fprintln(w, "\nGraph breaks")
+		t.Blank()
+		t.Line(0, "Graph breaks")
 		for _, b := range rep.GraphBreaks {
 			what := b.GBType
 			if what == "" {
@@ -30,41 +33,46 @@ func WriteReportText(w io.Writer, rep *Report) {
 			if b.GBID != "" {
 				what += " [" + b.GBID + "]"
 			}
-			fmt.Fprintf(w, "  %s %s  ×%d %s  %s\n", site(b.File, b.Line), b.Function, b.Records, rankText(b.Ranks), OneLine(what, 100))
+			t.Linef(6, "  %s %s  ×%d %s  %s", site(b.File, b.Line), b.Function, b.Records, rankText(b.Ranks), OneLine(what, 100))
 			if b.UserFile != "" && (b.UserFile != b.File || b.UserLine != b.Line) {
-				fmt.Fprintf(w, "      from your code at %s %s\n", site(b.UserFile, b.UserLine), b.UserFunc)
+				t.Linef(8, "      from your code at %s %s", site(b.UserFile, b.UserLine), b.UserFunc)
 			}
 		}
 	}
 	if len(rep.Recompiles) > 0 {
-		fmt.Fprintln(w, "\nRecompiles")
+		t.Blank()
+		t.Line(0, "Recompiles")
 		for _, r := range rep.Recompiles {
-			fmt.Fprintf(w, "  %s %s  ×%d %s\n", r.Function, site(r.File, r.Line), r.Records, rankText(r.Ranks))
+			t.Linef(6, "  %s %s  ×%d %s", r.Function, site(r.File, r.Line), r.Records, rankText(r.Ranks))
 			for i, f := range r.Failures {
 				if i == 4 {
-					fmt.Fprintf(w, "      … %d more guard failures\n", len(r.Failures)-4)
+					t.Linef(8, "      … %d more guard failures", len(r.Failures)-4)
 					break
 				}
-				fmt.Fprintf(w, "      %s %s\n", f.CompileID, OneLine(f.Guard, 110))
+				t.Cutf("      %s %s", f.CompileID, OneLine(f.Guard, 110))
 			}
 		}
 	}
 	for _, l := range rep.RecompileLimitHits {
-		fmt.Fprintf(w, "\nLimit hit ×%d %s: config.%s (%d) in %s %s — after this the frame runs eager\n      last reason: %s\n",
-			l.Records, rankText(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line), OneLine(l.LastReason, 100))
+		t.Blank()
+		t.Linef(6, "Limit hit ×%d %s: config.%s (%d) in %s %s — after this the frame runs eager",
+			l.Records, rankText(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line))
+		t.Cutf("      last reason: %s", OneLine(l.LastReason, 100))
 	}
 	for _, s := range rep.CudagraphSkips {
-		fmt.Fprintf(w, "\nCUDA graphs skipped ×%d %s: %s\n", s.Records, rankText(s.Ranks), OneLine(s.Reason, 100))
+		t.Blank()
+		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, rankText(s.Ranks), OneLine(s.Reason, 100))
 	}
 	for _, e := range rep.CompileErrors {
-		fmt.Fprintf(w, "\nCompile error ×%d %s %s: %s", e.Records, rankText(e.Ranks), e.Class, OneLine(e.Message, 100))
+		t.Blank()
+		t.Linef(6, "Compile error ×%d %s %s: %s", e.Records, rankText(e.Ranks), e.Class, OneLine(e.Message, 100))
 		if e.File != "" {
-			fmt.Fprintf(w, "\n      at %s", site(e.File, e.Line))
+			t.Linef(8, "      at %s", site(e.File, e.Line))
 		}
-		fmt.Fprintln(w)
 	}
 	if len(rep.PerRank) > 1 {
-		fmt.Fprintln(w, "\nPer rank")
+		t.Blank()
+		t.Line(0, "Per rank")
 		keys := make([]int, 0, len(rep.PerRank))
 		for k := range rep.PerRank {
 			n, _ := strconv.Atoi(k)
@@ -73,12 +81,13 @@ func WriteReportText(w io.Writer, rep *Report) {
 		sort.Ints(keys)
 		for _, k := range keys {
 			c := rep.PerRank[strconv.Itoa(k)]
-			fmt.Fprintf(w, "  rank %d: %d breaks, %d recompiles, %d limit hits, %d skips, %d errors\n",
+			t.Linef(4, "  rank %d: %d breaks, %d recompiles, %d limit hits, %d skips, %d errors",
 				k, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
 		}
 	}
 	if c == (Counts{}) {
-		fmt.Fprintln(w, "\nNothing to report: no graph break, recompile, limit hit, CUDA-graph skip or compile error in the input.")
+		t.Blank()
+		t.Line(0, "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or compile error in the input.")
 	}
 }
 
@@ -132,8 +141,9 @@ func OneLine(s string, max int) string {
 }
 
 // WriteReport renders an analysis in one of the report formats: "text" (the counts, then the findings with
-// their playbooks, rank agreement, verdict and next step), "json" (schema torchtriage.report) or "markdown".
-func WriteReport(w io.Writer, an *Analysis, format string) error {
+// their playbooks, rank agreement, verdict and next step, fitted to o), "json" (schema torchtriage.report) or
+// "markdown" (o does not apply to these two).
+func WriteReport(w io.Writer, an *Analysis, format string, o TextOptions) error {
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
@@ -142,8 +152,8 @@ func WriteReport(w io.Writer, an *Analysis, format string) error {
 	case "markdown":
 		WriteMarkdown(w, an)
 	case "text":
-		WriteReportText(w, an.Report)
-		WriteFindingsText(w, an)
+		WriteReportText(w, an.Report, o)
+		WriteFindingsText(w, an, o)
 	default:
 		return fmt.Errorf("unknown format %q", format)
 	}

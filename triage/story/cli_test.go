@@ -80,7 +80,9 @@ func TestCmdLog(t *testing.T) {
 		code := cli.Run(append([]string{"log"}, args...), nil, &out, &errb)
 		return code, out.String(), errb.String()
 	}
-	code, out, errs := run("--store", store)
+	t.Setenv("TERM", "xterm-256color") // a UTF-8 terminal, whatever runs the test
+	t.Setenv("LC_ALL", "C.UTF-8")
+	code, out, errs := run("--store", store, "--width", "200") // whole lines
 	if code != 0 || !strings.Contains(out, "Run 2 · 2026-03-02 14:12:00 · preset deep · exit 0 · 1m3.8s · metric 24.5 · “switched to funcol”") ||
 		!strings.Contains(out, "fixed graph break: print() breaks the graph in step (r05_dist_c10d.py:10) · gb-print") ||
 		!strings.Contains(out, "rank agreement regained") || !strings.Contains(out, "$ pythn repro.py") ||

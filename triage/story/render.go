@@ -16,7 +16,7 @@ const maxDeltaItems = 12
 
 const storyTime = "2006-01-02 15:04:05"
 
-// WriteStoryJSON writes the story as JSON (schema torchtriage.log/v1).
+// WriteJSON writes the story as JSON (schema torchtriage.log/v1).
 func WriteJSON(w io.Writer, s *Story) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
@@ -26,29 +26,32 @@ func WriteJSON(w io.Writer, s *Story) error {
 	}{Schema, s})
 }
 
-// WriteStoryText prints the session story for a terminal.
-func WriteText(w io.Writer, s *Story) {
-	fmt.Fprintf(w, "torchtriage log · %s · %s\n", s.Store, sessionSpan(s))
+// WriteText prints the session story for a terminal, fitted to o.
+func WriteText(w io.Writer, s *Story, o triage.TextOptions) {
+	t := triage.NewTextWriter(w, o)
+	t.Items(2, " · ", "torchtriage log", s.Store, sessionSpan(s))
 	if e := envText(s.Env, true); e != "" {
-		fmt.Fprintf(w, "environment: %s\n", e)
+		t.Line(2, "environment: "+e)
 	}
-	if t := trendText(s); t != "" {
-		fmt.Fprintf(w, "trend: %s\n", t)
+	if tr := trendText(s); tr != "" {
+		t.Line(2, "trend: "+tr)
 	}
 	for i := range s.Runs {
 		r := &s.Runs[i]
-		fmt.Fprintf(w, "\nRun %d · %s\n", r.ID, strings.Join(runHead(r), " · "))
-		fmt.Fprintf(w, "  $ %s\n", r.Command)
-		for _, l := range runBody(r, false) {
-			fmt.Fprintf(w, "  %s\n", l)
+		t.Blank()
+		t.Items(2, " · ", append([]string{fmt.Sprintf("Run %d", r.ID)}, runHead(r)...)...)
+		t.Line(4, "  $ "+r.Command)
+		for _, l := range runBody(r, false) { // "·" parts (counts, playbooks) stay whole
+			t.Items(4+len(l)-len(strings.TrimLeft(l, " ")), " · ", strings.Split("  "+l, " · ")...)
 		}
 	}
 	if len(s.Runs) == 0 {
-		fmt.Fprintln(w, "\nNo runs yet: torchtriage run (or check -- CMD) stores them here.")
+		t.Blank()
+		t.Line(0, "No runs yet: torchtriage run (or check -- CMD) stores them here.")
 	}
 }
 
-// WriteStoryMarkdown prints the session story as Markdown for a bringup doc or an upstream issue.
+// WriteMarkdown prints the session story as Markdown for a bringup doc or an upstream issue.
 func WriteMarkdown(w io.Writer, s *Story) {
 	fmt.Fprintf(w, "## torchtriage session log\n\n%s\n\n", triage.MarkdownEscape(sessionSpan(s)))
 	if e := envText(s.Env, false); e != "" {

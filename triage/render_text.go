@@ -1,0 +1,191 @@
+package triage
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TextOptions fit text output to where it is shown: the width to wrap prose and cut evidence at, and whether
+// only ASCII may be printed (a dumb or old terminal, a non-UTF-8 locale). The caller detects both; the
+// renderers only obey them. JSON and Markdown take no options: they are read elsewhere.
+type TextOptions struct {
+	Width int  // columns; 0 means DefaultWidth
+	ASCII bool // ASCII only: · × — – … → become - x -- - ... ->, other non-ASCII runes ?
+}
+
+// DefaultWidth is the width when none is known.
+const DefaultWidth = 80
+
+// minWrap is the narrowest a wrapped line's text may get, however deep its indentation.
+const minWrap = 16
+
+// Cols is the width to fit.
+func (o TextOptions) Cols() int {
+	if o.Width <= 0 {
+		return DefaultWidth
+	}
+	return o.Width
+}
+
+// Ellipsis marks text cut to fit.
+func (o TextOptions) Ellipsis() string {
+	if o.ASCII {
+		return "..."
+	}
+	return "…"
+}
+
+var asciiGlyphs = strings.NewReplacer("·", "-", "×", "x", "—", "--", "–", "-", "…", "...", "→", "->", "←", "<-",
+	"“", `"`, "”", `"`, "‘", "'", "’", "'", "≥", ">=", "≤", "<=", "▸", ">", "•", "*", "§", "S", "\u00a0", " ")
+
+// Glyphs is s as the options allow: unchanged, or ASCII (the typographic marks spelled out, anything else
+// non-ASCII as ?). Text is made ASCII before it is measured, since "—" becomes two columns.
+func (o TextOptions) Glyphs(s string) string {
+	if !o.ASCII {
+		return s
+	}
+	s = asciiGlyphs.Replace(s)
+	for _, r := range s {
+		if r >= 0x80 {
+			return strings.Map(func(r rune) rune {
+				if r >= 0x80 {
+					return '?'
+				}
+				return r
+			}, s)
+		}
+	}
+	return s
+}
+
+// TextWriter prints lines fitted to TextOptions.
+type TextWriter struct {
+	w io.Writer
+	o TextOptions
+}
+
+// NewTextWriter prints to w with the options o.
+func NewTextWriter(w io.Writer, o TextOptions) *TextWriter { return &TextWriter{w: w, o: o} }
+
+// Blank prints an empty line.
+func (t *TextWriter) Blank() { fmt.Fprintln(t.w) }
+
+// Line prints one line of prose: its indentation kept, the text wrapped at spaces to the width (a word wider
+// than a whole line is broken), continuation lines indented by hang columns.
+func (t *TextWriter) Line(hang int, s string) {
+	s = t.o.Glyphs(s)
+	body := strings.TrimLeft(s, " ")
+	indent := len(s) - len(body)
+	cols := t.o.Cols()
+	for i, l := range wrap(body, max(cols-indent, minWrap), max(cols-hang, minWrap), "") {
+		pad := indent
+		if i > 0 {
+			pad = hang
+		}
+		fmt.Fprintln(t.w, strings.Repeat(" ", pad)+l)
+	}
+}
+
+// Linef is Line with a format.
+func (t *TextWriter) Linef(hang int, format string, a ...any) {
+	t.Line(hang, fmt.Sprintf(format, a...))
+}
+
+// Items prints items joined by sep, breaking lines only between items (one wider than a line is wrapped on
+// its own); the first item's indentation is kept, continuation lines are indented by hang columns.
+func (t *TextWriter) Items(hang int, sep string, items ...string) {
+	if len(items) == 0 {
+		return
+	}
+	cols, sep := t.o.Cols(), t.o.Glyphs(sep)
+	line := t.o.Glyphs(items[0])
+	flush := func() {
+		if ansi.StringWidth(line) > cols {
+			t.Line(hang, line)
+		} else {
+			fmt.Fprintln(t.w, strings.TrimRight(line, " "))
+		}
+	}
+	for _, it := range items[1:] {
+		it = t.o.Glyphs(it)
+		if ansi.StringWidth(line+sep+it) <= cols {
+			line += sep + it
+			continue
+		}
+		line += strings.TrimRight(sep, " ")
+		flush()
+		line = strings.Repeat(" ", hang) + it
+	}
+	flush()
+}
+
+// Cut prints one line of evidence (a guard, a reason) cut to the width with an ellipsis: the line's head
+// (what it is, its id) comes first and is kept.
+func (t *TextWriter) Cut(s string) {
+	fmt.Fprintln(t.w, ansi.Truncate(t.o.Glyphs(s), t.o.Cols(), t.o.Ellipsis()))
+}
+
+// Cutf is Cut with a format.
+func (t *TextWriter) Cutf(format string, a ...any) { t.Cut(fmt.Sprintf(format, a...)) }
+
+// wrap breaks s into lines at spaces and after any of breaks, the first line at most first columns wide, the
+// others rest; a word wider than a line is broken. (ansi.Wrap also breaks after every hyphen, which splits
+// "-NCCL_DEBUG" and "mode="reduce-overhead"", and has one width for all lines.)
+func wrap(s string, first, rest int, breaks string) []string {
+	var lines []string
+	line, limit := "", first
+	for _, p := range pieces(s, breaks) {
+		if line != "" && ansi.StringWidth(line+p.glue+p.word) <= limit {
+			line += p.glue + p.word
+			continue
+		}
+		if line != "" {
+			lines, line, limit = append(lines, line), "", rest
+		}
+		for ansi.StringWidth(p.word) > limit {
+			head := ansi.Truncate(p.word, limit, "")
+			if head == "" { // a character wider than the line
+				_, n := utf8.DecodeRuneInString(p.word)
+				head = p.word[:n]
+			}
+			lines, p.word, limit = append(lines, head), p.word[len(head):], rest
+		}
+		line = p.word
+	}
+	return append(lines, line)
+}
+
+// piece is a word with the spaces before it (none after a break character).
+type piece struct{ glue, word string }
+
+func pieces(s, breaks string) []piece {
+	var out []piece
+	var glue, word strings.Builder
+	emit := func() {
+		out = append(out, piece{glue.String(), word.String()})
+		glue.Reset()
+		word.Reset()
+	}
+	for _, r := range s {
+		switch {
+		case r == ' ':
+			if word.Len() > 0 {
+				emit()
+			}
+			glue.WriteRune(r)
+		case strings.ContainsRune(breaks, r):
+			word.WriteRune(r)
+			emit()
+		default:
+			word.WriteRune(r)
+		}
+	}
+	if word.Len() > 0 {
+		emit()
+	}
+	return out
+}

@@ -1,0 +1,113 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+func lines(s string) []string { return strings.Split(strings.TrimSuffix(s, "\n"), "\n") }
+
+func widest(s string) int {
+	w := 0
+	for _, l := range lines(s) {
+		w = max(w, ansi.StringWidth(l))
+	}
+	return w
+}
+
+func TestLineWrapsWithHang(t *testing.T) {
+	var b strings.Builder
+	tw := NewTextWriter(&b, TextOptions{Width: 40})
+	tw.Line(6, "  train.py:12 forward  ×3 ranks 0,1  Data-dependent branching on -NCCL_DEBUG and mode=\"reduce-overhead\" [GB0170]")
+	got := lines(b.String())
+	want := []string{
+		"  train.py:12 forward  ×3 ranks 0,1",
+		"      Data-dependent branching on",
+		"      -NCCL_DEBUG and",
+		`      mode="reduce-overhead" [GB0170]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	b.Reset()
+	tw.Line(2, strings.Repeat("x", 100)) // a word wider than a line is broken, never lost
+	if widest(b.String()) > 40 || strings.ReplaceAll(strings.ReplaceAll(b.String(), " ", ""), "\n", "") != strings.Repeat("x", 100) {
+		t.Errorf("long word:\n%s", b.String())
+	}
+}
+
+func TestItemsBreakBetweenItems(t *testing.T) {
+	var b strings.Builder
+	NewTextWriter(&b, TextOptions{Width: 40}).Items(2, " · ", "graph breaks 3 distinct (7 records)", "recompiles 7",
+		"limit hits 1", "cudagraph skips 0", "compile errors 0")
+	want := "graph breaks 3 distinct (7 records) ·\n  recompiles 7 · limit hits 1 ·\n  cudagraph skips 0 · compile errors 0\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestCutKeepsTheHead(t *testing.T) {
+	for _, o := range []TextOptions{{Width: 30}, {Width: 30, ASCII: true}} {
+		var b strings.Builder
+		NewTextWriter(&b, o).Cut("      4/0 ___stack0 == 4.790928840637207 # if x.sum().item() > 0:")
+		got := strings.TrimSuffix(b.String(), "\n")
+		if ansi.StringWidth(got) != 30 || !strings.HasPrefix(got, "      4/0 ___stack0") || !strings.HasSuffix(got, o.Ellipsis()) {
+			t.Errorf("%+v: %q", o, got)
+		}
+	}
+}
+
+func TestGlyphsASCII(t *testing.T) {
+	in := "a · b ×3 — c – d … e → f “g” ≥ 2 café"
+	if got := (TextOptions{}).Glyphs(in); got != in {
+		t.Errorf("changed without ASCII: %q", got)
+	}
+	if got, want := (TextOptions{ASCII: true}).Glyphs(in), `a - b x3 -- c - d ... e -> f "g" >= 2 caf?`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+var tableCols = []Column{{Header: "NAME"}, {Header: "TORCH_LOGS", Wrap: true, Breaks: ","}, {Header: "PURPOSE", Wrap: true}}
+
+var tableRows = [][]string{
+	{"cudagraphs", "perf_hints,cudagraphs,graph_breaks,recompiles", "Why CUDA graphs are skipped (perf hints), with breaks and recompiles."},
+	{"a-very-long-preset-name", "graph_breaks", "Short."},
+}
+
+func TestTableFitsAndKeepsIDs(t *testing.T) {
+	var b strings.Builder
+	NewTextWriter(&b, TextOptions{Width: 200}).Table(tableCols, tableRows)
+	if got := lines(b.String()); len(got) != 3 || !strings.HasPrefix(got[0], "NAME                     TORCH_LOGS") {
+		t.Errorf("wide table not one line a row:\n%s", b.String())
+	}
+	for _, width := range []int{80, 60} {
+		b.Reset()
+		NewTextWriter(&b, TextOptions{Width: width}).Table(tableCols, tableRows)
+		out := b.String()
+		if widest(out) > width || !strings.Contains(out, "\na-very-long-preset-name ") || !strings.Contains(out, "perf_hints,") ||
+			strings.Contains(out, "…") {
+			t.Errorf("at %d:\n%s", width, out)
+		}
+	}
+}
+
+// When the last column cannot get room next to the others, it goes under each row.
+func TestTableStacksTheLastColumn(t *testing.T) {
+	var b strings.Builder
+	NewTextWriter(&b, TextOptions{Width: 40}).Table(tableCols, tableRows)
+	got := lines(b.String())
+	if widest(b.String()) > 40 || strings.Contains(got[0], "PURPOSE") || !strings.HasPrefix(got[1], "cudagraphs ") {
+		t.Fatalf("stacked:\n%s", b.String())
+	}
+	var under []string
+	for _, l := range got {
+		if strings.HasPrefix(l, "    ") && strings.Contains(l, "CUDA graphs") {
+			under = append(under, l)
+		}
+	}
+	if len(under) != 1 {
+		t.Errorf("the purpose is not under its row, indented:\n%s", b.String())
+	}
+}
