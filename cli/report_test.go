@@ -74,7 +74,7 @@ func TestReportRunDirProbes(t *testing.T) {
 func TestCmdReportExitCodesAndFormats(t *testing.T) {
 	var out, errb bytes.Buffer
 	f := filepath.Join(fixtures, "torch-2.6/r05_dist_c10d.triage.log")
-	if code := Run([]string{"report", "--format", "json", f}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), `"schema": "torchtriage.report/v1"`) {
+	if code := Run([]string{"report", "--format", "json", f}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), `"schema": "torchtriage.report/v2"`) {
 		t.Fatalf("json: code %d out %q err %q", code, out.String(), errb.String())
 	}
 	out.Reset()

@@ -24,7 +24,7 @@ func WriteFindingsText(w io.Writer, a *Analysis, o TextOptions) {
 			break
 		}
 		t.Linef(18, "  %-6s %-8s %s", strings.ToUpper(f.Severity), f.Category, f.Title)
-		items := []string{"         " + f.Kind, findingWhere(&f), fmt.Sprintf("×%d", f.Records)}
+		items := []string{"         " + string(f.Kind), findingWhere(&f), fmt.Sprintf("×%d", f.Records)}
 		if f.Playbook != "" {
 			items = append(items, "playbook "+f.Playbook)
 		}
