@@ -77,7 +77,13 @@ func newCheckCmd() *cobra.Command {
 				tellIncomplete(cmd.ErrOrStderr(), paths[0], *ran)
 				return exitCode(exitDidNotComplete)
 			}
-			a := triage.Analyze(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths))
+			var run *triage.RunFacts
+			if ran != nil {
+				run = session.RunFactsOf(*ran)
+			} else {
+				run = runFacts(paths)
+			}
+			a := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
 			if write != "" {
 				b := triage.NewBaseline(a)
 				if err := triage.WriteBaseline(write, b); err != nil {

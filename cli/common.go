@@ -90,3 +90,11 @@ func resolveRun(arg, store string) (string, error) {
 	}
 	return matches[0], nil
 }
+
+// runFacts are the run facts of a single run directory (what its meta.json says); nil for anything else.
+func runFacts(paths []string) *triage.RunFacts {
+	if len(paths) != 1 {
+		return nil
+	}
+	return session.RunFactsOfDir(paths[0])
+}

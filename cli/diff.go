@@ -40,7 +40,7 @@ func newDiffCmd() *cobra.Command {
 				if err != nil {
 					return err
 				}
-				an[i] = triage.Analyze(rep, set, readProbes(cmd, []string{p}))
+				an[i] = triage.AnalyzeRun(rep, set, readProbes(cmd, []string{p}), runFacts([]string{p}))
 			}
 			res := triage.Diff(an[0], an[1])
 			if format == "json" {

@@ -27,7 +27,7 @@ func newReportCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			an := triage.Analyze(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths))
+			an := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), runFacts(paths))
 			if err := triage.WriteReport(cmd.OutOrStdout(), an, format, textOptions(cmd, width)); err != nil {
 				return failErr(cmd, exitUsage, "%v", err)
 			}

@@ -73,51 +73,129 @@ var checklist = []Step{
 // Checklist returns the six steps in order (a copy).
 func Checklist() []Step { return append([]Step(nil), checklist...) }
 
-// State is what the caller knows about the latest run.
+// State is what the caller knows, with the evidence for it. A step is done only when a run that could show it did;
+// what no run has shown yet is "not run", never done.
 type State struct {
-	Ranks                int
-	HasBaseline          bool
-	Breaks               int
+	Ranks int // processes of the run (every source: prefixes, launcher, probe)
+	// Baseline: BaselineMeasured when eager and compiled step times were compared (a metric, or wall time less
+	// the compile time the probe measured); BaselineWhy says why it is not ("inconclusive: give --metric …").
+	BaselineMeasured bool
+	BaselineWhy      string
+	// BreaksLogged, RecompilesLogged: the run's logs show breaks / recompiles were being logged.
+	BreaksLogged         bool
+	RecompilesLogged     bool
 	UnexpectedBreaks     int
-	Recompiles           int
 	UnexpectedRecompiles int
-	CudagraphSkips       int
-	ReduceOverhead       bool
-	RanksAgree           bool
-	SteadyRerun          bool
+	// CUDA graphs: CPUOnly when the probe saw no GPU; UsesCUDAGraphs when the run asked for them (reduce-overhead,
+	// or CUDA-graph records show it); CudagraphsLogged when the cudagraphs log was on; CudagraphIssues counts
+	// skips, non-cudagraphable partitions and re-recordings beyond warm-up.
+	CPUOnly          bool
+	UsesCUDAGraphs   bool
+	CudagraphsLogged bool
+	CudagraphIssues  int
+	RanksAgree       bool
+	SteadyRerun      bool // a rerun of the same command compiled nothing new
 }
 
-// NextStep proposes the next checklist step. Steps are taken in order and
-// the first one that still needs work is returned:
+// Step statuses.
+const (
+	StatusDone          = "done"
+	StatusNeedsWork     = "needs work"
+	StatusNotRun        = "not run yet"
+	StatusNotApplicable = "not applicable"
+)
+
+// StepStatus is one step of the checklist with where it stands and why.
+type StepStatus struct {
+	Step
+	Status string
+	Why    string // for not applicable, not run and needs work: the reason, in words
+}
+
+// Progress says where every step stands:
 //
-//  1. baseline   needs work while !HasBaseline
-//  2. breaks     needs work while UnexpectedBreaks > 0
-//  3. recompiles needs work while UnexpectedRecompiles > 0
-//  4. cudagraphs applies when ReduceOverhead or CudagraphSkips > 0, and
-//     needs work while CudagraphSkips > 0
-//  5. ranks      applies when Ranks > 1, and needs work while !RanksAgree
-//  6. steady     needs work while !SteadyRerun
-//
-// done lists, in order, the ids of the steps before the returned one that need
-// no more work (finished or not applicable). When nothing needs work the
-// returned Step is the zero Step (ID "") and done holds all six ids.
-// Breaks and Recompiles (totals, expected ones included) do not change the
-// proposal: only the unexpected counts do. Negative counts act as zero.
+//  1. baseline   done when BaselineMeasured; needs work when BaselineWhy says why not; else not run
+//  2. breaks     needs work while UnexpectedBreaks > 0; else not run until BreaksLogged; else done
+//  3. recompiles needs work while UnexpectedRecompiles > 0; else not run until RecompilesLogged; else done
+//  4. cudagraphs not applicable on a CPU-only run or when no CUDA graphs were asked for (and the cudagraphs
+//     log shows none); needs work while CudagraphIssues > 0; done when the cudagraphs log was on; else not run
+//  5. ranks      not applicable with one process; not run until breaks and recompiles were logged; needs work
+//     while the ranks disagree; else done
+//  6. steady     done when SteadyRerun; else not run (it needs a rerun)
+func Progress(s State) []StepStatus {
+	st := func(i int, status, why string) StepStatus { return StepStatus{Step: checklist[i], Status: status, Why: why} }
+	out := make([]StepStatus, 0, len(checklist))
+	switch {
+	case s.BaselineMeasured:
+		out = append(out, st(0, StatusDone, ""))
+	case s.BaselineWhy != "":
+		out = append(out, st(0, StatusNeedsWork, s.BaselineWhy))
+	default:
+		out = append(out, st(0, StatusNotRun, "no eager run and compiled run to compare yet"))
+	}
+	out = append(out, logged(st, 1, s.BreaksLogged, s.UnexpectedBreaks, "graph breaks were not logged", "unexpected graph breaks"))
+	out = append(out, logged(st, 2, s.RecompilesLogged, s.UnexpectedRecompiles, "recompiles were not logged",
+		"recompiles beyond automatic dynamic"))
+	switch {
+	case s.CPUOnly:
+		out = append(out, st(3, StatusNotApplicable, "CPU-only run: no CUDA graphs"))
+	case s.CudagraphIssues > 0:
+		out = append(out, st(3, StatusNeedsWork, "CUDA-graph skips, partitions or re-recordings"))
+	case s.CudagraphsLogged && s.UsesCUDAGraphs:
+		out = append(out, st(3, StatusDone, ""))
+	case s.CudagraphsLogged:
+		out = append(out, st(3, StatusNotApplicable, "no CUDA graphs asked for (mode=\"reduce-overhead\" not used)"))
+	default:
+		out = append(out, st(3, StatusNotRun, "the cudagraphs log was not on"))
+	}
+	switch {
+	case s.Ranks <= 1:
+		out = append(out, st(4, StatusNotApplicable, "one process: nothing to compare"))
+	case !s.BreaksLogged || !s.RecompilesLogged:
+		out = append(out, st(4, StatusNotRun, "graph breaks and recompiles per rank were not logged"))
+	case !s.RanksAgree:
+		out = append(out, st(4, StatusNeedsWork, "ranks compile differently"))
+	default:
+		out = append(out, st(4, StatusDone, ""))
+	}
+	if s.SteadyRerun {
+		out = append(out, st(5, StatusDone, ""))
+	} else {
+		out = append(out, st(5, StatusNotRun, "needs a rerun of the same command that compiles nothing new"))
+	}
+	return out
+}
+
+// logged: a step that needs its log on: work found is work (whatever showed it), nothing found is done only
+// when the log was on.
+func logged(st func(int, string, string) StepStatus, i int, on bool, unexpected int, off, work string) StepStatus {
+	switch {
+	case unexpected > 0:
+		return st(i, StatusNeedsWork, work)
+	case !on:
+		return st(i, StatusNotRun, off)
+	}
+	return st(i, StatusDone, "")
+}
+
+// NextStep proposes the first step that needs work, else the first that has not run, with the ids of the steps
+// done (not applicable ones are not "done"). When every step is done or not applicable the returned Step is the
+// zero Step.
 func NextStep(s State) (Step, []string) {
-	needs := []bool{
-		!s.HasBaseline,
-		s.UnexpectedBreaks > 0,
-		s.UnexpectedRecompiles > 0,
-		s.CudagraphSkips > 0,
-		s.Ranks > 1 && !s.RanksAgree,
-		!s.SteadyRerun,
-	}
 	var done []string
-	for i, st := range checklist {
-		if needs[i] {
-			return st, done
+	var work, notRun Step
+	for _, p := range Progress(s) {
+		switch {
+		case p.Status == StatusDone:
+			done = append(done, p.ID)
+		case p.Status == StatusNeedsWork && work.ID == "":
+			work = p.Step
+		case p.Status == StatusNotRun && notRun.ID == "":
+			notRun = p.Step
 		}
-		done = append(done, st.ID)
 	}
-	return Step{}, done
+	if work.ID != "" {
+		return work, done
+	}
+	return notRun, done
 }

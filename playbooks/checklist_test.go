@@ -33,25 +33,30 @@ func TestChecklistShape(t *testing.T) {
 }
 
 func TestNextStep(t *testing.T) {
-	clean := State{Ranks: 1, HasBaseline: true, SteadyRerun: true, RanksAgree: true}
+	// everything shown: the steps are done (ranks and CUDA graphs where they apply)
+	clean := State{Ranks: 2, BaselineMeasured: true, BreaksLogged: true, RecompilesLogged: true, CudagraphsLogged: true,
+		UsesCUDAGraphs: true, RanksAgree: true, SteadyRerun: true}
+	all := []string{"baseline", "breaks", "recompiles", "cudagraphs", "ranks", "steady"}
 	cases := []struct {
 		name string
 		mod  func(*State)
 		want string
 		done []string
 	}{
-		{"nothing known", func(s *State) { *s = State{} }, "baseline", nil},
-		{"unexpected breaks", func(s *State) { s.Breaks, s.UnexpectedBreaks = 3, 2 }, "breaks", []string{"baseline"}},
-		{"only expected breaks", func(s *State) { s.Breaks = 4 }, "", []string{"baseline", "breaks", "recompiles", "cudagraphs", "ranks", "steady"}},
-		{"unexpected recompiles", func(s *State) { s.Recompiles, s.UnexpectedRecompiles = 5, 4 }, "recompiles", []string{"baseline", "breaks"}},
-		{"breaks before recompiles", func(s *State) { s.UnexpectedBreaks, s.UnexpectedRecompiles = 1, 1 }, "breaks", []string{"baseline"}},
-		{"cudagraph skips", func(s *State) { s.CudagraphSkips = 2 }, "cudagraphs", []string{"baseline", "breaks", "recompiles"}},
-		{"reduce-overhead, no skips", func(s *State) { s.ReduceOverhead = true }, "", []string{"baseline", "breaks", "recompiles", "cudagraphs", "ranks", "steady"}},
-		{"ranks disagree", func(s *State) { s.Ranks, s.RanksAgree = 2, false }, "ranks", []string{"baseline", "breaks", "recompiles", "cudagraphs"}},
-		{"one rank, agree unset", func(s *State) { s.RanksAgree = false }, "", []string{"baseline", "breaks", "recompiles", "cudagraphs", "ranks", "steady"}},
-		{"not steady yet", func(s *State) { s.SteadyRerun = false }, "steady", []string{"baseline", "breaks", "recompiles", "cudagraphs", "ranks"}},
-		{"negative counts", func(s *State) { s.UnexpectedBreaks, s.CudagraphSkips = -1, -3 }, "", []string{"baseline", "breaks", "recompiles", "cudagraphs", "ranks", "steady"}},
-		{"baseline missing wins", func(s *State) { s.HasBaseline, s.UnexpectedBreaks = false, 9 }, "baseline", nil},
+		{"nothing known: nothing is done", func(s *State) { *s = State{} }, "baseline", nil},
+		{"all shown", func(s *State) {}, "", all},
+		{"unexpected breaks", func(s *State) { s.UnexpectedBreaks = 2 }, "breaks", []string{"baseline", "recompiles", "cudagraphs", "ranks", "steady"}},
+		{"breaks not logged: not done, and ranks cannot be compared", func(s *State) { s.BreaksLogged = false }, "breaks",
+			[]string{"baseline", "recompiles", "cudagraphs", "steady"}},
+		{"unexpected recompiles", func(s *State) { s.UnexpectedRecompiles = 4 }, "recompiles", []string{"baseline", "breaks", "cudagraphs", "ranks", "steady"}},
+		{"cudagraph issues", func(s *State) { s.CudagraphIssues = 2 }, "cudagraphs", []string{"baseline", "breaks", "recompiles", "ranks", "steady"}},
+		{"CPU-only: cudagraphs not applicable, not done", func(s *State) { s.CPUOnly = true }, "", []string{"baseline", "breaks", "recompiles", "ranks", "steady"}},
+		{"cudagraphs log off: not run", func(s *State) { s.CudagraphsLogged = false }, "cudagraphs", []string{"baseline", "breaks", "recompiles", "ranks", "steady"}},
+		{"one process: ranks not applicable", func(s *State) { s.Ranks, s.RanksAgree = 1, false }, "", []string{"baseline", "breaks", "recompiles", "cudagraphs", "steady"}},
+		{"ranks disagree", func(s *State) { s.RanksAgree = false }, "ranks", []string{"baseline", "breaks", "recompiles", "cudagraphs", "steady"}},
+		{"no rerun yet", func(s *State) { s.SteadyRerun = false }, "steady", []string{"baseline", "breaks", "recompiles", "cudagraphs", "ranks"}},
+		{"baseline inconclusive", func(s *State) { s.BaselineMeasured, s.BaselineWhy = false, "inconclusive: give --metric" }, "baseline",
+			[]string{"breaks", "recompiles", "cudagraphs", "ranks", "steady"}},
 	}
 	for _, c := range cases {
 		s := clean
@@ -62,6 +67,11 @@ func TestNextStep(t *testing.T) {
 		}
 		if c.want == "" && step != (Step{}) {
 			t.Errorf("%s: finished checklist should return the zero Step, got %+v", c.name, step)
+		}
+	}
+	for _, p := range Progress(State{Ranks: 1, CPUOnly: true}) {
+		if p.Status == StatusDone || (p.Status != StatusNotApplicable && p.Status != StatusNotRun) || (p.Status != StatusDone && p.Why == "") {
+			t.Errorf("a run that showed nothing: %s is %q (%s)", p.ID, p.Status, p.Why)
 		}
 	}
 }

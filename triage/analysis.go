@@ -15,19 +15,27 @@ type Analysis struct {
 	Findings      []Finding
 	RankAgreement RankAgreement
 	Verdict       Verdict
-	NextStep      playbooks.Step // zero Step when nothing is left to do
-	Done          []string       // checklist step ids before NextStep that need no work (never "baseline")
+	Evidence      ReportEvidence         // what the inputs, the launcher and the probe showed
+	Run           *RunFacts              // nil for logs without a run
+	NextStep      playbooks.Step         // zero Step when nothing is left to do
+	Done          []string               // checklist step ids done (evidence shows it)
+	Steps         []playbooks.StepStatus // every checklist step with where it stands and why
 	state         playbooks.State
 }
 
-// State is the checklist state Analyze derived from the report; callers that know more (an eager baseline was
-// taken, this is a rerun) adjust it and call playbooks.NextStep themselves.
+// State is the checklist state Analyze derived from the evidence; callers that know more (an eager baseline was
+// taken, this is a rerun) adjust it and call playbooks.Progress themselves.
 func (a *Analysis) State() playbooks.State { return a.state }
 
-// Analyze turns a report into findings. set may be nil (the built-in playbooks are used); probes (may be nil)
+// Analyze is AnalyzeRun for logs without a run.
+func Analyze(rep *Report, set *playbooks.Set, probes []ProcessInfo) *Analysis {
+	return AnalyzeRun(rep, set, probes, nil)
+}
+
+// AnalyzeRun turns a report into findings. set may be nil (the built-in playbooks are used); probes (may be nil)
 // are the in-process probe files of the run: they add config_parity and probe_mismatch findings and the unique
 // graph count.
-func Analyze(rep *Report, set *playbooks.Set, probes []ProcessInfo) *Analysis {
+func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunFacts) *Analysis {
 	if set == nil {
 		set, _ = playbooks.Builtin()
 	}
@@ -60,16 +68,18 @@ func Analyze(rep *Report, set *playbooks.Set, probes []ProcessInfo) *Analysis {
 	fs = append(fs, errorFindings(rep.ErrorEvents(), KindCompileError, set)...)
 	fs = append(fs, errorFindings(rep.RuntimeErrorEvents(), KindRuntimeError, set)...)
 	uniqueIDs(fs)
-	ra := RankAgree(rep.Ranks, fs)
+	ev := evidenceWith(rep.Evidence, rep, run, probes)
+	ra := RankAgree(ev.Ranks, fs)
 	if !ra.Agree {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
 	fs = append(fs, probeFindings(rep, probes, set)...)
 	sortFindings(fs)
-	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra}
-	a.Verdict = verdictOf(rep, fs, ra, probes)
-	a.state = stateOf(rep, fs, ra)
-	a.NextStep, a.Done = nextStep(a.state)
+	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
+	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
+	a.state = stateOf(fs, ra, ev, probes)
+	a.Steps = playbooks.Progress(a.state)
+	a.NextStep, a.Done = playbooks.NextStep(a.state)
 	return a
 }
 

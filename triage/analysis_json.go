@@ -13,10 +13,11 @@ import (
 // and next step.
 type ReportJSON struct {
 	*Report
-	Findings      []Finding     `json:"findings"`
-	RankAgreement RankAgreement `json:"rank_agreement"`
-	Verdict       Verdict       `json:"verdict"`
-	NextStep      *StepJSON     `json:"next_step"`
+	Evidence      ReportEvidence `json:"evidence"` // the report's, completed with the run's and the probe's
+	Findings      []Finding      `json:"findings"`
+	RankAgreement RankAgreement  `json:"rank_agreement"`
+	Verdict       Verdict        `json:"verdict"`
+	NextStep      *StepJSON      `json:"next_step"`
 }
 
 // StepJSON is a checklist step in JSON, with the steps already done.
@@ -35,7 +36,7 @@ type StepJSON struct {
 
 // JSON returns the report with its analysis for encoding.
 func (a *Analysis) JSON() ReportJSON {
-	out := ReportJSON{Report: a.Report, Findings: a.Findings, RankAgreement: a.RankAgreement, Verdict: a.Verdict}
+	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, Findings: a.Findings, RankAgreement: a.RankAgreement, Verdict: a.Verdict}
 	if out.Findings == nil {
 		out.Findings = []Finding{}
 	}

@@ -12,21 +12,25 @@ import (
 func TestVerdictAndNextStep(t *testing.T) {
 	cases := []struct {
 		name   string
-		steady bool
+		state  string
 		next   string
 		done   string
 		reason string
 	}{
-		{"torch-2.14/r05_dist_c10d.triage.log", false, "breaks", "", "ranks disagree"},
-		{"torch-2.6/r12_limit_str.triage.log", false, "recompiles", "breaks", "recompile limit hit"},
-		{"tlparse/comp_metrics.log", true, "steady", "breaks,recompiles,cudagraphs,ranks", ""},
-		{"torch-2.14/r06_dist_funcol.triage.log", true, "steady", "breaks,recompiles,cudagraphs,ranks", ""},
-		{"torch-2.14/r07_fullgraph.triage.log", false, "breaks", "", "fatal error"},
+		{"torch-2.14/r05_dist_c10d.triage.log", StateNotSteady, "breaks", "recompiles", "ranks disagree"},
+		// no graph-break record: nothing shows graph_breaks was on, so that step is not done
+		{"torch-2.6/r12_limit_str.triage.log", StateNotSteady, "recompiles", "", "recompile limit hit"},
+		// a trace records every compile: evidence that breaks and recompiles would show
+		{"tlparse/comp_metrics.log", StateSteady, "baseline", "breaks,recompiles", ""},
+		// a clean 2-rank run's log under graph_breaks,recompiles shows no record: from the log alone nothing says
+		// logging was on (the run dir's meta.json would): no evidence, and no step is ticked
+		{"torch-2.14/r06_dist_funcol.triage.log", StateNoEvidence, "baseline", "", "nothing shows that graph breaks and recompiles were being logged"},
+		{"torch-2.14/r07_fullgraph.triage.log", StateNotSteady, "breaks", "", "compile error"},
 	}
 	for _, c := range cases {
 		a := analyzeFiles(t, c.name)
-		if a.Verdict.Steady != c.steady || a.NextStep.ID != c.next || strings.Join(a.Done, ",") != c.done {
-			t.Errorf("%s: steady %v next %q done %v; want %v %q %q\n%+v", c.name, a.Verdict.Steady, a.NextStep.ID, a.Done, c.steady, c.next, c.done, a.Verdict)
+		if a.Verdict.State != c.state || a.Verdict.Steady != (c.state == StateSteady) || a.NextStep.ID != c.next || strings.Join(a.Done, ",") != c.done {
+			t.Errorf("%s: state %v next %q done %v; want %v %q %q\n%+v", c.name, a.Verdict.State, a.NextStep.ID, a.Done, c.state, c.next, c.done, a.Verdict)
 		}
 		if c.reason != "" && !strings.Contains(a.Verdict.Summary, c.reason) {
 			t.Errorf("%s: summary %q lacks %q", c.name, a.Verdict.Summary, c.reason)
@@ -35,7 +39,7 @@ func TestVerdictAndNextStep(t *testing.T) {
 		if want := map[bool]int{true: 3, false: -1}[strings.HasPrefix(c.name, "tlparse/")]; a.Verdict.UniqueGraphs != want {
 			t.Errorf("%s: unique graphs %d without probe, want %d", c.name, a.Verdict.UniqueGraphs, want)
 		}
-		if st := a.State(); st.Ranks != len(a.Report.Ranks) || !st.HasBaseline || st.SteadyRerun {
+		if st := a.State(); st.Ranks != len(a.Evidence.Ranks) || st.BaselineMeasured || st.SteadyRerun {
 			t.Errorf("%s: state %+v", c.name, st)
 		}
 	}
@@ -195,7 +199,7 @@ func BenchmarkAnalyze(b *testing.B) {
 // Reports not built by an Aggregator (empty, nil, decoded from saved JSON) analyse without panicking; a
 // decoded report keeps its breaks, skips and errors (recompiles need the records, which JSON does not hold).
 func TestAnalyzeHandMadeReports(t *testing.T) {
-	if a := Analyze(nil, nil, nil); len(a.Findings) != 0 || !a.Verdict.Steady || a.NextStep.ID != "steady" {
+	if a := Analyze(nil, nil, nil); len(a.Findings) != 0 || a.Verdict.State != StateNoEvidence || a.NextStep.ID != "baseline" || len(a.Done) != 0 {
 		t.Errorf("nil report: %+v", a)
 	}
 	if a := Analyze(&Report{Ranks: []int{0, 1}}, nil, nil); !a.RankAgreement.Agree {

@@ -34,7 +34,10 @@ func synthAnalysis(t testing.TB, ranks int, add func(agg *Aggregator)) *Analysis
 		agg.AddRank(r)
 	}
 	add(agg)
-	return Analyze(agg.Report(), nil, nil)
+	// a completed run whose TORCH_LOGS logged breaks and recompiles: what the synthetic records leave out
+	// (nothing) is known not to have happened
+	return AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
+		TorchLogsSet: true, WorldSize: ranks})
 }
 
 // TestSyntheticRankAgreement1024: 1024 ranks recompile step once for a new size; rank 1 recompiles again

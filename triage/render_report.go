@@ -10,18 +10,30 @@ import (
 	"strings"
 )
 
-// WriteReportText prints a readable summary fitted to o: prose wraps, guard evidence is cut.
-func WriteReportText(w io.Writer, rep *Report, o TextOptions) {
+// WriteReportText prints a readable summary of an analysis fitted to o: prose wraps, guard evidence is cut. The
+// header, the counts, the per-event sections and "nothing to report" all come from the analysis, as the findings
+// and the verdict printed after them (WriteFindingsText) do.
+func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
+	rep := an.Report
 	t := NewTextWriter(w, o)
 	ver := "unknown"
 	if rep.TorchVersion != nil {
 		ver = *rep.TorchVersion
+	} else if rep.LogFormat != "" {
+		ver = "unknown (log format of " + rep.LogFormat + ")"
 	}
-	t.Items(2, " · ", "torchtriage report", fmt.Sprintf("%d input(s)", len(rep.Inputs)), "torch "+ver, rankText(rep.Ranks))
+	t.Items(2, " · ", "torchtriage report", fmt.Sprintf("%d input(s)", len(rep.Inputs)), "torch "+ver, rankText(an.Evidence.Ranks))
 	c := rep.Counts
-	t.Items(2, " · ", fmt.Sprintf("graph breaks %d distinct (%d records)", c.GraphBreaks, c.GraphBreakRecords),
+	counts := []string{fmt.Sprintf("graph breaks %d distinct (%d records)", c.GraphBreaks, c.GraphBreakRecords),
 		fmt.Sprintf("recompiles %d", c.Recompiles), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
-		fmt.Sprintf("cudagraph skips %d", c.CudagraphSkips), fmt.Sprintf("compile errors %d", c.CompileErrors))
+		fmt.Sprintf("cudagraph skips %d", c.CudagraphSkips), fmt.Sprintf("compile errors %d", c.CompileErrors),
+		fmt.Sprintf("runtime errors %d", c.RuntimeErrors)}
+	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 {
+		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions),
+			fmt.Sprintf("cudagraph re-records %d", c.CudagraphRerecords))
+	}
+	t.Items(2, " · ", counts...)
+	t.Linef(2, "Based on: %s", strings.Join(an.Verdict.Basis, "; "))
 	if len(rep.GraphBreaks) > 0 {
 		t.Blank()
 		t.Line(0, "Graph breaks")
@@ -63,9 +75,27 @@ func WriteReportText(w io.Writer, rep *Report, o TextOptions) {
 		t.Blank()
 		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, rankText(s.Ranks), OneLine(s.Reason, 100))
 	}
+	for _, p := range rep.CudagraphPartitions {
+		t.Blank()
+		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, rankText(p.Ranks), orWhat(p.Reason, "reason not logged"))
+		if p.File != "" {
+			t.Linef(8, "      at %s %s", site(p.File, p.Line), p.Function)
+		}
+	}
+	for _, r := range rep.CudagraphRerecords {
+		t.Blank()
+		t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s", r.Records, rankText(r.Ranks), r.Function, OneLine(r.Reason, 100))
+	}
 	for _, e := range rep.CompileErrors {
 		t.Blank()
 		t.Linef(6, "Compile error ×%d %s %s: %s", e.Records, rankText(e.Ranks), e.Class, OneLine(e.Message, 100))
+		if e.File != "" {
+			t.Linef(8, "      at %s", site(e.File, e.Line))
+		}
+	}
+	for _, e := range rep.RuntimeErrors {
+		t.Blank()
+		t.Linef(6, "Runtime error ×%d %s %s: %s", e.Records, rankText(e.Ranks), e.Class, OneLine(e.Message, 100))
 		if e.File != "" {
 			t.Linef(8, "      at %s", site(e.File, e.Line))
 		}
@@ -81,14 +111,25 @@ func WriteReportText(w io.Writer, rep *Report, o TextOptions) {
 		sort.Ints(keys)
 		for _, k := range keys {
 			c := rep.PerRank[strconv.Itoa(k)]
-			t.Linef(4, "  rank %d: %d breaks, %d recompiles, %d limit hits, %d skips, %d errors",
-				k, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
+			t.Linef(4, "  rank %d: %d breaks, %d recompiles, %d limit hits, %d skips, %d compile errors, %d runtime errors",
+				k, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
 		}
 	}
-	if c == (Counts{}) {
+	if len(an.Findings) == 0 {
 		t.Blank()
-		t.Line(0, "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or compile error in the input.")
+		t.Line(0, nothingText(an))
 	}
+}
+
+// nothingText says what an empty report means: nothing found is news only when the evidence says it was looked for.
+func nothingText(an *Analysis) string {
+	switch an.Verdict.State {
+	case StateSteady:
+		return "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
+	case StateNoEvidence:
+		return "Nothing found, but " + strings.TrimPrefix(an.Verdict.Summary, "no evidence: ")
+	}
+	return "Nothing found in what the input holds: " + an.Verdict.Summary
 }
 
 func site(file string, line int) string {
@@ -152,7 +193,7 @@ func WriteReport(w io.Writer, an *Analysis, format string, o TextOptions) error 
 	case "markdown":
 		WriteMarkdown(w, an)
 	case "text":
-		WriteReportText(w, an.Report, o)
+		WriteReportText(w, an, o)
 		WriteFindingsText(w, an, o)
 	default:
 		return fmt.Errorf("unknown format %q", format)

@@ -2,29 +2,47 @@ package triage
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-// Verdict says whether the run reached a steady state: no recompile beyond automatic dynamic's expected first
-// one, no graph break that is not by design, no recompile-limit hit or fatal error, ranks (and their settings)
-// agree. UniqueGraphs is the number of graphs compiled when known (probe counters, else TORCH_TRACE), else -1.
+// Verdict says what state the run reached, and on what the verdict rests. State is one of the State*
+// constants: steady (no recompile beyond automatic dynamic's expected first one, no graph break that is not by
+// design, no fatal error, no recompile-limit hit, ranks and their settings agree — and evidence that breaks and
+// recompiles were being logged and, when a launcher knows, that the run completed), not_steady, no_evidence (no
+// torch output, or break/recompile logging not shown to be on), stopped (the tool or an interrupt stopped the run
+// before it finished), did_not_start. Steady is State == steady. UniqueGraphs is the number of graphs compiled
+// when known (probe counters, else TORCH_TRACE), else -1.
 type Verdict struct {
+	State        string   `json:"state"`
 	Steady       bool     `json:"steady"`
 	Reasons      []string `json:"reasons"`
 	UniqueGraphs int      `json:"unique_graphs"`
 	Summary      string   `json:"summary"`
+	Basis        []string `json:"basis"` // what the verdict rests on, in words
 }
+
+// Verdict states.
+const (
+	StateSteady      = "steady"
+	StateNotSteady   = "not_steady"
+	StateNoEvidence  = "no_evidence"
+	StateStopped     = "stopped"
+	StateDidNotStart = "did_not_start"
+)
 
 // tally counts what the verdict and the next step look at.
 type tally struct {
 	breaks, unexpectedBreaks, expectedBreaks int
 	recompiles, unexpectedRecompiles         int
 	limits, skips, errors, fullgraphErrors   int
+	runtime, partitions, rerecords           int
 	parity                                   int
 	firstBreak, firstRecompile, firstLimit   *Finding
-	firstError                               *Finding
+	firstError, firstRuntime, firstGPU       *Finding
+	firstSkip                                *Finding
 }
 
 func countFindings(fs []Finding) tally {
@@ -55,6 +73,9 @@ func countFindings(fs []Finding) tally {
 			}
 		case KindCudagraphSkip:
 			t.skips += f.Records
+			if t.firstSkip == nil {
+				t.firstSkip = f
+			}
 		case KindCompileError:
 			t.errors += f.Records
 			if strings.HasSuffix(f.What, "Unsupported") {
@@ -63,6 +84,18 @@ func countFindings(fs []Finding) tally {
 			if t.firstError == nil {
 				t.firstError = f
 			}
+		case KindRuntimeError:
+			t.runtime += f.Records
+			if t.firstRuntime == nil {
+				t.firstRuntime = f
+			}
+		case KindCudagraphPartition:
+			t.partitions += f.Records
+			if t.firstGPU == nil {
+				t.firstGPU = f
+			}
+		case KindCudagraphRerecord:
+			t.rerecords += f.Records
 		case KindConfigParity:
 			t.parity++
 		}
@@ -70,9 +103,12 @@ func countFindings(fs []Finding) tally {
 	return t
 }
 
-func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo) Verdict {
+// rerecordsFew is how many CUDA-graph re-recordings pass as warm-up (a few shapes or pointers settling).
+const rerecordsFew = 3
+
+func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo, run *RunFacts, ev ReportEvidence) Verdict {
 	t := countFindings(fs)
-	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}}
+	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: basisOf(ev, run)}
 	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
 		v.UniqueGraphs = rep.UniqueGraphs
 	}
@@ -82,7 +118,11 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.Reasons = append(v.Reasons, fmt.Sprintf(format, args...))
 	}
 	if t.errors > 0 {
-		add(fmt.Sprintf("%d fatal error(s)", t.errors), "%d fatal error(s): %s [%s]", t.errors, t.firstError.Title, t.firstError.Playbook)
+		add(fmt.Sprintf("%d compile error(s)", t.errors), "%d compile error(s): %s [%s]", t.errors, t.firstError.Title, t.firstError.Playbook)
+	}
+	if t.runtime > 0 {
+		add(fmt.Sprintf("%d process(es) crashed", t.runtime), "%d process(es) died of a runtime error: %s [%s]", t.runtime,
+			t.firstRuntime.Title, t.firstRuntime.Playbook)
 	}
 	if t.unexpectedBreaks > 0 {
 		add(fmt.Sprintf("%d graph break(s) to fix or consider", t.unexpectedBreaks),
@@ -95,30 +135,114 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	if t.limits > 0 {
 		add("recompile limit hit", "recompile limit hit: %s", t.firstLimit.Title)
 	}
+	if t.partitions > 0 {
+		add(fmt.Sprintf("%d non-cudagraphable partition(s)", t.partitions), "%d non-cudagraphable partition(s): %s [%s]",
+			t.partitions, t.firstGPU.Title, t.firstGPU.Playbook)
+	}
+	if t.skips > 0 {
+		add(fmt.Sprintf("%d CUDA-graph skip(s)", t.skips), "%d CUDA-graph skip(s): %s [%s]", t.skips, t.firstSkip.Title, t.firstSkip.Playbook)
+	}
+	if t.rerecords > rerecordsFew {
+		add(fmt.Sprintf("%d CUDA-graph re-recordings", t.rerecords), "%d CUDA-graph re-recordings (more than %d)", t.rerecords, rerecordsFew)
+	}
 	if !ra.Agree {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)
 	}
 	if t.parity > 0 {
 		add("settings differ between ranks", "%d setting(s) differ between ranks", t.parity)
 	}
-	v.Steady = len(v.Reasons) == 0
 	graphs := ""
 	if v.UniqueGraphs >= 0 {
 		graphs = fmt.Sprintf("; %d unique graph(s)", v.UniqueGraphs)
 	}
-	if v.Steady {
+	found := ""
+	if len(short) > 0 {
+		found = "; what it printed: " + strings.Join(short, ", ")
+	}
+	stops := interrupted(rep)
+	switch {
+	case run != nil && run.Outcome == OutcomeDidNotStart:
+		v.State, v.Summary = StateDidNotStart, "did not start: "+orWhat(run.Error, "the command could not be launched")
+	case run != nil && run.Outcome == OutcomeFailed && !ev.TorchSeen:
+		v.State, v.Summary = StateDidNotStart, "did not start: the command "+exitWords(run)+" before any torch output"
+	case run != nil && run.Outcome == OutcomeStopped:
+		v.State, v.Summary = StateStopped, "stopped by torchtriage ("+orWhat(run.StopReason, "cancelled")+") before the run finished"+found
+	case run == nil && len(stops) > 0 && t.errors+t.runtime == 0:
+		v.State, v.Summary = StateStopped, "stopped: a process was interrupted ("+strings.Join(stops, ", ")+
+			"); the log does not say by whom"+found
+	case !ev.TorchSeen:
+		v.State, v.Summary = StateNoEvidence, "no evidence: the inputs hold no torch output at all"+found
+	case len(short) > 0:
+		v.State, v.Summary = StateNotSteady, "not steady: "+strings.Join(short, ", ")+graphs
+	case !ev.GraphBreaksLogged || !ev.RecompilesLogged:
+		v.State, v.Summary = StateNoEvidence, "no evidence: torch ran, but nothing shows that "+unlogged(ev)+
+			" were being logged (no such records, and TORCH_LOGS did not ask for them): rerun with --preset breaks"
+	case run != nil && run.Outcome == OutcomeRunning:
+		v.State, v.Summary = StateNoEvidence, "still running: no unexpected graph break or recompile so far"
+	case run != nil && run.Outcome == OutcomeUnknown:
+		v.State, v.Summary = StateNoEvidence, "no evidence: the run's end was never recorded (its supervisor is gone)"
+	case run != nil && run.Outcome == OutcomeFailed:
+		v.State, v.Summary = StateNotSteady, "not steady: the run "+exitWords(run)+" without an error torchtriage recognises"
+	default:
 		extra := ""
 		if t.expectedBreaks > 0 || t.recompiles > 0 {
 			extra = fmt.Sprintf(" (%d graph break(s) by design, %d expected recompile(s))", t.expectedBreaks, t.recompiles)
 		}
-		v.Summary = "steady state: no unexpected graph break or recompile" + agreeText(ra) + extra + graphs
-		if t.skips > 0 {
-			v.Summary += fmt.Sprintf("; %d CUDA-graph skip(s)", t.skips)
+		v.State, v.Summary = StateSteady, "steady state: no unexpected graph break or recompile"+agreeText(ra)+extra+graphs
+		if run == nil {
+			v.Summary += "; from the log alone (whether the run completed is not known)"
 		}
-	} else {
-		v.Summary = "not steady: " + strings.Join(short, ", ") + graphs
 	}
+	if ev.Partial {
+		v.Summary += "; the input looks cut, so this covers only what it holds"
+	}
+	v.Steady = v.State == StateSteady
 	return v
+}
+
+// basisOf words what a verdict rests on.
+func basisOf(ev ReportEvidence, run *RunFacts) []string {
+	var b []string
+	if ev.TorchSeen {
+		b = append(b, "torch seen in "+strings.Join(ev.TorchSeenBy, ", "))
+	} else {
+		b = append(b, "no torch output")
+	}
+	switch ev.LogsFrom {
+	case "run":
+		b = append(b, "TORCH_LOGS from the run: "+orWhat(strings.Join(ev.Logs, ","), "(none)"))
+	case "inferred":
+		b = append(b, "logs seen in the input: "+strings.Join(ev.Logs, ","))
+	default:
+		b = append(b, "no sign of which TORCH_LOGS were on")
+	}
+	if run != nil {
+		b = append(b, "run "+string(run.Outcome))
+	}
+	if n := len(ev.Ranks); n > 1 {
+		b = append(b, fmt.Sprintf("%d ranks", n))
+	}
+	return b
+}
+
+func unlogged(ev ReportEvidence) string {
+	switch {
+	case !ev.GraphBreaksLogged && !ev.RecompilesLogged:
+		return "graph breaks and recompiles"
+	case !ev.GraphBreaksLogged:
+		return "graph breaks"
+	}
+	return "recompiles"
+}
+
+func exitWords(run *RunFacts) string {
+	switch {
+	case run.ExitCode != nil:
+		return fmt.Sprintf("exited with code %d", *run.ExitCode)
+	case run.Signal != "":
+		return "was killed (" + run.Signal + ")"
+	}
+	return "failed"
 }
 
 func agreeText(ra RankAgreement) string {
@@ -140,30 +264,30 @@ func uniqueGraphs(probes []ProcessInfo) int {
 	return n
 }
 
-// stateOf is what the checklist needs. A log cannot show whether an eager baseline was taken nor whether this
-// is a rerun: HasBaseline is assumed (the step is not reported done) and SteadyRerun is false.
-func stateOf(rep *Report, fs []Finding, ra RankAgreement) playbooks.State {
+// stateOf is what the checklist needs, with its evidence. A log cannot show an eager baseline nor a rerun: the
+// caller that knows more (the session) adds them.
+func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []ProcessInfo) playbooks.State {
 	t := countFindings(fs)
-	return playbooks.State{
-		Ranks:                len(rep.Ranks),
-		HasBaseline:          true,
-		Breaks:               t.breaks,
-		UnexpectedBreaks:     t.unexpectedBreaks + t.fullgraphErrors,
-		Recompiles:           t.recompiles,
-		UnexpectedRecompiles: t.unexpectedRecompiles + t.limits,
-		CudagraphSkips:       t.skips,
-		RanksAgree:           ra.Agree,
-	}
-}
-
-// nextStep proposes the next checklist step; Done leaves out the baseline step (a log cannot show it).
-func nextStep(st playbooks.State) (playbooks.Step, []string) {
-	step, done := playbooks.NextStep(st)
-	out := []string{}
-	for _, d := range done {
-		if d != "baseline" {
-			out = append(out, d)
+	cpuOnly := len(probes) > 0
+	uses := t.partitions+t.skips+t.rerecords > 0
+	for _, p := range probes {
+		if p.GPU != "" {
+			cpuOnly = false
+		}
+		if v, ok := p.Config["inductor.triton.cudagraphs"].(bool); ok && v {
+			uses = true
 		}
 	}
-	return step, out
+	return playbooks.State{
+		Ranks:                len(ev.Ranks),
+		BreaksLogged:         ev.GraphBreaksLogged,
+		RecompilesLogged:     ev.RecompilesLogged,
+		UnexpectedBreaks:     t.unexpectedBreaks + t.fullgraphErrors,
+		UnexpectedRecompiles: t.unexpectedRecompiles + t.limits,
+		CPUOnly:              cpuOnly,
+		UsesCUDAGraphs:       uses,
+		CudagraphsLogged:     slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all"),
+		CudagraphIssues:      t.skips + t.partitions + max(0, t.rerecords-rerecordsFew),
+		RanksAgree:           ra.Agree,
+	}
 }

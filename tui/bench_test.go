@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -124,10 +125,11 @@ func BenchmarkFirstFrame(b *testing.B) {
 }
 
 // TestKeystrokeBudget: with 100k records and 10k findings loaded, a key press (Update and View) takes well
-// under a frame (16 ms): the median of every kind of key is checked.
+// under a frame (16 ms): the median of every kind of key is checked. A timing measurement, not a unit test: it
+// runs only with TORCHTRIAGE_TIMING=1 on a quiet machine (the Benchmark* functions above measure the same).
 func TestKeystrokeBudget(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("timing test (not under -short or -race)")
+	if testing.Short() || raceEnabled || os.Getenv("TORCHTRIAGE_TIMING") != "1" {
+		t.Skip("timing measurement: set TORCHTRIAGE_TIMING=1 on a quiet machine")
 	}
 	m := bigModel(t, 120, 32)
 	for _, keys := range [][]string{{"down"}, {"tab", "down"}, {"/", "o", "p", "esc"}, {"l", "up", "esc"}, {"enter", "down", "esc"},
@@ -148,8 +150,8 @@ func TestKeystrokeBudget(t *testing.T) {
 }
 
 func TestFirstFrameBudget(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("timing test (not under -short or -race)")
+	if testing.Short() || raceEnabled || os.Getenv("TORCHTRIAGE_TIMING") != "1" {
+		t.Skip("timing measurement: set TORCHTRIAGE_TIMING=1 on a quiet machine")
 	}
 	var times []time.Duration
 	for i := 0; i < 5; i++ {

@@ -37,14 +37,13 @@ func (m *Model) checklist() playbooks.State {
 	}
 	s := r.snap
 	st := s.analysis.State()
-	for _, p := range r.probes {
-		if v, ok := p.Config["inductor.triton.cudagraphs"].(bool); ok && v {
-			st.ReduceOverhead = true
+	if c, ok := m.baselineComparison(); ok {
+		st.BaselineMeasured = !c.Inconclusive && c.Basis != ""
+		if !st.BaselineMeasured {
+			st.BaselineWhy = c.Verdict
 		}
 	}
-	eager, compiled := m.baselinePair()
-	st.HasBaseline = eager != nil && compiled != nil
-	if prev := m.previousCompiled(r); prev != nil && r.done {
+	if prev := m.previousCompiled(r); prev != nil && r.done && s.analysis.Verdict.State != triage.StateNoEvidence {
 		d := triage.Diff(prev.snap.analysis, s.analysis)
 		st.SteadyRerun = d.New == 0 && s.report.Counts.CudagraphSkips == 0
 	}
@@ -78,8 +77,11 @@ func (m *Model) previousCompiled(r *runView) *runView {
 	return nil
 }
 
-// nextStep is the proposed step and the ids of the steps already met.
+// nextStep is the proposed step and the ids of the steps done.
 func (m *Model) nextStep() (playbooks.Step, []string) { return playbooks.NextStep(m.checklist()) }
+
+// doneCount words the checklist's progress: "2 of 6 done" (not applicable steps are not done).
+func doneCount(done []string) string { return fmt.Sprintf("%d of 6 done", len(done)) }
 
 func (m *Model) openGuide() {
 	step, _ := m.nextStep()
@@ -115,21 +117,28 @@ func (m *Model) guideKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
-// guideBody draws the six steps: met ones green with ✓, the proposed one marked, each with its done-when.
+// guideBody draws the six steps: done ones green with ✓ (only with the evidence for it), the proposed one marked,
+// the others "not run yet" or "not applicable" with why, each with its done-when.
 func (m *Model) guideBody(w, h int) []string {
 	th := m.th
 	step, done := m.nextStep()
 	var lines []string
 	cursorLine := 0
-	for i, st := range playbooks.Checklist() {
-		mark, style := "  ", th.plain
+	for i, p := range playbooks.Progress(m.checklist()) {
+		st := p.Step
+		mark, style, status := "  ", th.plain, p.Status
 		switch {
-		case slices.Contains(done, st.ID):
+		case p.Status == playbooks.StatusDone:
 			mark, style = "✓ ", th.good
 		case st.ID == step.ID:
 			mark, style = "▸ ", th.warn
+		case p.Status == playbooks.StatusNotApplicable:
+			mark, style = "– ", th.dim
 		}
-		head := fmt.Sprintf("%s%d/6 %s  (preset %s)", mark, st.N, st.Title, st.Preset)
+		if p.Why != "" {
+			status += ": " + p.Why
+		}
+		head := fmt.Sprintf("%s%d/6 %s  (preset %s) · %s", mark, st.N, st.Title, st.Preset, status)
 		if i == m.guide.idx {
 			cursorLine = len(lines)
 			head = th.sel.Render(fit(head, w-3))
@@ -154,18 +163,28 @@ func (m *Model) guideBody(w, h int) []string {
 			}
 		}
 	}
-	title := "Diagnose a compile regression · all steps met"
+	title := "Diagnose a compile regression · " + doneCount(done) + ", the rest not applicable"
 	if step.ID != "" {
-		title = fmt.Sprintf("Diagnose a compile regression · next: step %d/6 %s", step.N, step.Title)
+		title = fmt.Sprintf("Diagnose a compile regression · %s · next: step %d/6 %s", doneCount(done), step.N, step.Title)
 	}
 	return th.box(title, scrollTo(lines, cursorLine, h-2), w, h, true)
 }
 
-// baselineVerdict compares the newest eager and compiled runs (keep compile only if ≥5% better).
-func (m *Model) baselineVerdict() string {
+// baselineComparison compares the newest eager and compiled runs (keep compile only if ≥5% better, on the metric
+// or on wall time less the compile time the probe measured; else inconclusive).
+func (m *Model) baselineComparison() (session.Comparison, bool) {
 	eager, compiled := m.baselinePair()
 	if eager == nil || compiled == nil {
+		return session.Comparison{}, false
+	}
+	return session.CompareBaseline(eager.meta, compiled.meta, !m.opt.lowerBetter, session.CompileSeconds(compiled.probes)), true
+}
+
+// baselineVerdict is the comparison's line, "" without a pair of runs.
+func (m *Model) baselineVerdict() string {
+	c, ok := m.baselineComparison()
+	if !ok {
 		return ""
 	}
-	return session.CompareBaseline(eager.meta, compiled.meta, !m.opt.lowerBetter).Verdict
+	return c.Verdict
 }

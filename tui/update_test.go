@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -215,12 +216,26 @@ func TestGuideProposesTheNextStepAndShowsWhatIsMet(t *testing.T) {
 	m := liveModel(t, 100, 40)
 	feedRun(t, m, 1, "", "eager", "", 0)
 	feedRun(t, m, 2, "r05_dist_c10d.triage.log", "breaks", "graph_breaks,recompiles", 0)
+	// no metric and no measured compile time: eager vs compiled is inconclusive, not ticked
 	step, done := m.nextStep()
-	if step.ID != "breaks" || !containsStr(done, "baseline") {
-		t.Fatalf("after an eager and a compiled run with a print break: step %q done %v", step.ID, done)
+	if step.ID != "baseline" || containsStr(done, "baseline") {
+		t.Fatalf("without a metric: step %q done %v; want baseline, not done", step.ID, done)
 	}
 	press(m, "n")
 	screen := plain(m)
+	if !strings.Contains(screen, "inconclusive: wall time includes compile time; give --metric") || strings.Contains(screen, "✓ 1/6") {
+		t.Fatalf("guide should say the baseline is inconclusive:\n%s", screen)
+	}
+	press(m, "esc")
+	// with a metric on both runs the baseline is measured
+	v1, v2 := 10.0, 12.0
+	m.run(1).meta.Metric, m.run(2).meta.Metric = &v1, &v2
+	step, done = m.nextStep()
+	if step.ID != "breaks" || !containsStr(done, "baseline") {
+		t.Fatalf("after an eager and a compiled run with a metric and a print break: step %q done %v", step.ID, done)
+	}
+	press(m, "n")
+	screen = plain(m)
 	if m.screen != screenGuide || !strings.Contains(screen, "✓ 1/6 Eager baseline") || !strings.Contains(screen, "▸ 2/6 Find graph breaks") {
 		t.Fatalf("guide should mark step 1 met and propose step 2:\n%s", screen)
 	}
@@ -230,6 +245,19 @@ func TestGuideProposesTheNextStepAndShowsWhatIsMet(t *testing.T) {
 	cmd := press(m, "enter")
 	if cmd == nil || m.pre.name != "breaks" {
 		t.Fatalf("enter should relaunch with the step's preset (preset %q)", m.pre.name)
+	}
+}
+
+// A run that showed nothing (no torch output) ticks no step of the guided flow.
+func TestGuideTicksNothingWithoutEvidence(t *testing.T) {
+	m := liveModel(t, 100, 40)
+	feedRun(t, m, 1, "", "breaks", "graph_breaks,recompiles", 0)
+	if _, done := m.nextStep(); len(done) != 0 {
+		t.Fatalf("a torch-less run ticked %v", done)
+	}
+	press(m, "n")
+	if screen := plain(m); strings.Contains(screen, "✓ ") && strings.Contains(screen, "/6 ") && regexp.MustCompile(`✓ [1-6]/6`).MatchString(screen) || !strings.Contains(screen, "0 of 6 done") {
+		t.Fatalf("guide on a torch-less run:\n%s", screen)
 	}
 }
 

@@ -35,10 +35,10 @@ func (m *Model) ranksStrip(w int) string {
 			left += " · " + th.dim.Render(r.note)
 		}
 	}
-	step, _ := m.nextStep()
-	right := th.good.Render("checklist done") + " ▸ n"
+	step, done := m.nextStep()
+	right := th.good.Render(doneCount(done)) + " ▸ n"
 	if step.ID != "" {
-		right = fmt.Sprintf("step %d/6 %s ▸ %s", step.N, step.Title, th.key.Render("n"))
+		right = fmt.Sprintf("%s · step %d/6 %s ▸ %s", doneCount(done), step.N, step.Title, th.key.Render("n"))
 	}
 	if lw, rw := width(left)+1, width(right)+1; lw+rw+1 > w {
 		right = cut(right, max(w-lw-2, 20))

@@ -48,15 +48,18 @@ type Comparison struct {
 	HigherIsBetter bool
 	MetricGain     float64 // relative improvement of compiled over eager, > 0 = better
 
-	Basis       string // "metric", "wall time" or "" when no comparison was possible
-	KeepCompile bool   // compiled is >= 5% better on Basis
+	Basis        string // "metric", "wall time less compile time" or "" when no comparison was possible
+	KeepCompile  bool   // compiled is >= 5% better on Basis
+	Inconclusive bool   // no metric and no measured compile time: nothing to compare steady state with
 	Verdict     string // one line
 }
 
 // CompareBaseline compares a compiled run with its eager baseline: on the
-// metric when both runs have one, else on wall time. Compile is kept only
-// when it is at least 5% better.
-func CompareBaseline(eager, compiled Meta, higherIsBetter bool) Comparison {
+// metric when both runs have one; else on wall time less the compile time the
+// probe measured (compileS > 0); else it is inconclusive (a micro-repro's
+// wall time is mostly compile time and always "prefers eager"). Compile is
+// kept only when it is at least 5% better.
+func CompareBaseline(eager, compiled Meta, higherIsBetter bool, compileS float64) Comparison {
 	c := Comparison{EagerWallS: eager.DurationS, CompiledWallS: compiled.DurationS, HigherIsBetter: higherIsBetter}
 	if c.EagerWallS > 0 {
 		c.WallGain = (c.EagerWallS - c.CompiledWallS) / c.EagerWallS
@@ -86,14 +89,17 @@ func CompareBaseline(eager, compiled Meta, higherIsBetter bool) Comparison {
 			fmtNum(c.CompiledMetric), fmtNum(c.EagerMetric), gainText(c.MetricGain))
 		return c
 	}
-	if c.EagerWallS <= 0 {
-		c.Verdict = "no comparison: the eager run has no duration"
+	if c.EagerWallS <= 0 || compileS <= 0 || compileS >= c.CompiledWallS {
+		c.Inconclusive = true
+		c.Verdict = "inconclusive: wall time includes compile time; give --metric REGEX (e.g. 'step_ms: ([0-9.]+)')"
 		return c
 	}
-	c.Basis = "wall time"
+	steady := c.CompiledWallS - compileS
+	c.WallGain = (c.EagerWallS - steady) / c.EagerWallS
+	c.Basis = "wall time less compile time"
 	c.KeepCompile = c.WallGain >= KeepThreshold
-	c.Verdict = fmt.Sprintf("%s: wall time %.2fs compiled vs %.2fs eager (%s; compile time included, give a metric to compare steady state)",
-		keepWord(c.KeepCompile), c.CompiledWallS, c.EagerWallS, gainText(c.WallGain))
+	c.Verdict = fmt.Sprintf("%s: %.2fs compiled (%.2fs wall less %.2fs compile, measured by the probe) vs %.2fs eager (%s)",
+		keepWord(c.KeepCompile), steady, c.CompiledWallS, compileS, c.EagerWallS, gainText(c.WallGain))
 	return c
 }
 

@@ -39,21 +39,26 @@ func TestCompareBaseline(t *testing.T) {
 		name             string
 		eager, comp      Meta
 		higher           bool
+		compileS         float64
 		keep             bool
 		basis, inVerdict string
 	}{
-		{"throughput 10% better", run(10, 0, f(100)), run(12, 0, f(110)), true, true, "metric", "keep compile"},
-		{"throughput 4% better", run(10, 0, f(100)), run(9, 0, f(104)), true, false, "metric", "needs >= 5% better"},
-		{"throughput exactly 5%", run(10, 0, f(100)), run(9, 0, f(105)), true, true, "metric", "5.0% better"},
-		{"latency 20% lower", run(10, 0, f(50)), run(10, 0, f(40)), false, true, "metric", "20.0% better"},
-		{"latency higher", run(10, 0, f(50)), run(10, 0, f(55)), false, false, "metric", "10.0% worse"},
-		{"wall time only", run(10, 0, nil), run(9, 0, nil), true, true, "wall time", "compile time included"},
-		{"wall time slower", run(10, 0, nil), run(30, 0, f(1)), true, false, "wall time", "prefer eager"},
-		{"compiled crashed", run(10, 0, f(100)), run(1, 1, nil), true, false, "", "did not finish cleanly"},
-		{"eager crashed", run(1, 2, nil), run(10, 0, nil), true, false, "", "no comparison"},
+		{"throughput 10% better", run(10, 0, f(100)), run(12, 0, f(110)), true, 0, true, "metric", "keep compile"},
+		{"throughput 4% better", run(10, 0, f(100)), run(9, 0, f(104)), true, 0, false, "metric", "needs >= 5% better"},
+		{"throughput exactly 5%", run(10, 0, f(100)), run(9, 0, f(105)), true, 0, true, "metric", "5.0% better"},
+		{"latency 20% lower", run(10, 0, f(50)), run(10, 0, f(40)), false, 0, true, "metric", "20.0% better"},
+		{"latency higher", run(10, 0, f(50)), run(10, 0, f(55)), false, 0, false, "metric", "10.0% worse"},
+		// a micro-repro's wall time is mostly compile time: without a metric or a measured compile time it is
+		// inconclusive, never "prefer eager"
+		{"wall time only", run(10, 0, nil), run(9, 0, nil), true, 0, false, "", "inconclusive: wall time includes compile time; give --metric"},
+		{"wall time slower", run(10, 0, nil), run(30, 0, f(1)), true, 0, false, "", "inconclusive"},
+		{"wall time less compile time", run(10, 0, nil), run(30, 0, nil), true, 21, true, "wall time less compile time", "keep compile: 9.00s compiled"},
+		{"compile time the whole run", run(10, 0, nil), run(30, 0, nil), true, 30, false, "", "inconclusive"},
+		{"compiled crashed", run(10, 0, f(100)), run(1, 1, nil), true, 0, false, "", "did not finish cleanly"},
+		{"eager crashed", run(1, 2, nil), run(10, 0, nil), true, 0, false, "", "no comparison"},
 	}
 	for _, c := range cases {
-		got := CompareBaseline(c.eager, c.comp, c.higher)
+		got := CompareBaseline(c.eager, c.comp, c.higher, c.compileS)
 		if got.KeepCompile != c.keep || got.Basis != c.basis || !strings.Contains(got.Verdict, c.inVerdict) {
 			t.Errorf("%s: keep %v basis %q verdict %q", c.name, got.KeepCompile, got.Basis, got.Verdict)
 		}

@@ -38,12 +38,12 @@ type Analyzer struct {
 	Decorate func(*triage.Analysis) any // optional
 }
 
-func (an *Analyzer) analyze(b *Batch, rep *triage.Report, probes []ProcessInfo) {
+func (an *Analyzer) analyze(b *Batch, rep *triage.Report, probes []ProcessInfo, run *triage.RunFacts) {
 	var set *playbooks.Set
 	if an != nil {
 		set = an.Set
 	}
-	b.Analysis = triage.Analyze(rep, set, probes)
+	b.Analysis = triage.AnalyzeRun(rep, set, probes, run)
 	if an != nil && an.Decorate != nil {
 		b.View = an.Decorate(b.Analysis)
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
@@ -107,7 +108,11 @@ func (lr *Follower) Batch(an *Analyzer, now time.Time) Batch {
 		if lr.final && lr.meta != nil && lr.meta.Dir != "" {
 			b.Probes, _ = ReadProbes(lr.meta.Dir)
 		}
-		an.analyze(&b, lr.live.Report(), b.Probes)
+		run := &triage.RunFacts{Outcome: triage.OutcomeRunning}
+		if lr.meta != nil {
+			run = RunFactsOf(*lr.meta)
+		}
+		an.analyze(&b, lr.live.Report(), b.Probes, run)
 		lr.buildCost, lr.lastBuild, lr.stale, lr.analysed = time.Since(t0), now, false, true
 	}
 	b.Records = len(lr.live.Records())

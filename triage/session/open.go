@@ -47,6 +47,10 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 	}
 	b := Batch{Records: len(l.Records), Log: w.View(), Probes: probes, Final: true}
 	b.Timeline, b.Span = recordTimeline(l.Records)
-	an.analyze(&b, l.Report, probes)
+	var run *triage.RunFacts
+	if len(paths) == 1 {
+		run = RunFactsOfDir(paths[0])
+	}
+	an.analyze(&b, l.Report, probes, run)
 	return b, nil
 }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"regexp"
+	"strconv"
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
@@ -83,9 +84,21 @@ func LoadRun(dir string) (Meta, error) { return runner.LoadRun(dir) }
 // UpdateMeta changes a finished run's meta.json.
 func UpdateMeta(dir string, fn func(*Meta)) error { return runner.UpdateMeta(dir, fn) }
 
-// CompareBaseline compares an eager run's metric with a compiled run's (checklist step 1).
-func CompareBaseline(eager, compiled Meta, higherIsBetter bool) Comparison {
-	return runner.CompareBaseline(eager, compiled, higherIsBetter)
+// CompareBaseline compares an eager run with a compiled one (checklist step 1): on the metric, else on wall time
+// less the compile time the probe measured (compileS), else inconclusive.
+func CompareBaseline(eager, compiled Meta, higherIsBetter bool, compileS float64) Comparison {
+	return runner.CompareBaseline(eager, compiled, higherIsBetter, compileS)
+}
+
+// CompileSeconds is the compile time the probe measured in a run's processes (the largest over ranks: they
+// compile in parallel), 0 when it measured none: whole-frame compiles plus lazy backward compiles.
+func CompileSeconds(probes []ProcessInfo) float64 {
+	best := 0.0
+	for _, p := range probes {
+		s := p.CompileTimes["_compile.compile_inner"] + p.CompileTimes["compile_fx.<locals>.bw_compiler"]
+		best = max(best, s)
+	}
+	return best
 }
 
 // ExtractMetric reads the --metric value from a run's output.
@@ -116,3 +129,39 @@ func withProbe(spec Spec) Spec {
 // LogNamesFor lists the TORCH_LOGS names a torch version accepts; ok is false for a version the table does not
 // know.
 func LogNamesFor(torchVersion string) ([]string, bool) { return runner.LogNamesFor(torchVersion) }
+
+// RunFactsOf is what a run's meta.json tells the analysis: how it ended (the tool's own stops named as such), the
+// TORCH_LOGS it set, its process count.
+func RunFactsOf(m Meta) *triage.RunFacts {
+	f := &triage.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
+		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason}
+	if w, err := strconv.Atoi(m.Env["WORLD_SIZE"]); err == nil && w > f.WorldSize {
+		f.WorldSize = w
+	}
+	switch {
+	case m.State == StateFailedToStart:
+		f.Outcome = triage.OutcomeDidNotStart
+	case m.StopReason != "":
+		f.Outcome = triage.OutcomeStopped
+	case m.State == StateTimedOut: // written before stop reasons were
+		f.Outcome, f.StopReason = triage.OutcomeStopped, "timed out"
+	case m.State == StateRunning || m.State == StateStalled:
+		f.Outcome = triage.OutcomeRunning
+	case m.Completed():
+		f.Outcome = triage.OutcomeCompleted
+	case m.State == StateCorrupt:
+		f.Outcome = triage.OutcomeUnknown
+	default:
+		f.Outcome = triage.OutcomeFailed
+	}
+	return f
+}
+
+// RunFactsOfDir reads a run directory's meta.json into run facts; nil when the path is not a run directory.
+func RunFactsOfDir(dir string) *triage.RunFacts {
+	m, err := LoadRun(dir)
+	if err != nil {
+		return nil
+	}
+	return RunFactsOf(m)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // StorySchema names the JSON schema of `torchtriage log`.
@@ -205,7 +206,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 		r.Torch = infos[0].Torch
 	}
 	r.probes = infos
-	r.an = triage.Analyze(rep, set, infos)
+	r.an = triage.AnalyzeRun(rep, set, infos, session.RunFactsOf(m))
 	c := rep.Counts
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
 		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks)}

@@ -1,0 +1,100 @@
+package triage
+
+import (
+	"slices"
+	"strings"
+)
+
+// Outcome is how a run ended, as the launcher saw it.
+type Outcome string
+
+// Run outcomes.
+const (
+	OutcomeCompleted   Outcome = "completed"     // exited 0
+	OutcomeFailed      Outcome = "failed"        // exited non-zero, or was killed by a signal the tool did not send
+	OutcomeStopped     Outcome = "stopped"       // the tool stopped it (cancel, timeout, relaunch, quit): StopReason
+	OutcomeDidNotStart Outcome = "did_not_start" // the command could not be launched
+	OutcomeRunning     Outcome = "running"       // still going
+	OutcomeUnknown     Outcome = "unknown"       // the supervisor is gone without recording an end
+)
+
+// RunFacts are what the launcher knows of the run that printed the logs; nil for logs without a run (a file, a
+// paste). Callers build them from the run's meta.json (session.RunFactsOf).
+type RunFacts struct {
+	Outcome    Outcome
+	StopReason string // OutcomeStopped: why the tool stopped it ("cancelled", "timed out after 5m0s", …)
+	ExitCode   *int
+	Signal     string
+	Error      string // OutcomeDidNotStart: why
+	// TorchLogs is the TORCH_LOGS the run set; TorchLogsSet says whether the run's environment is known at all
+	// (a run the tool launched always knows it: "" then means logging was off).
+	TorchLogs    string
+	TorchLogsSet bool
+	TorchVersion string // as the launcher knew it (the probe's is better)
+	WorldSize    int    // processes the launcher started (torchrun --nproc-per-node, WORLD_SIZE), 0 unknown
+}
+
+// evidenceWith completes what the inputs showed with what the launcher and the probe know.
+func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []ProcessInfo) ReportEvidence {
+	ev.TorchSeenBy = slices.Clone(ev.TorchSeenBy)
+	if len(probes) > 0 {
+		ev.TorchSeen = true
+		ev.TorchSeenBy = append(ev.TorchSeenBy, "probe")
+	}
+	if run != nil && run.TorchLogsSet {
+		ev.Logs, ev.LogsFrom = LogNames(run.TorchLogs), "run"
+		if ev.Logs == nil {
+			ev.Logs = []string{}
+		}
+		lg := LoggedBy(run.TorchLogs, run.TorchVersion)
+		trace := slices.Contains(ev.TorchSeenBy, "TORCH_TRACE")
+		// records of a kind prove it was logged, whatever the run asked for
+		ev.GraphBreaksLogged = lg.GraphBreaks || trace || graphBreaksLogged(rep)
+		ev.RecompilesLogged = lg.Recompiles || trace || rep.Counts.Recompiles > 0
+	}
+	if !ev.TorchSeen { // TORCH_LOGS shows nothing when torch never ran
+		ev.GraphBreaksLogged, ev.RecompilesLogged = false, false
+	}
+	ev.Ranks = worldRanks(rep, run, probes)
+	return ev
+}
+
+// worldRanks are the ranks every source knows of: rank prefixes and files (the report), the probe files, and
+// the launcher's process count (ranks 0…N-1) — a clean 2-rank job prints no rank prefix at all.
+func worldRanks(rep *Report, run *RunFacts, probes []ProcessInfo) []int {
+	set := map[int]bool{}
+	for _, r := range rep.Ranks {
+		set[r] = true
+	}
+	for _, p := range probes {
+		if p.Rank >= 0 && (p.WorldSize > 1 || len(probes) > 1) {
+			set[p.Rank] = true
+		}
+		if p.WorldSize > 1 {
+			for r := range p.WorldSize {
+				set[r] = true
+			}
+		}
+	}
+	if run != nil && run.WorldSize > 1 {
+		for r := range run.WorldSize {
+			set[r] = true
+		}
+	}
+	return sortedInts(set)
+}
+
+// interrupted lists the interrupts the log shows (KeyboardInterrupt, SystemExit, SignalException).
+func interrupted(rep *Report) []string {
+	var out []string
+	for _, e := range rep.ExceptionEvents() {
+		switch {
+		case e.Class == "KeyboardInterrupt", e.Class == "SystemExit", strings.HasSuffix(e.Class, ".SignalException"):
+			short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
+			if !slices.Contains(out, short) {
+				out = append(out, short)
+			}
+		}
+	}
+	return out
+}
