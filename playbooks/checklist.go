@@ -123,7 +123,9 @@ type StepStatus struct {
 //     while the ranks disagree; else done
 //  6. steady     done when SteadyRerun; else not run (it needs a rerun)
 func Progress(s State) []StepStatus {
-	st := func(i int, status, why string) StepStatus { return StepStatus{Step: checklist[i], Status: status, Why: why} }
+	st := func(i int, status, why string) StepStatus {
+		return StepStatus{Step: checklist[i], Status: status, Why: why}
+	}
 	out := make([]StepStatus, 0, len(checklist))
 	switch {
 	case s.BaselineMeasured:

@@ -51,7 +51,7 @@ type Comparison struct {
 	Basis        string // "metric", "wall time less compile time" or "" when no comparison was possible
 	KeepCompile  bool   // compiled is >= 5% better on Basis
 	Inconclusive bool   // no metric and no measured compile time: nothing to compare steady state with
-	Verdict     string // one line
+	Verdict      string // one line
 }
 
 // CompareBaseline compares a compiled run with its eager baseline: on the
