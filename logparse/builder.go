@@ -19,6 +19,7 @@ const (
 	headSkip
 	headTraceback
 	headStack
+	headCache // a compile-cache line (trace_compile.go)
 )
 
 var (
@@ -65,6 +66,9 @@ func strongHead(b []byte) headKind {
 		if bytes.HasPrefix(b, hSkipping) {
 			return headSkip
 		}
+	}
+	if isCacheHead(b) {
+		return headCache
 	}
 	return headNone
 }

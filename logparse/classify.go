@@ -23,6 +23,12 @@ func classify(b *builder) {
 		}
 	case headStack:
 		r.Kind = KindStack
+	case headCache:
+		if len(r.Lines) > 0 {
+			if ev, ok := parseCacheLine(r.Lines[0]); ok {
+				r.Kind, r.Cache = KindCache, ev
+			}
+		}
 	}
 	if r.Kind == KindOther || r.Kind == KindException {
 		msg := b.skip

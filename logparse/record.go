@@ -19,9 +19,10 @@ const (
 	KindException                 // any other uncaught Python exception (launcher, ValueError, …)
 	KindStack                     // a faulthandler thread-stack dump
 	KindCompile                   // one frame compile (TORCH_TRACE compilation_metrics): time and graph size
+	KindCache                     // one compile-cache lookup: FX graph, AOTAutograd or PGO hit / miss / bypass
 )
 
-var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error", "exception", "stack", "compile"}
+var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error", "exception", "stack", "compile", "cache"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -152,9 +153,11 @@ type FrameCompile struct {
 	Function string
 	File     string
 	Line     int
-	Seconds  float64 // entire_frame_compile_time_s (0 when not given)
-	GraphOps int     // graph_op_count; -1 when not given
-	Failed   bool    // fail_type was set
+	Seconds  float64      // entire_frame_compile_time_s (0 when not given)
+	GraphOps int          // graph_op_count; -1 when not given
+	Failed   bool         // fail_type was set
+	Stage    CompileStage // frame compile, lazy backward compile, or run-time work charged to a compile
+	Times    CompileTimes // the phase spans the record gives (trace_compile.go)
 }
 
 // Record is one complete log record.
@@ -186,6 +189,7 @@ type Record struct {
 	Skip      *CudagraphSkip
 	Error     *CompileError
 	Compile   *FrameCompile
+	Cache     *CacheEvent
 }
 
 // Text joins the message lines.

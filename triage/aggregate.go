@@ -28,6 +28,7 @@ type Aggregator struct {
 	seen     map[eventKey]bool // text events, to drop their trace twins
 	errRanks map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec []*logparse.Record
+	comp     *compileAgg // compile time and cache lookups (compile_time.go)
 }
 
 type recompKey struct {
@@ -47,7 +48,7 @@ func NewAggregator() *Aggregator {
 		ranks: map[int]bool{}, breaks: map[BreakKey]*BreakSummary{}, items: map[string]*BreakSummary{},
 		recomps: map[recompKey]*RecompileSummary{}, skips: map[string]*SkipSummary{}, perRank: map[int]*rankAgg{},
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
-		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
+		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{}, comp: newCompileAgg(),
 	}
 }
 
@@ -78,6 +79,9 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true
 		}
+		return
+	}
+	if a.comp.add(r) {
 		return
 	}
 	if r.Source == logparse.FromTrace {

@@ -30,6 +30,9 @@ type Report struct {
 	// Exceptions are other uncaught exceptions (launcher errors such as DistNetworkError, ValueError "Invalid
 	// log settings"); they are not counted in counts.compile_errors.
 	Exceptions []ErrorSummary `json:"exceptions"`
+	// Compile is compile time per rank, phase and frame, and the compile caches' lookups (compile_time.go); nil
+	// when no input says anything about them.
+	Compile *CompileReport `json:"compile,omitempty"`
 
 	// one entry per event (the JSON lists group identical ones); nil for a report decoded from JSON
 	limitEvents               []LimitSummary
@@ -125,6 +128,7 @@ func (a *Aggregator) Report() *Report {
 		rep.CudagraphSkips = []*SkipSummary{}
 	}
 	rep.Compiles, rep.UniqueGraphs = a.compileSummaries()
+	rep.Compile = a.comp.report()
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
 	rep.Exceptions = groupErrors(a.excepts)
 	rep.det = a.det.snapshot(rep)
