@@ -8,7 +8,7 @@ import (
 // Kinds are the finding kinds a playbook can match (Query.Kind).
 var Kinds = []string{
 	"graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
-	"rank_disagreement", "config_parity", "stall", "probe_mismatch",
+	"rank_disagreement", "config_parity", "stall", "probe_mismatch", "cache_miss", "compile_time",
 }
 
 // GuardClasses are the guard-failure classes the triage layer puts in

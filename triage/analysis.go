@@ -34,6 +34,7 @@ func Analyze(rep *Report, set *playbooks.Set, probes []ProcessInfo) *Analysis {
 	if rep == nil {
 		rep = &Report{}
 	}
+	rep.Compile = withProbeCompile(rep.Compile, probes)
 	snap := rep.det
 	if snap == nil {
 		snap = snapshotFromSummaries(rep)
@@ -64,6 +65,7 @@ func Analyze(rep *Report, set *playbooks.Set, probes []ProcessInfo) *Analysis {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
 	fs = append(fs, probeFindings(rep, probes, set)...)
+	fs = append(fs, compileFindings(rep.Compile, probes, set)...)
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra}
 	a.Verdict = verdictOf(rep, fs, ra, probes)

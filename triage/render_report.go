@@ -77,6 +77,7 @@ func WriteReportText(w io.Writer, rep *Report) {
 				k, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
 		}
 	}
+	WriteCompileText(w, rep.Compile)
 	if c == (Counts{}) {
 		fmt.Fprintln(w, "\nNothing to report: no graph break, recompile, limit hit, CUDA-graph skip or compile error in the input.")
 	}
