@@ -121,7 +121,11 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, ses
 		case session.EventRelaunched:
 			fmt.Fprintf(stderr, "%s: %s\n", name, n.Text)
 		case session.EventStalled:
-			fmt.Fprintf(stderr, "%s: no output since %s (stalled)\n", name, n.Since.Format(time.TimeOnly))
+			if n.Text != "" {
+				fmt.Fprintf(stderr, "%s: no output since %s, compiling: %s\n", name, n.Since.Format(time.TimeOnly), n.Text)
+			} else {
+				fmt.Fprintf(stderr, "%s: no output since %s (stalled)\n", name, n.Since.Format(time.TimeOnly))
+			}
 		}
 	})
 	if err != nil {
