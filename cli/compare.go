@@ -1,0 +1,68 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+func newCompareCmd() *cobra.Command {
+	var format, store string
+	cmd := &cobra.Command{
+		Use:   "compare [flags] A B",
+		Short: "Why is B slower than A: versions, settings, compile time per phase and frame, caches, findings",
+		Long: "Compares two runs (saved run directories or run numbers, log files, TORCH_TRACE directories): the " +
+			"torch versions and env/config settings that differ (from the probe files of run directories), compile " +
+			"time per phase, per frame and per rank with delta and ratio, the compile caches' hits and misses, " +
+			"findings new and gone, and the --metric value when both runs have one; ordered by contribution, with " +
+			"a one-line verdict. Changes under 1 s or under 15 % are noise, not differences.\n\n" +
+			"Exit status: 0 (differences are not an error), 2 usage error or unreadable input.",
+		Example:           "  torchtriage compare 3 4\n  torchtriage compare --format json before/ after/",
+		ValidArgsFunction: completeRuns,
+		RunE: func(cmd *cobra.Command, paths []string) error {
+			if len(paths) != 2 {
+				return usageErr(cmd, "want two inputs A and B, got %d", len(paths))
+			}
+			if paths[0] == "-" && paths[1] == "-" {
+				return usageErr(cmd, "only one of A and B can be - (stdin)")
+			}
+			set := loadPlaybooks(cmd, playbooks.DefaultUserDir())
+			var sides [2]triage.CompareSide
+			for i, p := range paths {
+				p, err := resolveRun(p, store)
+				if err != nil {
+					return usageErr(cmd, "%v", err)
+				}
+				rep, err := load(cmd, []string{p}, cmd.InOrStdin())
+				if err != nil {
+					return err
+				}
+				probes := readProbes(cmd, []string{p})
+				sides[i] = triage.CompareSide{Name: paths[i], Analysis: triage.Analyze(rep, set, probes), Probes: probes}
+				if _, err := os.Stat(filepath.Join(p, "meta.json")); err == nil {
+					if m, err := session.LoadRun(p); err == nil {
+						sides[i].Metric = m.Metric
+					}
+				}
+			}
+			res := triage.Compare(sides[0], sides[1])
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", " ")
+				return enc.Encode(res)
+			}
+			triage.WriteCompareText(cmd.OutOrStdout(), paths[0], paths[1], res)
+			return nil
+		},
+	}
+	formatFlag(cmd, &format, "text", "json")
+	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
+	_ = cmd.MarkFlagDirname("store")
+	return cmd
+}
