@@ -128,7 +128,7 @@ type FrameTime struct {
 	Cache     string   `json:"cache,omitempty"` // warm | cold | partial | bypass, from the FX/AOT lookups of this compile
 	Failed    bool     `json:"failed,omitempty"`
 
-	hasFrame bool
+	records  int // frame compile records (a compile id repeats after torch._dynamo.reset())
 	input    string
 	cid      logparse.CompileID
 	rank     int
@@ -227,7 +227,7 @@ func (c *compileAgg) add(r *logparse.Record) bool {
 		f.BackwardS = addOpt(f.BackwardS, total)
 		return true
 	}
-	f.hasFrame = true
+	f.records++
 	f.Function, f.File, f.Line, f.Failed = fc.Function, fc.File, fc.Line, fc.Failed
 	return false
 }
@@ -251,9 +251,7 @@ func (c *compileAgg) report() *CompileReport {
 		rc.Source = SourceTrace
 		rc.TotalS = addOpt(rc.TotalS, &f.TotalS)
 		rc.ByPhase.add(f.ByPhase)
-		if f.hasFrame {
-			rc.Frames++
-		}
+		rc.Frames += f.records
 	}
 	for r, rt := range c.rt {
 		rank(r).Source = SourceTrace

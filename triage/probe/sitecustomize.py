@@ -303,6 +303,8 @@ _COMPILER_KEYS = ("job_id", "cache_key_tag", "force_disable_caches")
 _FUNCTORCH_KEYS = ("enable_autograd_cache", "autograd_cache_allow_custom_autograd_functions")
 _ENV_PREFIXES = ("TORCH", "NCCL_", "CUDA_", "PYTORCH_")
 _SECRET_WORDS = ("TOKEN", "KEY", "SECRET", "PASSWORD", "CREDENTIAL")
+# Knobs whose names hold a secret word but whose values are no secret (compile cache key parts).
+_NOT_SECRET = ("TORCH_COMPILE_CACHE_KEY_TAG", "TORCH_COMPILE_STICKY_PGO_KEY")
 # Set per worker by launchers, so they differ between ranks by design: kept out of the hash.
 _PER_RANK_ENV = ("CUDA_VISIBLE_DEVICES", "TORCHELASTIC_ERROR_FILE")
 
@@ -446,7 +448,7 @@ def _write_info(os, sys, probe_dir, pid):
     for name, value in env.items():
         if name.startswith("TORCHTRIAGE_") or not name.startswith(_ENV_PREFIXES):
             continue
-        if any(word in name.upper() for word in _SECRET_WORDS):
+        if name not in _NOT_SECRET and any(word in name.upper() for word in _SECRET_WORDS):
             value = "<redacted>"
         parity[name] = value
     info["env"] = parity

@@ -80,3 +80,13 @@ func TestProbeCompileStateWithoutArgs(t *testing.T) {
 		t.Errorf("no torch, yet start files %+v", st)
 	}
 }
+
+// Cache-key knobs hold "KEY" in their names but no secret: their values are recorded.
+func TestProbeKeepsCacheKeyTag(t *testing.T) {
+	runDir, env := installProbe(t, fakeTorch(t), "TORCH_COMPILE_CACHE_KEY_TAG=v2", "TORCH_HUB_TOKEN=s3cret")
+	runPython(t, env, "import torch\n")
+	infos, _ := ReadDir(runDir)
+	if len(infos) != 1 || infos[0].Env["TORCH_COMPILE_CACHE_KEY_TAG"] != "v2" || infos[0].Env["TORCH_HUB_TOKEN"] != "<redacted>" {
+		t.Fatalf("env %+v", infos)
+	}
+}
