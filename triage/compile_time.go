@@ -128,10 +128,10 @@ type FrameTime struct {
 	Cache     string   `json:"cache,omitempty"` // warm | cold | partial | bypass, from the FX/AOT lookups of this compile
 	Failed    bool     `json:"failed,omitempty"`
 
-	records  int // frame compile records (a compile id repeats after torch._dynamo.reset())
-	input    string
-	cid      logparse.CompileID
-	rank     int
+	records int // frame compile records (a compile id repeats after torch._dynamo.reset())
+	input   string
+	cid     logparse.CompileID
+	rank    int
 }
 
 // RuntimeTime is run-time work charged to compiles (*_runtime records), kept out of the compile total.
