@@ -26,30 +26,9 @@ func newCompareCmd() *cobra.Command {
 		Example:           "  torchtriage compare 3 4\n  torchtriage compare --format json before/ after/",
 		ValidArgsFunction: completeRuns,
 		RunE: func(cmd *cobra.Command, paths []string) error {
-			if len(paths) != 2 {
-				return usageErr(cmd, "want two inputs A and B, got %d", len(paths))
-			}
-			if paths[0] == "-" && paths[1] == "-" {
-				return usageErr(cmd, "only one of A and B can be - (stdin)")
-			}
-			set := loadPlaybooks(cmd, playbooks.DefaultUserDir())
-			var sides [2]triage.CompareSide
-			for i, p := range paths {
-				p, err := resolveRun(p, store)
-				if err != nil {
-					return usageErr(cmd, "%v", err)
-				}
-				rep, err := load(cmd, []string{p}, cmd.InOrStdin())
-				if err != nil {
-					return err
-				}
-				probes := readProbes(cmd, []string{p})
-				sides[i] = triage.CompareSide{Name: paths[i], Analysis: triage.Analyze(rep, set, probes), Probes: probes}
-				if _, err := os.Stat(filepath.Join(p, "meta.json")); err == nil {
-					if m, err := session.LoadRun(p); err == nil {
-						sides[i].Metric = m.Metric
-					}
-				}
+			sides, err := loadPair(cmd, paths, store)
+			if err != nil {
+				return err
 			}
 			res := triage.Compare(sides[0], sides[1])
 			if format == "json" {
@@ -65,4 +44,35 @@ func newCompareCmd() *cobra.Command {
 	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
 	_ = cmd.MarkFlagDirname("store")
 	return cmd
+}
+
+// loadPair resolves A and B (run numbers, run dirs, files, directories, one "-"), loads and analyses each with
+// the probe files and the metric of a run directory: the inputs of diff and compare.
+func loadPair(cmd *cobra.Command, paths []string, store string) ([2]triage.CompareSide, error) {
+	var sides [2]triage.CompareSide
+	if len(paths) != 2 {
+		return sides, usageErr(cmd, "want two inputs A and B, got %d", len(paths))
+	}
+	if paths[0] == "-" && paths[1] == "-" {
+		return sides, usageErr(cmd, "only one of A and B can be - (stdin)")
+	}
+	set := loadPlaybooks(cmd, playbooks.DefaultUserDir())
+	for i, p := range paths {
+		p, err := resolveRun(p, store)
+		if err != nil {
+			return sides, usageErr(cmd, "%v", err)
+		}
+		rep, err := load(cmd, []string{p}, cmd.InOrStdin())
+		if err != nil {
+			return sides, err
+		}
+		probes := readProbes(cmd, []string{p})
+		sides[i] = triage.CompareSide{Name: paths[i], Analysis: triage.Analyze(rep, set, probes), Probes: probes}
+		if _, err := os.Stat(filepath.Join(p, "meta.json")); err == nil {
+			if m, err := session.LoadRun(p); err == nil {
+				sides[i].Metric = m.Metric
+			}
+		}
+	}
+	return sides, nil
 }

@@ -115,13 +115,18 @@ func phasesOf(c *logparse.FrameCompile) (total *float64, p Phases) {
 	return outer, p
 }
 
+// FrameRef names a frame compile: function, site, compile id and rank (nil: a process without rank).
+type FrameRef struct {
+	Function  string `json:"function"`
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	CompileID string `json:"compile_id"`
+	Rank      *int   `json:"rank,omitempty"`
+}
+
 // FrameTime is the compile time of one frame compile (a compile id on one rank), its lazy backward included.
 type FrameTime struct {
-	Function  string   `json:"function"`
-	File      string   `json:"file"`
-	Line      int      `json:"line"`
-	CompileID string   `json:"compile_id"`
-	Rank      *int     `json:"rank,omitempty"`
+	FrameRef
 	TotalS    float64  `json:"total_s"`
 	BackwardS *float64 `json:"backward_s,omitempty"` // the lazy backward compile, part of total_s
 	ByPhase   Phases   `json:"by_phase"`
@@ -214,7 +219,7 @@ func (c *compileAgg) add(r *logparse.Record) bool {
 	k := frameKey{r.Rank, r.Input, r.CompileID}
 	f := c.frames[k]
 	if f == nil {
-		f = &FrameTime{CompileID: r.CompileID.String(), input: r.Input, cid: r.CompileID, rank: r.Rank}
+		f = &FrameTime{FrameRef: FrameRef{CompileID: r.CompileID.String()}, input: r.Input, cid: r.CompileID, rank: r.Rank}
 		if r.Rank >= 0 {
 			f.Rank = &f.rank
 		}
@@ -346,4 +351,23 @@ func (out *CompileReport) Ranks() map[int]*RankCompile {
 		}
 	}
 	return out.ranks
+}
+
+// SlowFast returns the ranks (>= 0) with the longest and the shortest compile time; ok is false with fewer
+// than two such ranks.
+func (out *CompileReport) SlowFast() (slow, fast int, ok bool) {
+	rs := out.Ranks()
+	slow, fast = -1, -1
+	for _, r := range sortedInts(rs) {
+		if r < 0 || rs[r].TotalS == nil {
+			continue
+		}
+		if slow < 0 || *rs[r].TotalS > *rs[slow].TotalS {
+			slow = r
+		}
+		if fast < 0 || *rs[r].TotalS < *rs[fast].TotalS {
+			fast = r
+		}
+	}
+	return slow, fast, slow >= 0 && slow != fast
 }

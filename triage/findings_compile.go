@@ -61,7 +61,7 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set)
 			out = append(out, f)
 		}
 	}
-	if f, ok := skewFinding(rs, ranks, set); ok {
+	if f, ok := skewFinding(c, set); ok {
 		out = append(out, f)
 	}
 	out = append(out, knobFindings(probes, set)...)
@@ -97,22 +97,12 @@ func splitCacheFinding(name string, rs map[int]*RankCompile, ranks []int, probes
 }
 
 // skewFinding: the slowest rank compiled much longer than the fastest.
-func skewFinding(rs map[int]*RankCompile, ranks []int, set *playbooks.Set) (Finding, bool) {
-	slow, fast := -1, -1
-	for _, r := range ranks {
-		if r < 0 || rs[r].TotalS == nil {
-			continue
-		}
-		if slow < 0 || *rs[r].TotalS > *rs[slow].TotalS {
-			slow = r
-		}
-		if fast < 0 || *rs[r].TotalS < *rs[fast].TotalS {
-			fast = r
-		}
-	}
-	if slow < 0 || slow == fast {
+func skewFinding(c *CompileReport, set *playbooks.Set) (Finding, bool) {
+	slow, fast, ok := c.SlowFast()
+	if !ok {
 		return Finding{}, false
 	}
+	rs := c.Ranks()
 	ts, tf := *rs[slow].TotalS, *rs[fast].TotalS
 	if ts-tf < skewFindingS || ts < tf*skewFindingRatio {
 		return Finding{}, false

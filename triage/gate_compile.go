@@ -12,19 +12,15 @@ import (
 
 // BaselineFrame is one frame compile's time in a baseline.
 type BaselineFrame struct {
-	Function  string  `json:"function"`
-	File      string  `json:"file"`
-	Line      int     `json:"line"`
-	CompileID string  `json:"compile_id"`
-	Rank      *int    `json:"rank,omitempty"`
-	TotalS    float64 `json:"total_s"`
-	ByPhase   Phases  `json:"by_phase"`
+	FrameRef
+	TotalS  float64 `json:"total_s"`
+	ByPhase Phases  `json:"by_phase"`
 }
 
 // baselineFloorS: a frame that grew by less than this is not reported, whatever the ratio (µs noise).
 const baselineFloorS = 0.1
 
-func (f BaselineFrame) key() string {
+func (f FrameRef) key() string {
 	r := -1
 	if f.Rank != nil {
 		r = *f.Rank
@@ -32,7 +28,7 @@ func (f BaselineFrame) key() string {
 	return fmt.Sprintf("%d\x00%s\x00%s", r, f.Function, f.CompileID)
 }
 
-func (f BaselineFrame) label() string {
+func (f FrameRef) label() string {
 	s := fmt.Sprintf("`%s` [%s]", f.Function, f.CompileID)
 	if f.Rank != nil {
 		s = fmt.Sprintf("rank %d %s", *f.Rank, s)
@@ -46,8 +42,7 @@ func baselineFrames(c *CompileReport) []BaselineFrame {
 	}
 	out := make([]BaselineFrame, 0, len(c.Frames))
 	for _, f := range c.Frames {
-		out = append(out, BaselineFrame{Function: f.Function, File: f.File, Line: f.Line, CompileID: f.CompileID,
-			Rank: f.Rank, TotalS: f.TotalS, ByPhase: f.ByPhase})
+		out = append(out, BaselineFrame{FrameRef: f.FrameRef, TotalS: f.TotalS, ByPhase: f.ByPhase})
 	}
 	return out
 }
@@ -71,20 +66,8 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 	if o.MaxCompileSkew > 0 {
 		rule := "--max-compile-skew=" + secondsWord(o.MaxCompileSkew)
 		res.Rules = append(res.Rules, rule)
-		slow, fast := -1, -1
-		rs := c.Ranks()
-		for _, r := range sortedInts(rs) {
-			if r < 0 || rs[r].TotalS == nil {
-				continue
-			}
-			if slow < 0 || *rs[r].TotalS > *rs[slow].TotalS {
-				slow = r
-			}
-			if fast < 0 || *rs[r].TotalS < *rs[fast].TotalS {
-				fast = r
-			}
-		}
-		if slow >= 0 && slow != fast {
+		if slow, fast, ok := c.SlowFast(); ok {
+			rs := c.Ranks()
 			skew := *rs[slow].TotalS - *rs[fast].TotalS
 			if skew > o.MaxCompileSkew.Seconds() {
 				res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: fmt.Sprintf(
@@ -108,7 +91,7 @@ func slowestFrames(c *CompileReport) string {
 		if i == 3 {
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s %.1f s", BaselineFrame{Function: f.Function, CompileID: f.CompileID, Rank: f.Rank}.label(), f.TotalS))
+		parts = append(parts, fmt.Sprintf("%s %.1f s", f.label(), f.TotalS))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -2,7 +2,6 @@ package triage
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -102,13 +101,8 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set) []Finding {
 			h.ranks = appendRank(h.ranks, p.Rank)
 		}
 	}
-	names := make([]string, 0, len(groups))
-	for g := range groups {
-		names = append(names, g)
-	}
-	sort.Strings(names)
 	var out []Finding
-	for _, g := range names {
+	for _, g := range sortedKeys(groups) {
 		h := groups[g]
 		set0 := strings.Join(sortedStrings(h.settings), ", ")
 		title := fmt.Sprintf("%s: %s", set0, h.k.Why)

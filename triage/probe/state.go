@@ -65,12 +65,7 @@ func ReadStarts(runDir string) ([]Start, []error) {
 		out = append(out, s)
 		return nil
 	})
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Rank != out[j].Rank {
-			return out[i].Rank < out[j].Rank
-		}
-		return out[i].PID < out[j].PID
-	})
+	sortByRank(out, func(s Start) (int, int) { return s.Rank, s.PID })
 	return out, errs
 }
 
@@ -87,13 +82,20 @@ func ReadCompileStates(runDir string) ([]CompileState, []error) {
 		out = append(out, s)
 		return nil
 	})
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Rank != out[j].Rank {
-			return out[i].Rank < out[j].Rank
-		}
-		return out[i].PID < out[j].PID
-	})
+	sortByRank(out, func(s CompileState) (int, int) { return s.Rank, s.PID })
 	return out, errs
+}
+
+// sortByRank orders by rank, then pid.
+func sortByRank[T any](xs []T, key func(T) (int, int)) {
+	sort.Slice(xs, func(i, j int) bool {
+		ri, pi := key(xs[i])
+		rj, pj := key(xs[j])
+		if ri != rj {
+			return ri < rj
+		}
+		return pi < pj
+	})
 }
 
 func readEach(runDir, prefix string, fn func(path string, data []byte) error) []error {
