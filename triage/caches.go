@@ -74,18 +74,28 @@ func (s *CacheStats) UnmarshalJSON(b []byte) error {
 func (s CacheStats) Lookups() int { return s.Hit + s.Miss + s.Bypass }
 
 // String is "2 hit · 4 miss · 1 bypass" (known counts only).
-func (s CacheStats) String() string {
+func (s CacheStats) String() string { return strings.Join(s.parts(false), " · ") }
+
+// Short is the known counts that are not 0 ("2 hit 4 miss"), "0" when all are.
+func (s CacheStats) Short() string {
+	if p := s.parts(true); len(p) > 0 {
+		return strings.Join(p, " ")
+	}
+	return "0"
+}
+
+func (s CacheStats) parts(nonZero bool) []string {
 	var parts []string
 	for _, p := range []struct {
 		bit  uint8
 		n    int
 		word string
 	}{{KnowHit, s.Hit, "hit"}, {KnowMiss, s.Miss, "miss"}, {KnowBypass, s.Bypass, "bypass"}, {KnowWrites, s.Writes, "written"}} {
-		if s.Known&p.bit != 0 {
+		if s.Known&p.bit != 0 && (p.n != 0 || !nonZero) {
 			parts = append(parts, strconv.Itoa(p.n)+" "+p.word)
 		}
 	}
-	return strings.Join(parts, " · ")
+	return parts
 }
 
 func (s CacheStats) plus(o CacheStats) CacheStats {

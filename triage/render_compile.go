@@ -31,7 +31,7 @@ func cacheCell(c Caches, name string) string {
 	if !ok {
 		return "–"
 	}
-	return s.String()
+	return s.Short()
 }
 
 // compileTables builds the per-rank table and the slowest frames.
