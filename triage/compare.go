@@ -182,7 +182,18 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report) {
 			res.Settings = append(res.Settings, c)
 		}
 	}
-	sort.SliceStable(res.Settings, func(i, j int) bool { return res.Settings[i].Knob && !res.Settings[j].Knob })
+	// knobs first, and of a knob its environment variable before the config it sets
+	rank := func(c Change) int {
+		n := 2
+		if c.Knob {
+			n = 0
+		}
+		if !strings.HasPrefix(c.Key, "env.") {
+			n++
+		}
+		return n
+	}
+	sort.SliceStable(res.Settings, func(i, j int) bool { return rank(res.Settings[i]) < rank(res.Settings[j]) })
 }
 
 func firstProbe(ps []ProcessInfo) *ProcessInfo {

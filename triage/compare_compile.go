@@ -200,7 +200,9 @@ func (res *CompareResult) verdict() (string, bool) {
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", cacheWords[c.Cache], c.Change, cause))
 		for _, s := range res.Settings {
 			if s.Cache && strings.Contains(cause, s.String()) {
-				named[s.Key] = true
+				for _, t := range res.Settings { // the env variable and the config it sets are one cause
+					named[t.Key] = named[t.Key] || t.Cache
+				}
 			}
 		}
 	}
@@ -212,6 +214,9 @@ func (res *CompareResult) verdict() (string, bool) {
 	}
 	if len(knobs) > 0 {
 		parts = append(parts, "settings differ: "+strings.Join(capList(knobs, 3), ", "))
+	}
+	if len(parts) == 1 && res.Compile != nil && res.Compile.Big && len(knobs)+len(res.Versions) == 0 {
+		parts = append(parts, "caches, versions and settings unchanged: machine load or noise? rerun both")
 	}
 	if len(res.Versions) > 0 && !strings.Contains(strings.Join(parts, " "), "torch version") {
 		parts = append(parts, "versions differ: "+res.Versions[0].String())
