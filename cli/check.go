@@ -55,7 +55,7 @@ func newCheckCmd() *cobra.Command {
 				o.Baseline = b
 			}
 			if !o.Rules() && write == "" {
-				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --baseline, --write-baseline)")
+				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --max-compile-time, --max-compile-skew, --baseline, --write-baseline)")
 			}
 			var ran *session.Meta
 			if repro != nil {
@@ -109,7 +109,10 @@ func newCheckCmd() *cobra.Command {
 	fs.BoolVar(&o.NoCompileErrors, "no-compile-errors", false, "no compile error and no runtime error (a process that died of an uncaught exception)")
 	fs.BoolVar(&o.CountExpected, "count-expected", false, "count by-design breaks and expected recompiles too")
 	fs.StringVar(&baseline, "baseline", "", "fail on any graph break, recompile reason class or CUDA-graph skip FILE does not have")
-	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE")
+	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE (with compile time per frame)")
+	durationFlag(fs, &o.MaxCompileTime, "max-compile-time", "total compile time at most this long, all ranks (300 = 300s)")
+	durationFlag(fs, &o.MaxCompileSkew, "max-compile-skew", "slowest rank's compile time minus the fastest's at most this long")
+	fs.Float64Var(&o.CompileTolerance, "compile-time-tolerance", triage.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
 	formatFlag(cmd, &format, "text", "json", "github", "junit")
 	launch.register(cmd)
 	return cmd
@@ -127,7 +130,11 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, ses
 		case session.EventRelaunched:
 			fmt.Fprintf(stderr, "%s: %s\n", name, n.Text)
 		case session.EventStalled:
-			fmt.Fprintf(stderr, "%s: no output since %s (stalled)\n", name, n.Since.Format(time.TimeOnly))
+			if n.Text != "" {
+				fmt.Fprintf(stderr, "%s: no output since %s, compiling: %s\n", name, n.Since.Format(time.TimeOnly), n.Text)
+			} else {
+				fmt.Fprintf(stderr, "%s: no output since %s (stalled)\n", name, n.Since.Format(time.TimeOnly))
+			}
 		}
 	})
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -23,25 +22,11 @@ func newDiffCmd() *cobra.Command {
 		Example:           "  torchtriage diff 3 4\n  torchtriage diff before.log after.log",
 		ValidArgsFunction: completeRuns,
 		RunE: func(cmd *cobra.Command, paths []string) error {
-			if len(paths) != 2 {
-				return usageErr(cmd, "want two inputs A and B, got %d", len(paths))
+			sides, err := loadPair(cmd, paths, store)
+			if err != nil {
+				return err
 			}
-			if paths[0] == "-" && paths[1] == "-" {
-				return usageErr(cmd, "only one of A and B can be - (stdin)")
-			}
-			set := loadPlaybooks(cmd, playbooks.DefaultUserDir())
-			var an [2]*triage.Analysis
-			for i, p := range paths {
-				p, err := resolveRun(p, store)
-				if err != nil {
-					return failErr(cmd, exitUsage, "%v", err)
-				}
-				rep, err := load(cmd, []string{p}, cmd.InOrStdin())
-				if err != nil {
-					return err
-				}
-				an[i] = triage.AnalyzeRun(rep, set, readProbes(cmd, []string{p}), runFacts([]string{p}))
-			}
+			an := [2]*triage.Analysis{sides[0].Analysis, sides[1].Analysis}
 			res := triage.Diff(an[0], an[1])
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())

@@ -48,7 +48,7 @@ func newRoot() *cobra.Command {
 		c.GroupID = "session"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newReportCmd(), newCheckCmd(), newDiffCmd(), newLogCmd(), newNoteCmd(), newBundleCmd()} {
+	for _, c := range []*cobra.Command{newReportCmd(), newCheckCmd(), newDiffCmd(), newCompareCmd(), newLogCmd(), newNoteCmd(), newBundleCmd()} {
 		c.GroupID = "logs"
 		root.AddCommand(c)
 	}

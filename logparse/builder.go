@@ -22,6 +22,7 @@ const (
 	headPartition // "Created N graph partitions: …"
 	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
 	headWarning   // a Python warning line, or the CUDA-graph distinct-sizes W record
+	headCache // a compile-cache line (trace_compile.go)
 )
 
 var (
@@ -92,6 +93,9 @@ func strongHead(b []byte) headKind {
 		if bytes.HasPrefix(b, hSkipping) {
 			return headSkip
 		}
+	}
+	if isCacheHead(b) {
+		return headCache
 	}
 	return headNone
 }

@@ -26,6 +26,12 @@ func classify(b *builder) {
 		r.Kind, r.Rerecord = KindCudagraphRerecord, parseRerecord(r.Lines, &r.CompileID)
 	case headWarning:
 		r.Kind, r.Warning = KindWarning, parseWarning(r.Lines)
+	case headCache:
+		if len(r.Lines) > 0 {
+			if ev, ok := parseCacheLine(r.Lines[0]); ok {
+				r.Kind, r.Cache = KindCache, ev
+			}
+		}
 	}
 	if r.Kind == KindOther || r.Kind == KindException {
 		msg := b.skip

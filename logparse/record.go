@@ -23,10 +23,11 @@ const (
 	KindCudagraphRerecord              // "Re-recording function=F, reason=R" of CUDA-graph trees
 	KindRuntimeError                   // an uncaught exception that is not a compile error: the process died of it
 	KindWarning                        // a warning worth a finding (Python "file.py:N: UserWarning: …" or a W record)
+	KindCache                          // one compile-cache lookup: FX graph, AOTAutograd or PGO hit / miss / bypass
 )
 
 var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
-	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error", "warning"}
+	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error", "warning", "cache"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -244,9 +245,11 @@ type FrameCompile struct {
 	Function string
 	File     string
 	Line     int
-	Seconds  float64 // entire_frame_compile_time_s (0 when not given)
-	GraphOps int     // graph_op_count; -1 when not given
-	Failed   bool    // fail_type was set
+	Seconds  float64      // entire_frame_compile_time_s (0 when not given)
+	GraphOps int          // graph_op_count; -1 when not given
+	Failed   bool         // fail_type was set
+	Stage    CompileStage // frame compile, lazy backward compile, or run-time work charged to a compile
+	Times    CompileTimes // the phase spans the record gives (trace_compile.go)
 }
 
 // Record is one complete log record.
@@ -281,6 +284,7 @@ type Record struct {
 	Parts     *Partitions
 	Rerecord  *Rerecord
 	Warning   *Warning
+	Cache     *CacheEvent
 }
 
 // Text joins the message lines.

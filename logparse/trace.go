@@ -12,9 +12,13 @@ import (
 
 // envelope is the JSON object on a TORCH_TRACE line (only the fields torchtriage uses).
 type envelope struct {
-	Str      []json.RawMessage `json:"str"`
-	Metrics  *traceMetrics     `json:"compilation_metrics"`
-	Artifact *struct {
+	Str     []json.RawMessage `json:"str"`
+	Metrics *traceMetrics     `json:"compilation_metrics"`
+	// bwd_compilation_metrics, compilation_metrics_runtime, bwd_compilation_metrics_runtime (trace_compile.go)
+	BwdMetrics   *traceMetrics `json:"bwd_compilation_metrics"`
+	RtMetrics    *traceMetrics `json:"compilation_metrics_runtime"`
+	BwdRtMetrics *traceMetrics `json:"bwd_compilation_metrics_runtime"`
+	Artifact     *struct {
 		Name string `json:"name"`
 	} `json:"artifact"`
 	DynamoStart *struct {
@@ -45,6 +49,7 @@ type traceMetrics struct {
 	GraphOps            *int     `json:"graph_op_count"`
 	StartTime           *float64 `json:"start_time"`
 	PytorchVersion      string   `json:"pytorch_version"` // 2.11+
+	metricTimes
 }
 
 var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": true, "FailOnRecompileLimitHit": true,
@@ -122,7 +127,8 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 }
 
 func interesting(b []byte) bool {
-	for _, k := range [...]string{`"str"`, `"compilation_metrics"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"torch_version"`} {
+	for _, k := range [...]string{`"str"`, `"compilation_metrics"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"torch_version"`,
+		`compilation_metrics`, `_cache_`, `_code_state"`} {
 		if bytes.Contains(b, []byte(k)) {
 			return true
 		}
@@ -186,6 +192,14 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		}
 	case env.Metrics != nil:
 		st.metrics(env, line)
+	case env.BwdMetrics != nil:
+		st.stageMetrics(env, env.BwdMetrics, StageBackward, line)
+	case env.RtMetrics != nil:
+		st.stageMetrics(env, env.RtMetrics, StageRuntime, line)
+	case env.BwdRtMetrics != nil:
+		st.stageMetrics(env, env.BwdRtMetrics, StageRuntime, line)
+	case env.Artifact != nil && cacheArtifacts[env.Artifact.Name] != [2]string{}:
+		st.cacheArtifact(env, env.Artifact.Name, payload, line)
 	}
 }
 
@@ -220,7 +234,7 @@ func (st *traceState) metrics(env *envelope, line int) {
 	}
 	fc := mk(KindCompile)
 	fc.Compile = &FrameCompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, GraphOps: -1,
-		Failed: m.FailType != nil && *m.FailType != ""}
+		Failed: m.FailType != nil && *m.FailType != "", Times: m.times()}
 	if m.FrameSeconds != nil {
 		fc.Compile.Seconds = *m.FrameSeconds
 	}

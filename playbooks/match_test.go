@@ -155,6 +155,16 @@ var reachCases = []reachCase{
 	{"triage: breaks not logged", Query{Kind: "probe_mismatch", Reason: "log shows 0 graph breaks, the process counted 2"}, "probe-fewer-breaks-logged", LevelReason},
 	{"triage: recompiles not logged", Query{Kind: "probe_mismatch", Reason: "log shows 0 recompiles, the process counted 3"}, "probe-recompiles-not-logged", LevelReason},
 	{"triage: frames differ", Query{Kind: "probe_mismatch", Reason: "probe saw 2 compiled frames, log shows 1"}, "generic-probe_mismatch", LevelFallback},
+	{"triage: cache bypass", Query{Kind: "cache_miss", Reason: "fx_graph cache bypass: Unsupported post grad custom pass"}, "cache-bypass", LevelReason},
+	{"triage: freezing knob", Query{Kind: "cache_miss", Reason: "knob TORCHINDUCTOR_FREEZING=1: freezing: the AOTAutograd cache bypasses every start"}, "cache-bypass", LevelReason},
+	{"triage: caches disabled", Query{Kind: "cache_miss", Reason: "knob TORCHINDUCTOR_FORCE_DISABLE_CACHES=1: every compile cache is off (FX graph, AOTAutograd, PGO, autotune): every start compiles cold"}, "cache-disabled", LevelReason},
+	{"triage: one rank cold", Query{Kind: "cache_miss", Reason: "fx_graph cache miss on some ranks while others hit"}, "cache-dir-not-shared", LevelReason},
+	{"triage: key changed", Query{Kind: "cache_miss", Reason: "fx_graph cache hit → miss (key changed: TORCH_COMPILE_CACHE_KEY_TAG)"}, "cache-key-changed", LevelReason},
+	{"triage: cache miss", Query{Kind: "cache_miss", Reason: "aot_autograd cache missed"}, "generic-cache_miss", LevelFallback},
+	{"triage: autotune knob", Query{Kind: "compile_time", Reason: "knob TORCHINDUCTOR_MAX_AUTOTUNE=1: max-autotune benchmarks kernels at compile time"}, "compile-autotune", LevelReason},
+	{"triage: rank skew", Query{Kind: "compile_time", Reason: "compile time differs between ranks"}, "compile-rank-skew", LevelReason},
+	{"triage: rank skew, cold rank", Query{Kind: "compile_time", Reason: "compile time differs between ranks; cache miss on the slow rank"}, "cache-dir-not-shared", LevelReason},
+	{"triage: compile grew", Query{Kind: "compile_time", Reason: "compile time grew"}, "generic-compile_time", LevelFallback},
 	{"unknown kind", Query{Kind: "mystery"}, UnknownFallbackID, LevelFallback},
 }
 

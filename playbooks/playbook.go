@@ -28,13 +28,17 @@ const (
 	KindCudagraphRerecord Kind = "cudagraph_rerecord"
 	// KindGPUWarning: a GPU warning worth knowing (distinct sizes recorded, pending backwards, the TF32 hint, …).
 	KindGPUWarning Kind = "gpu_warning"
+	// KindCacheMiss: a compile cache that should hit does not (a bypass, one rank cold while others hit).
+	KindCacheMiss Kind = "cache_miss"
+	// KindCompileTime: compile time worth acting on (ranks far apart, risky knobs).
+	KindCompileTime Kind = "compile_time"
 )
 
 // Kinds lists the finding kinds a playbook can match (Query.Kind).
 func Kinds() []Kind {
 	return []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCompileError,
 		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch, KindRuntimeError,
-		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning}
+		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime}
 }
 
 func kindNames() []string { return KindStrings(Kinds()) }

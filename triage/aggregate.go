@@ -35,6 +35,7 @@ type Aggregator struct {
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec       []*logparse.Record
 	facts          facts // what the inputs showed beyond the counts (evidence.go)
+	comp           *compileAgg // compile time and cache lookups (compile_time.go)
 }
 
 type recompKey struct {
@@ -56,7 +57,7 @@ func NewAggregator() *Aggregator {
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 		partitions: map[partitionKey]*PartitionSummary{}, rerecords: map[string]*RerecordSummary{},
-		warnings: map[string]*WarningSummary{},
+		warnings: map[string]*WarningSummary{}, comp: newCompileAgg(),
 	}
 }
 
@@ -88,6 +89,9 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true
 		}
+		return
+	}
+	if a.comp.add(r) {
 		return
 	}
 	if r.Source == logparse.FromTrace {

@@ -42,6 +42,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if rep == nil {
 		rep = &Report{}
 	}
+	rep.Compile = withProbeCompile(rep.Compile, probes)
 	snap := rep.det
 	if snap == nil {
 		snap = snapshotFromSummaries(rep)
@@ -74,6 +75,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
 	fs = append(fs, probeFindings(rep, probes, set)...)
+	fs = append(fs, compileFindings(rep.Compile, probes, set)...)
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)

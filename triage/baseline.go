@@ -16,6 +16,8 @@ type Baseline struct {
 	Schema string         `json:"schema"`
 	Inputs []string       `json:"inputs"`
 	Items  []BaselineItem `json:"items"`
+	// Compile is compile time per frame compile (gate_compile.go); empty when the run had none.
+	Compile []BaselineFrame `json:"compile,omitempty"`
 }
 
 // BaselineItem is one compared item; Key is Finding.CompareKey.
@@ -78,6 +80,9 @@ func (f *Finding) firstClass() string {
 // NewBaseline records the analysis as a baseline.
 func NewBaseline(a *Analysis) *Baseline {
 	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a)}
+	if a.Report != nil {
+		b.Compile = baselineFrames(a.Report.Compile)
+	}
 	if a.Report != nil && a.Report.Inputs != nil {
 		b.Inputs = a.Report.Inputs
 	}

@@ -71,16 +71,8 @@ func TorchAtLeast(v string, major, minor int) bool {
 	if m == nil {
 		return false
 	}
-	a, b := atoiOr(m[1]), atoiOr(m[2])
+	a, b := atoiOr(m[1], 0), atoiOr(m[2], 0)
 	return a > major || (a == major && b >= minor)
-}
-
-func atoiOr(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
-	return n
 }
 
 // facts is what the aggregator saw beyond the counts (under its lock).

@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // GateOptions are the rules of `torchtriage check`. A negative maximum means no limit.
@@ -14,11 +15,16 @@ type GateOptions struct {
 	NoCompileErrors bool // any fatal error fails (compile errors and launcher/uncaught exceptions)
 	CountExpected   bool
 	Baseline        *Baseline // fail on a break, recompile class or skip reason not in it
+	// compile time (gate_compile.go): 0 = no limit
+	MaxCompileTime   time.Duration // total compile time, all ranks
+	MaxCompileSkew   time.Duration // slowest rank minus fastest
+	CompileTolerance float64       // baseline frames may grow this much (0: DefaultTolerance, 15 %)
 }
 
 // Rules reports whether any rule is set.
 func (o GateOptions) Rules() bool {
-	return o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil
+	return o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil ||
+		o.MaxCompileTime > 0 || o.MaxCompileSkew > 0
 }
 
 // GateFailure is one reason the gate failed, printable on one line.
@@ -120,6 +126,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		res.Rules = append(res.Rules, "--baseline")
 		res.baselineRule(a, o)
 	}
+	res.compileRules(a, o)
 	res.Passed = len(res.Failures) == 0
 	return res
 }

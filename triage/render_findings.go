@@ -83,6 +83,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors |\n|---|---|---|---|---|\n")
 	fmt.Fprintf(w, "| %d (%d records) | %d | %d | %d | %d |\n\n", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
 		c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
+	WriteCompileMarkdown(w, rep.Compile)
 	state := "not steady"
 	if a.Verdict.Steady {
 		state = "steady"

@@ -115,6 +115,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 				k, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
 		}
 	}
+	WriteCompileText(w, rep.Compile)
 	if len(an.Findings) == 0 {
 		t.Blank()
 		t.Line(0, nothingText(an))

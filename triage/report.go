@@ -44,6 +44,9 @@ type Report struct {
 	CudagraphPartitions []*PartitionSummary `json:"cudagraph_partitions"`
 	CudagraphRerecords  []*RerecordSummary  `json:"cudagraph_rerecords"`
 	GPUWarnings         []*WarningSummary   `json:"gpu_warnings"`
+	// Compile is compile time per rank, phase and frame, and the compile caches' lookups (compile_time.go); nil
+	// when no input says anything about them.
+	Compile *CompileReport `json:"compile,omitempty"`
 
 	// one entry per event (the JSON lists group identical ones); nil for a report decoded from JSON
 	limitEvents                              []LimitSummary
@@ -142,6 +145,7 @@ func (a *Aggregator) Report() *Report {
 		rep.CudagraphSkips = []*SkipSummary{}
 	}
 	rep.Compiles, rep.UniqueGraphs = a.compileSummaries()
+	rep.Compile = a.comp.report()
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
 	rep.Exceptions = groupErrors(a.excepts)
 	a.gpuSummaries(rep)

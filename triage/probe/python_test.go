@@ -89,8 +89,8 @@ func TestProbeWritesRankInfo(t *testing.T) {
 	if in.EnvHash == "" || in.EnvHash != envHash(in.Env) {
 		t.Errorf("env hash %q, Go computes %q", in.EnvHash, envHash(in.Env))
 	}
-	if names := probeFiles(t, runDir); len(names) != 1 {
-		t.Errorf("probe dir should hold only the rank file (marker removed at exit): %v", names)
+	if names := probeFiles(t, runDir); len(names) != 2 || names[1] != "start-"+filepath.Base(in.File) {
+		t.Errorf("probe dir should hold only the rank file and the start file (marker removed at exit): %v", names)
 	}
 }
 

@@ -47,4 +47,10 @@ func TestProbeWithRealTorch(t *testing.T) {
 	if _, ok := in.Config["dynamo.cache_size_limit"]; !ok {
 		t.Errorf("config lacks dynamo.cache_size_limit: %v", in.Config)
 	}
+	// the start file (torch imported) and the compile state (callbacks: 2.6 calls them with no argument)
+	starts, _ := ReadStarts(runDir)
+	states, _ := ReadCompileStates(runDir)
+	if len(starts) != 1 || starts[0].Torch != in.Torch || len(states) != 1 || states[0].Phase != "idle" || states[0].Compiles < 1 {
+		t.Errorf("start %+v, compile states %+v", starts, states)
+	}
 }

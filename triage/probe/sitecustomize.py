@@ -7,7 +7,11 @@
 #   1. removes its own directory from sys.path and runs the next `sitecustomize` on the path;
 #   2. registers a faulthandler stack dump (all threads, to stderr) on SIGUSR1 when SIGUSR1 still has
 #      its default action, then writes <probe dir>/ready-<pid> (content: the process start time);
-#   3. at exit, when torch was imported by a main process, writes <probe dir>/rank<R>-<pid>.json.
+#   3. at exit, when torch was imported by a main process, writes <probe dir>/rank<R>-<pid>.json;
+#   4. as soon as torch is imported, writes <probe dir>/start-rank<R>-<pid>.json (versions), and once
+#      torch._dynamo is imported, keeps <probe dir>/compile-rank<R>-<pid>.json up to date from torch's
+#      compile start/end callbacks (phase, compile id, function, since when). It watches the two
+#      imports with a meta-path finder that only wraps their loaders; it imports nothing itself.
 # The probe dir comes from TORCHTRIAGE_PROBE_DIR; without it only step 1 runs.
 
 
@@ -56,6 +60,10 @@ def _torchtriage_probe():
         import atexit
 
         atexit.register(at_exit)
+    except Exception:
+        pass
+    try:
+        _watch_imports(os, sys, probe_dir, pid)
     except Exception:
         pass
 
@@ -125,6 +133,158 @@ def _register_stack_dump(os, sys, probe_dir, pid):
     return marker
 
 
+def _early_rank(os):
+    try:
+        return int(os.environ["RANK"]), "env"
+    except Exception:
+        return 0, "default"
+
+
+def _write_json(os, path, data):
+    import json
+
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(json.dumps(data, sort_keys=True, allow_nan=False, default=str))
+    os.replace(tmp, path)
+
+
+class _ImportWatch(object):
+    """A meta-path finder that finds nothing itself: for a watched module it asks the finders after
+    it for the spec and wraps that spec's loader so that `loaded(name, module)` runs after the
+    module executed. Each name is watched once; the finder leaves sys.meta_path when done."""
+
+    def __init__(self, sys, names, loaded):
+        self.sys, self.pending, self.loaded = sys, set(names), loaded
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in self.pending:
+            return None
+        self.pending.discard(fullname)
+        if not self.pending:
+            try:
+                self.sys.meta_path.remove(self)
+            except Exception:
+                pass
+        spec = None
+        for finder in list(self.sys.meta_path):
+            find = getattr(finder, "find_spec", None)
+            if finder is self or find is None:
+                continue
+            spec = find(fullname, path, target)
+            if spec is not None:
+                break
+        loader = getattr(spec, "loader", None)
+        exec_module = getattr(loader, "exec_module", None)
+        if exec_module is None:
+            return spec
+        loaded = self.loaded
+
+        def exec_and_tell(module):
+            exec_module(module)
+            try:
+                loaded(fullname, module)
+            except Exception:
+                pass
+
+        try:
+            loader.exec_module = exec_and_tell
+        except Exception:
+            pass
+        return spec
+
+
+def _watch_imports(os, sys, probe_dir, pid):
+    if "torch" in sys.modules:
+        return
+    rank, source = _early_rank(os)
+    state = {"pid": pid, "rank": rank, "phase": "idle", "compiles": 0}
+    compile_path = os.path.join(probe_dir, "compile-rank%d-%d.json" % (rank, pid))
+
+    def loaded(name, module):
+        import time
+
+        if state.get("skip"):
+            return
+        if name == "torch.distributed.run" and "RANK" not in os.environ:
+            state["skip"] = True  # torchrun's agent imported torch first: it is no rank after all
+            try:
+                os.unlink(os.path.join(probe_dir, "start-rank%d-%d.json" % (rank, pid)))
+            except Exception:
+                pass
+            return
+        if name == "torch" and (_role(os, sys, module) != "main" or _launching(os, sys)):
+            state["skip"] = True  # torchrun's agent, torch's compile workers: not a rank
+            return
+        if name == "torch":
+            cuda = getattr(getattr(module, "version", None), "cuda", None)
+            start = {"pid": pid, "rank": rank, "rank_source": source, "python": sys.version.split()[0],
+                     "torch": str(getattr(module, "__version__", "")), "cuda": str(cuda or ""), "time": time.time()}
+            _write_json(os, os.path.join(probe_dir, "start-rank%d-%d.json" % (rank, pid)), start)
+        elif name == "torch._dynamo":
+            _compile_callbacks(os, sys, module, state, compile_path)
+
+    sys.meta_path.insert(0, _ImportWatch(sys, ("torch", "torch._dynamo", "torch.distributed.run"), loaded))
+
+
+def _launching(os, sys):
+    """torchrun / python -m torch.distributed.run before it imported its module."""
+    if "RANK" in os.environ:
+        return False
+    main = sys.modules.get("__main__")
+    name = str(getattr(getattr(main, "__spec__", None), "name", "") or "")
+    argv0 = os.path.basename((sys.argv or [""])[0])
+    return argv0 == "torchrun" or name in ("torch.distributed.run", "torch.distributed.launch")
+
+
+def _compiling_function(sys):
+    """The name and file of the code object Dynamo is compiling, from the caller frames."""
+    try:
+        f = sys._getframe(2)
+        while f is not None:
+            if f.f_code.co_name in ("_compile", "compile_inner", "_compile_inner"):
+                code = f.f_locals.get("code")
+                if code is not None and hasattr(code, "co_name"):
+                    return code.co_name, code.co_filename, code.co_firstlineno
+            f = f.f_back
+    except Exception:
+        pass
+    return "", "", 0
+
+
+def _compile_callbacks(os, sys, dynamo, state, path):
+    handler = getattr(getattr(dynamo, "callback", None), "callback_handler", None)
+    if handler is None:
+        return
+
+    def start(*args):
+        import time
+
+        try:
+            trigger = str(getattr(getattr(args[0], "callback_trigger", None), "name", "")) if args else ""
+            cid = str(getattr(args[0], "compile_id", "") or "") if args else ""
+            fn, file, line = _compiling_function(sys)
+            if trigger == "LAZY_BACKWARD" and not fn:
+                fn = "backward"
+            state.update(phase="compiling", trigger=trigger, compile_id=cid, function=fn, file=file,
+                         line=line, since=time.time())
+            _write_json(os, path, state)
+        except Exception:
+            pass
+
+    def end(*args):
+        import time
+
+        try:
+            state.update(phase="idle", since=time.time(), compiles=state.get("compiles", 0) + 1)
+            _write_json(os, path, state)
+        except Exception:
+            pass
+
+    handler.register_start_callback(start)
+    handler.register_end_callback(end)
+
+
 _DYNAMO_KEYS = (
     "recompile_limit", "cache_size_limit", "accumulated_recompile_limit",
     "accumulated_cache_size_limit", "fail_on_recompile_limit_hit", "automatic_dynamic_shapes",
@@ -132,9 +292,19 @@ _DYNAMO_KEYS = (
     "capture_dynamic_output_shape_ops", "optimize_ddp", "suppress_errors",
     "inline_inbuilt_nn_modules", "force_parameter_static_shapes", "enable_compiler_collectives",
 )
-_INDUCTOR_KEYS = ("triton.cudagraphs", "max_autotune", "freezing", "fallback_random", "graph_partition")
+_INDUCTOR_KEYS = (
+    "triton.cudagraphs", "max_autotune", "freezing", "fallback_random", "graph_partition",
+    # compile-time and cache knobs (compile-time-and-caches.md §5)
+    "fx_graph_cache", "fx_graph_remote_cache", "force_disable_caches", "compile_threads",
+    "max_autotune_gemm", "max_autotune_pointwise", "coordinate_descent_tuning", "shape_padding",
+    "comprehensive_padding",
+)
+_COMPILER_KEYS = ("job_id", "cache_key_tag", "force_disable_caches")
+_FUNCTORCH_KEYS = ("enable_autograd_cache", "autograd_cache_allow_custom_autograd_functions")
 _ENV_PREFIXES = ("TORCH", "NCCL_", "CUDA_", "PYTORCH_")
 _SECRET_WORDS = ("TOKEN", "KEY", "SECRET", "PASSWORD", "CREDENTIAL")
+# Knobs whose names hold a secret word but whose values are no secret (compile cache key parts).
+_NOT_SECRET = ("TORCH_COMPILE_CACHE_KEY_TAG", "TORCH_COMPILE_STICKY_PGO_KEY")
 # Set per worker by launchers, so they differ between ranks by design: kept out of the hash.
 _PER_RANK_ENV = ("CUDA_VISIBLE_DEVICES", "TORCHELASTIC_ERROR_FILE")
 
@@ -278,7 +448,7 @@ def _write_info(os, sys, probe_dir, pid):
     for name, value in env.items():
         if name.startswith("TORCHTRIAGE_") or not name.startswith(_ENV_PREFIXES):
             continue
-        if any(word in name.upper() for word in _SECRET_WORDS):
+        if name not in _NOT_SECRET and any(word in name.upper() for word in _SECRET_WORDS):
             value = "<redacted>"
         parity[name] = value
     info["env"] = parity
@@ -333,6 +503,8 @@ def _config(sys, torch):
 
     read("dynamo.", sys.modules.get("torch._dynamo.config"), _DYNAMO_KEYS)
     read("inductor.", sys.modules.get("torch._inductor.config"), _INDUCTOR_KEYS)
+    read("compiler.", sys.modules.get("torch.compiler.config"), _COMPILER_KEYS)
+    read("functorch.", sys.modules.get("torch._functorch.config"), _FUNCTORCH_KEYS)
     for key, fn in (
         ("torch.default_dtype", "get_default_dtype"),
         ("torch.float32_matmul_precision", "get_float32_matmul_precision"),

@@ -35,6 +35,9 @@ type StallEvent struct {
 	Since    time.Time  `json:"since"`             // last output before the stall
 	Detected time.Time  `json:"detected"`          // when the watchdog fired
 	Resumed  *time.Time `json:"resumed,omitempty"` // output again; nil if it never resumed
+	// Compiling is what the probe said was compiling when the stall was detected ("rank 3 compiling `forward`
+	// for 2m10s"); "" when nothing was: then the run may be hung.
+	Compiling string `json:"compiling,omitempty"`
 }
 
 // Meta is the record of one run, stored as meta.json in its directory.

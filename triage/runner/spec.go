@@ -31,6 +31,9 @@ type Spec struct {
 
 	Prepare      func(runDir string) (env []string, err error) // hook run before launch (the probe installs itself); may be nil
 	StackTargets func(runDir string) []int                     // pids that registered a SIGUSR1 stack dumper; may be nil
+	// Compiling says which processes are compiling at now ("rank 3 compiling `forward` for 2m10s"), "" when
+	// none is: a stall while compiling is reported as compiling, not as a hang. May be nil.
+	Compiling func(runDir string, now time.Time) string
 
 	excludeLogs  []string // names a previous run proved torch rejects
 	relaunchFrom string   // name of the run this one replaces (automatic relaunch)

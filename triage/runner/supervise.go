@@ -37,8 +37,10 @@ func (r *Run) supervise(ctx context.Context) {
 		select {
 		case <-tick.C:
 			r.pumpOnce()
-			if r.dog.check(time.Now()) {
+			if now := time.Now(); r.dog.check(now) {
 				r.stalled()
+			} else if r.dog.recheck(now) {
+				r.recheckCompiling(now)
 			}
 			if leaderExit.IsZero() || time.Since(lastCheck) < goneCheckInterval {
 				continue
@@ -89,17 +91,33 @@ func (r *Run) pumpOnce() int {
 		return 0
 	}
 	if n > 0 && r.dog.output(time.Now()) {
-		r.setState(StateRunning, EventResumed, time.Time{})
+		r.setState(StateRunning, EventResumed, time.Time{}, "")
 	}
 	return n
 }
 
+// stalled reports a stall; the event's note says what was compiling, when the probe says a compile is in
+// progress (a compiling rank is not hung).
 func (r *Run) stalled() {
-	r.setState(StateStalled, EventStalled, r.dog.last)
+	what := ""
+	if r.spec.Compiling != nil {
+		what = r.spec.Compiling(r.Dir, time.Now())
+	}
+	r.dog.compiling(what, time.Now())
+	r.setState(StateStalled, EventStalled, r.dog.last, what)
 }
 
-// setState records a running/stalled transition in meta.json and emits it.
-func (r *Run) setState(s State, kind EventKind, since time.Time) {
+// recheckCompiling looks again at a stall that was compiling: when the compile ended without output, the
+// stall is reported again, now with nothing compiling.
+func (r *Run) recheckCompiling(now time.Time) {
+	what := r.spec.Compiling(r.Dir, now)
+	if r.dog.compiling(what, now) && what == "" {
+		r.setState(StateStalled, EventStalled, r.dog.last, "")
+	}
+}
+
+// setState records a running/stalled transition in meta.json and emits it (note: what was compiling).
+func (r *Run) setState(s State, kind EventKind, since time.Time, note string) {
 	r.mu.Lock()
 	r.meta.State = s
 	r.meta.Stalls = append([]StallEvent(nil), r.dog.events...)
@@ -108,7 +126,7 @@ func (r *Run) setState(s State, kind EventKind, since time.Time) {
 	if err := writeMeta(r.Dir, m); err != nil {
 		r.sink(Event{RunID: r.ID, Kind: EventError, Time: time.Now(), Err: err})
 	}
-	r.sink(Event{RunID: r.ID, Kind: kind, Time: time.Now(), Since: since})
+	r.sink(Event{RunID: r.ID, Kind: kind, Time: time.Now(), Since: since, Note: note})
 }
 
 // Cancel stops the run: SIGINT to every process of the run (Python prints

@@ -123,6 +123,7 @@ func withProbe(spec Spec) Spec {
 		return append(env, more...), err
 	}
 	spec.StackTargets = probe.ReadyPIDs
+	spec.Compiling = probe.CompilingNow
 	return spec
 }
 

@@ -1,1 +1,1 @@
-from . import config, utils
+from . import callback, config, utils

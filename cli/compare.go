@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+func newCompareCmd() *cobra.Command {
+	var format, store string
+	cmd := &cobra.Command{
+		Use:   "compare [flags] A B",
+		Short: "Why is B slower than A: versions, settings, compile time per phase and frame, caches, findings",
+		Long: "Compares two runs (saved run directories or run numbers, log files, TORCH_TRACE directories): the " +
+			"torch versions and env/config settings that differ (from the probe files of run directories), compile " +
+			"time per phase, per frame and per rank with delta and ratio, the compile caches' hits and misses, " +
+			"findings new and gone, and the --metric value when both runs have one; ordered by contribution, with " +
+			"a one-line verdict. Changes under 1 s or under 15 % are noise, not differences.\n\n" +
+			"Exit status: 0 (differences are not an error), 2 usage error or unreadable input.",
+		Example:           "  torchtriage compare 3 4\n  torchtriage compare --format json before/ after/",
+		ValidArgsFunction: completeRuns,
+		RunE: func(cmd *cobra.Command, paths []string) error {
+			sides, err := loadPair(cmd, paths, store)
+			if err != nil {
+				return err
+			}
+			res := triage.Compare(sides[0], sides[1])
+			if format == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", " ")
+				return enc.Encode(res)
+			}
+			triage.WriteCompareText(cmd.OutOrStdout(), paths[0], paths[1], res)
+			return nil
+		},
+	}
+	formatFlag(cmd, &format, "text", "json")
+	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
+	_ = cmd.MarkFlagDirname("store")
+	return cmd
+}
+
+// loadPair resolves A and B (run numbers, run dirs, files, directories, one "-"), loads and analyses each with
+// the probe files and the metric of a run directory: the inputs of diff and compare.
+func loadPair(cmd *cobra.Command, paths []string, store string) ([2]triage.CompareSide, error) {
+	var sides [2]triage.CompareSide
+	if len(paths) != 2 {
+		return sides, usageErr(cmd, "want two inputs A and B, got %d", len(paths))
+	}
+	if paths[0] == "-" && paths[1] == "-" {
+		return sides, usageErr(cmd, "only one of A and B can be - (stdin)")
+	}
+	set := loadPlaybooks(cmd, playbooks.DefaultUserDir())
+	for i, p := range paths {
+		p, err := resolveRun(p, store)
+		if err != nil {
+			return sides, failErr(cmd, exitUsage, "%v", err)
+		}
+		rep, err := load(cmd, []string{p}, cmd.InOrStdin())
+		if err != nil {
+			return sides, err
+		}
+		probes := readProbes(cmd, []string{p})
+		sides[i] = triage.CompareSide{Name: paths[i], Analysis: triage.AnalyzeRun(rep, set, probes, runFacts([]string{p})), Probes: probes}
+		if _, err := os.Stat(filepath.Join(p, "meta.json")); err == nil {
+			if m, err := session.LoadRun(p); err == nil {
+				sides[i].Metric = m.Metric
+			}
+		}
+	}
+	return sides, nil
+}

@@ -1,0 +1,219 @@
+package triage
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// The A/B of two runs: why is B slower (or faster) than A. Versions and settings that differ, compile time per
+// phase and per frame, cache state, findings new and gone, the run's metric; ordered by contribution, with a
+// one-line verdict. Differences within noise are not differences.
+
+// CompareSchema names the JSON of `torchtriage compare`.
+const CompareSchema = "torchtriage.compare/v1"
+
+// Noise: a compile-time change counts when it is at least this large and this much of the smaller side
+// (15 %: the threshold of PyTorch's compile-time dashboard).
+const (
+	noiseS            = 1.0
+	DefaultTolerance  = 0.15
+	metricNoiseFactor = 0.05
+)
+
+// CompareSide is what the comparison needs of one run.
+type CompareSide struct {
+	Name     string        // what the user typed
+	Analysis *Analysis     // the run's analysis
+	Probes   []ProcessInfo // the probe files (versions, env, config), may be nil
+	Metric   *float64      // meta.json's metric, when the run was stored with one
+}
+
+// Change is one setting or version that differs: A and B are "(unset)" when absent.
+type Change struct {
+	Key   string `json:"key"`
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Knob  bool   `json:"knob,omitempty"` // a compile-time or cache knob (§5 table)
+	Cache bool   `json:"cache,omitempty"`
+}
+
+// Delta is a number in A and in B; nil where a side has none.
+type Delta struct {
+	What   string   `json:"what"`
+	A      *float64 `json:"a,omitempty"`
+	B      *float64 `json:"b,omitempty"`
+	DeltaS *float64 `json:"delta_s,omitempty"`
+	Ratio  *float64 `json:"ratio,omitempty"`
+	CacheA string   `json:"cache_a,omitempty"` // frames: warm | cold | partial | bypass
+	CacheB string   `json:"cache_b,omitempty"`
+	Rank   *int     `json:"rank,omitempty"`
+	Big    bool     `json:"significant"`
+}
+
+// CacheChange is one cache's lookups in A and B.
+type CacheChange struct {
+	Cache  string     `json:"cache"`
+	A      CacheStats `json:"a"`
+	B      CacheStats `json:"b"`
+	Change string     `json:"change,omitempty"` // "hit → miss", "miss → hit", "" (no change of state)
+}
+
+// CompareResult is `torchtriage compare A B`.
+type CompareResult struct {
+	Schema       string        `json:"schema"`
+	A            []string      `json:"a"`
+	B            []string      `json:"b"`
+	Verdict      string        `json:"verdict"`
+	Same         bool          `json:"no_difference"`
+	Versions     []Change      `json:"versions"`
+	Settings     []Change      `json:"settings"`
+	Compile      *Delta        `json:"compile_total,omitempty"`
+	Phases       []Delta       `json:"phases"`
+	Frames       []Delta       `json:"frames"`
+	Ranks        []Delta       `json:"ranks"`
+	Caches       []CacheChange `json:"caches"`
+	Findings     DiffResult    `json:"findings"`
+	FindingsNew  []string      `json:"compile_findings_new"`
+	FindingsGone []string      `json:"compile_findings_gone"`
+	Metric       *Delta        `json:"metric,omitempty"`
+}
+
+func delta(what string, a, b *float64, tol float64) Delta {
+	d := Delta{What: what, A: roundOpt(a), B: roundOpt(b)}
+	if a != nil && b != nil {
+		d.DeltaS = fptr(round6(*b - *a))
+		if *a > 0 {
+			d.Ratio = fptr(math.Round(*b / *a * 1000) / 1000)
+		}
+		lo := math.Min(*a, *b)
+		d.Big = math.Abs(*b-*a) >= noiseS && math.Abs(*b-*a) >= tol*lo
+	} else {
+		d.Big = (a != nil && *a >= noiseS) || (b != nil && *b >= noiseS)
+	}
+	return d
+}
+
+// Compare compares run A with run B.
+func Compare(a, b CompareSide) CompareResult {
+	res := CompareResult{Schema: CompareSchema, A: a.Analysis.Report.Inputs, B: b.Analysis.Report.Inputs,
+		Versions: []Change{}, Settings: []Change{}, Phases: []Delta{}, Frames: []Delta{}, Ranks: []Delta{},
+		Caches: []CacheChange{}, FindingsNew: []string{}, FindingsGone: []string{}}
+	res.settings(a.Probes, b.Probes, a.Analysis.Report, b.Analysis.Report)
+	ca, cb := a.Analysis.Report.Compile, b.Analysis.Report.Compile
+	if ca != nil || cb != nil {
+		res.compile(ca, cb)
+	}
+	res.Findings = Diff(a.Analysis, b.Analysis)
+	ida, idb := compileFindingIDs(a.Analysis), compileFindingIDs(b.Analysis)
+	for id := range idb {
+		if !ida[id] {
+			res.FindingsNew = append(res.FindingsNew, id)
+		}
+	}
+	for id := range ida {
+		if !idb[id] {
+			res.FindingsGone = append(res.FindingsGone, id)
+		}
+	}
+	sort.Strings(res.FindingsNew)
+	sort.Strings(res.FindingsGone)
+	if a.Metric != nil && b.Metric != nil {
+		d := delta("metric", a.Metric, b.Metric, 0)
+		d.Big = math.Abs(*b.Metric-*a.Metric) > metricNoiseFactor*math.Max(math.Abs(*a.Metric), math.Abs(*b.Metric))
+		res.Metric = &d
+	}
+	res.Verdict, res.Same = res.verdict()
+	return res
+}
+
+func compileFindingIDs(a *Analysis) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range a.Findings {
+		if f.Kind == KindCacheMiss || f.Kind == KindCompileTime || f.Kind == KindConfigParity {
+			out[f.ID] = true
+		}
+	}
+	return out
+}
+
+// settings lists the versions and env/config settings that differ (probe files of the lowest rank of each
+// side; the report's torch version when no probe says).
+func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report) {
+	va, vb := firstProbe(pa), firstProbe(pb)
+	if va == nil || vb == nil {
+		ta, tb := ptrStr(ra.TorchVersion), ptrStr(rb.TorchVersion)
+		if va != nil {
+			ta = va.Torch
+		}
+		if vb != nil {
+			tb = vb.Torch
+		}
+		if ta != tb && ta != "" && tb != "" {
+			res.Versions = append(res.Versions, Change{Key: "version.torch", A: ta, B: tb, Cache: true})
+		}
+		return
+	}
+	sa, sb := settings(*va), settings(*vb)
+	keys := map[string]bool{}
+	for k := range sa {
+		keys[k] = true
+	}
+	for k := range sb {
+		keys[k] = true
+	}
+	for _, k := range sortedKeyList(keys) {
+		x, okx := sa[k]
+		y, oky := sb[k]
+		if okx && oky && x == y || IsPerRankEnv(strings.TrimPrefix(k, "env.")) {
+			continue
+		}
+		if !okx {
+			x = Missing
+		}
+		if !oky {
+			y = Missing
+		}
+		c := Change{Key: k, A: x, B: y, Knob: IsKnob(k), Cache: isCacheKnob(k) || k == "version.torch"}
+		if strings.HasPrefix(k, "version.") {
+			res.Versions = append(res.Versions, c)
+		} else {
+			res.Settings = append(res.Settings, c)
+		}
+	}
+	// knobs first, and of a knob its environment variable before the config it sets
+	rank := func(c Change) int {
+		n := 2
+		if c.Knob {
+			n = 0
+		}
+		if !strings.HasPrefix(c.Key, "env.") {
+			n++
+		}
+		return n
+	}
+	sort.SliceStable(res.Settings, func(i, j int) bool { return rank(res.Settings[i]) < rank(res.Settings[j]) })
+}
+
+func firstProbe(ps []ProcessInfo) *ProcessInfo {
+	var best *ProcessInfo
+	for i := range ps {
+		if best == nil || ps[i].Rank < best.Rank {
+			best = &ps[i]
+		}
+	}
+	return best
+}
+
+func ptrStr(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// String renders a change as "KEY: A → B".
+func (c Change) String() string {
+	return fmt.Sprintf("%s: %s → %s", strings.TrimPrefix(c.Key, "env."), c.A, c.B)
+}

@@ -1,0 +1,240 @@
+package triage
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// The compile-time and cache half of compare, and the verdict.
+
+type frameMatch struct {
+	rank          int
+	function, cid string
+}
+
+func (res *CompareResult) compile(ca, cb *CompileReport) {
+	get := func(c *CompileReport) (*float64, Phases) {
+		if c == nil {
+			return nil, Phases{}
+		}
+		return c.TotalS, c.ByPhase
+	}
+	ta, pa := get(ca)
+	tb, pb := get(cb)
+	d := delta("compile", ta, tb, DefaultTolerance)
+	res.Compile = &d
+	for _, name := range PhaseNames {
+		if pa.Get(name) != nil || pb.Get(name) != nil {
+			res.Phases = append(res.Phases, delta(name, pa.Get(name), pb.Get(name), DefaultTolerance))
+		}
+	}
+	sortByContribution(res.Phases)
+	frames := map[frameMatch][2]*FrameTime{}
+	var order []frameMatch
+	for side, c := range []*CompileReport{ca, cb} {
+		if c == nil {
+			continue
+		}
+		for _, f := range c.Frames {
+			k := frameMatch{f.rank, f.Function, f.CompileID}
+			pair, ok := frames[k]
+			if !ok {
+				order = append(order, k)
+			}
+			pair[side] = f
+			frames[k] = pair
+		}
+	}
+	for _, k := range order {
+		pair := frames[k]
+		var a, b *float64
+		if pair[0] != nil {
+			a = &pair[0].TotalS
+		}
+		if pair[1] != nil {
+			b = &pair[1].TotalS
+		}
+		fd := delta(fmt.Sprintf("`%s` [%s]", k.function, k.cid), a, b, DefaultTolerance)
+		if k.rank >= 0 {
+			fd.Rank = &k.rank
+		}
+		if pair[0] != nil {
+			fd.CacheA = pair[0].Cache
+		}
+		if pair[1] != nil {
+			fd.CacheB = pair[1].Cache
+		}
+		res.Frames = append(res.Frames, fd)
+	}
+	sortByContribution(res.Frames)
+	ra, rb := ca.Ranks(), cb.Ranks()
+	ranks := map[int]bool{}
+	for r := range ra {
+		ranks[r] = true
+	}
+	for r := range rb {
+		ranks[r] = true
+	}
+	for _, r := range sortedInts(ranks) {
+		var a, b *float64
+		if x := ra[r]; x != nil {
+			a = x.TotalS
+		}
+		if y := rb[r]; y != nil {
+			b = y.TotalS
+		}
+		rd := delta(fmt.Sprintf("rank %d", r), a, b, DefaultTolerance)
+		if r >= 0 {
+			rd.Rank = &r
+		}
+		res.Ranks = append(res.Ranks, rd)
+	}
+	var cachesA, cachesB Caches
+	if ca != nil {
+		cachesA = ca.Caches
+	}
+	if cb != nil {
+		cachesB = cb.Caches
+	}
+	for _, name := range CacheNames {
+		x, okx := cachesA[name]
+		y, oky := cachesB[name]
+		if !okx && !oky {
+			continue
+		}
+		c := CacheChange{Cache: name, A: x, B: y}
+		if sa, sb := cacheState(x, okx), cacheState(y, oky); sa != sb {
+			c.Change = sa + " → " + sb
+		}
+		res.Caches = append(res.Caches, c)
+	}
+}
+
+// cacheState is one word for a cache's lookups: hit, miss, bypass, mixed, or none (no lookup recorded).
+func cacheState(s CacheStats, ok bool) string {
+	switch {
+	case !ok || s.Lookups() == 0:
+		return "none"
+	case s.Hit == s.Lookups():
+		return "hit"
+	case s.Miss == s.Lookups():
+		return "miss"
+	case s.Bypass == s.Lookups():
+		return "bypass"
+	}
+	return "mixed"
+}
+
+func magnitude(d Delta) float64 {
+	switch {
+	case d.DeltaS != nil:
+		return math.Abs(*d.DeltaS)
+	case d.A != nil:
+		return *d.A
+	case d.B != nil:
+		return *d.B
+	}
+	return 0
+}
+
+func sortByContribution(ds []Delta) {
+	sort.SliceStable(ds, func(i, j int) bool { return magnitude(ds[i]) > magnitude(ds[j]) })
+}
+
+func signed(v float64) string { return fmt.Sprintf("%+.1f s", v) }
+
+// cacheCause names why a cache went from hit to miss (or the other way) from the settings that differ.
+func (res *CompareResult) cacheCause(c CacheChange) string {
+	for _, v := range res.Versions {
+		if v.Key == "version.torch" {
+			return "key changed: torch version " + v.A + " → " + v.B
+		}
+	}
+	for _, s := range res.Settings {
+		if !s.Cache {
+			continue
+		}
+		name := strings.TrimPrefix(s.Key, "env.")
+		switch {
+		case strings.Contains(name, "DISABLE") || strings.HasSuffix(name, "_CACHE") || strings.HasSuffix(name, "fx_graph_cache"):
+			return "caches disabled or enabled by " + s.String()
+		case strings.Contains(name, "CACHE_DIR"):
+			return "cache dir changed: " + s.String()
+		}
+		return "key changed: " + s.String()
+	}
+	if strings.HasSuffix(c.Change, "→ hit") {
+		return "warm start: the entries an earlier run wrote"
+	}
+	if strings.HasSuffix(c.Change, "→ none") {
+		return "no lookup: caches off or not reached"
+	}
+	return "entries not found: a fresh or cleared cache dir"
+}
+
+// verdict words the comparison on one line, biggest contribution first; same is true when nothing differs.
+func (res *CompareResult) verdict() (string, bool) {
+	var parts []string
+	if d := res.Compile; d != nil && d.Big && d.DeltaS != nil {
+		head := fmt.Sprintf("%s compile (%.1f s → %.1f s)", signed(*d.DeltaS), *d.A, *d.B)
+		var why []string
+		if len(res.Phases) > 0 && res.Phases[0].DeltaS != nil && res.Phases[0].Big {
+			why = append(why, res.Phases[0].What+" "+signed(*res.Phases[0].DeltaS))
+		}
+		if len(res.Frames) > 0 && res.Frames[0].Big {
+			why = append(why, "on "+res.Frames[0].What)
+		}
+		if len(why) > 0 {
+			head += ": " + strings.Join(why, " ")
+		}
+		parts = append(parts, head)
+	}
+	named := map[string]bool{}
+	for _, c := range res.Caches {
+		if c.Change == "" {
+			continue
+		}
+		cause := res.cacheCause(c)
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", cacheWords[c.Cache], c.Change, cause))
+		for _, s := range res.Settings {
+			if s.Cache && strings.Contains(cause, s.String()) {
+				for _, t := range res.Settings { // the env variable and the config it sets are one cause
+					named[t.Key] = named[t.Key] || t.Cache
+				}
+			}
+		}
+	}
+	var knobs []string
+	for _, s := range res.Settings {
+		if s.Knob && !named[s.Key] {
+			knobs = append(knobs, s.String())
+		}
+	}
+	if len(knobs) > 0 {
+		parts = append(parts, "settings differ: "+strings.Join(capList(knobs, 3), ", "))
+	}
+	if len(parts) == 1 && res.Compile != nil && res.Compile.Big && len(knobs)+len(res.Versions) == 0 {
+		parts = append(parts, "caches, versions and settings unchanged: machine load or noise? rerun both")
+	}
+	if len(res.Versions) > 0 && !strings.Contains(strings.Join(parts, " "), "torch version") {
+		parts = append(parts, "versions differ: "+res.Versions[0].String())
+	}
+	if n := res.Findings.New + len(res.FindingsNew); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d new finding(s)", n))
+	}
+	if n := res.Findings.Gone + len(res.FindingsGone); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d finding(s) gone", n))
+	}
+	if m := res.Metric; m != nil && m.Big {
+		parts = append(parts, fmt.Sprintf("metric %g → %g", *m.A, *m.B))
+	}
+	if len(parts) == 0 {
+		if len(res.Settings) > 0 {
+			return fmt.Sprintf("no difference in compile time, caches or findings (%d other setting(s) differ)", len(res.Settings)), true
+		}
+		return "no difference", true
+	}
+	return strings.Join(parts, "; "), false
+}

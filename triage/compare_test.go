@@ -1,0 +1,94 @@
+package triage
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func side(t *testing.T, path string) CompareSide {
+	t.Helper()
+	return CompareSide{Name: path, Analysis: Analyze(loadReport(t, path), nil, nil)}
+}
+
+func fixture(v, name string) string { return filepath.Join(compileFixtures, "torch-"+v, name) }
+
+// Cold vs warm names the caches as the cause; the same command twice warm says no difference.
+func TestCompareColdWarm(t *testing.T) {
+	for _, v := range []string{"2.6", "2.14"} {
+		res := Compare(side(t, fixture(v, "c01_mlp.cold.trace")), side(t, fixture(v, "c01_mlp.warm.trace")))
+		if res.Same || !strings.Contains(res.Verdict, "FX graph cache miss → hit") || !strings.HasPrefix(res.Verdict, "-") {
+			t.Errorf("%s cold → warm: %q", v, res.Verdict)
+		}
+		res = Compare(side(t, fixture(v, "c01_mlp.warm.trace")), side(t, fixture(v, "c01_mlp.cold.trace")))
+		if !strings.Contains(res.Verdict, "FX graph cache hit → miss") || !strings.HasPrefix(res.Verdict, "+") || len(res.Frames) == 0 {
+			t.Errorf("%s warm → cold: %q", v, res.Verdict)
+		}
+		res = Compare(side(t, fixture(v, "c01_mlp.warm.trace")), side(t, fixture(v, "c01_mlp.warm2.trace")))
+		if !res.Same || res.Verdict != "no difference" {
+			t.Errorf("%s warm twice: %q", v, res.Verdict)
+		}
+		one := side(t, fixture(v, "c01_mlp.cold.trace"))
+		if res := Compare(one, one); !res.Same {
+			t.Errorf("%s the same run twice: %q", v, res.Verdict)
+		}
+	}
+}
+
+// A knob that differs between the runs is named (probe data), and named as the cache's cause.
+func TestCompareNamesKnob(t *testing.T) {
+	a, b := side(t, fixture("2.14", "c01_mlp.warm.trace")), side(t, fixture("2.14", "c01_mlp.keytag.trace"))
+	a.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c"}}}
+	b.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c", "TORCH_COMPILE_CACHE_KEY_TAG": "v2"}}}
+	res := Compare(a, b)
+	if !strings.Contains(res.Verdict, "FX graph cache hit → miss (key changed: TORCH_COMPILE_CACHE_KEY_TAG: (unset) → v2)") {
+		t.Errorf("verdict %q", res.Verdict)
+	}
+	w := side(t, fixture("2.14", "c01_mlp.warm.trace"))
+	w2 := side(t, fixture("2.14", "c01_mlp.warm2.trace"))
+	w.Probes = []ProcessInfo{{Rank: 0}}
+	w2.Probes = []ProcessInfo{{Rank: 0, Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
+	if res := Compare(w, w2); res.Same || !strings.Contains(res.Verdict, "settings differ: TORCHINDUCTOR_COMPILE_THREADS: (unset) → 1") {
+		t.Errorf("knob only: %q", res.Verdict)
+	}
+}
+
+// The gate: a warm baseline fails a cold run on compile time naming the frames; the 2-rank fresh/warm pair
+// fails --max-compile-skew.
+func TestGateCompile(t *testing.T) {
+	for _, v := range []string{"2.6", "2.14"} {
+		base := NewBaseline(Analyze(loadReport(t, fixture(v, "c01_mlp.warm.trace")), nil, nil))
+		if len(base.Compile) == 0 {
+			t.Fatalf("%s: the baseline has no compile frames", v)
+		}
+		res := Gate(Analyze(loadReport(t, fixture(v, "c01_mlp.cold.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+		named := false
+		for _, f := range res.Failures {
+			named = named || strings.Contains(f.Message, "compile time of `inner` [0/0] grew")
+		}
+		if res.Passed || !named {
+			t.Errorf("%s cold vs warm baseline: %+v", v, res.Failures)
+		}
+		res = Gate(Analyze(loadReport(t, fixture(v, "c01_mlp.warm2.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: 1})
+		if !res.Passed {
+			t.Errorf("%s warm vs warm baseline (tolerance 100%%): %+v", v, res.Failures)
+		}
+		res = Gate(Analyze(loadReport(t, fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
+		if res.Passed || !strings.Contains(res.Failures[0].Message, "rank 1 compiled") {
+			t.Errorf("%s skew: %+v", v, res.Failures)
+		}
+	}
+}
+
+// Findings on the 2-rank pair where rank 1 started with an empty cache dir.
+func TestCompileFindingsColdRank(t *testing.T) {
+	a := Analyze(loadReport(t, fixture("2.14", "c02_dist_mlp.mixed.trace")), nil, nil)
+	kinds := map[string]string{}
+	for _, f := range a.Findings {
+		kinds[f.ID] = f.Playbook
+	}
+	if kinds["cache_miss:ranks:fx_graph"] != "cache-dir-not-shared" || kinds["compile_time:skew"] == "" {
+		t.Errorf("findings %v", kinds)
+	}
+}

@@ -1,0 +1,53 @@
+package triage
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// A process whose logs say nothing about compile time gets it from the probe: total = frame compiles + lazy
+// backward, phases exclusive, cache counters; risky knobs are findings with their playbook.
+func TestCompileFromProbe(t *testing.T) {
+	p := ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{
+		ctFrame: 10, ctBackend: 8, ctBackward: 2, ctInductor: 7, ctWait: 3},
+		Counters: map[string]map[string]float64{"inductor": {"fxgraph_cache_miss": 4}, "frames": {"ok": 2}},
+		Env:      map[string]string{"TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1", "TORCHINDUCTOR_COMPILE_THREADS": "1"}}
+	a := Analyze(&Report{}, nil, []ProcessInfo{p})
+	c := a.Report.Compile
+	if c == nil || c.Source != SourceProbe || *c.TotalS != 12 || *c.ByPhase.Dynamo != 2 || *c.ByPhase.AOT != 3 ||
+		*c.ByPhase.Inductor != 4 || *c.ByPhase.Triton != 3 || c.Caches["fx_graph"].Miss != 4 || c.PerRank["0"].Frames != 2 {
+		data, _ := json.Marshal(c)
+		t.Fatalf("compile from probe: %s", data)
+	}
+	if _, ok := c.Caches["aot_autograd"]; ok {
+		t.Error("no AOT lookup counted, yet an aot_autograd entry")
+	}
+	pb := map[string]string{}
+	for _, f := range a.Findings {
+		pb[f.ID] = f.Playbook
+	}
+	if pb["cache_miss:knob:force_disable_caches"] != "cache-disabled" || pb["compile_time:knob:compile_threads"] != "compile-autotune" {
+		t.Errorf("knob findings %v", pb)
+	}
+	// analysing again gives the same (live runs analyse one report many times)
+	if again := Analyze(a.Report, nil, []ProcessInfo{p}).Report.Compile; *again.TotalS != 12 {
+		t.Errorf("second analysis: %v", *again.TotalS)
+	}
+}
+
+// Counts a source cannot tell are absent from the JSON, never 0.
+func TestCacheStatsJSON(t *testing.T) {
+	s := CacheStats{Hit: 1, Writes: 0, Known: KnowHit | KnowWrites}
+	data, _ := json.Marshal(s)
+	if string(data) != `{"hit":1,"writes":0}` {
+		t.Errorf("json %s", data)
+	}
+	var back CacheStats
+	if err := json.Unmarshal(data, &back); err != nil || back.Hit != 1 || back.Known != s.Known {
+		t.Errorf("round trip %+v %v", back, err)
+	}
+	if got := s.String(); !strings.Contains(got, "1 hit") || strings.Contains(got, "miss") {
+		t.Errorf("string %q", got)
+	}
+}

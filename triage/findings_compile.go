@@ -1,0 +1,136 @@
+package triage
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// Findings about compile time and compile caches: a cache bypassed with a reason, one rank cold while others
+// hit, caches disabled or slowed by a knob, ranks whose compile time differs a lot.
+
+// Finding kinds of this file.
+const (
+	KindCacheMiss   = playbooks.KindCacheMiss
+	KindCompileTime = playbooks.KindCompileTime
+)
+
+// Compile skew worth a finding: the slowest rank took this much longer, and this many times as long.
+const (
+	skewFindingS     = 2.0
+	skewFindingRatio = 1.5
+)
+
+var cacheWords = map[string]string{"fx_graph": "FX graph cache", "aot_autograd": "AOTAutograd cache", "pgo": "PGO code state"}
+
+func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, set *playbooks.Set) Finding {
+	f := Finding{Kind: kind, ID: string(kind) + ":" + id, Title: title, What: OneLine(title, 60), Detail: detail,
+		Records: 1, Ranks: ranks, Evidence: []Evidence{}, ranks: map[int]rankStat{}}
+	for _, r := range ranks {
+		f.ranks[r] = statN(1)
+	}
+	if len(ranks) == 0 {
+		f.Ranks = []int{}
+		f.ranks[-1] = statN(1)
+	}
+	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: kind, Reason: reason}))
+	f.key = f.ID
+	return f
+}
+
+// compileFindings derives the findings of the report's compile object and the probe's knobs.
+func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set) []Finding {
+	var out []Finding
+	rs := c.Ranks()
+	ranks := sortedInts(rs)
+	for _, name := range CacheNames {
+		reasons := map[string][]int{}
+		for _, r := range ranks {
+			for reason := range rs[r].Caches[name].BypassReasons {
+				reasons[reason] = appendRank(reasons[reason], r)
+			}
+		}
+		for _, reason := range sortedKeys(reasons) {
+			title := fmt.Sprintf("%s bypassed: %s", cacheWords[name], OneLine(reason, 100))
+			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+OneLine(reason, 80), title,
+				title+"\nA bypassed graph is compiled cold on every start.", name+" cache bypass: "+reason, nonNeg(reasons[reason]), set))
+		}
+		if f, ok := splitCacheFinding(name, rs, ranks, probes, set); ok {
+			out = append(out, f)
+		}
+	}
+	if f, ok := skewFinding(c, set); ok {
+		out = append(out, f)
+	}
+	out = append(out, knobFindings(probes, set)...)
+	return out
+}
+
+// splitCacheFinding: some ranks only missed a cache that other ranks hit.
+func splitCacheFinding(name string, rs map[int]*RankCompile, ranks []int, probes []ProcessInfo, set *playbooks.Set) (Finding, bool) {
+	var cold, warm []int
+	for _, r := range ranks {
+		s, ok := rs[r].Caches[name]
+		switch {
+		case !ok || r < 0:
+		case s.Hit > 0:
+			warm = append(warm, r)
+		case s.Miss > 0:
+			cold = append(cold, r)
+		}
+	}
+	if len(cold) == 0 || len(warm) == 0 {
+		return Finding{}, false
+	}
+	title := fmt.Sprintf("%s missed on %s while %s hit it", cacheWords[name], rankWord(cold), rankWord(warm))
+	detail := title + "\nThose ranks compiled cold: their cache dir is not the others' (not shared, fresh node or container) or their cache key differs."
+	reason := name + " cache miss on some ranks while others hit"
+	for _, d := range ConfigParity(probes) {
+		if isCacheKnob(strings.TrimPrefix(d.Key, "env.")) {
+			detail += "\nSettings that differ: " + d.String()
+			reason += "; " + d.Key + " differs"
+		}
+	}
+	return compileFinding(KindCacheMiss, "ranks:"+name, title, detail, reason, cold, set), true
+}
+
+// skewFinding: the slowest rank compiled much longer than the fastest.
+func skewFinding(c *CompileReport, set *playbooks.Set) (Finding, bool) {
+	slow, fast, ok := c.SlowFast()
+	if !ok {
+		return Finding{}, false
+	}
+	rs := c.Ranks()
+	ts, tf := *rs[slow].TotalS, *rs[fast].TotalS
+	if ts-tf < skewFindingS || ts < tf*skewFindingRatio {
+		return Finding{}, false
+	}
+	title := fmt.Sprintf("rank %d compiled %.1f s, rank %d %.1f s (+%.1f s): the others wait for it at the first collective", slow, ts, fast, tf, ts-tf)
+	reason := "compile time differs between ranks"
+	if a, b := rs[slow].Caches, rs[fast].Caches; a["fx_graph"].Hit < b["fx_graph"].Hit || a["aot_autograd"].Hit < b["aot_autograd"].Hit {
+		title += "; it missed the cache the faster rank hit"
+		reason += "; cache miss on the slow rank"
+	}
+	return compileFinding(KindCompileTime, "skew", title, title, reason, []int{slow}, set), true
+}
+
+func nonNeg(ranks []int) []int {
+	out := []int{}
+	for _, r := range ranks {
+		if r >= 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,143 @@
+package triage
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// The compile-time rules of the gate: total compile time, skew between ranks, and compile time per frame
+// against the baseline (within a tolerance).
+
+// BaselineFrame is one frame compile's time in a baseline.
+type BaselineFrame struct {
+	FrameRef
+	TotalS  float64 `json:"total_s"`
+	ByPhase Phases  `json:"by_phase"`
+}
+
+// baselineFloorS: a frame that grew by less than this is not reported, whatever the ratio (µs noise).
+const baselineFloorS = 0.1
+
+func (f FrameRef) key() string {
+	r := -1
+	if f.Rank != nil {
+		r = *f.Rank
+	}
+	return fmt.Sprintf("%d\x00%s\x00%s", r, f.Function, f.CompileID)
+}
+
+func (f FrameRef) label() string {
+	s := fmt.Sprintf("`%s` [%s]", f.Function, f.CompileID)
+	if f.Rank != nil {
+		s = fmt.Sprintf("rank %d %s", *f.Rank, s)
+	}
+	return s
+}
+
+func baselineFrames(c *CompileReport) []BaselineFrame {
+	if c == nil {
+		return nil
+	}
+	out := make([]BaselineFrame, 0, len(c.Frames))
+	for _, f := range c.Frames {
+		out = append(out, BaselineFrame{FrameRef: f.FrameRef, TotalS: f.TotalS, ByPhase: f.ByPhase})
+	}
+	return out
+}
+
+func secondsWord(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
+
+// compileRules applies --max-compile-time, --max-compile-skew and the baseline's compile times.
+func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
+	c := a.Report.Compile
+	if o.MaxCompileTime > 0 {
+		rule := "--max-compile-time=" + secondsWord(o.MaxCompileTime)
+		res.Rules = append(res.Rules, rule)
+		switch {
+		case c == nil || c.TotalS == nil:
+			res.Notes = append(res.Notes, rule+": no compile time in the input (run with TORCH_TRACE or the probe)")
+		case *c.TotalS > o.MaxCompileTime.Seconds():
+			res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: fmt.Sprintf("compile time %.1f s > %s%s",
+				*c.TotalS, secondsWord(o.MaxCompileTime), slowestFrames(c))})
+		}
+	}
+	if o.MaxCompileSkew > 0 {
+		rule := "--max-compile-skew=" + secondsWord(o.MaxCompileSkew)
+		res.Rules = append(res.Rules, rule)
+		if slow, fast, ok := c.SlowFast(); ok {
+			rs := c.Ranks()
+			skew := *rs[slow].TotalS - *rs[fast].TotalS
+			if skew > o.MaxCompileSkew.Seconds() {
+				res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: fmt.Sprintf(
+					"compile skew %.1f s > %s: rank %d compiled %.1f s, rank %d %.1f s", skew, secondsWord(o.MaxCompileSkew),
+					slow, *rs[slow].TotalS, fast, *rs[fast].TotalS)})
+			}
+		} else {
+			res.Notes = append(res.Notes, rule+": fewer than two ranks with compile time")
+		}
+	}
+	if o.Baseline != nil && len(o.Baseline.Compile) > 0 {
+		res.baselineCompile(c, o)
+	}
+}
+
+func slowestFrames(c *CompileReport) string {
+	fs := append([]*FrameTime(nil), c.Frames...)
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].TotalS > fs[j].TotalS })
+	var parts []string
+	for i, f := range fs {
+		if i == 3 {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %.1f s", f.label(), f.TotalS))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " · slowest: " + strings.Join(parts, ", ")
+}
+
+// baselineCompile fails on frames whose compile time grew beyond the tolerance, naming the phases that grew.
+func (res *GateResult) baselineCompile(c *CompileReport, o GateOptions) {
+	tol := o.CompileTolerance
+	if tol <= 0 {
+		tol = DefaultTolerance
+	}
+	rule := fmt.Sprintf("--baseline (compile time, tolerance %.0f%%)", tol*100)
+	base := map[string]BaselineFrame{}
+	for _, f := range o.Baseline.Compile {
+		base[f.key()] = f
+	}
+	for _, now := range baselineFrames(c) {
+		was, ok := base[now.key()]
+		if !ok {
+			if now.TotalS > baselineFloorS {
+				res.Failures = append(res.Failures, GateFailure{Rule: rule, File: now.File, Line: now.Line,
+					Message: fmt.Sprintf("new frame compile %s: %.1f s, not in the baseline", now.label(), now.TotalS)})
+			}
+			continue
+		}
+		grew := now.TotalS - was.TotalS
+		if grew <= baselineFloorS || now.TotalS <= was.TotalS*(1+tol) {
+			continue
+		}
+		var phases []string
+		for _, p := range PhaseNames {
+			x, y := was.ByPhase.Get(p), now.ByPhase.Get(p)
+			if y != nil && (x == nil || *y-*x > baselineFloorS && *y > *x*(1+tol)) {
+				from := 0.0
+				if x != nil {
+					from = *x
+				}
+				phases = append(phases, fmt.Sprintf("%s +%.1f s", p, *y-from))
+			}
+		}
+		msg := fmt.Sprintf("compile time of %s grew %.1f s → %.1f s (+%.0f%%)", now.label(), was.TotalS, now.TotalS, grew/was.TotalS*100)
+		if len(phases) > 0 {
+			msg += ": " + strings.Join(phases, ", ")
+		}
+		res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: msg, File: now.File, Line: now.Line})
+	}
+}

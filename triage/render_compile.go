@@ -1,0 +1,173 @@
+package triage
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// The compile-time and cache tables of the text and markdown reports, built once as cells.
+
+// maxFrameRows is how many frames (slowest first) the tables list.
+const maxFrameRows = 6
+
+// table is a header and rows of cells; "–" is a value no source gave.
+type table struct {
+	head []string
+	rows [][]string
+}
+
+func secs(p *float64) string {
+	if p == nil {
+		return "–"
+	}
+	return fmt.Sprintf("%.2fs", *p)
+}
+
+func cacheCell(c Caches, name string) string {
+	s, ok := c[name]
+	if !ok {
+		return "–"
+	}
+	return s.Short()
+}
+
+// compileTables builds the per-rank table and the slowest frames.
+func compileTables(c *CompileReport) (ranks, frames table) {
+	phaseHead := []string{"dynamo", "aot", "inductor", "triton", "autotune"}
+	ranks.head = append(append([]string{"rank", "total"}, phaseHead...), "frames", "FX cache", "AOT cache", "PGO", "source")
+	rs := c.Ranks()
+	keys := sortedInts(rs)
+	row := func(label string, rc *RankCompile) {
+		cells := []string{label, secs(rc.TotalS)}
+		for _, p := range phaseHead {
+			cells = append(cells, secs(rc.ByPhase.Get(p)))
+		}
+		nf := "–"
+		if rc.TotalS != nil {
+			nf = itoa(rc.Frames)
+		}
+		cells = append(cells, nf, cacheCell(rc.Caches, "fx_graph"), cacheCell(rc.Caches, "aot_autograd"),
+			cacheCell(rc.Caches, "pgo"), rc.Source)
+		ranks.rows = append(ranks.rows, cells)
+	}
+	for _, r := range keys {
+		label := "rank " + itoa(r)
+		if r < 0 {
+			label = "process"
+		}
+		row(label, rs[r])
+	}
+	if len(keys) > 1 {
+		all := RankCompile{Source: c.Source, TotalS: c.TotalS, ByPhase: c.ByPhase, Caches: c.Caches}
+		for _, rc := range rs {
+			all.Frames += rc.Frames
+		}
+		row("all", &all)
+	}
+	fs := append([]*FrameTime(nil), c.Frames...)
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].TotalS > fs[j].TotalS })
+	frames.head = append([]string{"frame", "rank", "id", "total"}, append(phaseHead[:4:4], "cache")...)
+	for i, f := range fs {
+		if i == maxFrameRows {
+			frames.rows = append(frames.rows, []string{fmt.Sprintf("… %d more", len(fs)-i)})
+			break
+		}
+		rank := "–"
+		if f.Rank != nil {
+			rank = itoa(*f.Rank)
+		}
+		cells := []string{frameName(f), rank, f.CompileID, secs(&f.TotalS)}
+		for _, p := range phaseHead[:4] {
+			cells = append(cells, secs(f.ByPhase.Get(p)))
+		}
+		cache := f.Cache
+		if cache == "" {
+			cache = "–"
+		}
+		frames.rows = append(frames.rows, append(cells, cache))
+	}
+	return ranks, frames
+}
+
+func frameName(f *FrameTime) string {
+	if f.Function == "" {
+		return "?"
+	}
+	return f.Function + " " + site(f.File, f.Line)
+}
+
+// WriteCompileText prints the compile tables (nothing when no input had compile data).
+func WriteCompileText(w io.Writer, c *CompileReport) {
+	if c == nil {
+		return
+	}
+	ranks, frames := compileTables(c)
+	fmt.Fprintf(w, "\nCompile time and caches (from %s)\n", c.Source)
+	writeAligned(w, ranks)
+	if rt := c.Runtime; rt != nil {
+		fmt.Fprintf(w, "  run-time work charged to compiles (not in the total): autotune %s · cudagraphify %s\n",
+			secs(rt.AutotuneS), secs(rt.CudagraphifyS))
+	}
+	if len(frames.rows) > 0 {
+		fmt.Fprintln(w, "  slowest frames")
+		writeAligned(w, frames)
+	}
+	for _, name := range CacheNames {
+		for reason, n := range c.Caches[name].BypassReasons {
+			fmt.Fprintf(w, "  %s cache bypassed ×%d: %s\n", name, n, OneLine(reason, 100))
+		}
+	}
+}
+
+func writeAligned(w io.Writer, t table) {
+	width := make([]int, len(t.head))
+	for _, r := range append([][]string{t.head}, t.rows...) {
+		for i, c := range r {
+			if i < len(width) {
+				width[i] = max(width[i], len([]rune(c)))
+			}
+		}
+	}
+	for _, r := range append([][]string{t.head}, t.rows...) {
+		var b strings.Builder
+		b.WriteString("  ")
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(c)
+			if i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))))
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
+
+// WriteCompileMarkdown prints the compile tables as Markdown.
+func WriteCompileMarkdown(w io.Writer, c *CompileReport) {
+	if c == nil {
+		return
+	}
+	ranks, frames := compileTables(c)
+	fmt.Fprintf(w, "### Compile time and caches (from %s)\n\n", c.Source)
+	writeMarkdownTable(w, ranks)
+	if len(frames.rows) > 0 {
+		writeMarkdownTable(w, frames)
+	}
+}
+
+func writeMarkdownTable(w io.Writer, t table) {
+	fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(t.head, " | "), strings.Repeat("---|", len(t.head)))
+	for _, r := range t.rows {
+		cells := make([]string, len(r))
+		for i, c := range r {
+			cells[i] = MarkdownEscape(filepath.ToSlash(c))
+		}
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+	fmt.Fprintln(w)
+}
