@@ -22,7 +22,7 @@ const (
 	headPartition // "Created N graph partitions: …"
 	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
 	headWarning   // a Python warning line, or the CUDA-graph distinct-sizes W record
-	headCache // a compile-cache line (trace_compile.go)
+	headCache     // a compile-cache line (trace_compile.go)
 )
 
 var (

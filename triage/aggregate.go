@@ -34,7 +34,7 @@ type Aggregator struct {
 	seen           map[eventKey]bool // text events, to drop their trace twins
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec       []*logparse.Record
-	facts          facts // what the inputs showed beyond the counts (evidence.go)
+	facts          facts       // what the inputs showed beyond the counts (evidence.go)
 	comp           *compileAgg // compile time and cache lookups (compile_time.go)
 }
 

@@ -15,7 +15,7 @@ import (
 type knob struct {
 	Key   string
 	Group string // one finding per group (an env variable and the config it sets)
-	Kind  Kind // KindCacheMiss or KindCompileTime
+	Kind  Kind   // KindCacheMiss or KindCompileTime
 	Why   string
 	Risky func(value, torch string) bool
 }
