@@ -184,8 +184,8 @@ func checkTorchLogsEnv(f doctorFacts) (check, bool) {
 	}
 	if len(bad) > 0 {
 		c.Status = statusFail
-		c.Detail = fmt.Sprintf("%q: torch %s rejects %s, so `import torch` fails wherever it is set (the eager preset "+
-			"keeps it)", value, torchVersion(f), strings.Join(bad, ", "))
+		c.Detail = fmt.Sprintf("%q: torch %s rejects %s, so `import torch` fails in every process that inherits it "+
+			"(run's eager preset sets no TORCH_LOGS of its own)", value, torchVersion(f), strings.Join(bad, ", "))
 		c.Fix = "`unset TORCH_LOGS` (run sets TORCH_LOGS from its preset)"
 	}
 	return c, true

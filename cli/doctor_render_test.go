@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
@@ -104,6 +105,30 @@ func TestDriverVersion(t *testing.T) {
 		}
 		wantCheck(t, checks, "gpu", statusWarn, "NVIDIA driver "+want, "CUDA_VISIBLE_DEVICES")
 	}
+}
+
+// The facts doctor.py wrote on an H100 box with torch 2.11.0+cu130 in a venv (the device machine lent to this
+// project, 2026-11-23), checked as doctor checks them.
+func TestDoctorChecksOnH100Facts(t *testing.T) {
+	data, err := os.ReadFile("testdata/doctor-facts-h100-torch2.11.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p probe.Facts
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	f := doctorFacts{Python: p.Python, Probe: &p, LogNames: p.LogNames, LogNamesFrom: "torch", Driver: "580.159.04",
+		Torchrun: "/opt/torch/.venv/bin/torchrun", TorchrunPython: "/opt/torch/.venv/bin/python3"}
+	checks := map[string]check{}
+	for _, c := range doctorChecks(f) {
+		checks[c.ID] = c
+	}
+	wantCheck(t, checks, "python", statusOK, "/opt/torch/.venv/bin/python3 3.12.3 (venv /opt/torch/.venv)")
+	wantCheck(t, checks, "torch", statusOK, "2.11.0+cu130 (CUDA 13.0) at /opt/torch/.venv/lib/python3.12/site-packages/torch")
+	wantCheck(t, checks, "gpu", statusOK, "NVIDIA H100 80GB HBM3 (capability 9.0) ×1, NVIDIA driver 580.159.04")
+	wantCheck(t, checks, "torch_logs_names", statusOK, "torch 2.11.0+cu130 accepts 68 names (asked torch); every preset's")
+	wantCheck(t, checks, "torchrun", statusOK, "/opt/torch/.venv/bin/torchrun")
 }
 
 // TestDoctorRealtorch runs doctor inside a real PyTorch root (../shared/realtorch): it must report that torch,

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 //go:embed doctor.py
@@ -72,6 +73,7 @@ func Doctor(ctx context.Context, python string, env []string) (Facts, error) {
 	out := filepath.Join(dir, "facts.json")
 	cmd := exec.CommandContext(ctx, python, "-c", doctorScript, out)
 	cmd.Env = env
+	cmd.WaitDelay = 2 * time.Second // a child left holding stderr must not outlive the context
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	runErr := cmd.Run()

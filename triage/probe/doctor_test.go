@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // doctor runs the doctor script with the system python and the fake torch on PYTHONPATH (pythonPath "" = no torch).
@@ -116,5 +117,15 @@ func TestDoctorErrors(t *testing.T) {
 	_, err := Doctor(context.Background(), fake, nil)
 	if err == nil || !strings.Contains(err.Error(), "Fatal Python error: init_fs_encoding") {
 		t.Errorf("want the interpreter's stderr in the error: %v", err)
+	}
+	hangs := filepath.Join(t.TempDir(), "python")
+	if err := os.WriteFile(hangs, []byte("#!/bin/sh\nsleep 30\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := Doctor(ctx, hangs, nil); err == nil || time.Since(start) > 10*time.Second {
+		t.Errorf("a hanging interpreter: %v after %v", err, time.Since(start))
 	}
 }
