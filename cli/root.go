@@ -56,7 +56,7 @@ func newRoot() *cobra.Command {
 		c.GroupID = "kb"
 		root.AddCommand(c)
 	}
-	root.AddCommand(newVersionCmd(), newDemoReproCmd())
+	root.AddCommand(newDoctorCmd(), newVersionCmd(), newDemoReproCmd())
 	return root
 }
 

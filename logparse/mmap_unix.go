@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapWindow is how much of a file one part maps at a time: memory stays bounded on any file size.
@@ -27,7 +29,7 @@ func feedMapped(p *Parser, f *os.File, start, end int64) bool {
 			_ = feed(p, io.NewSectionReader(f, off, end-off))
 			return true
 		}
-		_ = syscall.Madvise(b, syscall.MADV_SEQUENTIAL)
+		_ = unix.Madvise(b, unix.MADV_SEQUENTIAL) // a hint; syscall has no Madvise on darwin
 		data := b[off-base:]
 		for len(data) > 0 {
 			k := min(len(data), 64<<10)

@@ -6,4 +6,7 @@
 // times, graph-changing config and parity-relevant environment. ReadDir reads
 // those files back; ConfigParity finds settings that differ between ranks and
 // CrossCheck compares the process's own graph-break count with the log's.
+// Doctor runs doctor.py once in the interpreter `torchtriage run` would use and
+// returns its Facts: python, torch (version, CUDA build, GPU), the TORCH_LOGS
+// names torch's registry accepts and the compile cache directories.
 package probe

@@ -1,7 +1,12 @@
 """Fake torch for torchtriage probe tests (not PyTorch)."""
-from . import cuda, distributed, version
+import os
 
-__version__ = "9.9.0+fake"
+if os.environ.get("FAKETORCH_IMPORT_ERROR"):
+    raise OSError(os.environ["FAKETORCH_IMPORT_ERROR"])
+
+from . import _logging, cuda, distributed, version  # noqa: E402
+
+__version__ = os.environ.get("FAKETORCH_VERSION", "9.9.0+fake")
 
 
 def get_default_dtype():
@@ -14,3 +19,7 @@ def get_float32_matmul_precision():
 
 def are_deterministic_algorithms_enabled():
     return False
+
+
+# like PyTorch: an unknown TORCH_LOGS name fails `import torch`
+_logging._init_logs()

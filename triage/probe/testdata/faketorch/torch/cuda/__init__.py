@@ -19,3 +19,7 @@ def get_device_name(device=None):
 
 def get_device_capability(device=None):
     return (9, 0)
+
+
+def device_count():
+    return 1 if is_available() else 0

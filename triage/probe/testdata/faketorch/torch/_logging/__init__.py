@@ -1,0 +1,1 @@
+from ._internal import _init_logs  # noqa: F401
