@@ -9,12 +9,17 @@ import (
 // WriteDiffText prints a diff readably.
 func WriteDiffText(w io.Writer, a, b string, res DiffResult) {
 	fmt.Fprintf(w, "torchtriage diff · A %s · B %s\n", a, b)
-	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~"}
+	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~", ChangeMoved: "~"}
 	last := ""
 	for _, it := range res.Items {
 		if it.Change != last {
-			fmt.Fprintf(w, "\n%s\n", map[string]string{ChangeNew: "New in B", ChangeGone: "Gone from A", ChangeCount: "Changed in count"}[it.Change])
+			fmt.Fprintf(w, "\n%s\n", map[string]string{ChangeNew: "New in B", ChangeGone: "Gone from A",
+				ChangeMoved: "Moved (same item at other lines)", ChangeCount: "Changed in count"}[it.Change])
 			last = it.Change
+		}
+		if it.Change == ChangeMoved {
+			fmt.Fprintf(w, "  ~ %s\n", movedText(it))
+			continue
 		}
 		fmt.Fprintf(w, "  %s %s: %s", sign[it.Change], KindWord(it.Kind), it.Title)
 		switch it.Change {
@@ -32,11 +37,18 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult) {
 		if rc := rankChangeText(it.Ranks); rc != "" {
 			fmt.Fprintf(w, "      %s\n", rc)
 		}
+		if it.From != nil {
+			fmt.Fprintf(w, "      %s\n", movedText(it))
+		}
 	}
 	if len(res.Items) == 0 {
 		fmt.Fprintln(w, "\nNo difference in graph breaks, recompile reasons, limit hits, CUDA-graph skips or errors.")
 	}
-	fmt.Fprintf(w, "\n%d new, %d gone, %d changed in count, %d unchanged\n", res.New, res.Gone, res.Changed, res.Unchanged)
+	moved := ""
+	if res.Moved > 0 {
+		moved = fmt.Sprintf("%d moved, ", res.Moved)
+	}
+	fmt.Fprintf(w, "\n%d new, %d gone, %s%d changed in count, %d unchanged\n", res.New, res.Gone, moved, res.Changed, res.Unchanged)
 }
 
 // rankChangeText words per-rank changes: "new on rank 1; ranks 2–7: 1→2" (nothing for a process without rank).
@@ -56,4 +68,17 @@ func rankChangeText(rcs []RankChange) string {
 		}
 	}
 	return strings.Join(capList(parts, 6), "; ")
+}
+
+// movedText words a move: "graph break print() moved from r.py:4 to r.py:5" (the title for other kinds).
+func movedText(it DiffItem) string {
+	what := KindWord(it.Kind) + ": " + it.Title
+	if it.Kind == KindGraphBreak && it.What != "" {
+		what = KindWord(it.Kind) + " " + it.What
+	}
+	t := what + " moved from " + strings.Join(capList(it.From, 4), ", ") + " to " + strings.Join(capList(it.To, 4), ", ")
+	if it.Change == ChangeMoved {
+		t += fmt.Sprintf(" (×%d)", it.After)
+	}
+	return t
 }

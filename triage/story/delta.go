@@ -76,6 +76,8 @@ func buildDelta(base, r *Run, basis string) *Delta {
 			continue
 		}
 		switch it.Change {
+		case triage.ChangeMoved:
+			continue // the same item at other lines (an edit above it): neither fixed nor broken
 		case triage.ChangeGone:
 			d.Fixed = append(d.Fixed, it)
 		case triage.ChangeNew:
