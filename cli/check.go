@@ -22,6 +22,7 @@ func newCheckCmd() *cobra.Command {
 	var (
 		o               triage.GateOptions
 		baseline, write string
+		pathRoot        string
 		format          string
 		launch          launchFlags
 	)
@@ -86,7 +87,7 @@ func newCheckCmd() *cobra.Command {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%d items)\n", cmd.CommandPath(), write, len(b.Items))
 			}
 			res := triage.Gate(a, o)
-			if err := triage.WriteGate(cmd.OutOrStdout(), format, res); err != nil {
+			if err := triage.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
 				return failErr(cmd, exitUsage, "%v", err)
 			}
 			if !res.Passed {
@@ -105,6 +106,8 @@ func newCheckCmd() *cobra.Command {
 	fs.StringVar(&baseline, "baseline", "", "fail on any graph break, recompile reason class or CUDA-graph skip FILE does not have")
 	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE")
 	formatFlag(cmd, &format, "text", "json", "github", "junit")
+	fs.StringVar(&pathRoot, "path-root", "", triage.PathRootHelp)
+	_ = cmd.MarkFlagDirname("path-root")
 	launch.register(cmd)
 	return cmd
 }
