@@ -88,7 +88,11 @@ func WriteMarkdown(w io.Writer, s *Story) {
 
 // runHead is a run's heading: time, preset, exit, duration, metric, note.
 func runHead(r *Run) []string {
-	h := []string{timeText(r.Start), "preset " + orText(r.Preset, "(none)"), r.Exit}
+	h := []string{timeText(r.Start)}
+	if r.Demo != "" {
+		h = append(h, "demo · "+r.Demo)
+	}
+	h = append(h, "preset "+orText(r.Preset, "(none)"), r.Exit)
 	if r.DurationS > 0 {
 		h = append(h, durText(r.DurationS))
 	}
