@@ -9,10 +9,10 @@ import (
 
 // Realistic shapes of the secrets a repro's output can carry (none of them real).
 const (
-	hfToken     = "hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567"                                                     // hf_ + 34
-	awsKeyID    = "AKIAIOSFODNN7EXAMPL3"                                                                     // AKIA + 16
-	awsSecret   = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"                                                 // 40
-	ghpToken    = "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"                                                 // ghp_ + 36
+	hfToken     = "hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567"                                                        // hf_ + 34
+	awsKeyID    = "AKIAIOSFODNN7EXAMPL3"                                                                         // AKIA + 16
+	awsSecret   = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"                                                     // 40
+	ghpToken    = "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"                                                     // ghp_ + 36
 	githubPAT   = "github_pat_11ABCDEFG0aBcDeFgHiJkLmN_oPqRsTuVwXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ01234567" // fine-grained
 	bearerToken = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
 )
