@@ -4,8 +4,9 @@ import (
 	"archive/tar"
 	"compress/gzip"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -69,34 +70,27 @@ func tarHas(t *testing.T, path, name string) bool {
 	}
 }
 
-// tarFiles returns the files of a tar.gz by name.
-func tarFiles(t *testing.T, path string) map[string]string {
+// unpack extracts a tar.gz (with tar(1), as the person who gets the pack does) and returns its files by name.
+func unpack(t *testing.T, pack string) map[string]string {
 	t.Helper()
-	f, err := os.Open(path)
+	dir := t.TempDir()
+	if out, err := exec.Command("tar", "-xzf", pack, "-C", dir).CombinedOutput(); err != nil {
+		t.Fatalf("tar -xzf %s: %v\n%s", pack, err, out)
+	}
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
-	out := map[string]string{}
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[h.Name] = string(data)
-	}
+	return files
 }
 
 // probeFile is what the probe writes for one rank of a 2-rank CUDA run (triage/probe/sitecustomize.py).
@@ -136,7 +130,7 @@ func TestCmdBundleForAnUpstreamIssue(t *testing.T) {
 	if code, _, errs := runCLI("bundle", "1", "-o", "pack.tgz"); code != 0 {
 		t.Fatalf("bundle: exit %d: %s", code, errs)
 	}
-	files := tarFiles(t, "pack.tgz")
+	files := unpack(t, "pack.tgz")
 	root := filepath.Base(dir) + "/"
 	for name, data := range files {
 		for _, secret := range []string{token, "bob", "Hunter2pass"} {
@@ -164,7 +158,7 @@ func TestCmdBundleForAnUpstreamIssue(t *testing.T) {
 	if code, _, errs := runCLI("bundle", "1", "--no-scrub", "-o", "raw.tgz"); code != 0 {
 		t.Fatalf("bundle --no-scrub: exit %d: %s", code, errs)
 	}
-	if raw := tarFiles(t, "raw.tgz"); !strings.Contains(raw[root+"stderr.log"], token) {
+	if raw := unpack(t, "raw.tgz"); !strings.Contains(raw[root+"stderr.log"], token) {
 		t.Error("--no-scrub scrubbed the logs")
 	}
 }

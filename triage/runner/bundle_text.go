@@ -40,20 +40,27 @@ type ProcessVersions struct {
 func (v ProcessVersions) text() string {
 	parts := []string{"torch " + orNone(v.Torch, "(not imported)")}
 	parts = append(parts, "CUDA "+orNone(v.CUDA, "none (CPU build)"))
-	if v.GPU != "" {
-		g := "GPU " + v.GPU
-		if v.Capability != "" {
-			g += " (sm " + v.Capability + ")"
-		}
-		parts = append(parts, g)
-	}
-	if v.Driver != "" {
-		parts = append(parts, "driver "+v.Driver)
-	}
+	parts = append(parts, HardwareParts(v.GPU, v.Capability, v.Driver)...)
 	if v.Python != "" {
 		parts = append(parts, "Python "+v.Python)
 	}
 	return strings.Join(parts, " · ")
+}
+
+// HardwareParts words what is known of a GPU and its driver: "GPU NVIDIA H100 80GB HBM3 (sm 9.0)", "driver 570.124.06".
+func HardwareParts(gpu, capability, driver string) []string {
+	var parts []string
+	if gpu != "" {
+		g := "GPU " + gpu
+		if capability != "" {
+			g += " (sm " + capability + ")"
+		}
+		parts = append(parts, g)
+	}
+	if driver != "" {
+		parts = append(parts, "driver "+driver)
+	}
+	return parts
 }
 
 func orNone(s, none string) string {

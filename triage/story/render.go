@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 // maxDeltaItems bounds each list of a delta in text and Markdown (JSON has them all).
@@ -263,16 +264,7 @@ func envText(e *Env, host bool) string {
 	} else if strings.HasPrefix(e.Source, "probe") {
 		parts = append(parts, "CPU build (no CUDA)")
 	}
-	if e.GPU != "" {
-		g := "GPU " + e.GPU
-		if e.Capability != "" {
-			g += " (sm " + e.Capability + ")"
-		}
-		parts = append(parts, g)
-	}
-	if e.Driver != "" {
-		parts = append(parts, "driver "+e.Driver)
-	}
+	parts = append(parts, runner.HardwareParts(e.GPU, e.Capability, e.Driver)...)
 	if e.WorldSize > 1 {
 		parts = append(parts, fmt.Sprintf("world size %d", e.WorldSize))
 	}
