@@ -1,21 +1,31 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 func newBundleCmd() *cobra.Command {
 	var out, store string
+	var noScrub bool
 	cmd := &cobra.Command{
 		Use:   "bundle [flags] RUN",
 		Short: "Pack a run into a tar.gz repro pack for an upstream bug report",
 		Long: "Packs a stored run (a run number of the store, or a run directory) into a tar.gz: its logs, " +
-			"meta, probe files and a README with the rerun command. Secrets in argv and env are left out.\n\n" +
+			"meta, probe files and a README for an upstream issue: torch, CUDA, GPU and driver versions from the " +
+			"probe, the exact rerun command with its TORCH_LOGS, the findings as Markdown, and what was scrubbed. " +
+			"Secrets in argv and env are left out, and every file is scrubbed as it is packed: the values of " +
+			"secret-named environment variables (TOKEN, KEY, SECRET, PASSWORD, CREDENTIAL) wherever they appear, " +
+			"Hugging Face (hf_…), AWS (AKIA…, aws_secret_access_key) and GitHub (ghp_…, github_pat_…) tokens, " +
+			"Bearer tokens, user:password@ in URLs and the values of --token/--password/--secret/--api-key flags; " +
+			"the README counts them. --no-scrub packs the files as the run wrote them.\n\n" +
 			"Exit status: 0, 1 the pack could not be written, 2 usage error or unknown run.",
 		Example:           "  torchtriage bundle 3\n  torchtriage bundle -o repro.tar.gz .torchtriage/runs/0003-breaks",
 		ValidArgsFunction: completeRuns,
@@ -32,7 +42,9 @@ func newBundleCmd() *cobra.Command {
 				abs, _ := filepath.Abs(dir)
 				target = filepath.Base(abs) + ".tar.gz"
 			}
-			if err := runner.Bundle(dir, target); err != nil {
+			opt := bundleOptions(cmd, dir)
+			opt.NoScrub = noScrub
+			if err := runner.Bundle(dir, target, opt); err != nil {
 				return failErr(cmd, exitFail, "%v", err)
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), "wrote", target)
@@ -41,6 +53,34 @@ func newBundleCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (default ./<run>.tar.gz)")
 	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
+	cmd.Flags().BoolVar(&noScrub, "no-scrub", false, "pack the logs as the run wrote them (argv and env stay redacted)")
 	_ = cmd.MarkFlagDirname("store")
 	return cmd
+}
+
+// bundleOptions reads what the pack's README says beyond the run directory: the probe's versions per process and
+// the findings as Markdown (left out, with a warning, when the run's logs cannot be read).
+func bundleOptions(cmd *cobra.Command, dir string) runner.BundleOptions {
+	var opt runner.BundleOptions
+	probes := readProbes(cmd, []string{dir})
+	for _, p := range probes {
+		opt.Versions = append(opt.Versions, runner.ProcessVersions{Rank: p.Rank, Torch: p.Torch, Python: p.Python,
+			CUDA: p.CUDA, GPU: p.GPU, Capability: p.Capability, Driver: p.Driver})
+	}
+	l, err := triage.Load([]string{dir}, triage.LoadOptions{})
+	if err != nil {
+		warn(cmd, "the pack has no findings: %v", err)
+		return opt
+	}
+	for _, p := range probes {
+		if p.Torch != "" {
+			v := p.Torch // the probe's own torch.__version__ beats what the log's form suggests
+			l.Report.TorchVersion = &v
+			break
+		}
+	}
+	var md bytes.Buffer
+	triage.WriteMarkdown(&md, triage.Analyze(l.Report, loadPlaybooks(cmd, playbooks.DefaultUserDir()), probes))
+	opt.Findings = md.String()
+	return opt
 }

@@ -3,7 +3,11 @@ package cli
 import (
 	"archive/tar"
 	"compress/gzip"
+	"fmt"
+	"io/fs"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -63,5 +67,98 @@ func tarHas(t *testing.T, path, name string) bool {
 		if h.Name == name {
 			return true
 		}
+	}
+}
+
+// unpack extracts a tar.gz (with tar(1), as the person who gets the pack does) and returns its files by name.
+func unpack(t *testing.T, pack string) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("tar", "-xzf", pack, "-C", dir).CombinedOutput(); err != nil {
+		t.Fatalf("tar -xzf %s: %v\n%s", pack, err, out)
+	}
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// probeFile is what the probe writes for one rank of a 2-rank CUDA run (triage/probe/sitecustomize.py).
+func probeFile(rank int) string {
+	return fmt.Sprintf(`{"argv0": "r05_dist_c10d.py", "capability": "9.0", "config": {}, "counters": {}, "cuda": "12.8",
+ "driver": "570.124.06", "env": {}, "gpu": "NVIDIA H100 80GB HBM3", "host": "node-1", "local_rank": %d, "pid": %d,
+ "python": "3.12.3", "rank": %d, "rank_source": "env", "torch": "2.14.1+cu128", "world_size": 2}`, rank, 4242+rank, rank)
+}
+
+// A pack for an upstream issue: the run printed an hf_ token and user:pass@host next to its PyTorch log; the
+// pack has neither, its README gives the probe's versions, the rerun command with TORCH_LOGS and without the
+// probe's plumbing, the findings as Markdown and the scrub counts; --no-scrub packs the logs as written.
+func TestCmdBundleForAnUpstreamIssue(t *testing.T) {
+	log, err := filepath.Abs(fx("torch-2.14/r05_dist_c10d.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	s, err := session.OpenStore("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const token = "hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567"
+	script := `cat "$0" >&2; echo "hub login $1" >&2; echo "fetch https://bob:Hunter2pass@hub.example.com/m" >&2`
+	dir, _, err := session.RunToEnd(s, session.Spec{Argv: []string{"sh", "-c", script, log, token}}, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "probe", "sitecustomize.py")); err != nil {
+		t.Fatalf("the run was not probed: %v", err)
+	}
+	for r := 0; r < 2; r++ {
+		if err := os.WriteFile(filepath.Join(dir, "probe", fmt.Sprintf("rank%d-%d.json", r, 4242+r)), []byte(probeFile(r)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, _, errs := runCLI("bundle", "1", "-o", "pack.tgz"); code != 0 {
+		t.Fatalf("bundle: exit %d: %s", code, errs)
+	}
+	files := unpack(t, "pack.tgz")
+	root := filepath.Base(dir) + "/"
+	for name, data := range files {
+		for _, secret := range []string{token, "bob", "Hunter2pass"} {
+			if strings.Contains(data, secret) {
+				t.Errorf("%s contains %q", name, secret)
+			}
+		}
+	}
+	if _, ok := files[root+"probe/sitecustomize.py"]; ok {
+		t.Error("the probe's sitecustomize.py is in the pack")
+	}
+	readme := files[root+"README.md"]
+	for _, want := range []string{"ranks 0-1: torch 2.14.1+cu128 · CUDA 12.8 · GPU NVIDIA H100 80GB HBM3 (sm 9.0) · driver 570.124.06",
+		"TORCH_LOGS=graph_breaks,recompiles", "## torchtriage report", "torch 2.14.1+cu128 · ranks 0,1", "print()", "gb-print",
+		"| Hugging Face token (hf_…) |", "| user:password@ in a URL |"} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README lacks %q:\n%s", want, readme)
+		}
+	}
+	for _, not := range []string{"TORCHTRIAGE_PROBE_DIR", "PYTHONPATH", "unknown"} {
+		if strings.Contains(readme, not) {
+			t.Errorf("README has %q:\n%s", not, readme)
+		}
+	}
+	if code, _, errs := runCLI("bundle", "1", "--no-scrub", "-o", "raw.tgz"); code != 0 {
+		t.Fatalf("bundle --no-scrub: exit %d: %s", code, errs)
+	}
+	if raw := unpack(t, "raw.tgz"); !strings.Contains(raw[root+"stderr.log"], token) {
+		t.Error("--no-scrub scrubbed the logs")
 	}
 }

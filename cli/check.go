@@ -22,6 +22,7 @@ func newCheckCmd() *cobra.Command {
 	var (
 		o               triage.GateOptions
 		baseline, write string
+		pathRoot        string
 		format          string
 		launch          launchFlags
 	)
@@ -92,7 +93,7 @@ func newCheckCmd() *cobra.Command {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%d items)\n", cmd.CommandPath(), write, len(b.Items))
 			}
 			res := triage.Gate(a, o)
-			if err := triage.WriteGate(cmd.OutOrStdout(), format, res); err != nil {
+			if err := triage.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
 				return failErr(cmd, exitUsage, "%v", err)
 			}
 			if !res.Passed {
@@ -114,6 +115,8 @@ func newCheckCmd() *cobra.Command {
 	durationFlag(fs, &o.MaxCompileSkew, "max-compile-skew", "slowest rank's compile time minus the fastest's at most this long")
 	fs.Float64Var(&o.CompileTolerance, "compile-time-tolerance", triage.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
 	formatFlag(cmd, &format, "text", "json", "github", "junit")
+	fs.StringVar(&pathRoot, "path-root", "", triage.PathRootHelp)
+	_ = cmd.MarkFlagDirname("path-root")
 	launch.register(cmd)
 	return cmd
 }

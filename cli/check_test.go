@@ -106,7 +106,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 		t.Fatalf("write: %d %s", code, errs)
 	}
 	b, err := triage.ReadBaseline(base)
-	if err != nil || len(b.Items) != 2 || b.Items[0].Key != "graph_break:r05_dist_c10d.py:10:print()" || b.Items[1].Key != "recompile:r05_dist_c10d.py:step:size" || !b.Items[1].Expected {
+	if err != nil || len(b.Items) != 2 || b.Items[0].Key != `graph_break:r05_dist_c10d.py:step:print():print("rank0 debug")` || b.Items[1].Key != "recompile:r05_dist_c10d.py:step:size" || !b.Items[1].Expected {
 		t.Fatalf("baseline %+v %v", b, err)
 	}
 	if code, out, _ := runCheck(t, full, "--baseline", base); code != 0 || strings.Contains(out, "improved") {
@@ -140,9 +140,13 @@ func TestCheckFormats(t *testing.T) {
 	code, out, _ := runCheck(t, r05, "--max-graph-breaks", "0", "--ranks-agree", "--format", "github")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 1 || len(lines) != 3 ||
-		!strings.HasPrefix(lines[0], "::error file=/work/repro/r05_dist_c10d.py,line=10,title=torchtriage --max-graph-breaks=0::1 graph breaks > 0: print()") ||
+		!strings.HasPrefix(lines[0], "::error title=torchtriage --max-graph-breaks=0::1 graph breaks > 0: print()") ||
 		!strings.HasPrefix(lines[1], "::error title=torchtriage --ranks-agree::rank 0 differs from rank 1") {
-		t.Errorf("github: %d\n%s", code, out)
+		t.Errorf("github (the repro's /work/repro is not here: no file): %d\n%s", code, out)
+	}
+	code, out, _ = runCheck(t, r05, "--max-graph-breaks", "0", "--format", "github", "--path-root", "/work/repro")
+	if code != 1 || !strings.HasPrefix(out, "::error file=r05_dist_c10d.py,line=10,title=torchtriage --max-graph-breaks=0::1 graph breaks > 0: print()") {
+		t.Errorf("github --path-root: %d\n%s", code, out)
 	}
 	code, out, _ = runCheck(t, r05, "--max-graph-breaks", "0", "--no-limit-hits", "--format", "junit")
 	var suites struct {

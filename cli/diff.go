@@ -16,8 +16,10 @@ func newDiffCmd() *cobra.Command {
 		Short: "Compare two logs, directories or saved runs: what is new, gone or changed, per rank",
 		Long: "Compares two runs: A and B are log files, directories (torchrun --log-dir trees, TORCH_TRACE dirs) " +
 			"or saved run directories (.torchtriage/runs/NNNN-preset/, or just the run number NNNN). Lists the " +
-			"graph breaks (by site and cause), recompile reasons (by function and guard class), recompile-limit " +
-			"hits, CUDA-graph skips and errors that are new in B, gone from A, or changed in count, per rank.\n\n" +
+			"graph breaks (by function, cause and the text of the break line, not its number), recompile reasons " +
+			"(by function and guard class), recompile-limit hits, CUDA-graph skips and errors that are new in B, " +
+			"gone from A, moved (the same item at other lines: a comment added above it) or changed in count, per " +
+			"rank.\n\n" +
 			"Exit status: 0 (differences are not an error), 2 usage error or unreadable input.",
 		Example:           "  torchtriage diff 3 4\n  torchtriage diff before.log after.log",
 		ValidArgsFunction: completeRuns,

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -129,9 +130,23 @@ func TestEndToEndDemoInTmux(t *testing.T) {
 	if !strings.Contains(screen, "run(s) stored in") {
 		t.Errorf("no goodbye line after the TUI:\n%s", screen)
 	}
-	runs, _ := filepath.Glob(filepath.Join(dir, ".torchtriage", "runs", "*"))
+	// the demo keeps its runs out of ./.torchtriage: a temporary store, named at exit, with runs marked demo
+	if _, err := os.Stat(filepath.Join(dir, ".torchtriage")); err == nil {
+		t.Errorf("demo wrote into ./.torchtriage")
+	}
+	m := regexp.MustCompile(`torchtriage log --store (\S+)`).FindStringSubmatch(screen)
+	if m == nil {
+		t.Fatalf("demo does not say where its store is:\n%s", screen)
+	}
+	t.Cleanup(func() { os.RemoveAll(m[1]) })
+	runs, _ := filepath.Glob(filepath.Join(m[1], "*", "meta.json"))
 	if len(runs) != 2 {
-		t.Errorf("store has %d runs, want 2: %v", len(runs), runs)
+		t.Fatalf("store %s has %d runs, want 2: %v", m[1], len(runs), runs)
+	}
+	for _, r := range runs {
+		if data, _ := os.ReadFile(r); !strings.Contains(string(data), `"demo": "`) {
+			t.Errorf("%s is not marked demo:\n%s", r, data)
+		}
 	}
 }
 

@@ -83,16 +83,30 @@ func newDemoCmd() *cobra.Command {
 				return failErr(cmd, exitFail, "cannot find my own binary: %v", err)
 			}
 			spec := session.Spec{Argv: []string{exe, "__demo-repro", "--scenario", scenario},
-				Preset: session.DefaultPreset, TorchVersion: demo.TorchVersion}
+				Preset: session.DefaultPreset, TorchVersion: demo.TorchVersion, Demo: scenario}
 			if speed != 1 {
 				spec.Env = map[string]string{"TORCHTRIAGE_DEMO_SPEED": fmt.Sprint(speed)}
 			}
-			return runTUI(cmd, tui.Options{Mode: tui.ModeDemo, Spec: spec, Scenario: scenario, NoColor: noColor}, store)
+			if store != "" {
+				return runTUI(cmd, tui.Options{Mode: tui.ModeDemo, Spec: spec, Scenario: scenario, NoColor: noColor}, store)
+			}
+			tmp, err := os.MkdirTemp("", "torchtriage-demo-")
+			if err != nil {
+				return failErr(cmd, exitFail, "cannot make a temporary run store: %v", err)
+			}
+			err = runTUI(cmd, tui.Options{Mode: tui.ModeDemo, Spec: spec, Scenario: scenario, NoColor: noColor}, tmp)
+			if runs, _ := os.ReadDir(tmp); len(runs) == 0 {
+				os.Remove(tmp)
+			} else {
+				fmt.Fprintf(cmd.ErrOrStderr(), "torchtriage demo: its runs are in a temporary store, not ./.torchtriage:\n"+
+					"  torchtriage log --store %s\n", tmp)
+			}
+			return err
 		},
 	}
 	cmd.Flags().StringVar(&scenario, "scenario", demo.DefaultScenario, "recording to replay")
 	cmd.Flags().Float64Var(&speed, "speed", 1, "replay speed (2 = twice as fast as recorded)")
-	cmd.Flags().StringVar(&store, "store", "", "run store directory (default .torchtriage/runs)")
+	cmd.Flags().StringVar(&store, "store", "", "run store directory (default: a new temporary directory, named at exit; never ./.torchtriage)")
 	noColorFlag(cmd, &noColor)
 	_ = cmd.RegisterFlagCompletionFunc("scenario", completeScenarios)
 	_ = cmd.MarkFlagDirname("store")

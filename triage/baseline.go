@@ -7,8 +7,13 @@ import (
 	"sort"
 )
 
-// BaselineSchema names the baseline file format of `torchtriage check --write-baseline`.
-const BaselineSchema = "torchtriage.baseline/v1"
+// BaselineSchema names the baseline file format of `torchtriage check --write-baseline`. v2 keys graph breaks
+// by identity (file, function, cause, source line text: identity.go); v1 files, written before, keyed them by
+// line and are still read (matched by those keys).
+const (
+	BaselineSchema   = "torchtriage.baseline/v2"
+	BaselineSchemaV1 = "torchtriage.baseline/v1"
+)
 
 // Baseline is the set of graph breaks (site + what), recompile reason classes (function + guard class) and
 // CUDA-graph skip reasons a known-good run had.
@@ -18,9 +23,11 @@ type Baseline struct {
 	Items  []BaselineItem `json:"items"`
 	// Compile is compile time per frame compile (gate_compile.go); empty when the run had none.
 	Compile []BaselineFrame `json:"compile,omitempty"`
+
+	byLine bool // a v1 file: items keyed by Finding.lineKey
 }
 
-// BaselineItem is one compared item; Key is Finding.CompareKey.
+// BaselineItem is one compared item; Key is Finding.CompareKey (in a v1 file, the key of its time).
 type BaselineItem struct {
 	Key      string `json:"key"`
 	Kind     Kind   `json:"kind"`
@@ -35,16 +42,16 @@ type BaselineItem struct {
 // baselineKinds are the finding kinds a baseline holds.
 var baselineKinds = map[Kind]bool{KindGraphBreak: true, KindRecompile: true, KindCudagraphSkip: true}
 
-// baselineItems groups the analysis' breaks, recompiles and skips by compare key, sorted by key. An item is
-// expected when every finding behind it is.
-func baselineItems(a *Analysis) []BaselineItem {
+// baselineItems groups the analysis' breaks, recompiles and skips by a key (CompareKey, or lineKey for a v1
+// baseline), sorted by key. An item is expected when every finding behind it is.
+func baselineItems(a *Analysis, keyOf func(*Finding) string) []BaselineItem {
 	by := map[string]*BaselineItem{}
 	for i := range a.Findings {
 		f := &a.Findings[i]
 		if !baselineKinds[f.Kind] {
 			continue
 		}
-		k := f.CompareKey()
+		k := keyOf(f)
 		it := by[k]
 		if it == nil {
 			it = &BaselineItem{Key: k, Kind: f.Kind, Title: f.Title, Playbook: f.Playbook, Expected: true, finding: f}
@@ -79,7 +86,7 @@ func (f *Finding) firstClass() string {
 
 // NewBaseline records the analysis as a baseline.
 func NewBaseline(a *Analysis) *Baseline {
-	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a)}
+	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a, (*Finding).CompareKey)}
 	if a.Report != nil {
 		b.Compile = baselineFrames(a.Report.Compile)
 	}
@@ -111,7 +118,11 @@ func ReadBaseline(path string) (*Baseline, error) {
 	if err := json.Unmarshal(data, &b); err != nil {
 		return nil, fmt.Errorf("baseline %s is not valid JSON: %v", path, err)
 	}
-	if b.Schema != BaselineSchema {
+	switch b.Schema {
+	case BaselineSchema:
+	case BaselineSchemaV1:
+		b.byLine = true
+	default:
 		return nil, fmt.Errorf("baseline %s: schema %q, want %q (write one with --write-baseline)", path, b.Schema, BaselineSchema)
 	}
 	for i, it := range b.Items {

@@ -2,6 +2,7 @@ package triage
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 )
 
@@ -10,20 +11,25 @@ const (
 	ChangeNew     = "new"
 	ChangeGone    = "gone"
 	ChangeCount   = "changed"
+	ChangeMoved   = "moved" // same item, same counts, at other lines (a comment added above it)
 	changeNothing = ""
 )
 
 // DiffItem is one break (site + what), recompile reason class (function + guard class), limit hit, skip reason
 // or error class that differs between two runs.
 type DiffItem struct {
-	Key      string       `json:"key"`
-	Kind     Kind         `json:"kind"`
-	Title    string       `json:"title"`
-	Playbook string       `json:"playbook,omitempty"`
-	Change   string       `json:"change"` // new | gone | changed
-	Before   int          `json:"before"` // records in A
-	After    int          `json:"after"`  // records in B
-	Ranks    []RankChange `json:"ranks"`  // ranks whose count changed, grouped by (before, after)
+	Key      string `json:"key"`
+	Kind     Kind   `json:"kind"`
+	Title    string `json:"title"`
+	Playbook string `json:"playbook,omitempty"`
+	Change   string `json:"change"` // new | gone | changed | moved
+	What     string `json:"what,omitempty"`
+	// From and To are the sites (file:line) of a moved item in A and in B; both empty when it did not move.
+	From   []string     `json:"moved_from,omitempty"`
+	To     []string     `json:"moved_to,omitempty"`
+	Before int          `json:"before"` // records in A
+	After  int          `json:"after"`  // records in B
+	Ranks  []RankChange `json:"ranks"`  // ranks whose count changed, grouped by (before, after)
 }
 
 // RankChange is a set of ranks whose count of an item went from Before to After (Before 0: new on those ranks,
@@ -40,6 +46,7 @@ type DiffResult struct {
 	New       int        `json:"new"`
 	Gone      int        `json:"gone"`
 	Changed   int        `json:"changed"`
+	Moved     int        `json:"moved"`
 	Unchanged int        `json:"unchanged"`
 }
 
@@ -50,6 +57,7 @@ type diffSide struct {
 	first   *Finding
 	total   int
 	perRank map[int]int
+	sites   map[string]bool
 }
 
 func diffSides(a *Analysis) map[string]*diffSide {
@@ -62,8 +70,11 @@ func diffSides(a *Analysis) map[string]*diffSide {
 		k := f.CompareKey()
 		s := out[k]
 		if s == nil {
-			s = &diffSide{first: f, perRank: map[int]int{}}
+			s = &diffSide{first: f, perRank: map[int]int{}, sites: map[string]bool{}}
 			out[k] = s
+		}
+		if st := siteOf(f); st != "" {
+			s.sites[st] = true
 		}
 		s.total += f.Records
 		for r, st := range f.ranks {
@@ -94,7 +105,7 @@ func Diff(a, b *Analysis) DiffResult {
 		case y == nil:
 			it.Change, y = ChangeGone, &diffSide{perRank: map[int]int{}}
 		}
-		it.Kind, it.Title, it.Playbook = ref.first.Kind, ref.first.Title, ref.first.Playbook
+		it.Kind, it.Title, it.Playbook, it.What = ref.first.Kind, ref.first.Title, ref.first.Playbook, ref.first.What
 		if it.Kind == KindRecompile {
 			it.Title = "recompiles of " + fnDisplay(ref.first.Function, 0) + " on " + ref.first.firstClass() + " guards"
 		}
@@ -103,6 +114,12 @@ func Diff(a, b *Analysis) DiffResult {
 		if it.Change == changeNothing && (it.Before != it.After || len(it.Ranks) > 0) {
 			it.Change = ChangeCount
 		}
+		if it.Change == changeNothing || it.Change == ChangeCount {
+			it.From, it.To = movedSites(x.sites, y.sites)
+			if it.Change == changeNothing && it.From != nil {
+				it.Change = ChangeMoved
+			}
+		}
 		switch it.Change {
 		case ChangeNew:
 			res.New++
@@ -110,13 +127,15 @@ func Diff(a, b *Analysis) DiffResult {
 			res.Gone++
 		case ChangeCount:
 			res.Changed++
+		case ChangeMoved:
+			res.Moved++
 		default:
 			res.Unchanged++
 			continue
 		}
 		res.Items = append(res.Items, it)
 	}
-	order := map[string]int{ChangeNew: 0, ChangeGone: 1, ChangeCount: 2}
+	order := map[string]int{ChangeNew: 0, ChangeGone: 1, ChangeMoved: 2, ChangeCount: 3}
 	sort.Slice(res.Items, func(i, j int) bool {
 		p, q := res.Items[i], res.Items[j]
 		if order[p.Change] != order[q.Change] {
@@ -171,4 +190,26 @@ func (c RankChange) MarshalJSON() ([]byte, error) {
 		Before int    `json:"before"`
 		After  int    `json:"after"`
 	}{asciiRanges(c.Ranks), c.Before, c.After})
+}
+
+// movedSites returns the sites of an item only A has and those only B has when as many moved as arrived (a
+// comment above them); nil, nil otherwise: a recompile that now also happens in another resume frame did not
+// move.
+func movedSites(a, b map[string]bool) (from, to []string) {
+	for s := range a {
+		if !b[s] {
+			from = append(from, s)
+		}
+	}
+	for s := range b {
+		if !a[s] {
+			to = append(to, s)
+		}
+	}
+	if len(from) == 0 || len(from) != len(to) {
+		return nil, nil
+	}
+	slices.Sort(from)
+	slices.Sort(to)
+	return from, to
 }

@@ -65,12 +65,14 @@ type Finding struct {
 	Detail             string       `json:"detail,omitempty"` // multi-line plain text for a detail view
 
 	key        string           // compare key for diff and baseline (CompareKey)
+	oldKey     string           // the key of baselines written before break identities (lineKey), when it differs
 	ranks      map[int]rankStat // per rank (rank agreement, diff); -1 = a process without rank
 	unexpected int              // recompiles: records beyond automatic dynamic's expected first one
 }
 
-// CompareKey is what `diff` and the baseline compare: breaks by site and what, recompiles by function and guard
-// class (input, resume line and values left out: one repro's runs differ there), skips by reason, errors by class.
+// CompareKey is what `diff` and the baseline compare: breaks by file, function, what and source line text
+// (identity.go; not the line number), recompiles by function and guard class (input, resume line and values
+// left out: one repro's runs differ there), skips by reason, errors by class.
 func (f *Finding) CompareKey() string {
 	if f.key != "" {
 		return f.key

@@ -97,7 +97,7 @@ func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompi
 	applyPlaybook(&f, res)
 	f.What = breakLabel(f.Playbook, res, b)
 	f.ID = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What
-	f.key = f.ID
+	f.key, f.oldKey = breakIdentity(&f, b)
 	if snap != nil {
 		f.ranks = snap.breaks[b]
 	}

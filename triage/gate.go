@@ -185,7 +185,11 @@ func (res *GateResult) ranksRule(a *Analysis) {
 }
 
 func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
-	now := baselineItems(a)
+	keyOf := (*Finding).CompareKey
+	if o.Baseline.byLine {
+		keyOf = (*Finding).lineKey
+	}
+	now := baselineItems(a, keyOf)
 	had := map[string]BaselineItem{}
 	for _, it := range o.Baseline.Items {
 		had[it.Key] = it

@@ -10,13 +10,18 @@ import (
 func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
 	t := NewTextWriter(w, o)
 	t.Items(2, " · ", "torchtriage diff", "A "+a, "B "+b)
-	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~"}
+	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~", ChangeMoved: "~"}
 	last := ""
 	for _, it := range res.Items {
 		if it.Change != last {
 			t.Blank()
-			t.Line(0, map[string]string{ChangeNew: "New in B", ChangeGone: "Gone from A", ChangeCount: "Changed in count"}[it.Change])
+			t.Line(0, map[string]string{ChangeNew: "New in B", ChangeGone: "Gone from A",
+				ChangeMoved: "Moved (same item at other lines)", ChangeCount: "Changed in count"}[it.Change])
 			last = it.Change
+		}
+		if it.Change == ChangeMoved {
+			t.Linef(6, "  ~ %s", movedText(it))
+			continue
 		}
 		line := fmt.Sprintf("  %s %s: %s", sign[it.Change], KindWord(it.Kind), it.Title)
 		switch it.Change {
@@ -34,13 +39,20 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
 		if rc := rankChangeText(it.Ranks); rc != "" {
 			t.Line(8, "      "+rc)
 		}
+		if it.From != nil {
+			fmt.Fprintf(w, "      %s\n", movedText(it))
+		}
 	}
 	if len(res.Items) == 0 {
 		t.Blank()
 		t.Line(0, "No difference in graph breaks, recompile reasons, limit hits, CUDA-graph skips or errors.")
 	}
+	moved := ""
+	if res.Moved > 0 {
+		moved = fmt.Sprintf("%d moved, ", res.Moved)
+	}
 	t.Blank()
-	t.Linef(2, "%d new, %d gone, %d changed in count, %d unchanged", res.New, res.Gone, res.Changed, res.Unchanged)
+	t.Linef(2, "%d new, %d gone, %s%d changed in count, %d unchanged", res.New, res.Gone, moved, res.Changed, res.Unchanged)
 }
 
 // rankChangeText words per-rank changes: "new on rank 1; ranks 2–7: 1→2" (nothing for a process without rank).
@@ -60,4 +72,17 @@ func rankChangeText(rcs []RankChange) string {
 		}
 	}
 	return strings.Join(capList(parts, 6), "; ")
+}
+
+// movedText words a move: "graph break print() moved from r.py:4 to r.py:5" (the title for other kinds).
+func movedText(it DiffItem) string {
+	what := KindWord(it.Kind) + ": " + it.Title
+	if it.Kind == KindGraphBreak && it.What != "" {
+		what = KindWord(it.Kind) + " " + it.What
+	}
+	t := what + " moved from " + strings.Join(capList(it.From, 4), ", ") + " to " + strings.Join(capList(it.To, 4), ", ")
+	if it.Change == ChangeMoved {
+		t += fmt.Sprintf(" (×%d)", it.After)
+	}
+	return t
 }

@@ -5,13 +5,16 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
 // WriteGate prints a gate result as text, json, github (workflow annotations) or junit.
 func WriteGate(w io.Writer, format string, res GateResult) error {
+	return WriteGateRooted(w, format, res, "")
+}
+
+// WriteGateRooted is WriteGate with github annotation paths relative to pathRoot (annotationPath).
+func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string) error {
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
@@ -23,8 +26,8 @@ func WriteGate(w io.Writer, format string, res GateResult) error {
 	case "github":
 		for _, f := range res.Failures {
 			props := ""
-			if f.File != "" {
-				props = " file=" + ghProp(relPath(f.File))
+			if file, ok := annotationPath(f.File, pathRoot); ok {
+				props = " file=" + ghProp(file)
 				if f.Line > 0 {
 					props += fmt.Sprintf(",line=%d", f.Line)
 				}
@@ -76,18 +79,6 @@ func ghData(s string) string {
 
 func ghProp(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
-
-// relPath makes a file relative to the working directory when it lies under it (annotations want repo paths).
-func relPath(file string) string {
-	wd, err := os.Getwd()
-	if err != nil || !filepath.IsAbs(file) {
-		return file
-	}
-	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return file
 }
 
 type junitSuites struct {

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"archive/tar"
-	"bufio"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
@@ -15,20 +14,32 @@ import (
 	"time"
 )
 
-// Bundle writes a tar.gz repro pack of a run: its logs, meta.json, probe/ and
-// trace/ folders, versions.txt, the repro script when the command names a
-// single existing .py file, and a README.md with the exact command and
-// environment to rerun it. Secrets are never included: secret-named
-// variables and flags are redacted in meta.json and README.md, and the values
-// of secret-named variables of the current environment are masked in every
-// file copied.
-func Bundle(runDir, outFile string) error {
+// BundleOptions are what a pack holds beyond the run directory.
+type BundleOptions struct {
+	NoScrub  bool              // pack the files as the run wrote them (argv and env stay redacted)
+	Findings string            // the run's findings as Markdown (triage's report), for the README; "" when not analysed
+	Versions []ProcessVersions // what the probe recorded per process (probe/rank*.json), for the README
+}
+
+// Bundle writes a tar.gz repro pack of a run: its logs, meta.json, probe/ (without the probe's own
+// sitecustomize) and trace/ folders, versions.txt, the repro script when the command names a single existing
+// .py file, and a README.md for an upstream issue: versions, the exact command and environment to rerun it
+// (without the probe's plumbing), the findings, and what was scrubbed. Secrets are left out: secret-named
+// variables and flags are redacted in meta.json and README.md and, unless NoScrub, every file is scrubbed as it
+// is copied (Scrub: the values of the current environment's secret-named variables, and token shapes).
+func Bundle(runDir, outFile string, opt BundleOptions) error {
 	m, err := LoadRun(runDir)
 	if err != nil {
 		return err
 	}
 	m.Env = redactEnvMap(m.Env)
 	m.Argv, m.UserArgv = redactArgv(m.Argv), redactArgv(m.UserArgv)
+	var sc *Scrub
+	if !opt.NoScrub {
+		sc = NewScrub(os.Environ())
+		scrubMeta(sc, &m)
+		opt.Findings = sc.Text(opt.Findings)
+	}
 	if err := os.MkdirAll(filepath.Dir(outFile), 0o755); err != nil {
 		return fmt.Errorf("bundle: %w", err)
 	}
@@ -37,9 +48,9 @@ func Bundle(runDir, outFile string) error {
 		return fmt.Errorf("bundle: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	b := &bundler{root: m.Name, mask: secretMasker(os.Environ()), gz: gzip.NewWriter(tmp)}
+	b := &bundler{root: m.Name, scrub: sc, tmpDir: filepath.Dir(outFile), gz: gzip.NewWriter(tmp)}
 	b.tw = tar.NewWriter(b.gz)
-	werr := b.writeAll(m)
+	werr := b.writeAll(m, opt)
 	err = errors.Join(werr, b.tw.Close(), b.gz.Close(), tmp.Close())
 	if err != nil {
 		return fmt.Errorf("bundle %s: %w", m.Name, err)
@@ -51,14 +62,15 @@ func Bundle(runDir, outFile string) error {
 }
 
 type bundler struct {
-	root  string
-	mask  *strings.Replacer
-	gz    *gzip.Writer
-	tw    *tar.Writer
-	files []string
+	root   string
+	scrub  *Scrub // nil: --no-scrub
+	tmpDir string // where scrubbed copies wait for their size to be known
+	gz     *gzip.Writer
+	tw     *tar.Writer
+	files  []string
 }
 
-func (b *bundler) writeAll(m Meta) error {
+func (b *bundler) writeAll(m Meta, opt BundleOptions) error {
 	metaJSON, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
@@ -87,10 +99,10 @@ func (b *bundler) writeAll(m Meta) error {
 			return err
 		}
 	}
-	if err := b.addBytes("versions.txt", []byte(versionsText(m))); err != nil {
+	if err := b.addBytes("versions.txt", []byte(versionsText(m, opt.Versions))); err != nil {
 		return err
 	}
-	return b.addBytes("README.md", []byte(readmeText(m, b.files)))
+	return b.addBytes("README.md", []byte(readmeText(m, b.files, opt, b.scrub)))
 }
 
 func (b *bundler) header(name string, size int64) *tar.Header {
@@ -106,8 +118,8 @@ func (b *bundler) addBytes(name string, data []byte) error {
 	return err
 }
 
-// addFile copies a file, masking secret values (same length, so the size
-// stays right) and only as many bytes as it had when the header was written.
+// addFile copies a file, scrubbed (through a temporary file: a tar header needs the size first), and only as
+// many bytes as it had when it was opened (a log may still grow).
 func (b *bundler) addFile(path, name string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -118,27 +130,35 @@ func (b *bundler) addFile(path, name string) error {
 	if err != nil {
 		return err
 	}
-	if err := b.tw.WriteHeader(b.header(name, st.Size())); err != nil {
-		return err
-	}
-	r := io.LimitReader(f, st.Size())
-	if b.mask == nil {
-		_, err = io.Copy(b.tw, r)
-		return err
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		line, rerr := br.ReadString('\n')
-		if _, err := io.WriteString(b.tw, b.mask.Replace(line)); err != nil {
+	var r io.Reader = io.LimitReader(f, st.Size())
+	size := st.Size()
+	if b.scrub != nil {
+		tmp, err := os.CreateTemp(b.tmpDir, ".scrub-*.tmp")
+		if err != nil {
 			return err
 		}
-		if rerr == io.EOF {
-			return nil
+		defer os.Remove(tmp.Name())
+		defer tmp.Close()
+		w := b.scrub.Writer(tmp)
+		if _, err := io.Copy(w, r); err != nil {
+			return err
 		}
-		if rerr != nil {
-			return rerr
+		if err := w.Close(); err != nil {
+			return err
 		}
+		if size, err = tmp.Seek(0, io.SeekCurrent); err != nil {
+			return err
+		}
+		if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		r = tmp
 	}
+	if err := b.tw.WriteHeader(b.header(name, size)); err != nil {
+		return err
+	}
+	_, err = io.Copy(b.tw, r)
+	return err
 }
 
 // addTree adds the regular files under dir/sub (links and others skipped).
@@ -155,6 +175,9 @@ func (b *bundler) addTree(dir, sub string) error {
 		if err != nil {
 			return err
 		}
+		if probePlumbing(rel) {
+			return nil
+		}
 		return b.addFile(path, filepath.ToSlash(rel))
 	})
 }
@@ -170,20 +193,24 @@ func redactEnvMap(env map[string]string) map[string]string {
 	return out
 }
 
-// secretMasker replaces the values of secret-named variables of env by
-// asterisks of the same length; nil when there are none.
-func secretMasker(env []string) *strings.Replacer {
-	var pairs []string
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		if IsSecretName(k) && len(v) >= 4 && !strings.ContainsAny(v, "\n") {
-			pairs = append(pairs, v, strings.Repeat("*", len(v)))
+// probePlumbing reports the probe's own files in a run directory (its sitecustomize, readiness markers,
+// half-written files): not the run's.
+func probePlumbing(rel string) bool {
+	dir, name := filepath.Split(filepath.ToSlash(rel))
+	return dir == "probe/" && (name == "sitecustomize.py" || strings.HasPrefix(name, "ready-") || strings.HasSuffix(name, ".tmp"))
+}
+
+// scrubMeta scrubs what the run's meta says of its command and environment.
+func scrubMeta(sc *Scrub, m *Meta) {
+	for _, argv := range [][]string{m.Argv, m.UserArgv} {
+		for i := range argv {
+			argv[i] = sc.Line(argv[i])
 		}
 	}
-	if len(pairs) == 0 {
-		return nil
+	for k, v := range m.Env {
+		m.Env[k] = sc.Line(v)
 	}
-	return strings.NewReplacer(pairs...)
+	m.Cwd, m.Error, m.Note, m.RelaunchNote = sc.Line(m.Cwd), sc.Text(m.Error), sc.Line(m.Note), sc.Line(m.RelaunchNote)
 }
 
 // reproScript returns the path of the single .py file the command names,

@@ -63,7 +63,7 @@ func TestBundle(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(r.Dir, "trace", "sub", "dedicated_log_torch_trace_rank_0.log"), []byte("{}\n"), 0o644))
 
 	out := filepath.Join(t.TempDir(), "packs", "pack.tar.gz")
-	if err := Bundle(r.Dir, out); err != nil {
+	if err := Bundle(r.Dir, out, BundleOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	files := readBundle(t, out)
@@ -82,7 +82,7 @@ func TestBundle(t *testing.T) {
 	if got := files[root+"repro/repro.py"]; got != readFile(t, testdata(t, "repro.py")) {
 		t.Errorf("repro.py in bundle = %q", got)
 	}
-	if got := files[root+"stdout.log"]; !strings.Contains(got, "token is "+strings.Repeat("*", len(secret))) {
+	if got := files[root+"stdout.log"]; !strings.Contains(got, "token is "+Redacted) {
 		t.Errorf("stdout.log in bundle = %q, want the secret masked", got)
 	}
 	readme := files[root+"README.md"]
@@ -95,7 +95,7 @@ func TestBundle(t *testing.T) {
 	if !strings.Contains(files[root+"versions.txt"], "torch: 2.6") {
 		t.Errorf("versions.txt = %q", files[root+"versions.txt"])
 	}
-	if err := Bundle(t.TempDir(), out); err == nil {
+	if err := Bundle(t.TempDir(), out, BundleOptions{}); err == nil {
 		t.Error("bundling a directory without meta.json succeeded")
 	}
 }

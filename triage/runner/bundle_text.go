@@ -2,7 +2,9 @@ package runner
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"runtime/debug"
@@ -28,46 +30,181 @@ func ShellJoin(args []string) string {
 	return strings.Join(q, " ")
 }
 
+// ProcessVersions is what the probe recorded of one process's software and hardware.
+type ProcessVersions struct {
+	Rank                                         int
+	Torch, Python, CUDA, GPU, Capability, Driver string
+}
+
+// text is "torch 2.14.1+cu128 · CUDA 12.8 · GPU NVIDIA H100 80GB HBM3 (sm 9.0) · driver 570.124.06 · Python 3.12.3".
+func (v ProcessVersions) text() string {
+	parts := []string{"torch " + orNone(v.Torch, "(not imported)")}
+	parts = append(parts, "CUDA "+orNone(v.CUDA, "none (CPU build)"))
+	parts = append(parts, HardwareParts(v.GPU, v.Capability, v.Driver)...)
+	if v.Python != "" {
+		parts = append(parts, "Python "+v.Python)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// HardwareParts words what is known of a GPU and its driver: "GPU NVIDIA H100 80GB HBM3 (sm 9.0)", "driver 570.124.06".
+func HardwareParts(gpu, capability, driver string) []string {
+	var parts []string
+	if gpu != "" {
+		g := "GPU " + gpu
+		if capability != "" {
+			g += " (sm " + capability + ")"
+		}
+		parts = append(parts, g)
+	}
+	if driver != "" {
+		parts = append(parts, "driver "+driver)
+	}
+	return parts
+}
+
+func orNone(s, none string) string {
+	if s == "" {
+		return none
+	}
+	return s
+}
+
+// versionLines groups the processes by what they ran: "ranks 0-1: torch … · CUDA …"; nil without probe files.
+func versionLines(vs []ProcessVersions) []string {
+	var order []string
+	ranks := map[string][]int{}
+	for _, v := range vs {
+		t := v.text()
+		if _, ok := ranks[t]; !ok {
+			order = append(order, t)
+		}
+		ranks[t] = append(ranks[t], v.Rank)
+	}
+	out := make([]string, len(order))
+	for i, t := range order {
+		out[i] = rankRanges(ranks[t]) + ": " + t
+	}
+	return out
+}
+
+// rankRanges words ranks as "rank 0" or "ranks 0-3,5".
+func rankRanges(rs []int) string {
+	rs = slices.Compact(slices.Sorted(slices.Values(rs)))
+	var parts []string
+	for i := 0; i < len(rs); {
+		j := i
+		for j+1 < len(rs) && rs[j+1] == rs[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", rs[i], rs[j]))
+		} else {
+			parts = append(parts, fmt.Sprint(rs[i]))
+		}
+		i = j + 1
+	}
+	if len(rs) == 1 {
+		return "rank " + parts[0]
+	}
+	return "ranks " + strings.Join(parts, ",")
+}
+
 // versionsText lists what is known of the versions involved in the run.
-func versionsText(m Meta) string {
+func versionsText(m Meta, vs []ProcessVersions) string {
 	tool := "(devel)"
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		tool = bi.Main.Version
 	}
 	torch := m.TorchVersion
 	if torch == "" {
-		torch = "unknown (not recorded; see probe/ if the probe ran)"
+		torch = "not recorded"
+	}
+	if len(vs) > 0 {
+		torch = vs[0].Torch
 	}
 	kernel, _ := os.ReadFile("/proc/sys/kernel/osrelease")
-	return fmt.Sprintf("torch: %s\ntorchtriage: %s\ngo: %s\nos: %s/%s\nkernel: %s\n",
+	var b strings.Builder
+	fmt.Fprintf(&b, "torch: %s\ntorchtriage: %s\ngo: %s\nos: %s/%s\nkernel: %s\n",
 		torch, tool, runtime.Version(), runtime.GOOS, runtime.GOARCH, strings.TrimSpace(string(kernel)))
+	for _, l := range versionLines(vs) {
+		b.WriteString(l + "\n")
+	}
+	return b.String()
 }
 
-// readmeText explains the pack and how to rerun the command.
-func readmeText(m Meta, files []string) string {
+// rerunEnv is the run's environment additions without the probe's plumbing: TORCHTRIAGE_* and the probe
+// directory at the head of PYTHONPATH (the rest of PYTHONPATH, the user's, stays).
+func rerunEnv(m Meta) map[string]string {
+	out := map[string]string{}
+	for k, v := range m.Env {
+		if strings.HasPrefix(k, "TORCHTRIAGE_") {
+			continue
+		}
+		if k == "PYTHONPATH" {
+			var keep []string
+			for _, p := range filepath.SplitList(v) {
+				if p != filepath.Join(m.Dir, "probe") && !strings.HasSuffix(p, "/"+m.Name+"/probe") {
+					keep = append(keep, p)
+				}
+			}
+			if len(keep) == 0 {
+				continue
+			}
+			v = strings.Join(keep, string(os.PathListSeparator))
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// readmeText is the pack's README for an upstream issue: versions, how to rerun, the findings, the contents and
+// what was scrubbed (sc nil: nothing, --no-scrub).
+func readmeText(m Meta, files []string, opt BundleOptions, sc *Scrub) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# torchtriage repro pack: %s\n\n", m.Name)
 	fmt.Fprintf(&b, "Preset `%s`, started %s in `%s`; %s", m.Preset, m.Start.Format("2006-01-02T15:04:05Z07:00"), m.Cwd, exitSummary(m))
 	if m.DurationS > 0 {
 		fmt.Fprintf(&b, " after %.1fs", m.DurationS)
 	}
-	b.WriteString(".\n\n## Rerun\n\n```sh\ncd " + ShellQuote(m.Cwd) + "\n")
-	keys := make([]string, 0, len(m.Env))
-	for k := range m.Env {
-		keys = append(keys, k)
+	b.WriteString(".\n\n## Versions\n\n")
+	if lines := versionLines(opt.Versions); len(lines) > 0 {
+		for _, l := range lines {
+			b.WriteString("- " + l + "\n")
+		}
+	} else if m.TorchVersion != "" {
+		b.WriteString("- torch " + m.TorchVersion + " (as given to torchtriage; the run was not probed: no CUDA, GPU or driver versions)\n")
+	} else {
+		b.WriteString("- not recorded: the run was not probed (run without --no-probe to record torch, CUDA, GPU and driver versions)\n")
 	}
-	slices.Sort(keys)
-	var env []string
-	for _, k := range keys {
-		env = append(env, ShellQuote(k+"="+m.Env[k]))
+	b.WriteString("\n## Rerun\n\n```sh\ncd " + ShellQuote(m.Cwd) + "\n")
+	env := rerunEnv(m)
+	var assigns []string
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		assigns = append(assigns, ShellQuote(k+"="+env[k]))
 	}
-	if len(env) > 0 {
-		b.WriteString("env " + strings.Join(env, " ") + " \\\n  ")
+	if len(assigns) > 0 {
+		b.WriteString("env " + strings.Join(assigns, " ") + " \\\n  ")
 	}
 	b.WriteString(ShellJoin(m.Argv) + "\n```\n\n")
 	fmt.Fprintf(&b, "Values shown as `%s` were secrets and are not in this pack: set them yourself.\n", Redacted)
 	if m.Env["TORCH_TRACE"] != "" {
 		b.WriteString("TORCH_TRACE points into the original run directory; point it anywhere you like.\n")
+	}
+	if opt.Findings != "" {
+		b.WriteString("\n" + strings.TrimRight(opt.Findings, "\n") + "\n")
+	}
+	b.WriteString("\n## Scrubbed\n\n")
+	switch {
+	case sc == nil:
+		b.WriteString("**Not scrubbed** (`--no-scrub`): the files are as the run wrote them. Check them for secrets before sharing.\n")
+	case len(sc.Counts()) == 0:
+		b.WriteString("Every file was scrubbed; nothing that looks like a secret was found.\n")
+	default:
+		b.WriteString("Every file was scrubbed; these were replaced by `" + Redacted + "`:\n\n| what | count |\n|---|---|\n")
+		for _, c := range sc.Counts() {
+			fmt.Fprintf(&b, "| %s | %d |\n", c.Rule, c.N)
+		}
 	}
 	b.WriteString("\n## Contents\n\n")
 	for _, f := range files {

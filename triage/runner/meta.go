@@ -66,6 +66,7 @@ type Meta struct {
 	StopReason     string       `json:"stop_reason,omitempty"`
 	Pid            int          `json:"pid,omitempty"`
 	TorchVersion   string       `json:"torch_version,omitempty"`
+	Demo           string       `json:"demo,omitempty"` // the scenario of a `torchtriage demo` run: not the user's repro
 	Timeout        float64      `json:"timeout_s,omitempty"`
 	Stalls         []StallEvent `json:"stalls,omitempty"`
 	Leftovers      int          `json:"leftover_processes,omitempty"` // still running when the main process exited; terminated

@@ -76,6 +76,8 @@ func buildDelta(base, r *Run, basis string) *Delta {
 			continue
 		}
 		switch it.Change {
+		case triage.ChangeMoved:
+			continue // the same item at other lines (an edit above it): neither fixed nor broken
 		case triage.ChangeGone:
 			d.Fixed = append(d.Fixed, it)
 		case triage.ChangeNew:
@@ -122,8 +124,8 @@ func disagreementPlaybook(a *triage.Analysis) string {
 // changesSince lists what differs from the previous run: command, cwd, preset (TORCH_LOGS), torch, environment.
 func changesSince(prev, cur *runner.Meta, prevTorch, curTorch string) []Change {
 	out := []Change{}
-	if a, b := commandText(*prev), commandText(*cur); a != b {
-		out = append(out, Change{What: "command", Before: a, After: b})
+	if sameCommandText(*prev) != sameCommandText(*cur) {
+		out = append(out, Change{What: "command", Before: commandText(*prev), After: commandText(*cur)})
 	}
 	if prev.Cwd != cur.Cwd {
 		out = append(out, Change{What: "cwd", Before: prev.Cwd, After: cur.Cwd})
@@ -195,16 +197,25 @@ func comparableEnv(m, other runner.Meta) map[string]string {
 	return out
 }
 
-// commandText is what ran, as a shell line: the executed argv (torchrun/srun wrapper included) without
-// torchrun's per-run --master-port; the user's argv when the run never built one.
-func commandText(m runner.Meta) string {
-	argv := m.Argv
-	if len(argv) == 0 {
-		argv = m.UserArgv
-		if m.Shell && len(argv) > 0 {
-			argv = []string{"sh", "-c", strings.Join(argv, " ")}
-		}
+// commandText is exactly what ran, as a shell line: the executed argv (torchrun/srun wrapper and its port
+// included); the user's argv when the run never built one.
+func commandText(m runner.Meta) string { return runner.ShellJoin(ranArgv(m)) }
+
+func ranArgv(m runner.Meta) []string {
+	if len(m.Argv) > 0 {
+		return m.Argv
 	}
+	argv := m.UserArgv
+	if m.Shell && len(argv) > 0 {
+		argv = []string{"sh", "-c", strings.Join(argv, " ")}
+	}
+	return argv
+}
+
+// sameCommandText is what ran without torchrun's per-run --master-port: what "the same command" compares
+// (never printed).
+func sameCommandText(m runner.Meta) string {
+	argv := ranArgv(m)
 	var out []string
 	for i := 0; i < len(argv); i++ {
 		a := argv[i]
@@ -221,7 +232,7 @@ func commandText(m runner.Meta) string {
 }
 
 // commandKey identifies "the same command": what ran and where, preset aside.
-func commandKey(m runner.Meta) string { return commandText(m) + "\x00" + m.Cwd }
+func commandKey(m runner.Meta) string { return sameCommandText(m) + "\x00" + m.Cwd }
 
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true}
 

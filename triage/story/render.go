@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 // maxDeltaItems bounds each list of a delta in text and Markdown (JSON has them all).
@@ -91,7 +92,11 @@ func WriteMarkdown(w io.Writer, s *Story) {
 
 // runHead is a run's heading: time, preset, exit, duration, metric, note.
 func runHead(r *Run) []string {
-	h := []string{timeText(r.Start), "preset " + orText(r.Preset, "(none)"), r.Exit}
+	h := []string{timeText(r.Start)}
+	if r.Demo != "" {
+		h = append(h, "demo · "+r.Demo)
+	}
+	h = append(h, "preset "+orText(r.Preset, "(none)"), r.Exit)
 	if r.DurationS > 0 {
 		h = append(h, durText(r.DurationS))
 	}
@@ -262,16 +267,7 @@ func envText(e *Env, host bool) string {
 	} else if strings.HasPrefix(e.Source, "probe") {
 		parts = append(parts, "CPU build (no CUDA)")
 	}
-	if e.GPU != "" {
-		g := "GPU " + e.GPU
-		if e.Capability != "" {
-			g += " (sm " + e.Capability + ")"
-		}
-		parts = append(parts, g)
-	}
-	if e.Driver != "" {
-		parts = append(parts, "driver "+e.Driver)
-	}
+	parts = append(parts, runner.HardwareParts(e.GPU, e.Capability, e.Driver)...)
 	if e.WorldSize > 1 {
 		parts = append(parts, fmt.Sprintf("world size %d", e.WorldSize))
 	}

@@ -59,7 +59,8 @@ type Run struct {
 	DurationS    float64   `json:"duration_s"`
 	Preset       string    `json:"preset"`
 	TorchLogs    string    `json:"torch_logs"`
-	Command      string    `json:"command"` // the user's command as typed, with its launcher (torchrun/srun/sh -c)
+	Command      string    `json:"command"`        // exactly what ran, shell-quoted, with its launcher (torchrun/srun/sh -c)
+	Demo         string    `json:"demo,omitempty"` // the scenario of a `torchtriage demo` run
 	Torch        string    `json:"torch,omitempty"`
 	State        string    `json:"state"`
 	ExitCode     *int      `json:"exit_code"`
@@ -178,7 +179,7 @@ func BuildWith(storeDir string, set *playbooks.Set) (*Story, error) {
 // analyzeRun loads one run's logs and probe files; a run without analysable logs keeps Counts nil.
 func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	r := Run{ID: m.ID, Name: m.Name, Dir: m.Dir, Start: m.Start, DurationS: m.DurationS, Preset: m.Preset,
-		TorchLogs: m.TorchLogs, Command: commandText(m), Torch: m.TorchVersion, State: string(m.State),
+		TorchLogs: m.TorchLogs, Command: commandText(m), Demo: m.Demo, Torch: m.TorchVersion, State: string(m.State),
 		ExitCode: m.ExitCode, Signal: m.Signal, Exit: exitText(m), Metric: m.Metric, Note: m.Note,
 		RelaunchedAs: m.RelaunchedAs, RelaunchNote: m.RelaunchNote, Changes: []Change{}, Error: m.Error, meta: m}
 	if m.State == runner.StateCorrupt || m.State == runner.StateFailedToStart {

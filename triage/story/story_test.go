@@ -244,8 +244,8 @@ func TestStoryJSONShape(t *testing.T) {
 	if r1.Delta != nil || r1.Counts["graph_breaks"] != 1 || r1.Counts["recompiles"] != 3 || r1.Counts["ranks"] != 2 {
 		t.Errorf("run 1 %+v", r1)
 	}
-	if r1.Command != "torchrun --nproc-per-node 2 --tee 3 repro.py" {
-		t.Errorf("run 1 command %q: the per-run --master-port should be left out", r1.Command)
+	if r1.Command != "torchrun --nproc-per-node 2 --tee 3 --master-port 29500 repro.py" {
+		t.Errorf("run 1 command %q: the printed command is exactly what ran", r1.Command)
 	}
 	if r2.Delta == nil || r2.Delta.Base != 1 || len(r2.Delta.Fixed) == 0 || r2.Delta.Fixed[0]["playbook"] != "gb-print" ||
 		r2.Delta.Fixed[0]["change"] != "gone" || r2.Delta.RankAgreement != "regained" || *r2.Delta.MetricBefore != 18.1 ||

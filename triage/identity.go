@@ -1,0 +1,79 @@
+package triage
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A graph break's identity across runs (its compare key) is what stays when lines move: the file, the function
+// (resume functions folded into the function they resume), the cause (What: the playbook's label, the gb_type
+// or the normalised reason) and the source text of the break line as the log prints it under `File "…", line N`,
+// with its comment and spacing left out. Adding a comment above a break moves it, it does not make it new.
+// When the log does not print the source line (duplicate-suppressed stacks only, some old forms) the line stays
+// in the key: two breaks of one cause in one function must not merge.
+
+// breakIdentity is the compare key of a break finding; lineKey is the key of baselines written before
+// identities (site with its line).
+func breakIdentity(f *Finding, b *BreakSummary) (key, lineKey string) {
+	lineKey = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What
+	code := sourceIdentity(breakCode(b))
+	if code == "" {
+		return lineKey, lineKey
+	}
+	fn, _ := FoldFunction(b.Function)
+	if fn == "" {
+		fn = f.Function
+	}
+	return "graph_break:" + ShortPath(b.File) + ":" + fn + ":" + f.What + ":" + code, lineKey
+}
+
+// breakCode is the source line of the break site as the log printed it, or "".
+func breakCode(b *BreakSummary) string {
+	if b.Sample == nil || b.Sample.Break == nil {
+		return ""
+	}
+	fr := b.Sample.Break.Frames
+	for i := len(fr) - 1; i >= 0; i-- {
+		if fr[i].File == b.File && fr[i].Line == b.Line {
+			return fr[i].Code
+		}
+	}
+	return ""
+}
+
+// sourceIdentity is a line of Python without its trailing comment, with runs of spaces collapsed.
+func sourceIdentity(code string) string {
+	var quote byte
+	for i := 0; i < len(code); i++ {
+		switch c := code[i]; {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote == 0 && (c == '"' || c == '\''):
+			quote = c
+		case quote == 0 && c == '#':
+			code = code[:i]
+		}
+	}
+	return strings.Join(strings.Fields(code), " ")
+}
+
+// siteOf is where a finding points, as diff shows a move: "r05_dist_c10d.py:10"; "" without a file.
+func siteOf(f *Finding) string {
+	if f.File == "" {
+		return ""
+	}
+	if f.Line == 0 {
+		return ShortPath(f.File)
+	}
+	return ShortPath(f.File) + ":" + strconv.Itoa(f.Line)
+}
+
+// lineKey is the key a baseline written before identities (schema v1 without "identity") has for f.
+func (f *Finding) lineKey() string {
+	if f.oldKey != "" {
+		return f.oldKey
+	}
+	return f.CompareKey()
+}
