@@ -121,6 +121,7 @@ func newModel(opt options) *Model {
 		pbText: map[string][]string{}}
 	m.th = newTheme(opt.color, true)
 	m.input = inputLine{prompt: "/", limit: 200}
+	m.logv = logState{rank: -1, cur: -1} // every rank, nothing marked
 	m.pre = newPresetState(opt.spec.Preset, opt.spec.Logs)
 	if opt.mode != modeOpen {
 		m.sess = session.New(session.Options{Store: opt.store, Probe: opt.probe, Analyzer: m.analyzer()})
