@@ -63,12 +63,12 @@ func (m *Model) runByID(id int) *runView {
 	return nil
 }
 
-// diffBody: what is new, gone and changed between two runs, with per-rank counts.
-func (m *Model) diffBody(w, h int) []string {
+// diffText: what is new, gone and changed between two runs, with per-rank counts.
+func (m *Model) diffText() (string, []string) {
 	th := m.th
 	d := m.diff
 	if d == nil {
-		return th.box("Diff", []string{" no diff: press d"}, w, h, true)
+		return "Diff", []string{" no diff: press d"}
 	}
 	res := d.res
 	lines := []string{fmt.Sprintf(" %s · %s · %s · %d unchanged", th.bad.Render(fmt.Sprintf("%d new", res.New)),
@@ -94,7 +94,7 @@ func (m *Model) diffBody(w, h int) []string {
 		lines = append(lines, th.dim.Render(detail))
 	}
 	title := fmt.Sprintf("Diff · run %d (%s) → run %d (%s)", d.from.id, d.from.meta.Preset, d.to.id, d.to.meta.Preset)
-	return th.box(title, d.scroll.window(lines, h-2), w, h, true)
+	return title, lines
 }
 
 func (m *Model) diffScroll() *scrollState {

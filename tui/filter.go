@@ -3,7 +3,6 @@ package tui
 import (
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 )
@@ -15,35 +14,36 @@ func (m *Model) startTyping(value string) {
 	m.input.set(value)
 }
 
-// typeKey edits the input; the list filter applies as you type, the log search on enter.
-func (m *Model) typeKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Back):
-		m.typing, m.noteFor = false, nil
-		if m.screen == screenMain {
-			if ls := m.focused(); ls != nil {
-				ls.setPattern("")
-			}
-		}
-		return nil
-	case msg.String() == "enter":
-		m.typing = false
-		if m.noteFor != nil {
-			return m.saveNote()
-		}
-		if m.screen == screenLog {
-			m.logv.search(m, m.input.value, 1, true)
-		}
-		return nil
-	case msg.String() == "ctrl+c":
-		return m.quit()
+// inputDone is enter on the input line: the list filter stays, the log search runs, the note is saved.
+func (m *Model) inputDone() tea.Cmd {
+	m.typing = false
+	if m.noteFor != nil {
+		return m.saveNote()
 	}
-	if m.input.update(msg) && m.screen == screenMain {
-		if ls := m.focused(); ls != nil {
-			ls.setPattern(strings.TrimSpace(m.input.value))
-		}
+	if m.screen == screenLog {
+		m.logv.search(m, m.input.value, 1, true)
 	}
 	return nil
+}
+
+// inputCancel is esc on the input line: it clears the list filter, drops the search or the note.
+func (m *Model) inputCancel() {
+	m.typing, m.noteFor = false, nil
+	if m.screen == screenMain {
+		m.clearFilter()
+	}
+}
+
+// edit changes the input line; the list filter applies as you type (the log search on enter).
+func (m *Model) edit(f func(in *inputLine)) {
+	old := m.input.value
+	f(&m.input)
+	if m.input.value == old || m.screen != screenMain {
+		return
+	}
+	if ls := m.focused(); ls != nil {
+		ls.setPattern(strings.TrimSpace(m.input.value))
+	}
 }
 
 // highlight renders text with the bytes at the given offsets (sorted, relative to text) in hl, the rest in base.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -92,29 +91,16 @@ func (m *Model) openGuide() {
 	m.toggle(screenGuide)
 }
 
-// guideKey moves in the checklist; enter relaunches with the step's preset (asking first if a run is going).
-func (m *Model) guideKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	steps := playbooks.Checklist()
-	switch {
-	case key.Matches(msg, m.keys.Up):
-		m.guide.idx = max(m.guide.idx-1, 0)
-	case key.Matches(msg, m.keys.Down):
-		m.guide.idx = min(m.guide.idx+1, len(steps)-1)
-	case key.Matches(msg, m.keys.Enter), msg.String() == "y":
-		st := steps[m.guide.idx]
-		if m.opt.mode == modeOpen {
-			m.flash = fmt.Sprintf("step %d needs a run with preset %s: use torchtriage run -- CMD", st.N, st.Preset)
-			return nil, true
-		}
-		m.pre.choose(st.Preset)
-		m.screen = screenMain
-		return m.askRelaunch(), true
-	case key.Matches(msg, m.keys.Next):
-		m.screen = screenMain
-	default:
-		return nil, false
+// runStep relaunches with the selected step's preset (asking first if a run is going).
+func (m *Model) runStep() tea.Cmd {
+	st := playbooks.Checklist()[m.guide.idx]
+	if m.opt.mode == modeOpen {
+		m.flash = fmt.Sprintf("step %d needs a run with preset %s: use torchtriage run -- CMD", st.N, st.Preset)
+		return nil
 	}
-	return nil, true
+	m.pre.choose(st.Preset)
+	m.screen = screenMain
+	return m.askRelaunch()
 }
 
 // guideBody draws the six steps: done ones green with ✓ (only with the evidence for it), the proposed one marked,

@@ -3,143 +3,104 @@ package tui
 import (
 	"fmt"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
-// key routes a key press: an open prompt, then text input, then the preset picker, then the stall banner, then
-// the screen's own keys, then the global ones.
+// key runs what a key press means in the active scopes (the key table decides); a key that means nothing there
+// is typed when the input line has focus, else ignored.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
-	switch {
-	case m.prompt != nil:
-		return m.answer(msg)
-	case m.typing:
-		return m.typeKey(msg)
-	case m.pre.picking:
-		return m.pickKey(msg)
+	if b := m.keys.lookup(m.scopes(), msg); b != nil {
+		return b.do(m)
 	}
-	if m.stallBanner() {
-		switch {
-		case key.Matches(msg, m.keys.Stacks):
-			return m.dumpStacks()
-		case key.Matches(msg, m.keys.Cancel):
-			m.stopRun()
-			return nil
-		case key.Matches(msg, m.keys.Wait):
-			m.cur.dismissed = true
-			return nil
-		}
-	}
-	var cmd tea.Cmd
-	handled := true
-	switch m.screen {
-	case screenMain:
-		cmd, handled = m.mainKey(msg)
-	case screenLog:
-		cmd, handled = m.logKey(msg)
-	case screenDetail:
-		cmd, handled = m.detailKey(msg)
-	case screenRuns:
-		cmd, handled = m.runsKey(msg)
-	case screenGuide:
-		cmd, handled = m.guideKey(msg)
-	case screenDiff, screenRanks, screenTimeline, screenHelp:
-		handled = m.scrollKey(msg, m.scrollOf(m.screen))
-	}
-	if handled {
-		return cmd
-	}
-	switch {
-	case key.Matches(msg, m.keys.Quit):
-		return m.quit()
-	case key.Matches(msg, m.keys.Help):
-		m.toggle(screenHelp)
-	case key.Matches(msg, m.keys.Back):
-		m.goBack()
-	case key.Matches(msg, m.keys.Log):
-		m.openLog(-1)
-	case key.Matches(msg, m.keys.Runs):
-		m.toggle(screenRuns)
-		return m.rebuildStory()
-	case key.Matches(msg, m.keys.Ranks):
-		m.toggle(screenRanks)
-	case key.Matches(msg, m.keys.Timeline):
-		m.toggle(screenTimeline)
-	case key.Matches(msg, m.keys.Diff):
-		m.diffLatest()
-	case key.Matches(msg, m.keys.Rerun):
-		return m.askRelaunch()
-	case key.Matches(msg, m.keys.Stop):
-		m.stopRun()
+	if m.typing {
+		m.edit(func(in *inputLine) { in.insert(msg.Key().Text) })
 	}
 	return nil
 }
 
-// mainKey handles the lists and the preset bar.
-func (m *Model) mainKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	k := m.keys
-	ls := m.focused()
+// sideways: ← and → pick a list, or move along the preset bar when it has focus.
+func (m *Model) sideways(d int) {
 	switch {
-	case key.Matches(msg, k.Tab):
-		m.setFocus(m.nextPane(1))
-	case key.Matches(msg, k.BackTab):
-		m.setFocus(m.nextPane(-1))
-	case m.focus == panePresets && key.Matches(msg, k.Left):
-		m.pre.cursor = max(m.pre.cursor-1, 0)
-	case m.focus == panePresets && key.Matches(msg, k.Right):
-		m.pre.cursor = min(m.pre.cursor+1, len(m.pre.entries())-1)
-	case key.Matches(msg, k.Left):
+	case m.focus == panePresets:
+		m.pre.cursor = max(min(m.pre.cursor+d, len(m.pre.entries())-1), 0)
+	case d < 0:
 		m.setFocus(paneBreaks)
-	case key.Matches(msg, k.Right):
+	default:
 		m.setFocus(paneRecompiles)
-	case m.opt.mode == modeOpen && (key.Matches(msg, k.Toggle) || key.Matches(msg, k.Preset)):
+	}
+}
+
+// togglePresetEntry: space focuses the preset bar, then toggles the name under its cursor.
+func (m *Model) togglePresetEntry() {
+	switch {
+	case m.opt.mode == modeOpen:
 		m.flash = "opened logs cannot be relaunched: torchtriage run -- CMD launches with presets"
-	case key.Matches(msg, k.Toggle):
-		if m.focus != panePresets {
-			m.setFocus(panePresets)
-			m.flash = "preset bar: ←/→ pick a name, space toggles it, r relaunches with it"
-			break
-		}
+	case m.focus != panePresets:
+		m.setFocus(panePresets)
+		m.flash = "preset bar: ←/→ pick a name, space toggles it, r relaunches with it"
+	default:
 		if name, ok := m.pre.toggle(m.torchVersion()); !ok && name != "" {
 			m.flash = fmt.Sprintf("%s: torch %s does not know this TORCH_LOGS name", name, m.torchVersion())
 		}
-	case key.Matches(msg, k.Preset):
-		m.pre.picking = true
-		m.pre.pick = presetIndex(m.pre.name)
-	case ls != nil && key.Matches(msg, k.Up):
-		ls.move(-1)
-	case ls != nil && key.Matches(msg, k.Down):
-		ls.move(1)
-	case ls != nil && key.Matches(msg, k.PgUp):
-		ls.move(-m.pageRows())
-	case ls != nil && key.Matches(msg, k.PgDown):
-		ls.move(m.pageRows())
-	case ls != nil && key.Matches(msg, k.Top):
-		ls.move(-ls.len())
-	case ls != nil && key.Matches(msg, k.Bottom):
-		ls.move(ls.len())
-	case key.Matches(msg, k.Enter):
-		if m.selected() != nil {
-			m.det = detailState{}
-			m.screen = screenDetail
-		}
-	case key.Matches(msg, k.Filter):
-		if ls == nil {
-			m.setFocus(m.last)
-			ls = m.focused()
-		}
-		m.startTyping(ls.pattern)
-	case key.Matches(msg, k.Next):
-		m.openGuide()
-	case key.Matches(msg, k.Back):
-		if ls != nil && ls.pattern != "" {
-			ls.setPattern("")
-		}
-	default:
-		return nil, false
 	}
-	return nil, true
+}
+
+func (m *Model) openPicker() {
+	if m.opt.mode == modeOpen {
+		m.flash = "opened logs cannot be relaunched: torchtriage run -- CMD launches with presets"
+		return
+	}
+	m.pre.picking = true
+	m.pre.pick = presetIndex(m.pre.name)
+}
+
+func (m *Model) openDetail() {
+	if m.selected() != nil {
+		m.det = detailState{reveal: true}
+		m.screen = screenDetail
+	}
+}
+
+// filterList opens the input line on the focused list's filter (the last list when the preset bar has focus).
+func (m *Model) filterList() {
+	if m.focused() == nil {
+		m.setFocus(m.last)
+	}
+	m.startTyping(m.focused().pattern)
+}
+
+func (m *Model) clearFilter() {
+	if ls := m.focused(); ls != nil {
+		ls.setPattern("")
+	}
+}
+
+// logKey: l opens the log at its end; in the detail view at the selected record; in the log it closes it.
+func (m *Model) logKey() {
+	switch m.screen {
+	case screenDetail:
+		m.jumpToRecord()
+	case screenLog:
+		m.goBack()
+	default:
+		m.openLog(-1)
+	}
+}
+
+// toggleRuns opens or closes the runs view; opening it builds the session story.
+func (m *Model) toggleRuns() tea.Cmd {
+	m.toggle(screenRuns)
+	return m.rebuildStory()
+}
+
+// interrupt is ctrl+c: quit, asking first while a run is going; a second ctrl+c on that question quits.
+func (m *Model) interrupt() tea.Cmd {
+	if m.prompt != nil && m.prompt.text == quitQuestion {
+		m.prompt = nil
+		return m.quitNow()
+	}
+	return m.quit()
 }
 
 // nextPane cycles breaks → recompiles → preset bar (no preset bar for opened logs).
@@ -186,6 +147,8 @@ func (m *Model) toggle(s screen) {
 	m.screen = s
 }
 
+// goBack is esc (and q) on a sub-screen: the log returns to the screen it was opened from, the others to the
+// main screen.
 func (m *Model) goBack() {
 	if m.screen == screenLog && m.back != screenLog {
 		m.screen = m.back
@@ -223,6 +186,7 @@ func (m *Model) stallBanner() bool {
 	return m.cur != nil && m.cur.stalled && !m.cur.dismissed && !m.cur.done
 }
 
+// wheel scrolls what is under the keys by three lines.
 func (m *Model) wheel(msg tea.MouseWheelMsg) {
 	d := 3
 	if msg.Button == tea.MouseWheelUp {
@@ -234,7 +198,7 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 			ls.move(d)
 		}
 	case screenLog:
-		m.logv.scrollBy(d, m)
+		m.logv.scrollBy(d)
 	default:
 		if s := m.scrollOf(m.screen); s != nil {
 			s.off = max(s.off+d, 0)

@@ -1,14 +1,14 @@
 package tui
 
 import (
+	"strings"
 	"unicode/utf8"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// inputLine is the one-line text input of the / filter and the log search: typing appends, backspace deletes,
-// ctrl+u clears, ctrl+w deletes a word. (bubbles/textinput would pull a clipboard module into go.mod.)
+// inputLine is the one-line text input of the / filter, the log search and the run note: typing appends; the
+// key table's input scope erases (bubbles/textinput would pull a clipboard module into go.mod).
 type inputLine struct {
 	prompt string
 	value  string
@@ -17,32 +17,26 @@ type inputLine struct {
 
 func (in *inputLine) set(v string) { in.value = v }
 
-// update applies a key and reports whether it changed the value.
-func (in *inputLine) update(msg tea.KeyPressMsg) bool {
-	old := in.value
-	switch msg.String() {
-	case "backspace", "ctrl+h":
-		if in.value != "" {
-			_, n := utf8.DecodeLastRuneInString(in.value)
-			in.value = in.value[:len(in.value)-n]
-		}
-	case "ctrl+u":
-		in.value = ""
-	case "ctrl+w":
-		v := in.value
-		for len(v) > 0 && v[len(v)-1] == ' ' {
-			v = v[:len(v)-1]
-		}
-		for len(v) > 0 && v[len(v)-1] != ' ' {
-			v = v[:len(v)-1]
-		}
-		in.value = v
-	default:
-		if t := msg.Key().Text; t != "" && (in.limit == 0 || utf8.RuneCountInString(in.value) < in.limit) {
-			in.value += clean(t)
-		}
+// erase deletes the last character (backspace).
+func (in *inputLine) erase() {
+	_, n := utf8.DecodeLastRuneInString(in.value)
+	in.value = in.value[:len(in.value)-n]
+}
+
+// eraseWord deletes the last word and the spaces after it (ctrl+w).
+func (in *inputLine) eraseWord() {
+	v := strings.TrimRight(in.value, " ")
+	in.value = v[:strings.LastIndexByte(v, ' ')+1]
+}
+
+// clear empties the line (ctrl+u).
+func (in *inputLine) clear() { in.value = "" }
+
+// insert types text (control characters dropped) up to the limit.
+func (in *inputLine) insert(t string) {
+	if t != "" && (in.limit == 0 || utf8.RuneCountInString(in.value) < in.limit) {
+		in.value += clean(t)
 	}
-	return in.value != old
 }
 
 // view is the prompt, the value and a block cursor.

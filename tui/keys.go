@@ -1,105 +1,175 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
+	"strings"
 
-// keyMap is the one key table: Update matches keys against it and the footer and `?` help are rendered from it.
-type keyMap struct {
-	Rerun, Toggle, Preset, Tab, BackTab, Up, Down, Left, Right, PgUp, PgDown, Top, Bottom key.Binding
-	Enter, Filter, Log, Runs, Diff, Ranks, Timeline, Next, Stop, Help, Quit, Back         key.Binding
-	Stacks, Cancel, Wait                                                                  key.Binding // stall banner
-	Follow, NextMatch, PrevMatch, RankFilter, Jump, Mark, Note                            key.Binding // log, detail, runs
-	Yes, No                                                                               key.Binding // prompts
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// scope is where a binding works: a screen, a group of screens or an overlay. The `?` help is grouped by scope,
+// and a key means at most one thing among the scopes that are active together (keys_test.go checks it).
+type scope int
+
+const (
+	scopeEverywhere scope = iota // every screen (not the picker, the input line or a question)
+	scopeLists                   // the main screen: the two lists and the preset bar
+	scopeMove                    // every list, the log, runs, the checklist, the picker and the text screens
+	scopeBack                    // every screen but the main one
+	scopeDetail
+	scopeLog
+	scopeRuns
+	scopeGuide
+	scopePicker
+	scopeInput
+	scopePrompt
+	scopeStall // the stall banner, on any screen
+	numScopes
+)
+
+// scopeTitles head the groups of the help screen, in this order.
+var scopeTitles = [numScopes]string{"Everywhere", "Lists (main screen)", "Move (all but detail)", "Sub-screens",
+	"Detail", "Log", "Runs", "Checklist", "Preset picker", "Input line", "Question", "Stall banner"}
+
+// binding is one row of the key table: the keys and their help (bubbles/key), the scopes it works in, the
+// footers that show it and what it does. The table's order is the footers' order.
+type binding struct {
+	key.Binding
+	scopes []scope
+	foot   []scope // the footers (by the state's first scope) that show it while there is room
+	end    bool    // always shown, at the end of every footer where it works
+	launch bool    // about launching: left out of the footer of opened logs
+	do     func(m *Model) tea.Cmd
 }
 
-func newKeyMap() keyMap {
-	b := func(keys []string, help, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
-	return keyMap{
-		Rerun:      b([]string{"r"}, "r", "rerun"),
-		Toggle:     b([]string{"space"}, "space", "toggle"),
-		Preset:     b([]string{"p"}, "p", "preset"),
-		Tab:        b([]string{"tab"}, "tab", "pane"),
-		BackTab:    b([]string{"shift+tab"}, "shift+tab", "pane back"),
-		Up:         b([]string{"up", "k"}, "↑/k", "up"),
-		Down:       b([]string{"down", "j"}, "↓/j", "down"),
-		Left:       b([]string{"left"}, "←", "left"),
-		Right:      b([]string{"right"}, "→", "right"),
-		PgUp:       b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
-		PgDown:     b([]string{"pgdown", "ctrl+d"}, "pgdn", "page down"),
-		Top:        b([]string{"home", "g"}, "g", "top"),
-		Bottom:     b([]string{"end", "G"}, "G", "bottom"),
-		Enter:      b([]string{"enter"}, "enter", "detail"),
-		Filter:     b([]string{"/"}, "/", "filter"),
-		Log:        b([]string{"l"}, "l", "log"),
-		Runs:       b([]string{"h"}, "h", "runs"),
-		Diff:       b([]string{"d"}, "d", "diff"),
-		Ranks:      b([]string{"R"}, "R", "ranks"),
-		Timeline:   b([]string{"t"}, "t", "timeline"),
-		Next:       b([]string{"n"}, "n", "next step"),
-		Stop:       b([]string{"x"}, "x", "stop run"),
-		Help:       b([]string{"?"}, "?", "help"),
-		Quit:       b([]string{"q", "ctrl+c"}, "q", "quit"),
-		Back:       b([]string{"esc"}, "esc", "back"),
-		Stacks:     b([]string{"s"}, "s", "dump stacks"),
-		Cancel:     b([]string{"c"}, "c", "cancel run"),
-		Wait:       b([]string{"w"}, "w", "keep waiting"),
-		Follow:     b([]string{"F"}, "F", "follow"),
-		NextMatch:  b([]string{"n"}, "n", "next match"),
-		PrevMatch:  b([]string{"N"}, "N", "previous match"),
-		RankFilter: b([]string{"f"}, "f", "rank filter"),
-		Jump:       b([]string{"l"}, "l", "jump to log"),
-		Mark:       b([]string{"space"}, "space", "mark for diff"),
-		Note:       b([]string{"N"}, "N", "note on run"),
-		Yes:        b([]string{"y", "enter"}, "y", "yes"),
-		No:         b([]string{"n", "esc"}, "n", "no"),
-	}
+// keyMap is the one key table: dispatch, the footer and the `?` help all read it.
+type keyMap []binding
+
+func bind(s scope, keys, help, desc string, do func(m *Model) tea.Cmd) binding {
+	return binding{Binding: key.NewBinding(key.WithKeys(strings.Fields(keys)...), key.WithHelp(help, desc)),
+		scopes: []scope{s}, do: do}
 }
 
-// shortHelp is the footer line of a screen; opened logs have no run keys.
-func (k keyMap) shortHelp(s screen, open bool) []key.Binding {
-	all := k.screenHelp(s)
-	if !open {
-		return all
+// in adds scopes the binding also works in.
+func (b binding) in(s ...scope) binding {
+	b.scopes = append(slices.Clone(b.scopes), s...)
+	return b
+}
+
+// footer names the footers that show the binding.
+func (b binding) footer(s ...scope) binding {
+	b.foot = s
+	return b
+}
+
+func (b binding) atEnd() binding {
+	b.end = true
+	return b
+}
+
+func (b binding) launching() binding {
+	b.launch = true
+	return b
+}
+
+// worksIn reports whether the binding works in any of the scopes.
+func (b *binding) worksIn(scopes ...scope) bool {
+	for _, s := range scopes {
+		if slices.Contains(b.scopes, s) {
+			return true
+		}
 	}
+	return false
+}
+
+// lookup finds the binding a key press means in the active scopes, nil when none.
+func (k keyMap) lookup(scopes []scope, msg tea.KeyPressMsg) *binding {
+	for _, s := range scopes {
+		for i := range k {
+			if slices.Contains(k[i].scopes, s) && key.Matches(msg, k[i].Binding) {
+				return &k[i]
+			}
+		}
+	}
+	return nil
+}
+
+// scopes are the scopes active in the model's state, its own first: a question, the input line and the picker
+// take every key; otherwise the screen's scope, the stall banner's, then the ones shared with other screens.
+func (m *Model) scopes() []scope {
+	switch {
+	case m.prompt != nil:
+		return []scope{scopePrompt}
+	case m.typing:
+		return []scope{scopeInput}
+	case m.pre.picking:
+		return []scope{scopePicker, scopeMove}
+	}
+	return screenScopes(m.screen, m.stallBanner())
+}
+
+func screenScopes(s screen, stall bool) []scope {
+	var own []scope
+	switch s {
+	case screenMain:
+		own = []scope{scopeLists, scopeMove}
+	case screenDetail:
+		own = []scope{scopeDetail}
+	case screenLog:
+		own = []scope{scopeLog, scopeMove}
+	case screenRuns:
+		own = []scope{scopeRuns, scopeMove}
+	case screenGuide:
+		own = []scope{scopeGuide, scopeMove}
+	default: // diff, ranks, timeline, help: text that scrolls
+		own = []scope{scopeMove}
+	}
+	out := own[:1:1]
+	if stall {
+		out = append(out, scopeStall)
+	}
+	out = append(out, own[1:]...)
+	if s != screenMain {
+		out = append(out, scopeBack)
+	}
+	return append(out, scopeEverywhere)
+}
+
+// footer is what the footer line lists: the bindings its footer shows (while there is room), then the ones
+// always shown at the end.
+func (m *Model) footer() (head, tail []key.Binding) {
+	active := m.scopes()
+	for i := range m.keys {
+		b := &m.keys[i]
+		switch {
+		case !b.worksIn(active...):
+		case b.end:
+			tail = append(tail, b.Binding)
+		case b.launch && m.opt.mode == modeOpen:
+		case slices.Contains(b.foot, active[0]):
+			head = append(head, b.Binding)
+		}
+	}
+	return head, tail
+}
+
+// scopeHelp lists the bindings of a scope, in table order.
+func (k keyMap) scopeHelp(s scope) []key.Binding {
 	var out []key.Binding
-	for _, b := range all {
-		if b.Help().Key != k.Rerun.Help().Key && b.Help().Key != k.Toggle.Help().Key && b.Help().Key != k.Preset.Help().Key {
-			out = append(out, b)
+	for i := range k {
+		if slices.Contains(k[i].scopes, s) {
+			out = append(out, k[i].Binding)
 		}
 	}
 	return out
 }
 
-func (k keyMap) screenHelp(s screen) []key.Binding {
-	switch s {
-	case screenDetail:
-		return []key.Binding{k.Up, k.Down, k.Jump, k.Back, k.Help, k.Quit}
-	case screenLog:
-		return []key.Binding{k.Filter, k.NextMatch, k.PrevMatch, k.Follow, k.RankFilter, withHelp(k.Right, "←/→", "scroll"),
-			k.Back, k.Help, k.Quit}
-	case screenRuns:
-		return []key.Binding{k.Up, k.Down, withHelp(k.Enter, "enter", "show"), k.Note, k.Mark, k.Diff, k.Back, k.Quit}
-	case screenDiff, screenRanks, screenTimeline, screenHelp:
-		return []key.Binding{k.Up, k.Down, k.Back, k.Help, k.Quit}
-	case screenGuide:
-		return []key.Binding{k.Up, k.Down, withHelp(k.Enter, "enter", "run step"), k.Back, k.Quit}
+// keysText is "s dump stacks · c cancel · w keep waiting": a scope's bindings as one line.
+func (k keyMap) keysText(s scope) string {
+	var parts []string
+	for _, b := range k.scopeHelp(s) {
+		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
 	}
-	return []key.Binding{k.Rerun, k.Toggle, k.Preset, k.Tab, k.Enter, k.Filter, k.Log, k.Runs, k.Diff, k.Ranks,
-		k.Timeline, k.Next, k.Help, k.Quit}
-}
-
-// fullHelp is the `?` screen: every key, grouped.
-func (k keyMap) fullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Up, k.Down, k.PgUp, k.PgDown, k.Top, k.Bottom, k.Tab, k.BackTab, k.Enter, k.Back},
-		{k.Rerun, k.Preset, k.Toggle, k.Left, k.Right, k.Next, k.Stop, k.Filter},
-		{k.Log, k.Runs, k.Diff, k.Ranks, k.Timeline, k.Help, k.Quit},
-		{k.Stacks, k.Cancel, k.Wait, k.Follow, k.NextMatch, k.PrevMatch, k.RankFilter, k.Jump, k.Mark, k.Note},
-	}
-}
-
-func withHelp(b key.Binding, keys, desc string) key.Binding {
-	b.SetHelp(keys, desc)
-	return b
+	return strings.Join(parts, " · ")
 }

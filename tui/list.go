@@ -108,10 +108,10 @@ func (ls *listState) move(delta int) {
 	ls.key = ls.at(ls.idx).key
 }
 
-// scroll keeps the cursor within a window of h rows and returns the first row shown.
-func (ls *listState) scroll(h int) int {
+// follow keeps the cursor within a window of h rows (Update, after every message).
+func (ls *listState) follow(h int) {
 	if h <= 0 {
-		return 0
+		return
 	}
 	if ls.idx < ls.off {
 		ls.off = ls.idx
@@ -120,5 +120,7 @@ func (ls *listState) scroll(h int) int {
 		ls.off = ls.idx - h + 1
 	}
 	ls.off = max(min(ls.off, ls.len()-h), 0)
-	return ls.off
 }
+
+// first is the first row shown in a window of h rows (the offset follow set, clamped here for View).
+func (ls *listState) first(h int) int { return max(min(ls.off, ls.len()-h), 0) }

@@ -108,7 +108,8 @@ type Model struct {
 	helpv   scrollState
 	flash   string // one-line message until the next key
 	now     func() time.Time
-	pbText  map[string][]string // rendered playbooks by id and width
+	pbText  map[string][]string // rendered playbooks by id and width, filled in Update
+	text    textBody            // the text screen on show, built in Update
 	ticking bool                // a once-a-second tick is pending
 	loadErr string
 	loading bool
@@ -120,10 +121,12 @@ func newModel(opt options) *Model {
 		pbText: map[string][]string{}}
 	m.th = newTheme(opt.color, true)
 	m.input = inputLine{prompt: "/", limit: 200}
+	m.logv = logState{rank: -1, cur: -1} // every rank, nothing marked
 	m.pre = newPresetState(opt.spec.Preset, opt.spec.Logs)
 	if opt.mode != modeOpen {
 		m.sess = session.New(session.Options{Store: opt.store, Probe: opt.probe, Analyzer: m.analyzer()})
 	}
+	m.layout()
 	return m
 }
 

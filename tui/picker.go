@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -19,28 +16,12 @@ func presetIndex(name string) int {
 	return 0
 }
 
-// pickKey moves in the preset picker; enter chooses (applied on the next relaunch), esc closes.
-func (m *Model) pickKey(msg tea.KeyPressMsg) tea.Cmd {
-	ps := session.Presets()
-	switch {
-	case key.Matches(msg, m.keys.Up):
-		m.pre.pick = max(m.pre.pick-1, 0)
-	case key.Matches(msg, m.keys.Down):
-		m.pre.pick = min(m.pre.pick+1, len(ps)-1)
-	case key.Matches(msg, m.keys.Enter), key.Matches(msg, m.keys.Toggle):
-		m.pre.choose(ps[m.pre.pick].Name)
-		m.pre.picking = false
-		m.flash = fmt.Sprintf("preset %s chosen: r relaunches with it", ps[m.pre.pick].Name)
-	case key.Matches(msg, m.keys.Rerun):
-		m.pre.choose(ps[m.pre.pick].Name)
-		m.pre.picking = false
-		return m.askRelaunch()
-	case key.Matches(msg, m.keys.Back), key.Matches(msg, m.keys.Preset):
-		m.pre.picking = false
-	case msg.String() == "ctrl+c", msg.String() == "q":
-		return m.quit()
-	}
-	return nil
+// pickPreset chooses the preset under the picker's cursor for the next relaunch and closes the picker.
+func (m *Model) pickPreset() {
+	name := session.Presets()[m.pre.pick].Name
+	m.pre.choose(name)
+	m.pre.picking = false
+	m.flash = fmt.Sprintf("preset %s chosen: r relaunches with it", name)
 }
 
 // pickerBody lists the presets with their purpose and TORCH_LOGS.
@@ -73,7 +54,6 @@ func (m *Model) pickerBody(w, h int) []string {
 			lines = append(lines, "      "+th.dim.Render(p.Note))
 		}
 	}
-	lines = append(lines, "", " ↑/↓ choose · enter pick (applies on the next relaunch) · r pick and relaunch · esc close")
 	return m.th.box("Preset · applies on the next relaunch (r)", scrollTo(lines, m.pre.pick*2, h-2), w, h, true)
 }
 

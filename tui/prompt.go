@@ -1,11 +1,8 @@
 package tui
 
-import (
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
-)
+import tea "charm.land/bubbletea/v2"
 
-// prompt is a yes/no question shown in the banner line; every other key is ignored while it is open.
+// prompt is a yes/no question shown in the banner line; while it is open only the question's keys work.
 type prompt struct {
 	text string
 	yes  func(m *Model) tea.Cmd
@@ -15,16 +12,11 @@ func (m *Model) ask(text string, yes func(m *Model) tea.Cmd) {
 	m.prompt = &prompt{text: text, yes: yes}
 }
 
-func (m *Model) answer(msg tea.KeyPressMsg) tea.Cmd {
+// yes answers the question.
+func (m *Model) yes() tea.Cmd {
 	p := m.prompt
-	switch {
-	case key.Matches(msg, m.keys.Yes), msg.String() == "ctrl+c" && p.text == quitQuestion: // a second ctrl+c quits
-		m.prompt = nil
-		return p.yes(m)
-	case key.Matches(msg, m.keys.No):
-		m.prompt = nil
-	}
-	return nil
+	m.prompt = nil
+	return p.yes(m)
 }
 
 const quitQuestion = "The repro is still running. Kill it and quit? (y/n)"

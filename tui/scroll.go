@@ -1,25 +1,67 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// scrollState is the offset of a read-only text screen (diff, ranks, timeline, help).
-type scrollState struct {
-	off   int
-	total int // lines at the last draw, to clamp
-	page  int
+// motion is what a move key does: a line, a page, or to an end.
+type motion int
+
+const (
+	lineUp motion = iota
+	lineDown
+	pageUp
+	pageDown
+	toTop
+	toBottom
+)
+
+// apply moves position i among n positions (0 to n-1), page positions for a page.
+func (mo motion) apply(i, n, page int) int {
+	switch mo {
+	case lineUp:
+		i--
+	case lineDown:
+		i++
+	case pageUp:
+		i -= page
+	case pageDown:
+		i += page
+	case toTop:
+		i = 0
+	case toBottom:
+		i = n - 1
+	}
+	return max(min(i, n-1), 0)
 }
 
-// window returns the h lines shown and clamps the offset.
-func (s *scrollState) window(lines []string, h int) []string {
-	s.total, s.page = len(lines), h
-	s.off = max(min(s.off, len(lines)-h), 0)
+// scrollState is the offset of a text screen (diff, ranks, timeline, help, detail). Update sets total and page
+// (layout.go) and keeps off within them; View only reads it.
+type scrollState struct {
+	off   int
+	total int // lines of the text
+	page  int // lines shown
+}
+
+// fit records the text's size and the page and clamps the offset.
+func (s *scrollState) fit(total, page int) {
+	s.total, s.page = total, page
+	s.off = max(min(s.off, total-page), 0)
+}
+
+// move scrolls by a line, a page (less one line of context) or to an end.
+func (s *scrollState) move(mo motion) {
+	s.off = mo.apply(s.off, s.total-s.page+1, max(s.page-1, 1))
+}
+
+// window returns the h lines shown from the offset (clamped here, not stored: View calls it).
+func (s scrollState) window(lines []string, h int) []string {
 	if h <= 0 {
 		return nil
 	}
-	return lines[s.off:min(s.off+h, len(lines))]
+	off := max(min(s.off, len(lines)-h), 0)
+	return lines[off:min(off+h, len(lines))]
 }
 
 func (m *Model) scrollOf(s screen) *scrollState {
@@ -32,33 +74,33 @@ func (m *Model) scrollOf(s screen) *scrollState {
 		return &m.tlv
 	case screenHelp:
 		return &m.helpv
+	case screenDetail:
+		return &m.det.scroll
 	}
 	return nil
 }
 
-// scrollKey moves a text screen; it reports whether the key was one of its keys.
-func (m *Model) scrollKey(msg tea.KeyPressMsg, s *scrollState) bool {
-	if s == nil {
-		return false
+// move is a move key of the Move scope: the picker's cursor, the focused list's, the log's scroll, the runs
+// view's and the checklist's cursors, or a text screen's scroll.
+func (m *Model) move(mo motion) {
+	if m.pre.picking {
+		m.pre.pick = mo.apply(m.pre.pick, len(session.Presets()), 4)
+		return
 	}
-	k := m.keys
-	page := max(s.page-1, 1)
-	switch {
-	case key.Matches(msg, k.Up):
-		s.off--
-	case key.Matches(msg, k.Down):
-		s.off++
-	case key.Matches(msg, k.PgUp):
-		s.off -= page
-	case key.Matches(msg, k.PgDown):
-		s.off += page
-	case key.Matches(msg, k.Top):
-		s.off = 0
-	case key.Matches(msg, k.Bottom):
-		s.off = s.total
+	switch m.screen {
+	case screenMain:
+		if ls := m.focused(); ls != nil {
+			ls.move(mo.apply(ls.idx, ls.len(), m.listPage()) - ls.idx)
+		}
+	case screenLog:
+		m.logv.move(mo, m)
+	case screenRuns:
+		m.runsv.idx = mo.apply(m.runsv.idx, len(m.runRows()), max((m.bodyHeight(screenRuns)-2)/3, 1))
+	case screenGuide:
+		m.guide.idx = mo.apply(m.guide.idx, len(playbooks.Checklist()), 3)
 	default:
-		return false
+		if s := m.scrollOf(m.screen); s != nil {
+			s.move(mo)
+		}
 	}
-	s.off = max(min(s.off, s.total-s.page), 0)
-	return true
 }

@@ -10,7 +10,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 )
 
-// Smoke tests through a real bubbletea program (teatest): the screen appears, keys arrive, q ends it.
+// Smoke tests through a real bubbletea program (teatest): the screen appears, keys arrive, q closes a view and
+// ends the program from the main screen.
 
 func TestProgramOpensLogsAndQuits(t *testing.T) {
 	m := newModel(options{mode: modeOpen, paths: []string{filepath.Join("testdata", "gb_recompile.triage.log")},
@@ -21,9 +22,10 @@ func TestProgramOpensLogsAndQuits(t *testing.T) {
 	tm.Send(keyMsg("R"))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("single process")) },
 		teatest.WithDuration(10*time.Second))
-	tm.Send(keyMsg("q"))
+	tm.Send(keyMsg("q")) // closes the ranks view (the tig habit): had it quit, the final screen would be ranks
+	tm.Send(keyMsg("q")) // quits from the main screen
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
-	if fm, ok := tm.FinalModel(t).(*Model); !ok || fm.screen != screenRanks {
+	if fm, ok := tm.FinalModel(t).(*Model); !ok || fm.screen != screenMain {
 		t.Errorf("final model: %T on screen %v", tm.FinalModel(t), fm.screen)
 	}
 }

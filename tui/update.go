@@ -9,8 +9,15 @@ import (
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// Update handles one message. Commands it returns do the slow work (launching, loading, waiting for batches).
+// Update handles one message, then lays the screens out (layout.go). Commands it returns do the slow work
+// (launching, loading, waiting for batches).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.layout()
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = max(msg.Width, 1), max(msg.Height, 1)
@@ -19,32 +26,32 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.th = newTheme(m.opt.color, m.dark)
 		clear(m.pbText)
 	case batchMsg:
-		return m, tea.Batch(m.applyBatch(msg.b), m.listen())
+		return tea.Batch(m.applyBatch(msg.b), m.listen())
 	case startedMsg:
-		return m, m.started(msg)
+		return m.started(msg)
 	case loadedMsg:
 		m.loaded(msg)
 	case tickMsg:
 		m.ticking = false
 		if m.live() {
-			return m, m.tick()
+			return m.tick()
 		}
 	case stacksMsg:
 		m.flash = msg.text
 	case metricMsg:
 		v := msg.value
 		m.run(msg.runID).meta.Metric = &v
-		return m, m.rebuildStory()
+		return m.rebuildStory()
 	case storyMsg:
 		m.applyStory(msg)
 	case noteSavedMsg:
-		return m, m.noteSaved(msg)
+		return m.noteSaved(msg)
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	case tea.MouseWheelMsg:
 		m.wheel(msg)
 	}
-	return m, nil
+	return nil
 }
 
 // applyBatch takes one run's news from the session.

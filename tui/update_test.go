@@ -171,7 +171,7 @@ func TestLogSearchNextPreviousAndRankFilter(t *testing.T) {
 		t.Fatalf("N went to %d, want %d", m.logv.cur, hits[0])
 	}
 	press(m, "f") // rank 0 only
-	n, at := m.logv.index(r.log)
+	n, at := m.logv.index(r)
 	if m.logv.rank != 0 || n == 0 || n >= len(r.log.Lines) {
 		t.Fatalf("rank filter: rank %d, %d of %d lines", m.logv.rank, n, len(r.log.Lines))
 	}

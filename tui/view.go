@@ -40,23 +40,15 @@ func (m *Model) screenLines() []string {
 			top = append(top, m.presetLine(w))
 		}
 	}
-	bodyH := h - len(top) - 2
+	bodyH := m.bodyHeight(m.screen)
 	var body []string
 	switch m.screen {
-	case screenDetail:
-		body = m.detailBody(w, bodyH)
+	case screenDetail, screenDiff, screenRanks, screenTimeline, screenHelp:
+		body = m.textScreen(m.screen, w, bodyH)
 	case screenLog:
 		body = m.logBody(w, bodyH)
 	case screenRuns:
 		body = m.runsBody(w, bodyH)
-	case screenDiff:
-		body = m.diffBody(w, bodyH)
-	case screenRanks:
-		body = m.ranksBody(w, bodyH)
-	case screenTimeline:
-		body = m.timelineBody(w, bodyH)
-	case screenHelp:
-		body = m.helpBody(w, bodyH)
 	case screenGuide:
 		body = m.guideBody(w, bodyH)
 	default:
@@ -65,41 +57,27 @@ func (m *Model) screenLines() []string {
 	out := make([]string, 0, h)
 	out = append(out, top...)
 	out = append(out, padLines(body, w, bodyH)...)
-	out = append(out, m.statusLine(w), m.helpLine(w)) // after the body: it reads the scroll state the body set
-	return out
+	return append(out, m.statusLine(w), m.helpLine(w))
 }
 
-// mainBody is the two lists and the recommended action: side by side from wideFrom columns, stacked below.
+// mainBody is the two lists and the recommended action (mainPanes lays them out), or the preset picker.
 func (m *Model) mainBody(w, h int) []string {
 	if m.pre.picking {
 		return m.pickerBody(w, h)
 	}
-	var recH int
-	if w >= wideFrom {
-		recH = min(max(h/3, 4), 10)
-	} else {
-		recH = min(max(h/4, 4), 8)
-	}
-	if h < 12 {
-		recH = 0
-	}
-	listH := h - recH
+	panes, recH := m.mainPanes()
 	var out []string
 	if w >= wideFrom {
 		lw := w * 45 / 100
-		out = hjoin(m.listBox(paneBreaks, lw, listH), m.listBox(paneRecompiles, w-lw, listH))
+		out = hjoin(m.listBox(paneBreaks, lw, panes[0]), m.listBox(paneRecompiles, w-lw, panes[1]))
 	} else {
-		top := listH / 2
-		out = append(m.listBox(paneBreaks, w, top), m.listBox(paneRecompiles, w, listH-top)...)
+		out = append(m.listBox(paneBreaks, w, panes[0]), m.listBox(paneRecompiles, w, panes[1])...)
 	}
 	if recH > 0 {
 		out = append(out, m.recommendBox(w, recH)...)
 	}
 	return out
 }
-
-// pageRows is how far pgup/pgdown move in a list.
-func (m *Model) pageRows() int { return max(m.h/3, 1) }
 
 // statusLine is the banner when there is one (prompt, input, stall, message), else the ranks strip and the
 // guided step on the main screen, or the screen's own status.
@@ -117,7 +95,7 @@ func (m *Model) statusLine(w int) string {
 		}
 		return fit(" "+m.input.viewIn(m.th, w-2)+m.th.dim.Render(hint), w)
 	case m.stallBanner():
-		return fit(m.th.warn.Render(" ⚠ "+m.stallText()+" · s dump stacks · c cancel · w keep waiting"), w)
+		return fit(m.th.warn.Render(" ⚠ "+m.stallText()+" · "+m.keys.keysText(scopeStall)), w)
 	case m.flash != "":
 		return fit(" "+m.flash, w)
 	case m.cur != nil && m.cur.err != "" && m.screen == screenMain:
@@ -132,16 +110,10 @@ func (m *Model) statusLine(w int) string {
 	return fit("", w)
 }
 
-// helpLine is the short help of the screen, from the key table: as many bindings as fit, help and quit always.
+// helpLine is the footer, from the key table: as many of the state's bindings as fit, then the ones always
+// shown (help, quit or back).
 func (m *Model) helpLine(w int) string {
-	var head, tail []key.Binding
-	for _, b := range m.keys.shortHelp(m.screen, m.opt.mode == modeOpen) {
-		if b.Help().Key == m.keys.Help.Help().Key || b.Help().Key == m.keys.Quit.Help().Key {
-			tail = append(tail, b)
-		} else {
-			head = append(head, b)
-		}
-	}
+	head, tail := m.footer()
 	const sep = " · "
 	item := func(b key.Binding) string {
 		return m.th.key.Render(b.Help().Key) + " " + m.th.dim.Render(b.Help().Desc)

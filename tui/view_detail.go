@@ -5,61 +5,19 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// detailState: the evidence record under the cursor and the scroll offset.
-type detailState struct {
-	ev     int
-	scroll scrollState
-	evLine int // line of the selected evidence in the last draw
-}
-
-// detailKey: ↑/↓ pick an evidence record, l or enter jump to it in the log, pgup/pgdn scroll.
-func (m *Model) detailKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	r := m.selected()
-	if r == nil {
-		return nil, false
-	}
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Up):
-		m.det.ev = max(m.det.ev-1, 0)
-		m.det.scroll.off = min(m.det.scroll.off, m.det.evLine-1)
-	case key.Matches(msg, k.Down):
-		m.det.ev = min(m.det.ev+1, max(len(r.evidence)-1, 0))
-	case key.Matches(msg, k.Jump), key.Matches(msg, k.Enter):
-		if len(r.evidence) == 0 {
-			m.flash = "this finding has no evidence record to jump to"
-			return nil, true
-		}
-		e := r.evidence[min(m.det.ev, len(r.evidence)-1)]
-		at := m.cur.log.Find(e.Input, e.InputLine)
-		if at < 0 {
-			m.flash = fmt.Sprintf("%s:%d is not in the log view", e.Input, e.InputLine)
-			return nil, true
-		}
-		m.openLog(at)
-	default:
-		return nil, m.scrollKey(msg, &m.det.scroll)
-	}
-	return nil, true
-}
-
-// detailBody: the finding, its evidence (rank, compile id, where in the log), the full primary playbook, the
-// related ones and the raw log lines of the selected record.
-func (m *Model) detailBody(w, h int) []string {
+// detailText: the finding, its evidence (rank, compile id, where in the log), the full primary playbook, the
+// related ones and the raw log lines of the selected record; mark is the line of the selected record.
+func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 	th := m.th
 	r := m.selected()
 	if r == nil {
-		return th.box("Detail", []string{" nothing selected"}, w, h, true)
+		return "Detail", []string{" nothing selected"}, 0
 	}
 	iw := w - 4
-	var lines []string
 	add := func(s string) { lines = append(lines, " "+s) }
 	addWrapped := func(s string) {
 		for _, l := range wrapText(s, iw) {
@@ -90,7 +48,7 @@ func (m *Model) detailBody(w, h int) []string {
 		addWrapped(d)
 	}
 	lines = append(lines, "")
-	add(th.title.Render(fmt.Sprintf("Evidence (%d shown)", len(r.evidence))) + th.dim.Render("  ↑/↓ pick · l jump to the log"))
+	add(th.title.Render(fmt.Sprintf("Evidence (%d shown)", len(r.evidence))) + th.dim.Render("  ↑/↓ pick · enter or l: in the log"))
 	sel := min(m.det.ev, max(len(r.evidence)-1, 0))
 	for i, e := range r.evidence {
 		where := fmt.Sprintf("%s:%d", strings.TrimPrefix(e.Input, session.LiveInput(m.cur.id)+":"), e.InputLine)
@@ -99,7 +57,7 @@ func (m *Model) detailBody(w, h int) []string {
 		}
 		text := fmt.Sprintf("rank %-3s compile %-8s %s", rankText(e.Rank), orDash(e.CompileID), where)
 		if i == sel {
-			m.det.evLine = len(lines)
+			mark = len(lines)
 			add(th.sel.Render(fit("▶ "+text, iw)))
 		} else {
 			add("  " + text)
@@ -119,7 +77,7 @@ func (m *Model) detailBody(w, h int) []string {
 	}
 	if r.pb != nil {
 		lines = append(lines, "")
-		for _, l := range strings.Split(strings.TrimRight(m.renderPlaybook(r.pb, iw), "\n"), "\n") {
+		for _, l := range m.playbookLines(r.pb, iw) {
 			add(l)
 		}
 	}
@@ -130,25 +88,28 @@ func (m *Model) detailBody(w, h int) []string {
 			add(fmt.Sprintf("  %-28s %s", p.ID, p.Title))
 		}
 	}
-	if m.det.evLine-m.det.scroll.off >= h-3 {
-		m.det.scroll.off = m.det.evLine - h/2
-	}
-	title := "Detail · " + r.what
+	title = "Detail · " + r.what
 	if r.where != "" {
 		title += " · " + r.where
 	}
-	return th.box(title, m.det.scroll.window(lines, h-2), w, h, true)
+	return title, lines, mark
 }
 
-// renderPlaybook renders a playbook to a width once (glamour is slow).
-func (m *Model) renderPlaybook(p *playbooks.Playbook, width int) string {
-	key := "full|" + p.ID + "|" + strconv.Itoa(width)
-	if s, ok := m.pbText[key]; ok {
-		return strings.Join(s, "\n")
+func fullKey(p *playbooks.Playbook, width int) string {
+	return "full|" + p.ID + "|" + strconv.Itoa(width)
+}
+
+// playbookLines is a playbook rendered to a width, as Update cached it (glamour when colours are on); a model
+// changed without Update gets the plain rendering, which is cheap.
+func (m *Model) playbookLines(p *playbooks.Playbook, width int) []string {
+	if ls, ok := m.pbText[fullKey(p, width)]; ok {
+		return ls
 	}
-	out := playbooks.Render(p, width, m.opt.color)
-	m.pbText[key] = strings.Split(out, "\n")
-	return out
+	return renderPlaybook(p, width, false)
+}
+
+func renderPlaybook(p *playbooks.Playbook, width int, color bool) []string {
+	return strings.Split(strings.TrimRight(playbooks.Render(p, width, color), "\n"), "\n")
 }
 
 func rankText(r int) string {

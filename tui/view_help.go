@@ -5,49 +5,70 @@ import (
 	"strings"
 )
 
-var helpGroups = []string{"Move", "Run", "Views", "Stall, log, detail, runs"}
-
-// helpBody is the `?` screen: every binding of the key table, grouped, in as many columns as fit.
-func (m *Model) helpBody(w, h int) []string {
+// helpText is the `?` screen: every binding of the key table under each scope it works in ("Everywhere",
+// "Lists", "Log", …), the groups flowed into as many columns as fit w.
+func (m *Model) helpText(w int) []string {
 	th := m.th
-	var cols [][]string
+	var groups [][]string
 	colW := 0
-	for gi, g := range m.keys.fullHelp() {
-		col := []string{th.title.Render(helpGroups[gi])}
-		for _, b := range g {
-			hp := b.Help()
-			col = append(col, fmt.Sprintf("%s %s", th.key.Render(fmt.Sprintf("%-9s", hp.Key)), hp.Desc))
+	for s := range numScopes {
+		bs := m.keys.scopeHelp(s)
+		if len(bs) == 0 {
+			continue
 		}
-		for _, l := range col {
+		g := []string{th.title.Render(scopeTitles[s])}
+		for _, b := range bs {
+			g = append(g, fmt.Sprintf("%s %s", th.key.Render(fmt.Sprintf("%-9s", b.Help().Key)), b.Help().Desc))
+		}
+		for _, l := range g {
 			colW = max(colW, width(l)+3)
 		}
-		cols = append(cols, col)
+		groups = append(groups, g)
 	}
-	perRow := max((w-4)/max(colW, 1), 1)
-	var lines []string
-	for start := 0; start < len(cols); start += perRow {
-		end := min(start+perRow, len(cols))
-		n := 0
-		for _, c := range cols[start:end] {
-			n = max(n, len(c))
+	lines := flowColumns(groups, max((w-4)/max(colW, 1), 1), colW)
+	for _, l := range wrapText(helpNotes, w-4) {
+		lines = append(lines, " "+l)
+	}
+	return lines
+}
+
+const helpNotes = "q closes a sub-screen and quits on the main screen (asking while a repro runs); in the detail " +
+	"view l opens the log at the selected record. The lists are sorted by impact; ▶ marks the selection, exp a " +
+	"finding that is by design, LIMIT a recompile limit hit. Preset bar changes apply on the next relaunch (r). " +
+	"n walks the checklist. Mouse wheel scrolls. Colours follow the terminal background; NO_COLOR or --no-color " +
+	"turn them off."
+
+// flowColumns puts groups of lines one under the other (a blank line after each) in up to cols columns of
+// colW cells, about as long as each other; a group is not split.
+func flowColumns(groups [][]string, cols, colW int) []string {
+	total := 0
+	for _, g := range groups {
+		total += len(g) + 1
+	}
+	target := (total + cols - 1) / cols
+	col := [][]string{nil}
+	for _, g := range groups {
+		if c := col[len(col)-1]; len(c) > 0 && len(c)+len(g) > target && len(col) < cols {
+			col = append(col, nil)
 		}
-		for i := 0; i < n; i++ {
-			var b strings.Builder
-			b.WriteString(" ")
-			for _, c := range cols[start:end] {
-				cell := ""
-				if i < len(c) {
-					cell = c[i]
-				}
-				b.WriteString(fit(cell, colW))
+		col[len(col)-1] = append(append(col[len(col)-1], g...), "")
+	}
+	n := 0
+	for _, c := range col {
+		n = max(n, len(c))
+	}
+	lines := make([]string, 0, n)
+	for i := range n {
+		var b strings.Builder
+		b.WriteString(" ")
+		for _, c := range col {
+			cell := ""
+			if i < len(c) {
+				cell = c[i]
 			}
-			lines = append(lines, b.String())
+			b.WriteString(fit(cell, colW))
 		}
-		lines = append(lines, "")
+		lines = append(lines, b.String())
 	}
-	lines = append(lines,
-		" The lists are sorted by impact; ▶ marks the selection, exp a finding that is by design, LIMIT a",
-		" recompile limit hit. Preset bar changes apply on the next relaunch (r). n walks the checklist.",
-		" Mouse wheel scrolls. Colours follow the terminal background; NO_COLOR or --no-color turn them off.")
-	return th.box("Help · every key", m.helpv.window(lines, h-2), w, h, true)
+	return lines
 }

@@ -24,7 +24,7 @@ func (m *Model) listBox(p pane, w, h int) []string {
 	case ls.len() == 0:
 		body = []string{m.th.dim.Render(" " + emptyText(p, m.cur))}
 	default:
-		off := ls.scroll(inner)
+		off := ls.first(inner)
 		var shown []*row
 		for i := off; i < min(off+inner, ls.len()); i++ {
 			shown = append(shown, ls.at(i))

@@ -46,13 +46,13 @@ func (m *Model) ranksStrip(w int) string {
 	return spread(" "+left, right+" ", w)
 }
 
-// ranksBody is the rank view: groups of identical ranks, what each group has extra or lacks, the first divergent
+// ranksText is the rank view: groups of identical ranks, what each group has extra or lacks, the first divergent
 // compile, per-rank counts, config parity from the probe, and a ranks × findings matrix.
-func (m *Model) ranksBody(w, h int) []string {
+func (m *Model) ranksText(w int) (string, []string) {
 	th := m.th
 	r := m.cur
 	if r == nil || r.snap == nil {
-		return th.box("Ranks", []string{" no run yet"}, w, h, true)
+		return "Ranks", []string{" no run yet"}
 	}
 	s := r.snap
 	var lines []string
@@ -109,7 +109,7 @@ func (m *Model) ranksBody(w, h int) []string {
 		lines = append(lines, "")
 		lines = append(lines, m.rankMatrix(s, w-2)...)
 	}
-	return th.box("Ranks", m.ranksv.window(lines, h-2), w, h, true)
+	return "Ranks", lines
 }
 
 // rankMatrix draws ranks × findings: one column per finding (numbered, legend below), ● where a rank has it.

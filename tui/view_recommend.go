@@ -43,12 +43,17 @@ func (m *Model) recommendBox(w, h int) []string {
 	return m.th.box(title, lines, w, h, false)
 }
 
-// recommendLines is Why / Do / Verify wrapped to iw cells, cached per playbook and width.
+func recommendKey(r *row, iw int) string { return r.pb.ID + "|" + strconv.Itoa(iw) }
+
+// recommendLines is Why / Do / Verify wrapped to iw cells: a copy of what Update cached, else wrapped here.
 func (m *Model) recommendLines(r *row, iw int) []string {
-	key := r.pb.ID + "|" + strconv.Itoa(iw)
-	if ls, ok := m.pbText[key]; ok {
+	if ls, ok := m.pbText[recommendKey(r, iw)]; ok {
 		return append([]string(nil), ls...)
 	}
+	return m.wrapRecommend(r, iw)
+}
+
+func (m *Model) wrapRecommend(r *row, iw int) []string {
 	th := m.th
 	var lines []string
 	add := func(label, text string) {
@@ -69,8 +74,7 @@ func (m *Model) recommendLines(r *row, iw int) []string {
 	}
 	add("Do:", strings.Join(do, "  "))
 	add("Verify:", oneLine(r.pb.Verify()))
-	m.pbText[key] = lines
-	return append([]string(nil), lines...)
+	return lines
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

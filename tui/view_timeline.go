@@ -14,13 +14,13 @@ var tlGlyph = map[tlKind]string{tlLimit: "▲", tlOther: "✗", tlRecompile: "�
 
 var tlOrder = []tlKind{tlLimit, tlOther, tlRecompile, tlBreak, tlStall}
 
-// timelineBody draws compile events over the run's wall time, one row per rank group, so a recompile storm, a
+// timelineText draws compile events over the run's wall time, one row per rank group, so a recompile storm, a
 // late recompile after warm-up or a straggler rank shows at a glance; then the probe's compile time as bars.
-func (m *Model) timelineBody(w, h int) []string {
+func (m *Model) timelineText(w int) (string, []string) {
 	th := m.th
 	r := m.cur
 	if r == nil || r.snap == nil {
-		return th.box("Timeline", []string{" no run yet"}, w, h, true)
+		return "Timeline", []string{" no run yet"}
 	}
 	s := r.snap
 	span := s.span
@@ -69,7 +69,7 @@ func (m *Model) timelineBody(w, h int) []string {
 	if m.opt.mode == modeOpen {
 		title = fmt.Sprintf("Timeline · %s · %d compile events (log time stamps)", fmtDur(span), countEvents(s))
 	}
-	return th.box(title, m.tlv.window(lines, h-2), w, h, true)
+	return title, lines
 }
 
 type tlGroup struct {

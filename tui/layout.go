@@ -1,0 +1,135 @@
+package tui
+
+// The geometry of the screens. Update computes it after every message (window size, keys, batches), so a key
+// does the same whether or not a frame was drawn before it; View only reads it.
+
+// bodyHeight is the height of a screen's body: the terminal less the header (and the preset bar on the main
+// screen), the status line and the footer.
+func (m *Model) bodyHeight(s screen) int {
+	top := 1
+	if s == screenMain {
+		top = 2
+	}
+	return max(m.h-top-2, 0)
+}
+
+// mainPanes is the main screen's layout: the heights of the breaks and recompiles boxes (side by side from
+// wideFrom columns, stacked below) and of the recommended box under them (none on a short terminal).
+func (m *Model) mainPanes() (lists [2]int, rec int) {
+	w, h := m.w, m.bodyHeight(screenMain)
+	if w >= wideFrom {
+		rec = min(max(h/3, 4), 10)
+	} else {
+		rec = min(max(h/4, 4), 8)
+	}
+	if h < 12 {
+		rec = 0
+	}
+	listH := h - rec
+	if w >= wideFrom {
+		return [2]int{listH, listH}, rec
+	}
+	return [2]int{listH / 2, listH - listH/2}, rec
+}
+
+// listPage is how far pgup/pgdown move in the focused list: the rows it shows less one.
+func (m *Model) listPage() int {
+	panes, _ := m.mainPanes()
+	return max(panes[m.last]-3, 1)
+}
+
+// textBody is the text of a text screen (detail, diff, ranks, timeline, help), built in Update and windowed
+// by View.
+type textBody struct {
+	screen screen
+	w      int
+	title  string
+	lines  []string
+	mark   int // detail: the line of the selected evidence record
+	built  bool
+}
+
+// layout runs after every message: the lists keep their cursors in view, the log its page and offset, the
+// runs view its cursor; the text screen on show is built and its scroll clamped; renders it needs are cached.
+func (m *Model) layout() {
+	panes, _ := m.mainPanes()
+	for p := range m.lists {
+		m.lists[p].follow(panes[p] - 2)
+	}
+	m.layoutLog()
+	m.text = textBody{}
+	switch m.screen {
+	case screenMain:
+		m.cacheRecommend()
+	case screenRuns:
+		m.runsv.idx = min(m.runsv.idx, max(len(m.runRows())-1, 0))
+	case screenDetail, screenDiff, screenRanks, screenTimeline, screenHelp:
+		if m.screen == screenDetail {
+			m.cachePlaybook()
+		}
+		m.text = m.buildText(m.screen)
+		s, page := m.scrollOf(m.screen), max(m.bodyHeight(m.screen)-2, 1)
+		if m.screen == screenDetail && m.det.reveal { // the evidence cursor moved: scroll it into view
+			m.det.reveal = false
+			if at := m.text.mark; at < s.off {
+				s.off = max(at-1, 0)
+			} else if at-s.off >= page-1 {
+				s.off = at - page/2
+			}
+		}
+		s.fit(len(m.text.lines), page)
+	}
+}
+
+// cacheRecommend wraps the selected finding's playbook for the recommended box (Update calls it).
+func (m *Model) cacheRecommend() {
+	if r := m.selected(); r != nil && r.pb != nil {
+		if k := recommendKey(r, m.w-3); m.pbText[k] == nil {
+			m.pbText[k] = m.wrapRecommend(r, m.w-3)
+		}
+	}
+}
+
+// cachePlaybook renders the selected finding's playbook for the detail view once per width (glamour is slow;
+// Update calls it, View reads the cache).
+func (m *Model) cachePlaybook() {
+	r := m.selected()
+	if r == nil || r.pb == nil {
+		return
+	}
+	if k := fullKey(r.pb, m.w-4); m.pbText[k] == nil {
+		m.pbText[k] = renderPlaybook(r.pb, m.w-4, m.opt.color)
+	}
+}
+
+// textOf is the text of a text screen: the one layout built, or (when the model was changed without Update,
+// as tests do) built here without keeping it.
+func (m *Model) textOf(s screen) textBody {
+	if t := m.text; t.built && t.screen == s && t.w == m.w {
+		return t
+	}
+	return m.buildText(s)
+}
+
+func (m *Model) buildText(s screen) textBody {
+	t := textBody{screen: s, w: m.w, built: true}
+	switch s {
+	case screenDetail:
+		t.title, t.lines, t.mark = m.detailText(m.w)
+	case screenDiff:
+		t.title, t.lines = m.diffText()
+	case screenRanks:
+		t.title, t.lines = m.ranksText(m.w)
+	case screenTimeline:
+		t.title, t.lines = m.timelineText(m.w)
+	case screenHelp:
+		t.title, t.lines = "Help · every key, by screen", m.helpText(m.w)
+	}
+	return t
+}
+
+// textScreen draws a text screen: its text in a box, from its scroll offset.
+func (m *Model) textScreen(s screen, w, h int) []string {
+	t := m.textOf(s)
+	return m.th.box(t.title, m.scrollOf(s).window(t.lines, h-2), w, h, true)
+}

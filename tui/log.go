@@ -1,0 +1,170 @@
+package tui
+
+import (
+	"strings"
+)
+
+// logState is the log view: scroll position, follow mode, search and rank filter. Update keeps page and off
+// (layoutLog) and the rank filter's positions (sync); View only reads them.
+type logState struct {
+	off    int // first shown position (in the filtered list when a rank filter is on)
+	cur    int // marked position (a jump target or search hit), -1 none
+	follow bool
+	query  string
+	rank   int // -1: every line
+	page   int // lines shown
+	hoff   int // horizontal scroll, cells
+	filt   logFilter
+}
+
+// logFilter is the positions of one run's lines of one rank, extended as the log grows.
+type logFilter struct {
+	pos       []int32
+	run, rank int
+	scanned   int
+}
+
+// openLog shows the log; at >= 0 jumps to that line, else follows the end.
+func (m *Model) openLog(at int) {
+	if m.screen != screenLog {
+		m.back = m.screen
+	}
+	m.screen = screenLog
+	lv := &m.logv
+	if at >= 0 {
+		lv.rank, lv.follow, lv.cur = -1, false, at
+		lv.off = max(at-lv.page/2, 0)
+		return
+	}
+	lv.follow, lv.cur = m.cur != nil && !m.cur.done, -1
+	lv.rank = -1
+	lv.off = 1 << 30
+}
+
+// sync brings the rank filter's positions up to date with the run's log (Update only).
+func (lv *logState) sync(r *runView) {
+	f := &lv.filt
+	if lv.rank < 0 {
+		return
+	}
+	if f.run != r.id || f.rank != lv.rank || f.scanned > len(r.log.Lines) {
+		*f = logFilter{run: r.id, rank: lv.rank}
+	}
+	f.pos = appendRank(f.pos, r, lv.rank, f.scanned)
+	f.scanned = len(r.log.Lines)
+}
+
+// appendRank appends the positions of rank's lines from line from on.
+func appendRank(pos []int32, r *runView, rank, from int) []int32 {
+	for i := from; i < len(r.log.Lines); i++ {
+		if int(r.log.Lines[i].Rank) == rank {
+			pos = append(pos, int32(i))
+		}
+	}
+	return pos
+}
+
+// index returns how many lines are shown and the log index of a shown position. It reads the positions sync
+// kept; when they are not up to date (a model changed without Update) it computes them without keeping them.
+func (lv logState) index(r *runView) (int, func(int) int) {
+	if lv.rank < 0 {
+		return len(r.log.Lines), func(i int) int { return i }
+	}
+	pos := lv.filt.pos
+	if f := lv.filt; f.run != r.id || f.rank != lv.rank || f.scanned != len(r.log.Lines) {
+		pos = appendRank(nil, r, lv.rank, 0)
+	}
+	return len(pos), func(i int) int { return int(pos[i]) }
+}
+
+// layoutLog computes the log's page from the terminal's height and keeps the offset in range (at the end
+// while following).
+func (m *Model) layoutLog() {
+	lv := &m.logv
+	lv.page = max(m.bodyHeight(screenLog)-2, 1)
+	n := 0
+	if m.cur != nil {
+		lv.sync(m.cur)
+		n, _ = lv.index(m.cur)
+	}
+	if lv.follow {
+		lv.off = n - lv.page
+	}
+	lv.off = max(min(lv.off, n-lv.page), 0)
+}
+
+func (lv *logState) scrollBy(d int) {
+	lv.off = max(lv.off+d, 0)
+	lv.follow = false
+}
+
+// move scrolls the log; the bottom follows a live run again.
+func (lv *logState) move(mo motion, m *Model) {
+	n := 0
+	if m.cur != nil {
+		n, _ = lv.index(m.cur)
+	}
+	lv.off = mo.apply(lv.off, n-lv.page+1, max(lv.page-1, 1))
+	lv.follow = mo == toBottom && m.cur != nil && !m.cur.done
+}
+
+// search moves to the next (dir 1) or previous (-1) line containing q (case-insensitive unless q has capitals).
+func (lv *logState) search(m *Model, q string, dir int, fresh bool) {
+	if m.cur == nil {
+		return
+	}
+	if q == "" {
+		lv.query = ""
+		return
+	}
+	lv.query = q
+	n, at := lv.index(m.cur)
+	if n == 0 {
+		return
+	}
+	fold := strings.ToLower(q) == q
+	start := lv.cur
+	if start < 0 || fresh {
+		start = lv.off - dir
+		if fresh {
+			start = lv.off - 1
+		}
+	}
+	for k := 1; k <= n; k++ {
+		i := ((start+dir*k)%n + n) % n
+		text := m.cur.log.Lines[at(i)].Text
+		if fold {
+			text = strings.ToLower(text)
+		}
+		if strings.Contains(text, q) {
+			lv.cur, lv.follow = i, false
+			lv.off = max(i-lv.page/2, 0)
+			return
+		}
+	}
+	m.flash = "not found: " + q
+}
+
+// nextRankFilter is f: every line, then each rank's in turn.
+func (m *Model) nextRankFilter() {
+	if m.cur != nil {
+		m.logv.rank = nextRank(m.cur.log.Ranks(), m.logv.rank)
+		m.logv.cur = -1
+		m.logv.sync(m.cur)
+	}
+}
+
+func nextRank(ranks []int, cur int) int {
+	if len(ranks) == 0 {
+		return -1
+	}
+	if cur < 0 {
+		return ranks[0]
+	}
+	for i, r := range ranks {
+		if r == cur && i+1 < len(ranks) {
+			return ranks[i+1]
+		}
+	}
+	return -1
+}

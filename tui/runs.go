@@ -1,0 +1,78 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+)
+
+// runsState: cursor in the runs list (newest first) and up to two runs marked for a diff.
+type runsState struct {
+	idx    int
+	marked []int
+}
+
+// newestFirst lists the session's runs, newest first.
+func (m *Model) newestFirst() []*runView {
+	out := slices.Clone(m.runs)
+	slices.Reverse(out)
+	return out
+}
+
+// runAt is the run under the runs view's cursor; a run of an earlier session (only in the store) has no findings
+// in memory to show or diff, and the status line says so.
+func (m *Model) runAt() *runView {
+	rows := m.runRows()
+	if len(rows) == 0 {
+		return nil
+	}
+	r := rows[min(m.runsv.idx, len(rows)-1)]
+	if r.view == nil {
+		m.flash = fmt.Sprintf("run %d is from an earlier session: torchtriage open %s shows it, torchtriage diff compares it",
+			r.id, r.dir())
+	}
+	return r.view
+}
+
+// showRun is enter in the runs view: the run goes on the main screen.
+func (m *Model) showRun() {
+	if r := m.runAt(); r != nil {
+		m.show(r)
+		m.screen = screenMain
+	}
+}
+
+// markRun is space in the runs view: mark the run for d (two at most; a third replaces the oldest).
+func (m *Model) markRun() {
+	r := m.runAt()
+	if r == nil {
+		return
+	}
+	if i := slices.Index(m.runsv.marked, r.id); i >= 0 {
+		m.runsv.marked = slices.Delete(m.runsv.marked, i, i+1)
+		return
+	}
+	m.runsv.marked = append(m.runsv.marked, r.id)
+	if len(m.runsv.marked) > 2 {
+		m.runsv.marked = m.runsv.marked[1:]
+	}
+}
+
+// noteRun is N in the runs view: edit the note of the run under the cursor.
+func (m *Model) noteRun() {
+	if rows := m.runRows(); len(rows) > 0 {
+		m.startNote(rows[min(m.runsv.idx, len(rows)-1)])
+	}
+}
+
+// diffKey is d: the two runs marked in the runs view, else the run on screen (in the runs view the selected
+// one) with the run before it.
+func (m *Model) diffKey() {
+	if m.screen == screenRuns && len(m.runsv.marked) != 2 {
+		r := m.runAt()
+		if r == nil {
+			return
+		}
+		m.show(r)
+	}
+	m.diffLatest()
+}
