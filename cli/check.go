@@ -15,8 +15,12 @@ import (
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// exitDidNotComplete is check -- CMD's status when the repro did not run to completion.
-const exitDidNotComplete = 3
+const (
+	// exitDidNotComplete is check -- CMD's status when the repro did not run to completion.
+	exitDidNotComplete = 3
+	// exitNoEvidence is check's status when the inputs cannot show what the rules ask about.
+	exitNoEvidence = 4
+)
 
 func newCheckCmd() *cobra.Command {
 	var (
@@ -25,6 +29,8 @@ func newCheckCmd() *cobra.Command {
 		pathRoot        string
 		format          string
 		launch          launchFlags
+		allowNoEvidence bool
+		maxRerecords    int
 	)
 	cmd := &cobra.Command{
 		Use:   "check [PATH... | -- CMD ARGS...]",
@@ -33,7 +39,10 @@ func newCheckCmd() *cobra.Command {
 			"(stored as a run under --store, like torchtriage run) and gates on what it printed.\n\n" +
 			"Exit status: 0 passed; 1 a rule failed (one line per failure: what, where, which playbook); 2 usage " +
 			"error or unreadable input; 3 the repro did not run to completion (timed out, killed, or exited " +
-			"non-zero without a compile error explaining it): the run dir and the end of its stderr are printed.",
+			"non-zero without a compile error explaining it): the run dir and the first failure (or the end of its " +
+			"stderr) are printed; 4 no evidence: the inputs hold no torch output, or not the logging the rules " +
+			"need (graph_breaks/recompiles off, no compile time), so passing would mean nothing " +
+			"(--allow-no-evidence turns this into a pass).",
 		Example: "  torchtriage check --max-graph-breaks 0 --no-compile-errors train.log\n" +
 			"  torchtriage check --baseline base.json --format github -- python repro.py",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -55,8 +64,14 @@ func newCheckCmd() *cobra.Command {
 				}
 				o.Baseline = b
 			}
+			if cmd.Flags().Changed("max-cudagraph-rerecords") {
+				if maxRerecords < 0 {
+					return usageErr(cmd, "--max-cudagraph-rerecords must be 0 or more")
+				}
+				o.MaxCudagraphRerecords = &maxRerecords
+			}
 			if !o.Rules() && write == "" {
-				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --max-compile-time, --max-compile-skew, --baseline, --write-baseline)")
+				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --no-cudagraph-skips, --max-cudagraph-rerecords, --max-compile-time, --max-compile-skew, --baseline, --write-baseline)")
 			}
 			var ran *session.Meta
 			if repro != nil {
@@ -74,10 +89,6 @@ func newCheckCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if ran != nil && !ran.Completed() && rep.Counts.CompileErrors == 0 {
-				tellIncomplete(cmd.ErrOrStderr(), paths[0], *ran)
-				return exitCode(exitDidNotComplete)
-			}
 			var run *triage.RunFacts
 			if ran != nil {
 				run = session.RunFactsOf(*ran)
@@ -85,6 +96,10 @@ func newCheckCmd() *cobra.Command {
 				run = runFacts(paths)
 			}
 			a := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
+			if ran != nil && !ran.Completed() && rep.Counts.CompileErrors == 0 {
+				tellIncomplete(cmd.ErrOrStderr(), paths[0], *ran, a.Verdict.FirstFailure)
+				return exitCode(exitDidNotComplete)
+			}
 			if write != "" {
 				b := triage.NewBaseline(a)
 				if err := triage.WriteBaseline(write, b); err != nil {
@@ -93,6 +108,11 @@ func newCheckCmd() *cobra.Command {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%d items)\n", cmd.CommandPath(), write, len(b.Items))
 			}
 			res := triage.Gate(a, o)
+			// A pass on inputs that cannot show what the rules ask about means nothing; a failure stands.
+			if why := triage.MissingEvidence(a, o); res.Passed && why != "" && !allowNoEvidence {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: no evidence: %s\n", cmd.CommandPath(), why)
+				return exitCode(exitNoEvidence)
+			}
 			if err := triage.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
 				return failErr(cmd, exitUsage, "%v", err)
 			}
@@ -108,6 +128,9 @@ func newCheckCmd() *cobra.Command {
 	fs.BoolVar(&o.NoLimitHits, "no-limit-hits", false, "no recompile-limit hit")
 	fs.BoolVar(&o.RanksAgree, "ranks-agree", false, "every rank breaks and recompiles alike (and runs with the same settings, when probed)")
 	fs.BoolVar(&o.NoCompileErrors, "no-compile-errors", false, "no compile error and no runtime error (a process that died of an uncaught exception)")
+	fs.BoolVar(&o.NoCudagraphSkips, "no-cudagraph-skips", false, "no CUDA-graph skip and no non-cudagraphable partition (2.9+ prints the latter instead of skips)")
+	fs.IntVar(&maxRerecords, "max-cudagraph-rerecords", 0, "at most N CUDA-graph re-recordings (unset: no limit)")
+	fs.BoolVar(&allowNoEvidence, "allow-no-evidence", false, "pass (exit 0) rather than exit 4 when the inputs cannot show what the rules ask about")
 	fs.BoolVar(&o.CountExpected, "count-expected", false, "count by-design breaks and expected recompiles too")
 	fs.StringVar(&baseline, "baseline", "", "fail on any graph break, recompile reason class or CUDA-graph skip FILE does not have")
 	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE (with compile time per frame)")
@@ -148,7 +171,7 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, ses
 }
 
 // tellIncomplete prints why the run counts as not completed, where it is, and the end of its stderr.
-func tellIncomplete(w io.Writer, dir string, m session.Meta) {
+func tellIncomplete(w io.Writer, dir string, m session.Meta, first string) {
 	how := string(m.State)
 	if m.ExitCode != nil {
 		how = fmt.Sprintf("%s with code %d", how, *m.ExitCode)
@@ -157,6 +180,10 @@ func tellIncomplete(w io.Writer, dir string, m session.Meta) {
 		how += " (" + m.Signal + ")"
 	}
 	fmt.Fprintf(w, "torchtriage check: the repro did not run to completion: %s; run dir %s\n", how, dir)
+	if first != "" {
+		fmt.Fprintf(w, "first failure: %s\n", first)
+		return
+	}
 	b, _ := os.ReadFile(filepath.Join(dir, "stderr.log"))
 	lines := bytes.Split(bytes.TrimRight(b, "\n"), []byte("\n"))
 	if len(lines) > 15 {

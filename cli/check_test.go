@@ -112,7 +112,12 @@ func TestBaselineRoundTrip(t *testing.T) {
 	if code, out, _ := runCheck(t, full, "--baseline", base); code != 0 || strings.Contains(out, "improved") {
 		t.Errorf("same run: %d %s", code, out)
 	}
-	code, out, _ := runCheck(t, stripped, "--baseline", base)
+	// Without its [__graph_breaks] lines nothing shows breaks were logged: "gone" could be logging off.
+	code, _, errs := runCheck(t, stripped, "--baseline", base)
+	if code != exitNoEvidence || !strings.Contains(errs, "no graph_breaks records") {
+		t.Errorf("break records removed: %d %s", code, errs)
+	}
+	code, out, _ := runCheck(t, stripped, "--baseline", base, "--allow-no-evidence")
 	if code != 0 || !strings.Contains(out, "improved, gone: graph break print() breaks the graph in step (r05_dist_c10d.py:10) (was 2×)") {
 		t.Errorf("break removed: %d %s", code, out)
 	}

@@ -51,7 +51,7 @@ func TestCheckLaunchesTheRepro(t *testing.T) {
 // a name torch does not have a warning with the closest one.
 func TestLaunchWithLogs(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "runs")
-	code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "9", "--logs", "graph_breaks,+dynamo",
+	code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--allow-no-evidence", "--max-graph-breaks", "9", "--logs", "graph_breaks,+dynamo",
 		"--", "sh", "-c", `echo "TORCH_LOGS=$TORCH_LOGS" >&2`)
 	if code != 0 {
 		t.Fatalf("check --logs: exit %d\n%s", code, errs)
@@ -67,7 +67,7 @@ func TestLaunchWithLogs(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, `--logs: "graph breaks" is not a TORCH_LOGS name`) {
 		t.Errorf("malformed --logs: exit %d %q", code, errs)
 	}
-	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "9", "--logs", "graph_braeks", "--", "true")
+	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--allow-no-evidence", "--max-graph-breaks", "9", "--logs", "graph_braeks", "--", "true")
 	if code != 0 || !strings.Contains(errs, `warning: --logs: torch 2.14 has no TORCH_LOGS name "graph_braeks" (did you mean graph_breaks?)`) {
 		t.Errorf("misspelt --logs: exit %d %q", code, errs)
 	}

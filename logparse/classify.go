@@ -18,6 +18,10 @@ func classify(b *builder) {
 	case headTraceback:
 		r.Error = parseException(r.Lines)
 		r.Kind = exceptionKind(r.Error)
+		r.Error.RootCauseRank = -1
+		if r.Error.Summary {
+			r.Error.RootCauseRank = rootCauseRank(r.Lines)
+		}
 	case headStack:
 		r.Kind = KindStack
 	case headPartition:
@@ -173,4 +177,28 @@ func splitSite(s string) (string, int) {
 		return s, 0
 	}
 	return s[:i], n
+}
+
+// rootCauseRank reads torchrun's "Root Cause (first observed failure):" block: its "rank : N (local_rank: M)"
+// line; -1 when the summary names none.
+func rootCauseRank(lines []string) int {
+	for i, l := range lines {
+		if !strings.HasPrefix(strings.TrimSpace(l), "Root Cause") {
+			continue
+		}
+		for _, m := range lines[i+1 : min(len(lines), i+8)] {
+			t := strings.TrimSpace(m)
+			if rest, ok := strings.CutPrefix(t, "rank"); ok {
+				rest = strings.TrimLeft(rest, " :")
+				end := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
+				if end < 0 {
+					end = len(rest)
+				}
+				if n, err := strconv.Atoi(rest[:end]); err == nil {
+					return n
+				}
+			}
+		}
+	}
+	return -1
 }

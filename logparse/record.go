@@ -237,7 +237,9 @@ type CompileError struct {
 	Interrupted bool
 	// Summary: torchrun's ChildFailedError, which summarises a child's failure (the child's own error is the one).
 	Summary bool
-	Frames  []Frame // the traceback's frames, outermost first (of the last exception of a chain)
+	// RootCauseRank is, for a Summary, the rank its "Root Cause (first observed failure)" names; -1 when none.
+	RootCauseRank int
+	Frames        []Frame // the traceback's frames, outermost first (of the last exception of a chain)
 }
 
 // FrameCompile is the payload of a KindCompile record.

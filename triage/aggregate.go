@@ -36,6 +36,7 @@ type Aggregator struct {
 	traceRec       []*logparse.Record
 	facts          facts       // what the inputs showed beyond the counts (evidence.go)
 	comp           *compileAgg // compile time and cache lookups (compile_time.go)
+	fails          failureLog  // fatal errors in arrival order, for the first failure (first_failure.go)
 }
 
 type recompKey struct {
@@ -57,7 +58,7 @@ func NewAggregator() *Aggregator {
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 		partitions: map[partitionKey]*PartitionSummary{}, rerecords: map[string]*RerecordSummary{},
-		warnings: map[string]*WarningSummary{}, comp: newCompileAgg(),
+		warnings: map[string]*WarningSummary{}, comp: newCompileAgg(), fails: failureLog{rootCause: -1},
 	}
 }
 
@@ -134,6 +135,7 @@ func (a *Aggregator) count(r *logparse.Record) {
 	if r.Rank >= 0 {
 		ra = a.rank(r.Rank)
 	}
+	a.fails.add(r)
 	switch r.Kind {
 	case logparse.KindGraphBreak:
 		a.addBreak(r, ra)

@@ -19,11 +19,15 @@ type GateOptions struct {
 	MaxCompileTime   time.Duration // total compile time, all ranks
 	MaxCompileSkew   time.Duration // slowest rank minus fastest
 	CompileTolerance float64       // baseline frames may grow this much (0: DefaultTolerance, 15 %)
+	// CUDA graphs: NoCudagraphSkips fails on skips and non-cudagraphable partitions; MaxCudagraphRerecords
+	// (nil: no limit) on re-recordings beyond it
+	NoCudagraphSkips      bool
+	MaxCudagraphRerecords *int
 }
 
 // Rules reports whether any rule is set.
 func (o GateOptions) Rules() bool {
-	return o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil ||
+	return o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil ||
 		o.MaxCompileTime > 0 || o.MaxCompileSkew > 0
 }
 
@@ -127,6 +131,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		res.baselineRule(a, o)
 	}
 	res.compileRules(a, o)
+	res.cudagraphRules(a, o)
 	res.Passed = len(res.Failures) == 0
 	return res
 }

@@ -84,11 +84,10 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "| %d (%d records) | %d | %d | %d | %d |\n\n", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
 		c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
 	WriteCompileMarkdown(w, rep.Compile)
-	state := "not steady"
-	if a.Verdict.Steady {
-		state = "steady"
+	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", StateWords(a.Verdict.State), MarkdownEscape(a.Verdict.Summary))
+	if f := a.Verdict.FirstFailure; f != "" {
+		fmt.Fprintf(w, "**First failure:** %s\n\n", MarkdownEscape(f))
 	}
-	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", state, MarkdownEscape(a.Verdict.Summary))
 	for _, r := range a.Verdict.Reasons {
 		fmt.Fprintf(w, "- %s\n", MarkdownEscape(OneLine(r, 200)))
 	}

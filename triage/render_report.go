@@ -34,6 +34,9 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	}
 	t.Items(2, " · ", counts...)
 	t.Linef(2, "Based on: %s", strings.Join(an.Verdict.Basis, "; "))
+	if f := an.Verdict.FirstFailure; f != "" {
+		t.Linef(2, "First failure: %s", f)
+	}
 	if len(rep.GraphBreaks) > 0 {
 		t.Blank()
 		t.Line(0, "Graph breaks")

@@ -39,6 +39,8 @@ type Report struct {
 	// Exceptions are uncaught exceptions no process died of by itself: interrupts (KeyboardInterrupt,
 	// SystemExit, SignalException), torchrun's ChildFailedError summary, tracebacks cut before their exception.
 	Exceptions []ErrorSummary `json:"exceptions"`
+	// FirstFailure is the error the others followed from (first_failure.go); null when no process died of one.
+	FirstFailure *FirstFailure `json:"first_failure"`
 	// CudagraphPartitions are the causes of non-cudagraphable graph partitions; CudagraphRerecords the causes of
 	// CUDA-graph re-recording.
 	CudagraphPartitions []*PartitionSummary `json:"cudagraph_partitions"`
@@ -148,6 +150,7 @@ func (a *Aggregator) Report() *Report {
 	rep.Compile = a.comp.report()
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
 	rep.Exceptions = groupErrors(a.excepts)
+	rep.FirstFailure = a.fails.first()
 	a.gpuSummaries(rep)
 	a.warningSummaries(rep)
 	rep.det = a.det.snapshot(rep)

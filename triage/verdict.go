@@ -22,6 +22,8 @@ type Verdict struct {
 	UniqueGraphs int      `json:"unique_graphs"`
 	Summary      string   `json:"summary"`
 	Basis        []string `json:"basis"` // what the verdict rests on, in words
+	// FirstFailure words the error the others followed from (Report.FirstFailure); "" when none
+	FirstFailure string `json:"first_failure,omitempty"`
 }
 
 // Verdict states.
@@ -32,6 +34,14 @@ const (
 	StateStopped     = "stopped"
 	StateDidNotStart = "did_not_start"
 )
+
+// StateWords is a verdict state in words ("no evidence" for no_evidence).
+func StateWords(state string) string {
+	if state == "" {
+		return "unknown"
+	}
+	return strings.ReplaceAll(state, "_", " ")
+}
 
 // tally counts what the verdict and the next step look at.
 type tally struct {
@@ -108,7 +118,8 @@ const rerecordsFew = 3
 
 func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo, run *RunFacts, ev ReportEvidence) Verdict {
 	t := countFindings(fs)
-	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: basisOf(ev, run)}
+	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: basisOf(ev, run),
+		FirstFailure: rep.FirstFailure.Text()}
 	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
 		v.UniqueGraphs = rep.UniqueGraphs
 	}

@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A gate that passes on inputs which cannot show what its rules ask about is a lie: exit 4 with one line
+// saying what is missing, unless --allow-no-evidence. A failure found stands whatever else is missing.
+func TestCheckNoEvidence(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	plain := filepath.Join(t.TempDir(), "plain.log")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(plain, []byte("epoch 1 loss 0.5\nepoch 2 loss 0.4\n"), 0o644)
+	gpu := func(n string) string { return fx("torch-2.11-cuda/" + n) }
+	cases := []struct {
+		args []string
+		code int
+		want string // in stdout+stderr
+	}{
+		{[]string{empty, "--max-graph-breaks", "0"}, exitNoEvidence, "no evidence: no torch output in the inputs"},
+		{[]string{plain, "--max-graph-breaks", "0", "--no-compile-errors"}, exitNoEvidence, "no torch output"},
+		{[]string{empty, "--max-graph-breaks", "0", "--allow-no-evidence"}, 0, "PASS"},
+		// torch ran (a CUDA-graph warning) but graph_breaks/recompiles were off
+		{[]string{gpu("g16_cg_no_partition.no_torch_logs.log"), "--max-recompiles", "0"}, exitNoEvidence, "no recompiles records"},
+		// the same log has skips: --no-cudagraph-skips fails on them although partitions were not logged
+		{[]string{gpu("g16_cg_no_partition.no_torch_logs.log"), "--no-cudagraph-skips"}, 1, "FAIL (3 failure(s)) · --no-cudagraph-skips"},
+		// partitions print only with TORCH_LOGS cudagraphs: a clean log without it cannot pass the rule
+		{[]string{gpu("g07_gb_recompile_mix.triage.log"), "--no-cudagraph-skips"}, exitNoEvidence, "--preset cudagraphs"},
+		{[]string{gpu("g01_cg_cpu_input.perf.log"), "--no-cudagraph-skips"}, 1, "non-cudagraphable partition(s): CUDA graphs leave out DeviceCopy ops"},
+		{[]string{gpu("g02_cg_mutated_input.triage.log"), "--no-cudagraph-skips"}, 1, "playbook cg-mutated-inputs"},
+		{[]string{gpu("g13b_cg_rerecord_limit_noinline.perf.log"), "--max-cudagraph-rerecords", "3"}, 1, "10 re-recordings > 3"},
+		{[]string{gpu("g13b_cg_rerecord_limit_noinline.perf.log"), "--max-cudagraph-rerecords", "10"}, 0, "PASS · --max-cudagraph-rerecords=10"},
+		{[]string{gpu("g13b_cg_rerecord_limit_noinline.perf.log"), "--max-cudagraph-rerecords", "-1"}, exitUsage, "must be 0 or more"},
+		{[]string{fx("torch-2.6/r05_dist_c10d.triage.log"), "--max-compile-time", "60"}, exitNoEvidence, "no compile time in the inputs"},
+	}
+	for _, c := range cases {
+		code, out, errs := runCheck(t, c.args...)
+		if code != c.code || !strings.Contains(out+errs, c.want) {
+			t.Errorf("check %v: code %d (want %d)\nstdout %s\nstderr %s\nwant %q", c.args, code, c.code, out, errs, c.want)
+		}
+		if code == exitNoEvidence && (strings.Contains(out, "PASS") || strings.Count(strings.TrimSpace(errs), "\n") != 0) {
+			t.Errorf("check %v: exit 4 must print one line and no PASS: %q %q", c.args, out, errs)
+		}
+	}
+}
+
+// A launched repro that prints nothing torch-like cannot pass; one that died prints the first failure (the
+// rank torchrun names as root cause), not the tail of the launcher's summary.
+func TestCheckReproEvidenceAndFirstFailure(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "runs")
+	code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello >&2")
+	if code != exitNoEvidence || !strings.Contains(errs, "no torch output") {
+		t.Fatalf("silent repro: code %d\n%s", code, errs)
+	}
+	nccl, _ := filepath.Abs(fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"))
+	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--no-compile-errors", "--", "sh", "-c", "cat "+nccl+" >&2; exit 1")
+	if code != exitDidNotComplete || !strings.Contains(errs, "first failure: rank 1 failed first (torchrun's root cause): torch.distributed.DistBackendError: NCCL error") {
+		t.Fatalf("NCCL repro: code %d\n%s", code, errs)
+	}
+}

@@ -1,0 +1,67 @@
+package triage
+
+import (
+	"fmt"
+	"slices"
+)
+
+// cudagraphRules: --no-cudagraph-skips fails on every CUDA-graph skip and non-cudagraphable partition (part of a
+// graph left out of CUDA graphs is the same cost, printed differently since 2.9); --max-cudagraph-rerecords N on
+// re-recordings beyond N.
+func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
+	if o.NoCudagraphSkips {
+		res.Rules = append(res.Rules, "--no-cudagraph-skips")
+		for i := range a.Findings {
+			f := &a.Findings[i]
+			switch f.Kind {
+			case KindCudagraphSkip:
+				res.fail("--no-cudagraph-skips", fmt.Sprintf("%d CUDA-graph skip(s)", f.Records), f)
+			case KindCudagraphPartition:
+				res.fail("--no-cudagraph-skips", fmt.Sprintf("%d non-cudagraphable partition(s)", f.Records), f)
+			}
+		}
+	}
+	if o.MaxCudagraphRerecords != nil {
+		limit := *o.MaxCudagraphRerecords
+		rule := fmt.Sprintf("--max-cudagraph-rerecords=%d", limit)
+		res.Rules = append(res.Rules, rule)
+		n := a.Report.Counts.CudagraphRerecords
+		if n > limit {
+			for i := range a.Findings {
+				if f := &a.Findings[i]; f.Kind == KindCudagraphRerecord {
+					res.fail(rule, fmt.Sprintf("%d re-recordings > %d", n, limit), f)
+				}
+			}
+		}
+	}
+}
+
+// MissingEvidence says, in one line, what the inputs lack for the rules asked ("" when nothing): no torch output
+// at all, or break/recompile logging the rules need that was off. The gate must not pass on nothing.
+func MissingEvidence(a *Analysis, o GateOptions) string {
+	ev := a.Evidence
+	if !ev.TorchSeen {
+		return "no torch output in the inputs: nothing shows torch ran (is this the right log, and was its stderr captured?)"
+	}
+	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil
+	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil
+	switch {
+	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
+		return "no graph_breaks/recompiles records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+	case needBreaks && !ev.GraphBreaksLogged:
+		return "no graph_breaks records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+	case needRecompiles && !ev.RecompilesLogged:
+		return "no recompiles records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !cudagraphsLogged(a):
+		return "no cudagraphs records and TORCH_LOGS did not ask for them (partitions and re-recordings print only with it): run with --preset cudagraphs"
+	case (o.MaxCompileTime > 0 || o.MaxCompileSkew > 0) && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
+		return "no compile time in the inputs: run with TORCH_TRACE (--preset trace) or the probe"
+	}
+	return ""
+}
+
+// cudagraphsLogged: TORCH_LOGS had cudagraphs on (every compile then prints its partitions), or the records show it.
+func cudagraphsLogged(a *Analysis) bool {
+	ev, c := a.Evidence, a.Report.Counts
+	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all") || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0
+}

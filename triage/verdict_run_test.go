@@ -1,0 +1,104 @@
+package triage
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+func analyzeRun(t *testing.T, path string, run *RunFacts) *Analysis {
+	t.Helper()
+	rep, _, err := buildReport([]string{path}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, _ := playbooks.Builtin()
+	return AnalyzeRun(rep, set, nil, run)
+}
+
+// What the tool or the launcher did is never the program's fault, and nothing from nothing is never steady.
+func TestVerdictOfStoppedAndUnstartedRuns(t *testing.T) {
+	interrupted := filepath.Join("..", "testdata", "realtorch", "r21_interrupted.triage.log")
+	raised := filepath.Join("..", "testdata", "realtorch", "r22_plain_raise.triage.log")
+	code := 1
+	cases := []struct {
+		name, path string
+		run        *RunFacts
+		state      string
+		want       string // in the summary
+	}{
+		{"cancelled by torchtriage", interrupted, &RunFacts{Outcome: OutcomeStopped, StopReason: "cancelled", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true},
+			StateStopped, "stopped by torchtriage (cancelled) before the run finished; what it printed: 1 graph break(s)"},
+		{"timed out", interrupted, &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out"}, StateStopped, "stopped by torchtriage (timed out)"},
+		{"interrupt in a log alone", interrupted, nil, StateStopped, "a process was interrupted (KeyboardInterrupt); the log does not say by whom"},
+		{"launch failed", "", &RunFacts{Outcome: OutcomeDidNotStart, Error: `exec: "pyhton": executable file not found in $PATH`}, StateDidNotStart, `did not start: exec: "pyhton"`},
+		{"died before torch", raised, &RunFacts{Outcome: OutcomeFailed, ExitCode: &code}, StateDidNotStart, "did not start: the command exited with code 1 before any torch output"},
+		{"a raise in a log alone", raised, nil, StateNoEvidence, "no torch output at all; what it printed: 1 process(es) crashed"},
+	}
+	for _, c := range cases {
+		var a *Analysis
+		if c.path == "" {
+			a = AnalyzeRun(NewAggregator().Report(), nil, nil, c.run)
+		} else {
+			a = analyzeRun(t, c.path, c.run)
+		}
+		if a.Verdict.State != c.state || a.Verdict.Steady || !strings.Contains(a.Verdict.Summary, c.want) {
+			t.Errorf("%s: %s %q, want %s %q", c.name, a.Verdict.State, a.Verdict.Summary, c.state, c.want)
+		}
+		// an interrupt (the tool's SIGINT) is not an error of the program
+		if c.path == interrupted {
+			if n := len(findingsOf(a, KindCompileError)) + len(findingsOf(a, KindRuntimeError)); n != 0 {
+				t.Errorf("%s: %d error finding(s) for an interrupt", c.name, n)
+			}
+		}
+	}
+	// the program's own raise is what killed it: a runtime error, named as the failure
+	a := analyzeRun(t, raised, nil)
+	if a.Report.Counts.RuntimeErrors != 1 || a.Verdict.FirstFailure != "the process failed: RuntimeError: config file missing: train.yaml (/work/main/testdata/realtorch/r22_plain_raise.py:4)" {
+		t.Errorf("plain raise: %d runtime errors, first failure %q", a.Report.Counts.RuntimeErrors, a.Verdict.FirstFailure)
+	}
+}
+
+// In a torchrun job the ranks fail one after another; the headline is the one torchrun calls the root cause,
+// not its ChildFailedError summary nor the rank that only died of the abort.
+func TestFirstFailureOfDistributedJob(t *testing.T) {
+	a := analyzeRun(t, fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
+	ff := a.Report.FirstFailure
+	if ff == nil || ff.Rank != 1 || ff.By != "root_cause" || ff.Of != 2 || ff.Class != "torch.distributed.DistBackendError" {
+		t.Fatalf("first failure %+v", ff)
+	}
+	if !strings.HasPrefix(a.Verdict.FirstFailure, "rank 1 failed first (torchrun's root cause): torch.distributed.DistBackendError: NCCL error in:") {
+		t.Errorf("verdict first failure %q", a.Verdict.FirstFailure)
+	}
+	var buf strings.Builder
+	WriteReportText(&buf, a, TextOptions{Width: 200})
+	if !strings.Contains(buf.String(), "First failure: rank 1 failed first") {
+		t.Errorf("text report has no first failure:\n%s", buf.String())
+	}
+	buf.Reset()
+	WriteMarkdown(&buf, a)
+	if !strings.Contains(buf.String(), "**First failure:** rank 1 failed first") || !strings.Contains(buf.String(), "**Verdict:** not steady") {
+		t.Errorf("markdown:\n%s", buf.String())
+	}
+	j, _ := json.Marshal(a.Report)
+	if !strings.Contains(string(j), `"first_failure":{"class":"torch.distributed.DistBackendError"`) {
+		t.Errorf("json: %s", j)
+	}
+	// no failure: null, and no headline
+	a = analyzeRun(t, fx("torch-2.14/r05_dist_c10d.triage.log"), nil)
+	if a.Report.FirstFailure != nil || a.Verdict.FirstFailure != "" {
+		t.Errorf("no failure: %+v %q", a.Report.FirstFailure, a.Verdict.FirstFailure)
+	}
+}
+
+// Markdown says the verdict's state, never "not steady" for a run without evidence.
+func TestMarkdownVerdictState(t *testing.T) {
+	var buf strings.Builder
+	WriteMarkdown(&buf, analyzeRun(t, fx("torch-2.11-cuda/g01_cg_cpu_input.triage.log"), nil))
+	if !strings.Contains(buf.String(), "**Verdict:** no evidence — no evidence: the inputs hold no torch output") {
+		t.Errorf("markdown:\n%s", buf.String())
+	}
+}
