@@ -43,6 +43,9 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 		rep = &Report{}
 	}
 	rep.Compile = withProbeCompile(rep.Compile, probes)
+	if v := probeTorch(probes); rep.TorchVersion == nil && v != "" {
+		rep.TorchVersion = &v
+	}
 	snap := rep.det
 	if snap == nil {
 		snap = snapshotFromSummaries(rep)
@@ -80,6 +83,10 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
 	a.state = stateOf(fs, ra, ev, probes)
+	if why := partitionsHidden(a); why != "" {
+		a.Verdict.Summary += "; " + why
+		a.state.CudagraphsLogged = false // logged, but a cached graph prints nothing: the CUDA-graph step is not done
+	}
 	a.Steps = playbooks.Progress(a.state)
 	a.NextStep, a.Done = playbooks.NextStep(a.state)
 	return a

@@ -54,6 +54,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 		return "no recompiles records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !cudagraphsLogged(a):
 		return "no cudagraphs records and TORCH_LOGS did not ask for them (partitions and re-recordings print only with it): run with --preset cudagraphs"
+	case o.NoCudagraphSkips && partitionsHidden(a) != "":
+		return partitionsHidden(a)
 	case (o.MaxCompileTime > 0 || o.MaxCompileSkew > 0) && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
 		return "no compile time in the inputs: run with TORCH_TRACE (--preset trace) or the probe"
 	}

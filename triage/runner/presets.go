@@ -37,8 +37,10 @@ func Presets() []Preset {
 		},
 		{
 			Name:    "cudagraphs",
-			Purpose: "Why CUDA graphs are skipped (perf hints), with breaks and recompiles.",
+			Purpose: "Why CUDA graphs are skipped or partitioned, with breaks and recompiles.",
+			Note:    "Caches off: a cached graph prints no partitions (compile time is cold).",
 			Logs:    []string{"perf_hints", "cudagraphs", "graph_breaks", "recompiles"},
+			Env:     map[string]string{"TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1"},
 		},
 		{
 			Name:    "distributed",

@@ -1,0 +1,50 @@
+package triage
+
+import (
+	"fmt"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// fxCacheHits is how many graphs the inputs show loaded from the FX graph cache (0 when nothing says).
+func fxCacheHits(rep *Report) int {
+	if rep == nil || rep.Compile == nil {
+		return 0
+	}
+	s, ok := rep.Compile.Caches[logparse.CacheFXGraph]
+	if !ok || s.Known&KnowHit == 0 {
+		return 0
+	}
+	return s.Hit
+}
+
+// partitionsHidden words why no partition was seen although cudagraphs logging was on: Inductor prints a graph's
+// partitions when it schedules it, and a graph loaded from the FX graph cache is not scheduled (a warm rerun of
+// a repro whose cold run printed a non-cudagraphable partition prints none). "" when that cannot be the case.
+func partitionsHidden(a *Analysis) string {
+	if !cudagraphsLogged(a) || a.Report.Counts.CudagraphPartitions > 0 {
+		return ""
+	}
+	n := fxCacheHits(a.Report)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d graph(s) came from the FX graph cache, which prints no partitions: non-cudagraphable "+
+		"partitions are not known (rerun cold: --preset cudagraphs, or TORCHINDUCTOR_FORCE_DISABLE_CACHES=1)", n)
+}
+
+// probeTorch is the torch version every probed process reported; "" when none did or they differ (the
+// config-parity finding then names them).
+func probeTorch(probes []ProcessInfo) string {
+	v := ""
+	for _, p := range probes {
+		switch {
+		case p.Torch == "":
+		case v == "":
+			v = p.Torch
+		case v != p.Torch:
+			return ""
+		}
+	}
+	return v
+}
