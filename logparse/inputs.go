@@ -3,6 +3,7 @@ package logparse
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -184,12 +185,23 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 			return fmt.Errorf("cannot read %s: %w", in.Path, unwrapPathErr(err))
 		}
 		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && !keepText && !in.Trace {
+		st, err := f.Stat()
+		changed := false // the file shrank under the memory maps
+		if err == nil && st.Mode().IsRegular() && sink.OnWarning != nil {
+			defer func() {
+				if now, err := f.Stat(); changed || err == nil && now.Size() < st.Size() {
+					sink.OnWarning(in.Name + " changed while being read (truncated or rewritten); parsed what was read")
+				}
+			}()
+		}
+		if err == nil && st.Mode().IsRegular() && !keepText && !in.Trace {
 			head := make([]byte, headSize)
 			n, _ := f.ReadAt(head, 0)
 			warnIfBinary(head[:n])
 			if !SniffTrace(head[:n]) {
-				if err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit); err != nil {
+				err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit)
+				changed = errors.Is(err, errChanged)
+				if err != nil && !changed {
 					return fmt.Errorf("reading %s: %w", in.Name, err)
 				}
 				return nil
