@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -50,6 +51,14 @@ func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, 
 	if l != nil {
 		for _, w := range l.Warnings {
 			warn(cmd, "%s", w)
+		}
+		if v, _ := cmd.Flags().GetBool("verbose"); v && len(l.Skipped) > 0 {
+			what := "entries that are not regular files"
+			if len(l.Skipped) == 1 {
+				what = "entry that is not a regular file"
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: skipped %d %s (FIFO, device, socket or dangling link): %s\n",
+				cmd.CommandPath(), len(l.Skipped), what, strings.Join(l.Skipped, ", "))
 		}
 	}
 	if err != nil {

@@ -34,5 +34,6 @@ func newReportCmd() *cobra.Command {
 		},
 	}
 	formatFlag(cmd, &format, "text", "json", "markdown")
+	cmd.Flags().Bool("verbose", false, "also say which entries of the directories were skipped (not regular files)")
 	return cmd
 }

@@ -59,7 +59,14 @@ func inputFor(path string) Input {
 // torchrun --log-dir trees and *.log / *.txt / *.out / *.err files are taken; a run directory's combined.log is
 // skipped when its stdout.log or stderr.log is there (same bytes).
 func Discover(paths []string) ([]Input, error) {
-	var out []Input
+	in, _, err := DiscoverSkipping(paths)
+	return in, err
+}
+
+// DiscoverSkipping is Discover that also lists the log-named entries the directory walks skipped because they
+// are not regular files (a FIFO would block, a device never ends): FIFOs, devices, sockets, directories and
+// links to them or to nothing. A link to a regular file is taken; a path named on its own is always taken.
+func DiscoverSkipping(paths []string) (out []Input, skipped []string, err error) {
 	for _, p := range paths {
 		if p == "-" {
 			out = append(out, Input{Name: "-", Path: "-", Rank: -1})
@@ -67,7 +74,7 @@ func Discover(paths []string) ([]Input, error) {
 		}
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+			return nil, nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
 		}
 		if !st.IsDir() {
 			out = append(out, inputFor(p))
@@ -84,21 +91,28 @@ func Discover(paths []string) ([]Input, error) {
 				}
 				return nil
 			}
-			if wantFile(path) {
-				found = append(found, inputFor(path))
+			if !wantFile(path) {
+				return nil
 			}
+			if !d.Type().IsRegular() {
+				if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() { // follows a link
+					skipped = append(skipped, path)
+					return nil
+				}
+			}
+			found = append(found, inputFor(path))
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+			return nil, nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
 		}
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", p)
+			return nil, nil, fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", p)
 		}
 		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 		out = append(out, found...)
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
 func wantFile(path string) bool {
