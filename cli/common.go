@@ -47,6 +47,11 @@ func readProbes(cmd *cobra.Command, paths []string) []triage.ProcessInfo {
 
 // load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2).
 func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, error) {
+	for _, p := range paths {
+		if m, err := session.LoadRun(p); err == nil && m.State == session.StateInterrupted {
+			warn(cmd, "run %s was interrupted: the tool supervising it is gone (killed, out of disk or hung up); its logs end where it stopped", m.Name)
+		}
+	}
 	l, err := triage.Load(paths, triage.LoadOptions{Stdin: stdin})
 	if l != nil {
 		for _, w := range l.Warnings {

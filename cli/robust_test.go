@@ -1,12 +1,17 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // runWithin runs a command line and fails the test when it does not end within d (a hang).
@@ -57,5 +62,29 @@ func TestReportDirSkipsFIFOsAndDevices(t *testing.T) {
 	}
 	if code, _, errb := runWithin(t, 20*time.Second, "report", dir); code != 0 || strings.Contains(errb, "skipped") {
 		t.Errorf("without --verbose: exit %d, stderr %q", code, errb)
+	}
+}
+
+// `report` of a run directory whose tool died says that the run was interrupted.
+func TestReportOfAnInterruptedRunWarns(t *testing.T) {
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "stderr.log", string(data))
+	meta, _ := json.Marshal(session.Meta{ID: 3, Name: "0003-breaks", State: session.StateRunning,
+		Supervisor: &runner.Supervisor{Pid: gone.Process.Pid}})
+	writeFile(t, dir, "meta.json", string(meta))
+	code, out, errb := runCLI("report", dir)
+	if code != 0 || !strings.Contains(out, "graph break") {
+		t.Fatalf("exit %d, stderr %q", code, errb)
+	}
+	if !strings.Contains(errb, "warning: run 0003-breaks was interrupted") {
+		t.Errorf("stderr %q lacks the interrupted warning", errb)
 	}
 }

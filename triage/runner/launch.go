@@ -98,6 +98,7 @@ func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run
 		ID: id, Name: filepath.Base(dir), Dir: dir, UserArgv: redactArgv(spec.Argv), Shell: spec.Shell,
 		Nproc: spec.Nproc, Launcher: spec.Launcher, Cwd: spec.Dir, Preset: spec.Preset,
 		TorchVersion: spec.TorchVersion, Start: now, State: StateRunning, Timeout: spec.Timeout.Seconds(),
+		Supervisor: currentSupervisor(),
 	}
 	r.meta.RelaunchedFrom, r.meta.RelaunchNote = spec.relaunchFrom, spec.relaunchNote
 	argv, dropped, env, err := command(spec)

@@ -22,7 +22,8 @@ const (
 	StateKilled        State = "killed"
 	StateTimedOut      State = "timed_out"
 	StateFailedToStart State = "failed_to_start"
-	StateCorrupt       State = "corrupt" // meta.json unreadable (List only)
+	StateCorrupt       State = "corrupt"     // meta.json unreadable (List only)
+	StateInterrupted   State = "interrupted" // recorded running or stalled, but its supervisor is gone (decided on load)
 )
 
 // Done reports whether the state is final.
@@ -59,6 +60,7 @@ type Meta struct {
 	Signal         string            `json:"signal,omitempty"`
 	State          State             `json:"state"`
 	Pid            int               `json:"pid,omitempty"`
+	Supervisor     *Supervisor       `json:"supervisor,omitempty"` // the tool that runs it
 	TorchVersion   string            `json:"torch_version,omitempty"`
 	Timeout        float64           `json:"timeout_s,omitempty"`
 	Stalls         []StallEvent      `json:"stalls,omitempty"`
@@ -145,7 +147,8 @@ func writeMeta(dir string, m Meta) error {
 	return nil
 }
 
-// LoadRun reads the meta.json of a run directory.
+// LoadRun reads the meta.json of a run directory; a run recorded live whose supervisor is gone reads as
+// StateInterrupted.
 func LoadRun(dir string) (Meta, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -160,6 +163,7 @@ func LoadRun(dir string) (Meta, error) {
 		return Meta{}, fmt.Errorf("read run %s: meta.json is not valid: %w", dir, err)
 	}
 	m.Dir = abs
+	m.settle()
 	return m, nil
 }
 

@@ -11,26 +11,42 @@ import (
 // thread dies (Linux only).
 func setDeathSignal(attr *syscall.SysProcAttr, sig syscall.Signal) { attr.Pdeathsig = sig }
 
-// procStat reads state and process group of pid from /proc/<pid>/stat.
-func procStat(pid int) (state byte, pgrp int, ok bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, 0, false
-	}
-	// "pid (comm) S ppid pgrp ..."; comm may hold spaces and parentheses.
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return 0, 0, false
-	}
-	f := bytes.Fields(data[i+1:])
-	if len(f) < 3 || len(f[0]) != 1 {
-		return 0, 0, false
-	}
-	pgrp, err = strconv.Atoi(string(f[2]))
-	return f[0][0], pgrp, err == nil
+// procEntry is what /proc/<pid>/stat says of a process.
+type procEntry struct {
+	state byte
+	ppid  int
+	pgrp  int
+	start uint64 // clock ticks after boot
 }
 
-func running(state byte) bool { return state != 'Z' && state != 'X' && state != 'x' }
+// readStat reads /proc/<pid>/stat.
+func readStat(pid int) (procEntry, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return procEntry{}, false
+	}
+	// "pid (comm) S ppid pgrp ... starttime ..."; comm may hold spaces and parentheses.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return procEntry{}, false
+	}
+	f := bytes.Fields(data[i+1:])
+	if len(f) < 20 || len(f[0]) != 1 {
+		return procEntry{}, false
+	}
+	e := procEntry{state: f[0][0]}
+	var err1, err2, err3 error
+	e.ppid, err1 = strconv.Atoi(string(f[1]))
+	e.pgrp, err2 = strconv.Atoi(string(f[2]))
+	e.start, err3 = strconv.ParseUint(string(f[19]), 10, 64)
+	return e, err1 == nil && err2 == nil && err3 == nil
+}
+
+// procStat reads state and process group of pid from /proc/<pid>/stat.
+func procStat(pid int) (state byte, pgrp int, ok bool) {
+	e, ok := readStat(pid)
+	return e.state, e.pgrp, ok
+}
 
 // marked reports whether pid's environment carries the run's token.
 func (g procGroup) marked(pid int) bool {
