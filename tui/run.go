@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -46,7 +47,9 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		metric: o.Metric, lowerBetter: o.LowerIsBetter, probe: o.Probe, set: o.Playbooks,
 		color: !o.NoColor && os.Getenv("NO_COLOR") == ""}
 	m := newModel(opt)
-	popts := []tea.ProgramOption{tea.WithOutput(stdout)}
+	// the tool's signal handler alone: bubbletea's, beside it, blocked its Kill (it waits for a handler that
+	// cannot deliver its quit message any more)
+	popts := []tea.ProgramOption{tea.WithOutput(stdout), tea.WithoutSignalHandler()}
 	if f, ok := stdin.(*os.File); !ok || f != os.Stdin {
 		popts = append(popts, tea.WithInput(stdin))
 	}
@@ -55,16 +58,21 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	p := tea.NewProgram(m, popts...)
 	finished := make(chan struct{})
-	stop := session.KillAllOnSignals(func(os.Signal) {
-		p.Kill()
+	var signalled atomic.Bool
+	stop := session.KillAllOnSignals(func(os.Signal) { // the runs are stopped; the handler then exits 128+signal
+		signalled.Store(true)
+		go p.Kill()
 		select {
 		case <-finished:
-		case <-time.After(time.Second):
+		case <-time.After(2 * time.Second):
 		}
 	})
 	defer stop()
 	_, err := p.Run()
 	close(finished)
+	if signalled.Load() {
+		select {} // the signal handler ends the process
+	}
 	m.sess.Stop()
 	session.Shutdown(15 * time.Second)
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
