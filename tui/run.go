@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -50,8 +51,12 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	// the tool's signal handler alone: bubbletea's, beside it, blocked its Kill (it waits for a handler that
 	// cannot deliver its quit message any more)
 	popts := []tea.ProgramOption{tea.WithOutput(stdout), tea.WithoutSignalHandler()}
-	if f, ok := stdin.(*os.File); !ok || f != os.Stdin {
+	f, isFile := stdin.(*os.File)
+	if !isFile || f != os.Stdin {
 		popts = append(popts, tea.WithInput(stdin))
+	}
+	if isFile && (f != os.Stdin || term.IsTerminal(f.Fd())) { // the terminal read (else bubbletea opens its own)
+		defer session.WatchTerminal(f)()
 	}
 	if !opt.color {
 		popts = append(popts, tea.WithColorProfile(colorprofile.Ascii))

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -117,5 +118,33 @@ func TestSignalEndsTheTUIPromptly(t *testing.T) {
 		if !ws.Signaled() || ws.Signal() != sig {
 			t.Fatalf("try %d: %v ended it with %v (exit %d), want death by the signal", i, sig, ws, ws.ExitStatus())
 		}
+	}
+}
+
+// When the terminal goes away without a SIGHUP (its read end hits EOF), the TUI cancels its run as on a hang-up
+// and exits; it kept running forever, and its repro with it.
+func TestLostTerminalEndsTheTUIAndItsRun(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "runs")
+	cmd, in, out := helperTUI(t, "run", "TT_TUI_STORE="+store)
+	var meta session.Meta
+	pollUntil(t, 15*time.Second, "the run to start", func() bool {
+		dirs, _ := filepath.Glob(filepath.Join(store, "0001-*"))
+		if len(dirs) == 0 {
+			return false
+		}
+		data, _ := os.ReadFile(filepath.Join(dirs[0], "stdout.log"))
+		raw, _ := os.ReadFile(filepath.Join(dirs[0], "meta.json"))
+		return bytes.Contains(data, []byte("started")) && json.Unmarshal(raw, &meta) == nil && meta.Pid > 0
+	})
+	if err := in.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ws := waitExit(t, cmd, 10*time.Second, out)
+	if !(ws.Signaled() && ws.Signal() == syscall.SIGHUP) && ws.ExitStatus() != 129 {
+		t.Errorf("exit %v, want as on SIGHUP (129)", ws)
+	}
+	pollUntil(t, 5*time.Second, "the repro to be gone", func() bool { return syscall.Kill(meta.Pid, 0) != nil })
+	if m, err := session.LoadRun(filepath.Dir(filepath.Join(store, meta.Name, "x"))); err != nil || m.State != session.StateKilled {
+		t.Errorf("run after the hang-up: %q, %v; want killed", m.State, err)
 	}
 }

@@ -68,10 +68,11 @@ func shutdownTimeout() time.Duration {
 const exitTimeout = time.Second
 
 // KillAllOnSignals makes the tool, when it receives SIGTERM, SIGHUP or
-// SIGINT, cancel every live run (escalating), wait for them to be gone, call
-// onSignal (may be nil; e.g. restore the terminal) and then die of that
-// signal (exit 128+signal at once where the signal was ignored when the tool
-// started: re-raising it would do nothing). stop undoes it.
+// SIGINT (or HangUp is called), cancel every live run (escalating), wait for
+// them to be gone, call onSignal (may be nil; e.g. restore the terminal) and
+// then die of that signal (exit 128+signal at once where the signal was
+// ignored when the tool started: re-raising it would do nothing). stop undoes
+// it.
 func KillAllOnSignals(onSignal func(os.Signal)) (stop func()) {
 	sigs := []os.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT}
 	ignored := map[os.Signal]bool{}
@@ -85,6 +86,7 @@ func KillAllOnSignals(onSignal func(os.Signal)) (stop func()) {
 		var sig os.Signal
 		select {
 		case sig = <-ch:
+		case sig = <-hangups:
 		case <-quit:
 			return
 		}
