@@ -2,10 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -32,7 +35,8 @@ func newCheckCmd() *cobra.Command {
 			"(stored as a run under --store, like torchtriage run) and gates on what it printed.\n\n" +
 			"Exit status: 0 passed; 1 a rule failed (one line per failure: what, where, which playbook); 2 usage " +
 			"error or unreadable input; 3 the repro did not run to completion (timed out, killed, or exited " +
-			"non-zero without a compile error explaining it): the run dir and the end of its stderr are printed.",
+			"non-zero without a compile error explaining it, or the disk filled up): the run dir and the end of its " +
+			"stderr are printed.",
 		Example: "  torchtriage check --max-graph-breaks 0 --no-compile-errors train.log\n" +
 			"  torchtriage check --baseline base.json --format github -- python repro.py",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -72,6 +76,9 @@ func newCheckCmd() *cobra.Command {
 			rep, err := load(cmd, paths, cmd.InOrStdin())
 			if err != nil {
 				return err
+			}
+			if ran != nil && ran.DiskFull != "" { // the logs stop where the disk filled: no gate on them
+				return failErr(cmd, exitDidNotComplete, "disk full: %s; run dir %s keeps what was written before", ran.DiskFull, paths[0])
 			}
 			if ran != nil && !ran.Completed() && rep.Counts.CompileErrors == 0 {
 				tellIncomplete(cmd.ErrOrStderr(), paths[0], *ran)
@@ -124,6 +131,10 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, ses
 			fmt.Fprintf(stderr, "%s: no output since %s (stalled)\n", name, n.Since.Format(time.TimeOnly))
 		}
 	})
+	var pe *fs.PathError
+	if errors.Is(err, syscall.ENOSPC) && errors.As(err, &pe) {
+		return "", meta, failErr(cmd, exitDidNotComplete, "disk full: no space left on device (ENOSPC) writing %s", pe.Path)
+	}
 	if err != nil {
 		return "", meta, failErr(cmd, exitUsage, "%v", err)
 	}

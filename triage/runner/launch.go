@@ -121,7 +121,7 @@ func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run
 	r.dog = newWatchdog(spec.stall(), now)
 	r.meta.Pid = r.cmd.Process.Pid
 	if err := writeMeta(dir, r.meta); err != nil {
-		sink(Event{RunID: id, Kind: EventError, Time: time.Now(), Err: err})
+		r.reportError(err)
 	}
 	registerLive(r)
 	return r, nil

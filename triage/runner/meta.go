@@ -69,6 +69,7 @@ type Meta struct {
 	RelaunchedAs   string            `json:"relaunched_as,omitempty"`
 	RelaunchNote   string            `json:"relaunch_note,omitempty"`
 	Error          string            `json:"error,omitempty"`
+	DiskFull       string            `json:"disk_full,omitempty"` // the disk filled up: ENOSPC and the first path it hit
 	Note           string            `json:"note,omitempty"`
 	Metric         *float64          `json:"metric,omitempty"`
 }

@@ -11,6 +11,20 @@ import (
 // thread dies (Linux only).
 func setDeathSignal(attr *syscall.SysProcAttr, sig syscall.Signal) { attr.Pdeathsig = sig }
 
+// freeSpace is how many bytes the tool may still write on dir's file system (a variable: tests inject a full
+// disk).
+var freeSpace = func(dir string) (uint64, error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	blocks := st.Bavail
+	if os.Geteuid() == 0 {
+		blocks = st.Bfree // root writes into the reserved blocks too
+	}
+	return blocks * uint64(st.Bsize), nil
+}
+
 // procEntry is what /proc/<pid>/stat says of a process.
 type procEntry struct {
 	state byte
