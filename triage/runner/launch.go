@@ -152,6 +152,7 @@ func (r *Run) startProcess(argv, env []string) error {
 	cmd.Env = childEnv(os.Environ(), env, token)
 	cmd.Stdout, cmd.Stderr = files[0], files[1]
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	becomeSubreaper()
 	r.reap = startReaper(token, r.spec.grace(), r.Dir)
 	if r.reap == nil {
 		setDeathSignal(cmd.SysProcAttr, syscall.SIGKILL)
@@ -162,7 +163,7 @@ func (r *Run) startProcess(argv, env []string) error {
 		return fmt.Errorf("start %s: %w", argv[0], err)
 	}
 	r.cmd, r.tail = cmd, tail
-	r.group = procGroup{pgid: cmd.Process.Pid, token: token}
+	r.group = procGroup{pgid: cmd.Process.Pid, token: token, outputs: outputsOf(r.Dir), known: &pidSet{}}
 	r.reap.setPgid(cmd.Process.Pid)
 	return nil
 }

@@ -76,30 +76,67 @@ func (g procGroup) marked(pid int) bool {
 }
 
 // scan lists the live processes of the run from /proc: those in its
-// process group, and those outside it that carry its marker.
+// process group, those outside it that carry its marker, write to its output
+// (the tool's adopted orphans; any process for the reaper) or were found
+// before, and the descendants of all of these. It reaps the run's zombies
+// the tool adopted.
 func (g procGroup) scan() (inGroup, outside []int) {
+	procs := readProcs()
+	self := os.Getpid()
+	in := map[int]bool{}
+	for pid, e := range procs {
+		if g.pgid > 0 && e.pgrp == g.pgid || g.known.has(pid, e.start) || g.marked(pid) ||
+			(g.anyFd || e.ppid == self) && running(e.state) && g.writesOutput(pid) {
+			in[pid] = true
+		}
+	}
+	for grew := true; grew; { // and their descendants
+		grew = false
+		for pid, e := range procs {
+			if !in[pid] && in[e.ppid] {
+				in[pid], grew = true, true
+			}
+		}
+	}
+	known := map[int]uint64{}
+	for pid := range in {
+		e := procs[pid]
+		known[pid] = e.start
+		switch {
+		case !running(e.state):
+			if e.ppid == self && pid != g.pgid { // an orphan the tool adopted; os/exec waits for the leader
+				reapOrphan(pid)
+			}
+		case g.pgid > 0 && e.pgrp == g.pgid:
+			inGroup = append(inGroup, pid)
+		default:
+			outside = append(outside, pid)
+		}
+	}
+	g.known.keep(known)
+	return inGroup, outside
+}
+
+// readProcs reads every process but this one from /proc.
+func readProcs() map[int]procEntry {
 	d, err := os.Open("/proc")
 	if err != nil {
-		return nil, nil
+		return nil
 	}
 	defer d.Close()
 	names, _ := d.Readdirnames(-1)
 	self := os.Getpid()
+	out := make(map[int]procEntry, len(names))
 	for _, n := range names {
 		pid, err := strconv.Atoi(n)
 		if err != nil || pid == self {
 			continue
 		}
-		state, pgrp, ok := procStat(pid)
-		switch {
-		case !ok || !running(state):
-		case g.pgid > 0 && pgrp == g.pgid:
-			inGroup = append(inGroup, pid)
-		case g.marked(pid):
-			outside = append(outside, pid)
+		if e, ok := readStat(pid); ok {
+			out[pid] = e
 		}
 	}
-	return inGroup, outside
+	return out
 }
 
 // contains reports whether pid is alive and belongs to the run.

@@ -21,6 +21,10 @@ func (g procGroup) contains(pid int) bool {
 	return err == nil && g.pgid > 0 && pgrp == g.pgid
 }
 
+// Without /proc, escaped processes are not looked for.
+func becomeSubreaper()                  {}
+func (procGroup) writesOutput(int) bool { return false }
+
 // freeSpace is not measured here: a full disk shows only where the tool's own writes fail.
 var freeSpace = func(string) (uint64, error) { return 1, nil }
 
