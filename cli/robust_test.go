@@ -88,3 +88,15 @@ func TestReportOfAnInterruptedRunWarns(t *testing.T) {
 		t.Errorf("stderr %q lacks the interrupted warning", errb)
 	}
 }
+
+// A device named on the command line is refused in one line (/dev/zero never ended); /dev/null and pipes (a
+// shell's <(cmd)) still read.
+func TestReportRefusesADevice(t *testing.T) {
+	code, _, errb := runWithin(t, 20*time.Second, "report", "/dev/zero")
+	if code != 2 || errb != "torchtriage report: /dev/zero is a device, not a log file (give - to read standard input)\n" {
+		t.Errorf("report /dev/zero: exit %d, stderr %q", code, errb)
+	}
+	if code, _, errb := runWithin(t, 20*time.Second, "report", os.DevNull); code != 0 {
+		t.Errorf("report %s: exit %d, stderr %q", os.DevNull, code, errb)
+	}
+}

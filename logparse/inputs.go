@@ -65,7 +65,8 @@ func Discover(paths []string) ([]Input, error) {
 
 // DiscoverSkipping is Discover that also lists the log-named entries the directory walks skipped because they
 // are not regular files (a FIFO would block, a device never ends): FIFOs, devices, sockets, directories and
-// links to them or to nothing. A link to a regular file is taken; a path named on its own is always taken.
+// links to them or to nothing. A link to a regular file is taken; a path named on its own is taken unless it
+// is a device (other than /dev/null).
 func DiscoverSkipping(paths []string) (out []Input, skipped []string, err error) {
 	for _, p := range paths {
 		if p == "-" {
@@ -75,6 +76,9 @@ func DiscoverSkipping(paths []string) (out []Input, skipped []string, err error)
 		st, err := os.Stat(p)
 		if err != nil {
 			return nil, nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+		}
+		if st.Mode()&fs.ModeDevice != 0 && p != os.DevNull { // /dev/zero, a disk: it would never end
+			return nil, nil, fmt.Errorf("%s is a device, not a log file (give - to read standard input)", p)
 		}
 		if !st.IsDir() {
 			out = append(out, inputFor(p))
