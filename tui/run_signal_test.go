@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -44,8 +43,8 @@ func init() {
 	os.Exit(Run(o, os.NewFile(0, "terminal"), os.Stdout, os.Stderr))
 }
 
-// helperTUI starts the helper with stdin a pipe the test holds (the terminal) and its output collected.
-func helperTUI(t *testing.T, mode string, env ...string) (*exec.Cmd, io.WriteCloser, *syncBuffer) {
+// helperTUI starts the helper with stdin a pipe the test holds (the terminal) and its output in a file.
+func helperTUI(t *testing.T, mode string, env ...string) (*exec.Cmd, io.WriteCloser, output) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(append(os.Environ(), "TT_TUI_HELPER="+mode), env...)
@@ -53,8 +52,13 @@ func helperTUI(t *testing.T, mode string, env ...string) (*exec.Cmd, io.WriteClo
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = out, out
+	out := output(filepath.Join(t.TempDir(), "screen"))
+	f, err := os.Create(string(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close() // the child has its own copy
+	cmd.Stdout, cmd.Stderr = f, f
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -62,21 +66,12 @@ func helperTUI(t *testing.T, mode string, env ...string) (*exec.Cmd, io.WriteClo
 	return cmd, in, out
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
+// output is the file a helper writes its screen to.
+type output string
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+func (o output) String() string {
+	b, _ := os.ReadFile(string(o))
+	return string(b)
 }
 
 func pollUntil(t *testing.T, d time.Duration, what string, cond func() bool) {
@@ -89,7 +84,7 @@ func pollUntil(t *testing.T, d time.Duration, what string, cond func() bool) {
 }
 
 // waitExit waits up to d for the helper to end and returns how.
-func waitExit(t *testing.T, cmd *exec.Cmd, d time.Duration, out *syncBuffer) syscall.WaitStatus {
+func waitExit(t *testing.T, cmd *exec.Cmd, d time.Duration, out output) syscall.WaitStatus {
 	t.Helper()
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(done) }()

@@ -72,15 +72,3 @@ func TestRunEndsItsEscapedGrandchild(t *testing.T) {
 	}
 	stopsGrowing(t, r.Dir)
 }
-
-// The reaper of a SIGKILLed tool finds the escaped grandchild by what it writes to.
-func TestReaperEndsAnEscapedGrandchild(t *testing.T) {
-	t.Parallel()
-	tool, dir := startHelperTool(t, "sh "+testdata(t, "escape.sh"), testGrace)
-	pid := escapedPid(t, dir)
-	if err := tool.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	_ = tool.Wait()
-	assertAllGone(t, map[string]int{"ESCAPED": pid}, 10*time.Second)
-}

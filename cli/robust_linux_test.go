@@ -1,16 +1,13 @@
 package cli
 
 import (
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -38,12 +35,7 @@ func runWithin(t *testing.T, d time.Duration, args ...string) (int, string, stri
 // `report DIR` takes regular files only: a FIFO or a link to a device named like a log is skipped (it would block
 // or never end), and --verbose says how many were.
 func TestReportDirSkipsFIFOsAndDevices(t *testing.T) {
-	dir := t.TempDir()
-	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, dir, "train.log", string(data))
+	dir := logDir(t, "train.log")
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.log"), 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
@@ -65,30 +57,6 @@ func TestReportDirSkipsFIFOsAndDevices(t *testing.T) {
 	}
 }
 
-// `report` of a run directory whose tool died says that the run was interrupted.
-func TestReportOfAnInterruptedRunWarns(t *testing.T) {
-	gone := exec.Command("true")
-	if err := gone.Run(); err != nil {
-		t.Skip(err)
-	}
-	dir := t.TempDir()
-	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, dir, "stderr.log", string(data))
-	meta, _ := json.Marshal(session.Meta{ID: 3, Name: "0003-breaks", State: session.StateRunning,
-		Supervisor: &runner.Supervisor{Pid: gone.Process.Pid}})
-	writeFile(t, dir, "meta.json", string(meta))
-	code, out, errb := runCLI("report", dir)
-	if code != 0 || !strings.Contains(out, "graph break") {
-		t.Fatalf("exit %d, stderr %q", code, errb)
-	}
-	if !strings.Contains(errb, "warning: run 0003-breaks was interrupted") {
-		t.Errorf("stderr %q lacks the interrupted warning", errb)
-	}
-}
-
 // A device named on the command line is refused in one line (/dev/zero never ended); /dev/null and pipes (a
 // shell's <(cmd)) still read.
 func TestReportRefusesADevice(t *testing.T) {
@@ -98,5 +66,39 @@ func TestReportRefusesADevice(t *testing.T) {
 	}
 	if code, _, errb := runWithin(t, 20*time.Second, "report", os.DevNull); code != 0 {
 		t.Errorf("report %s: exit %d, stderr %q", os.DevNull, code, errb)
+	}
+}
+
+// tinyDisk mounts a 64 KiB tmpfs (root only; the test skips where mounting is not permitted).
+func tinyDisk(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, "size=64k"); err != nil {
+		t.Skipf("cannot mount a tmpfs here: %v", err)
+	}
+	t.Cleanup(func() { _ = syscall.Unmount(dir, syscall.MNT_DETACH) })
+	return dir
+}
+
+// check -- CMD on a disk that fills up names the path and ENOSPC and exits 3 (it said only "exited with code
+// 1"), and keeps what was written before; a disk full from the start too (it was a usage error, exit 2).
+func TestCheckOnAFullDisk(t *testing.T) {
+	disk := tinyDisk(t)
+	store := filepath.Join(disk, "runs")
+	fill := `i=0; while [ $i -lt 4000 ]; do echo "line $i of a repro that fills the disk"; i=$((i+1)); done; exit 1`
+	code, _, errb := runWithin(t, 30*time.Second, "check", "--max-graph-breaks", "0", "--store", store, "--", "sh", "-c", fill)
+	if code != 3 || !strings.Contains(errb, "ENOSPC") || !strings.Contains(errb, store) {
+		t.Errorf("filling the disk: exit %d, stderr:\n%s", code, errb)
+	}
+	run := filepath.Join(store, "0001-breaks")
+	if out, _ := os.ReadFile(filepath.Join(run, "stdout.log")); !strings.HasPrefix(string(out), "line 0 of a repro that fills the disk\nline 1 ") {
+		t.Errorf("stdout.log lost its start: %.80q", out)
+	}
+	if _, err := session.LoadRun(run); err != nil {
+		t.Errorf("meta.json no longer readable: %v", err)
+	}
+	if code, _, errb := runWithin(t, 30*time.Second, "check", "--max-graph-breaks", "0", "--store", store, "--", "true"); code != 3 ||
+		!strings.Contains(errb, "ENOSPC") || !strings.Contains(errb, store) || strings.Count(strings.TrimSpace(errb), "\n") > 1 {
+		t.Errorf("on a full disk: exit %d, stderr:\n%s", code, errb)
 	}
 }
