@@ -21,9 +21,9 @@ func reapOrphan(pid int) {
 	_, _ = syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
 }
 
-// writesOutput reports whether pid has one of the run's output files open for writing.
-func (g procGroup) writesOutput(pid int) bool {
-	if len(g.outputs) == 0 {
+// writesTo reports whether pid has one of the files open for writing.
+func writesTo(pid int, files []os.FileInfo) bool {
+	if len(files) == 0 {
 		return false
 	}
 	dir := "/proc/" + strconv.Itoa(pid) + "/"
@@ -38,7 +38,7 @@ func (g procGroup) writesOutput(pid int) bool {
 		if err != nil || !st.Mode().IsRegular() {
 			continue
 		}
-		for _, o := range g.outputs {
+		for _, o := range files {
 			if os.SameFile(st, o) && openForWriting(dir+"fdinfo/"+fd) {
 				return true
 			}

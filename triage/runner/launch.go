@@ -163,7 +163,7 @@ func (r *Run) startProcess(argv, env []string) error {
 		return fmt.Errorf("start %s: %w", argv[0], err)
 	}
 	r.cmd, r.tail = cmd, tail
-	r.group = procGroup{pgid: cmd.Process.Pid, token: token, outputs: outputsOf(r.Dir), known: &pidSet{}}
+	r.group = procGroup{pgid: cmd.Process.Pid, token: token, dir: r.Dir, known: &pidSet{}}
 	r.reap.setPgid(cmd.Process.Pid)
 	return nil
 }

@@ -19,15 +19,19 @@ const runMarkerEnv = "TORCHTRIAGE_RUN"
 // own session, a cleared environment) but write to the run's output or were
 // seen in the run before; each with its descendants.
 type procGroup struct {
-	pgid    int
-	token   string
-	outputs []os.FileInfo // the run's stdout.log and stderr.log
-	anyFd   bool          // look for their writers among all processes (the reaper), not only the tool's adopted orphans
-	known   *pidSet       // processes found in the run before: still the run's once orphaned
+	pgid  int
+	token string
+	dir   string  // the run directory, whose stdout.log and stderr.log the run writes
+	anyFd bool    // look for their writers among all processes (the reaper), not only the tool's adopted orphans
+	known *pidSet // processes found in the run before: still the run's once orphaned
 }
 
-// outputsOf stats the output files of the run directory dir.
+// outputsOf stats the output files of the run directory dir, when they are there (anew for every scan: the
+// inode of a deleted file may be another file's by then).
 func outputsOf(dir string) []os.FileInfo {
+	if dir == "" {
+		return nil
+	}
 	var out []os.FileInfo
 	for _, name := range []string{"stdout.log", "stderr.log"} {
 		if st, err := os.Stat(filepath.Join(dir, name)); err == nil {

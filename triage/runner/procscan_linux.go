@@ -83,17 +83,22 @@ func (g procGroup) marked(pid int) bool {
 func (g procGroup) scan() (inGroup, outside []int) {
 	procs := readProcs()
 	self := os.Getpid()
+	ancestors := map[int]bool{} // never the run's, whatever they hold open
+	for p := os.Getppid(); p > 1 && !ancestors[p]; p = procs[p].ppid {
+		ancestors[p] = true
+	}
+	outs := outputsOf(g.dir)
 	in := map[int]bool{}
 	for pid, e := range procs {
-		if g.pgid > 0 && e.pgrp == g.pgid || g.known.has(pid, e.start) || g.marked(pid) ||
-			(g.anyFd || e.ppid == self) && running(e.state) && g.writesOutput(pid) {
+		if !ancestors[pid] && (g.pgid > 0 && e.pgrp == g.pgid || g.known.has(pid, e.start) || g.marked(pid) ||
+			(g.anyFd || e.ppid == self) && running(e.state) && writesTo(pid, outs)) {
 			in[pid] = true
 		}
 	}
 	for grew := true; grew; { // and their descendants
 		grew = false
 		for pid, e := range procs {
-			if !in[pid] && in[e.ppid] {
+			if !in[pid] && !ancestors[pid] && in[e.ppid] {
 				in[pid], grew = true, true
 			}
 		}

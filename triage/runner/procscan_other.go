@@ -22,8 +22,7 @@ func (g procGroup) contains(pid int) bool {
 }
 
 // Without /proc, escaped processes are not looked for.
-func becomeSubreaper()                  {}
-func (procGroup) writesOutput(int) bool { return false }
+func becomeSubreaper() {}
 
 // freeSpace is not measured here: a full disk shows only where the tool's own writes fail.
 var freeSpace = func(string) (uint64, error) { return 1, nil }
