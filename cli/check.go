@@ -2,10 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -39,7 +42,7 @@ func newCheckCmd() *cobra.Command {
 			"(stored as a run under --store, like torchtriage run) and gates on what it printed.\n\n" +
 			"Exit status: 0 passed; 1 a rule failed (one line per failure: what, where, which playbook); 2 usage " +
 			"error or unreadable input; 3 the repro did not run to completion (timed out, killed, or exited " +
-			"non-zero without a compile error explaining it): the run dir and the first failure (or the end of its " +
+			"non-zero without a compile error explaining it, or the disk filled up): the run dir and the first failure (or the end of its " +
 			"stderr) are printed; 4 no evidence: the inputs hold no torch output, or not the logging the rules " +
 			"need (graph_breaks/recompiles off, no compile time), so passing would mean nothing " +
 			"(--allow-no-evidence turns this into a pass).",
@@ -88,6 +91,9 @@ func newCheckCmd() *cobra.Command {
 			rep, err := load(cmd, paths, cmd.InOrStdin())
 			if err != nil {
 				return err
+			}
+			if ran != nil && ran.DiskFull != "" { // the logs stop where the disk filled: no gate on them
+				return failErr(cmd, exitDidNotComplete, "disk full: %s; run dir %s keeps what was written before", ran.DiskFull, paths[0])
 			}
 			var run *triage.RunFacts
 			if ran != nil {
@@ -163,6 +169,10 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, ses
 			}
 		}
 	})
+	var pe *fs.PathError
+	if errors.Is(err, syscall.ENOSPC) && errors.As(err, &pe) {
+		return "", meta, failErr(cmd, exitDidNotComplete, "disk full: no space left on device (ENOSPC) writing %s", pe.Path)
+	}
 	if err != nil {
 		return "", meta, failErr(cmd, exitUsage, "%v", err)
 	}

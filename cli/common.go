@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -46,10 +47,23 @@ func readProbes(cmd *cobra.Command, paths []string) []triage.ProcessInfo {
 
 // load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2).
 func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, error) {
+	for _, p := range paths {
+		if m, err := session.LoadRun(p); err == nil && m.State == session.StateInterrupted {
+			warn(cmd, "run %s was interrupted: the tool supervising it is gone (killed, out of disk or hung up); its logs end where it stopped", m.Name)
+		}
+	}
 	l, err := triage.Load(paths, triage.LoadOptions{Stdin: stdin})
 	if l != nil {
 		for _, w := range l.Warnings {
 			warn(cmd, "%s", w)
+		}
+		if v, _ := cmd.Flags().GetBool("verbose"); v && len(l.Skipped) > 0 {
+			what := "entries that are not regular files"
+			if len(l.Skipped) == 1 {
+				what = "entry that is not a regular file"
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: skipped %d %s (FIFO, device, socket or dangling link): %s\n",
+				cmd.CommandPath(), len(l.Skipped), what, strings.Join(l.Skipped, ", "))
 		}
 	}
 	if err != nil {

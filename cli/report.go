@@ -36,5 +36,6 @@ func newReportCmd() *cobra.Command {
 	}
 	formatFlag(cmd, &format, "text", "json", "markdown")
 	widthFlag(cmd, &width)
+	cmd.Flags().Bool("verbose", false, "also say which entries of the directories were skipped (not regular files)")
 	return cmd
 }

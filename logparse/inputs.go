@@ -3,6 +3,7 @@ package logparse
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -58,7 +59,15 @@ func inputFor(path string) Input {
 // torchrun --log-dir trees and *.log / *.txt / *.out / *.err files are taken; a run directory's combined.log is
 // skipped when its stdout.log or stderr.log is there (same bytes).
 func Discover(paths []string) ([]Input, error) {
-	var out []Input
+	in, _, err := DiscoverSkipping(paths)
+	return in, err
+}
+
+// DiscoverSkipping is Discover that also lists the log-named entries the directory walks skipped because they
+// are not regular files (a FIFO would block, a device never ends): FIFOs, devices, sockets, directories and
+// links to them or to nothing. A link to a regular file is taken; a path named on its own is taken unless it
+// is a device (other than /dev/null).
+func DiscoverSkipping(paths []string) (out []Input, skipped []string, err error) {
 	for _, p := range paths {
 		if p == "-" {
 			out = append(out, Input{Name: "-", Path: "-", Rank: -1})
@@ -66,7 +75,10 @@ func Discover(paths []string) ([]Input, error) {
 		}
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+			return nil, nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+		}
+		if st.Mode()&fs.ModeDevice != 0 && p != os.DevNull { // /dev/zero, a disk: it would never end
+			return nil, nil, fmt.Errorf("%s is a device, not a log file (give - to read standard input)", p)
 		}
 		if !st.IsDir() {
 			out = append(out, inputFor(p))
@@ -83,21 +95,28 @@ func Discover(paths []string) ([]Input, error) {
 				}
 				return nil
 			}
-			if wantFile(path) {
-				found = append(found, inputFor(path))
+			if !wantFile(path) {
+				return nil
 			}
+			if !d.Type().IsRegular() {
+				if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() { // follows a link
+					skipped = append(skipped, path)
+					return nil
+				}
+			}
+			found = append(found, inputFor(path))
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+			return nil, nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
 		}
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", p)
+			return nil, nil, fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", p)
 		}
 		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 		out = append(out, found...)
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
 func wantFile(path string) bool {
@@ -186,12 +205,23 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 			return fmt.Errorf("cannot read %s: %w", in.Path, unwrapPathErr(err))
 		}
 		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && !keepText && !in.Trace {
+		st, err := f.Stat()
+		changed := false // the file shrank under the memory maps
+		if err == nil && st.Mode().IsRegular() && sink.OnWarning != nil {
+			defer func() {
+				if now, err := f.Stat(); changed || err == nil && now.Size() < st.Size() {
+					sink.OnWarning(in.Name + " changed while being read (truncated or rewritten); parsed what was read")
+				}
+			}()
+		}
+		if err == nil && st.Mode().IsRegular() && !keepText && !in.Trace {
 			head := make([]byte, headSize)
 			n, _ := f.ReadAt(head, 0)
 			warnIfBinary(head[:n])
 			if !SniffTrace(head[:n]) {
-				if err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit); err != nil {
+				err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit)
+				changed = errors.Is(err, errChanged)
+				if err != nil && !changed {
 					return fmt.Errorf("reading %s: %w", in.Name, err)
 				}
 				return nil

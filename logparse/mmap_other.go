@@ -4,4 +4,4 @@ package logparse
 
 import "os"
 
-func feedMapped(*Parser, *os.File, int64, int64) bool { return false }
+func feedMapped(*Parser, *os.File, int64, int64) (mapped, changed bool) { return false, false }

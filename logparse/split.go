@@ -3,6 +3,7 @@ package logparse
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"io"
 	"os"
 	"slices"
@@ -93,7 +94,8 @@ var PartSize int64 = 32 << 20
 // ParseFileParallel parses a regular file in parts on `workers` goroutines and emits the same records as Parse
 // would, in the same order, line numbers included. Records cut by a part boundary are joined: each part holds
 // the first lines of every channel that could continue an open record, and they are replayed through the parser
-// of the parts before. The calling goroutine joins the parts in order as they complete and emits each part's
+// of the parts before. A file that shrinks while it is read gives the records of what was read and errChanged.
+// The calling goroutine joins the parts in order as they complete and emits each part's
 // records then, so emit (the caller's aggregation) runs while later parts are still being parsed; emit is only
 // ever called from the calling goroutine.
 func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit func(*Record)) error {
@@ -110,7 +112,7 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 		done[i] = make(chan struct{})
 	}
 	var next atomic.Int64
-	var stop atomic.Bool
+	var stop, changed atomic.Bool
 	var wg sync.WaitGroup
 	for range min(workers, n) {
 		wg.Add(1)
@@ -122,8 +124,10 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 				if i > 0 {
 					p.leads = map[chanKey]*lead{}
 				}
-				if !feedMapped(p, f, bounds[i], bounds[i+1]) {
+				if mapped, shrank := feedMapped(p, f, bounds[i], bounds[i+1]); !mapped {
 					errs[i] = feed(p, io.NewSectionReader(f, bounds[i], bounds[i+1]-bounds[i]))
+				} else if shrank {
+					changed.Store(true)
 				}
 				parts[i] = p
 				close(done[i])
@@ -177,8 +181,15 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 	if opt.OnFacts != nil {
 		opt.OnFacts(state.facts)
 	}
+	if changed.Load() {
+		return errChanged
+	}
 	return nil
 }
+
+// errChanged: the file shrank while it was read (rotated, truncated or rewritten under the tool); what could be
+// read was parsed and emitted.
+var errChanged = errors.New("changed while being read")
 
 // partBounds cuts [0, size) into about n parts that start at line starts.
 func partBounds(f *os.File, size, n int64) []int64 {

@@ -20,12 +20,13 @@ type Loaded struct {
 	Inputs   []logparse.Input
 	Records  []*logparse.Record // nil unless KeepRecords
 	Warnings []string           // inputs that are readable but look wrong (binary), sorted
+	Skipped  []string           // log-named entries of the directories that are not regular files (FIFOs, devices)
 }
 
 // Load discovers and parses paths (files, directories, "-" for stdin) into one report: the one loader behind
 // report, check, diff and open. A path that cannot be read is an error.
 func Load(paths []string, opt LoadOptions) (*Loaded, error) {
-	inputs, err := logparse.Discover(paths)
+	inputs, skipped, err := logparse.DiscoverSkipping(paths)
 	if err != nil {
 		return nil, err
 	}
@@ -33,7 +34,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	for _, in := range inputs {
 		agg.AddInput(in.Name, in.Rank)
 	}
-	out := &Loaded{Inputs: inputs}
+	out := &Loaded{Inputs: inputs, Skipped: skipped}
 	var mu sync.Mutex
 	emit := agg.Add
 	if opt.KeepRecords {

@@ -6,10 +6,12 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -46,25 +48,36 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		metric: o.Metric, lowerBetter: o.LowerIsBetter, probe: o.Probe, set: o.Playbooks,
 		color: !o.NoColor && os.Getenv("NO_COLOR") == ""}
 	m := newModel(opt)
-	popts := []tea.ProgramOption{tea.WithOutput(stdout)}
-	if f, ok := stdin.(*os.File); !ok || f != os.Stdin {
+	// the tool's signal handler alone: bubbletea's, beside it, blocked its Kill (it waits for a handler that
+	// cannot deliver its quit message any more)
+	popts := []tea.ProgramOption{tea.WithOutput(stdout), tea.WithoutSignalHandler()}
+	f, isFile := stdin.(*os.File)
+	if !isFile || f != os.Stdin {
 		popts = append(popts, tea.WithInput(stdin))
+	}
+	if isFile && (f != os.Stdin || term.IsTerminal(f.Fd())) { // the terminal read (else bubbletea opens its own)
+		defer session.WatchTerminal(f)()
 	}
 	if !opt.color {
 		popts = append(popts, tea.WithColorProfile(colorprofile.Ascii))
 	}
 	p := tea.NewProgram(m, popts...)
 	finished := make(chan struct{})
-	stop := session.KillAllOnSignals(func(os.Signal) {
-		p.Kill()
+	var signalled atomic.Bool
+	stop := session.KillAllOnSignals(func(os.Signal) { // the runs are stopped; the handler then exits 128+signal
+		signalled.Store(true)
+		go p.Kill()
 		select {
 		case <-finished:
-		case <-time.After(time.Second):
+		case <-time.After(2 * time.Second):
 		}
 	})
 	defer stop()
 	_, err := p.Run()
 	close(finished)
+	if signalled.Load() {
+		select {} // the signal handler ends the process
+	}
 	m.sess.Stop()
 	session.Shutdown(15 * time.Second)
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {

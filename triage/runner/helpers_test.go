@@ -127,9 +127,9 @@ func readFile(t *testing.T, path string) string {
 	return string(data)
 }
 
-var pidLineRE = regexp.MustCompile(`(?m)^(LEADER|CHILD|GRAND|SETSID) (\d+)$`)
+var pidLineRE = regexp.MustCompile(`(?m)^(LEADER|CHILD|GRAND|SETSID|ESCAPED) (\d+)$`)
 
-// familyPids waits for family.sh to report its four pids in stdout.log.
+// familyPids waits for family.sh to report its five pids in stdout.log.
 func familyPids(t *testing.T, runDir string) map[string]int {
 	t.Helper()
 	pids := map[string]int{}
@@ -138,7 +138,7 @@ func familyPids(t *testing.T, runDir string) map[string]int {
 		for _, m := range pidLineRE.FindAllStringSubmatch(string(data), -1) {
 			pids[m[1]], _ = strconv.Atoi(m[2])
 		}
-		return len(pids) == 4
+		return len(pids) == 5
 	})
 	return pids
 }

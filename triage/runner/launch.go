@@ -99,6 +99,7 @@ func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run
 		ID: id, Name: filepath.Base(dir), Dir: dir, UserArgv: redactArgv(spec.Argv), Shell: spec.Shell,
 		Nproc: spec.Nproc, Launcher: spec.Launcher, Cwd: spec.Dir, Preset: spec.Preset,
 		TorchVersion: spec.TorchVersion, Demo: spec.Demo, Start: now, State: StateRunning, Timeout: spec.Timeout.Seconds(),
+		Supervisor: currentSupervisor(),
 	}
 	r.meta.RelaunchedFrom, r.meta.RelaunchNote = spec.relaunchFrom, spec.relaunchNote
 	argv, dropped, env, err := command(spec)
@@ -121,7 +122,7 @@ func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run
 	r.dog = newWatchdog(spec.stall(), now)
 	r.meta.Pid = r.cmd.Process.Pid
 	if err := writeMeta(dir, r.meta); err != nil {
-		sink(Event{RunID: id, Kind: EventError, Time: time.Now(), Err: err})
+		r.reportError(err)
 	}
 	registerLive(r)
 	return r, nil
@@ -152,6 +153,7 @@ func (r *Run) startProcess(argv, env []string) error {
 	cmd.Env = childEnv(os.Environ(), env, token)
 	cmd.Stdout, cmd.Stderr = files[0], files[1]
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	becomeSubreaper()
 	r.reap = startReaper(token, r.spec.grace(), r.Dir)
 	if r.reap == nil {
 		setDeathSignal(cmd.SysProcAttr, syscall.SIGKILL)
@@ -162,7 +164,7 @@ func (r *Run) startProcess(argv, env []string) error {
 		return fmt.Errorf("start %s: %w", argv[0], err)
 	}
 	r.cmd, r.tail = cmd, tail
-	r.group = procGroup{pgid: cmd.Process.Pid, token: token}
+	r.group = procGroup{pgid: cmd.Process.Pid, token: token, dir: r.Dir, known: &pidSet{}}
 	r.reap.setPgid(cmd.Process.Pid)
 	return nil
 }

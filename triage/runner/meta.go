@@ -22,7 +22,8 @@ const (
 	StateKilled        State = "killed"
 	StateTimedOut      State = "timed_out"
 	StateFailedToStart State = "failed_to_start"
-	StateCorrupt       State = "corrupt" // meta.json unreadable (List only)
+	StateCorrupt       State = "corrupt"     // meta.json unreadable (List only)
+	StateInterrupted   State = "interrupted" // recorded running or stalled, but its supervisor is gone (decided on load)
 )
 
 // Done reports whether the state is final.
@@ -65,6 +66,7 @@ type Meta struct {
 	// "relaunched with preset deep"): its interrupts and signals are the tool's, not the program's failure.
 	StopReason     string       `json:"stop_reason,omitempty"`
 	Pid            int          `json:"pid,omitempty"`
+	Supervisor     *Supervisor  `json:"supervisor,omitempty"` // the tool that runs it
 	TorchVersion   string       `json:"torch_version,omitempty"`
 	Demo           string       `json:"demo,omitempty"` // the scenario of a `torchtriage demo` run: not the user's repro
 	Timeout        float64      `json:"timeout_s,omitempty"`
@@ -74,6 +76,7 @@ type Meta struct {
 	RelaunchedAs   string       `json:"relaunched_as,omitempty"`
 	RelaunchNote   string       `json:"relaunch_note,omitempty"`
 	Error          string       `json:"error,omitempty"`
+	DiskFull       string       `json:"disk_full,omitempty"` // the disk filled up: ENOSPC and the first path it hit
 	Note           string       `json:"note,omitempty"`
 	Metric         *float64     `json:"metric,omitempty"`
 }
@@ -152,7 +155,8 @@ func writeMeta(dir string, m Meta) error {
 	return nil
 }
 
-// LoadRun reads the meta.json of a run directory.
+// LoadRun reads the meta.json of a run directory; a run recorded live whose supervisor is gone reads as
+// StateInterrupted.
 func LoadRun(dir string) (Meta, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -167,6 +171,7 @@ func LoadRun(dir string) (Meta, error) {
 		return Meta{}, fmt.Errorf("read run %s: meta.json is not valid: %w", dir, err)
 	}
 	m.Dir = abs
+	m.settle()
 	return m, nil
 }
 

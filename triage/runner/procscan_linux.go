@@ -11,26 +11,56 @@ import (
 // thread dies (Linux only).
 func setDeathSignal(attr *syscall.SysProcAttr, sig syscall.Signal) { attr.Pdeathsig = sig }
 
-// procStat reads state and process group of pid from /proc/<pid>/stat.
-func procStat(pid int) (state byte, pgrp int, ok bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, 0, false
+// freeSpace is how many bytes the tool may still write on dir's file system (a variable: tests inject a full
+// disk).
+var freeSpace = func(dir string) (uint64, error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, err
 	}
-	// "pid (comm) S ppid pgrp ..."; comm may hold spaces and parentheses.
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return 0, 0, false
+	blocks := st.Bavail
+	if os.Geteuid() == 0 {
+		blocks = st.Bfree // root writes into the reserved blocks too
 	}
-	f := bytes.Fields(data[i+1:])
-	if len(f) < 3 || len(f[0]) != 1 {
-		return 0, 0, false
-	}
-	pgrp, err = strconv.Atoi(string(f[2]))
-	return f[0][0], pgrp, err == nil
+	return blocks * uint64(st.Bsize), nil
 }
 
-func running(state byte) bool { return state != 'Z' && state != 'X' && state != 'x' }
+// procEntry is what /proc/<pid>/stat says of a process.
+type procEntry struct {
+	state byte
+	ppid  int
+	pgrp  int
+	start uint64 // clock ticks after boot
+}
+
+// readStat reads /proc/<pid>/stat.
+func readStat(pid int) (procEntry, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return procEntry{}, false
+	}
+	// "pid (comm) S ppid pgrp ... starttime ..."; comm may hold spaces and parentheses.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return procEntry{}, false
+	}
+	f := bytes.Fields(data[i+1:])
+	if len(f) < 20 || len(f[0]) != 1 {
+		return procEntry{}, false
+	}
+	e := procEntry{state: f[0][0]}
+	var err1, err2, err3 error
+	e.ppid, err1 = strconv.Atoi(string(f[1]))
+	e.pgrp, err2 = strconv.Atoi(string(f[2]))
+	e.start, err3 = strconv.ParseUint(string(f[19]), 10, 64)
+	return e, err1 == nil && err2 == nil && err3 == nil
+}
+
+// procStat reads state and process group of pid from /proc/<pid>/stat.
+func procStat(pid int) (state byte, pgrp int, ok bool) {
+	e, ok := readStat(pid)
+	return e.state, e.pgrp, ok
+}
 
 // marked reports whether pid's environment carries the run's token.
 func (g procGroup) marked(pid int) bool {
@@ -46,30 +76,72 @@ func (g procGroup) marked(pid int) bool {
 }
 
 // scan lists the live processes of the run from /proc: those in its
-// process group, and those outside it that carry its marker.
+// process group, those outside it that carry its marker, write to its output
+// (the tool's adopted orphans; any process for the reaper) or were found
+// before, and the descendants of all of these. It reaps the run's zombies
+// the tool adopted.
 func (g procGroup) scan() (inGroup, outside []int) {
+	procs := readProcs()
+	self := os.Getpid()
+	ancestors := map[int]bool{} // never the run's, whatever they hold open
+	for p := os.Getppid(); p > 1 && !ancestors[p]; p = procs[p].ppid {
+		ancestors[p] = true
+	}
+	outs := outputsOf(g.dir)
+	in := map[int]bool{}
+	for pid, e := range procs {
+		if !ancestors[pid] && (g.pgid > 0 && e.pgrp == g.pgid || g.known.has(pid, e.start) || g.marked(pid) ||
+			(g.anyFd || e.ppid == self) && running(e.state) && writesTo(pid, outs)) {
+			in[pid] = true
+		}
+	}
+	for grew := true; grew; { // and their descendants
+		grew = false
+		for pid, e := range procs {
+			if !in[pid] && !ancestors[pid] && in[e.ppid] {
+				in[pid], grew = true, true
+			}
+		}
+	}
+	known := map[int]uint64{}
+	for pid := range in {
+		e := procs[pid]
+		known[pid] = e.start
+		switch {
+		case !running(e.state):
+			if e.ppid == self && pid != g.pgid { // an orphan the tool adopted; os/exec waits for the leader
+				reapOrphan(pid)
+			}
+		case g.pgid > 0 && e.pgrp == g.pgid:
+			inGroup = append(inGroup, pid)
+		default:
+			outside = append(outside, pid)
+		}
+	}
+	g.known.keep(known)
+	return inGroup, outside
+}
+
+// readProcs reads every process but this one from /proc.
+func readProcs() map[int]procEntry {
 	d, err := os.Open("/proc")
 	if err != nil {
-		return nil, nil
+		return nil
 	}
 	defer d.Close()
 	names, _ := d.Readdirnames(-1)
 	self := os.Getpid()
+	out := make(map[int]procEntry, len(names))
 	for _, n := range names {
 		pid, err := strconv.Atoi(n)
 		if err != nil || pid == self {
 			continue
 		}
-		state, pgrp, ok := procStat(pid)
-		switch {
-		case !ok || !running(state):
-		case g.pgid > 0 && pgrp == g.pgid:
-			inGroup = append(inGroup, pid)
-		case g.marked(pid):
-			outside = append(outside, pid)
+		if e, ok := readStat(pid); ok {
+			out[pid] = e
 		}
 	}
-	return inGroup, outside
+	return out
 }
 
 // contains reports whether pid is alive and belongs to the run.

@@ -109,7 +109,7 @@ func reaperMain(in io.Reader, token string, grace time.Duration) int {
 	if grace <= 0 {
 		grace = DefaultGrace
 	}
-	g := procGroup{token: token}
+	g := procGroup{token: token, dir: ".", anyFd: true} // the reaper runs in the run directory
 	sc := bufio.NewScanner(in)
 	for sc.Scan() {
 		if v, ok := strings.CutPrefix(sc.Text(), "pgid "); ok {

@@ -64,31 +64,46 @@ func shutdownTimeout() time.Duration {
 	return t + 2*time.Second
 }
 
+// exitTimeout bounds how long a re-raised signal may take to end the process.
+const exitTimeout = time.Second
+
 // KillAllOnSignals makes the tool, when it receives SIGTERM, SIGHUP or
-// SIGINT, cancel every live run (escalating), wait for them to be gone, call
-// onSignal (may be nil; e.g. restore the terminal) and then die of that
-// signal. stop undoes it.
+// SIGINT (or HangUp is called), cancel every live run (escalating), wait for
+// them to be gone, call onSignal (may be nil; e.g. restore the terminal) and
+// then die of that signal (exit 128+signal at once where the signal was
+// ignored when the tool started: re-raising it would do nothing). stop undoes
+// it.
 func KillAllOnSignals(onSignal func(os.Signal)) (stop func()) {
+	sigs := []os.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT}
+	ignored := map[os.Signal]bool{}
+	for _, s := range sigs {
+		ignored[s] = signal.Ignored(s)
+	}
 	ch := make(chan os.Signal, 1)
 	quit := make(chan struct{})
-	signal.Notify(ch, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT)
+	signal.Notify(ch, sigs...)
 	go func() {
+		var sig os.Signal
 		select {
-		case sig := <-ch:
-			Shutdown(shutdownTimeout())
-			if onSignal != nil {
-				onSignal(sig)
-			}
-			signal.Reset(sig)
-			code := 1
-			if s, ok := sig.(syscall.Signal); ok {
-				_ = syscall.Kill(os.Getpid(), s)
-				time.Sleep(time.Second) // the signal ends the process
-				code = 128 + int(s)
-			}
-			os.Exit(code)
+		case sig = <-ch:
+		case sig = <-hangups:
 		case <-quit:
+			return
 		}
+		Shutdown(shutdownTimeout())
+		if onSignal != nil {
+			onSignal(sig)
+		}
+		signal.Reset(sig)
+		code := 1
+		if s, ok := sig.(syscall.Signal); ok {
+			code = 128 + int(s)
+			if !ignored[sig] {
+				_ = syscall.Kill(os.Getpid(), s)
+				time.Sleep(exitTimeout) // the signal ends the process
+			}
+		}
+		os.Exit(code)
 	}()
 	var once sync.Once
 	return func() {

@@ -87,7 +87,7 @@ func (r *Run) emitOutput(stream string, data []byte) {
 func (r *Run) pumpOnce() int {
 	n, err := r.tail.pump(r.emitOutput)
 	if err != nil {
-		r.sink(Event{RunID: r.ID, Kind: EventError, Time: time.Now(), Err: fmt.Errorf("tail: %w", err)})
+		r.reportError(fmt.Errorf("tail: %w", err))
 		return 0
 	}
 	if n > 0 && r.dog.output(time.Now()) {
@@ -124,7 +124,7 @@ func (r *Run) setState(s State, kind EventKind, since time.Time, note string) {
 	m := r.meta
 	r.mu.Unlock()
 	if err := writeMeta(r.Dir, m); err != nil {
-		r.sink(Event{RunID: r.ID, Kind: EventError, Time: time.Now(), Err: err})
+		r.reportError(err)
 	}
 	r.sink(Event{RunID: r.ID, Kind: kind, Time: time.Now(), Since: since, Note: note})
 }
@@ -185,6 +185,7 @@ func (r *Run) finish() {
 	r.tail.close()
 	r.reap.close()
 	unregisterLive(r)
+	r.checkDiskAtEnd()
 
 	end := time.Now()
 	r.mu.Lock()
@@ -216,9 +217,11 @@ func (r *Run) finish() {
 	r.mu.Lock()
 	final := r.meta
 	r.mu.Unlock()
-	err := writeMeta(r.Dir, final)
-	if err != nil {
-		r.sink(Event{RunID: r.ID, Kind: EventError, Time: time.Now(), Err: err})
+	if err := writeMeta(r.Dir, final); err != nil {
+		r.reportError(err)
+		r.mu.Lock()
+		final.DiskFull = r.meta.DiskFull
+		r.mu.Unlock()
 	}
 	r.sink(Event{RunID: r.ID, Kind: EventExited, Time: end, Meta: &final})
 	if next != nil {

@@ -42,6 +42,10 @@ func KillAllOnSignals(onSignal func(os.Signal)) (stop func()) {
 	return runner.KillAllOnSignals(onSignal)
 }
 
+// WatchTerminal treats the terminal f as hung up once its other end is gone (EOF or EIO, with or without a
+// SIGHUP): every run's process tree is stopped and the tool exits as on SIGHUP, when KillAllOnSignals is on.
+func WatchTerminal(f *os.File) (stop func()) { return runner.WatchTerminal(f) }
+
 // MaybeRunReaper must be the first call of an entry point: in a process started as a run's reaper (the runner
 // starts the tool's own binary for that) it does the reaper's work and exits; otherwise it enables reapers for
 // the runs this process launches and returns.

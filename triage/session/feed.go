@@ -120,6 +120,7 @@ func (f *feed) emit() (time.Duration, bool) {
 		b := lr.Batch(f.an, now)
 		select {
 		case f.out <- b:
+			lr.lastSent = f.now() // the next batch is due BatchEvery after this one arrived, however long it took to build
 		case <-f.stop:
 			return 0, false
 		}

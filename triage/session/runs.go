@@ -37,6 +37,7 @@ const (
 	StateKilled        = runner.StateKilled
 	StateFailedToStart = runner.StateFailedToStart
 	StateCorrupt       = runner.StateCorrupt
+	StateInterrupted   = runner.StateInterrupted
 )
 
 // Event kinds (what a Note says happened).

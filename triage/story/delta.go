@@ -267,7 +267,7 @@ func exitText(m runner.Meta) string {
 		return "failed to start"
 	case runner.StateCorrupt:
 		return "unreadable meta.json"
-	case runner.StateRunning, runner.StateStalled:
+	case runner.StateRunning, runner.StateStalled, runner.StateInterrupted:
 		return string(m.State)
 	}
 	s := strings.ReplaceAll(string(m.State), "_", " ")

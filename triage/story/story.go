@@ -212,9 +212,15 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
 		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks)}
 	r.Steady, r.Verdict = r.an.Verdict.Steady, r.an.Verdict.Summary
+	if m.State == runner.StateInterrupted {
+		r.Steady, r.Verdict = false, interruptedVerdict
+	}
 	r.Logged = loggedBy(m, r.Torch)
 	return r, warnings
 }
+
+// interruptedVerdict replaces the verdict of a run whose supervisor died: its logs stop wherever that happened.
+const interruptedVerdict = "interrupted: the tool supervising the run is gone, its logs end where it stopped (no verdict)"
 
 // Analysis is the run's analysis (findings, rank agreement, verdict); nil when Counts is nil.
 func (r *Run) Analysis() *triage.Analysis { return r.an }

@@ -1,0 +1,36 @@
+package story
+
+import (
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// A run whose tool died (SIGKILL, full disk, hang-up) stays "running" in meta.json: the log shows it interrupted,
+// never with a steady-state verdict.
+func TestInterruptedRunIsNotSteady(t *testing.T) {
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip(err)
+	}
+	store := t.TempDir()
+	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
+		State: runner.StateRunning, Pid: gone.Process.Pid, Supervisor: &runner.Supervisor{Pid: gone.Process.Pid}}, nil, "-")
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Runs[0]
+	if r.State != "interrupted" || r.Exit != "interrupted" || r.Steady || !strings.Contains(r.Verdict, "interrupted") {
+		t.Errorf("state %q exit %q steady %v verdict %q; want interrupted and no steady verdict", r.State, r.Exit, r.Steady, r.Verdict)
+	}
+	var b bytes.Buffer
+	WriteText(&b, s, triage.TextOptions{Width: 200})
+	if strings.Contains(b.String(), "steady") || !strings.Contains(b.String(), "interrupted") {
+		t.Errorf("log text:\n%s", b.String())
+	}
+}
