@@ -1,6 +1,7 @@
 package session
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -21,7 +22,7 @@ func TestFollowerBatchShowsTheOutputSoFar(t *testing.T) {
 	}{
 		{"stdout", "hello\n", OutputStats{Lines: 1, LastLine: "hello"}},
 		{"stderr", "\x1b[31mred\x1b[0m\tx\n\n", OutputStats{Lines: 3, LastLine: "red     x"}},
-		{"stdout", "epoch 1:  10%\repoch 1:  20%\r", OutputStats{Lines: 3, LastLine: "epoch 1:  20%"}},
+		{"stdout", "epoch 1:  10%\repoch 1:  20%\r\x1b[0m", OutputStats{Lines: 3, LastLine: "epoch 1:  20%"}},
 		{"stderr", "  \n", OutputStats{Lines: 4, LastLine: "epoch 1:  20%"}}, // a blank line is no news
 		{"stdout", "epoch 1:  30%\n", OutputStats{Lines: 5, LastLine: "epoch 1:  30%"}},
 		{"stderr", "warn", OutputStats{Lines: 5, LastLine: "warn"}},
@@ -85,6 +86,24 @@ func TestFollowerCompletesARecordWhileOthersPrint(t *testing.T) {
 			if hold := lr.hold(ms(n)); hold != 0 { // nothing but plain output is open
 				t.Fatalf("hold at %d ms: %v", n, hold)
 			}
+		}
+	}
+}
+
+func TestLastText(t *testing.T) {
+	long := strings.Repeat("é", 1000) // 2000 bytes
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"  \t ", ""},
+		{"  step 3\t ", "step 3"},
+		{"a\rb\r  \r", "b"},
+		{"a\r\x1b[0m", "a"},
+		{"\x1b[1mbold\x1b[0m\tx", "bold    x"},
+		{long, strings.Repeat("é", 512)},
+		{long[:1023], strings.Repeat("é", 511) + "\uFFFD"},
+	} {
+		if got := lastText([]byte(c.in)); got != c.want {
+			t.Errorf("lastText(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

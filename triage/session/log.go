@@ -137,11 +137,12 @@ const maxLastText = 1024
 func lastText(raw []byte) string {
 	for end := len(raw); end >= 0; {
 		start := bytes.LastIndexByte(raw[:end], '\r') + 1
-		if seg := bytes.TrimSpace(raw[start:end]); len(seg) > 0 {
-			if len(seg) > maxLastText {
-				seg = seg[:maxLastText]
-			}
-			return strings.TrimSpace(strings.ToValidUTF8(Clean(string(seg)), "\uFFFD"))
+		seg := bytes.TrimLeft(raw[start:end], " \t")
+		if len(seg) > maxLastText {
+			seg = seg[:maxLastText]
+		}
+		if s := strings.TrimSpace(strings.ToValidUTF8(Clean(string(seg)), "\uFFFD")); s != "" {
+			return s
 		}
 		end = start - 1
 	}
