@@ -16,10 +16,21 @@ type Batch struct {
 	Timeline []Mark           // the run's timeline so far (never nil in a batch the session made)
 	Span     time.Duration    // timeline length
 	Log      Log              // the run's output so far (an append-only view)
+	Output   OutputStats      // how much the run printed, and its last line: it is alive while nothing is found
 	Notes    []Note           // state changes, in order
 	Meta     *Meta            // the run's meta when it changed
 	Probes   []ProcessInfo    // what the probe wrote (final batches and opened runs)
 	Final    bool             // the run is over; no more batches for it
+}
+
+// OutputStats sum up a run's output so far (stdout and stderr together).
+type OutputStats struct {
+	Lines int // complete lines
+	Bytes int
+	// LastLine is the last non-blank line, an unfinished one included (a progress bar shows its latest state
+	// after '\r'), cleaned (Clean), without surrounding spaces and cut to 1 KiB; "" before any.
+	LastLine string
+	LastAt   time.Time // when output last came, blank lines included (zero before any)
 }
 
 // Note is a state change of a run.

@@ -7,11 +7,15 @@ import (
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
-// Batching: a run's events become at most one batch per BatchEvery; open records are completed after the
-// stream was idle for idleFlush (a record is otherwise complete only when the next one starts).
+// Batching: a run's events become at most one batch per BatchEvery; an open record is completed once its
+// channel (its stream's rank) printed nothing for idleFlush, whatever the run's other channels print (a
+// record is otherwise complete only when the next one starts on its channel, or at the end). A batch that is
+// due waits up to batchHold for a graph break, recompile, … that completes by then, so that a record waits at
+// most ~max(batchHold, BatchEvery-batchHold) for its batch instead of BatchEvery.
 const (
 	BatchEvery = 100 * time.Millisecond
 	idleFlush  = 120 * time.Millisecond
+	batchHold  = 50 * time.Millisecond
 )
 
 // feed takes the runner's events of every run of the session (its sink never blocks) and turns them into
@@ -98,11 +102,7 @@ func (f *feed) emit() (time.Duration, bool) {
 	}
 	for id, lr := range f.runs {
 		now := f.now()
-		if lr.unflushed && now.Sub(lr.lastData) >= idleFlush {
-			lr.Flush()
-		} else if lr.unflushed {
-			due(idleFlush - now.Sub(lr.lastData))
-		}
+		due(lr.FlushIdle(now))
 		if lr.stale && !lr.dirty && len(lr.notes) == 0 {
 			if wait := lr.buildDue(now); wait > 0 {
 				due(wait)
@@ -115,6 +115,10 @@ func (f *feed) emit() (time.Duration, bool) {
 		}
 		if wait := BatchEvery - now.Sub(lr.lastSent); wait > 0 {
 			due(wait)
+			continue
+		}
+		if hold := lr.hold(now); hold > 0 {
+			due(hold)
 			continue
 		}
 		b := lr.Batch(f.an, now)

@@ -22,7 +22,7 @@ func recv(t *testing.T, f *feed, timeout time.Duration) (Batch, time.Time) {
 	return Batch{}, time.Time{}
 }
 
-func newTestFeed(t *testing.T) *feed {
+func newTestFeed(t testing.TB) *feed {
 	set, err := playbooks.Builtin()
 	if err != nil {
 		t.Fatal(err)
@@ -32,7 +32,7 @@ func newTestFeed(t *testing.T) *feed {
 	return f
 }
 
-func fixtureLines(t *testing.T, name string) []string {
+func fixtureLines(t testing.TB, name string) []string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(fixtures, "torch-2.14", name))
 	if err != nil {

@@ -1,7 +1,9 @@
 package session
 
 import (
+	"slices"
 	"sync"
+	"time"
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage"
@@ -9,21 +11,33 @@ import (
 
 // Live follows one run while it prints: its stdout and stderr are parsed separately (records are assembled
 // per stream), every record is folded into the run's aggregator and kept for the UI. Feed it the runner's
-// output events; call Flush when the stream went idle (records are complete when another starts, at the end,
-// or after an idle gap) and Close at the end. It is safe for concurrent use.
+// output events; call FlushIdle as time passes (a record is complete when the next one starts on its channel,
+// at the end, or when its channel went idle) and Close at the end. It is safe for concurrent use.
 type Live struct {
 	RunID   int
 	mu      sync.Mutex
 	agg     *triage.Aggregator
 	parsers map[string]*logparse.Parser
-	records []*logparse.Record // every built record, in completion order
-	fresh   []*logparse.Record // records not yet taken by TakeNew
+	marks   map[string][]feedMark // per stream: its feeds not yet older than the idle gap FlushIdle was given
+	records []*logparse.Record    // every built record, in completion order
+	fresh   []*logparse.Record    // records not yet taken by TakeNew
 	input   string
 }
 
+// feedMark is where a stream's parser was (its Lines) after a chunk that arrived at at.
+type feedMark struct {
+	at    time.Time
+	lines int
+}
+
+// maxMarks bounds a stream's marks when FlushIdle is not called: the oldest go (their records then wait for a
+// later mark).
+const maxMarks = 4096
+
 // NewLive starts following run runID; input names the run in evidence (e.g. its run dir).
 func NewLive(runID int, input string) *Live {
-	l := &Live{RunID: runID, agg: triage.NewAggregator(), parsers: map[string]*logparse.Parser{}, input: input}
+	l := &Live{RunID: runID, agg: triage.NewAggregator(), parsers: map[string]*logparse.Parser{},
+		marks: map[string][]feedMark{}, input: input}
 	l.agg.AddInput(input, -1)
 	return l
 }
@@ -49,14 +63,87 @@ func (l *Live) take(r *logparse.Record) {
 	l.agg.Add(r)
 }
 
-// Feed parses a chunk of a stream ("stdout" or "stderr").
-func (l *Live) Feed(stream string, data []byte) {
+// Feed parses a chunk of a stream ("stdout" or "stderr") that arrives now.
+func (l *Live) Feed(stream string, data []byte) { l.FeedAt(stream, data, time.Now()) }
+
+// FeedAt parses a chunk of a stream that arrived at at (times of one stream do not go back).
+func (l *Live) FeedAt(stream string, data []byte, at time.Time) {
 	l.mu.Lock()
-	l.parser(stream).Write(data)
-	l.mu.Unlock()
+	defer l.mu.Unlock()
+	p := l.parser(stream)
+	before := p.Lines()
+	p.Write(data)
+	if p.Lines() == before {
+		return // no line ended: nothing new to complete later
+	}
+	m := l.marks[stream]
+	if n := len(m); n > 0 && m[n-1].at.Equal(at) {
+		m[n-1].lines = p.Lines()
+		return
+	}
+	if len(m) >= maxMarks {
+		m = m[:copy(m, m[1:])]
+	}
+	l.marks[stream] = append(m, feedMark{at, p.Lines()})
 }
 
-// Flush completes the records that are open (after an idle gap); an unfinished line waits for its end.
+// FlushIdle completes the records of every channel (a stream's rank or local rank) that printed no line after
+// before, however much other channels print; an unfinished line waits for its end. It returns how many records
+// it completed and when the oldest output after before arrived (zero when none did): a channel may be idle
+// from then on.
+func (l *Live) FlushIdle(before time.Time) (completed int, next time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(l.fresh)
+	for _, stream := range sortedStreams(l.marks) {
+		m := l.marks[stream]
+		i := 0
+		for i < len(m) && !m[i].at.After(before) {
+			i++
+		}
+		if i > 0 {
+			l.parsers[stream].FlushIdle(m[i-1].lines)
+			m = m[:copy(m, m[i:])]
+			l.marks[stream] = m
+		}
+		if len(m) > 0 && (next.IsZero() || m[0].at.Before(next)) {
+			next = m[0].at
+		}
+	}
+	return len(l.fresh) - n, next
+}
+
+// Waiting returns when the last line came of the open record with a known head (a graph break, a recompile,
+// …; not plain output) that has waited longest: FlushIdle completes it idleFlush later unless its channel goes
+// on. Zero when none is open.
+func (l *Live) Waiting() time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var w time.Time
+	for stream, m := range l.marks {
+		last := l.parsers[stream].OldestOpen()
+		if last == 0 {
+			continue
+		}
+		if i, _ := slices.BinarySearchFunc(m, last, func(m feedMark, line int) int { return m.lines - line }); i < len(m) &&
+			(w.IsZero() || m[i].at.Before(w)) {
+			w = m[i].at
+		}
+	}
+	return w
+}
+
+// sortedStreams lists the streams with marks in a fixed order (records complete in the same order every time).
+func sortedStreams(m map[string][]feedMark) []string {
+	out := make([]string, 0, len(m))
+	for s := range m {
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Flush completes every open record; an unfinished line waits for its end.
 func (l *Live) Flush() {
 	l.mu.Lock()
 	for _, p := range l.parsers {

@@ -16,9 +16,8 @@ type Follower struct {
 	log       *LogWriter
 	start     time.Time
 	marks     []Mark
-	lastData  time.Time
+	out       OutputStats
 	lastSent  time.Time
-	unflushed bool // bytes arrived since the last Flush
 	dirty     bool
 	notes     []Note
 	meta      *Meta
@@ -42,25 +41,34 @@ func LiveInput(id int) string { return "run" + strconv.Itoa(id) }
 // NewFollower starts following run id, which started at now.
 func NewFollower(id int, now time.Time) *Follower {
 	in := LiveInput(id)
-	return &Follower{id: id, live: NewLive(id, in), log: NewLogWriter(in+":stdout", in+":stderr"), start: now}
+	lr := &Follower{id: id, live: NewLive(id, in), log: NewLogWriter(in+":stdout", in+":stderr"), start: now}
+	lr.log.TrackLast()
+	return lr
 }
 
 // Apply takes one of the runner's events of the run, received at now.
 func (lr *Follower) Apply(ev Event, now time.Time) {
 	switch ev.Kind {
 	case runner.EventOutput:
-		lr.live.Feed(ev.Stream, ev.Data)
+		lr.live.FeedAt(ev.Stream, ev.Data, now)
 		i := 0
 		if ev.Stream == "stderr" {
 			i = 1
 		}
+		_, n := lr.log.Last()
 		lr.log.Write(i, ev.Data)
-		lr.lastData, lr.unflushed, lr.dirty = now, true, true
+		if s := lr.log.Unfinished(i); s != "" {
+			lr.out.LastLine = s
+		} else if s, m := lr.log.Last(); m != n {
+			lr.out.LastLine = s
+		}
+		lr.out.Bytes += len(ev.Data)
+		lr.out.LastAt, lr.dirty = now, true
 		return
 	case runner.EventExited:
 		lr.log.Flush()
 		lr.live.Close()
-		lr.unflushed, lr.final, lr.dirty = false, true, true
+		lr.final, lr.dirty = true, true
 		lr.meta = ev.Meta
 	case runner.EventStalled:
 		at := ev.Since
@@ -84,10 +92,37 @@ func (lr *Follower) Apply(ev Event, now time.Time) {
 	lr.notes = append(lr.notes, note)
 }
 
-// Flush completes the records that are open, as after an idle gap (an unfinished line waits for its end).
+// Flush completes every open record, as when all output stopped (an unfinished line waits for its end).
 func (lr *Follower) Flush() {
 	lr.live.Flush()
-	lr.unflushed, lr.dirty = false, true
+	lr.dirty = true
+}
+
+// FlushIdle completes the records of the channels (a stream's ranks) that printed no line for idleFlush before
+// now, while others go on; it returns how long until another may have been idle that long (0: none).
+func (lr *Follower) FlushIdle(now time.Time) time.Duration {
+	n, next := lr.live.FlushIdle(now.Add(-idleFlush))
+	if n > 0 {
+		lr.dirty = true
+	}
+	if next.IsZero() {
+		return 0
+	}
+	return max(next.Add(idleFlush).Sub(now), time.Millisecond)
+}
+
+// hold is how long to hold a batch that is due so that it shows a record that completes in at most batchHold
+// (0: send it now). Records the batch carries already wait as long: at most batchHold more.
+func (lr *Follower) hold(now time.Time) time.Duration {
+	w := lr.live.Waiting()
+	if w.IsZero() || len(lr.notes) > 0 {
+		return 0
+	}
+	d := w.Add(idleFlush).Sub(now)
+	if d <= 0 || now.Add(d).After(lr.lastSent.Add(BatchEvery+batchHold)) {
+		return 0
+	}
+	return d
 }
 
 // Batch builds the run's batch and resets what was pending. The final batch is analysed with the probe files
@@ -121,6 +156,8 @@ func (lr *Follower) Batch(an *Analyzer, now time.Time) Batch {
 		b.Timeline = []Mark{}
 	}
 	b.Log = lr.log.View()
+	b.Output = lr.out
+	b.Output.Lines = len(b.Log.Lines)
 	lr.notes, lr.dirty, lr.lastSent = nil, false, now
 	return b
 }

@@ -55,6 +55,25 @@ func (b Log) Ranks() []int {
 type LogWriter struct {
 	buf     Log
 	partial [][]byte
+	// a live run's writer notes its last non-blank line (see TrackLast)
+	track bool
+	last  string
+	lastN int // non-blank lines so far
+}
+
+// TrackLast makes the writer note the last non-blank line it writes (Last): a live run's sign of life.
+func (w *LogWriter) TrackLast() { w.track = true }
+
+// Last returns the last non-blank line written (see lastText) and how many non-blank lines came so far; both
+// stay zero unless TrackLast was called.
+func (w *LogWriter) Last() (string, int) { return w.last, w.lastN }
+
+// Unfinished returns input i's unfinished line as Last would show it ("" when it is blank).
+func (w *LogWriter) Unfinished(i int) string {
+	if i < 0 || i >= len(w.partial) {
+		return ""
+	}
+	return lastText(w.partial[i])
 }
 
 // NewLogWriter starts a log of the named inputs (a run's "runN:stdout" and "runN:stderr", or opened files).
@@ -78,7 +97,7 @@ func (w *LogWriter) Write(i int, data []byte) {
 			line = append(w.partial[i], line...)
 			w.partial[i] = w.partial[i][:0]
 		}
-		w.add(i, Clean(string(bytes.TrimSuffix(line, []byte("\r")))))
+		w.line(i, line)
 		data = data[nl+1:]
 	}
 }
@@ -87,10 +106,47 @@ func (w *LogWriter) Write(i int, data []byte) {
 func (w *LogWriter) Flush() {
 	for i, p := range w.partial {
 		if len(p) > 0 {
-			w.add(i, Clean(string(p)))
+			w.line(i, p)
 			w.partial[i] = nil
 		}
 	}
+}
+
+// line adds a complete line of input i (without its '\n').
+func (w *LogWriter) line(i int, raw []byte) {
+	text := Clean(string(bytes.TrimSuffix(raw, []byte("\r"))))
+	w.add(i, text)
+	if !w.track {
+		return
+	}
+	if bytes.IndexByte(raw, '\r') >= 0 || len(text) > maxLastText {
+		text = lastText(raw)
+	} else {
+		text = strings.TrimSpace(text)
+	}
+	if text != "" {
+		w.last, w.lastN = text, w.lastN+1
+	}
+}
+
+// maxLastText bounds the bytes lastText keeps of a line.
+const maxLastText = 1024
+
+// lastText is what a line shows as a run's last output: its last non-blank part between '\r's (a progress bar's
+// latest state), cleaned, without surrounding spaces and cut to maxLastText bytes; "" when it is blank.
+func lastText(raw []byte) string {
+	for end := len(raw); end >= 0; {
+		start := bytes.LastIndexByte(raw[:end], '\r') + 1
+		seg := bytes.TrimLeft(raw[start:end], " \t")
+		if len(seg) > maxLastText {
+			seg = seg[:maxLastText]
+		}
+		if s := strings.TrimSpace(strings.ToValidUTF8(Clean(string(seg)), "\uFFFD")); s != "" {
+			return s
+		}
+		end = start - 1
+	}
+	return ""
 }
 
 func (w *LogWriter) add(i int, text string) {
