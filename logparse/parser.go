@@ -234,7 +234,7 @@ func (p *Parser) line(line []byte, cut bool) {
 		return
 	}
 	switch li.style {
-	case styleGlog, styleDate:
+	case styleGlog, styleDate, styleTags:
 		p.logHead(ch)
 		p.close(&ch.bare)
 		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {

@@ -13,6 +13,7 @@ const (
 	styleDate                // 2.0–2.2: "[2024-02-06 10:32:24,334] [0/0] logger: [DEBUG] msg" (every line, or first line only)
 	styleCustom              // an unknown prefix (TORCH_LOGS_FORMAT, glued output) before a known record head: first line only
 	styleCpp                 // C++ glog "[W1121 07:45:17.692129966 ProcessGroupGloo.cpp:727] msg": one line
+	styleTags                // a glog head cut off before the tags: "[0/1] [__recompiles] msg" on every line
 )
 
 // lineInfo is a decoded physical line. Slices alias the line buffer.
@@ -51,7 +52,7 @@ func atoi(b []byte) (int, bool) {
 // decodeLine splits a line into its channel prefixes, log prefix and message.
 func decodeLine(line []byte, li *lineInfo) {
 	*li = lineInfo{localRank: -1, rank: -1, cid: NoCompileID}
-	rest := line
+	rest := line[pasteHead(line):]
 	// srun --label "12: " in front of anything that looks like a log line.
 	if n := srunLabel(rest); n > 0 {
 		if r, ok := atoi(bytes.TrimSpace(rest[:n-2])); ok {
@@ -90,10 +91,35 @@ func decodeLine(line []byte, li *lineInfo) {
 		rest = rest[end+2:]
 	}
 	li.chanLen = len(line) - len(rest)
-	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) {
+	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) {
 		return
 	}
 	li.body = rest
+}
+
+// parseBareTags decodes a line whose glog head was cut off in front of its tags (pasted-logs.md §3):
+// "[40/0] [__graph_breaks] msg", "[__cudagraphs] [0/0] msg" (the artifact first, as 2.11's cudagraph trees
+// print it), "[__recompiles] msg" or "[0/1] msg".
+func parseBareTags(b []byte, li *lineInfo) bool {
+	if len(b) < 6 || b[0] != '[' || !(b[1] == '_' || b[1] == '!' || isDigit(b[1])) {
+		return false
+	}
+	rest := parseTags(b, li)
+	if len(rest) == len(b) {
+		return false
+	}
+	if li.cid == NoCompileID && len(rest) > 2 && rest[0] == '[' {
+		if end := bytes.IndexByte(rest, ']'); end > 0 {
+			if cid, ok := parseCompileID(rest[1:end]); ok {
+				li.cid = cid
+				rest = skipSpace1(rest[end+1:])
+			}
+		}
+	}
+	li.style = styleTags
+	li.prefix = b[:len(b)-len(rest)]
+	li.body = rest
+	return true
 }
 
 func isIdent(b []byte) bool {
