@@ -21,6 +21,7 @@ const (
 	headStack
 	headPartition // "Created N graph partitions: …"
 	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
+	headGuards    // guard failures whose "Recompiling function" header was cut off (pasted text): evidence only
 )
 
 var (
@@ -90,20 +91,25 @@ func strongHead(b []byte) headKind {
 	return headNone
 }
 
-// weakHead reports heads that start a record only as its first line.
-func weakHead(b []byte, st style) headKind {
+// weakHead reports heads that start a record only as its first line, and a traceback's flavor.
+func weakHead(b []byte, li *lineInfo) (headKind, byte) {
 	if bytes.HasPrefix(b, hFromUserCode) {
-		return headBreak
+		return headBreak, 0
 	}
-	if st == styleBare {
+	if li.style == styleBare {
 		switch {
 		case bytes.HasPrefix(b, hTraceback):
-			return headTraceback
+			return headTraceback, tbPython
 		case bytes.HasPrefix(b, hThread), bytes.HasPrefix(b, hCurThread), bytes.HasPrefix(b, hFatal):
-			return headStack
+			return headStack, 0
 		}
+		if fl, ok := bareTracebackHead(b); ok {
+			return headTraceback, fl
+		}
+	} else if string(li.artifact) == "graph_breaks" && bytes.HasPrefix(b, []byte("Reason: ")) {
+		return headBreak, 0 // 2.6's record cut after its "Graph break in user code at" line
 	}
-	return headNone
+	return headlessBody(b), 0
 }
 
 func startsBareRecord(b []byte) bool {
@@ -142,6 +148,7 @@ type builder struct {
 	when      string // raw timestamp of the first line
 	skip      string // a "skipping cudagraphs" message seen in a record whose lines are not kept
 	prevChain bool   // the last line was a chained-exception separator
+	flavor    byte   // of a headTraceback record: tbPython, tbHeadless, tbIPython or tbPytest
 	part      int    // part of the input (parallel parsing) where the record starts, and where it last grew
 	lastPart  int
 	text      []byte // the kept lines, one after the other (made into Record.Lines when the record ends)
@@ -198,6 +205,16 @@ func (b *builder) startsNew(body []byte) bool {
 		return b.head != headStack
 	case bytes.HasPrefix(body, hFatal):
 		return true
+	case b.head == headTraceback && b.flavor == tbPytest && endsPytest(body):
+		return true
+	}
+	if fl, ok := bareTracebackHead(body); ok {
+		if b.head != headTraceback {
+			return true
+		}
+		// a new traceback (not the next exception of a chain) ends the one before; the lines of one
+		// (its exception line, pytest's E lines) go on
+		return (fl == tbIPython || fl == tbPython) && !b.prevChain
 	}
 	return false
 }

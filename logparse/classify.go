@@ -11,13 +11,27 @@ func classify(b *builder) {
 	switch b.head {
 	case headBreak:
 		r.Kind, r.Break = KindGraphBreak, parseBreak(r.Lines)
+		if len(r.Lines) > 0 && !strings.HasPrefix(r.Lines[0], "Graph break") {
+			r.Cut = "a graph-break record without its header"
+			if r.Break.File == "" { // no site to count it at
+				r.Kind, r.Break = KindOther, nil
+			}
+		}
 	case headRecompile:
 		r.Kind, r.Recompile = KindRecompile, parseRecompile(r.Lines)
+		if r.Recompile.Function == "" {
+			r.Cut = "a `Recompiling function` header cut before its function and file"
+		}
+	case headGuards:
+		r.Cut = guardEvidence(r.Lines)
 	case headLimit:
 		r.Kind, r.Limit = KindLimitHit, parseLimit(r.Lines)
 	case headTraceback:
-		r.Error = parseException(r.Lines)
+		r.Error = parseException(normalizeTraceback(r.Lines, b.flavor))
 		r.Kind = exceptionKind(r.Error)
+		if r.Error.Class == "" {
+			r.Cut = "a traceback cut before its exception line"
+		}
 	case headStack:
 		r.Kind = KindStack
 	case headPartition:

@@ -122,9 +122,8 @@ func parseRecompile(lines []string) *Recompile {
 	if i := strings.Index(head, " in "); i >= 0 {
 		rc.Function = head[:i]
 		rc.File, rc.Line = splitSite(head[i+4:])
-	} else {
-		rc.Function = strings.TrimSpace(head)
-	}
+	} // else no "in <file>": the header was cut (pasted text), its last token may be part of a name
+
 	for _, l := range lines[1:] {
 		t := strings.TrimSpace(l)
 		switch {

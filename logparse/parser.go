@@ -338,9 +338,9 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 // open starts a record builder with its first message line; with SkipOther it returns nil for a line that
 // starts no known kind of record.
 func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
-	head := strongHead(body)
+	head, flavor := strongHead(body), byte(0)
 	if head == headNone {
-		head = weakHead(body, li.style)
+		head, flavor = weakHead(body, li)
 	}
 	if head == headNone && p.opt.SkipOther {
 		return nil
@@ -360,6 +360,7 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 		prefix:   append([]byte(nil), li.prefix...),
 		prefixed: 1,
 		head:     head,
+		flavor:   flavor,
 		keep:     p.opt.KeepText || head != headNone,
 		part:     p.part, lastPart: p.part,
 		rec: &Record{

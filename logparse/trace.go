@@ -48,7 +48,8 @@ type traceMetrics struct {
 
 var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": true, "FailOnRecompileLimitHit": true,
 	"RecompileError": true, "UserError": true, "TorchRuntimeError": true, "InternalTorchDynamoError": true,
-	"ObservedException": true, "SkipFrame": true}
+	"ObservedException": true, "SkipFrame": true, "UncapturedHigherOrderOpError": true, "RecompileLimitExceeded": true,
+	"CacheLimitExceeded": true, "TorchDynamoException": true, "ArgsMismatchError": true, "ResetRequired": true}
 
 // inductorExc are the torch._inductor.exc classes a trace's fail_type names without their module.
 var inductorExc = map[string]bool{"InductorError": true, "LoweringException": true, "CppCompileError": true,
