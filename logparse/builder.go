@@ -149,6 +149,7 @@ type builder struct {
 	skip      string // a "skipping cudagraphs" message seen in a record whose lines are not kept
 	prevChain bool   // the last line was a chained-exception separator
 	flavor    byte   // of a headTraceback record: tbPython, tbHeadless, tbIPython or tbPytest
+	indent    []byte // code-block indentation of the first line, taken off the bare lines that continue it
 	part      int    // part of the input (parallel parsing) where the record starts, and where it last grew
 	lastPart  int
 	text      []byte // the kept lines, one after the other (made into Record.Lines when the record ends)
@@ -186,6 +187,14 @@ func (b *builder) addAt(maxLines, part, lineNo int, body []byte, cut bool) {
 			b.skip = validString(body[i:])
 		}
 	}
+}
+
+// dedent takes the record's code-block indentation off a bare continuation line.
+func (b *builder) dedent(body []byte) []byte {
+	if len(b.indent) > 0 && bytes.HasPrefix(body, b.indent) {
+		return body[len(b.indent):]
+	}
+	return body
 }
 
 // acceptsBare reports whether unprefixed lines continue this record (first-line-only formats).

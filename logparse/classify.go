@@ -65,10 +65,11 @@ func isCompileErrorClass(c string) bool {
 // otherwise (an interrupt, torchrun's summary of a child's failure, a traceback cut before its exception line) an
 // exception no process died of by itself.
 func exceptionKind(e *CompileError) Kind {
-	switch e.Class {
-	case "KeyboardInterrupt", "SystemExit", "torch.distributed.elastic.multiprocessing.api.SignalException":
+	// (IPython names the class without its module)
+	switch e.Class[strings.LastIndexByte(e.Class, '.')+1:] {
+	case "KeyboardInterrupt", "SystemExit", "SignalException":
 		e.Interrupted = true
-	case "torch.distributed.elastic.multiprocessing.errors.ChildFailedError":
+	case "ChildFailedError":
 		e.Summary = true
 	}
 	switch {

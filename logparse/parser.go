@@ -214,14 +214,15 @@ func (p *Parser) line(line []byte, cut bool) {
 		line = []byte(ansi.Strip(string(line)))
 	}
 	if len(p.lastSkip) > 0 && bytes.HasPrefix(line, p.lastSkip) {
-		if body := line[len(p.lastSkip):]; strongHead(body) == headNone {
+		if body := line[len(p.lastSkip):]; strongHead(body) == headNone && !artifactTag(body) {
 			return // one more line of a record that is not built
 		}
 	}
 	// Fast path: same channel and same log prefix as the previous line.
 	if p.lastB != nil && len(p.lastRaw) > 0 && bytes.HasPrefix(line, p.lastRaw) {
 		body := line[len(p.lastRaw):]
-		if !(p.lastB.head != headNone && strongHead(body) != headNone) {
+		// (an artifact tag after the same prefix makes another prefix: "[3/0] " and "[3/0] [__graph_breaks] ")
+		if !(p.lastB.head != headNone && strongHead(body) != headNone) && !artifactTag(body) {
 			p.lastB.prefixed++
 			p.lastB.add(p, body, cut)
 			return
@@ -270,6 +271,12 @@ func (p *Parser) line(line []byte, cut bool) {
 	}
 }
 
+// artifactTag reports a body that starts with an artifact tag: the prefix before it was only the start of this
+// line's prefix.
+func artifactTag(body []byte) bool {
+	return len(body) > 2 && body[0] == '[' && body[1] == '_' && body[2] == '_'
+}
+
 func (p *Parser) channel(li *lineInfo) *channel {
 	k := chanKey{li.localRank, li.rank}
 	if p.lastCh != nil && k == p.lastKey {
@@ -293,7 +300,10 @@ func (p *Parser) channel(li *lineInfo) *channel {
 // bareLine places a line without a log prefix: a continuation of a first-line-only record, a traceback or
 // stack dump, a record glued behind other output, or plain user output.
 func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
-	body := li.body
+	raw := li.body
+	// a record head behind code-block indentation: its record's bare lines carry the indentation too
+	ind := bareHead(raw)
+	body := raw[ind:]
 	// A known record head behind an unknown prefix (TORCH_LOGS_FORMAT, output without a trailing newline).
 	if at, h := headInside(body); at > 0 {
 		p.logHead(ch)
@@ -312,7 +322,7 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		}
 		p.close(&ch.log)
 		ch.skip = ch.skip[:0]
-		li.style, li.prefix, li.body = styleCustom, body[:at], body[at:]
+		li.style, li.prefix, li.body, li.indent = styleCustom, body[:at], body[at:], raw[:ind]
 		ch.log = p.open(li, li.body, cut)
 		if ch.log != nil {
 			ch.log.head = h
@@ -322,16 +332,17 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 	}
 	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
 		if strongHead(body) == headNone && !startsBareRecord(body) {
-			lb.add(p, body, cut)
+			lb.add(p, lb.dedent(raw), cut)
 			return
 		}
 		p.close(&ch.log)
 	}
 	if b := ch.bare; b != nil && !b.startsNew(body) {
-		b.add(p, body, cut)
+		b.add(p, b.dedent(raw), cut)
 		return
 	}
 	p.close(&ch.bare)
+	li.indent = raw[:ind]
 	ch.bare = p.open(li, body, cut)
 }
 
@@ -358,6 +369,7 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 		ends:     buf.ends,
 		style:    li.style,
 		prefix:   append([]byte(nil), li.prefix...),
+		indent:   append([]byte(nil), li.indent...),
 		prefixed: 1,
 		head:     head,
 		flavor:   flavor,

@@ -10,12 +10,14 @@ import "bytes"
 // shipper's ISO timestamp and CRI stream tag ("2024-05-01T10:00:00.123Z stderr F "), kubectl's "[pod/p/c] " and
 // docker compose's "name  | " labels, and, in front of a rank or log prefix only, bullets, code-block
 // indentation, pod or host names.
-func pasteHead(line []byte) int {
+// indent is how much of it is whitespace right before a prefix (code-block indentation), which the bare
+// continuation lines of a first-line-only record carry too.
+func pasteHead(line []byte) (n, indent int) {
 	if len(line) == 0 {
-		return 0
+		return 0, 0
 	}
-	if c := line[0]; c == '[' || isLevel(c) && len(line) > 1 && isDigit(line[1]) {
-		return 0 // the common case: a prefix right at the start
+	if c := line[0]; len(line) > 1 && (c == '[' && line[1] != 'p' || isLevel(c) && isDigit(line[1])) {
+		return 0, 0 // the common case: a prefix right at the start
 	}
 	i := 0
 	for n := 0; n < 8 && i < len(line) && line[i] == '>'; n++ {
@@ -27,7 +29,7 @@ func pasteHead(line []byte) int {
 	i += shipperHead(line[i:])
 	rest := line[i:]
 	if len(rest) == 0 || headAt(rest) || srunLabel(rest) > 0 {
-		return i
+		return i, 0
 	}
 	// bullets, indentation, a pod or host name: only in front of a prefix
 	tokens := 0
@@ -42,10 +44,35 @@ func pasteHead(line []byte) int {
 			break
 		}
 		if j+1 < len(rest) && headAt(rest[j+1:]) {
-			return i + j + 1
+			return i + j + 1, indentOf(rest[:j+1])
 		}
 	}
+	return i, 0
+}
+
+// indentOf is the length of the whitespace (at most 8 bytes) b starts with.
+func indentOf(b []byte) int {
+	i := 0
+	for i < len(b) && i < 8 && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
 	return i
+}
+
+// bareHead is the indentation of a bare line that is a record head behind code-block indentation, 0 otherwise.
+func bareHead(body []byte) int {
+	n := indentOf(body)
+	if n == 0 || n == len(body) {
+		return 0
+	}
+	h := body[n:]
+	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) {
+		return n
+	}
+	if at, _ := headInside(h); at > 0 {
+		return n
+	}
+	return 0
 }
 
 // headAt reports a rank or log prefix at the start of b: "[rankN]:", torchrun's "[roleN]:", a glog, date or C++
@@ -76,7 +103,7 @@ func headAt(b []byte) bool {
 }
 
 // shipperHead is the length of a log shipper's head: an ISO timestamp (with a CRI "stdout F " tag after it),
-// kubectl logs --prefix "[pod/name/container] ", or docker compose "name  | ".
+// kubectl logs --prefix "[pod/name/container] ", or docker compose "service-1  | ".
 func shipperHead(b []byte) int {
 	if n := isoStamp(b); n > 0 {
 		for _, tag := range [...]string{"stdout F ", "stderr F ", "stdout P ", "stderr P "} {
@@ -96,7 +123,7 @@ func shipperHead(b []byte) int {
 	for j < len(b) && j < 64 && (isIdent(b[j:j+1]) || b[j] == '.') {
 		j++
 	}
-	if j > 0 && j < len(b) && b[j] == ' ' {
+	if j > 2 && j < len(b) && b[j] == ' ' && isDigit(b[j-1]) { // compose names its containers "<service>-<n>"
 		k := j
 		for k < len(b) && b[k] == ' ' {
 			k++

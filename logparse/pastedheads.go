@@ -3,12 +3,12 @@ package logparse
 import "bytes"
 
 // Record heads of pasted text (docs: pasted-logs.md §1, §4): the last exception line of a crash pasted without
-// its traceback header, IPython's and pytest's forms of a traceback, a traceback indented as a code block, and
+// its traceback header, IPython's and pytest's forms of a traceback, and
 // the bodies of graph-break and recompile records whose header was cut off.
 
 // flavors of a headTraceback record
 const (
-	tbPython   byte = iota // "Traceback (most recent call last):" (possibly indented)
+	tbPython   byte = iota // "Traceback (most recent call last):"
 	tbHeadless             // the exception line itself, its header and frames not pasted
 	tbIPython              // "Unsupported       Traceback (most recent call last)" with "Cell In[4], line 7" frames
 	tbPytest               // "E   torch._dynamo.exc.Unsupported: …" lines and a "path.py:12: Unsupported" summary
@@ -71,13 +71,26 @@ func pytestExc(b []byte) bool {
 	return len(b) > 12 && b[0] == 'E' && b[1] == ' ' && b[2] == ' ' && b[3] == ' ' && exceptionHead(b[4:])
 }
 
-// indentedTraceback reports "Traceback (most recent call last):" behind code-block indentation.
-func indentedTraceback(b []byte) bool {
-	i := 0
-	for i < len(b) && i < 8 && (b[i] == ' ' || b[i] == '\t') {
-		i++
+// pytestFrame reports pytest's frame line "path/x.py:123: in fn", or "test_x.py:12: " for the test function.
+func pytestFrame(b []byte) bool {
+	b = b[:min(len(b), 300)]
+	var loc []byte
+	if i := bytes.Index(b, []byte(": in ")); i > 0 {
+		if bytes.IndexByte(b[i+5:], ' ') >= 0 {
+			return false
+		}
+		loc = b[:i]
+	} else if n := len(b); n > 2 && b[n-1] == ' ' && b[n-2] == ':' {
+		loc = b[:n-2]
+	} else {
+		return false
 	}
-	return i > 0 && bytes.HasPrefix(b[i:], hTraceback)
+	c := bytes.LastIndexByte(loc, ':')
+	if c <= 0 || bytes.IndexByte(loc, ' ') >= 0 || bytes.IndexByte(loc, '/') < 0 && !bytes.Contains(loc, []byte(".py")) {
+		return false
+	}
+	_, ok := atoi(loc[c+1:])
+	return ok
 }
 
 // bareTracebackHead is the flavor of a traceback that starts at line b (not a "Traceback" line at the start,
@@ -89,10 +102,10 @@ func bareTracebackHead(b []byte) (byte, bool) {
 	switch c := b[0]; {
 	case c == 'E' && b[1] == ' ':
 		return tbPytest, pytestExc(b)
-	case c == ' ' || c == '\t':
-		return tbPython, indentedTraceback(b)
 	case exceptionHead(b):
 		return tbHeadless, true
+	case pytestFrame(b):
+		return tbPytest, true
 	}
 	return tbIPython, ipythonHeader(b)
 }

@@ -30,6 +30,7 @@ type lineInfo struct {
 	cid       CompileID
 	artifact  []byte
 	body      []byte // the message
+	indent    []byte // code-block indentation in front of the prefix (pasted text)
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -52,7 +53,9 @@ func atoi(b []byte) (int, bool) {
 // decodeLine splits a line into its channel prefixes, log prefix and message.
 func decodeLine(line []byte, li *lineInfo) {
 	*li = lineInfo{localRank: -1, rank: -1, cid: NoCompileID}
-	rest := line[pasteHead(line):]
+	n, ind := pasteHead(line)
+	li.indent = line[n-ind : n]
+	rest := line[n:]
 	// srun --label "12: " in front of anything that looks like a log line.
 	if n := srunLabel(rest); n > 0 {
 		if r, ok := atoi(bytes.TrimSpace(rest[:n-2])); ok {

@@ -6,28 +6,41 @@ import (
 )
 
 // normalizeTraceback rewrites the pasted forms of a traceback (pasted-logs.md §1) into Python's own, which
-// parseException reads: an indented one is dedented, a headless one gets its header back, IPython's and pytest's
-// frames become "  File …" lines and their exception lines get the class's module back.
+// parseException reads: a headless one gets its header back, IPython's and pytest's
+// frames become "  File …" lines and their exception lines get the class's module back (an indented one was
+// dedented line by line: builder.dedent).
 func normalizeTraceback(lines []string, flavor byte) []string {
 	if len(lines) == 0 {
 		return lines
 	}
 	switch flavor {
 	case tbHeadless:
-		return append([]string{string(hTraceback)}, lines...)
+		return headlessChain(lines)
 	case tbIPython:
 		return normalizeIPython(lines)
 	case tbPytest:
 		return normalizePytest(lines)
 	}
-	first := lines[0]
-	indent := first[:len(first)-len(strings.TrimLeft(first, " \t"))]
-	if indent == "" {
-		return lines
-	}
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = strings.TrimPrefix(l, indent)
+	return lines
+}
+
+// headlessChain gives every exception of a chain pasted without headers and frames its header back.
+func headlessChain(lines []string) []string {
+	out := make([]string, 0, len(lines)+2)
+	out = append(out, string(hTraceback))
+	chain := false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, string(hChainCause)) || strings.HasPrefix(t, string(hChainHandling)):
+			chain = true
+		case chain && exceptionHead([]byte(l)):
+			out = append(out, string(hTraceback))
+			chain = false
+		case t != "":
+			chain = false
+		}
+		out = append(out, l)
 	}
 	return out
 }
@@ -79,26 +92,23 @@ func ipythonFrame(s string) string {
 // lines are frames, "path.py:12: Unsupported" is the summary, a chain separator starts the next exception.
 func normalizePytest(lines []string) []string {
 	out := make([]string, 0, len(lines)+2)
-	inE := false
+	head := func() {
+		if n := len(out); n == 0 || strings.HasPrefix(out[n-1], string(hChainCause)) || strings.HasPrefix(out[n-1], string(hChainHandling)) {
+			out = append(out, string(hTraceback))
+		}
+	}
 	for _, l := range lines {
-		if l == "E" || strings.HasPrefix(l, "E ") {
-			if !inE {
-				out = append(out, string(hTraceback))
-				inE = true
-			}
-			out = append(out, strings.TrimPrefix(strings.TrimPrefix(l, "E"), "   "))
-			continue
-		}
-		inE = false
 		t := strings.TrimSpace(l)
-		if loc, fn, ok := strings.Cut(t, ": in "); ok && !strings.Contains(loc, " ") {
+		switch {
+		case l == "E" || strings.HasPrefix(l, "E "):
+			head()
+			out = append(out, strings.TrimPrefix(strings.TrimPrefix(l, "E"), "   "))
+		case pytestFrame([]byte(l)):
+			head()
+			loc, fn, _ := strings.Cut(strings.TrimSuffix(t, ":"), ": in ")
 			file, line := splitSite(loc)
-			if line > 0 {
-				out = append(out, `  File "`+file+`", line `+strconv.Itoa(line)+", in "+fn)
-			}
-			continue
-		}
-		if strings.HasPrefix(t, string(hChainCause)) || strings.HasPrefix(t, string(hChainHandling)) {
+			out = append(out, `  File "`+file+`", line `+strconv.Itoa(line)+", in "+fn)
+		case strings.HasPrefix(t, string(hChainCause)) || strings.HasPrefix(t, string(hChainHandling)):
 			out = append(out, t)
 		}
 	}
