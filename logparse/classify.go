@@ -29,8 +29,11 @@ func classify(b *builder) {
 	case headTraceback:
 		r.Error = parseException(normalizeTraceback(r.Lines, b.flavor))
 		r.Kind = exceptionKind(r.Error)
-		if r.Error.Class == "" {
+		switch {
+		case r.Error.Class == "":
 			r.Cut = "a traceback cut before its exception line"
+		case b.flavor == tbHeadless:
+			r.Cut = "an exception without its traceback"
 		}
 	case headStack:
 		r.Kind = KindStack

@@ -39,7 +39,11 @@ func parseBreak(lines []string) *GraphBreak {
 	g.File, g.Line = splitSite(site)
 	inTraceback := false
 	var userFrames []string
-	for i := 1; i < len(lines); i++ {
+	from := 1
+	if !strings.HasPrefix(first, "Graph break") {
+		from = 0 // the header was cut off (pasted text): the body starts at once
+	}
+	for i := from; i < len(lines); i++ {
 		l := lines[i]
 		t := strings.TrimSpace(l)
 		switch {

@@ -33,6 +33,7 @@ type Aggregator struct {
 	seen           map[eventKey]bool // text events, to drop their trace twins
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec       []*logparse.Record
+	cut            map[string]bool // why the input looks cut (records whose head or end was not pasted)
 }
 
 type recompKey struct {
@@ -54,6 +55,16 @@ func NewAggregator() *Aggregator {
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 		partitions: map[partitionKey]*PartitionSummary{}, rerecords: map[string]*RerecordSummary{},
+		cut: map[string]bool{},
+	}
+}
+
+// maxPartialReasons bounds the distinct reasons kept for Report.PartialReasons.
+const maxPartialReasons = 8
+
+func (a *Aggregator) noteCut(why string) {
+	if len(a.cut) < maxPartialReasons {
+		a.cut[why] = true
 	}
 }
 
@@ -80,6 +91,9 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.era = a.era.Merge(r.Era)
+	if r.Cut != "" {
+		a.noteCut(r.Cut)
+	}
 	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true

@@ -20,6 +20,10 @@ func WriteReportText(w io.Writer, rep *Report) {
 	c := rep.Counts
 	fmt.Fprintf(w, "graph breaks %d distinct (%d records) · recompiles %d · limit hits %d · cudagraph skips %d · compile errors %d\n",
 		c.GraphBreaks, c.GraphBreakRecords, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
+	if rep.Partial {
+		fmt.Fprintf(w, "partial input: the text looks cut (%s); counts are what it shows, not the whole run\n",
+			strings.Join(rep.PartialReasons, "; "))
+	}
 	if len(rep.GraphBreaks) > 0 {
 		fmt.Fprintln(w, "\nGraph breaks")
 		for _, b := range rep.GraphBreaks {
