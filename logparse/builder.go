@@ -31,6 +31,7 @@ var (
 	hRecompTuple   = []byte("('Recompiling function ")
 	hHitDynamo     = []byte("torch._dynamo hit config.")
 	hHitOld        = []byte("torchdynamo hit config.")
+	hHitOldCache   = []byte("torchdynamo hit recompilation cache limit") // the 2022 standalone package
 	hSkipping      = []byte("skipping cudagraph")
 	hTraceback     = []byte("Traceback (most recent call last):")
 	hThread        = []byte("Thread 0x")
@@ -80,7 +81,7 @@ func strongHead(b []byte) headKind {
 			return headRecompile
 		}
 	case 't':
-		if bytes.HasPrefix(b, hHitDynamo) || bytes.HasPrefix(b, hHitOld) {
+		if bytes.HasPrefix(b, hHitDynamo) || bytes.HasPrefix(b, hHitOld) || bytes.HasPrefix(b, hHitOldCache) {
 			return headLimit
 		}
 	case 's':
@@ -121,7 +122,7 @@ func headInside(b []byte) (int, headKind) {
 	if len(b) < 12 {
 		return -1, headNone
 	}
-	for _, h := range [...][]byte{hGraphBreak, hRecompiling, hHitDynamo, hHitOld, hSkipping} {
+	for _, h := range [...][]byte{hGraphBreak, hRecompiling, hHitDynamo, hHitOld, hHitOldCache, hSkipping} {
 		i := bytes.Index(b, h)
 		if i <= 0 {
 			continue
