@@ -69,6 +69,9 @@ type traceState struct {
 	restarts  []*Record     // breaks known only from restart_reasons
 	rank, pid int
 	version   string
+	envRank   int                // the first rank an envelope carries, -1 when none does
+	metricsOf map[CompileID]bool // compile ids that reached compilation_metrics
+	lastOf    map[int]int        // per frame id, the highest compile index that reached compilation_metrics
 }
 
 // ParseTrace reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
@@ -77,8 +80,19 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	if opt.MaxLine <= 0 {
 		opt.MaxLine = 64 << 10
 	}
-	st := &traceState{opt: opt, emit: emit, strs: map[int]string{}, pending: map[CompileID][]string{},
-		pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank}
+	// One file, one rank (pasted-logs.md §6): the envelopes' rank when one carries it, else the file name's.
+	var recs []*Record
+	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
+		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank,
+		envRank: -1, metricsOf: map[CompileID]bool{}, lastOf: map[int]int{}}
+	defer func() {
+		for _, r := range recs {
+			if r.Rank = opt.Rank; st.envRank >= 0 {
+				r.Rank = st.envRank
+			}
+			emit(r)
+		}
+	}()
 	var cur *envelope
 	var curLine int
 	var payload []string
@@ -104,7 +118,13 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 			body = li.body
 			st.pid = li.pid
 		}
-		if len(body) == 0 || body[0] != '{' || cut || !interesting(body) {
+		if len(body) == 0 || body[0] != '{' || cut {
+			return
+		}
+		if st.envRank < 0 {
+			st.envRank = envelopeRank(body)
+		}
+		if !interesting(body) {
 			return
 		}
 		var env envelope
@@ -116,6 +136,23 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	flushEnv()
 	st.finish()
 	return err
+}
+
+// envelopeRank reads `"rank": N` of an envelope without decoding it; -1 when it has none.
+func envelopeRank(b []byte) int {
+	i := bytes.Index(b, []byte(`"rank": `))
+	if i < 0 {
+		return -1
+	}
+	j := i + len(`"rank": `)
+	k := j
+	for k < len(b) && isDigit(b[k]) {
+		k++
+	}
+	if n, ok := atoi(b[j:k]); ok {
+		return n
+	}
+	return -1
 }
 
 func interesting(b []byte) bool {
@@ -148,6 +185,9 @@ func (st *traceState) record(env *envelope, line int, kind Kind) *Record {
 func (st *traceState) event(env *envelope, payload []string, line int) {
 	if env.Rank != nil {
 		st.rank = *env.Rank
+		if st.envRank < 0 {
+			st.envRank = *env.Rank
+		}
 	}
 	switch {
 	case len(env.Str) == 2:
@@ -172,8 +212,10 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &reasons) != nil {
 			reasons = payload
 		}
-		st.pending[r.CompileID] = reasons
-		st.pendLine[r.CompileID] = line
+		if !st.metricsOf[r.CompileID] { // else a copy of an artifact of a compile already complete
+			st.pending[r.CompileID] = reasons
+			st.pendLine[r.CompileID] = line
+		}
 	case env.Artifact != nil && env.Artifact.Name == "torch_version":
 		var v struct {
 			Version string `json:"pytorch_version"`
@@ -211,6 +253,10 @@ func (st *traceState) metrics(env *envelope, line int) {
 		r.CompileID = cid
 		r.Era = st.era()
 		return r
+	}
+	st.metricsOf[cid] = true
+	if last, ok := st.lastOf[cid.Frame]; !ok || cid.Compile > last {
+		st.lastOf[cid.Frame] = cid.Compile
 	}
 	fc := mk(KindCompile)
 	fc.Compile = &FrameCompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, GraphOps: -1,
@@ -312,6 +358,9 @@ func (st *traceState) finish() {
 		// 2.6: the refused compile logs its recompile reasons (the text log prints "Recompiling function" too)
 		// but never reaches compilation_metrics.
 		reasons, line := st.pending[cid], st.pendLine[cid]
+		if last, ok := st.lastOf[cid.Frame]; ok && last > cid.Compile {
+			continue // the frame compiled again after it: this compile was not refused at a limit
+		}
 		r := st.record(nil, line, KindRecompile)
 		r.CompileID, r.Era = cid, st.era()
 		fn := st.frameFn[cid.Frame]
