@@ -271,12 +271,6 @@ func (p *Parser) line(line []byte, cut bool) {
 	}
 }
 
-// artifactTag reports a body that starts with an artifact tag: the prefix before it was only the start of this
-// line's prefix.
-func artifactTag(body []byte) bool {
-	return len(body) > 2 && body[0] == '[' && body[1] == '_' && body[2] == '_'
-}
-
 func (p *Parser) channel(li *lineInfo) *channel {
 	k := chanKey{li.localRank, li.rank}
 	if p.lastCh != nil && k == p.lastKey {

@@ -167,3 +167,34 @@ func isoStamp(b []byte) int {
 	}
 	return i
 }
+
+// parseBareTags decodes a line whose glog head was cut off in front of its tags (pasted-logs.md §3):
+// "[40/0] [__graph_breaks] msg", "[__cudagraphs] [0/0] msg" (the artifact first, as 2.11's cudagraph trees
+// print it), "[__recompiles] msg" or "[0/1] msg".
+func parseBareTags(b []byte, li *lineInfo) bool {
+	if len(b) < 6 || b[0] != '[' || !(b[1] == '_' || b[1] == '!' || isDigit(b[1])) {
+		return false
+	}
+	rest := parseTags(b, li)
+	if len(rest) == len(b) {
+		return false
+	}
+	if li.cid == NoCompileID && len(rest) > 2 && rest[0] == '[' {
+		if end := bytes.IndexByte(rest, ']'); end > 0 {
+			if cid, ok := parseCompileID(rest[1:end]); ok {
+				li.cid = cid
+				rest = skipSpace1(rest[end+1:])
+			}
+		}
+	}
+	li.style = styleTags
+	li.prefix = b[:len(b)-len(rest)]
+	li.body = rest
+	return true
+}
+
+// artifactTag reports a body that starts with an artifact tag: the prefix before it was only the start of this
+// line's prefix.
+func artifactTag(body []byte) bool {
+	return len(body) > 2 && body[0] == '[' && body[1] == '_' && body[2] == '_'
+}

@@ -2,8 +2,6 @@ package triage
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -107,22 +105,15 @@ var pasteCases = []pasteCase{
 // counts and findings of the untouched fixture.
 func TestPastedFixtures(t *testing.T) {
 	exp := loadExpected(t)
-	for _, name := range expectedNames(exp) {
-		if strings.Contains(name, ".trace") || strings.HasPrefix(name, "tlparse/") {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(fixtures, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := string(b)
+	for name, lines := range fixtureTexts(t) {
+		text := joinLines(lines)
 		want := reportOfText(t, text)
 		for _, c := range pasteCases {
 			if !c.applies(text, exp[name]) {
 				continue
 			}
 			t.Run(c.name+"/"+name, func(t *testing.T) {
-				got := reportOfText(t, strings.Join(c.f(splitLines(text)), "\n")+"\n")
+				got := reportOfText(t, joinLines(c.f(lines)))
 				if !reflect.DeepEqual(got.counts, want.counts) {
 					t.Errorf("counts\n got %+v\nwant %+v", got.counts, want.counts)
 				}
