@@ -66,7 +66,7 @@ func bareHead(body []byte) int {
 		return 0
 	}
 	h := body[n:]
-	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) {
+	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || bytes.HasPrefix(h, []byte("torch.")) && exceptionHead(h) {
 		return n
 	}
 	if at, _ := headInside(h); at > 0 {
