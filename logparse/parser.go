@@ -295,16 +295,16 @@ func (p *Parser) channel(li *lineInfo) *channel {
 // stack dump, a record glued behind other output, or plain user output.
 func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 	raw := li.body
-	// a record head behind code-block indentation: its record's bare lines carry the indentation too
-	ind := bareHead(raw)
-	body := raw[ind:]
 	// A known record head behind an unknown prefix (TORCH_LOGS_FORMAT, output without a trailing newline).
-	if at, h := headInside(body); at > 0 {
+	if at, h := headInside(raw); at > 0 {
+		ind := indentOf(raw) // code-block indentation in front of it: its bare lines carry it too
+		body := raw[ind:]
+		at -= ind
 		p.logHead(ch)
 		p.close(&ch.bare)
 		if j := bytes.Index(body[:at], []byte("[20")); j >= 0 {
 			var dl lineInfo
-			dl.localRank, dl.rank, dl.cid = li.localRank, li.rank, NoCompileID
+			dl.localRank, dl.rank, dl.cid, dl.indent = li.localRank, li.rank, NoCompileID, raw[:ind]
 			if parseDate(body[j:], &dl) {
 				p.close(&ch.log)
 				ch.skip = ch.skip[:0]
@@ -324,6 +324,9 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		}
 		return
 	}
+	// a record head behind code-block indentation: its record's bare lines carry the indentation too
+	ind := bareHead(raw)
+	body := raw[ind:]
 	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
 		if strongHead(body) == headNone && !startsBareRecord(body) {
 			lb.add(p, lb.dedent(raw), cut)

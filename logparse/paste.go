@@ -69,9 +69,6 @@ func bareHead(body []byte) int {
 	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || bytes.HasPrefix(h, []byte("torch.")) && exceptionHead(h) {
 		return n
 	}
-	if at, _ := headInside(h); at > 0 {
-		return n
-	}
 	return 0
 }
 

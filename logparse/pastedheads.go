@@ -96,7 +96,7 @@ func pytestFrame(b []byte) bool {
 // bareTracebackHead is the flavor of a traceback that starts at line b (not a "Traceback" line at the start,
 // which weakHead already knows), or false.
 func bareTracebackHead(b []byte) (byte, bool) {
-	if len(b) < 8 {
+	if len(b) < 8 || b[0] == ' ' || b[0] == '\t' { // (indented lines, most of a traceback, are none of them)
 		return 0, false
 	}
 	switch c := b[0]; {
