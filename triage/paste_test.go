@@ -112,7 +112,7 @@ func TestPastedFixtures(t *testing.T) {
 			if !c.applies(text, exp[name]) {
 				continue
 			}
-			t.Run(c.name+"/"+name, func(t *testing.T) {
+			t.Run("synthetic_paste_"+c.name+"/"+name, func(t *testing.T) {
 				got := reportOfText(t, joinLines(c.f(lines)))
 				if !reflect.DeepEqual(got.counts, want.counts) {
 					t.Errorf("counts\n got %+v\nwant %+v", got.counts, want.counts)
