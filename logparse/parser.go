@@ -214,15 +214,14 @@ func (p *Parser) line(line []byte, cut bool) {
 		line = []byte(ansi.Strip(string(line)))
 	}
 	if len(p.lastSkip) > 0 && bytes.HasPrefix(line, p.lastSkip) {
-		if body := line[len(p.lastSkip):]; strongHead(body) == headNone && !artifactTag(body) {
+		if body := line[len(p.lastSkip):]; strongHead(body) == headNone && !longerPrefix(p.lastSkip, body) {
 			return // one more line of a record that is not built
 		}
 	}
 	// Fast path: same channel and same log prefix as the previous line.
 	if p.lastB != nil && len(p.lastRaw) > 0 && bytes.HasPrefix(line, p.lastRaw) {
 		body := line[len(p.lastRaw):]
-		// (an artifact tag after the same prefix makes another prefix: "[3/0] " and "[3/0] [__graph_breaks] ")
-		if !(p.lastB.head != headNone && strongHead(body) != headNone) && !artifactTag(body) {
+		if !(p.lastB.head != headNone && strongHead(body) != headNone) && !longerPrefix(p.lastRaw, body) {
 			p.lastB.prefixed++
 			p.lastB.add(p, body, cut)
 			return

@@ -190,8 +190,16 @@ func parseBareTags(b []byte, li *lineInfo) bool {
 	return true
 }
 
-// artifactTag reports a body that starts with an artifact tag: the prefix before it was only the start of this
-// line's prefix.
-func artifactTag(body []byte) bool {
-	return len(body) > 2 && body[0] == '[' && body[1] == '_' && body[2] == '_'
+// longerPrefix reports a line that starts with the raw prefix of the line before but whose own prefix is longer,
+// so that the fast paths (which compare raw prefixes) must not take it as the same record: its body starts with a
+// compile id or an artifact tag ("[3/0] " then "[3/0] [__graph_breaks] "), or with the space that ends a prefix
+// when the raw prefix ended without one ("[0/0]Created …" then "[0/0] …").
+func longerPrefix(raw, body []byte) bool {
+	if len(body) == 0 {
+		return false
+	}
+	if body[0] == ' ' {
+		return len(raw) > 0 && raw[len(raw)-1] != ' '
+	}
+	return len(body) > 2 && body[0] == '[' && (body[1] == '_' || body[1] == '!' || isDigit(body[1]))
 }
