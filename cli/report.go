@@ -1,6 +1,11 @@
 package cli
 
 import (
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -23,6 +28,7 @@ func newReportCmd() *cobra.Command {
 			"  pbpaste | torchtriage report -",
 		Args: needArgs(1, "input (a file, a directory, or - for stdin)"),
 		RunE: func(cmd *cobra.Command, paths []string) error {
+			promptPaste(cmd, paths)
 			rep, err := load(cmd, paths, cmd.InOrStdin())
 			if err != nil {
 				return err
@@ -38,4 +44,11 @@ func newReportCmd() *cobra.Command {
 	widthFlag(cmd, &width)
 	cmd.Flags().Bool("verbose", false, "also say which entries of the directories were skipped (not regular files)")
 	return cmd
+}
+
+// promptPaste tells a person who ran `report -` at a terminal, with nothing piped in, that it waits for a paste.
+func promptPaste(cmd *cobra.Command, paths []string) {
+	if f, ok := cmd.InOrStdin().(*os.File); ok && slices.Contains(paths, "-") && term.IsTerminal(f.Fd()) {
+		fmt.Fprintln(cmd.ErrOrStderr(), "reading stdin… paste the log, then ctrl-d")
+	}
 }

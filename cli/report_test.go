@@ -111,3 +111,45 @@ func TestBinaryStdinWarns(t *testing.T) {
 		t.Fatalf("code %d err %q", code, errb.String())
 	}
 }
+
+// `report -` with a log piped in reads it without a prompt (the prompt is for a terminal), and a pasted log that
+// starts inside a record says so in the text report.
+func TestReportStdinPastedPartial(t *testing.T) {
+	pasted := "> [0/1] [__recompiles]     - 0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8\n" +
+		"> Graph break in user code at /w/r.py:6\n> Reason: Unsupported: builtin: print [] False\n"
+	var out, errb bytes.Buffer
+	if code := Run([]string{"report", "--width", "300", "-"}, strings.NewReader(pasted), &out, &errb); code != 0 {
+		t.Fatalf("code %d stderr %q", code, errb.String())
+	}
+	if strings.Contains(errb.String(), "reading stdin") {
+		t.Errorf("prompted without a terminal: %q", errb.String())
+	}
+	if !strings.Contains(out.String(), "partial input: the text looks cut (guard failures without their `Recompiling function` header") {
+		t.Errorf("no partial line:\n%s", out.String())
+	}
+}
+
+// The JSON says the same as the text: evidence.partial with its reasons, and the verdict's caveat.
+func TestReportStdinPastedPartialJSON(t *testing.T) {
+	pasted := "> [0/1] [__recompiles]     - 0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8\n" +
+		"> Graph break in user code at /w/r.py:6\n> Reason: Unsupported: builtin: print [] False\n"
+	var out, errb bytes.Buffer
+	if code := Run([]string{"report", "--format", "json", "-"}, strings.NewReader(pasted), &out, &errb); code != 0 {
+		t.Fatalf("code %d stderr %q", code, errb.String())
+	}
+	var j struct {
+		Evidence struct {
+			Partial        bool     `json:"partial"`
+			PartialReasons []string `json:"partial_reasons"`
+		} `json:"evidence"`
+		Verdict struct {
+			Summary string `json:"summary"`
+		} `json:"verdict"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &j); err != nil {
+		t.Fatal(err)
+	}
+	if !j.Evidence.Partial || len(j.Evidence.PartialReasons) != 1 || !strings.Contains(j.Verdict.Summary, "the input looks cut") {
+		t.Errorf("evidence %+v verdict %q", j.Evidence, j.Verdict.Summary)
+	}
+}

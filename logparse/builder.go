@@ -23,6 +23,7 @@ const (
 	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
 	headWarning   // a Python warning line, or the CUDA-graph distinct-sizes W record
 	headCache     // a compile-cache line (trace_compile.go)
+	headGuards    // guard failures whose "Recompiling function" header was cut off (pasted text): evidence only
 )
 
 var (
@@ -32,6 +33,7 @@ var (
 	hRecompTuple   = []byte("('Recompiling function ")
 	hHitDynamo     = []byte("torch._dynamo hit config.")
 	hHitOld        = []byte("torchdynamo hit config.")
+	hHitOldCache   = []byte("torchdynamo hit recompilation cache limit") // the 2022 standalone package
 	hSkipping      = []byte("skipping cudagraph")
 	hTraceback     = []byte("Traceback (most recent call last):")
 	hThread        = []byte("Thread 0x")
@@ -86,7 +88,7 @@ func strongHead(b []byte) headKind {
 			return headRecompile
 		}
 	case 't':
-		if bytes.HasPrefix(b, hHitDynamo) || bytes.HasPrefix(b, hHitOld) {
+		if bytes.HasPrefix(b, hHitDynamo) || bytes.HasPrefix(b, hHitOld) || bytes.HasPrefix(b, hHitOldCache) {
 			return headLimit
 		}
 	case 's':
@@ -100,22 +102,27 @@ func strongHead(b []byte) headKind {
 	return headNone
 }
 
-// weakHead reports heads that start a record only as its first line.
-func weakHead(b []byte, st style) headKind {
+// weakHead reports heads that start a record only as its first line, and a traceback's flavor.
+func weakHead(b []byte, li *lineInfo) (headKind, byte) {
 	if bytes.HasPrefix(b, hFromUserCode) {
-		return headBreak
+		return headBreak, 0
 	}
-	if st == styleBare {
+	if li.style == styleBare {
 		switch {
 		case bytes.HasPrefix(b, hTraceback):
-			return headTraceback
+			return headTraceback, tbPython
 		case bytes.HasPrefix(b, hThread), bytes.HasPrefix(b, hCurThread), bytes.HasPrefix(b, hFatal):
-			return headStack
+			return headStack, 0
 		case isPyWarning(b):
-			return headWarning
+			return headWarning, 0
 		}
+		if fl, ok := bareTracebackHead(b); ok {
+			return headTraceback, fl
+		}
+	} else if string(li.artifact) == "graph_breaks" && bytes.HasPrefix(b, []byte("Reason: ")) {
+		return headBreak, 0 // 2.6's record cut after its "Graph break in user code at" line
 	}
-	return headNone
+	return headlessBody(b), 0
 }
 
 func startsBareRecord(b []byte) bool {
@@ -147,7 +154,7 @@ func headInside(b []byte) (int, headKind) {
 	if len(b) < 12 {
 		return -1, headNone
 	}
-	for _, h := range [...][]byte{hGraphBreak, hRecompiling, hHitDynamo, hHitOld, hSkipping} {
+	for _, h := range [...][]byte{hGraphBreak, hRecompiling, hHitDynamo, hHitOld, hHitOldCache, hSkipping} {
 		i := bytes.Index(b, h)
 		if i <= 0 {
 			continue
@@ -174,6 +181,8 @@ type builder struct {
 	when      string // raw timestamp of the first line
 	skip      string // a "skipping cudagraphs" message seen in a record whose lines are not kept
 	prevChain bool   // the last line was a chained-exception separator
+	flavor    byte   // of a headTraceback record: tbPython, tbHeadless, tbIPython or tbPytest
+	indent    []byte // code-block indentation of the first line, taken off the bare lines that continue it
 	part      int    // part of the input (parallel parsing) where the record starts, and where it last grew
 	lastPart  int
 	text      []byte // the kept lines, one after the other (made into Record.Lines when the record ends)
@@ -213,6 +222,14 @@ func (b *builder) addAt(maxLines, part, lineNo int, body []byte, cut bool) {
 	}
 }
 
+// dedent takes the record's code-block indentation off a bare continuation line.
+func (b *builder) dedent(body []byte) []byte {
+	if len(b.indent) > 0 && bytes.HasPrefix(body, b.indent) {
+		return body[len(b.indent):]
+	}
+	return body
+}
+
 // acceptsBare reports whether unprefixed lines continue this record (first-line-only formats).
 func (b *builder) acceptsBare() bool {
 	return b.firstOnly || b.style == styleCustom || (b.style == styleDate && b.prefixed == 1)
@@ -230,6 +247,16 @@ func (b *builder) startsNew(body []byte) bool {
 		return b.head != headStack
 	case bytes.HasPrefix(body, hFatal), isPyWarning(body):
 		return true
+	case b.head == headTraceback && b.flavor == tbPytest && endsPytest(body):
+		return true
+	}
+	if fl, ok := bareTracebackHead(body); ok {
+		if b.head != headTraceback {
+			return true
+		}
+		// a new traceback (not the next exception of a chain) ends the one before; the lines of one
+		// (its exception line, pytest's E lines) go on
+		return (fl == tbIPython || fl == tbPython) && !b.prevChain
 	}
 	return false
 }

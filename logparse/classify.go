@@ -11,16 +11,33 @@ func classify(b *builder) {
 	switch b.head {
 	case headBreak:
 		r.Kind, r.Break = KindGraphBreak, parseBreak(r.Lines)
+		if len(r.Lines) > 0 && !strings.HasPrefix(r.Lines[0], "Graph break") {
+			r.Cut = "a graph-break record without its header"
+			if r.Break.File == "" { // no site to count it at
+				r.Kind, r.Break = KindOther, nil
+			}
+		}
 	case headRecompile:
 		r.Kind, r.Recompile = KindRecompile, parseRecompile(r.Lines)
+		if r.Recompile.Function == "" {
+			r.Cut = "a `Recompiling function` header cut before its function and file"
+		}
+	case headGuards:
+		r.Cut = guardEvidence(r.Lines)
 	case headLimit:
 		r.Kind, r.Limit = KindLimitHit, parseLimit(r.Lines)
 	case headTraceback:
-		r.Error = parseException(r.Lines)
+		r.Error = parseException(normalizeTraceback(r.Lines, b.flavor))
 		r.Kind = exceptionKind(r.Error)
 		r.Error.RootCauseRank = -1
 		if r.Error.Summary {
 			r.Error.RootCauseRank = rootCauseRank(r.Lines)
+		}
+		switch {
+		case r.Error.Class == "":
+			r.Cut = "a traceback cut before its exception line"
+		case b.flavor == tbHeadless:
+			r.Cut = "an exception without its traceback"
 		}
 	case headStack:
 		r.Kind = KindStack
@@ -63,10 +80,11 @@ func isCompileErrorClass(c string) bool {
 // otherwise (an interrupt, torchrun's summary of a child's failure, a traceback cut before its exception line) an
 // exception no process died of by itself.
 func exceptionKind(e *CompileError) Kind {
-	switch e.Class {
-	case "KeyboardInterrupt", "SystemExit", "torch.distributed.elastic.multiprocessing.api.SignalException":
+	// (IPython names the class without its module)
+	switch e.Class[strings.LastIndexByte(e.Class, '.')+1:] {
+	case "KeyboardInterrupt", "SystemExit", "SignalException":
 		e.Interrupted = true
-	case "torch.distributed.elastic.multiprocessing.errors.ChildFailedError":
+	case "ChildFailedError":
 		e.Summary = true
 	}
 	switch {

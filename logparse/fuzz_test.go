@@ -36,6 +36,9 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(b, uint16(len(b)/3))
 	}
+	for _, s := range pasteSeeds {
+		f.Add([]byte(s), uint16(len(s)/2))
+	}
 	f.Fuzz(func(t *testing.T, data []byte, split uint16) {
 		n := 0
 		p := NewParser(Options{Input: "fuzz", Rank: -1, KeepText: true, MaxLine: 512, MaxLines: 64}, func(r *Record) {

@@ -32,6 +32,10 @@ func parseBreak(lines []string) *GraphBreak {
 		rest := strings.TrimPrefix(first, "Graph break: ")
 		if i := strings.Index(rest, " from user code at"); i >= 0 {
 			g.Reason = strings.TrimSpace(rest[:i])
+			// 2.0 warnings: the site on the same line ("from user code at   File "x.py", line 232, in forward")
+			if f, ok := parseFrameLine(rest[i+len(" from user code at"):]); ok {
+				site = f.File + ":" + strconv.Itoa(f.Line)
+			}
 		} else {
 			g.Reason = strings.TrimSpace(rest)
 		}
@@ -39,7 +43,11 @@ func parseBreak(lines []string) *GraphBreak {
 	g.File, g.Line = splitSite(site)
 	inTraceback := false
 	var userFrames []string
-	for i := 1; i < len(lines); i++ {
+	from := 1
+	if !strings.HasPrefix(first, "Graph break") {
+		from = 0 // the header was cut off (pasted text): the body starts at once
+	}
+	for i := from; i < len(lines); i++ {
 		l := lines[i]
 		t := strings.TrimSpace(l)
 		switch {
@@ -122,9 +130,8 @@ func parseRecompile(lines []string) *Recompile {
 	if i := strings.Index(head, " in "); i >= 0 {
 		rc.Function = head[:i]
 		rc.File, rc.Line = splitSite(head[i+4:])
-	} else {
-		rc.Function = strings.TrimSpace(head)
-	}
+	} // else no "in <file>": the header was cut (pasted text), its last token may be part of a name
+
 	for _, l := range lines[1:] {
 		t := strings.TrimSpace(l)
 		switch {
@@ -171,6 +178,7 @@ func splitFailureID(s string) (string, string, bool) {
 }
 
 var limitRe = regexp.MustCompile(`hit config\.(\w+) \((\d+)\)`)
+var limitOldRe = regexp.MustCompile(`hit recompilation cache limit \((\d+)\) for function '([^']*)'`)
 var limitFuncRe = regexp.MustCompile(`function: '([^']*)' \((.*)\)`)
 
 // parseLimit reads "torch._dynamo hit config.recompile_limit (8)" and its function / last reason lines.
@@ -182,6 +190,10 @@ func parseLimit(lines []string) *LimitHit {
 	if m := limitRe.FindStringSubmatch(lines[0]); m != nil {
 		lh.Limit = m[1]
 		lh.Value, _ = strconv.Atoi(m[2])
+	} else if m := limitOldRe.FindStringSubmatch(lines[0]); m != nil {
+		// 2022: "torchdynamo hit recompilation cache limit (64) for function 'forward'"
+		lh.Limit, lh.Function = "cache_size_limit", m[2]
+		lh.Value, _ = strconv.Atoi(m[1])
 	}
 	for _, l := range lines[1:] {
 		t := strings.TrimSpace(l)

@@ -301,14 +301,14 @@ func (p *Parser) line(line []byte, cut bool) {
 		line = []byte(ansi.Strip(string(line)))
 	}
 	if len(p.lastSkip) > 0 && bytes.HasPrefix(line, p.lastSkip) {
-		if body := line[len(p.lastSkip):]; strongHead(body) == headNone {
+		if body := line[len(p.lastSkip):]; strongHead(body) == headNone && !longerPrefix(p.lastSkip, body) {
 			return // one more line of a record that is not built
 		}
 	}
 	// Fast path: same channel and same log prefix as the previous line.
 	if p.lastB != nil && len(p.lastRaw) > 0 && bytes.HasPrefix(line, p.lastRaw) {
 		body := line[len(p.lastRaw):]
-		if !(p.lastB.head != headNone && strongHead(body) != headNone) {
+		if !(p.lastB.head != headNone && strongHead(body) != headNone) && !longerPrefix(p.lastRaw, body) {
 			p.lastB.prefixed++
 			p.lastB.add(p, body, cut)
 			return
@@ -332,7 +332,7 @@ func (p *Parser) line(line []byte, cut bool) {
 		return
 	}
 	switch li.style {
-	case styleGlog, styleDate:
+	case styleGlog, styleDate, styleTags:
 		p.logHead(ch)
 		p.close(&ch.bare)
 		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {
@@ -391,14 +391,17 @@ func (p *Parser) channel(li *lineInfo) *channel {
 // bareLine places a line without a log prefix: a continuation of a first-line-only record, a traceback or
 // stack dump, a record glued behind other output, or plain user output.
 func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
-	body := li.body
+	raw := li.body
 	// A known record head behind an unknown prefix (TORCH_LOGS_FORMAT, output without a trailing newline).
-	if at, h := headInside(body); at > 0 {
+	if at, h := headInside(raw); at > 0 {
+		ind := indentOf(raw) // code-block indentation in front of it: its bare lines carry it too
+		body := raw[ind:]
+		at -= ind
 		p.logHead(ch)
 		p.close(&ch.bare)
 		if j := bytes.Index(body[:at], []byte("[20")); j >= 0 {
 			var dl lineInfo
-			dl.localRank, dl.rank, dl.cid = li.localRank, li.rank, NoCompileID
+			dl.localRank, dl.rank, dl.cid, dl.indent = li.localRank, li.rank, NoCompileID, raw[:ind]
 			if parseDate(body[j:], &dl) {
 				p.close(&ch.log)
 				ch.skip = ch.skip[:0]
@@ -410,7 +413,7 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		}
 		p.close(&ch.log)
 		ch.skip = ch.skip[:0]
-		li.style, li.prefix, li.body = styleCustom, body[:at], body[at:]
+		li.style, li.prefix, li.body, li.indent = styleCustom, body[:at], body[at:], raw[:ind]
 		ch.log = p.open(li, li.body, cut)
 		if ch.log != nil {
 			ch.log.head = h
@@ -418,27 +421,31 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		}
 		return
 	}
+	// a record head behind code-block indentation: its record's bare lines carry the indentation too
+	ind := bareHead(raw)
+	body := raw[ind:]
 	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
 		if strongHead(body) == headNone && !startsBareRecord(body) {
-			lb.add(p, body, cut)
+			lb.add(p, lb.dedent(raw), cut)
 			return
 		}
 		p.close(&ch.log)
 	}
 	if b := ch.bare; b != nil && !b.startsNew(body) {
-		b.add(p, body, cut)
+		b.add(p, b.dedent(raw), cut)
 		return
 	}
 	p.close(&ch.bare)
+	li.indent = raw[:ind]
 	ch.bare = p.open(li, body, cut)
 }
 
 // open starts a record builder with its first message line; with SkipOther it returns nil for a line that
 // starts no known kind of record.
 func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
-	head := strongHead(body)
+	head, flavor := strongHead(body), byte(0)
 	if head == headNone {
-		head = weakHead(body, li.style)
+		head, flavor = weakHead(body, li)
 	}
 	if head == headNone && p.opt.SkipOther {
 		return nil
@@ -456,8 +463,10 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 		ends:     buf.ends,
 		style:    li.style,
 		prefix:   append([]byte(nil), li.prefix...),
+		indent:   append([]byte(nil), li.indent...),
 		prefixed: 1,
 		head:     head,
+		flavor:   flavor,
 		keep:     p.opt.KeepText || head != headNone,
 		part:     p.part, lastPart: p.part,
 		rec: &Record{

@@ -13,6 +13,7 @@ const (
 	styleDate                // 2.0–2.2: "[2024-02-06 10:32:24,334] [0/0] logger: [DEBUG] msg" (every line, or first line only)
 	styleCustom              // an unknown prefix (TORCH_LOGS_FORMAT, glued output) before a known record head: first line only
 	styleCpp                 // C++ glog "[W1121 07:45:17.692129966 ProcessGroupGloo.cpp:727] msg": one line
+	styleTags                // a glog head cut off before the tags: "[0/1] [__recompiles] msg" on every line
 )
 
 // lineInfo is a decoded physical line. Slices alias the line buffer.
@@ -29,6 +30,7 @@ type lineInfo struct {
 	cid       CompileID
 	artifact  []byte
 	body      []byte // the message
+	indent    []byte // code-block indentation in front of the prefix (pasted text)
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -51,7 +53,9 @@ func atoi(b []byte) (int, bool) {
 // decodeLine splits a line into its channel prefixes, log prefix and message.
 func decodeLine(line []byte, li *lineInfo) {
 	*li = lineInfo{localRank: -1, rank: -1, cid: NoCompileID}
-	rest := line
+	n, ind := pasteHead(line)
+	li.indent = line[n-ind : n]
+	rest := line[n:]
 	// srun --label "12: " in front of anything that looks like a log line.
 	if n := srunLabel(rest); n > 0 {
 		if r, ok := atoi(bytes.TrimSpace(rest[:n-2])); ok {
@@ -90,7 +94,7 @@ func decodeLine(line []byte, li *lineInfo) {
 		rest = rest[end+2:]
 	}
 	li.chanLen = len(line) - len(rest)
-	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) {
+	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) {
 		return
 	}
 	li.body = rest

@@ -272,7 +272,10 @@ type Record struct {
 	LastLine  int
 	Lines     []string // message lines with the prefix stripped (may be nil for KindOther when text is not kept)
 	Truncated bool     // a line was longer than the limit and was cut
-	Era       Era      // the torch versions whose format this record shows
+	// Cut says why the record is visibly incomplete (pasted text: its header or its end was not pasted), empty
+	// for a whole record; a record of guard failures without their header is KindOther with Cut as evidence.
+	Cut string
+	Era Era // the torch versions whose format this record shows
 
 	partFirst, partLast int // parallel parsing: parts holding FirstLine and LastLine (line numbers fixed on join)
 	closedAt            int // parallel parsing: when the record ended (2 × Parser.seq of the part then read, +1 if late)

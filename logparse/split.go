@@ -47,7 +47,7 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 		p.leads[k] = l
 	}
 	switch li.style {
-	case styleGlog, styleDate:
+	case styleGlog, styleDate, styleTags:
 		// a line with the same prefix continues the record (built or not), even with a weak head
 		if strongHead(li.body) == headNone {
 			if l.prefix == nil {

@@ -103,6 +103,9 @@ func FuzzParallelEqualsSerial(f *testing.F) {
 		}
 		f.Add(prefixed.Bytes(), uint8(i))
 	}
+	for i, s := range pasteSeeds {
+		f.Add([]byte(strings.Repeat(s, 4)), uint8(i+2))
+	}
 	f.Fuzz(func(t *testing.T, data []byte, parts uint8) {
 		path := filepath.Join(t.TempDir(), "in.log")
 		if err := os.WriteFile(path, data, 0o644); err != nil {

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"sort"
 	"strings"
 	"time"
 )
@@ -54,7 +53,8 @@ type traceMetrics struct {
 
 var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": true, "FailOnRecompileLimitHit": true,
 	"RecompileError": true, "UserError": true, "TorchRuntimeError": true, "InternalTorchDynamoError": true,
-	"ObservedException": true, "SkipFrame": true}
+	"ObservedException": true, "SkipFrame": true, "UncapturedHigherOrderOpError": true, "RecompileLimitExceeded": true,
+	"CacheLimitExceeded": true, "TorchDynamoException": true, "ArgsMismatchError": true, "ResetRequired": true}
 
 // inductorExc are the torch._inductor.exc classes a trace's fail_type names without their module.
 var inductorExc = map[string]bool{"InductorError": true, "LoweringException": true, "CppCompileError": true,
@@ -74,6 +74,9 @@ type traceState struct {
 	restarts  []*Record     // breaks known only from restart_reasons
 	rank, pid int
 	version   string
+	envRank   int                // the first rank an envelope carries, -1 when none does
+	metricsOf map[CompileID]bool // compile ids that reached compilation_metrics
+	lastOf    map[int]int        // per frame id, the highest compile index that reached compilation_metrics
 }
 
 // ParseTrace reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
@@ -82,8 +85,19 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	if opt.MaxLine <= 0 {
 		opt.MaxLine = 64 << 10
 	}
-	st := &traceState{opt: opt, emit: emit, strs: map[int]string{}, pending: map[CompileID][]string{},
-		pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank}
+	// One file, one rank (pasted-logs.md §6): the envelopes' rank when one carries it, else the file name's.
+	var recs []*Record
+	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
+		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank,
+		envRank: -1, metricsOf: map[CompileID]bool{}, lastOf: map[int]int{}}
+	defer func() {
+		for _, r := range recs {
+			if r.Rank = opt.Rank; st.envRank >= 0 {
+				r.Rank = st.envRank
+			}
+			emit(r)
+		}
+	}()
 	var cur *envelope
 	var curLine int
 	var payload []string
@@ -109,7 +123,13 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 			body = li.body
 			st.pid = li.pid
 		}
-		if len(body) == 0 || body[0] != '{' || cut || !interesting(body) {
+		if len(body) == 0 || body[0] != '{' || cut {
+			return
+		}
+		if st.envRank < 0 {
+			st.envRank = envelopeRank(body)
+		}
+		if !interesting(body) {
 			return
 		}
 		var env envelope
@@ -157,6 +177,9 @@ func (st *traceState) record(env *envelope, line int, kind Kind) *Record {
 func (st *traceState) event(env *envelope, payload []string, line int) {
 	if env.Rank != nil {
 		st.rank = *env.Rank
+		if st.envRank < 0 {
+			st.envRank = *env.Rank
+		}
 	}
 	switch {
 	case len(env.Str) == 2:
@@ -181,8 +204,10 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &reasons) != nil {
 			reasons = payload
 		}
-		st.pending[r.CompileID] = reasons
-		st.pendLine[r.CompileID] = line
+		if !st.metricsOf[r.CompileID] { // else a copy of an artifact of a compile already complete
+			st.pending[r.CompileID] = reasons
+			st.pendLine[r.CompileID] = line
+		}
 	case env.Artifact != nil && env.Artifact.Name == "torch_version":
 		var v struct {
 			Version string `json:"pytorch_version"`
@@ -231,6 +256,10 @@ func (st *traceState) metrics(env *envelope, line int) {
 		r.CompileID = cid
 		r.Era = st.era()
 		return r
+	}
+	st.metricsOf[cid] = true
+	if last, ok := st.lastOf[cid.Frame]; !ok || cid.Compile > last {
+		st.lastOf[cid.Frame] = cid.Compile
 	}
 	fc := mk(KindCompile)
 	fc.Compile = &FrameCompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, GraphOps: -1,
@@ -318,48 +347,6 @@ func (st *traceState) era() Era {
 		return EraRange(n, n)
 	}
 	return Era{}
-}
-
-// finish emits what only the end of the file tells: a compile refused at the recompile limit (its
-// recompile_reasons artifact has no compilation_metrics), and breaks known only from restart_reasons.
-func (st *traceState) finish() {
-	cids := make([]CompileID, 0, len(st.pending))
-	for cid := range st.pending {
-		cids = append(cids, cid)
-	}
-	sort.Slice(cids, func(i, j int) bool { return st.pendLine[cids[i]] < st.pendLine[cids[j]] })
-	for _, cid := range cids {
-		// 2.6: the refused compile logs its recompile reasons (the text log prints "Recompiling function" too)
-		// but never reaches compilation_metrics.
-		reasons, line := st.pending[cid], st.pendLine[cid]
-		r := st.record(nil, line, KindRecompile)
-		r.CompileID, r.Era = cid, st.era()
-		fn := st.frameFn[cid.Frame]
-		r.Recompile = &Recompile{Function: fn.Func, File: fn.File, Line: fn.Line, Failures: failuresOf(reasons)}
-		st.emit(r)
-		st.emit(st.limitRecord(cid, reasons, line))
-	}
-	if st.breaks == 0 {
-		for _, r := range st.restarts {
-			st.emit(r)
-		}
-	}
-}
-
-func isLimitReason(s string) bool {
-	return strings.Contains(s, "recompile limit exceeded") || strings.Contains(s, "cache_size_limit") ||
-		strings.Contains(s, "recompile_limit")
-}
-
-func (st *traceState) limitRecord(cid CompileID, reasons []string, line int) *Record {
-	r := st.record(nil, line, KindLimitHit)
-	r.CompileID, r.Era = cid, st.era()
-	fn := st.frameFn[cid.Frame]
-	r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line}
-	if fs := failuresOf(reasons); len(fs) > 0 {
-		r.Limit.LastReason = fs[0].CompileID + ": " + fs[0].Guard
-	}
-	return r
 }
 
 // readLines calls fn for every line of r; lines longer than max are cut (the rest is skipped, not kept).

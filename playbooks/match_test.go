@@ -56,7 +56,12 @@ var reachCases = []reachCase{
 	{"2.14 unresumable", Query{Kind: "graph_break", Reason: "torch.compile cannot properly resume from this graph break, which results in a skip."}, "gb-unresumable-skip", LevelReason},
 	{"graph break in loop", Query{Kind: "graph_break", GBID: "GB7000", GBType: "graph break in loop", Reason: "torch.compile detected a graph break in a for/while loop. Skipping the frame and falling back to eager"}, "gb-unresumable-skip", LevelGBID},
 	{"FSDP use_orig_params is not by design", Query{Kind: "graph_break", GBID: "GB0053", GBType: "FSDP with use_orig_params=False", Reason: "Dynamo only supports FSDP with use_orig_params=True"}, "generic-graph_break", LevelFallback},
-	{"unclassified break", Query{Kind: "graph_break", GBID: "GB0156", GBType: "Unsupported method call", Reason: "Dynamo does not know how to trace method `foo` of class `Bar`"}, "generic-graph_break", LevelFallback},
+	{"2.14 user object method", Query{Kind: "graph_break", GBID: "GB0156", GBType: "Unsupported method call", Reason: "Dynamo does not know how to trace method `foo` of class `Bar`"}, "gb-user-object-method", LevelReason},
+	// 2.0-2.3 reasons named after Dynamo internals (pasted-logs.md §5)
+	{"2.0 user object method", Query{Kind: "graph_break", Reason: "call_method UserDefinedObjectVariable(...)"}, "gb-user-object-method", LevelReason},
+	{"2.0 iadd", Query{Kind: "graph_break", Reason: "call_function BuiltinVariable(iadd) [...]"}, "gb-inplace-builtin", LevelReason},
+	{"2.0 super setitem", Query{Kind: "graph_break", Reason: "non-function or method super: <slot wrapper '__setitem__' of 'dict' objects>"}, "gb-container-subclass", LevelReason},
+	{"unclassified break", Query{Kind: "graph_break", Reason: "Unsupported: call_function UnknownVariable() [] {}"}, "generic-graph_break", LevelFallback},
 	// by design
 	{"DDPOptimizer", Query{Kind: "graph_break", Reason: "DDPOptimizer intentional graph-break"}, "expected-ddp-optimizer", LevelReason},
 	{"DDP forward skip (2.14 fixture)", Query{Kind: "graph_break", GBID: "GB0007", GBType: "Attempted to call function marked as skipped", Reason: ddpSkip}, "expected-ddp-wrapper", LevelGBID},
@@ -150,6 +155,8 @@ var reachCases = []reachCase{
 	{"triage: python differs", Query{Kind: "config_parity", Reason: "python executable differs: /usr/bin/python3 vs /opt/py/bin/python3"}, "generic-config_parity", LevelFallback},
 	{"triage: no output", Query{Kind: "stall", Reason: "no output for 300s"}, "stall-compile-hang", LevelReason},
 	{"triage: compile time", Query{Kind: "stall", Reason: "compile time 1850s for frame forward exceeds the budget"}, "large-model-compile-time", LevelReason},
+	{"CUDA OOM (2.11 fixture)", Query{Kind: "runtime_error", ErrorClass: "torch.OutOfMemoryError", Reason: "CUDA out of memory. Tried to allocate 200.00 GiB."}, "gpu-cuda-oom", LevelError},
+	{"NCCL error (2.11 fixture)", Query{Kind: "runtime_error", ErrorClass: "torch.distributed.DistBackendError", Reason: "NCCL error in: /pytorch/torch/csrc/distributed/c10d/NCCLUtils.cpp:93, invalid usage"}, "dist-nccl-error", LevelError},
 	{"triage: slower than eager", Query{Kind: "stall", Reason: "compiled step is 3% slower than eager baseline"}, "eager-vs-compiled", LevelReason},
 	{"triage: watchdog", Query{Kind: "stall", Reason: "watchdog fired"}, "generic-stall", LevelFallback},
 	{"triage: breaks not logged", Query{Kind: "probe_mismatch", Reason: "log shows 0 graph breaks, the process counted 2"}, "probe-fewer-breaks-logged", LevelReason},

@@ -34,9 +34,10 @@ type Aggregator struct {
 	seen           map[eventKey]bool // text events, to drop their trace twins
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec       []*logparse.Record
-	facts          facts       // what the inputs showed beyond the counts (evidence.go)
-	comp           *compileAgg // compile time and cache lookups (compile_time.go)
-	fails          failureLog  // fatal errors in arrival order, for the first failure (first_failure.go)
+	facts          facts           // what the inputs showed beyond the counts (evidence.go)
+	comp           *compileAgg     // compile time and cache lookups (compile_time.go)
+	fails          failureLog      // fatal errors in arrival order, for the first failure (first_failure.go)
+	cut            map[string]bool // why the input looks cut (records whose head or end was not pasted)
 }
 
 type recompKey struct {
@@ -58,7 +59,16 @@ func NewAggregator() *Aggregator {
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 		partitions: map[partitionKey]*PartitionSummary{}, rerecords: map[string]*RerecordSummary{},
-		warnings: map[string]*WarningSummary{}, comp: newCompileAgg(), fails: failureLog{rootCause: -1},
+		warnings: map[string]*WarningSummary{}, comp: newCompileAgg(), fails: failureLog{rootCause: -1}, cut: map[string]bool{},
+	}
+}
+
+// maxPartialReasons bounds the distinct reasons kept for Report.PartialReasons.
+const maxPartialReasons = 8
+
+func (a *Aggregator) noteCut(why string) {
+	if len(a.cut) < maxPartialReasons {
+		a.cut[why] = true
 	}
 }
 
@@ -86,6 +96,9 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	defer a.mu.Unlock()
 	a.era = a.era.Merge(r.Era)
 	a.noteFacts(r)
+	if r.Cut != "" {
+		a.noteCut(r.Cut)
+	}
 	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true

@@ -24,6 +24,7 @@ type ReportEvidence struct {
 	Ranks             []int    `json:"ranks"`
 	Inputs            []string `json:"inputs"`
 	Partial           bool     `json:"partial"`
+	PartialReasons    []string `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
 }
 
 // Logged says which kinds a TORCH_LOGS value makes PyTorch print (torch-log-formats.md §1): limit hits and fatal
@@ -148,6 +149,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	has := func(n string) bool { return slices.Contains(ev.Logs, n) }
 	ev.GraphBreaksLogged = f.lines.Trace || has("graph_breaks") || has("+dynamo") || graphBreaksLogged(rep)
 	ev.RecompilesLogged = f.lines.Trace || has("recompiles") || has("recompiles_verbose") || rep.Counts.Recompiles > 0
+	ev.Partial, ev.PartialReasons = rep.Partial, rep.PartialReasons
 	return ev
 }
 

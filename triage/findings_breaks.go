@@ -94,6 +94,9 @@ func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompi
 	}
 	f.Function, _ = FoldFunction(fn)
 	f.Expected = isByDesignBreak(b)
+	if f.Expected {
+		res = preferExpected(res)
+	}
 	applyPlaybook(&f, res)
 	f.What = breakLabel(f.Playbook, res, b)
 	f.ID = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What

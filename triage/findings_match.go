@@ -40,3 +40,24 @@ func applyPlaybook(f *Finding, r playbooks.Result) {
 		f.Category, f.Severity = CategoryExpected, "info"
 	}
 }
+
+// preferExpected makes the best by-design playbook that also matched the primary one, for a break at a site
+// that is by design (DDP's wrapper, FSDP hooks): a generic cause such as "a method Dynamo could not inline"
+// matches there too, but the site says why.
+func preferExpected(r playbooks.Result) playbooks.Result {
+	if r.Primary == nil || r.Primary.Expected() {
+		return r
+	}
+	for i, p := range r.Related {
+		if !p.Expected() {
+			continue
+		}
+		out := playbooks.Result{Primary: p, Level: r.Level}
+		out.Related = append(append([]*playbooks.Playbook{r.Primary}, r.Related[:i]...), r.Related[i+1:]...)
+		for _, q := range out.Related {
+			out.RelatedIDs = append(out.RelatedIDs, q.ID)
+		}
+		return out
+	}
+	return r
+}

@@ -94,6 +94,19 @@ func ClassifyGuard(text string) GuardClass {
 	return gc
 }
 
+// dispatchDevice reports a dispatch-key-set mismatch whose expected and actual sets start with different
+// backends ("expected DispatchKeySet(CUDA, …), actual DispatchKeySet(CPU, …)"): the tensor moved device.
+func dispatchDevice(g string) bool {
+	first := func(s string) string {
+		s, _, _ = strings.Cut(s, ",")
+		s, _, _ = strings.Cut(s, ")")
+		return s
+	}
+	_, expected, _ := strings.Cut(g, "expected DispatchKeySet(")
+	_, actual, ok := strings.Cut(g, "actual DispatchKeySet(")
+	return ok && first(expected) != first(actual)
+}
+
 // classifyTensor reads the "tensor 'SRC' … mismatch" family.
 func classifyTensor(g string, gc *GuardClass) bool {
 	if m := tensorIndexed.FindStringSubmatch(g); m != nil {
@@ -117,6 +130,9 @@ func classifyTensor(g string, gc *GuardClass) bool {
 		gc.Class = "rank"
 	case "dispatch key set":
 		gc.Class = "other"
+		if dispatchDevice(m[3]) {
+			gc.Class = "device"
+		}
 	default:
 		gc.Class = m[2]
 	}

@@ -32,7 +32,11 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	}
 	agg := NewAggregator()
 	for _, in := range inputs {
-		agg.AddInput(in.Name, in.Rank)
+		rank := in.Rank
+		if in.Trace {
+			rank = -1 // a trace's records carry its one rank: its envelopes', or else the file name's
+		}
+		agg.AddInput(in.Name, rank)
 	}
 	out := &Loaded{Inputs: inputs, Skipped: skipped}
 	var mu sync.Mutex

@@ -37,6 +37,10 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	if f := an.Verdict.FirstFailure; f != "" {
 		t.Linef(2, "First failure: %s", f)
 	}
+	if rep.Partial {
+		t.Linef(2, "partial input: the text looks cut (%s); counts are what it shows, not the whole run",
+			strings.Join(rep.PartialReasons, "; "))
+	}
 	if len(rep.GraphBreaks) > 0 {
 		t.Blank()
 		t.Line(0, "Graph breaks")

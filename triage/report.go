@@ -50,6 +50,12 @@ type Report struct {
 	// when no input says anything about them.
 	Compile *CompileReport `json:"compile,omitempty"`
 
+	// Partial: the input looks cut (pasted text that starts or ends inside a record: a graph-break body or guard
+	// failures without their header, a traceback without its exception line, an exception without its
+	// traceback), so the counts are what the text shows, not the whole run; PartialReasons say what was cut.
+	Partial        bool     `json:"-"`
+	PartialReasons []string `json:"-"`
+
 	// one entry per event (the JSON lists group identical ones); nil for a report decoded from JSON
 	limitEvents                              []LimitSummary
 	errorEvents, exceptEvents, runtimeEvents []ErrorSummary
@@ -83,6 +89,8 @@ func (a *Aggregator) Report() *Report {
 	if rep.Inputs == nil {
 		rep.Inputs = []string{}
 	}
+	rep.PartialReasons = sortedStrings(a.cut)
+	rep.Partial = len(rep.PartialReasons) > 0
 	rep.GraphBreaks = a.distinctBreaks()
 	for _, b := range rep.GraphBreaks {
 		rep.Counts.GraphBreakRecords += b.Records

@@ -1,0 +1,144 @@
+package logparse
+
+import (
+	"strconv"
+	"strings"
+)
+
+// normalizeTraceback rewrites the pasted forms of a traceback (pasted-logs.md §1) into Python's own, which
+// parseException reads: a headless one gets its header back, IPython's and pytest's
+// frames become "  File …" lines and their exception lines get the class's module back (an indented one was
+// dedented line by line: builder.dedent).
+func normalizeTraceback(lines []string, flavor byte) []string {
+	if len(lines) == 0 {
+		return lines
+	}
+	switch flavor {
+	case tbHeadless:
+		return headlessChain(lines)
+	case tbIPython:
+		return normalizeIPython(lines)
+	case tbPytest:
+		return normalizePytest(lines)
+	}
+	return lines
+}
+
+// headlessChain gives every exception of a chain pasted without headers and frames its header back.
+func headlessChain(lines []string) []string {
+	out := make([]string, 0, len(lines)+2)
+	out = append(out, string(hTraceback))
+	chain := false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, string(hChainCause)) || strings.HasPrefix(t, string(hChainHandling)):
+			chain = true
+		case chain && exceptionHead([]byte(l)):
+			out = append(out, string(hTraceback))
+			chain = false
+		case t != "":
+			chain = false
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// normalizeIPython reads "Unsupported    Traceback (most recent call last)", "Cell In[4], line 7",
+// "File /x.py:12, in f(a, b)", "----> 7 out = model(x)" and the last line "Unsupported: …".
+func normalizeIPython(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	cls := ""
+	for _, l := range lines {
+		t := strings.TrimRight(l, " ")
+		switch {
+		case ipythonHeader([]byte(t)):
+			cls = strings.Fields(t)[0]
+			out = append(out, string(hTraceback))
+		case strings.HasPrefix(t, "Cell In["):
+			// Cell In[4], line 7
+			if c := strings.Index(t, ", line "); c > 0 {
+				out = append(out, `  File "`+t[:c]+`", line `+strings.TrimSpace(t[c+len(", line "):])+", in <cell>")
+			}
+		case strings.HasPrefix(t, "File "):
+			out = append(out, ipythonFrame(t[len("File "):]))
+		case strings.HasPrefix(t, "---->"), strings.HasPrefix(t, "-> "):
+			// the line that ran: "----> 7 out = model(x)"
+			code := strings.TrimLeft(t, "->")
+			code = strings.TrimLeft(code, " 0123456789")
+			out = append(out, "    "+code)
+		case cls != "" && (t == cls || strings.HasPrefix(t, cls+": ")):
+			out = append(out, qualifyClass(cls)+t[len(cls):])
+			cls = ""
+		default:
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// ipythonFrame turns "/x.py:12, in f(a, b)" into `  File "/x.py", line 12, in f`.
+func ipythonFrame(s string) string {
+	loc, fn, _ := strings.Cut(s, ", in ")
+	if p := strings.IndexByte(fn, '('); p > 0 {
+		fn = fn[:p]
+	}
+	file, line := splitSite(loc)
+	return `  File "` + file + `", line ` + strconv.Itoa(line) + ", in " + fn
+}
+
+// normalizePytest reads pytest's failure block: "E   " lines hold the exception and its message, "path.py:12: in f"
+// lines are frames, "path.py:12: Unsupported" is the summary, a chain separator starts the next exception.
+func normalizePytest(lines []string) []string {
+	out := make([]string, 0, len(lines)+2)
+	head := func() {
+		if n := len(out); n == 0 || strings.HasPrefix(out[n-1], string(hChainCause)) || strings.HasPrefix(out[n-1], string(hChainHandling)) {
+			out = append(out, string(hTraceback))
+		}
+	}
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case l == "E" || strings.HasPrefix(l, "E "):
+			head()
+			out = append(out, strings.TrimPrefix(strings.TrimPrefix(l, "E"), "   "))
+		case pytestFrame([]byte(l)):
+			head()
+			loc, fn, _ := strings.Cut(strings.TrimSuffix(t, ":"), ": in ")
+			file, line := splitSite(loc)
+			out = append(out, `  File "`+file+`", line `+strconv.Itoa(line)+", in "+fn)
+		case strings.HasPrefix(t, string(hChainCause)) || strings.HasPrefix(t, string(hChainHandling)):
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// qualifyClass gives a class named without its module (IPython prints "Unsupported") its torch module when it
+// is one of Dynamo's or Inductor's exceptions.
+func qualifyClass(cls string) string {
+	switch {
+	case dynamoExc[cls]:
+		return "torch._dynamo.exc." + cls
+	case inductorExc[cls]:
+		return "torch._inductor.exc." + cls
+	}
+	return cls
+}
+
+// guardEvidence describes guard-failure lines whose "Recompiling function" header was not pasted: not a
+// recompile that can be counted, but what it shows.
+func guardEvidence(lines []string) string {
+	var fails []string
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "- ") {
+			fails = append(fails, strings.TrimPrefix(t, "- "))
+		}
+	}
+	s := "guard failures without their `Recompiling function` header"
+	if len(fails) > 0 {
+		s += ": " + strings.Join(fails[:min(len(fails), 3)], "; ")
+	}
+	return s
+}

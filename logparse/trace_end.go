@@ -1,0 +1,69 @@
+package logparse
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+)
+
+// envelopeRank reads `"rank": N` of an envelope without decoding it; -1 when it has none.
+func envelopeRank(b []byte) int {
+	i := bytes.Index(b, []byte(`"rank": `))
+	if i < 0 {
+		return -1
+	}
+	j := i + len(`"rank": `)
+	k := j
+	for k < len(b) && isDigit(b[k]) {
+		k++
+	}
+	if n, ok := atoi(b[j:k]); ok {
+		return n
+	}
+	return -1
+}
+
+// finish emits what only the end of the file tells: a compile refused at the recompile limit (its
+// recompile_reasons artifact has no compilation_metrics), and breaks known only from restart_reasons.
+func (st *traceState) finish() {
+	cids := make([]CompileID, 0, len(st.pending))
+	for cid := range st.pending {
+		cids = append(cids, cid)
+	}
+	sort.Slice(cids, func(i, j int) bool { return st.pendLine[cids[i]] < st.pendLine[cids[j]] })
+	for _, cid := range cids {
+		// 2.6: the refused compile logs its recompile reasons (the text log prints "Recompiling function" too)
+		// but never reaches compilation_metrics.
+		reasons, line := st.pending[cid], st.pendLine[cid]
+		if last, ok := st.lastOf[cid.Frame]; ok && last > cid.Compile {
+			continue // the frame compiled again after it: this compile was not refused at a limit
+		}
+		r := st.record(nil, line, KindRecompile)
+		r.CompileID, r.Era = cid, st.era()
+		fn := st.frameFn[cid.Frame]
+		r.Recompile = &Recompile{Function: fn.Func, File: fn.File, Line: fn.Line, Failures: failuresOf(reasons)}
+		st.emit(r)
+		st.emit(st.limitRecord(cid, reasons, line))
+	}
+	if st.breaks == 0 {
+		for _, r := range st.restarts {
+			st.emit(r)
+		}
+	}
+}
+
+func isLimitReason(s string) bool {
+	return strings.Contains(s, "recompile limit exceeded") || strings.Contains(s, "cache_size_limit") ||
+		strings.Contains(s, "recompile_limit")
+}
+
+func (st *traceState) limitRecord(cid CompileID, reasons []string, line int) *Record {
+	r := st.record(nil, line, KindLimitHit)
+	r.CompileID, r.Era = cid, st.era()
+	fn := st.frameFn[cid.Frame]
+	r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line}
+	if fs := failuresOf(reasons); len(fs) > 0 {
+		r.Limit.LastReason = fs[0].CompileID + ": " + fs[0].Guard
+	}
+	return r
+}

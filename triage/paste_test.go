@@ -1,0 +1,126 @@
+package triage
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// pasted is what a report of pasted text gives: the counts of expected.json and the findings.
+type pasted struct {
+	counts   expectedCounts
+	findings []Finding
+	report   *Report
+}
+
+// site modes: how much of a finding's site a transformation keeps
+const (
+	siteFull = iota // file and line
+	siteLine        // the line (IPython names the notebook cell "Cell In[4]")
+	siteNone        // none (the frames were not pasted)
+)
+
+// signature lists kind, playbook, site, records and ranks of every finding.
+func (p pasted) signature(mode int) []string {
+	var out []string
+	for _, f := range p.findings {
+		site := fmt.Sprintf("%s:%d", f.File, f.Line)
+		switch mode {
+		case siteLine:
+			site = fmt.Sprintf(":%d", f.Line)
+		case siteNone:
+			site = ""
+		}
+		out = append(out, fmt.Sprintf("%s %s %s %d %v", f.Kind, f.Playbook, site, f.Records, f.Ranks))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func reportOfText(t testing.TB, text string) pasted {
+	t.Helper()
+	l, err := Load([]string{"-"}, LoadOptions{Stdin: strings.NewReader(text)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := playbooks.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := l.Report
+	c := rep.Counts
+	out := pasted{report: rep, counts: expectedCounts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles,
+		RecompileLimitHits: c.RecompileLimitHits, CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors,
+		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords,
+		RuntimeErrors: c.RuntimeErrors, Ranks: rep.Ranks}}
+	out.findings = Analyze(rep, set, nil).Findings
+	return out
+}
+
+// pasteCase is one way of pasting a fixture; applies says which fixtures have records of the kind it touches.
+type pasteCase struct {
+	name    string
+	f       transform
+	applies func(text string, want expectedCounts) bool
+	sites   int
+}
+
+func always(string, expectedCounts) bool { return true }
+
+func hasRanks(_ string, want expectedCounts) bool { return len(want.Ranks) > 0 }
+
+func hasGlog(text string, _ expectedCounts) bool {
+	return slices.ContainsFunc(splitLines(text), glogHead.MatchString)
+}
+
+func hasTraceback(text string, _ expectedCounts) bool { return len(tracebacks(splitLines(text))) > 0 }
+
+func hasBareTraceback(text string, _ expectedCounts) bool {
+	return slices.ContainsFunc(tracebacks(splitLines(text)), func(b tbBlock) bool { return b.prefix == "" })
+}
+
+var pasteCases = []pasteCase{
+	{"quote", eachLine("> "), always, siteFull},
+	{"quote2", eachLine(">> "), always, siteFull},
+	{"indent", eachLine("    "), always, siteFull},
+	{"tab", eachLine("\t"), always, siteFull},
+	{"shipper_cri", shipper, always, siteFull},
+	{"kubectl", eachLine("[pod/trainer-0/main] "), always, siteFull},
+	{"compose", eachLine("trainer-1  | "), always, siteFull},
+	{"bullets", onPrefixed(func(l string) string { return "- " + l }), hasGlog, siteFull},
+	{"hostname", onPrefixed(func(l string) string { return "node-7.cluster " + l }), hasRanks, siteFull},
+	{"double_rank", doubleRank, hasRanks, siteFull},
+	{"elided_emitter", elideEmitter, hasGlog, siteFull},
+	{"no_glog_head", dropGlogHead, hasGlog, siteFull},
+	{"headless_traceback", headless, hasTraceback, siteNone},
+	{"ipython", ipython, hasBareTraceback, siteLine},
+	{"pytest", pytest, hasBareTraceback, siteFull},
+}
+
+// TestPastedFixtures runs every transformation over every text fixture it applies to: the pasted text gives the
+// counts and findings of the untouched fixture.
+func TestPastedFixtures(t *testing.T) {
+	exp := loadExpected(t)
+	for name, lines := range fixtureTexts(t) {
+		text := joinLines(lines)
+		want := reportOfText(t, text)
+		for _, c := range pasteCases {
+			if !c.applies(text, exp[name]) {
+				continue
+			}
+			t.Run("synthetic_paste_"+c.name+"/"+name, func(t *testing.T) {
+				got := reportOfText(t, joinLines(c.f(lines)))
+				if !reflect.DeepEqual(got.counts, want.counts) {
+					t.Errorf("counts\n got %+v\nwant %+v", got.counts, want.counts)
+				}
+				if g, w := got.signature(c.sites), want.signature(c.sites); !reflect.DeepEqual(g, w) {
+					t.Errorf("findings\n got %q\nwant %q", g, w)
+				}
+			})
+		}
+	}
+}
