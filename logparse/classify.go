@@ -170,7 +170,18 @@ func IsLibraryFile(path string) bool {
 	case strings.HasPrefix(p, "<frozen"), strings.Contains(p, "/lib/python3") && !strings.Contains(p, "packages/"):
 		return true
 	}
-	return false
+	return isInductorCode(p)
+}
+
+// isInductorCode reports Inductor's generated code in its cache ("…/torchinductor_USER/r3/cr3t6jz….py", or any
+// TORCHINDUCTOR_CACHE_DIR: a file "c" + hash + ".py" in the directory named by the hash's first two characters):
+// an error raised there belongs to the user frame that called the compiled function.
+func isInductorCode(p string) bool {
+	if strings.Contains(p, "/torchinductor_") {
+		return true
+	}
+	dir, base, ok := strings.Cut(p[max(0, strings.LastIndexByte(p[:max(0, strings.LastIndexByte(p, '/'))], '/')+1):], "/")
+	return ok && len(base) >= 40 && base[0] == 'c' && strings.HasSuffix(base, ".py") && len(dir) == 2 && base[1:3] == dir
 }
 
 // UserFrame returns the deepest frame outside library code, or false.

@@ -40,3 +40,18 @@ func TestRootCauseRank(t *testing.T) {
 		t.Errorf("synthetic summary: %v", got)
 	}
 }
+
+// An error raised in Inductor's generated code is located at the user frame that called the compiled function.
+func TestInductorCodeIsNotUserCode(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/tmp/gpu/cache/g09a/inductor/r3/cr3t6jzeqpw3oyc4bxccullj7pmbke4j6hbk7cb5ivt6vo3zql2m.py": true,
+		"/tmp/torchinductor_root/ab/whatever.py":                                                  true,
+		"/home/me/proj/ab/cabc.py":                                                                false,
+		"/home/me/proj/train.py":                                                                  false,
+		"cr3t6jzeqpw3oyc4bxccullj7pmbke4j6hbk7cb5ivt6vo3zql2m.py":                                 false,
+	} {
+		if got := IsLibraryFile(p); got != want {
+			t.Errorf("%s: library %v, want %v", p, got, want)
+		}
+	}
+}

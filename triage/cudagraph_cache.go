@@ -18,6 +18,9 @@ func fxCacheHits(rep *Report) int {
 	return s.Hit
 }
 
+// PartitionsHidden is partitionsHidden for the bringup log.
+func PartitionsHidden(a *Analysis) string { return partitionsHidden(a) }
+
 // partitionsHidden words why no partition was seen although cudagraphs logging was on: Inductor prints a graph's
 // partitions when it schedules it, and a graph loaded from the FX graph cache is not scheduled (a warm rerun of
 // a repro whose cold run printed a non-cudagraphable partition prints none). "" when that cannot be the case.

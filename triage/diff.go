@@ -51,7 +51,8 @@ type DiffResult struct {
 }
 
 var diffKinds = map[Kind]bool{KindGraphBreak: true, KindRecompile: true, KindLimitHit: true,
-	KindCudagraphSkip: true, KindCompileError: true}
+	KindCudagraphSkip: true, KindCompileError: true, KindCudagraphPartition: true, KindCudagraphRerecord: true,
+	KindRuntimeError: true}
 
 type diffSide struct {
 	first   *Finding

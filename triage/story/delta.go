@@ -21,6 +21,11 @@ type Logged struct {
 	GraphBreaks    bool `json:"graph_breaks"`
 	Recompiles     bool `json:"recompiles"`
 	CudagraphSkips bool `json:"cudagraph_skips"`
+	// CudagraphPartitions: non-cudagraphable partitions and re-recordings print only under TORCH_LOGS
+	// cudagraphs, and not for a graph loaded from the FX graph cache
+	CudagraphPartitions bool `json:"cudagraph_partitions"`
+	// PartitionsHidden: TORCH_LOGS had cudagraphs, but graphs came from the FX graph cache, which prints none
+	PartitionsHidden bool `json:"partitions_hidden,omitempty"`
 }
 
 func loggedBy(m runner.Meta, torch string) Logged {
@@ -34,9 +39,10 @@ func loggedBy(m runner.Meta, torch string) Logged {
 	}
 	all := names["all"]
 	return Logged{
-		GraphBreaks:    all || names["graph_breaks"] || names["+dynamo"],
-		Recompiles:     all || names["recompiles"] || names["recompiles_verbose"],
-		CudagraphSkips: all || names["cudagraphs"] || names["perf_hints"] || torchAtLeast(torch, 2, 14),
+		GraphBreaks:         all || names["graph_breaks"] || names["+dynamo"],
+		Recompiles:          all || names["recompiles"] || names["recompiles_verbose"],
+		CudagraphSkips:      all || names["cudagraphs"] || names["perf_hints"] || torchAtLeast(torch, 2, 14),
+		CudagraphPartitions: all || names["cudagraphs"],
 	}
 }
 
@@ -48,6 +54,8 @@ func (c Logged) covers(kind triage.Kind) bool {
 		return c.Recompiles
 	case triage.KindCudagraphSkip:
 		return c.CudagraphSkips
+	case triage.KindCudagraphPartition, triage.KindCudagraphRerecord:
+		return c.CudagraphPartitions
 	}
 	return true
 }
@@ -65,7 +73,8 @@ func torchAtLeast(v string, major, minor int) bool {
 	return a > major || (a == major && b >= minor)
 }
 
-var kindNoun = map[triage.Kind]string{triage.KindGraphBreak: "graph breaks", triage.KindRecompile: "recompiles", triage.KindCudagraphSkip: "CUDA-graph skips"}
+var kindNoun = map[triage.Kind]string{triage.KindGraphBreak: "graph breaks", triage.KindRecompile: "recompiles",
+	triage.KindCudagraphSkip: "CUDA-graph skips", triage.KindCudagraphPartition: "non-cudagraphable partitions"}
 
 // buildDelta compares run r with its base.
 func buildDelta(base, r *Run, basis string) *Delta {
@@ -86,14 +95,20 @@ func buildDelta(base, r *Run, basis string) *Delta {
 			d.Changed = append(d.Changed, it)
 		}
 	}
-	for _, k := range []triage.Kind{triage.KindGraphBreak, triage.KindRecompile, triage.KindCudagraphSkip} {
+	for _, k := range []triage.Kind{triage.KindGraphBreak, triage.KindRecompile, triage.KindCudagraphSkip, triage.KindCudagraphPartition} {
 		if k == triage.KindCudagraphSkip && base.Counts.CudagraphSkips+r.Counts.CudagraphSkips == 0 {
 			continue // skips print by default only from 2.14 and the version is often unknown: note the gap only when a run saw some
 		}
+		if k == triage.KindCudagraphPartition && base.Counts.CudagraphPartitions+r.Counts.CudagraphPartitions == 0 {
+			continue // only GPU runs have them: note the gap only when a run saw some
+		}
 		for _, x := range []*Run{base, r} {
 			if !x.Logged.covers(k) {
-				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d (TORCH_LOGS %q) did not log them",
-					kindNoun[k], x.ID, x.meta.TorchLogs))
+				why := fmt.Sprintf("(TORCH_LOGS %q) did not log them", x.meta.TorchLogs)
+				if k == triage.KindCudagraphPartition && x.Logged.PartitionsHidden {
+					why = "loaded its graphs from the FX graph cache, which prints none"
+				}
+				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", kindNoun[k], x.ID, why))
 				break
 			}
 		}
@@ -130,7 +145,7 @@ func changesSince(prev, cur *runner.Meta, prevTorch, curTorch string) []Change {
 	if prev.Cwd != cur.Cwd {
 		out = append(out, Change{What: "cwd", Before: prev.Cwd, After: cur.Cwd})
 	}
-	if prev.Preset != cur.Preset || prev.TorchLogs != cur.TorchLogs {
+	if prev.Preset != cur.Preset || !sameNames(prev.TorchLogs, cur.TorchLogs) {
 		out = append(out, Change{What: "preset", Before: presetText(*prev), After: presetText(*cur)})
 	}
 	if prevTorch != "" && curTorch != "" && prevTorch != curTorch {
@@ -278,4 +293,19 @@ func exitText(m runner.Meta) string {
 		s += " (" + m.Signal + ")"
 	}
 	return s
+}
+
+// sameNames: two TORCH_LOGS values with the same names in any order.
+func sameNames(a, b string) bool {
+	split := func(s string) []string {
+		var out []string
+		for _, n := range strings.Split(s, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				out = append(out, n)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(split(a), split(b))
 }

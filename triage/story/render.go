@@ -157,7 +157,7 @@ func runBody(r *Run, md bool) []string {
 		out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
 			count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
 			count(c.CudagraphSkips, true, "CUDA-graph skip"),
-			count(c.CompileErrors, true, "compile error"), ranksText(c.Ranks)}, " · ")))
+			count(c.CompileErrors, true, "compile error")}, " · ")+gpuCounts(c, lg)+" · "+ranksText(c.Ranks)))
 		out = append(out, esc("verdict: "+r.Verdict))
 	}
 	if md { // a blank line before each paragraph and before a list, none between list items
@@ -344,4 +344,20 @@ func orText(s, alt string) string {
 		return alt
 	}
 	return s
+}
+
+// gpuCounts adds the CUDA-graph partitions and re-recordings and the runtime errors where a run logged or had any.
+func gpuCounts(c *Counts, lg Logged) string {
+	out := ""
+	if lg.CudagraphPartitions || lg.PartitionsHidden || c.CudagraphPartitions+c.CudagraphRerecords > 0 {
+		if lg.CudagraphPartitions {
+			out += fmt.Sprintf(" · %d non-cudagraphable partition(s) · %d CUDA-graph re-recording(s)", c.CudagraphPartitions, c.CudagraphRerecords)
+		} else {
+			out += " · partitions not known (graphs from the FX graph cache print none)"
+		}
+	}
+	if c.RuntimeErrors > 0 {
+		out += fmt.Sprintf(" · %d runtime error(s)", c.RuntimeErrors)
+	}
+	return out
 }

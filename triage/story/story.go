@@ -48,6 +48,10 @@ type Counts struct {
 	CudagraphSkips int `json:"cudagraph_skips"`
 	CompileErrors  int `json:"compile_errors"`
 	Ranks          int `json:"ranks"`
+	// CUDA graphs' non-cudagraphable partitions and re-recordings, processes that died of a runtime error
+	CudagraphPartitions int `json:"cudagraph_partitions"`
+	CudagraphRerecords  int `json:"cudagraph_rerecords"`
+	RuntimeErrors       int `json:"runtime_errors"`
 }
 
 // StoryRun is one run of the session.
@@ -210,12 +214,16 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	r.an = triage.AnalyzeRun(rep, set, infos, session.RunFactsOf(m))
 	c := rep.Counts
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
-		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks)}
+		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks),
+		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords, RuntimeErrors: c.RuntimeErrors}
 	r.Steady, r.Verdict = r.an.Verdict.Steady, r.an.Verdict.Summary
 	if m.State == runner.StateInterrupted {
 		r.Steady, r.Verdict = false, interruptedVerdict
 	}
 	r.Logged = loggedBy(m, r.Torch)
+	if triage.PartitionsHidden(r.an) != "" {
+		r.Logged.CudagraphPartitions, r.Logged.PartitionsHidden = false, true // graphs from the FX graph cache print none
+	}
 	return r, warnings
 }
 
