@@ -36,6 +36,7 @@ type Aggregator struct {
 	traceRec       []*logparse.Record
 	facts          facts       // what the inputs showed beyond the counts (evidence.go)
 	comp           *compileAgg // compile time and cache lookups (compile_time.go)
+	names          strs        // interned names: what the aggregator keeps of a record is copied out (retain.go)
 }
 
 type recompKey struct {
@@ -140,21 +141,21 @@ func (a *Aggregator) count(r *logparse.Record) {
 	case logparse.KindRecompile:
 		a.addRecompile(r, ra)
 	case logparse.KindLimitHit:
-		a.limits = append(a.limits, limitSummary(r))
+		a.limits = append(a.limits, a.limitSummary(r))
 		if ra != nil {
 			ra.c.RecompileLimitHits++
 		}
 	case logparse.KindCudagraphSkip:
 		a.addSkip(r, ra)
 	case logparse.KindCompileError:
-		a.errors = append(a.errors, errorSummary(r))
+		a.errors = append(a.errors, a.errorSummary(r))
 		if ra != nil {
 			ra.c.CompileErrors++
 		}
 	case logparse.KindException:
-		a.excepts = append(a.excepts, errorSummary(r))
+		a.excepts = append(a.excepts, a.errorSummary(r))
 	case logparse.KindRuntimeError:
-		a.runtime = append(a.runtime, errorSummary(r))
+		a.runtime = append(a.runtime, a.errorSummary(r))
 		if ra != nil {
 			ra.c.RuntimeErrors++
 		}

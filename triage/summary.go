@@ -2,6 +2,7 @@ package triage
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -40,7 +41,7 @@ type BreakSummary struct {
 	Sample   *logparse.Record `json:"-"` // the most detailed record seen (full beats duplicate)
 	ItemOnly bool             `json:"-"` // known only from the Tensor.item() warning
 	rankSet  map[int]int      // records per rank
-	cidSet   map[string]bool
+	cidSet   map[logparse.CompileID]bool
 	ranks    perRank // per rank: records and earliest compile id (findings_collect.go)
 }
 
@@ -54,7 +55,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 		site := key.site()
 		s = a.items[site]
 		if s == nil {
-			s = newBreak(key, r)
+			s = a.newBreak(key, r)
 			s.ItemOnly = true
 			a.items[site] = s
 		}
@@ -64,11 +65,11 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	} else {
 		s = a.breaks[key]
 		if s == nil {
-			s = newBreak(key, r)
-			a.breaks[key] = s
+			s = a.newBreak(key, r)
+			a.breaks[s.Key] = s
 		}
 		if ra != nil {
-			ra.breaks[key] = true
+			ra.breaks[s.Key] = true
 		}
 	}
 	s.Records++
@@ -76,25 +77,27 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	if r.Rank >= 0 {
 		s.rankSet[r.Rank]++
 	}
-	if c := r.CompileID.String(); c != "" {
-		s.cidSet[c] = true
+	if r.CompileID.Valid() {
+		s.cidSet[r.CompileID] = true
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, evidenceOf(r, g.File, g.Line))
+		s.Evidence = append(s.Evidence, a.evidenceAt(r, g.File, g.Line))
 	}
 	if s.Sample.Break.Variant != logparse.BreakFull && g.Variant == logparse.BreakFull {
-		s.Sample = r
-		s.fill(g)
+		s.Sample = a.breakSample(r)
+		s.fill(s.Sample.Break)
 	}
 	if s.GBID == "" {
-		s.GBID = g.GBID
+		s.GBID = a.names.of(g.GBID)
 	}
 }
 
-func newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
-	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: r,
-		rankSet: map[int]int{}, cidSet: map[string]bool{}}
-	s.fill(r.Break)
+// newBreak starts the summary of a distinct break; its strings are the aggregator's own (retain.go).
+func (a *Aggregator) newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
+	key = BreakKey{File: a.names.of(key.File), Line: key.Line, What: a.names.of(key.What)}
+	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: a.breakSample(r),
+		rankSet: map[int]int{}, cidSet: map[logparse.CompileID]bool{}}
+	s.fill(s.Sample.Break)
 	return s
 }
 
@@ -118,7 +121,11 @@ func (s *BreakSummary) rankRecords(rank int) int { return s.rankSet[rank] }
 
 func (s *BreakSummary) finish() {
 	s.Ranks = sortedInts(s.rankSet)
-	s.CompileIDs = sortedStrings(s.cidSet)
+	s.CompileIDs = make([]string, 0, len(s.cidSet))
+	for c := range s.cidSet {
+		s.CompileIDs = append(s.CompileIDs, c.String())
+	}
+	sort.Strings(s.CompileIDs)
 }
 
 // RecompileSummary groups the recompiles of one function.
@@ -130,10 +137,9 @@ type RecompileSummary struct {
 	Ranks    []int                   `json:"ranks"`
 	Failures []logparse.GuardFailure `json:"failures"`
 
-	Evidence []Evidence         `json:"-"`
-	Samples  []*logparse.Record `json:"-"`
+	Evidence []Evidence `json:"-"`
 	rankSet  map[int]bool
-	seen     map[string]bool
+	seen     map[logparse.GuardFailure]bool // Extra left empty
 }
 
 func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
@@ -141,29 +147,36 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 	k := recompKey{rc.Function, rc.File, rc.Line}
 	s := a.recomps[k]
 	if s == nil {
-		s = &RecompileSummary{Function: rc.Function, File: rc.File, Line: rc.Line, rankSet: map[int]bool{}, seen: map[string]bool{}}
-		a.recomps[k] = s
+		s = &RecompileSummary{Function: a.names.of(rc.Function), File: a.names.of(rc.File), Line: rc.Line,
+			rankSet: map[int]bool{}, seen: map[logparse.GuardFailure]bool{}}
+		a.recomps[recompKey{s.Function, s.File, s.Line}] = s
 	}
 	s.Records++
 	if r.Rank >= 0 {
 		s.rankSet[r.Rank] = true
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, evidenceOf(r, rc.File, rc.Line))
-		s.Samples = append(s.Samples, r)
+		s.Evidence = append(s.Evidence, a.evidenceAt(r, rc.File, rc.Line))
 	}
 	for _, f := range rc.Failures {
-		id := f.CompileID + "\x00" + f.Guard
-		if !s.seen[id] && len(s.Failures) < 64 {
+		if len(s.Failures) >= maxFailures {
+			break
+		}
+		id := logparse.GuardFailure{CompileID: f.CompileID, Guard: f.Guard}
+		if !s.seen[id] {
+			id = logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)}
 			s.seen[id] = true
-			s.Failures = append(s.Failures, logparse.GuardFailure{CompileID: f.CompileID, Guard: f.Guard})
+			s.Failures = append(s.Failures, id)
 		}
 	}
 	if ra != nil {
 		ra.c.Recompiles++
 	}
-	a.det.recompile(r)
+	a.det.recompile(r, &a.names)
 }
+
+// maxFailures caps the distinct guard failures a recompile summary lists.
+const maxFailures = 64
 
 // LimitSummary is one recompile-limit hit.
 type LimitSummary struct {
@@ -180,10 +193,11 @@ type LimitSummary struct {
 	Evidence   Evidence `json:"-"`
 }
 
-func limitSummary(r *logparse.Record) LimitSummary {
-	l := r.Limit
-	return LimitSummary{Limit: l.Limit, Value: l.Value, Function: l.Function, File: l.File, Line: l.Line,
-		LastReason: l.LastReason, Rank: r.Rank, CompileID: r.CompileID.String(), Evidence: evidenceOf(r, l.File, l.Line)}
+func (a *Aggregator) limitSummary(r *logparse.Record) LimitSummary {
+	l, in := r.Limit, a.names.of
+	return LimitSummary{Limit: in(l.Limit), Value: l.Value, Function: in(l.Function), File: in(l.File), Line: l.Line,
+		LastReason: strings.Clone(l.LastReason), Rank: r.Rank, CompileID: r.CompileID.String(),
+		Evidence: a.evidenceAt(r, l.File, l.Line)}
 }
 
 // SkipSummary is one CUDA-graph skip reason.
@@ -200,6 +214,7 @@ func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
 	reason := hexAddr.ReplaceAllString(r.Skip.Reason, "0x…")
 	s := a.skips[reason]
 	if s == nil {
+		reason = strings.Clone(reason)
 		s = &SkipSummary{Reason: reason, rankSet: map[int]bool{}}
 		a.skips[reason] = s
 	}
@@ -209,7 +224,7 @@ func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
 		s.rankSet[r.Rank] = true
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, evidenceOf(r, "", 0))
+		s.Evidence = append(s.Evidence, a.evidenceAt(r, "", 0))
 	}
 	if ra != nil {
 		ra.c.CudagraphSkips++
@@ -230,10 +245,11 @@ type ErrorSummary struct {
 	Evidence Evidence `json:"-"`
 }
 
-func errorSummary(r *logparse.Record) ErrorSummary {
-	e := r.Error
-	return ErrorSummary{Class: e.Class, Message: e.Message, Inner: e.Inner, File: e.Frame.File, Line: e.Frame.Line,
-		Rank: r.Rank, Input: r.Input, Evidence: evidenceOf(r, e.Frame.File, e.Frame.Line)}
+func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
+	e, in := r.Error, a.names.of
+	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner),
+		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input),
+		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
 }
 
 func sortBreaks(bs []*BreakSummary) {
