@@ -6,16 +6,16 @@
 # gets its own file, line, function, compile id and guard values; nothing else of the format changes.
 # Times `torchtriage report` (text and --format json) against `grep -c 'Graph break'` and reads the peak RSS.
 # Target: report <= 3x grep's time, peak RSS <= 256 MB.
-#   usage: bench/many.sh [RUNS]   (default 5; the file is written under ${TMPDIR:-/tmp}/torchtriage-many)
+#   usage: [TORCHTRIAGE_BIN=path] bench/many.sh [RUNS]   (default 5; the file is written under ${TMPDIR:-/tmp}/torchtriage-many)
 #   TORCHTRIAGE_CPUPROFILE=FILE writes a CPU profile of the last report run (main.go).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-5}
-out=${TMPDIR:-/tmp}/torchtriage-many
-mkdir -p "$out"
+runs=${1:-5} out=${TMPDIR:-/tmp}/torchtriage-many
 log=$out/many.log
+mkdir -p "$out"
 fixture=testdata/fixtures/torch-2.14/gb_recompile.triage.log
-go build -o "$out/torchtriage" .
+bin=${TORCHTRIAGE_BIN:-$out/torchtriage} # TORCHTRIAGE_BIN=path times another build (a before/after comparison)
+[ -n "${TORCHTRIAGE_BIN:-}" ] || go build -o "$bin" .
 if [ ! -s "$log" ] || [ "$fixture" -nt "$log" ] || [ "$0" -nt "$log" ]; then
   awk -v ranks=8 -v breaks=5000 -v recompiles=50000 -v funcs=1000 '
     NR >= 1 && NR <= 23 { brk[++nb] = $0 }
@@ -62,9 +62,9 @@ med() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 : >"$out/grep.t"; : >"$out/text.t"; : >"$out/json.t"; : >"$out/text.rss"; : >"$out/json.rss"
 for _ in $(seq "$runs"); do
   { time grep -c 'Graph break' "$log" >"$out/grep.count"; } 2>>"$out/grep.t"
-  { time /usr/bin/time -f '%M' -o "$out/rss" "$out/torchtriage" report "$log" >"$out/report.txt"; } 2>>"$out/text.t"
+  { time /usr/bin/time -f '%M' -o "$out/rss" "$bin" report "$log" >"$out/report.txt"; } 2>>"$out/text.t"
   echo $(($(cat "$out/rss") / 1024)) >>"$out/text.rss"
-  { time /usr/bin/time -f '%M' -o "$out/rss" "$out/torchtriage" report --format json "$log" >"$out/report.json"; } 2>>"$out/json.t"
+  { time /usr/bin/time -f '%M' -o "$out/rss" "$bin" report --format json "$log" >"$out/report.json"; } 2>>"$out/json.t"
   echo $(($(cat "$out/rss") / 1024)) >>"$out/json.rss"
 done
 g=$(med <"$out/grep.t"); t=$(med <"$out/text.t"); j=$(med <"$out/json.t")

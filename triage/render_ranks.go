@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 )
@@ -56,10 +57,14 @@ func writePerRank(t *TextWriter, perRank map[string]Counts) {
 			t.Linef(4, "  … %d more groups of ranks (%d ranks): --format json has every rank", len(groups)-i, n)
 			break
 		}
-		c := g.c
-		t.Linef(4, "  %s: %d breaks, %d recompiles, %d limit hits, %d skips, %d compile errors, %d runtime errors",
-			rankWord(g.ranks), c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
+		t.Line(4, "  "+rankWord(g.ranks)+": "+countsText(g.c))
 	}
+}
+
+// countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …".
+func countsText(c Counts) string {
+	return fmt.Sprintf("%d breaks, %d recompiles, %d limit hits, %d skips, %d compile errors, %d runtime errors",
+		c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
 }
 
 // rankText names the ranks of an item, bounded (compactRanks): "ranks 0–511,513–1023"; every rank is in the JSON.

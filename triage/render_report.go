@@ -168,7 +168,7 @@ func WriteReport(w io.Writer, an *Analysis, format string, o TextOptions) error 
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", " ")
-		return enc.Encode(an.JSON())
+		return enc.Encode(an.JSON().encoded())
 	case "markdown":
 		WriteMarkdown(w, an)
 	case "text":
