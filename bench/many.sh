@@ -10,6 +10,7 @@
 #   TORCHTRIAGE_CPUPROFILE=FILE writes a CPU profile of the last report run (main.go).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+div() { awk -v a="$1" -v b="$2" -v c="${3:-1}" 'BEGIN { print a / b / c }'; } # a / b [/ c]
 runs=${1:-5} out=${TMPDIR:-/tmp}/torchtriage-many
 log=$out/many.log
 mkdir -p "$out"
@@ -70,9 +71,9 @@ done
 g=$(med <"$out/grep.t"); t=$(med <"$out/text.t"); j=$(med <"$out/json.t")
 printf 'file: %d MB, %s runs (medians; min-max)\n' $((bytes / 1000000)) "$runs"
 printf 'grep -c: %.2f s\n' "$g"
-printf 'report (text): %.2f s  %.2fx grep (%s-%s s)  peak RSS %s MB (max %s)\n' "$t" "$(echo "$t / $g" | bc -l)" \
+printf 'report (text): %.2f s  %.2fx grep (%s-%s s)  peak RSS %s MB (max %s)\n' "$t" "$(div $t $g)" \
   "$(sort -n "$out/text.t" | head -1)" "$(sort -n "$out/text.t" | tail -1)" "$(med <"$out/text.rss")" "$(sort -n "$out/text.rss" | tail -1)"
-printf 'report --format json: %.2f s  %.2fx grep (%s-%s s)  peak RSS %s MB (max %s)\n' "$j" "$(echo "$j / $g" | bc -l)" \
+printf 'report --format json: %.2f s  %.2fx grep (%s-%s s)  peak RSS %s MB (max %s)\n' "$j" "$(div $j $g)" \
   "$(sort -n "$out/json.t" | head -1)" "$(sort -n "$out/json.t" | tail -1)" "$(med <"$out/json.rss")" "$(sort -n "$out/json.rss" | tail -1)"
 printf 'target: <= 3x grep, <= 256 MB\n'
 python3 - "$out/report.json" <<'EOF' 2>/dev/null || true
