@@ -19,6 +19,9 @@ func main() {
 	// (report holds counts, not records); collect less often, but never let the heap pass a fixed budget.
 	debug.SetGCPercent(400)
 	debug.SetMemoryLimit(192 << 20)
+	stop := startProfiles()
 	cli.Version = version
-	os.Exit(cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	code := cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }

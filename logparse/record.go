@@ -2,6 +2,7 @@ package logparse
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -63,14 +64,16 @@ func (c CompileID) String() string {
 	if c.Frame < 0 {
 		return ""
 	}
-	s := fmt.Sprintf("%d/%d", c.Frame, c.Compile)
-	if c.Attempt > 0 {
-		s += fmt.Sprintf("_%d", c.Attempt)
-	}
+	b := make([]byte, 0, 16)
 	if c.Autograd >= 0 {
-		s = fmt.Sprintf("!%d/%s", c.Autograd, s)
+		b = append(strconv.AppendInt(append(b, '!'), int64(c.Autograd), 10), '/')
 	}
-	return s
+	b = append(strconv.AppendInt(b, int64(c.Frame), 10), '/')
+	b = strconv.AppendInt(b, int64(c.Compile), 10)
+	if c.Attempt > 0 {
+		b = strconv.AppendInt(append(b, '_'), int64(c.Attempt), 10)
+	}
+	return string(b)
 }
 
 // Frame is one entry of a Python traceback.

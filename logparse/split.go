@@ -114,11 +114,23 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 	var next atomic.Int64
 	var stop, changed atomic.Bool
 	var wg sync.WaitGroup
+	// At most workers+1 parts are taken and not yet joined: when emit (the aggregation) is slower than the
+	// parsing, the parsed parts' records wait for it in memory. A slot is taken before the part, so the parts
+	// holding slots are always the lowest ones not joined and the one the join waits for is being parsed.
+	slots, quit := make(chan struct{}, workers+1), make(chan struct{})
+	take := func() int {
+		select {
+		case slots <- struct{}{}:
+			return int(next.Add(1) - 1)
+		case <-quit: // the join stopped at an error
+			return n
+		}
+	}
 	for range min(workers, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n && !stop.Load(); i = int(next.Add(1) - 1) {
+			for i := take(); i < n && !stop.Load(); i = take() {
 				p := NewParser(opt, func(r *Record) { held[i] = append(held[i], r) })
 				p.part = i
 				if i > 0 {
@@ -146,6 +158,7 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 		<-done[i]
 		if errs[i] != nil {
 			stop.Store(true)
+			close(quit)
 			return errs[i]
 		}
 		pk := parts[i]
@@ -175,6 +188,7 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 			}
 		}
 		parts[i], held[i] = nil, nil
+		<-slots
 	}
 	state.emit = fix
 	state.FlushRecords()

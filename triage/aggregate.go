@@ -38,6 +38,7 @@ type Aggregator struct {
 	comp           *compileAgg     // compile time and cache lookups (compile_time.go)
 	fails          failureLog      // fatal errors in arrival order, for the first failure (first_failure.go)
 	cut            map[string]bool // why the input looks cut (records whose head or end was not pasted)
+	names          strs            // interned names: what the aggregator keeps of a record is copied out (retain.go)
 }
 
 type recompKey struct {
@@ -148,28 +149,28 @@ func (a *Aggregator) count(r *logparse.Record) {
 	if r.Rank >= 0 {
 		ra = a.rank(r.Rank)
 	}
-	a.fails.add(r)
+	a.fails.add(a, r)
 	switch r.Kind {
 	case logparse.KindGraphBreak:
 		a.addBreak(r, ra)
 	case logparse.KindRecompile:
 		a.addRecompile(r, ra)
 	case logparse.KindLimitHit:
-		a.limits = append(a.limits, limitSummary(r))
+		a.limits = append(a.limits, a.limitSummary(r))
 		if ra != nil {
 			ra.c.RecompileLimitHits++
 		}
 	case logparse.KindCudagraphSkip:
 		a.addSkip(r, ra)
 	case logparse.KindCompileError:
-		a.errors = append(a.errors, errorSummary(r))
+		a.errors = append(a.errors, a.errorSummary(r))
 		if ra != nil {
 			ra.c.CompileErrors++
 		}
 	case logparse.KindException:
-		a.excepts = append(a.excepts, errorSummary(r))
+		a.excepts = append(a.excepts, a.errorSummary(r))
 	case logparse.KindRuntimeError:
-		a.runtime = append(a.runtime, errorSummary(r))
+		a.runtime = append(a.runtime, a.errorSummary(r))
 		if ra != nil {
 			ra.c.RuntimeErrors++
 		}

@@ -168,17 +168,10 @@ func graphBreaksLogged(rep *Report) bool {
 	return false
 }
 
-// snapshotFromSummaries rebuilds the detail of a report not built by an Aggregator (decoded, hand-made) from
-// its recompile samples; per-rank counts of breaks and skips come from their evidence.
+// snapshotFromSummaries is the detail of a report not built by an Aggregator (decoded from JSON): no recompile
+// groups (the JSON keeps no records to classify); per-rank counts of breaks and skips come from their evidence.
 func snapshotFromSummaries(rep *Report) *detailSnap {
 	var d details
-	for _, s := range rep.Recompiles {
-		for _, r := range s.Samples {
-			if r != nil && r.Recompile != nil {
-				d.recompile(r)
-			}
-		}
-	}
 	snap := d.snapshot(&Report{})
 	snap.breaks, snap.skips = nil, nil
 	return snap

@@ -65,8 +65,21 @@ type evidenceJSON struct {
 }
 
 // MarshalJSON writes a finding with non-null lists and complete evidence entries.
-func (f Finding) MarshalJSON() ([]byte, error) {
-	type alias Finding
+func (f Finding) MarshalJSON() ([]byte, error) { return json.Marshal(f.jsonForm()) }
+
+// findingAlias is Finding without its methods (no MarshalJSON).
+type findingAlias Finding
+
+// findingJSON is a finding as JSON has it. A report encodes its findings as these (reportJSON): a plain struct
+// is encoded in the same pass as the rest, where a Marshaler's output is encoded apart and then scanned again.
+type findingJSON struct {
+	findingAlias
+	Ranks    []int          `json:"ranks"`
+	Related  []string       `json:"related"`
+	Evidence []evidenceJSON `json:"evidence"`
+}
+
+func (f *Finding) jsonForm() findingJSON {
 	ev := make([]evidenceJSON, len(f.Evidence))
 	for i, e := range f.Evidence {
 		ev[i] = evidenceJSON(e)
@@ -78,12 +91,27 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	if related == nil {
 		related = []string{}
 	}
-	return json.Marshal(struct {
-		alias
-		Ranks    []int          `json:"ranks"`
-		Related  []string       `json:"related"`
-		Evidence []evidenceJSON `json:"evidence"`
-	}{alias(f), ranks, related, ev})
+	return findingJSON{findingAlias(*f), ranks, related, ev}
+}
+
+// reportJSON is ReportJSON as WriteReport encodes it: the same fields in the same order (TestReportJSONForm),
+// the findings as findingJSON.
+type reportJSON struct {
+	*Report
+	Evidence      ReportEvidence `json:"evidence"`
+	Findings      []findingJSON  `json:"findings"`
+	RankAgreement RankAgreement  `json:"rank_agreement"`
+	Verdict       Verdict        `json:"verdict"`
+	NextStep      *StepJSON      `json:"next_step"`
+}
+
+func (r ReportJSON) encoded() reportJSON {
+	out := reportJSON{Report: r.Report, Evidence: r.Evidence, Findings: make([]findingJSON, len(r.Findings)),
+		RankAgreement: r.RankAgreement, Verdict: r.Verdict, NextStep: r.NextStep}
+	for i := range r.Findings {
+		out.Findings[i] = r.Findings[i].jsonForm()
+	}
+	return out
 }
 
 // MarshalJSON writes a rank group compactly: ranks as ranges ("0,2-7"), first divergent compile ids with the

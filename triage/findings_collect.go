@@ -1,6 +1,8 @@
 package triage
 
 import (
+	"strings"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -100,19 +102,18 @@ type recompGroup struct {
 	records  int
 	ranks    perRank
 	auto     map[autoKey]*autoFirst
-	classes  []GuardClass       // distinct by Detail
-	guards   []string           // distinct first-failure texts
-	samples  []*logparse.Record // the first records (evidence is built from them at snapshot time)
-	evidence []Evidence
+	classes  []GuardClass // distinct by Detail
+	guards   []string     // distinct first-failure texts
+	evidence []Evidence   // of the first records
 	cids     []logparse.CompileID
 	seenCID  map[logparse.CompileID]bool
 }
 
 const (
-	maxGroupClasses = 16
-	maxGroupGuards  = 8
-	maxGroupCIDs    = 64
-	maxGroupSamples = 16
+	maxGroupClasses  = 16
+	maxGroupGuards   = 8
+	maxGroupCIDs     = 64
+	maxGroupEvidence = 16
 )
 
 // details is the aggregator's extra state (zero value ready).
@@ -129,6 +130,7 @@ func (d *details) classify(guard string) GuardClass {
 	if gc, ok := d.guards[guard]; ok {
 		return gc
 	}
+	guard = strings.Clone(guard) // the class's strings are parts of it: kept, they must not keep the record
 	gc := ClassifyGuard(guard)
 	if d.guards == nil || len(d.guards) >= maxGuardMemo {
 		d.guards = make(map[string]GuardClass, 256)
@@ -141,6 +143,7 @@ func (d *details) fold(name string) (string, int) {
 	if f, ok := d.folds[name]; ok {
 		return f.fn, f.line
 	}
+	name = strings.Clone(name)
 	fn, line := FoldFunction(name)
 	if d.folds == nil || len(d.folds) >= maxGuardMemo {
 		d.folds = make(map[string]folded, 64)
@@ -151,8 +154,8 @@ func (d *details) fold(name string) (string, int) {
 
 const maxGuardMemo = 8192
 
-// recompile files one recompile record under its group.
-func (d *details) recompile(r *logparse.Record) {
+// recompile files one recompile record under its group; in interns what the group keeps of it (retain.go).
+func (d *details) recompile(r *logparse.Record, in *strs) {
 	rc := r.Recompile
 	var first logparse.GuardFailure
 	if len(rc.Failures) > 0 {
@@ -160,43 +163,45 @@ func (d *details) recompile(r *logparse.Record) {
 	}
 	gc := d.classify(first.Guard)
 	fn, resume := d.fold(rc.Function)
-	k := groupKey{fn: fn, file: rc.File, resume: resume, class: gc.Class, source: gc.Source}
+	k := groupKey{fn: fn, file: in.of(rc.File), resume: resume, class: gc.Class, source: gc.Source}
 	if d.groups == nil {
 		d.groups = map[groupKey]*recompGroup{}
 	}
 	g := d.groups[k]
 	if g == nil {
-		g = &recompGroup{key: k, rawFn: rc.Function, fnLine: rc.Line, seenCID: map[logparse.CompileID]bool{}}
+		g = &recompGroup{key: k, rawFn: in.of(rc.Function), fnLine: rc.Line, seenCID: map[logparse.CompileID]bool{}}
 		if f, ok := lastFrame(first.Extra); ok {
-			g.userFile, g.userLine = f.File, f.Line
+			g.userFile, g.userLine = in.of(f.File), f.Line
 		}
 		d.groups[k] = g
 	}
 	g.records++
 	g.ranks = g.ranks.note(r)
-	if len(g.samples) < maxGroupSamples {
-		g.samples = append(g.samples, r)
+	if len(g.evidence) < maxGroupEvidence {
+		e := evidenceOf(r, rc.File, rc.Line)
+		e.File, e.Input = in.of(e.File), in.of(e.Input)
+		g.evidence = append(g.evidence, e)
 	}
 	if !g.seenCID[r.CompileID] && len(g.cids) < maxGroupCIDs {
 		g.seenCID[r.CompileID] = true
 		g.cids = append(g.cids, r.CompileID)
 	}
 	if first.Guard != "" && len(g.guards) < maxGroupGuards && !containsString(g.guards, first.Guard) {
-		g.guards = append(g.guards, first.Guard)
+		g.guards = append(g.guards, strings.Clone(first.Guard))
 	}
 	if len(g.classes) < maxGroupClasses && !hasDetail(g.classes, gc.Detail) {
 		g.classes = append(g.classes, gc)
 	}
 	if gc.Class == "size" {
-		d.autoDynamic(g, r, gc)
+		d.autoDynamic(g, r, gc, in)
 	}
 }
 
 // autoDynamic counts the first size recompile of each (process, frame, input, dim) as expected.
-func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass) {
+func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass, in *strs) {
 	ak := autoKey{rank: r.Rank, pid: r.PID, dim: gc.Dim}
 	if r.PID == 0 || r.Rank < 0 {
-		ak.input = r.Input
+		ak.input = in.of(r.Input)
 	}
 	if g.auto == nil {
 		g.auto = map[autoKey]*autoFirst{}

@@ -87,17 +87,7 @@ func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set) []Finding
 			groups[k] = f
 			order = append(order, k)
 		}
-		f.Records++
-		if len(f.Evidence) < maxEvidence {
-			f.Evidence = append(f.Evidence, e.Evidence)
-		}
-		st, ok := f.ranks[e.Rank]
-		if !ok {
-			st = statN(0)
-		}
-		cid, _ := parseCID(e.Evidence.CompileID)
-		st.add(cid)
-		f.ranks[e.Rank] = st
+		f.addEvent(e.Evidence, e.Rank, e.Evidence.CompileID)
 	}
 	out := make([]Finding, 0, len(order))
 	for _, k := range order {

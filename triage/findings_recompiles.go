@@ -3,7 +3,6 @@ package triage
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -168,91 +167,6 @@ func recompileDetail(f *Finding, g *groupSnap) string {
 }
 
 var cidPrefix = regexp.MustCompile(`^!?[0-9]+(/[0-9]+)+(_[0-9]+)?:\s*`)
-
-// limitFindings groups recompile-limit hits by frame and attaches them to the frame's recompile findings.
-func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) []Finding {
-	type lkey struct {
-		fn, file, limit string
-		resume          int
-	}
-	groups := map[lkey]*Finding{}
-	var order []lkey
-	for _, h := range hits {
-		fn, resume := FoldFunction(h.Function)
-		k := lkey{fn, h.File, h.Limit, resume}
-		f := groups[k]
-		if f == nil {
-			last := cidPrefix.ReplaceAllString(h.LastReason, "")
-			gc := ClassifyGuard(last)
-			q := playbooks.Query{Kind: KindLimitHit, Reason: fmt.Sprintf("torch._dynamo hit config.%s (%d)\n   last reason: %s", h.Limit, h.Value, h.LastReason)}
-			if gc.Class != "other" || last != "" {
-				q.GuardClass = gc.Class
-			}
-			f = &Finding{Kind: KindLimitHit, Severity: "high", File: h.File, Line: h.Line, Function: fn,
-				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), ranks: map[int]rankStat{}, Resume: resume}
-			if resume > 0 {
-				f.Line = resume
-			}
-			applyPlaybook(f, matchPlaybook(set, q))
-			f.Category = CategoryFix // the frame runs eager from now on: always worth fixing
-			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + fnDisplay(fn, resume)
-			f.Title = fmt.Sprintf("%s hit config.%s (%d): after this the frame runs eager", fnDisplay(fn, resume), h.Limit, h.Value)
-			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\nEvery new variant of this frame now runs eagerly (a performance cliff).", h.Function, h.File, h.LastReason)
-			if gc.Class != "other" {
-				f.Classes = []GuardClass{gc}
-			}
-			groups[k] = f
-			order = append(order, k)
-			attachLimit(recomps, fn, h.File, resume)
-		}
-		f.Records++
-		if len(f.Evidence) < maxEvidence {
-			f.Evidence = append(f.Evidence, h.Evidence)
-		}
-		st, ok := f.ranks[h.Rank]
-		if !ok {
-			st = statN(0)
-		}
-		cid, _ := parseCID(h.CompileID)
-		st.add(cid)
-		f.ranks[h.Rank] = st
-		if h.CompileID != "" && !containsString(f.CompileIDs, h.CompileID) {
-			f.CompileIDs = append(f.CompileIDs, h.CompileID)
-		}
-	}
-	out := make([]Finding, 0, len(order))
-	for _, k := range order {
-		f := groups[k]
-		f.Ranks = ranksOf(f.ranks)
-		sort.Strings(f.CompileIDs)
-		f.key = "limit_hit:" + ShortPath(k.file) + ":" + k.fn // the resume line left out: lines move
-		out = append(out, *f)
-	}
-	return out
-}
-
-// attachLimit marks the recompile findings of the frame that hit the limit.
-func attachLimit(recomps []Finding, fn, file string, resume int) {
-	for i := range recomps {
-		r := &recomps[i]
-		if r.Kind == KindRecompile && r.Function == fn && r.Resume == resume && (file == "" || sameFile(r.Evidence, file)) {
-			r.LimitHit = true
-			r.Detail += "\nThis frame hit the recompile limit: after this the frame runs eager."
-			if !r.Expected {
-				r.Severity, r.Category = "high", CategoryFix
-			}
-		}
-	}
-}
-
-func sameFile(ev []Evidence, file string) bool {
-	for _, e := range ev {
-		if e.File == file {
-			return true
-		}
-	}
-	return len(ev) == 0
-}
 
 // parseCID reads "F/C", "F/C_A" and "!N/F/C_A".
 func parseCID(s string) (logparse.CompileID, bool) {

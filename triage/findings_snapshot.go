@@ -45,11 +45,7 @@ func (d *details) snapshot(rep *Report) *detailSnap {
 		gs := &groupSnap{recompGroup: *g, rankStats: g.ranks.snapshot(), expDetail: map[string]bool{}}
 		gs.classes = append([]GuardClass(nil), g.classes...)
 		gs.guards = append([]string(nil), g.guards...)
-		gs.evidence = make([]Evidence, len(g.samples))
-		for i, r := range g.samples {
-			gs.evidence[i] = evidenceOf(r, r.Recompile.File, r.Recompile.Line)
-		}
-		gs.samples = nil
+		gs.evidence = append([]Evidence(nil), g.evidence...)
 		gs.cids = append([]logparse.CompileID(nil), g.cids...)
 		gs.ranks, gs.auto, gs.seenCID = nil, nil, nil
 		for _, af := range g.auto {

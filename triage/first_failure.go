@@ -26,10 +26,10 @@ type failureLog struct {
 	summaries int
 }
 
-func (l *failureLog) add(r *logparse.Record) {
+func (l *failureLog) add(a *Aggregator, r *logparse.Record) {
 	switch r.Kind {
 	case logparse.KindCompileError, logparse.KindRuntimeError:
-		l.events = append(l.events, errorSummary(r))
+		l.events = append(l.events, a.errorSummary(r))
 	case logparse.KindException:
 		if r.Error != nil && r.Error.Summary {
 			l.summaries++

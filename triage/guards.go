@@ -28,7 +28,6 @@ var (
 	callArg        = regexp.MustCompile(`^\w+\((.+?),\s*-?\d+\)$`)
 	localSource    = regexp.MustCompile(`^[LG]\[['"]([^'"]+)['"]\]`)
 	moduleSource   = regexp.MustCompile(`\._modules\[['"]([^'"]+)['"]\]`)
-	intLiteral     = regexp.MustCompile(`^-?\d+$`)
 	floatLiteral   = regexp.MustCompile(`^-?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][-+]?\d+|inf|nan)$`)
 	resumeFn       = regexp.MustCompile(`^torch_dynamo_resume_in_(.+)_at_(\d+)$`)
 )
@@ -65,24 +64,44 @@ func ClassifyGuard(text string) GuardClass {
 		gc.Class = "type"
 		gc.Source = callSource(g)
 		gc.Detail = "type of " + orWhat(gc.Source, "an argument")
-	case lenGuard.MatchString(g):
-		m := lenGuard.FindStringSubmatch(g)
+	default:
+		classifyExpr(g, &gc)
+	}
+	return gc
+}
+
+// classifyExpr reads len(), size/stride and == guards. Each regexp runs once, and only on a text that has what
+// it needs ("len(", ".size()[", "=="): one pass per guard, as every recompile record has its own values.
+func classifyExpr(g string, gc *GuardClass) {
+	var m []string
+	if strings.HasPrefix(g, "len(") {
+		m = lenGuard.FindStringSubmatch(g)
+	}
+	if m != nil {
 		gc.Class, gc.Source, gc.Old = "length", NormalizeSource(m[1]), m[2]
 		gc.Detail = "len(" + gc.Source + ") == " + m[2]
-	case sizeExpr.MatchString(g):
-		m := sizeExpr.FindStringSubmatch(g)
+		return
+	}
+	if strings.Contains(g, ".size()[") || strings.Contains(g, ".shape[") || strings.Contains(g, ".stride()[") {
+		m = sizeExpr.FindStringSubmatch(g)
+	}
+	var eq []string
+	if m == nil && strings.Contains(g, "==") {
+		eq = eqGuard.FindStringSubmatch(g)
+	}
+	switch {
+	case m != nil:
 		gc.Class, gc.Source = "size", NormalizeSource(m[1])
 		if m[2] == "stride()" {
 			gc.Class = "stride"
 		}
 		gc.Dim, _ = strconv.Atoi(m[3])
-		if eq := eqGuard.FindStringSubmatch(g); eq != nil && intLiteral.MatchString(strings.TrimSpace(eq[2])) {
+		if eq := eqGuard.FindStringSubmatch(g); eq != nil && isIntLiteral(strings.TrimSpace(eq[2])) {
 			gc.Old = strings.TrimSpace(eq[2])
 		}
 		gc.Detail = g
-	case eqGuard.MatchString(g):
-		m := eqGuard.FindStringSubmatch(g)
-		src, val := NormalizeSource(strings.TrimSpace(m[1])), strings.TrimSpace(m[2])
+	case eq != nil:
+		src, val := NormalizeSource(strings.TrimSpace(eq[1])), strings.TrimSpace(eq[2])
 		gc.Source, gc.Old, gc.Detail = src, val, src+" == "+val
 		gc.Class = valueClass(val)
 		if gc.Class == "value_float" && strings.HasPrefix(src, "___stack") {
@@ -91,7 +110,6 @@ func ClassifyGuard(text string) GuardClass {
 	default:
 		gc.Detail = OneLine(g, 80)
 	}
-	return gc
 }
 
 // dispatchDevice reports a dispatch-key-set mismatch whose expected and actual sets start with different
@@ -156,12 +174,26 @@ func valueClass(v string) string {
 		return "value_bool"
 	case len(v) >= 2 && (v[0] == '\'' || v[0] == '"') && v[len(v)-1] == v[0]:
 		return "value_str"
-	case intLiteral.MatchString(v):
+	case isIntLiteral(v):
 		return "value_int"
 	case floatLiteral.MatchString(v):
 		return "value_float"
 	}
 	return "other"
+}
+
+// isIntLiteral reports -?[0-9]+ (no regexp: it runs on every value guard).
+func isIntLiteral(v string) bool {
+	v = strings.TrimPrefix(v, "-")
+	if v == "" {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func callSource(g string) string {
@@ -182,8 +214,13 @@ func orWhat(s, alt string) string {
 // L['self']._modules['l1'].weight → self.l1.weight (2.14 already prints the short form).
 func NormalizeSource(s string) string {
 	s = strings.TrimSpace(s)
-	s = localSource.ReplaceAllString(s, "$1")
-	return moduleSource.ReplaceAllString(s, ".$1")
+	if strings.HasPrefix(s, "L[") || strings.HasPrefix(s, "G[") {
+		s = localSource.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "._modules[") {
+		s = moduleSource.ReplaceAllString(s, ".$1")
+	}
+	return s
 }
 
 // StripGuardComment removes the "# code  # file:line in fn" comment 2.14 appends to a guard (a '#' outside

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -107,21 +106,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 			t.Linef(8, "      at %s", site(e.File, e.Line))
 		}
 	}
-	if len(rep.PerRank) > 1 {
-		t.Blank()
-		t.Line(0, "Per rank")
-		keys := make([]int, 0, len(rep.PerRank))
-		for k := range rep.PerRank {
-			n, _ := strconv.Atoi(k)
-			keys = append(keys, n)
-		}
-		sort.Ints(keys)
-		for _, k := range keys {
-			c := rep.PerRank[strconv.Itoa(k)]
-			t.Linef(4, "  rank %d: %d breaks, %d recompiles, %d limit hits, %d skips, %d compile errors, %d runtime errors",
-				k, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
-		}
-	}
+	writePerRank(t, rep.PerRank)
 	WriteCompileText(w, rep.Compile)
 	if len(an.Findings) == 0 {
 		t.Blank()
@@ -148,13 +133,6 @@ func site(file string, line int) string {
 		return filepath.Base(file)
 	}
 	return filepath.Base(file) + ":" + strconv.Itoa(line)
-}
-
-func rankText(ranks []int) string {
-	if len(ranks) == 0 {
-		return "single process"
-	}
-	return "ranks " + RankRanges(ranks)
 }
 
 // RankRanges renders sorted ranks compactly: "0,2–7".
@@ -197,7 +175,7 @@ func WriteReport(w io.Writer, an *Analysis, format string, o TextOptions) error 
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", " ")
-		return enc.Encode(an.JSON())
+		return enc.Encode(an.JSON().encoded())
 	case "markdown":
 		WriteMarkdown(w, an)
 	case "text":

@@ -135,26 +135,33 @@ func (t *TextWriter) Cutf(format string, a ...any) { t.Cut(fmt.Sprintf(format, a
 // wrap breaks s into lines at spaces and after any of breaks, the first line at most first columns wide, the
 // others rest; a word wider than a line is broken. (ansi.Wrap also breaks after every hyphen, which splits
 // "-NCCL_DEBUG" and "mode="reduce-overhead"", and has one width for all lines.)
+// A line is measured once, by adding the widths of its words as they are placed (not the whole line again for
+// each word), and a text that fits whole is not cut into words at all.
 func wrap(s string, first, rest int, breaks string) []string {
+	if t := strings.TrimRight(s, " "); ansi.StringWidth(t) <= first && (breaks == "" || !strings.ContainsAny(t, breaks)) {
+		return []string{t}
+	}
 	var lines []string
-	line, limit := "", first
+	line, width, limit := "", 0, first
 	for _, p := range pieces(s, breaks) {
-		if line != "" && ansi.StringWidth(line+p.glue+p.word) <= limit {
-			line += p.glue + p.word
+		ww := ansi.StringWidth(p.word)
+		if line != "" && width+len(p.glue)+ww <= limit {
+			line, width = line+p.glue+p.word, width+len(p.glue)+ww
 			continue
 		}
 		if line != "" {
 			lines, line, limit = append(lines, line), "", rest
 		}
-		for ansi.StringWidth(p.word) > limit {
+		for ww > limit {
 			head := ansi.Truncate(p.word, limit, "")
 			if head == "" { // a character wider than the line
 				_, n := utf8.DecodeRuneInString(p.word)
 				head = p.word[:n]
 			}
 			lines, p.word, limit = append(lines, head), p.word[len(head):], rest
+			ww = ansi.StringWidth(p.word)
 		}
-		line = p.word
+		line, width = p.word, ww
 	}
 	return append(lines, line)
 }

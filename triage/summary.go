@@ -2,6 +2,7 @@ package triage
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -40,7 +41,7 @@ type BreakSummary struct {
 	Sample   *logparse.Record `json:"-"` // the most detailed record seen (full beats duplicate)
 	ItemOnly bool             `json:"-"` // known only from the Tensor.item() warning
 	rankSet  map[int]int      // records per rank
-	cidSet   map[string]bool
+	cidSet   map[logparse.CompileID]bool
 	ranks    perRank // per rank: records and earliest compile id (findings_collect.go)
 }
 
@@ -54,7 +55,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 		site := key.site()
 		s = a.items[site]
 		if s == nil {
-			s = newBreak(key, r)
+			s = a.newBreak(key, r)
 			s.ItemOnly = true
 			a.items[site] = s
 		}
@@ -64,11 +65,11 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	} else {
 		s = a.breaks[key]
 		if s == nil {
-			s = newBreak(key, r)
-			a.breaks[key] = s
+			s = a.newBreak(key, r)
+			a.breaks[s.Key] = s
 		}
 		if ra != nil {
-			ra.breaks[key] = true
+			ra.breaks[s.Key] = true
 		}
 	}
 	s.Records++
@@ -76,25 +77,27 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	if r.Rank >= 0 {
 		s.rankSet[r.Rank]++
 	}
-	if c := r.CompileID.String(); c != "" {
-		s.cidSet[c] = true
+	if r.CompileID.Valid() {
+		s.cidSet[r.CompileID] = true
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, evidenceOf(r, g.File, g.Line))
+		s.Evidence = append(s.Evidence, a.evidenceAt(r, g.File, g.Line))
 	}
 	if s.Sample.Break.Variant != logparse.BreakFull && g.Variant == logparse.BreakFull {
-		s.Sample = r
-		s.fill(g)
+		s.Sample = a.breakSample(r)
+		s.fill(s.Sample.Break)
 	}
 	if s.GBID == "" {
-		s.GBID = g.GBID
+		s.GBID = a.names.of(g.GBID)
 	}
 }
 
-func newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
-	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: r,
-		rankSet: map[int]int{}, cidSet: map[string]bool{}}
-	s.fill(r.Break)
+// newBreak starts the summary of a distinct break; its strings are the aggregator's own (retain.go).
+func (a *Aggregator) newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
+	key = BreakKey{File: a.names.of(key.File), Line: key.Line, What: a.names.of(key.What)}
+	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: a.breakSample(r),
+		rankSet: map[int]int{}, cidSet: map[logparse.CompileID]bool{}}
+	s.fill(s.Sample.Break)
 	return s
 }
 
@@ -118,7 +121,11 @@ func (s *BreakSummary) rankRecords(rank int) int { return s.rankSet[rank] }
 
 func (s *BreakSummary) finish() {
 	s.Ranks = sortedInts(s.rankSet)
-	s.CompileIDs = sortedStrings(s.cidSet)
+	s.CompileIDs = make([]string, 0, len(s.cidSet))
+	for c := range s.cidSet {
+		s.CompileIDs = append(s.CompileIDs, c.String())
+	}
+	sort.Strings(s.CompileIDs)
 }
 
 // RecompileSummary groups the recompiles of one function.
@@ -130,10 +137,9 @@ type RecompileSummary struct {
 	Ranks    []int                   `json:"ranks"`
 	Failures []logparse.GuardFailure `json:"failures"`
 
-	Evidence []Evidence         `json:"-"`
-	Samples  []*logparse.Record `json:"-"`
+	Evidence []Evidence `json:"-"`
 	rankSet  map[int]bool
-	seen     map[string]bool
+	seen     map[logparse.GuardFailure]bool // Extra left empty
 }
 
 func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
@@ -141,100 +147,36 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 	k := recompKey{rc.Function, rc.File, rc.Line}
 	s := a.recomps[k]
 	if s == nil {
-		s = &RecompileSummary{Function: rc.Function, File: rc.File, Line: rc.Line, rankSet: map[int]bool{}, seen: map[string]bool{}}
-		a.recomps[k] = s
+		s = &RecompileSummary{Function: a.names.of(rc.Function), File: a.names.of(rc.File), Line: rc.Line,
+			rankSet: map[int]bool{}, seen: map[logparse.GuardFailure]bool{}}
+		a.recomps[recompKey{s.Function, s.File, s.Line}] = s
 	}
 	s.Records++
 	if r.Rank >= 0 {
 		s.rankSet[r.Rank] = true
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, evidenceOf(r, rc.File, rc.Line))
-		s.Samples = append(s.Samples, r)
+		s.Evidence = append(s.Evidence, a.evidenceAt(r, rc.File, rc.Line))
 	}
 	for _, f := range rc.Failures {
-		id := f.CompileID + "\x00" + f.Guard
-		if !s.seen[id] && len(s.Failures) < 64 {
+		if len(s.Failures) >= maxFailures {
+			break
+		}
+		id := logparse.GuardFailure{CompileID: f.CompileID, Guard: f.Guard}
+		if !s.seen[id] {
+			id = logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)}
 			s.seen[id] = true
-			s.Failures = append(s.Failures, logparse.GuardFailure{CompileID: f.CompileID, Guard: f.Guard})
+			s.Failures = append(s.Failures, id)
 		}
 	}
 	if ra != nil {
 		ra.c.Recompiles++
 	}
-	a.det.recompile(r)
+	a.det.recompile(r, &a.names)
 }
 
-// LimitSummary is one recompile-limit hit.
-type LimitSummary struct {
-	Limit      string   `json:"limit"`
-	Value      int      `json:"value"`
-	Function   string   `json:"function"`
-	File       string   `json:"file"`
-	Line       int      `json:"line"`
-	LastReason string   `json:"last_reason"`
-	Rank       int      `json:"rank"` // of the first hit
-	CompileID  string   `json:"compile_id,omitempty"`
-	Records    int      `json:"records"` // identical hits (same function, limit and last reason) grouped
-	Ranks      []int    `json:"ranks"`
-	Evidence   Evidence `json:"-"`
-}
-
-func limitSummary(r *logparse.Record) LimitSummary {
-	l := r.Limit
-	return LimitSummary{Limit: l.Limit, Value: l.Value, Function: l.Function, File: l.File, Line: l.Line,
-		LastReason: l.LastReason, Rank: r.Rank, CompileID: r.CompileID.String(), Evidence: evidenceOf(r, l.File, l.Line)}
-}
-
-// SkipSummary is one CUDA-graph skip reason.
-type SkipSummary struct {
-	Reason   string     `json:"reason"`
-	Records  int        `json:"records"`
-	Ranks    []int      `json:"ranks"`
-	Evidence []Evidence `json:"-"`
-	rankSet  map[int]bool
-	ranks    perRank
-}
-
-func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
-	reason := hexAddr.ReplaceAllString(r.Skip.Reason, "0x…")
-	s := a.skips[reason]
-	if s == nil {
-		s = &SkipSummary{Reason: reason, rankSet: map[int]bool{}}
-		a.skips[reason] = s
-	}
-	s.Records++
-	s.ranks = s.ranks.note(r)
-	if r.Rank >= 0 {
-		s.rankSet[r.Rank] = true
-	}
-	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, evidenceOf(r, "", 0))
-	}
-	if ra != nil {
-		ra.c.CudagraphSkips++
-	}
-}
-
-// ErrorSummary is one fatal compile error.
-type ErrorSummary struct {
-	Class    string   `json:"class"`
-	Message  string   `json:"message"`
-	Inner    string   `json:"inner,omitempty"`
-	File     string   `json:"file,omitempty"`
-	Line     int      `json:"line,omitempty"`
-	Rank     int      `json:"rank"` // of the first one
-	Input    string   `json:"input"`
-	Records  int      `json:"records"` // identical errors (class, message, site) grouped: one per dying process
-	Ranks    []int    `json:"ranks"`
-	Evidence Evidence `json:"-"`
-}
-
-func errorSummary(r *logparse.Record) ErrorSummary {
-	e := r.Error
-	return ErrorSummary{Class: e.Class, Message: e.Message, Inner: e.Inner, File: e.Frame.File, Line: e.Frame.Line,
-		Rank: r.Rank, Input: r.Input, Evidence: evidenceOf(r, e.Frame.File, e.Frame.Line)}
-}
+// maxFailures caps the distinct guard failures a recompile summary lists.
+const maxFailures = 64
 
 func sortBreaks(bs []*BreakSummary) {
 	sort.Slice(bs, func(i, j int) bool {
@@ -249,82 +191,4 @@ func sortBreaks(bs []*BreakSummary) {
 		}
 		return bs[i].Key.What < bs[j].Key.What
 	})
-}
-
-// groupLimits folds identical limit hits (one per event) into one entry with a count and the ranks.
-func groupLimits(events []LimitSummary) []LimitSummary {
-	type key struct {
-		limit, function, file, reason string
-		value, line                   int
-	}
-	out := groupEvents(events, func(e *LimitSummary) (key, int, *int, *[]int) {
-		return key{e.Limit, e.Function, e.File, cidPrefix.ReplaceAllString(e.LastReason, ""), e.Value, e.Line},
-			e.Rank, &e.Records, &e.Ranks
-	})
-	sort.SliceStable(out, func(i, j int) bool { // a stable order, whatever order the events came in
-		x, y := out[i], out[j]
-		if x.File != y.File || x.Line != y.Line {
-			return x.File < y.File || x.File == y.File && x.Line < y.Line
-		}
-		if x.Function != y.Function {
-			return x.Function < y.Function
-		}
-		if x.Limit != y.Limit {
-			return x.Limit < y.Limit
-		}
-		return cidPrefix.ReplaceAllString(x.LastReason, "") < cidPrefix.ReplaceAllString(y.LastReason, "")
-	})
-	return out
-}
-
-// groupErrors folds identical errors into one entry with a count and the ranks.
-func groupErrors(events []ErrorSummary) []ErrorSummary {
-	type key struct {
-		class, inner, msg, file string
-		line                    int
-	}
-	out := groupEvents(events, func(e *ErrorSummary) (key, int, *int, *[]int) {
-		return key{e.Class, e.Inner, hexAddr.ReplaceAllString(e.Message, "0x…"), e.File, e.Line}, e.Rank, &e.Records, &e.Ranks
-	})
-	sort.SliceStable(out, func(i, j int) bool {
-		x, y := out[i], out[j]
-		if x.Class != y.Class {
-			return x.Class < y.Class
-		}
-		if x.File != y.File || x.Line != y.Line {
-			return x.File < y.File || x.File == y.File && x.Line < y.Line
-		}
-		return x.Message < y.Message
-	})
-	return out
-}
-
-// groupEvents keeps the first of the events that share a key, with the number of them and their ranks. fields
-// gives an event's key, its rank, and where the group's count and ranks go.
-func groupEvents[T any, K comparable](events []T, fields func(*T) (K, int, *int, *[]int)) []T {
-	out := []T{}
-	at := map[K]int{}
-	ranks := map[int]map[int]bool{}
-	for _, e := range events {
-		k, rank, _, _ := fields(&e)
-		i, ok := at[k]
-		if !ok {
-			i = len(out)
-			at[k] = i
-			out = append(out, e)
-			_, _, n, _ := fields(&out[i])
-			*n = 0
-			ranks[i] = map[int]bool{}
-		}
-		_, _, n, _ := fields(&out[i])
-		*n++
-		if rank >= 0 {
-			ranks[i][rank] = true
-		}
-	}
-	for i := range out {
-		_, _, _, rs := fields(&out[i])
-		*rs = sortedInts(ranks[i])
-	}
-	return out
 }

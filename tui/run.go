@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 
@@ -60,8 +61,13 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if !opt.color {
 		popts = append(popts, tea.WithColorProfile(colorprofile.Ascii))
+	} else if f, ok := stdout.(*os.File); ok && f == os.Stdout {
+		// lipgloss detected stdout's profile at init (with `tmux info` under tmux): not a second time
+		popts = append(popts, tea.WithColorProfile(lipgloss.Writer.Profile))
 	}
-	p := tea.NewProgram(m, popts...)
+	top, setProgram := withFirstFrameExit(m)
+	p := tea.NewProgram(top, popts...)
+	setProgram(p)
 	finished := make(chan struct{})
 	var signalled atomic.Bool
 	stop := session.KillAllOnSignals(func(os.Signal) { // the runs are stopped; the handler then exits 128+signal

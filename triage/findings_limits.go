@@ -1,0 +1,121 @@
+package triage
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// limitFindings groups recompile-limit hits by frame and attaches them to the frame's recompile findings.
+func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) []Finding {
+	type lkey struct {
+		fn, file, limit string
+		resume          int
+	}
+	groups := map[lkey]*Finding{}
+	cids := map[lkey]map[string]bool{}
+	var order []lkey
+	var frames map[recompFrame][]int // the recompile findings of each frame, built at the first hit
+	for _, h := range hits {
+		fn, resume := FoldFunction(h.Function)
+		k := lkey{fn, h.File, h.Limit, resume}
+		f := groups[k]
+		if f == nil {
+			last := cidPrefix.ReplaceAllString(h.LastReason, "")
+			gc := ClassifyGuard(last)
+			q := playbooks.Query{Kind: KindLimitHit, Reason: fmt.Sprintf("torch._dynamo hit config.%s (%d)\n   last reason: %s", h.Limit, h.Value, h.LastReason)}
+			if gc.Class != "other" || last != "" {
+				q.GuardClass = gc.Class
+			}
+			f = &Finding{Kind: KindLimitHit, Severity: "high", File: h.File, Line: h.Line, Function: fn,
+				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), ranks: map[int]rankStat{}, Resume: resume}
+			if resume > 0 {
+				f.Line = resume
+			}
+			applyPlaybook(f, matchPlaybook(set, q))
+			f.Category = CategoryFix // the frame runs eager from now on: always worth fixing
+			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + fnDisplay(fn, resume)
+			f.Title = fmt.Sprintf("%s hit config.%s (%d): after this the frame runs eager", fnDisplay(fn, resume), h.Limit, h.Value)
+			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\nEvery new variant of this frame now runs eagerly (a performance cliff).", h.Function, h.File, h.LastReason)
+			if gc.Class != "other" {
+				f.Classes = []GuardClass{gc}
+			}
+			groups[k], cids[k] = f, map[string]bool{}
+			order = append(order, k)
+			if frames == nil {
+				frames = framesOf(recomps)
+			}
+			attachLimit(recomps, frames[recompFrame{fn, resume}], h.File)
+		}
+		f.addEvent(h.Evidence, h.Rank, h.CompileID)
+		if h.CompileID != "" && !cids[k][h.CompileID] {
+			cids[k][h.CompileID] = true
+			f.CompileIDs = append(f.CompileIDs, h.CompileID)
+		}
+	}
+	out := make([]Finding, 0, len(order))
+	for _, k := range order {
+		f := groups[k]
+		f.Ranks = ranksOf(f.ranks)
+		sort.Strings(f.CompileIDs)
+		f.key = "limit_hit:" + ShortPath(k.file) + ":" + k.fn // the resume line left out: lines move
+		out = append(out, *f)
+	}
+	return out
+}
+
+type recompFrame struct {
+	fn     string
+	resume int
+}
+
+// framesOf indexes recompile findings by frame (function and resume line).
+func framesOf(recomps []Finding) map[recompFrame][]int {
+	out := map[recompFrame][]int{}
+	for i := range recomps {
+		if r := &recomps[i]; r.Kind == KindRecompile {
+			k := recompFrame{r.Function, r.Resume}
+			out[k] = append(out[k], i)
+		}
+	}
+	return out
+}
+
+// attachLimit marks the recompile findings of the frame that hit the limit (at, from framesOf).
+func attachLimit(recomps []Finding, at []int, file string) {
+	for _, i := range at {
+		r := &recomps[i]
+		if file == "" || sameFile(r.Evidence, file) {
+			r.LimitHit = true
+			r.Detail += "\nThis frame hit the recompile limit: after this the frame runs eager."
+			if !r.Expected {
+				r.Severity, r.Category = "high", CategoryFix
+			}
+		}
+	}
+}
+
+func sameFile(ev []Evidence, file string) bool {
+	for _, e := range ev {
+		if e.File == file {
+			return true
+		}
+	}
+	return len(ev) == 0
+}
+
+// addEvent counts one event (a limit hit, an error) of a grouped finding: its record, evidence and rank.
+func (f *Finding) addEvent(ev Evidence, rank int, compileID string) {
+	f.Records++
+	if len(f.Evidence) < maxEvidence {
+		f.Evidence = append(f.Evidence, ev)
+	}
+	st, ok := f.ranks[rank]
+	if !ok {
+		st = statN(0)
+	}
+	cid, _ := parseCID(compileID)
+	st.add(cid)
+	f.ranks[rank] = st
+}

@@ -1,0 +1,76 @@
+package triage
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// maxPerRankLines bounds the "Per rank" section: past it, the JSON (per_rank) has every rank.
+const maxPerRankLines = 16
+
+// rankCounts is a set of ranks whose counts are identical.
+type rankCounts struct {
+	ranks []int
+	c     Counts
+}
+
+// groupPerRank groups the ranks of a report's per_rank by identical counts: the largest group first (as rank
+// agreement puts its reference first), then by first rank. A 1024-rank job where every rank agrees is one group.
+func groupPerRank(perRank map[string]Counts) []rankCounts {
+	at := map[Counts]int{}
+	var out []rankCounts
+	keys := make([]int, 0, len(perRank))
+	for k := range perRank {
+		n, _ := strconv.Atoi(k)
+		keys = append(keys, n)
+	}
+	sort.Ints(keys)
+	for _, r := range keys {
+		c := perRank[strconv.Itoa(r)]
+		i, ok := at[c]
+		if !ok {
+			i = len(out)
+			at[c] = i
+			out = append(out, rankCounts{c: c})
+		}
+		out[i].ranks = append(out[i].ranks, r)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].ranks) > len(out[j].ranks) })
+	return out
+}
+
+// writePerRank prints the "Per rank" section: one line per group of ranks with the same counts.
+func writePerRank(t *TextWriter, perRank map[string]Counts) {
+	if len(perRank) <= 1 {
+		return
+	}
+	t.Blank()
+	t.Line(0, "Per rank")
+	groups := groupPerRank(perRank)
+	for i, g := range groups {
+		if i == maxPerRankLines {
+			n := 0
+			for _, g := range groups[i:] {
+				n += len(g.ranks)
+			}
+			t.Linef(4, "  … %d more groups of ranks (%d ranks): --format json has every rank", len(groups)-i, n)
+			break
+		}
+		t.Line(4, "  "+rankWord(g.ranks)+": "+countsText(g.c))
+	}
+}
+
+// countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …".
+func countsText(c Counts) string {
+	return fmt.Sprintf("%d breaks, %d recompiles, %d limit hits, %d skips, %d compile errors, %d runtime errors",
+		c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
+}
+
+// rankText names the ranks of an item, bounded (compactRanks): "ranks 0–511,513–1023"; every rank is in the JSON.
+func rankText(ranks []int) string {
+	if len(ranks) == 0 {
+		return "single process"
+	}
+	return "ranks " + compactRanks(ranks)
+}

@@ -1,0 +1,73 @@
+package triage
+
+import (
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// A record's fields are substrings of its lines, which share one string per record: keeping any field keeps
+// the whole record's text alive. The aggregator keeps counts, not records, so what it stores past Add is
+// copied out: names (files, functions, gb types, inputs) through one intern table (the same few recur on every
+// rank and record), one-off texts (guards, reasons) cloned, and a break's sample cut to what findings read.
+
+// strs interns strings under the aggregator's lock; the zero value is ready.
+type strs map[string]string
+
+func (m *strs) of(s string) string {
+	if s == "" {
+		return ""
+	}
+	if v, ok := (*m)[s]; ok {
+		return v
+	}
+	if *m == nil {
+		*m = strs{}
+	}
+	c := strings.Clone(s)
+	(*m)[c] = c
+	return c
+}
+
+// evidenceAt is evidenceOf with its strings owned by the aggregator.
+func (a *Aggregator) evidenceAt(r *logparse.Record, file string, line int) Evidence {
+	e := evidenceOf(r, file, line)
+	e.File, e.Input = a.names.of(e.File), a.names.of(e.Input)
+	return e
+}
+
+// breakSample copies what break findings read of a record (breakQuery, breakDetail, breakCode): the payload
+// with its frames and the "Developer debug context:" line; not the other lines.
+func (a *Aggregator) breakSample(r *logparse.Record) *logparse.Record {
+	g := *r.Break
+	in := a.names.of
+	g.File, g.GBType, g.GBID = in(g.File), in(g.GBType), in(g.GBID)
+	g.Reason, g.Explanation = strings.Clone(g.Reason), strings.Clone(g.Explanation)
+	g.Hints = cloneStrings(g.Hints)
+	g.Frames = make([]logparse.Frame, len(r.Break.Frames))
+	for i, f := range r.Break.Frames {
+		g.Frames[i] = logparse.Frame{File: in(f.File), Line: f.Line, Func: in(f.Func), Code: strings.Clone(f.Code)}
+	}
+	uf := g.UserFrame
+	g.UserFrame = logparse.Frame{File: in(uf.File), Line: uf.Line, Func: in(uf.Func), Code: strings.Clone(uf.Code)}
+	s := &logparse.Record{Kind: r.Kind, Source: r.Source, Input: in(r.Input), Rank: r.Rank, LocalRank: r.LocalRank,
+		Level: r.Level, PID: r.PID, Time: r.Time, CompileID: r.CompileID, Artifact: in(r.Artifact),
+		FirstLine: r.FirstLine, LastLine: r.LastLine, Era: r.Era, Break: &g}
+	for _, l := range r.Lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "Developer debug context:") {
+			s.Lines = append(s.Lines, strings.Clone(l))
+		}
+	}
+	return s
+}
+
+func cloneStrings(list []string) []string {
+	if list == nil {
+		return nil
+	}
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strings.Clone(s)
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package triage
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// LimitSummary is one recompile-limit hit.
+type LimitSummary struct {
+	Limit      string   `json:"limit"`
+	Value      int      `json:"value"`
+	Function   string   `json:"function"`
+	File       string   `json:"file"`
+	Line       int      `json:"line"`
+	LastReason string   `json:"last_reason"`
+	Rank       int      `json:"rank"` // of the first hit
+	CompileID  string   `json:"compile_id,omitempty"`
+	Records    int      `json:"records"` // identical hits (same function, limit and last reason) grouped
+	Ranks      []int    `json:"ranks"`
+	Evidence   Evidence `json:"-"`
+}
+
+func (a *Aggregator) limitSummary(r *logparse.Record) LimitSummary {
+	l, in := r.Limit, a.names.of
+	return LimitSummary{Limit: in(l.Limit), Value: l.Value, Function: in(l.Function), File: in(l.File), Line: l.Line,
+		LastReason: strings.Clone(l.LastReason), Rank: r.Rank, CompileID: r.CompileID.String(),
+		Evidence: a.evidenceAt(r, l.File, l.Line)}
+}
+
+// SkipSummary is one CUDA-graph skip reason.
+type SkipSummary struct {
+	Reason   string     `json:"reason"`
+	Records  int        `json:"records"`
+	Ranks    []int      `json:"ranks"`
+	Evidence []Evidence `json:"-"`
+	rankSet  map[int]bool
+	ranks    perRank
+}
+
+func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
+	reason := hexAddr.ReplaceAllString(r.Skip.Reason, "0x…")
+	s := a.skips[reason]
+	if s == nil {
+		reason = strings.Clone(reason)
+		s = &SkipSummary{Reason: reason, rankSet: map[int]bool{}}
+		a.skips[reason] = s
+	}
+	s.Records++
+	s.ranks = s.ranks.note(r)
+	if r.Rank >= 0 {
+		s.rankSet[r.Rank] = true
+	}
+	if len(s.Evidence) < maxEvidence {
+		s.Evidence = append(s.Evidence, a.evidenceAt(r, "", 0))
+	}
+	if ra != nil {
+		ra.c.CudagraphSkips++
+	}
+}
+
+// ErrorSummary is one fatal compile error.
+type ErrorSummary struct {
+	Class    string   `json:"class"`
+	Message  string   `json:"message"`
+	Inner    string   `json:"inner,omitempty"`
+	File     string   `json:"file,omitempty"`
+	Line     int      `json:"line,omitempty"`
+	Rank     int      `json:"rank"` // of the first one
+	Input    string   `json:"input"`
+	Records  int      `json:"records"` // identical errors (class, message, site) grouped: one per dying process
+	Ranks    []int    `json:"ranks"`
+	Evidence Evidence `json:"-"`
+}
+
+func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
+	e, in := r.Error, a.names.of
+	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner),
+		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input),
+		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
+}
+
+// groupLimits folds identical limit hits (one per event) into one entry with a count and the ranks.
+func groupLimits(events []LimitSummary) []LimitSummary {
+	type key struct {
+		limit, function, file, reason string
+		value, line                   int
+	}
+	out := groupEvents(events, func(e *LimitSummary) (key, int, *int, *[]int) {
+		return key{e.Limit, e.Function, e.File, cidPrefix.ReplaceAllString(e.LastReason, ""), e.Value, e.Line},
+			e.Rank, &e.Records, &e.Ranks
+	})
+	sort.SliceStable(out, func(i, j int) bool { // a stable order, whatever order the events came in
+		x, y := out[i], out[j]
+		if x.File != y.File || x.Line != y.Line {
+			return x.File < y.File || x.File == y.File && x.Line < y.Line
+		}
+		if x.Function != y.Function {
+			return x.Function < y.Function
+		}
+		if x.Limit != y.Limit {
+			return x.Limit < y.Limit
+		}
+		return cidPrefix.ReplaceAllString(x.LastReason, "") < cidPrefix.ReplaceAllString(y.LastReason, "")
+	})
+	return out
+}
+
+// groupErrors folds identical errors into one entry with a count and the ranks.
+func groupErrors(events []ErrorSummary) []ErrorSummary {
+	type key struct {
+		class, inner, msg, file string
+		line                    int
+	}
+	out := groupEvents(events, func(e *ErrorSummary) (key, int, *int, *[]int) {
+		return key{e.Class, e.Inner, hexAddr.ReplaceAllString(e.Message, "0x…"), e.File, e.Line}, e.Rank, &e.Records, &e.Ranks
+	})
+	sort.SliceStable(out, func(i, j int) bool {
+		x, y := out[i], out[j]
+		if x.Class != y.Class {
+			return x.Class < y.Class
+		}
+		if x.File != y.File || x.Line != y.Line {
+			return x.File < y.File || x.File == y.File && x.Line < y.Line
+		}
+		return x.Message < y.Message
+	})
+	return out
+}
+
+// groupEvents keeps the first of the events that share a key, with the number of them and their ranks. fields
+// gives an event's key, its rank, and where the group's count and ranks go.
+func groupEvents[T any, K comparable](events []T, fields func(*T) (K, int, *int, *[]int)) []T {
+	out := []T{}
+	at := map[K]int{}
+	ranks := map[int]map[int]bool{}
+	for _, e := range events {
+		k, rank, _, _ := fields(&e)
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, e)
+			_, _, n, _ := fields(&out[i])
+			*n = 0
+			ranks[i] = map[int]bool{}
+		}
+		_, _, n, _ := fields(&out[i])
+		*n++
+		if rank >= 0 {
+			ranks[i][rank] = true
+		}
+	}
+	for i := range out {
+		_, _, _, rs := fields(&out[i])
+		*rs = sortedInts(ranks[i])
+	}
+	return out
+}

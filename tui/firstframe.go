@@ -1,0 +1,63 @@
+package tui
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// FirstFrameEnv, when set, makes the program quit as soon as it has drawn its first frame (bench/startup.sh
+// measures process start to first frame with it). A value other than "1" names a file the first frame's time
+// is appended to, in Unix nanoseconds.
+const FirstFrameEnv = "TORCHTRIAGE_EXIT_AFTER_FIRST_FRAME"
+
+// firstFrame wraps the model: its first View with something on the screen quits the program (the frame is still drawn: the renderer flushes
+// the last view on quit). Only for the benchmark; the model's own View stays without side effects.
+type firstFrame struct {
+	tea.Model
+	p    *tea.Program
+	file string
+	once sync.Once
+}
+
+func (f *firstFrame) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := f.Model.Update(msg)
+	f.Model = m
+	return f, cmd
+}
+
+func (f *firstFrame) View() tea.View {
+	v := f.Model.View()
+	if strings.TrimSpace(v.Content) == "" {
+		return v // before the terminal's size is known: nothing drawn yet
+	}
+	f.once.Do(func() {
+		if f.file != "" {
+			at := strconv.FormatInt(time.Now().UnixNano(), 10) + "\n"
+			if w, err := os.OpenFile(f.file, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
+				_, _ = w.WriteString(at)
+				_ = w.Close()
+			}
+		}
+		go f.p.Quit()
+	})
+	return v
+}
+
+// withFirstFrameExit returns the model to run: m itself unless FirstFrameEnv is set, and a func that tells the
+// wrapper its program.
+func withFirstFrameExit(m tea.Model) (tea.Model, func(*tea.Program)) {
+	v := os.Getenv(FirstFrameEnv)
+	if v == "" {
+		return m, func(*tea.Program) {}
+	}
+	f := &firstFrame{Model: m}
+	if v != "1" {
+		f.file = v
+	}
+	return f, func(p *tea.Program) { f.p = p }
+}
