@@ -75,6 +75,7 @@ type runView struct {
 	parity     []triage.Difference
 	label      string // open: what was opened
 	sig        string // the preset bar signature it was launched with
+	picked     bool   // the user moved the selection: it no longer follows the top-ranked finding
 }
 
 // Model is the bubbletea model of a session.

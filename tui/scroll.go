@@ -90,6 +90,7 @@ func (m *Model) move(mo motion) {
 	switch m.screen {
 	case screenMain:
 		if ls := m.focused(); ls != nil {
+			m.userPicks()
 			ls.move(mo.apply(ls.idx, ls.len(), m.listPage()) - ls.idx)
 		}
 	case screenLog:

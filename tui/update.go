@@ -141,6 +141,9 @@ func (m *Model) refreshLists() {
 	if m.cur != nil {
 		s = m.cur.snap
 	}
+	if m.cur != nil && !m.cur.picked {
+		m.selectTop(s)
+	}
 	for p := range m.lists {
 		m.lists[p].setRows(s.list(pane(p)))
 	}
