@@ -92,3 +92,22 @@ func TestUserSelectionIsKeptWhileFindingsStreamIn(t *testing.T) {
 		t.Fatalf("selection moved to %+v (pane %d), want %s", got, m.focus, want.key)
 	}
 }
+
+// The DDP fixture has two by-design breaks at the same line of the user's code that differ only in gb_type: each
+// row says which it is.
+func TestRowsThatDifferOnlyInGbTypeSayWhatDiffers(t *testing.T) {
+	m := openModel(t, 80, 24, "ddp_2ranks.ddp.log")
+	out := plain(m)
+	var ddp []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "DDP wrapper") {
+			ddp = append(ddp, strings.TrimSpace(strings.Trim(l, "┃│▶ ")))
+		}
+	}
+	if len(ddp) != 2 || ddp[0] == ddp[1] {
+		t.Fatalf("want two DDP wrapper rows that differ, got %q:\n%s", ddp, out)
+	}
+	if !strings.Contains(out, "Unsupported method") || !strings.Contains(out, "Attempted to call") {
+		t.Fatalf("the rows do not show their gb_types:\n%s", out)
+	}
+}
