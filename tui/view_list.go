@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -99,6 +100,7 @@ func (m *Model) listTitle(p pane) string {
 type column struct {
 	width int
 	right bool
+	site  bool // a "file.py:12 fn" text: cut with cutSite (the file from the left, never the line number)
 	get   func(r *row) (text string, from int)
 }
 
@@ -129,12 +131,14 @@ func (m *Model) columns(p pane, iw int, shown []*row) []column {
 		rest := iw - 2 - cw - rw - 5 - gaps
 		ww := min(need(what), max(rest-min(need(where), rest/2), 6))
 		wh := min(need(where), rest-ww)
-		return []column{{ww, false, what}, {wh, false, where}, {cw, true, count}, {rw, false, ranks}, {5, false, tag}}
+		return []column{{ww, false, false, what}, {wh, false, true, where}, {cw, true, false, count}, {rw, false, false, ranks},
+			{5, false, false, tag}}
 	}
 	rest := iw - 2 - cw - rw - 5 - gaps - 1
 	ww := min(need(what), max(rest*35/100, 6))
-	wh := min(need(where), max(rest-ww-min(need(note), 16), 6))
-	return []column{{ww, false, what}, {wh, false, where}, {cw, true, count}, {rw, false, ranks}, {rest - ww - wh, false, note}, {5, false, tag}}
+	wh := min(need(where), max(rest-ww-min(need(note), 16), 12))
+	return []column{{ww, false, false, what}, {wh, false, true, where}, {cw, true, false, count}, {rw, false, false, ranks},
+		{rest - ww - wh, false, false, note}, {5, false, false, tag}}
 }
 
 // rowTag marks limit hits, errors and by-design findings.
@@ -181,7 +185,12 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 			continue
 		}
 		text, from := c.get(r)
-		text = cut(text, c.width)
+		shift := 0
+		if c.site {
+			text, shift = cutSite(text, c.width)
+		} else {
+			text = cut(text, c.width)
+		}
 		pad := strings.Repeat(" ", c.width-width(text))
 		st := base
 		if c.right {
@@ -192,7 +201,11 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 			st = tagStyle(th, r)
 		}
 		if from >= 0 && len(hits) > 0 {
-			b.WriteString(highlight(text, hitsIn(hits, from, len(text)), st, base.Inherit(th.match)))
+			offs := hitsIn(hits, from+shift, len(text))
+			if shift != 0 { // cut from the left: the "…" is no match
+				offs = slices.DeleteFunc(offs, func(o int) bool { return o < len(ellipsis) })
+			}
+			b.WriteString(highlight(text, offs, st, base.Inherit(th.match)))
 		} else {
 			b.WriteString(st.Render(text))
 		}

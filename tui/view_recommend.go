@@ -45,7 +45,7 @@ func (m *Model) recommendBox(w, h int) []string {
 
 func recommendKey(r *row, iw int) string { return r.pb.ID + "|" + strconv.Itoa(iw) }
 
-// recommendLines is Why / Do / Verify wrapped to iw cells: a copy of what Update cached, else wrapped here.
+// recommendLines is the first Do action, Why, the other actions and Verify, wrapped to iw cells: a copy of what Update cached, else wrapped here.
 func (m *Model) recommendLines(r *row, iw int) []string {
 	if ls, ok := m.pbText[recommendKey(r, iw)]; ok {
 		return append([]string(nil), ls...)
@@ -67,12 +67,16 @@ func (m *Model) wrapRecommend(r *row, iw int) []string {
 			lines = append(lines, l)
 		}
 	}
-	add("Why:", firstSentences(r.pb.Why(), 2))
-	var do []string
-	for i, d := range r.pb.Do() {
-		do = append(do, fmt.Sprintf("%d. %s", i+1, d))
+	do := r.pb.Do()
+	if len(do) > 0 { // what to do first, then why, then the rest
+		add("Do:", "1. "+do[0])
 	}
-	add("Do:", strings.Join(do, "  "))
+	add("Why:", firstSentences(r.pb.Why(), 2))
+	var more []string
+	for i, d := range do[min(1, len(do)):] {
+		more = append(more, fmt.Sprintf("%d. %s", i+2, d))
+	}
+	add("Then:", strings.Join(more, "  "))
 	add("Verify:", oneLine(r.pb.Verify()))
 	return lines
 }
