@@ -77,6 +77,7 @@ func newKeyMap() keyMap {
 		bind(scopeEverywhere, "R", "R", "ranks", toggleScreen(screenRanks)).footer(scopeLists),
 		bind(scopeEverywhere, "t", "t", "timeline", toggleScreen(screenTimeline)).footer(scopeLists),
 		bind(scopeLists, "n", "n", "next step", do((*Model).openGuide)).footer(scopeLists),
+		bind(scopeEverywhere, "i", "i", "the full command", toggleScreen(screenInfo)),
 		bind(scopeEverywhere, "x", "x", "stop run", do((*Model).stopRun)),
 
 		bind(scopeStall, "s", "s", "dump stacks", (*Model).dumpStacks),

@@ -31,6 +31,7 @@ const (
 	screenTimeline
 	screenHelp
 	screenGuide
+	screenInfo
 )
 
 type pane int
@@ -107,6 +108,7 @@ type Model struct {
 	ranksv  scrollState
 	tlv     scrollState
 	helpv   scrollState
+	infov   scrollState
 	flash   string // one-line message until the next key
 	now     func() time.Time
 	pbText  map[string][]string // rendered playbooks by id and width, filled in Update

@@ -74,6 +74,8 @@ func (m *Model) scrollOf(s screen) *scrollState {
 		return &m.tlv
 	case screenHelp:
 		return &m.helpv
+	case screenInfo:
+		return &m.infov
 	case screenDetail:
 		return &m.det.scroll
 	}

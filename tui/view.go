@@ -43,7 +43,7 @@ func (m *Model) screenLines() []string {
 	bodyH := m.bodyHeight(m.screen)
 	var body []string
 	switch m.screen {
-	case screenDetail, screenDiff, screenRanks, screenTimeline, screenHelp:
+	case screenDetail, screenDiff, screenRanks, screenTimeline, screenHelp, screenInfo:
 		body = m.textScreen(m.screen, w, bodyH)
 	case screenLog:
 		body = m.logBody(w, bodyH)

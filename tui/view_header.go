@@ -17,17 +17,24 @@ func (m *Model) headerLine(w int) string {
 			left += " · " + plural(m.cur.snap.records, "record")
 		}
 	} else if r := m.cur; r != nil {
-		left += fmt.Sprintf(" · run %d · %s", r.id, r.meta.Preset)
-		if r.meta.TorchLogs != "" {
-			left += " (" + r.meta.TorchLogs + ")"
+		head, tail := left+fmt.Sprintf(" · run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
+		left = head + tail
+		if logs := r.meta.TorchLogs; logs != "" { // the preset bar shows them too: cut them before the script
+			if room := w - width(head) - width(tail) - width(m.headerRight()) - 4; room >= 2 {
+				left = head + " (" + cut(logs, room) + ")" + tail
+			}
 		}
-		left += " · " + m.commandText()
 	} else {
 		left += " · starting · " + m.commandText()
 	}
+	return spread(left, m.headerRight(), w)
+}
+
+// headerRight is the header's right side: the demo badge, the run's state and the torch version.
+func (m *Model) headerRight() string {
 	var right []string
 	if m.opt.mode == modeDemo {
-		right = append(right, th.badge.Render(" DEMO · recording "))
+		right = append(right, m.th.badge.Render(" DEMO · recording "))
 	}
 	if st := m.stateText(); st != "" {
 		right = append(right, st)
@@ -35,15 +42,20 @@ func (m *Model) headerLine(w int) string {
 	if v := m.torchText(); v != "" {
 		right = append(right, "torch "+v)
 	}
-	return spread(left, strings.Join(right, "   ")+" ", w)
+	return strings.Join(right, "   ") + " "
 }
 
-// commandText is the user's command as typed (the demo's scenario for demo).
+// commandText names the user's script, not the launcher in front of it (the full command is on the info
+// screen, i); the command itself when the script cannot be told; the demo's scenario for demo.
 func (m *Model) commandText() string {
 	if m.opt.mode == modeDemo {
 		return "demo " + m.opt.scenario
 	}
-	s := shellJoin(m.opt.spec.Argv)
+	argv, shell := m.userArgv()
+	s := scriptName(argv, shell)
+	if s == "" {
+		s = shellJoin(argv)
+	}
 	if m.opt.spec.Nproc > 0 {
 		s = fmt.Sprintf("%s ×%d ranks", s, m.opt.spec.Nproc)
 	}
