@@ -77,6 +77,7 @@ type runView struct {
 	label      string // open: what was opened
 	sig        string // the preset bar signature it was launched with
 	picked     bool   // the user moved the selection: it no longer follows the top-ranked finding
+	out        output // what it printed so far (counted in Update)
 }
 
 // Model is the bubbletea model of a session.

@@ -59,6 +59,7 @@ func (m *Model) applyBatch(b session.Batch) tea.Cmd {
 	r := m.run(b.RunID)
 	r.snap = snapshotOf(b, r.snap)
 	r.log = b.Log
+	r.out.count(b.Log, m.now())
 	if b.Meta != nil {
 		r.meta, r.hasMeta = *b.Meta, true
 		r.name = b.Meta.Name

@@ -14,10 +14,22 @@ func (m *Model) recommendBox(w, h int) []string {
 		if r != nil {
 			msg = r.title
 		}
-		if m.cur != nil && m.cur.snap != nil && m.lists[0].len()+m.lists[1].len() == 0 && m.cur.done {
-			msg = "Nothing to fix in this run. n: next step of the checklist."
+		lines := []string{msg}
+		if c := m.cur; c != nil && m.lists[0].len()+m.lists[1].len() == 0 {
+			switch {
+			case !c.done && m.opt.mode != modeOpen:
+				lines = m.aliveLines(c)
+			case c.snap != nil && c.snap.analysis != nil:
+				lines = m.verdictLines(c)
+			}
 		}
-		return m.th.box("Recommended", []string{" " + m.th.dim.Render(msg)}, w, h, false)
+		var body []string
+		for _, l := range lines {
+			for _, wl := range wrapText(l, w-3) {
+				body = append(body, " "+m.th.dim.Render(wl))
+			}
+		}
+		return m.th.box("Recommended", body, w, h, false)
 	}
 	pb := r.pb
 	title := "Recommended · " + pb.Title
