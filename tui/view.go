@@ -65,6 +65,9 @@ func (m *Model) mainBody(w, h int) []string {
 	if m.pre.picking {
 		return m.pickerBody(w, h)
 	}
+	if didNotStart(m.cur) {
+		return m.failureBody(w, h)
+	}
 	panes, recH := m.mainPanes()
 	var out []string
 	if w >= wideFrom {

@@ -62,7 +62,8 @@ func (m *Model) commandText() string {
 	return s
 }
 
-// stateText is "● running 0:41", "✓ exited 0 · 0:12", "✗ killed", "⚠ stalled 31s", "timed out".
+// stateText is "● running 0:41", "✓ exited 0 · 0:12", "✗ killed", "⚠ stalled 31s", "■ stopped by torchtriage
+// (cancelled) · 0:12" (what the tool did itself is never shown as a failure).
 func (m *Model) stateText() string {
 	r := m.cur
 	if r == nil || m.opt.mode == modeOpen {
@@ -78,6 +79,8 @@ func (m *Model) stateText() string {
 	me := r.meta
 	dur := clock(me.Duration())
 	switch {
+	case stopWords(me) != "":
+		return th.warn.Render("■ " + stopWords(me) + " · " + dur)
 	case me.State == session.StateFailedToStart || (r.err != "" && !r.hasMeta):
 		return th.bad.Render("✗ failed to start")
 	case me.State == session.StateTimedOut:
