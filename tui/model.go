@@ -78,6 +78,8 @@ type runView struct {
 	sig        string // the preset bar signature it was launched with
 	picked     bool   // the user moved the selection: it no longer follows the top-ranked finding
 	out        output // what it printed so far (counted in Update)
+	probe      probeState
+	stallNote  string // what the watchdog said was compiling when the stall began
 }
 
 // Model is the bubbletea model of a session.

@@ -99,25 +99,49 @@ func (m *Model) stateText() string {
 	return string(me.State)
 }
 
-// torchVersion is the installed torch's version when known (probe, or what the spec says, as the demo does).
+// runTorch is the torch version a run's sources state, the best first: the probe's start files (written when
+// torch is imported), its exit files, a trace or launcher frame in the log (report), the run's meta; "" when
+// none does.
+func runTorch(r *runView) string {
+	if r == nil {
+		return ""
+	}
+	if r.probe.torch != "" {
+		return r.probe.torch
+	}
+	for _, p := range r.probes {
+		if p.Torch != "" {
+			return p.Torch
+		}
+	}
+	if r.snap != nil && r.snap.torch != "" {
+		return r.snap.torch
+	}
+	return r.meta.TorchVersion
+}
+
+// torchVersion is the installed torch's version when a source states it: the run on screen's, another run's of
+// the session, else what the spec says (as the demo does).
 func (m *Model) torchVersion() string {
+	if v := runTorch(m.cur); v != "" {
+		return v
+	}
 	for i := len(m.runs) - 1; i >= 0; i-- {
-		for _, p := range m.runs[i].probes {
-			if p.Torch != "" {
-				return p.Torch
-			}
+		if v := runTorch(m.runs[i]); v != "" {
+			return v
 		}
 	}
 	return m.opt.spec.TorchVersion
 }
 
-// torchText is the version for the header: the probe's, the spec's, else the log format's era.
+// torchText is the version for the header: a stated one, else the log format's era marked as a guess
+// ("? (log format 2.9+)").
 func (m *Model) torchText() string {
 	if v := m.torchVersion(); v != "" {
 		return v
 	}
-	if m.cur != nil && m.cur.snap != nil && m.cur.snap.torch != "" {
-		return m.cur.snap.torch + " (log format)"
+	if m.cur != nil && m.cur.snap != nil && m.cur.snap.report != nil && m.cur.snap.report.LogFormat != "" {
+		return "? (log format " + m.cur.snap.report.LogFormat + ")"
 	}
 	return ""
 }
