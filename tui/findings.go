@@ -77,27 +77,6 @@ func rowOf(f *triage.Finding, set *playbooks.Set) *row {
 	return r
 }
 
-// kindWord names a finding kind in words.
-func kindWord(k triage.Kind) string {
-	switch k {
-	case triage.KindGraphBreak:
-		return "graph break"
-	case triage.KindLimitHit:
-		return "limit hit"
-	case triage.KindCudagraphSkip:
-		return "CUDA-graph skip"
-	case triage.KindCompileError:
-		return "compile error"
-	case triage.KindRankDisagreement:
-		return "rank disagreement"
-	case triage.KindConfigParity:
-		return "config parity"
-	case triage.KindProbeMismatch:
-		return "probe mismatch"
-	}
-	return strings.ReplaceAll(string(k), "_", " ")
-}
-
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return s

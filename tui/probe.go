@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,6 +27,7 @@ type probeMsg struct {
 // probeState is what the model knows from a run's probe files.
 type probeState struct {
 	torch     string                 // the first start file's torch version
+	started   int                    // processes that wrote a start file
 	compiling []session.CompileState // the last read of the compile states (live runs)
 	reading   bool                   // a read is under way
 	readAt    time.Time              // when the last read was asked for
@@ -63,6 +66,7 @@ func (m *Model) probed(msg probeMsg) {
 		return
 	}
 	r.probe.reading = false
+	r.probe.started = max(r.probe.started, len(msg.starts))
 	for _, s := range msg.starts {
 		if s.Torch != "" && r.probe.torch == "" {
 			r.probe.torch = s.Torch
@@ -74,19 +78,51 @@ func (m *Model) probed(msg probeMsg) {
 	}
 }
 
-// compileText says which ranks of the run on screen compile now ("rank 1 compiling `forward` for 12s · rank 0
-// not compiling (waiting)"), from the last read of the probe's files, else from what the stall note said; ""
+// compileText says which ranks of the run on screen compile now ("rank 1 compiling `forward` for 12s · others
+// waiting"), from the last read of the probe's files, else from what the stall note said; ""
 // when nothing is known to compile.
 func (m *Model) compileText() string {
 	r := m.cur
 	if r == nil || r.done {
 		return ""
 	}
-	if s := session.DescribeCompiling(r.probe.compiling, m.now()); s != "" {
+	if s := describeCompiling(r.probe.compiling, m.now()); s != "" {
 		return s
 	}
 	if r.stalled {
 		return r.stallNote
 	}
 	return ""
+}
+
+// describeCompiling is the short form of session.DescribeCompiling for one status line: "rank 3 compiling
+// `forward` for 2m10s · others waiting"; "" when no live process compiles.
+func describeCompiling(states []session.CompileState, now time.Time) string {
+	var parts []string
+	idle := 0
+	for _, s := range states {
+		switch {
+		case !s.Alive:
+		case s.Compiling():
+			what := "compiling"
+			if s.Function != "" {
+				what += " `" + s.Function + "`"
+			}
+			parts = append(parts, fmt.Sprintf("rank %d %s for %s", s.Rank, what, ago(now.Sub(s.Since()))))
+		default:
+			idle++
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if idle > 0 {
+		parts = append(parts, "others waiting")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// processes is how many processes of a run the probe saw (start or exit files), 1 when it saw none.
+func processes(r *runView) int {
+	return max(r.probe.started, len(r.probes), 1)
 }

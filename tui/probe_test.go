@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,5 +70,38 @@ func TestHeaderGuessesTheTorchVersionFromTheLogFormatOnlyAsAGuess(t *testing.T) 
 	head := strings.SplitN(plain(m), "\n", 2)[0]
 	if !strings.Contains(head, "torch ? (log format 2.14+)") {
 		t.Fatalf("header = %q, want the log format's era marked as a guess", head)
+	}
+}
+
+// A stalled run whose rank 0 compiles shows what compiles and for how long in the stall banner, and the other
+// rank waiting, rather than one undifferentiated stall.
+func TestStallBannerSaysWhichRankCompilesWhatForHowLong(t *testing.T) {
+	m := liveModel(t, 120, 32)
+	dir := t.TempDir()
+	r := liveRunIn(t, m, dir)
+	pid := os.Getpid() // alive
+	since := float64(fixedNow.Add(-130*time.Second).UnixNano()) / 1e9
+	writeProbeFile(t, dir, "compile-rank0-1.json", fmt.Sprintf(`{"pid": %d, "rank": 0, "phase": "compiling", "trigger": "DYNAMO",
+		"compile_id": "1/0", "function": "forward", "since": %f, "compiles": 1}`, pid, since))
+	writeProbeFile(t, dir, "compile-rank1-2.json", fmt.Sprintf(`{"pid": %d, "rank": 1, "phase": "idle", "since": %f,
+		"compiles": 2}`, pid, since))
+	if out := plain(m); strings.Contains(out, "compiling") {
+		t.Fatalf("nothing was read yet, the screen says compiling:\n%s", out)
+	}
+	drain(t, m, r)
+	if line := lineWith(t, plain(m), "compiling"); !strings.Contains(line, "⚙ rank 0 compiling `forward` for 2m10s · others waiting") {
+		t.Fatalf("status line = %q, want rank 0 compiling forward", line)
+	}
+	lr := session.NewFollower(1, fixedNow.Add(-time.Minute))
+	lr.Apply(session.Event{RunID: 1, Kind: session.EventStalled, Since: fixedNow.Add(-42 * time.Second),
+		Note: "rank 0 compiling `forward` [1/0] for 2m8s · rank 1 not compiling (waiting)"}, fixedNow)
+	m.Update(batchMsg{lr.Batch(m.analyzer(), fixedNow)})
+	drain(t, m, r)
+	banner := lineWith(t, plain(m), "no output for")
+	for _, want := range []string{"rank 0 compiling `forward` for 2m10s · others waiting · no output for 42s",
+		"c cancel"} {
+		if !strings.Contains(banner, want) {
+			t.Errorf("stall banner lacks %q: %q", want, banner)
+		}
 	}
 }
