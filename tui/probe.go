@@ -86,7 +86,7 @@ func (m *Model) compileText() string {
 	if r == nil || r.done {
 		return ""
 	}
-	if s := describeCompiling(r.probe.compiling, m.now()); s != "" {
+	if s := describeCompiling(r.probe.compiling, r.probe.started-len(r.probe.compiling), m.now()); s != "" {
 		return s
 	}
 	if r.stalled {
@@ -96,10 +96,11 @@ func (m *Model) compileText() string {
 }
 
 // describeCompiling is the short form of session.DescribeCompiling for one status line: "rank 3 compiling
-// `forward` for 2m10s · others waiting"; "" when no live process compiles.
-func describeCompiling(states []session.CompileState, now time.Time) string {
+// `forward` for 2m10s · others waiting"; "" when no live process compiles. unseen is how many processes
+// started without compiling yet (no compile-state file): they wait too.
+func describeCompiling(states []session.CompileState, unseen int, now time.Time) string {
 	var parts []string
-	idle := 0
+	idle := max(unseen, 0)
 	for _, s := range states {
 		switch {
 		case !s.Alive:

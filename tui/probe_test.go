@@ -105,3 +105,19 @@ func TestStallBannerSaysWhichRankCompilesWhatForHowLong(t *testing.T) {
 		}
 	}
 }
+
+// A rank that never compiled has a start file and no compile-state file: it waits too.
+func TestRanksThatNeverCompiledCountAsWaiting(t *testing.T) {
+	m := liveModel(t, 120, 32)
+	dir := t.TempDir()
+	r := liveRunIn(t, m, dir)
+	since := float64(fixedNow.Add(-12*time.Second).UnixNano()) / 1e9
+	writeProbeFile(t, dir, "start-rank0-1.json", `{"pid": 1, "rank": 0, "torch": "2.14.1"}`)
+	writeProbeFile(t, dir, "start-rank1-2.json", `{"pid": 2, "rank": 1, "torch": "2.14.1"}`)
+	writeProbeFile(t, dir, "compile-rank1-2.json", fmt.Sprintf(`{"pid": %d, "rank": 1, "phase": "compiling",
+		"function": "inner", "since": %f}`, os.Getpid(), since))
+	drain(t, m, r)
+	if line := lineWith(t, plain(m), "compiling"); !strings.Contains(line, "rank 1 compiling `inner` for 12s · others waiting") {
+		t.Fatalf("status line = %q", line)
+	}
+}
