@@ -1,15 +1,48 @@
 package tui
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/session"
 )
+
+// feedOutput hands the model a live run's batch after the given output (no torch records) arrived at at.
+func feedOutput(m *Model, lr *session.Follower, id int, text string, at time.Time) {
+	lr.Apply(session.Event{RunID: id, Kind: session.EventOutput, Stream: "stdout", Data: []byte(text)}, at)
+	lr.Flush()
+	b := lr.Batch(m.analyzer(), at)
+	if b.Meta == nil {
+		b.Meta = &session.Meta{ID: id, Name: "0001-breaks", Preset: "breaks", Start: fixedNow.Add(-time.Minute),
+			State: session.StateRunning}
+	}
+	m.Update(batchMsg{b})
+}
+
+// While a run goes and nothing is found, the main screen shows it is alive: lines, bytes, the last line and how
+// long ago output came.
+func TestLiveRunWithNothingFoundShowsThatItIsAlive(t *testing.T) {
+	m := liveModel(t, 80, 24)
+	now := fixedNow.Add(-20 * time.Second)
+	m.now = func() time.Time { return now }
+	lr := session.NewFollower(1, fixedNow.Add(-time.Minute))
+	feedOutput(m, lr, 1, "loading data\nepoch 1 step 1 loss 2.31\n", now)
+	now = fixedNow.Add(-12 * time.Second)
+	feedOutput(m, lr, 1, "epoch 1 step 2 loss 2.12\n", now)
+	now = fixedNow
+	m.Update(tickMsg(now))
+	out := plain(m)
+	for _, want := range []string{"alive: 3 lines, 63 B so far", "last output 12s ago", "last line: epoch 1 step 2 loss 2.12",
+		"Running for 1:00", "no graph breaks so far"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("screen lacks %q:\n%s", want, out)
+		}
+	}
+}
 
 // writeProbeFile writes one of the probe's files into runDir/probe.
 func writeProbeFile(t *testing.T, runDir, name, body string) {
@@ -80,11 +113,9 @@ func TestStallBannerSaysWhichRankCompilesWhatForHowLong(t *testing.T) {
 	dir := t.TempDir()
 	r := liveRunIn(t, m, dir)
 	pid := os.Getpid() // alive
-	since := float64(fixedNow.Add(-130*time.Second).UnixNano()) / 1e9
-	writeProbeFile(t, dir, "compile-rank0-1.json", fmt.Sprintf(`{"pid": %d, "rank": 0, "phase": "compiling", "trigger": "DYNAMO",
-		"compile_id": "1/0", "function": "forward", "since": %f, "compiles": 1}`, pid, since))
-	writeProbeFile(t, dir, "compile-rank1-2.json", fmt.Sprintf(`{"pid": %d, "rank": 1, "phase": "idle", "since": %f,
-		"compiles": 2}`, pid, since))
+	since := fixedNow.Add(-130 * time.Second)
+	writeProbeFile(t, dir, "compile-rank0-1.json", compileState(pid, 0, "compiling", "forward", since))
+	writeProbeFile(t, dir, "compile-rank1-2.json", compileState(pid, 1, "idle", "", since))
 	if out := plain(m); strings.Contains(out, "compiling") {
 		t.Fatalf("nothing was read yet, the screen says compiling:\n%s", out)
 	}
@@ -111,13 +142,18 @@ func TestRanksThatNeverCompiledCountAsWaiting(t *testing.T) {
 	m := liveModel(t, 120, 32)
 	dir := t.TempDir()
 	r := liveRunIn(t, m, dir)
-	since := float64(fixedNow.Add(-12*time.Second).UnixNano()) / 1e9
 	writeProbeFile(t, dir, "start-rank0-1.json", `{"pid": 1, "rank": 0, "torch": "2.14.1"}`)
 	writeProbeFile(t, dir, "start-rank1-2.json", `{"pid": 2, "rank": 1, "torch": "2.14.1"}`)
-	writeProbeFile(t, dir, "compile-rank1-2.json", fmt.Sprintf(`{"pid": %d, "rank": 1, "phase": "compiling",
-		"function": "inner", "since": %f}`, os.Getpid(), since))
+	writeProbeFile(t, dir, "compile-rank1-2.json", compileState(os.Getpid(), 1, "compiling", "inner", fixedNow.Add(-12*time.Second)))
 	drain(t, m, r)
 	if line := lineWith(t, plain(m), "compiling"); !strings.Contains(line, "rank 1 compiling `inner` for 12s · others waiting") {
 		t.Fatalf("status line = %q", line)
 	}
+}
+
+// compileState is a compile-rank<R>-<pid>.json as the probe writes it (compile id 1/0 of trigger DYNAMO).
+func compileState(pid, rank int, phase, function string, since time.Time) string {
+	return `{"pid": ` + strconv.Itoa(pid) + `, "rank": ` + strconv.Itoa(rank) + `, "phase": "` + phase +
+		`", "trigger": "DYNAMO", "compile_id": "1/0", "function": "` + function + `", "since": ` +
+		strconv.FormatFloat(float64(since.UnixNano())/1e9, 'f', 6, 64) + `, "compiles": 1}`
 }
