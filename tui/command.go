@@ -82,11 +82,12 @@ func (m *Model) infoText(w int) (string, []string) {
 		return "Info · what was opened", lines
 	}
 	argv, shell := m.userArgv()
-	add("script", orText(scriptName(argv, shell), "(cannot tell from the command)"))
-	add("command", shellJoin(argv))
 	if m.opt.mode == modeDemo {
-		add("demo", m.opt.scenario+" (a recording replayed as the repro)")
+		add("script", "demo "+m.opt.scenario+" (a recording of real PyTorch output replayed as the repro)")
+	} else {
+		add("script", orText(scriptName(argv, shell), "(cannot tell from the command)"))
 	}
+	add("command", shellJoin(argv))
 	r := m.cur
 	if r == nil || !r.hasMeta {
 		return "Info · the run's command", lines

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // finish hands the model the final batch of run id after its stderr output and its end (meta).
@@ -71,5 +72,19 @@ func TestRunStoppedByTheToolIsShownAsStoppedNotAsAFailure(t *testing.T) {
 	}
 	if got := runState(m.cur); !strings.HasPrefix(got, "stopped by torchtriage (cancelled)") {
 		t.Errorf("runs view state = %q", got)
+	}
+}
+
+// A stored run of an earlier session that the tool stopped reads as its verdict words it, not "killed".
+func TestStoredRunStoppedByTheToolReadsAsStopped(t *testing.T) {
+	code := 130
+	st := &story.Run{State: "killed", Signal: "interrupt", ExitCode: &code, DurationS: 20,
+		Verdict: "stopped by torchtriage (the tool exited) before the run finished"}
+	if got := rowState(runRow{id: 1, st: st}); got != "stopped by torchtriage (the tool exited) · 0:20" {
+		t.Errorf("rowState = %q", got)
+	}
+	st.Verdict = "not steady: the run was killed (SIGKILL) without an error torchtriage recognises"
+	if got := rowState(runRow{id: 1, st: st}); !strings.HasPrefix(got, "killed (interrupt)") {
+		t.Errorf("rowState = %q", got)
 	}
 }

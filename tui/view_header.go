@@ -7,34 +7,43 @@ import (
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version.
+// headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version. Below
+// wideFrom columns the tool's name (also the window title) gives its room to the script.
 func (m *Model) headerLine(w int) string {
 	th := m.th
-	left := " " + th.title.Render("torchtriage")
+	left := " " + th.title.Render("torchtriage") + " ·"
+	if w < wideFrom {
+		left = ""
+	}
 	if m.opt.mode == modeOpen {
-		left += " · open · " + strings.Join(m.opt.paths, " ")
+		left += " open · " + strings.Join(m.opt.paths, " ")
 		if m.cur != nil && m.cur.snap != nil {
 			left += " · " + plural(m.cur.snap.records, "record")
 		}
 	} else if r := m.cur; r != nil {
-		head, tail := left+fmt.Sprintf(" · run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
+		head, tail := left+fmt.Sprintf(" run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
 		left = head + tail
 		if logs := r.meta.TorchLogs; logs != "" { // the preset bar shows them too: cut them before the script
-			if room := w - width(head) - width(tail) - width(m.headerRight()) - 4; room >= 2 {
+			if room := w - width(head) - width(tail) - width(m.headerRight(w)) - 4; room >= 2 {
 				left = head + " (" + cut(logs, room) + ")" + tail
 			}
 		}
 	} else {
-		left += " · starting · " + m.commandText()
+		left += " starting · " + m.commandText()
 	}
-	return spread(left, m.headerRight(), w)
+	return spread(left, m.headerRight(w), w)
 }
 
-// headerRight is the header's right side: the demo badge, the run's state and the torch version.
-func (m *Model) headerRight() string {
+// headerRight is the header's right side: the demo badge, the run's state and the torch version (closer together
+// below wideFrom columns).
+func (m *Model) headerRight(w int) string {
 	var right []string
+	sep, badge := "   ", " DEMO · recording "
+	if w < wideFrom {
+		sep, badge = "  ", " DEMO "
+	}
 	if m.opt.mode == modeDemo {
-		right = append(right, m.th.badge.Render(" DEMO · recording "))
+		right = append(right, m.th.badge.Render(badge))
 	}
 	if st := m.stateText(); st != "" {
 		right = append(right, st)
@@ -42,7 +51,7 @@ func (m *Model) headerRight() string {
 	if v := m.torchText(); v != "" {
 		right = append(right, "torch "+v)
 	}
-	return strings.Join(right, "   ") + " "
+	return strings.Join(right, sep) + " "
 }
 
 // commandText names the user's script, not the launcher in front of it (the full command is on the info

@@ -14,13 +14,13 @@ func (m *Model) recommendBox(w, h int) []string {
 		if r != nil {
 			msg = r.title
 		}
-		lines := []string{msg}
+		lines, title := []string{msg}, "Recommended"
 		if c := m.cur; c != nil && m.lists[0].len()+m.lists[1].len() == 0 {
 			switch {
 			case !c.done && m.opt.mode != modeOpen:
-				lines = m.aliveLines(c)
+				lines, title = m.aliveLines(c), "Live"
 			case c.snap != nil && c.snap.analysis != nil:
-				lines = m.verdictLines(c)
+				lines, title = m.verdictLines(c), "Verdict"
 			}
 		}
 		var body []string
@@ -29,7 +29,7 @@ func (m *Model) recommendBox(w, h int) []string {
 				body = append(body, " "+m.th.dim.Render(wl))
 			}
 		}
-		return m.th.box("Recommended", body, w, h, false)
+		return m.th.box(title, body, w, h, false)
 	}
 	pb := r.pb
 	title := "Recommended · " + pb.Title
