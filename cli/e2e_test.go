@@ -46,6 +46,7 @@ func binary(t *testing.T) string {
 type tmuxSession struct {
 	t        *testing.T
 	name     string
+	dir      string        // where it runs (startReal)
 	deadline time.Duration // per wait
 }
 
@@ -153,26 +154,12 @@ func TestEndToEndDemoInTmux(t *testing.T) {
 // TestEndToEndRealTwoRanks is the same session on a real 2-rank torchrun repro, when a realtorch root (made by
 // shared/realtorch/setup.sh) is named by TORCHTRIAGE_REALTORCH and its run.sh by TORCHTRIAGE_REALTORCH_RUN.
 func TestEndToEndRealTwoRanks(t *testing.T) {
-	tmuxOrSkip(t)
-	root, runSh := os.Getenv("TORCHTRIAGE_REALTORCH"), os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
-	if root == "" || runSh == "" {
-		t.Skip("no real PyTorch: set TORCHTRIAGE_REALTORCH (a realtorch root) and TORCHTRIAGE_REALTORCH_RUN (its run.sh)")
-	}
-	bin := binary(t)
-	dir := t.TempDir()
 	src, err := os.ReadFile(fx("repro/r05_dist_c10d.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "r05_dist_c10d.py"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := "REALTORCH=" + root + " "
-	if os.Getenv("TT_E2E_SELF") == "1" {
-		env += "TT_CLI_SELF=1 "
-	}
-	s := startTmux(t, dir, 120, 32, env+bin+" run --timeout 8m -- "+runSh+
-		" torchrun --nproc-per-node 2 --master-port 29641 r05_dist_c10d.py")
+	s := startReal(t, "r05_dist_c10d.py", src, "run --timeout 8m",
+		"torchrun --nproc-per-node 2 --master-port 29641 r05_dist_c10d.py")
 	s.deadline = 9 * time.Minute
 	s.wait("the 2-rank run", "run 1 · breaks", "exited 0", "print()", "disagree")
 	s.keys("p")
@@ -185,6 +172,84 @@ func TestEndToEndRealTwoRanks(t *testing.T) {
 	s.wait("the detail view", "Detail · step", "Evidence")
 	s.keys("Escape")
 	s.wait("the main screen", "preset ▸ recompiles")
+	s.keys("q")
+	s.wait("the exit", "TT-EXIT=0")
+}
+
+// startReal skips without a realtorch root (made by shared/realtorch/setup.sh, named by TORCHTRIAGE_REALTORCH,
+// its run.sh by TORCHTRIAGE_REALTORCH_RUN); else it writes the repro into a temporary directory and starts
+// `torchtriage <flags> -- run.sh <command>` there in tmux at 120×32. The run gets an inductor cache of its own:
+// an entry another run left half-written in the shared one fails the compile.
+func startReal(t *testing.T, name string, src []byte, flags, command string) *tmuxSession {
+	tmuxOrSkip(t)
+	root, runSh := os.Getenv("TORCHTRIAGE_REALTORCH"), os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
+	if root == "" || runSh == "" {
+		t.Skip("no real PyTorch: set TORCHTRIAGE_REALTORCH (a realtorch root) and TORCHTRIAGE_REALTORCH_RUN (its run.sh)")
+	}
+	bin := binary(t)
+	dir := t.TempDir()
+	unmountAfter(t, root, dir)
+	if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := "REALTORCH=" + root + " TORCHINDUCTOR_CACHE_DIR=" + filepath.Join(dir, ".inductor-cache") + " "
+	if os.Getenv("TT_E2E_SELF") == "1" {
+		env += "TT_CLI_SELF=1 "
+	}
+	s := startTmux(t, dir, 120, 32, env+bin+" "+flags+" -- "+runSh+" "+command)
+	s.dir = dir
+	return s
+}
+
+// unmountAfter undoes, before the test's temporary directory is removed, the bind mount of dir that the realtorch
+// run.sh makes inside the root (else removing dir fails: device or resource busy).
+func unmountAfter(t *testing.T, root, dir string) {
+	t.Cleanup(func() {
+		in := filepath.Join(root, dir)
+		_ = exec.Command("umount", in).Run()
+		_ = os.Remove(in)
+	})
+}
+
+// slowCompile is a 2-rank repro in which rank 1 compiles a deep model (caches off, one compile thread) while rank
+// 0 waits at the barrier: a compiling rank, not a hung one.
+const slowCompile = `import os
+os.environ["TORCHINDUCTOR_FORCE_DISABLE_CACHES"] = "1"
+os.environ["TORCHINDUCTOR_COMPILE_THREADS"] = "1"
+import torch
+import torch.distributed as dist
+
+dist.init_process_group("gloo")
+layers = []
+for _ in range(32):
+    layers += [torch.nn.Linear(64, 64), torch.nn.GELU(), torch.nn.LayerNorm(64)]
+model = torch.nn.Sequential(*layers)
+if dist.get_rank() == 1:
+    model = torch.compile(model)
+model(torch.randn(8, 64)).sum().backward()
+dist.barrier()
+print("done", flush=True)
+dist.destroy_process_group()
+`
+
+// TestEndToEndRealCompilingRankIsShownLive runs a real 2-rank repro whose rank 1 compiles for a while without
+// output: the TUI shows which rank compiles what while it does (status line, then the stall banner after
+// --stall), from the probe's compile-state file, rather than one undifferentiated stall.
+func TestEndToEndRealCompilingRankIsShownLive(t *testing.T) {
+	s := startReal(t, "slow_compile.py", []byte(slowCompile), "run --stall 4s --timeout 8m",
+		"torchrun --nproc-per-node 2 --master-port 29661 slow_compile.py")
+	s.deadline = 5 * time.Minute
+	s.wait("the real torch version from the probe's start file", "slow_compile.py", "torch 2.")
+	s.wait("rank 1 compiling while rank 0 waits", "rank 1 compiling `", "others waiting")
+	states, _ := filepath.Glob(filepath.Join(s.dir, ".torchtriage", "runs", "*", "probe", "compile-rank1-*.json"))
+	if len(states) == 0 {
+		t.Fatal("the probe wrote no compile-state file for rank 1")
+	}
+	s.wait("the stall banner with what compiles", "compiling `", "· no output for")
+	s.wait("the end of the run", "exited 0")
+	if screen := s.capture(); strings.Contains(screen, "compiling `") {
+		t.Errorf("a finished run still shows a compiling rank:\n%s", screen)
+	}
 	s.keys("q")
 	s.wait("the exit", "TT-EXIT=0")
 }

@@ -3,19 +3,34 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-// runDiff compares the findings of two runs of the session (triage.Diff: new, gone, changed per rank).
+// runDiff compares two runs of the session as `torchtriage compare A B` does (triage.Compare: versions,
+// settings, compile time per phase, frame and rank, caches, the metric, with its verdict), then their findings
+// (triage.Diff: new, gone, changed per rank).
 type runDiff struct {
 	from, to *runView
 	res      triage.DiffResult
+	compare  []string // WriteCompareText's lines
 	scroll   scrollState
 }
 
 func diffRuns(from, to *runView) *runDiff {
-	return &runDiff{from: from, to: to, res: triage.Diff(from.snap.analysis, to.snap.analysis)}
+	d := &runDiff{from: from, to: to, res: triage.Diff(from.snap.analysis, to.snap.analysis)}
+	var b strings.Builder
+	a, z := compareSide(from), compareSide(to)
+	triage.WriteCompareText(&b, a.Name, z.Name, triage.Compare(a, z))
+	d.compare = strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	return d
+}
+
+// compareSide is what the comparison needs of a run: its analysis, probe files and metric.
+func compareSide(r *runView) triage.CompareSide {
+	return triage.CompareSide{Name: fmt.Sprintf("run %d (%s)", r.id, orText(r.meta.Preset, r.label)),
+		Analysis: r.snap.analysis, Probes: r.probes, Metric: r.meta.Metric}
 }
 
 // diffLatest diffs the run on screen with the run before it (or the two runs marked in the runs view).
@@ -34,7 +49,7 @@ func (m *Model) diffLatest() {
 func (m *Model) diffPair() (*runView, *runView) {
 	if len(m.runsv.marked) == 2 {
 		a, b := m.runByID(m.runsv.marked[0]), m.runByID(m.runsv.marked[1])
-		if a != nil && b != nil && a.snap != nil && b.snap != nil {
+		if a != nil && b != nil && a.snap != nil && b.snap != nil && a.snap.analysis != nil && b.snap.analysis != nil {
 			if a.id > b.id {
 				a, b = b, a
 			}
@@ -42,12 +57,12 @@ func (m *Model) diffPair() (*runView, *runView) {
 		}
 	}
 	to := m.cur
-	if to == nil || to.snap == nil {
+	if to == nil || to.snap == nil || to.snap.analysis == nil {
 		return nil, nil
 	}
 	i := slices.Index(m.runs, to)
 	for j := i - 1; j >= 0; j-- {
-		if m.runs[j].snap != nil {
+		if m.runs[j].snap != nil && m.runs[j].snap.analysis != nil {
 			return m.runs[j], to
 		}
 	}
@@ -71,8 +86,15 @@ func (m *Model) diffText() (string, []string) {
 		return "Diff", []string{" no diff: press d"}
 	}
 	res := d.res
-	lines := []string{fmt.Sprintf(" %s · %s · %s · %d unchanged", th.bad.Render(fmt.Sprintf("%d new", res.New)),
-		th.good.Render(fmt.Sprintf("%d gone", res.Gone)), th.warn.Render(fmt.Sprintf("%d changed", res.Changed)), res.Unchanged), ""}
+	var lines []string
+	for _, l := range d.compare {
+		for _, wl := range wrapText(clean(l), max(m.w-4, 20)) {
+			lines = append(lines, " "+wl)
+		}
+	}
+	lines = append(lines, "", th.title.Render(" Findings (torchtriage diff)"))
+	lines = append(lines, fmt.Sprintf(" %s · %s · %s · %d unchanged", th.bad.Render(fmt.Sprintf("%d new", res.New)),
+		th.good.Render(fmt.Sprintf("%d gone", res.Gone)), th.warn.Render(fmt.Sprintf("%d changed", res.Changed)), res.Unchanged), "")
 	if len(res.Items) == 0 {
 		lines = append(lines, " the two runs have the same findings")
 	}
@@ -93,7 +115,7 @@ func (m *Model) diffText() (string, []string) {
 		}
 		lines = append(lines, th.dim.Render(detail))
 	}
-	title := fmt.Sprintf("Diff · run %d (%s) → run %d (%s)", d.from.id, d.from.meta.Preset, d.to.id, d.to.meta.Preset)
+	title := fmt.Sprintf("Compare · run %d (%s) → run %d (%s)", d.from.id, d.from.meta.Preset, d.to.id, d.to.meta.Preset)
 	return title, lines
 }
 

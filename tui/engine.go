@@ -28,6 +28,7 @@ type startedMsg struct {
 type loadedMsg struct {
 	b     session.Batch
 	label string
+	torch string // a probe start file's torch version (opened run directories)
 	err   error
 }
 
@@ -67,7 +68,13 @@ func (m *Model) loadCmd() tea.Cmd {
 	label := strings.Join(paths, " ")
 	return func() tea.Msg {
 		b, err := session.Open(paths, an)
-		return loadedMsg{b: b, label: label, err: err}
+		msg := loadedMsg{b: b, label: label, err: err}
+		for _, p := range paths {
+			if starts, _ := session.ReadStarts(p); len(starts) > 0 && msg.torch == "" {
+				msg.torch = starts[0].Torch
+			}
+		}
+		return msg
 	}
 }
 
@@ -136,6 +143,7 @@ func (m *Model) loaded(msg loadedMsg) {
 	r := m.run(0)
 	r.snap, r.log, r.done, r.label = snapshotOf(msg.b, nil), msg.b.Log, true, msg.label
 	r.probes, r.parity = msg.b.Probes, triage.ConfigParity(msg.b.Probes)
+	r.probe.torch = msg.torch
 	m.show(r)
 	m.refreshLists()
 }

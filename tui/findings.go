@@ -14,13 +14,20 @@ var rightKinds = map[triage.Kind]bool{triage.KindRecompile: true, triage.KindLim
 
 // rows splits an analysis's findings (already sorted by impact) into the two lists.
 func rows(a *triage.Analysis, set *playbooks.Set) (left, right []*row) {
+	var lf, rf []*triage.Finding
 	for i := range a.Findings {
-		r := rowOf(&a.Findings[i], set)
+		f := &a.Findings[i]
+		r := rowOf(f, set)
 		if rightKinds[r.kind] {
-			right = append(right, r)
+			right, rf = append(right, r), append(rf, f)
 		} else {
-			left = append(left, r)
+			left, lf = append(left, r), append(lf, f)
 		}
+	}
+	distinguish(left, lf)
+	distinguish(right, rf)
+	for _, r := range append(left[:len(left):len(left)], right...) {
+		r.search = r.what + " " + r.where + " " + r.note
 	}
 	return left, right
 }
@@ -67,29 +74,7 @@ func rowOf(f *triage.Finding, set *playbooks.Set) *row {
 	}
 	r.gbid = f.GBID
 	r.what, r.where, r.note = clean(r.what), clean(r.where), clean(r.note)
-	r.search = r.what + " " + r.where + " " + r.note
 	return r
-}
-
-// kindWord names a finding kind in words.
-func kindWord(k triage.Kind) string {
-	switch k {
-	case triage.KindGraphBreak:
-		return "graph break"
-	case triage.KindLimitHit:
-		return "limit hit"
-	case triage.KindCudagraphSkip:
-		return "CUDA-graph skip"
-	case triage.KindCompileError:
-		return "compile error"
-	case triage.KindRankDisagreement:
-		return "rank disagreement"
-	case triage.KindConfigParity:
-		return "config parity"
-	case triage.KindProbeMismatch:
-		return "probe mismatch"
-	}
-	return strings.ReplaceAll(string(k), "_", " ")
 }
 
 func firstLine(s string) string {

@@ -25,9 +25,9 @@ func (m *Model) sideways(d int) {
 	case m.focus == panePresets:
 		m.pre.cursor = max(min(m.pre.cursor+d, len(m.pre.entries())-1), 0)
 	case d < 0:
-		m.setFocus(paneBreaks)
+		m.focusPane(paneBreaks)
 	default:
-		m.setFocus(paneRecompiles)
+		m.focusPane(paneRecompiles)
 	}
 }
 
@@ -57,6 +57,7 @@ func (m *Model) openPicker() {
 
 func (m *Model) openDetail() {
 	if m.selected() != nil {
+		m.userPicks()
 		m.det = detailState{reveal: true}
 		m.screen = screenDetail
 	}
@@ -64,6 +65,7 @@ func (m *Model) openDetail() {
 
 // filterList opens the input line on the focused list's filter (the last list when the preset bar has focus).
 func (m *Model) filterList() {
+	m.userPicks()
 	if m.focused() == nil {
 		m.setFocus(m.last)
 	}
@@ -195,6 +197,7 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 	switch m.screen {
 	case screenMain:
 		if ls := m.focused(); ls != nil {
+			m.userPicks()
 			ls.move(d)
 		}
 	case screenLog:

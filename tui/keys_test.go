@@ -23,7 +23,7 @@ func keyStates(t *testing.T) map[string]*Model {
 		return m
 	}
 	for _, s := range []screen{screenMain, screenDetail, screenLog, screenRuns, screenDiff, screenRanks, screenTimeline,
-		screenHelp, screenGuide} {
+		screenHelp, screenGuide, screenInfo} {
 		for _, stall := range []bool{false, true} {
 			m := mk()
 			m.screen, m.cur.stalled = s, stall

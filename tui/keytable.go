@@ -48,8 +48,8 @@ func newKeyMap() keyMap {
 		bind(scopeEverywhere, "r", "r", "rerun", (*Model).askRelaunch).footer(scopeLists).launching(),
 		bind(scopeLists, "space", "space", "toggle", do((*Model).togglePresetEntry)).footer(scopeLists).launching(),
 		bind(scopeLists, "p", "p", "preset", do((*Model).openPicker)).footer(scopeLists).launching(),
-		bind(scopeLists, "tab", "tab", "pane", do(func(m *Model) { m.setFocus(m.nextPane(1)) })).footer(scopeLists),
-		bind(scopeLists, "shift+tab", "shift+tab", "pane back", do(func(m *Model) { m.setFocus(m.nextPane(-1)) })),
+		bind(scopeLists, "tab", "tab", "pane", do(func(m *Model) { m.focusPane(m.nextPane(1)) })).footer(scopeLists),
+		bind(scopeLists, "shift+tab", "shift+tab", "pane back", do(func(m *Model) { m.focusPane(m.nextPane(-1)) })),
 		bind(scopeLists, "left", "←", "breaks · bar: previous", do(func(m *Model) { m.sideways(-1) })),
 		bind(scopeLists, "right", "→", "recompiles · bar: next", do(func(m *Model) { m.sideways(1) })),
 		bind(scopeLists, "enter", "enter", "detail", do((*Model).openDetail)).footer(scopeLists),
@@ -77,6 +77,7 @@ func newKeyMap() keyMap {
 		bind(scopeEverywhere, "R", "R", "ranks", toggleScreen(screenRanks)).footer(scopeLists),
 		bind(scopeEverywhere, "t", "t", "timeline", toggleScreen(screenTimeline)).footer(scopeLists),
 		bind(scopeLists, "n", "n", "next step", do((*Model).openGuide)).footer(scopeLists),
+		bind(scopeEverywhere, "i", "i", "the full command", toggleScreen(screenInfo)),
 		bind(scopeEverywhere, "x", "x", "stop run", do((*Model).stopRun)),
 
 		bind(scopeStall, "s", "s", "dump stacks", (*Model).dumpStacks),

@@ -38,7 +38,7 @@ func (m *Model) listPage() int {
 	return max(panes[m.last]-3, 1)
 }
 
-// textBody is the text of a text screen (detail, diff, ranks, timeline, help), built in Update and windowed
+// textBody is the text of a text screen (detail, diff, ranks, timeline, help, info), built in Update and windowed
 // by View.
 type textBody struct {
 	screen screen
@@ -63,7 +63,7 @@ func (m *Model) layout() {
 		m.cacheRecommend()
 	case screenRuns:
 		m.runsv.idx = min(m.runsv.idx, max(len(m.runRows())-1, 0))
-	case screenDetail, screenDiff, screenRanks, screenTimeline, screenHelp:
+	case screenDetail, screenDiff, screenRanks, screenTimeline, screenHelp, screenInfo:
 		if m.screen == screenDetail {
 			m.cachePlaybook()
 		}
@@ -124,6 +124,8 @@ func (m *Model) buildText(s screen) textBody {
 		t.title, t.lines = m.timelineText(m.w)
 	case screenHelp:
 		t.title, t.lines = "Help · every key, by screen", m.helpText(m.w)
+	case screenInfo:
+		t.title, t.lines = m.infoText(m.w)
 	}
 	return t
 }

@@ -101,7 +101,7 @@ func TestDemoSessionRunsAndRelaunchesWithAnotherPreset(t *testing.T) {
 		t.Errorf("graph breaks = %d, want 3 (the recording's)", got)
 	}
 	screen := plain(m)
-	for _, want := range []string{"run 1 · breaks (graph_breaks,recompiles)", "DEMO · recording", "print()", "limit hit"} {
+	for _, want := range []string{"run 1 · breaks (graph_breaks", "· demo gb_recompile", "DEMO · recording", "print()", "limit hit"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("screen lacks %q:\n%s", want, screen)
 		}

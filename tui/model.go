@@ -31,6 +31,7 @@ const (
 	screenTimeline
 	screenHelp
 	screenGuide
+	screenInfo
 )
 
 type pane int
@@ -75,6 +76,10 @@ type runView struct {
 	parity     []triage.Difference
 	label      string // open: what was opened
 	sig        string // the preset bar signature it was launched with
+	picked     bool   // the user moved the selection: it no longer follows the top-ranked finding
+	out        output // what it printed so far (counted in Update)
+	probe      probeState
+	stallNote  string // what the watchdog said was compiling when the stall began
 }
 
 // Model is the bubbletea model of a session.
@@ -106,6 +111,7 @@ type Model struct {
 	ranksv  scrollState
 	tlv     scrollState
 	helpv   scrollState
+	infov   scrollState
 	flash   string // one-line message until the next key
 	now     func() time.Time
 	pbText  map[string][]string // rendered playbooks by id and width, filled in Update

@@ -74,6 +74,8 @@ func (m *Model) scrollOf(s screen) *scrollState {
 		return &m.tlv
 	case screenHelp:
 		return &m.helpv
+	case screenInfo:
+		return &m.infov
 	case screenDetail:
 		return &m.det.scroll
 	}
@@ -90,6 +92,7 @@ func (m *Model) move(mo motion) {
 	switch m.screen {
 	case screenMain:
 		if ls := m.focused(); ls != nil {
+			m.userPicks()
 			ls.move(mo.apply(ls.idx, ls.len(), m.listPage()) - ls.idx)
 		}
 	case screenLog:

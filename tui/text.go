@@ -39,6 +39,31 @@ func cut(s string, w int) string {
 	return s
 }
 
+const ellipsis = "…"
+
+// cutSite cuts a "file.py:12 fn" text to w cells: the function goes first, then the file name from the left
+// ("…compile.py:18"); the line number is never cut. shift is how many bytes the text lost at its front, less
+// the ellipsis put there (0 when nothing was cut from the left), for match offsets.
+func cutSite(s string, w int) (string, int) {
+	if width(s) <= w || w <= 0 {
+		return cut(s, w), 0
+	}
+	site, rest, _ := strings.Cut(s, " ")
+	if !strings.Contains(site, ".") { // no file name: a function
+		return cut(s, w), 0
+	}
+	if sw := width(site); sw <= w {
+		if rest != "" && w-sw-1 >= 3 {
+			return site + " " + cut(rest, w-sw-1), 0
+		}
+		return site, 0
+	}
+	rs := []rune(site)
+	keep := rs[len(rs)-max(w-1, 0):]
+	k := len(site) - len(string(keep))
+	return ellipsis + string(keep), k - len(ellipsis)
+}
+
 // width is the display width of styled text.
 func width(s string) int { return ansi.StringWidth(s) }
 

@@ -34,8 +34,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tickMsg:
 		m.ticking = false
 		if m.live() {
-			return m.tick()
+			return tea.Batch(m.tick(), m.probeDue())
 		}
+	case probeMsg:
+		m.probed(msg)
 	case stacksMsg:
 		m.flash = msg.text
 	case metricMsg:
@@ -59,6 +61,7 @@ func (m *Model) applyBatch(b session.Batch) tea.Cmd {
 	r := m.run(b.RunID)
 	r.snap = snapshotOf(b, r.snap)
 	r.log = b.Log
+	r.out.count(b.Log, m.now())
 	if b.Meta != nil {
 		r.meta, r.hasMeta = *b.Meta, true
 		r.name = b.Meta.Name
@@ -70,7 +73,9 @@ func (m *Model) applyBatch(b session.Batch) tea.Cmd {
 	for _, n := range b.Notes {
 		switch n.Kind {
 		case session.EventStalled:
-			r.stalled, r.stallSince, r.dismissed = true, n.Since, false
+			r.stalled, r.stallSince, r.dismissed, r.stallNote = true, n.Since, false, n.Text
+			r.probe.reading = r.probe.reading && m.now().Sub(r.probe.readAt) < probeEvery
+			cmds = append(cmds, m.readProbe(r))
 		case session.EventResumed:
 			r.stalled = false
 		case session.EventError:
@@ -90,9 +95,12 @@ func (m *Model) applyBatch(b session.Batch) tea.Cmd {
 		}
 	}
 	if b.Final {
-		r.done = true
+		r.done, r.probe.compiling = true, nil
 		r.probes, r.parity = b.Probes, triage.ConfigParity(b.Probes)
 		cmds = append(cmds, m.recordMetric(r), m.rebuildStory())
+		if r.probe.torch == "" {
+			cmds = append(cmds, m.readProbe(r))
+		}
 	}
 	if m.cur == nil {
 		m.show(r)
@@ -140,6 +148,9 @@ func (m *Model) refreshLists() {
 	var s *snapshot
 	if m.cur != nil {
 		s = m.cur.snap
+	}
+	if m.cur != nil && !m.cur.picked {
+		m.selectTop(s)
 	}
 	for p := range m.lists {
 		m.lists[p].setRows(s.list(pane(p)))

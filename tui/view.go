@@ -43,7 +43,7 @@ func (m *Model) screenLines() []string {
 	bodyH := m.bodyHeight(m.screen)
 	var body []string
 	switch m.screen {
-	case screenDetail, screenDiff, screenRanks, screenTimeline, screenHelp:
+	case screenDetail, screenDiff, screenRanks, screenTimeline, screenHelp, screenInfo:
 		body = m.textScreen(m.screen, w, bodyH)
 	case screenLog:
 		body = m.logBody(w, bodyH)
@@ -64,6 +64,9 @@ func (m *Model) screenLines() []string {
 func (m *Model) mainBody(w, h int) []string {
 	if m.pre.picking {
 		return m.pickerBody(w, h)
+	}
+	if didNotStart(m.cur) {
+		return m.failureBody(w, h)
 	}
 	panes, recH := m.mainPanes()
 	var out []string
@@ -95,7 +98,13 @@ func (m *Model) statusLine(w int) string {
 		}
 		return fit(" "+m.input.viewIn(m.th, w-2)+m.th.dim.Render(hint), w)
 	case m.stallBanner():
-		return fit(m.th.warn.Render(" ⚠ "+m.stallText()+" · "+m.keys.keysText(scopeStall)), w)
+		text, keys := " ⚠ "+m.stallText(), m.keys.keysText(scopeStall)
+		for _, short := range []string{"s stacks · c cancel · w wait", "s · c · w"} {
+			if width(text)+width(keys)+4 > w { // what compiles matters more than the keys' words
+				keys = short
+			}
+		}
+		return spread(m.th.warn.Render(text), m.th.warn.Render(keys)+" ", w)
 	case m.flash != "":
 		return fit(" "+m.flash, w)
 	case m.cur != nil && m.cur.err != "" && m.screen == screenMain:
@@ -145,9 +154,20 @@ func (m *Model) helpLine(w int) string {
 	return fit(" "+line+end, w)
 }
 
-// stallText is "no output for 42s".
+// stallText is "rank 3 compiling `forward` for 2m10s · rank 0,1,2 not compiling (waiting) · no output for 42s"
+// while the probe says a rank compiles, "no output for 42s · nothing compiling: may be hung" when it says none
+// does, else "no output for 42s".
 func (m *Model) stallText() string {
-	return fmt.Sprintf("no output for %ds", int(m.now().Sub(m.cur.stallSince).Seconds()))
+	s := fmt.Sprintf("no output for %ds", int(m.now().Sub(m.cur.stallSince).Seconds()))
+	if c := m.compileText(); c != "" {
+		return c + " · " + s
+	}
+	for _, st := range m.cur.probe.compiling {
+		if st.Alive {
+			return s + " · nothing compiling: may be hung"
+		}
+	}
+	return s
 }
 
 // openLine replaces the preset bar for opened logs: what was read, and that nothing is relaunched.

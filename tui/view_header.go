@@ -7,27 +7,43 @@ import (
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version.
+// headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version. Below
+// wideFrom columns the tool's name (also the window title) gives its room to the script.
 func (m *Model) headerLine(w int) string {
 	th := m.th
-	left := " " + th.title.Render("torchtriage")
+	left := " " + th.title.Render("torchtriage") + " ·"
+	if w < wideFrom {
+		left = ""
+	}
 	if m.opt.mode == modeOpen {
-		left += " · open · " + strings.Join(m.opt.paths, " ")
+		left += " open · " + strings.Join(m.opt.paths, " ")
 		if m.cur != nil && m.cur.snap != nil {
 			left += " · " + plural(m.cur.snap.records, "record")
 		}
 	} else if r := m.cur; r != nil {
-		left += fmt.Sprintf(" · run %d · %s", r.id, r.meta.Preset)
-		if r.meta.TorchLogs != "" {
-			left += " (" + r.meta.TorchLogs + ")"
+		head, tail := left+fmt.Sprintf(" run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
+		left = head + tail
+		if logs := r.meta.TorchLogs; logs != "" { // the preset bar shows them too: cut them before the script
+			if room := w - width(head) - width(tail) - width(m.headerRight(w)) - 4; room >= 2 {
+				left = head + " (" + cut(logs, room) + ")" + tail
+			}
 		}
-		left += " · " + m.commandText()
 	} else {
-		left += " · starting · " + m.commandText()
+		left += " starting · " + m.commandText()
 	}
+	return spread(left, m.headerRight(w), w)
+}
+
+// headerRight is the header's right side: the demo badge, the run's state and the torch version (closer together
+// below wideFrom columns).
+func (m *Model) headerRight(w int) string {
 	var right []string
+	sep, badge := "   ", " DEMO · recording "
+	if w < wideFrom {
+		sep, badge = "  ", " DEMO "
+	}
 	if m.opt.mode == modeDemo {
-		right = append(right, th.badge.Render(" DEMO · recording "))
+		right = append(right, m.th.badge.Render(badge))
 	}
 	if st := m.stateText(); st != "" {
 		right = append(right, st)
@@ -35,22 +51,28 @@ func (m *Model) headerLine(w int) string {
 	if v := m.torchText(); v != "" {
 		right = append(right, "torch "+v)
 	}
-	return spread(left, strings.Join(right, "   ")+" ", w)
+	return strings.Join(right, sep) + " "
 }
 
-// commandText is the user's command as typed (the demo's scenario for demo).
+// commandText names the user's script, not the launcher in front of it (the full command is on the info
+// screen, i); the command itself when the script cannot be told; the demo's scenario for demo.
 func (m *Model) commandText() string {
 	if m.opt.mode == modeDemo {
 		return "demo " + m.opt.scenario
 	}
-	s := shellJoin(m.opt.spec.Argv)
+	argv, shell := m.userArgv()
+	s := scriptName(argv, shell)
+	if s == "" {
+		s = shellJoin(argv)
+	}
 	if m.opt.spec.Nproc > 0 {
 		s = fmt.Sprintf("%s ×%d ranks", s, m.opt.spec.Nproc)
 	}
 	return s
 }
 
-// stateText is "● running 0:41", "✓ exited 0 · 0:12", "✗ killed", "⚠ stalled 31s", "timed out".
+// stateText is "● running 0:41", "✓ exited 0 · 0:12", "✗ killed", "⚠ stalled 31s", "■ stopped by torchtriage
+// (cancelled) · 0:12" (what the tool did itself is never shown as a failure).
 func (m *Model) stateText() string {
 	r := m.cur
 	if r == nil || m.opt.mode == modeOpen {
@@ -66,6 +88,8 @@ func (m *Model) stateText() string {
 	me := r.meta
 	dur := clock(me.Duration())
 	switch {
+	case stopWords(me) != "":
+		return th.warn.Render("■ " + stopWords(me) + " · " + dur)
 	case me.State == session.StateFailedToStart || (r.err != "" && !r.hasMeta):
 		return th.bad.Render("✗ failed to start")
 	case me.State == session.StateTimedOut:
@@ -84,25 +108,49 @@ func (m *Model) stateText() string {
 	return string(me.State)
 }
 
-// torchVersion is the installed torch's version when known (probe, or what the spec says, as the demo does).
+// runTorch is the torch version a run's sources state, the best first: the probe's start files (written when
+// torch is imported), its exit files, a trace or launcher frame in the log (report), the run's meta; "" when
+// none does.
+func runTorch(r *runView) string {
+	if r == nil {
+		return ""
+	}
+	if r.probe.torch != "" {
+		return r.probe.torch
+	}
+	for _, p := range r.probes {
+		if p.Torch != "" {
+			return p.Torch
+		}
+	}
+	if r.snap != nil && r.snap.torch != "" {
+		return r.snap.torch
+	}
+	return r.meta.TorchVersion
+}
+
+// torchVersion is the installed torch's version when a source states it: the run on screen's, another run's of
+// the session, else what the spec says (as the demo does).
 func (m *Model) torchVersion() string {
+	if v := runTorch(m.cur); v != "" {
+		return v
+	}
 	for i := len(m.runs) - 1; i >= 0; i-- {
-		for _, p := range m.runs[i].probes {
-			if p.Torch != "" {
-				return p.Torch
-			}
+		if v := runTorch(m.runs[i]); v != "" {
+			return v
 		}
 	}
 	return m.opt.spec.TorchVersion
 }
 
-// torchText is the version for the header: the probe's, the spec's, else the log format's era.
+// torchText is the version for the header: a stated one, else the log format's era marked as a guess
+// ("? (log format 2.9+)").
 func (m *Model) torchText() string {
 	if v := m.torchVersion(); v != "" {
 		return v
 	}
-	if m.cur != nil && m.cur.snap != nil && m.cur.snap.torch != "" {
-		return m.cur.snap.torch + " (log format)"
+	if m.cur != nil && m.cur.snap != nil && m.cur.snap.report != nil && m.cur.snap.report.LogFormat != "" {
+		return "? (log format " + m.cur.snap.report.LogFormat + ")"
 	}
 	return ""
 }

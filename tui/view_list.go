@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -58,47 +59,49 @@ func emptyText(p pane, r *runView) string {
 	return what
 }
 
-// listTitle: "Graph breaks · 3 distinct · 7 records · 1 error", "Recompiles · 7 · limit hit", plus the filter.
+// listTitle: "Graph breaks · 3 distinct · 7 records", "Breaks & errors · 1 break (2 records) · 1 runtime error",
+// "Recompiles · 7 · limit hit", plus the filter. The left list is called "Graph breaks" only while it holds
+// nothing else.
 func (m *Model) listTitle(p pane) string {
 	var s *snapshot
 	if m.cur != nil {
 		s = m.cur.snap
 	}
-	var t, filt string
-	if ls := &m.lists[p]; ls.pattern != "" {
+	var filt string
+	ls := &m.lists[p]
+	if ls.pattern != "" {
 		filt = fmt.Sprintf(" /%s %d of %d", ls.pattern, ls.len(), len(ls.rows))
 	}
-	if p == paneBreaks {
-		t = "Graph breaks" + filt
-		if s != nil {
-			c := s.report.Counts
-			if c.GraphBreaks > 0 || c.CompileErrors+c.CudagraphSkips == 0 {
-				t += fmt.Sprintf(" · %d distinct · %s", c.GraphBreaks, plural(c.GraphBreakRecords, "record"))
-			}
-			if c.CompileErrors > 0 {
-				t += " · " + plural(c.CompileErrors, "error")
-			}
-			if c.CudagraphSkips > 0 {
-				t += " · " + plural(c.CudagraphSkips, "CUDA-graph skip")
-			}
-		}
-	} else {
-		t = "Recompiles" + filt
-		if s != nil {
+	if p == paneRecompiles {
+		t := "Recompiles" + filt
+		if s != nil && s.report != nil {
 			c := s.report.Counts
 			t += fmt.Sprintf(" · %d", c.Recompiles)
 			if c.RecompileLimitHits > 0 {
 				t += " · limit hit"
 			}
 		}
+		return t
 	}
-	return t
+	if s == nil || s.report == nil {
+		return "Graph breaks" + filt
+	}
+	c := s.report.Counts
+	head, parts := leftTitle(ls.rows)
+	if len(parts) == 0 {
+		return fmt.Sprintf("%s%s · %d distinct · %s", head, filt, c.GraphBreaks, plural(c.GraphBreakRecords, "record"))
+	}
+	if c.GraphBreaks > 0 {
+		parts = append([]string{fmt.Sprintf("%s (%s)", plural(c.GraphBreaks, "break"), plural(c.GraphBreakRecords, "record"))}, parts...)
+	}
+	return head + filt + " · " + strings.Join(parts, " · ")
 }
 
 // column is one cell of a row: a field of the row, its offset in row.search (for match highlighting, -1 none).
 type column struct {
 	width int
 	right bool
+	site  bool // a "file.py:12 fn" text: cut with cutSite (the file from the left, never the line number)
 	get   func(r *row) (text string, from int)
 }
 
@@ -129,31 +132,25 @@ func (m *Model) columns(p pane, iw int, shown []*row) []column {
 		rest := iw - 2 - cw - rw - 5 - gaps
 		ww := min(need(what), max(rest-min(need(where), rest/2), 6))
 		wh := min(need(where), rest-ww)
-		return []column{{ww, false, what}, {wh, false, where}, {cw, true, count}, {rw, false, ranks}, {5, false, tag}}
+		return []column{{ww, false, false, what}, {wh, false, true, where}, {cw, true, false, count}, {rw, false, false, ranks},
+			{5, false, false, tag}}
 	}
 	rest := iw - 2 - cw - rw - 5 - gaps - 1
 	ww := min(need(what), max(rest*35/100, 6))
-	wh := min(need(where), max(rest-ww-min(need(note), 16), 6))
-	return []column{{ww, false, what}, {wh, false, where}, {cw, true, count}, {rw, false, ranks}, {rest - ww - wh, false, note}, {5, false, tag}}
+	wh := min(need(where), max(rest-ww-min(need(note), 16), 12))
+	return []column{{ww, false, false, what}, {wh, false, true, where}, {cw, true, false, count}, {rw, false, false, ranks},
+		{rest - ww - wh, false, false, note}, {5, false, false, tag}}
 }
 
-// rowTag marks limit hits, errors and by-design findings.
+// rowTag marks limit hits, errors, GPU and compile-time findings and by-design findings.
 func rowTag(r *row) string {
 	switch {
 	case r.limit:
 		return "LIMIT"
-	case r.kind == triage.KindCompileError:
-		return "ERROR"
-	case r.kind == triage.KindRankDisagreement:
-		return "RANKS"
-	case r.kind == triage.KindConfigParity:
-		return "CONF"
-	case r.kind == triage.KindProbeMismatch:
-		return "PROBE"
 	case r.expected:
 		return "exp"
 	}
-	return ""
+	return kindTags[r.kind]
 }
 
 // rowLine renders the i-th shown row of a list.
@@ -181,7 +178,12 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 			continue
 		}
 		text, from := c.get(r)
-		text = cut(text, c.width)
+		shift := 0
+		if c.site {
+			text, shift = cutSite(text, c.width)
+		} else {
+			text = cut(text, c.width)
+		}
 		pad := strings.Repeat(" ", c.width-width(text))
 		st := base
 		if c.right {
@@ -192,7 +194,11 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 			st = tagStyle(th, r)
 		}
 		if from >= 0 && len(hits) > 0 {
-			b.WriteString(highlight(text, hitsIn(hits, from, len(text)), st, base.Inherit(th.match)))
+			offs := hitsIn(hits, from+shift, len(text))
+			if shift != 0 { // cut from the left: the "…" is no match
+				offs = slices.DeleteFunc(offs, func(o int) bool { return o < len(ellipsis) })
+			}
+			b.WriteString(highlight(text, offs, st, base.Inherit(th.match)))
 		} else {
 			b.WriteString(st.Render(text))
 		}
@@ -206,12 +212,12 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 
 func tagStyle(th theme, r *row) lipgloss.Style {
 	switch {
-	case r.limit, r.kind == triage.KindCompileError:
+	case r.limit, r.kind == triage.KindCompileError, r.kind == triage.KindRuntimeError:
 		return th.bad
-	case r.kind == triage.KindRankDisagreement, r.kind == triage.KindConfigParity, r.kind == triage.KindProbeMismatch:
-		return th.warn
 	case r.expected:
 		return th.expected
+	case kindTags[r.kind] != "":
+		return th.warn
 	}
 	return th.plain
 }

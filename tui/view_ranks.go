@@ -17,7 +17,11 @@ func (m *Model) ranksStrip(w int) string {
 		switch len(s.ranks) {
 		case 0:
 			c := s.report.Counts
-			left = fmt.Sprintf("1 process · %s · %s", plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile"))
+			procs := "1 process"
+			if n := processes(r); n > 1 { // ranks whose records carry no rank prefix
+				procs = fmt.Sprintf("%d processes (records not rank-tagged)", n)
+			}
+			left = fmt.Sprintf("%s · %s · %s", procs, plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile"))
 		default:
 			var parts []string
 			for _, rk := range s.ranks {
@@ -34,6 +38,9 @@ func (m *Model) ranksStrip(w int) string {
 		if r.note != "" {
 			left += " · " + th.dim.Render(r.note)
 		}
+	}
+	if c := m.compileText(); c != "" {
+		left = th.warn.Render("⚙ "+c) + " · " + left
 	}
 	step, done := m.nextStep()
 	right := th.good.Render(doneCount(done)) + " ▸ n"

@@ -14,10 +14,22 @@ func (m *Model) recommendBox(w, h int) []string {
 		if r != nil {
 			msg = r.title
 		}
-		if m.cur != nil && m.cur.snap != nil && m.lists[0].len()+m.lists[1].len() == 0 && m.cur.done {
-			msg = "Nothing to fix in this run. n: next step of the checklist."
+		lines, title := []string{msg}, "Recommended"
+		if c := m.cur; c != nil && m.lists[0].len()+m.lists[1].len() == 0 {
+			switch {
+			case !c.done && m.opt.mode != modeOpen:
+				lines, title = m.aliveLines(c), "Live"
+			case c.snap != nil && c.snap.analysis != nil:
+				lines, title = m.verdictLines(c), "Verdict"
+			}
 		}
-		return m.th.box("Recommended", []string{" " + m.th.dim.Render(msg)}, w, h, false)
+		var body []string
+		for _, l := range lines {
+			for _, wl := range wrapText(l, w-3) {
+				body = append(body, " "+m.th.dim.Render(wl))
+			}
+		}
+		return m.th.box(title, body, w, h, false)
 	}
 	pb := r.pb
 	title := "Recommended · " + pb.Title
@@ -45,7 +57,7 @@ func (m *Model) recommendBox(w, h int) []string {
 
 func recommendKey(r *row, iw int) string { return r.pb.ID + "|" + strconv.Itoa(iw) }
 
-// recommendLines is Why / Do / Verify wrapped to iw cells: a copy of what Update cached, else wrapped here.
+// recommendLines is the first Do action, Why, the other actions and Verify, wrapped to iw cells: a copy of what Update cached, else wrapped here.
 func (m *Model) recommendLines(r *row, iw int) []string {
 	if ls, ok := m.pbText[recommendKey(r, iw)]; ok {
 		return append([]string(nil), ls...)
@@ -67,12 +79,16 @@ func (m *Model) wrapRecommend(r *row, iw int) []string {
 			lines = append(lines, l)
 		}
 	}
-	add("Why:", firstSentences(r.pb.Why(), 2))
-	var do []string
-	for i, d := range r.pb.Do() {
-		do = append(do, fmt.Sprintf("%d. %s", i+1, d))
+	do := r.pb.Do()
+	if len(do) > 0 { // what to do first, then why, then the rest
+		add("Do:", "1. "+do[0])
 	}
-	add("Do:", strings.Join(do, "  "))
+	add("Why:", firstSentences(r.pb.Why(), 2))
+	var more []string
+	for i, d := range do[min(1, len(do)):] {
+		more = append(more, fmt.Sprintf("%d. %s", i+2, d))
+	}
+	add("Then:", strings.Join(more, "  "))
 	add("Verify:", oneLine(r.pb.Verify()))
 	return lines
 }

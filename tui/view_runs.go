@@ -47,6 +47,8 @@ func runState(r *runView) string {
 	}
 	me := r.meta
 	switch {
+	case stopWords(me) != "":
+		return stopWords(me) + " · " + clock(me.Duration())
 	case me.Signal != "":
 		return fmt.Sprintf("%s (%s) %s", me.State, me.Signal, clock(me.Duration()))
 	case me.ExitCode != nil:

@@ -208,7 +208,11 @@ func rowPreset(r runRow) string {
 	return ""
 }
 
-// rowState: this session's runs as the runner reports them; earlier ones from their meta.json.
+// stoppedByTool starts the verdict of a run the tool itself stopped (triage's verdict Summary).
+const stoppedByTool = "stopped by torchtriage ("
+
+// rowState: this session's runs as the runner reports them; earlier ones from their meta.json (a run the tool
+// stopped as its verdict words it).
 func rowState(r runRow) string {
 	if r.view != nil || r.st == nil {
 		return runState(r.view)
@@ -218,6 +222,9 @@ func rowState(r runRow) string {
 	switch {
 	case st.State == "running" || st.State == "stalled":
 		return st.State
+	case strings.HasPrefix(st.Verdict, stoppedByTool): // the tool's own stop is no failure
+		stop, _, _ := strings.Cut(st.Verdict, ") ")
+		return strings.TrimSuffix(stop, ")") + ") · " + d
 	case st.Signal != "":
 		return fmt.Sprintf("%s (%s) %s", st.State, st.Signal, d)
 	case st.ExitCode != nil:

@@ -64,6 +64,7 @@ func (m *Model) timelineText(w int) (string, []string) {
 		lines = append(lines, "", th.dim.Render(" these records carry no time stamps (TORCH_TRACE files): nothing to place on the timeline"))
 	}
 	lines = append(lines, "", m.burstLine(s, span))
+	lines = append(lines, m.rankCompileBars(r, w-4)...)
 	lines = append(lines, m.compileBars(r, w-4)...)
 	title := fmt.Sprintf("Timeline · run %d · %s · %d compile events", r.id, fmtDur(span), countEvents(s))
 	if m.opt.mode == modeOpen {

@@ -1,0 +1,123 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The user's script behind the launcher (conda run, uv run, srun, docker exec, torchrun, env, a run.sh): what the
+// header names. The full command is on the info screen (i).
+
+// scriptName is the user's script in a command: the first *.py it names ("torchrun --nproc-per-node 2
+// train.py" → train.py), else the module of "-m" ("python -m pkg.mod" → pkg.mod), else the first *.sh
+// ("bash run.sh" → run.sh, whatever it runs), else the first path after a known launcher, else "" (nothing
+// can be known: the header shows the command itself).
+func scriptName(argv []string, shell bool) string {
+	if shell && len(argv) > 0 {
+		argv = strings.Fields(strings.Join(argv, " "))
+	}
+	for _, a := range argv {
+		if !strings.HasPrefix(a, "-") && strings.HasSuffix(a, ".py") && !strings.Contains(a, "=") {
+			return filepath.Base(a)
+		}
+	}
+	for i, a := range argv {
+		if a == "-m" && i+1 < len(argv) {
+			return argv[i+1]
+		}
+	}
+	for _, a := range argv {
+		if !strings.HasPrefix(a, "-") && strings.HasSuffix(a, ".sh") && !strings.Contains(a, "=") {
+			return filepath.Base(a)
+		}
+	}
+	if len(argv) > 1 && slices.Contains(launchers, filepath.Base(argv[0])) {
+		for _, a := range argv[1:] {
+			if !strings.HasPrefix(a, "-") && strings.Contains(a, "/") && !strings.Contains(a, "=") {
+				return filepath.Base(a)
+			}
+		}
+	}
+	return ""
+}
+
+// launchers run another program: the program behind them is the user's.
+var launchers = []string{"conda", "mamba", "micromamba", "uv", "poetry", "pipenv", "pixi", "srun", "mpirun", "mpiexec",
+	"docker", "podman", "apptainer", "singularity", "torchrun", "env", "nohup", "time", "numactl", "taskset", "sudo"}
+
+// userArgv is the command of the run on screen as the user typed it (before the tool's torchrun wrapper).
+func (m *Model) userArgv() ([]string, bool) {
+	if r := m.cur; r != nil && r.hasMeta && len(r.meta.UserArgv) > 0 {
+		return r.meta.UserArgv, r.meta.Shell
+	}
+	return m.opt.spec.Argv, m.opt.spec.Shell
+}
+
+// infoText is the info screen (i): the run's full command as typed and as executed, where it ran, its preset
+// and environment, the torch version and where that came from, and how it ended.
+func (m *Model) infoText(w int) (string, []string) {
+	th := m.th
+	var lines []string
+	add := func(label, text string) {
+		if text == "" {
+			return
+		}
+		for i, l := range wrapText(text, max(w-18, 20)) {
+			if i == 0 {
+				l = th.title.Render(fmt.Sprintf(" %-14s", label)) + l
+			} else {
+				l = strings.Repeat(" ", 15) + l
+			}
+			lines = append(lines, l)
+		}
+	}
+	if m.opt.mode == modeOpen {
+		add("opened", strings.Join(m.opt.paths, " "))
+		add("torch", m.torchText())
+		return "Info · what was opened", lines
+	}
+	argv, shell := m.userArgv()
+	if m.opt.mode == modeDemo {
+		add("script", "demo "+m.opt.scenario+" (a recording of real PyTorch output replayed as the repro)")
+	} else {
+		add("script", orText(scriptName(argv, shell), "(cannot tell from the command)"))
+	}
+	add("command", shellJoin(argv))
+	r := m.cur
+	if r == nil || !r.hasMeta {
+		return "Info · the run's command", lines
+	}
+	me := r.meta
+	if len(me.Argv) > 0 && shellJoin(me.Argv) != shellJoin(argv) {
+		add("executed", shellJoin(me.Argv))
+	}
+	add("cwd", me.Cwd)
+	add("run dir", me.Dir)
+	add("preset", me.Preset+" · TORCH_LOGS="+me.TorchLogs)
+	if len(me.DroppedLogs) > 0 {
+		add("dropped", strings.Join(me.DroppedLogs, ",")+" (this torch does not know them)")
+	}
+	var env []string
+	for k, v := range me.Env {
+		env = append(env, k+"="+v)
+	}
+	sort.Strings(env)
+	add("env", strings.Join(env, " "))
+	add("torch", m.torchText())
+	add("state", ansi.Strip(m.stateText()))
+	add("stopped", me.StopReason)
+	add("error", me.Error)
+	return fmt.Sprintf("Info · run %d · the full command", r.id), lines
+}
+
+func orText(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}

@@ -1,0 +1,27 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// d on two runs shows what `torchtriage compare A B` shows: the verdict, compile time, caches; then the findings.
+func TestDiffOfTwoRunsShowsTheComparison(t *testing.T) {
+	m := liveModel(t, 120, 40)
+	cold := feedRun(t, m, 1, "c01_mlp.cold.log", "breaks", "dynamo,aot,inductor", 0)
+	warm := feedRun(t, m, 2, "c01_mlp.warm.log", "breaks", "dynamo,aot,inductor", 0)
+	press(m, "d")
+	out := plain(m)
+	res := triage.Compare(compareSide(cold), compareSide(warm))
+	if res.Verdict == "" || !strings.Contains(out, res.Verdict[:60]) {
+		t.Fatalf("the diff screen lacks compare's verdict %q:\n%s", res.Verdict, out)
+	}
+	for _, want := range []string{"FX graph cache miss → hit", "Caches (A → B)", "fx_graph", "(miss → hit)",
+		"Findings (torchtriage diff)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the diff screen lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// distinguish makes rows of one list that would read the same (same what, same where: two breaks of one
+// line of the user's code with different gb_types) show what differs: the gb_type, else the graph-break id,
+// else the break site. fs are the rows' findings.
+func distinguish(rs []*row, fs []*triage.Finding) {
+	groups := map[string][]int{}
+	var order []string
+	for i, r := range rs {
+		k := r.what + "\x00" + r.where + "\x00" + r.note
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	for _, k := range order {
+		idx := groups[k]
+		if len(idx) < 2 {
+			continue
+		}
+		for _, get := range []func(*triage.Finding) string{gbType, func(f *triage.Finding) string { return f.GBID }, breakSite} {
+			if !allDiffer(idx, fs, get) {
+				continue
+			}
+			for _, i := range idx {
+				rs[i].what = clean(rs[i].what + " · " + get(fs[i]))
+			}
+			break
+		}
+	}
+}
+
+// allDiffer reports whether get gives each finding of idx its own non-empty text.
+func allDiffer(idx []int, fs []*triage.Finding, get func(*triage.Finding) string) bool {
+	seen := map[string]bool{}
+	for _, i := range idx {
+		v := get(fs[i])
+		if v == "" || seen[v] {
+			return false
+		}
+		seen[v] = true
+	}
+	return true
+}
+
+// gbType is the gb_type the finding's detail quotes ("Unsupported method call"), without its id.
+func gbType(f *triage.Finding) string {
+	v := detailField(f, "gb_type: ")
+	if i := strings.LastIndex(v, " ["); i > 0 && strings.HasSuffix(v, "]") {
+		v = v[:i]
+	}
+	return v
+}
+
+// breakSite is where torch broke the graph ("contextlib.py:109"), when the detail names it.
+func breakSite(f *triage.Finding) string {
+	v := detailField(f, "Break site: ")
+	v, _, _ = strings.Cut(v, " in ")
+	return filepath.Base(v)
+}
+
+func detailField(f *triage.Finding, prefix string) string {
+	for _, l := range strings.Split(f.Detail, "\n") {
+		if v, ok := strings.CutPrefix(l, prefix); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}

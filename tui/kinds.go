@@ -1,0 +1,87 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// How the lists, the detail, the diff and the ranks view name finding kinds.
+
+// kindNames are each kind's name, singular and plural.
+var kindNames = map[triage.Kind][2]string{
+	triage.KindGraphBreak:         {"graph break", "graph breaks"},
+	triage.KindRecompile:          {"recompile", "recompiles"},
+	triage.KindLimitHit:           {"limit hit", "limit hits"},
+	triage.KindCudagraphSkip:      {"CUDA-graph skip", "CUDA-graph skips"},
+	triage.KindCompileError:       {"compile error", "compile errors"},
+	triage.KindRuntimeError:       {"runtime error", "runtime errors"},
+	triage.KindCudagraphPartition: {"CUDA-graph partition", "CUDA-graph partitions"},
+	triage.KindCudagraphRerecord:  {"CUDA-graph re-record", "CUDA-graph re-records"},
+	triage.KindGPUWarning:         {"GPU warning", "GPU warnings"},
+	triage.KindCacheMiss:          {"cache miss", "cache misses"},
+	triage.KindCompileTime:        {"compile time", "compile-time findings"},
+	triage.KindRankDisagreement:   {"rank disagreement", "rank disagreements"},
+	triage.KindConfigParity:       {"config parity", "setting differences"},
+	triage.KindProbeMismatch:      {"probe mismatch", "probe mismatches"},
+}
+
+// kindOrder is the order of the kinds in the left list's title.
+var kindOrder = []triage.Kind{triage.KindCompileError, triage.KindRuntimeError, triage.KindCudagraphSkip,
+	triage.KindCudagraphPartition, triage.KindCudagraphRerecord, triage.KindGPUWarning, triage.KindCacheMiss,
+	triage.KindCompileTime, triage.KindRankDisagreement, triage.KindConfigParity, triage.KindProbeMismatch}
+
+// kindTags are the 5-cell tags of the list rows by kind (limit hits and by-design findings have their own).
+var kindTags = map[triage.Kind]string{
+	triage.KindCompileError: "ERROR", triage.KindRuntimeError: "CRASH", triage.KindRankDisagreement: "RANKS",
+	triage.KindConfigParity: "CONF", triage.KindProbeMismatch: "PROBE", triage.KindCudagraphSkip: "CG",
+	triage.KindCudagraphPartition: "CG", triage.KindCudagraphRerecord: "CG", triage.KindGPUWarning: "GPU",
+	triage.KindCacheMiss: "CACHE", triage.KindCompileTime: "TIME",
+}
+
+// kindWord names a finding kind in words.
+func kindWord(k triage.Kind) string {
+	if n, ok := kindNames[k]; ok {
+		return n[0]
+	}
+	return strings.ReplaceAll(string(k), "_", " ")
+}
+
+// kindCount is "1 runtime error", "3 cache misses".
+func kindCount(k triage.Kind, n int) string {
+	name, ok := kindNames[k]
+	if !ok {
+		return plural(n, kindWord(k))
+	}
+	if n == 1 {
+		return "1 " + name[0]
+	}
+	return strconv.Itoa(n) + " " + name[1]
+}
+
+// leftTitle names the left list by what it holds: "Graph breaks" while it holds only breaks (parts is empty
+// then), "Breaks & errors" with compile or runtime errors, else "Breaks & more"; parts count the
+// other kinds ("1 runtime error", "2 CUDA-graph partitions").
+func leftTitle(rows []*row) (head string, parts []string) {
+	n := map[triage.Kind]int{}
+	for _, r := range rows {
+		n[r.kind]++
+	}
+	head = "Graph breaks"
+	for _, k := range kindOrder {
+		if n[k] == 0 {
+			continue
+		}
+		parts = append(parts, kindCount(k, n[k]))
+		switch {
+		case k == triage.KindCompileError || k == triage.KindRuntimeError:
+			if head == "Graph breaks" {
+				head = "Breaks & errors"
+			}
+		default:
+			head = "Breaks & more"
+		}
+	}
+	return head, parts
+}

@@ -1,0 +1,51 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// A runtime error is not called a graph break: the left list is "Breaks & errors", its row is tagged CRASH and
+// its detail names the kind.
+func TestRuntimeErrorIsNotCalledAGraphBreak(t *testing.T) {
+	m := openModel(t, 120, 32, "g09a_nccl_same_gpu.triage.log")
+	out := plain(m)
+	if strings.Contains(out, "Graph breaks") || !strings.Contains(out, "Breaks & errors · 1 runtime error") {
+		t.Fatalf("left title should count the runtime error, not call it a graph break:\n%s", out)
+	}
+	if !strings.Contains(lineWith(t, out, "▶"), "CRASH") {
+		t.Errorf("the runtime error's row is not tagged CRASH:\n%s", out)
+	}
+	press(m, "enter")
+	if !strings.Contains(plain(m), "runtime error: ") {
+		t.Errorf("the detail does not name the kind:\n%s", plain(m))
+	}
+}
+
+// GPU findings read as what they are in the title, the row tags and the detail.
+func TestGPUFindingsReadWellInTheListsAndDetail(t *testing.T) {
+	m := openModel(t, 160, 32, "g03_cg_dynamic.perf.log")
+	out := plain(m)
+	if !strings.Contains(out, "Breaks & more · 1 CUDA-graph partition · 1 GPU warning") {
+		t.Fatalf("left title does not count the GPU findings:\n%s", out)
+	}
+	for _, tag := range []string{" CG", " GPU"} {
+		if !strings.Contains(out, tag+" ") && !strings.Contains(out, tag+"┃") {
+			t.Errorf("no %q tag:\n%s", tag, out)
+		}
+	}
+	for want, k := range map[string]string{"cudagraph_partition": "CUDA-graph partition", "gpu_warning": "GPU warning",
+		"cache_miss": "cache miss", "compile_time": "compile time", "runtime_error": "runtime error",
+		"cudagraph_rerecord": "CUDA-graph re-record"} {
+		if got := kindWord(kindOf(want)); got != k {
+			t.Errorf("kindWord(%s) = %q, want %q", want, got, k)
+		}
+	}
+	if got := kindCount(kindOf("cache_miss"), 3); got != "3 cache misses" {
+		t.Errorf("kindCount = %q", got)
+	}
+}
+
+func kindOf(s string) triage.Kind { return triage.Kind(s) }

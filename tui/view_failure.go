@@ -1,0 +1,87 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// A launch that failed (executable not found, torchrun missing, no torch, an exit before any torch output) has no
+// findings to list: the main screen shows a failure banner instead, with the verdict and what the launcher
+// printed last.
+
+// didNotStart reports whether a finished run never got as far as torch.
+func didNotStart(r *runView) bool {
+	if r == nil || !r.done {
+		return false
+	}
+	if r.snap != nil && r.snap.analysis != nil {
+		return r.snap.analysis.Verdict.State == triage.StateDidNotStart
+	}
+	return r.hasMeta && r.meta.State == session.StateFailedToStart
+}
+
+// failureBody is the banner of a run that did not start.
+func (m *Model) failureBody(w, h int) []string {
+	th, r := m.th, m.cur
+	summary := "did not start: " + orText(r.meta.Error, r.err)
+	if r.snap != nil && r.snap.analysis != nil {
+		summary = r.snap.analysis.Verdict.Summary
+	}
+	lines := []string{th.bad.Render(" ✗ " + triage.StateDidNotStart), ""}
+	for _, l := range wrapText(summary, w-4) {
+		lines = append(lines, " "+l)
+	}
+	tail := lastStderr(r.log, max(h-len(lines)-7, 1))
+	lines = append(lines, "")
+	if len(tail) == 0 {
+		lines = append(lines, th.dim.Render(" The launcher printed nothing."))
+	} else {
+		lines = append(lines, th.title.Render(" What the launcher printed last (stderr):"))
+		for _, l := range tail {
+			for _, wl := range wrapText(clean(l), w-6) {
+				lines = append(lines, "   "+wl)
+			}
+		}
+	}
+	argv, _ := m.userArgv()
+	lines = append(lines, "", th.dim.Render(" command: "+shellJoin(argv)),
+		th.dim.Render(" r reruns (after a fix) · i the full command · l the whole log"))
+	return th.box("Did not start", lines, w, h, true)
+}
+
+// lastStderr is the last n non-empty lines of a run's stderr (of all its output when it has no stderr input).
+func lastStderr(log session.Log, n int) []string {
+	stderr := -1
+	for i, in := range log.Inputs {
+		if strings.HasSuffix(in, ":stderr") {
+			stderr = i
+		}
+	}
+	var out []string
+	for i := len(log.Lines) - 1; i >= 0 && len(out) < n; i-- {
+		l := log.Lines[i]
+		if l.Header || strings.TrimSpace(l.Text) == "" || (stderr >= 0 && int(l.Input) != stderr) {
+			continue
+		}
+		out = append(out, l.Text)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// stopWords is "stopped by torchtriage (cancelled)" for a run the tool itself stopped, "" otherwise: such a run
+// is never shown as a failure.
+func stopWords(me session.Meta) string {
+	reason := me.StopReason
+	if reason == "" && me.State == session.StateTimedOut {
+		reason = "timed out"
+	}
+	if reason == "" {
+		return ""
+	}
+	return "stopped by torchtriage (" + reason + ")"
+}
