@@ -44,7 +44,7 @@ func init() {
 }
 
 // helperTUI starts the helper with stdin a pipe the test holds (the terminal) and its output in a file.
-func helperTUI(t *testing.T, mode string, env ...string) (*exec.Cmd, io.WriteCloser, output) {
+func helperTUI(t *testing.T, mode string, env ...string) (*exec.Cmd, io.WriteCloser, screenFile) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(append(os.Environ(), "TT_TUI_HELPER="+mode), env...)
@@ -52,7 +52,7 @@ func helperTUI(t *testing.T, mode string, env ...string) (*exec.Cmd, io.WriteClo
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := output(filepath.Join(t.TempDir(), "screen"))
+	out := screenFile(filepath.Join(t.TempDir(), "screen"))
 	f, err := os.Create(string(out))
 	if err != nil {
 		t.Fatal(err)
@@ -66,10 +66,10 @@ func helperTUI(t *testing.T, mode string, env ...string) (*exec.Cmd, io.WriteClo
 	return cmd, in, out
 }
 
-// output is the file a helper writes its screen to.
-type output string
+// screenFile is the file a helper writes its screen to.
+type screenFile string
 
-func (o output) String() string {
+func (o screenFile) String() string {
 	b, _ := os.ReadFile(string(o))
 	return string(b)
 }
@@ -84,7 +84,7 @@ func pollUntil(t *testing.T, d time.Duration, what string, cond func() bool) {
 }
 
 // waitExit waits up to d for the helper to end and returns how.
-func waitExit(t *testing.T, cmd *exec.Cmd, d time.Duration, out output) syscall.WaitStatus {
+func waitExit(t *testing.T, cmd *exec.Cmd, d time.Duration, out screenFile) syscall.WaitStatus {
 	t.Helper()
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(done) }()
