@@ -26,3 +26,19 @@ func TestCheckGPURunDirs(t *testing.T) {
 		t.Errorf("NCCL report: %d\n%s", code, out)
 	}
 }
+
+// The cudagraphs preset turns compile caches off itself: that is the tool's doing, never a finding against the
+// user's program (before, a HIGH "unset the variable" finding topped the list). The partition and the
+// re-recordings the cold runs print are there.
+func TestToolSetKnobIsNoFinding(t *testing.T) {
+	dir := "../testdata/gpu-e2e/tui/"
+	code, out, _ := run(t, "report", "--width", "200", dir+"0001-custom")
+	if code != 0 || strings.Contains(out, "FORCE_DISABLE_CACHES") || strings.Contains(out, "cache-disabled") ||
+		!strings.Contains(out, "CUDA graphs leave out DeviceCopy ops at g01_cg_cpu_input.py:7") {
+		t.Errorf("g01 under the cudagraphs preset: %d\n%s", code, out)
+	}
+	code, out, _ = run(t, "report", "--width", "200", dir+"0003-custom")
+	if code != 0 || strings.Contains(out, "FORCE_DISABLE_CACHES") || !strings.Contains(out, "recorded again 10 time(s)") {
+		t.Errorf("g13b under the cudagraphs preset: %d\n%s", code, out)
+	}
+}

@@ -41,7 +41,7 @@ func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, se
 }
 
 // compileFindings derives the findings of the report's compile object and the probe's knobs.
-func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set) []Finding {
+func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]string) []Finding {
 	var out []Finding
 	rs := c.Ranks()
 	ranks := sortedInts(rs)
@@ -64,7 +64,7 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set)
 	if f, ok := skewFinding(c, set); ok {
 		out = append(out, f)
 	}
-	out = append(out, knobFindings(probes, set)...)
+	out = append(out, knobFindings(probes, set, toolEnv)...)
 	return out
 }
 

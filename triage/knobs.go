@@ -78,7 +78,10 @@ func IsKnob(key string) bool {
 }
 
 // knobFindings flags risky knob values, one finding per group, naming the settings and ranks.
-func knobFindings(probes []ProcessInfo, set *playbooks.Set) []Finding {
+//
+// A knob the tool itself set for the run (toolEnv: the preset's environment, e.g. the cudagraphs preset's
+// TORCHINDUCTOR_FORCE_DISABLE_CACHES=1) is not the user's to fix: its whole group is left out.
+func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]string) []Finding {
 	type hit struct {
 		k        knob
 		settings map[string]bool
@@ -99,6 +102,11 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set) []Finding {
 			}
 			h.settings[strings.TrimPrefix(k.Key, "env.")+"="+strings.Trim(v, `"`)] = true
 			h.ranks = appendRank(h.ranks, p.Rank)
+		}
+	}
+	for _, k := range knobs {
+		if name, ok := strings.CutPrefix(k.Key, "env."); ok && toolEnv[name] != "" {
+			delete(groups, k.Group)
 		}
 	}
 	var out []Finding

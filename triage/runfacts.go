@@ -32,6 +32,16 @@ type RunFacts struct {
 	TorchLogsSet bool
 	TorchVersion string // as the launcher knew it (the probe's is better)
 	WorldSize    int    // processes the launcher started (torchrun --nproc-per-node, WORLD_SIZE), 0 unknown
+	// ToolEnv is what the tool added to the run's environment (the preset's settings, the probe's plumbing):
+	// a knob set there is the tool's doing, never a finding against the user's program.
+	ToolEnv map[string]string
+}
+
+func (r *RunFacts) toolEnv() map[string]string {
+	if r == nil {
+		return nil
+	}
+	return r.ToolEnv
 }
 
 // evidenceWith completes what the inputs showed with what the launcher and the probe know.
