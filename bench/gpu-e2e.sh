@@ -1,22 +1,11 @@
 #!/usr/bin/env bash
-# End-to-end on a GPU box (run from the repo root with a static ./torchtriage built for linux/amd64):
+# End-to-end on a GPU box (run from the repo root; the binary as gpu-common.sh says):
 # gates real CUDA-graph repros, a 2-rank NCCL failure, and drives the TUI in tmux at 80x24 and 120x32.
-# Build: CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -ldflags '-s -w' -o .gpu/torchtriage . && xz -9 .gpu/torchtriage
-# Usage: bench/gpu-e2e.sh OUTDIR   (python: $PY, default the first python3 with torch)
+# Usage: bench/gpu-e2e.sh OUTDIR   (python: the first python3 with torch)
 set -u
 out=${1:?OUTDIR}
 mkdir -p "$out"
-PY=${PY:-python3}
-for p in /opt/torch/.venv/bin/python3 python3; do
-	if "$p" -c 'import torch' 2>/dev/null; then PY=$p; break; fi
-done
-export PATH=$(dirname "$(command -v "$PY")"):$PATH
-# the binary travels xz-compressed (the device copies at most 64 MiB of tree)
-[ -x .gpu/torchtriage ] || xz -dk .gpu/torchtriage.xz 2>/dev/null ||
-	"$PY" -c 'import lzma; open(".gpu/torchtriage","wb").write(lzma.open(".gpu/torchtriage.xz").read())'
-chmod +x .gpu/torchtriage
-tt=$PWD/.gpu/torchtriage
-repro=$PWD/testdata/fixtures/repro-gpu
+. "$(dirname "$0")/gpu-common.sh"
 store=$out/runs
 export TORCHINDUCTOR_CACHE_DIR=$out/cache/inductor TRITON_CACHE_DIR=$out/cache/triton
 {

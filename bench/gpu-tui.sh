@@ -6,16 +6,7 @@
 set -u
 out=${1:?OUTDIR}
 mkdir -p "$out"
-PY=python3
-for p in /opt/torch/.venv/bin/python3 python3; do
-	if "$p" -c 'import torch' 2>/dev/null; then PY=$p; break; fi
-done
-export PATH=$(dirname "$(command -v "$PY")"):$PATH
-[ -x .gpu/torchtriage ] || xz -dk .gpu/torchtriage.xz 2>/dev/null ||
-	"$PY" -c 'import lzma; open(".gpu/torchtriage","wb").write(lzma.open(".gpu/torchtriage.xz").read())'
-chmod +x .gpu/torchtriage
-tt=$PWD/.gpu/torchtriage
-repro=$PWD/testdata/fixtures/repro-gpu
+. "$(dirname "$0")/gpu-common.sh"
 store=$out/runs
 export TORCHINDUCTOR_CACHE_DIR=$out/cache/inductor TRITON_CACHE_DIR=$out/cache/triton
 shot() { # name, size, wait, command...

@@ -112,13 +112,15 @@ func TestBinaryStdinWarns(t *testing.T) {
 	}
 }
 
+// pastedCut is a quoted paste that starts inside a recompile record (its guard failure without the header).
+const pastedCut = "> [0/1] [__recompiles]     - 0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8\n" +
+	"> Graph break in user code at /w/r.py:6\n> Reason: Unsupported: builtin: print [] False\n"
+
 // `report -` with a log piped in reads it without a prompt (the prompt is for a terminal), and a pasted log that
 // starts inside a record says so in the text report.
 func TestReportStdinPastedPartial(t *testing.T) {
-	pasted := "> [0/1] [__recompiles]     - 0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8\n" +
-		"> Graph break in user code at /w/r.py:6\n> Reason: Unsupported: builtin: print [] False\n"
 	var out, errb bytes.Buffer
-	if code := Run([]string{"report", "--width", "300", "-"}, strings.NewReader(pasted), &out, &errb); code != 0 {
+	if code := Run([]string{"report", "--width", "300", "-"}, strings.NewReader(pastedCut), &out, &errb); code != 0 {
 		t.Fatalf("code %d stderr %q", code, errb.String())
 	}
 	if strings.Contains(errb.String(), "reading stdin") {
@@ -131,10 +133,8 @@ func TestReportStdinPastedPartial(t *testing.T) {
 
 // The JSON says the same as the text: evidence.partial with its reasons, and the verdict's caveat.
 func TestReportStdinPastedPartialJSON(t *testing.T) {
-	pasted := "> [0/1] [__recompiles]     - 0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8\n" +
-		"> Graph break in user code at /w/r.py:6\n> Reason: Unsupported: builtin: print [] False\n"
 	var out, errb bytes.Buffer
-	if code := Run([]string{"report", "--format", "json", "-"}, strings.NewReader(pasted), &out, &errb); code != 0 {
+	if code := Run([]string{"report", "--format", "json", "-"}, strings.NewReader(pastedCut), &out, &errb); code != 0 {
 		t.Fatalf("code %d stderr %q", code, errb.String())
 	}
 	var j struct {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // All widths are terminal cells of styled text, measured and cut with x/ansi.
@@ -184,34 +186,6 @@ func shellJoin(argv []string) string {
 	return strings.Join(parts, " ")
 }
 
-// clean makes text from a log safe to draw: escape sequences removed, tabs expanded, other control characters
-// shown as spaces.
-func clean(s string) string {
-	ok := true
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			ok = false
-			break
-		}
-	}
-	if ok {
-		return s
-	}
-	s = ansi.Strip(s)
-	var b strings.Builder
-	col := 0
-	for _, r := range s {
-		switch {
-		case r == '\t':
-			n := 8 - col%8
-			b.WriteString(strings.Repeat(" ", n))
-			col += n
-			continue
-		case r < 0x20 || r == 0x7f:
-			r = ' '
-		}
-		b.WriteRune(r)
-		col++
-	}
-	return b.String()
-}
+// clean makes text from a log safe to draw (session.Clean: escape sequences removed, tabs expanded, other control
+// characters shown as spaces).
+func clean(s string) string { return session.Clean(s) }
