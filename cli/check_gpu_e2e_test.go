@@ -1,6 +1,11 @@
 package cli
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -40,5 +45,42 @@ func TestToolSetKnobIsNoFinding(t *testing.T) {
 	code, out, _ = run(t, "report", "--width", "200", dir+"0003-custom")
 	if code != 0 || strings.Contains(out, "FORCE_DISABLE_CACHES") || !strings.Contains(out, "recorded again 10 time(s)") {
 		t.Errorf("g13b under the cudagraphs preset: %d\n%s", code, out)
+	}
+}
+
+// A real max-autotune compile on an H100 (testdata/compile/runs-gpu, bench/gpu-autotune.sh): the report's
+// autotune phase is the trace's compile_time_autotune_time_us, and run-time autotuning is kept out of the total.
+func TestGPUAutotunePhase(t *testing.T) {
+	dir := "../testdata/compile/runs-gpu/0001-trace"
+	traces, _ := filepath.Glob(dir + "/trace/*.log")
+	if len(traces) != 1 {
+		t.Fatalf("traces %v", traces)
+	}
+	data, err := os.ReadFile(traces[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0.0
+	for _, m := range regexp.MustCompile(`"compile_time_autotune_time_us": (\d+)`).FindAllSubmatch(data, -1) {
+		us, _ := strconv.ParseFloat(string(m[1]), 64)
+		want += us / 1e6
+	}
+	code, out, errs := run(t, "report", "--format", "json", dir)
+	var rep struct {
+		TorchVersion string `json:"torch_version"`
+		Compile      struct {
+			TotalS  float64            `json:"total_s"`
+			ByPhase map[string]float64 `json:"by_phase"`
+			Runtime map[string]float64 `json:"runtime"`
+		} `json:"compile"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
+		t.Fatalf("%d %v %s", code, err, errs)
+	}
+	got := rep.Compile.ByPhase["autotune_s"]
+	if want < 1 || got < want*0.99 || got > want*1.01 || rep.Compile.Runtime["autotune_s"] <= 0 ||
+		rep.TorchVersion != "2.11.0+cu130" || rep.Compile.TotalS < got {
+		t.Errorf("autotune %.3fs (trace %.3fs), runtime %v, total %.3f, torch %q", got, want, rep.Compile.Runtime,
+			rep.Compile.TotalS, rep.TorchVersion)
 	}
 }
