@@ -82,8 +82,13 @@ func ConfigParity(infos []ProcessInfo) []Difference {
 		groups := map[string][]int{}
 		for i, info := range infos {
 			v, ok := values[i][key]
-			if !ok {
+			switch {
+			case !ok && !recorded(info, key):
+				continue // this process recorded nothing of the kind (it never compiled, or died first): unknown
+			case !ok:
 				v = Missing
+			case v == "" && strings.HasPrefix(key, "version."):
+				continue
 			}
 			groups[v] = appendRank(groups[v], info.Rank)
 		}
@@ -116,6 +121,15 @@ func (d Difference) String() string {
 		parts[i] = fmt.Sprintf("%s on %s %s", v, word, strings.Join(strs, ","))
 	}
 	return d.Key + ": " + strings.Join(parts, "; ")
+}
+
+// recorded reports whether a process recorded settings of key's kind at all: a config key needs its config,
+// an env key its environment (an unset variable in a recorded environment is a real difference).
+func recorded(info ProcessInfo, key string) bool {
+	if strings.HasPrefix(key, "env.") {
+		return len(info.Env) > 0
+	}
+	return len(info.Config) > 0
 }
 
 func settings(info ProcessInfo) map[string]string {

@@ -63,3 +63,20 @@ func TestConfigParityQuietWhenEqual(t *testing.T) {
 		t.Errorf("one rank: %+v", d)
 	}
 }
+
+// A process that recorded no settings (it never compiled, or died before the probe wrote them) is unknown, not
+// different: no parity finding from what it did not record. An unset variable in a recorded environment still is.
+func TestConfigParityIgnoresWhatWasNotRecorded(t *testing.T) {
+	full := ProcessInfo{Rank: 0, Torch: "2.14.1", CUDA: "12.8", Config: map[string]any{"dynamo.recompile_limit": 8.0},
+		Env: map[string]string{"TORCHINDUCTOR_MAX_AUTOTUNE": "1", "HOME": "/root"}}
+	bare := ProcessInfo{Rank: 1, Torch: "2.14.1"}
+	if d := ConfigParity([]ProcessInfo{full, bare}); len(d) != 0 {
+		t.Errorf("differences from an unrecorded process: %v", d)
+	}
+	other := ProcessInfo{Rank: 1, Torch: "2.14.1", CUDA: "12.8", Config: map[string]any{"dynamo.recompile_limit": 8.0},
+		Env: map[string]string{"HOME": "/root"}}
+	d := ConfigParity([]ProcessInfo{full, other})
+	if len(d) != 1 || d[0].Key != "env.TORCHINDUCTOR_MAX_AUTOTUNE" {
+		t.Errorf("an unset variable on one rank: %v", d)
+	}
+}
