@@ -115,9 +115,12 @@ func newCheckCmd() *cobra.Command {
 			}
 			res := triage.Gate(a, o)
 			// A pass on inputs that cannot show what the rules ask about means nothing; a failure stands.
-			if why := triage.MissingEvidence(a, o); res.Passed && why != "" && !allowNoEvidence {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: no evidence: %s\n", cmd.CommandPath(), why)
-				return exitCode(exitNoEvidence)
+			if why := triage.MissingEvidence(a, o); res.Passed && why != "" {
+				if !allowNoEvidence {
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no evidence: %s\n", cmd.CommandPath(), why)
+					return exitCode(exitNoEvidence)
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: passing without evidence (--allow-no-evidence): %s\n", cmd.CommandPath(), why)
 			}
 			if err := triage.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
 				return failErr(cmd, exitUsage, "%v", err)

@@ -22,7 +22,7 @@ func TestCheckNoEvidence(t *testing.T) {
 	}{
 		{[]string{empty, "--max-graph-breaks", "0"}, exitNoEvidence, "no evidence: no torch output in the inputs"},
 		{[]string{plain, "--max-graph-breaks", "0", "--no-compile-errors"}, exitNoEvidence, "no torch output"},
-		{[]string{empty, "--max-graph-breaks", "0", "--allow-no-evidence"}, 0, "PASS"},
+		{[]string{empty, "--max-graph-breaks", "0", "--allow-no-evidence"}, 0, "passing without evidence (--allow-no-evidence): no torch output"},
 		// torch ran (a CUDA-graph warning) but graph_breaks/recompiles were off
 		{[]string{gpu("g16_cg_no_partition.no_torch_logs.log"), "--max-recompiles", "0"}, exitNoEvidence, "no recompiles records"},
 		// the same log has skips: --no-cudagraph-skips fails on them although partitions were not logged
