@@ -21,6 +21,8 @@ type Analysis struct {
 	Done          []string               // checklist step ids done (evidence shows it)
 	Steps         []playbooks.StepStatus // every checklist step with where it stands and why
 	state         playbooks.State
+	// hiddenPartitions says why partitions are not known although cudagraphs logging was on (partitionsHidden)
+	hiddenPartitions string
 }
 
 // State is the checklist state Analyze derived from the evidence; callers that know more (an eager baseline was
@@ -83,7 +85,8 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
 	a.state = stateOf(fs, ra, ev, probes)
-	if why := partitionsHidden(a); why != "" {
+	a.hiddenPartitions = partitionsHidden(a)
+	if why := a.hiddenPartitions; why != "" {
 		a.Verdict.Summary += "; " + why
 		a.state.CudagraphsLogged = false // logged, but a cached graph prints nothing: the CUDA-graph step is not done
 	}

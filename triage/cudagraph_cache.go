@@ -18,8 +18,9 @@ func fxCacheHits(rep *Report) int {
 	return s.Hit
 }
 
-// PartitionsHidden is partitionsHidden for the bringup log.
-func PartitionsHidden(a *Analysis) string { return partitionsHidden(a) }
+// PartitionsHidden says why non-cudagraphable partitions are not known although cudagraphs logging was on
+// (graphs loaded from the FX graph cache); "" when they are.
+func (a *Analysis) PartitionsHidden() string { return a.hiddenPartitions }
 
 // partitionsHidden words why no partition was seen although cudagraphs logging was on: Inductor prints a graph's
 // partitions when it schedules it, and a graph loaded from the FX graph cache is not scheduled (a warm rerun of

@@ -21,11 +21,7 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set) Finding {
 	if f.ranks == nil {
 		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
 	}
-	for _, e := range s.Evidence {
-		if e.CompileID != "" && !containsString(f.CompileIDs, e.CompileID) {
-			f.CompileIDs = append(f.CompileIDs, e.CompileID)
-		}
-	}
+	f.addCompileIDs(s.Evidence)
 	f.Title = "CUDA graphs skipped: " + OneLine(s.Reason, 100)
 	f.Detail = fmt.Sprintf("Reason: %s\nRecords: %d · %s\nThe graph runs without CUDA graphs (mode=\"reduce-overhead\" gains nothing for it).",
 		s.Reason, s.Records, rankText(s.Ranks))
@@ -162,4 +158,13 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// addCompileIDs adds the compile ids the evidence names, each once.
+func (f *Finding) addCompileIDs(ev []Evidence) {
+	for _, e := range ev {
+		if e.CompileID != "" && !containsString(f.CompileIDs, e.CompileID) {
+			f.CompileIDs = append(f.CompileIDs, e.CompileID)
+		}
+	}
 }

@@ -95,11 +95,7 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set) F
 	if f.ranks == nil {
 		f.ranks = ranksFromEvidence(r.Ranks, r.Evidence, r.Records)
 	}
-	for _, e := range r.Evidence {
-		if e.CompileID != "" && !containsString(f.CompileIDs, e.CompileID) {
-			f.CompileIDs = append(f.CompileIDs, e.CompileID)
-		}
-	}
+	f.addCompileIDs(r.Evidence)
 	f.Title = fmt.Sprintf("CUDA graph of %s recorded again %d time(s): %s", r.Function, r.Records, OneLine(r.Reason, 80))
 	var d strings.Builder
 	fmt.Fprintf(&d, "Function: %s\nReason: %s\nRe-recordings: %d · %s", r.Function, r.Reason, r.Records, rankText(r.Ranks))

@@ -22,8 +22,7 @@ type FirstFailure struct {
 // failureLog keeps the fatal errors in the order they arrived and what torchrun's summary named.
 type failureLog struct {
 	events    []ErrorSummary
-	rootCause int // -1 when no summary names a rank
-	summaries int
+	rootCause int // the rank torchrun's first ChildFailedError summary names as root cause; -1 when none
 }
 
 func (l *failureLog) add(a *Aggregator, r *logparse.Record) {
@@ -31,11 +30,8 @@ func (l *failureLog) add(a *Aggregator, r *logparse.Record) {
 	case logparse.KindCompileError, logparse.KindRuntimeError:
 		l.events = append(l.events, a.errorSummary(r))
 	case logparse.KindException:
-		if r.Error != nil && r.Error.Summary {
-			l.summaries++
-			if l.summaries == 1 || l.rootCause < 0 {
-				l.rootCause = r.Error.RootCauseRank
-			}
+		if r.Error != nil && r.Error.Summary && l.rootCause < 0 {
+			l.rootCause = r.Error.RootCauseRank
 		}
 	}
 }
@@ -45,7 +41,7 @@ func (l *failureLog) first() *FirstFailure {
 	if len(l.events) == 0 {
 		return nil
 	}
-	if l.summaries > 0 && l.rootCause >= 0 {
+	if l.rootCause >= 0 {
 		for _, e := range l.events {
 			if e.Rank == l.rootCause {
 				return &FirstFailure{ErrorSummary: one(e), By: "root_cause", Of: len(l.events)}

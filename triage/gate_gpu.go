@@ -54,8 +54,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 		return "no recompiles records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !cudagraphsLogged(a):
 		return "no cudagraphs records and TORCH_LOGS did not ask for them (partitions and re-recordings print only with it): run with --preset cudagraphs"
-	case o.NoCudagraphSkips && partitionsHidden(a) != "":
-		return partitionsHidden(a)
+	case o.NoCudagraphSkips && a.PartitionsHidden() != "":
+		return a.PartitionsHidden()
 	case (o.MaxCompileTime > 0 || o.MaxCompileSkew > 0) && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
 		return "no compile time in the inputs: run with TORCH_TRACE (--preset trace) or the probe"
 	}
@@ -64,6 +64,11 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 
 // cudagraphsLogged: TORCH_LOGS had cudagraphs on (every compile then prints its partitions), or the records show it.
 func cudagraphsLogged(a *Analysis) bool {
-	ev, c := a.Evidence, a.Report.Counts
-	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all") || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0
+	c := a.Report.Counts
+	return a.Evidence.cudagraphsOn() || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0
+}
+
+// cudagraphsOn: the TORCH_LOGS known or inferred for the inputs include cudagraphs.
+func (ev ReportEvidence) cudagraphsOn() bool {
+	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all")
 }

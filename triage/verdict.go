@@ -2,7 +2,6 @@ package triage
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -297,7 +296,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		UnexpectedRecompiles: t.unexpectedRecompiles + t.limits,
 		CPUOnly:              cpuOnly,
 		UsesCUDAGraphs:       uses,
-		CudagraphsLogged:     slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all"),
+		CudagraphsLogged:     ev.cudagraphsOn(),
 		CudagraphIssues:      t.skips + t.partitions + max(0, t.rerecords-rerecordsFew),
 		RanksAgree:           ra.Agree,
 	}

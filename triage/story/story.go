@@ -221,7 +221,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 		r.Steady, r.Verdict = false, interruptedVerdict
 	}
 	r.Logged = loggedBy(m, r.Torch)
-	if triage.PartitionsHidden(r.an) != "" {
+	if r.an.PartitionsHidden() != "" {
 		r.Logged.CudagraphPartitions, r.Logged.PartitionsHidden = false, true // graphs from the FX graph cache print none
 	}
 	return r, warnings
