@@ -141,6 +141,7 @@ func TestReportStdinPastedPartialJSON(t *testing.T) {
 		Evidence struct {
 			Partial        bool     `json:"partial"`
 			PartialReasons []string `json:"partial_reasons"`
+			Logs           []string `json:"logs"`
 		} `json:"evidence"`
 		Verdict struct {
 			Summary string `json:"summary"`
@@ -149,7 +150,9 @@ func TestReportStdinPastedPartialJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &j); err != nil {
 		t.Fatal(err)
 	}
-	if !j.Evidence.Partial || len(j.Evidence.PartialReasons) != 1 || !strings.Contains(j.Verdict.Summary, "the input looks cut") {
+	// the [__recompiles] tag behind a head cut at the compile id still says recompiles logging was on
+	if !j.Evidence.Partial || len(j.Evidence.PartialReasons) != 1 || !strings.Contains(j.Verdict.Summary, "the input looks cut") ||
+		strings.Join(j.Evidence.Logs, ",") != "recompiles" {
 		t.Errorf("evidence %+v verdict %q", j.Evidence, j.Verdict.Summary)
 	}
 }

@@ -323,9 +323,10 @@ func (p *Parser) line(line []byte, cut bool) {
 		if !p.facts.DynamoDebug && li.level == 'V' && len(li.artifact) == 0 && isDynamoEmitter(li.emitter) {
 			p.facts.DynamoDebug = true
 		}
-		if len(li.artifact) > 0 && !p.facts.Artifacts[string(li.artifact)] {
-			p.facts.note(string(li.artifact))
-		}
+	}
+	// an artifact tag says which TORCH_LOGS name was on, also behind a head cut at the tag (pasted text)
+	if (li.style == styleGlog || li.style == styleDate || li.style == styleTags) && len(li.artifact) > 0 && !p.facts.Artifacts[string(li.artifact)] {
+		p.facts.note(string(li.artifact))
 	}
 	ch := p.channel(li)
 	if p.leads != nil && p.takeLead(ch, li, line, cut) {
