@@ -127,14 +127,22 @@ func valueProblem(e *pflag.InvalidValueError) string {
 
 // nearestFlag is the command's flag closest to a mistyped name (edit distance ≤ 2), or "".
 func nearestFlag(cmd *cobra.Command, name string) string {
-	best, bestD := "", 3
+	var names []string
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if f.Hidden {
-			return
-		}
-		if d := levenshtein.ComputeDistance(name, f.Name); d < bestD {
-			best, bestD = f.Name, d
+		if !f.Hidden {
+			names = append(names, f.Name)
 		}
 	})
+	return nearest(name, names)
+}
+
+// nearest is the first of candidates closest to name within edit distance 2, or "".
+func nearest(name string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := levenshtein.ComputeDistance(name, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
 	return best
 }

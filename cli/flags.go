@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agnivade/levenshtein"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -155,12 +154,7 @@ func logNames(cmd *cobra.Command, list string) ([]string, error) {
 func didYouMean(n string) string {
 	base := strings.TrimLeft(n, "+-")
 	known, _ := session.LogNamesFor(latestTorch)
-	best, bestD := "", 3
-	for _, k := range known {
-		if d := levenshtein.ComputeDistance(base, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
+	best := nearest(base, known)
 	if best == "" {
 		return ""
 	}

@@ -29,21 +29,10 @@ type Logged struct {
 }
 
 func loggedBy(m runner.Meta, torch string) Logged {
-	names := map[string]bool{}
-	for _, n := range strings.Split(m.TorchLogs, ",") {
-		n = strings.TrimSpace(n)
-		if n != "+dynamo" {
-			n = strings.TrimPrefix(n, "+")
-		}
-		names[n] = true
-	}
-	all := names["all"]
-	return Logged{
-		GraphBreaks:         all || names["graph_breaks"] || names["+dynamo"],
-		Recompiles:          all || names["recompiles"] || names["recompiles_verbose"],
-		CudagraphSkips:      all || names["cudagraphs"] || names["perf_hints"] || torchAtLeast(torch, 2, 14),
-		CudagraphPartitions: all || names["cudagraphs"],
-	}
+	l := triage.LoggedBy(m.TorchLogs, torch)
+	names := triage.LogNames(m.TorchLogs)
+	return Logged{GraphBreaks: l.GraphBreaks, Recompiles: l.Recompiles, CudagraphSkips: l.CudagraphSkips,
+		CudagraphPartitions: slices.Contains(names, "all") || slices.Contains(names, "cudagraphs")}
 }
 
 func (c Logged) covers(kind triage.Kind) bool {
@@ -58,19 +47,6 @@ func (c Logged) covers(kind triage.Kind) bool {
 		return c.CudagraphPartitions
 	}
 	return true
-}
-
-var torchVersionRE = regexp.MustCompile(`^(\d+)\.(\d+)`)
-
-// torchAtLeast reports whether a version such as "2.14.1+cu128" is at least major.minor.
-func torchAtLeast(v string, major, minor int) bool {
-	m := torchVersionRE.FindStringSubmatch(v)
-	if m == nil {
-		return false
-	}
-	a, _ := strconv.Atoi(m[1])
-	b, _ := strconv.Atoi(m[2])
-	return a > major || (a == major && b >= minor)
 }
 
 var kindNoun = map[triage.Kind]string{triage.KindGraphBreak: "graph breaks", triage.KindRecompile: "recompiles",
@@ -297,15 +273,8 @@ func exitText(m runner.Meta) string {
 
 // sameNames: two TORCH_LOGS values with the same names in any order.
 func sameNames(a, b string) bool {
-	split := func(s string) []string {
-		var out []string
-		for _, n := range strings.Split(s, ",") {
-			if n = strings.TrimSpace(n); n != "" {
-				out = append(out, n)
-			}
-		}
-		slices.Sort(out)
-		return out
-	}
-	return slices.Equal(split(a), split(b))
+	x, y := triage.LogNames(a), triage.LogNames(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
 }
