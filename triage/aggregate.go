@@ -149,7 +149,6 @@ func (a *Aggregator) count(r *logparse.Record) {
 	if r.Rank >= 0 {
 		ra = a.rank(r.Rank)
 	}
-	a.fails.add(a, r)
 	switch r.Kind {
 	case logparse.KindGraphBreak:
 		a.addBreak(r, ra)
@@ -163,14 +162,19 @@ func (a *Aggregator) count(r *logparse.Record) {
 	case logparse.KindCudagraphSkip:
 		a.addSkip(r, ra)
 	case logparse.KindCompileError:
-		a.errors = append(a.errors, a.errorSummary(r))
+		e := a.errorSummary(r)
+		a.errors = append(a.errors, e)
+		a.fails.events = append(a.fails.events, e)
 		if ra != nil {
 			ra.c.CompileErrors++
 		}
 	case logparse.KindException:
 		a.excepts = append(a.excepts, a.errorSummary(r))
+		a.fails.noteSummary(r)
 	case logparse.KindRuntimeError:
-		a.runtime = append(a.runtime, a.errorSummary(r))
+		e := a.errorSummary(r)
+		a.runtime = append(a.runtime, e)
+		a.fails.events = append(a.fails.events, e)
 		if ra != nil {
 			ra.c.RuntimeErrors++
 		}

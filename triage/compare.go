@@ -166,7 +166,8 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report) {
 	for _, k := range sortedKeyList(keys) {
 		x, okx := sa[k]
 		y, oky := sb[k]
-		if okx && oky && x == y || IsPerRankEnv(strings.TrimPrefix(k, "env.")) {
+		if okx && oky && x == y { // settings() leaves per-rank variables out
+
 			continue
 		}
 		if !okx {

@@ -58,7 +58,6 @@ func (p *Phases) add(q Phases) {
 }
 
 // Empty reports whether no phase is known.
-func (p Phases) Empty() bool { return p == Phases{} }
 
 func addOpt(a, b *float64) *float64 {
 	switch {
@@ -132,8 +131,6 @@ type FrameTime struct {
 	Failed    bool     `json:"failed,omitempty"`
 
 	records int // frame compile records (a compile id repeats after torch._dynamo.reset())
-	input   string
-	cid     logparse.CompileID
 	rank    int
 }
 
@@ -217,7 +214,7 @@ func (c *compileAgg) add(r *logparse.Record) bool {
 	k := frameKey{r.Rank, r.Input, r.CompileID}
 	f := c.frames[k]
 	if f == nil {
-		f = &FrameTime{FrameRef: FrameRef{CompileID: r.CompileID.String()}, input: r.Input, cid: r.CompileID, rank: r.Rank}
+		f = &FrameTime{FrameRef: FrameRef{CompileID: r.CompileID.String()}, rank: r.Rank}
 		if r.Rank >= 0 {
 			f.Rank = &f.rank
 		}

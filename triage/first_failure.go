@@ -19,20 +19,17 @@ type FirstFailure struct {
 	Of int `json:"of"`
 }
 
-// failureLog keeps the fatal errors in the order they arrived and what torchrun's summary named.
+// failureLog keeps the fatal errors (compile and runtime) in the order they arrived and what torchrun's summary
+// named.
 type failureLog struct {
 	events    []ErrorSummary
 	rootCause int // the rank torchrun's first ChildFailedError summary names as root cause; -1 when none
 }
 
-func (l *failureLog) add(a *Aggregator, r *logparse.Record) {
-	switch r.Kind {
-	case logparse.KindCompileError, logparse.KindRuntimeError:
-		l.events = append(l.events, a.errorSummary(r))
-	case logparse.KindException:
-		if r.Error != nil && r.Error.Summary && l.rootCause < 0 {
-			l.rootCause = r.Error.RootCauseRank
-		}
+// noteSummary takes the root-cause rank of torchrun's ChildFailedError summary (an exception record).
+func (l *failureLog) noteSummary(r *logparse.Record) {
+	if r.Error != nil && r.Error.Summary && l.rootCause < 0 {
+		l.rootCause = r.Error.RootCauseRank
 	}
 }
 

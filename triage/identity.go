@@ -15,7 +15,7 @@ import (
 // breakIdentity is the compare key of a break finding; lineKey is the key of baselines written before
 // identities (site with its line).
 func breakIdentity(f *Finding, b *BreakSummary) (key, lineKey string) {
-	lineKey = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What
+	lineKey = f.ID // graph_break:site:what, set by breakFinding
 	code := sourceIdentity(breakCode(b))
 	if code == "" {
 		return lineKey, lineKey

@@ -8,12 +8,8 @@ import (
 	"strings"
 )
 
-// WriteGate prints a gate result as text, json, github (workflow annotations) or junit.
-func WriteGate(w io.Writer, format string, res GateResult) error {
-	return WriteGateRooted(w, format, res, "")
-}
-
-// WriteGateRooted is WriteGate with github annotation paths relative to pathRoot (annotationPath).
+// WriteGateRooted prints a gate result as text, json, github (workflow annotations, paths relative to pathRoot:
+// annotationPath) or junit.
 func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string) error {
 	switch format {
 	case "json":

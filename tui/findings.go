@@ -77,11 +77,6 @@ func rowOf(f *triage.Finding, set *playbooks.Set) *row {
 	return r
 }
 
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	return s
-}
-
 func containsInt(xs []int, x int) bool {
 	for _, y := range xs {
 		if y == x {
