@@ -20,6 +20,8 @@ func (m *Model) ranksStrip(w int) string {
 			procs := "1 process"
 			if n := processes(r); n > 1 { // ranks whose records carry no rank prefix
 				procs = fmt.Sprintf("%d processes (records not rank-tagged)", n)
+			} else if s.analysis != nil && !s.analysis.Evidence.TorchSeen {
+				procs = "no torch output"
 			}
 			left = fmt.Sprintf("%s · %s · %s", procs, plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile"))
 		default:

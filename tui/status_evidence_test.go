@@ -1,0 +1,27 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// An input with no torch output shows no process: the status line does not claim "1 process".
+func TestStatusLineWithoutTorchOutput(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.log")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs("testdata")
+	relPath, err := filepath.Rel(abs, empty) // openModel joins testdata/
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := openModel(t, 80, 24, relPath)
+	line := lineWith(t, plain(m), "0 breaks")
+	if strings.Contains(line, "1 process") || !strings.Contains(line, "no torch output") {
+		t.Errorf("status line %q", line)
+	}
+}
