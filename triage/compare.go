@@ -163,7 +163,7 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report) {
 	for k := range sb {
 		keys[k] = true
 	}
-	for _, k := range sortedKeyList(keys) {
+	for _, k := range sortedStrings(keys) {
 		x, okx := sa[k]
 		y, oky := sb[k]
 		if okx && oky && x == y { // settings() leaves per-rank variables out

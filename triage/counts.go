@@ -72,7 +72,7 @@ func sortedInts[V any](m map[int]V) []int {
 	return out
 }
 
-func sortedStrings(m map[string]bool) []string {
+func sortedStrings[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

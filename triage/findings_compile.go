@@ -2,7 +2,6 @@ package triage
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -52,7 +51,7 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set,
 				reasons[reason] = appendRank(reasons[reason], r)
 			}
 		}
-		for _, reason := range sortedKeys(reasons) {
+		for _, reason := range sortedStrings(reasons) {
 			title := fmt.Sprintf("%s bypassed: %s", cacheWords[name], OneLine(reason, 100))
 			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+OneLine(reason, 80), title,
 				title+"\nA bypassed graph is compiled cold on every start.", name+" cache bypass: "+reason, nonNeg(reasons[reason]), set))
@@ -123,14 +122,5 @@ func nonNeg(ranks []int) []int {
 			out = append(out, r)
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

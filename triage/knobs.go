@@ -110,7 +110,7 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]s
 		}
 	}
 	var out []Finding
-	for _, g := range sortedKeys(groups) {
+	for _, g := range sortedStrings(groups) {
 		h := groups[g]
 		set0 := strings.Join(sortedStrings(h.settings), ", ")
 		title := fmt.Sprintf("%s: %s", set0, h.k.Why)

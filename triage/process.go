@@ -78,7 +78,7 @@ func ConfigParity(infos []ProcessInfo) []Difference {
 		}
 	}
 	var diffs []Difference
-	for _, key := range sortedKeyList(keys) {
+	for _, key := range sortedStrings(keys) {
 		groups := map[string][]int{}
 		for i, info := range infos {
 			v, ok := values[i][key]
@@ -162,15 +162,6 @@ func appendRank(ranks []int, r int) []int {
 	copy(ranks[i+1:], ranks[i:])
 	ranks[i] = r
 	return ranks
-}
-
-func sortedKeyList(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // CounterCheck is a disagreement between what a process counted and what its

@@ -116,8 +116,9 @@ func WriteCompileText(w io.Writer, c *CompileReport) {
 		writeAligned(w, frames)
 	}
 	for _, name := range CacheNames {
-		for reason, n := range c.Caches[name].BypassReasons {
-			fmt.Fprintf(w, "  %s cache bypassed ×%d: %s\n", name, n, OneLine(reason, 100))
+		reasons := c.Caches[name].BypassReasons
+		for _, reason := range sortedStrings(reasons) {
+			fmt.Fprintf(w, "  %s cache bypassed ×%d: %s\n", name, reasons[reason], OneLine(reason, 100))
 		}
 	}
 }
