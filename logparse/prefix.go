@@ -52,6 +52,16 @@ func atoi(b []byte) (int, bool) {
 
 // decodeLine splits a line into its channel prefixes, log prefix and message.
 func decodeLine(line []byte, li *lineInfo) {
+	rest := decodeChannel(line, li)
+	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) {
+		return
+	}
+	li.body = rest
+}
+
+// decodeChannel decodes what says whose a line is — a paste's head, srun's label, [rankN]: and torchrun's
+// [roleN]: — into li (rank, local rank, indent, chanLen) and returns the rest of the line.
+func decodeChannel(line []byte, li *lineInfo) []byte {
 	*li = lineInfo{localRank: -1, rank: -1, cid: NoCompileID}
 	n, ind := pasteHead(line)
 	li.indent = line[n-ind : n]
@@ -94,10 +104,7 @@ func decodeLine(line []byte, li *lineInfo) {
 		rest = rest[end+2:]
 	}
 	li.chanLen = len(line) - len(rest)
-	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) {
-		return
-	}
-	li.body = rest
+	return rest
 }
 
 func isIdent(b []byte) bool {
@@ -322,6 +329,6 @@ func parseCpp(b []byte, li *lineInfo) bool {
 // log view's rank filter. rank is -1 when the line names none, localRank -1 without a --tee prefix.
 func LineRank(line []byte) (rank, localRank int) {
 	var li lineInfo
-	decodeLine(line, &li)
+	decodeChannel(line, &li)
 	return li.rank, li.localRank
 }

@@ -10,17 +10,20 @@ import (
 
 // LoadOptions say how Load reads its inputs.
 type LoadOptions struct {
-	Stdin       io.Reader // what "-" reads (os.Stdin when nil)
-	KeepRecords bool      // keep every record with its text (the UI's log and timeline); counting needs none
+	Stdin io.Reader // what "-" reads (os.Stdin when nil)
+	// OnInputs, when set, is told the inputs found before they are parsed (the UI indexes their lines meanwhile).
+	OnInputs func([]logparse.Input)
+	// OnRecord, when set, is given every record built, one at a time (the UI's timeline). Records are built as
+	// for counting (no text, none of unknown kind), by the same parallel engine as report's.
+	OnRecord func(*logparse.Record)
 }
 
-// Loaded is what Load read: the report of all inputs together and, with KeepRecords, every record.
+// Loaded is what Load read: the report of all inputs together.
 type Loaded struct {
 	Report   *Report
 	Inputs   []logparse.Input
-	Records  []*logparse.Record // nil unless KeepRecords
-	Warnings []string           // inputs that are readable but look wrong (binary), sorted
-	Skipped  []string           // log-named entries of the directories that are not regular files (FIFOs, devices)
+	Warnings []string // inputs that are readable but look wrong (binary), sorted
+	Skipped  []string // log-named entries of the directories that are not regular files (FIFOs, devices)
 }
 
 // Load discovers and parses paths (files, directories, "-" for stdin) into one report: the one loader behind
@@ -39,12 +42,15 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 		agg.AddInput(in.Name, rank)
 	}
 	out := &Loaded{Inputs: inputs, Skipped: skipped}
+	if opt.OnInputs != nil {
+		opt.OnInputs(inputs)
+	}
 	var mu sync.Mutex
 	emit := agg.Add
-	if opt.KeepRecords {
+	if opt.OnRecord != nil {
 		emit = func(r *logparse.Record) {
 			mu.Lock()
-			out.Records = append(out.Records, r)
+			opt.OnRecord(r)
 			mu.Unlock()
 			agg.Add(r)
 		}
@@ -54,7 +60,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 		out.Warnings = append(out.Warnings, w)
 		mu.Unlock()
 	}}
-	errs := logparse.ParseInputs(inputs, 16, opt.KeepRecords, opt.Stdin, sink)
+	errs := logparse.ParseInputs(inputs, 16, false, opt.Stdin, sink)
 	sort.Strings(out.Warnings) // inputs are parsed concurrently
 	if len(errs) > 0 {
 		return out, errs[0]

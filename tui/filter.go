@@ -21,7 +21,7 @@ func (m *Model) inputDone() tea.Cmd {
 		return m.saveNote()
 	}
 	if m.screen == screenLog {
-		m.logv.search(m, m.input.value, 1, true)
+		return m.logv.search(m, m.input.value, 1, true)
 	}
 	return nil
 }

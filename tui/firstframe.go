@@ -12,7 +12,8 @@ import (
 
 // FirstFrameEnv, when set, makes the program quit as soon as it has drawn its first frame (bench/startup.sh
 // measures process start to first frame with it). A value other than "1" names a file the first frame's time
-// is appended to, in Unix nanoseconds.
+// is appended to, in Unix nanoseconds. A value starting "full:" waits for the first full frame instead: the
+// opened logs loaded and shown (bench/open.sh); the rest names the file ("full:1" none).
 const FirstFrameEnv = "TORCHTRIAGE_EXIT_AFTER_FIRST_FRAME"
 
 // firstFrame wraps the model: its first View with something on the screen quits the program (the frame is still drawn: the renderer flushes
@@ -21,6 +22,7 @@ type firstFrame struct {
 	tea.Model
 	p    *tea.Program
 	file string
+	full bool // wait for the opened logs to be shown
 	once sync.Once
 }
 
@@ -34,6 +36,9 @@ func (f *firstFrame) View() tea.View {
 	v := f.Model.View()
 	if strings.TrimSpace(v.Content) == "" {
 		return v // before the terminal's size is known: nothing drawn yet
+	}
+	if m, ok := f.Model.(*Model); f.full && ok && m.loading {
+		return v // the opened logs are still loading
 	}
 	f.once.Do(func() {
 		if f.file != "" {
@@ -56,6 +61,9 @@ func withFirstFrameExit(m tea.Model) (tea.Model, func(*tea.Program)) {
 		return m, func(*tea.Program) {}
 	}
 	f := &firstFrame{Model: m}
+	if rest, ok := strings.CutPrefix(v, "full:"); ok {
+		f.full, v = true, rest
+	}
 	if v != "1" {
 		f.file = v
 	}

@@ -63,6 +63,21 @@ func press(m *Model, keys ...string) tea.Cmd {
 	return last
 }
 
+// searched runs a log search's command (as the program would) and hands the model its result.
+func searched(m *Model, cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case searchMsg:
+		m.Update(msg)
+	case tea.BatchMsg:
+		for _, c := range msg {
+			searched(m, c)
+		}
+	}
+}
+
 // keyMsg is the key press whose String() is k, as the terminal would send it.
 func keyMsg(k string) tea.KeyPressMsg {
 	named := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "up": tea.KeyUp,

@@ -130,7 +130,7 @@ func TestDemoSessionRunsAndRelaunchesWithAnotherPreset(t *testing.T) {
 		t.Errorf("open of the run dir: %d findings, live run had %d", got, want)
 	}
 	ev := snap.breaks[0].evidence[0]
-	if at := opened.Log.Find(ev.Input, ev.InputLine); at < 0 || !strings.Contains(opened.Log.Lines[at].Text, "raph break") {
+	if at := opened.Log.Find(ev.Input, ev.InputLine); at < 0 || !strings.Contains(opened.Log.Line(at).Text, "raph break") {
 		t.Errorf("evidence %s:%d does not lead to its record in the opened log (at %d)", ev.Input, ev.InputLine, at)
 	}
 }

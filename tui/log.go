@@ -2,6 +2,8 @@ package tui
 
 import (
 	"strings"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // logState is the log view: scroll position, follow mode, search and rank filter. Update keeps page and off
@@ -15,6 +17,8 @@ type logState struct {
 	page   int // lines shown
 	hoff   int // horizontal scroll, cells
 	filt   logFilter
+	// searchGen numbers the searches: only the latest one's result moves the view
+	searchGen int
 }
 
 // logFilter is the positions of one run's lines of one rank, extended as the log grows.
@@ -47,17 +51,17 @@ func (lv *logState) sync(r *runView) {
 	if lv.rank < 0 {
 		return
 	}
-	if f.run != r.id || f.rank != lv.rank || f.scanned > len(r.log.Lines) {
+	if f.run != r.id || f.rank != lv.rank || f.scanned > r.log.Len() {
 		*f = logFilter{run: r.id, rank: lv.rank}
 	}
 	f.pos = appendRank(f.pos, r, lv.rank, f.scanned)
-	f.scanned = len(r.log.Lines)
+	f.scanned = r.log.Len()
 }
 
 // appendRank appends the positions of rank's lines from line from on.
 func appendRank(pos []int32, r *runView, rank, from int) []int32 {
-	for i := from; i < len(r.log.Lines); i++ {
-		if int(r.log.Lines[i].Rank) == rank {
+	for i := from; i < r.log.Len(); i++ {
+		if r.log.Rank(i) == rank {
 			pos = append(pos, int32(i))
 		}
 	}
@@ -68,10 +72,10 @@ func appendRank(pos []int32, r *runView, rank, from int) []int32 {
 // kept; when they are not up to date (a model changed without Update) it computes them without keeping them.
 func (lv logState) index(r *runView) (int, func(int) int) {
 	if lv.rank < 0 {
-		return len(r.log.Lines), func(i int) int { return i }
+		return r.log.Len(), func(i int) int { return i }
 	}
 	pos := lv.filt.pos
-	if f := lv.filt; f.run != r.id || f.rank != lv.rank || f.scanned != len(r.log.Lines) {
+	if f := lv.filt; f.run != r.id || f.rank != lv.rank || f.scanned != r.log.Len() {
 		pos = appendRank(nil, r, lv.rank, 0)
 	}
 	return len(pos), func(i int) int { return int(pos[i]) }
@@ -108,21 +112,27 @@ func (lv *logState) move(mo motion, m *Model) {
 	lv.follow = mo == toBottom && m.cur != nil && !m.cur.done
 }
 
-// search moves to the next (dir 1) or previous (-1) line containing q (case-insensitive unless q has capitals).
-func (lv *logState) search(m *Model, q string, dir int, fresh bool) {
+// searchMsg is a log search's result: the shown line found (-1: none).
+type searchMsg struct {
+	run, gen, at int
+	query        string
+}
+
+// search looks for the next (dir 1) or previous (-1) line containing q (case-insensitive unless q has
+// capitals), in a command: it reads the run's files, which may be gigabytes.
+func (lv *logState) search(m *Model, q string, dir int, fresh bool) tea.Cmd {
 	if m.cur == nil {
-		return
+		return nil
 	}
 	if q == "" {
 		lv.query = ""
-		return
+		return nil
 	}
 	lv.query = q
 	n, at := lv.index(m.cur)
 	if n == 0 {
-		return
+		return nil
 	}
-	fold := strings.ToLower(q) == q
 	start := lv.cur
 	if start < 0 || fresh {
 		start = lv.off - dir
@@ -130,19 +140,30 @@ func (lv *logState) search(m *Model, q string, dir int, fresh bool) {
 			start = lv.off - 1
 		}
 	}
-	for k := 1; k <= n; k++ {
-		i := ((start+dir*k)%n + n) % n
-		text := m.cur.log.Lines[at(i)].Text
-		if fold {
-			text = strings.ToLower(text)
-		}
-		if strings.Contains(text, q) {
-			lv.cur, lv.follow = i, false
-			lv.off = max(i-lv.page/2, 0)
-			return
-		}
+	lv.searchGen++
+	msg := searchMsg{run: m.cur.id, gen: lv.searchGen, query: q}
+	log := m.cur.log
+	m.flash = "searching for " + q + "…"
+	return func() tea.Msg {
+		msg.at = log.Search(q, start, dir, n, at)
+		return msg
 	}
-	m.flash = "not found: " + q
+}
+
+// found takes a search's result (the latest search's only, while the run is still on show).
+func (lv *logState) found(m *Model, msg searchMsg) {
+	if msg.gen != lv.searchGen || m.cur == nil || m.cur.id != msg.run {
+		return
+	}
+	if strings.HasPrefix(m.flash, "searching for ") {
+		m.flash = ""
+	}
+	if msg.at < 0 {
+		m.flash = "not found: " + msg.query
+		return
+	}
+	lv.cur, lv.follow = msg.at, false
+	lv.off = max(msg.at-lv.page/2, 0)
 }
 
 // nextRankFilter is f: every line, then each rank's in turn.

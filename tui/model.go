@@ -74,10 +74,10 @@ type runView struct {
 	done       bool
 	probes     []session.ProcessInfo
 	parity     []triage.Difference
-	label      string // open: what was opened
-	sig        string // the preset bar signature it was launched with
-	picked     bool   // the user moved the selection: it no longer follows the top-ranked finding
-	out        output // what it printed so far (counted in Update)
+	label      string              // open: what was opened
+	sig        string              // the preset bar signature it was launched with
+	picked     bool                // the user moved the selection: it no longer follows the top-ranked finding
+	out        session.OutputStats // what it printed so far (the session counts it)
 	probe      probeState
 	stallNote  string // what the watchdog said was compiling when the stall began
 }

@@ -40,6 +40,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.probed(msg)
 	case stacksMsg:
 		m.flash = msg.text
+	case searchMsg:
+		m.logv.found(m, msg)
 	case metricMsg:
 		v := msg.value
 		m.run(msg.runID).meta.Metric = &v
@@ -61,7 +63,7 @@ func (m *Model) applyBatch(b session.Batch) tea.Cmd {
 	r := m.run(b.RunID)
 	r.snap = snapshotOf(b, r.snap)
 	r.log = b.Log
-	r.out.count(b.Log, m.now())
+	r.out = b.Output
 	if b.Meta != nil {
 		r.meta, r.hasMeta = *b.Meta, true
 		r.name = b.Meta.Name

@@ -126,13 +126,13 @@ func TestDetailShowsPlaybookAndJumpsToTheRecordInTheLog(t *testing.T) {
 		t.Fatalf("l should jump to the log, screen %v", m.screen)
 	}
 	at := m.logv.cur
-	if at < 0 || !strings.Contains(r.log.Lines[at].Text, "Graph break") {
-		t.Fatalf("jumped to line %d (%q), want the record of %s:%d", at, r.log.Lines[max(at, 0)].Text, ev.Input, ev.InputLine)
+	if at < 0 || !strings.Contains(r.log.Line(at).Text, "Graph break") {
+		t.Fatalf("jumped to line %d (%q), want the record of %s:%d", at, r.log.Line(max(at, 0)).Text, ev.Input, ev.InputLine)
 	}
 	if got := r.log.Find(ev.Input, ev.InputLine); got != at {
 		t.Errorf("jumped to %d, evidence is at %d", at, got)
 	}
-	if !strings.Contains(plain(m), r.log.Lines[at].Text[:40]) {
+	if !strings.Contains(plain(m), r.log.Line(at).Text[:40]) {
 		t.Errorf("the target line is not on screen:\n%s", plain(m))
 	}
 	press(m, "esc")
@@ -149,9 +149,9 @@ func TestLogSearchNextPreviousAndRankFilter(t *testing.T) {
 	for _, c := range "Recompiling" {
 		press(m, string(c))
 	}
-	press(m, "enter")
+	searched(m, press(m, "enter"))
 	var hits []int
-	for i, l := range r.log.Lines {
+	for i, l := range r.log.Lines(0, r.log.Len()) {
 		if strings.Contains(l.Text, "Recompiling") {
 			hits = append(hits, i)
 		}
@@ -162,22 +162,22 @@ func TestLogSearchNextPreviousAndRankFilter(t *testing.T) {
 	if m.logv.cur != hits[0] {
 		t.Fatalf("search found line %d, want %d", m.logv.cur, hits[0])
 	}
-	press(m, "n")
+	searched(m, press(m, "n"))
 	if m.logv.cur != hits[1] {
 		t.Fatalf("n went to %d, want %d", m.logv.cur, hits[1])
 	}
-	press(m, "N")
+	searched(m, press(m, "N"))
 	if m.logv.cur != hits[0] {
 		t.Fatalf("N went to %d, want %d", m.logv.cur, hits[0])
 	}
 	press(m, "f") // rank 0 only
 	n, at := m.logv.index(r)
-	if m.logv.rank != 0 || n == 0 || n >= len(r.log.Lines) {
-		t.Fatalf("rank filter: rank %d, %d of %d lines", m.logv.rank, n, len(r.log.Lines))
+	if m.logv.rank != 0 || n == 0 || n >= r.log.Len() {
+		t.Fatalf("rank filter: rank %d, %d of %d lines", m.logv.rank, n, r.log.Len())
 	}
 	for i := 0; i < n; i++ {
-		if !strings.HasPrefix(r.log.Lines[at(i)].Text, "[rank0]:") {
-			t.Fatalf("rank 0 filter shows %q", r.log.Lines[at(i)].Text)
+		if !strings.HasPrefix(r.log.Line(at(i)).Text, "[rank0]:") {
+			t.Fatalf("rank 0 filter shows %q", r.log.Line(at(i)).Text)
 		}
 	}
 	press(m, "f", "f") // rank 1, then all

@@ -68,8 +68,8 @@ func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 		add(th.title.Render("Log lines of the selected record"))
 		e := r.evidence[sel]
 		if at := m.cur.log.Find(e.Input, e.InputLine); at >= 0 {
-			for i := at; i < min(at+12, len(m.cur.log.Lines)); i++ {
-				add(th.dim.Render(fmt.Sprintf("%6d ", i+1)) + m.cur.log.Lines[i].Text)
+			for k, l := range m.cur.log.Lines(at, at+12) { // twelve lines read back from the run's files
+				add(th.dim.Render(fmt.Sprintf("%6d ", at+k+1)) + l.Text)
 			}
 		} else {
 			add(th.dim.Render("not in this session's log"))

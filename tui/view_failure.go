@@ -60,12 +60,18 @@ func lastStderr(log session.Log, n int) []string {
 		}
 	}
 	var out []string
-	for i := len(log.Lines) - 1; i >= 0 && len(out) < n; i-- {
-		l := log.Lines[i]
-		if l.Header || strings.TrimSpace(l.Text) == "" || (stderr >= 0 && int(l.Input) != stderr) {
-			continue
+	// from the end back, a window at a time, at most 8 windows (a run that printed nothing on stderr for that
+	// long shows what it has)
+	const window = 256
+	for end, k := log.Len(), 0; end > 0 && len(out) < n && k < 8; end, k = end-window, k+1 {
+		lines := log.Lines(end-window, end)
+		for i := len(lines) - 1; i >= 0 && len(out) < n; i-- {
+			l := lines[i]
+			if l.Header || strings.TrimSpace(l.Text) == "" || (stderr >= 0 && int(l.Input) != stderr) {
+				continue
+			}
+			out = append(out, l.Text)
 		}
-		out = append(out, l.Text)
 	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]

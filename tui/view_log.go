@@ -18,8 +18,13 @@ func (m *Model) logBody(w, h int) []string {
 	page := h - 2
 	off := max(min(lv.off, n-page), 0) // layout clamped it; this guards a model changed without Update
 	var lines []string
+	var pos []int
 	for i := off; i < min(off+page, n); i++ {
-		l := m.cur.log.Lines[at(i)]
+		pos = append(pos, at(i))
+	}
+	shown := m.cur.log.At(pos) // reads the shown window from the run's files; View changes nothing
+	for k, i := 0, off; i < min(off+page, n); k, i = k+1, i+1 {
+		l := shown[k]
 		num := th.dim.Render(fmt.Sprintf("%7d ", at(i)+1))
 		text := l.Text
 		if lv.hoff > 0 {

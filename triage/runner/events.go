@@ -40,6 +40,7 @@ type Event struct {
 	Kind   EventKind
 	Stream string // "stdout" | "stderr" for EventOutput
 	Data   []byte // EventOutput: the bytes read (owned by the receiver)
+	File   string // EventOutput: the file they were read from, where they follow the stream's earlier bytes
 	Time   time.Time
 	Since  time.Time // EventStalled: last output
 	Meta   *Meta     // EventExited: final meta; EventRelaunched: the new run's meta at start

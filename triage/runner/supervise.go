@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"syscall"
 	"time"
 )
@@ -79,7 +80,8 @@ func (r *Run) supervise(ctx context.Context) {
 }
 
 func (r *Run) emitOutput(stream string, data []byte) {
-	r.sink(Event{RunID: r.ID, Kind: EventOutput, Stream: stream, Data: data, Time: time.Now()})
+	r.sink(Event{RunID: r.ID, Kind: EventOutput, Stream: stream, Data: data, File: filepath.Join(r.Dir, stream+".log"),
+		Time: time.Now()})
 }
 
 // pumpOnce reads new output, feeds the watchdog and returns the bytes read

@@ -12,14 +12,15 @@ import (
 // Live follows one run while it prints: its stdout and stderr are parsed separately (records are assembled
 // per stream), every record is folded into the run's aggregator and kept for the UI. Feed it the runner's
 // output events; call FlushIdle as time passes (a record is complete when the next one starts on its channel,
-// at the end, or when its channel went idle) and Close at the end. It is safe for concurrent use.
+// at the end, or when its channel went idle) and Close at the end. It is safe for concurrent use. Records are
+// kept only until TakeNew hands them out: a run that prints for hours holds its aggregate, not its records.
 type Live struct {
 	RunID   int
 	mu      sync.Mutex
 	agg     *triage.Aggregator
 	parsers map[string]*logparse.Parser
 	marks   map[string][]feedMark // per stream: its feeds not yet older than the idle gap FlushIdle was given
-	records []*logparse.Record    // every built record, in completion order
+	records int                   // records built so far
 	fresh   []*logparse.Record    // records not yet taken by TakeNew
 	input   string
 }
@@ -58,7 +59,7 @@ func (l *Live) parser(stream string) *logparse.Parser {
 
 // take is the parsers' emit function; it runs under l.mu (parsers are only driven under it).
 func (l *Live) take(r *logparse.Record) {
-	l.records = append(l.records, r)
+	l.records++
 	l.fresh = append(l.fresh, r)
 	l.agg.Add(r)
 }
@@ -170,11 +171,11 @@ func (l *Live) TakeNew() []*logparse.Record {
 	return out
 }
 
-// Records returns every record so far (the slice must not be modified).
-func (l *Live) Records() []*logparse.Record {
+// Records returns how many records were built so far.
+func (l *Live) Records() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.records[:len(l.records):len(l.records)]
+	return l.records
 }
 
 // Report summarises the run so far.

@@ -26,8 +26,8 @@ func TestLiveFeedMatchesReport(t *testing.T) {
 	}
 	l.Close()
 	taken += len(l.TakeNew())
-	if taken != len(l.Records()) || taken == 0 {
-		t.Fatalf("batches gave %d records, %d kept", taken, len(l.Records()))
+	if taken != l.Records() || taken == 0 {
+		t.Fatalf("batches gave %d records, %d kept", taken, l.Records())
 	}
 	want, err := triage.Load([]string{f}, triage.LoadOptions{})
 	if err != nil {
@@ -36,9 +36,10 @@ func TestLiveFeedMatchesReport(t *testing.T) {
 	if got := l.Report().Counts; got != want.Report.Counts {
 		t.Fatalf("live counts %+v, file counts %+v", got, want.Report.Counts)
 	}
-	kept, err := triage.Load([]string{f}, triage.LoadOptions{KeepRecords: true})
-	if err != nil || kept.Report.Counts != want.Report.Counts || len(kept.Records) < taken {
-		t.Fatalf("Load with records: %v %+v", err, kept.Report.Counts)
+	kept := 0
+	opened, err := triage.Load([]string{f}, triage.LoadOptions{OnRecord: func(*logparse.Record) { kept++ }})
+	if err != nil || opened.Report.Counts != want.Report.Counts || kept == 0 || kept > taken {
+		t.Fatalf("Load with OnRecord: %v %+v, %d records (live built %d)", err, opened.Report.Counts, kept, taken)
 	}
 }
 

@@ -56,6 +56,7 @@ func (lr *Follower) Apply(ev Event, now time.Time) {
 			i = 1
 		}
 		_, n := lr.log.Last()
+		lr.log.UseFile(i, ev.File)
 		lr.log.Write(i, ev.Data)
 		if s := lr.log.Unfinished(i); s != "" {
 			lr.out.LastLine = s
@@ -150,14 +151,14 @@ func (lr *Follower) Batch(an *Analyzer, now time.Time) Batch {
 		an.analyze(&b, lr.live.Report(), b.Probes, run)
 		lr.buildCost, lr.lastBuild, lr.stale, lr.analysed = time.Since(t0), now, false, true
 	}
-	b.Records = len(lr.live.Records())
+	b.Records = lr.live.Records()
 	b.Timeline, b.Span = lr.marks[:len(lr.marks):len(lr.marks)], now.Sub(lr.start)
 	if b.Timeline == nil {
 		b.Timeline = []Mark{}
 	}
 	b.Log = lr.log.View()
 	b.Output = lr.out
-	b.Output.Lines = len(b.Log.Lines)
+	b.Output.Lines = lr.log.Lines()
 	lr.notes, lr.dirty, lr.lastSent = nil, false, now
 	return b
 }

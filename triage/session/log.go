@@ -1,13 +1,7 @@
 package session
 
 import (
-	"bytes"
 	"slices"
-	"strings"
-
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // LogLine is one line of a run's combined output.
@@ -18,187 +12,127 @@ type LogLine struct {
 	Header bool
 }
 
-// Log is a run's output as lines, with an index from (input, line number) to the line, so that a finding's
-// evidence can jump to its records. A Log handed out is a view: its slices are only appended to beyond their
-// length by the writer, never changed within it.
+// Log is a run's output as lines. The text stays where it is — the run's stdout.log and stderr.log, the opened
+// files — and is read when asked for (Lines, At, Search) through an index: runs of consecutive lines of one
+// input, every markEvery-th line's byte offset and each line's rank (only once some line has one). So a 1 GB log
+// costs a few bytes a line, not its size (issue 15). Inputs without a file keep their bytes in memory.
+//
+// A Log handed out is a view: what it holds is only appended to beyond its length by the writer, never changed
+// within it, and the files' bytes before its ends do not change either (the runner and the opened files only
+// grow), so views are read from any goroutine.
 type Log struct {
-	Lines  []LogLine
-	Inputs []string  // the input names records carry (Evidence.Input)
-	index  [][]int32 // index[input][lineNumber-1] = position in Lines
+	Inputs   []string // the input names records carry (Evidence.Input)
+	n        int      // lines
+	segs     []segment
+	tail     segment   // the last run of lines, still growing in the writer: copied into the view
+	inSegs   [][]int32 // per input, its segments (index into segs; len(segs) is tail)
+	marks    [][]mark  // per input, the offsets of every markEvery-th line
+	lines    []int32   // per input, its complete lines
+	ends     []int64   // per input, where its last complete line ends
+	ranks    [][]int16 // per line, its rank, by chunks of rankChunk lines; a nil chunk has none
+	rankTail []int16   // the last chunk, which the writer may still replace: copied into the view
+	rankSet  []int     // the ranks lines carry, sorted
+	headers  []string
+	paths    []string // per input, its file ("" when kept in mem)
+	mem      [][]byte // per input without a file, its bytes
+}
+
+// segment is a run of consecutive lines of one input (or one header).
+type segment struct {
+	pos, n int32 // first line (position in the log) and how many
+	in     int16 // input; -1: a header, line indexes Log.headers
+	line   int32 // the input's line number (0-based) of the first line
+}
+
+// mark is where an input's line starts in its file.
+type mark struct {
+	line int32
+	off  int64
+}
+
+// rankChunk is how many lines' ranks a chunk holds: a stretch of lines without ranks (a chatty print loop)
+// costs nothing, lines with ranks two bytes each.
+const rankChunk = 4096
+
+// markEvery is how many lines of an input lie between two of its offset marks: reading a line skips at most
+// that many lines.
+const markEvery = 64
+
+// Len returns how many lines the log has.
+func (b Log) Len() int { return b.n }
+
+// seg returns segment k (len(segs) is the tail).
+func (b Log) seg(k int) segment {
+	if k == len(b.segs) {
+		return b.tail
+	}
+	return b.segs[k]
+}
+
+// segAt returns the segment of position p.
+func (b Log) segAt(p int) segment {
+	if b.tail.n > 0 && p >= int(b.tail.pos) {
+		return b.tail
+	}
+	k, found := slices.BinarySearchFunc(b.segs, int32(p), func(s segment, p int32) int { return int(s.pos - p) })
+	if !found {
+		k--
+	}
+	return b.segs[k]
 }
 
 // Find returns the position of an input's line (1-based), or -1.
 func (b Log) Find(input string, line int) int {
 	for i, name := range b.Inputs {
-		if name == input && line >= 1 && line <= len(b.index[i]) {
-			return int(b.index[i][line-1])
+		if name != input || line < 1 || line > int(b.lines[i]) {
+			continue
+		}
+		l := int32(line - 1)
+		ks := b.inSegs[i]
+		j, _ := slices.BinarySearchFunc(ks, l, func(k int32, l int32) int {
+			s := b.seg(int(k))
+			switch {
+			case l < s.line:
+				return 1
+			case l >= s.line+s.n:
+				return -1
+			}
+			return 0
+		})
+		if j < len(ks) {
+			s := b.seg(int(ks[j]))
+			return int(s.pos + l - s.line)
 		}
 	}
 	return -1
 }
 
+// Rank returns line i's rank (-1 when none).
+func (b Log) Rank(i int) int {
+	c := i / rankChunk
+	if i < 0 || i >= b.n || c > len(b.ranks) {
+		return -1
+	}
+	chunk := b.rankTail
+	if c < len(b.ranks) {
+		chunk = b.ranks[c]
+	}
+	if chunk == nil {
+		return -1
+	}
+	return int(chunk[i%rankChunk])
+}
+
 // Ranks lists the ranks that appear in line prefixes, sorted.
-func (b Log) Ranks() []int {
-	seen := map[int16]bool{}
-	var out []int
-	for _, l := range b.Lines {
-		if l.Rank >= 0 && !seen[l.Rank] {
-			seen[l.Rank] = true
-			out = append(out, int(l.Rank))
-		}
+func (b Log) Ranks() []int { return b.rankSet }
+
+// IsHeader reports whether line i is one of the tool's headers (an input's name).
+func (b Log) IsHeader(i int) bool { return i >= 0 && i < b.n && b.segAt(i).in < 0 }
+
+// InputOf returns line i's input (-1 for a header).
+func (b Log) InputOf(i int) int {
+	if i < 0 || i >= b.n {
+		return -1
 	}
-	slices.Sort(out)
-	return out
-}
-
-// LogWriter splits streams into lines for a Log.
-type LogWriter struct {
-	buf     Log
-	partial [][]byte
-	// a live run's writer notes its last non-blank line (see TrackLast)
-	track bool
-	last  string
-	lastN int // non-blank lines so far
-}
-
-// TrackLast makes the writer note the last non-blank line it writes (Last): a live run's sign of life.
-func (w *LogWriter) TrackLast() { w.track = true }
-
-// Last returns the last non-blank line written (see lastText) and how many non-blank lines came so far; both
-// stay zero unless TrackLast was called.
-func (w *LogWriter) Last() (string, int) { return w.last, w.lastN }
-
-// Unfinished returns input i's unfinished line as Last would show it ("" when it is blank).
-func (w *LogWriter) Unfinished(i int) string {
-	if i < 0 || i >= len(w.partial) {
-		return ""
-	}
-	return lastText(w.partial[i])
-}
-
-// NewLogWriter starts a log of the named inputs (a run's "runN:stdout" and "runN:stderr", or opened files).
-func NewLogWriter(inputs ...string) *LogWriter {
-	return &LogWriter{buf: Log{Inputs: inputs, index: make([][]int32, len(inputs))}, partial: make([][]byte, len(inputs))}
-}
-
-// Write adds a chunk of input i; an unfinished last line waits for its end.
-func (w *LogWriter) Write(i int, data []byte) {
-	if i < 0 || i >= len(w.partial) {
-		return
-	}
-	for len(data) > 0 {
-		nl := bytes.IndexByte(data, '\n')
-		if nl < 0 {
-			w.partial[i] = append(w.partial[i], data...)
-			return
-		}
-		line := data[:nl]
-		if len(w.partial[i]) > 0 {
-			line = append(w.partial[i], line...)
-			w.partial[i] = w.partial[i][:0]
-		}
-		w.line(i, line)
-		data = data[nl+1:]
-	}
-}
-
-// Flush ends every unfinished line.
-func (w *LogWriter) Flush() {
-	for i, p := range w.partial {
-		if len(p) > 0 {
-			w.line(i, p)
-			w.partial[i] = nil
-		}
-	}
-}
-
-// line adds a complete line of input i (without its '\n').
-func (w *LogWriter) line(i int, raw []byte) {
-	text := Clean(string(bytes.TrimSuffix(raw, []byte("\r"))))
-	w.add(i, text)
-	if !w.track {
-		return
-	}
-	if bytes.IndexByte(raw, '\r') >= 0 || len(text) > maxLastText {
-		text = lastText(raw)
-	} else {
-		text = strings.TrimSpace(text)
-	}
-	if text != "" {
-		w.last, w.lastN = text, w.lastN+1
-	}
-}
-
-// maxLastText bounds the bytes lastText keeps of a line.
-const maxLastText = 1024
-
-// lastText is what a line shows as a run's last output: its last non-blank part between '\r's (a progress bar's
-// latest state), cleaned, without surrounding spaces and cut to maxLastText bytes; "" when it is blank.
-func lastText(raw []byte) string {
-	for end := len(raw); end >= 0; {
-		start := bytes.LastIndexByte(raw[:end], '\r') + 1
-		seg := bytes.TrimLeft(raw[start:end], " \t")
-		if len(seg) > maxLastText {
-			seg = seg[:maxLastText]
-		}
-		if s := strings.TrimSpace(strings.ToValidUTF8(Clean(string(seg)), "\uFFFD")); s != "" {
-			return s
-		}
-		end = start - 1
-	}
-	return ""
-}
-
-func (w *LogWriter) add(i int, text string) {
-	rank, _ := logparse.LineRank([]byte(text))
-	w.buf.index[i] = append(w.buf.index[i], int32(len(w.buf.Lines)))
-	w.buf.Lines = append(w.buf.Lines, LogLine{Text: text, Input: int16(i), Rank: int16(max(min(rank, 32767), -1))})
-}
-
-// Header adds a line of the tool's own (an input's name).
-func (w *LogWriter) Header(text string) {
-	w.buf.Lines = append(w.buf.Lines, LogLine{Text: text, Input: -1, Rank: -1, Header: true})
-}
-
-// View returns the log as it is now; later writes do not change it.
-func (w *LogWriter) View() Log {
-	b := w.buf
-	b.Lines = b.Lines[:len(b.Lines):len(b.Lines)]
-	b.index = make([][]int32, len(w.buf.index))
-	for i, x := range w.buf.index {
-		b.index[i] = x[:len(x):len(x)]
-	}
-	return b
-}
-
-// Clean makes a line safe to draw: ANSI sequences go, tabs become spaces to the next multiple of 8, other
-// control bytes become spaces.
-func Clean(s string) string {
-	ok := true
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			ok = false
-			break
-		}
-	}
-	if ok {
-		return s
-	}
-	s = ansi.Strip(s)
-	var b strings.Builder
-	col := 0
-	for _, r := range s {
-		switch {
-		case r == '\t':
-			n := 8 - col%8
-			b.WriteString(strings.Repeat(" ", n))
-			col += n
-			continue
-		case r < 0x20 || r == 0x7f:
-			r = ' '
-		}
-		b.WriteRune(r)
-		col++
-	}
-	return b.String()
+	return int(b.segAt(i).in)
 }

@@ -1,7 +1,8 @@
 package session
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"time"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -25,24 +26,9 @@ func onTimeline(k logparse.Kind) bool {
 	return false
 }
 
-// recordTimeline places records by their log time stamps, relative to the first one.
-func recordTimeline(recs []*logparse.Record) ([]Mark, time.Duration) {
-	var first time.Time
-	for _, r := range recs {
-		if !r.Time.IsZero() && (first.IsZero() || r.Time.Before(first)) {
-			first = r.Time
-		}
-	}
-	var out []Mark
-	var span time.Duration
-	for _, r := range recs {
-		if !onTimeline(r.Kind) || r.Time.IsZero() {
-			continue
-		}
-		at := r.Time.Sub(first)
-		out = append(out, Mark{At: at, Rank: r.Rank, Kind: r.Kind})
-		span = max(span, at)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].At < out[j].At })
-	return out, span
+// sortMarks puts marks in time order (ties by rank, then kind: the same order however the inputs were parsed).
+func sortMarks(ms []Mark) {
+	slices.SortFunc(ms, func(a, b Mark) int {
+		return cmp.Or(cmp.Compare(a.At, b.At), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Kind, b.Kind))
+	})
 }
