@@ -7,8 +7,7 @@
 #   usage: [TORCHTRIAGE_BIN=path] bench/live.sh [RATE] [SECONDS]   (default 50000 600)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rate=${1:-50000}
-secs=${2:-600}
+rate=${1:-50000} secs=${2:-600}
 out=${TMPDIR:-/tmp}/torchtriage-live
 rm -rf "$out"
 mkdir -p "$out"

@@ -13,17 +13,8 @@ mkdir -p "$out"
 big=$out/big.log
 bin=${TORCHTRIAGE_BIN:-$out/torchtriage} # TORCHTRIAGE_BIN=path times another build (a before/after comparison)
 [ -n "${TORCHTRIAGE_BIN:-}" ] || go build -o "$bin" .
-if [ ! -f "$big" ] || [ "$(stat -c %s "$big")" -lt $((size_mb * 1000000)) ]; then
-  seed=$out/seed.log
-  : >"$seed"
-  r=0
-  for f in $(find testdata/fixtures/torch-2.* testdata/fixtures/failures -name '*.log' -not -path '*.trace/*' | sort); do
-    sed "s/^/[rank$r]:/" "$f" >>"$seed"
-    r=$(((r + 1) % 8))
-  done
-  : >"$big"
-  while [ "$(stat -c %s "$big")" -lt $((size_mb * 1000000)) ]; do cat "$seed" >>"$big"; done
-fi
+. bench/biglog.sh
+make_big_log "$big" "$size_mb"
 bytes=$(stat -c %s "$big")
 cat "$big" >/dev/null # warm the page cache for both
 TIMEFORMAT=%R
