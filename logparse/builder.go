@@ -183,6 +183,9 @@ type builder struct {
 	prevChain bool   // the last line was a chained-exception separator
 	flavor    byte   // of a headTraceback record: tbPython, tbHeadless, tbIPython or tbPytest
 	indent    []byte // code-block indentation of the first line, taken off the bare lines that continue it
+	logged    bool   // a traceback right under an "ERROR:<logger>:" line of Python's logging (caught.go)
+	followed  bool   // a traceback ended by a line that shows the process went on (caught.go)
+	done      bool   // finished: the record was classified
 	part      int    // part of the input (parallel parsing) where the record starts, and where it last grew
 	lastPart  int
 	text      []byte // the kept lines, one after the other (made into Record.Lines when the record ends)

@@ -113,6 +113,11 @@ type channel struct {
 	leadSeq  int      // and its place among the part's lines (Parser.seq)
 	leadBare bool     // that line was unprefixed: a prefixed record of the part before may go on after it
 	logAt    int      // and then the place of the next line that ends such a record (a record head), 0 if none
+	// caught.go: logErrorAt of the channel's last line (0 after a prefixed one); whether the line that ended the
+	// lead shows the process went on, and the traceback it opened
+	errAt      int
+	leadGoesOn bool
+	leadOpen   *builder
 }
 
 // logHead notes, for a part after the first, where the channel's first record head after its lead is.
@@ -332,9 +337,13 @@ func (p *Parser) line(line []byte, cut bool) {
 	if p.leads != nil && p.takeLead(ch, li, line, cut) {
 		return
 	}
+	if li.style != styleBare {
+		ch.errAt = 0
+	}
 	switch li.style {
 	case styleGlog, styleDate, styleTags:
 		p.logHead(ch)
+		lineGoesOn(ch, li, li.body)
 		p.close(&ch.bare)
 		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {
 			b.prefixed++
@@ -393,12 +402,15 @@ func (p *Parser) channel(li *lineInfo) *channel {
 // stack dump, a record glued behind other output, or plain user output.
 func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 	raw := li.body
+	prevErr := ch.errAt
+	ch.errAt = logErrorAt(raw)
 	// A known record head behind an unknown prefix (TORCH_LOGS_FORMAT, output without a trailing newline).
 	if at, h := headInside(raw); at > 0 {
 		ind := indentOf(raw) // code-block indentation in front of it: its bare lines carry it too
 		body := raw[ind:]
 		at -= ind
 		p.logHead(ch)
+		lineGoesOn(ch, li, raw)
 		p.close(&ch.bare)
 		if j := bytes.Index(body[:at], []byte("[20")); j >= 0 {
 			var dl lineInfo
@@ -436,9 +448,11 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		b.add(p, b.dedent(raw), cut)
 		return
 	}
+	lineGoesOn(ch, li, body)
 	p.close(&ch.bare)
 	li.indent = raw[:ind]
 	ch.bare = p.open(li, body, cut)
+	p.openedBare(ch, prevErr)
 }
 
 // open starts a record builder with its first message line; with SkipOther it returns nil for a line that
@@ -501,6 +515,7 @@ func (p *Parser) finish(b *builder) {
 	}
 	b.text, b.ends = nil, nil
 	classify(b)
+	b.done = true
 	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {
 		r.Lines = nil // counting needs the payload only
 	}
