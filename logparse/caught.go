@@ -12,14 +12,17 @@ import "bytes"
 // combined log, so print output is no evidence, and neither is a launcher's report of the child's exit.
 //
 // A traceback is caught when the line right before its header is such an ERROR line (behind the same
-// indentation as the header) and a line of the same channel that shows the process went on ends it.
+// indentation or pod name as the header) and a line of the same channel that shows the process went on ends it.
 // A traceback that is the last thing in its input stays fatal, also after an ERROR line (logger.exception, then
 // exit or re-raise).
 
 // logErrorAt is 1 + where an "ERROR:<logger>:" line of Python's logging starts in a bare line (after code-block
-// indentation), 0 when the line is none.
+// indentation or a pod name, as a traceback header after them: podHead), 0 when the line is none.
 func logErrorAt(b []byte) int {
 	i := indentOf(b)
+	if i == 0 {
+		i = podName(b)
+	}
 	r := b[i:]
 	if len(r) < 8 || r[0] != 'E' || !bytes.HasPrefix(r, []byte("ERROR:")) {
 		return 0
@@ -38,7 +41,7 @@ func logErrorAt(b []byte) int {
 }
 
 // goesOn reports a line that shows the process lived on after an exception that the line ends (body: the line
-// without its indentation): a torch log record (not torchrun's report of a child's exit), a torch
+// without its indentation or pod name): a torch log record (not torchrun's report of a child's exit), a torch
 // record head behind other text or without its prefix, or the next traceback.
 func goesOn(li *lineInfo, body []byte) bool {
 	switch li.style {

@@ -100,7 +100,7 @@ func TestLoggedExceptionAtTheEndIsFatal(t *testing.T) {
 
 // A parse in parts gives the records of a serial one, caught or not, wherever the parts are cut: between the
 // ERROR line and its traceback, inside the traceback, at the torch record after it. Also pasted (pasted-logs.md
-// §2) behind a markdown quote or code-block indentation on every line.
+// §2) behind a markdown quote, code-block indentation or a pod name on every line.
 func TestParallelCaughtEqualsSerial(t *testing.T) {
 	old := MinParallelSize
 	MinParallelSize = 0
@@ -109,7 +109,7 @@ func TestParallelCaughtEqualsSerial(t *testing.T) {
 	for _, p := range []string{r23Caught, r24Reraise, r25Reraise} {
 		text.WriteString(readFixture(t, p))
 	}
-	for _, head := range []string{"", "> ", "    "} {
+	for _, head := range []string{"", "> ", "    ", "trainer-0 "} {
 		in := text.String()
 		if head != "" {
 			in = head + strings.ReplaceAll(strings.TrimSuffix(in, "\n"), "\n", "\n"+head) + "\n"

@@ -434,8 +434,11 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		}
 		return
 	}
-	// a record head behind code-block indentation: its record's bare lines carry the indentation too
+	// a record head behind code-block indentation or a pod name: its record's bare lines carry it too
 	ind := bareHead(raw)
+	if ind == 0 {
+		ind = podHead(raw)
+	}
 	body := raw[ind:]
 	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
 		if strongHead(body) == headNone && !startsBareRecord(body) {
