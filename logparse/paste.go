@@ -66,10 +66,23 @@ func bareHead(body []byte) int {
 		return 0
 	}
 	h := body[n:]
-	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || isPyWarning(h) || bytes.HasPrefix(h, []byte("torch.")) && exceptionHead(h) {
+	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || isPyWarning(h) || torchException(h) {
 		return n
 	}
 	return 0
+}
+
+// torchException reports an exception line of a torch class: named with its module, or as IPython names
+// Dynamo's and Inductor's (bareTorchClass).
+func torchException(b []byte) bool {
+	if bytes.HasPrefix(b, []byte("torch.")) {
+		return exceptionHead(b)
+	}
+	end := bytes.IndexByte(b, ':')
+	if end < 0 {
+		end = len(b)
+	}
+	return bareTorchClass(b[:end]) && exceptionHead(b)
 }
 
 // headAt reports a rank or log prefix at the start of b: "[rankN]:", torchrun's "[roleN]:", a glog, date or C++

@@ -24,6 +24,8 @@ var pasteSeeds = []string{
 	"ERROR:root:step 4 diverged, skipping the batch\nTraceback (most recent call last):\n  File \"/w/r.py\", line 34, in <module>\n" +
 		"    step(x)\nRuntimeError: loss diverged\n" +
 		"V1123 06:46:56.026000 30841 torch/_dynamo/guards.py:5621] [1/2] [__recompiles] Recompiling function step in /w/r.py:16\n",
+	// IPython's last line without its header: the class without its module
+	"InductorError: CompilationError: at 3:25:\narange's range must be a power of 2\n\nBackendCompilerFailed: backend='inductor' raised:\nRuntimeError: x\n",
 	// a pod name in front of every line of a chained traceback, blank lines trimmed to the name
 	"trainer-0 Traceback (most recent call last):\ntrainer-0   File \"/w/r.py\", line 8, in <module>\ntrainer-0     f(x)\n" +
 		"trainer-0 ValueError: a\ntrainer-0\ntrainer-0 The above exception was the direct cause of the following exception:\n" +
