@@ -100,6 +100,10 @@ func joinCaught(ch, ck *channel) {
 	ck.leadOpen = nil
 }
 
+// undecided: a logged traceback that no line ended yet. Whether the process goes on after it decides what it is,
+// so a stream that went quiet (torch compiling the next frame) does not complete it (FlushIdle); its end does.
+func (b *builder) undecided() bool { return b.head == headTraceback && b.logged && !b.followed }
+
 // settleCaught makes a logged traceback that the process lived on after an exception no process died of.
 func settleCaught(b *builder) {
 	r := b.rec

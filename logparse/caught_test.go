@@ -151,3 +151,35 @@ func TestParallelCaughtEqualsSerial(t *testing.T) {
 		}
 	}
 }
+
+// A live stream that goes quiet after a logged traceback (torch compiling the next frame) has not decided it:
+// FlushIdle leaves it open and OldestOpen does not wait for it; the next torch record makes it caught, the end
+// of the stream fatal.
+func TestIdleLeavesALoggedExceptionOpen(t *testing.T) {
+	lines := strings.SplitAfter(readFixture(t, r23Caught), "\n")
+	end := 0
+	for end < len(lines) && !strings.HasPrefix(lines[end], "V1123") {
+		end++
+	}
+	for _, c := range []struct {
+		next string
+		want []string
+	}{
+		{lines[end], []string{"exception torch._dynamo.exc.Unsupported (caught)"}},
+		{"", []string{"compile_error torch._dynamo.exc.Unsupported"}},
+	} {
+		var got []*Record
+		p := NewParser(Options{Rank: -1}, func(r *Record) { got = append(got, r) })
+		p.Write([]byte(strings.Join(lines[:end], ""))) // "ERROR:root:…", the traceback, its blank line
+		p.FlushIdle(p.Lines())
+		if len(exceptionsOf(got)) != 0 || p.OldestOpen() != 0 {
+			t.Fatalf("idle: completed %q, oldest open %d", exceptionsOf(got), p.OldestOpen())
+		}
+		p.Write([]byte(c.next))
+		p.FlushIdle(p.Lines() - 1)
+		p.Flush()
+		if g := exceptionsOf(got); !reflect.DeepEqual(g, c.want) {
+			t.Errorf("then %q: %q, want %q", c.next, g, c.want)
+		}
+	}
+}

@@ -238,13 +238,14 @@ func (p *Parser) FlushRecords() {
 // FlushIdle emits the open records that no line joined after line mark (a value of Lines() taken earlier): a
 // live stream's records whose channel went idle while other channels, or output on the same channel that does
 // not continue them, go on. Every record notes its last line anyway, so this costs nothing per line; FlushIdle
-// of Lines() is FlushRecords. An unfinished line stays pending.
+// of Lines() is FlushRecords, but for a logged traceback that nothing ended yet (caught.go: what follows decides
+// whether it was fatal). An unfinished line stays pending.
 func (p *Parser) FlushIdle(mark int) {
 	closed := false
 	for _, k := range sortedKeys(p.chans) { // the order of FlushRecords
 		ch := p.chans[k]
 		for _, slot := range []**builder{&ch.log, &ch.bare} {
-			if b := *slot; b != nil && b.rec.LastLine <= mark {
+			if b := *slot; b != nil && b.rec.LastLine <= mark && !b.undecided() {
 				p.close(slot)
 				closed = true
 			}
@@ -261,7 +262,7 @@ func (p *Parser) OldestOpen() int {
 	oldest := 0
 	for _, ch := range p.chans {
 		for _, b := range [2]*builder{ch.log, ch.bare} {
-			if b != nil && b.head != headNone && (oldest == 0 || b.rec.LastLine < oldest) {
+			if b != nil && b.head != headNone && !b.undecided() && (oldest == 0 || b.rec.LastLine < oldest) {
 				oldest = b.rec.LastLine
 			}
 		}
