@@ -182,7 +182,10 @@ type builder struct {
 	skip      string // a "skipping cudagraphs" message seen in a record whose lines are not kept
 	prevChain bool   // the last line was a chained-exception separator
 	flavor    byte   // of a headTraceback record: tbPython, tbHeadless, tbIPython or tbPytest
-	indent    []byte // code-block indentation of the first line, taken off the bare lines that continue it
+	indent    []byte // code-block indentation or pod name in front of the first line, taken off the bare lines that continue it
+	logged    bool   // a traceback right under an "ERROR:<logger>:" line of Python's logging (caught.go)
+	followed  bool   // a traceback ended by a line that shows the process went on (caught.go)
+	done      bool   // finished: the record was classified
 	part      int    // part of the input (parallel parsing) where the record starts, and where it last grew
 	lastPart  int
 	text      []byte // the kept lines, one after the other (made into Record.Lines when the record ends)
@@ -222,10 +225,14 @@ func (b *builder) addAt(maxLines, part, lineNo int, body []byte, cut bool) {
 	}
 }
 
-// dedent takes the record's code-block indentation off a bare continuation line.
+// dedent takes the record's code-block indentation or pod name off a bare continuation line (a pod name alone:
+// a blank line whose trailing space was trimmed).
 func (b *builder) dedent(body []byte) []byte {
 	if len(b.indent) > 0 && bytes.HasPrefix(body, b.indent) {
 		return body[len(b.indent):]
+	}
+	if n := len(b.indent); n > 1 && b.indent[n-1] == ' ' && b.indent[0] != ' ' && bytes.Equal(body, b.indent[:n-1]) {
+		return body[:0]
 	}
 	return body
 }

@@ -39,6 +39,7 @@ func classify(b *builder) {
 		case b.flavor == tbHeadless:
 			r.Cut = "an exception without its traceback"
 		}
+		settleCaught(b)
 	case headStack:
 		r.Kind = KindStack
 	case headPartition:

@@ -113,6 +113,11 @@ type channel struct {
 	leadSeq  int      // and its place among the part's lines (Parser.seq)
 	leadBare bool     // that line was unprefixed: a prefixed record of the part before may go on after it
 	logAt    int      // and then the place of the next line that ends such a record (a record head), 0 if none
+	// caught.go: logErrorAt of the channel's last line (0 after a prefixed one); whether the line that ended the
+	// lead shows the process went on, and the traceback it opened
+	errAt      int
+	leadGoesOn bool
+	leadOpen   *builder
 }
 
 // logHead notes, for a part after the first, where the channel's first record head after its lead is.
@@ -233,13 +238,14 @@ func (p *Parser) FlushRecords() {
 // FlushIdle emits the open records that no line joined after line mark (a value of Lines() taken earlier): a
 // live stream's records whose channel went idle while other channels, or output on the same channel that does
 // not continue them, go on. Every record notes its last line anyway, so this costs nothing per line; FlushIdle
-// of Lines() is FlushRecords. An unfinished line stays pending.
+// of Lines() is FlushRecords, but for a logged traceback that nothing ended yet (caught.go: what follows decides
+// whether it was fatal). An unfinished line stays pending.
 func (p *Parser) FlushIdle(mark int) {
 	closed := false
 	for _, k := range sortedKeys(p.chans) { // the order of FlushRecords
 		ch := p.chans[k]
 		for _, slot := range []**builder{&ch.log, &ch.bare} {
-			if b := *slot; b != nil && b.rec.LastLine <= mark {
+			if b := *slot; b != nil && b.rec.LastLine <= mark && !b.undecided() {
 				p.close(slot)
 				closed = true
 			}
@@ -256,7 +262,7 @@ func (p *Parser) OldestOpen() int {
 	oldest := 0
 	for _, ch := range p.chans {
 		for _, b := range [2]*builder{ch.log, ch.bare} {
-			if b != nil && b.head != headNone && (oldest == 0 || b.rec.LastLine < oldest) {
+			if b != nil && b.head != headNone && !b.undecided() && (oldest == 0 || b.rec.LastLine < oldest) {
 				oldest = b.rec.LastLine
 			}
 		}
@@ -332,9 +338,13 @@ func (p *Parser) line(line []byte, cut bool) {
 	if p.leads != nil && p.takeLead(ch, li, line, cut) {
 		return
 	}
+	if li.style != styleBare {
+		ch.errAt = 0
+	}
 	switch li.style {
 	case styleGlog, styleDate, styleTags:
 		p.logHead(ch)
+		lineGoesOn(ch, li, li.body)
 		p.close(&ch.bare)
 		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {
 			b.prefixed++
@@ -393,12 +403,15 @@ func (p *Parser) channel(li *lineInfo) *channel {
 // stack dump, a record glued behind other output, or plain user output.
 func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 	raw := li.body
+	prevErr := ch.errAt
+	ch.errAt = logErrorAt(raw)
 	// A known record head behind an unknown prefix (TORCH_LOGS_FORMAT, output without a trailing newline).
 	if at, h := headInside(raw); at > 0 {
 		ind := indentOf(raw) // code-block indentation in front of it: its bare lines carry it too
 		body := raw[ind:]
 		at -= ind
 		p.logHead(ch)
+		lineGoesOn(ch, li, raw)
 		p.close(&ch.bare)
 		if j := bytes.Index(body[:at], []byte("[20")); j >= 0 {
 			var dl lineInfo
@@ -422,8 +435,11 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		}
 		return
 	}
-	// a record head behind code-block indentation: its record's bare lines carry the indentation too
+	// a record head behind code-block indentation or a pod name: its record's bare lines carry it too
 	ind := bareHead(raw)
+	if ind == 0 {
+		ind = podHead(raw)
+	}
 	body := raw[ind:]
 	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
 		if strongHead(body) == headNone && !startsBareRecord(body) {
@@ -436,9 +452,11 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		b.add(p, b.dedent(raw), cut)
 		return
 	}
+	lineGoesOn(ch, li, body)
 	p.close(&ch.bare)
 	li.indent = raw[:ind]
 	ch.bare = p.open(li, body, cut)
+	p.openedBare(ch, prevErr)
 }
 
 // open starts a record builder with its first message line; with SkipOther it returns nil for a line that
@@ -501,6 +519,7 @@ func (p *Parser) finish(b *builder) {
 	}
 	b.text, b.ends = nil, nil
 	classify(b)
+	b.done = true
 	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {
 		r.Lines = nil // counting needs the payload only
 	}

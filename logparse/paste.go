@@ -66,10 +66,23 @@ func bareHead(body []byte) int {
 		return 0
 	}
 	h := body[n:]
-	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || isPyWarning(h) || bytes.HasPrefix(h, []byte("torch.")) && exceptionHead(h) {
+	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || isPyWarning(h) || torchException(h) {
 		return n
 	}
 	return 0
+}
+
+// torchException reports an exception line of a torch class: named with its module, or as IPython names
+// Dynamo's and Inductor's (bareTorchClass).
+func torchException(b []byte) bool {
+	if bytes.HasPrefix(b, []byte("torch.")) {
+		return exceptionHead(b)
+	}
+	end := bytes.IndexByte(b, ':')
+	if end < 0 {
+		end = len(b)
+	}
+	return bareTorchClass(b[:end]) && exceptionHead(b)
 }
 
 // headAt reports a rank or log prefix at the start of b: "[rankN]:", torchrun's "[roleN]:", a glog, date or C++
@@ -97,6 +110,35 @@ func headAt(b []byte) bool {
 		i--
 	}
 	return i > 0 && i < len(inner) && isIdent(inner[:i])
+}
+
+// podName is the length of a pod, container or host name and the one space after it at the start of b
+// ("trainer-0 "; pasted-logs.md §2: a log shipper's head), 0 when b does not start with one. It is a name by its
+// shape only; callers take it off only in front of a traceback header (podHead) or a logging line.
+func podName(b []byte) int {
+	if len(b) < 3 || !isAlnum(b[0]) {
+		return 0
+	}
+	i := 1
+	for i < len(b) && i < 64 && (isAlnum(b[i]) || b[i] == '-' || b[i] == '.' || b[i] == '_') {
+		i++
+	}
+	if i >= len(b) || b[i] != ' ' || !isAlnum(b[i-1]) {
+		return 0
+	}
+	return i + 1
+}
+
+func isAlnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) }
+
+// podHead is the length of the pod or container name in front of a bare traceback header
+// ("trainer-0 Traceback (most recent call last):"), 0 when there is none. The record's other lines carry the
+// same name: it is taken off them like code-block indentation (builder.dedent).
+func podHead(b []byte) int {
+	if n := podName(b); n > 0 && bytes.HasPrefix(b[n:], hTraceback) {
+		return n
+	}
+	return 0
 }
 
 // shipperHead is the length of a log shipper's head: an ISO timestamp (with a CRI "stdout F " tag after it),

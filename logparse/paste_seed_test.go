@@ -20,6 +20,16 @@ var pasteSeeds = []string{
 	"/w/test_x.py:12: in test_a\n    f(x)\nE   torch._dynamo.exc.TorchRuntimeError: bad\nE     more\n\n/w/test_x.py:12: TorchRuntimeError\n" +
 		"____ test_b ____\nE   RuntimeError: boom\n",
 	"  - 0/3: tensor 'x' size mismatch at index 0. expected 4, actual 8\nRecompiling function forw",
+	// logging.exception, then torch goes on (testdata/realtorch/r23_caught_logged.triage.log, shortened)
+	"ERROR:root:step 4 diverged, skipping the batch\nTraceback (most recent call last):\n  File \"/w/r.py\", line 34, in <module>\n" +
+		"    step(x)\nRuntimeError: loss diverged\n" +
+		"V1123 06:46:56.026000 30841 torch/_dynamo/guards.py:5621] [1/2] [__recompiles] Recompiling function step in /w/r.py:16\n",
+	// IPython's last line without its header: the class without its module
+	"InductorError: CompilationError: at 3:25:\narange's range must be a power of 2\n\nBackendCompilerFailed: backend='inductor' raised:\nRuntimeError: x\n",
+	// a pod name in front of every line of a chained traceback, blank lines trimmed to the name
+	"trainer-0 Traceback (most recent call last):\ntrainer-0   File \"/w/r.py\", line 8, in <module>\ntrainer-0     f(x)\n" +
+		"trainer-0 ValueError: a\ntrainer-0\ntrainer-0 The above exception was the direct cause of the following exception:\n" +
+		"trainer-0\ntrainer-0 Traceback (most recent call last):\ntrainer-0   File \"/w/r.py\", line 9, in <module>\ntrainer-0 RuntimeError: b\n",
 	"torchdynamo hit recompilation cache limit (64) for function 'forward'\n" +
 		"Graph break: call_function BuiltinVariable(iadd) [...] from user code at   File \"x.py\", line 232, in forward\n",
 }

@@ -22,8 +22,10 @@ var (
 )
 
 // exceptionHead reports an exception line at the start of a line: a class named with its module
-// ("torch._dynamo.exc.Unsupported: …", "torch.OutOfMemoryError: …") or a builtin-style "…Error: …" /
-// "…Exception: …" class, followed by ": message" or nothing. A message with no class ("Unsupported: …") is not.
+// ("torch._dynamo.exc.Unsupported: …", "torch.OutOfMemoryError: …"), a builtin-style "…Error: …" /
+// "…Exception: …" class, or one of Dynamo's or Inductor's classes without its module as IPython names it
+// ("BackendCompilerFailed: …": bareTorchClass), followed by ": message" or nothing. A message with no class
+// ("Unsupported: …") is not.
 func exceptionHead(b []byte) bool {
 	if len(b) < 8 || !(b[0] >= 'A' && b[0] <= 'Z' || b[0] == 't') {
 		return false
@@ -49,10 +51,27 @@ func exceptionHead(b []byte) bool {
 	if len(last) == 0 || last[0] < 'A' || last[0] > 'Z' {
 		return false
 	}
-	if bytes.HasPrefix(cls, []byte("torch.")) {
+	if bytes.HasPrefix(cls, []byte("torch.")) || dot < 0 && bareTorchClass(cls) {
 		return true
 	}
 	return len(last) > 5 && (bytes.HasSuffix(last, []byte("Error")) || bytes.HasSuffix(last, []byte("Exception")) && len(last) > 9)
+}
+
+// bareTorchClass reports one of Dynamo's or Inductor's exception classes named without its module, as IPython
+// prints a traceback's last line (pasted-logs.md §1: "InductorError: …", "BackendCompilerFailed: …"), when the
+// name is no plain word: "Unsupported: …" is also what a wrapper that logged the message prints (the doc: count
+// it only when the class is named), "BackendCompilerFailed: …" is only ever the class.
+func bareTorchClass(name []byte) bool {
+	if !dynamoExc[string(name)] && !inductorExc[string(name)] {
+		return false
+	}
+	upper := 0
+	for _, c := range name {
+		if c >= 'A' && c <= 'Z' {
+			upper++
+		}
+	}
+	return upper > 1
 }
 
 // ipythonHeader reports IPython's traceback header: the exception class, spaces, "Traceback (most recent call

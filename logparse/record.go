@@ -17,7 +17,7 @@ const (
 	KindLimitHit                       // "hit config.cache_size_limit|recompile_limit (N)"
 	KindCudagraphSkip                  // "skipping cudagraphs due to …"
 	KindCompileError                   // an uncaught torch._dynamo.exc.* / torch._inductor.exc.* exception, or one with Dynamo's compile-failure epilogue
-	KindException                      // an uncaught exception no process died of by itself: an interrupt, torchrun's summary, a traceback cut before its exception
+	KindException                      // an exception no process died of by itself: an interrupt, torchrun's summary, a traceback cut before its exception, one the program caught and logged
 	KindStack                          // a faulthandler thread-stack dump
 	KindCompile                        // one frame compile (TORCH_TRACE compilation_metrics): time and graph size
 	KindCudagraphPartition             // "Created N graph partitions: …" (Inductor 2.9+) with its partitions and their ops
@@ -240,6 +240,9 @@ type CompileError struct {
 	Interrupted bool
 	// Summary: torchrun's ChildFailedError, which summarises a child's failure (the child's own error is the one).
 	Summary bool
+	// Caught: the program caught the exception, logged it (logger.exception: "ERROR:<logger>:…" over the
+	// traceback) and went on (torch logged more after it, or another traceback followed): no process died of it.
+	Caught bool
 	// RootCauseRank is, for a Summary, the rank its "Root Cause (first observed failure)" names; -1 when none.
 	RootCauseRank int
 	Frames        []Frame // the traceback's frames, outermost first (of the last exception of a chain)

@@ -81,6 +81,7 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 		}
 	}
 	ch.leadDone, ch.leadSeq = true, p.seq
+	ch.leadGoesOn = goesOn(li, li.body)
 	if li.style == styleBare {
 		at, _ := headInside(li.body)
 		ch.leadBare = at <= 0 // a record start that leaves a prefixed record open (a traceback in its middle)
@@ -268,6 +269,7 @@ func (p *Parser) join(pk *Parser) {
 			continue
 		}
 		ck := pk.chans[e.k]
+		joinCaught(p.chans[e.k], ck)
 		if ch := p.chans[e.k]; ch != nil { // in the order the line that ended the lead ends them
 			p.close(&ch.bare)
 			switch {

@@ -24,11 +24,12 @@ func normalizeTraceback(lines []string, flavor byte) []string {
 	return lines
 }
 
-// headlessChain gives every exception of a chain pasted without headers and frames its header back.
+// headlessChain gives every exception of a chain pasted without headers and frames its header back, and a class
+// named without its module (IPython's last line) its module.
 func headlessChain(lines []string) []string {
 	out := make([]string, 0, len(lines)+2)
 	out = append(out, string(hTraceback))
-	chain := false
+	chain, exc := false, true // exc: l is an exception line
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
 		switch {
@@ -36,9 +37,15 @@ func headlessChain(lines []string) []string {
 			chain = true
 		case chain && exceptionHead([]byte(l)):
 			out = append(out, string(hTraceback))
-			chain = false
+			chain, exc = false, true
 		case t != "":
 			chain = false
+		}
+		if exc {
+			if cls, _, _ := strings.Cut(l, ":"); !strings.Contains(cls, ".") {
+				l = qualifyClass(cls) + l[len(cls):]
+			}
+			exc = false
 		}
 		out = append(out, l)
 	}
