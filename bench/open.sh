@@ -30,7 +30,7 @@ for _ in $(seq "$runs"); do
 done
 # median FILE: the median of end - start (seconds) and the largest RSS
 median() {
-  awk '{ print $2 - $1, $3 }' "$1" | sort -n | awk '{ s[NR] = $1; if ($2 > m) m = $2 } END { printf "%.2f %d", s[int((NR + 1) / 2)], m }'
+  awk '{ print $2 - $1, $3 }' "$1" | sort -n | awk '{ s[NR] = $1; if ($2 > m) m = $2 } END { printf "%.2f %d\n", s[int((NR + 1) / 2)], m }'
 }
 read -r rs rm < <(median "$out/report.s")
 read -r os om < <(median "$out/open.s")
