@@ -36,6 +36,19 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 	if strings.Contains(buf.String(), "First failure") {
 		t.Errorf("caught: the text report names a first failure:\n%s", buf.String())
 	}
+	// and the text says what was caught, as the JSON does (caught: true)
+	caught := 0
+	for _, e := range a.Report.Exceptions {
+		if e.Caught {
+			caught++
+			if !strings.Contains(buf.String(), "Caught and logged ×1 single process "+e.Class+": ") {
+				t.Errorf("caught: the text report does not show %s:\n%s", e.Class, buf.String())
+			}
+		}
+	}
+	if caught != 2 {
+		t.Errorf("caught: %d of the exceptions say caught, want 2: %+v", caught, a.Report.Exceptions)
+	}
 
 	for _, c := range []struct{ name, want string }{
 		{"r24_logged_reraise.triage.log", "the process failed: torch._dynamo.exc.Unsupported: Failed to trace builtin operator"},

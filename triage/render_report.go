@@ -106,6 +106,13 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 			t.Linef(8, "      at %s", site(e.File, e.Line))
 		}
 	}
+	for _, e := range rep.Exceptions {
+		if e.Caught {
+			t.Blank()
+			t.Linef(6, "Caught and logged ×%d %s %s: %s (the program went on: not a failure)", e.Records, rankText(e.Ranks),
+				e.Class, OneLine(e.Message, 80))
+		}
+	}
 	writePerRank(t, rep.PerRank)
 	WriteCompileText(w, rep.Compile)
 	if len(an.Findings) == 0 {

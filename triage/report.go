@@ -36,8 +36,9 @@ type Report struct {
 	// RuntimeErrors are processes that died of an uncaught exception that is not a compile error (CUDA OOM,
 	// NCCL, DistNetworkError, ValueError "Invalid log settings", the program's own): counts.runtime_errors.
 	RuntimeErrors []ErrorSummary `json:"runtime_errors"`
-	// Exceptions are uncaught exceptions no process died of by itself: interrupts (KeyboardInterrupt,
-	// SystemExit, SignalException), torchrun's ChildFailedError summary, tracebacks cut before their exception.
+	// Exceptions are exceptions no process died of by itself: interrupts (KeyboardInterrupt, SystemExit,
+	// SignalException), torchrun's ChildFailedError summary, tracebacks cut before their exception, and
+	// exceptions the program caught, logged and went on after (caught: true).
 	Exceptions []ErrorSummary `json:"exceptions"`
 	// FirstFailure is the error the others followed from (first_failure.go); null when no process died of one.
 	FirstFailure *FirstFailure `json:"first_failure"`

@@ -62,22 +62,24 @@ func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
 
 // ErrorSummary is one fatal compile error.
 type ErrorSummary struct {
-	Class    string   `json:"class"`
-	Message  string   `json:"message"`
-	Inner    string   `json:"inner,omitempty"`
-	File     string   `json:"file,omitempty"`
-	Line     int      `json:"line,omitempty"`
-	Rank     int      `json:"rank"` // of the first one
-	Input    string   `json:"input"`
-	Records  int      `json:"records"` // identical errors (class, message, site) grouped: one per dying process
-	Ranks    []int    `json:"ranks"`
+	Class   string `json:"class"`
+	Message string `json:"message"`
+	Inner   string `json:"inner,omitempty"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Rank    int    `json:"rank"` // of the first one
+	Input   string `json:"input"`
+	Records int    `json:"records"` // identical errors (class, message, site) grouped: one per dying process
+	Ranks   []int  `json:"ranks"`
+	// Caught: the program caught it, logged it (logger.exception) and went on: an exception, never a failure
+	Caught   bool     `json:"caught,omitempty"`
 	Evidence Evidence `json:"-"`
 }
 
 func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
 	e, in := r.Error, a.names.of
 	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner),
-		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input),
+		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught,
 		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
 }
 
@@ -112,9 +114,10 @@ func groupErrors(events []ErrorSummary) []ErrorSummary {
 	type key struct {
 		class, inner, msg, file string
 		line                    int
+		caught                  bool
 	}
 	out := groupEvents(events, func(e *ErrorSummary) (key, int, *int, *[]int) {
-		return key{e.Class, e.Inner, hexAddr.ReplaceAllString(e.Message, "0x…"), e.File, e.Line}, e.Rank, &e.Records, &e.Ranks
+		return key{e.Class, e.Inner, hexAddr.ReplaceAllString(e.Message, "0x…"), e.File, e.Line, e.Caught}, e.Rank, &e.Records, &e.Ranks
 	})
 	sort.SliceStable(out, func(i, j int) bool {
 		x, y := out[i], out[j]
