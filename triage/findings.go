@@ -51,7 +51,12 @@ type Finding struct {
 	// it resumes after a graph break (0: the function itself).
 	Resume int `json:"resume_line,omitempty"`
 	// GBID is the graph-break id the log names ("GB0059"), when it names one.
-	GBID               string       `json:"gb_id,omitempty"`
+	GBID string `json:"gb_id,omitempty"`
+	// GBType is the graph break's type as torch names it ("Unsupported method call"), when the log names one.
+	GBType string `json:"gb_type,omitempty"`
+	// BreakSite is where torch broke the graph ("…/contextlib.py:109"), for breaks: File and Line are the
+	// user's frame when the log names one.
+	BreakSite          string       `json:"-"`
 	Records            int          `json:"records"`
 	Ranks              []int        `json:"ranks"`
 	CompileIDs         []string     `json:"compile_ids,omitempty"`

@@ -84,7 +84,8 @@ func modulePath(file string) string {
 func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompiling map[string]bool) Finding {
 	res := matchPlaybook(set, breakQuery(b))
 	f := Finding{Kind: KindGraphBreak, File: b.File, Line: b.Line, Records: b.Records, Ranks: b.Ranks,
-		CompileIDs: b.CompileIDs, Evidence: b.Evidence, GBID: b.GBID}
+		CompileIDs: b.CompileIDs, Evidence: b.Evidence, GBID: b.GBID, GBType: b.GBType,
+		BreakSite: b.File + ":" + strconv.Itoa(b.Line)}
 	fn := b.Function
 	if b.UserFile != "" {
 		f.File, f.Line = b.UserFile, b.UserLine

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
 )
@@ -50,27 +49,13 @@ func allDiffer(idx []int, fs []*triage.Finding, get func(*triage.Finding) string
 	return true
 }
 
-// gbType is the gb_type the finding's detail quotes ("Unsupported method call"), without its id.
-func gbType(f *triage.Finding) string {
-	v := detailField(f, "gb_type: ")
-	if i := strings.LastIndex(v, " ["); i > 0 && strings.HasSuffix(v, "]") {
-		v = v[:i]
-	}
-	return v
-}
+// gbType is the finding's gb_type ("Unsupported method call").
+func gbType(f *triage.Finding) string { return f.GBType }
 
-// breakSite is where torch broke the graph ("contextlib.py:109"), when the detail names it.
+// breakSite is where torch broke the graph ("contextlib.py:109").
 func breakSite(f *triage.Finding) string {
-	v := detailField(f, "Break site: ")
-	v, _, _ = strings.Cut(v, " in ")
-	return filepath.Base(v)
-}
-
-func detailField(f *triage.Finding, prefix string) string {
-	for _, l := range strings.Split(f.Detail, "\n") {
-		if v, ok := strings.CutPrefix(l, prefix); ok {
-			return strings.TrimSpace(v)
-		}
+	if f.BreakSite == "" {
+		return ""
 	}
-	return ""
+	return filepath.Base(f.BreakSite)
 }

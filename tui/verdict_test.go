@@ -79,11 +79,11 @@ func TestRunStoppedByTheToolIsShownAsStoppedNotAsAFailure(t *testing.T) {
 func TestStoredRunStoppedByTheToolReadsAsStopped(t *testing.T) {
 	code := 130
 	st := &story.Run{State: "killed", Signal: "interrupt", ExitCode: &code, DurationS: 20,
-		Verdict: "stopped by torchtriage (the tool exited) before the run finished"}
+		Verdict: "stopped by torchtriage (the tool exited) before the run finished", StoppedBy: "the tool exited"}
 	if got := rowState(runRow{id: 1, st: st}); got != "stopped by torchtriage (the tool exited) · 0:20" {
 		t.Errorf("rowState = %q", got)
 	}
-	st.Verdict = "not steady: the run was killed (SIGKILL) without an error torchtriage recognises"
+	st.Verdict, st.StoppedBy = "not steady: the run was killed (SIGKILL) without an error torchtriage recognises", ""
 	if got := rowState(runRow{id: 1, st: st}); !strings.HasPrefix(got, "killed (interrupt)") {
 		t.Errorf("rowState = %q", got)
 	}

@@ -208,9 +208,6 @@ func rowPreset(r runRow) string {
 	return ""
 }
 
-// stoppedByTool starts the verdict of a run the tool itself stopped (triage's verdict Summary).
-const stoppedByTool = "stopped by torchtriage ("
-
 // rowState: this session's runs as the runner reports them; earlier ones from their meta.json (a run the tool
 // stopped as its verdict words it).
 func rowState(r runRow) string {
@@ -222,9 +219,8 @@ func rowState(r runRow) string {
 	switch {
 	case st.State == "running" || st.State == "stalled":
 		return st.State
-	case strings.HasPrefix(st.Verdict, stoppedByTool): // the tool's own stop is no failure
-		stop, _, _ := strings.Cut(st.Verdict, ") ")
-		return strings.TrimSuffix(stop, ")") + ") · " + d
+	case st.StoppedBy != "": // the tool's own stop is no failure
+		return "stopped by torchtriage (" + st.StoppedBy + ") · " + d
 	case st.Signal != "":
 		return fmt.Sprintf("%s (%s) %s", st.State, st.Signal, d)
 	case st.ExitCode != nil:

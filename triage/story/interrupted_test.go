@@ -34,3 +34,25 @@ func TestInterruptedRunIsNotSteady(t *testing.T) {
 		t.Errorf("log text:\n%s", b.String())
 	}
 }
+
+// A run the tool stopped says so in a field of its own (the runs view reads it, not the verdict's words), and a
+// run that died by itself has none.
+func TestStoppedByToolIsTyped(t *testing.T) {
+	store := t.TempDir()
+	code := 130
+	log := "torch-2.14/gb_recompile.triage.log"
+	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
+		State: runner.StateKilled, Signal: "SIGINT", ExitCode: &code, StopReason: "timed out after 10m0s"}, nil, log)
+	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
+		State: runner.StateKilled, Signal: "SIGKILL"}, nil, log)
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Runs[0].StoppedBy; got != "timed out after 10m0s" || !strings.Contains(s.Runs[0].Verdict, got) {
+		t.Errorf("stopped run: StoppedBy %q, verdict %q", got, s.Runs[0].Verdict)
+	}
+	if got := s.Runs[1].StoppedBy; got != "" {
+		t.Errorf("a run killed by someone else: StoppedBy %q", got)
+	}
+}

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -78,9 +79,11 @@ type Run struct {
 	Logged       Logged    `json:"logged"` // which kinds its TORCH_LOGS printed
 	Steady       bool      `json:"steady"`
 	Verdict      string    `json:"verdict"`
-	Changes      []Change  `json:"changes"` // since the previous run of the store
-	Delta        *Delta    `json:"delta"`   // nil: no comparable earlier run
-	Error        string    `json:"error,omitempty"`
+	// StoppedBy is why the tool itself stopped the run ("cancelled", "timed out after 10m0s"): no failure of it
+	StoppedBy string   `json:"stopped_by_tool,omitempty"`
+	Changes   []Change `json:"changes"` // since the previous run of the store
+	Delta     *Delta   `json:"delta"`   // nil: no comparable earlier run
+	Error     string   `json:"error,omitempty"`
 
 	meta   runner.Meta
 	an     *triage.Analysis
@@ -211,7 +214,11 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 		r.Torch = infos[0].Torch
 	}
 	r.probes = infos
-	r.an = triage.AnalyzeRun(rep, set, infos, session.RunFactsOf(m))
+	facts := session.RunFactsOf(m)
+	r.an = triage.AnalyzeRun(rep, set, infos, facts)
+	if facts.Outcome == triage.OutcomeStopped {
+		r.StoppedBy = cmp.Or(facts.StopReason, "cancelled") // as the verdict words it
+	}
 	c := rep.Counts
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
 		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks),
