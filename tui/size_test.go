@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -77,5 +78,19 @@ func checkFits(t *testing.T, name, screen string, w, h int) {
 		if lw := ansi.StringWidth(l); lw > w {
 			t.Fatalf("%s: line %d is %d cells wide, terminal %d:\n%s", name, i, lw, w, ansi.Strip(l))
 		}
+	}
+}
+
+// A command with newlines in it (python -c 'a\nb') keeps the header on one line: the screen is exactly the
+// terminal's height and the header names the run.
+func TestCommandWithNewlinesKeepsTheHeaderOneLine(t *testing.T) {
+	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"python3", "-c", "import time\nfor i in range(3):\n    print(i)"},
+		Preset: "breaks"}, set: builtinSet(t), noLaunch: true})
+	m.now = func() time.Time { return fixedNow }
+	t.Cleanup(m.sess.Stop)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	lines := strings.Split(plain(m), "\n")
+	if len(lines) != 24 || !strings.Contains(lines[0], "import time for i in range(3)") {
+		t.Fatalf("%d lines, header %q", len(lines), lines[0])
 	}
 }

@@ -68,7 +68,7 @@ func (m *Model) commandText() string {
 	if m.opt.spec.Nproc > 0 {
 		s = fmt.Sprintf("%s ×%d ranks", s, m.opt.spec.Nproc)
 	}
-	return s
+	return clean(s) // a `python -c` script's newlines would break the header in two
 }
 
 // stateText is "● running 0:41", "✓ exited 0 · 0:12", "✗ killed", "⚠ stalled 31s", "■ stopped by torchtriage
