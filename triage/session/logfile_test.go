@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -201,4 +202,27 @@ func TestLiveRunLogDoesNotHoldTheText(t *testing.T) {
 		t.Errorf("output stats %+v", b.Output)
 	}
 	runtime.KeepAlive(lr)
+}
+
+// A line longer than what a LogLine shows marks where the next line starts, so reading it (or past it) never
+// scans the rest of it: a 1 GB line without a newline is read back at the cost of 64 KiB.
+func TestLongLineMarksTheNext(t *testing.T) {
+	long := strings.Repeat("x", 3*maxLineText)
+	w := NewLogWriter("in")
+	w.Write(0, []byte("short\n"+long+"\nafter\n"))
+	b := w.View()
+	found := false
+	for _, m := range b.marks[0] {
+		found = found || m.line == 2 && m.off == int64(len("short\n")+len(long)+1)
+	}
+	if !found {
+		t.Fatalf("no mark on the line after the long one: %+v", b.marks[0])
+	}
+	// the mark is what ends the long line: a '\n' written into it later (past what a LogLine shows) is never seen
+	b.mem[0] = slices.Clone(b.mem[0])
+	b.mem[0][len("short\n")+maxLineText+10] = '\n'
+	got := b.Lines(0, 3)
+	if got[0].Text != "short" || len(got[1].Text) != maxLineText || got[2].Text != "after" {
+		t.Fatalf("lines %q, %d bytes, %q", got[0].Text, len(got[1].Text), got[2].Text)
+	}
 }

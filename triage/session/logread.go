@@ -123,13 +123,13 @@ func (r *lineReader) read(in int, l int32) ([]byte, error) {
 		r.next, r.off = ms[k].line, ms[k].off
 	}
 	for r.next < l {
-		end, err := r.lineEnd(r.off)
+		end, err := r.lineEnd(r.next, r.off)
 		if err != nil {
 			return nil, err
 		}
 		r.off, r.next = end+1, r.next+1
 	}
-	end, err := r.lineEnd(r.off)
+	end, err := r.lineEnd(r.next, r.off)
 	if err != nil {
 		return nil, err
 	}
@@ -138,8 +138,13 @@ func (r *lineReader) read(in int, l int32) ([]byte, error) {
 	return line, err
 }
 
-// lineEnd returns where the line starting at off ends (its '\n', or the input's end).
-func (r *lineReader) lineEnd(off int64) (int64, error) {
+// lineEnd returns where line l, starting at off, ends (its '\n', or the input's end). A mark on the next line
+// (every long line has one) says without reading.
+func (r *lineReader) lineEnd(l int32, off int64) (int64, error) {
+	ms := r.log.marks[r.in]
+	if k, found := slices.BinarySearchFunc(ms, l+1, func(m mark, l int32) int { return int(m.line - l) }); found {
+		return ms[k].off - 1, nil
+	}
 	limit := r.log.ends[r.in]
 	for at := off; at < limit; {
 		chunk, err := r.bytes(at, min(at+64<<10, limit))

@@ -161,13 +161,16 @@ func (w *LogWriter) Flush() {
 // line adds input i's line from start to end (its '\n' excluded); p holds its head and tail.
 func (w *LogWriter) line(i int, start, end int64, p *pending) {
 	b := &w.buf
-	if b.lines[i]%markEvery == 0 {
-		b.marks[i] = append(b.marks[i], mark{line: b.lines[i], off: start})
+	if ms := b.marks[i]; b.lines[i]%markEvery == 0 && (len(ms) == 0 || ms[len(ms)-1].line != b.lines[i]) {
+		b.marks[i] = append(ms, mark{line: b.lines[i], off: start})
 	}
 	w.rank(lineRank(p.head))
 	w.extend(int16(i), b.lines[i])
 	b.lines[i]++
 	b.ends[i] = end
+	if end-start > maxLineText { // the next line is marked too: reading this one never looks for its end
+		b.marks[i] = append(b.marks[i], mark{line: b.lines[i], off: end + 1})
+	}
 	if w.track {
 		if text := p.shown(); text != "" {
 			w.last, w.lastN = text, w.lastN+1
