@@ -256,6 +256,10 @@ func (b *builder) startsNew(body []byte) bool {
 		return true
 	case b.head == headTraceback && b.flavor == tbPytest && endsPytest(body):
 		return true
+	case b.head == headTraceback:
+		if level, _ := pyLog(body); level != nil {
+			return true // the program's own logging is no line of an exception's message (caught.go)
+		}
 	}
 	if fl, ok := bareTracebackHead(body); ok {
 		if b.head != headTraceback {

@@ -17,32 +17,48 @@ import "bytes"
 // exit or re-raise).
 
 // logErrorAt is 1 + where an "ERROR:<logger>:" line of Python's logging starts in a bare line (after code-block
-// indentation or a pod name, as a traceback header after them: podHead), 0 when the line is none.
+// indentation or a pod name, as a traceback header after them: podHead), 0 when the line is none. torchrun's own
+// ERROR lines (older torchelastic logged a child's death in this format, its traceback under it) are none.
 func logErrorAt(b []byte) int {
 	i := indentOf(b)
 	if i == 0 {
 		i = podName(b)
 	}
-	r := b[i:]
-	if len(r) < 8 || r[0] != 'E' || !bytes.HasPrefix(r, []byte("ERROR:")) {
+	if level, name := pyLog(b[i:]); string(level) != "ERROR" || isLauncher(name) {
 		return 0
-	}
-	name := r[len("ERROR:"):]
-	end := bytes.IndexByte(name, ':')
-	if end <= 0 {
-		return 0
-	}
-	for _, c := range name[:end] {
-		if !(c == '_' || c == '.' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c)) {
-			return 0
-		}
 	}
 	return i + 1
 }
 
+// pyLog splits a line of Python logging's default format ("%(levelname)s:%(name)s:%(message)s", e.g.
+// "INFO:root:…") into its level and logger name; nil when the line is none.
+func pyLog(r []byte) (level, name []byte) {
+	i := bytes.IndexByte(r[:min(len(r), 9)], ':')
+	if i < 4 {
+		return nil, nil
+	}
+	switch string(r[:i]) {
+	case "DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL":
+	default:
+		return nil, nil
+	}
+	rest := r[i+1:]
+	end := bytes.IndexByte(rest, ':')
+	if end <= 0 {
+		return nil, nil
+	}
+	for _, c := range rest[:end] {
+		if !(c == '_' || c == '.' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c)) {
+			return nil, nil
+		}
+	}
+	return r[:i], rest[:end]
+}
+
 // goesOn reports a line that shows the process lived on after an exception that the line ends (body: the line
 // without its indentation or pod name): a torch log record (not torchrun's report of a child's exit), a torch
-// record head behind other text or without its prefix, or the next traceback.
+// record head behind other text or without its prefix, the next traceback, or a line of the program's own
+// logging (stderr, unbuffered: not the buffered print output a dying process leaves behind; torchrun's not).
 func goesOn(li *lineInfo, body []byte) bool {
 	switch li.style {
 	case styleGlog, styleDate, styleTags:
@@ -50,6 +66,9 @@ func goesOn(li *lineInfo, body []byte) bool {
 	case styleBare:
 		if at, _ := headInside(body); at > 0 {
 			return true
+		}
+		if level, name := pyLog(body); level != nil {
+			return !isLauncher(name)
 		}
 		return strongHead(body) != headNone || bytes.HasPrefix(body, hTraceback)
 	}

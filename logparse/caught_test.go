@@ -87,7 +87,19 @@ func TestLoggedExceptionAtTheEndIsFatal(t *testing.T) {
 		"synthetic_stdout": "\nstep ok 4\nstep ok 8\ndone\n",
 		// torchrun's line after a child's death (real: fixtures/torch-2.11-cuda/g09a…, no rank prefix)
 		"synthetic_launcher": "E1123 03:09:49.805000 6848 torch/distributed/elastic/multiprocessing/api.py:986] failed (exitcode: 1) local_rank: 1 (pid: 6954) of binary: /opt/torch/.venv/bin/python\n",
+		// older torchelastic logged the same in logging's default format (as pasted in pytorch/pytorch#123808)
+		"synthetic_launcher_default_format": "\nERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 2694) of binary: /usr/bin/python\n",
 	} {
+		if got := exceptionsOf(parseAll(t, head+tail)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: exceptions %q, want %q", name, got, want)
+		}
+	}
+	// the program's own logging after it (stderr, unbuffered, Python's default format) is the process going on
+	for name, tail := range map[string]string{
+		"synthetic_logging_info":    "\nINFO:root:skipping the batch\n",
+		"synthetic_logging_warning": "\nWARNING:trainer.loop:falling back to eager for this step\n",
+	} {
+		want := []string{"exception torch._dynamo.exc.Unsupported (caught)"}
 		if got := exceptionsOf(parseAll(t, head+tail)); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: exceptions %q, want %q", name, got, want)
 		}
