@@ -86,11 +86,3 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
-func containsStr(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,14 +73,14 @@ func TestPresetBarTogglesNamesAndMarksTheChange(t *testing.T) {
 		t.Fatal("space on a list should focus the preset bar")
 	}
 	press(m, "right", "right", "space") // recompiles_verbose on
-	if !containsStr(m.pre.logs.Enabled(), "recompiles_verbose") {
+	if !slices.Contains(m.pre.logs.Enabled(), "recompiles_verbose") {
 		t.Fatalf("recompiles_verbose not toggled on: %v", m.pre.logs.Enabled())
 	}
 	if !strings.Contains(plain(m), "changed: r relaunches") || !strings.Contains(plain(m), "[x]recompiles_verbose") {
 		t.Fatalf("bar does not show the change:\n%s", plain(m))
 	}
 	spec := m.launchSpec()
-	if spec.Preset != "breaks" || !containsStr(spec.Logs, "recompiles_verbose") || !containsStr(spec.Logs, "graph_breaks") {
+	if spec.Preset != "breaks" || !slices.Contains(spec.Logs, "recompiles_verbose") || !slices.Contains(spec.Logs, "graph_breaks") {
 		t.Fatalf("next launch: preset %q logs %v", spec.Preset, spec.Logs)
 	}
 	press(m, "space") // off again: back to the preset's own names
@@ -108,7 +109,7 @@ func TestPresetBarDisablesNamesTheTorchDoesNotKnow(t *testing.T) {
 		t.Skip("every catalog name is known to torch 2.1")
 	}
 	press(m, "space")
-	if containsStr(m.pre.logs.Enabled(), unknown) {
+	if slices.Contains(m.pre.logs.Enabled(), unknown) {
 		t.Fatalf("%s was toggled on although torch 2.1 does not know it", unknown)
 	}
 	if !strings.Contains(plain(m), "[-]"+unknown) || !strings.Contains(plain(m), "does not know this TORCH_LOGS name") {

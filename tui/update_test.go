@@ -2,6 +2,7 @@ package tui
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -218,7 +219,7 @@ func TestGuideProposesTheNextStepAndShowsWhatIsMet(t *testing.T) {
 	feedRun(t, m, 2, "r05_dist_c10d.triage.log", "breaks", "graph_breaks,recompiles", 0)
 	// no metric and no measured compile time: eager vs compiled is inconclusive, not ticked
 	step, done := m.nextStep()
-	if step.ID != "baseline" || containsStr(done, "baseline") {
+	if step.ID != "baseline" || slices.Contains(done, "baseline") {
 		t.Fatalf("without a metric: step %q done %v; want baseline, not done", step.ID, done)
 	}
 	press(m, "n")
@@ -231,7 +232,7 @@ func TestGuideProposesTheNextStepAndShowsWhatIsMet(t *testing.T) {
 	v1, v2 := 10.0, 12.0
 	m.run(1).meta.Metric, m.run(2).meta.Metric = &v1, &v2
 	step, done = m.nextStep()
-	if step.ID != "breaks" || !containsStr(done, "baseline") {
+	if step.ID != "breaks" || !slices.Contains(done, "baseline") {
 		t.Fatalf("after an eager and a compiled run with a metric and a print break: step %q done %v", step.ID, done)
 	}
 	press(m, "n")
