@@ -85,4 +85,3 @@ func containsInt(xs []int, x int) bool {
 	}
 	return false
 }
-
