@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,12 +22,8 @@ func (m *Model) recordMetric(r *runView) tea.Cmd {
 	}
 	re, dir, id := m.opt.metric, r.meta.Dir, r.id
 	return func() tea.Msg {
-		out, err := os.ReadFile(filepath.Join(dir, "combined.log"))
-		if err != nil {
-			return nil
-		}
-		v, ok := session.ExtractMetric(re, out)
-		if !ok {
+		v, ok, err := session.MetricOfFile(re, filepath.Join(dir, "combined.log")) // may be gigabytes: never read whole
+		if err != nil || !ok {
 			return nil
 		}
 		_ = session.UpdateMeta(dir, func(me *session.Meta) { me.Metric = &v })

@@ -1,8 +1,13 @@
 package runner
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"math"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,20 +18,18 @@ import (
 const KeepThreshold = 0.05
 
 // ExtractMetric returns the number captured by re's first group (the whole
-// match when re has no group) in its last match in output. Thousands
-// separators ("1,234.5", "1_234") are accepted.
+// match when re has no group) in its last match in output, matched line by
+// line. Thousands separators ("1,234.5", "1_234") are accepted.
 func ExtractMetric(re *regexp.Regexp, output []byte) (float64, bool) {
-	if re == nil {
-		return 0, false
-	}
-	all := re.FindAllSubmatch(output, -1)
-	if len(all) == 0 {
-		return 0, false
-	}
-	last := all[len(all)-1]
-	raw := last[0]
-	if len(last) > 1 {
-		raw = last[1]
+	v, ok, _ := metricOf(re, bytes.NewReader(output))
+	return v, ok
+}
+
+// metricValue is the number of a match (its first group, else all of it).
+func metricValue(m [][]byte) (float64, bool) {
+	raw := m[0]
+	if len(m) > 1 {
+		raw = m[1]
 	}
 	s := strings.NewReplacer(",", "", "_", "").Replace(strings.TrimSpace(string(raw)))
 	v, err := strconv.ParseFloat(s, 64)
@@ -34,6 +37,62 @@ func ExtractMetric(re *regexp.Regexp, output []byte) (float64, bool) {
 		return 0, false
 	}
 	return v, true
+}
+
+// maxMetricLine bounds what the metric is matched of one line: a longer line is matched on its first
+// maxMetricLine bytes.
+const maxMetricLine = 1 << 20
+
+// MetricOfFile is ExtractMetric over a file (a run's combined.log, which may be gigabytes), read as it is
+// matched: never held whole.
+func MetricOfFile(re *regexp.Regexp, path string) (float64, bool, error) {
+	if re == nil {
+		return 0, false, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false, err
+	}
+	defer f.Close()
+	return metricOf(re, f)
+}
+
+// metricOf matches re line by line (a line on its first maxMetricLine bytes) and returns the value of the last
+// line it matches.
+func metricOf(re *regexp.Regexp, r io.Reader) (float64, bool, error) {
+	if re == nil {
+		return 0, false, nil
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var last [][]byte
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(line) < maxMetricLine {
+			line = append(line, chunk[:min(len(chunk), maxMetricLine-len(line))]...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if m := re.FindSubmatch(bytes.TrimRight(line, "\r\n")); m != nil {
+			last = last[:0]
+			for _, g := range m {
+				last = append(last, bytes.Clone(g))
+			}
+		}
+		line = line[:0]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, false, err
+		}
+	}
+	if last == nil {
+		return 0, false, nil
+	}
+	v, ok := metricValue(last)
+	return v, ok, nil
 }
 
 // Comparison is the verdict of a compiled run against its eager baseline.

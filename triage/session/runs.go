@@ -102,9 +102,9 @@ func CompileSeconds(probes []ProcessInfo) float64 {
 	return best
 }
 
-// ExtractMetric reads the --metric value from a run's output.
-func ExtractMetric(re *regexp.Regexp, out []byte) (float64, bool) {
-	return runner.ExtractMetric(re, out)
+// MetricOfFile extracts the metric from a run's output file, line by line (runner.MetricOfFile).
+func MetricOfFile(re *regexp.Regexp, path string) (float64, bool, error) {
+	return runner.MetricOfFile(re, path)
 }
 
 // ReadProbes reads what the probe wrote for the processes of a run directory; unreadable files are errors, the

@@ -1,0 +1,49 @@
+package tui
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// The --metric is read from a run's combined.log as it is matched, never the whole file at once: a run that
+// printed gigabytes costs a line's worth (it used to read the file into memory, and every match with it).
+func TestMetricOfABigRunIsReadLineByLine(t *testing.T) {
+	dir := t.TempDir()
+	var log bytes.Buffer
+	for i := 0; log.Len() < 32<<20; i++ {
+		if i%1000 == 0 {
+			fmt.Fprintf(&log, "step %d: step_ms: %d.5\n", i, i)
+		} else {
+			fmt.Fprintf(&log, "step %d: loss 0.%06d and some padding to make the line longer ........\n", i, i)
+		}
+	}
+	log.WriteString("step_ms: 12.25\r\nend\n")
+	if err := os.WriteFile(filepath.Join(dir, "combined.log"), log.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "meta.json"), []byte(`{"id": 1, "state": "exited"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(options{mode: modeOpen, metric: regexp.MustCompile(`step_ms: ([0-9.]+)$`)})
+	r := m.run(1)
+	r.hasMeta, r.meta = true, session.Meta{ID: 1, Dir: dir}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	msg := m.recordMetric(r)()
+	runtime.ReadMemStats(&after)
+	got, ok := msg.(metricMsg)
+	if !ok || got.value != 12.25 {
+		t.Fatalf("metric %+v, want the last match's 12.25 (a CRLF line ends where $ matches)", msg)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(log.Len()/8) {
+		t.Errorf("reading the metric of a %d MB log allocated %d MB", log.Len()>>20, alloc>>20)
+	}
+}
