@@ -1,7 +1,6 @@
 package triage
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -180,9 +179,7 @@ func OneLine(s string, max int) string {
 func WriteReport(w io.Writer, an *Analysis, format string, o TextOptions) error {
 	switch format {
 	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", " ")
-		return enc.Encode(an.JSON().encoded())
+		return writeIndentedJSON(w, an.JSON().encoded(), " ")
 	case "markdown":
 		WriteMarkdown(w, an)
 	case "text":
