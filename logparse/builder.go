@@ -186,6 +186,7 @@ type builder struct {
 	logged    bool   // a traceback right under an "ERROR:<logger>:" line of Python's logging (caught.go)
 	followed  bool   // a traceback ended by a line that shows the process went on (caught.go)
 	done      bool   // finished: the record was classified
+	detail    []byte // a partition record's: the log prefix of its last detail line (parser.go)
 	part      int    // part of the input (parallel parsing) where the record starts, and where it last grew
 	lastPart  int
 	text      []byte // the kept lines, one after the other (made into Record.Lines when the record ends)

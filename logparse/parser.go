@@ -349,7 +349,11 @@ func (p *Parser) line(line []byte, cut bool) {
 		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {
 			b.prefixed++
 			b.add(p, li.body, cut)
-		} else if partitionDetail(b, li) {
+		} else if partitionDetail(b, li) || b != nil && b.head == headPartition && len(b.detail) > 0 &&
+			bytes.Equal(b.detail, li.prefix) && strongHead(li.body) == headNone {
+			// a detail, or a line with the prefix of the detail before (a blank one): what the fast path (the
+			// same raw prefix as the line before) joins too, so a parse in parts that replays it does the same
+			b.detail = append(b.detail[:0], li.prefix...)
 			b.prefixed++
 			b.add(p, li.body, cut)
 		} else if b == nil && len(ch.skip) > 0 && bytes.Equal(ch.skip, li.prefix) && strongHead(li.body) == headNone {
