@@ -131,26 +131,12 @@ func TestParallelCaughtEqualsSerial(t *testing.T) {
 			t.Fatal(err)
 		}
 		collect := func(workers int, partSize int64) []string {
-			oldPart := PartSize
-			PartSize = partSize
-			defer func() { PartSize = oldPart }()
-			f, err := os.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			var out []string
-			err = ParseFileParallel(f, int64(len(in)), workers, Options{Rank: -1, SkipOther: true}, func(r *Record) {
-				s := sig(r)
+			return parseInParts(t, path, workers, partSize, func(r *Record) string {
 				if r.Error != nil {
-					s += fmt.Sprint(" caught=", r.Error.Caught)
+					return sig(r) + fmt.Sprint(" caught=", r.Error.Caught)
 				}
-				out = append(out, s)
+				return sig(r)
 			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return out
 		}
 		serial := collect(1, 1<<40)
 		if n := strings.Count(strings.Join(serial, "\n"), "caught=true"); n != 3 {

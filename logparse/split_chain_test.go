@@ -39,20 +39,7 @@ func TestParallelJoinsChainedTracebacks(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	collect := func(workers int, partSize int64) []string {
-		old := PartSize
-		PartSize = partSize
-		defer func() { PartSize = old }()
-		f, _ := os.Open(path)
-		defer f.Close()
-		st, _ := f.Stat()
-		var out []string
-		opt := Options{Rank: -1, SkipOther: true}
-		if err := ParseFileParallel(f, st.Size(), workers, opt, func(r *Record) { out = append(out, sig(r)) }); err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
+	collect := func(workers int, partSize int64) []string { return parseInParts(t, path, workers, partSize, sig) }
 	serial := collect(1, 1<<40)
 	st, _ := os.Stat(path)
 	for ps := int64(100); ps < st.Size(); ps += 37 { // every line start is near some multiple

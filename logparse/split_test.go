@@ -49,23 +49,7 @@ func TestParallelEqualsSerial(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	collect := func(workers int, partSize int64) []string {
-		old := PartSize
-		PartSize = partSize
-		defer func() { PartSize = old }()
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		st, _ := f.Stat()
-		var out []string
-		opt := Options{Rank: -1, SkipOther: true}
-		if err := ParseFileParallel(f, st.Size(), workers, opt, func(r *Record) { out = append(out, sig(r)) }); err != nil {
-			t.Fatal(err)
-		}
-		return out // in emission order: the same as a serial parse's
-	}
+	collect := func(workers int, partSize int64) []string { return parseInParts(t, path, workers, partSize, sig) }
 	serial := collect(1, 1<<40)
 	if len(serial) < 500 {
 		t.Fatalf("only %d records", len(serial))
@@ -134,4 +118,27 @@ func FuzzParallelEqualsSerial(f *testing.F) {
 			t.Fatalf("parallel:\n%s\nserial:\n%s", strings.Join(got, "\n"), strings.Join(serial, "\n"))
 		}
 	})
+}
+
+// parseInParts parses the file at path with ParseFileParallel (workers, parts of partSize bytes) and returns
+// each record as sigOf words it, in emission order (a serial parse's order).
+func parseInParts(t testing.TB, path string, workers int, partSize int64, sigOf func(*Record) string) []string {
+	t.Helper()
+	old := PartSize
+	PartSize = partSize
+	defer func() { PartSize = old }()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	if err := ParseFileParallel(f, st.Size(), workers, Options{Rank: -1, SkipOther: true}, func(r *Record) { out = append(out, sigOf(r)) }); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
