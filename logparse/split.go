@@ -17,21 +17,41 @@ var MinParallelSize int64 = 32 << 20
 // lead holds the first lines of one channel of a part, whole (channel prefix included): they may continue a
 // record the part before left open, so they are replayed through the joined parser once it is known.
 type lead struct {
-	prefix []byte // log prefix of the held prefixed lines
-	lines  [][]byte
-	num    []int // line numbers in the part
-	seq    []int // places among the part's lines (Parser.seq)
+	prefix []byte  // log prefix of the held prefixed lines
+	buf    []byte  // the held lines, one after the other: a part of plain output holds all of its lines, so
+	ends   []int32 // one buffer (where each ends in it), not one allocation a line for the collector to scan
+	num    []int32 // line numbers in the part
+	seq    []int32 // places among the part's lines (Parser.seq)
 	cut    []bool
+	// inert: a bare line that starts nothing (no record head, strong or weak): with nothing open on its
+	// channel it changes nothing but the channel's errAt (its logErrorAt), so the join does not replay it
+	inert []bool
+	errAt []int32
 	// noChain: the held lines cannot be followed by the next exception of a chained traceback (the last non-blank
 	// one was not a chain separator); false before any line is held
 	noChain bool
 }
 
 func (l *lead) add(line []byte, num, seq int, cut bool) {
-	l.lines = append(l.lines, append([]byte{}, line...))
-	l.num = append(l.num, num)
-	l.seq = append(l.seq, seq)
+	if l.buf == nil {
+		l.buf = make([]byte, 0, 4096) // a held blank line is not nil (join: nil is a lead's end)
+	}
+	l.buf = append(l.buf, line...)
+	l.ends = append(l.ends, int32(len(l.buf)))
+	l.num = append(l.num, int32(num))
+	l.seq = append(l.seq, int32(seq))
 	l.cut = append(l.cut, cut)
+	l.inert = append(l.inert, false)
+	l.errAt = append(l.errAt, 0)
+}
+
+// line returns held line j.
+func (l *lead) line(j int) []byte {
+	start := int32(0)
+	if j > 0 {
+		start = l.ends[j-1]
+	}
+	return l.buf[start:l.ends[j]]
 }
 
 // takeLead holds line (decoded as li, of channel ch) when it can continue a record of the previous part; it
@@ -70,6 +90,17 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 				l.noChain = !bytes.HasPrefix(t, hChainCause) && !bytes.HasPrefix(t, hChainHandling)
 			}
 			l.add(line, p.lineNo, p.seq, cut)
+			if p.opt.SkipOther { // (bareLine: what it would open, on the line past its indentation or pod name)
+				ind := bareHead(li.body)
+				if ind == 0 {
+					ind = podHead(li.body)
+				}
+				body := li.body[ind:]
+				if h, _ := weakHead(body, li); h == headNone && strongHead(body) == headNone {
+					n := len(l.inert) - 1
+					l.inert[n], l.errAt[n] = true, int32(logErrorAt(li.body))
+				}
+			}
 			return true
 		}
 		// a chained traceback goes on with "Traceback (most recent call last):" after its separator (which the
@@ -231,17 +262,34 @@ func (p *Parser) join(pk *Parser) {
 	// Events in line order, as a serial parse meets them: the held lines of every channel, and for a channel
 	// whose lead ended, its first line that could not continue (where the records open before it end).
 	type event struct {
-		seq  int
-		k    chanKey
-		line []byte // nil: the lead of channel k ended (log false), or a record head came after it (log)
-		num  int    // of line, in the part
-		cut  bool
-		log  bool
+		seq   int
+		k     chanKey
+		line  []byte // nil: the lead of channel k ended (log false), or a record head came after it (log)
+		num   int    // of line, in the part
+		cut   bool
+		log   bool
+		inert bool // lines not replayed were here: a bare line clears the fast path's caches (parser.go: line)
 	}
 	var evs []event
 	for k, l := range pk.leads {
-		for j, line := range l.lines {
-			evs = append(evs, event{l.seq[j], k, line, l.num[j], l.cut[j], false})
+		j := 0
+		if ch := p.chans[k]; ch == nil || ch.bare == nil && (ch.log == nil || !ch.log.acceptsBare()) {
+			// nothing open that a bare line could continue: the inert lines in front change nothing but errAt
+			// (a part of plain output holds all of its lines: they are not parsed twice)
+			for j < len(l.ends) && l.inert[j] {
+				j++
+			}
+			if j > 0 && ch != nil {
+				ch.errAt = int(l.errAt[j-1])
+			} else if j > 0 && l.errAt[j-1] != 0 {
+				j-- // the channel is new here: the last one is replayed to make it
+			}
+			if j > 0 {
+				evs = append(evs, event{seq: int(l.seq[j-1]), k: k, inert: true})
+			}
+		}
+		for ; j < len(l.ends); j++ {
+			evs = append(evs, event{seq: int(l.seq[j]), k: k, line: l.line(j), num: int(l.num[j]), cut: l.cut[j]})
 		}
 	}
 	for k, ck := range pk.chans {
@@ -260,6 +308,9 @@ func (p *Parser) join(pk *Parser) {
 		case e.line != nil:
 			p.lineNo, p.seq = e.num, e.seq-1 // line counts it again
 			p.line(e.line, e.cut)
+			continue
+		case e.inert:
+			p.lastRaw, p.lastB, p.lastSkip = p.lastRaw[:0], nil, p.lastSkip[:0]
 			continue
 		case e.log: // after what that line ends in the part (its channel's unprefixed record)
 			b := waiting[e.k]

@@ -142,3 +142,36 @@ func parseInParts(t testing.TB, path string, workers int, partSize int64, sigOf 
 	}
 	return out
 }
+
+// A part of plain output (no record head at all) holds every line as a lead; the join replays only what can
+// matter: with a traceback open before the boundary the plain lines continue it, with nothing open they change
+// nothing. Either way the records are a serial parse's, wherever the parts are cut.
+func TestParallelPlainOutputEqualsSerial(t *testing.T) {
+	tb := readFixture(t, r25Reraise)
+	var b strings.Builder
+	plain := func(n int, prefix string) {
+		for i := range n {
+			fmt.Fprintf(&b, "%sstep %d: loss 0.%06d\n", prefix, i, i)
+		}
+	}
+	plain(3000, "")
+	b.WriteString(tb) // ends inside its last traceback: plain lines follow it
+	plain(3000, "")
+	b.WriteString("ERROR:root:step failed\n")
+	plain(2000, "[rank1]:")
+	b.WriteString(tb)
+	plain(3000, "[rank1]:")
+	path := filepath.Join(t.TempDir(), "plain.log")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	serial := parseInParts(t, path, 1, 1<<40, sig)
+	if len(serial) < 10 {
+		t.Fatalf("only %d records", len(serial))
+	}
+	for ps := int64(4 << 10); ps < int64(b.Len()); ps = ps*3/2 + 777 {
+		if got := parseInParts(t, path, 3, ps, sig); !reflect.DeepEqual(got, serial) {
+			t.Fatalf("part size %d:\n got %q\nwant %q", ps, got, serial)
+		}
+	}
+}
