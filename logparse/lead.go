@@ -15,12 +15,35 @@ type lead struct {
 	// channel it changes nothing but the channel's errAt (its logErrorAt), so the join does not replay it
 	inert []bool
 	errAt []int32
+	// Past maxInertHeld leading inert lines (all held lines inert so far) a lead only counts them, with the
+	// place and errAt of the last: a part of plain output holds a few KiB, not its text. When the join finds
+	// something open that they would continue, the part is parsed again from the file (ParseFileParallel).
+	dropped                  int
+	droppedSeq, droppedErrAt int32
+	runOver                  bool // a line that is not inert was held: the leading run is over
 	// noChain: the held lines cannot be followed by the next exception of a chained traceback (the last non-blank
 	// one was not a chain separator); false before any line is held
 	noChain bool
 }
 
+// maxInertHeld is how many leading inert lines a lead holds before it only counts them.
+const maxInertHeld = 1024
+
+// addInert holds an inert line (see lead), or counts it.
+func (l *lead) addInert(line []byte, num, seq int, cut bool, errAt int) {
+	if !l.runOver && len(l.ends) >= maxInertHeld {
+		l.dropped++
+		l.droppedSeq, l.droppedErrAt = int32(seq), int32(errAt)
+		return
+	}
+	over := l.runOver
+	l.add(line, num, seq, cut)
+	n := len(l.inert) - 1
+	l.inert[n], l.errAt[n], l.runOver = true, int32(errAt), over
+}
+
 func (l *lead) add(line []byte, num, seq int, cut bool) {
+	l.runOver = true // addInert takes it back for an inert line
 	if l.buf == nil {
 		l.buf = make([]byte, 0, 4096) // a held blank line is not nil (join: nil is a lead's end)
 	}
@@ -77,7 +100,6 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 			if t := bytes.TrimSpace(li.body); len(t) > 0 {
 				l.noChain = !bytes.HasPrefix(t, hChainCause) && !bytes.HasPrefix(t, hChainHandling)
 			}
-			l.add(line, p.lineNo, p.seq, cut)
 			if p.opt.SkipOther { // (bareLine: what it would open, on the line past its indentation or pod name)
 				ind := bareHead(li.body)
 				if ind == 0 {
@@ -85,10 +107,11 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 				}
 				body := li.body[ind:]
 				if h, _ := weakHead(body, li); h == headNone && strongHead(body) == headNone {
-					n := len(l.inert) - 1
-					l.inert[n], l.errAt[n] = true, int32(logErrorAt(li.body))
+					l.addInert(line, p.lineNo, p.seq, cut, logErrorAt(li.body))
+					return true
 				}
 			}
+			l.add(line, p.lineNo, p.seq, cut)
 			return true
 		}
 		// a chained traceback goes on with "Traceback (most recent call last):" after its separator (which the

@@ -14,6 +14,9 @@ import (
 // MinParallelSize is the smallest file parsed in parts (a tuning knob; tests lower it).
 var MinParallelSize int64 = 32 << 20
 
+// onReparse, when set (tests), is called when a part is parsed again from the file.
+var onReparse func()
+
 // PartSize is the size of the parts a large file is cut into (a tuning knob; tests lower it).
 var PartSize int64 = 32 << 20
 
@@ -97,6 +100,23 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 			for _, r := range held[i] {
 				fix(r)
 			}
+		} else if !state.canJoin(pk) {
+			// the part's plain output was only counted and would continue a record open before it: parse the
+			// part again through the state, as a serial parse does (its own records and parser are dropped)
+			state.emit, state.part, state.lineNo, state.crlf = fix, i, 0, false
+			state.resetCaches()
+			if onReparse != nil {
+				onReparse()
+			}
+			if mapped, shrank := feedMapped(state, f, bounds[i], bounds[i+1]); !mapped {
+				if err := feed(state, io.NewSectionReader(f, bounds[i], bounds[i+1]-bounds[i])); err != nil {
+					stop.Store(true)
+					close(quit)
+					return err
+				}
+			} else if shrank {
+				changed.Store(true)
+			}
 		} else {
 			// The records the join ends and the part's own come out in the order a serial parse ends them.
 			var joined []*Record
@@ -147,6 +167,22 @@ func partBounds(f *os.File, size, n int64) []int64 {
 	return append(bounds, size)
 }
 
+// nothingOpen reports whether a channel has no record open that a bare line could continue.
+func nothingOpen(ch *channel) bool {
+	return ch == nil || ch.bare == nil && (ch.log == nil || !ch.log.acceptsBare())
+}
+
+// canJoin reports whether the leads of pk can be replayed through p: not when a lead counted lines it did not
+// hold (a part of plain output) and p has a record open on that channel that they would continue.
+func (p *Parser) canJoin(pk *Parser) bool {
+	for k, l := range pk.leads {
+		if l.dropped > 0 && !nothingOpen(p.chans[k]) {
+			return false
+		}
+	}
+	return true
+}
+
 // join replays the leads of the next part pk through p (which holds the records left open before pk), as a
 // serial parse would have read them, and takes over pk's open records. Everything happens in the order of the
 // part's lines, so the records it closes come out in the order a serial parse closes them.
@@ -167,19 +203,27 @@ func (p *Parser) join(pk *Parser) {
 	var evs []event
 	for k, l := range pk.leads {
 		j := 0
-		if ch := p.chans[k]; ch == nil || ch.bare == nil && (ch.log == nil || !ch.log.acceptsBare()) {
-			// nothing open that a bare line could continue: the inert lines in front change nothing but errAt
-			// (a part of plain output holds all of its lines: they are not parsed twice)
+		if ch := p.chans[k]; nothingOpen(ch) {
+			// nothing open that a bare line could continue: the inert lines in front (held or only counted)
+			// change nothing but errAt, so they are not parsed twice
 			for j < len(l.ends) && l.inert[j] {
 				j++
 			}
-			if j > 0 && ch != nil {
-				ch.errAt = int(l.errAt[j-1])
-			} else if j > 0 && l.errAt[j-1] != 0 {
-				j-- // the channel is new here: the last one is replayed to make it
-			}
+			seq, errAt := int32(-1), int32(0)
 			if j > 0 {
-				evs = append(evs, event{seq: int(l.seq[j-1]), k: k, inert: true})
+				seq, errAt = l.seq[j-1], l.errAt[j-1]
+			}
+			if l.dropped > 0 && j <= maxInertHeld { // the counted ones came after the held ones skipped
+				seq, errAt = l.droppedSeq, l.droppedErrAt
+			}
+			if seq >= 0 {
+				if ch == nil {
+					ch = &channel{}
+					p.chans[k] = ch
+					p.resetCaches()
+				}
+				ch.errAt = int(errAt)
+				evs = append(evs, event{seq: int(seq), k: k, inert: true})
 			}
 		}
 		for ; j < len(l.ends); j++ {

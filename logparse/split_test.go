@@ -120,13 +120,14 @@ func FuzzParallelEqualsSerial(f *testing.F) {
 	})
 }
 
-// parseInParts parses the file at path with ParseFileParallel (workers, parts of partSize bytes) and returns
+// parseInParts parses the file at path with ParseFileParallel (workers, parts of partSize bytes, however small
+// the file) and returns
 // each record as sigOf words it, in emission order (a serial parse's order).
 func parseInParts(t testing.TB, path string, workers int, partSize int64, sigOf func(*Record) string) []string {
 	t.Helper()
-	old := PartSize
-	PartSize = partSize
-	defer func() { PartSize = old }()
+	oldMin, old := MinParallelSize, PartSize
+	MinParallelSize, PartSize = 0, partSize
+	defer func() { MinParallelSize, PartSize = oldMin, old }()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -169,9 +170,16 @@ func TestParallelPlainOutputEqualsSerial(t *testing.T) {
 	if len(serial) < 10 {
 		t.Fatalf("only %d records", len(serial))
 	}
-	for ps := int64(4 << 10); ps < int64(b.Len()); ps = ps*3/2 + 777 {
+	reparsed := 0
+	onReparse = func() { reparsed++ }
+	defer func() { onReparse = nil }()
+	for ps := int64(4 << 10); ps < int64(b.Len()); ps += 3 << 10 {
 		if got := parseInParts(t, path, 3, ps, sig); !reflect.DeepEqual(got, serial) {
 			t.Fatalf("part size %d:\n got %q\nwant %q", ps, got, serial)
 		}
+	}
+	// a part of plain output after an open traceback was parsed again from the file (its lines only counted)
+	if reparsed == 0 {
+		t.Error("no part was parsed again: the plain lines after the open traceback were all held")
 	}
 }
