@@ -43,7 +43,8 @@ func TestMetricOfABigRunIsReadLineByLine(t *testing.T) {
 	if !ok || got.value != 12.25 {
 		t.Fatalf("metric %+v, want the last match's 12.25 (a CRLF line ends where $ matches)", msg)
 	}
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(log.Len()/8) {
+	// (under -race sync.Pool keeps nothing: the regexp's machines are allocated again for every line)
+	if alloc := after.TotalAlloc - before.TotalAlloc; !raceEnabled && alloc > uint64(log.Len()/8) {
 		t.Errorf("reading the metric of a %d MB log allocated %d MB", log.Len()>>20, alloc>>20)
 	}
 }
