@@ -132,8 +132,10 @@ func (d *details) classify(guard string) GuardClass {
 	}
 	guard = strings.Clone(guard) // the class's strings are parts of it: kept, they must not keep the record
 	gc := ClassifyGuard(guard)
-	if d.guards == nil || len(d.guards) >= maxGuardMemo {
+	if d.guards == nil {
 		d.guards = make(map[string]GuardClass, 256)
+	} else if len(d.guards) >= maxGuardMemo {
+		clear(d.guards) // keeps its buckets: no growing again from 256
 	}
 	d.guards[guard] = gc
 	return gc
@@ -145,8 +147,10 @@ func (d *details) fold(name string) (string, int) {
 	}
 	name = strings.Clone(name)
 	fn, line := FoldFunction(name)
-	if d.folds == nil || len(d.folds) >= maxGuardMemo {
+	if d.folds == nil {
 		d.folds = make(map[string]folded, 64)
+	} else if len(d.folds) >= maxGuardMemo {
+		clear(d.folds)
 	}
 	d.folds[name] = folded{fn, line}
 	return fn, line
