@@ -29,21 +29,14 @@ type lead struct {
 // maxInertHeld is how many leading inert lines a lead holds before it only counts them.
 const maxInertHeld = 1024
 
-// addInert holds an inert line (see lead), or counts it.
-func (l *lead) addInert(line []byte, num, seq int, cut bool, errAt int) {
-	if !l.runOver && len(l.ends) >= maxInertHeld {
+// add holds a line (inert: see lead, with its logErrorAt), or past maxInertHeld leading inert ones counts it.
+func (l *lead) add(line []byte, num, seq int, cut, inert bool, errAt int) {
+	if inert && !l.runOver && len(l.ends) >= maxInertHeld {
 		l.dropped++
 		l.droppedSeq, l.droppedErrAt = int32(seq), int32(errAt)
 		return
 	}
-	over := l.runOver
-	l.add(line, num, seq, cut)
-	n := len(l.inert) - 1
-	l.inert[n], l.errAt[n], l.runOver = true, int32(errAt), over
-}
-
-func (l *lead) add(line []byte, num, seq int, cut bool) {
-	l.runOver = true // addInert takes it back for an inert line
+	l.runOver = l.runOver || !inert
 	if l.buf == nil {
 		l.buf = make([]byte, 0, 4096) // a held blank line is not nil (join: nil is a lead's end)
 	}
@@ -52,8 +45,8 @@ func (l *lead) add(line []byte, num, seq int, cut bool) {
 	l.num = append(l.num, int32(num))
 	l.seq = append(l.seq, int32(seq))
 	l.cut = append(l.cut, cut)
-	l.inert = append(l.inert, false)
-	l.errAt = append(l.errAt, 0)
+	l.inert = append(l.inert, inert)
+	l.errAt = append(l.errAt, int32(errAt))
 }
 
 // line returns held line j.
@@ -87,13 +80,13 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 			// partition details carry prefixes of their own (parser.go: partitionDetail)
 			if bytes.Equal(l.prefix, li.prefix) || detailShaped(li) {
 				l.noChain = true
-				l.add(line, p.lineNo, p.seq, cut)
+				l.add(line, p.lineNo, p.seq, cut, false, 0)
 				return true
 			}
 		}
 	case styleCpp: // a one-line record: what is open on the channel goes on after it
 		l.noChain = true
-		l.add(line, p.lineNo, p.seq, cut)
+		l.add(line, p.lineNo, p.seq, cut, false, 0)
 		return true
 	case styleBare:
 		if at, _ := headInside(li.body); at <= 0 && strongHead(li.body) == headNone && !startsBareRecord(li.body) {
@@ -101,24 +94,20 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 				l.noChain = !bytes.HasPrefix(t, hChainCause) && !bytes.HasPrefix(t, hChainHandling)
 			}
 			if p.opt.SkipOther { // (bareLine: what it would open, on the line past its indentation or pod name)
-				ind := bareHead(li.body)
-				if ind == 0 {
-					ind = podHead(li.body)
-				}
-				body := li.body[ind:]
+				body := li.body[headIndent(li.body):]
 				if h, _ := weakHead(body, li); h == headNone && strongHead(body) == headNone {
-					l.addInert(line, p.lineNo, p.seq, cut, logErrorAt(li.body))
+					l.add(line, p.lineNo, p.seq, cut, true, logErrorAt(li.body))
 					return true
 				}
 			}
-			l.add(line, p.lineNo, p.seq, cut)
+			l.add(line, p.lineNo, p.seq, cut, false, 0)
 			return true
 		}
 		// a chained traceback goes on with "Traceback (most recent call last):" after its separator (which the
 		// part before may have ended with): held while the held lines allow it
 		if !l.noChain && bytes.HasPrefix(li.body, hTraceback) {
 			l.noChain = true
-			l.add(line, p.lineNo, p.seq, cut)
+			l.add(line, p.lineNo, p.seq, cut, false, 0)
 			return true
 		}
 	}

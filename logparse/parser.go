@@ -349,10 +349,7 @@ func (p *Parser) line(line []byte, cut bool) {
 		if b := ch.log; b != nil && bytes.Equal(b.prefix, li.prefix) && !(b.head != headNone && strongHead(li.body) != headNone) {
 			b.prefixed++
 			b.add(p, li.body, cut)
-		} else if partitionDetail(b, li) || b != nil && b.head == headPartition && len(b.detail) > 0 &&
-			bytes.Equal(b.detail, li.prefix) && strongHead(li.body) == headNone {
-			// a detail, or a line with the prefix of the detail before (a blank one): what the fast path (the
-			// same raw prefix as the line before) joins too, so a parse in parts that replays it does the same
+		} else if partitionDetail(b, li) {
 			b.detail = append(b.detail[:0], li.prefix...)
 			b.prefixed++
 			b.add(p, li.body, cut)
@@ -440,10 +437,7 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 		return
 	}
 	// a record head behind code-block indentation or a pod name: its record's bare lines carry it too
-	ind := bareHead(raw)
-	if ind == 0 {
-		ind = podHead(raw)
-	}
+	ind := headIndent(raw)
 	body := raw[ind:]
 	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
 		if strongHead(body) == headNone && !startsBareRecord(body) {
@@ -543,8 +537,15 @@ func validString(b []byte) string {
 // head's (time stamp, emitter line); the process, level, compile id and artifact are the same and the message is
 // indented.
 func partitionDetail(b *builder, li *lineInfo) bool {
-	return b != nil && b.head == headPartition && detailShaped(li) && li.level == b.rec.Level &&
-		li.pid == b.rec.PID && li.cid == b.rec.CompileID
+	if b == nil || b.head != headPartition {
+		return false
+	}
+	if len(b.detail) > 0 && bytes.Equal(b.detail, li.prefix) && strongHead(li.body) == headNone {
+		// a line with the prefix of the detail before (a blank one): what the fast path (the same raw prefix
+		// as the line before) joins too, so a parse in parts that replays it does the same
+		return true
+	}
+	return detailShaped(li) && li.level == b.rec.Level && li.pid == b.rec.PID && li.cid == b.rec.CompileID
 }
 
 // detailShaped: an indented message of the cudagraphs artifact (the shape of a partition record's details).

@@ -59,6 +59,15 @@ func indentOf(b []byte) int {
 	return i
 }
 
+// headIndent is what stands in front of a record head on a bare line: code-block indentation (bareHead) or a
+// pod name (podHead); 0 when neither.
+func headIndent(raw []byte) int {
+	if ind := bareHead(raw); ind > 0 {
+		return ind
+	}
+	return podHead(raw)
+}
+
 // bareHead is the indentation of a bare line that is a record head behind code-block indentation, 0 otherwise.
 func bareHead(body []byte) int {
 	n := indentOf(body)

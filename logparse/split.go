@@ -65,9 +65,9 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 				if i > 0 {
 					p.leads = map[chanKey]*lead{}
 				}
-				if mapped, shrank := feedMapped(p, f, bounds[i], bounds[i+1]); !mapped {
-					errs[i] = feed(p, io.NewSectionReader(f, bounds[i], bounds[i+1]-bounds[i]))
-				} else if shrank {
+				shrank, err := feedRange(p, f, bounds[i], bounds[i+1])
+				errs[i] = err
+				if shrank {
 					changed.Store(true)
 				}
 				parts[i] = p
@@ -108,13 +108,13 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 			if onReparse != nil {
 				onReparse()
 			}
-			if mapped, shrank := feedMapped(state, f, bounds[i], bounds[i+1]); !mapped {
-				if err := feed(state, io.NewSectionReader(f, bounds[i], bounds[i+1]-bounds[i])); err != nil {
-					stop.Store(true)
-					close(quit)
-					return err
-				}
-			} else if shrank {
+			shrank, err := feedRange(state, f, bounds[i], bounds[i+1])
+			if err != nil {
+				stop.Store(true)
+				close(quit)
+				return err
+			}
+			if shrank {
 				changed.Store(true)
 			}
 		} else {
@@ -150,6 +150,15 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 // errChanged: the file shrank while it was read (rotated, truncated or rewritten under the tool); what could be
 // read was parsed and emitted.
 var errChanged = errors.New("changed while being read")
+
+// feedRange feeds bytes from..to of f to p, through memory maps when it can (shrank: the file got shorter under
+// them), else read.
+func feedRange(p *Parser, f *os.File, from, to int64) (shrank bool, err error) {
+	if mapped, shrank := feedMapped(p, f, from, to); mapped {
+		return shrank, nil
+	}
+	return false, feed(p, io.NewSectionReader(f, from, to-from))
+}
 
 // partBounds cuts [0, size) into about n parts that start at line starts.
 func partBounds(f *os.File, size, n int64) []int64 {
