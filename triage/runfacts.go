@@ -108,3 +108,12 @@ func interrupted(rep *Report) []string {
 	}
 	return out
 }
+
+// StoppedBy is why the tool itself stopped the run ("cancelled" when it did not say), "" when it did not stop it:
+// the one wording the verdict, the bringup log and the TUI give such a run.
+func (f *RunFacts) StoppedBy() string {
+	if f == nil || f.Outcome != OutcomeStopped {
+		return ""
+	}
+	return orWhat(f.StopReason, "cancelled")
+}

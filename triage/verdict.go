@@ -176,7 +176,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	case run != nil && run.Outcome == OutcomeFailed && !ev.TorchSeen:
 		v.State, v.Summary = StateDidNotStart, "did not start: the command "+exitWords(run)+" before any torch output"
 	case run != nil && run.Outcome == OutcomeStopped:
-		v.State, v.Summary = StateStopped, "stopped by torchtriage ("+orWhat(run.StopReason, "cancelled")+") before the run finished"+found
+		v.State, v.Summary = StateStopped, "stopped by torchtriage ("+run.StoppedBy()+") before the run finished"+found
 	case run == nil && len(stops) > 0 && t.errors+t.runtime == 0:
 		v.State, v.Summary = StateStopped, "stopped: a process was interrupted ("+strings.Join(stops, ", ")+
 			"); the log does not say by whom"+found

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -17,8 +15,10 @@ type logState struct {
 	page   int // lines shown
 	hoff   int // horizontal scroll, cells
 	filt   logFilter
-	// searchGen numbers the searches: only the latest one's result moves the view
+	// searchGen numbers the searches: only the latest one's result moves the view; searching is the flash
+	// it shows meanwhile
 	searchGen int
+	searching string
 }
 
 // logFilter is the positions of one run's lines of one rank, extended as the log grows.
@@ -143,7 +143,8 @@ func (lv *logState) search(m *Model, q string, dir int, fresh bool) tea.Cmd {
 	lv.searchGen++
 	msg := searchMsg{run: m.cur.id, gen: lv.searchGen, query: q}
 	log := m.cur.log
-	m.flash = "searching for " + q + "…"
+	lv.searching = "searching for " + q + "…"
+	m.flash = lv.searching
 	return func() tea.Msg {
 		msg.at = log.Search(q, start, dir, n, at)
 		return msg
@@ -155,7 +156,7 @@ func (lv *logState) found(m *Model, msg searchMsg) {
 	if msg.gen != lv.searchGen || m.cur == nil || m.cur.id != msg.run {
 		return
 	}
-	if strings.HasPrefix(m.flash, "searching for ") {
+	if m.flash == lv.searching { // no other flash came meanwhile
 		m.flash = ""
 	}
 	if msg.at < 0 {

@@ -81,13 +81,12 @@ func lastStderr(log session.Log, n int) []string {
 
 // stopWords is "stopped by torchtriage (cancelled)" for a run the tool itself stopped, "" otherwise: such a run
 // is never shown as a failure.
-func stopWords(me session.Meta) string {
-	reason := me.StopReason
-	if reason == "" && me.State == session.StateTimedOut {
-		reason = "timed out"
-	}
-	if reason == "" {
+func stopWords(me session.Meta) string { return stoppedText(session.RunFactsOf(me).StoppedBy()) }
+
+// stoppedText words why the tool stopped a run ("" when it did not).
+func stoppedText(by string) string {
+	if by == "" {
 		return ""
 	}
-	return "stopped by torchtriage (" + reason + ")"
+	return "stopped by torchtriage (" + by + ")"
 }

@@ -220,7 +220,7 @@ func rowState(r runRow) string {
 	case st.State == "running" || st.State == "stalled":
 		return st.State
 	case st.StoppedBy != "": // the tool's own stop is no failure
-		return "stopped by torchtriage (" + st.StoppedBy + ") · " + d
+		return stoppedText(st.StoppedBy) + " · " + d
 	case st.Signal != "":
 		return fmt.Sprintf("%s (%s) %s", st.State, st.Signal, d)
 	case st.ExitCode != nil:

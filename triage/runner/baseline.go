@@ -17,14 +17,6 @@ import (
 // least 5% better than eager.
 const KeepThreshold = 0.05
 
-// ExtractMetric returns the number captured by re's first group (the whole
-// match when re has no group) in its last match in output, matched line by
-// line. Thousands separators ("1,234.5", "1_234") are accepted.
-func ExtractMetric(re *regexp.Regexp, output []byte) (float64, bool) {
-	v, ok, _ := metricOf(re, bytes.NewReader(output))
-	return v, ok
-}
-
 // metricValue is the number of a match (its first group, else all of it).
 func metricValue(m [][]byte) (float64, bool) {
 	raw := m[0]
@@ -43,8 +35,9 @@ func metricValue(m [][]byte) (float64, bool) {
 // maxMetricLine bytes.
 const maxMetricLine = 1 << 20
 
-// MetricOfFile is ExtractMetric over a file (a run's combined.log, which may be gigabytes), read as it is
-// matched: never held whole.
+// MetricOfFile returns the number captured by re's first group (the whole match when re has no group) in the
+// last line of a file (a run's combined.log, which may be gigabytes: read as it is matched, never held whole)
+// that re matches. Thousands separators ("1,234.5", "1_234") are accepted.
 func MetricOfFile(re *regexp.Regexp, path string) (float64, bool, error) {
 	if re == nil {
 		return 0, false, nil
@@ -60,9 +53,6 @@ func MetricOfFile(re *regexp.Regexp, path string) (float64, bool, error) {
 // metricOf matches re line by line (a line on its first maxMetricLine bytes) and returns the value of the last
 // line it matches.
 func metricOf(re *regexp.Regexp, r io.Reader) (float64, bool, error) {
-	if re == nil {
-		return 0, false, nil
-	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var last [][]byte
 	var line []byte

@@ -1,29 +1,36 @@
 package runner
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"testing"
 )
 
+// extractMetric is MetricOfFile's matching on bytes.
+func extractMetric(re *regexp.Regexp, out []byte) (float64, bool) {
+	v, ok, _ := metricOf(re, bytes.NewReader(out))
+	return v, ok
+}
+
 func TestExtractMetric(t *testing.T) {
 	out := []byte("warmup\nthroughput: 101.5 it/s\nthroughput: 1,234.75 it/s\ndone\n")
 	re := regexp.MustCompile(`throughput: ([\d.,]+) it/s`)
-	if v, ok := ExtractMetric(re, out); !ok || v != 1234.75 {
+	if v, ok := extractMetric(re, out); !ok || v != 1234.75 {
 		t.Errorf("last match = %v, %v; want 1234.75", v, ok)
 	}
-	if v, ok := ExtractMetric(regexp.MustCompile(`\d+\.\d+e-\d+`), []byte("loss 3.5e-03")); !ok || v != 0.0035 {
+	if v, ok := extractMetric(regexp.MustCompile(`\d+\.\d+e-\d+`), []byte("loss 3.5e-03")); !ok || v != 0.0035 {
 		t.Errorf("no group: %v %v", v, ok)
 	}
 	for _, c := range []struct {
 		re  string
 		out string
 	}{{`latency: (\S+)`, "latency: n/a"}, {`latency: (\d+)`, "nothing here"}} {
-		if v, ok := ExtractMetric(regexp.MustCompile(c.re), []byte(c.out)); ok {
+		if v, ok := extractMetric(regexp.MustCompile(c.re), []byte(c.out)); ok {
 			t.Errorf("%q on %q = %v", c.re, c.out, v)
 		}
 	}
-	if _, ok := ExtractMetric(nil, out); ok {
+	if _, ok, _ := MetricOfFile(nil, "no such file"); ok {
 		t.Error("nil regexp matched")
 	}
 }

@@ -125,14 +125,3 @@ func (b Log) Rank(i int) int {
 
 // Ranks lists the ranks that appear in line prefixes, sorted.
 func (b Log) Ranks() []int { return b.rankSet }
-
-// IsHeader reports whether line i is one of the tool's headers (an input's name).
-func (b Log) IsHeader(i int) bool { return i >= 0 && i < b.n && b.segAt(i).in < 0 }
-
-// InputOf returns line i's input (-1 for a header).
-func (b Log) InputOf(i int) int {
-	if i < 0 || i >= b.n {
-		return -1
-	}
-	return int(b.segAt(i).in)
-}

@@ -85,7 +85,7 @@ func TestFileLogReadsBackTheSameLines(t *testing.T) {
 	for in, name := range []string{"err", "out"} {
 		for line := 1; line <= int(f.lines[in]); line += 7 {
 			p := f.Find(name, line)
-			if p != m.Find(name, line) || p < 0 || f.InputOf(p) != in {
+			if p != m.Find(name, line) || p < 0 || int(f.Line(p).Input) != in {
 				t.Fatalf("%s:%d: file log finds %d, memory %d", name, line, p, m.Find(name, line))
 			}
 		}

@@ -202,7 +202,6 @@ func (w *LogWriter) rank(r int16) {
 	if b.rankTail != nil {
 		b.rankTail[j] = r // views read only the lines before
 	}
-
 	if r < 0 {
 		return
 	}
@@ -240,22 +239,17 @@ func (w *LogWriter) Header(text string) {
 // View returns the log as it is now; later writes do not change it.
 func (w *LogWriter) View() Log {
 	b := w.buf
-	clip := func(s [][]int32) [][]int32 {
-		out := make([][]int32, len(s))
-		for i, x := range s {
-			out[i] = slices.Clip(x)
-		}
-		return out
-	}
-	b.segs, b.inSegs, b.ranks, b.headers = slices.Clip(b.segs), clip(b.inSegs), slices.Clip(b.ranks), slices.Clip(b.headers)
-	b.marks = make([][]mark, len(w.buf.marks))
-	for i, x := range w.buf.marks {
-		b.marks[i] = slices.Clip(x)
-	}
-	b.mem = make([][]byte, len(w.buf.mem))
-	for i, x := range w.buf.mem {
-		b.mem[i] = slices.Clip(x)
-	}
+	b.segs, b.ranks, b.headers = slices.Clip(b.segs), slices.Clip(b.ranks), slices.Clip(b.headers)
+	b.inSegs, b.marks, b.mem = clipEach(b.inSegs), clipEach(b.marks), clipEach(b.mem)
 	b.lines, b.ends = slices.Clone(b.lines), slices.Clone(b.ends)
 	return b
+}
+
+// clipEach is a copy of s whose slices cannot be appended to in place (a view's, while the writer appends).
+func clipEach[T any](s [][]T) [][]T {
+	out := make([][]T, len(s))
+	for i, x := range s {
+		out[i] = slices.Clip(x)
+	}
+	return out
 }

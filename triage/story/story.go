@@ -1,7 +1,6 @@
 package story
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -215,10 +214,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	}
 	r.probes = infos
 	facts := session.RunFactsOf(m)
-	r.an = triage.AnalyzeRun(rep, set, infos, facts)
-	if facts.Outcome == triage.OutcomeStopped {
-		r.StoppedBy = cmp.Or(facts.StopReason, "cancelled") // as the verdict words it
-	}
+	r.an, r.StoppedBy = triage.AnalyzeRun(rep, set, infos, facts), facts.StoppedBy()
 	c := rep.Counts
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
 		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks),
