@@ -510,6 +510,7 @@ func (p *Parser) close(slot **builder) {
 func (p *Parser) finish(b *builder) {
 	r := b.rec
 	r.partFirst, r.partLast, r.closedAt = b.part, b.lastPart, 2*p.seq+p.closeLate
+	r.plain = b.head == headNone
 	r.Time = parseWhen(b.when)
 	r.Lines = b.lines()
 	if len(p.free) < 16 && cap(b.text) <= 1<<20 { // text buffers are reused: most records are short

@@ -283,8 +283,9 @@ type Record struct {
 	Cut string
 	Era Era // the torch versions whose format this record shows
 
-	partFirst, partLast int // parallel parsing: parts holding FirstLine and LastLine (line numbers fixed on join)
-	closedAt            int // parallel parsing: when the record ended (2 × Parser.seq of the part then read, +1 if late)
+	plain               bool // of no known head: plain output, which counting (SkipOther) does not build
+	partFirst, partLast int  // parallel parsing: parts holding FirstLine and LastLine (line numbers fixed on join)
+	closedAt            int  // parallel parsing: when the record ended (2 × Parser.seq of the part then read, +1 if late)
 
 	Break     *GraphBreak
 	Recompile *Recompile
@@ -297,6 +298,10 @@ type Record struct {
 	Warning   *Warning
 	Cache     *CacheEvent
 }
+
+// Plain reports a record of no known head (plain output, not a torch record): the records a parse that only
+// counts (Options.SkipOther) never builds.
+func (r *Record) Plain() bool { return r.plain }
 
 // Text joins the message lines.
 func (r *Record) Text() string {

@@ -20,7 +20,7 @@ type Live struct {
 	agg     *triage.Aggregator
 	parsers map[string]*logparse.Parser
 	marks   map[string][]feedMark // per stream: its feeds not yet older than the idle gap FlushIdle was given
-	records int                   // records built so far
+	records int                   // torch records built so far (plain output's are not counted)
 	fresh   []*logparse.Record    // records not yet taken by TakeNew
 	input   string
 }
@@ -59,7 +59,9 @@ func (l *Live) parser(stream string) *logparse.Parser {
 
 // take is the parsers' emit function; it runs under l.mu (parsers are only driven under it).
 func (l *Live) take(r *logparse.Record) {
-	l.records++
+	if !r.Plain() {
+		l.records++
+	}
 	l.fresh = append(l.fresh, r)
 	l.agg.Add(r)
 }
@@ -171,7 +173,7 @@ func (l *Live) TakeNew() []*logparse.Record {
 	return out
 }
 
-// Records returns how many records were built so far.
+// Records returns how many torch records were built so far: those an opened log counts (not plain output).
 func (l *Live) Records() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
