@@ -2,7 +2,6 @@ package logparse
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -178,7 +177,6 @@ type builder struct {
 	firstOnly bool // continuation lines come without a prefix
 	head      headKind
 	keep      bool   // keep the lines
-	when      string // raw timestamp of the first line
 	skip      string // a "skipping cudagraphs" message seen in a record whose lines are not kept
 	prevChain bool   // the last line was a chained-exception separator
 	flavor    byte   // of a headTraceback record: tbPython, tbHeadless, tbIPython or tbPytest
@@ -274,10 +272,11 @@ func (b *builder) startsNew(body []byte) bool {
 }
 
 // parseWhen reads the glog "MMDD HH:MM:SS.ffffff", the C++ "MMDD HH:MM:SS.fffffffff" and the
-// "YYYY-MM-DD HH:MM:SS,mmm" forms. Glog carries no year: year 0 is used.
-func parseWhen(s string) time.Time {
+// "YYYY-MM-DD HH:MM:SS,mmm" forms. Glog carries no year: year 0 is used. It reads the bytes of the line (no
+// copy: every record's first line has one).
+func parseWhen(s []byte) time.Time {
 	if len(s) >= 23 && s[4] == '-' {
-		t, err := time.Parse("2006-01-02 15:04:05,000", s[:23])
+		t, err := time.Parse("2006-01-02 15:04:05,000", string(s[:23]))
 		if err == nil {
 			return t
 		}
@@ -287,8 +286,8 @@ func parseWhen(s string) time.Time {
 		return time.Time{}
 	}
 	num := func(a, b int) int {
-		n, err := strconv.Atoi(s[a:b])
-		if err != nil {
+		n, ok := atoi(s[a:b])
+		if !ok {
 			return -1
 		}
 		return n
@@ -303,7 +302,7 @@ func parseWhen(s string) time.Time {
 		if len(frac) > 9 {
 			frac = frac[:9]
 		}
-		if f, err := strconv.Atoi(frac); err == nil {
+		if f, ok := atoi(frac); ok {
 			for i := len(frac); i < 9; i++ {
 				f *= 10
 			}
@@ -319,11 +318,14 @@ func (b *builder) lines() []string {
 		return nil
 	}
 	text := string(b.text)
+	// one check per record: when the text is valid, so is every line that starts and ends at a rune's start
+	valid := utf8.ValidString(text)
 	out := make([]string, len(b.ends))
 	start := 0
 	for i, end := range b.ends {
 		l := text[start:end]
-		if !utf8.ValidString(l) {
+		whole := valid && (start == len(text) || utf8.RuneStart(text[start])) && (end == len(text) || utf8.RuneStart(text[end]))
+		if !whole && !utf8.ValidString(l) {
 			l = strings.ToValidUTF8(l, "\uFFFD")
 		}
 		out[i], start = l, end

@@ -91,6 +91,21 @@ func TestEra_2_14_GBIDHintsStackAndLimit(t *testing.T) {
 		!strings.Contains(stack.Failures[0].Extra, "User stack trace") {
 		t.Fatalf("recompile 4/3 %+v", stack)
 	}
+	// a failure's user stack: its lines, trimmed, one per line
+	found := false
+	for _, r := range ofKind(rs, KindRecompile) {
+		if r.FirstLine == 69 {
+			found = true
+			want := "User stack trace:\nFile \"/root/repro/gb_recompile.py\", line 18, in torch_dynamo_resume_in_f_at_18\n" +
+				"if x.sum().item() > 0:                  # graph break: Tensor.item / data-dependent branch"
+			if f := r.Recompile.Failures; len(f) != 1 || f[0].Extra != want {
+				t.Fatalf("recompile at line 69: %q", f)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no recompile at line 69")
+	}
 	l := ofKind(rs, KindLimitHit)
 	if len(l) != 1 || l[0].Limit.Limit != "recompile_limit" || l[0].Limit.Value != 3 || l[0].Limit.Function != "torch_dynamo_resume_in_f_at_18" ||
 		l[0].Limit.Line != 18 || !strings.HasPrefix(l[0].Limit.LastReason, "4/2: mode == 'a'") || l[0].Era.String() != "2.7–2.14" {

@@ -6,7 +6,26 @@ import (
 	"strings"
 )
 
-var gbLink = regexp.MustCompile(`/gb/gb(\d+)\.html`)
+// gbLinkID is the number of the first graph-break page link in t, what `/gb/gb(\d+)\.html` matches ("" if
+// none), without a regexp: 2.9+ writes the link into every graph-break record.
+func gbLinkID(t string) string {
+	for i := strings.Index(t, "/gb/gb"); i >= 0; {
+		rest := t[i+len("/gb/gb"):]
+		n := 0
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		if n > 0 && strings.HasPrefix(rest[n:], ".html") {
+			return rest[:n]
+		}
+		j := strings.Index(t[i+1:], "/gb/gb")
+		if j < 0 {
+			return ""
+		}
+		i += 1 + j
+	}
+	return ""
+}
 
 // parseBreak reads a graph-break record of any era (see docs: torch-log-formats §3).
 func parseBreak(lines []string) *GraphBreak {
@@ -42,7 +61,7 @@ func parseBreak(lines []string) *GraphBreak {
 	}
 	g.File, g.Line = splitSite(site)
 	inTraceback := false
-	var userFrames []string
+	userFrames := make([]string, 0, len(lines))
 	from := 1
 	if !strings.HasPrefix(first, "Graph break") {
 		from = 0 // the header was cut off (pasted text): the body starts at once
@@ -74,8 +93,8 @@ func parseBreak(lines []string) *GraphBreak {
 		case strings.HasPrefix(t, "Hint:"):
 			g.Hints = append(g.Hints, strings.TrimSpace(strings.TrimPrefix(t, "Hint:")))
 		case strings.Contains(t, "/gb/gb"):
-			if m := gbLink.FindStringSubmatch(t); m != nil {
-				g.GBID = "GB" + m[1]
+			if id := gbLinkID(t); id != "" {
+				g.GBID = "GB" + id
 			}
 		case strings.HasPrefix(t, "Traceback (most recent call last):"):
 			inTraceback = true
@@ -132,37 +151,43 @@ func parseRecompile(lines []string) *Recompile {
 		rc.File, rc.Line = splitSite(head[i+4:])
 	} // else no "in <file>": the header was cut (pasted text), its last token may be part of a name
 
+	// the lines that follow the last failure (its user stack), joined into its Extra once it is complete
+	var extra []string
+	failure := func(f GuardFailure) {
+		if n := len(rc.Failures); n > 0 && len(extra) > 0 {
+			rc.Failures[n-1].Extra = strings.Join(extra, "\n")
+		}
+		extra = extra[:0]
+		rc.Failures = append(rc.Failures, f)
+	}
 	for _, l := range lines[1:] {
 		t := strings.TrimSpace(l)
 		switch {
 		case t == "" || strings.HasPrefix(t, "triggered by the following guard failure"):
 			if g := strings.Index(t, "guard failure: "); g >= 0 {
-				rc.Failures = append(rc.Failures, GuardFailure{Guard: t[g+len("guard failure: "):]})
+				failure(GuardFailure{Guard: t[g+len("guard failure: "):]})
 			}
 		case strings.HasPrefix(t, "guard ") && strings.HasSuffix(t, "failures:"):
 		case strings.HasPrefix(t, "- "):
 			body := strings.TrimPrefix(t, "- ")
 			if cid, guard, ok := splitFailureID(body); ok {
-				rc.Failures = append(rc.Failures, GuardFailure{CompileID: cid, Guard: guard})
+				failure(GuardFailure{CompileID: cid, Guard: guard})
 			} else if n := len(rc.Failures); n > 0 && (strings.HasPrefix(body, "User stack trace:") || strings.HasPrefix(strings.TrimSpace(body), "File \"") || strings.HasPrefix(body, "  ")) {
-				rc.Failures[n-1].Extra = joinExtra(rc.Failures[n-1].Extra, strings.TrimSpace(body))
+				if b := strings.TrimSpace(body); b != "" || len(extra) > 0 {
+					extra = append(extra, b)
+				}
 			} else {
-				rc.Failures = append(rc.Failures, GuardFailure{Guard: strings.TrimSpace(body)})
+				failure(GuardFailure{Guard: strings.TrimSpace(body)})
 			}
 		default:
-			if n := len(rc.Failures); n > 0 {
-				rc.Failures[n-1].Extra = joinExtra(rc.Failures[n-1].Extra, t)
+			if len(rc.Failures) > 0 && (t != "" || len(extra) > 0) {
+				extra = append(extra, t)
 			}
 		}
 	}
+	failure(GuardFailure{}) // completes the last one's Extra
+	rc.Failures = rc.Failures[:len(rc.Failures)-1]
 	return rc
-}
-
-func joinExtra(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "\n" + b
 }
 
 // splitFailureID splits "0/1: guard text".
@@ -272,4 +297,11 @@ func parseException(lines []string) *CompileError {
 		e.Frame = f
 	}
 	return e
+}
+
+func joinExtra(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
 }

@@ -95,14 +95,16 @@ type Parser struct {
 	// closeLate is 1 while a join ends a record after what the line that ends it ends itself (split.go)
 	closeLate int
 	free      []textBuf // text buffers of finished records, for the next ones
+	names     names     // the emitters and artifacts of records, each made a string once
 	facts     Facts
 }
 
 type chanKey struct{ local, rank int }
 
 type textBuf struct {
-	text []byte
-	ends []int
+	text   []byte
+	ends   []int
+	prefix []byte
 }
 
 type channel struct {
@@ -479,7 +481,7 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 		text:     buf.text,
 		ends:     buf.ends,
 		style:    li.style,
-		prefix:   append([]byte(nil), li.prefix...),
+		prefix:   append(buf.prefix, li.prefix...),
 		indent:   append([]byte(nil), li.indent...),
 		prefixed: 1,
 		head:     head,
@@ -488,10 +490,9 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 		part:     p.part, lastPart: p.part,
 		rec: &Record{
 			Input: p.opt.Input, Stream: p.opt.Stream, Rank: rank, LocalRank: li.localRank,
-			Level: li.level, PID: li.pid, CompileID: li.cid, FirstLine: p.lineNo,
-			Artifact: string(li.artifact), Emitter: string(li.emitter),
+			Level: li.level, PID: li.pid, CompileID: li.cid, FirstLine: p.lineNo, Time: parseWhen(li.when),
+			Artifact: p.names.of(li.artifact), Emitter: p.names.of(li.emitter),
 		},
-		when: string(li.when),
 	}
 	b.add(p, body, cut)
 	return b
@@ -511,12 +512,11 @@ func (p *Parser) finish(b *builder) {
 	r := b.rec
 	r.partFirst, r.partLast, r.closedAt = b.part, b.lastPart, 2*p.seq+p.closeLate
 	r.plain = b.head == headNone
-	r.Time = parseWhen(b.when)
 	r.Lines = b.lines()
 	if len(p.free) < 16 && cap(b.text) <= 1<<20 { // text buffers are reused: most records are short
-		p.free = append(p.free, textBuf{b.text[:0], b.ends[:0]})
+		p.free = append(p.free, textBuf{b.text[:0], b.ends[:0], b.prefix[:0]})
 	}
-	b.text, b.ends = nil, nil
+	b.text, b.ends, b.prefix = nil, nil, nil
 	classify(b)
 	b.done = true
 	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {

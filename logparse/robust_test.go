@@ -198,3 +198,22 @@ func TestFaulthandlerStackDump(t *testing.T) {
 		t.Fatalf("one stack record with every thread: %+v", st)
 	}
 }
+
+// A character cut by a line break: the record's text is valid UTF-8 as a whole, its lines are not; each line
+// is made valid on its own.
+func TestCharacterCutByALineBreak(t *testing.T) {
+	p := "V1121 07:45:29.809000 1 torch/_dynamo/guards.py:2791] [0/1] [__recompiles] "
+	log := p + "Recompiling function step in /w/r.py:6\n" + p + "    triggered by the following guard failure(s):\n" +
+		p + "    - 0/0: mode == 'caf\xc3\n" + p + "\xa9'\n"
+	rs := parseAll(t, log)
+	if rc := ofKind(rs, KindRecompile); len(rc) != 1 || len(rc[0].Lines) != 4 {
+		t.Fatalf("want one recompile of 4 lines: %+v", rs)
+	}
+	for _, r := range rs {
+		for _, l := range r.Lines {
+			if !utf8Valid(l) {
+				t.Fatalf("invalid UTF-8 kept: %q", l)
+			}
+		}
+	}
+}

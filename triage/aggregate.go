@@ -32,6 +32,7 @@ type Aggregator struct {
 	graphs         map[int]int // graphs compiled per rank (TORCH_TRACE)
 	perRank        map[int]*rankAgg
 	seen           map[eventKey]bool // text events, to drop their trace twins
+	unseen         []eventKey        // text events not yet in seen: it is only read when a trace is too
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec       []*logparse.Record
 	facts          facts           // what the inputs showed beyond the counts (evidence.go)
@@ -113,7 +114,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		a.traceRec = append(a.traceRec, r)
 		return
 	}
-	a.seen[a.dedupKey(r)] = true
+	a.unseen = append(a.unseen, a.dedupKey(r))
 	if r.Kind == logparse.KindCompileError {
 		a.errRanks[r.Rank] = true
 	}

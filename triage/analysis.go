@@ -52,19 +52,27 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if snap == nil {
 		snap = snapshotFromSummaries(rep)
 	}
-	var fs []Finding
+	// the findings of distinct breaks and recompile groups (thousands in a big run) are made on every core
 	recompiling := map[string]bool{}
-	var recomps []Finding
+	groups := make([]*groupSnap, 0, len(snap.groups))
 	for _, g := range snap.groups {
-		f := recompileFinding(g, set)
-		recomps = append(recomps, f)
+		groups = append(groups, g)
 		recompiling[g.key.file+"\x00"+g.key.fn] = true
 	}
+	recomps := make([]Finding, len(groups))
+	inParallel(len(groups), 64, func(from, to int) {
+		for i := from; i < to; i++ {
+			recomps[i] = recompileFinding(groups[i], set)
+		}
+	})
 	sort.Slice(recomps, func(i, j int) bool { return recomps[i].ID < recomps[j].ID })
 	limits := limitFindings(rep.LimitEvents(), recomps, set)
-	for _, b := range rep.GraphBreaks {
-		fs = append(fs, breakFinding(b, snap, set, recompiling))
-	}
+	fs := make([]Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
+	inParallel(len(fs), 64, func(from, to int) {
+		for i := from; i < to; i++ {
+			fs[i] = breakFinding(rep.GraphBreaks[i], snap, set, recompiling)
+		}
+	})
 	fs = append(fs, recomps...)
 	fs = append(fs, limits...)
 	for _, s := range rep.CudagraphSkips {

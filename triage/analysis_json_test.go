@@ -40,3 +40,45 @@ func TestReportJSONForm(t *testing.T) {
 		}
 	}
 }
+
+// WriteReport encodes the long lists in chunks on several goroutines and puts them in the skeleton's place:
+// the bytes are json.Encoder's, for every fixture (chunks of one and of three elements), and for a report
+// whose lists are nil (null) or empty ([]).
+func TestReportJSONInChunks(t *testing.T) {
+	defer func(n int) { jsonChunk = n }(jsonChunk)
+	files, _ := filepath.Glob(filepath.Join(fixtures, "*", "*.log"))
+	var ans []*Analysis
+	for _, f := range files {
+		rep, _, err := buildReport([]string{f}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans = append(ans, Analyze(rep, nil, nil))
+	}
+	ans = append(ans, &Analysis{Report: &Report{}}, &Analysis{Report: &Report{GraphBreaks: []*BreakSummary{},
+		Recompiles: []*RecompileSummary{}}, Findings: []Finding{}})
+	long := 0
+	for _, chunk := range []int{1, 3} {
+		jsonChunk = chunk
+		for i, an := range ans {
+			var want, got strings.Builder
+			enc := json.NewEncoder(&want)
+			enc.SetIndent("", " ")
+			if err := enc.Encode(an.JSON().encoded()); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteReport(&got, an, "json", TextOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Fatalf("analysis %d, chunks of %d: WriteReport's JSON differs from json.Encoder's", i, chunk)
+			}
+			if len(an.Findings) > chunk && len(an.Report.GraphBreaks) > chunk {
+				long++
+			}
+		}
+	}
+	if long == 0 {
+		t.Fatal("no fixture has lists longer than a chunk")
+	}
+}

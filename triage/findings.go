@@ -1,8 +1,10 @@
 package triage
 
 import (
+	"cmp"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -108,18 +110,24 @@ func (f *Finding) Unexpected() int {
 
 var severityRank = map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
 
-// sortFindings orders by impact: severity, then records, then id.
+// sortFindings orders by impact: severity, then records, then id; equal ones keep their order. It sorts
+// indices and moves each finding once: a Finding is large, and a stable sort of the values moves them
+// O(n log² n) times (thousands of distinct findings).
 func sortFindings(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
+	idx := make([]int, len(fs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(i, j int) int {
 		a, b := &fs[i], &fs[j]
-		if sa, sb := sevRank(a.Severity), sevRank(b.Severity); sa != sb {
-			return sa < sb
-		}
-		if a.Records != b.Records {
-			return a.Records > b.Records
-		}
-		return a.ID < b.ID
+		return cmp.Or(cmp.Compare(sevRank(a.Severity), sevRank(b.Severity)), cmp.Compare(b.Records, a.Records),
+			strings.Compare(a.ID, b.ID), cmp.Compare(i, j))
 	})
+	sorted := make([]Finding, len(fs))
+	for k, i := range idx {
+		sorted[k] = fs[i]
+	}
+	copy(fs, sorted)
 }
 
 func sevRank(s string) int {

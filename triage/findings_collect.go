@@ -127,6 +127,7 @@ type details struct {
 // functions recur on every rank, recompile and run. The memo is bounded (a run with many distinct guards starts
 // over past it).
 func (d *details) classify(guard string) GuardClass {
+	guard = StripGuardComment(guard) // all ClassifyGuard reads: 2.14's comments name each call site
 	if gc, ok := d.guards[guard]; ok {
 		return gc
 	}

@@ -24,11 +24,10 @@ var (
 	expectedActual = regexp.MustCompile(`expected ([^,]+), actual (.+?)\.?$`)
 	sizeExpr       = regexp.MustCompile(`([A-Za-z_][\w\[\]'".]*?)\.(size\(\)|shape|stride\(\))\[(\d+)\]`)
 	lenGuard       = regexp.MustCompile(`^len\((.+)\)\s*==\s*(\d+)$`)
-	eqGuard        = regexp.MustCompile(`^(.+?)\s*==\s*(.+)$`)
 	callArg        = regexp.MustCompile(`^\w+\((.+?),\s*-?\d+\)$`)
 	localSource    = regexp.MustCompile(`^[LG]\[['"]([^'"]+)['"]\]`)
 	moduleSource   = regexp.MustCompile(`\._modules\[['"]([^'"]+)['"]\]`)
-	floatLiteral   = regexp.MustCompile(`^-?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][-+]?\d+|inf|nan)$`)
+	eqGuard        = regexp.MustCompile(`^(.+?)\s*==\s*(.+)$`) // cutEq's rule, and its way for a text with a line break
 	resumeFn       = regexp.MustCompile(`^torch_dynamo_resume_in_(.+)_at_(\d+)$`)
 )
 
@@ -86,8 +85,8 @@ func classifyExpr(g string, gc *GuardClass) {
 		m = sizeExpr.FindStringSubmatch(g)
 	}
 	var eq []string
-	if m == nil && strings.Contains(g, "==") {
-		eq = eqGuard.FindStringSubmatch(g)
+	if m == nil {
+		eq = cutEq(g)
 	}
 	switch {
 	case m != nil:
@@ -96,7 +95,7 @@ func classifyExpr(g string, gc *GuardClass) {
 			gc.Class = "stride"
 		}
 		gc.Dim, _ = strconv.Atoi(m[3])
-		if eq := eqGuard.FindStringSubmatch(g); eq != nil && isIntLiteral(strings.TrimSpace(eq[2])) {
+		if eq := cutEq(g); eq != nil && isIntLiteral(strings.TrimSpace(eq[2])) {
 			gc.Old = strings.TrimSpace(eq[2])
 		}
 		gc.Detail = g
@@ -109,6 +108,36 @@ func classifyExpr(g string, gc *GuardClass) {
 		}
 	default:
 		gc.Detail = OneLine(g, 80)
+	}
+}
+
+// cutEq splits "SRC == VALUE" at its first "==" with something on both sides, as the regexp ^(.+?)\s*==\s*(.+)$
+// would (the whole text, the source and the value; nil when there is no such "=="), without the regexp for a
+// one-line text: it runs on every value guard.
+func cutEq(g string) []string {
+	if strings.IndexByte(g, '\n') >= 0 {
+		return eqGuard.FindStringSubmatch(g)
+	}
+	for from := 0; ; {
+		i := strings.Index(g[from:], "==")
+		if i < 0 {
+			return nil
+		}
+		i += from
+		src := strings.TrimRight(g[:i], " \t\r\f")
+		if src == "" && i > 0 {
+			src = g[:1] // only spaces in front: (.+?) takes the first
+		}
+		if src != "" {
+			if val := strings.TrimLeft(g[i+2:], " \t\r\f"); val != "" {
+				return []string{g, src, val}
+			}
+			// "a == " with only spaces after: the regexp's \s* gives them back to (.+)
+			if rest := g[i+2:]; rest != "" {
+				return []string{g, src, rest[len(rest)-1:]}
+			}
+		}
+		from = i + 1
 	}
 }
 
@@ -176,10 +205,52 @@ func valueClass(v string) string {
 		return "value_str"
 	case isIntLiteral(v):
 		return "value_int"
-	case floatLiteral.MatchString(v):
+	case isFloatLiteral(v):
 		return "value_float"
 	}
 	return "other"
+}
+
+// isFloatLiteral reports -?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][-+]?\d+|inf|nan) (no regexp: it runs on every value guard that is no int).
+func isFloatLiteral(v string) bool {
+	v = strings.TrimPrefix(v, "-")
+	if v == "inf" || v == "nan" {
+		return true
+	}
+	digits := func(s string) int { // how many leading ASCII digits
+		n := 0
+		for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+			n++
+		}
+		return n
+	}
+	n := digits(v)
+	v = v[n:]
+	if v == "" { // digits only: an int, not a float
+		return false
+	}
+	dot := v[0] == '.'
+	if dot {
+		frac := digits(v[1:])
+		if n == 0 && frac == 0 {
+			return false
+		}
+		v = v[1+frac:]
+		if v == "" {
+			return true // 1. 1.5 .5
+		}
+		if n == 0 {
+			return false // .5e3 is not one of its forms
+		}
+	}
+	if n == 0 || v[0] != 'e' && v[0] != 'E' {
+		return false
+	}
+	v = v[1:]
+	if v != "" && (v[0] == '+' || v[0] == '-') {
+		v = v[1:]
+	}
+	return v != "" && digits(v) == len(v)
 }
 
 // isIntLiteral reports -?[0-9]+ (no regexp: it runs on every value guard).

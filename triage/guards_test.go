@@ -1,6 +1,9 @@
 package triage
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
 	"testing"
 )
 
@@ -85,6 +88,49 @@ func TestFoldFunction(t *testing.T) {
 		fn, line := FoldFunction(c.in)
 		if fn != c.fn || line != c.line {
 			t.Errorf("FoldFunction(%q) = %q, %d; want %q, %d", c.in, fn, line, c.fn, c.line)
+		}
+	}
+}
+
+// cutEq splits value guards without the regexp; it must split every text as the regexp does, the odd ones
+// (several "==", "===", spaces only on one side, nothing after, line breaks) included.
+func TestCutEqIsTheRegexp(t *testing.T) {
+	texts := []string{"scale == 2.0", "L['x'].size()[0] == 8", "a==b", "a ==", "== b", "=== b", "a === b",
+		"  == b", " a == b", "a ==  ", "a == b == c", "a\n== b", "a ==\nb", "", "=", "==", "x = = y"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = " =ab\t\n\r#'"
+	for range 20000 {
+		b := make([]byte, rng.IntN(9))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, g := range texts {
+		if got, want := cutEq(g), eqGuard.FindStringSubmatch(g); !slices.Equal(got, want) {
+			t.Fatalf("cutEq(%q) = %q, the regexp gives %q", g, got, want)
+		}
+	}
+}
+
+// isFloatLiteral is this regexp without the regexp.
+var floatLiteral = regexp.MustCompile(`^-?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][-+]?\d+|inf|nan)$`)
+
+func TestIsFloatLiteralIsTheRegexp(t *testing.T) {
+	texts := []string{"2.0", "16.5", "-1.", ".5", "-.5", "1e5", "1.5e-3", "1.e+2", ".5e3", "inf", "-inf", "nan",
+		"-nan", "1", "-", "", ".", "e5", "1e", "1e+", "1.5.5", "infinity", "0x1p3", "1_000.0"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "0159.-+eEinaf "
+	for range 50000 {
+		b := make([]byte, rng.IntN(8))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, v := range texts {
+		if got, want := isFloatLiteral(v), floatLiteral.MatchString(v); got != want {
+			t.Fatalf("isFloatLiteral(%q) = %v, the regexp says %v", v, got, want)
 		}
 	}
 }

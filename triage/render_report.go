@@ -179,7 +179,7 @@ func OneLine(s string, max int) string {
 func WriteReport(w io.Writer, an *Analysis, format string, o TextOptions) error {
 	switch format {
 	case "json":
-		return writeIndentedJSON(w, an.JSON().encoded(), " ")
+		return writeReportJSON(w, an.JSON().encoded(), " ")
 	case "markdown":
 		WriteMarkdown(w, an)
 	case "text":

@@ -68,6 +68,12 @@ type Report struct {
 func (a *Aggregator) Report() *Report {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if len(a.traceRec) > 0 {
+		for _, k := range a.unseen {
+			a.seen[k] = true
+		}
+		a.unseen = a.unseen[:0]
+	}
 	for _, r := range a.traceRec {
 		k := a.dedupKey(r)
 		if a.seen[k] || (r.Kind == logparse.KindCompileError && a.errRanks[r.Rank]) ||
