@@ -1,6 +1,7 @@
 package logparse
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -127,7 +128,8 @@ func parseFrameLine(l string) (Frame, bool) {
 
 // parseFrames collects traceback frames from lines, attaching each frame's code line.
 func parseFrames(lines []string) []Frame {
-	var out []Frame
+	var stack [16]Frame // most stacks are short: built here, then copied once at their size
+	out := stack[:0]
 	for i := 0; i < len(lines); i++ {
 		f, ok := parseFrameLine(lines[i])
 		if !ok {
@@ -142,7 +144,10 @@ func parseFrames(lines []string) []Frame {
 		}
 		out = append(out, f)
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 // isMarkerLine reports Python 3.11+ "~~~^^^" position markers.

@@ -2,6 +2,7 @@ package logparse
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -61,7 +62,9 @@ func parseBreak(lines []string) *GraphBreak {
 	}
 	g.File, g.Line = splitSite(site)
 	inTraceback := false
-	userFrames := make([]string, 0, len(lines))
+	var framesBuf [32]string
+	var hintsBuf [4]string
+	userFrames, hints := framesBuf[:0], hintsBuf[:0] // built here, kept at their size
 	from := 1
 	if !strings.HasPrefix(first, "Graph break") {
 		from = 0 // the header was cut off (pasted text): the body starts at once
@@ -91,7 +94,7 @@ func parseBreak(lines []string) *GraphBreak {
 		case strings.HasPrefix(t, "Explanation:"):
 			g.Explanation = strings.TrimSpace(strings.TrimPrefix(t, "Explanation:"))
 		case strings.HasPrefix(t, "Hint:"):
-			g.Hints = append(g.Hints, strings.TrimSpace(strings.TrimPrefix(t, "Hint:")))
+			hints = append(hints, strings.TrimSpace(strings.TrimPrefix(t, "Hint:")))
 		case strings.Contains(t, "/gb/gb"):
 			if id := gbLinkID(t); id != "" {
 				g.GBID = "GB" + id
@@ -106,6 +109,9 @@ func parseBreak(lines []string) *GraphBreak {
 		case !inTraceback:
 			userFrames = append(userFrames, l)
 		}
+	}
+	if len(hints) > 0 {
+		g.Hints = slices.Clone(hints)
 	}
 	g.Frames = parseFrames(userFrames)
 	if g.File == "" && len(g.Frames) > 0 {
@@ -152,13 +158,16 @@ func parseRecompile(lines []string) *Recompile {
 	} // else no "in <file>": the header was cut (pasted text), its last token may be part of a name
 
 	// the lines that follow the last failure (its user stack), joined into its Extra once it is complete
-	var extra []string
+	var extraBuf [8]string
+	extra := extraBuf[:0]
+	var failures [8]GuardFailure // most records have a few: built here, then copied once at their size
+	fs := failures[:0]
 	failure := func(f GuardFailure) {
-		if n := len(rc.Failures); n > 0 && len(extra) > 0 {
-			rc.Failures[n-1].Extra = strings.Join(extra, "\n")
+		if n := len(fs); n > 0 && len(extra) > 0 {
+			fs[n-1].Extra = strings.Join(extra, "\n")
 		}
 		extra = extra[:0]
-		rc.Failures = append(rc.Failures, f)
+		fs = append(fs, f)
 	}
 	for _, l := range lines[1:] {
 		t := strings.TrimSpace(l)
@@ -172,7 +181,7 @@ func parseRecompile(lines []string) *Recompile {
 			body := strings.TrimPrefix(t, "- ")
 			if cid, guard, ok := splitFailureID(body); ok {
 				failure(GuardFailure{CompileID: cid, Guard: guard})
-			} else if n := len(rc.Failures); n > 0 && (strings.HasPrefix(body, "User stack trace:") || strings.HasPrefix(strings.TrimSpace(body), "File \"") || strings.HasPrefix(body, "  ")) {
+			} else if n := len(fs); n > 0 && (strings.HasPrefix(body, "User stack trace:") || strings.HasPrefix(strings.TrimSpace(body), "File \"") || strings.HasPrefix(body, "  ")) {
 				if b := strings.TrimSpace(body); b != "" || len(extra) > 0 {
 					extra = append(extra, b)
 				}
@@ -180,13 +189,16 @@ func parseRecompile(lines []string) *Recompile {
 				failure(GuardFailure{Guard: strings.TrimSpace(body)})
 			}
 		default:
-			if len(rc.Failures) > 0 && (t != "" || len(extra) > 0) {
+			if len(fs) > 0 && (t != "" || len(extra) > 0) {
 				extra = append(extra, t)
 			}
 		}
 	}
 	failure(GuardFailure{}) // completes the last one's Extra
-	rc.Failures = rc.Failures[:len(rc.Failures)-1]
+	fs = fs[:len(fs)-1]
+	if len(fs) > 0 {
+		rc.Failures = slices.Clone(fs)
+	}
 	return rc
 }
 

@@ -32,7 +32,7 @@ type Aggregator struct {
 	graphs         map[int]int // graphs compiled per rank (TORCH_TRACE)
 	perRank        map[int]*rankAgg
 	seen           map[eventKey]bool // text events, to drop their trace twins
-	unseen         []eventKey        // text events not yet in seen: it is only read when a trace is too
+	unseen         keyLog            // text events not yet in seen: it is only read when a trace is too
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec       []*logparse.Record
 	facts          facts           // what the inputs showed beyond the counts (evidence.go)
@@ -48,7 +48,7 @@ type recompKey struct {
 }
 
 type rankAgg struct {
-	breaks map[BreakKey]bool
+	breaks map[*BreakSummary]bool // the distinct breaks of the rank (a pointer hashes faster than their key)
 	items  map[string]bool
 	c      Counts
 }
@@ -114,7 +114,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		a.traceRec = append(a.traceRec, r)
 		return
 	}
-	a.unseen = append(a.unseen, a.dedupKey(r))
+	a.unseen.add(a.dedupKey(r))
 	if r.Kind == logparse.KindCompileError {
 		a.errRanks[r.Rank] = true
 	}
@@ -122,6 +122,27 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		a.excRanks[r.Rank] = true
 	}
 	a.count(r)
+}
+
+// keyLog is a list of keys kept in blocks: appending never copies what is there.
+type keyLog struct{ blocks [][]eventKey }
+
+func (l *keyLog) add(k eventKey) {
+	if n := len(l.blocks); n == 0 || len(l.blocks[n-1]) == cap(l.blocks[n-1]) {
+		l.blocks = append(l.blocks, make([]eventKey, 0, 4096))
+	}
+	b := &l.blocks[len(l.blocks)-1]
+	*b = append(*b, k)
+}
+
+// into adds the keys to set and empties the list.
+func (l *keyLog) into(set map[eventKey]bool) {
+	for _, b := range l.blocks {
+		for _, k := range b {
+			set[k] = true
+		}
+	}
+	l.blocks = nil
 }
 
 func (a *Aggregator) dedupKey(r *logparse.Record) eventKey {
@@ -136,7 +157,7 @@ func (a *Aggregator) dedupKey(r *logparse.Record) eventKey {
 func (a *Aggregator) rank(r int) *rankAgg {
 	ra := a.perRank[r]
 	if ra == nil {
-		ra = &rankAgg{breaks: map[BreakKey]bool{}, items: map[string]bool{}}
+		ra = &rankAgg{breaks: map[*BreakSummary]bool{}, items: map[string]bool{}}
 		a.perRank[r] = ra
 	}
 	return ra

@@ -69,10 +69,7 @@ func (a *Aggregator) Report() *Report {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if len(a.traceRec) > 0 {
-		for _, k := range a.unseen {
-			a.seen[k] = true
-		}
-		a.unseen = a.unseen[:0]
+		a.unseen.into(a.seen)
 	}
 	for _, r := range a.traceRec {
 		k := a.dedupKey(r)
@@ -137,16 +134,16 @@ func (a *Aggregator) Report() *Report {
 		c := ra.c
 		c.GraphBreaks = len(ra.breaks)
 		sites := map[string]bool{}
-		for k := range ra.breaks {
-			sites[k.site()] = true
+		for b := range ra.breaks {
+			sites[b.Key.site()] = true
 		}
 		for site := range ra.items {
 			if !sites[site] {
 				c.GraphBreaks++
 			}
 		}
-		for k := range ra.breaks {
-			c.GraphBreakRecords += a.breaks[k].rankRecords(rank)
+		for b := range ra.breaks {
+			c.GraphBreakRecords += b.rankRecords(rank)
 		}
 		rep.PerRank[strconv.Itoa(rank)] = c
 	}

@@ -69,7 +69,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 			a.breaks[s.Key] = s
 		}
 		if ra != nil {
-			ra.breaks[s.Key] = true
+			ra.breaks[s] = true
 		}
 	}
 	s.Records++
