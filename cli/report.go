@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"os"
 	"slices"
@@ -34,7 +35,10 @@ func newReportCmd() *cobra.Command {
 				return err
 			}
 			an := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), runFacts(paths))
-			if err := triage.WriteReport(cmd.OutOrStdout(), an, format, textOptions(cmd, width)); err != nil {
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10) // thousands of lines: not one write each
+			err = triage.WriteReport(out, an, format, textOptions(cmd, width))
+			out.Flush()
+			if err != nil {
 				return failErr(cmd, exitUsage, "%v", err)
 			}
 			return nil

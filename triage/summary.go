@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -40,7 +41,6 @@ type BreakSummary struct {
 	Evidence []Evidence       `json:"-"`
 	Sample   *logparse.Record `json:"-"` // the most detailed record seen (full beats duplicate)
 	ItemOnly bool             `json:"-"` // known only from the Tensor.item() warning
-	rankSet  map[int]int      // records per rank
 	cidSet   map[logparse.CompileID]bool
 	ranks    perRank // per rank: records and earliest compile id (findings_collect.go)
 }
@@ -73,10 +73,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 		}
 	}
 	s.Records++
-	s.ranks = s.ranks.note(r)
-	if r.Rank >= 0 {
-		s.rankSet[r.Rank]++
-	}
+	s.ranks = s.ranks.note(r) // records per rank too
 	if r.CompileID.Valid() {
 		s.cidSet[r.CompileID] = true
 	}
@@ -96,7 +93,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 func (a *Aggregator) newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
 	key = BreakKey{File: a.names.of(key.File), Line: key.Line, What: a.names.of(key.What)}
 	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: a.breakSample(r),
-		rankSet: map[int]int{}, cidSet: map[logparse.CompileID]bool{}}
+		cidSet: map[logparse.CompileID]bool{}}
 	s.fill(s.Sample.Break)
 	return s
 }
@@ -117,10 +114,22 @@ func (s *BreakSummary) fill(g *logparse.GraphBreak) {
 	}
 }
 
-func (s *BreakSummary) rankRecords(rank int) int { return s.rankSet[rank] }
+func (s *BreakSummary) rankRecords(rank int) int {
+	if st := s.ranks[rank]; st != nil {
+		return st.N
+	}
+	return 0
+}
 
 func (s *BreakSummary) finish() {
-	s.Ranks = sortedInts(s.rankSet)
+	ranks := make([]int, 0, len(s.ranks)) // a new slice: an earlier report may hold the one before
+	for r := range s.ranks {
+		if r >= 0 {
+			ranks = append(ranks, r)
+		}
+	}
+	slices.Sort(ranks)
+	s.Ranks = ranks
 	s.CompileIDs = make([]string, 0, len(s.cidSet))
 	for c := range s.cidSet {
 		s.CompileIDs = append(s.CompileIDs, c.String())
@@ -139,7 +148,6 @@ type RecompileSummary struct {
 
 	Evidence []Evidence `json:"-"`
 	rankSet  map[int]bool
-	seen     map[logparse.GuardFailure]bool // Extra left empty
 }
 
 func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
@@ -148,7 +156,7 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 	s := a.recomps[k]
 	if s == nil {
 		s = &RecompileSummary{Function: a.names.of(rc.Function), File: a.names.of(rc.File), Line: rc.Line,
-			rankSet: map[int]bool{}, seen: map[logparse.GuardFailure]bool{}}
+			rankSet: map[int]bool{}}
 		a.recomps[recompKey{s.Function, s.File, s.Line}] = s
 	}
 	s.Records++
@@ -162,11 +170,9 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 		if len(s.Failures) >= maxFailures {
 			break
 		}
-		id := logparse.GuardFailure{CompileID: f.CompileID, Guard: f.Guard}
-		if !s.seen[id] {
-			id = logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)}
-			s.seen[id] = true
-			s.Failures = append(s.Failures, id)
+		// at most maxFailures to look through: cheaper than a set keyed by the guard text
+		if !slices.ContainsFunc(s.Failures, func(g logparse.GuardFailure) bool { return g.Guard == f.Guard && g.CompileID == f.CompileID }) {
+			s.Failures = append(s.Failures, logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)})
 		}
 	}
 	if ra != nil {
