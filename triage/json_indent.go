@@ -22,8 +22,11 @@ func writeIndentedJSON(w io.Writer, v any, indent string) error {
 }
 
 // indentJSON appends src, valid compact JSON, indented as json.Indent(dst, src, "", indent) does.
-func indentJSON(dst, src []byte, indent string) []byte {
-	depth := 0
+func indentJSON(dst, src []byte, indent string) []byte { return indentJSONAt(dst, src, indent, 0) }
+
+// indentJSONAt indents src as the values it holds would be at depth inside a document: src may be several
+// values separated by commas (elements of an array at that depth, json_report.go).
+func indentJSONAt(dst, src []byte, indent string, depth int) []byte {
 	open := false // after '{' or '[': the next byte is a value on a new line, or the container's end
 	newline := func() {
 		dst = append(dst, '\n')

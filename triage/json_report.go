@@ -6,15 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // jsonChunk is how many elements of a long list one goroutine encodes at a time (a knob; tests lower it).
 var jsonChunk = 512
 
 // writeReportJSON writes r as writeIndentedJSON(w, r, indent) does, byte for byte, with its long lists (graph
-// breaks, recompiles, findings: thousands of entries in a big run) encoded in chunks on every core. encoding/json
-// encodes each element of a slice on its own, so the chunks joined by commas are the list's encoding; the rest
-// (the skeleton, with those lists null) is encoded once, and each list is put in place of its null.
+// breaks, recompiles, findings: thousands of entries in a big run) encoded and indented in chunks on every core.
+// encoding/json encodes each element of a slice on its own, so the chunks joined by commas are the list's
+// encoding; the rest (the skeleton, with those lists null) is encoded and indented once, and each list is put
+// in place of its null.
 func writeReportJSON(w io.Writer, r reportJSON, indent string) error {
 	rep := *r.Report
 	lists := []jsonList{
@@ -28,11 +30,11 @@ func writeReportJSON(w io.Writer, r reportJSON, indent string) error {
 	if err := json.NewEncoder(&buf).Encode(r); err != nil { // HTML escaping as the encoder does it
 		return err
 	}
-	skel := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	if err := encodeLists(lists); err != nil {
+	skel := indentJSON(nil, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), indent)
+	if err := encodeLists(lists, indent); err != nil {
 		return err
 	}
-	compact := make([]byte, 0, len(skel)+listsLen(lists))
+	out := make([]byte, 0, len(skel)+listsLen(lists)+1)
 	at := 0
 	for _, l := range lists {
 		if l.n < 0 {
@@ -42,29 +44,34 @@ func writeReportJSON(w io.Writer, r reportJSON, indent string) error {
 		if i < 0 || i < at {
 			return fmt.Errorf("report JSON: no top-level %q in its place", l.key)
 		}
-		compact = append(compact, skel[at:i]...)
-		compact = append(compact, '[')
-		for k, c := range l.chunks {
-			if k > 0 {
-				compact = append(compact, ',')
+		out = append(out, skel[at:i]...)
+		out = append(out, '[')
+		if l.n > 0 { // the elements one level below the top-level member, the closing bracket at its level
+			for k, c := range l.chunks {
+				if k > 0 {
+					out = append(out, ',')
+				}
+				out = append(out, '\n')
+				out = append(out, strings.Repeat(indent, 2)...)
+				out = append(out, c...)
 			}
-			compact = append(compact, c...)
+			out = append(out, '\n')
+			out = append(out, indent...)
 		}
-		compact = append(compact, ']')
+		out = append(out, ']')
 		at = i + len("null")
 	}
-	compact = append(compact, skel[at:]...)
-	out := indentJSON(make([]byte, 0, len(compact)+len(compact)/2), compact, indent)
+	out = append(out, skel[at:]...)
 	_, err := w.Write(append(out, '\n'))
 	return err
 }
 
 // jsonList is one long list of a report: n elements (-1: a nil slice), encoded by chunk (the elements of
-// [from, to) without the brackets).
+// [from, to) without the brackets, indented as they are inside the list).
 type jsonList struct {
 	key    string
 	n      int
-	encode func(from, to int) ([]byte, error)
+	encode func(from, to int, indent string) ([]byte, error)
 	chunks [][]byte
 }
 
@@ -73,17 +80,18 @@ func listOf[T any](key string, s []T) jsonList {
 	if s == nil {
 		n = -1
 	}
-	return jsonList{key: key, n: n, encode: func(from, to int) ([]byte, error) {
+	return jsonList{key: key, n: n, encode: func(from, to int, indent string) ([]byte, error) {
 		b, err := json.Marshal(s[from:to])
 		if err != nil {
 			return nil, err
 		}
-		return b[1 : len(b)-1], nil // "[…]"
+		b = b[1 : len(b)-1] // "[…]"
+		return indentJSONAt(make([]byte, 0, len(b)+len(b)/2), b, indent, 2), nil
 	}}
 }
 
 // encodeLists encodes the chunks of every list on GOMAXPROCS goroutines.
-func encodeLists(lists []jsonList) error {
+func encodeLists(lists []jsonList, indent string) error {
 	type job struct{ list, chunk, from, to int }
 	var jobs []job
 	for i := range lists {
@@ -96,7 +104,7 @@ func encodeLists(lists []jsonList) error {
 	errs := make([]error, len(jobs))
 	inParallel(len(jobs), 1, func(from, _ int) {
 		j := jobs[from]
-		lists[j.list].chunks[j.chunk], errs[from] = lists[j.list].encode(j.from, j.to)
+		lists[j.list].chunks[j.chunk], errs[from] = lists[j.list].encode(j.from, j.to, indent)
 	})
 	return errors.Join(errs...)
 }
@@ -105,21 +113,21 @@ func listsLen(lists []jsonList) int {
 	n := 0
 	for _, l := range lists {
 		for _, c := range l.chunks {
-			n += len(c) + 1
+			n += len(c) + 8 // with the separator, line break and indentation before it
 		}
 	}
 	return n
 }
 
-// topNull finds `"key":null` among the members of the top-level object of compact JSON: its null's index, or -1.
+// topNull finds `"key": null` among the members of the top-level object of indented JSON: its null's index, or -1.
 func topNull(src []byte, key string) int {
 	depth := 0
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '"':
 			end := stringEnd(src, i)
-			if depth == 1 && end-i == len(key)+2 && string(src[i+1:end-1]) == key && bytes.HasPrefix(src[end:], []byte(":null")) {
-				return end + 1
+			if depth == 1 && end-i == len(key)+2 && string(src[i+1:end-1]) == key && bytes.HasPrefix(src[end:], []byte(": null")) {
+				return end + 2
 			}
 			i = end - 1
 		case '{', '[':

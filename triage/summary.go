@@ -148,6 +148,7 @@ type RecompileSummary struct {
 
 	Evidence []Evidence `json:"-"`
 	rankSet  map[int]bool
+	seen     map[logparse.GuardFailure]bool // Extra left empty
 }
 
 func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
@@ -156,7 +157,7 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 	s := a.recomps[k]
 	if s == nil {
 		s = &RecompileSummary{Function: a.names.of(rc.Function), File: a.names.of(rc.File), Line: rc.Line,
-			rankSet: map[int]bool{}}
+			rankSet: map[int]bool{}, seen: map[logparse.GuardFailure]bool{}}
 		a.recomps[recompKey{s.Function, s.File, s.Line}] = s
 	}
 	s.Records++
@@ -170,9 +171,11 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 		if len(s.Failures) >= maxFailures {
 			break
 		}
-		// at most maxFailures to look through: cheaper than a set keyed by the guard text
-		if !slices.ContainsFunc(s.Failures, func(g logparse.GuardFailure) bool { return g.Guard == f.Guard && g.CompileID == f.CompileID }) {
-			s.Failures = append(s.Failures, logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)})
+		id := logparse.GuardFailure{CompileID: f.CompileID, Guard: f.Guard}
+		if !s.seen[id] {
+			id = logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)}
+			s.seen[id] = true
+			s.Failures = append(s.Failures, id)
 		}
 	}
 	if ra != nil {
