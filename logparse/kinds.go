@@ -93,6 +93,10 @@ func parseBreak(lines []string) *GraphBreak {
 			g.Reason = strings.TrimSpace(l[len("Reason: "):])
 		case strings.HasPrefix(t, "Explanation:"):
 			g.Explanation = strings.TrimSpace(strings.TrimPrefix(t, "Explanation:"))
+		case strings.HasPrefix(t, "Developer debug context:"):
+			if g.DebugContext == "" {
+				g.DebugContext = t
+			}
 		case strings.HasPrefix(t, "Hint:"):
 			hints = append(hints, strings.TrimSpace(strings.TrimPrefix(t, "Hint:")))
 		case strings.Contains(t, "/gb/gb"):

@@ -114,8 +114,11 @@ type GraphBreak struct {
 	GBID        string   // "GB0059" from the documentation link (2.9+)
 	Explanation string   // 2.8+
 	Hints       []string // 2.8+
-	Frames      []Frame  // user code traceback, outermost first
-	UserFrame   Frame    // deepest frame outside torch/ and site-packages (zero when none)
+	// DebugContext is the "Developer debug context: …" line (2.8+), trimmed: what Dynamo saw ("builtin print
+	// [<class '…ConstantVariable'>]"); playbooks match on it.
+	DebugContext string
+	Frames       []Frame // user code traceback, outermost first
+	UserFrame    Frame   // deepest frame outside torch/ and site-packages (zero when none)
 }
 
 // GuardFailure is one failed guard of a recompile.

@@ -56,10 +56,8 @@ func breakQuery(b *BreakSummary) playbooks.Query {
 		for _, h := range g.Hints {
 			parts = append(parts, "Hint: "+h)
 		}
-		for _, l := range s.Lines {
-			if t := strings.TrimSpace(l); strings.HasPrefix(t, "Developer debug context:") {
-				parts = append(parts, t)
-			}
+		if g.DebugContext != "" {
+			parts = append(parts, g.DebugContext)
 		}
 		if logparse.IsLibraryFile(b.File) {
 			for i := len(g.Frames) - 1; i >= 0; i-- {

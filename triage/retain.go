@@ -37,12 +37,12 @@ func (a *Aggregator) evidenceAt(r *logparse.Record, file string, line int) Evide
 }
 
 // breakSample copies what break findings read of a record (breakQuery, breakDetail, breakCode): the payload
-// with its frames and the "Developer debug context:" line; not the other lines.
+// with its frames and debug context; not its lines.
 func (a *Aggregator) breakSample(r *logparse.Record) *logparse.Record {
 	g := *r.Break
 	in := a.names.of
 	g.File, g.GBType, g.GBID = in(g.File), in(g.GBType), in(g.GBID)
-	g.Reason, g.Explanation = strings.Clone(g.Reason), strings.Clone(g.Explanation)
+	g.Reason, g.Explanation, g.DebugContext = strings.Clone(g.Reason), strings.Clone(g.Explanation), strings.Clone(g.DebugContext)
 	g.Hints = cloneStrings(g.Hints)
 	g.Frames = make([]logparse.Frame, len(r.Break.Frames))
 	for i, f := range r.Break.Frames {
@@ -53,11 +53,6 @@ func (a *Aggregator) breakSample(r *logparse.Record) *logparse.Record {
 	s := &logparse.Record{Kind: r.Kind, Source: r.Source, Input: in(r.Input), Rank: r.Rank, LocalRank: r.LocalRank,
 		Level: r.Level, PID: r.PID, Time: r.Time, CompileID: r.CompileID, Artifact: in(r.Artifact),
 		FirstLine: r.FirstLine, LastLine: r.LastLine, Era: r.Era, Break: &g}
-	for _, l := range r.Lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "Developer debug context:") {
-			s.Lines = append(s.Lines, strings.Clone(l))
-		}
-	}
 	return s
 }
 
