@@ -313,14 +313,19 @@ func parseWhen(s []byte) time.Time {
 }
 
 // lines makes the kept lines into strings: one copy of the text for the whole record, invalid UTF-8 replaced.
-func (b *builder) lines() []string {
+// They go into buf when it has room (nil: a new slice).
+func (b *builder) lines(buf []string) []string {
 	if len(b.ends) == 0 {
 		return nil
 	}
 	text := string(b.text)
 	// one check per record: when the text is valid, so is every line that starts and ends at a rune's start
 	valid := utf8.ValidString(text)
-	out := make([]string, len(b.ends))
+	out := buf[:0]
+	if cap(out) < len(b.ends) {
+		out = make([]string, len(b.ends))
+	}
+	out = out[:len(b.ends)]
 	start := 0
 	for i, end := range b.ends {
 		l := text[start:end]

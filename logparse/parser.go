@@ -96,6 +96,7 @@ type Parser struct {
 	closeLate int
 	free      []textBuf // text buffers of finished records, for the next ones
 	names     names     // the emitters and artifacts of records, each made a string once
+	lineBuf   []string  // Record.Lines of a counted graph break or recompile, reused (finish)
 	facts     Facts
 }
 
@@ -512,13 +513,23 @@ func (p *Parser) finish(b *builder) {
 	r := b.rec
 	r.partFirst, r.partLast, r.closedAt = b.part, b.lastPart, 2*p.seq+p.closeLate
 	r.plain = b.head == headNone
-	r.Lines = b.lines()
+	// counting keeps no lines: those of a graph break or a recompile (whose payload keeps strings of them, not
+	// the slice) are made in a slice that the next record reuses
+	reuse := p.opt.SkipOther && !p.opt.KeepText && (b.head == headBreak || b.head == headRecompile)
+	if reuse {
+		r.Lines = b.lines(p.lineBuf)
+	} else {
+		r.Lines = b.lines(nil)
+	}
 	if len(p.free) < 16 && cap(b.text) <= 1<<20 { // text buffers are reused: most records are short
 		p.free = append(p.free, textBuf{b.text[:0], b.ends[:0], b.prefix[:0]})
 	}
 	b.text, b.ends, b.prefix = nil, nil, nil
 	classify(b)
 	b.done = true
+	if reuse && cap(r.Lines) <= 4096 {
+		p.lineBuf = r.Lines[:0]
+	}
 	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {
 		r.Lines = nil // counting needs the payload only
 	}
