@@ -41,9 +41,11 @@ func newCheckCmd() *cobra.Command {
 		Long: "Reads logs like report and fails when a rule is broken. With -- CMD it first launches the repro " +
 			"(stored as a run under --store, like torchtriage run) and gates on what it printed.\n\n" +
 			"Exit status: 0 passed; 1 a rule failed (one line per failure: what, where, which playbook); 2 usage " +
-			"error or unreadable input; 3 the repro did not run to completion (timed out, killed, or exited " +
-			"non-zero without a compile error explaining it, or the disk filled up): the run dir and the first failure (or the end of its " +
-			"stderr) are printed; 4 no evidence: the inputs hold no torch output, or not the logging the rules " +
+			"error or unreadable input; 3 the run did not complete (timed out, killed, exited non-zero, a process died " +
+			"of a compile or runtime error, or the disk filled up) and no rule failed: what it never reached is not " +
+			"shown, so passing would mean nothing; the run dir and the first failure (or the end of its stderr) are " +
+			"printed and no baseline is written. A rule the run broke before it stopped still fails (exit 1), and the " +
+			"result says the run did not complete (did_not_complete in JSON); 4 no evidence: the inputs hold no torch output, or not the logging the rules " +
 			"need (graph_breaks/recompiles off, no compile time), so passing would mean nothing " +
 			"(--allow-no-evidence turns this into a pass).",
 		Example: "  torchtriage check --max-graph-breaks 0 --no-compile-errors train.log\n" +
@@ -102,9 +104,22 @@ func newCheckCmd() *cobra.Command {
 				run = runFacts(paths)
 			}
 			a := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
-			if ran != nil && !ran.Completed() && rep.Counts.CompileErrors == 0 {
-				tellIncomplete(cmd.ErrOrStderr(), paths[0], *ran, a.Verdict.FirstFailure)
-				return exitCode(exitDidNotComplete)
+			res := triage.Gate(a, o)
+			// A run that did not complete shows nothing about what it never reached: no pass, no baseline. A rule
+			// it broke before it stopped is broken all the same (exit 1, and the result says it did not complete).
+			if res.DidNotComplete != "" {
+				dir := ""
+				if ran != nil || run != nil {
+					dir = paths[0]
+				}
+				tellIncomplete(cmd.ErrOrStderr(), dir, res.DidNotComplete, a.Verdict.FirstFailure)
+				if write != "" {
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baseline written: the run did not complete\n", cmd.CommandPath())
+					write = ""
+				}
+				if len(res.Failures) == 0 {
+					return exitCode(exitDidNotComplete)
+				}
 			}
 			if write != "" {
 				b := triage.NewBaseline(a)
@@ -113,7 +128,6 @@ func newCheckCmd() *cobra.Command {
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%d items)\n", cmd.CommandPath(), write, len(b.Items))
 			}
-			res := triage.Gate(a, o)
 			// A pass on inputs that cannot show what the rules ask about means nothing; a failure stands.
 			if why := triage.MissingEvidence(a, o); res.Passed && why != "" {
 				if !allowNoEvidence {
@@ -183,18 +197,19 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, ses
 	return dir, meta, nil
 }
 
-// tellIncomplete prints why the run counts as not completed, where it is, and the end of its stderr.
-func tellIncomplete(w io.Writer, dir string, m session.Meta, first string) {
-	how := string(m.State)
-	if m.ExitCode != nil {
-		how = fmt.Sprintf("%s with code %d", how, *m.ExitCode)
+// tellIncomplete prints how the run fell short of its end, where it is (dir: its run dir, "" for logs alone), and
+// its first failure, else the end of its stderr.
+func tellIncomplete(w io.Writer, dir, how, first string) {
+	if dir != "" {
+		fmt.Fprintf(w, "torchtriage check: the repro did not run to completion: %s; run dir %s\n", how, dir)
+	} else {
+		fmt.Fprintf(w, "torchtriage check: the run did not complete: %s\n", how)
 	}
-	if m.Signal != "" {
-		how += " (" + m.Signal + ")"
-	}
-	fmt.Fprintf(w, "torchtriage check: the repro did not run to completion: %s; run dir %s\n", how, dir)
 	if first != "" {
 		fmt.Fprintf(w, "first failure: %s\n", first)
+		return
+	}
+	if dir == "" {
 		return
 	}
 	b, _ := os.ReadFile(filepath.Join(dir, "stderr.log"))

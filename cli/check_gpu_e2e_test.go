@@ -22,6 +22,12 @@ func TestCheckGPURunDirs(t *testing.T) {
 	if code != exitNoEvidence || !strings.Contains(errs, "1 graph(s) came from the FX graph cache, which prints no partitions") {
 		t.Errorf("warm run: %d\n%s%s", code, out, errs)
 	}
+	// the warm run's re-recordings are known, its partitions are not: the counted line claims no partition count
+	code, out, errs = runCheck(t, dir+"0008-custom", "--max-cudagraph-rerecords", "3")
+	if code != 0 || !strings.Contains(out, "0 CUDA-graph re-recordings") || !strings.Contains(out, "non-cudagraphable partitions not known") ||
+		strings.Contains(out, "0 non-cudagraphable") {
+		t.Errorf("warm run, re-recordings: %d\n%s%s", code, out, errs)
+	}
 	code, out, _ = run(t, "report", dir+"0008-custom")
 	if code != 0 || !strings.Contains(out, "torch 2.11.0+cu130") || !strings.Contains(out, "partitions are not known") {
 		t.Errorf("warm run report: %d\n%s", code, out)
@@ -82,5 +88,34 @@ func TestGPUAutotunePhase(t *testing.T) {
 		rep.TorchVersion != "2.11.0+cu130" || rep.Compile.TotalS < got {
 		t.Errorf("autotune %.3fs (trace %.3fs), runtime %v, total %.3f, torch %q", got, want, rep.Compile.Runtime,
 			rep.Compile.TotalS, rep.TorchVersion)
+	}
+}
+
+// The real g09a run (both ranks dead of an NCCL error at their first collective): the next step is the crash, and
+// no step counts as done on what a dead run did not show (before: "Next step (1 of 6): Eager baseline", and
+// breaks, recompiles and ranks done). Text, Markdown and JSON say the same; the log alone says it too.
+func TestCrashedRunNextStepIsTheCrash(t *testing.T) {
+	for _, in := range []string{"../testdata/gpu-e2e/0005-breaks", fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log")} {
+		code, out, _ := run(t, "report", "--width", "200", in)
+		if code != 0 || !strings.Contains(out, "Next step: fix the crash first: 2 process(es) died of a runtime error: DistBackendError") ||
+			strings.Contains(out, "of 6):") {
+			t.Errorf("%s: text %d\n%s", in, code, out)
+		}
+		code, out, _ = run(t, "report", "--format", "markdown", in)
+		if code != 0 || !strings.Contains(out, "**Next step: fix the crash first:** 2 process(es) died of a runtime error") {
+			t.Errorf("%s: markdown %d\n%s", in, code, out)
+		}
+		code, out, _ = run(t, "report", "--format", "json", in)
+		var rep struct {
+			NextStep struct {
+				ID   string   `json:"id"`
+				Why  string   `json:"why"`
+				Done []string `json:"done"`
+			} `json:"next_step"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 || rep.NextStep.ID != "crash" || len(rep.NextStep.Done) != 0 ||
+			!strings.HasPrefix(rep.NextStep.Why, "2 process(es) died of a runtime error: DistBackendError") {
+			t.Errorf("%s: json %d %v %+v", in, code, err, rep.NextStep)
+		}
 	}
 }

@@ -34,7 +34,7 @@ func TestCheckLaunchesTheRepro(t *testing.T) {
 		t.Fatalf("non-zero exit: code %d\n%s", code, errs)
 	}
 	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--timeout", "300ms", "--max-graph-breaks", "1", "--", "sh", "-c", "echo started >&2; sleep 20")
-	if code != exitDidNotComplete || !strings.Contains(errs, "timed_out") {
+	if code != exitDidNotComplete || !strings.Contains(errs, "stopped by torchtriage (timed out after 300ms)") {
 		t.Fatalf("timeout: code %d\n%s", code, errs)
 	}
 	// A compile error explains the non-zero exit: the gate decides.

@@ -70,6 +70,16 @@ var checklist = []Step{
 	},
 }
 
+// CrashStep is proposed before every step while a process of the run died (State.Crash): a dead process compiles
+// nothing more, so no step can show what it needs. It is not one of the six (N is 0).
+var CrashStep = Step{
+	ID: "crash", Title: "Fix the crash first",
+	Goal:     "The run reaches its end: a process that died compiled and ran nothing after that point.",
+	When:     "When a process died: a runtime error, a compile error, or a non-zero exit.",
+	DoneWhen: "Every process exits 0; then the checklist resumes.",
+	StopWhen: "The crash happens eager too (preset eager): it is the program's, not compile's; fix it before triaging compile.",
+}
+
 // Checklist returns the six steps in order (a copy).
 func Checklist() []Step { return append([]Step(nil), checklist...) }
 
@@ -95,6 +105,14 @@ type State struct {
 	CudagraphIssues  int
 	RanksAgree       bool
 	SteadyRerun      bool // a rerun of the same command compiled nothing new
+	// Unfinished says how the run fell short of its end ("exited with code 1", "stopped by torchtriage (timed
+	// out)", "still running"), "" when it ran to completion or nothing shows otherwise. What such a run did not
+	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
+	// step but the baseline, which clean runs measure, is done on it; work it found is still work.
+	Unfinished string
+	// Crash words what killed a process of the run, with its playbook ("2 process(es) died of a runtime error:
+	// DistBackendError: … [dist-nccl-duplicate-gpu]"), "" when none died: fixing it comes first (CrashStep).
+	Crash string
 }
 
 // Step statuses.
@@ -122,6 +140,8 @@ type StepStatus struct {
 //  5. ranks      not applicable with one process; not run until breaks and recompiles were logged; needs work
 //     while the ranks disagree; else done
 //  6. steady     done when SteadyRerun; else not run (it needs a rerun)
+//
+// On a run that did not finish (Unfinished), steps 2–6 are never done (nor CUDA graphs "not asked for"): not run.
 func Progress(s State) []StepStatus {
 	st := func(i int, status, why string) StepStatus {
 		return StepStatus{Step: checklist[i], Status: status, Why: why}
@@ -165,6 +185,14 @@ func Progress(s State) []StepStatus {
 	} else {
 		out = append(out, st(5, StatusNotRun, "needs a rerun of the same command that compiles nothing new"))
 	}
+	if s.Unfinished != "" {
+		for i := 1; i < len(out); i++ {
+			p := &out[i]
+			if p.Status == StatusDone || p.ID == "steady" || (p.ID == "cudagraphs" && p.Status == StatusNotApplicable && !s.CPUOnly) {
+				p.Status, p.Why = StatusNotRun, "the run did not finish ("+s.Unfinished+")"
+			}
+		}
+	}
 	return out
 }
 
@@ -180,9 +208,9 @@ func logged(st func(int, string, string) StepStatus, i int, on bool, unexpected 
 	return st(i, StatusDone, "")
 }
 
-// NextStep proposes the first step that needs work, else the first that has not run, with the ids of the steps
-// done (not applicable ones are not "done"). When every step is done or not applicable the returned Step is the
-// zero Step.
+// NextStep proposes CrashStep while a process died (State.Crash), else the first step that needs work, else the
+// first that has not run, with the ids of the steps done (not applicable ones are not "done"). When every step is
+// done or not applicable the returned Step is the zero Step.
 func NextStep(s State) (Step, []string) {
 	var done []string
 	var work, notRun Step
@@ -196,7 +224,10 @@ func NextStep(s State) (Step, []string) {
 			notRun = p.Step
 		}
 	}
-	if work.ID != "" {
+	switch {
+	case s.Crash != "":
+		return CrashStep, done
+	case work.ID != "":
 		return work, done
 	}
 	return notRun, done

@@ -2,6 +2,7 @@ package playbooks
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -73,5 +74,48 @@ func TestNextStep(t *testing.T) {
 		if p.Status == StatusDone || (p.Status != StatusNotApplicable && p.Status != StatusNotRun) || (p.Status != StatusDone && p.Why == "") {
 			t.Errorf("a run that showed nothing: %s is %q (%s)", p.ID, p.Status, p.Why)
 		}
+	}
+}
+
+// A run whose evidence stops short (a process died, the tool stopped it, it is still going) ticks no step on the
+// absence of findings: a run that died at its first collective may not have compiled what a step needs. Work it
+// found is still work. When a process crashed, fixing that comes first, before any step (before: the g09a run with
+// both ranks dead of an NCCL error showed "3 of 6 done" and proposed the eager baseline).
+func TestCrashComesFirstAndProvesNothing(t *testing.T) {
+	clean := State{Ranks: 2, BaselineMeasured: true, BreaksLogged: true, RecompilesLogged: true, CudagraphsLogged: true,
+		UsesCUDAGraphs: true, RanksAgree: true, SteadyRerun: true}
+	crash := "2 process(es) died of a runtime error: DistBackendError: NCCL error [dist-nccl-duplicate-gpu]"
+	cases := []struct {
+		name string
+		mod  func(*State)
+		want string
+		done []string
+	}{
+		{"crashed", func(s *State) { s.Unfinished, s.Crash = "exited with code 1", crash }, "crash", []string{"baseline"}},
+		{"crashed with breaks found: the crash first", func(s *State) {
+			s.Unfinished, s.Crash, s.UnexpectedBreaks = "exited with code 1", crash, 2
+		}, "crash", []string{"baseline"}},
+		{"stopped by the tool: nothing is done, no crash to fix", func(s *State) { s.Unfinished = "stopped by torchtriage (timed out)" },
+			"breaks", []string{"baseline"}},
+		{"stopped with breaks found: that work stands", func(s *State) { s.Unfinished, s.UnexpectedBreaks = "still running", 1 },
+			"breaks", []string{"baseline"}},
+		{"a completed run whose earlier attempt crashed", func(s *State) { s.Crash = crash }, "crash", []string{"baseline", "breaks",
+			"recompiles", "cudagraphs", "ranks", "steady"}},
+	}
+	for _, c := range cases {
+		s := clean
+		c.mod(&s)
+		step, done := NextStep(s)
+		if step.ID != c.want || !slices.Equal(done, c.done) {
+			t.Errorf("%s: NextStep = %q, done %v; want %q, done %v", c.name, step.ID, done, c.want, c.done)
+		}
+		for _, p := range Progress(s) {
+			if s.Unfinished != "" && p.ID != "baseline" && p.Status != StatusNeedsWork && (p.Status != StatusNotRun || !strings.Contains(p.Why, s.Unfinished)) {
+				t.Errorf("%s: %s is %q (%s) on a run that did not finish", c.name, p.ID, p.Status, p.Why)
+			}
+		}
+	}
+	if step, _ := NextStep(State{Crash: crash}); step != CrashStep || step.N != 0 || step.Title == "" || step.DoneWhen == "" {
+		t.Errorf("crash step %+v", step)
 	}
 }

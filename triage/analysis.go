@@ -92,7 +92,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
-	a.state = stateOf(fs, ra, ev, probes)
+	a.state = stateOf(fs, ra, ev, probes, run, rep)
 	a.hiddenPartitions = partitionsHidden(a)
 	if why := a.hiddenPartitions; why != "" {
 		a.Verdict.Summary += "; " + why

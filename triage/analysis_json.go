@@ -32,6 +32,7 @@ type StepJSON struct {
 	DoneWhen  string   `json:"done_when"`
 	StopWhen  string   `json:"stop_when"`
 	Done      []string `json:"done"`
+	Why       string   `json:"why,omitempty"` // the crash step's: what killed a process
 }
 
 // JSON returns the report with its analysis for encoding.
@@ -42,6 +43,9 @@ func (a *Analysis) JSON() ReportJSON {
 	}
 	if a.NextStep.ID != "" {
 		out.NextStep = stepJSON(a.NextStep, a.Done)
+		if a.NextStep.ID == playbooks.CrashStep.ID {
+			out.NextStep.Why = a.state.Crash
+		}
 	}
 	return out
 }

@@ -49,20 +49,39 @@ type GateResult struct {
 	Improved []string      `json:"improved"` // baseline items that are gone
 	Notes    []string      `json:"notes"`    // new items not counted (expected by design)
 	Counts   GateCounts    `json:"counts"`
+	// DidNotComplete says how the run fell short of its end ("exited with code 1"), "" when it completed or
+	// nothing shows it did not (Analysis.Unfinished).
+	DidNotComplete string `json:"did_not_complete,omitempty"`
 }
 
-// GateCounts are the numbers the rules compared.
+// GateCounts are the numbers the rules compare: every field of report's counts (Counts), by the same name and,
+// with --count-expected, the same value; without it graph_breaks and recompiles leave out by-design breaks and
+// automatic dynamic's expected recompiles, as the rules do. LimitHits is recompile_limit_hits by its check/v1
+// name. CompileTimeS and CompileSkewS are there when a compile-time rule asked for them and the input has them.
 type GateCounts struct {
-	GraphBreaks   int `json:"graph_breaks"`
-	Recompiles    int `json:"recompiles"`
-	LimitHits     int `json:"limit_hits"`
-	CompileErrors int `json:"compile_errors"`
-	RuntimeErrors int `json:"runtime_errors"`
+	GraphBreaks         int      `json:"graph_breaks"`
+	GraphBreakRecords   int      `json:"graph_break_records"`
+	Recompiles          int      `json:"recompiles"`
+	RecompileLimitHits  int      `json:"recompile_limit_hits"`
+	CudagraphSkips      int      `json:"cudagraph_skips"`
+	CompileErrors       int      `json:"compile_errors"`
+	CudagraphPartitions int      `json:"cudagraph_partitions"`
+	CudagraphRerecords  int      `json:"cudagraph_rerecords"`
+	RuntimeErrors       int      `json:"runtime_errors"`
+	LimitHits           int      `json:"limit_hits"`
+	CompileTimeS        *float64 `json:"compile_time_s,omitempty"`
+	CompileSkewS        *float64 `json:"compile_skew_s,omitempty"`
+	// cudagraphs: the text shows the CUDA-graph counts (a CUDA-graph rule asked, or the input logged them), but
+	// not a partition count the FX graph cache hid (partitionsHidden)
+	cudagraphs, partitionsHidden bool
 }
 
 // Gate applies the rules to an analysis.
 func Gate(a *Analysis, o GateOptions) GateResult {
-	res := GateResult{Rules: []string{}, Failures: []GateFailure{}, Improved: []string{}, Notes: []string{}}
+	res := GateResult{Rules: []string{}, Failures: []GateFailure{}, Improved: []string{}, Notes: []string{},
+		DidNotComplete: a.Unfinished()}
+	rc := a.Report.Counts
+	res.Counts.GraphBreakRecords, res.Counts.CudagraphRerecords = rc.GraphBreakRecords, rc.CudagraphRerecords
 	var breaks, recomps, limits, errs []*Finding
 	for i := range a.Findings {
 		f := &a.Findings[i]
@@ -84,6 +103,11 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		case KindLimitHit:
 			limits = append(limits, f)
 			res.Counts.LimitHits += f.Records
+			res.Counts.RecompileLimitHits += f.Records
+		case KindCudagraphSkip:
+			res.Counts.CudagraphSkips += f.Records
+		case KindCudagraphPartition:
+			res.Counts.CudagraphPartitions += f.Records
 		case KindCompileError:
 			errs = append(errs, f)
 			res.Counts.CompileErrors += f.Records
@@ -119,7 +143,11 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	if o.NoCompileErrors {
 		res.Rules = append(res.Rules, "--no-compile-errors")
 		for _, f := range errs {
-			res.fail("--no-compile-errors", "fatal error", f)
+			what := "compile error(s)"
+			if f.Kind == KindRuntimeError {
+				what = "runtime error(s)"
+			}
+			res.fail("--no-compile-errors", fmt.Sprintf("%d %s", f.Records, what), f)
 		}
 	}
 	if o.RanksAgree {
@@ -132,6 +160,9 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	}
 	res.compileRules(a, o)
 	res.cudagraphRules(a, o)
+	res.Counts.cudagraphs = o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || cudagraphsLogged(a) ||
+		res.Counts.CudagraphSkips > 0 || res.Counts.CudagraphPartitions > 0
+	res.Counts.partitionsHidden = a.PartitionsHidden() != ""
 	res.Passed = len(res.Failures) == 0
 	return res
 }

@@ -55,6 +55,10 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 	if o.MaxCompileTime > 0 {
 		rule := "--max-compile-time=" + secondsWord(o.MaxCompileTime)
 		res.Rules = append(res.Rules, rule)
+		if c != nil && c.TotalS != nil {
+			total := *c.TotalS
+			res.Counts.CompileTimeS = &total
+		}
 		switch {
 		case c == nil || c.TotalS == nil:
 			res.Notes = append(res.Notes, rule+": no compile time in the input (run with TORCH_TRACE or the probe)")
@@ -69,6 +73,7 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 		if slow, fast, ok := c.SlowFast(); ok {
 			rs := c.Ranks()
 			skew := *rs[slow].TotalS - *rs[fast].TotalS
+			res.Counts.CompileSkewS = &skew
 			if skew > o.MaxCompileSkew.Seconds() {
 				res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: fmt.Sprintf(
 					"compile skew %.1f s > %s: rank %d compiled %.1f s, rank %d %.1f s", skew, secondsWord(o.MaxCompileSkew),

@@ -25,7 +25,7 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 		limit := *o.MaxCudagraphRerecords
 		rule := fmt.Sprintf("--max-cudagraph-rerecords=%d", limit)
 		res.Rules = append(res.Rules, rule)
-		n := a.Report.Counts.CudagraphRerecords
+		n := res.Counts.CudagraphRerecords
 		if n > limit {
 			for i := range a.Findings {
 				if f := &a.Findings[i]; f.Kind == KindCudagraphRerecord {

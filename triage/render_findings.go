@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // maxTextFindings bounds the findings listed in text and Markdown (the rest are counted).
@@ -45,7 +47,11 @@ func writeNextStepText(t *TextWriter, a *Analysis) {
 		t.Line(2, "Next step: none: every checklist step is done.")
 		return
 	}
-	t.Linef(2, "Next step (%d of 6): %s — preset %s (%s)", s.N, s.Title, s.Preset, s.TorchLogs)
+	if s.ID == playbooks.CrashStep.ID {
+		t.Linef(2, "Next step: fix the crash first: %s", a.state.Crash)
+	} else {
+		t.Linef(2, "Next step (%d of 6): %s — preset %s (%s)", s.N, s.Title, s.Preset, s.TorchLogs)
+	}
 	t.Linef(4, "  goal: %s", s.Goal)
 	t.Linef(4, "  done when: %s", s.DoneWhen)
 	t.Linef(4, "  stop when: %s", s.StopWhen)
@@ -95,7 +101,9 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "**Rank agreement:** %s\n\n", MarkdownEscape(a.RankAgreement.Summary))
-	if s := a.NextStep; s.ID != "" {
+	if s := a.NextStep; s.ID == playbooks.CrashStep.ID {
+		fmt.Fprintf(w, "**Next step: fix the crash first:** %s. Done when: %s\n\n", MarkdownEscape(a.state.Crash), MarkdownEscape(s.DoneWhen))
+	} else if s.ID != "" {
 		fmt.Fprintf(w, "**Next step (%d of 6):** %s — preset `%s` (`%s`). Done when: %s\n\n", s.N, MarkdownEscape(s.Title),
 			s.Preset, s.TorchLogs, MarkdownEscape(s.DoneWhen))
 	}

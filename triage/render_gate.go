@@ -64,8 +64,25 @@ func gateSummary(res GateResult) string {
 		rules = "no rule"
 	}
 	c := res.Counts
-	return fmt.Sprintf("%s · %s · counted: %d graph breaks, %d recompiles, %d limit hits, %d compile errors, %d runtime errors",
-		verdict, rules, c.GraphBreaks, c.Recompiles, c.LimitHits, c.CompileErrors, c.RuntimeErrors)
+	s := fmt.Sprintf("%s · %s · counted: %d graph breaks, %d recompiles, %d limit hits, %d compile errors, %d runtime errors",
+		verdict, rules, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CompileErrors, c.RuntimeErrors)
+	if c.cudagraphs {
+		parts := fmt.Sprintf("%d non-cudagraphable partitions", c.CudagraphPartitions)
+		if c.partitionsHidden {
+			parts = "non-cudagraphable partitions not known (FX graph cache)"
+		}
+		s += fmt.Sprintf(", %d CUDA-graph skips, %s, %d CUDA-graph re-recordings", c.CudagraphSkips, parts, c.CudagraphRerecords)
+	}
+	if c.CompileTimeS != nil {
+		s += fmt.Sprintf(", compile time %.1f s", *c.CompileTimeS)
+	}
+	if c.CompileSkewS != nil {
+		s += fmt.Sprintf(", compile skew %.1f s", *c.CompileSkewS)
+	}
+	if res.DidNotComplete != "" {
+		s += " · the run did not complete: " + res.DidNotComplete
+	}
+	return s
 }
 
 // GitHub workflow command escaping (data: %, CR, LF; properties also ':' and ',').
@@ -105,7 +122,8 @@ type junitFailure struct {
 	Text    string `xml:",cdata"`
 }
 
-// writeJUnit writes one test case per rule; a failed rule carries all its failure lines.
+// writeJUnit writes one test case per rule; a failed rule carries all its failure lines; a run that did not
+// complete adds a failed "run completed" case.
 func writeJUnit(w io.Writer, res GateResult) error {
 	s := junitSuite{Name: "torchtriage check"}
 	for _, rule := range res.Rules {
@@ -128,6 +146,12 @@ func writeJUnit(w io.Writer, res GateResult) error {
 			c.SystemOut = "improved:\n" + strings.Join(res.Improved, "\n")
 		}
 		s.Cases = append(s.Cases, c)
+	}
+	if res.DidNotComplete != "" { // a run that did not complete is a failure of its own in CI's eyes
+		s.Cases = append(s.Cases, junitCase{Name: "run completed", ClassName: "torchtriage.check",
+			Failure: &junitFailure{Message: "the run did not complete: " + res.DidNotComplete, Type: "did-not-complete",
+				Text: "the run did not complete: " + res.DidNotComplete}})
+		s.Failures++
 	}
 	s.Tests = len(s.Cases)
 	if _, err := io.WriteString(w, xml.Header); err != nil {

@@ -51,7 +51,7 @@ type tally struct {
 	parity                                   int
 	firstBreak, firstRecompile, firstLimit   *Finding
 	firstError, firstRuntime, firstGPU       *Finding
-	firstSkip                                *Finding
+	firstSkip, firstCrashError               *Finding // firstCrashError: the first compile error not fullgraph's break
 }
 
 func countFindings(fs []Finding) tally {
@@ -89,6 +89,8 @@ func countFindings(fs []Finding) tally {
 			t.errors += f.Records
 			if strings.HasSuffix(f.What, "Unsupported") {
 				t.fullgraphErrors += f.Records
+			} else if t.firstCrashError == nil {
+				t.firstCrashError = f
 			}
 			if t.firstError == nil {
 				t.firstError = f
@@ -128,11 +130,10 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.Reasons = append(v.Reasons, fmt.Sprintf(format, args...))
 	}
 	if t.errors > 0 {
-		add(fmt.Sprintf("%d compile error(s)", t.errors), "%d compile error(s): %s [%s]", t.errors, t.firstError.Title, t.firstError.Playbook)
+		add(fmt.Sprintf("%d compile error(s)", t.errors), "%s", errorReason(t.errors, "compile error(s)", t.firstError))
 	}
 	if t.runtime > 0 {
-		add(fmt.Sprintf("%d process(es) crashed", t.runtime), "%d process(es) died of a runtime error: %s [%s]", t.runtime,
-			t.firstRuntime.Title, t.firstRuntime.Playbook)
+		add(fmt.Sprintf("%d process(es) crashed", t.runtime), "%s", errorReason(t.runtime, "process(es) died of a runtime error", t.firstRuntime))
 	}
 	if t.unexpectedBreaks > 0 {
 		add(fmt.Sprintf("%d graph break(s) to fix or consider", t.unexpectedBreaks),
@@ -274,9 +275,75 @@ func uniqueGraphs(probes []ProcessInfo) int {
 	return n
 }
 
+// errorReason words fatal errors for the verdict and the checklist: "2 process(es) died of a runtime error:
+// DistBackendError: … [dist-nccl-duplicate-gpu]".
+func errorReason(n int, what string, first *Finding) string {
+	s := fmt.Sprintf("%d %s: %s", n, what, first.Title)
+	if first.Playbook != "" {
+		s += " [" + first.Playbook + "]"
+	}
+	return s
+}
+
+// Unfinished says how the run fell short of its end, "" when it ran to completion or nothing shows it did not:
+// the launcher's outcome when one is known (a completed run is complete, whatever it logged); for logs alone, the
+// processes that died of an error (a compile or runtime error is one dying process) and the interrupts. What an
+// unfinished run did not show proves nothing: check does not pass on it, the checklist ticks nothing on it.
+func (a *Analysis) Unfinished() string { return unfinished(countFindings(a.Findings), a.Run, a.Report) }
+
+func unfinished(t tally, run *RunFacts, rep *Report) string {
+	if run != nil {
+		switch run.Outcome {
+		case OutcomeCompleted:
+			return ""
+		case OutcomeFailed:
+			return exitWords(run)
+		case OutcomeStopped:
+			return "stopped by torchtriage (" + run.StoppedBy() + ")"
+		case OutcomeDidNotStart:
+			return "did not start"
+		case OutcomeRunning:
+			return "still running"
+		}
+		return "its end was never recorded (its supervisor is gone)"
+	}
+	var parts []string
+	if t.errors > 0 {
+		parts = append(parts, fmt.Sprintf("%d process(es) died of a compile error", t.errors))
+	}
+	if t.runtime > 0 {
+		parts = append(parts, fmt.Sprintf("%d process(es) died of a runtime error", t.runtime))
+	}
+	if stops := interrupted(rep); len(stops) > 0 {
+		parts = append(parts, "a process was interrupted ("+strings.Join(stops, ", ")+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// crashOf words what killed a process of the run, "" when none died (a run the tool stopped, or one still going,
+// did not crash): runtime errors, compile errors but fullgraph's breaks (the breaks step is their fix), a non-zero
+// exit without an error torchtriage recognises, a command that did not start.
+func crashOf(t tally, run *RunFacts) string {
+	var parts []string
+	if t.runtime > 0 {
+		parts = append(parts, errorReason(t.runtime, "process(es) died of a runtime error", t.firstRuntime))
+	}
+	if n := t.errors - t.fullgraphErrors; n > 0 && t.firstCrashError != nil {
+		parts = append(parts, errorReason(n, "process(es) died of a compile error", t.firstCrashError))
+	}
+	switch {
+	case run == nil || len(parts) > 0 || t.errors > 0:
+	case run.Outcome == OutcomeFailed:
+		parts = append(parts, "the run "+exitWords(run)+" without an error torchtriage recognises (see its stderr)")
+	case run.Outcome == OutcomeDidNotStart:
+		parts = append(parts, "did not start: "+orWhat(run.Error, "the command could not be launched"))
+	}
+	return strings.Join(parts, "; ")
+}
+
 // stateOf is what the checklist needs, with its evidence. A log cannot show an eager baseline nor a rerun: the
 // caller that knows more (the session) adds them.
-func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []ProcessInfo) playbooks.State {
+func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []ProcessInfo, run *RunFacts, rep *Report) playbooks.State {
 	t := countFindings(fs)
 	cpuOnly := len(probes) > 0
 	uses := t.partitions+t.skips+t.rerecords > 0
@@ -299,5 +366,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		CudagraphsLogged:     ev.cudagraphsOn(),
 		CudagraphIssues:      t.skips + t.partitions + max(0, t.rerecords-rerecordsFew),
 		RanksAgree:           ra.Agree,
+		Unfinished:           unfinished(t, run, rep),
+		Crash:                crashOf(t, run),
 	}
 }

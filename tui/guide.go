@@ -107,10 +107,19 @@ func (m *Model) runStep() tea.Cmd {
 // the others "not run yet" or "not applicable" with why, each with its done-when.
 func (m *Model) guideBody(w, h int) []string {
 	th := m.th
-	step, done := m.nextStep()
+	state := m.checklist()
+	step, done := playbooks.NextStep(state)
 	var lines []string
+	if step.ID == playbooks.CrashStep.ID {
+		for _, l := range wrapText("▸ First: fix the crash: "+state.Crash, w-3) {
+			lines = append(lines, th.warn.Render(l))
+		}
+		for _, l := range wrapText("Done when: "+step.DoneWhen+" Stop when: "+step.StopWhen, w-8) {
+			lines = append(lines, "     "+th.dim.Render(l))
+		}
+	}
 	cursorLine := 0
-	for i, p := range playbooks.Progress(m.checklist()) {
+	for i, p := range playbooks.Progress(state) {
 		st := p.Step
 		mark, style, status := "  ", th.plain, p.Status
 		switch {
@@ -150,7 +159,10 @@ func (m *Model) guideBody(w, h int) []string {
 		}
 	}
 	title := "Diagnose a compile regression · " + doneCount(done) + ", the rest not applicable"
-	if step.ID != "" {
+	switch {
+	case step.ID == playbooks.CrashStep.ID:
+		title = "Diagnose a compile regression · " + doneCount(done) + " · next: fix the crash first"
+	case step.ID != "":
 		title = fmt.Sprintf("Diagnose a compile regression · %s · next: step %d/6 %s", doneCount(done), step.N, step.Title)
 	}
 	return th.box(title, scrollTo(lines, cursorLine, h-2), w, h, true)

@@ -13,7 +13,7 @@ func (m *Model) launchSpec() session.Spec {
 	spec.Preset = m.pre.name
 	p, _ := session.PresetByName(m.pre.name)
 	logs := m.pre.logs.Enabled()
-	if !slices.Equal(logs, p.Logs) {
+	if !session.SameLogs(logs, p.Logs) { // the bar lists names in its own order: the preset's set is the preset
 		spec.Logs = logs
 		if logs == nil {
 			spec.Logs = []string{}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -46,7 +47,10 @@ func (m *Model) ranksStrip(w int) string {
 	}
 	step, done := m.nextStep()
 	right := th.good.Render(doneCount(done)) + " ▸ n"
-	if step.ID != "" {
+	switch {
+	case step.ID == playbooks.CrashStep.ID:
+		right = fmt.Sprintf("%s · fix the crash first ▸ %s", doneCount(done), th.key.Render("n"))
+	case step.ID != "":
 		right = fmt.Sprintf("%s · step %d/6 %s ▸ %s", doneCount(done), step.N, step.Title, th.key.Render("n"))
 	}
 	if lw, rw := width(left)+1, width(right)+1; lw+rw+1 > w {

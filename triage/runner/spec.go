@@ -77,16 +77,21 @@ func (s Spec) resolvePreset() (Preset, string, error) {
 		return Preset{}, "", fmt.Errorf("unknown preset %q (known: %s)", s.Preset, strings.Join(PresetNames(), ", "))
 	}
 	label := p.Name
-	if s.Logs != nil {
+	if s.Logs != nil && !SameLogs(s.Logs, p.Logs) { // the preset's own names in another order are the preset
 		p.Logs = s.Logs
-		if !slices.Equal(s.Logs, mustPreset(p.Name).Logs) {
-			label = "custom"
-		}
+		label = "custom"
 	}
 	return p, label, nil
 }
 
-func mustPreset(name string) Preset { p, _ := PresetByName(name); return p }
+// SameLogs reports whether two lists of TORCH_LOGS names name the same set (order and repeats aside: TORCH_LOGS
+// means the same in any order).
+func SameLogs(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(slices.Compact(a), slices.Compact(b))
+}
 
 // Command builds the exact argv and the environment additions ("K=V", later
 // entries win) for spec. It has no side effects beyond looking up torchrun on

@@ -110,3 +110,26 @@ func TestTorchMinor(t *testing.T) {
 		}
 	}
 }
+
+// A preset's own names in another order (the TUI's toggle bar lists them in its catalog's order) are the preset:
+// its label, not "custom", and TORCH_LOGS in the preset's order, as `check --preset` sets it. Other names stay custom.
+func TestPresetNamesInAnotherOrderAreThePreset(t *testing.T) {
+	for _, p := range Presets() {
+		if len(p.Logs) < 2 {
+			continue
+		}
+		shuffled := slices.Clone(p.Logs)
+		slices.Reverse(shuffled)
+		s := Spec{Argv: []string{"x"}, Preset: p.Name, Logs: shuffled}
+		_, label, err := s.resolvePreset()
+		_, env, _ := Command(s)
+		_, want, _ := Command(Spec{Argv: []string{"x"}, Preset: p.Name})
+		if err != nil || label != p.Name || envValue(env, "TORCH_LOGS") != envValue(want, "TORCH_LOGS") {
+			t.Errorf("preset %s with %v: label %q TORCH_LOGS %q, want %q %q", p.Name, shuffled, label, envValue(env, "TORCH_LOGS"),
+				p.Name, envValue(want, "TORCH_LOGS"))
+		}
+	}
+	if _, label, _ := (Spec{Argv: []string{"x"}, Preset: "cudagraphs", Logs: []string{"cudagraphs"}}).resolvePreset(); label != "custom" {
+		t.Errorf("fewer names: label %q", label)
+	}
+}

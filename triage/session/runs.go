@@ -71,6 +71,9 @@ func NewLogSet(on []string) *LogSet { return runner.NewLogSet(on) }
 // KnownLogName reports whether a torch version accepts a TORCH_LOGS name ("" = any version).
 func KnownLogName(name, torchVersion string) bool { return runner.KnownLogName(name, torchVersion) }
 
+// SameLogs reports whether two lists of TORCH_LOGS names name the same set, in any order.
+func SameLogs(a, b []string) bool { return runner.SameLogs(a, b) }
+
 // ComposeTorchLogs builds the TORCH_LOGS value for a torch version, dropping names it would reject.
 func ComposeTorchLogs(names []string, torchVersion string) (string, []string) {
 	return runner.ComposeTorchLogs(names, torchVersion)

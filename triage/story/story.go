@@ -236,7 +236,8 @@ const interruptedVerdict = "interrupted: the tool supervising the run is gone, i
 // Analysis is the run's analysis (findings, rank agreement, verdict); nil when Counts is nil.
 func (r *Run) Analysis() *triage.Analysis { return r.an }
 
-// finished: the run ran to completion, or a compile error explains why it did not (check's rule).
+// finished: the run ran to completion, or a compile error explains why it did not: it compiled as far as it got,
+// so it can be a delta's base (check is stricter: an unfinished run never passes a gate).
 func (r *Run) finished() bool {
 	return r.an != nil && (r.meta.Completed() || (r.meta.State == runner.StateExited && r.Counts.CompileErrors > 0))
 }
