@@ -191,6 +191,10 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	if m.State == runner.StateCorrupt || m.State == runner.StateFailedToStart {
 		return r, nil
 	}
+	facts := session.RunFactsOf(m)
+	if r.StoppedBy = facts.StoppedBy(); r.StoppedBy != "" {
+		r.Exit = "stopped by torchtriage (" + r.StoppedBy + ")" // its signal was the tool's, not the program's death
+	}
 	var warnings []string
 	l, err := triage.Load([]string{m.Dir}, triage.LoadOptions{})
 	var ws []string
@@ -213,8 +217,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 		r.Torch = infos[0].Torch
 	}
 	r.probes = infos
-	facts := session.RunFactsOf(m)
-	r.an, r.StoppedBy = triage.AnalyzeRun(rep, set, infos, facts), facts.StoppedBy()
+	r.an = triage.AnalyzeRun(rep, set, infos, facts)
 	c := rep.Counts
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
 		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks),

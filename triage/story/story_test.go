@@ -148,7 +148,7 @@ func TestStoryFixNamesGoneBreakAndRegainedAgreement(t *testing.T) {
 	}
 	// The guards run logs no graph breaks: nothing about breaks or agreement is claimed; its recompiles are new.
 	d = r3.Delta
-	if d == nil || d.Base != 2 || !d.Partial || r3.Exit != "timed out (SIGTERM)" {
+	if d == nil || d.Base != 2 || !d.Partial || r3.Exit != "stopped by torchtriage (timed out)" {
 		t.Fatalf("run 3 exit %q delta %+v", r3.Exit, d)
 	}
 	for _, it := range append(append(d.Fixed, d.New...), d.Changed...) {
@@ -252,7 +252,7 @@ func TestStoryJSONShape(t *testing.T) {
 		r2.Delta.New == nil || r2.Delta.NotCompared == nil || r2.Note != "switched to funcol" || *r2.Metric != 24.5 {
 		t.Errorf("run 2 %+v delta %+v", r2, r2.Delta)
 	}
-	if r3.State != "timed_out" || r3.Exit != "timed out (SIGTERM)" || r3.Metric != nil || r3.Logged["graph_breaks"] ||
+	if r3.State != "timed_out" || r3.Exit != "stopped by torchtriage (timed out)" || r3.Metric != nil || r3.Logged["graph_breaks"] ||
 		!r3.Logged["recompiles"] || !r1.Logged["graph_breaks"] {
 		t.Errorf("run 3 %+v", r3)
 	}
