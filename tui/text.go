@@ -173,18 +173,8 @@ func plural(n int, word string) string {
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
-// shellJoin quotes argv for display.
-func shellJoin(argv []string) string {
-	parts := make([]string, len(argv))
-	for i, a := range argv {
-		if a == "" || strings.ContainsAny(a, " \t\"'$`\\|&;<>()*?[]{}~") {
-			parts[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		} else {
-			parts[i] = a
-		}
-	}
-	return strings.Join(parts, " ")
-}
+// shellJoin is argv as a shell reads it back: what the command card shows can be pasted and run again.
+func shellJoin(argv []string) string { return session.CommandLine(argv) }
 
 // clean makes text from a log safe to draw (session.Clean: escape sequences removed, tabs expanded, other control
 // characters shown as spaces).
