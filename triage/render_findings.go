@@ -34,7 +34,7 @@ func WriteFindingsText(w io.Writer, a *Analysis, o TextOptions) {
 	t.Linef(2, "Rank agreement: %s", a.RankAgreement.Summary)
 	t.Linef(2, "Verdict: %s", a.Verdict.Summary)
 	for _, r := range a.Verdict.Reasons {
-		t.Linef(4, "  - %s", OneLine(r, 160))
+		t.Linef(4, "  - %s", r)
 	}
 	writeNextStepText(t, a)
 }
@@ -89,7 +89,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintf(w, "**First failure:** %s\n\n", MarkdownEscape(f))
 	}
 	for _, r := range a.Verdict.Reasons {
-		fmt.Fprintf(w, "- %s\n", MarkdownEscape(OneLine(r, 200)))
+		fmt.Fprintf(w, "- %s\n", MarkdownEscape(r))
 	}
 	if len(a.Verdict.Reasons) > 0 {
 		fmt.Fprintln(w)
