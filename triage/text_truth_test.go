@@ -117,3 +117,16 @@ func TestTextReportCutsNoEvidence(t *testing.T) {
 		}
 	}
 }
+
+// Markdown counts what the text report counts: g09a's two dying ranks are "runtime errors 2" there, and were in no
+// column of the Markdown table.
+func TestMarkdownCountsRuntimeErrors(t *testing.T) {
+	a := analyzeRun(t, fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
+	var b strings.Builder
+	WriteMarkdown(&b, a)
+	md := b.String()
+	if !strings.Contains(md, "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |") ||
+		!strings.Contains(md, "| 0 (0 records) | 0 | 0 | 0 | 0 | 2 |") {
+		t.Errorf("the Markdown table does not count the runtime errors:\n%s", md)
+	}
+}
