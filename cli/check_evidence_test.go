@@ -58,7 +58,7 @@ func TestCheckReproEvidenceAndFirstFailure(t *testing.T) {
 	nccl, _ := filepath.Abs(fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"))
 	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--no-compile-errors", "--", "sh", "-c", "cat "+nccl+" >&2; exit 1")
 	// both ranks died of the error --no-compile-errors is about: the rule fails (exit 1, TestCheckRuleBrokenByARunThatDied)
-	if code != exitFail || !strings.Contains(errs, "first failure: rank 1 failed first (torchrun's root cause): torch.distributed.DistBackendError: NCCL error") {
+	if code != exitFail || !strings.Contains(errs, "first failure: rank 1 failed first (torchrun's root cause): torch.distributed.DistBackendError: Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 60") {
 		t.Fatalf("NCCL repro: code %d\n%s", code, errs)
 	}
 }

@@ -18,7 +18,7 @@ func TestCheckRuleBrokenByARunThatDied(t *testing.T) {
 	nccl, _ := filepath.Abs(fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"))
 	repro := []string{"--", "sh", "-c", "cat " + nccl + " >&2; exit 1"}
 	code, out, errs := checkCmd(t, append([]string{"--store", store, "--no-probe", "--no-compile-errors"}, repro...)...)
-	if code != exitFail || !strings.Contains(out, "FAIL [--no-compile-errors] 2 runtime error(s): DistBackendError: NCCL error") ||
+	if code != exitFail || !strings.Contains(out, "FAIL [--no-compile-errors] 2 runtime error(s): DistBackendError: Duplicate GPU detected") ||
 		!strings.Contains(out, "FAIL (1 failure(s)) · --no-compile-errors · counted: ") ||
 		!strings.Contains(out, "· the run did not complete: exited with code 1") {
 		t.Errorf("text: code %d\nstdout %s\nstderr %s", code, out, errs)

@@ -168,7 +168,7 @@ var digits = regexp.MustCompile(`\d+`)
 
 // normalizeText blanks hex addresses and collapses whitespace (IDs, grouping).
 func normalizeText(s string, max int) string {
-	return OneLine(hexAddr.ReplaceAllString(s, "0x…"), max)
+	return clipRunes(hexAddr.ReplaceAllString(s, "0x…"), max)
 }
 
 func ranksOf(m map[int]rankStat) []int {

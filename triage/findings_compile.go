@@ -52,8 +52,8 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set,
 			}
 		}
 		for _, reason := range sortedStrings(reasons) {
-			title := fmt.Sprintf("%s bypassed: %s", cacheWords[name], OneLine(reason, 100))
-			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+OneLine(reason, 80), title,
+			title := fmt.Sprintf("%s bypassed: %s", cacheWords[name], OneLine(reason, titleMax))
+			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+clipRunes(reason, 80), title,
 				title+"\nA bypassed graph is compiled cold on every start.", name+" cache bypass: "+reason, nonNeg(reasons[reason]), set))
 		}
 		if f, ok := splitCacheFinding(name, rs, ranks, probes, set); ok {

@@ -22,7 +22,7 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set) Finding {
 		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
 	}
 	f.addCompileIDs(s.Evidence)
-	f.Title = "CUDA graphs skipped: " + OneLine(s.Reason, 100)
+	f.Title = "CUDA graphs skipped: " + OneLine(s.Reason, titleMax)
 	f.Detail = fmt.Sprintf("Reason: %s\nRecords: %d · %s\nThe graph runs without CUDA graphs (mode=\"reduce-overhead\" gains nothing for it).",
 		s.Reason, s.Records, rankText(s.Ranks))
 	return f
@@ -79,7 +79,7 @@ func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set) []Finding
 		k := ekey{e.Class, e.Inner, first}
 		f := groups[k]
 		if f == nil {
-			f = newErrorFinding(e, first, kind, set)
+			f = newErrorFinding(e, kind, set)
 			groups[k] = f
 			order = append(order, k)
 		}
@@ -95,7 +95,7 @@ func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set) []Finding
 	return out
 }
 
-func newErrorFinding(e ErrorSummary, first string, kind Kind, set *playbooks.Set) *Finding {
+func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
 	cause := ErrorCause(e.Class, e.Inner, e.Message)
 	q := playbooks.Query{Kind: kind, ErrorClass: e.Class, Reason: e.Message}
@@ -116,11 +116,12 @@ func newErrorFinding(e ErrorSummary, first string, kind Kind, set *playbooks.Set
 		f.ID += "/" + e.Inner
 	}
 	f.key = f.ID
+	gist := OneLine(hexAddr.ReplaceAllString(errorGist(e.Message), "0x…"), titleMax) // the group's events differ in addresses
 	switch {
 	case cause != "":
-		f.Title = fmt.Sprintf("%s: %s — %s", cause, f.What, OneLine(first, 80))
+		f.Title = fmt.Sprintf("%s: %s — %s", cause, f.What, gist)
 	default:
-		f.Title = fmt.Sprintf("%s: %s", f.What, OneLine(first, 100))
+		f.Title = fmt.Sprintf("%s: %s", f.What, gist)
 	}
 	var d strings.Builder
 	fmt.Fprintf(&d, "%s: %s", e.Class, e.Message)
@@ -152,6 +153,32 @@ func headline(msg string) string {
 	}
 	return first
 }
+
+// errorGist is the part of an error message that says what went wrong, in one line, for titles and the first
+// failure: the headline, except where the first line is only a preamble. NCCL's DistBackendError opens with
+// where it failed ("NCCL error in: …NCCLUtils.cpp:93, invalid usage (run with NCCL_DEBUG=WARN for details), NCCL
+// version …") and says why under "Last error:" ("Duplicate GPU detected : rank 0 and rank 1 both on CUDA device
+// 60"); Triton's CompilationError opens with the place ("at 3:25:"), then the kernel's source and a caret, and
+// says why on its last line.
+func errorGist(msg string) string {
+	lines := strings.Split(strings.TrimRight(msg, "\n "), "\n")
+	for i, l := range lines[:len(lines)-1] {
+		if strings.TrimSpace(l) == "Last error:" {
+			if why := flatLine(lines[i+1]); why != "" {
+				return why
+			}
+		}
+	}
+	head := flatLine(headline(msg))
+	if tritonAt.MatchString(head) && len(lines) > 1 {
+		if why := flatLine(lines[len(lines)-1]); why != "" && why != "^" {
+			return head + " " + why
+		}
+	}
+	return head
+}
+
+var tritonAt = regexp.MustCompile(`^CompilationError: at \d+:\d+:$`)
 
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {

@@ -29,7 +29,7 @@ func warningFinding(w *WarningSummary, set *playbooks.Set) Finding {
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
 	f.ID = "gpu_warning:" + w.Topic
 	f.key = f.ID
-	f.Title = OneLine(w.Message, 120)
+	f.Title = OneLine(w.Message, titleMax)
 	if w.Sizes > 0 {
 		f.Title = fmt.Sprintf("CUDA graphs recorded a graph for each of %d distinct input sizes", w.Sizes)
 	}
@@ -96,7 +96,7 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set) F
 		f.ranks = ranksFromEvidence(r.Ranks, r.Evidence, r.Records)
 	}
 	f.addCompileIDs(r.Evidence)
-	f.Title = fmt.Sprintf("CUDA graph of %s recorded again %d time(s): %s", r.Function, r.Records, OneLine(r.Reason, 80))
+	f.Title = fmt.Sprintf("CUDA graph of %s recorded again %d time(s): %s", r.Function, r.Records, OneLine(r.Reason, titleMax))
 	var d strings.Builder
 	fmt.Fprintf(&d, "Function: %s\nReason: %s\nRe-recordings: %d · %s", r.Function, r.Reason, r.Records, rankText(r.Ranks))
 	if len(r.Inputs) > 0 {

@@ -72,7 +72,7 @@ func (f *FirstFailure) Text() string {
 	}
 	what := f.Class
 	if m := strings.TrimSpace(f.Message); m != "" {
-		what += ": " + OneLine(firstLine(m), 140)
+		what += ": " + OneLine(errorGist(m), titleMax)
 	}
 	if f.File != "" {
 		what += fmt.Sprintf(" (%s:%d)", f.File, f.Line)

@@ -48,7 +48,7 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	reason := strings.Join(what, " and ") + " differ between ranks: " + ra.Summary
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRankDisagreement, Reason: reason}))
 	f.key = f.ID
-	f.Title = "Ranks compile differently: " + OneLine(ra.Summary, 140)
+	f.Title = "Ranks compile differently: " + OneLine(ra.Summary, titleMax)
 	f.Detail = detail.String()
 	div := map[int]bool{}
 	for _, r := range f.Ranks {

@@ -36,7 +36,7 @@ func WriteFindingsText(w io.Writer, a *Analysis, o TextOptions) {
 	t.Linef(2, "Rank agreement: %s", a.RankAgreement.Summary)
 	t.Linef(2, "Verdict: %s", a.Verdict.Summary)
 	for _, r := range a.Verdict.Reasons {
-		t.Linef(4, "  - %s", OneLine(r, 160))
+		t.Linef(4, "  - %s", r)
 	}
 	writeNextStepText(t, a)
 }
@@ -86,16 +86,21 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	c := rep.Counts
 	fmt.Fprintf(w, "## torchtriage report\n\n")
 	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
-	fmt.Fprintf(w, "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors |\n|---|---|---|---|---|\n")
-	fmt.Fprintf(w, "| %d (%d records) | %d | %d | %d | %d |\n\n", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
-		c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
+	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
+	row := fmt.Sprintf("| %d (%d records) | %d | %d | %d | %d | %d |", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
+		c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
+	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 { // as the text report counts them
+		head += " non-cudagraphable partitions | CUDA-graph re-records |"
+		row += fmt.Sprintf(" %d | %d |", c.CudagraphPartitions, c.CudagraphRerecords)
+	}
+	fmt.Fprintf(w, "%s\n|%s\n%s\n\n", head, strings.Repeat("---|", strings.Count(head, "|")-1), row)
 	WriteCompileMarkdown(w, rep.Compile)
 	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", StateWords(a.Verdict.State), MarkdownEscape(a.Verdict.Summary))
 	if f := a.Verdict.FirstFailure; f != "" {
 		fmt.Fprintf(w, "**First failure:** %s\n\n", MarkdownEscape(f))
 	}
 	for _, r := range a.Verdict.Reasons {
-		fmt.Fprintf(w, "- %s\n", MarkdownEscape(OneLine(r, 200)))
+		fmt.Fprintf(w, "- %s\n", MarkdownEscape(r))
 	}
 	if len(a.Verdict.Reasons) > 0 {
 		fmt.Fprintln(w)

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// WriteReportText prints a readable summary of an analysis fitted to o: prose wraps, guard evidence is cut. The
+// WriteReportText prints a readable summary of an analysis fitted to o: prose and evidence wrap, never cut. The
 // header, the counts, the per-event sections and "nothing to report" all come from the analysis, as the findings
 // and the verdict printed after them (WriteFindingsText) do.
 func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
@@ -50,7 +50,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 			if b.GBID != "" {
 				what += " [" + b.GBID + "]"
 			}
-			t.Linef(6, "  %s %s  ×%d %s  %s", site(b.File, b.Line), b.Function, b.Records, rankText(b.Ranks), OneLine(what, 100))
+			t.Linef(6, "  %s %s  ×%d %s  %s", site(b.File, b.Line), b.Function, b.Records, rankText(b.Ranks), OneLine(what, evidenceMax))
 			if b.UserFile != "" && (b.UserFile != b.File || b.UserLine != b.Line) {
 				t.Linef(8, "      from your code at %s %s", site(b.UserFile, b.UserLine), b.UserFunc)
 			}
@@ -66,7 +66,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 					t.Linef(8, "      … %d more guard failures", len(r.Failures)-4)
 					break
 				}
-				t.Cutf("      %s %s", f.CompileID, OneLine(f.Guard, 110))
+				t.Linef(10, "      %s %s", f.CompileID, OneLine(f.Guard, evidenceMax))
 			}
 		}
 	}
@@ -74,11 +74,11 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 		t.Blank()
 		t.Linef(6, "Limit hit ×%d %s: config.%s (%d) in %s %s — after this the frame runs eager",
 			l.Records, rankText(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line))
-		t.Cutf("      last reason: %s", OneLine(l.LastReason, 100))
+		t.Linef(8, "      last reason: %s", OneLine(l.LastReason, evidenceMax))
 	}
 	for _, s := range rep.CudagraphSkips {
 		t.Blank()
-		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, rankText(s.Ranks), OneLine(s.Reason, 100))
+		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, rankText(s.Ranks), OneLine(s.Reason, evidenceMax))
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()
@@ -89,27 +89,19 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	}
 	for _, r := range rep.CudagraphRerecords {
 		t.Blank()
-		t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s", r.Records, rankText(r.Ranks), r.Function, OneLine(r.Reason, 100))
+		t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s", r.Records, rankText(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax))
 	}
 	for _, e := range rep.CompileErrors {
-		t.Blank()
-		t.Linef(6, "Compile error ×%d %s %s: %s", e.Records, rankText(e.Ranks), e.Class, OneLine(e.Message, 100))
-		if e.File != "" {
-			t.Linef(8, "      at %s", site(e.File, e.Line))
-		}
+		writeErrorText(t, "Compile error", &e)
 	}
 	for _, e := range rep.RuntimeErrors {
-		t.Blank()
-		t.Linef(6, "Runtime error ×%d %s %s: %s", e.Records, rankText(e.Ranks), e.Class, OneLine(e.Message, 100))
-		if e.File != "" {
-			t.Linef(8, "      at %s", site(e.File, e.Line))
-		}
+		writeErrorText(t, "Runtime error", &e)
 	}
 	for _, e := range rep.Exceptions {
 		if e.Caught {
 			t.Blank()
 			t.Linef(6, "Caught and logged ×%d %s %s: %s (the program went on: not a failure)", e.Records, rankText(e.Ranks),
-				e.Class, OneLine(e.Message, 80))
+				e.Class, OneLine(errorGist(e.Message), evidenceMax))
 		}
 	}
 	writePerRank(t, rep.PerRank)
@@ -117,6 +109,20 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	if len(an.Findings) == 0 {
 		t.Blank()
 		t.Line(0, nothingText(an))
+	}
+}
+
+// writeErrorText prints a fatal error: its class and what went wrong (errorGist), the message's own headline
+// under it when that is another line (NCCL's "NCCL error in: …, invalid usage …"), and where it was raised.
+func writeErrorText(t *TextWriter, label string, e *ErrorSummary) {
+	t.Blank()
+	gist := OneLine(errorGist(e.Message), evidenceMax)
+	t.Linef(6, "%s ×%d %s %s: %s", label, e.Records, rankText(e.Ranks), e.Class, gist)
+	if head := OneLine(headline(e.Message), evidenceMax); head != "" && !strings.HasPrefix(gist, head) {
+		t.Linef(8, "      %s", head)
+	}
+	if e.File != "" {
+		t.Linef(8, "      at %s", site(e.File, e.Line))
 	}
 }
 
@@ -162,11 +168,51 @@ func RankRanges(ranks []int) string {
 	return strings.Join(parts, ",")
 }
 
-func OneLine(s string, max int) string {
+// OneLine is the first line of s with its whitespace collapsed, at most limit runes. A longer one is cut after
+// its last whole sentence that fits ("… is free. …") when that keeps at least half, else after its last whole
+// word ("… static input data…"); inside a word only when the first word alone is too long.
+func OneLine(s string, limit int) string {
+	r := []rune(flatLine(s))
+	if len(r) <= limit {
+		return string(r)
+	}
+	if limit < 3 {
+		return string(r[:limit])
+	}
+	keep := r[:limit-2]
+	for i := len(keep) - 1; i >= max(len(keep)/2, 1); i-- {
+		if keep[i] == ' ' && keep[i-1] == '.' {
+			return string(keep[:i]) + " …"
+		}
+	}
+	for i := len(keep) - 1; i > 0; i-- {
+		if keep[i] == ' ' {
+			return strings.TrimRight(string(keep[:i]), " ,;:") + "…"
+		}
+	}
+	return string(r[:limit-1]) + "…"
+}
+
+// titleMax bounds a title (a finding's, the first failure's): the error or reason it quotes in full unless it
+// runs on (a CUDA OOM lists every process), when it ends at a sentence. The report's sections quote evidence up
+// to evidenceMax, wrapped; only a runaway line (a printed tensor, a dumped config) is cut there.
+const (
+	titleMax    = 200
+	evidenceMax = 1000
+)
+
+// flatLine is the first line of s with its whitespace collapsed.
+func flatLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	s = strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// clipRunes is flatLine cut to max runes exactly, for keys and ids: they must not change with how text is
+// shown.
+func clipRunes(s string, max int) string {
+	s = flatLine(s)
 	if r := []rune(s); len(r) > max {
 		return string(r[:max-1]) + "…"
 	}

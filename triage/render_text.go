@@ -123,15 +123,6 @@ func (t *TextWriter) Items(hang int, sep string, items ...string) {
 	flush()
 }
 
-// Cut prints one line of evidence (a guard, a reason) cut to the width with an ellipsis: the line's head
-// (what it is, its id) comes first and is kept.
-func (t *TextWriter) Cut(s string) {
-	fmt.Fprintln(t.w, ansi.Truncate(t.o.Glyphs(s), t.o.Cols(), t.o.Ellipsis()))
-}
-
-// Cutf is Cut with a format.
-func (t *TextWriter) Cutf(format string, a ...any) { t.Cut(fmt.Sprintf(format, a...)) }
-
 // wrap breaks s into lines at spaces and after any of breaks, the first line at most first columns wide, the
 // others rest; a word wider than a line is broken. (ansi.Wrap also breaks after every hyphen, which splits
 // "-NCCL_DEBUG" and "mode="reduce-overhead"", and has one width for all lines.)

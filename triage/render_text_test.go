@@ -48,17 +48,6 @@ func TestItemsBreakBetweenItems(t *testing.T) {
 	}
 }
 
-func TestCutKeepsTheHead(t *testing.T) {
-	for _, o := range []TextOptions{{Width: 30}, {Width: 30, ASCII: true}} {
-		var b strings.Builder
-		NewTextWriter(&b, o).Cut("      4/0 ___stack0 == 4.790928840637207 # if x.sum().item() > 0:")
-		got := strings.TrimSuffix(b.String(), "\n")
-		if ansi.StringWidth(got) != 30 || !strings.HasPrefix(got, "      4/0 ___stack0") || !strings.HasSuffix(got, o.Ellipsis()) {
-			t.Errorf("%+v: %q", o, got)
-		}
-	}
-}
-
 func TestGlyphsASCII(t *testing.T) {
 	in := "a · b ×3 — c – d … e → f “g” ≥ 2 café"
 	if got := (TextOptions{}).Glyphs(in); got != in {

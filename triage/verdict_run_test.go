@@ -70,7 +70,7 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 	if ff == nil || ff.Rank != 1 || ff.By != "root_cause" || ff.Of != 2 || ff.Class != "torch.distributed.DistBackendError" {
 		t.Fatalf("first failure %+v", ff)
 	}
-	if !strings.HasPrefix(a.Verdict.FirstFailure, "rank 1 failed first (torchrun's root cause): torch.distributed.DistBackendError: NCCL error in:") {
+	if !strings.HasPrefix(a.Verdict.FirstFailure, "rank 1 failed first (torchrun's root cause): torch.distributed.DistBackendError: Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 60") {
 		t.Errorf("verdict first failure %q", a.Verdict.FirstFailure)
 	}
 	var buf strings.Builder

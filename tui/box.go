@@ -22,7 +22,7 @@ func (t theme) box(title string, body []string, w, h int, focused bool) []string
 	inner := w - 2
 	out := make([]string, 0, h)
 	if title != "" && inner >= 5 {
-		title = cut(title, inner-3)
+		title = cutParts(title, inner-4) // at least one border cell before the corner
 		out = append(out, st.Render(b.tl+b.h+" ")+tst.Render(title)+" "+
 			st.Render(strings.Repeat(b.h, max(inner-width(title)-3, 0))+b.tr))
 	} else {

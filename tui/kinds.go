@@ -62,8 +62,9 @@ func kindCount(k triage.Kind, n int) string {
 
 // leftTitle names the left list by what it holds: "Graph breaks" while it holds only breaks (parts is empty
 // then), "Breaks & errors" with compile or runtime errors, else "Breaks & more"; parts count the
-// other kinds ("1 runtime error", "2 CUDA-graph partitions").
-func leftTitle(rows []*row) (head string, parts []string) {
+// other kinds ("2 runtime errors", "10 CUDA-graph re-records"): as the report counts them (c) where it does,
+// else by rows (findings).
+func leftTitle(rows []*row, c triage.Counts) (head string, parts []string) {
 	n := map[triage.Kind]int{}
 	for _, r := range rows {
 		n[r.kind]++
@@ -73,7 +74,7 @@ func leftTitle(rows []*row) (head string, parts []string) {
 		if n[k] == 0 {
 			continue
 		}
-		parts = append(parts, kindCount(k, n[k]))
+		parts = append(parts, kindCount(k, reportCount(k, c, n[k])))
 		switch {
 		case k == triage.KindCompileError || k == triage.KindRuntimeError:
 			if head == "Graph breaks" {
@@ -84,4 +85,16 @@ func leftTitle(rows []*row) (head string, parts []string) {
 		}
 	}
 	return head, parts
+}
+
+// reportCount is how many of kind k the report counts (Counts: runtime errors are dying processes, re-records
+// every re-recording), or rows for the kinds it does not count.
+func reportCount(k triage.Kind, c triage.Counts, rows int) int {
+	n := map[triage.Kind]int{triage.KindCompileError: c.CompileErrors, triage.KindRuntimeError: c.RuntimeErrors,
+		triage.KindCudagraphSkip: c.CudagraphSkips, triage.KindCudagraphPartition: c.CudagraphPartitions,
+		triage.KindCudagraphRerecord: c.CudagraphRerecords}[k]
+	if n > 0 {
+		return n
+	}
+	return rows
 }

@@ -12,7 +12,7 @@ import (
 func TestRuntimeErrorIsNotCalledAGraphBreak(t *testing.T) {
 	m := openModel(t, 120, 32, "g09a_nccl_same_gpu.triage.log")
 	out := plain(m)
-	if strings.Contains(out, "Graph breaks") || !strings.Contains(out, "Breaks & errors · 1 runtime error") {
+	if strings.Contains(out, "Graph breaks") || !strings.Contains(out, "Breaks & errors · 2 runtime errors") {
 		t.Fatalf("left title should count the runtime error, not call it a graph break:\n%s", out)
 	}
 	if !strings.Contains(lineWith(t, out, "▶"), "CRASH") {
@@ -45,6 +45,22 @@ func TestGPUFindingsReadWellInTheListsAndDetail(t *testing.T) {
 	}
 	if got := kindCount(kindOf("cache_miss"), 3); got != "3 cache misses" {
 		t.Errorf("kindCount = %q", got)
+	}
+}
+
+// The left list's title counts what the report counts (one runtime error per process that died, every
+// re-recording), not the list's rows: g09a's one row stands for two dying ranks ("×2 r0 r1", "runtime errors 2").
+func TestLeftTitleCountsAsTheReport(t *testing.T) {
+	for file, want := range map[string]string{
+		"g09a_nccl_same_gpu.triage.log": "Breaks & errors · 2 runtime errors",
+		"../../testdata/fixtures/torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log": "10 CUDA-graph re-records",
+	} {
+		m := openModel(t, 200, 32, file)
+		c := m.cur.snap.report.Counts
+		if got := lineWith(t, plain(m), "Breaks &"); !strings.Contains(got, want) {
+			t.Errorf("%s: title %q, want %q (report: %d runtime errors, %d re-records)", file, got, want,
+				c.RuntimeErrors, c.CudagraphRerecords)
+		}
 	}
 }
 

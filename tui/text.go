@@ -43,6 +43,61 @@ func cut(s string, w int) string {
 
 const ellipsis = "…"
 
+// wordPrefix is s (plain or styled) whole when it fits in w cells, else its longest head that ends after a whole
+// word (trailing spaces and ",;:·" dropped); inside a word only when no word break falls in the last two thirds
+// of w (one long path or name).
+func wordPrefix(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if width(s) <= w {
+		return s
+	}
+	head := ansi.Truncate(s, w, "")
+	plain := ansi.Strip(head)
+	if next := ansi.Strip(ansi.Cut(s, w, w+1)); next != " " { // the cut falls inside a word: back to its start
+		i := strings.LastIndexByte(plain, ' ')
+		if i < 0 || width(plain[:i]) < w/3 {
+			return head
+		}
+		plain = plain[:i]
+	}
+	return ansi.Truncate(s, width(strings.TrimRight(plain, " ,;:·")), "")
+}
+
+// cutWords cuts s to at most w cells at a word (wordPrefix), ending in "…" when cut.
+func cutWords(s string, w int) string {
+	if width(s) <= w {
+		return s
+	}
+	if w < 2 {
+		return cut(s, w)
+	}
+	return wordPrefix(s, w-1) + ellipsis
+}
+
+// cutParts cuts a plain "head · part · part" text to at most w cells after its last whole part that fits
+// ("Breaks & more · 1 CUDA-graph skip · …"), else at a word (cutWords).
+func cutParts(s string, w int) string {
+	if width(s) <= w {
+		return s
+	}
+	const sep = " · "
+	best := -1
+	for i := strings.Index(s, sep); i > 0 && width(s[:i]+sep+ellipsis) <= w; {
+		best = i
+		j := strings.Index(s[i+len(sep):], sep)
+		if j < 0 {
+			break
+		}
+		i += len(sep) + j
+	}
+	if best > 0 && width(s[:best]) >= w/2 {
+		return s[:best] + sep + ellipsis
+	}
+	return cutWords(s, w)
+}
+
 // cutSite cuts a "file.py:12 fn" text to w cells: the function goes first, then the file name from the left
 // ("…compile.py:18"); the line number is never cut. shift is how many bytes the text lost at its front, less
 // the ellipsis put there (0 when nothing was cut from the left), for match offsets.

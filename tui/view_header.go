@@ -2,13 +2,15 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version. Below
-// wideFrom columns the tool's name (also the window title) gives its room to the script.
+// wideFrom columns the tool's name (also the window title) gives its room to the script, above it to the
+// TORCH_LOGS names when they do not all fit beside it.
 func (m *Model) headerLine(w int) string {
 	th := m.th
 	left := " " + th.title.Render("torchtriage") + " ·"
@@ -21,17 +23,50 @@ func (m *Model) headerLine(w int) string {
 			left += " · " + plural(m.cur.snap.records, "record")
 		}
 	} else if r := m.cur; r != nil {
-		head, tail := left+fmt.Sprintf(" run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
-		left = head + tail
-		if logs := r.meta.TorchLogs; logs != "" { // the preset bar shows them too: cut them before the script
-			if room := w - width(head) - width(tail) - width(m.headerRight(w)) - 4; room >= 2 {
-				left = head + " (" + cut(logs, room) + ")" + tail
+		name, run, tail := left, fmt.Sprintf(" run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
+		left = name + run + tail
+		if logs := r.meta.TorchLogs; logs != "" { // the preset bar shows them too: they give way before the script
+			room := w - width(left) - width(m.headerRight(w)) - 4
+			l := logsText(logs, r.meta.Preset, room)
+			if name != "" && (l == "" || strings.HasSuffix(l, ellipsis)) { // and the tool's name to them
+				if more := logsText(logs, r.meta.Preset, room+width(name)); more != "" {
+					name, l = "", more
+				}
+			}
+			if l != "" {
+				left = name + run + " (" + l + ")" + tail
 			}
 		}
 	} else {
 		left += " starting · " + m.commandText()
 	}
 	return spread(left, m.headerRight(w), w)
+}
+
+// logsText is a run's TORCH_LOGS in at most w cells, the preset's own names first (cudagraphs' perf_hints and
+// cudagraphs before the graph_breaks and recompiles every preset has): whole names, then "…" for those that do
+// not fit ("perf_hints,cudagraphs,…"; the preset bar lists them all); "" when not even one name fits.
+func logsText(logs, preset string, w int) string {
+	names := strings.Split(logs, ",")
+	if p, ok := session.PresetByName(preset); ok {
+		rank := func(n string) int {
+			if i := slices.Index(p.Logs, n); i >= 0 {
+				return i
+			}
+			return len(p.Logs)
+		}
+		slices.SortStableFunc(names, func(a, b string) int { return rank(a) - rank(b) })
+	}
+	for n := len(names); n > 0; n-- {
+		s := strings.Join(names[:n], ",")
+		if n < len(names) {
+			s += "," + ellipsis
+		}
+		if width(s) <= w {
+			return s
+		}
+	}
+	return ""
 }
 
 // headerRight is the header's right side: the demo badge, the run's state and the torch version (closer together
@@ -168,44 +203,121 @@ func (m *Model) presetLine(w int) string {
 	es := m.pre.entries()
 	focus := m.focus == panePresets
 	avail := w - width(right) - 2
-	// keep the cursor visible: start the bar early enough
-	start := 0
-	for start < m.pre.cursor && barWidth(es[start:m.pre.cursor+1]) > avail {
-		start++
+	items := make([]string, len(es))
+	for i, e := range es {
+		switch {
+		case e.Name != traceEntry && !known(e.Name, torch):
+			items[i] = "[-]" + e.Name
+		case e.On:
+			items[i] = "[x]" + e.Name
+		default:
+			items[i] = "[ ]" + e.Name
+		}
+	}
+	anchor := 0
+	if focus {
+		anchor = m.pre.cursor
+	}
+	show, hiddenOn := barShown(es, items, anchor, avail, focus)
+	if hiddenOn > 0 && !focus { // the boxes of what is on do not fit: name them instead
+		return spread(onSummary(es, avail), right, w)
 	}
 	var b strings.Builder
 	b.WriteString(" ")
-	if start > 0 {
-		b.WriteString("… ")
-	}
-	for i := start; i < len(es); i++ {
-		e := es[i]
-		box := "[ ]"
-		if e.On {
-			box = "[x]"
+	for i, e := range es {
+		if !show[i] {
+			if i == 0 || show[i-1] {
+				b.WriteString("… ")
+			}
+			continue
 		}
-		item := box + e.Name
 		st := th.plain
 		if e.Name != traceEntry && !known(e.Name, torch) {
 			st = th.dim
-			item = "[-]" + e.Name
 		}
 		if focus && i == m.pre.cursor {
 			st = th.sel
 		}
-		if width(b.String())+width(item)+1 > avail+1 {
-			b.WriteString("…")
-			break
-		}
-		b.WriteString(st.Render(item) + " ")
+		b.WriteString(st.Render(items[i]) + " ")
+	}
+	if hiddenOn > 0 {
+		fmt.Fprintf(&b, "+%d on ", hiddenOn)
 	}
 	return spread(b.String(), right, w)
 }
 
-func barWidth(es []session.LogEntry) int {
-	n := 0
+// onSummary is the preset bar in words, when the boxes of the names that are on do not fit: " on:
+// graph_breaks,recompiles,perf_hints,cudagraphs", names from the end counted when even that is too wide ("+2").
+func onSummary(es []session.LogEntry, avail int) string {
+	var on []string
 	for _, e := range es {
-		n += len(e.Name) + 4
+		if e.On {
+			on = append(on, e.Name)
+		}
 	}
-	return n
+	for n := len(on); n > 0; n-- {
+		s := " on: " + strings.Join(on[:n], ",")
+		if n < len(on) {
+			s += fmt.Sprintf(",+%d", len(on)-n)
+		}
+		if width(s) <= avail-1 { // two spaces at least before the preset's name
+			return s
+		}
+	}
+	return fmt.Sprintf(" %d on", len(on))
+}
+
+// barShown picks the preset bar's entries for avail cells: all when they fit. Otherwise, with the bar focused, a
+// window around the cursor (anchor) to move along; else every entry that is on (what the run will log is never
+// hidden) and the others nearest the start. A run of hidden entries shows as "… "; entries that are on and
+// hidden are counted in hiddenOn (the bar says "+2 on", or names them when it is not focused).
+func barShown(es []session.LogEntry, items []string, anchor, avail int, focus bool) (show []bool, hiddenOn int) {
+	show = make([]bool, len(es))
+	for i := range show {
+		show[i] = true
+	}
+	barW := func() int {
+		n := 1
+		for i := range es {
+			switch {
+			case show[i]:
+				n += width(items[i]) + 1
+			case i == 0 || show[i-1]:
+				n += 2
+			}
+		}
+		if hiddenOn > 0 {
+			n += len(fmt.Sprintf("+%d on ", hiddenOn))
+		}
+		return n
+	}
+	passes := [][]bool{{false}, {true}} // off entries first, then on ones
+	if focus {
+		passes = [][]bool{{false, true}} // the farthest from the cursor, on or off
+	}
+	for _, kinds := range passes {
+		for barW() > avail+1 {
+			far := -1
+			for i := range es {
+				if show[i] && slices.Contains(kinds, es[i].On) && i != anchor && (far < 0 || abs(i-anchor) >= abs(far-anchor)) {
+					far = i
+				}
+			}
+			if far < 0 {
+				break
+			}
+			show[far] = false
+			if es[far].On {
+				hiddenOn++
+			}
+		}
+	}
+	return show, hiddenOn
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -87,7 +87,7 @@ func (m *Model) listTitle(p pane) string {
 		return "Graph breaks" + filt
 	}
 	c := s.report.Counts
-	head, parts := leftTitle(ls.rows)
+	head, parts := leftTitle(ls.rows, c)
 	if len(parts) == 0 {
 		return fmt.Sprintf("%s%s · %d distinct · %s", head, filt, c.GraphBreaks, plural(c.GraphBreakRecords, "record"))
 	}

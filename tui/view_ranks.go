@@ -45,18 +45,45 @@ func (m *Model) ranksStrip(w int) string {
 	if c := m.compileText(); c != "" {
 		left = th.warn.Render("⚙ "+c) + " · " + left
 	}
+	left = " " + left
+	right := m.stepText(w - width(left) - stripGap - 1)
+	if width(left)+stripGap+width(right)+1 > w { // even the shortest step text does not fit: the left part gives way
+		left = cutWords(left, max(w-stripGap-width(right)-1, 0))
+	}
+	return spread(left, right+" ", w)
+}
+
+// stripGap is the least room between the ranks strip's two parts: three spaces, so they never read as one.
+const stripGap = 3
+
+// stepText is the strip's right part in at most w cells where it can be: "2 of 6 done · step 4/6 Check CUDA
+// graphs ▸ n", the step's title cut at a word, then without it ("2 of 6 done · step 4/6 ▸ n", "step 4/6 ▸ n").
+func (m *Model) stepText(w int) string {
+	th := m.th
 	step, done := m.nextStep()
-	right := th.good.Render(doneCount(done)) + " ▸ n"
-	switch {
-	case step.ID == playbooks.CrashStep.ID:
-		right = fmt.Sprintf("%s · fix the crash first ▸ %s", doneCount(done), th.key.Render("n"))
-	case step.ID != "":
-		right = fmt.Sprintf("%s · step %d/6 %s ▸ %s", doneCount(done), step.N, step.Title, th.key.Render("n"))
+	if step.ID == "" {
+		return th.good.Render(doneCount(done)) + " ▸ n"
 	}
-	if lw, rw := width(left)+1, width(right)+1; lw+rw+1 > w {
-		right = cut(right, max(w-lw-2, 20))
+	key := " ▸ " + th.key.Render("n")
+	if step.ID == playbooks.CrashStep.ID { // the crash comes first: no numbered step
+		if s := doneCount(done) + " · fix the crash first" + key; width(s) <= w {
+			return s
+		}
+		return "fix the crash first" + key
 	}
-	return spread(" "+left, right+" ", w)
+	head := fmt.Sprintf("%s · step %d/6", doneCount(done), step.N)
+	if s := head + " " + step.Title + key; width(s) <= w {
+		return s
+	}
+	if room := w - width(head+" "+key); room >= 8 {
+		if t := wordPrefix(step.Title, room-1); width(t) >= 5 {
+			return head + " " + t + ellipsis + key
+		}
+	}
+	if s := head + key; width(s) <= w {
+		return s
+	}
+	return fmt.Sprintf("step %d/6", step.N) + key
 }
 
 // ranksText is the rank view: groups of identical ranks, what each group has extra or lacks, the first divergent

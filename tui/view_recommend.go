@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -32,10 +33,6 @@ func (m *Model) recommendBox(w, h int) []string {
 		return m.th.box(title, body, w, h, false)
 	}
 	pb := r.pb
-	title := "Recommended · " + pb.Title
-	if id := r.gbid; id != "" {
-		title += " (" + id + ")"
-	}
 	cat := r.category
 	if cat == "" {
 		cat = pb.Category
@@ -43,17 +40,45 @@ func (m *Model) recommendBox(w, h int) []string {
 	if r.expected {
 		cat = "by design"
 	}
-	title += " · " + cat
+	title := recommendTitle(pb.Title, r.gbid, cat, w-6)
 	lines := m.recommendLines(r, w-3)
 	if len(lines) > h-2 {
+		const more = " … enter: full playbook"
 		lines = lines[:h-2]
-		lines[h-3] = cut(lines[h-3], w-3-24) + m.th.dim.Render(" … enter: full playbook")
+		last := wordPrefix(lines[h-3], w-3-width(more))
+		if t := listMark.ReplaceAllString(last, ""); width(t) > width(last)/2 { // not "3." alone before the "…"
+			last = t
+		}
+		lines[h-3] = last + m.th.dim.Render(more)
 	}
 	for i := range lines {
 		lines[i] = " " + lines[i]
 	}
 	return m.th.box(title, lines, w, h, false)
 }
+
+// recommendTitle is "Recommended · TITLE (GBID) · CATEGORY" in at most w cells: the playbook title's
+// parenthetical asides go first, then its last words; the category stays.
+func recommendTitle(title, gbid, cat string, w int) string {
+	id := ""
+	if gbid != "" {
+		id = " (" + gbid + ")"
+	}
+	const head = "Recommended · "
+	tail := " · " + cat
+	for _, t := range []string{title, aside.ReplaceAllString(title, "")} {
+		if s := head + t + id + tail; width(s) <= w {
+			return s
+		}
+	}
+	return head + cutWords(aside.ReplaceAllString(title, "")+id, w-width(head+tail)) + tail
+}
+
+// listMark is a numbered step's mark left last on a line: " 3."
+var listMark = regexp.MustCompile(` +\d+\.$`)
+
+// aside is a parenthetical in a playbook title: "(a CPU tensor moved to the GPU inside the graph)".
+var aside = regexp.MustCompile(` \([^()]*\)`)
 
 func recommendKey(r *row, iw int) string { return r.pb.ID + "|" + strconv.Itoa(iw) }
 
