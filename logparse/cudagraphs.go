@@ -100,7 +100,7 @@ func parseRerecord(lines []string, cid *CompileID) *Rerecord {
 
 // parseSkip reads a "skipping cudagraphs due to …" message: the reason without the (possibly doubled) lead,
 // without "disabling cudagraphs due to", and without the "Found from" stack, whose user frame is kept (on the
-// same line in 2.11's nonzero case, or on the following lines).
+// same line in 2.11's nonzero case, or on the following lines, or after it in a trace's one multi-line reason).
 func parseSkip(msg string, lines []string) *CudagraphSkip {
 	s := &CudagraphSkip{}
 	stack := ""
@@ -119,7 +119,8 @@ func parseSkip(msg string, lines []string) *CudagraphSkip {
 		}
 	}
 	s.Reason = strings.TrimSuffix(strings.TrimSpace(msg), ".")
-	frameLines := []string{strings.TrimLeft(stack, " :")}
+	// a trace's cudagraph_skip_reason holds the whole stack, one frame line after another
+	frameLines := strings.Split(strings.TrimLeft(stack, " :"), "\n")
 	after := false
 	for _, l := range lines {
 		if after {

@@ -79,6 +79,9 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	for _, s := range rep.CudagraphSkips {
 		t.Blank()
 		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, rankText(s.Ranks), OneLine(s.Reason, 100))
+		if s.File != "" {
+			t.Linef(8, "      at %s %s", site(s.File, s.Line), s.Function)
+		}
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()

@@ -126,7 +126,13 @@ func (a *Aggregator) Report() *Report {
 		rep.CudagraphSkips = append(rep.CudagraphSkips, s)
 		rep.Counts.CudagraphSkips += s.Records
 	}
-	sort.Slice(rep.CudagraphSkips, func(i, j int) bool { return rep.CudagraphSkips[i].Reason < rep.CudagraphSkips[j].Reason })
+	sort.Slice(rep.CudagraphSkips, func(i, j int) bool {
+		x, y := rep.CudagraphSkips[i], rep.CudagraphSkips[j]
+		if x.Reason != y.Reason {
+			return x.Reason < y.Reason
+		}
+		return x.File < y.File || x.File == y.File && x.Line < y.Line
+	})
 	rep.errorEvents = append([]ErrorSummary{}, a.errors...)
 	rep.CompileErrors = groupErrors(a.errors)
 	rep.Counts.CompileErrors = len(a.errors)
