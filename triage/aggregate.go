@@ -26,6 +26,7 @@ type Aggregator struct {
 	partitions     map[partitionKey]*PartitionSummary
 	partitionCount int
 	rerecords      map[string]*RerecordSummary
+	recordings     []recordEvent // CUDA-graph recordings and failed checks, paired when the report is made
 	warnings       map[string]*WarningSummary
 	det            details // per-rank and per-guard detail for findings (findings_collect.go)
 	compiles       map[compileKey]*CompileSummary
@@ -204,6 +205,8 @@ func (a *Aggregator) count(r *logparse.Record) {
 		a.addPartitions(r, ra)
 	case logparse.KindCudagraphRerecord:
 		a.addRerecord(r, ra)
+	case logparse.KindCudagraphRecording:
+		a.addRecording(r)
 	case logparse.KindWarning:
 		a.addWarning(r)
 	case logparse.KindCompile:

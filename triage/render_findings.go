@@ -87,8 +87,8 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "## torchtriage report\n\n")
 	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
 	fmt.Fprintf(w, "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors |\n|---|---|---|---|---|\n")
-	fmt.Fprintf(w, "| %d (%d records) | %d | %d | %d | %d |\n\n", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
-		c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors)
+	fmt.Fprintf(w, "| %d (%d records) | %d | %d | %s | %d |\n\n", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
+		c.RecompileLimitHits, strings.TrimPrefix(a.CudagraphSkipsText(), "cudagraph skips "), c.CompileErrors)
 	WriteCompileMarkdown(w, rep.Compile)
 	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", StateWords(a.Verdict.State), MarkdownEscape(a.Verdict.Summary))
 	if f := a.Verdict.FirstFailure; f != "" {
@@ -108,7 +108,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 			s.Preset, s.TorchLogs, MarkdownEscape(s.DoneWhen))
 	}
 	if len(a.Findings) == 0 {
-		fmt.Fprintln(w, "No findings.")
+		fmt.Fprintf(w, "No findings. %s\n", MarkdownEscape(nothingText(a)))
 		return
 	}
 	fmt.Fprintf(w, "### Findings (%d)\n\n| severity | category | finding | where | records | playbook |\n|---|---|---|---|---|---|\n", len(a.Findings))
