@@ -20,6 +20,7 @@ const (
 	headStack
 	headPartition // "Created N graph partitions: …"
 	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
+	headRecording // "Recording function=…, cuda_graph_id=N" (also behind a "[F/C] " compile id)
 	headWarning   // a Python warning line, or the CUDA-graph distinct-sizes W record
 	headCache     // a compile-cache line (trace_compile.go)
 	headGuards    // guard failures whose "Recompiling function" header was cut off (pasted text): evidence only
@@ -43,6 +44,7 @@ var (
 	hCreated       = []byte("Created ")
 	hPartitions    = []byte(" graph partitions: ")
 	hRerecording   = []byte("Re-recording function=")
+	hRecording     = []byte("Recording function=")
 	hSizes         = []byte("CUDAGraph supports dynamic shapes by recording")
 	hWarningColon  = []byte("Warning: ")
 )
@@ -66,11 +68,19 @@ func strongHead(b []byte) headKind {
 		if bytes.HasPrefix(b, hRerecording) {
 			return headRerecord
 		}
+		if bytes.HasPrefix(b, hRecording) {
+			return headRecording
+		}
 	case '[':
 		// CUDA-graph trees write the compile id into the message, after the artifact tag: "[0/0] Re-recording …"
 		if end := bytes.IndexByte(b, ']'); end > 0 && end+2 < len(b) && b[end+1] == ' ' {
-			if _, ok := parseCompileID(b[1:end]); ok && bytes.HasPrefix(b[end+2:], hRerecording) {
-				return headRerecord
+			if _, ok := parseCompileID(b[1:end]); ok {
+				switch rest := b[end+2:]; {
+				case bytes.HasPrefix(rest, hRerecording):
+					return headRerecord
+				case bytes.HasPrefix(rest, hRecording):
+					return headRecording
+				}
 			}
 		}
 	case 'C':

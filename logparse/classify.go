@@ -47,6 +47,8 @@ func classify(b *builder) {
 		r.Kind, r.Parts = KindCudagraphPartition, parsePartitions(r.Lines)
 	case headRerecord:
 		r.Kind, r.Rerecord = KindCudagraphRerecord, parseRerecord(r.Lines, &r.CompileID)
+	case headRecording:
+		r.Kind, r.Rerecord = KindCudagraphRecording, parseRecording(r.Lines, &r.CompileID)
 	case headWarning:
 		r.Kind, r.Warning = KindWarning, parseWarning(r.Lines)
 	case headCache:

@@ -63,20 +63,11 @@ func parsePartitions(lines []string) *Partitions {
 // line. The compile id is part of the message here (after the artifact tag); it is set on cid when the prefix
 // carried none.
 func parseRerecord(lines []string, cid *CompileID) *Rerecord {
-	rr := &Rerecord{}
+	rr := &Rerecord{GraphID: -1}
 	if len(lines) == 0 {
 		return rr
 	}
-	head := lines[0]
-	if strings.HasPrefix(head, "[") {
-		if end := strings.IndexByte(head, ']'); end > 0 {
-			if c, ok := parseCompileID([]byte(head[1:end])); ok && !cid.Valid() {
-				*cid = c
-			}
-			head = strings.TrimSpace(head[end+1:])
-		}
-	}
-	head = strings.TrimPrefix(head, "Re-recording function=")
+	head := strings.TrimPrefix(messageCompileID(lines[0], cid), "Re-recording function=")
 	fn, rest, _ := strings.Cut(head, ", ")
 	rr.Function = fn
 	// 2.14.1 inserts "mode=…, " before the reason
@@ -98,9 +89,47 @@ func parseRerecord(lines []string, cid *CompileID) *Rerecord {
 	return rr
 }
 
+// messageCompileID takes the "[F/C] " CUDA-graph trees write at the start of their message off head, and sets it
+// on cid when the prefix carried none.
+func messageCompileID(head string, cid *CompileID) string {
+	if strings.HasPrefix(head, "[") {
+		if end := strings.IndexByte(head, ']'); end > 0 {
+			if c, ok := parseCompileID([]byte(head[1:end])); ok {
+				if !cid.Valid() {
+					*cid = c
+				}
+				return strings.TrimSpace(head[end+1:])
+			}
+		}
+	}
+	return head
+}
+
+// parseRecording reads "[F/C] Recording function=F, cuda_graph_id=N, inputs: …" (2.11; 2.14.1 adds "mode=…, "):
+// one recording of a CUDA graph of F (docs: gpu-cuda-graphs-2.11.md §3).
+func parseRecording(lines []string, cid *CompileID) *Rerecord {
+	rr := &Rerecord{GraphID: -1}
+	if len(lines) == 0 {
+		return rr
+	}
+	head := strings.TrimPrefix(messageCompileID(lines[0], cid), "Recording function=")
+	fn, rest, _ := strings.Cut(head, ", ")
+	rr.Function = fn
+	if _, id, ok := strings.Cut(rest, "cuda_graph_id="); ok {
+		n := 0
+		for n < len(id) && id[n] >= '0' && id[n] <= '9' {
+			n++
+		}
+		if v, err := strconv.Atoi(id[:n]); err == nil {
+			rr.GraphID = v
+		}
+	}
+	return rr
+}
+
 // parseSkip reads a "skipping cudagraphs due to …" message: the reason without the (possibly doubled) lead,
 // without "disabling cudagraphs due to", and without the "Found from" stack, whose user frame is kept (on the
-// same line in 2.11's nonzero case, or on the following lines).
+// same line in 2.11's nonzero case, or on the following lines, or after it in a trace's one multi-line reason).
 func parseSkip(msg string, lines []string) *CudagraphSkip {
 	s := &CudagraphSkip{}
 	stack := ""
@@ -119,7 +148,8 @@ func parseSkip(msg string, lines []string) *CudagraphSkip {
 		}
 	}
 	s.Reason = strings.TrimSuffix(strings.TrimSpace(msg), ".")
-	frameLines := []string{strings.TrimLeft(stack, " :")}
+	// a trace's cudagraph_skip_reason holds the whole stack, one frame line after another
+	frameLines := strings.Split(strings.TrimLeft(stack, " :"), "\n")
 	after := false
 	for _, l := range lines {
 		if after {

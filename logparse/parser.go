@@ -57,6 +57,11 @@ func (f *Facts) note(artifact string) {
 	f.Artifacts[artifact] = true
 }
 
+// warnLevel: a WARNING (or worse) line, which an artifact not off by default prints whatever TORCH_LOGS asked for
+// (gpu-cuda-graphs-2.11.md: W-level lines appear under every preset). perf_hints is off by default: its W lines
+// print only when it is on.
+func warnLevel(level byte) bool { return level == 'W' || level == 'E' || level == 'C' }
+
 func isDynamoEmitter(e []byte) bool {
 	return bytes.HasPrefix(e, []byte("torch/_dynamo/")) || bytes.HasPrefix(e, []byte("torch._dynamo.")) ||
 		bytes.Contains(e, []byte("/torch/_dynamo/"))
@@ -333,8 +338,10 @@ func (p *Parser) line(line []byte, cut bool) {
 			p.facts.DynamoDebug = true
 		}
 	}
-	// an artifact tag says which TORCH_LOGS name was on, also behind a head cut at the tag (pasted text)
-	if (li.style == styleGlog || li.style == styleDate || li.style == styleTags) && len(li.artifact) > 0 && !p.facts.Artifacts[string(li.artifact)] {
+	// an artifact tag says which TORCH_LOGS name was on, also behind a head cut at the tag (pasted text); not on a
+	// W/E/C line of an artifact on by default (cudagraphs' skips from 2.11): those print under any TORCH_LOGS
+	if (li.style == styleGlog || li.style == styleDate || li.style == styleTags) && len(li.artifact) > 0 && !p.facts.Artifacts[string(li.artifact)] &&
+		(!warnLevel(li.level) || string(li.artifact) == "perf_hints") {
 		p.facts.note(string(li.artifact))
 	}
 	ch := p.channel(li)

@@ -25,10 +25,12 @@ const (
 	KindRuntimeError                   // an uncaught exception that is not a compile error: the process died of it
 	KindWarning                        // a warning worth a finding (Python "file.py:N: UserWarning: …" or a W record)
 	KindCache                          // one compile-cache lookup: FX graph, AOTAutograd or PGO hit / miss / bypass
+	KindCudagraphRecording             // "Recording function=F, cuda_graph_id=N" of CUDA-graph trees (payload: Rerecord)
 )
 
 var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
-	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error", "warning", "cache"}
+	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error", "warning", "cache",
+	"cudagraph_recording"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -191,12 +193,14 @@ func (p *Partitions) CudagraphsOff() bool {
 	return n > 0
 }
 
-// Rerecord is the payload of a KindCudagraphRerecord record.
+// Rerecord is the payload of a KindCudagraphRerecord record (an existing recording of the function that did not
+// match a call) and of a KindCudagraphRecording record (a recording: GraphID set, no Reason).
 type Rerecord struct {
 	Function string // "partition_0"
 	Reason   string // "static input data pointer changed."
 	Input    string // the input whose data pointer changed ("arg0_1"), when the record names it
 	Detail   string // the lines after the head, joined
+	GraphID  int    // cuda_graph_id of a recording; -1 when the line names none
 }
 
 // WarnTopic says what a warning is about.

@@ -17,7 +17,7 @@ type Aggregator struct {
 	items    map[string]*BreakSummary // Tensor.item() warnings by site
 	recomps  map[recompKey]*RecompileSummary
 	limits   []LimitSummary
-	skips    map[string]*SkipSummary
+	skips    map[skipKey]*SkipSummary
 	errors   []ErrorSummary
 	excepts  []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
 	excRanks map[int]bool   // ranks whose text shows such an exception
@@ -26,6 +26,7 @@ type Aggregator struct {
 	partitions     map[partitionKey]*PartitionSummary
 	partitionCount int
 	rerecords      map[string]*RerecordSummary
+	recordings     []recordEvent // CUDA-graph recordings and failed checks, paired when the report is made
 	warnings       map[string]*WarningSummary
 	det            details // per-rank and per-guard detail for findings (findings_collect.go)
 	compiles       map[compileKey]*CompileSummary
@@ -57,7 +58,7 @@ type rankAgg struct {
 func NewAggregator() *Aggregator {
 	return &Aggregator{
 		ranks: map[int]bool{}, breaks: map[BreakKey]*BreakSummary{}, items: map[string]*BreakSummary{},
-		recomps: map[recompKey]*RecompileSummary{}, skips: map[string]*SkipSummary{}, perRank: map[int]*rankAgg{},
+		recomps: map[recompKey]*RecompileSummary{}, skips: map[skipKey]*SkipSummary{}, perRank: map[int]*rankAgg{},
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 		partitions: map[partitionKey]*PartitionSummary{}, rerecords: map[string]*RerecordSummary{},
@@ -204,6 +205,8 @@ func (a *Aggregator) count(r *logparse.Record) {
 		a.addPartitions(r, ra)
 	case logparse.KindCudagraphRerecord:
 		a.addRerecord(r, ra)
+	case logparse.KindCudagraphRecording:
+		a.addRecording(r)
 	case logparse.KindWarning:
 		a.addWarning(r)
 	case logparse.KindCompile:

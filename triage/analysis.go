@@ -2,6 +2,7 @@ package triage
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,6 +24,7 @@ type Analysis struct {
 	state         playbooks.State
 	// hiddenPartitions says why partitions are not known although cudagraphs logging was on (partitionsHidden)
 	hiddenPartitions string
+	gpu              bool // a probed process used a GPU, or the records show CUDA graphs (nothingText)
 }
 
 // State is the checklist state Analyze derived from the evidence; callers that know more (an eager baseline was
@@ -94,6 +96,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
 	a.state = stateOf(fs, ra, ev, probes, run, rep)
 	a.hiddenPartitions = partitionsHidden(a)
+	a.gpu = a.state.UsesCUDAGraphs || slices.ContainsFunc(probes, func(p ProcessInfo) bool { return p.GPU != "" })
 	if why := a.hiddenPartitions; why != "" {
 		a.Verdict.Summary += "; " + why
 		a.state.CudagraphsLogged = false // logged, but a cached graph prints nothing: the CUDA-graph step is not done

@@ -20,8 +20,15 @@ type Counts struct {
 	// CudagraphPartitions are the graph partitions Inductor left out of CUDA graphs (2.9+; not the one partition
 	// of a compile that never asked for CUDA graphs).
 	CudagraphPartitions int `json:"cudagraph_partitions"`
-	// CudagraphRerecords are the re-recordings of CUDA-graph trees ("Re-recording function=…").
+	// CudagraphRerecords are the re-recordings of CUDA-graph trees: recordings of a function ("Recording
+	// function=F, cuda_graph_id=N") after failed checks of its earlier recordings (RerecordSummary).
 	CudagraphRerecords int `json:"cudagraph_rerecords"`
+	// CudagraphRerecordChecks are the "Re-recording function=F, reason=R" lines: one per existing recording
+	// that did not match a call (torch checks them all on every call: 1+2+3+4 lines for 4 recordings).
+	CudagraphRerecordChecks int `json:"cudagraph_rerecord_checks"`
+	// CudagraphRerecordsUnknown: checks failed for a function whose Recording lines the input lacks, so how many
+	// re-recordings there were is not known; CudagraphRerecords counts only those shown.
+	CudagraphRerecordsUnknown bool `json:"cudagraph_rerecords_unknown,omitempty"`
 	// RuntimeErrors are processes that died of an uncaught exception that is not a compile error (CUDA OOM,
 	// NCCL, the program's own); one per dying process.
 	RuntimeErrors int `json:"runtime_errors"`

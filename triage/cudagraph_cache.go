@@ -22,6 +22,11 @@ func fxCacheHits(rep *Report) int {
 // (graphs loaded from the FX graph cache); "" when they are.
 func (a *Analysis) PartitionsHidden() string { return a.hiddenPartitions }
 
+// PartitionsNotLogged: a run on a GPU (a probed process used one, or the records show CUDA graphs) whose
+// TORCH_LOGS lacked cudagraphs, so its non-cudagraphable partitions and re-recordings could not print (since 2.9
+// a graph left partly out of CUDA graphs prints a partition, not a skip: gpu-cuda-graphs-2.11.md §1).
+func (a *Analysis) PartitionsNotLogged() bool { return a.gpu && !cudagraphsLogged(a) }
+
 // partitionsHidden words why no partition was seen although cudagraphs logging was on: Inductor prints a graph's
 // partitions when it schedules it, and a graph loaded from the FX graph cache is not scheduled (a warm rerun of
 // a repro whose cold run printed a non-cudagraphable partition prints none). "" when that cannot be the case.

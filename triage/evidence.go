@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -21,16 +22,22 @@ type ReportEvidence struct {
 	LogsFrom          string   `json:"logs_from"`
 	GraphBreaksLogged bool     `json:"graph_breaks_logged"`
 	RecompilesLogged  bool     `json:"recompiles_logged"`
-	Ranks             []int    `json:"ranks"`
-	Inputs            []string `json:"inputs"`
-	Partial           bool     `json:"partial"`
-	PartialReasons    []string `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
+	// CudagraphSkipsLogged: a CUDA-graph skip would have printed (Logged.CudagraphSkips for the TORCH_LOGS and
+	// torch version known), or one did; a skip count of 0 means none only then.
+	CudagraphSkipsLogged bool     `json:"cudagraph_skips_logged"`
+	Ranks                []int    `json:"ranks"`
+	Inputs               []string `json:"inputs"`
+	Partial              bool     `json:"partial"`
+	PartialReasons       []string `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
 }
 
 // Logged says which kinds a TORCH_LOGS value makes PyTorch print (torch-log-formats.md §1): limit hits and fatal
 // errors always print; breaks need graph_breaks or +dynamo; recompile records need recompiles or
-// recompiles_verbose; CUDA-graph skips print by default from 2.14, earlier they need perf_hints (or cudagraphs).
-// A count of a kind that was not logged is 0 and means nothing.
+// recompiles_verbose. CUDA-graph skips all come from one W-level emitter: from 2.11 under the cudagraphs artifact,
+// which is on by default, so they print under any TORCH_LOGS (gpu-cuda-graphs-2.11.md §2: g02 and g13b show their
+// skip under every preset, no TORCH_LOGS included; 2.14 the same, torch-log-formats.md §6); 2.6 used perf_hints,
+// off by default, so they need perf_hints or cudagraphs there — and, not documented, for 2.7–2.10 and an unknown
+// version too. A count of a kind that was not logged is 0 and means nothing.
 type Logged struct {
 	GraphBreaks    bool `json:"graph_breaks"`
 	Recompiles     bool `json:"recompiles"`
@@ -45,7 +52,7 @@ func LoggedBy(torchLogs, torchVersion string) Logged {
 	return Logged{
 		GraphBreaks:    all || has("graph_breaks") || has("+dynamo"),
 		Recompiles:     all || has("recompiles") || has("recompiles_verbose"),
-		CudagraphSkips: all || has("cudagraphs") || has("perf_hints") || TorchAtLeast(torchVersion, 2, 14),
+		CudagraphSkips: all || has("cudagraphs") || has("perf_hints") || TorchAtLeast(torchVersion, 2, 11),
 	}
 }
 
@@ -149,8 +156,47 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	has := func(n string) bool { return slices.Contains(ev.Logs, n) }
 	ev.GraphBreaksLogged = f.lines.Trace || has("graph_breaks") || has("+dynamo") || graphBreaksLogged(rep)
 	ev.RecompilesLogged = f.lines.Trace || has("recompiles") || has("recompiles_verbose") || rep.Counts.Recompiles > 0
+	ev.CudagraphSkipsLogged = skipsLogged(ev, rep, "")
 	ev.Partial, ev.PartialReasons = rep.Partial, rep.PartialReasons
 	return ev
+}
+
+// skipsLogged: the TORCH_LOGS of ev (the run's, or inferred) and the torch version (the run's, else the report's)
+// make CUDA-graph skips print, or the inputs show one. A trace is no sign: it records only the skips decided at
+// compile time (gpu-cuda-graphs-2.11.md §2).
+func skipsLogged(ev ReportEvidence, rep *Report, runTorch string) bool {
+	v := runTorch
+	if rep.TorchVersion != nil && *rep.TorchVersion != "" {
+		v = *rep.TorchVersion
+	}
+	return ev.TorchSeen && (LoggedBy(strings.Join(ev.Logs, ","), v).CudagraphSkips || rep.Counts.CudagraphSkips > 0)
+}
+
+// SkipsNotLogged says why CUDA-graph skips were not logged (Evidence.CudagraphSkipsLogged false); "" when they were.
+func (a *Analysis) SkipsNotLogged() string {
+	if a.Evidence.CudagraphSkipsLogged {
+		return ""
+	}
+	v := ""
+	if a.Run != nil {
+		v = a.Run.TorchVersion
+	}
+	if a.Report.TorchVersion != nil && *a.Report.TorchVersion != "" {
+		v = *a.Report.TorchVersion
+	}
+	if v != "" {
+		return "torch " + v + " prints them only with TORCH_LOGS perf_hints or cudagraphs"
+	}
+	return "the torch version is not known: 2.11 and later print them under any TORCH_LOGS, 2.6 only with perf_hints or cudagraphs"
+}
+
+// CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
+// where a zero would be no evidence.
+func (a *Analysis) CudagraphSkipsText() string {
+	if n := a.Report.Counts.CudagraphSkips; n > 0 || a.Evidence.CudagraphSkipsLogged {
+		return fmt.Sprintf("cudagraph skips %d", n)
+	}
+	return "cudagraph skips not logged"
 }
 
 // logFormat words the era of the records' format: "2.9+" when it reaches the newest format known (later

@@ -74,7 +74,7 @@ type Finding struct {
 	key        string           // compare key for diff and baseline (CompareKey)
 	oldKey     string           // the key of baselines written before break identities (lineKey), when it differs
 	ranks      map[int]rankStat // per rank (rank agreement, diff); -1 = a process without rank
-	unexpected int              // recompiles: records beyond automatic dynamic's expected first one
+	unexpected int              // recompiles: records beyond automatic dynamic's expected first one; re-records: the re-recordings known
 }
 
 // CompareKey is what `diff` and the baseline compare: breaks by file, function, what and source line text
@@ -97,9 +97,10 @@ func (f *Finding) PerRank() map[int]int {
 }
 
 // Unexpected is the number of records that count against a gate: for recompiles those beyond automatic
-// dynamic's expected first one, for other kinds all records unless the finding is expected.
+// dynamic's expected first one, for re-records the re-recordings the input shows, for other kinds all records
+// unless the finding is expected.
 func (f *Finding) Unexpected() int {
-	if f.Kind == KindRecompile {
+	if f.Kind == KindRecompile || f.Kind == KindCudagraphRerecord {
 		return f.unexpected
 	}
 	if f.Expected {

@@ -11,10 +11,13 @@ import (
 
 func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set) Finding {
 	f := Finding{Kind: KindCudagraphSkip, Records: s.Records, Ranks: s.Ranks, Evidence: s.Evidence,
-		What: normalizeText(s.Reason, 50)}
+		File: s.File, Line: s.Line, Function: s.Function, What: normalizeText(s.Reason, 50)}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphSkip, Reason: s.Reason}))
 	f.ID = "cudagraph_skip:" + digits.ReplaceAllString(normalizeText(s.Reason, 120), "N")
-	f.key = f.ID
+	f.key = f.ID // skips compare by reason; the site tells a moved one (diff)
+	if s.File != "" {
+		f.ID += "@" + site(s.File, s.Line)
+	}
 	if snap != nil {
 		f.ranks = snap.skips[s]
 	}
@@ -22,9 +25,14 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set) Finding {
 		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
 	}
 	f.addCompileIDs(s.Evidence)
-	f.Title = "CUDA graphs skipped: " + OneLine(s.Reason, titleMax)
-	f.Detail = fmt.Sprintf("Reason: %s\nRecords: %d · %s\nThe graph runs without CUDA graphs (mode=\"reduce-overhead\" gains nothing for it).",
-		s.Reason, s.Records, rankText(s.Ranks))
+	f.Title = "CUDA graphs skipped: " + OneLine(s.Reason, titleMax) // the rows and the gate add File and Line
+	var d strings.Builder
+	fmt.Fprintf(&d, "Reason: %s\nRecords: %d · %s", s.Reason, s.Records, rankText(s.Ranks))
+	if s.File != "" {
+		fmt.Fprintf(&d, "\nYour code: %s:%d %s", s.File, s.Line, s.Function)
+	}
+	d.WriteString("\nThe graph runs without CUDA graphs (mode=\"reduce-overhead\" gains nothing for it).")
+	f.Detail = d.String()
 	return f
 }
 

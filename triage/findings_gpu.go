@@ -80,8 +80,14 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set)
 }
 
 func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set) Finding {
-	f := Finding{Kind: KindCudagraphRerecord, Records: r.Records, Ranks: r.Ranks, Evidence: r.Evidence,
-		Function: r.Function, What: OneLine(r.Reason, 40)}
+	// Records: the re-recordings; where the input lacks the Recording lines (and shows none), the failed checks,
+	// which the title then names as such
+	n := r.Rerecords
+	if r.Unknown && n == 0 {
+		n = r.Records
+	}
+	f := Finding{Kind: KindCudagraphRerecord, Records: n, Ranks: r.Ranks, Evidence: r.Evidence,
+		Function: r.Function, What: OneLine(r.Reason, 40), unexpected: r.Rerecords}
 	q := r.Reason
 	if len(r.Inputs) > 0 {
 		q += " (input " + strings.Join(r.Inputs, ", ") + ")"
@@ -93,16 +99,37 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set) F
 		f.ranks = snap.rerecords[r]
 	}
 	if f.ranks == nil {
-		f.ranks = ranksFromEvidence(r.Ranks, r.Evidence, r.Records)
+		f.ranks = ranksFromEvidence(r.Ranks, r.Evidence, n)
 	}
 	f.addCompileIDs(r.Evidence)
-	f.Title = fmt.Sprintf("CUDA graph of %s recorded again %d time(s): %s", r.Function, r.Records, OneLine(r.Reason, titleMax))
+	f.Title = rerecordTitle(r)
 	var d strings.Builder
-	fmt.Fprintf(&d, "Function: %s\nReason: %s\nRe-recordings: %d · %s", r.Function, r.Reason, r.Records, rankText(r.Ranks))
+	fmt.Fprintf(&d, "Function: %s\nReason: %s\n", r.Function, r.Reason)
+	switch {
+	case r.Unknown:
+		fmt.Fprintf(&d, "Re-recordings: not known (the input has no Recording line of the function; %d shown) · %s", r.Rerecords, rankText(r.Ranks))
+	default:
+		fmt.Fprintf(&d, "Re-recordings: %d · %s", r.Rerecords, rankText(r.Ranks))
+	}
+	fmt.Fprintf(&d, "\nFailed checks: %d failed check(s) (\"Re-recording\" lines: on each call CUDA-graph trees check every "+
+		"earlier recording of the function and log each one that does not match)", r.Records)
 	if len(r.Inputs) > 0 {
 		fmt.Fprintf(&d, "\nInputs whose data pointer changed: %s", strings.Join(r.Inputs, ", "))
 	}
 	d.WriteString("\nEach re-recording is a warm-up run and a capture, with its own memory pool.")
 	f.Detail = d.String()
 	return f
+}
+
+// rerecordTitle words a re-record cause by what the input shows: the re-recordings, or only failed checks.
+func rerecordTitle(r *RerecordSummary) string {
+	why := OneLine(r.Reason, titleMax)
+	switch {
+	case r.Unknown:
+		return fmt.Sprintf("CUDA graph of %s did not match a call %d time(s): %s (no Recording lines: how many times it was recorded again is not known)",
+			r.Function, r.Records, why)
+	case r.Rerecords == 0:
+		return fmt.Sprintf("CUDA graph of %s did not match a call %d time(s) and was not recorded again: %s", r.Function, r.Records, why)
+	}
+	return fmt.Sprintf("CUDA graph of %s recorded again %d time(s): %s", r.Function, r.Rerecords, why)
 }

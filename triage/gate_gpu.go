@@ -7,7 +7,7 @@ import (
 
 // cudagraphRules: --no-cudagraph-skips fails on every CUDA-graph skip and non-cudagraphable partition (part of a
 // graph left out of CUDA graphs is the same cost, printed differently since 2.9); --max-cudagraph-rerecords N on
-// re-recordings beyond N.
+// re-recordings beyond N (recordings after failed checks, not the failed checks: RerecordSummary).
 func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 	if o.NoCudagraphSkips {
 		res.Rules = append(res.Rules, "--no-cudagraph-skips")
@@ -28,8 +28,8 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 		n := res.Counts.CudagraphRerecords
 		if n > limit {
 			for i := range a.Findings {
-				if f := &a.Findings[i]; f.Kind == KindCudagraphRerecord {
-					res.fail(rule, fmt.Sprintf("%d re-recordings > %d", n, limit), f)
+				if f := &a.Findings[i]; f.Kind == KindCudagraphRerecord && f.unexpected > 0 {
+					res.fail(rule, fmt.Sprintf("%d re-recording(s) > %d", n, limit), f)
 				}
 			}
 		}
@@ -54,6 +54,9 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 		return "no recompiles records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !cudagraphsLogged(a):
 		return "no cudagraphs records and TORCH_LOGS did not ask for them (partitions and re-recordings print only with it): run with --preset cudagraphs"
+	case o.MaxCudagraphRerecords != nil && a.Report.Counts.CudagraphRerecordsUnknown && a.Report.Counts.CudagraphRerecords <= *o.MaxCudagraphRerecords:
+		return fmt.Sprintf("CUDA-graph re-recordings not known: the input has %d failed re-record check(s) (\"Re-recording function=\" lines) "+
+			"but not the \"Recording function=\" lines that tell how many recordings followed (is it cut?)", a.Report.Counts.CudagraphRerecordChecks)
 	case o.NoCudagraphSkips && a.PartitionsHidden() != "":
 		return a.PartitionsHidden()
 	case (o.MaxCompileTime > 0 || o.MaxCompileSkew > 0) && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
@@ -65,7 +68,7 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 // cudagraphsLogged: TORCH_LOGS had cudagraphs on (every compile then prints its partitions), or the records show it.
 func cudagraphsLogged(a *Analysis) bool {
 	c := a.Report.Counts
-	return a.Evidence.cudagraphsOn() || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0
+	return a.Evidence.cudagraphsOn() || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0
 }
 
 // cudagraphsOn: the TORCH_LOGS known or inferred for the inputs include cudagraphs.

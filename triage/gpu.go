@@ -1,7 +1,10 @@
 package triage
 
 import (
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -26,16 +29,43 @@ type PartitionSummary struct {
 	ranks      perRank
 }
 
-// RerecordSummary is one cause of CUDA-graph re-recording: the function and the reason.
+// RerecordSummary is one cause of CUDA-graph re-recording: the function and the reason. CUDA-graph trees check
+// every existing recording of a function on each call and log one "Re-recording function=F, reason=R" line per
+// recording that does not match (docs: gpu-cuda-graphs-2.11.md §3): those lines are failed checks, not
+// recordings. A re-recording is a "Recording function=F, cuda_graph_id=N" line after such lines; it is filed
+// under the reason of the last check that failed before it.
 type RerecordSummary struct {
-	Function string     `json:"function"`
-	Reason   string     `json:"reason"`
-	Inputs   []string   `json:"inputs,omitempty"` // inputs whose data pointer changed
-	Records  int        `json:"records"`
+	Function string   `json:"function"`
+	Reason   string   `json:"reason"`
+	Inputs   []string `json:"inputs,omitempty"` // inputs whose data pointer changed
+	// Rerecords are the recordings that followed failed checks with this reason (from the Recording lines).
+	Rerecords int `json:"rerecords"`
+	// Records are the "Re-recording" lines: failed checks of an existing recording against a call.
+	Records int `json:"records"`
+	// Unknown: some of these checks are of a function whose Recording lines the input lacks, so how many
+	// recordings followed them is not known (Rerecords counts the ones shown).
+	Unknown  bool       `json:"rerecords_unknown,omitempty"`
 	Ranks    []int      `json:"ranks"`
 	Evidence []Evidence `json:"-"`
 	rankSet  map[int]bool
-	ranks    perRank
+	ranks    perRank // per rank: re-recordings (failed checks where none are known)
+}
+
+// recordKey is one function of CUDA-graph trees in one process: checks and recordings pair up within it.
+type recordKey struct {
+	input    string
+	rank     int
+	pid      int
+	cid      logparse.CompileID
+	function string
+}
+
+// recordEvent is a "Recording function=" line (check == nil) or a "Re-recording function=" line.
+type recordEvent struct {
+	key   recordKey
+	line  int
+	check *RerecordSummary
+	ev    Evidence
 }
 
 type partitionKey struct {
@@ -97,29 +127,89 @@ func (a *Aggregator) addPartitions(r *logparse.Record, ra *rankAgg) {
 	}
 }
 
-// addRerecord counts one re-recording of a CUDA-graph tree.
+// addRerecord files one failed check ("Re-recording function=…") of a CUDA-graph tree; which recording
+// followed it is settled when the report is made (rerecordings).
 func (a *Aggregator) addRerecord(r *logparse.Record, ra *rankAgg) {
 	rr := r.Rerecord
 	k := rr.Function + "\x00" + rr.Reason
 	s := a.rerecords[k]
 	if s == nil {
-		s = &RerecordSummary{Function: rr.Function, Reason: rr.Reason, rankSet: map[int]bool{}}
+		s = &RerecordSummary{Function: a.names.of(rr.Function), Reason: strings.Clone(rr.Reason), rankSet: map[int]bool{}}
 		a.rerecords[k] = s
 	}
 	s.Records++
-	s.ranks = s.ranks.note(r)
 	if r.Rank >= 0 {
 		s.rankSet[r.Rank] = true
 	}
 	if rr.Input != "" && len(s.Inputs) < 8 && !containsString(s.Inputs, rr.Input) {
-		s.Inputs = append(s.Inputs, rr.Input)
+		s.Inputs = append(s.Inputs, strings.Clone(rr.Input))
 	}
+	ev := a.evidenceAt(r, "", 0)
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, evidenceOf(r, "", 0))
+		s.Evidence = append(s.Evidence, ev)
 	}
 	if ra != nil {
-		ra.c.CudagraphRerecords++
+		ra.c.CudagraphRerecordChecks++
 	}
+	a.recordings = append(a.recordings, recordEvent{key: a.recordKeyOf(r), line: r.FirstLine, check: s, ev: ev})
+}
+
+// addRecording notes one recording of a CUDA graph ("Recording function=…, cuda_graph_id=N").
+func (a *Aggregator) addRecording(r *logparse.Record) {
+	a.recordings = append(a.recordings, recordEvent{key: a.recordKeyOf(r), line: r.FirstLine, ev: a.evidenceAt(r, "", 0)})
+}
+
+func (a *Aggregator) recordKeyOf(r *logparse.Record) recordKey {
+	return recordKey{input: a.names.of(r.Input), rank: r.Rank, pid: r.PID, cid: r.CompileID, function: a.names.of(r.Rerecord.Function)}
+}
+
+// rerecordings pairs each function's failed checks with the recording that followed them, in input order: a
+// recording after one or more failed checks is a re-recording (of the reason of the last one); a recording
+// after none is a new one (the first, a backward, a new path of the tree); checks no recording followed were
+// refused (the re-record limit) or the log ended. It sets each summary's Rerecords, Unknown and per-rank counts
+// and returns the re-recordings per rank.
+func (a *Aggregator) rerecordings() map[int]int {
+	for _, s := range a.rerecords {
+		s.Rerecords, s.Unknown, s.ranks = 0, false, nil
+	}
+	evs := slices.Clone(a.recordings)
+	sort.SliceStable(evs, func(i, j int) bool {
+		if evs[i].key.input != evs[j].key.input {
+			return evs[i].key.input < evs[j].key.input
+		}
+		return evs[i].line < evs[j].line
+	})
+	last := map[recordKey]*recordEvent{} // the last failed check since the function's last recording
+	recorded := map[recordKey]bool{}     // the function has a Recording line
+	perRank := map[int]int{}
+	for i := range evs {
+		e := &evs[i]
+		if e.check != nil {
+			last[e.key] = e
+			continue
+		}
+		recorded[e.key] = true
+		if c := last[e.key]; c != nil {
+			s := c.check
+			s.Rerecords++
+			s.ranks = s.ranks.note(&logparse.Record{Rank: e.key.rank, CompileID: e.key.cid, FirstLine: e.line})
+			perRank[e.key.rank]++
+			delete(last, e.key)
+		}
+	}
+	for i := range evs {
+		if e := &evs[i]; e.check != nil && !recorded[e.key] {
+			e.check.Unknown = true
+		}
+	}
+	for _, s := range a.rerecords {
+		if s.Rerecords == 0 { // no re-recording shown: its ranks are where the checks failed
+			for _, ev := range s.Evidence {
+				s.ranks = s.ranks.note(&logparse.Record{Rank: ev.Rank, FirstLine: ev.InputLine})
+			}
+		}
+	}
+	return perRank
 }
 
 // gpuSummaries fills the report's partition and re-record lists and counts.
@@ -141,13 +231,26 @@ func (a *Aggregator) gpuSummaries(rep *Report) {
 	})
 	rep.Counts.CudagraphPartitions = a.partitionCount
 	rep.CudagraphRerecords = []*RerecordSummary{}
+	perRank := a.rerecordings()
 	for _, s := range a.rerecords {
 		s.Ranks = sortedInts(s.rankSet)
 		rep.CudagraphRerecords = append(rep.CudagraphRerecords, s)
-		rep.Counts.CudagraphRerecords += s.Records
+		rep.Counts.CudagraphRerecords += s.Rerecords
+		rep.Counts.CudagraphRerecordChecks += s.Records
+		rep.Counts.CudagraphRerecordsUnknown = rep.Counts.CudagraphRerecordsUnknown || s.Unknown
+	}
+	for rank, n := range perRank {
+		if rank >= 0 {
+			c := rep.PerRank[strconv.Itoa(rank)]
+			c.CudagraphRerecords = n
+			rep.PerRank[strconv.Itoa(rank)] = c
+		}
 	}
 	sort.Slice(rep.CudagraphRerecords, func(i, j int) bool {
 		x, y := rep.CudagraphRerecords[i], rep.CudagraphRerecords[j]
+		if x.Rerecords != y.Rerecords {
+			return x.Rerecords > y.Rerecords
+		}
 		if x.Records != y.Records {
 			return x.Records > y.Records
 		}

@@ -87,11 +87,11 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "## torchtriage report\n\n")
 	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
-	row := fmt.Sprintf("| %d (%d records) | %d | %d | %d | %d | %d |", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
-		c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
-	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 { // as the text report counts them
-		head += " non-cudagraphable partitions | CUDA-graph re-records |"
-		row += fmt.Sprintf(" %d | %d |", c.CudagraphPartitions, c.CudagraphRerecords)
+	row := fmt.Sprintf("| %d (%d records) | %d | %d | %s | %d | %d |", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
+		c.RecompileLimitHits, strings.TrimPrefix(a.CudagraphSkipsText(), "cudagraph skips "), c.CompileErrors, c.RuntimeErrors)
+	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordsUnknown { // as the text report counts them
+		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
+		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(RerecordsText(c), "cudagraph re-recordings "))
 	}
 	fmt.Fprintf(w, "%s\n|%s\n%s\n\n", head, strings.Repeat("---|", strings.Count(head, "|")-1), row)
 	WriteCompileMarkdown(w, rep.Compile)
@@ -113,7 +113,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 			s.Preset, s.TorchLogs, MarkdownEscape(s.DoneWhen))
 	}
 	if len(a.Findings) == 0 {
-		fmt.Fprintln(w, "No findings.")
+		fmt.Fprintf(w, "No findings. %s\n", MarkdownEscape(nothingText(a)))
 		return
 	}
 	fmt.Fprintf(w, "### Findings (%d)\n\n| severity | category | finding | where | records | playbook |\n|---|---|---|---|---|---|\n", len(a.Findings))

@@ -67,11 +67,25 @@ func gateSummary(res GateResult) string {
 	s := fmt.Sprintf("%s · %s · counted: %d graph breaks, %d recompiles, %d limit hits, %d compile errors, %d runtime errors",
 		verdict, rules, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CompileErrors, c.RuntimeErrors)
 	if c.cudagraphs {
-		parts := fmt.Sprintf("%d non-cudagraphable partitions", c.CudagraphPartitions)
-		if c.partitionsHidden {
-			parts = "non-cudagraphable partitions not known (FX graph cache)"
+		skips := fmt.Sprintf("%d CUDA-graph skips", c.CudagraphSkips)
+		if c.CudagraphSkips == 0 && !c.skipsLogged {
+			skips = "CUDA-graph skips not logged"
 		}
-		s += fmt.Sprintf(", %d CUDA-graph skips, %s, %d CUDA-graph re-recordings", c.CudagraphSkips, parts, c.CudagraphRerecords)
+		parts := fmt.Sprintf("%d non-cudagraphable partitions", c.CudagraphPartitions)
+		rerecords := fmt.Sprintf("%d CUDA-graph re-recordings", c.CudagraphRerecords)
+		switch {
+		case c.partitionsHidden:
+			parts = "non-cudagraphable partitions not known (FX graph cache)"
+		case !c.cudagraphsLogged && c.CudagraphPartitions == 0:
+			parts = "non-cudagraphable partitions not logged"
+		}
+		switch {
+		case c.CudagraphRerecordsUnknown:
+			rerecords = "CUDA-graph re-recordings not known (no Recording lines)"
+		case !c.cudagraphsLogged && c.CudagraphRerecords == 0:
+			rerecords = "CUDA-graph re-recordings not logged"
+		}
+		s += ", " + skips + ", " + parts + ", " + rerecords
 	}
 	if c.CompileTimeS != nil {
 		s += fmt.Sprintf(", compile time %.1f s", *c.CompileTimeS)

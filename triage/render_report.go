@@ -24,11 +24,10 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	c := rep.Counts
 	counts := []string{fmt.Sprintf("graph breaks %d distinct (%d records)", c.GraphBreaks, c.GraphBreakRecords),
 		fmt.Sprintf("recompiles %d", c.Recompiles), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
-		fmt.Sprintf("cudagraph skips %d", c.CudagraphSkips), fmt.Sprintf("compile errors %d", c.CompileErrors),
+		an.CudagraphSkipsText(), fmt.Sprintf("compile errors %d", c.CompileErrors),
 		fmt.Sprintf("runtime errors %d", c.RuntimeErrors)}
-	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 {
-		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions),
-			fmt.Sprintf("cudagraph re-records %d", c.CudagraphRerecords))
+	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
+		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
 	}
 	t.Items(2, " · ", counts...)
 	t.Linef(2, "Based on: %s", strings.Join(an.Verdict.Basis, "; "))
@@ -79,6 +78,9 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	for _, s := range rep.CudagraphSkips {
 		t.Blank()
 		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, rankText(s.Ranks), OneLine(s.Reason, evidenceMax))
+		if s.File != "" {
+			t.Linef(8, "      at %s %s", site(s.File, s.Line), s.Function)
+		}
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()
@@ -89,7 +91,17 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	}
 	for _, r := range rep.CudagraphRerecords {
 		t.Blank()
-		t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s", r.Records, rankText(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax))
+		switch {
+		case r.Unknown:
+			t.Linef(6, "CUDA graph did not match a call ×%d %s: %s: %s (re-recordings not known: no Recording lines)",
+				r.Records, rankText(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax))
+		case r.Rerecords == 0:
+			t.Linef(6, "CUDA graph did not match a call ×%d %s, not recorded again: %s: %s", r.Records, rankText(r.Ranks),
+				r.Function, OneLine(r.Reason, evidenceMax))
+		default:
+			t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s (%d failed check(s) of earlier recordings)", r.Rerecords,
+				rankText(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax), r.Records)
+		}
 	}
 	for _, e := range rep.CompileErrors {
 		writeErrorText(t, "Compile error", &e)
@@ -126,11 +138,32 @@ func writeErrorText(t *TextWriter, label string, e *ErrorSummary) {
 	}
 }
 
+// RerecordsText words the CUDA-graph re-recordings of counts: "cudagraph re-recordings 3", or, where the input
+// shows failed checks but not the recordings that followed, that the number is not known.
+func RerecordsText(c Counts) string {
+	if c.CudagraphRerecordsUnknown {
+		if c.CudagraphRerecords > 0 {
+			return fmt.Sprintf("cudagraph re-recordings %d or more (%d failed re-record checks, some without their Recording lines)",
+				c.CudagraphRerecords, c.CudagraphRerecordChecks)
+		}
+		return fmt.Sprintf("cudagraph re-recordings not known (%d failed re-record checks, no Recording lines)", c.CudagraphRerecordChecks)
+	}
+	return fmt.Sprintf("cudagraph re-recordings %d", c.CudagraphRerecords)
+}
+
 // nothingText says what an empty report means: nothing found is news only when the evidence says it was looked for.
 func nothingText(an *Analysis) string {
 	switch an.Verdict.State {
 	case StateSteady:
-		return "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
+		s := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
+		if why := an.SkipsNotLogged(); why != "" {
+			s = "Nothing to report: no graph break, recompile, limit hit or error in the input; CUDA-graph skips were not logged (" + why + ")."
+		}
+		if an.PartitionsNotLogged() {
+			s += " Non-cudagraphable partitions and CUDA-graph re-recordings were not logged (they print only with TORCH_LOGS " +
+				"cudagraphs: --preset cudagraphs); since 2.9 a graph left partly out of CUDA graphs prints a partition, not a skip."
+		}
+		return s
 	case StateNoEvidence:
 		return "Nothing found, but " + strings.TrimPrefix(an.Verdict.Summary, "no evidence: ")
 	}

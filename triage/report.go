@@ -11,7 +11,9 @@ import (
 // an input states (else null) and the format-era guess moved to log_format; evidence and verdict.state are new;
 // counts gained cudagraph_partitions, cudagraph_rerecords and runtime_errors; runtime_errors, the CUDA-graph
 // lists and gpu_warnings are new lists, and exceptions keeps only interrupts, launcher summaries and cut
-// tracebacks.
+// tracebacks. Within v2: counts.cudagraph_rerecords counts re-recordings (a "Recording function=" after failed
+// checks), no longer the "Re-recording" lines (those are cudagraph_rerecord_checks), evidence gained
+// cudagraph_skips_logged, and skip entries their file, line and function.
 const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
@@ -126,7 +128,13 @@ func (a *Aggregator) Report() *Report {
 		rep.CudagraphSkips = append(rep.CudagraphSkips, s)
 		rep.Counts.CudagraphSkips += s.Records
 	}
-	sort.Slice(rep.CudagraphSkips, func(i, j int) bool { return rep.CudagraphSkips[i].Reason < rep.CudagraphSkips[j].Reason })
+	sort.Slice(rep.CudagraphSkips, func(i, j int) bool {
+		x, y := rep.CudagraphSkips[i], rep.CudagraphSkips[j]
+		if x.Reason != y.Reason {
+			return x.Reason < y.Reason
+		}
+		return x.File < y.File || x.File == y.File && x.Line < y.Line
+	})
 	rep.errorEvents = append([]ErrorSummary{}, a.errors...)
 	rep.CompileErrors = groupErrors(a.errors)
 	rep.Counts.CompileErrors = len(a.errors)

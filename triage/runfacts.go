@@ -62,6 +62,12 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 		ev.GraphBreaksLogged = lg.GraphBreaks || trace || graphBreaksLogged(rep)
 		ev.RecompilesLogged = lg.Recompiles || trace || rep.Counts.Recompiles > 0
 	}
+	runTorch := ""
+	if run != nil {
+		runTorch = run.TorchVersion
+	}
+	// the run's TORCH_LOGS and the probe's torch version say whether skips could print
+	ev.CudagraphSkipsLogged = skipsLogged(ev, rep, runTorch)
 	if !ev.TorchSeen { // TORCH_LOGS shows nothing when torch never ran
 		ev.GraphBreaksLogged, ev.RecompilesLogged = false, false
 	}

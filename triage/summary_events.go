@@ -31,7 +31,11 @@ func (a *Aggregator) limitSummary(r *logparse.Record) LimitSummary {
 
 // SkipSummary is one CUDA-graph skip reason.
 type SkipSummary struct {
-	Reason   string     `json:"reason"`
+	Reason string `json:"reason"`
+	// File, Line and Function are the user frame of the skip's "Found from" stack, when it names one.
+	File     string     `json:"file,omitempty"`
+	Line     int        `json:"line,omitempty"`
+	Function string     `json:"function,omitempty"`
 	Records  int        `json:"records"`
 	Ranks    []int      `json:"ranks"`
 	Evidence []Evidence `json:"-"`
@@ -39,13 +43,23 @@ type SkipSummary struct {
 	ranks    perRank
 }
 
+// skipKey is a skip's reason and the site its stack names: one reason at two sites is two findings.
+type skipKey struct {
+	reason, file string
+	line         int
+}
+
 func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
 	reason := hexAddr.ReplaceAllString(r.Skip.Reason, "0x…")
-	s := a.skips[reason]
+	fr := r.Skip.Frame
+	k := skipKey{reason, fr.File, fr.Line}
+	s := a.skips[k]
 	if s == nil {
-		reason = strings.Clone(reason)
-		s = &SkipSummary{Reason: reason, rankSet: map[int]bool{}}
-		a.skips[reason] = s
+		k.reason = strings.Clone(reason)
+		in := a.names.of
+		s = &SkipSummary{Reason: k.reason, File: in(fr.File), Line: fr.Line, Function: in(fr.Func), rankSet: map[int]bool{}}
+		k.file = s.File
+		a.skips[k] = s
 	}
 	s.Records++
 	s.ranks = s.ranks.note(r)
@@ -53,7 +67,7 @@ func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
 		s.rankSet[r.Rank] = true
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, a.evidenceAt(r, "", 0))
+		s.Evidence = append(s.Evidence, a.evidenceAt(r, s.File, s.Line))
 	}
 	if ra != nil {
 		ra.c.CudagraphSkips++

@@ -106,7 +106,7 @@ func countFindings(fs []Finding) tally {
 				t.firstGPU = f
 			}
 		case KindCudagraphRerecord:
-			t.rerecords += f.Records
+			t.rerecords += f.unexpected // the re-recordings shown, not failed checks
 		case KindConfigParity:
 			t.parity++
 		}
@@ -154,7 +154,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		add(fmt.Sprintf("%d CUDA-graph skip(s)", t.skips), "%d CUDA-graph skip(s): %s [%s]", t.skips, t.firstSkip.Title, t.firstSkip.Playbook)
 	}
 	if t.rerecords > rerecordsFew {
-		add(fmt.Sprintf("%d CUDA-graph re-recordings", t.rerecords), "%d CUDA-graph re-recordings (more than %d)", t.rerecords, rerecordsFew)
+		add(fmt.Sprintf("%d CUDA-graph re-recording(s)", t.rerecords), "%d CUDA-graph re-recording(s) (more than %d)", t.rerecords, rerecordsFew)
 	}
 	if !ra.Agree {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)

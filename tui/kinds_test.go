@@ -48,12 +48,12 @@ func TestGPUFindingsReadWellInTheListsAndDetail(t *testing.T) {
 	}
 }
 
-// The left list's title counts what the report counts (one runtime error per process that died, every
-// re-recording), not the list's rows: g09a's one row stands for two dying ranks ("×2 r0 r1", "runtime errors 2").
+// The left list's title counts what the report counts (one runtime error per process that died, each recording
+// after the first that followed failed checks: g13b's 3), not the list's rows: g09a's one row stands for two dying ranks ("×2 r0 r1", "runtime errors 2").
 func TestLeftTitleCountsAsTheReport(t *testing.T) {
 	for file, want := range map[string]string{
 		"g09a_nccl_same_gpu.triage.log": "Breaks & errors · 2 runtime errors",
-		"../../testdata/fixtures/torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log": "10 CUDA-graph re-records",
+		"../../testdata/fixtures/torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log": "3 CUDA-graph re-records",
 	} {
 		m := openModel(t, 200, 32, file)
 		c := m.cur.snap.report.Counts

@@ -15,7 +15,8 @@ import (
 
 // StoryLogged says which kinds a run's TORCH_LOGS made PyTorch print (torch-log-formats.md §1): limit hits
 // and fatal errors always print; breaks need graph_breaks or +dynamo; recompile records need recompiles or
-// recompiles_verbose; CUDA-graph skips print by default from 2.14, earlier they need perf_hints (or cudagraphs).
+// recompiles_verbose; CUDA-graph skips print under any TORCH_LOGS from 2.11, earlier they need perf_hints (or
+// cudagraphs): the report's evidence decides (triage.ReportEvidence.CudagraphSkipsLogged).
 // A count of a kind that was not logged is 0 and means nothing.
 type Logged struct {
 	GraphBreaks    bool `json:"graph_breaks"`
@@ -26,6 +27,8 @@ type Logged struct {
 	CudagraphPartitions bool `json:"cudagraph_partitions"`
 	// PartitionsHidden: TORCH_LOGS had cudagraphs, but graphs came from the FX graph cache, which prints none
 	PartitionsHidden bool `json:"partitions_hidden,omitempty"`
+	// PartitionsNotLogged: a GPU run without TORCH_LOGS cudagraphs (triage.Analysis.PartitionsNotLogged)
+	PartitionsNotLogged bool `json:"partitions_not_logged,omitempty"`
 }
 
 func loggedBy(m runner.Meta, torch string) Logged {
@@ -73,7 +76,7 @@ func buildDelta(base, r *Run, basis string) *Delta {
 	}
 	for _, k := range []triage.Kind{triage.KindGraphBreak, triage.KindRecompile, triage.KindCudagraphSkip, triage.KindCudagraphPartition} {
 		if k == triage.KindCudagraphSkip && base.Counts.CudagraphSkips+r.Counts.CudagraphSkips == 0 {
-			continue // skips print by default only from 2.14 and the version is often unknown: note the gap only when a run saw some
+			continue // skips print by default only from 2.11 and the version is often unknown: note the gap only when a run saw some
 		}
 		if k == triage.KindCudagraphPartition && base.Counts.CudagraphPartitions+r.Counts.CudagraphPartitions == 0 {
 			continue // only GPU runs have them: note the gap only when a run saw some

@@ -48,3 +48,29 @@ func TestSameNames(t *testing.T) {
 		t.Error("sameNames")
 	}
 }
+
+// The H100 end-to-end run of 2026-11-23: the log counts g13b's 3 re-recordings (not its 10 failed checks) and
+// says, for each run, whether skips could print (torch 2.11: under any TORCH_LOGS) and that the breaks-preset run
+// of g01 could not print the partition its cudagraphs-preset run shows.
+func TestStoryGPUEndToEnd20261123(t *testing.T) {
+	store := t.TempDir()
+	for _, r := range []string{"0001-cudagraphs", "0002-breaks", "0003-cudagraphs", "0004-cudagraphs"} {
+		if out, err := exec.Command("cp", "-r", filepath.Join("..", "..", "testdata", "gpu-e2e", "e2e-20261123", r), store).CombinedOutput(); err != nil {
+			t.Fatalf("%v %s", err, out)
+		}
+	}
+	s, err := Build(store)
+	if err != nil || len(s.Runs) != 4 {
+		t.Fatalf("%v %+v", err, s)
+	}
+	if c := s.Runs[2].Counts; c.CudagraphRerecords != 3 || !s.Runs[1].Logged.CudagraphSkips {
+		t.Errorf("g13b counts %+v, g01 breaks logged %+v", c, s.Runs[1].Logged)
+	}
+	var b strings.Builder
+	WriteText(&b, s, triage.TextOptions{Width: 300})
+	text := b.String()
+	if !strings.Contains(text, "1 CUDA-graph skip(s) · 0 compile error(s) · 0 non-cudagraphable partition(s) · 3 CUDA-graph re-recording(s)") ||
+		strings.Contains(text, "10 CUDA-graph re-recording") || !strings.Contains(text, "0 limit hit(s) · 0 CUDA-graph skip(s) · 0 compile error(s) · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs) · no rank prefix") {
+		t.Errorf("log:\n%s", text)
+	}
+}

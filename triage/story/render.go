@@ -73,8 +73,11 @@ func WriteMarkdown(w io.Writer, s *Story) {
 		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(r.Preset), triage.MarkdownEscape(r.Exit),
 			durText(r.DurationS), metricText(r.Metric), countCell(breaks[i]), countCell(recompiles[i])}
 		if c := r.Counts; c != nil {
-			cells = append(cells, strconv.Itoa(c.LimitHits), strconv.Itoa(c.CudagraphSkips), strconv.Itoa(c.CompileErrors),
-				strconv.Itoa(c.Ranks))
+			skips := strconv.Itoa(c.CudagraphSkips)
+			if c.CudagraphSkips == 0 && !r.Logged.CudagraphSkips {
+				skips = "—" // not logged: no count
+			}
+			cells = append(cells, strconv.Itoa(c.LimitHits), skips, strconv.Itoa(c.CompileErrors), strconv.Itoa(c.Ranks))
 		} else {
 			cells = append(cells, "—", "—", "—", "—")
 		}
@@ -156,7 +159,7 @@ func runBody(r *Run, md bool) []string {
 		lg := r.Logged
 		out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
 			count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
-			count(c.CudagraphSkips, true, "CUDA-graph skip"),
+			count(c.CudagraphSkips, lg.CudagraphSkips || c.CudagraphSkips > 0, "CUDA-graph skip"),
 			count(c.CompileErrors, true, "compile error")}, " · ")+gpuCounts(c, lg)+" · "+ranksText(c.Ranks)))
 		out = append(out, esc("verdict: "+r.Verdict))
 	}
@@ -349,15 +352,26 @@ func orText(s, alt string) string {
 // gpuCounts adds the CUDA-graph partitions and re-recordings and the runtime errors where a run logged or had any.
 func gpuCounts(c *Counts, lg Logged) string {
 	out := ""
-	if lg.CudagraphPartitions || lg.PartitionsHidden || c.CudagraphPartitions+c.CudagraphRerecords > 0 {
-		if lg.CudagraphPartitions {
-			out += fmt.Sprintf(" · %d non-cudagraphable partition(s) · %d CUDA-graph re-recording(s)", c.CudagraphPartitions, c.CudagraphRerecords)
-		} else {
-			out += " · partitions not known (graphs from the FX graph cache print none)"
-		}
+	switch {
+	case lg.PartitionsHidden:
+		out += " · partitions not known (graphs from the FX graph cache print none)"
+	case lg.CudagraphPartitions || c.CudagraphPartitions > 0:
+		out += fmt.Sprintf(" · %d non-cudagraphable partition(s)", c.CudagraphPartitions)
+	case lg.PartitionsNotLogged && c.CudagraphRerecords == 0 && !c.CudagraphRerecordsUnknown:
+		return out + " · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs)" + runtimeCount(c)
 	}
+	switch {
+	case c.CudagraphRerecordsUnknown:
+		out += " · CUDA-graph re-recordings not known (failed checks without their Recording lines)"
+	case lg.CudagraphPartitions || c.CudagraphRerecords > 0:
+		out += fmt.Sprintf(" · %d CUDA-graph re-recording(s)", c.CudagraphRerecords)
+	}
+	return out + runtimeCount(c)
+}
+
+func runtimeCount(c *Counts) string {
 	if c.RuntimeErrors > 0 {
-		out += fmt.Sprintf(" · %d runtime error(s)", c.RuntimeErrors)
+		return fmt.Sprintf(" · %d runtime error(s)", c.RuntimeErrors)
 	}
-	return out
+	return ""
 }

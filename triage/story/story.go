@@ -48,10 +48,13 @@ type Counts struct {
 	CudagraphSkips int `json:"cudagraph_skips"`
 	CompileErrors  int `json:"compile_errors"`
 	Ranks          int `json:"ranks"`
-	// CUDA graphs' non-cudagraphable partitions and re-recordings, processes that died of a runtime error
+	// CUDA graphs' non-cudagraphable partitions and re-recordings (recordings after failed checks: triage.Counts),
+	// processes that died of a runtime error
 	CudagraphPartitions int `json:"cudagraph_partitions"`
 	CudagraphRerecords  int `json:"cudagraph_rerecords"`
-	RuntimeErrors       int `json:"runtime_errors"`
+	// CudagraphRerecordsUnknown: failed re-record checks without the Recording lines: the number is not known
+	CudagraphRerecordsUnknown bool `json:"cudagraph_rerecords_unknown,omitempty"`
+	RuntimeErrors             int  `json:"runtime_errors"`
 }
 
 // StoryRun is one run of the session.
@@ -221,12 +224,15 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	c := rep.Counts
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
 		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks),
-		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords, RuntimeErrors: c.RuntimeErrors}
+		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords,
+		CudagraphRerecordsUnknown: c.CudagraphRerecordsUnknown, RuntimeErrors: c.RuntimeErrors}
 	r.Steady, r.Verdict = r.an.Verdict.Steady, r.an.Verdict.Summary
 	if m.State == runner.StateInterrupted {
 		r.Steady, r.Verdict = false, interruptedVerdict
 	}
 	r.Logged = loggedBy(m, r.Torch)
+	r.Logged.CudagraphSkips = r.an.Evidence.CudagraphSkipsLogged // the report's rule: TORCH_LOGS, torch version, skips seen
+	r.Logged.PartitionsNotLogged = r.an.PartitionsNotLogged()
 	if r.an.PartitionsHidden() != "" {
 		r.Logged.CudagraphPartitions, r.Logged.PartitionsHidden = false, true // graphs from the FX graph cache print none
 	}

@@ -1,0 +1,84 @@
+package triage
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// Which skip messages reach the log (docs: gpu-cuda-graphs-2.11.md, opening notes and §2; torch-log-formats.md
+// §1, §6): every skip goes through one W-level emitter; from 2.11 it logs under the cudagraphs artifact, which is
+// not off by default, so skips print under every preset (g02 and g13b show theirs in all five); 2.6 used
+// perf_hints, off by default, so a 2.6 run shows skips only with perf_hints (or cudagraphs/all). A zero is a
+// count only where skips would have printed; elsewhere text, Markdown, JSON and the verdict basis say "not
+// logged" (as they do for breaks and recompiles).
+func TestCudagraphSkipsLogged(t *testing.T) {
+	clean := fx("torch-2.6/r06_dist_funcol.triage.log") // no break, recompile or skip
+	cases := []struct {
+		name      string
+		run       *RunFacts
+		logged    bool
+		textCount string
+	}{
+		{"2.6, breaks preset", &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
+			false, "cudagraph skips not logged"},
+		{"2.6, perf_hints", &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, TorchLogs: "perf_hints,graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
+			true, "cudagraph skips 0"},
+		{"2.11, breaks preset", &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.11.0+cu130"},
+			true, "cudagraph skips 0"},
+		{"version unknown, breaks preset", &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+			false, "cudagraph skips not logged"},
+	}
+	for _, c := range cases {
+		a := analyzeRun(t, clean, c.run)
+		if a.Evidence.CudagraphSkipsLogged != c.logged || a.Verdict.State != StateSteady {
+			t.Errorf("%s: logged %v (want %v), verdict %s", c.name, a.Evidence.CudagraphSkipsLogged, c.logged, a.Verdict.Summary)
+		}
+		var text, md strings.Builder
+		WriteReport(&text, a, "text", TextOptions{Width: 300})
+		WriteMarkdown(&md, a)
+		j, _ := json.Marshal(a.JSON())
+		nothing := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
+		if c.logged {
+			if !strings.Contains(text.String(), c.textCount) || !strings.Contains(text.String(), nothing) ||
+				!strings.Contains(string(j), `"cudagraph_skips_logged":true`) || !strings.Contains(md.String(), "| 0 (0 records) | 0 | 0 | 0 | 0 |") {
+				t.Errorf("%s:\n%s\n%s\n%s", c.name, text.String(), md.String(), j)
+			}
+			continue
+		}
+		if !strings.Contains(text.String(), c.textCount) || strings.Contains(text.String(), "CUDA-graph skip or error") ||
+			!strings.Contains(text.String(), "Nothing to report: no graph break, recompile, limit hit or error in the input; CUDA-graph skips were not logged") ||
+			!strings.Contains(string(j), `"cudagraph_skips_logged":false`) ||
+			!strings.Contains(md.String(), "| 0 (0 records) | 0 | 0 | not logged | 0 |") {
+			t.Errorf("%s:\n%s\n%s\n%s", c.name, text.String(), md.String(), j)
+		}
+	}
+
+	// a log alone: a skip shows skips were logged; a W-level [__cudagraphs] line is no sign that TORCH_LOGS had
+	// cudagraphs (it prints under every preset), so partitions and re-recordings stay unknown
+	a := analyzeRun(t, fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.triage.log"), nil)
+	if !a.Evidence.CudagraphSkipsLogged || a.Report.Counts.CudagraphSkips != 1 || a.Evidence.cudagraphsOn() || cudagraphsLogged(a) {
+		t.Errorf("g13b triage: evidence %+v", a.Evidence)
+	}
+	limit := 3
+	if why := MissingEvidence(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !strings.Contains(why, "no cudagraphs records") {
+		t.Errorf("g13b triage --max-cudagraph-rerecords: missing evidence %q", why)
+	}
+	// check's counted line claims no 0 of what was not logged
+	res := Gate(analyzeRun(t, fx("torch-2.11-cuda/g02_cg_mutated_input.triage.log"), nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
+	var buf strings.Builder
+	WriteGateRooted(&buf, "text", res, "")
+	if !strings.Contains(buf.String(), "1 CUDA-graph skips, non-cudagraphable partitions not logged, CUDA-graph re-recordings not logged") {
+		t.Errorf("g02 triage check:\n%s", buf.String())
+	}
+	res = Gate(analyzeRun(t, clean, cases[0].run), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
+	buf.Reset()
+	WriteGateRooted(&buf, "text", res, "")
+	if !strings.Contains(buf.String(), "CUDA-graph skips not logged") {
+		t.Errorf("2.6 breaks-preset check:\n%s", buf.String())
+	}
+	// V-level cudagraphs lines do show it
+	if a := analyzeRun(t, fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil); !a.Evidence.cudagraphsOn() {
+		t.Errorf("g13b perf: evidence %+v", a.Evidence)
+	}
+}
