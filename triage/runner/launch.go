@@ -116,6 +116,11 @@ func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run
 		env = dedupeEnv(append(env, extra...))
 	}
 	r.meta.Env = redactEnv(env)
+	// the record goes to disk before the repro starts: a repro that fills the disk at once must not leave a run
+	// without its meta.json (it used to be written only once the process had started)
+	if err := writeMeta(dir, r.meta); err != nil {
+		return nil, r.failed(err)
+	}
 	if err := r.startProcess(argv, env); err != nil {
 		return nil, r.failed(err)
 	}

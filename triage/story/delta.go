@@ -19,6 +19,9 @@ import (
 // cudagraphs): the report's evidence decides (triage.ReportEvidence.CudagraphSkipsLogged).
 // A count of a kind that was not logged is 0 and means nothing.
 type Logged struct {
+	// Torch: the run printed torch output (a torch log line, a compile record, a trace, a traceback through torch).
+	// Without any, nothing was counted: its zeros mean nothing, and it is compared with no run.
+	Torch          bool `json:"torch"`
 	GraphBreaks    bool `json:"graph_breaks"`
 	Recompiles     bool `json:"recompiles"`
 	CudagraphSkips bool `json:"cudagraph_skips"`
@@ -39,6 +42,9 @@ func loggedBy(m runner.Meta, torch string) Logged {
 }
 
 func (c Logged) covers(kind triage.Kind) bool {
+	if !c.Torch {
+		return false
+	}
 	switch kind {
 	case triage.KindGraphBreak:
 		return c.GraphBreaks
@@ -84,7 +90,9 @@ func buildDelta(base, r *Run, basis string) *Delta {
 		for _, x := range []*Run{base, r} {
 			if !x.Logged.covers(k) {
 				why := fmt.Sprintf("(TORCH_LOGS %q) did not log them", x.meta.TorchLogs)
-				if k == triage.KindCudagraphPartition && x.Logged.PartitionsHidden {
+				if !x.Logged.Torch {
+					why = "printed no torch output"
+				} else if k == triage.KindCudagraphPartition && x.Logged.PartitionsHidden {
 					why = "loaded its graphs from the FX graph cache, which prints none"
 				}
 				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", kindNoun[k], x.ID, why))

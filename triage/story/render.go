@@ -72,7 +72,7 @@ func WriteMarkdown(w io.Writer, s *Story) {
 		r := &s.Runs[i]
 		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(r.Preset), triage.MarkdownEscape(r.Exit),
 			durText(r.DurationS), metricText(r.Metric), countCell(breaks[i]), countCell(recompiles[i])}
-		if c := r.Counts; c != nil {
+		if c := r.Counts; c != nil && r.Logged.Torch {
 			skips := strconv.Itoa(c.CudagraphSkips)
 			if c.CudagraphSkips == 0 && !r.Logged.CudagraphSkips {
 				skips = "—" // not logged: no count
@@ -157,11 +157,15 @@ func runBody(r *Run, md bool) []string {
 			return fmt.Sprintf("%d %s(s)", n, what)
 		}
 		lg := r.Logged
-		out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
-			count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
-			count(c.CudagraphSkips, lg.CudagraphSkips || c.CudagraphSkips > 0, "CUDA-graph skip"),
-			count(c.CompileErrors, true, "compile error")}, " · ")+gpuCounts(c, lg)+" · "+ranksText(c.Ranks)))
-		out = append(out, esc("verdict: "+r.Verdict))
+		if !lg.Torch {
+			out = append(out, esc("no torch output: nothing counted · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
+		} else {
+			out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
+				count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
+				count(c.CudagraphSkips, lg.CudagraphSkips || c.CudagraphSkips > 0, "CUDA-graph skip"),
+				count(c.CompileErrors, true, "compile error")}, " · ")+gpuCounts(c, lg)+" · "+ranksText(c.Ranks)))
+			out = append(out, esc("verdict: "+r.Verdict))
+		}
 	}
 	if md { // a blank line before each paragraph and before a list, none between list items
 		var spaced []string

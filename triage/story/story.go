@@ -231,6 +231,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 		r.Steady, r.Verdict = false, interruptedVerdict
 	}
 	r.Logged = loggedBy(m, r.Torch)
+	r.Logged.Torch = r.an.Evidence.TorchSeen
 	r.Logged.CudagraphSkips = r.an.Evidence.CudagraphSkipsLogged // the report's rule: TORCH_LOGS, torch version, skips seen
 	r.Logged.PartitionsNotLogged = r.an.PartitionsNotLogged()
 	if r.an.PartitionsHidden() != "" {
@@ -297,10 +298,10 @@ func (s *Story) Sparkline() (breaks, recompiles []int) {
 		if !r.compiled() {
 			continue
 		}
-		if r.Logged.GraphBreaks {
+		if r.Logged.covers(triage.KindGraphBreak) {
 			breaks[i] = r.Counts.GraphBreaks
 		}
-		if r.Logged.Recompiles {
+		if r.Logged.covers(triage.KindRecompile) {
 			recompiles[i] = r.Counts.Recompiles
 		}
 	}
