@@ -245,3 +245,22 @@ func TestNoteErrorsAreShownInTheStatusLine(t *testing.T) {
 		t.Errorf("N on opened logs:\n%s", plain(o))
 	}
 }
+
+// A stored run that printed no torch output counted nothing: its row says so, as the session log does, rather
+// than "0 breaks · 0 recompiles".
+func TestRunsViewRunWithoutTorchOutput(t *testing.T) {
+	store := t.TempDir()
+	exit0 := 0
+	dir := writeStoredRun(t, store, session.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
+		UserArgv: []string{"sh", "-c", "echo hello"}, Start: fixedNow, State: session.StateExited, ExitCode: &exit0}, "")
+	if err := os.WriteFile(filepath.Join(dir, "stdout.log"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := storyModel(t, 160, 40, store)
+	if cmd := press(m, "h"); cmd != nil {
+		m.Update(cmd())
+	}
+	if row := lineWith(t, plain(m), "#1 "); !strings.Contains(row, "no torch output: nothing counted") || strings.Contains(row, "0 breaks") {
+		t.Errorf("runs view row of a run without torch output: %q", row)
+	}
+}

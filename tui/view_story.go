@@ -232,6 +232,9 @@ func rowState(r runRow) string {
 // rowCounts: the story's counts of a finished run (they know what its TORCH_LOGS did not log), else the live ones.
 func rowCounts(r runRow) string {
 	if st := r.st; st != nil && st.Counts != nil && !r.live() {
+		if !st.Logged.Torch {
+			return "no torch output: nothing counted" // the story's words: its zeros mean nothing
+		}
 		c := st.Counts
 		breaks, recompiles := plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile")
 		if !st.Logged.GraphBreaks {
