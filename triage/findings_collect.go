@@ -159,14 +159,36 @@ func (d *details) fold(name string) (string, int) {
 
 const maxGuardMemo = 8192
 
+// cause picks the failure that says what changed, and its class. torch lists one failed guard per cache entry,
+// the newest first, and each names only the first guard of that entry that failed. For one tensor, torch checks
+// its dispatch keys (device), dtype, device index, requires_grad, ndim, sizes, then strides, in that order
+// (TensorCheck::check_verbose, torch/csrc/dynamo/guards.cpp): an entry that failed on a later one matched the
+// earlier ones. So a float32 call of a new size, which fails an entry compiled for Half on the dtype and a float32
+// entry on the size, changed the size — the dtype was one an entry had. Of the failures on one tensor, the one
+// furthest along that order says what is new; otherwise the newest entry's (torch's first line) stands.
+func (d *details) cause(fs []logparse.GuardFailure) (logparse.GuardFailure, GuardClass) {
+	if len(fs) == 0 {
+		return logparse.GuardFailure{}, d.classify("")
+	}
+	best, bestClass := 0, d.classify(fs[0].Guard)
+	for i := 1; i < len(fs); i++ {
+		gc := d.classify(fs[i].Guard)
+		if gc.Source != "" && gc.Source == bestClass.Source && tensorCheckOrder[gc.Class] > tensorCheckOrder[bestClass.Class] &&
+			tensorCheckOrder[bestClass.Class] > 0 {
+			best, bestClass = i, gc
+		}
+	}
+	return fs[best], bestClass
+}
+
+// tensorCheckOrder is where torch's check of a tensor looks at each class of property (cause); 0: not a
+// tensor property.
+var tensorCheckOrder = map[string]int{"device": 1, "dtype": 2, "requires_grad": 4, "rank": 5, "size": 6, "stride": 7}
+
 // recompile files one recompile record under its group; in interns what the group keeps of it (retain.go).
 func (d *details) recompile(r *logparse.Record, in *strs) {
 	rc := r.Recompile
-	var first logparse.GuardFailure
-	if len(rc.Failures) > 0 {
-		first = rc.Failures[0]
-	}
-	gc := d.classify(first.Guard)
+	first, gc := d.cause(rc.Failures)
 	fn, resume := d.fold(rc.Function)
 	k := groupKey{fn: fn, file: in.of(rc.File), resume: resume, class: gc.Class, source: gc.Source}
 	if d.groups == nil {

@@ -1,0 +1,34 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+)
+
+// torch lists one failed guard per cache entry, the newest first. g07's call with a float32 tensor of 16 fails
+// the newest entry (compiled for Half) on its dtype and the two float32 entries on the size (8→16): the shape
+// change is what is new, and the recompile is a size one (automatic dynamic's first, so expected), not a second
+// "dtype Float→Half" (H100, torch 2.11; the other calls: a Half tensor, a CPU tensor, are dtype and device).
+func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
+	a := analyzeRun(t, fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
+	var size, dtype []Finding
+	for _, f := range a.Findings {
+		if f.Kind != KindRecompile || !strings.HasPrefix(f.Title, "f recompile") {
+			continue
+		}
+		switch {
+		case strings.Contains(f.Title, "new size of x (x[0] 8→16): automatic dynamic"):
+			size = append(size, f)
+		case strings.Contains(f.Title, "dtype: x dtype"):
+			dtype = append(dtype, f)
+		}
+	}
+	if len(size) != 1 || len(dtype) != 1 || dtype[0].Records != 1 || !strings.Contains(dtype[0].Title, "Float→Half") {
+		for _, f := range a.Findings {
+			if f.Kind == KindRecompile {
+				t.Logf("%s ×%d", f.Title, f.Records)
+			}
+		}
+		t.Fatalf("f's recompiles: %d size (want 1), %d dtype (want 1, Float→Half, 1 record)", len(size), len(dtype))
+	}
+}
