@@ -59,21 +59,10 @@ type GateResult struct {
 // automatic dynamic's expected recompiles, as the rules do. LimitHits is recompile_limit_hits by its check/v1
 // name. CompileTimeS and CompileSkewS are there when a compile-time rule asked for them and the input has them.
 type GateCounts struct {
-	GraphBreaks         int `json:"graph_breaks"`
-	GraphBreakRecords   int `json:"graph_break_records"`
-	Recompiles          int `json:"recompiles"`
-	RecompileLimitHits  int `json:"recompile_limit_hits"`
-	CudagraphSkips      int `json:"cudagraph_skips"`
-	CompileErrors       int `json:"compile_errors"`
-	CudagraphPartitions int `json:"cudagraph_partitions"`
-	CudagraphRerecords  int `json:"cudagraph_rerecords"`
-	// the failed re-record checks, and whether the re-recordings are not known (Counts)
-	CudagraphRerecordChecks   int      `json:"cudagraph_rerecord_checks"`
-	CudagraphRerecordsUnknown bool     `json:"cudagraph_rerecords_unknown,omitempty"`
-	RuntimeErrors             int      `json:"runtime_errors"`
-	LimitHits                 int      `json:"limit_hits"`
-	CompileTimeS              *float64 `json:"compile_time_s,omitempty"`
-	CompileSkewS              *float64 `json:"compile_skew_s,omitempty"`
+	Counts
+	LimitHits    int      `json:"limit_hits"`
+	CompileTimeS *float64 `json:"compile_time_s,omitempty"`
+	CompileSkewS *float64 `json:"compile_skew_s,omitempty"`
 	// cudagraphs: the text shows the CUDA-graph counts (a CUDA-graph rule asked, or the input logged them), but
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
