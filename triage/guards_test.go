@@ -97,16 +97,7 @@ func TestFoldFunction(t *testing.T) {
 func TestCutEqIsTheRegexp(t *testing.T) {
 	texts := []string{"scale == 2.0", "L['x'].size()[0] == 8", "a==b", "a ==", "== b", "=== b", "a === b",
 		"  == b", " a == b", "a ==  ", "a == b == c", "a\n== b", "a ==\nb", "", "=", "==", "x = = y"}
-	rng := rand.New(rand.NewPCG(1, 2))
-	const alphabet = " =ab\t\n\r#'"
-	for range 20000 {
-		b := make([]byte, rng.IntN(9))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		texts = append(texts, string(b))
-	}
-	for _, g := range texts {
+	for _, g := range append(texts, randomTexts(1, " =ab\t\n\r#'", 8, 20000)...) {
 		if got, want := cutEq(g), eqGuard.FindStringSubmatch(g); !slices.Equal(got, want) {
 			t.Fatalf("cutEq(%q) = %q, the regexp gives %q", g, got, want)
 		}
@@ -119,18 +110,23 @@ var floatLiteral = regexp.MustCompile(`^-?(\d+\.\d*|\.\d+|\d+(\.\d*)?[eE][-+]?\d
 func TestIsFloatLiteralIsTheRegexp(t *testing.T) {
 	texts := []string{"2.0", "16.5", "-1.", ".5", "-.5", "1e5", "1.5e-3", "1.e+2", ".5e3", "inf", "-inf", "nan",
 		"-nan", "1", "-", "", ".", "e5", "1e", "1e+", "1.5.5", "infinity", "0x1p3", "1_000.0"}
-	rng := rand.New(rand.NewPCG(3, 4))
-	const alphabet = "0159.-+eEinaf "
-	for range 50000 {
-		b := make([]byte, rng.IntN(8))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
-		}
-		texts = append(texts, string(b))
-	}
-	for _, v := range texts {
+	for _, v := range append(texts, randomTexts(3, "0159.-+eEinaf ", 7, 50000)...) {
 		if got, want := isFloatLiteral(v), floatLiteral.MatchString(v); got != want {
 			t.Fatalf("isFloatLiteral(%q) = %v, the regexp says %v", v, got, want)
 		}
 	}
+}
+
+// randomTexts are n texts of at most maxLen bytes of alphabet, the same for a seed.
+func randomTexts(seed uint64, alphabet string, maxLen, n int) []string {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	out := make([]string, n)
+	for k := range out {
+		b := make([]byte, rng.IntN(maxLen+1))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		out[k] = string(b)
+	}
+	return out
 }
