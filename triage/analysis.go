@@ -96,6 +96,8 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
 	a.state = stateOf(fs, ra, ev, probes, run, rep)
 	a.hiddenPartitions = partitionsHidden(a)
+	a.Evidence.CudagraphRerecordsLogged = a.Evidence.TorchSeen && cudagraphsLogged(a)
+	a.Evidence.CudagraphPartitionsLogged = a.Evidence.CudagraphRerecordsLogged && a.hiddenPartitions == ""
 	a.gpu = a.state.UsesCUDAGraphs || slices.ContainsFunc(probes, func(p ProcessInfo) bool { return p.GPU != "" })
 	if why := a.hiddenPartitions; why != "" {
 		a.Verdict.Summary += "; " + why

@@ -24,11 +24,18 @@ type ReportEvidence struct {
 	RecompilesLogged  bool     `json:"recompiles_logged"`
 	// CudagraphSkipsLogged: a CUDA-graph skip would have printed (Logged.CudagraphSkips for the TORCH_LOGS and
 	// torch version known), or one did; a skip count of 0 means none only then.
-	CudagraphSkipsLogged bool     `json:"cudagraph_skips_logged"`
-	Ranks                []int    `json:"ranks"`
-	Inputs               []string `json:"inputs"`
-	Partial              bool     `json:"partial"`
-	PartialReasons       []string `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
+	CudagraphSkipsLogged bool `json:"cudagraph_skips_logged"`
+	// CudagraphPartitionsLogged: torch output was seen and a non-cudagraphable partition would have printed
+	// (TORCH_LOGS cudagraphs, or one did) and no graph came from the FX graph cache, which prints none
+	// (Analysis.PartitionsHidden); CudagraphRerecordsLogged the same for re-recordings, which the cache does not
+	// hide. Only then does a count of 0 mean none; the text report's "not logged" rests on the same test (set by
+	// AnalyzeRun).
+	CudagraphPartitionsLogged bool     `json:"cudagraph_partitions_logged"`
+	CudagraphRerecordsLogged  bool     `json:"cudagraph_rerecords_logged"`
+	Ranks                     []int    `json:"ranks"`
+	Inputs                    []string `json:"inputs"`
+	Partial                   bool     `json:"partial"`
+	PartialReasons            []string `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
 }
 
 // Logged says which kinds a TORCH_LOGS value makes PyTorch print (torch-log-formats.md §1): limit hits and fatal

@@ -93,7 +93,14 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
 		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(RerecordsText(c), "cudagraph re-recordings "))
 	}
-	fmt.Fprintf(w, "%s\n|%s\n%s\n\n", head, strings.Repeat("---|", strings.Count(head, "|")-1), row)
+	if nt := noTorchCounts(a); nt != "" {
+		if c.RuntimeErrors > 0 {
+			nt += fmt.Sprintf(" · runtime errors %d", c.RuntimeErrors)
+		}
+		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(nt))
+	} else {
+		fmt.Fprintf(w, "%s\n|%s\n%s\n\n", head, strings.Repeat("---|", strings.Count(head, "|")-1), row)
+	}
 	WriteCompileMarkdown(w, rep.Compile)
 	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", StateWords(a.Verdict.State), MarkdownEscape(a.Verdict.Summary))
 	if f := a.Verdict.FirstFailure; f != "" {

@@ -29,6 +29,12 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
 		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
 	}
+	if nt := noTorchCounts(an); nt != "" {
+		counts = []string{nt}
+		if c.RuntimeErrors > 0 {
+			counts = append(counts, fmt.Sprintf("runtime errors %d", c.RuntimeErrors))
+		}
+	}
 	t.Items(2, " · ", counts...)
 	t.Linef(2, "Based on: %s", strings.Join(an.Verdict.Basis, "; "))
 	if f := an.Verdict.FirstFailure; f != "" {
@@ -136,6 +142,19 @@ func writeErrorText(t *TextWriter, label string, e *ErrorSummary) {
 	if e.File != "" {
 		t.Linef(8, "      at %s", site(e.File, e.Line))
 	}
+}
+
+// noTorchCounts words the counts of inputs without torch output, as `torchtriage log` does: their zeros are no
+// count of anything (the JSON keeps them, with evidence.torch_seen false). A process may still have died of a
+// plain Python error: its runtime errors are counted (the caller adds them). "" when torch output was seen.
+func noTorchCounts(an *Analysis) string {
+	switch {
+	case an.Evidence.TorchSeen:
+		return ""
+	case an.Report.Counts.RuntimeErrors > 0:
+		return "no torch output: no torch.compile event counted"
+	}
+	return "no torch output: nothing counted"
 }
 
 // RerecordsText words the CUDA-graph re-recordings of counts: "cudagraph re-recordings 3", or, where the input

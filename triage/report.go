@@ -13,7 +13,8 @@ import (
 // lists and gpu_warnings are new lists, and exceptions keeps only interrupts, launcher summaries and cut
 // tracebacks. Within v2: counts.cudagraph_rerecords counts re-recordings (a "Recording function=" after failed
 // checks), no longer the "Re-recording" lines (those are cudagraph_rerecord_checks), evidence gained
-// cudagraph_skips_logged, and skip entries their file, line and function.
+// cudagraph_skips_logged, cudagraph_partitions_logged and cudagraph_rerecords_logged (a count of 0 of that kind
+// means none only where it is true), and skip entries their file, line and function.
 const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.

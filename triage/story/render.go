@@ -65,8 +65,8 @@ func WriteMarkdown(w io.Writer, s *Story) {
 		fmt.Fprintln(w, "No runs yet.")
 		return
 	}
-	fmt.Fprintln(w, "| run | started | preset | exit | duration | metric | breaks | recompiles | limit hits | skips | errors | ranks | note |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| run | started | preset | exit | duration | metric | breaks | recompiles | limit hits | skips | compile errors | runtime errors | ranks | note |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	breaks, recompiles := s.Sparkline()
 	for i := range s.Runs {
 		r := &s.Runs[i]
@@ -77,9 +77,13 @@ func WriteMarkdown(w io.Writer, s *Story) {
 			if c.CudagraphSkips == 0 && !r.Logged.CudagraphSkips {
 				skips = "—" // not logged: no count
 			}
-			cells = append(cells, strconv.Itoa(c.LimitHits), skips, strconv.Itoa(c.CompileErrors), strconv.Itoa(c.Ranks))
+			ranks := strconv.Itoa(c.Ranks)
+			if c.Ranks == 0 {
+				ranks = ranksText(0) // no prefix says how many processes there were (the text's words)
+			}
+			cells = append(cells, strconv.Itoa(c.LimitHits), skips, strconv.Itoa(c.CompileErrors), strconv.Itoa(c.RuntimeErrors), ranks)
 		} else {
-			cells = append(cells, "—", "—", "—", "—")
+			cells = append(cells, "—", "—", "—", "—", "—")
 		}
 		fmt.Fprintf(w, "| %s | %s |\n", strings.Join(cells, " | "), triage.MarkdownEscape(r.Note))
 	}
