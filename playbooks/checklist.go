@@ -46,9 +46,10 @@ var checklist = []Step{
 		Goal:      "Every graph that should use CUDA graphs does.",
 		Preset:    "cudagraphs",
 		TorchLogs: "perf_hints,cudagraphs",
-		When:      "When mode=\"reduce-overhead\" is used or CUDA-graph skips appear.",
-		DoneWhen:  "No 'skipping cudagraphs' messages.",
-		StopWhen:  "The skip cause is structural (CPU work, data-dependent shapes): partition or leave those graphs without CUDA graphs.",
+		When:      "When mode=\"reduce-overhead\" is used or CUDA-graph skips or partitions appear.",
+		DoneWhen:  "No 'skipping cudagraph' lines, no non-cudagraphable partitions (what torch 2.9+ logs in place of some skips), at most 3 re-recordings.",
+		StopWhen: "The cause is structural (CPU work, data-dependent shapes): leave that work outside CUDA graphs " +
+			"(torch 2.9+ partitions around it by default; earlier versions skip the whole graph).",
 	},
 	{
 		N: 5, ID: "ranks", Title: "Check that ranks agree",
@@ -162,7 +163,7 @@ func Progress(s State) []StepStatus {
 	case s.CPUOnly:
 		out = append(out, st(3, StatusNotApplicable, "CPU-only run: no CUDA graphs"))
 	case s.CudagraphIssues > 0:
-		out = append(out, st(3, StatusNeedsWork, "CUDA-graph skips, partitions or re-recordings"))
+		out = append(out, st(3, StatusNeedsWork, "CUDA-graph skips, non-cudagraphable partitions or more than 3 re-recordings"))
 	case s.CudagraphsLogged && s.UsesCUDAGraphs:
 		out = append(out, st(3, StatusDone, ""))
 	case s.CudagraphsLogged:

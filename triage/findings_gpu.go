@@ -116,7 +116,8 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set) F
 	if len(r.Inputs) > 0 {
 		fmt.Fprintf(&d, "\nInputs whose data pointer changed: %s", strings.Join(r.Inputs, ", "))
 	}
-	d.WriteString("\nEach re-recording is a warm-up run and a capture, with its own memory pool.")
+	d.WriteString("\nEach re-recording is one more capture of the function's CUDA graph: a \"Recording function=\" line " +
+		"with a new cuda_graph_id.")
 	f.Detail = d.String()
 	return f
 }

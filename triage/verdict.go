@@ -52,6 +52,7 @@ type tally struct {
 	firstBreak, firstRecompile, firstLimit   *Finding
 	firstError, firstRuntime, firstGPU       *Finding
 	firstSkip, firstCrashError               *Finding // firstCrashError: the first compile error not fullgraph's break
+	firstRerecord                            *Finding
 }
 
 func countFindings(fs []Finding) tally {
@@ -107,6 +108,9 @@ func countFindings(fs []Finding) tally {
 			}
 		case KindCudagraphRerecord:
 			t.rerecords += f.unexpected // the re-recordings shown, not failed checks
+			if f.unexpected > 0 && t.firstRerecord == nil {
+				t.firstRerecord = f
+			}
 		case KindConfigParity:
 			t.parity++
 		}
@@ -153,8 +157,15 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	if t.skips > 0 {
 		add(fmt.Sprintf("%d CUDA-graph skip(s)", t.skips), "%d CUDA-graph skip(s): %s [%s]", t.skips, t.firstSkip.Title, t.firstSkip.Playbook)
 	}
-	if t.rerecords > rerecordsFew {
-		add(fmt.Sprintf("%d CUDA-graph re-recording(s)", t.rerecords), "%d CUDA-graph re-recording(s) (more than %d)", t.rerecords, rerecordsFew)
+	switch {
+	case t.rerecords > rerecordsFew:
+		add(fmt.Sprintf("%d CUDA-graph re-recording(s)", t.rerecords), "%d CUDA-graph re-recording(s) (more than %d): %s [%s]",
+			t.rerecords, rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook)
+	case t.rerecords > 0 && len(short) > 0:
+		// a few pass as warm-up and make no run unsteady alone; where the run is not steady anyway they are
+		// listed, since they may be part of the cause (g13b: its skip is the re-record limit after 3)
+		v.Reasons = append(v.Reasons, fmt.Sprintf("%d CUDA-graph re-recording(s) (up to %d alone leave a run steady): %s [%s]",
+			t.rerecords, rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook))
 	}
 	if !ra.Agree {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)
