@@ -60,3 +60,22 @@ func TestReportNoTorchCountsNothing(t *testing.T) {
 		t.Errorf("plain raise: %d\n%s", code, out)
 	}
 }
+
+// With no torch output the next step is to get some, not step 1 "Eager baseline": text, Markdown and JSON say so
+// (the step comes before the six, like the crash step).
+func TestReportNoTorchNextStepIsEvidence(t *testing.T) {
+	plain := filepath.Join(t.TempDir(), "plain.log")
+	if err := os.WriteFile(plain, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for format, want := range map[string]string{
+		"text":     "Next step: get torch output first: the run printed no torch output at all",
+		"markdown": "**Next step: get torch output first:** the run printed no torch output at all.",
+		"json":     `"id": "evidence"`,
+	} {
+		code, out, _ := run(t, "report", "--width", "200", "--format", format, plain)
+		if code != 0 || !strings.Contains(out, want) || strings.Contains(out, "Eager baseline") {
+			t.Errorf("%s: %d, want %q:\n%s", format, code, want, out)
+		}
+	}
+}

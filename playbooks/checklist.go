@@ -1,5 +1,7 @@
 package playbooks
 
+import "strings"
+
 // Step is one step of the diagnose-compile-regression checklist.
 type Step struct {
 	N         int    // 1-based position
@@ -81,6 +83,35 @@ var CrashStep = Step{
 	StopWhen: "The crash happens eager too (preset eager): it is the program's, not compile's; fix it before triaging compile.",
 }
 
+// EvidenceStep is proposed before the six while the run printed no torch output at all (State.NoTorch): no step
+// can show anything without it. It is not one of the six (N is 0).
+var EvidenceStep = Step{
+	ID: "evidence", Title: "Get torch output first",
+	Goal:     "The run shows torch at work: a torch log line, a compile record, a trace or a traceback through torch.",
+	When:     "When the run printed nothing from torch.",
+	DoneWhen: "The report's evidence says torch was seen; then the checklist resumes.",
+	StopWhen: "The command never reaches torch.compile (another script, an early exit, TORCH_LOGS not in its environment): fix the command first.",
+}
+
+// Phrase is the step's title inside a sentence: "fix the crash first".
+func (s Step) Phrase() string {
+	if s.Title == "" {
+		return ""
+	}
+	return strings.ToLower(s.Title[:1]) + s.Title[1:]
+}
+
+// Why is what makes a step that comes before the six (N 0: CrashStep, EvidenceStep) the next one.
+func (s State) Why(step Step) string {
+	switch step.ID {
+	case CrashStep.ID:
+		return s.Crash
+	case EvidenceStep.ID:
+		return s.NoTorch
+	}
+	return ""
+}
+
 // Checklist returns the six steps in order (a copy).
 func Checklist() []Step { return append([]Step(nil), checklist...) }
 
@@ -114,6 +145,9 @@ type State struct {
 	// Crash words what killed a process of the run, with its playbook ("2 process(es) died of a runtime error:
 	// DistBackendError: … [dist-nccl-duplicate-gpu]"), "" when none died: fixing it comes first (CrashStep).
 	Crash string
+	// NoTorch says that a finished run printed no torch output at all ("" when it did, or while it runs): getting
+	// some comes first (EvidenceStep).
+	NoTorch string
 }
 
 // Step statuses.
@@ -209,7 +243,8 @@ func logged(st func(int, string, string) StepStatus, i int, on bool, unexpected 
 	return st(i, StatusDone, "")
 }
 
-// NextStep proposes CrashStep while a process died (State.Crash), else the first step that needs work, else the
+// NextStep proposes CrashStep while a process died (State.Crash), EvidenceStep while a finished run printed no
+// torch output (State.NoTorch), else the first step that needs work, else the
 // first that has not run, with the ids of the steps done (not applicable ones are not "done"). When every step is
 // done or not applicable the returned Step is the zero Step.
 func NextStep(s State) (Step, []string) {
@@ -228,6 +263,8 @@ func NextStep(s State) (Step, []string) {
 	switch {
 	case s.Crash != "":
 		return CrashStep, done
+	case s.NoTorch != "":
+		return EvidenceStep, done
 	case work.ID != "":
 		return work, done
 	}

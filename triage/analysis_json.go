@@ -32,7 +32,7 @@ type StepJSON struct {
 	DoneWhen  string   `json:"done_when"`
 	StopWhen  string   `json:"stop_when"`
 	Done      []string `json:"done"`
-	Why       string   `json:"why,omitempty"` // the crash step's: what killed a process
+	Why       string   `json:"why,omitempty"` // a step before the six (crash, evidence): what makes it come first
 }
 
 // JSON returns the report with its analysis for encoding.
@@ -43,9 +43,7 @@ func (a *Analysis) JSON() ReportJSON {
 	}
 	if a.NextStep.ID != "" {
 		out.NextStep = stepJSON(a.NextStep, a.Done)
-		if a.NextStep.ID == playbooks.CrashStep.ID {
-			out.NextStep.Why = a.state.Crash
-		}
+		out.NextStep.Why = a.state.Why(a.NextStep) // a step before the six: what makes it come first
 	}
 	return out
 }

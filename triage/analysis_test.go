@@ -199,7 +199,7 @@ func BenchmarkAnalyze(b *testing.B) {
 // Reports not built by an Aggregator (empty, nil, decoded from saved JSON) analyse without panicking; a
 // decoded report keeps its breaks, skips and errors (recompiles need the records, which JSON does not hold).
 func TestAnalyzeHandMadeReports(t *testing.T) {
-	if a := Analyze(nil, nil, nil); len(a.Findings) != 0 || a.Verdict.State != StateNoEvidence || a.NextStep.ID != "baseline" || len(a.Done) != 0 {
+	if a := Analyze(nil, nil, nil); len(a.Findings) != 0 || a.Verdict.State != StateNoEvidence || a.NextStep.ID != "evidence" || len(a.Done) != 0 {
 		t.Errorf("nil report: %+v", a)
 	}
 	if a := Analyze(&Report{Ranks: []int{0, 1}}, nil, nil); !a.RankAgreement.Agree {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // maxTextFindings bounds the findings listed in text and Markdown (the rest are counted).
@@ -47,8 +45,8 @@ func writeNextStepText(t *TextWriter, a *Analysis) {
 		t.Line(2, "Next step: none: every checklist step is done.")
 		return
 	}
-	if s.ID == playbooks.CrashStep.ID {
-		t.Linef(2, "Next step: fix the crash first: %s", a.state.Crash)
+	if s.N == 0 { // a step before the six
+		t.Linef(2, "Next step: %s: %s", s.Phrase(), a.state.Why(s))
 	} else {
 		t.Linef(2, "Next step (%d of 6): %s — preset %s (%s)", s.N, s.Title, s.Preset, s.TorchLogs)
 	}
@@ -113,8 +111,9 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "**Rank agreement:** %s\n\n", MarkdownEscape(a.RankAgreement.Summary))
-	if s := a.NextStep; s.ID == playbooks.CrashStep.ID {
-		fmt.Fprintf(w, "**Next step: fix the crash first:** %s. Done when: %s\n\n", MarkdownEscape(a.state.Crash), MarkdownEscape(s.DoneWhen))
+	if s := a.NextStep; s.ID != "" && s.N == 0 {
+		fmt.Fprintf(w, "**Next step: %s:** %s. Done when: %s\n\n", MarkdownEscape(s.Phrase()), MarkdownEscape(a.state.Why(s)),
+			MarkdownEscape(s.DoneWhen))
 	} else if s.ID != "" {
 		fmt.Fprintf(w, "**Next step (%d of 6):** %s — preset `%s` (`%s`). Done when: %s\n\n", s.N, MarkdownEscape(s.Title),
 			s.Preset, s.TorchLogs, MarkdownEscape(s.DoneWhen))

@@ -379,5 +379,14 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		RanksAgree:           ra.Agree,
 		Unfinished:           unfinished(t, run, rep),
 		Crash:                crashOf(t, run),
+		NoTorch:              noTorch(ev, run),
 	}
+}
+
+// noTorch says that a run printed no torch output at all, once it can no longer print any (not while it runs).
+func noTorch(ev ReportEvidence, run *RunFacts) string {
+	if ev.TorchSeen || run != nil && run.Outcome == OutcomeRunning {
+		return ""
+	}
+	return "the run printed no torch output at all"
 }

@@ -110,8 +110,8 @@ func (m *Model) guideBody(w, h int) []string {
 	state := m.checklist()
 	step, done := playbooks.NextStep(state)
 	var lines []string
-	if step.ID == playbooks.CrashStep.ID {
-		for _, l := range wrapText("▸ First: fix the crash: "+state.Crash, w-3) {
+	if step.ID != "" && step.N == 0 { // a step before the six: the crash, no torch output
+		for _, l := range wrapText("▸ First: "+step.Phrase()+": "+state.Why(step), w-3) {
 			lines = append(lines, th.warn.Render(l))
 		}
 		for _, l := range wrapText("Done when: "+step.DoneWhen+" Stop when: "+step.StopWhen, w-8) {
@@ -160,8 +160,8 @@ func (m *Model) guideBody(w, h int) []string {
 	}
 	title := "Diagnose a compile regression · " + doneCount(done) + ", the rest not applicable"
 	switch {
-	case step.ID == playbooks.CrashStep.ID:
-		title = "Diagnose a compile regression · " + doneCount(done) + " · next: fix the crash first"
+	case step.ID != "" && step.N == 0:
+		title = "Diagnose a compile regression · " + doneCount(done) + " · next: " + step.Phrase()
 	case step.ID != "":
 		title = fmt.Sprintf("Diagnose a compile regression · %s · next: step %d/6 %s", doneCount(done), step.N, step.Title)
 	}

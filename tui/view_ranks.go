@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -65,11 +64,12 @@ func (m *Model) stepText(w int) string {
 		return th.good.Render(doneCount(done)) + " ▸ n"
 	}
 	key := " ▸ " + th.key.Render("n")
-	if step.ID == playbooks.CrashStep.ID { // the crash comes first: no numbered step
-		if s := doneCount(done) + " · fix the crash first" + key; width(s) <= w {
+	if step.N == 0 { // a step before the six (the crash, no torch output): no number
+		first := step.Phrase()
+		if s := doneCount(done) + " · " + first + key; width(s) <= w {
 			return s
 		}
-		return "fix the crash first" + key
+		return first + key
 	}
 	head := fmt.Sprintf("%s · step %d/6", doneCount(done), step.N)
 	if s := head + " " + step.Title + key; width(s) <= w {
