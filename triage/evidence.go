@@ -199,6 +199,24 @@ func (a *Analysis) SkipsNotLogged() string {
 
 // CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
 // where a zero would be no evidence.
+// BreaksText words the graph-break count for the counts lines: "graph breaks 3 distinct (7 records)", or "graph
+// breaks not logged" when none shows and nothing says they were logged (a 0 would claim there were none).
+func (a *Analysis) BreaksText() string {
+	c := a.Report.Counts
+	if c.GraphBreaks == 0 && !a.Evidence.GraphBreaksLogged {
+		return "graph breaks not logged"
+	}
+	return fmt.Sprintf("graph breaks %d distinct (%d records)", c.GraphBreaks, c.GraphBreakRecords)
+}
+
+// RecompilesText words the recompile count the same way: "recompiles 7", or "recompiles not logged".
+func (a *Analysis) RecompilesText() string {
+	if n := a.Report.Counts.Recompiles; n > 0 || a.Evidence.RecompilesLogged {
+		return fmt.Sprintf("recompiles %d", n)
+	}
+	return "recompiles not logged"
+}
+
 func (a *Analysis) CudagraphSkipsText() string {
 	if n := a.Report.Counts.CudagraphSkips; n > 0 || a.Evidence.CudagraphSkipsLogged {
 		return fmt.Sprintf("cudagraph skips %d", n)

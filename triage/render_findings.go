@@ -85,8 +85,12 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "## torchtriage report\n\n")
 	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
-	row := fmt.Sprintf("| %d (%d records) | %d | %d | %s | %d | %d |", c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
-		c.RecompileLimitHits, strings.TrimPrefix(a.CudagraphSkipsText(), "cudagraph skips "), c.CompileErrors, c.RuntimeErrors)
+	breaks := fmt.Sprintf("%d (%d records)", c.GraphBreaks, c.GraphBreakRecords)
+	if a.BreaksText() == "graph breaks not logged" {
+		breaks = "not logged"
+	}
+	row := fmt.Sprintf("| %s | %s | %d | %s | %d | %d |", breaks, strings.TrimPrefix(a.RecompilesText(), "recompiles "), c.RecompileLimitHits,
+		strings.TrimPrefix(a.CudagraphSkipsText(), "cudagraph skips "), c.CompileErrors, c.RuntimeErrors)
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordsUnknown { // as the text report counts them
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
 		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(RerecordsText(c), "cudagraph re-recordings "))

@@ -22,8 +22,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	}
 	t.Items(2, " · ", "torchtriage report", fmt.Sprintf("%d input(s)", len(rep.Inputs)), "torch "+ver, rankText(an.Evidence.Ranks))
 	c := rep.Counts
-	counts := []string{fmt.Sprintf("graph breaks %d distinct (%d records)", c.GraphBreaks, c.GraphBreakRecords),
-		fmt.Sprintf("recompiles %d", c.Recompiles), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
+	counts := []string{an.BreaksText(), an.RecompilesText(), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
 		an.CudagraphSkipsText(), fmt.Sprintf("compile errors %d", c.CompileErrors),
 		fmt.Sprintf("runtime errors %d", c.RuntimeErrors)}
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {

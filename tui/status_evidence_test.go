@@ -20,8 +20,11 @@ func TestStatusLineWithoutTorchOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := openModel(t, 80, 24, relPath)
-	line := lineWith(t, plain(m), "0 breaks")
-	if strings.Contains(line, "1 process") || !strings.Contains(line, "no torch output") {
+	line := lineWith(t, plain(m), "no torch output: nothing counted ")
+	if strings.Contains(line, "1 process") || strings.Contains(line, "0 breaks") {
 		t.Errorf("status line %q", line)
+	}
+	for _, title := range []string{"Graph breaks · not counted", "Recompiles · not counted"} {
+		lineWith(t, plain(m), title) // a pane of a run without torch output counts nothing, not 0
 	}
 }

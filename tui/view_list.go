@@ -56,7 +56,30 @@ func emptyText(p pane, r *runView) string {
 	if r != nil && !r.done {
 		return what + " so far"
 	}
+	if r != nil && r.snap != nil {
+		if why := r.snap.uncounted(p); why != "" {
+			return why // not "no graph breaks": nothing could show them
+		}
+	}
 	return what
+}
+
+// uncounted says why a finished run's pane counts nothing ("no torch output: nothing counted", "graph breaks were
+// not logged"), "" when its count stands (the report's evidence decides, as the text report's counts line).
+func (s *snapshot) uncounted(p pane) string {
+	if s == nil || s.analysis == nil {
+		return ""
+	}
+	ev := s.analysis.Evidence
+	switch {
+	case !ev.TorchSeen:
+		return "no torch output: nothing counted"
+	case p == paneRecompiles && !ev.RecompilesLogged:
+		return "recompiles were not logged (TORCH_LOGS)"
+	case p == paneBreaks && !ev.GraphBreaksLogged:
+		return "graph breaks were not logged (TORCH_LOGS)"
+	}
+	return ""
 }
 
 // listTitle: "Graph breaks · 3 distinct · 7 records", "Breaks & errors · 1 break (2 records) · 1 runtime error",
@@ -72,8 +95,12 @@ func (m *Model) listTitle(p pane) string {
 	if ls.pattern != "" {
 		filt = fmt.Sprintf(" /%s %d of %d", ls.pattern, ls.len(), len(ls.rows))
 	}
+	done := m.cur != nil && m.cur.done
 	if p == paneRecompiles {
 		t := "Recompiles" + filt
+		if done && s.uncounted(p) != "" {
+			return t + " · not counted"
+		}
 		if s != nil && s.report != nil {
 			c := s.report.Counts
 			t += fmt.Sprintf(" · %d", c.Recompiles)
@@ -88,6 +115,9 @@ func (m *Model) listTitle(p pane) string {
 	}
 	c := s.report.Counts
 	head, parts := leftTitle(ls.rows, c)
+	if len(parts) == 0 && done && s.uncounted(p) != "" {
+		return head + filt + " · not counted"
+	}
 	if len(parts) == 0 {
 		return fmt.Sprintf("%s%s · %d distinct · %s", head, filt, c.GraphBreaks, plural(c.GraphBreakRecords, "record"))
 	}

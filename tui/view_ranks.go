@@ -20,10 +20,18 @@ func (m *Model) ranksStrip(w int) string {
 			procs := "1 process"
 			if n := processes(r); n > 1 { // ranks whose records carry no rank prefix
 				procs = fmt.Sprintf("%d processes (records not rank-tagged)", n)
-			} else if s.analysis != nil && !s.analysis.Evidence.TorchSeen {
-				procs = "no torch output"
 			}
-			left = fmt.Sprintf("%s · %s · %s", procs, plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile"))
+			breaks, recompiles := plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile")
+			if r.done && s.uncounted(paneBreaks) != "" {
+				breaks = "breaks not logged"
+			}
+			if r.done && s.uncounted(paneRecompiles) != "" {
+				recompiles = "recompiles not logged"
+			}
+			left = fmt.Sprintf("%s · %s · %s", procs, breaks, recompiles)
+			if s.analysis != nil && !s.analysis.Evidence.TorchSeen && r.done {
+				left = "no torch output: nothing counted" // as the pane and the session log say
+			}
 		default:
 			var parts []string
 			for _, rk := range s.ranks {
