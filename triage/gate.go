@@ -67,6 +67,9 @@ type GateCounts struct {
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
 	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
+	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
+	// report counts them)
+	byDesign, expected int
 }
 
 // Gate applies the rules to an analysis.
@@ -84,12 +87,15 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 			if o.CountExpected || !f.Expected {
 				breaks = append(breaks, f)
 				res.Counts.GraphBreaks++
+			} else {
+				res.Counts.byDesign++
 			}
 		case KindRecompile:
 			n := f.Unexpected()
 			if o.CountExpected {
 				n = f.Records
 			}
+			res.Counts.expected += f.Records - n
 			if n > 0 {
 				recomps = append(recomps, f)
 				res.Counts.Recompiles += n

@@ -32,3 +32,13 @@ func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
 		t.Fatalf("f's recompiles: %d size (want 1), %d dtype (want 1, Float→Half, 1 record)", len(size), len(dtype))
 	}
 }
+
+// check's counted line says why its recompile count is not report's: g07's 18 recompiles hold 5 of automatic
+// dynamic's expected first ones, which the gate leaves out without --count-expected.
+func TestGateSaysWhatItLeftOut(t *testing.T) {
+	a := analyzeRun(t, fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
+	line := gateSummary(Gate(a, GateOptions{MaxGraphBreaks: -1}))
+	if a.Report.Counts.Recompiles != 18 || !strings.Contains(line, "13 recompiles beyond automatic dynamic (and 5 expected, not counted)") {
+		t.Errorf("report counts %d recompiles; gate: %s", a.Report.Counts.Recompiles, line)
+	}
+}

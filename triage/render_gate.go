@@ -64,8 +64,15 @@ func gateSummary(res GateResult) string {
 		rules = "no rule"
 	}
 	c := res.Counts
-	s := fmt.Sprintf("%s · %s · counted: %d graph breaks, %d recompiles, %d limit hits, %d compile errors, %d runtime errors",
-		verdict, rules, c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CompileErrors, c.RuntimeErrors)
+	breaks, recompiles := fmt.Sprintf("%d graph breaks", c.GraphBreaks), fmt.Sprintf("%d recompiles", c.Recompiles)
+	if c.byDesign > 0 { // report's count includes them: say why this one differs
+		breaks += fmt.Sprintf(" (and %d by design, not counted)", c.byDesign)
+	}
+	if c.expected > 0 {
+		recompiles += fmt.Sprintf(" beyond automatic dynamic (and %d expected, not counted)", c.expected)
+	}
+	s := fmt.Sprintf("%s · %s · counted: %s, %s, %d limit hits, %d compile errors, %d runtime errors",
+		verdict, rules, breaks, recompiles, c.RecompileLimitHits, c.CompileErrors, c.RuntimeErrors)
 	if c.cudagraphs {
 		skips := fmt.Sprintf("%d CUDA-graph skips", c.CudagraphSkips)
 		if c.CudagraphSkips == 0 && !c.skipsLogged {
