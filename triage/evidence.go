@@ -199,22 +199,32 @@ func (a *Analysis) SkipsNotLogged() string {
 
 // CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
 // where a zero would be no evidence.
+// BreaksCounted reports whether the graph-break count stands: some were seen, or they were logged (a 0 of a kind
+// that was not logged would claim there were none). RecompilesCounted is the same for recompiles.
+func (a *Analysis) BreaksCounted() bool {
+	return a.Report.Counts.GraphBreaks > 0 || a.Evidence.GraphBreaksLogged
+}
+
+func (a *Analysis) RecompilesCounted() bool {
+	return a.Report.Counts.Recompiles > 0 || a.Evidence.RecompilesLogged
+}
+
 // BreaksText words the graph-break count for the counts lines: "graph breaks 3 distinct (7 records)", or "graph
-// breaks not logged" when none shows and nothing says they were logged (a 0 would claim there were none).
+// breaks not logged" (BreaksCounted).
 func (a *Analysis) BreaksText() string {
-	c := a.Report.Counts
-	if c.GraphBreaks == 0 && !a.Evidence.GraphBreaksLogged {
+	if !a.BreaksCounted() {
 		return "graph breaks not logged"
 	}
+	c := a.Report.Counts
 	return fmt.Sprintf("graph breaks %d distinct (%d records)", c.GraphBreaks, c.GraphBreakRecords)
 }
 
 // RecompilesText words the recompile count the same way: "recompiles 7", or "recompiles not logged".
 func (a *Analysis) RecompilesText() string {
-	if n := a.Report.Counts.Recompiles; n > 0 || a.Evidence.RecompilesLogged {
-		return fmt.Sprintf("recompiles %d", n)
+	if !a.RecompilesCounted() {
+		return "recompiles not logged"
 	}
-	return "recompiles not logged"
+	return fmt.Sprintf("recompiles %d", a.Report.Counts.Recompiles)
 }
 
 func (a *Analysis) CudagraphSkipsText() string {

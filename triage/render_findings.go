@@ -86,7 +86,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
 	breaks := fmt.Sprintf("%d (%d records)", c.GraphBreaks, c.GraphBreakRecords)
-	if a.BreaksText() == "graph breaks not logged" {
+	if !a.BreaksCounted() {
 		breaks = "not logged"
 	}
 	row := fmt.Sprintf("| %s | %s | %d | %s | %d | %d |", breaks, strings.TrimPrefix(a.RecompilesText(), "recompiles "), c.RecompileLimitHits,
@@ -95,7 +95,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
 		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(RerecordsText(c), "cudagraph re-recordings "))
 	}
-	if nt := noTorchCounts(a); nt != "" {
+	if nt := a.NoTorchText(); nt != "" {
 		if c.RuntimeErrors > 0 {
 			nt += fmt.Sprintf(" · runtime errors %d", c.RuntimeErrors)
 		}

@@ -28,7 +28,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
 		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
 	}
-	if nt := noTorchCounts(an); nt != "" {
+	if nt := an.NoTorchText(); nt != "" {
 		counts = []string{nt}
 		if c.RuntimeErrors > 0 {
 			counts = append(counts, fmt.Sprintf("runtime errors %d", c.RuntimeErrors))
@@ -143,10 +143,10 @@ func writeErrorText(t *TextWriter, label string, e *ErrorSummary) {
 	}
 }
 
-// noTorchCounts words the counts of inputs without torch output, as `torchtriage log` does: their zeros are no
+// NoTorchText words the counts of inputs without torch output, as `torchtriage log` does: their zeros are no
 // count of anything (the JSON keeps them, with evidence.torch_seen false). A process may still have died of a
 // plain Python error: its runtime errors are counted (the caller adds them). "" when torch output was seen.
-func noTorchCounts(an *Analysis) string {
+func (an *Analysis) NoTorchText() string {
 	switch {
 	case an.Evidence.TorchSeen:
 		return ""

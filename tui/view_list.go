@@ -65,18 +65,18 @@ func emptyText(p pane, r *runView) string {
 }
 
 // uncounted says why a finished run's pane counts nothing ("no torch output: nothing counted", "graph breaks were
-// not logged"), "" when its count stands (the report's evidence decides, as the text report's counts line).
+// not logged"), "" when its count stands: the report's own rules (Analysis.NoTorchText, BreaksCounted).
 func (s *snapshot) uncounted(p pane) string {
 	if s == nil || s.analysis == nil {
 		return ""
 	}
-	ev := s.analysis.Evidence
+	a := s.analysis
 	switch {
-	case !ev.TorchSeen:
-		return "no torch output: nothing counted"
-	case p == paneRecompiles && !ev.RecompilesLogged:
+	case !a.Evidence.TorchSeen:
+		return a.NoTorchText()
+	case p == paneRecompiles && !a.RecompilesCounted():
 		return "recompiles were not logged (TORCH_LOGS)"
-	case p == paneBreaks && !ev.GraphBreaksLogged:
+	case p == paneBreaks && !a.BreaksCounted():
 		return "graph breaks were not logged (TORCH_LOGS)"
 	}
 	return ""

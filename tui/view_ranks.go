@@ -29,8 +29,8 @@ func (m *Model) ranksStrip(w int) string {
 				recompiles = "recompiles not logged"
 			}
 			left = fmt.Sprintf("%s · %s · %s", procs, breaks, recompiles)
-			if s.analysis != nil && !s.analysis.Evidence.TorchSeen && r.done {
-				left = "no torch output: nothing counted" // as the pane and the session log say
+			if r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen {
+				left = s.analysis.NoTorchText() // as the report says
 			}
 		default:
 			var parts []string
