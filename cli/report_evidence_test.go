@@ -69,8 +69,8 @@ func TestReportNoTorchNextStepIsEvidence(t *testing.T) {
 		t.Fatal(err)
 	}
 	for format, want := range map[string]string{
-		"text":     "Next step: get torch output first: the run printed no torch output at all",
-		"markdown": "**Next step: get torch output first:** the run printed no torch output at all.",
+		"text":     "Next step: get torch output first: the input holds no torch output at all",
+		"markdown": "**Next step: get torch output first:** the input holds no torch output at all.",
 		"json":     `"id": "evidence"`,
 	} {
 		code, out, _ := run(t, "report", "--width", "200", "--format", format, plain)

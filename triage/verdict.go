@@ -383,10 +383,14 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 	}
 }
 
-// noTorch says that a run printed no torch output at all, once it can no longer print any (not while it runs).
+// noTorch says that a run (or an input without one) printed no torch output at all, once it can no longer print
+// any (not while it runs).
 func noTorch(ev ReportEvidence, run *RunFacts) string {
-	if ev.TorchSeen || run != nil && run.Outcome == OutcomeRunning {
+	switch {
+	case ev.TorchSeen || run != nil && run.Outcome == OutcomeRunning:
 		return ""
+	case run == nil: // a log given to report or open: no run is known
+		return "the input holds no torch output at all"
 	}
 	return "the run printed no torch output at all"
 }
