@@ -391,6 +391,8 @@ func noTorch(ev ReportEvidence, run *RunFacts) string {
 		return ""
 	case run == nil: // a log given to report or open: no run is known
 		return "the input holds no torch output at all"
+	case run.StoppedBy() != "": // the tool's stop, not the program's silence
+		return "torchtriage stopped the run (" + run.StoppedBy() + ") before it printed any torch output"
 	}
 	return "the run printed no torch output at all"
 }

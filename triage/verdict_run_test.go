@@ -102,3 +102,23 @@ func TestMarkdownVerdictState(t *testing.T) {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
 }
+
+// With no torch output, the step before the six says why from what is known: a log holds none, a run printed
+// none, or torchtriage stopped the run before it printed any (the tool's stop is never the program's silence).
+func TestNoTorchStepWords(t *testing.T) {
+	for _, c := range []struct {
+		run  *RunFacts
+		want string
+	}{
+		{nil, "the input holds no torch output at all"},
+		{&RunFacts{Outcome: OutcomeCompleted}, "the run printed no torch output at all"},
+		{&RunFacts{Outcome: OutcomeStopped, StopReason: "cancelled from the TUI"},
+			"torchtriage stopped the run (cancelled from the TUI) before it printed any torch output"},
+		{&RunFacts{Outcome: OutcomeRunning}, ""},
+	} {
+		a := AnalyzeRun(&Report{}, nil, nil, c.run)
+		if got := a.State().NoTorch; got != c.want {
+			t.Errorf("run %+v: %q, want %q", c.run, got, c.want)
+		}
+	}
+}
