@@ -32,6 +32,9 @@ type Aggregator struct {
 	compiles       map[compileKey]*CompileSummary
 	graphs         map[int]int // graphs compiled per rank (TORCH_TRACE)
 	perRank        map[int]*rankAgg
+	last           *rankAgg // perRank[lastRank], the rank of the record before (count)
+	lastRank       int
+	lastInput      string            // names.of the input of the record before (evidenceOwned)
 	seen           map[eventKey]bool // text events, to drop their trace twins
 	unseen         keyLog            // text events not yet in seen: it is only read when a trace is too
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
@@ -49,9 +52,8 @@ type recompKey struct {
 }
 
 type rankAgg struct {
-	breaks map[*BreakSummary]bool // the distinct breaks of the rank (a pointer hashes faster than their key)
-	items  map[string]bool
-	c      Counts
+	items map[string]bool // sites of the rank's Tensor.item() warnings (its distinct breaks: the breaks' ranks)
+	c     Counts
 }
 
 // NewAggregator returns an empty aggregator.
@@ -158,19 +160,20 @@ func (a *Aggregator) dedupKey(r *logparse.Record) eventKey {
 func (a *Aggregator) rank(r int) *rankAgg {
 	ra := a.perRank[r]
 	if ra == nil {
-		ra = &rankAgg{breaks: map[*BreakSummary]bool{}, items: map[string]bool{}}
+		ra = &rankAgg{items: map[string]bool{}}
 		a.perRank[r] = ra
 	}
 	return ra
 }
 
 func (a *Aggregator) count(r *logparse.Record) {
-	if r.Rank >= 0 {
-		a.ranks[r.Rank] = true
-	}
 	var ra *rankAgg
 	if r.Rank >= 0 {
-		ra = a.rank(r.Rank)
+		if a.last == nil || a.lastRank != r.Rank { // records come in runs of one rank: skip both maps then
+			a.ranks[r.Rank] = true
+			a.last, a.lastRank = a.rank(r.Rank), r.Rank
+		}
+		ra = a.last
 	}
 	switch r.Kind {
 	case logparse.KindGraphBreak:

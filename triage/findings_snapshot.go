@@ -47,7 +47,7 @@ func (d *details) snapshot(rep *Report) *detailSnap {
 		gs.guards = append([]string(nil), g.guards...)
 		gs.evidence = append([]Evidence(nil), g.evidence...)
 		gs.cids = append([]logparse.CompileID(nil), g.cids...)
-		gs.ranks, gs.auto, gs.seenCID = nil, nil, nil
+		gs.ranks, gs.auto, gs.seenCID = perRank{}, nil, nil
 		for _, af := range g.auto {
 			gs.expected++
 			gs.expDetail[af.detail] = true

@@ -114,7 +114,7 @@ func (a *Aggregator) addPartitions(r *logparse.Record, ra *rankAgg) {
 		}
 		s.Partitions += c.n
 		s.Records++
-		s.ranks = s.ranks.note(r)
+		s.ranks.note(r)
 		if r.Rank >= 0 {
 			s.rankSet[r.Rank] = true
 		}
@@ -170,7 +170,7 @@ func (a *Aggregator) recordKeyOf(r *logparse.Record) recordKey {
 // and returns the re-recordings per rank.
 func (a *Aggregator) rerecordings() map[int]int {
 	for _, s := range a.rerecords {
-		s.Rerecords, s.Unknown, s.ranks = 0, false, nil
+		s.Rerecords, s.Unknown, s.ranks = 0, false, perRank{}
 	}
 	evs := slices.Clone(a.recordings)
 	sort.SliceStable(evs, func(i, j int) bool {
@@ -192,7 +192,7 @@ func (a *Aggregator) rerecordings() map[int]int {
 		if c := last[e.key]; c != nil {
 			s := c.check
 			s.Rerecords++
-			s.ranks = s.ranks.note(&logparse.Record{Rank: e.key.rank, CompileID: e.key.cid, FirstLine: e.line})
+			s.ranks.note(&logparse.Record{Rank: e.key.rank, CompileID: e.key.cid, FirstLine: e.line})
 			perRank[e.key.rank]++
 			delete(last, e.key)
 		}
@@ -205,7 +205,7 @@ func (a *Aggregator) rerecordings() map[int]int {
 	for _, s := range a.rerecords {
 		if s.Rerecords == 0 { // no re-recording shown: its ranks are where the checks failed
 			for _, ev := range s.Evidence {
-				s.ranks = s.ranks.note(&logparse.Record{Rank: ev.Rank, FirstLine: ev.InputLine})
+				s.ranks.note(&logparse.Record{Rank: ev.Rank, FirstLine: ev.InputLine})
 			}
 		}
 	}

@@ -297,6 +297,19 @@ func NormalizeSource(s string) string {
 // StripGuardComment removes the "# code  # file:line in fn" comment 2.14 appends to a guard (a '#' outside
 // quotes preceded by a space) and surrounding spaces.
 func StripGuardComment(s string) string {
+	// Fast path: the first '#' (found by the vectorised search) with no quote before it decides alone.
+	h := strings.IndexByte(s, '#')
+	if h < 0 {
+		return strings.TrimSpace(s)
+	}
+	if h > 0 && (s[h-1] == ' ' || s[h-1] == '\t') && strings.IndexByte(s[:h], '\'') < 0 && strings.IndexByte(s[:h], '"') < 0 {
+		return strings.TrimSpace(s[:h])
+	}
+	return stripGuardCommentQuoted(s)
+}
+
+// stripGuardCommentQuoted is StripGuardComment reading every byte: quotes may hide a '#'.
+func stripGuardCommentQuoted(s string) string {
 	var quote byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]

@@ -71,6 +71,22 @@ func TestStripGuardComment(t *testing.T) {
 	}
 }
 
+// The fast path of StripGuardComment says what reading every byte says, on random guards of quotes, '#',
+// spaces and tabs.
+func TestStripGuardCommentFastPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("ab #'\"\\\t=")
+	for range 200000 {
+		b := make([]byte, rng.IntN(24))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		if got, want := StripGuardComment(string(b)), stripGuardCommentQuoted(string(b)); got != want {
+			t.Fatalf("StripGuardComment(%q) = %q, reading every byte: %q", b, got, want)
+		}
+	}
+}
+
 func TestFoldFunction(t *testing.T) {
 	cases := []struct {
 		in   string

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Column is one column of a Table.
@@ -41,10 +39,10 @@ func (t *TextWriter) Table(cols []Column, rows [][]string) {
 	}
 	widths, floors := make([]int, len(cols)), make([]int, len(cols))
 	for i, c := range cols {
-		widths[i] = ansi.StringWidth(head[i])
+		widths[i] = textWidth(head[i])
 		floors[i] = widths[i]
 		for _, row := range cells {
-			widths[i] = max(widths[i], ansi.StringWidth(row[i]))
+			widths[i] = max(widths[i], textWidth(row[i]))
 			if c.Wrap {
 				floors[i] = max(floors[i], min(longestWord(row[i], c.Breaks), maxWrapFloor))
 			}
@@ -105,7 +103,7 @@ func (t *TextWriter) row(cols []Column, cells []string, widths []int) {
 	height := 1
 	for i, c := range cells {
 		lines[i] = []string{c}
-		if ansi.StringWidth(c) > widths[i] {
+		if textWidth(c) > widths[i] {
 			lines[i] = wrap(c, widths[i], widths[i], cols[i].Breaks)
 		}
 		height = max(height, len(lines[i]))
@@ -119,7 +117,7 @@ func (t *TextWriter) row(cols []Column, cells []string, widths []int) {
 			}
 			b.WriteString(cell)
 			if i < len(cells)-1 {
-				b.WriteString(strings.Repeat(" ", max(widths[i]-ansi.StringWidth(cell), 0)+tableGap))
+				b.WriteString(strings.Repeat(" ", max(widths[i]-textWidth(cell), 0)+tableGap))
 			}
 		}
 		fmt.Fprintln(t.w, strings.TrimRight(b.String(), " "))
@@ -131,7 +129,7 @@ func (t *TextWriter) row(cols []Column, cells []string, widths []int) {
 func longestWord(s, breaks string) int {
 	widest := 0
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || strings.ContainsRune(breaks, r) }) {
-		widest = max(widest, ansi.StringWidth(w)+1)
+		widest = max(widest, textWidth(w)+1)
 	}
 	return widest
 }

@@ -104,7 +104,7 @@ func (t *TextWriter) Items(hang int, sep string, items ...string) {
 	cols, sep := t.o.Cols(), t.o.Glyphs(sep)
 	line := t.o.Glyphs(items[0])
 	flush := func() {
-		if ansi.StringWidth(line) > cols {
+		if textWidth(line) > cols {
 			t.Line(hang, line)
 		} else {
 			fmt.Fprintln(t.w, strings.TrimRight(line, " "))
@@ -112,7 +112,7 @@ func (t *TextWriter) Items(hang int, sep string, items ...string) {
 	}
 	for _, it := range items[1:] {
 		it = t.o.Glyphs(it)
-		if ansi.StringWidth(line+sep+it) <= cols {
+		if textWidth(line+sep+it) <= cols {
 			line += sep + it
 			continue
 		}
@@ -123,19 +123,45 @@ func (t *TextWriter) Items(hang int, sep string, items ...string) {
 	flush()
 }
 
+// textWidth is ansi.StringWidth, counted a column a rune when every rune is one of narrowRune's (a report's
+// text and its glyphs: – · … → ≤), through ansi.StringWidth otherwise.
+func textWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); n++ {
+		if c := s[i]; c >= 0x20 && c < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !narrowRune(r) {
+			return ansi.StringWidth(s)
+		}
+		i += size
+	}
+	return n
+}
+
+// narrowRune: one column, alone or beside any other such rune (no combining mark, control, zero-width or wide
+// rune; TestTextWidthMatchesANSI checks each against ansi.StringWidth).
+func narrowRune(r rune) bool {
+	return r >= 0xa0 && r < 0x300 && r != 0xad || // Latin-1 and Latin extended (not the soft hyphen)
+		r >= 0x2010 && r <= 0x2027 || r >= 0x2030 && r <= 0x205e || // dashes, quotes, bullets, …
+		r >= 0x2190 && r <= 0x22ff // arrows, mathematical operators
+}
+
 // wrap breaks s into lines at spaces and after any of breaks, the first line at most first columns wide, the
 // others rest; a word wider than a line is broken. (ansi.Wrap also breaks after every hyphen, which splits
 // "-NCCL_DEBUG" and "mode="reduce-overhead"", and has one width for all lines.)
 // A line is measured once, by adding the widths of its words as they are placed (not the whole line again for
 // each word), and a text that fits whole is not cut into words at all.
 func wrap(s string, first, rest int, breaks string) []string {
-	if t := strings.TrimRight(s, " "); ansi.StringWidth(t) <= first && (breaks == "" || !strings.ContainsAny(t, breaks)) {
+	if t := strings.TrimRight(s, " "); textWidth(t) <= first && (breaks == "" || !strings.ContainsAny(t, breaks)) {
 		return []string{t}
 	}
 	var lines []string
 	line, width, limit := "", 0, first
 	for _, p := range pieces(s, breaks) {
-		ww := ansi.StringWidth(p.word)
+		ww := textWidth(p.word)
 		if line != "" && width+len(p.glue)+ww <= limit {
 			line, width = line+p.glue+p.word, width+len(p.glue)+ww
 			continue
@@ -150,7 +176,7 @@ func wrap(s string, first, rest int, breaks string) []string {
 				head = p.word[:n]
 			}
 			lines, p.word, limit = append(lines, head), p.word[len(head):], rest
-			ww = ansi.StringWidth(p.word)
+			ww = textWidth(p.word)
 		}
 		line, width = p.word, ww
 	}

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -98,5 +99,39 @@ func TestTableStacksTheLastColumn(t *testing.T) {
 	}
 	if len(under) != 1 {
 		t.Errorf("the purpose is not under its row, indented:\n%s", b.String())
+	}
+}
+
+// textWidth says what ansi.StringWidth says: each rune it counts as one column is one, and random texts of
+// them, ASCII, wide runes, escapes and controls measure the same.
+func TestTextWidthMatchesANSI(t *testing.T) {
+	var narrow []rune
+	for r := rune(0); r < 0x3000; r++ {
+		if narrowRune(r) {
+			narrow = append(narrow, r)
+			if w := ansi.StringWidth(string(r)); w != 1 {
+				t.Errorf("narrowRune(%U) but ansi.StringWidth %d", r, w)
+			}
+		}
+	}
+	for _, s := range []string{"", "plain ascii text 123 ~", "tab\there", "\x1b[1mbold\x1b[0m", "宽字符", "é", "ranks 0–511", "\x7f", "e\u0301"} {
+		if got, want := textWidth(s), ansi.StringWidth(s); got != want {
+			t.Errorf("textWidth(%q) = %d, ansi.StringWidth %d", s, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	others := []rune{'a', ' ', '\t', 0x1b, '[', 'm', 0x301, 0x200d, '宽', 0xfe0f, 0xad, '😀'}
+	for range 20000 {
+		rs := make([]rune, rng.IntN(12))
+		for i := range rs {
+			if rng.IntN(3) == 0 {
+				rs[i] = others[rng.IntN(len(others))]
+			} else {
+				rs[i] = narrow[rng.IntN(len(narrow))]
+			}
+		}
+		if got, want := textWidth(string(rs)), ansi.StringWidth(string(rs)); got != want {
+			t.Fatalf("textWidth(%q) = %d, ansi.StringWidth %d", string(rs), got, want)
+		}
 	}
 }

@@ -104,7 +104,7 @@ func (a *Aggregator) Report() *Report {
 	}
 	rep.Counts.GraphBreaks = len(rep.GraphBreaks)
 	for _, s := range a.recomps {
-		s.Ranks = sortedInts(s.rankSet)
+		s.Ranks = s.rankSet.sorted()
 		rep.Recompiles = append(rep.Recompiles, s)
 		rep.Counts.Recompiles += s.Records
 	}
@@ -139,20 +139,27 @@ func (a *Aggregator) Report() *Report {
 	rep.errorEvents = append([]ErrorSummary{}, a.errors...)
 	rep.CompileErrors = groupErrors(a.errors)
 	rep.Counts.CompileErrors = len(a.errors)
+	// each rank's distinct breaks are those whose records name it (not a set per rank noted on every record)
+	rankBreaks := map[int][]*BreakSummary{}
+	for _, b := range a.breaks {
+		b.ranks.each(func(rank int, _ *rankStat) {
+			if rank >= 0 {
+				rankBreaks[rank] = append(rankBreaks[rank], b)
+			}
+		})
+	}
 	for rank, ra := range a.perRank {
 		c := ra.c
-		c.GraphBreaks = len(ra.breaks)
+		c.GraphBreaks = len(rankBreaks[rank])
 		sites := map[string]bool{}
-		for b := range ra.breaks {
+		for _, b := range rankBreaks[rank] {
 			sites[b.Key.site()] = true
+			c.GraphBreakRecords += b.rankRecords(rank)
 		}
 		for site := range ra.items {
 			if !sites[site] {
 				c.GraphBreaks++
 			}
-		}
-		for b := range ra.breaks {
-			c.GraphBreakRecords += b.rankRecords(rank)
 		}
 		rep.PerRank[strconv.Itoa(rank)] = c
 	}

@@ -31,8 +31,17 @@ func (m *strs) of(s string) string {
 
 // evidenceAt is evidenceOf with its strings owned by the aggregator.
 func (a *Aggregator) evidenceAt(r *logparse.Record, file string, line int) Evidence {
+	return a.evidenceOwned(r, a.names.of(file), line)
+}
+
+// evidenceOwned is evidenceAt for a file name the aggregator owns already (a summary's): only the input is
+// interned, and the input of the record before is remembered (records come file by file).
+func (a *Aggregator) evidenceOwned(r *logparse.Record, file string, line int) Evidence {
 	e := evidenceOf(r, file, line)
-	e.File, e.Input = a.names.of(e.File), a.names.of(e.Input)
+	if e.Input != a.lastInput {
+		a.lastInput = a.names.of(e.Input)
+	}
+	e.Input = a.lastInput
 	return e
 }
 

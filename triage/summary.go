@@ -68,17 +68,14 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 			s = a.newBreak(key, r)
 			a.breaks[s.Key] = s
 		}
-		if ra != nil {
-			ra.breaks[s] = true
-		}
 	}
 	s.Records++
-	s.ranks = s.ranks.note(r) // records per rank too
+	s.ranks.note(r) // records per rank too
 	if r.CompileID.Valid() {
 		s.cidSet[r.CompileID] = true
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, a.evidenceAt(r, g.File, g.Line))
+		s.Evidence = append(s.Evidence, a.evidenceOwned(r, s.Key.File, g.Line))
 	}
 	if s.Sample.Break.Variant != logparse.BreakFull && g.Variant == logparse.BreakFull {
 		s.Sample = a.breakSample(r)
@@ -115,19 +112,19 @@ func (s *BreakSummary) fill(g *logparse.GraphBreak) {
 }
 
 func (s *BreakSummary) rankRecords(rank int) int {
-	if st := s.ranks[rank]; st != nil {
+	if st := s.ranks.at(rank); st != nil {
 		return st.N
 	}
 	return 0
 }
 
 func (s *BreakSummary) finish() {
-	ranks := make([]int, 0, len(s.ranks)) // a new slice: an earlier report may hold the one before
-	for r := range s.ranks {
+	ranks := make([]int, 0, s.ranks.len()) // a new slice: an earlier report may hold the one before
+	s.ranks.each(func(r int, _ *rankStat) {
 		if r >= 0 {
 			ranks = append(ranks, r)
 		}
-	}
+	})
 	slices.Sort(ranks)
 	s.Ranks = ranks
 	s.CompileIDs = make([]string, 0, len(s.cidSet))
@@ -147,8 +144,8 @@ type RecompileSummary struct {
 	Failures []logparse.GuardFailure `json:"failures"`
 
 	Evidence []Evidence `json:"-"`
-	rankSet  map[int]bool
-	seen     map[logparse.GuardFailure]bool // Extra left empty
+	rankSet  rankSet
+	seen     map[string][]string // the guards of the failures listed, by compile id
 }
 
 func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
@@ -157,24 +154,25 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 	s := a.recomps[k]
 	if s == nil {
 		s = &RecompileSummary{Function: a.names.of(rc.Function), File: a.names.of(rc.File), Line: rc.Line,
-			rankSet: map[int]bool{}, seen: map[logparse.GuardFailure]bool{}}
+			seen: map[string][]string{}}
 		a.recomps[recompKey{s.Function, s.File, s.Line}] = s
 	}
 	s.Records++
 	if r.Rank >= 0 {
-		s.rankSet[r.Rank] = true
+		s.rankSet.add(r.Rank)
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, a.evidenceAt(r, rc.File, rc.Line))
+		s.Evidence = append(s.Evidence, a.evidenceOwned(r, s.File, rc.Line))
 	}
 	for _, f := range rc.Failures {
 		if len(s.Failures) >= maxFailures {
 			break
 		}
-		id := logparse.GuardFailure{CompileID: f.CompileID, Guard: f.Guard}
-		if !s.seen[id] {
-			id = logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)}
-			s.seen[id] = true
+		// by compile id, then the few guards of it (one a rank): the short id is hashed, not the guard
+		guards := s.seen[f.CompileID]
+		if !slices.Contains(guards, f.Guard) {
+			id := logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)}
+			s.seen[id.CompileID] = append(guards, id.Guard)
 			s.Failures = append(s.Failures, id)
 		}
 	}

@@ -62,12 +62,12 @@ func (a *Aggregator) addSkip(r *logparse.Record, ra *rankAgg) {
 		a.skips[k] = s
 	}
 	s.Records++
-	s.ranks = s.ranks.note(r)
+	s.ranks.note(r)
 	if r.Rank >= 0 {
 		s.rankSet[r.Rank] = true
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, a.evidenceAt(r, s.File, s.Line))
+		s.Evidence = append(s.Evidence, a.evidenceOwned(r, s.File, s.Line))
 	}
 	if ra != nil {
 		ra.c.CudagraphSkips++
