@@ -34,7 +34,9 @@ func writeReportJSON(w io.Writer, r reportJSON, indent string) error {
 	if err := encodeLists(lists, indent); err != nil {
 		return err
 	}
-	out := make([]byte, 0, len(skel)+listsLen(lists)+1)
+	// written piece by piece: the chunks go to w as they are (a buffered writer passes them on uncopied), not
+	// into one buffer the size of the report first
+	ew := &errWriter{w: w}
 	at := 0
 	for _, l := range lists {
 		if l.n < 0 {
@@ -44,26 +46,37 @@ func writeReportJSON(w io.Writer, r reportJSON, indent string) error {
 		if i < 0 || i < at {
 			return fmt.Errorf("report JSON: no top-level %q in its place", l.key)
 		}
-		out = append(out, skel[at:i]...)
-		out = append(out, '[')
+		ew.write(skel[at:i])
+		ew.write([]byte{'['})
 		if l.n > 0 { // the elements one level below the top-level member, the closing bracket at its level
+			lead := "\n" + strings.Repeat(indent, 2)
 			for k, c := range l.chunks {
 				if k > 0 {
-					out = append(out, ',')
+					ew.write([]byte{','})
 				}
-				out = append(out, '\n')
-				out = append(out, strings.Repeat(indent, 2)...)
-				out = append(out, c...)
+				ew.write([]byte(lead))
+				ew.write(c)
 			}
-			out = append(out, '\n')
-			out = append(out, indent...)
+			ew.write([]byte("\n" + indent))
 		}
-		out = append(out, ']')
+		ew.write([]byte{']'})
 		at = i + len("null")
 	}
-	out = append(out, skel[at:]...)
-	_, err := w.Write(append(out, '\n'))
-	return err
+	ew.write(skel[at:])
+	ew.write([]byte{'\n'})
+	return ew.err
+}
+
+// errWriter writes until the first error, which it keeps.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) write(b []byte) {
+	if e.err == nil {
+		_, e.err = e.w.Write(b)
+	}
 }
 
 // jsonList is one long list of a report: n elements (-1: a nil slice), encoded by chunk (the elements of
@@ -107,16 +120,6 @@ func encodeLists(lists []jsonList, indent string) error {
 		lists[j.list].chunks[j.chunk], errs[from] = lists[j.list].encode(j.from, j.to, indent)
 	})
 	return errors.Join(errs...)
-}
-
-func listsLen(lists []jsonList) int {
-	n := 0
-	for _, l := range lists {
-		for _, c := range l.chunks {
-			n += len(c) + 8 // with the separator, line break and indentation before it
-		}
-	}
-	return n
 }
 
 // topNull finds `"key": null` among the members of the top-level object of indented JSON: its null's index, or -1.
