@@ -1,6 +1,9 @@
 package playbooks
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Step is one step of the diagnose-compile-regression checklist.
 type Step struct {
@@ -129,14 +132,16 @@ type State struct {
 	UnexpectedBreaks     int
 	UnexpectedRecompiles int
 	// CUDA graphs: CPUOnly when the probe saw no GPU; UsesCUDAGraphs when the run asked for them (reduce-overhead,
-	// or CUDA-graph records show it); CudagraphsLogged when the cudagraphs log was on; CudagraphIssues counts
-	// skips, non-cudagraphable partitions and re-recordings beyond warm-up.
-	CPUOnly          bool
-	UsesCUDAGraphs   bool
-	CudagraphsLogged bool
-	CudagraphIssues  int
-	RanksAgree       bool
-	SteadyRerun      bool // a rerun of the same command compiled nothing new
+	// or CUDA-graph records show it); CudagraphsLogged when the cudagraphs log was on; the skips,
+	// non-cudagraphable partitions and re-recordings shown (more than RerecordsFew re-recordings need work).
+	CPUOnly             bool
+	UsesCUDAGraphs      bool
+	CudagraphsLogged    bool
+	CudagraphSkips      int
+	CudagraphPartitions int
+	CudagraphRerecords  int
+	RanksAgree          bool
+	SteadyRerun         bool // a rerun of the same command compiled nothing new
 	// Unfinished says how the run fell short of its end ("exited with code 1", "stopped by torchtriage (timed
 	// out)", "still running"), "" when it ran to completion or nothing shows otherwise. What such a run did not
 	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
@@ -171,7 +176,8 @@ type StepStatus struct {
 //  2. breaks     needs work while UnexpectedBreaks > 0; else not run until BreaksLogged; else done
 //  3. recompiles needs work while UnexpectedRecompiles > 0; else not run until RecompilesLogged; else done
 //  4. cudagraphs not applicable on a CPU-only run or when no CUDA graphs were asked for (and the cudagraphs
-//     log shows none); needs work while CudagraphIssues > 0; done when the cudagraphs log was on; else not run
+//     log shows none); needs work while skips, partitions or more than RerecordsFew re-recordings are shown;
+//     done when the cudagraphs log was on; else not run
 //  5. ranks      not applicable with one process; not run until breaks and recompiles were logged; needs work
 //     while the ranks disagree; else done
 //  6. steady     done when SteadyRerun; else not run (it needs a rerun)
@@ -196,8 +202,8 @@ func Progress(s State) []StepStatus {
 	switch {
 	case s.CPUOnly:
 		out = append(out, st(3, StatusNotApplicable, "CPU-only run: no CUDA graphs"))
-	case s.CudagraphIssues > 0:
-		out = append(out, st(3, StatusNeedsWork, "CUDA-graph skips, non-cudagraphable partitions or more than 3 re-recordings"))
+	case len(cudagraphWork(s)) > 0:
+		out = append(out, st(3, StatusNeedsWork, joinAnd(cudagraphWork(s))))
 	case s.CudagraphsLogged && s.UsesCUDAGraphs:
 		out = append(out, st(3, StatusDone, ""))
 	case s.CudagraphsLogged:
@@ -233,6 +239,32 @@ func Progress(s State) []StepStatus {
 
 // logged: a step that needs its log on: work found is work (whatever showed it), nothing found is done only
 // when the log was on.
+// RerecordsFew is how many CUDA-graph re-recordings pass as warm-up (a few shapes or pointers settling).
+const RerecordsFew = 3
+
+// cudagraphWork words what the CUDA-graph step has to fix, each with its count (none: nothing).
+func cudagraphWork(s State) []string {
+	var out []string
+	if s.CudagraphSkips > 0 {
+		out = append(out, fmt.Sprintf("%d CUDA-graph skip(s)", s.CudagraphSkips))
+	}
+	if s.CudagraphPartitions > 0 {
+		out = append(out, fmt.Sprintf("%d non-cudagraphable partition(s)", s.CudagraphPartitions))
+	}
+	if s.CudagraphRerecords > RerecordsFew {
+		out = append(out, fmt.Sprintf("%d CUDA-graph re-recording(s) (more than %d)", s.CudagraphRerecords, RerecordsFew))
+	}
+	return out
+}
+
+// joinAnd joins "a", "a and b", "a, b and c".
+func joinAnd(parts []string) string {
+	if n := len(parts); n > 1 {
+		return strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
+	}
+	return strings.Join(parts, "")
+}
+
 func logged(st func(int, string, string) StepStatus, i int, on bool, unexpected int, off, work string) StepStatus {
 	switch {
 	case unexpected > 0:

@@ -1,6 +1,7 @@
 package playbooks
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -50,7 +51,7 @@ func TestNextStep(t *testing.T) {
 		{"breaks not logged: not done, and ranks cannot be compared", func(s *State) { s.BreaksLogged = false }, "breaks",
 			[]string{"baseline", "recompiles", "cudagraphs", "steady"}},
 		{"unexpected recompiles", func(s *State) { s.UnexpectedRecompiles = 4 }, "recompiles", []string{"baseline", "breaks", "cudagraphs", "ranks", "steady"}},
-		{"cudagraph issues", func(s *State) { s.CudagraphIssues = 2 }, "cudagraphs", []string{"baseline", "breaks", "recompiles", "ranks", "steady"}},
+		{"cudagraph issues", func(s *State) { s.CudagraphSkips = 2 }, "cudagraphs", []string{"baseline", "breaks", "recompiles", "ranks", "steady"}},
 		{"CPU-only: cudagraphs not applicable, not done", func(s *State) { s.CPUOnly = true }, "", []string{"baseline", "breaks", "recompiles", "ranks", "steady"}},
 		{"cudagraphs log off: not run", func(s *State) { s.CudagraphsLogged = false }, "cudagraphs", []string{"baseline", "breaks", "recompiles", "ranks", "steady"}},
 		{"one process: ranks not applicable", func(s *State) { s.Ranks, s.RanksAgree = 1, false }, "", []string{"baseline", "breaks", "recompiles", "cudagraphs", "steady"}},
@@ -117,5 +118,33 @@ func TestCrashComesFirstAndProvesNothing(t *testing.T) {
 	}
 	if step, _ := NextStep(State{Crash: crash}); step != CrashStep || step.N != 0 || step.Title == "" || step.DoneWhen == "" {
 		t.Errorf("crash step %+v", step)
+	}
+}
+
+// The CUDA-graph step names what needs work, with its count, and nothing it did not see: a run with skips only
+// is not said to have partitions or re-recordings; a few re-recordings (warm-up) are no work at all.
+func TestCudagraphStepNamesWhatItSaw(t *testing.T) {
+	cases := []struct {
+		s    State
+		want string // the step's reason; "" when it is not "needs work"
+	}{
+		{State{CudagraphSkips: 2}, "2 CUDA-graph skip(s)"},
+		{State{CudagraphPartitions: 5}, "5 non-cudagraphable partition(s)"},
+		{State{CudagraphRerecords: 7}, fmt.Sprintf("7 CUDA-graph re-recording(s) (more than %d)", RerecordsFew)},
+		{State{CudagraphRerecords: RerecordsFew}, ""},
+		{State{CudagraphSkips: 1, CudagraphPartitions: 3, CudagraphRerecords: 9},
+			fmt.Sprintf("1 CUDA-graph skip(s), 3 non-cudagraphable partition(s) and 9 CUDA-graph re-recording(s) (more than %d)", RerecordsFew)},
+	}
+	for _, c := range cases {
+		st := Progress(c.s)[3]
+		if c.want == "" {
+			if st.Status == StatusNeedsWork {
+				t.Errorf("%+v: needs work (%q), want not", c.s, st.Why)
+			}
+			continue
+		}
+		if st.Status != StatusNeedsWork || st.Why != c.want {
+			t.Errorf("%+v: %s %q, want needs work %q", c.s, st.Status, st.Why, c.want)
+		}
 	}
 }

@@ -84,8 +84,8 @@ func TestCudagraphDoneWhenMatchesRerecordRule(t *testing.T) {
 	if want := fmt.Sprintf("at most %d re-recordings", rerecordsFew); !strings.Contains(s.DoneWhen, want) {
 		t.Errorf("done when %q lacks %q", s.DoneWhen, want)
 	}
-	if want := fmt.Sprintf("more than %d re-recordings", rerecordsFew); !strings.Contains(
-		playbooks.Progress(playbooks.State{CudagraphIssues: 1})[3].Why, want) {
+	if want := fmt.Sprintf("re-recording(s) (more than %d)", rerecordsFew); !strings.Contains(
+		playbooks.Progress(playbooks.State{CudagraphRerecords: rerecordsFew + 1})[3].Why, want) {
 		t.Errorf("why lacks %q", want)
 	}
 }

@@ -118,8 +118,8 @@ func countFindings(fs []Finding) tally {
 	return t
 }
 
-// rerecordsFew is how many CUDA-graph re-recordings pass as warm-up (a few shapes or pointers settling).
-const rerecordsFew = 3
+// rerecordsFew is how many CUDA-graph re-recordings pass as warm-up: the checklist's rule.
+const rerecordsFew = playbooks.RerecordsFew
 
 func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo, run *RunFacts, ev ReportEvidence) Verdict {
 	t := countFindings(fs)
@@ -375,7 +375,9 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		CPUOnly:              cpuOnly,
 		UsesCUDAGraphs:       uses,
 		CudagraphsLogged:     ev.cudagraphsOn(),
-		CudagraphIssues:      t.skips + t.partitions + max(0, t.rerecords-rerecordsFew),
+		CudagraphSkips:       t.skips,
+		CudagraphPartitions:  t.partitions,
+		CudagraphRerecords:   t.rerecords,
 		RanksAgree:           ra.Agree,
 		Unfinished:           unfinished(t, run, rep),
 		Crash:                crashOf(t, run),
