@@ -199,11 +199,11 @@ func Progress(s State) []StepStatus {
 	out = append(out, logged(st, 1, s.BreaksLogged, s.UnexpectedBreaks, "graph breaks were not logged", "unexpected graph breaks"))
 	out = append(out, logged(st, 2, s.RecompilesLogged, s.UnexpectedRecompiles, "recompiles were not logged",
 		"recompiles beyond automatic dynamic"))
-	switch {
+	switch work := cudagraphWork(s); {
 	case s.CPUOnly:
 		out = append(out, st(3, StatusNotApplicable, "CPU-only run: no CUDA graphs"))
-	case len(cudagraphWork(s)) > 0:
-		out = append(out, st(3, StatusNeedsWork, joinAnd(cudagraphWork(s))))
+	case len(work) > 0:
+		out = append(out, st(3, StatusNeedsWork, joinAnd(work)))
 	case s.CudagraphsLogged && s.UsesCUDAGraphs:
 		out = append(out, st(3, StatusDone, ""))
 	case s.CudagraphsLogged:
@@ -237,8 +237,6 @@ func Progress(s State) []StepStatus {
 	return out
 }
 
-// logged: a step that needs its log on: work found is work (whatever showed it), nothing found is done only
-// when the log was on.
 // RerecordsFew is how many CUDA-graph re-recordings pass as warm-up (a few shapes or pointers settling).
 const RerecordsFew = 3
 
@@ -265,6 +263,8 @@ func joinAnd(parts []string) string {
 	return strings.Join(parts, "")
 }
 
+// logged: a step that needs its log on: work found is work (whatever showed it), nothing found is done only
+// when the log was on.
 func logged(st func(int, string, string) StepStatus, i int, on bool, unexpected int, off, work string) StepStatus {
 	switch {
 	case unexpected > 0:

@@ -197,8 +197,6 @@ func (a *Analysis) SkipsNotLogged() string {
 	return "the torch version is not known: 2.11 and later print them under any TORCH_LOGS, 2.6 only with perf_hints or cudagraphs"
 }
 
-// CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
-// where a zero would be no evidence.
 // BreaksCounted reports whether the graph-break count stands: some were seen, or they were logged (a 0 of a kind
 // that was not logged would claim there were none). RecompilesCounted is the same for recompiles.
 func (a *Analysis) BreaksCounted() bool {
@@ -227,6 +225,8 @@ func (a *Analysis) RecompilesText() string {
 	return fmt.Sprintf("recompiles %d", a.Report.Counts.Recompiles)
 }
 
+// CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
+// where a zero would be no evidence.
 func (a *Analysis) CudagraphSkipsText() string {
 	if n := a.Report.Counts.CudagraphSkips; n > 0 || a.Evidence.CudagraphSkipsLogged {
 		return fmt.Sprintf("cudagraph skips %d", n)

@@ -29,7 +29,6 @@ type perRank struct {
 	solo  rankStat   // rank -1; N == 0: none
 	dense []rankStat // index rank; N == 0: the rank has no record
 	more  map[int]*rankStat
-	n     int // ranks with a record
 }
 
 // denseRanks bounds the slice of perRank (ranks 0 to 63).
@@ -75,18 +74,17 @@ func (p *perRank) slot(rank int) *rankStat {
 			}
 			st = &rankStat{}
 			p.more[rank] = st
-			p.n++
 		}
-		return st
-	}
-	if st.N == 0 {
-		p.n++
 	}
 	return st
 }
 
 // len is the number of ranks with a record.
-func (p *perRank) len() int { return p.n }
+func (p *perRank) len() int {
+	n := 0
+	p.each(func(int, *rankStat) { n++ })
+	return n
+}
 
 // each calls fn for every rank with a record (-1 and the dense ranks in order, then the others in no order).
 func (p *perRank) each(fn func(rank int, st *rankStat)) {
