@@ -322,11 +322,11 @@ func parseWhen(s []byte) time.Time {
 	return time.Date(0, time.Month(mo), d, h, mi, sec, ns, time.UTC)
 }
 
-// lines makes the kept lines into strings: one copy of the text for the whole record, invalid UTF-8 replaced.
-// They go into buf when it has room (nil: a new slice).
-func (b *builder) lines(buf []string) []string {
+// lines makes the kept lines into strings: one copy of the text for the whole record (returned too), invalid
+// UTF-8 replaced. They go into buf when it has room (nil: a new slice).
+func (b *builder) lines(buf []string) ([]string, string) {
 	if len(b.ends) == 0 {
-		return nil
+		return nil, ""
 	}
 	text := string(b.text)
 	// one check per record: when the text is valid, so is every line that starts and ends at a rune's start
@@ -345,5 +345,5 @@ func (b *builder) lines(buf []string) []string {
 		}
 		out[i], start = l, end
 	}
-	return out
+	return out, text
 }

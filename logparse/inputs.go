@@ -153,6 +153,7 @@ type Sink struct {
 	OnRank    func(rank int) // every rank seen in line prefixes (optional)
 	OnWarning func(string)   // an input that is readable but looks wrong, e.g. binary (optional)
 	OnFacts   func(Facts)    // what each input's lines showed beyond its records (optional)
+	memo      *breakMemo     // set by ParseInputs: one for all its inputs
 }
 
 // ParseInputs parses inputs concurrently (at most workers at once). It returns one error per input that could
@@ -164,6 +165,9 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, si
 	}
 	var mu sync.Mutex
 	var errs []error
+	if sink.memo == nil && !keepText {
+		sink.memo = newBreakMemo()
+	}
 	sem := make(chan struct{}, workers)
 	var wg sync.WaitGroup
 	for _, in := range inputs {
@@ -186,7 +190,7 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, si
 // ParseInput parses one input.
 func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 	opt := Options{Input: in.Name, Stream: in.Stream, Rank: in.Rank, KeepText: keepText, SkipOther: !keepText,
-		OnRank: sink.OnRank, OnFacts: sink.OnFacts}
+		OnRank: sink.OnRank, OnFacts: sink.OnFacts, memo: sink.memo}
 	emit := sink.Emit
 	warnIfBinary := func(head []byte) {
 		if sink.OnWarning != nil && LooksBinary(head) {

@@ -21,6 +21,7 @@ type Options struct {
 	SkipOther bool
 	OnRank    func(rank int) // called once for every rank seen in a line prefix (optional)
 	OnFacts   func(Facts)    // called once at the end of the input with what its lines showed (optional)
+	memo      *breakMemo     // graph-break payloads by text, shared by the parsers of one load (memo.go)
 }
 
 // Facts are what an input's lines show beyond their records: whether torch logged anything at all, and which
@@ -523,18 +524,32 @@ func (p *Parser) finish(b *builder) {
 	// counting keeps no lines: those of a graph break or a recompile (whose payload keeps strings of them, not
 	// the slice) are made in a slice that the next record reuses
 	reuse := p.opt.SkipOther && !p.opt.KeepText && (b.head == headBreak || b.head == headRecompile)
-	if reuse {
-		r.Lines = b.lines(p.lineBuf)
+	memo := p.opt.memo
+	if b.head != headBreak || !reuse {
+		memo = nil
+	}
+	var text string
+	hit := memo.get(b.text, b.ends)
+	switch {
+	case hit != nil:
+		hit.apply(r)
+	case reuse:
+		r.Lines, text = b.lines(p.lineBuf)
+	default:
+		r.Lines, _ = b.lines(nil)
+	}
+	if hit == nil {
+		classify(b)
+		memo.put(text, b.ends, r)
 	} else {
-		r.Lines = b.lines(nil)
+		r.Era = eraEvidence(b)
 	}
 	if len(p.free) < 16 && cap(b.text) <= 1<<20 { // text buffers are reused: most records are short
 		p.free = append(p.free, textBuf{b.text[:0], b.ends[:0], b.prefix[:0]})
 	}
 	b.text, b.ends, b.prefix = nil, nil, nil
-	classify(b)
 	b.done = true
-	if reuse && cap(r.Lines) <= 4096 {
+	if reuse && hit == nil && cap(r.Lines) <= 4096 { // a remembered record's lines are the memo's
 		p.lineBuf = r.Lines[:0]
 	}
 	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {

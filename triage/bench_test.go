@@ -56,8 +56,8 @@ func BenchmarkReportFile(b *testing.B) {
 	}
 	b.SetBytes(st.Size())
 	// the same collector settings as CmdReport
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(160 << 20))
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(192 << 20))
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	for i := 0; i < b.N; i++ {
 		if _, _, err := buildReport([]string{path}, nil); err != nil {
 			b.Fatal(err)

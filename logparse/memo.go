@@ -1,0 +1,70 @@
+package logparse
+
+import (
+	"slices"
+	"sync"
+)
+
+// breakMemo remembers the payload of graph-break records by their text, for counting (Options.SkipOther without
+// KeepText): under torchrun every rank prints the same break, and a recompiled frame prints its break again, so
+// most break records repeat one seen before, rank prefix and compile id aside (those are not in the text). A
+// repeat is not split into strings nor parsed again: it gets its own copy of the first one's payload (the
+// payloads are read, never written, after parsing). It is shared by the parsers of one load (every input, every
+// part), so it is safe for concurrent use; it stops taking new texts at maxMemoBytes.
+type breakMemo struct {
+	mu    sync.RWMutex
+	m     map[string]*memoBreak
+	bytes int
+}
+
+// memoBreak is what classify made of one break text.
+type memoBreak struct {
+	ends  []int    // where each line ends in the text: the same bytes cut into other lines are other lines
+	lines []string // the record's lines (eraEvidence reads the first)
+	brk   *GraphBreak
+	cut   string
+}
+
+// maxMemoBytes bounds the texts a memo holds (a log of only distinct breaks gains nothing from it).
+const maxMemoBytes = 16 << 20
+
+// maxMemoText is the longest record text remembered.
+const maxMemoText = 64 << 10
+
+func newBreakMemo() *breakMemo { return &breakMemo{m: map[string]*memoBreak{}} }
+
+// get returns the payload of a break record of this text cut at these line ends, nil when none is remembered.
+func (m *breakMemo) get(text []byte, ends []int) *memoBreak {
+	if m == nil {
+		return nil
+	}
+	m.mu.RLock()
+	e := m.m[string(text)] // no copy: a lookup by a converted []byte does not allocate
+	m.mu.RUnlock()
+	if e == nil || !slices.Equal(e.ends, ends) {
+		return nil
+	}
+	return e
+}
+
+// put remembers what classify made of a graph-break record; text is the record's text as one string (its lines
+// are slices of it, so keeping it costs nothing more than the lines do).
+func (m *breakMemo) put(text string, ends []int, r *Record) {
+	if m == nil || text == "" || r.Kind != KindGraphBreak || r.Truncated || len(text) > maxMemoText {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.bytes+len(text) > maxMemoBytes || m.m[text] != nil {
+		return
+	}
+	m.bytes += len(text)
+	g := *r.Break // the memo's own: the record's may go where a consumer writes
+	m.m[text] = &memoBreak{ends: slices.Clone(ends), lines: slices.Clone(r.Lines), brk: &g, cut: r.Cut}
+}
+
+// apply gives r the remembered payload: its own copy of the break, the shared lines and cut.
+func (e *memoBreak) apply(r *Record) {
+	g := *e.brk
+	r.Kind, r.Break, r.Lines, r.Cut = KindGraphBreak, &g, e.lines, e.cut
+}

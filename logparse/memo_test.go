@@ -1,0 +1,143 @@
+package logparse
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// ranksCopy writes every real log of the seed files four times, once behind each of [rank0]: … [rank3]:, as
+// torchrun's ranks print the same breaks: the memo's case.
+func ranksCopy(t *testing.T) string {
+	var b strings.Builder
+	for _, f := range seedFiles(t) {
+		if strings.Contains(f, ".trace") || strings.Contains(f, "tlparse") {
+			continue
+		}
+		data, _ := os.ReadFile(f)
+		for r := range 4 {
+			for _, l := range strings.SplitAfter(string(data), "\n") {
+				if l != "" {
+					fmt.Fprintf(&b, "[rank%d]:%s", r, l)
+				}
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "ranks.log")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// parseMemo parses path as report does (counting, in parts when workers > 1) with or without a break memo and
+// returns every record and the memo.
+func parseMemo(t *testing.T, path string, workers int, memo bool) ([]*Record, *breakMemo) {
+	t.Helper()
+	oldMin, oldPart := MinParallelSize, PartSize
+	MinParallelSize, PartSize = 0, 64<<10
+	defer func() { MinParallelSize, PartSize = oldMin, oldPart }()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	opt := Options{Rank: -1, SkipOther: true}
+	if memo {
+		opt.memo = newBreakMemo()
+	}
+	var out []*Record
+	if err := ParseFileParallel(f, st.Size(), workers, opt, func(r *Record) { out = append(out, r) }); err != nil {
+		t.Fatal(err)
+	}
+	return out, opt.memo
+}
+
+// A break whose text was seen before (another rank's, another compile's) gets the payload a parse of its own
+// lines gives: every record of every real log, each printed by four ranks, is the same with the memo and
+// without it, serial and in parts; and the memo did its work (fewer texts held than breaks counted).
+func TestBreakMemoChangesNoRecord(t *testing.T) {
+	path := ranksCopy(t)
+	for _, workers := range []int{1, 4} {
+		want, _ := parseMemo(t, path, workers, false)
+		breaks := 0
+		for _, r := range want {
+			if r.Kind == KindGraphBreak {
+				breaks++
+			}
+		}
+		if breaks < 100 {
+			t.Fatalf("only %d graph breaks in the seed logs", breaks)
+		}
+		got, memo := parseMemo(t, path, workers, true)
+		if len(got) != len(want) {
+			t.Fatalf("%d workers: %d records with the memo, %d without", workers, len(got), len(want))
+		}
+		for i := range want {
+			if !reflect.DeepEqual(got[i], want[i]) {
+				t.Fatalf("%d workers: record %d differs with the memo:\n got  %+v\n      %+v\n want %+v\n      %+v", workers, i,
+					got[i], got[i].Break, want[i], want[i].Break)
+			}
+		}
+		if n := len(memo.m); n == 0 || n*4 > breaks+3 {
+			t.Errorf("%d workers: the memo holds %d texts for %d breaks, each printed by 4 ranks", workers, n, breaks)
+		}
+	}
+}
+
+// Each record owns its payload: writing one break (a consumer may) changes no other record of the same text.
+func TestBreakMemoCopiesThePayload(t *testing.T) {
+	got, _ := parseMemo(t, ranksCopy(t), 1, true)
+	same := map[string][]*Record{}
+	for _, r := range got {
+		if r.Kind == KindGraphBreak {
+			k := fmt.Sprint(r.Break.File, r.Break.Line, r.Break.Reason, r.Break.Explanation)
+			same[k] = append(same[k], r)
+		}
+	}
+	for _, rs := range same {
+		if len(rs) < 3 {
+			continue
+		}
+		for i, r := range rs {
+			was := r.Break.Reason
+			r.Break.Reason = "written"
+			for j, o := range rs {
+				if j != i && (o.Break == r.Break || o.Break.Reason == "written") {
+					t.Fatalf("writing record %d of %d with one text changed record %d's break", i, len(rs), j)
+				}
+			}
+			r.Break.Reason = was
+		}
+		return
+	}
+	t.Fatal("no break text printed three times")
+}
+
+// The same bytes cut into other lines are another record: the memo answers only for the same line ends.
+func TestBreakMemoKeysOnTheLines(t *testing.T) {
+	m := newBreakMemo()
+	text := "Graph break in user code at /r.py:3Graph Break Reason: x"
+	r := &Record{Kind: KindGraphBreak, Lines: []string{text[:35], text[35:]}, Break: &GraphBreak{File: "/r.py", Line: 3}}
+	m.put(text, []int{35, len(text)}, r)
+	if m.get([]byte(text), []int{len(text)}) != nil {
+		t.Error("a one-line record got the payload of the two-line record of the same bytes")
+	}
+	e := m.get([]byte(text), []int{35, len(text)})
+	if e == nil || e.brk.File != "/r.py" {
+		t.Fatalf("the two-line record was not remembered: %+v", e)
+	}
+	for _, no := range []*Record{
+		{Kind: KindOther, Lines: []string{"x"}},
+		{Kind: KindGraphBreak, Truncated: true, Lines: []string{"y"}, Break: &GraphBreak{}},
+	} {
+		m.put(no.Lines[0], []int{1}, no)
+		if m.get([]byte(no.Lines[0]), []int{1}) != nil {
+			t.Errorf("remembered %+v (only whole graph breaks are)", no)
+		}
+	}
+}
