@@ -25,6 +25,7 @@ gate g13b-rerecords --preset cudagraphs --max-cudagraph-rerecords 3 -- python3 g
 gate g02-skip --preset cudagraphs --no-cudagraph-skips --format json -- python3 g02_cg_mutated_input.py
 gate g09a-nccl --nproc 2 --no-compile-errors -- g09a_nccl_same_gpu.py
 gate g07-mix --preset breaks --max-graph-breaks 0 --max-recompiles 0 -- python3 g07_gb_recompile_mix.py
+gate g09b-ranks --nproc 2 --preset breaks --max-graph-breaks 0 -- g09b_gloo_rank_break.py
 gate silent --preset breaks --max-graph-breaks 0 -- sh -c 'echo hello'
 # the TUI, driven in tmux, at two sizes
 for size in 120x32 80x24; do

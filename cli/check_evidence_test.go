@@ -20,9 +20,9 @@ func TestCheckNoEvidence(t *testing.T) {
 		code int
 		want string // in stdout+stderr
 	}{
-		{[]string{empty, "--max-graph-breaks", "0"}, exitNoEvidence, "no evidence: no torch output in the inputs"},
+		{[]string{empty, "--max-graph-breaks", "0"}, exitNoEvidence, "no evidence: the input holds no torch output at all: nothing shows torch ran (is this the right log"},
 		{[]string{plain, "--max-graph-breaks", "0", "--no-compile-errors"}, exitNoEvidence, "no torch output"},
-		{[]string{empty, "--max-graph-breaks", "0", "--allow-no-evidence"}, 0, "passing without evidence (--allow-no-evidence): no torch output"},
+		{[]string{empty, "--max-graph-breaks", "0", "--allow-no-evidence"}, 0, "passing without evidence (--allow-no-evidence): the input holds no torch output"},
 		// torch ran (a CUDA-graph warning) but graph_breaks/recompiles were off
 		{[]string{gpu("g16_cg_no_partition.no_torch_logs.log"), "--max-recompiles", "0"}, exitNoEvidence, "no recompiles records"},
 		// the same log has skips: --no-cudagraph-skips fails on them although partitions were not logged
@@ -57,7 +57,10 @@ func TestCheckNoEvidence(t *testing.T) {
 func TestCheckReproEvidenceAndFirstFailure(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "runs")
 	code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello >&2")
-	if code != exitNoEvidence || !strings.Contains(errs, "no torch output") {
+	// a run the tool launched is no log someone picked: its words say the run printed nothing (they asked "is this
+	// the right log, and was its stderr captured?", of the run's own captured output)
+	if code != exitNoEvidence || !strings.Contains(errs, "no evidence: the run printed no torch output at all") ||
+		strings.Contains(errs, "right log") {
 		t.Fatalf("silent repro: code %d\n%s", code, errs)
 	}
 	nccl, _ := filepath.Abs(fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"))

@@ -93,13 +93,13 @@ func TestCmdReportExitCodesAndFormats(t *testing.T) {
 	_ = os.WriteFile(bin, bytes.Repeat([]byte{0, 1, 2, 0xff}, 4096), 0o644)
 	errb.Reset()
 	out.Reset()
-	if code := Run([]string{"report", bin}, nil, &out, &errb); code != 0 || !strings.Contains(errb.String(), "binary") || !strings.Contains(out.String(), "Nothing found, but the inputs hold no torch output at all") {
+	if code := Run([]string{"report", bin}, nil, &out, &errb); code != 0 || !strings.Contains(errb.String(), "binary") || !strings.Contains(out.String(), "Nothing found, but the input holds no torch output at all") {
 		t.Fatalf("binary: code %d err %q out %q", code, errb.String(), out.String())
 	}
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	_ = os.WriteFile(empty, nil, 0o644)
 	out.Reset()
-	if code := Run([]string{"report", empty}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "Nothing found, but the inputs hold no torch output at all") {
+	if code := Run([]string{"report", empty}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "Nothing found, but the input holds no torch output at all") {
 		t.Fatalf("empty: code %d out %q", code, out.String())
 	}
 }

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -41,7 +42,11 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 func MissingEvidence(a *Analysis, o GateOptions) string {
 	ev := a.Evidence
 	if !ev.TorchSeen {
-		return "no torch output in the inputs: nothing shows torch ran (is this the right log, and was its stderr captured?)"
+		if a.Run != nil { // the run's own output, captured by the tool: no question of the right log
+			return cmp.Or(noTorch(ev, a.Run, a.Report), "no torch output so far") +
+				": nothing shows torch ran (does the command reach torch.compile?)"
+		}
+		return noTorch(ev, nil, a.Report) + ": nothing shows torch ran (is this the right log, and was its stderr captured?)"
 	}
 	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil
 	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil

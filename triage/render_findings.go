@@ -104,7 +104,8 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintf(w, "%s\n|%s\n%s\n\n", head, strings.Repeat("---|", strings.Count(head, "|")-1), row)
 	}
 	WriteCompileMarkdown(w, rep.Compile)
-	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", StateWords(a.Verdict.State), MarkdownEscape(a.Verdict.Summary))
+	state := StateWords(a.Verdict.State) // said once: most summaries begin with it
+	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", state, MarkdownEscape(strings.TrimPrefix(a.Verdict.Summary, state+": ")))
 	if f := a.Verdict.FirstFailure; f != "" {
 		fmt.Fprintf(w, "**First failure:** %s\n\n", MarkdownEscape(f))
 	}

@@ -2,6 +2,7 @@ package triage
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -193,7 +194,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateStopped, "stopped: a process was interrupted ("+strings.Join(stops, ", ")+
 			"); the log does not say by whom"+found
 	case !ev.TorchSeen:
-		v.State, v.Summary = StateNoEvidence, "no evidence: the inputs hold no torch output at all"+found
+		v.State, v.Summary = StateNoEvidence, "no evidence: "+noTorch(ev, run, rep)+found
 	case len(short) > 0:
 		v.State, v.Summary = StateNotSteady, "not steady: "+strings.Join(short, ", ")+graphs
 	case !ev.GraphBreaksLogged || !ev.RecompilesLogged:
@@ -381,17 +382,19 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		RanksAgree:           ra.Agree,
 		Unfinished:           unfinished(t, run, rep),
 		Crash:                crashOf(t, run),
-		NoTorch:              noTorch(ev, run),
+		NoTorch:              noTorch(ev, run, rep),
 	}
 }
 
-// noTorch says that a run (or an input without one) printed no torch output at all, once it can no longer print
-// any (not while it runs).
-func noTorch(ev ReportEvidence, run *RunFacts) string {
+// noTorch says that a run (or the inputs given without one) printed no torch output at all, once it can no longer
+// print any (not while it runs): the one wording of the verdict and of the step before the six.
+func noTorch(ev ReportEvidence, run *RunFacts, rep *Report) string {
 	switch {
 	case ev.TorchSeen || run != nil && run.Outcome == OutcomeRunning:
 		return ""
-	case run == nil: // a log given to report or open: no run is known
+	case run == nil && rep != nil && len(rep.Inputs) > 1: // logs given to report or open: no run is known
+		return "the " + strconv.Itoa(len(rep.Inputs)) + " inputs hold no torch output at all"
+	case run == nil:
 		return "the input holds no torch output at all"
 	case run.StoppedBy() != "": // the tool's stop, not the program's silence
 		return "torchtriage stopped the run (" + run.StoppedBy() + ") before it printed any torch output"

@@ -98,7 +98,13 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 func TestMarkdownVerdictState(t *testing.T) {
 	var buf strings.Builder
 	WriteMarkdown(&buf, analyzeRun(t, fx("torch-2.11-cuda/g01_cg_cpu_input.triage.log"), nil))
-	if !strings.Contains(buf.String(), "**Verdict:** no evidence — no evidence: the inputs hold no torch output") {
+	if !strings.Contains(buf.String(), "**Verdict:** no evidence — the input holds no torch output") {
+		t.Errorf("markdown:\n%s", buf.String())
+	}
+	// the state is said once (it read "no evidence — no evidence: …", "not steady — not steady: …")
+	buf.Reset()
+	WriteMarkdown(&buf, analyzeRun(t, fx("torch-2.14/gb_recompile.triage.log"), nil))
+	if !strings.Contains(buf.String(), "**Verdict:** not steady — ") || strings.Contains(buf.String(), "not steady — not steady") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
 }
@@ -119,6 +125,29 @@ func TestNoTorchStepWords(t *testing.T) {
 		a := AnalyzeRun(&Report{}, nil, nil, c.run)
 		if got := a.State().NoTorch; got != c.want {
 			t.Errorf("run %+v: %q, want %q", c.run, got, c.want)
+		}
+	}
+}
+
+// The verdict and the step before the six say the same of missing torch output, in one sentence: a log given
+// alone is "the input", several are "the inputs", a run is "the run" (the verdict said "the inputs" for one log
+// and for a run).
+func TestNoTorchVerdictWords(t *testing.T) {
+	for _, c := range []struct {
+		inputs []string
+		run    *RunFacts
+		want   string
+	}{
+		{[]string{"a.log"}, nil, "the input holds no torch output at all"},
+		{[]string{"a.log", "b.log"}, nil, "the 2 inputs hold no torch output at all"},
+		{[]string{"stdout.log", "stderr.log"}, &RunFacts{Outcome: OutcomeCompleted}, "the run printed no torch output at all"},
+	} {
+		a := AnalyzeRun(&Report{Inputs: c.inputs}, nil, nil, c.run)
+		if got := a.Verdict.Summary; got != "no evidence: "+c.want {
+			t.Errorf("%d input(s), run %+v: verdict %q, want %q", len(c.inputs), c.run, got, "no evidence: "+c.want)
+		}
+		if got := a.State().NoTorch; got != c.want {
+			t.Errorf("%d input(s), run %+v: step %q, want %q", len(c.inputs), c.run, got, c.want)
 		}
 	}
 }
