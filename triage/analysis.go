@@ -85,8 +85,8 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs = append(fs, errorFindings(rep.RuntimeErrorEvents(), KindRuntimeError, set)...)
 	uniqueIDs(fs)
 	ev := evidenceWith(rep.Evidence, rep, run, probes)
-	ra := RankAgree(ev.Ranks, fs)
-	if !ra.Agree {
+	ra := RankAgree(ev.Ranks, fs).earned(ev)
+	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
 	fs = append(fs, probeFindings(rep, probes, set)...)

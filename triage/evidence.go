@@ -228,10 +228,15 @@ func (a *Analysis) RecompilesText() string {
 // CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
 // where a zero would be no evidence.
 func (a *Analysis) CudagraphSkipsText() string {
-	if n := a.Report.Counts.CudagraphSkips; n > 0 || a.Evidence.CudagraphSkipsLogged {
-		return fmt.Sprintf("cudagraph skips %d", n)
+	if a.SkipsCounted() {
+		return fmt.Sprintf("cudagraph skips %d", a.Report.Counts.CudagraphSkips)
 	}
 	return "cudagraph skips not logged"
+}
+
+// SkipsCounted reports whether the CUDA-graph skip count is evidence: skips were seen, or they could print.
+func (a *Analysis) SkipsCounted() bool {
+	return a.Report.Counts.CudagraphSkips > 0 || a.Evidence.CudagraphSkipsLogged
 }
 
 // logFormat words the era of the records' format: "2.9+" when it reaches the newest format known (later

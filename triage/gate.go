@@ -198,7 +198,7 @@ func (res *GateResult) ranksRule(a *Analysis) {
 			res.fail("--ranks-agree", "settings differ", f)
 		}
 	}
-	if ra.Agree {
+	if !ra.Disagree() { // agreeing, or not compared (MissingEvidence says so)
 		return
 	}
 	ref := ra.Groups[0]

@@ -18,6 +18,36 @@ type RankAgreement struct {
 	Agree   bool        `json:"agree"`
 	Groups  []RankGroup `json:"groups"` // Groups[0] is the reference
 	Summary string      `json:"summary"`
+	// NotCompared says why ranks that showed no difference were not compared (their graph breaks or recompiles
+	// were not logged); Agree is false then, and so is Disagree.
+	NotCompared string `json:"not_compared,omitempty"`
+}
+
+// Disagree reports ranks found to differ (not ranks that could not be compared).
+func (ra RankAgreement) Disagree() bool { return !ra.Agree && ra.NotCompared == "" }
+
+// earned keeps an agreement of several ranks only where their graph breaks and recompiles were logged: with
+// either off, "all ranks agree" would rest on records that could not print. A difference seen stands.
+func (ra RankAgreement) earned(ev ReportEvidence) RankAgreement {
+	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {
+		return ra
+	}
+	var off []string
+	if !ev.GraphBreaksLogged {
+		off = append(off, "graph breaks")
+	}
+	if !ev.RecompilesLogged {
+		off = append(off, "recompiles")
+	}
+	if len(off) == 0 {
+		return ra
+	}
+	ranks := ra.Groups[0].Ranks
+	ra.Agree = false
+	ra.NotCompared = strings.Join(off, " and ") + " were not logged (TORCH_LOGS)"
+	ra.Summary = fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared: rerun with --preset breaks",
+		ra.NotCompared, len(ranks), compactRanks(ranks))
+	return ra
 }
 
 // RankGroup is a set of ranks that behaved identically. Extra and Missing are against the reference group;

@@ -203,7 +203,7 @@ func TestReport1024RanksGrouped(t *testing.T) {
 	if c0 == c512 || c0.Recompiles != 1 || c512.GraphBreaks != 1 || c512.Recompiles != 2 {
 		t.Fatalf("rank 0 %+v, rank 512 %+v", c0, c512)
 	}
-	line := func(who string, c Counts) string { return "  " + who + ": " + countsText(c) }
+	line := func(who string, c Counts) string { return "  " + who + ": " + countsText(c, an) }
 	var text strings.Builder
 	WriteReportText(&text, an, TextOptions{Width: 200})
 	out := text.String()
@@ -254,9 +254,62 @@ func TestGroupPerRank(t *testing.T) {
 		many[strconv.Itoa(r)] = Counts{Recompiles: r}
 	}
 	var b strings.Builder
-	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), many)
+	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), many, nil)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	if len(lines) != maxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-maxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-maxPerRankLines)+" ranks): --format json has every rank" {
 		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+}
+
+// Ranks whose graph breaks and recompiles were not logged were not compared: the agreement says so, never "all
+// ranks agree" (two ranks of the NCCL crash without TORCH_LOGS, and the DDP run under `ddp` logging, read
+// "all 2 ranks agree (0,1)", and so did r06 under the perf preset), and no disagreement is made up either. A
+// difference that was logged stands.
+func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
+	for _, name := range []string{"torch-2.11-cuda/g09a_nccl_same_gpu.no_torch_logs.log", "torch-2.14/r06_dist_funcol.perf.log"} {
+		a := analyzeRun(t, fx(name), nil)
+		ra := a.RankAgreement
+		if ra.Agree || ra.NotCompared == "" || !strings.HasPrefix(ra.Summary, "not compared: ") || strings.Contains(ra.Summary, "agree") {
+			t.Errorf("%s: agreement %+v", name, ra)
+		}
+		if ra.Disagree() {
+			t.Errorf("%s: a disagreement without a comparison: %+v", name, ra)
+		}
+		for _, f := range a.Findings {
+			if f.Kind == KindRankDisagreement {
+				t.Errorf("%s: finding %q", name, f.Title)
+			}
+		}
+		for _, r := range a.Verdict.Reasons {
+			if strings.Contains(r, "ranks disagree") {
+				t.Errorf("%s: verdict reason %q", name, r)
+			}
+		}
+		var text strings.Builder
+		WriteReportText(&text, a, TextOptions{Width: 200})
+		if perRank := text.String()[strings.Index(text.String(), "Per rank"):]; !strings.Contains(perRank, "breaks not logged") ||
+			strings.Contains(perRank, " 0 breaks") || strings.Contains(perRank, " 0 recompiles") {
+			t.Errorf("%s: per-rank counts of what was not logged:\n%s", name, perRank)
+		}
+		j, _ := json.Marshal(a.JSON().RankAgreement)
+		if !strings.Contains(string(j), `"agree":false`) || !strings.Contains(string(j), `"not_compared":"graph breaks and recompiles were not logged`) {
+			t.Errorf("%s: JSON %s", name, j)
+		}
+	}
+	// logged (records, or the run's TORCH_LOGS): the comparison is made as before, agreeing or not
+	logged := &RunFacts{Outcome: OutcomeFailed, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
+	for _, c := range []struct {
+		name  string
+		run   *RunFacts
+		agree bool
+	}{
+		{"torch-2.14/r05_dist_c10d.triage.log", nil, false},
+		{"torch-2.14/ddp_2ranks.ddp.log", nil, true},
+		{"torch-2.11-cuda/g09a_nccl_same_gpu.triage.log", logged, true},
+	} {
+		ra := analyzeRun(t, fx(c.name), c.run).RankAgreement
+		if ra.NotCompared != "" || ra.Agree != c.agree || ra.Disagree() == c.agree {
+			t.Errorf("%s: agreement %+v, want agree=%v", c.name, ra, c.agree)
+		}
 	}
 }

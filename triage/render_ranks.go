@@ -41,7 +41,7 @@ func groupPerRank(perRank map[string]Counts) []rankCounts {
 }
 
 // writePerRank prints the "Per rank" section: one line per group of ranks with the same counts.
-func writePerRank(t *TextWriter, perRank map[string]Counts) {
+func writePerRank(t *TextWriter, perRank map[string]Counts, an *Analysis) {
 	if len(perRank) <= 1 {
 		return
 	}
@@ -57,14 +57,26 @@ func writePerRank(t *TextWriter, perRank map[string]Counts) {
 			t.Linef(4, "  … %d more groups of ranks (%d ranks): --format json has every rank", len(groups)-i, n)
 			break
 		}
-		t.Line(4, "  "+rankWord(g.ranks)+": "+countsText(g.c))
+		t.Line(4, "  "+rankWord(g.ranks)+": "+countsText(g.c, an))
 	}
 }
 
-// countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …".
-func countsText(c Counts) string {
-	return fmt.Sprintf("%d breaks, %d recompiles, %d limit hits, %d skips, %d compile errors, %d runtime errors",
-		c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors, c.RuntimeErrors)
+// countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …", "breaks not logged" where the
+// report's counts line says so (an may be nil: every count shown).
+func countsText(c Counts, an *Analysis) string {
+	breaks, recompiles, skips := fmt.Sprintf("%d breaks", c.GraphBreaks), fmt.Sprintf("%d recompiles", c.Recompiles),
+		fmt.Sprintf("%d skips", c.CudagraphSkips)
+	if an != nil && !an.BreaksCounted() {
+		breaks = "breaks not logged"
+	}
+	if an != nil && !an.RecompilesCounted() {
+		recompiles = "recompiles not logged"
+	}
+	if an != nil && !an.SkipsCounted() {
+		skips = "skips not logged"
+	}
+	return fmt.Sprintf("%s, %s, %d limit hits, %s, %d compile errors, %d runtime errors",
+		breaks, recompiles, c.RecompileLimitHits, skips, c.CompileErrors, c.RuntimeErrors)
 }
 
 // rankText names the ranks of an item, bounded (compactRanks): "ranks 0–511,513–1023"; every rank is in the JSON.

@@ -121,7 +121,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 				e.Class, OneLine(errorGist(e.Message), evidenceMax))
 		}
 	}
-	writePerRank(t, rep.PerRank)
+	writePerRank(t, rep.PerRank, an)
 	WriteCompileText(w, rep.Compile)
 	if len(an.Findings) == 0 {
 		t.Blank()
@@ -183,7 +183,11 @@ func nothingText(an *Analysis) string {
 		}
 		return s
 	case StateNoEvidence:
-		return "Nothing found, but " + strings.TrimPrefix(an.Verdict.Summary, "no evidence: ")
+		why := strings.TrimPrefix(an.Verdict.Summary, "no evidence: ")
+		if strings.Contains(why, ", but ") { // "torch ran, but nothing shows …": one "but" is enough
+			return "Nothing found: " + why
+		}
+		return "Nothing found, but " + why
 	}
 	return "Nothing found in what the input holds: " + an.Verdict.Summary
 }

@@ -168,7 +168,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.Reasons = append(v.Reasons, fmt.Sprintf("%d CUDA-graph re-recording(s) (up to %d alone leave a run steady): %s [%s]",
 			t.rerecords, rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook))
 	}
-	if !ra.Agree {
+	if ra.Disagree() {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)
 	}
 	if t.parity > 0 {

@@ -33,15 +33,27 @@ func (m *Model) ranksStrip(w int) string {
 				left = s.analysis.NoTorchText() // as the report says
 			}
 		default:
+			// a count that could not print is not shown as 0 (the report's "not logged")
+			noBreaks, noRecompiles := s.uncounted(paneBreaks) != "", s.uncounted(paneRecompiles) != ""
 			var parts []string
 			for _, rk := range s.ranks {
 				c := s.perRank[rk]
-				parts = append(parts, fmt.Sprintf("r%d %db %drc", rk, c.GraphBreaks, c.Recompiles))
+				p := fmt.Sprintf("r%d", rk)
+				if !noBreaks {
+					p += fmt.Sprintf(" %db", c.GraphBreaks)
+				}
+				if !noRecompiles {
+					p += fmt.Sprintf(" %drc", c.Recompiles)
+				}
+				parts = append(parts, p)
 			}
 			left = "ranks " + strings.Join(parts, " · ")
-			if !s.agree.Agree {
+			switch {
+			case s.agree.NotCompared != "":
+				left += " · " + th.dim.Render("not compared: "+s.agree.NotCompared)
+			case s.agree.Disagree():
 				left += " · " + th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)")
-			} else if len(s.ranks) > 1 {
+			case len(s.ranks) > 1:
 				left += " · " + th.good.Render("agree")
 			}
 		}
@@ -108,13 +120,16 @@ func (m *Model) ranksText(w int) (string, []string) {
 		lines = append(lines, " single process: no rank prefixes in the log ([rankN]:), nothing to compare")
 	} else {
 		st := th.good
-		if !s.agree.Agree {
+		switch {
+		case s.agree.NotCompared != "":
+			st = th.dim
+		case s.agree.Disagree():
 			st = th.warn
 		}
 		lines = append(lines, st.Render(" "+s.agree.Summary), "")
 		for i, g := range s.agree.Groups {
 			head := fmt.Sprintf(" %s %s", rankWord(g.Ranks), triage.RankRanges(g.Ranks))
-			if i == 0 && !s.agree.Agree {
+			if i == 0 && s.agree.Disagree() {
 				head += th.dim.Render(" (reference)")
 			}
 			lines = append(lines, th.title.Render(head))
@@ -131,11 +146,20 @@ func (m *Model) ranksText(w int) (string, []string) {
 			}
 		}
 	}
-	lines = append(lines, "", th.title.Render(" Per rank")+th.dim.Render("  breaks · break records · recompiles · limit hits · errors"))
+	// a crashed rank shows its runtime error beside the compile errors (one "errors" column read 0 for both ranks
+	// of the NCCL crash)
+	const perRankRow = "   %-5s %6s  %7s  %10s  %6s  %11s  %11s" // 70 columns: fits 80
+	lines = append(lines, "", th.title.Render(" Per rank"),
+		th.dim.Render(fmt.Sprintf(perRankRow, "rank", "breaks", "records", "recompiles", "limits", "compile err", "runtime err")))
+	noBreaks, noRecompiles := s.uncounted(paneBreaks) != "", s.uncounted(paneRecompiles) != ""
 	for _, rk := range s.ranks {
 		c := s.perRank[rk]
-		lines = append(lines, fmt.Sprintf("   r%-3d %4d %6d %6d %5d %5d", rk, c.GraphBreaks, c.GraphBreakRecords, c.Recompiles,
-			c.RecompileLimitHits, c.CompileErrors))
+		lines = append(lines, fmt.Sprintf(perRankRow, fmt.Sprintf("r%d", rk), countOr(c.GraphBreaks, noBreaks),
+			countOr(c.GraphBreakRecords, noBreaks), countOr(c.Recompiles, noRecompiles), fmt.Sprint(c.RecompileLimitHits),
+			fmt.Sprint(c.CompileErrors), fmt.Sprint(c.RuntimeErrors)))
+	}
+	if noBreaks || noRecompiles {
+		lines = append(lines, th.dim.Render("   – not logged (TORCH_LOGS)"))
 	}
 	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
 	switch {
@@ -196,6 +220,14 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 		out = append(out, th.dim.Render(fmt.Sprintf("   … %d more findings do not fit", len(rows)-n)))
 	}
 	return out
+}
+
+// countOr is n, or "–" for a count that was not logged.
+func countOr(n int, notLogged bool) string {
+	if notLogged {
+		return "–"
+	}
+	return fmt.Sprint(n)
 }
 
 // countMark fits a count into two cells.

@@ -103,7 +103,7 @@ func buildDelta(base, r *Run, basis string) *Delta {
 	ba, ra := base.an.RankAgreement, r.an.RankAgreement
 	comparable := base.Logged.GraphBreaks && base.Logged.Recompiles && r.Logged.GraphBreaks && r.Logged.Recompiles
 	switch {
-	case ba.Agree == ra.Agree:
+	case ba.Agree == ra.Agree && ba.Disagree() == ra.Disagree(): // agreeing, differing or not compared in both
 	case !comparable:
 		d.NotCompared = append(d.NotCompared, "rank agreement: a run did not log both graph breaks and recompiles")
 	case !ba.Agree:
