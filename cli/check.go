@@ -121,6 +121,15 @@ func newCheckCmd() *cobra.Command {
 					return exitCode(exitDidNotComplete)
 				}
 			}
+			if write != "" { // a run without its breaks and recompiles logged makes no baseline (all would be "new" later)
+				if why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, WriteBaseline: true}); why != "" {
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baseline written: %s\n", cmd.CommandPath(), why)
+					write = ""
+					if res.Passed {
+						return exitCode(exitNoEvidence)
+					}
+				}
+			}
 			if write != "" {
 				b := triage.NewBaseline(a)
 				if err := triage.WriteBaseline(write, b); err != nil {

@@ -70,3 +70,22 @@ func TestCheckReproEvidenceAndFirstFailure(t *testing.T) {
 		t.Fatalf("NCCL repro: code %d\n%s", code, errs)
 	}
 }
+
+// A baseline records what a run logged: from a log whose graph breaks and recompiles were not logged it would hold
+// none of them, and every break of a later run would fail as "new". No baseline is written (exit 4); the counted
+// line says "not logged" rather than 0 of what could not print.
+func TestWriteBaselineNeedsTheLogging(t *testing.T) {
+	perf := fx("torch-2.14/r06_dist_funcol.perf.log")
+	base := filepath.Join(t.TempDir(), "base.json")
+	code, out, errs := runCheck(t, perf, "--write-baseline", base)
+	if code != exitNoEvidence || !strings.Contains(errs, "no baseline written: ") || !strings.Contains(errs, "graph_breaks/recompiles") {
+		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+	if _, err := os.Stat(base); err == nil {
+		t.Error("a baseline was written from a log without graph breaks and recompiles logged")
+	}
+	code, out, _ = runCheck(t, perf, "--no-limit-hits")
+	if code != 0 || !strings.Contains(out, "counted: graph breaks not logged, recompiles not logged, 0 limit hits") {
+		t.Errorf("--no-limit-hits: code %d, stdout %s", code, out)
+	}
+}

@@ -1,9 +1,11 @@
 package triage
 
 import (
+	"cmp"
 	"encoding/json"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Diff changes.
@@ -48,6 +50,59 @@ type DiffResult struct {
 	Changed   int        `json:"changed"`
 	Moved     int        `json:"moved"`
 	Unchanged int        `json:"unchanged"`
+	// NotCompared names the kinds a side did not log ("graph breaks: A did not log them (TORCH_LOGS)"): an item
+	// of them absent from that side may have happened all the same, so none is listed new, gone or changed.
+	NotCompared []string `json:"not_compared"`
+
+	compared []Kind // the kinds both sides logged (the text's "no difference in …")
+}
+
+// gpuKinds print only on GPUs: a CPU run that did not log them is no gap worth naming.
+var gpuKinds = map[Kind]bool{KindCudagraphSkip: true, KindCudagraphPartition: true, KindCudagraphRerecord: true}
+
+// diffKindOrder is the order NotCompared names the kinds in.
+var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
+	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
+
+// unlogged says why a's input could not show items of kind k ("" when it could): no torch output at all, or
+// TORCH_LOGS without them. Limit hits and errors always print.
+func (a *Analysis) unlogged(k Kind) string {
+	ev := a.Evidence
+	if !ev.TorchSeen {
+		return "printed no torch output"
+	}
+	logged := true
+	switch k {
+	case KindGraphBreak:
+		logged = ev.GraphBreaksLogged
+	case KindRecompile:
+		logged = ev.RecompilesLogged
+	case KindCudagraphSkip:
+		logged = ev.CudagraphSkipsLogged
+	case KindCudagraphPartition:
+		logged = ev.CudagraphPartitionsLogged
+	case KindCudagraphRerecord:
+		logged = ev.CudagraphRerecordsLogged
+	}
+	if logged {
+		return ""
+	}
+	return "did not log them (TORCH_LOGS)"
+}
+
+// kindPlural names a kind in NotCompared.
+func kindPlural(k Kind) string {
+	switch k {
+	case KindGraphBreak:
+		return "graph breaks"
+	case KindRecompile:
+		return "recompiles"
+	case KindCudagraphPartition:
+		return "non-cudagraphable partitions"
+	case KindCudagraphRerecord:
+		return "CUDA-graph re-recordings"
+	}
+	return KindWord(k) + "s"
 }
 
 var diffKinds = map[Kind]bool{KindGraphBreak: true, KindRecompile: true, KindLimitHit: true,
@@ -95,9 +150,40 @@ func Diff(a, b *Analysis) DiffResult {
 	for k := range sb {
 		keys[k] = true
 	}
-	res := DiffResult{Items: []DiffItem{}}
+	res := DiffResult{Items: []DiffItem{}, NotCompared: []string{}}
+	skip := map[Kind]bool{}
+	seen := map[Kind]bool{} // kinds either side has items of
+	for _, side := range []map[string]*diffSide{sa, sb} {
+		for _, d := range side {
+			seen[d.first.Kind] = true
+		}
+	}
+	for _, k := range diffKindOrder {
+		if gpuKinds[k] && !seen[k] {
+			continue // only GPU runs print them: name the gap only where a side has some
+		}
+		var sides []string
+		if why := a.unlogged(k); why != "" {
+			sides = append(sides, "A "+why)
+		}
+		if why := b.unlogged(k); why != "" {
+			sides = append(sides, "B "+why)
+		}
+		if len(sides) > 0 {
+			skip[k] = true
+			res.NotCompared = append(res.NotCompared, kindPlural(k)+": "+strings.Join(sides, ", "))
+		}
+	}
+	for _, k := range diffKindOrder {
+		if !skip[k] && (!gpuKinds[k] || a.unlogged(k)+b.unlogged(k) == "") {
+			res.compared = append(res.compared, k)
+		}
+	}
 	for k := range keys {
 		x, y := sa[k], sb[k]
+		if ref := cmp.Or(x, y); skip[ref.first.Kind] {
+			continue
+		}
 		it := DiffItem{Key: k, Ranks: []RankChange{}}
 		ref := x
 		switch {

@@ -39,17 +39,35 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 	}
 }
 
-// Captures without TORCH_LOGS show only the Tensor.item() warning: against the triage capture the other breaks
-// and every recompile class are new, the item break is the same item.
+// Captures without TORCH_LOGS show only the Tensor.item() warning: their graph breaks and recompiles were not
+// logged, so nothing of them is new or gone against the triage capture (the diff called the other 7 breaks and
+// recompile classes "new", and "gone" the other way); the diff says what it did not compare, on which side.
 func TestDiffNewAndGone(t *testing.T) {
 	quiet, full := analyzeFiles(t, "torch-2.14/gb_recompile.no_torch_logs.log"), analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
-	d := Diff(quiet, full)
-	if d.New != 7 || d.Gone != 0 || d.Changed != 1 || d.Items[len(d.Items)-1].Key != "graph_break:gb_recompile.py:f:.item():if x.sum().item() > 0:" {
-		t.Errorf("%+v", d)
+	for _, c := range []struct {
+		a, b *Analysis
+		side string
+	}{{quiet, full, "A"}, {full, quiet, "B"}} {
+		d := Diff(c.a, c.b)
+		for _, it := range d.Items {
+			if it.Kind == KindGraphBreak || it.Kind == KindRecompile {
+				t.Errorf("%s not logged: compared %+v", c.side, it)
+			}
+		}
+		nc := strings.Join(d.NotCompared, "\n")
+		if !strings.Contains(nc, "graph breaks: "+c.side+" did not log them") || !strings.Contains(nc, "recompiles: "+c.side+" did not log them") {
+			t.Errorf("%s not logged: not compared %q", c.side, d.NotCompared)
+		}
+		var text bytes.Buffer
+		WriteDiffText(&text, "a.log", "b.log", d, TextOptions{Width: 200})
+		if !strings.Contains(text.String(), "Not compared") || strings.Contains(text.String(), "No difference in graph breaks") {
+			t.Errorf("%s not logged: text\n%s", c.side, text.String())
+		}
 	}
-	back := Diff(full, quiet)
-	if back.Gone != 7 || back.New != 0 {
-		t.Errorf("reverse: %+v", back)
+	// both logged: the items are compared
+	d := Diff(full, analyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
+	if len(d.NotCompared) != 0 || d.Unchanged+d.Changed+d.Moved == 0 {
+		t.Errorf("both logged: %+v", d)
 	}
 }
 

@@ -23,6 +23,9 @@ type GateOptions struct {
 	// (nil: no limit) on re-recordings beyond it
 	NoCudagraphSkips      bool
 	MaxCudagraphRerecords *int
+	// WriteBaseline: the run is to be recorded as a baseline (--write-baseline), which needs its graph breaks and
+	// recompiles logged: a baseline without them would call every later one new
+	WriteBaseline bool
 }
 
 // Rules reports whether any rule is set.
@@ -67,6 +70,8 @@ type GateCounts struct {
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
 	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
+	// breaksLogged, recompilesLogged: a 0 of them is a count (Analysis.BreaksCounted), else "not logged"
+	breaksLogged, recompilesLogged bool
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
 	// report counts them)
 	byDesign, expected int
@@ -77,6 +82,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	res := GateResult{Rules: []string{}, Failures: []GateFailure{}, Improved: []string{}, Notes: []string{},
 		DidNotComplete: a.Unfinished()}
 	rc := a.Report.Counts
+	res.Counts.breaksLogged, res.Counts.recompilesLogged = a.BreaksCounted(), a.RecompilesCounted()
 	res.Counts.GraphBreakRecords, res.Counts.CudagraphRerecords = rc.GraphBreakRecords, rc.CudagraphRerecords
 	res.Counts.CudagraphRerecordChecks, res.Counts.CudagraphRerecordsUnknown = rc.CudagraphRerecordChecks, rc.CudagraphRerecordsUnknown
 	var breaks, recomps, limits, errs []*Finding

@@ -48,8 +48,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 		}
 		return noTorch(ev, nil, a.Report) + ": nothing shows torch ran (is this the right log, and was its stderr captured?)"
 	}
-	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil
-	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil
+	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
+	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	switch {
 	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
 		return "no graph_breaks/recompiles records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"

@@ -43,9 +43,27 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
 			fmt.Fprintf(w, "      %s\n", movedText(it))
 		}
 	}
-	if len(res.Items) == 0 {
+	if len(res.NotCompared) > 0 { // a side that could not print a kind: its absence there means nothing
 		t.Blank()
-		t.Line(0, "No difference in graph breaks, recompile reasons, limit hits, CUDA-graph skips or errors.")
+		t.Line(0, "Not compared (a side did not log them)")
+		for _, nc := range res.NotCompared {
+			t.Line(6, "  "+nc)
+		}
+	}
+	if len(res.Items) == 0 {
+		var kinds []string
+		for _, k := range res.compared {
+			kinds = append(kinds, kindPlural(k))
+		}
+		t.Blank()
+		switch n := len(kinds); n {
+		case 0:
+			t.Line(0, "Nothing compared: no kind was logged on both sides.")
+		case 1:
+			t.Line(0, "No difference in "+kinds[0]+".")
+		default:
+			t.Line(0, "No difference in "+strings.Join(kinds[:n-1], ", ")+" or "+kinds[n-1]+".")
+		}
 	}
 	moved := ""
 	if res.Moved > 0 {

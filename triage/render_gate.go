@@ -65,6 +65,12 @@ func gateSummary(res GateResult) string {
 	}
 	c := res.Counts
 	breaks, recompiles := fmt.Sprintf("%d graph breaks", c.GraphBreaks), fmt.Sprintf("%d recompiles", c.Recompiles)
+	if !c.breaksLogged && c.GraphBreaks+c.byDesign == 0 {
+		breaks = "graph breaks not logged"
+	}
+	if !c.recompilesLogged && c.Recompiles+c.expected == 0 {
+		recompiles = "recompiles not logged"
+	}
 	if c.byDesign > 0 { // report's count includes them: say why this one differs
 		breaks += fmt.Sprintf(" (and %d by design, not counted)", c.byDesign)
 	}

@@ -95,8 +95,14 @@ func (m *Model) diffText() (string, []string) {
 	lines = append(lines, "", th.title.Render(" Findings (torchtriage diff)"))
 	lines = append(lines, fmt.Sprintf(" %s · %s · %s · %d unchanged", th.bad.Render(fmt.Sprintf("%d new", res.New)),
 		th.good.Render(fmt.Sprintf("%d gone", res.Gone)), th.warn.Render(fmt.Sprintf("%d changed", res.Changed)), res.Unchanged), "")
-	if len(res.Items) == 0 {
+	for _, nc := range res.NotCompared { // a run that could not print a kind: nothing of it is new or gone
+		lines = append(lines, th.dim.Render(" not compared: "+nc))
+	}
+	switch {
+	case len(res.Items) == 0 && len(res.NotCompared) == 0:
 		lines = append(lines, " the two runs have the same findings")
+	case len(res.Items) == 0:
+		lines = append(lines, " the same findings in what both runs logged")
 	}
 	for _, it := range res.Items {
 		mark, st := "~", th.warn
