@@ -216,7 +216,7 @@ func TestReport1024RanksGrouped(t *testing.T) {
 	if strings.TrimRight(section, "\n") != want {
 		t.Errorf("Per rank:\n%s\nwant:\n%s", section, want)
 	}
-	if !strings.Contains(out, "×2 ranks 512  ") {
+	if !strings.Contains(out, "×2 rank 512  ") {
 		t.Errorf("the break names its one rank:\n%s", out[:min(len(out), 2000)])
 	}
 	if len(strings.Split(out, "\n")) > 40 {

@@ -84,5 +84,5 @@ func rankText(ranks []int) string {
 	if len(ranks) == 0 {
 		return "single process"
 	}
-	return "ranks " + compactRanks(ranks)
+	return rankWord(ranks) // "rank 3" for one ("ranks 3" read as a plural)
 }
