@@ -150,3 +150,29 @@ func TestGPUEndToEnd20261123(t *testing.T) {
 		t.Errorf("g01 breaks report: %d\n%s", code, out)
 	}
 }
+
+// The H100 end-to-end run of 2026-11-26 (testdata/gpu-e2e/e2e-20261126): g09b under torchrun, where only rank 0
+// prints and so breaks and recompiles its resume function, fails --ranks-agree with what differs and counts
+// automatic dynamic's three first size recompiles as expected; g01 under the breaks preset prints nothing at all:
+// its run dir passes on what the run's TORCH_LOGS and the probe show, its bare output shows nothing and passes
+// nothing.
+func TestCheckGPURunDirs20261126(t *testing.T) {
+	dir := "../testdata/gpu-e2e/e2e-20261126/"
+	code, out, errs := runCheck(t, dir+"0007-breaks", "--ranks-agree", "--max-graph-breaks", "0")
+	if code != 1 || !strings.Contains(out, "FAIL [--ranks-agree] rank 0 differs from rank 1: extra graph break print() at g09b_gloo_rank_break.py:12") ||
+		!strings.Contains(out, "counted: 1 graph breaks, 0 recompiles beyond automatic dynamic (and 3 expected, not counted)") {
+		t.Errorf("g09b: %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCheck(t, dir+"0002-breaks", "--max-graph-breaks", "0", "--max-recompiles", "0")
+	if code != 0 || !strings.Contains(out, "PASS · --max-graph-breaks=0 --max-recompiles=0 · counted: 0 graph breaks, 0 recompiles") {
+		t.Errorf("g01 run dir: %d\n%s%s", code, out, errs)
+	}
+	code, out, _ = run(t, "report", dir+"0002-breaks")
+	if code != 0 || !strings.Contains(out, "Based on: torch seen in probe; TORCH_LOGS from the run: graph_breaks,recompiles") {
+		t.Errorf("g01 report: %d\n%s", code, out)
+	}
+	code, out, errs = runCheck(t, dir+"0002-breaks/stderr.log", "--max-graph-breaks", "0")
+	if code != exitNoEvidence || !strings.Contains(errs, "the input holds no torch output at all") {
+		t.Errorf("g01 stderr alone: %d\n%s%s", code, out, errs)
+	}
+}
