@@ -37,23 +37,12 @@ func ranksCopy(t *testing.T) string {
 // returns every record and the memo.
 func parseMemo(t *testing.T, path string, workers int, memo bool) ([]*Record, *breakMemo) {
 	t.Helper()
-	oldMin, oldPart := MinParallelSize, PartSize
-	MinParallelSize, PartSize = 0, 64<<10
-	defer func() { MinParallelSize, PartSize = oldMin, oldPart }()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st, _ := f.Stat()
 	opt := Options{Rank: -1, SkipOther: true}
 	if memo {
 		opt.memo = newBreakMemo()
 	}
 	var out []*Record
-	if err := ParseFileParallel(f, st.Size(), workers, opt, func(r *Record) { out = append(out, r) }); err != nil {
-		t.Fatal(err)
-	}
+	parseFileInParts(t, path, workers, 64<<10, opt, func(r *Record) { out = append(out, r) })
 	return out, opt.memo
 }
 

@@ -121,9 +121,17 @@ func FuzzParallelEqualsSerial(f *testing.F) {
 }
 
 // parseInParts parses the file at path with ParseFileParallel (workers, parts of partSize bytes, however small
-// the file) and returns
-// each record as sigOf words it, in emission order (a serial parse's order).
+// the file) and returns each record as sigOf words it, in emission order (a serial parse's order).
 func parseInParts(t testing.TB, path string, workers int, partSize int64, sigOf func(*Record) string) []string {
+	t.Helper()
+	var out []string
+	parseFileInParts(t, path, workers, partSize, Options{Rank: -1, SkipOther: true}, func(r *Record) { out = append(out, sigOf(r)) })
+	return out
+}
+
+// parseFileInParts parses the file at path with ParseFileParallel and opt, in parts of partSize bytes however
+// small the file, handing every record to emit.
+func parseFileInParts(t testing.TB, path string, workers int, partSize int64, opt Options, emit func(*Record)) {
 	t.Helper()
 	oldMin, old := MinParallelSize, PartSize
 	MinParallelSize, PartSize = 0, partSize
@@ -137,11 +145,9 @@ func parseInParts(t testing.TB, path string, workers int, partSize int64, sigOf 
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
-	if err := ParseFileParallel(f, st.Size(), workers, Options{Rank: -1, SkipOther: true}, func(r *Record) { out = append(out, sigOf(r)) }); err != nil {
+	if err := ParseFileParallel(f, st.Size(), workers, opt, emit); err != nil {
 		t.Fatal(err)
 	}
-	return out
 }
 
 // A part of plain output (no record head at all) holds every line as a lead; the join replays only what can
