@@ -293,12 +293,16 @@ func trendText(s *Story) string {
 	breaks, recompiles := s.Sparkline()
 	series := func(name string, v []int) string {
 		var parts []string
+		counted := 0
 		for _, n := range v {
-			if n >= 0 {
-				parts = append(parts, strconv.Itoa(n))
+			if n < 0 { // not logged, or nothing counted: the run keeps its place
+				parts = append(parts, "–")
+				continue
 			}
+			parts = append(parts, strconv.Itoa(n))
+			counted++
 		}
-		if len(parts) < 2 {
+		if counted < 2 {
 			return ""
 		}
 		return name + " " + strings.Join(parts, " → ")

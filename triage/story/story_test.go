@@ -169,6 +169,11 @@ func TestStoryFixNamesGoneBreakAndRegainedAgreement(t *testing.T) {
 	if !slices.Equal(breaks, []int{1, 0, -1, -1}) || !slices.Equal(recompiles, []int{3, 0, 3, -1}) {
 		t.Errorf("sparkline breaks %v recompiles %v", breaks, recompiles)
 	}
+	// a run that counted nothing of a kind keeps its place in the trend ("–"), so each number is its run's (the
+	// trend left such runs out: 10 numbers for 11 runs on the H100)
+	if tr := trendText(s); tr != "graph breaks 1 → 0 → – → – · recompiles 3 → 0 → 3 → –" {
+		t.Errorf("trend %q", tr)
+	}
 	if s.Env == nil || s.Env.Source != "probe of run 2" || s.Env.Torch != "2.14.1" || s.Env.WorldSize != 2 {
 		t.Errorf("env %+v", s.Env)
 	}
