@@ -171,6 +171,13 @@ func TestCheckGPURunDirs20261126(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Based on: torch seen in probe; TORCH_LOGS from the run: graph_breaks,recompiles") {
 		t.Errorf("g01 report: %d\n%s", code, out)
 	}
+	// g09b again under the guards preset (no graph_breaks): the recompile rank 0 alone makes is a logged
+	// difference and fails --ranks-agree; the breaks, not logged, are counted nowhere
+	code, out, errs = runCheck(t, dir+"guards/0001-guards", "--ranks-agree")
+	if code != 1 || !strings.Contains(out, "FAIL [--ranks-agree] rank 0 differs from rank 1: extra recompile of step (after line 12)") ||
+		!strings.Contains(out, "counted: graph breaks not logged, 0 recompiles beyond automatic dynamic (and 3 expected, not counted)") {
+		t.Errorf("g09b guards: %d\n%s%s", code, out, errs)
+	}
 	code, out, errs = runCheck(t, dir+"0002-breaks/stderr.log", "--max-graph-breaks", "0")
 	if code != exitNoEvidence || !strings.Contains(errs, "the input holds no torch output at all") {
 		t.Errorf("g01 stderr alone: %d\n%s%s", code, out, errs)
