@@ -133,7 +133,14 @@ func (m *Model) guideBody(w, h int) []string {
 		if p.Why != "" {
 			status += ": " + p.Why
 		}
-		head := fmt.Sprintf("%s%d/6 %s  (preset %s) · %s", mark, st.N, st.Title, st.Preset, status)
+		// the status whole: on the title's line where it fits, else on lines of its own (it was cut with "…")
+		head := fmt.Sprintf("%s%d/6 %s  (preset %s)", mark, st.N, st.Title, st.Preset)
+		var more []string
+		if full := head + " · " + status; width(full) <= w-3 {
+			head = full
+		} else {
+			more = wrapText(status, w-8)
+		}
 		if i == m.guide.idx {
 			cursorLine = len(lines)
 			head = th.sel.Render(fit(head, w-3))
@@ -141,6 +148,9 @@ func (m *Model) guideBody(w, h int) []string {
 			head = style.Render(head)
 		}
 		lines = append(lines, head)
+		for _, l := range more {
+			lines = append(lines, "     "+style.Render(l))
+		}
 		for _, l := range wrapText("Goal: "+st.Goal, w-8) {
 			lines = append(lines, "     "+l)
 		}
