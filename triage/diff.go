@@ -57,58 +57,6 @@ type DiffResult struct {
 	compared []Kind // the kinds both sides logged (the text's "no difference in …")
 }
 
-// gpuKinds print only on GPUs: a CPU run that did not log them is no gap worth naming.
-var gpuKinds = map[Kind]bool{KindCudagraphSkip: true, KindCudagraphPartition: true, KindCudagraphRerecord: true}
-
-// diffKindOrder is the order NotCompared names the kinds in.
-var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
-	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
-
-// unlogged says why a's input could not show items of kind k ("" when it could): no torch output at all, or
-// TORCH_LOGS without them. Limit hits and errors always print.
-func (a *Analysis) unlogged(k Kind) string {
-	ev := a.Evidence
-	if !ev.TorchSeen {
-		return "printed no torch output"
-	}
-	logged := true
-	switch k {
-	case KindGraphBreak:
-		logged = ev.GraphBreaksLogged
-	case KindRecompile:
-		logged = ev.RecompilesLogged
-	case KindCudagraphSkip:
-		logged = ev.CudagraphSkipsLogged
-	case KindCudagraphPartition:
-		logged = ev.CudagraphPartitionsLogged
-	case KindCudagraphRerecord:
-		logged = ev.CudagraphRerecordsLogged
-	}
-	if logged {
-		return ""
-	}
-	return "did not log them (TORCH_LOGS)"
-}
-
-// kindPlural names a kind in NotCompared.
-func kindPlural(k Kind) string {
-	switch k {
-	case KindGraphBreak:
-		return "graph breaks"
-	case KindRecompile:
-		return "recompiles"
-	case KindCudagraphPartition:
-		return "non-cudagraphable partitions"
-	case KindCudagraphRerecord:
-		return "CUDA-graph re-recordings"
-	}
-	return KindWord(k) + "s"
-}
-
-var diffKinds = map[Kind]bool{KindGraphBreak: true, KindRecompile: true, KindLimitHit: true,
-	KindCudagraphSkip: true, KindCompileError: true, KindCudagraphPartition: true, KindCudagraphRerecord: true,
-	KindRuntimeError: true}
-
 type diffSide struct {
 	first   *Finding
 	total   int
