@@ -33,8 +33,9 @@ func (m *Model) ranksStrip(w int) string {
 				left = s.analysis.NoTorchText() // as the report says
 			}
 		default:
-			// a count that could not print is not shown as 0 (the report's "not logged")
-			noBreaks, noRecompiles := s.uncounted(paneBreaks) != "", s.uncounted(paneRecompiles) != ""
+			// a count that could not print is not shown as 0 (the report's "not logged"), once the run is over (as
+			// for one process: while it runs, the first record of a kind may be yet to come)
+			noBreaks, noRecompiles := r.done && s.uncounted(paneBreaks) != "", r.done && s.uncounted(paneRecompiles) != ""
 			var parts []string
 			for _, rk := range s.ranks {
 				c := s.perRank[rk]
@@ -151,7 +152,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 	const perRankRow = "   %-5s %6s  %7s  %10s  %6s  %11s  %11s" // 70 columns: fits 80
 	lines = append(lines, "", th.title.Render(" Per rank"),
 		th.dim.Render(fmt.Sprintf(perRankRow, "rank", "breaks", "records", "recompiles", "limits", "compile err", "runtime err")))
-	noBreaks, noRecompiles := s.uncounted(paneBreaks) != "", s.uncounted(paneRecompiles) != ""
+	noBreaks, noRecompiles := r.done && s.uncounted(paneBreaks) != "", r.done && s.uncounted(paneRecompiles) != ""
 	for _, rk := range s.ranks {
 		c := s.perRank[rk]
 		lines = append(lines, fmt.Sprintf(perRankRow, fmt.Sprintf("r%d", rk), countOr(c.GraphBreaks, noBreaks),
