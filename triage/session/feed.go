@@ -29,12 +29,14 @@ type feed struct {
 	once   sync.Once
 	an     *Analyzer
 	runs   map[int]*Follower // owned by loop
+	metas  map[int]*Meta     // runs' metas at start (Session.Start), for their followers (guarded by mu)
+	ended  map[int]bool      // runs whose final batch went out: a meta at start that comes later is dropped
 	now    func() time.Time
 }
 
 func newFeed(an *Analyzer) *feed {
 	f := &feed{notify: make(chan struct{}, 1), out: make(chan Batch), stop: make(chan struct{}), an: an,
-		runs: map[int]*Follower{}, now: time.Now}
+		runs: map[int]*Follower{}, metas: map[int]*Meta{}, ended: map[int]bool{}, now: time.Now}
 	go f.loop()
 	return f
 }
@@ -43,6 +45,18 @@ func newFeed(an *Analyzer) *feed {
 func (f *feed) sink(ev runner.Event) {
 	f.mu.Lock()
 	f.queue = append(f.queue, ev)
+	f.mu.Unlock()
+	select {
+	case f.notify <- struct{}{}:
+	default:
+	}
+}
+
+// started tells the feed a run's meta at its start: its analysis then knows the run's TORCH_LOGS while it runs
+// (the runner's events carry the meta only when the run ends), not only what its lines show.
+func (f *feed) started(m Meta) {
+	f.mu.Lock()
+	f.metas[m.ID] = &m
 	f.mu.Unlock()
 	select {
 	case f.notify <- struct{}{}:
@@ -77,17 +91,25 @@ func (f *feed) loop() {
 // drain applies the queued events to their runs.
 func (f *feed) drain() {
 	f.mu.Lock()
-	evs := f.queue
-	f.queue = nil
+	evs, metas := f.queue, f.metas
+	f.queue, f.metas = nil, map[int]*Meta{}
 	f.mu.Unlock()
 	now := f.now()
-	for _, ev := range evs {
-		lr := f.runs[ev.RunID]
+	follower := func(id int) *Follower {
+		lr := f.runs[id]
 		if lr == nil {
-			lr = NewFollower(ev.RunID, now)
-			f.runs[ev.RunID] = lr
+			lr = NewFollower(id, now)
+			f.runs[id] = lr
 		}
-		lr.Apply(ev, now)
+		return lr
+	}
+	for id, m := range metas {
+		if !f.ended[id] { // a run that ended before its start was told has its final meta already
+			follower(id).started(m)
+		}
+	}
+	for _, ev := range evs {
+		follower(ev.RunID).Apply(ev, now)
 	}
 }
 
@@ -130,6 +152,7 @@ func (f *feed) emit() (time.Duration, bool) {
 		}
 		if b.Final {
 			delete(f.runs, id)
+			f.ended[id] = true
 		}
 	}
 	return next, true

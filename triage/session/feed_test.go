@@ -116,3 +116,49 @@ func TestFeedKeepsRunsApart(t *testing.T) {
 		t.Fatalf("runs mixed up: %v", got)
 	}
 }
+
+// A run is analysed with its own TORCH_LOGS while it runs, not only once it exited: before, until the first
+// record of a kind printed, its verdict said "nothing shows that graph breaks and recompiles were being logged
+// (… TORCH_LOGS did not ask for them): rerun with --preset breaks" of a run started with exactly that preset.
+func TestFeedKnowsTheRunsTorchLogsWhileItRuns(t *testing.T) {
+	f := newTestFeed(t)
+	f.started(runner.Meta{ID: 3, TorchLogs: "graph_breaks,recompiles", State: runner.StateRunning})
+	// torchrun's warning: torch output, no record of a break or a recompile yet
+	line := "W1121 08:31:21.367000 6129 torch/distributed/run.py:982] *****************************************\n"
+	f.sink(runner.Event{RunID: 3, Kind: runner.EventOutput, Stream: "stderr", Data: []byte(line)})
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		b, _ := recv(t, f, 5*time.Second)
+		if b.Analysis == nil {
+			continue
+		}
+		ev := b.Analysis.Evidence
+		if !ev.TorchSeen {
+			continue // the line not parsed yet
+		}
+		if !ev.GraphBreaksLogged || !ev.RecompilesLogged || ev.LogsFrom != "run" || strings.Contains(b.Analysis.Verdict.Summary, "did not ask") {
+			t.Fatalf("running: evidence %+v, verdict %q", ev, b.Analysis.Verdict.Summary)
+		}
+		if b.Final || b.Meta == nil || b.Meta.TorchLogs != "graph_breaks,recompiles" {
+			t.Fatalf("batch final %v meta %+v", b.Final, b.Meta)
+		}
+		return
+	}
+	t.Fatal("no analysis of the running run")
+}
+
+// A run that ended before the session told the feed its start gets no batch after its final one (the stale
+// running meta would have replaced its final meta).
+func TestFeedDropsAStartAfterTheEnd(t *testing.T) {
+	f := newTestFeed(t)
+	code := 0
+	f.sink(runner.Event{RunID: 4, Kind: runner.EventExited, Meta: &runner.Meta{ID: 4, ExitCode: &code, State: runner.StateExited}})
+	if b, _ := recv(t, f, 5*time.Second); !b.Final {
+		t.Fatalf("first batch not final: %+v", b)
+	}
+	f.started(runner.Meta{ID: 4, State: runner.StateRunning})
+	select {
+	case b := <-f.out:
+		t.Fatalf("a batch after the final one: %+v (meta %+v)", b, b.Meta)
+	case <-time.After(400 * time.Millisecond):
+	}
+}

@@ -46,6 +46,14 @@ func NewFollower(id int, now time.Time) *Follower {
 	return lr
 }
 
+// started gives the run its meta at start (unless an event gave one already): the next batch sends it and is
+// analysed with it.
+func (lr *Follower) started(m *Meta) {
+	if lr.meta == nil {
+		lr.meta, lr.dirty, lr.stale = m, true, true
+	}
+}
+
 // Apply takes one of the runner's events of the run, received at now.
 func (lr *Follower) Apply(ev Event, now time.Time) {
 	switch ev.Kind {

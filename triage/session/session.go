@@ -51,6 +51,9 @@ func (s *Session) Start(spec Spec) (Handle, error) {
 		s.mu.Lock()
 		s.handles[r.ID] = r
 		s.mu.Unlock()
+		if err == nil {
+			s.feed.started(r.Meta()) // its TORCH_LOGS count while it runs
+		}
 	}
 	return r, err
 }
