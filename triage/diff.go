@@ -68,7 +68,7 @@ func diffSides(a *Analysis) map[string]*diffSide {
 	out := map[string]*diffSide{}
 	for i := range a.Findings {
 		f := &a.Findings[i]
-		if !diffKinds[f.Kind] {
+		if !slices.Contains(diffKindOrder, f.Kind) {
 			continue
 		}
 		k := f.CompareKey()
@@ -107,9 +107,6 @@ func Diff(a, b *Analysis) DiffResult {
 		}
 	}
 	for _, k := range diffKindOrder {
-		if gpuKinds[k] && !seen[k] {
-			continue // only GPU runs print them: name the gap only where a side has some
-		}
 		var sides []string
 		if why := a.unlogged(k); why != "" {
 			sides = append(sides, "A "+why)
@@ -117,14 +114,12 @@ func Diff(a, b *Analysis) DiffResult {
 		if why := b.unlogged(k); why != "" {
 			sides = append(sides, "B "+why)
 		}
-		if len(sides) > 0 {
+		switch {
+		case len(sides) == 0:
+			res.compared = append(res.compared, k)
+		case !gpuKinds[k] || seen[k]: // only GPU runs print those: their gap is named only where a side has some
 			skip[k] = true
 			res.NotCompared = append(res.NotCompared, kindPlural(k)+": "+strings.Join(sides, ", "))
-		}
-	}
-	for _, k := range diffKindOrder {
-		if !skip[k] && (!gpuKinds[k] || a.unlogged(k)+b.unlogged(k) == "") {
-			res.compared = append(res.compared, k)
 		}
 	}
 	for k := range keys {

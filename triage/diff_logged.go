@@ -6,7 +6,7 @@ package triage
 // gpuKinds print only on GPUs: a CPU run that did not log them is no gap worth naming.
 var gpuKinds = map[Kind]bool{KindCudagraphSkip: true, KindCudagraphPartition: true, KindCudagraphRerecord: true}
 
-// diffKindOrder is the order NotCompared names the kinds in.
+// diffKindOrder lists the kinds a diff compares, in the order NotCompared names them.
 var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
 	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
 
@@ -50,7 +50,3 @@ func kindPlural(k Kind) string {
 	}
 	return KindWord(k) + "s"
 }
-
-var diffKinds = map[Kind]bool{KindGraphBreak: true, KindRecompile: true, KindLimitHit: true,
-	KindCudagraphSkip: true, KindCompileError: true, KindCudagraphPartition: true, KindCudagraphRerecord: true,
-	KindRuntimeError: true}
