@@ -22,10 +22,10 @@ func (m *Model) ranksStrip(w int) string {
 				procs = fmt.Sprintf("%d processes (records not rank-tagged)", n)
 			}
 			breaks, recompiles := plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile")
-			if r.done && s.uncounted(paneBreaks) != "" {
+			if r.notLogged(paneBreaks) {
 				breaks = "breaks not logged"
 			}
-			if r.done && s.uncounted(paneRecompiles) != "" {
+			if r.notLogged(paneRecompiles) {
 				recompiles = "recompiles not logged"
 			}
 			left = fmt.Sprintf("%s · %s · %s", procs, breaks, recompiles)
@@ -33,9 +33,7 @@ func (m *Model) ranksStrip(w int) string {
 				left = s.analysis.NoTorchText() // as the report says
 			}
 		default:
-			// a count that could not print is not shown as 0 (the report's "not logged"), once the run is over (as
-			// for one process: while it runs, the first record of a kind may be yet to come)
-			noBreaks, noRecompiles := r.done && s.uncounted(paneBreaks) != "", r.done && s.uncounted(paneRecompiles) != ""
+			noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
 			var parts []string
 			for _, rk := range s.ranks {
 				c := s.perRank[rk]
@@ -152,7 +150,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 	const perRankRow = "   %-5s %6s  %7s  %10s  %6s  %11s  %11s" // 70 columns: fits 80
 	lines = append(lines, "", th.title.Render(" Per rank"),
 		th.dim.Render(fmt.Sprintf(perRankRow, "rank", "breaks", "records", "recompiles", "limits", "compile err", "runtime err")))
-	noBreaks, noRecompiles := r.done && s.uncounted(paneBreaks) != "", r.done && s.uncounted(paneRecompiles) != ""
+	noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
 	for _, rk := range s.ranks {
 		c := s.perRank[rk]
 		lines = append(lines, fmt.Sprintf(perRankRow, fmt.Sprintf("r%d", rk), countOr(c.GraphBreaks, noBreaks),
@@ -222,6 +220,10 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 	}
 	return out
 }
+
+// notLogged: the run is over and the kind of pane p could not print (the report's "not logged"), so its count is
+// not shown as 0; while a run goes on, the first record of a kind may be yet to come.
+func (r *runView) notLogged(p pane) bool { return r.done && r.snap.uncounted(p) != "" }
 
 // countOr is n, or "–" for a count that was not logged.
 func countOr(n int, notLogged bool) string {
