@@ -91,8 +91,12 @@ func (f *feed) loop() {
 // drain applies the queued events to their runs.
 func (f *feed) drain() {
 	f.mu.Lock()
-	evs, metas := f.queue, f.metas
-	f.queue, f.metas = nil, map[int]*Meta{}
+	evs := f.queue
+	f.queue = nil
+	var metas map[int]*Meta
+	if len(f.metas) > 0 { // told once per run: most drains take none and keep the empty map
+		metas, f.metas = f.metas, map[int]*Meta{}
+	}
 	f.mu.Unlock()
 	now := f.now()
 	follower := func(id int) *Follower {
