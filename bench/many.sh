@@ -6,19 +6,23 @@
 # gets its own file, line, function, compile id and guard values; nothing else of the format changes.
 # Times `torchtriage report` (text and --format json) against `grep -c 'Graph break'` and reads the peak RSS.
 # Target: report <= 3x grep's time, peak RSS <= 256 MB.
-#   usage: [TORCHTRIAGE_BIN=path] bench/many.sh [RUNS]   (default 5; the file is written under ${TMPDIR:-/tmp}/torchtriage-many)
+#   usage: [TORCHTRIAGE_BIN=path] [SCALE=k] bench/many.sh [RUNS]   (default 5; the file is written under ${TMPDIR:-/tmp}/torchtriage-many)
+#   SCALE=k multiplies the distinct breaks, the recompiles and the functions by k (0.5, 2, 4: the file grows with
+#   them), to see that the time grows with the events and not faster (no per-event work grows with the findings).
 #   TORCHTRIAGE_CPUPROFILE=FILE writes a CPU profile of the last report run (main.go).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 div() { awk -v a="$1" -v b="$2" -v c="${3:-1}" 'BEGIN { print a / b / c }'; } # a / b [/ c]
-runs=${1:-5} out=${TMPDIR:-/tmp}/torchtriage-many
+mul() { awk -v a="$1" -v b="$2" 'BEGIN { print int(a * b) }'; }                  # a * b, an integer
+runs=${1:-5} out=${TMPDIR:-/tmp}/torchtriage-many scale=${SCALE:-1}
 log=$out/many.log
+[ "$scale" = 1 ] || log=$out/many-x$scale.log
 mkdir -p "$out"
 fixture=testdata/fixtures/torch-2.14/gb_recompile.triage.log
 bin=${TORCHTRIAGE_BIN:-$out/torchtriage} # TORCHTRIAGE_BIN=path times another build (a before/after comparison)
 [ -n "${TORCHTRIAGE_BIN:-}" ] || go build -o "$bin" .
 if [ ! -s "$log" ] || [ "$fixture" -nt "$log" ] || [ "$0" -nt "$log" ]; then
-  awk -v ranks=8 -v breaks=5000 -v recompiles=50000 -v funcs=1000 '
+  awk -v ranks=8 -v breaks="$(mul 5000 "$scale")" -v recompiles="$(mul 50000 "$scale")" -v funcs="$(mul 1000 "$scale")" '
     NR >= 1 && NR <= 23 { brk[++nb] = $0 }
     NR >= 114 && NR <= 123 { rc[++nr] = $0 }
     function emit_break(r, i,    k, l, m, line, fn) {

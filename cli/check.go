@@ -90,7 +90,7 @@ func newCheckCmd() *cobra.Command {
 				}
 				paths, ran = []string{dir}, &meta
 			}
-			rep, err := load(cmd, paths, cmd.InOrStdin())
+			rep, paths, err := load(cmd, paths, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}

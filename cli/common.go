@@ -45,17 +45,24 @@ func readProbes(cmd *cobra.Command, paths []string) []triage.ProcessInfo {
 	return out
 }
 
-// load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2).
-func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, error) {
+// load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2). It
+// returns the paths less those that named the same file or directory as one before them (read once).
+func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, []string, error) {
+	l, err := triage.Load(paths, triage.LoadOptions{Stdin: stdin})
+	if l != nil {
+		paths = l.Paths
+	}
 	for _, p := range paths {
 		if m, err := session.LoadRun(p); err == nil && m.State == session.StateInterrupted {
 			warn(cmd, "run %s was interrupted: the tool supervising it is gone (killed, out of disk or hung up); its logs end where it stopped", m.Name)
 		}
 	}
-	l, err := triage.Load(paths, triage.LoadOptions{Stdin: stdin})
 	if l != nil {
 		for _, w := range l.Warnings {
 			warn(cmd, "%s", w)
+		}
+		if len(l.Aliases) > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), triage.AliasesText(l.Aliases))
 		}
 		if v, _ := cmd.Flags().GetBool("verbose"); v && len(l.Skipped) > 0 {
 			what := "entries that are not regular files"
@@ -67,9 +74,9 @@ func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, 
 		}
 	}
 	if err != nil {
-		return nil, failErr(cmd, exitUsage, "%v", err)
+		return nil, paths, failErr(cmd, exitUsage, "%v", err)
 	}
-	return l.Report, nil
+	return l.Report, paths, nil
 }
 
 // findRun is the run directory RUN names (a run number of the store, or a run directory); a run that is not

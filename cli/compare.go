@@ -62,7 +62,7 @@ func loadPair(cmd *cobra.Command, paths []string, store string) ([2]triage.Compa
 		if err != nil {
 			return sides, failErr(cmd, exitUsage, "%v", err)
 		}
-		rep, err := load(cmd, []string{p}, cmd.InOrStdin())
+		rep, _, err := load(cmd, []string{p}, cmd.InOrStdin())
 		if err != nil {
 			return sides, err
 		}

@@ -30,7 +30,7 @@ func newReportCmd() *cobra.Command {
 		Args: needArgs(1, "input (a file, a directory, or - for stdin)"),
 		RunE: func(cmd *cobra.Command, paths []string) error {
 			promptPaste(cmd, paths)
-			rep, err := load(cmd, paths, cmd.InOrStdin())
+			rep, paths, err := load(cmd, paths, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}

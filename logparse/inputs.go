@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,15 +60,36 @@ func inputFor(path string) Input {
 // torchrun --log-dir trees and *.log / *.txt / *.out / *.err files are taken; a run directory's combined.log is
 // skipped when its stdout.log or stderr.log is there (same bytes).
 func Discover(paths []string) ([]Input, error) {
-	in, _, err := DiscoverSkipping(paths)
-	return in, err
+	f, err := Find(paths)
+	return f.Inputs, err
 }
 
-// DiscoverSkipping is Discover that also lists the log-named entries the directory walks skipped because they
-// are not regular files (a FIFO would block, a device never ends): FIFOs, devices, sockets, directories and
-// links to them or to nothing. A link to a regular file is taken; a path named on its own is taken unless it
-// is a device (other than /dev/null).
-func DiscoverSkipping(paths []string) (out []Input, skipped []string, err error) {
+// Found is what Find made of the paths a command was given.
+type Found struct {
+	// Paths are the paths given, less those that name the same file or directory as one before them.
+	Paths  []string
+	Inputs []Input
+	// Skipped lists the log-named entries of the walked directories that are not regular files (a FIFO would
+	// block, a device never ends): FIFOs, devices, sockets, directories and links to them or to nothing.
+	Skipped []string
+	// Aliases are paths that name a file already among Inputs (a symbolic or hard link to it, the same path given
+	// twice, a file named and inside a directory named): each file is read once, or its records count twice.
+	Aliases []Alias
+}
+
+// Alias is a path that names the same file as an input.
+type Alias struct {
+	Path   string // the path that was not read
+	SameAs string // the input's path, read instead
+}
+
+// Find is Discover that also says what it left out. A link to a regular file is taken; a path named on its own
+// is taken unless it is a device (other than /dev/null). A file reached by several paths is read once, under
+// its own name when the others are symbolic links to it.
+func Find(paths []string) (Found, error) {
+	var out []Input
+	var skipped []string
+	paths, named := distinctPaths(paths)
 	for _, p := range paths {
 		if p == "-" {
 			out = append(out, Input{Name: "-", Path: "-", Rank: -1})
@@ -75,10 +97,10 @@ func DiscoverSkipping(paths []string) (out []Input, skipped []string, err error)
 		}
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+			return Found{}, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
 		}
 		if st.Mode()&fs.ModeDevice != 0 && p != os.DevNull { // /dev/zero, a disk: it would never end
-			return nil, nil, fmt.Errorf("%s is a device, not a log file (give - to read standard input)", p)
+			return Found{}, fmt.Errorf("%s is a device, not a log file (give - to read standard input)", p)
 		}
 		if !st.IsDir() {
 			out = append(out, inputFor(p))
@@ -108,15 +130,73 @@ func DiscoverSkipping(paths []string) (out []Input, skipped []string, err error)
 			return nil
 		})
 		if err != nil {
-			return nil, nil, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+			return Found{}, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
 		}
 		if len(found) == 0 {
-			return nil, nil, fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", p)
+			return Found{}, fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", p)
 		}
 		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 		out = append(out, found...)
 	}
-	return out, skipped, nil
+	inputs, aliases := readOnce(out)
+	return Found{Paths: paths, Inputs: inputs, Skipped: skipped, Aliases: append(named, aliases...)}, nil
+}
+
+// readOnce keeps one input per file: see once.
+func readOnce(in []Input) ([]Input, []Alias) { return once(in, func(x Input) string { return x.Path }) }
+
+// distinctPaths drops the paths that name the same file or directory as a path before them: see once.
+func distinctPaths(paths []string) ([]string, []Alias) {
+	return once(paths, func(p string) string { return p })
+}
+
+// once keeps one item per file or directory, in order: a later path to one already kept becomes an alias of
+// it, unless the kept path is a symbolic link and the later one is not (the file's own name is kept then).
+// Standard input and paths that cannot be read now stay (reading them says what is wrong).
+func once[T any](items []T, path func(T) string) ([]T, []Alias) {
+	type kept struct {
+		st   os.FileInfo
+		link bool
+	}
+	var out []T
+	var info []kept
+	var aliases []Alias
+	alias := func(a Alias) {
+		if !slices.Contains(aliases, a) {
+			aliases = append(aliases, a)
+		}
+	}
+	byID := map[fileID][]int{} // indexes of out
+	for _, x := range items {
+		p := path(x)
+		st, err := os.Stat(p)
+		if p == "-" || err != nil {
+			out, info = append(out, x), append(info, kept{})
+			continue
+		}
+		lst, err := os.Lstat(p)
+		link := err == nil && lst.Mode()&fs.ModeSymlink != 0
+		id := idOf(st)
+		dup := slices.IndexFunc(byID[id], func(j int) bool { return os.SameFile(info[j].st, st) })
+		switch {
+		case dup < 0:
+			byID[id] = append(byID[id], len(out))
+			out, info = append(out, x), append(info, kept{st, link})
+		case info[byID[id][dup]].link && !link:
+			j := byID[id][dup]
+			was := path(out[j])
+			for i := range aliases {
+				if aliases[i].SameAs == was {
+					aliases[i].SameAs = p
+				}
+			}
+			alias(Alias{Path: was, SameAs: p})
+			out[j], info[j] = x, kept{st, false}
+		default:
+			alias(Alias{Path: p, SameAs: path(out[byID[id][dup]])})
+		}
+	}
+	return out, aliases
 }
 
 func wantFile(path string) bool {

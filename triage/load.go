@@ -1,8 +1,11 @@
 package triage
 
 import (
+	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -21,18 +24,21 @@ type LoadOptions struct {
 // Loaded is what Load read: the report of all inputs together.
 type Loaded struct {
 	Report   *Report
+	Paths    []string // the paths given, less those naming the same file or directory as one before them
 	Inputs   []logparse.Input
-	Warnings []string // inputs that are readable but look wrong (binary), sorted
-	Skipped  []string // log-named entries of the directories that are not regular files (FIFOs, devices)
+	Warnings []string         // inputs that are readable but look wrong (binary), sorted
+	Skipped  []string         // log-named entries of the directories that are not regular files (FIFOs, devices)
+	Aliases  []logparse.Alias // paths to a file already read (links, the same path twice): read once
 }
 
 // Load discovers and parses paths (files, directories, "-" for stdin) into one report: the one loader behind
 // report, check, diff and open. A path that cannot be read is an error.
 func Load(paths []string, opt LoadOptions) (*Loaded, error) {
-	inputs, skipped, err := logparse.DiscoverSkipping(paths)
+	found, err := logparse.Find(paths)
 	if err != nil {
 		return nil, err
 	}
+	inputs := found.Inputs
 	agg := NewAggregator()
 	for _, in := range inputs {
 		rank := in.Rank
@@ -41,7 +47,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 		}
 		agg.AddInput(in.Name, rank)
 	}
-	out := &Loaded{Inputs: inputs, Skipped: skipped}
+	out := &Loaded{Paths: found.Paths, Inputs: inputs, Skipped: found.Skipped, Aliases: found.Aliases}
 	if opt.OnInputs != nil {
 		opt.OnInputs(inputs)
 	}
@@ -67,4 +73,27 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	}
 	out.Report = agg.Report()
 	return out, nil
+}
+
+// AliasesText says which paths named a file already read (each file is read once): "read once: a.log is the
+// same file as b.log", or the count and the first few.
+func AliasesText(aliases []logparse.Alias) string {
+	same := func(a logparse.Alias, format string) string {
+		if filepath.Clean(a.Path) == filepath.Clean(a.SameAs) {
+			return fmt.Sprintf("%s was named twice", a.Path)
+		}
+		return fmt.Sprintf(format, a.Path, a.SameAs)
+	}
+	if len(aliases) == 1 {
+		return "read once: " + same(aliases[0], "%s is the same file as %s")
+	}
+	const show = 4
+	var pairs []string
+	for _, a := range aliases[:min(len(aliases), show)] {
+		pairs = append(pairs, same(a, "%s (the same file as %s)"))
+	}
+	if len(aliases) > show {
+		pairs = append(pairs, fmt.Sprintf("and %d more", len(aliases)-show))
+	}
+	return fmt.Sprintf("read once: %d paths repeat what was named before: %s", len(aliases), strings.Join(pairs, ", "))
 }

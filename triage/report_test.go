@@ -63,12 +63,13 @@ func TestFixtureCounts(t *testing.T) {
 	}
 }
 
-// Identical limit hits and compile errors (the same log twice, as from two identical processes) are one JSON
-// entry each with records = 2, while the counts still count every event.
+// Identical limit hits and compile errors (two copies of a log, as from two identical processes) are one JSON
+// entry each with records = 2, while the counts still count every event. (The same file named twice is read
+// once: TestSameFileNamedTwiceIsReadOnce.)
 func TestIdenticalEventsAreGrouped(t *testing.T) {
 	lim := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
 	errf := filepath.Join(fixtures, "torch-2.14/r07_fullgraph.triage.log")
-	rep, _, err := buildReport([]string{lim, lim, errf, errf}, nil)
+	rep, _, err := buildReport([]string{lim, copyTo(t, lim), errf, copyTo(t, errf)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,5 +78,31 @@ func TestIdenticalEventsAreGrouped(t *testing.T) {
 	}
 	if rep.Counts.CompileErrors != 2 || len(rep.CompileErrors) != 1 || rep.CompileErrors[0].Records != 2 || len(rep.ErrorEvents()) != 2 {
 		t.Fatalf("compile errors: counts %d, entries %+v", rep.Counts.CompileErrors, rep.CompileErrors)
+	}
+}
+
+// copyTo copies a file into a new temporary directory and returns the copy's path.
+func copyTo(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), filepath.Base(path))
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// The same file named twice is one input: its events count once.
+func TestSameFileNamedTwiceIsReadOnce(t *testing.T) {
+	lim := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
+	l, err := Load([]string{lim, lim}, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Inputs) != 1 || len(l.Aliases) != 1 || l.Report.Counts.RecompileLimitHits != 1 || l.Report.Counts.Recompiles != 7 {
+		t.Errorf("inputs %v, aliases %v, counts %+v", l.Inputs, l.Aliases, l.Report.Counts)
 	}
 }

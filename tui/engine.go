@@ -146,4 +146,7 @@ func (m *Model) loaded(msg loadedMsg) {
 	r.probe.torch = msg.torch
 	m.show(r)
 	m.refreshLists()
+	if len(msg.b.Warnings) > 0 { // what reading the files showed: the CLI prints it on stderr
+		m.flash = strings.Join(msg.b.Warnings, "; ")
+	}
 }

@@ -20,7 +20,10 @@ type Batch struct {
 	Notes    []Note           // state changes, in order
 	Meta     *Meta            // the run's meta when it changed
 	Probes   []ProcessInfo    // what the probe wrote (final batches and opened runs)
-	Final    bool             // the run is over; no more batches for it
+	// Warnings are an opened run's: what reading its files showed beyond the report (a binary file, one that
+	// changed while read, paths to a file already read: read once), a line each.
+	Warnings []string
+	Final    bool // the run is over; no more batches for it
 }
 
 // OutputStats sum up a run's output so far (stdout and stderr together).

@@ -43,6 +43,7 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 	if err != nil {
 		return Batch{}, err
 	}
+	paths = l.Paths // less those naming a file or directory named before them
 	var probes []ProcessInfo
 	for _, p := range paths {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
@@ -50,7 +51,10 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 			probes = append(probes, more...)
 		}
 	}
-	b := Batch{Records: tl.records, Log: w.View(), Probes: probes, Final: true}
+	b := Batch{Records: tl.records, Log: w.View(), Probes: probes, Final: true, Warnings: l.Warnings}
+	if len(l.Aliases) > 0 {
+		b.Warnings = append(b.Warnings, triage.AliasesText(l.Aliases))
+	}
 	b.Timeline, b.Span = tl.marks()
 	var run *triage.RunFacts
 	if len(paths) == 1 {

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// reportCounts runs `report --format json` and returns its counts and inputs.
+func reportCounts(t *testing.T, args ...string) (map[string]int, []string, string) {
+	t.Helper()
+	code, out, errb := run(t, "report", append([]string{"--format", "json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("report %v: exit %d, stderr %q", args, code, errb)
+	}
+	var rep struct {
+		Inputs []string       `json:"inputs"`
+		Counts map[string]int `json:"counts"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep.Counts, rep.Inputs, errb
+}
+
+// A file reached twice (a link beside it in a walked directory, a hard link, or the same path named twice) is one
+// file: it is read once, and stderr says which path was the same file. Counting it twice doubled every count
+// (gb_recompile's 7 recompiles and 1 limit hit read 14 and 2).
+func TestSameFileTwiceIsReadOnce(t *testing.T) {
+	dir := logDir(t, "train.log")
+	one, _, _ := reportCounts(t, filepath.Join(dir, "train.log"))
+	if one["recompiles"] != 7 || one["recompile_limit_hits"] != 1 {
+		t.Fatalf("the fixture alone: %v", one)
+	}
+	if err := os.Symlink("train.log", filepath.Join(dir, "latest.log")); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "copies")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(filepath.Join(dir, "train.log"), filepath.Join(sub, "hard.log")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{dir},
+		{filepath.Join(dir, "train.log"), filepath.Join(dir, "train.log")},
+		{filepath.Join(dir, "latest.log"), dir},
+	} {
+		counts, inputs, errb := reportCounts(t, args...)
+		for _, k := range []string{"graph_break_records", "recompiles", "recompile_limit_hits", "graph_breaks"} {
+			if counts[k] != one[k] {
+				t.Errorf("report %v: %s %d, the file alone %d", args, k, counts[k], one[k])
+			}
+		}
+		if len(inputs) != 1 {
+			t.Errorf("report %v: inputs %v, want the one file", args, inputs)
+		}
+		if !strings.Contains(errb, "read once: ") || !strings.Contains(errb, "the same file as") && !strings.Contains(errb, "was named twice") {
+			t.Errorf("report %v: stderr %q does not say a path was the same file", args, errb)
+		}
+	}
+	if _, _, errb := reportCounts(t, filepath.Join(dir, "train.log"), filepath.Join(dir, "train.log")); !strings.HasSuffix(errb, "train.log was named twice\n") {
+		t.Errorf("the same path twice: stderr %q", errb)
+	}
+	// a file's own name is the one kept, not a symbolic link's
+	if _, inputs, _ := reportCounts(t, dir); len(inputs) != 1 || filepath.Base(inputs[0]) == "latest.log" {
+		t.Errorf("report DIR kept %v, not the file (latest.log is a link to it)", inputs)
+	}
+	if _, inputs, _ := reportCounts(t, filepath.Join(dir, "latest.log"), filepath.Join(dir, "train.log")); len(inputs) != 1 || filepath.Base(inputs[0]) != "train.log" {
+		t.Errorf("report latest.log train.log kept %v, want train.log", inputs)
+	}
+	// two different files stay two inputs, and nothing is said
+	other := logDir(t, "other.log")
+	if _, inputs, errb := reportCounts(t, filepath.Join(dir, "train.log"), filepath.Join(other, "other.log")); len(inputs) != 2 || errb != "" {
+		t.Errorf("two files: inputs %v, stderr %q", inputs, errb)
+	}
+}
