@@ -15,7 +15,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Input is one stream to parse.
@@ -237,35 +236,77 @@ type Sink struct {
 }
 
 // ParseInputs parses inputs concurrently (at most workers at once). It returns one error per input that could
-// not be read; the others are still parsed. With keepText false, records of no known kind are not built
-// (counting mode).
+// not be read, in input order; the others are still parsed. With keepText false, records of no known kind are
+// not built (counting mode).
+//
+// The records reach sink.Emit in input order, all of the first input's, then the second's, and so on, each
+// input's in its own order, and from the calling goroutine only: what the consumer makes of them (which
+// records are its evidence, samples and first failures) is the same on every run, whichever input parsed
+// faster. A later input's records wait in batches until the inputs before it are done; its parse waits once
+// aheadBatches batches are waiting. OnFacts comes after an input's last record.
 func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, sink Sink) []error {
 	if workers <= 0 {
 		workers = 8
 	}
-	var mu sync.Mutex
-	var errs []error
 	if sink.memo == nil && !keepText {
 		sink.memo = newBreakMemo()
 	}
-	sem := make(chan struct{}, workers)
-	var wg sync.WaitGroup
-	for _, in := range inputs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(in Input) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			if err := ParseInput(in, keepText, stdin, sink); err != nil {
-				mu.Lock()
-				errs = append(errs, err)
-				mu.Unlock()
-			}
-		}(in)
+	outs := make([]chan []*Record, len(inputs))
+	facts := make([][]Facts, len(inputs))
+	errs := make([]error, len(inputs))
+	for i := range outs {
+		outs[i] = make(chan []*Record, aheadBatches)
 	}
-	wg.Wait()
-	return errs
+	sem := make(chan struct{}, workers)
+	go func() {
+		for i, in := range inputs { // started in order: the input the caller waits for is always running
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem }()
+				s := sink
+				batch := make([]*Record, 0, batchRecords)
+				s.Emit = func(r *Record) {
+					if batch = append(batch, r); len(batch) == batchRecords {
+						outs[i] <- batch
+						batch = make([]*Record, 0, batchRecords)
+					}
+				}
+				if sink.OnFacts != nil {
+					s.OnFacts = func(f Facts) { facts[i] = append(facts[i], f) }
+				}
+				errs[i] = ParseInput(in, keepText, stdin, s)
+				if len(batch) > 0 {
+					outs[i] <- batch
+				}
+				close(outs[i])
+			}()
+		}
+	}()
+	for i := range inputs {
+		for batch := range outs[i] {
+			for _, r := range batch {
+				sink.Emit(r)
+			}
+		}
+		for _, f := range facts[i] { // written before outs[i] was closed
+			sink.OnFacts(f)
+		}
+	}
+	var out []error
+	for _, err := range errs {
+		if err != nil {
+			out = append(out, err)
+		}
+	}
+	return out
 }
+
+// How many records go to ParseInputs's caller at once, and how many such batches an input parsed ahead of its
+// turn may hold before its parse waits.
+const (
+	batchRecords = 256
+	aheadBatches = 4
+)
 
 // ParseInput parses one input.
 func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
