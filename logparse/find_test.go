@@ -58,3 +58,45 @@ func TestFindReadsEachFileOnce(t *testing.T) {
 		}
 	}
 }
+
+// TextOnly holds when every input is a regular file that is not a trace: a TORCH_TRACE file (by name or by its
+// first line), standard input or a FIFO may be a trace, so it does not.
+func TestFindTextOnly(t *testing.T) {
+	fx := filepath.Join("..", "testdata", "fixtures", "torch-2.14")
+	text := filepath.Join(fx, "gb_recompile.withtrace.log")
+	traceDir := filepath.Join(fx, "gb_recompile.trace")
+	entries, err := os.ReadDir(traceDir)
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("trace dir: %v", err)
+	}
+	data, err := os.ReadFile(filepath.Join(traceDir, entries[0].Name()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := filepath.Join(t.TempDir(), "not-named-like-a-trace.log") // a trace known by its first line
+	if err := os.WriteFile(renamed, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(t.TempDir(), "pipe.log")
+	if err := mkfifo(fifo); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	for _, c := range []struct {
+		paths []string
+		want  bool
+	}{
+		{[]string{text}, true},
+		{[]string{text, traceDir}, false},
+		{[]string{text, renamed}, false},
+		{[]string{text, "-"}, false},
+		{[]string{text, fifo}, false}, // not opened: that would wait for a writer
+	} {
+		f, err := Find(c.paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.TextOnly != c.want {
+			t.Errorf("Find(%v).TextOnly = %v", c.paths, f.TextOnly)
+		}
+	}
+}

@@ -71,6 +71,9 @@ type Found struct {
 	// Skipped lists the log-named entries of the walked directories that are not regular files (a FIFO would
 	// block, a device never ends): FIFOs, devices, sockets, directories and links to them or to nothing.
 	Skipped []string
+	// TextOnly: every input is a regular file that does not start like a TORCH_TRACE file, so no record will
+	// come from a trace (a consumer need not remember text events to drop their trace twins).
+	TextOnly bool
 	// Aliases are paths that name a file already among Inputs (a symbolic or hard link to it, the same path given
 	// twice, a file named and inside a directory named): each file is read once, or its records count twice.
 	Aliases []Alias
@@ -138,7 +141,24 @@ func Find(paths []string) (Found, error) {
 		out = append(out, found...)
 	}
 	inputs, aliases := readOnce(out)
-	return Found{Paths: paths, Inputs: inputs, Skipped: skipped, Aliases: append(named, aliases...)}, nil
+	textOnly := !slices.ContainsFunc(inputs, func(in Input) bool { return in.Trace || !textFile(in.Path) })
+	return Found{Paths: paths, Inputs: inputs, TextOnly: textOnly, Skipped: skipped, Aliases: append(named, aliases...)}, nil
+}
+
+// textFile reports a regular file whose start is not a TORCH_TRACE file's (ParseInput makes the same test).
+// Standard input and pipes are not read here: they may be traces.
+func textFile(path string) bool {
+	if st, err := os.Stat(path); path == "-" || err != nil || !st.Mode().IsRegular() { // opening a FIFO waits
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, headSize)
+	n, _ := f.ReadAt(head, 0)
+	return !SniffTrace(head[:n])
 }
 
 // readOnce keeps one input per file: see once.

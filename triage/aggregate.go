@@ -37,6 +37,7 @@ type Aggregator struct {
 	lastInput      string            // names.of the input of the record before (evidenceOwned)
 	seen           map[eventKey]bool // text events, to drop their trace twins
 	unseen         keyLog            // text events not yet in seen: it is only read when a trace is too
+	textOnly       bool              // no trace will come (TextOnly): unseen is not kept
 	errRanks       map[int]bool      // ranks whose text shows a fatal compile error (a traceback has no compile id)
 	traceRec       []*logparse.Record
 	facts          facts           // what the inputs showed beyond the counts (evidence.go)
@@ -94,6 +95,14 @@ func (a *Aggregator) AddRank(rank int) {
 	a.mu.Unlock()
 }
 
+// TextOnly says no trace record will come (logparse.Found.TextOnly): text events are then not remembered (one
+// key each, to drop their trace twins, was the only memory the aggregation kept per record).
+func (a *Aggregator) TextOnly() {
+	a.mu.Lock()
+	a.textOnly = true
+	a.mu.Unlock()
+}
+
 // Add takes one record. Trace records are held back until Report, so that an event already seen in the text
 // log is counted once.
 func (a *Aggregator) Add(r *logparse.Record) {
@@ -117,7 +126,9 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		a.traceRec = append(a.traceRec, r)
 		return
 	}
-	a.unseen.add(a.dedupKey(r))
+	if !a.textOnly {
+		a.unseen.add(a.dedupKey(r))
+	}
 	if r.Kind == logparse.KindCompileError {
 		a.errRanks[r.Rank] = true
 	}

@@ -40,6 +40,9 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	}
 	inputs := found.Inputs
 	agg := NewAggregator()
+	if found.TextOnly {
+		agg.TextOnly()
+	}
 	for _, in := range inputs {
 		rank := in.Rank
 		if in.Trace {

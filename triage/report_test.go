@@ -2,6 +2,7 @@ package triage
 
 import (
 	"encoding/json"
+	"github.com/torchtriage/torchtriage/logparse"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -104,5 +105,40 @@ func TestSameFileNamedTwiceIsReadOnce(t *testing.T) {
 	}
 	if len(l.Inputs) != 1 || len(l.Aliases) != 1 || l.Report.Counts.RecompileLimitHits != 1 || l.Report.Counts.Recompiles != 7 {
 		t.Errorf("inputs %v, aliases %v, counts %+v", l.Inputs, l.Aliases, l.Report.Counts)
+	}
+}
+
+// A load of text files only keeps no per-record key (the keys drop a trace's twins; with no trace they were the
+// one memory the aggregation kept per record): the report is the same, and with a trace the keys are kept.
+func TestTextOnlyLoadKeepsNoEventKeys(t *testing.T) {
+	keys := func(textOnly bool, paths ...string) (int, *Report) {
+		found, err := logparse.Find(paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		agg := NewAggregator()
+		if textOnly && found.TextOnly {
+			agg.TextOnly()
+		}
+		errs := logparse.ParseInputs(found.Inputs, 4, false, nil, logparse.Sink{Emit: agg.Add, OnRank: agg.AddRank, OnFacts: agg.AddFacts})
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		n := 0
+		for _, b := range agg.unseen.blocks {
+			n += len(b)
+		}
+		return n, agg.Report()
+	}
+	text := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
+	n, rep := keys(true, text)
+	all, full := keys(false, text)
+	if n != 0 || all == 0 || rep.Counts != full.Counts || full.Counts.Recompiles != 7 {
+		t.Errorf("text only: %d keys kept (%d without TextOnly), counts %+v, %+v", n, all, rep.Counts, full.Counts)
+	}
+	text, trace := filepath.Join(fixtures, "torch-2.14/gb_recompile.withtrace.log"), filepath.Join(fixtures, "torch-2.14/gb_recompile.trace")
+	n, rep = keys(true, text, trace)
+	if _, both := keys(false, text, trace); n == 0 || rep.Counts != both.Counts {
+		t.Errorf("with its trace: %d keys kept, counts %+v, want %+v", n, rep.Counts, both.Counts)
 	}
 }

@@ -51,8 +51,9 @@ func (a *Aggregator) breakSample(r *logparse.Record) *logparse.Record {
 	g := *r.Break
 	in := a.names.of
 	g.File, g.GBType, g.GBID = in(g.File), in(g.GBType), in(g.GBID)
-	g.Reason, g.Explanation, g.DebugContext = strings.Clone(g.Reason), strings.Clone(g.Explanation), strings.Clone(g.DebugContext)
-	g.Hints = cloneStrings(g.Hints)
+	// the explanation and hints are Dynamo's text for the gb_type, the reason often too: the same for many sites
+	g.Reason, g.Explanation, g.DebugContext = in(g.Reason), in(g.Explanation), strings.Clone(g.DebugContext)
+	g.Hints = a.names.list(g.Hints)
 	g.Frames = make([]logparse.Frame, len(r.Break.Frames))
 	for i, f := range r.Break.Frames {
 		g.Frames[i] = logparse.Frame{File: in(f.File), Line: f.Line, Func: in(f.Func), Code: strings.Clone(f.Code)}
@@ -65,13 +66,14 @@ func (a *Aggregator) breakSample(r *logparse.Record) *logparse.Record {
 	return s
 }
 
-func cloneStrings(list []string) []string {
+// list interns every string of a list into a new list.
+func (m *strs) list(list []string) []string {
 	if list == nil {
 		return nil
 	}
 	out := make([]string, len(list))
 	for i, s := range list {
-		out[i] = strings.Clone(s)
+		out[i] = m.of(s)
 	}
 	return out
 }
