@@ -4,7 +4,6 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 
 	"github.com/torchtriage/torchtriage/cli"
 	"github.com/torchtriage/torchtriage/triage/runner"
@@ -14,11 +13,8 @@ import (
 var version = "0.1.0-dev"
 
 func main() {
-	runner.MaybeRunReaper() // when started as the reaper of a repro, this never returns
-	// Process-wide tuning lives here and nowhere else: most commands are short-lived with a small live heap
-	// (report holds counts, not records); collect less often, but never let the heap pass a fixed budget.
-	debug.SetGCPercent(400)
-	debug.SetMemoryLimit(192 << 20)
+	runner.MaybeRunReaper()    // when started as the reaper of a repro, this never returns
+	_ = gcBudget(192<<20, 1.5) // process-wide tuning lives here (gc.go) and nowhere else
 	stop := startProfiles()
 	cli.Version = version
 	code := cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
