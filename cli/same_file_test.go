@@ -78,3 +78,33 @@ func TestSameFileTwiceIsReadOnce(t *testing.T) {
 		t.Errorf("two files: inputs %v, stderr %q", inputs, errb)
 	}
 }
+
+// A torchrun --log-dir tree and the console copy of the same run (--tee prints every line of the rank files again
+// behind [defaultN]:) hold every record twice: the rank files are read once, from the console copy, and stderr
+// says so. Before, report of the directory counted 4 recompiles for 2 and 2 processes dead for 1 (real torch
+// 2.6 output, testdata/tee).
+func TestConsoleCopyOfALogDirIsReadOnce(t *testing.T) {
+	logs := filepath.Join("..", "testdata", "tee", "logs")
+	console, _, _ := reportCounts(t, filepath.Join(logs, "console.log"))
+	trees, _ := filepath.Glob(filepath.Join(logs, "none_*"))
+	if len(trees) != 1 {
+		t.Fatalf("log-dir trees %v", trees)
+	}
+	tree, inputs, errb := reportCounts(t, trees[0])
+	if console["recompiles"] != 2 || console["runtime_errors"] != 1 || tree["recompiles"] != 2 || len(inputs) != 4 || errb != "" {
+		t.Fatalf("console %v; the tree alone %v, inputs %v, stderr %q", console, tree, inputs, errb)
+	}
+	both, inputs, errb := reportCounts(t, logs)
+	for k, v := range console {
+		if both[k] != v {
+			t.Errorf("%s %d, the console alone %d", k, both[k], v)
+		}
+	}
+	if len(inputs) != 1 || !strings.Contains(errb, "read once: ") || !strings.Contains(errb, "console.log") {
+		t.Errorf("inputs %v, stderr %q", inputs, errb)
+	}
+	// named in the other order, the console copy is still the one read
+	if both, inputs, _ := reportCounts(t, trees[0], filepath.Join(logs, "console.log")); both["recompiles"] != 2 || len(inputs) != 1 {
+		t.Errorf("tree then console: counts %v, inputs %v", both, inputs)
+	}
+}

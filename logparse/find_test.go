@@ -34,13 +34,13 @@ func TestFindReadsEachFileOnce(t *testing.T) {
 		inputs  []string
 		aliases []Alias
 	}{
-		{[]string{real, real}, []string{real}, []Alias{{real, real}}},
-		{[]string{real, hard}, []string{real}, []Alias{{hard, real}}},
+		{[]string{real, real}, []string{real}, []Alias{{Path: real, SameAs: real}}},
+		{[]string{real, hard}, []string{real}, []Alias{{Path: hard, SameAs: real}}},
 		// two links first, then the file: the file's own name is kept, both links are its aliases
-		{[]string{link, link2, real, other}, []string{real, other}, []Alias{{link2, real}, {link, real}}},
+		{[]string{link, link2, real, other}, []string{real, other}, []Alias{{Path: link2, SameAs: real}, {Path: link, SameAs: real}}},
 		// a directory holding the links and the file: sorted a-link, b-link, other, real
-		{[]string{dir}, []string{real, other}, []Alias{{link2, real}, {link, real}}},
-		{[]string{dir, dir, real}, []string{real, other}, []Alias{{dir, dir}, {link2, real}, {link, real}, {real, real}}},
+		{[]string{dir}, []string{real, other}, []Alias{{Path: link2, SameAs: real}, {Path: link, SameAs: real}}},
+		{[]string{dir, dir, real}, []string{real, other}, []Alias{{Path: dir, SameAs: dir}, {Path: link2, SameAs: real}, {Path: link, SameAs: real}, {Path: real, SameAs: real}}},
 		{[]string{real, other}, []string{real, other}, nil},
 	} {
 		f, err := Find(c.paths)
@@ -98,5 +98,72 @@ func TestFindTextOnly(t *testing.T) {
 		if f.TextOnly != c.want {
 			t.Errorf("Find(%v).TextOnly = %v", c.paths, f.TextOnly)
 		}
+	}
+}
+
+// A torchrun --log-dir rank file is read once only when the other input holds every sampled line of it on its
+// own local rank's --tee channel: a console copy cut before the run's end, or rank files under the other local
+// rank's directory, leave them read (real torch 2.6 output, testdata/tee).
+func TestFindTeeCopiesNeedEveryLineOnTheRank(t *testing.T) {
+	src := filepath.Join("..", "testdata", "tee", "logs")
+	copyTree := func(t *testing.T) string {
+		dst := t.TempDir()
+		err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(src, p)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(filepath.Join(dst, filepath.Dir(rel)), 0o755); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dst
+	}
+	// inputs read, and the stderr.log files taken as copies (their records are what counts)
+	count := func(dir string) (inputs, copies int) {
+		f, err := Find([]string{dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range f.Aliases {
+			if a.Copy && filepath.Base(a.Path) == "stderr.log" {
+				copies++
+			}
+		}
+		return len(f.Inputs), copies
+	}
+	if in, c := count(copyTree(t)); in != 1 || c != 2 {
+		t.Fatalf("the whole run: %d inputs, %d copies; want the console alone", in, c)
+	}
+	cut := copyTree(t)
+	console := filepath.Join(cut, "console.log")
+	data, _ := os.ReadFile(console)
+	if err := os.WriteFile(console, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if in, c := count(cut); c != 0 || in != 3 { // the stdout.log prints came before the cut: those are in it
+		t.Errorf("console cut in half: %d inputs, %d stderr.log copies; want both read", in, c)
+	}
+	swapped := copyTree(t)
+	runs, _ := filepath.Glob(filepath.Join(swapped, "none_*", "attempt_0"))
+	if len(runs) != 1 {
+		t.Fatal(runs)
+	}
+	a, b, tmp := filepath.Join(runs[0], "0"), filepath.Join(runs[0], "1"), filepath.Join(runs[0], "x")
+	for _, mv := range [][2]string{{a, tmp}, {b, a}, {tmp, b}} {
+		if err := os.Rename(mv[0], mv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if in, c := count(swapped); c != 0 || in != 5 {
+		t.Errorf("rank files under the other local rank: %d inputs, %d copies", in, c)
 	}
 }

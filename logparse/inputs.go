@@ -43,12 +43,9 @@ func inputFor(path string) Input {
 	if m := rankInName.FindStringSubmatch(base); m != nil {
 		in.Rank, _ = strconv.Atoi(m[1])
 	}
-	stem := strings.TrimSuffix(base, filepath.Ext(base))
-	if stem == "stdout" || stem == "stderr" {
+	if stem := strings.TrimSuffix(base, filepath.Ext(base)); stem == "stdout" || stem == "stderr" {
 		in.Stream = stem
-		// torchrun --log-dir: <dir>/<run>/attempt_<k>/<local_rank>/{stdout,stderr}.log
-		dir := filepath.Dir(path)
-		if n, err := strconv.Atoi(filepath.Base(dir)); err == nil && attemptDir.MatchString(filepath.Dir(dir)) {
+		if n, ok := logDirRank(path); ok { // torchrun --log-dir: its local rank
 			in.Rank = n
 		}
 	}
@@ -79,10 +76,13 @@ type Found struct {
 	Aliases []Alias
 }
 
-// Alias is a path that names the same file as an input.
+// Alias is a path that names the same file as an input, or a file whose lines an input holds again.
 type Alias struct {
 	Path   string // the path that was not read
 	SameAs string // the input's path, read instead
+	// Copy: Path is a torchrun --log-dir rank file and SameAs the console copy of the same run, where --tee
+	// printed each of its lines again (teeCopies).
+	Copy bool
 }
 
 // Find is Discover that also says what it left out. A link to a regular file is taken; a path named on its own
@@ -141,6 +141,8 @@ func Find(paths []string) (Found, error) {
 		out = append(out, found...)
 	}
 	inputs, aliases := readOnce(out)
+	inputs, copies := teeCopies(inputs)
+	aliases = append(aliases, copies...)
 	textOnly := !slices.ContainsFunc(inputs, func(in Input) bool { return in.Trace || !textFile(in.Path) })
 	return Found{Paths: paths, Inputs: inputs, TextOnly: textOnly, Skipped: skipped, Aliases: append(named, aliases...)}, nil
 }

@@ -78,25 +78,46 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	return out, nil
 }
 
-// AliasesText says which paths named a file already read (each file is read once): "read once: a.log is the
-// same file as b.log", or the count and the first few.
+// AliasesText says which paths repeated what another input holds, each read once: "read once: a.log is the same
+// file as b.log", the count and the first few, and the torchrun --log-dir rank files whose lines the console copy
+// of their run holds.
 func AliasesText(aliases []logparse.Alias) string {
-	same := func(a logparse.Alias, format string) string {
-		if filepath.Clean(a.Path) == filepath.Clean(a.SameAs) {
-			return fmt.Sprintf("%s was named twice", a.Path)
-		}
-		return fmt.Sprintf(format, a.Path, a.SameAs)
-	}
-	if len(aliases) == 1 {
-		return "read once: " + same(aliases[0], "%s is the same file as %s")
-	}
 	const show = 4
-	var pairs []string
-	for _, a := range aliases[:min(len(aliases), show)] {
-		pairs = append(pairs, same(a, "%s (the same file as %s)"))
+	few := func(list []string) string {
+		if len(list) > show {
+			return strings.Join(list[:show], ", ") + fmt.Sprintf(" and %d more", len(list)-show)
+		}
+		return strings.Join(list, ", ")
 	}
-	if len(aliases) > show {
-		pairs = append(pairs, fmt.Sprintf("and %d more", len(aliases)-show))
+	var parts, same []string
+	var consoles []string
+	copies := map[string][]string{}
+	for _, a := range aliases {
+		switch {
+		case a.Copy:
+			if copies[a.SameAs] == nil {
+				consoles = append(consoles, a.SameAs)
+			}
+			copies[a.SameAs] = append(copies[a.SameAs], a.Path)
+		case filepath.Clean(a.Path) == filepath.Clean(a.SameAs):
+			same = append(same, a.Path+" was named twice")
+		default:
+			same = append(same, fmt.Sprintf("%s is the same file as %s", a.Path, a.SameAs))
+		}
 	}
-	return fmt.Sprintf("read once: %d paths repeat what was named before: %s", len(aliases), strings.Join(pairs, ", "))
+	switch {
+	case len(same) == 1:
+		parts = append(parts, same[0])
+	case len(same) > 1:
+		parts = append(parts, fmt.Sprintf("%d paths repeat what was named before: %s", len(same), few(same)))
+	}
+	for _, c := range consoles {
+		files := copies[c]
+		what := "the lines of " + files[0]
+		if len(files) > 1 {
+			what = fmt.Sprintf("the lines of %d torchrun --log-dir rank files (%s)", len(files), few(files))
+		}
+		parts = append(parts, fmt.Sprintf("%s are all in %s, where torchrun --tee printed them again", what, c))
+	}
+	return "read once: " + strings.Join(parts, "; ")
 }
