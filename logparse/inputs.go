@@ -69,7 +69,8 @@ type Found struct {
 	// block, a device never ends): FIFOs, devices, sockets, directories and links to them or to nothing.
 	Skipped []string
 	// TextOnly: every input is a regular file that does not start like a TORCH_TRACE file, so no record will
-	// come from a trace (a consumer need not remember text events to drop their trace twins).
+	// come from a trace (a consumer need not remember text events to drop their trace twins). False, untold,
+	// past maxSniffed inputs.
 	TextOnly bool
 	// Aliases are paths that name a file already among Inputs (a symbolic or hard link to it, the same path given
 	// twice, a file named and inside a directory named): each file is read once, or its records count twice.
@@ -143,13 +144,20 @@ func Find(paths []string) (Found, error) {
 	inputs, aliases := readOnce(out)
 	inputs, copies := teeCopies(inputs)
 	aliases = append(aliases, copies...)
-	textOnly := !slices.ContainsFunc(inputs, func(in Input) bool { return in.Trace || !textFile(in.Path) })
+	// what TextOnly saves grows with the records of a few large inputs; opening every one of thousands of small
+	// ones to tell costs more than it saves (5,000 files: 50 ms), so past maxSniffed it is not told
+	head := make([]byte, headSize)
+	textOnly := len(inputs) <= maxSniffed &&
+		!slices.ContainsFunc(inputs, func(in Input) bool { return in.Trace || !textFile(in.Path, head) })
 	return Found{Paths: paths, Inputs: inputs, TextOnly: textOnly, Skipped: skipped, Aliases: append(named, aliases...)}, nil
 }
 
+// maxSniffed is the most inputs Find opens to tell TextOnly.
+const maxSniffed = 64
+
 // textFile reports a regular file whose start is not a TORCH_TRACE file's (ParseInput makes the same test).
 // Standard input and pipes are not read here: they may be traces.
-func textFile(path string) bool {
+func textFile(path string, head []byte) bool {
 	if st, err := os.Stat(path); path == "-" || err != nil || !st.Mode().IsRegular() { // opening a FIFO waits
 		return false
 	}
@@ -158,7 +166,6 @@ func textFile(path string) bool {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, headSize)
 	n, _ := f.ReadAt(head, 0)
 	return !SniffTrace(head[:n])
 }
@@ -286,11 +293,14 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, si
 			go func() {
 				defer func() { <-sem }()
 				s := sink
-				batch := make([]*Record, 0, batchRecords)
+				var batch []*Record // made at the first record: most small inputs have none
 				s.Emit = func(r *Record) {
+					if batch == nil {
+						batch = make([]*Record, 0, batchRecords)
+					}
 					if batch = append(batch, r); len(batch) == batchRecords {
 						outs[i] <- batch
-						batch = make([]*Record, 0, batchRecords)
+						batch = nil
 					}
 				}
 				if sink.OnFacts != nil {
