@@ -71,22 +71,32 @@ func teeCopies(inputs []Input) ([]Input, []Alias) {
 		wanted[f.local] = append(wanted[f.local], i)
 	}
 	for _, c := range others {
-		eachLine(inputs[c].Path, func(line []byte) {
+		// a console copy shows --tee prefixes from its first lines on (after the launcher's few); an input whose
+		// first teeLook lines show none is not read to its end, nor one past the point all samples were seen
+		lines, teed, left := 0, false, 0
+		for _, f := range files {
+			left += len(f.samples)
+		}
+		eachLine(inputs[c].Path, func(line []byte) bool {
+			lines++
 			var li lineInfo
 			rest := decodeChannel(line, &li)
 			if li.localRank < 0 {
-				return
+				return teed || lines < teeLook
 			}
+			teed = true
 			for _, i := range wanted[li.localRank] {
 				f := files[i]
 				k := sample{li.rank, string(rest)}
-				if f.samples[k] {
+				if f.samples[k] && !f.found[c][k] {
 					if f.found[c] == nil {
 						f.found[c] = map[sample]bool{}
 					}
 					f.found[c][k] = true
+					left--
 				}
 			}
+			return left > 0
 		})
 	}
 	var out []Input
@@ -173,8 +183,12 @@ func nonBlank(b []byte, cutEnd, cutStart bool) [][]byte {
 	return out
 }
 
-// eachLine calls fn with every line of a regular file, without its line end (a line longer than 1 MiB is cut).
-func eachLine(path string, fn func([]byte)) {
+// teeLook is how many lines of an input are read for a --tee prefix before it is taken as no console copy.
+const teeLook = 10000
+
+// eachLine calls fn with every line of a regular file, without its line end (a line longer than 1 MiB is cut),
+// until fn returns false.
+func eachLine(path string, fn func([]byte) bool) {
 	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() { // opening a FIFO waits
 		return
 	}
@@ -186,8 +200,8 @@ func eachLine(path string, fn func([]byte)) {
 	r := bufio.NewReaderSize(f, 1<<20)
 	for {
 		line, err := r.ReadSlice('\n')
-		if len(line) > 0 {
-			fn(bytes.TrimSuffix(bytes.TrimSuffix(line, []byte{'\n'}), []byte{'\r'}))
+		if len(line) > 0 && !fn(bytes.TrimSuffix(bytes.TrimSuffix(line, []byte{'\n'}), []byte{'\r'})) {
+			return
 		}
 		for err == bufio.ErrBufferFull { // the rest of a long line
 			_, err = r.ReadSlice('\n')

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -151,6 +152,17 @@ func TestFindTeeCopiesNeedEveryLineOnTheRank(t *testing.T) {
 	}
 	if in, c := count(cut); c != 0 || in != 3 { // the stdout.log prints came before the cut: those are in it
 		t.Errorf("console cut in half: %d inputs, %d stderr.log copies; want both read", in, c)
+	}
+	// an input without a --tee prefix in its first teeLook lines is not read on (a large log beside a log-dir
+	// tree was read twice over): one whose console part starts later is no copy
+	late := copyTree(t)
+	console = filepath.Join(late, "console.log")
+	data, _ = os.ReadFile(console)
+	if err := os.WriteFile(console, append([]byte(strings.Repeat("plain output\n", teeLook)), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if in, c := count(late); c != 0 || in != 5 {
+		t.Errorf("tee prefixes only after %d lines: %d inputs, %d copies", teeLook, in, c)
 	}
 	swapped := copyTree(t)
 	runs, _ := filepath.Glob(filepath.Join(swapped, "none_*", "attempt_0"))
