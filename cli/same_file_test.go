@@ -74,6 +74,14 @@ func TestSameFileTwiceIsReadOnce(t *testing.T) {
 	}
 	// two different files stay two inputs, and nothing is said
 	other := logDir(t, "other.log")
+	f, err := os.OpenFile(filepath.Join(other, "other.log"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("one more line\n"); err != nil { // not a copy of train.log
+		t.Fatal(err)
+	}
+	f.Close()
 	if _, inputs, errb := reportCounts(t, filepath.Join(dir, "train.log"), filepath.Join(other, "other.log")); len(inputs) != 2 || errb != "" {
 		t.Errorf("two files: inputs %v, stderr %q", inputs, errb)
 	}
@@ -106,5 +114,29 @@ func TestConsoleCopyOfALogDirIsReadOnce(t *testing.T) {
 	// named in the other order, the console copy is still the one read
 	if both, inputs, _ := reportCounts(t, trees[0], filepath.Join(logs, "console.log")); both["recompiles"] != 2 || len(inputs) != 1 {
 		t.Errorf("tree then console: counts %v, inputs %v", both, inputs)
+	}
+}
+
+// A log copied next to itself (train.log and train.log.txt with the same bytes) is read once; a file of the same
+// size with other bytes is read. Before, the copy counted every record twice.
+func TestCopiedLogIsReadOnce(t *testing.T) {
+	dir := logDir(t, "train.log")
+	data, err := os.ReadFile(filepath.Join(dir, "train.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "train.log.txt", string(data))
+	one, _, _ := reportCounts(t, filepath.Join(dir, "train.log"))
+	counts, inputs, errb := reportCounts(t, dir)
+	if counts["recompiles"] != one["recompiles"] || len(inputs) != 1 || !strings.Contains(errb, "read once: ") || !strings.Contains(errb, "the same bytes as") {
+		t.Errorf("counts %v (the file alone %v), inputs %v, stderr %q", counts, one, inputs, errb)
+	}
+	other := []byte(string(data))
+	other[len(other)/2] ^= 1 // one byte differs, the size is the same
+	if err := os.WriteFile(filepath.Join(dir, "train.log.txt"), other, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, inputs, errb := reportCounts(t, dir); len(inputs) != 2 || errb != "" {
+		t.Errorf("a same-size file with other bytes: inputs %v, stderr %q", inputs, errb)
 	}
 }

@@ -42,6 +42,8 @@ type Alias struct {
 	// Copy: Path is a torchrun --log-dir rank file and SameAs the console copy of the same run, where --tee
 	// printed each of its lines again (teeCopies).
 	Copy bool
+	// SameBytes: Path is another file with the bytes of SameAs (a copy: sameBytes).
+	SameBytes bool
 }
 
 // Find is Discover that also says what it left out. A link to a regular file is taken; a path named on its own
@@ -100,8 +102,9 @@ func Find(paths []string) (Found, error) {
 		out = append(out, found...)
 	}
 	inputs, aliases := readOnce(out)
-	inputs, copies := teeCopies(inputs)
-	aliases = append(aliases, copies...)
+	inputs, copied := sameBytes(inputs)
+	inputs, teed := teeCopies(inputs)
+	aliases = append(append(aliases, copied...), teed...)
 	// what TextOnly saves grows with the records of a few large inputs; opening every one of thousands of small
 	// ones to tell costs more than it saves (5,000 files: 50 ms), so past maxSniffed it is not told
 	head := make([]byte, headSize)

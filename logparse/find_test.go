@@ -14,7 +14,7 @@ func TestFindReadsEachFileOnce(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string) string {
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte("x\n"), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(name+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return p
@@ -177,5 +177,38 @@ func TestFindTeeCopiesNeedEveryLineOnTheRank(t *testing.T) {
 	}
 	if in, c := count(swapped); c != 0 || in != 5 {
 		t.Errorf("rank files under the other local rank: %d inputs, %d copies", in, c)
+	}
+}
+
+// Two files with the same bytes are one file's copy only when those bytes hold torch's time stamps and process
+// ids and the files' names give no two ranks: two processes may print the same lines of their own.
+func TestFindSameBytes(t *testing.T) {
+	glog := []byte("V1126 20:31:32.190000 13614 torch/_dynamo/guards.py:2791] [0/1] [__recompiles] Recompiling function f in /a.py:10\n")
+	plain := []byte("Traceback (most recent call last):\nRuntimeError: boom\n")
+	for _, c := range []struct {
+		name     string
+		a, b     string
+		data     []byte
+		inputs   int
+		sameByte bool
+	}{
+		{"a copy", "train.log", "train.log.txt", glog, 1, true},
+		{"no time stamps", "a.log", "b.log", plain, 2, false},
+		{"two ranks", "rank0.log", "rank1.log", glog, 2, false},
+	} {
+		dir := t.TempDir()
+		for _, n := range []string{c.a, c.b} {
+			if err := os.WriteFile(filepath.Join(dir, n), c.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f, err := Find([]string{dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := len(f.Aliases) == 1 && f.Aliases[0].SameBytes && filepath.Base(f.Aliases[0].Path) == c.b
+		if len(f.Inputs) != c.inputs || same != c.sameByte {
+			t.Errorf("%s: %d inputs, aliases %v", c.name, len(f.Inputs), f.Aliases)
+		}
 	}
 }

@@ -99,6 +99,8 @@ func AliasesText(aliases []logparse.Alias) string {
 				consoles = append(consoles, a.SameAs)
 			}
 			copies[a.SameAs] = append(copies[a.SameAs], a.Path)
+		case a.SameBytes:
+			same = append(same, fmt.Sprintf("%s holds the same bytes as %s", a.Path, a.SameAs))
 		case filepath.Clean(a.Path) == filepath.Clean(a.SameAs):
 			same = append(same, a.Path+" was named twice")
 		default:

@@ -64,7 +64,7 @@ func TestFixtureCounts(t *testing.T) {
 	}
 }
 
-// Identical limit hits and compile errors (two copies of a log, as from two identical processes) are one JSON
+// Identical limit hits and compile errors (a log and another with its records, as from two identical processes) are one JSON
 // entry each with records = 2, while the counts still count every event. (The same file named twice is read
 // once: TestSameFileNamedTwiceIsReadOnce.)
 func TestIdenticalEventsAreGrouped(t *testing.T) {
@@ -82,13 +82,15 @@ func TestIdenticalEventsAreGrouped(t *testing.T) {
 	}
 }
 
-// copyTo copies a file into a new temporary directory and returns the copy's path.
+// copyTo copies a file into a new temporary directory, with a line of output added (a byte-for-byte copy is
+// read once: it is no second process), and returns the copy's path.
 func copyTo(t *testing.T, path string) string {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	data = append(data, "another process\n"...)
 	out := filepath.Join(t.TempDir(), filepath.Base(path))
 	if err := os.WriteFile(out, data, 0o644); err != nil {
 		t.Fatal(err)
