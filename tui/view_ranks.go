@@ -163,7 +163,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
 	switch {
 	case len(r.probes) == 0:
-		lines = append(lines, th.dim.Render("   no probe data (demo, --no-probe, or the run is still going)"))
+		lines = append(lines, th.dim.Render("   "+m.noProbeText(r)))
 	case len(r.parity) == 0:
 		lines = append(lines, th.good.Render(fmt.Sprintf("   %d processes: versions, compile config and environment match", len(r.probes))))
 	default:
@@ -265,4 +265,18 @@ func shortAgreement(a triage.RankAgreement) string {
 		return a.Summary
 	}
 	return strings.Join(parts, "; ")
+}
+
+// noProbeText says why a run shows no probe data, from what the model knows of it (the probe writes a file as
+// each process that imported torch exits).
+func (m *Model) noProbeText(r *runView) string {
+	switch {
+	case m.opt.mode == modeDemo:
+		return "no probe data: the demo replays a recording, with no probe"
+	case m.opt.mode == modeOpen:
+		return "no probe data in the opened files (a torchtriage run directory has it, unless run with --no-probe)"
+	case !r.done:
+		return "no probe data yet: the probe writes it as each process exits (none with --no-probe)"
+	}
+	return "no probe data: no process wrote it (run with --no-probe, without torch, or killed before exit)"
 }
