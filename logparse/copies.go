@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 )
 
@@ -102,25 +103,15 @@ func teeCopies(inputs []Input) ([]Input, []Alias) {
 	var out []Input
 	var aliases []Alias
 	for i, in := range inputs {
-		if f := files[i]; f != nil {
-			if c := coveredBy(f.found, len(f.samples), others); c >= 0 {
-				aliases = append(aliases, Alias{Path: in.Path, SameAs: inputs[c].Path, Copy: true})
+		if f := files[i]; f != nil { // the first input, in order, where every sample was seen
+			if c := slices.IndexFunc(others, func(c int) bool { return len(f.found[c]) == len(f.samples) }); c >= 0 {
+				aliases = append(aliases, Alias{Path: in.Path, SameAs: inputs[others[c]].Path, Copy: true})
 				continue
 			}
 		}
 		out = append(out, in)
 	}
 	return out, aliases
-}
-
-// coveredBy is the first of the inputs (in order) where all n samples were seen, -1 if none.
-func coveredBy[S comparable](found map[int]map[S]bool, n int, order []int) int {
-	for _, c := range order {
-		if len(found[c]) == n {
-			return c
-		}
-	}
-	return -1
 }
 
 // sampleLines returns a file's first and last teeSample non-blank lines (all of them when it has fewer than

@@ -101,25 +101,25 @@ func Find(paths []string) (Found, error) {
 		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 		out = append(out, found...)
 	}
-	inputs, aliases := readOnce(out)
-	inputs, copied := sameBytes(inputs)
+	inputs, aliases, stats := readOnce(out)
+	inputs, copied := sameBytes(inputs, stats)
 	inputs, teed := teeCopies(inputs)
 	aliases = append(append(aliases, copied...), teed...)
 	// what TextOnly saves grows with the records of a few large inputs; opening every one of thousands of small
 	// ones to tell costs more than it saves (5,000 files: 50 ms), so past maxSniffed it is not told
 	head := make([]byte, headSize)
 	textOnly := len(inputs) <= maxSniffed &&
-		!slices.ContainsFunc(inputs, func(in Input) bool { return in.Trace || !textFile(in.Path, head) })
+		!slices.ContainsFunc(inputs, func(in Input) bool { return in.Trace || !textFile(in.Path, stats[in.Path], head) })
 	return Found{Paths: paths, Inputs: inputs, TextOnly: textOnly, Skipped: skipped, Aliases: append(named, aliases...)}, nil
 }
 
 // maxSniffed is the most inputs Find opens to tell TextOnly.
 const maxSniffed = 64
 
-// textFile reports a regular file whose start is not a TORCH_TRACE file's (ParseInput makes the same test).
-// Standard input and pipes are not read here: they may be traces.
-func textFile(path string, head []byte) bool {
-	if st, err := os.Stat(path); path == "-" || err != nil || !st.Mode().IsRegular() { // opening a FIFO waits
+// textFile reports a regular file (st, as Find found it) whose start is not a TORCH_TRACE file's (ParseInput
+// makes the same test). Standard input and pipes are not read here: they may be traces.
+func textFile(path string, st os.FileInfo, head []byte) bool {
+	if st == nil || !st.Mode().IsRegular() { // opening a FIFO waits
 		return false
 	}
 	f, err := os.Open(path)
@@ -131,18 +131,22 @@ func textFile(path string, head []byte) bool {
 	return !SniffTrace(head[:n])
 }
 
-// readOnce keeps one input per file: see once.
-func readOnce(in []Input) ([]Input, []Alias) { return once(in, func(x Input) string { return x.Path }) }
+// readOnce keeps one input per file (see once), and says what each kept path is (nil for standard input and
+// paths that cannot be read).
+func readOnce(in []Input) ([]Input, []Alias, map[string]os.FileInfo) {
+	return once(in, func(x Input) string { return x.Path })
+}
 
 // distinctPaths drops the paths that name the same file or directory as a path before them: see once.
 func distinctPaths(paths []string) ([]string, []Alias) {
-	return once(paths, func(p string) string { return p })
+	out, aliases, _ := once(paths, func(p string) string { return p })
+	return out, aliases
 }
 
 // once keeps one item per file or directory, in order: a later path to one already kept becomes an alias of
 // it, unless the kept path is a symbolic link and the later one is not (the file's own name is kept then).
 // Standard input and paths that cannot be read now stay (reading them says what is wrong).
-func once[T any](items []T, path func(T) string) ([]T, []Alias) {
+func once[T any](items []T, path func(T) string) ([]T, []Alias, map[string]os.FileInfo) {
 	type kept struct {
 		st   os.FileInfo
 		link bool
@@ -185,7 +189,11 @@ func once[T any](items []T, path func(T) string) ([]T, []Alias) {
 			alias(Alias{Path: p, SameAs: path(out[byID[id][dup]])})
 		}
 	}
-	return out, aliases
+	stats := make(map[string]os.FileInfo, len(out))
+	for i, x := range out {
+		stats[path(x)] = info[i].st
+	}
+	return out, aliases, stats
 }
 
 func wantFile(path string) bool {

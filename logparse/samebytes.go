@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"slices"
 )
 
 // maxSameSize is the most files of one size sameBytes compares (thousands of one-line files share a few sizes;
@@ -16,10 +17,10 @@ const maxSameSize = 64
 // one rank (by name) are compared, and only those with a line torch logged with its time and process id in
 // their first 64 KiB: two processes print the same lines of their own (warnings, tracebacks, prints), but not
 // the same time stamps and process ids. Their first 64 KiB are compared, then, where alike, the whole files.
-func sameBytes(inputs []Input) ([]Input, []Alias) {
+func sameBytes(inputs []Input, stats map[string]os.FileInfo) ([]Input, []Alias) {
 	bySize := map[int64][]int{}
 	for i, in := range inputs {
-		if st, err := os.Stat(in.Path); in.Path != "-" && err == nil && st.Mode().IsRegular() && st.Size() > 0 {
+		if st := stats[in.Path]; st != nil && st.Mode().IsRegular() && st.Size() > 0 {
 			bySize[st.Size()] = append(bySize[st.Size()], i)
 		}
 	}
@@ -81,16 +82,10 @@ func headHash(path string) (hash uint64, ok bool) {
 		return 0, false
 	}
 	b = b[:n]
-	for rest := b; len(rest) > 0 && !ok; {
-		line := rest
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = nil
-		}
+	ok = slices.ContainsFunc(nonBlank(b, false, false), func(line []byte) bool {
 		var li lineInfo
-		ok = parseGlog(decodeChannel(line, &li), &li) && li.pid > 0
-	}
+		return parseGlog(decodeChannel(line, &li), &li) && li.pid > 0
+	})
 	h := fnv.New64a()
 	h.Write(b)
 	return h.Sum64(), ok
