@@ -15,3 +15,12 @@ func TestNoProbeReasonFitsTheRun(t *testing.T) {
 		t.Errorf("opened logs:\n%s", s)
 	}
 }
+
+// With no rank to show, the Per rank table has no "–" to explain: no "not logged" legend under its header.
+func TestRanksViewNoLegendWithoutRows(t *testing.T) {
+	m := openModel(t, 80, 24, "../../testdata/fixtures/torch-2.14/gb_recompile.no_torch_logs.log")
+	press(m, "R")
+	if s := plain(m); strings.Contains(s, "not logged (TORCH_LOGS)") {
+		t.Errorf("a legend with no row:\n%s", s)
+	}
+}

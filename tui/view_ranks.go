@@ -157,7 +157,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 			countOr(c.GraphBreakRecords, noBreaks), countOr(c.Recompiles, noRecompiles), fmt.Sprint(c.RecompileLimitHits),
 			fmt.Sprint(c.CompileErrors), fmt.Sprint(c.RuntimeErrors)))
 	}
-	if noBreaks || noRecompiles {
+	if (noBreaks || noRecompiles) && len(s.ranks) > 0 { // the legend of the rows' "–"
 		lines = append(lines, th.dim.Render("   – not logged (TORCH_LOGS)"))
 	}
 	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
@@ -268,15 +268,15 @@ func shortAgreement(a triage.RankAgreement) string {
 }
 
 // noProbeText says why a run shows no probe data, from what the model knows of it (the probe writes a file as
-// each process that imported torch exits).
+// each process that imported torch exits), in a line that fits 80 columns.
 func (m *Model) noProbeText(r *runView) string {
 	switch {
 	case m.opt.mode == modeDemo:
 		return "no probe data: the demo replays a recording, with no probe"
 	case m.opt.mode == modeOpen:
-		return "no probe data in the opened files (a torchtriage run directory has it, unless run with --no-probe)"
+		return "no probe data in the opened files (a run's torch processes write it)"
 	case !r.done:
-		return "no probe data yet: the probe writes it as each process exits (none with --no-probe)"
+		return "no probe data yet: a torch process writes it at exit (unless --no-probe)"
 	}
-	return "no probe data: no process wrote it (run with --no-probe, without torch, or killed before exit)"
+	return "no probe data: none written (--no-probe, no torch, or killed before exit)"
 }
