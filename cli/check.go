@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -34,6 +35,7 @@ func newCheckCmd() *cobra.Command {
 		launch          launchFlags
 		allowNoEvidence bool
 		maxRerecords    int
+		tolerance       float64
 	)
 	cmd := &cobra.Command{
 		Use:   "check [PATH... | -- CMD ARGS...]",
@@ -69,11 +71,8 @@ func newCheckCmd() *cobra.Command {
 				}
 				o.Baseline = b
 			}
-			if cmd.Flags().Changed("max-cudagraph-rerecords") {
-				if maxRerecords < 0 {
-					return usageErr(cmd, "--max-cudagraph-rerecords must be 0 or more")
-				}
-				o.MaxCudagraphRerecords = &maxRerecords
+			if err := ruleValues(cmd, &o, maxRerecords, tolerance); err != nil {
+				return err
 			}
 			if !o.Rules() && write == "" {
 				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --no-cudagraph-skips, --max-cudagraph-rerecords, --max-compile-time, --max-compile-skew, --baseline, --write-baseline)")
@@ -168,7 +167,7 @@ func newCheckCmd() *cobra.Command {
 	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE (with compile time per frame)")
 	durationFlag(fs, &o.MaxCompileTime, "max-compile-time", "total compile time at most this long, all ranks (300 = 300s)")
 	durationFlag(fs, &o.MaxCompileSkew, "max-compile-skew", "slowest rank's compile time minus the fastest's at most this long")
-	fs.Float64Var(&o.CompileTolerance, "compile-time-tolerance", triage.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
+	fs.Float64Var(&tolerance, "compile-time-tolerance", triage.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
 	formatFlag(cmd, &format, "text", "json", "github", "junit")
 	fs.StringVar(&pathRoot, "path-root", "", triage.PathRootHelp)
 	_ = cmd.MarkFlagDirname("path-root")
@@ -232,4 +231,37 @@ func tellIncomplete(w io.Writer, dir, how, first string) {
 			fmt.Fprintf(w, "  %s\n", l)
 		}
 	}
+}
+
+// ruleValues takes the rule flags whose values need more than their type says, and refuses a value the gate
+// cannot honour: a rule given must gate on what it names, never vanish (a negative count or a zero time read as
+// "no limit") nor become another value (a tolerance of 0 read as the default).
+func ruleValues(cmd *cobra.Command, o *triage.GateOptions, maxRerecords int, tolerance float64) error {
+	given := cmd.Flags().Changed
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"max-graph-breaks", o.MaxGraphBreaks}, {"max-recompiles", o.MaxRecompiles}, {"max-cudagraph-rerecords", maxRerecords}} {
+		if given(c.name) && c.n < 0 {
+			return usageErr(cmd, "--%s must be 0 or more", c.name)
+		}
+	}
+	if given("max-cudagraph-rerecords") {
+		o.MaxCudagraphRerecords = &maxRerecords
+	}
+	for _, c := range []struct {
+		name string
+		d    time.Duration
+	}{{"max-compile-time", o.MaxCompileTime}, {"max-compile-skew", o.MaxCompileSkew}} {
+		if given(c.name) && c.d <= 0 {
+			return usageErr(cmd, "--%s must be more than 0 (leave it out for no limit)", c.name)
+		}
+	}
+	if given("compile-time-tolerance") {
+		if !(tolerance >= 0) || math.IsInf(tolerance, 1) { // NaN fails every comparison
+			return usageErr(cmd, "--compile-time-tolerance must be a number 0 or more (0.15 = 15%%)")
+		}
+		o.CompileTolerance = &tolerance
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -25,14 +26,25 @@ func (d *durationValue) String() string {
 }
 func (d *durationValue) Type() string { return "duration" }
 
+// Set refuses what no flag of the tool means: a negative duration (it read as none at all) and one past
+// time.Duration's range (a bare number converted past it, such as inf or 1e300, turned negative too).
 func (d *durationValue) Set(s string) error {
-	if n, err := strconv.ParseFloat(s, 64); err == nil && n >= 0 {
+	if n, err := strconv.ParseFloat(s, 64); err == nil {
+		switch {
+		case n < 0:
+			return fmt.Errorf("%q is negative", s)
+		case n*float64(time.Second) >= math.MaxInt64: // also inf
+			return fmt.Errorf("%q is too long; give at most %.0fh", s, time.Duration(math.MaxInt64).Hours())
+		}
 		*d = durationValue(time.Duration(n * float64(time.Second)))
 		return nil
 	}
 	v, err := time.ParseDuration(s)
 	if err != nil {
 		return fmt.Errorf("%q is not a duration; use 300s or 5m (a bare number is seconds)", s)
+	}
+	if v < 0 {
+		return fmt.Errorf("%q is negative", s)
 	}
 	*d = durationValue(v)
 	return nil

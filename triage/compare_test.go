@@ -70,7 +70,8 @@ func TestGateCompile(t *testing.T) {
 		if res.Passed || !named {
 			t.Errorf("%s cold vs warm baseline: %+v", v, res.Failures)
 		}
-		res = Gate(Analyze(loadReport(t, fixture(v, "c01_mlp.warm2.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: 1})
+		all := 1.0 // 100 %
+		res = Gate(Analyze(loadReport(t, fixture(v, "c01_mlp.warm2.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
 		if !res.Passed {
 			t.Errorf("%s warm vs warm baseline (tolerance 100%%): %+v", v, res.Failures)
 		}

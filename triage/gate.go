@@ -18,7 +18,7 @@ type GateOptions struct {
 	// compile time (gate_compile.go): 0 = no limit
 	MaxCompileTime   time.Duration // total compile time, all ranks
 	MaxCompileSkew   time.Duration // slowest rank minus fastest
-	CompileTolerance float64       // baseline frames may grow this much (0: DefaultTolerance, 15 %)
+	CompileTolerance *float64      // baseline frames may grow this much (nil: DefaultTolerance, 15 %)
 	// CUDA graphs: NoCudagraphSkips fails on skips and non-cudagraphable partitions; MaxCudagraphRerecords
 	// (nil: no limit) on re-recordings beyond it
 	NoCudagraphSkips      bool

@@ -106,9 +106,9 @@ func slowestFrames(c *CompileReport) string {
 
 // baselineCompile fails on frames whose compile time grew beyond the tolerance, naming the phases that grew.
 func (res *GateResult) baselineCompile(c *CompileReport, o GateOptions) {
-	tol := o.CompileTolerance
-	if tol <= 0 {
-		tol = DefaultTolerance
+	tol := DefaultTolerance
+	if o.CompileTolerance != nil {
+		tol = *o.CompileTolerance
 	}
 	rule := fmt.Sprintf("--baseline (compile time, tolerance %.0f%%)", tol*100)
 	base := map[string]BaselineFrame{}

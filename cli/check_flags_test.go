@@ -1,0 +1,51 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A rule value the gate cannot honour is refused with one line and exit 2: it used to vanish (a negative
+// --max-graph-breaks next to another rule gated nothing on breaks; --max-compile-time 0 or -5s read "no rule
+// given"), or to turn into another value (--compile-time-tolerance 0 gated at 15 %, --timeout inf at no limit).
+func TestCheckRefusesRuleValuesItCannotHonour(t *testing.T) {
+	log := fx("torch-2.14/gb_recompile.triage.log")
+	cases := []struct {
+		args []string
+		want string // the one line on stderr
+	}{
+		{[]string{"--max-graph-breaks", "-3", "--no-limit-hits", log}, "--max-graph-breaks must be 0 or more"},
+		{[]string{"--max-recompiles", "-1", log}, "--max-recompiles must be 0 or more"},
+		{[]string{"--max-compile-time", "0", "--no-limit-hits", log}, "--max-compile-time must be more than 0"},
+		{[]string{"--max-compile-skew", "0s", log}, "--max-compile-skew must be more than 0"},
+		{[]string{"--max-compile-time", "-5s", log}, `"-5s" is negative`},
+		{[]string{"--max-compile-time", "1e300", log}, `"1e300" is too long`},
+		{[]string{"--max-graph-breaks", "0", "--timeout", "inf", "--", "true"}, `"inf" is too long`},
+		{[]string{"--max-graph-breaks", "0", "--timeout", "-1", "--", "true"}, `"-1" is negative`},
+		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "-0.1", log}, "--compile-time-tolerance must be a number 0 or more"},
+		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "nan", log}, "--compile-time-tolerance must be a number 0 or more"},
+		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "inf", log}, "--compile-time-tolerance must be a number 0 or more"},
+	}
+	for _, c := range cases {
+		code, out, errs := runCheck(t, c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.want) || out != "" || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("check %v: code %d (want %d)\nstdout %q\nstderr %q\nwant %q", c.args, code, exitUsage, out, errs, c.want)
+		}
+	}
+}
+
+// --compile-time-tolerance 0 gates at 0 %, and says so: it used to gate at the default 15 %.
+func TestCheckToleranceZeroIsZero(t *testing.T) {
+	dir := "../testdata/compile/torch-2.14"
+	base := filepath.Join(t.TempDir(), "warm.json")
+	if code, _, errs := runCheck(t, filepath.Join(dir, "c01_mlp.warm.trace"), "--write-baseline", base); code != 0 {
+		t.Fatalf("write baseline: %d %s", code, errs)
+	}
+	for tol, want := range map[string]string{"0": "tolerance 0%", "0.5": "tolerance 50%"} {
+		code, out, _ := runCheck(t, filepath.Join(dir, "c01_mlp.cold.trace"), "--baseline", base, "--compile-time-tolerance", tol)
+		if code != 1 || !strings.Contains(out, "[--baseline (compile time, "+want+")]") {
+			t.Errorf("tolerance %s: code %d, want a failure under %q:\n%s", tol, code, want, out)
+		}
+	}
+}
