@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -72,6 +74,9 @@ func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, 
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: skipped %d %s (FIFO, device, socket or dangling link): %s\n",
 				cmd.CommandPath(), len(l.Skipped), what, strings.Join(l.Skipped, ", "))
 		}
+	}
+	if errors.Is(err, logparse.ErrDevice) { // every command that loads reads a pipe too
+		return nil, paths, failErr(cmd, exitUsage, "%v (give - to read standard input)", err)
 	}
 	if err != nil {
 		return nil, paths, failErr(cmd, exitUsage, "%v", err)

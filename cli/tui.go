@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/demo"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -125,8 +126,8 @@ func newOpenCmd() *cobra.Command {
 				if p == "-" {
 					return usageErr(cmd, "open reads files, not standard input: use torchtriage report - for a pipe")
 				}
-				if _, err := os.Stat(p); err != nil {
-					return failErr(cmd, exitUsage, "cannot read %s: %v", p, unwrapPath(err))
+				if err := logparse.CheckPath(p); err != nil { // what report refuses, before the screen starts
+					return failErr(cmd, exitUsage, "%v", err)
 				}
 			}
 			return runTUI(cmd, tui.Options{Mode: tui.ModeOpen, Paths: paths, NoColor: noColor}, "")
@@ -163,12 +164,4 @@ func runTUI(cmd *cobra.Command, o tui.Options, storeDir string) error {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(f.Fd())
-}
-
-// unwrapPath drops the path and operation of an *os.PathError ("no such file or directory").
-func unwrapPath(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

@@ -1,11 +1,18 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
 func TestCommandLines(t *testing.T) {
+	noLogs, devLink, deepLog := t.TempDir(), t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(noLogs, "notes.md"), []byte("# notes\n"), 0o644)
+	os.Symlink("/dev/zero", filepath.Join(devLink, "zero.log"))
+	os.MkdirAll(filepath.Join(deepLog, "a", "b"), 0o755)
+	os.WriteFile(filepath.Join(deepLog, "a", "b", "train.log"), []byte("epoch 1\n"), 0o644)
 	for _, c := range []struct {
 		name string
 		cmd  func([]string) (int, string)
@@ -25,6 +32,11 @@ func TestCommandLines(t *testing.T) {
 		{"open without paths", openCmd, nil, 2, "no log file, run directory or TORCH_TRACE directory given"},
 		{"open missing file", openCmd, []string{"testdata/nope.log"}, 2, "cannot read testdata/nope.log"},
 		{"open into a pipe", openCmd, []string{fx("torch-2.14/gb_recompile.triage.log")}, 2, "use `torchtriage report PATH…`"},
+		// what report refuses, open refuses the same way before its screen starts (it showed them cut in a pane)
+		{"open a device", openCmd, []string{"/dev/zero"}, 2, "torchtriage open: /dev/zero is a device, not a log file\n"}, // open reads no pipe
+		{"open a dir without logs", openCmd, []string{noLogs}, 2, noLogs + ": no log files found"},
+		{"open a dir holding only a device link", openCmd, []string{devLink}, 2, devLink + ": no log files found"},
+		{"open a dir with a log deep inside", openCmd, []string{deepLog}, 2, "use `torchtriage report PATH…`"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, out := c.cmd(c.args)

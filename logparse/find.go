@@ -1,6 +1,7 @@
 package logparse
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -58,45 +59,28 @@ func Find(paths []string) (Found, error) {
 			out = append(out, Input{Name: "-", Path: "-", Rank: -1})
 			continue
 		}
-		st, err := os.Stat(p)
+		dir, err := statNamed(p)
 		if err != nil {
-			return Found{}, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+			return Found{}, err
 		}
-		if st.Mode()&fs.ModeDevice != 0 && p != os.DevNull { // /dev/zero, a disk: it would never end
-			return Found{}, fmt.Errorf("%s is a device, not a log file (give - to read standard input)", p)
-		}
-		if !st.IsDir() {
+		if !dir {
 			out = append(out, inputFor(p))
 			continue
 		}
 		var found []Input
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
+		err = walkLogs(p, func(path string, regular bool) error {
+			if regular {
+				found = append(found, inputFor(path))
+			} else {
+				skipped = append(skipped, path)
 			}
-			if d.IsDir() {
-				if path != p && d.Name() == "probe" {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !wantFile(path) {
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() { // follows a link
-					skipped = append(skipped, path)
-					return nil
-				}
-			}
-			found = append(found, inputFor(path))
 			return nil
 		})
 		if err != nil {
-			return Found{}, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+			return Found{}, err
 		}
 		if len(found) == 0 {
-			return Found{}, fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", p)
+			return Found{}, noLogsErr(p)
 		}
 		sort.Slice(found, func(i, j int) bool { return found[i].Path < found[j].Path })
 		out = append(out, found...)
@@ -222,4 +206,80 @@ func unwrapPathErr(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// CheckPath says why Find would refuse the path p, without reading a log: it cannot be read, it is a device, or
+// it is a directory without a log file. A directory is walked up to its first log file only.
+func CheckPath(p string) error {
+	if p == "-" {
+		return nil
+	}
+	dir, err := statNamed(p)
+	if err != nil || !dir {
+		return err
+	}
+	found := false
+	err = walkLogs(p, func(_ string, regular bool) error {
+		if found = regular; found {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return err
+	case !found:
+		return noLogsErr(p)
+	}
+	return nil
+}
+
+// statNamed checks a path named on its own (a file, a link to one or a directory) and says whether it is a
+// directory. A device other than /dev/null is refused: /dev/zero or a disk would never end.
+func statNamed(p string) (dir bool, err error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return false, fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+	}
+	if st.Mode()&fs.ModeDevice != 0 && p != os.DevNull {
+		return false, fmt.Errorf("%s %w", p, ErrDevice)
+	}
+	return st.IsDir(), nil
+}
+
+// walkLogs calls each for every file under the directory p whose name a log may have (wantFile), in lexical
+// order; regular is false for one that is not a regular file, nor a link to one (a FIFO, a device, a dangling
+// link), which is not to be read. Probe directories of a run are not walked.
+func walkLogs(p string, each func(path string, regular bool) error) error {
+	err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != p && d.Name() == "probe" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !wantFile(path) {
+			return nil
+		}
+		regular := d.Type().IsRegular()
+		if !regular {
+			st, err := os.Stat(path) // follows a link
+			regular = err == nil && st.Mode().IsRegular()
+		}
+		return each(path, regular)
+	})
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
+	}
+	return nil
+}
+
+// ErrDevice is the error of a path named on its own that is a device (statNamed).
+var ErrDevice = errors.New("is a device, not a log file")
+
+func noLogsErr(dir string) error {
+	return fmt.Errorf("%s: no log files found (looked for *.log, *.txt, stdout/stderr and TORCH_TRACE files)", dir)
 }

@@ -212,3 +212,31 @@ func TestFindSameBytes(t *testing.T) {
 		}
 	}
 }
+
+// CheckPath refuses a path exactly when Find does, with Find's words: the TUI checks its paths with it before
+// its screen starts, and loads them with Find after.
+func TestCheckPathAgreesWithFind(t *testing.T) {
+	dir := t.TempDir()
+	mk := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+		return p
+	}
+	log := mk("run/a/b/train.log", "epoch 1\n")
+	notes := mk("notes/readme.md", "# notes\n")
+	os.MkdirAll(filepath.Join(dir, "devs"), 0o755)
+	os.Symlink("/dev/zero", filepath.Join(dir, "devs", "zero.log"))
+	mk("probeonly/probe/rank0.log", "x\n") // a run's probe directory is not walked
+	for _, p := range []string{log, filepath.Join(dir, "run"), filepath.Dir(notes), filepath.Join(dir, "devs"),
+		filepath.Join(dir, "probeonly"), "/dev/zero", os.DevNull, filepath.Join(dir, "missing.log"), "-"} {
+		_, ferr := Find([]string{p})
+		cerr := CheckPath(p)
+		if (ferr == nil) != (cerr == nil) || ferr != nil && ferr.Error() != cerr.Error() {
+			t.Errorf("%s: Find says %v, CheckPath %v", p, ferr, cerr)
+		}
+	}
+	if CheckPath(filepath.Join(dir, "devs")) == nil || CheckPath(filepath.Join(dir, "run")) != nil {
+		t.Error("a directory holding only a device link must be refused, one with a log deep inside taken")
+	}
+}
