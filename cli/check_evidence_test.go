@@ -15,6 +15,16 @@ func TestCheckNoEvidence(t *testing.T) {
 	os.WriteFile(empty, nil, 0o644)
 	os.WriteFile(plain, []byte("epoch 1 loss 0.5\nepoch 2 loss 0.4\n"), 0o644)
 	gpu := func(n string) string { return fx("torch-2.11-cuda/" + n) }
+	// the 2-rank DDP log with rank 1's lines left out: as a log of one rank's stderr is
+	ddp, _ := os.ReadFile(fx("torch-2.14/ddp_2ranks.ddp.log"))
+	var rank0 []string
+	for _, l := range strings.SplitAfter(string(ddp), "\n") {
+		if !strings.HasPrefix(l, "[rank1]") {
+			rank0 = append(rank0, l)
+		}
+	}
+	one := filepath.Join(t.TempDir(), "rank0.log")
+	os.WriteFile(one, []byte(strings.Join(rank0, "")), 0o644)
 	cases := []struct {
 		args []string
 		code int
@@ -40,6 +50,13 @@ func TestCheckNoEvidence(t *testing.T) {
 		{[]string{gpu("g13b_cg_rerecord_limit_noinline.triage.log"), "--max-cudagraph-rerecords", "3"}, exitNoEvidence, "no cudagraphs records"},
 		{[]string{gpu("g13b_cg_rerecord_limit_noinline.perf.log"), "--max-cudagraph-rerecords", "-1"}, exitUsage, "must be 0 or more"},
 		{[]string{fx("torch-2.6/r05_dist_c10d.triage.log"), "--max-compile-time", "60"}, exitNoEvidence, "no compile time in the inputs"},
+		// ranks that are not there cannot agree: one process, or one rank of a job, is no evidence for the rule
+		{[]string{fx("torch-2.14/gb_recompile.triage.log"), "--ranks-agree"}, exitNoEvidence, "--ranks-agree compares ranks, and the input shows one process"},
+		{[]string{one, "--ranks-agree"}, exitNoEvidence, "--ranks-agree compares ranks, and the input shows only rank 0"},
+		{[]string{one, "--ranks-agree", "--allow-no-evidence"}, 0, "passing without evidence (--allow-no-evidence)"},
+		{[]string{fx("torch-2.14/ddp_2ranks.ddp.log"), "--ranks-agree"}, 0, "PASS · --ranks-agree"},
+		// a rule with evidence fails whatever the other lacks
+		{[]string{fx("torch-2.14/gb_recompile.triage.log"), "--ranks-agree", "--max-graph-breaks", "0"}, 1, "FAIL (3 failure(s))"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCheck(t, c.args...)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // cudagraphRules: --no-cudagraph-skips fails on every CUDA-graph skip and non-cudagraphable partition (part of a
@@ -66,8 +67,28 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 		return a.PartitionsHidden()
 	case (o.MaxCompileTime > 0 || o.MaxCompileSkew > 0) && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
 		return "no compile time in the inputs: run with TORCH_TRACE (--preset trace) or the probe"
+	case o.RanksAgree && len(ev.Ranks) < 2:
+		return ranksAlone(a)
 	}
 	return ""
+}
+
+// ranksAlone says why --ranks-agree has nothing to compare: one process, or one rank of a job, agrees with
+// nothing (RankAgree calls that agreeing; a gate must not pass on it).
+func ranksAlone(a *Analysis) string {
+	who := "the input shows"
+	switch {
+	case a.Run != nil:
+		who = "the run shows"
+	case len(a.Report.Inputs) > 1:
+		who = "the " + strconv.Itoa(len(a.Report.Inputs)) + " inputs show"
+	}
+	if r := a.Evidence.Ranks; len(r) == 1 {
+		return fmt.Sprintf("--ranks-agree compares ranks, and %s only rank %d: were the other ranks' logs captured "+
+			"(torchrun --tee 3, or every rank's file of --log-dir)?", who, r[0])
+	}
+	return "--ranks-agree compares ranks, and " + who + " one process: nothing to compare (a torchrun or srun " +
+		"job's lines carry [rankN]: or N: prefixes)"
 }
 
 // cudagraphsLogged: TORCH_LOGS had cudagraphs on (every compile then prints its partitions), or the records show it.
