@@ -160,7 +160,7 @@ func TestCheckGPURunDirs20261126(t *testing.T) {
 	dir := "../testdata/gpu-e2e/e2e-20261126/"
 	code, out, errs := runCheck(t, dir+"0007-breaks", "--ranks-agree", "--max-graph-breaks", "0")
 	if code != 1 || !strings.Contains(out, "FAIL [--ranks-agree] rank 0 differs from rank 1: extra graph break print() at g09b_gloo_rank_break.py:12") ||
-		!strings.Contains(out, "counted: 1 graph breaks, 0 recompiles beyond automatic dynamic (and 3 expected, not counted)") {
+		!strings.Contains(out, "counted: 1 graph break, 0 recompiles beyond automatic dynamic (and 3 expected, not counted)") {
 		t.Errorf("g09b: %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = runCheck(t, dir+"0002-breaks", "--max-graph-breaks", "0", "--max-recompiles", "0")

@@ -26,16 +26,16 @@ func TestCheckRulesAndExitCodes(t *testing.T) {
 		code int
 		want string // in stdout
 	}{
-		{[]string{r05, "--max-graph-breaks", "1"}, 0, "PASS · --max-graph-breaks=1 · counted: 1 graph breaks"},
-		{[]string{r05, "--max-graph-breaks", "0"}, 1, "FAIL [--max-graph-breaks=0] 1 graph breaks > 0: print() breaks the graph in step (r05_dist_c10d.py:10) · at /work/repro/r05_dist_c10d.py:10 · rank 0 · playbook gb-print"},
-		{[]string{"--max-recompiles", "0", r05}, 0, "PASS · --max-recompiles=0 · counted: 1 graph breaks, 0 recompiles"},
+		{[]string{r05, "--max-graph-breaks", "1"}, 0, "PASS · --max-graph-breaks=1 · counted: 1 graph break"},
+		{[]string{r05, "--max-graph-breaks", "0"}, 1, "FAIL [--max-graph-breaks=0] 1 graph break > 0: print() breaks the graph in step (r05_dist_c10d.py:10) · at /work/repro/r05_dist_c10d.py:10 · rank 0 · playbook gb-print"},
+		{[]string{"--max-recompiles", "0", r05}, 0, "PASS · --max-recompiles=0 · counted: 1 graph break, 0 recompiles"},
 		{[]string{"--max-recompiles", "0", "--count-expected", r05}, 1, "3 recompiles > 0"},
 		{[]string{r12, "--max-recompiles", "7"}, 1, "playbook rc-value-str-bool"},
 		{[]string{r12, "--no-limit-hits"}, 1, "FAIL [--no-limit-hits] recompile limit hit: f hit config.cache_size_limit (8): after this the frame runs eager"},
 		{[]string{r05, "--no-limit-hits", "--no-compile-errors"}, 0, "PASS"},
 		{[]string{r05, "--ranks-agree"}, 1, "FAIL [--ranks-agree] rank 0 differs from rank 1: extra graph break print() at r05_dist_c10d.py:10, extra recompile of step (after line 10), size mismatch y[0] 4→8 · first divergent compile id 0/0 on rank 0 · playbook dist-rank-divergent-graphs"},
 		{[]string{ddp, "--ranks-agree"}, 0, "PASS"},
-		{[]string{ddp, "--max-graph-breaks", "1"}, 0, "counted: 1 graph breaks"},
+		{[]string{ddp, "--max-graph-breaks", "1"}, 0, "counted: 1 graph break"},
 		{[]string{ddp, "--max-graph-breaks", "1", "--count-expected"}, 1, "3 graph breaks > 1"},
 		{[]string{fx("torch-2.14/r07_fullgraph.triage.log"), "--no-compile-errors"}, 1, "Unsupported under fullgraph"},
 		{[]string{fx("failures/torch-2.6.torchrun-port-in-use.log"), "--no-compile-errors"}, 1, "playbook dist-rendezvous-port"},
@@ -148,12 +148,12 @@ func TestCheckFormats(t *testing.T) {
 	code, out, _ := runCheck(t, r05, "--max-graph-breaks", "0", "--ranks-agree", "--format", "github")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 1 || len(lines) != 3 ||
-		!strings.HasPrefix(lines[0], "::error title=torchtriage --max-graph-breaks=0::1 graph breaks > 0: print()") ||
+		!strings.HasPrefix(lines[0], "::error title=torchtriage --max-graph-breaks=0::1 graph break > 0: print()") ||
 		!strings.HasPrefix(lines[1], "::error title=torchtriage --ranks-agree::rank 0 differs from rank 1") {
 		t.Errorf("github (the repro's /work/repro is not here: no file): %d\n%s", code, out)
 	}
 	code, out, _ = runCheck(t, r05, "--max-graph-breaks", "0", "--format", "github", "--path-root", "/work/repro")
-	if code != 1 || !strings.HasPrefix(out, "::error file=r05_dist_c10d.py,line=10,title=torchtriage --max-graph-breaks=0::1 graph breaks > 0: print()") {
+	if code != 1 || !strings.HasPrefix(out, "::error file=r05_dist_c10d.py,line=10,title=torchtriage --max-graph-breaks=0::1 graph break > 0: print()") {
 		t.Errorf("github --path-root: %d\n%s", code, out)
 	}
 	code, out, _ = runCheck(t, r05, "--max-graph-breaks", "0", "--no-limit-hits", "--format", "junit")

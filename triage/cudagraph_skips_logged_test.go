@@ -68,7 +68,7 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 	res := Gate(analyzeRun(t, fx("torch-2.11-cuda/g02_cg_mutated_input.triage.log"), nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
 	var buf strings.Builder
 	WriteGateRooted(&buf, "text", res, "")
-	if !strings.Contains(buf.String(), "1 CUDA-graph skips, non-cudagraphable partitions not logged, CUDA-graph re-recordings not logged") {
+	if !strings.Contains(buf.String(), "1 CUDA-graph skip, non-cudagraphable partitions not logged, CUDA-graph re-recordings not logged") {
 		t.Errorf("g02 triage check:\n%s", buf.String())
 	}
 	res = Gate(analyzeRun(t, clean, cases[0].run), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})

@@ -214,7 +214,7 @@ func (a *Analysis) BreaksText() string {
 		return "graph breaks not logged"
 	}
 	c := a.Report.Counts
-	return fmt.Sprintf("graph breaks %d distinct (%d records)", c.GraphBreaks, c.GraphBreakRecords)
+	return fmt.Sprintf("graph breaks %d distinct (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
 }
 
 // RecompilesText words the recompile count the same way: "recompiles 7", or "recompiles not logged".
@@ -250,4 +250,12 @@ func logFormat(e logparse.Era) string {
 		return "2." + strconv.Itoa(lo) + "+"
 	}
 	return e.String()
+}
+
+// Plural is "1 record" / "3 records".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -127,7 +127,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		res.Rules = append(res.Rules, rule)
 		if res.Counts.GraphBreaks > o.MaxGraphBreaks {
 			for _, f := range breaks {
-				res.fail(rule, fmt.Sprintf("%d graph breaks > %d", res.Counts.GraphBreaks, o.MaxGraphBreaks), f)
+				res.fail(rule, fmt.Sprintf("%s > %d", Plural(res.Counts.GraphBreaks, "graph break"), o.MaxGraphBreaks), f)
 			}
 		}
 	}
@@ -136,7 +136,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		res.Rules = append(res.Rules, rule)
 		if res.Counts.Recompiles > o.MaxRecompiles {
 			for _, f := range recomps {
-				res.fail(rule, fmt.Sprintf("%d recompiles > %d", res.Counts.Recompiles, o.MaxRecompiles), f)
+				res.fail(rule, fmt.Sprintf("%s > %d", Plural(res.Counts.Recompiles, "recompile"), o.MaxRecompiles), f)
 			}
 		}
 	}

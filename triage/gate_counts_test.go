@@ -36,8 +36,8 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 		o    GateOptions
 		want []string
 	}{
-		{"g01_cg_cpu_input.perf.log", GateOptions{NoCudagraphSkips: true}, []string{"0 CUDA-graph skips", "1 non-cudagraphable partitions"}},
-		{"g02_cg_mutated_input.triage.log", GateOptions{NoCudagraphSkips: true}, []string{"1 CUDA-graph skips", "non-cudagraphable partitions"}},
+		{"g01_cg_cpu_input.perf.log", GateOptions{NoCudagraphSkips: true}, []string{"0 CUDA-graph skips", "1 non-cudagraphable partition,"}},
+		{"g02_cg_mutated_input.triage.log", GateOptions{NoCudagraphSkips: true}, []string{"1 CUDA-graph skip,", "non-cudagraphable partitions"}},
 		{"g13b_cg_rerecord_limit_noinline.perf.log", GateOptions{MaxCudagraphRerecords: &three}, []string{"3 CUDA-graph re-recordings"}},
 	}
 	for _, c := range cases {

@@ -64,7 +64,7 @@ func gateSummary(res GateResult) string {
 		rules = "no rule"
 	}
 	c := res.Counts
-	breaks, recompiles := fmt.Sprintf("%d graph breaks", c.GraphBreaks), fmt.Sprintf("%d recompiles", c.Recompiles)
+	breaks, recompiles := Plural(c.GraphBreaks, "graph break"), Plural(c.Recompiles, "recompile")
 	if !c.breaksLogged && c.GraphBreaks+c.byDesign == 0 {
 		breaks = "graph breaks not logged"
 	}
@@ -77,15 +77,15 @@ func gateSummary(res GateResult) string {
 	if c.expected > 0 {
 		recompiles += fmt.Sprintf(" beyond automatic dynamic (and %d expected, not counted)", c.expected)
 	}
-	s := fmt.Sprintf("%s · %s · counted: %s, %s, %d limit hits, %d compile errors, %d runtime errors",
-		verdict, rules, breaks, recompiles, c.RecompileLimitHits, c.CompileErrors, c.RuntimeErrors)
+	s := fmt.Sprintf("%s · %s · counted: %s, %s, %s, %s, %s", verdict, rules, breaks, recompiles,
+		Plural(c.RecompileLimitHits, "limit hit"), Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error"))
 	if c.cudagraphs {
-		skips := fmt.Sprintf("%d CUDA-graph skips", c.CudagraphSkips)
+		skips := Plural(c.CudagraphSkips, "CUDA-graph skip")
 		if c.CudagraphSkips == 0 && !c.skipsLogged {
 			skips = "CUDA-graph skips not logged"
 		}
-		parts := fmt.Sprintf("%d non-cudagraphable partitions", c.CudagraphPartitions)
-		rerecords := fmt.Sprintf("%d CUDA-graph re-recordings", c.CudagraphRerecords)
+		parts := Plural(c.CudagraphPartitions, "non-cudagraphable partition")
+		rerecords := Plural(c.CudagraphRerecords, "CUDA-graph re-recording")
 		switch {
 		case c.partitionsHidden:
 			parts = "non-cudagraphable partitions not known (FX graph cache)"

@@ -64,8 +64,7 @@ func writePerRank(t *TextWriter, perRank map[string]Counts, an *Analysis) {
 // countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …", "breaks not logged" where the
 // report's counts line says so (an may be nil: every count shown).
 func countsText(c Counts, an *Analysis) string {
-	breaks, recompiles, skips := fmt.Sprintf("%d breaks", c.GraphBreaks), fmt.Sprintf("%d recompiles", c.Recompiles),
-		fmt.Sprintf("%d skips", c.CudagraphSkips)
+	breaks, recompiles, skips := Plural(c.GraphBreaks, "break"), Plural(c.Recompiles, "recompile"), Plural(c.CudagraphSkips, "skip")
 	if an != nil && !an.BreaksCounted() {
 		breaks = "breaks not logged"
 	}
@@ -75,8 +74,8 @@ func countsText(c Counts, an *Analysis) string {
 	if an != nil && !an.SkipsCounted() {
 		skips = "skips not logged"
 	}
-	return fmt.Sprintf("%s, %s, %d limit hits, %s, %d compile errors, %d runtime errors",
-		breaks, recompiles, c.RecompileLimitHits, skips, c.CompileErrors, c.RuntimeErrors)
+	return fmt.Sprintf("%s, %s, %s, %s, %s, %s", breaks, recompiles, Plural(c.RecompileLimitHits, "limit hit"), skips,
+		Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error"))
 }
 
 // rankText names the ranks of an item, bounded (compactRanks): "ranks 0–511,513–1023"; every rank is in the JSON.

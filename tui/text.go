@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -221,12 +222,7 @@ func clock(d time.Duration) string {
 }
 
 // plural is "1 record" / "3 records".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
+func plural(n int, word string) string { return triage.Plural(n, word) }
 
 // shellJoin is argv as a shell reads it back: what the command card shows can be pasted and run again.
 func shellJoin(argv []string) string { return session.CommandLine(argv) }
