@@ -7,9 +7,9 @@ import (
 
 // One record is "1 record", in the text counts line and the Markdown table alike (they read "(1 records)").
 func TestCountsSayOneRecord(t *testing.T) {
-	a := Analyze(loadReport(t, fx("torch-2.14/gb_recompile.no_torch_logs.log")), nil, nil)
-	if a.Report.Counts.GraphBreakRecords != 1 {
-		t.Fatalf("the fixture has %d break records, the test wants 1", a.Report.Counts.GraphBreakRecords)
+	a := Analyze(loadReport(t, fx("failures/torch-2.6.inductor-cpp-compile-error-missing-headers.log")), nil, nil)
+	if a.Report.Counts.GraphBreakRecords != 1 || !a.Evidence.GraphBreaksLogged {
+		t.Fatalf("the fixture has %d break records (logged: %v), the test wants 1, logged", a.Report.Counts.GraphBreakRecords, a.Evidence.GraphBreaksLogged)
 	}
 	if got := a.BreaksText(); got != "graph breaks 1 distinct (1 record)" {
 		t.Errorf("text: %q", got)
@@ -38,5 +38,39 @@ func TestGateAndRankCountsSayOne(t *testing.T) {
 	}
 	if got := countsText(Counts{GraphBreaks: 1, Recompiles: 1, CudagraphSkips: 1, RecompileLimitHits: 2}, nil); got != "1 break, 1 recompile, 2 limit hits, 1 skip, 0 compile errors, 0 runtime errors" {
 		t.Errorf("per rank: %s", got)
+	}
+}
+
+// A count of breaks seen while graph_breaks was off is a floor, not the count: without TORCH_LOGS only the
+// Tensor.item() warning prints (gb_recompile has 3 distinct breaks; 1 printed). Every rendering says "at least"
+// and why; a logged count and a kind not logged at all read as before.
+func TestPartialBreakCountSaysAtLeast(t *testing.T) {
+	a := Analyze(loadReport(t, fx("torch-2.14/gb_recompile.no_torch_logs.log")), nil, nil)
+	if got := a.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
+		t.Errorf("text: %q", got)
+	}
+	if got := a.RecompilesText(); got != "recompiles not logged" {
+		t.Errorf("recompiles: %q", got)
+	}
+	var md strings.Builder
+	WriteMarkdown(&md, a)
+	if !strings.Contains(md.String(), "| at least 1 (1 record; not logged) | not logged |") {
+		t.Errorf("markdown:\n%s", md.String())
+	}
+	s := gateSummary(Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
+	if !strings.Contains(s, "counted: at least 1 graph break (graph_breaks not logged), recompiles not logged, 1 limit hit") {
+		t.Errorf("gate: %s", s)
+	}
+	if got := countsText(a.Report.Counts, a); !strings.HasPrefix(got, "at least 1 break, recompiles not logged, 1 limit hit") {
+		t.Errorf("per rank: %s", got)
+	}
+	for _, c := range []struct {
+		n      int
+		logged bool
+		want   string
+	}{{3, true, "3 breaks"}, {0, true, "0 breaks"}, {1, true, "1 break"}, {0, false, "breaks not logged"}, {2, false, "at least 2 breaks"}} {
+		if got := Tally(c.n, c.logged, "break"); got != c.want {
+			t.Errorf("Tally(%d, %v) = %q, want %q", c.n, c.logged, got, c.want)
+		}
 	}
 }

@@ -210,19 +210,27 @@ func (a *Analysis) RecompilesCounted() bool {
 // BreaksText words the graph-break count for the counts lines: "graph breaks 3 distinct (7 records)", or "graph
 // breaks not logged" (BreaksCounted).
 func (a *Analysis) BreaksText() string {
-	if !a.BreaksCounted() {
-		return "graph breaks not logged"
-	}
 	c := a.Report.Counts
+	switch {
+	case !a.BreaksCounted():
+		return "graph breaks not logged"
+	case !a.Evidence.GraphBreaksLogged: // a floor: what prints without graph_breaks (Tally)
+		return fmt.Sprintf("graph breaks at least %d distinct (%s; graph_breaks not logged)", c.GraphBreaks,
+			Plural(c.GraphBreakRecords, "record"))
+	}
 	return fmt.Sprintf("graph breaks %d distinct (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
 }
 
 // RecompilesText words the recompile count the same way: "recompiles 7", or "recompiles not logged".
 func (a *Analysis) RecompilesText() string {
-	if !a.RecompilesCounted() {
+	switch n := a.Report.Counts.Recompiles; {
+	case !a.RecompilesCounted():
 		return "recompiles not logged"
+	case !a.Evidence.RecompilesLogged:
+		return fmt.Sprintf("recompiles at least %d (recompiles not logged)", n)
+	default:
+		return fmt.Sprintf("recompiles %d", n)
 	}
-	return fmt.Sprintf("recompiles %d", a.Report.Counts.Recompiles)
 }
 
 // CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
@@ -250,6 +258,19 @@ func logFormat(e logparse.Era) string {
 		return "2." + strconv.Itoa(lo) + "+"
 	}
 	return e.String()
+}
+
+// Tally words a count of events that print only while their TORCH_LOGS name is on: "3 breaks"; "breaks not
+// logged" when none printed with the name off (a 0 would claim there were none); "at least 1 break" when some
+// printed with it off, which is a floor (a Tensor.item() warning prints without graph_breaks, other breaks do not).
+func Tally(n int, logged bool, noun string) string {
+	switch {
+	case logged:
+		return Plural(n, noun)
+	case n == 0:
+		return noun + "s not logged"
+	}
+	return "at least " + Plural(n, noun)
 }
 
 // Plural is "1 record" / "3 records".

@@ -70,7 +70,7 @@ type GateCounts struct {
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
 	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
-	// breaksLogged, recompilesLogged: a 0 of them is a count (Analysis.BreaksCounted), else "not logged"
+	// breaksLogged, recompilesLogged: their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
 	breaksLogged, recompilesLogged bool
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
 	// report counts them)
@@ -82,7 +82,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	res := GateResult{Rules: []string{}, Failures: []GateFailure{}, Improved: []string{}, Notes: []string{},
 		DidNotComplete: a.Unfinished()}
 	rc := a.Report.Counts
-	res.Counts.breaksLogged, res.Counts.recompilesLogged = a.BreaksCounted(), a.RecompilesCounted()
+	res.Counts.breaksLogged, res.Counts.recompilesLogged = a.Evidence.GraphBreaksLogged, a.Evidence.RecompilesLogged
 	res.Counts.GraphBreakRecords, res.Counts.CudagraphRerecords = rc.GraphBreakRecords, rc.CudagraphRerecords
 	res.Counts.CudagraphRerecordChecks, res.Counts.CudagraphRerecordsUnknown = rc.CudagraphRerecordChecks, rc.CudagraphRerecordsUnknown
 	var breaks, recomps, limits, errs []*Finding

@@ -86,8 +86,11 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
 	breaks := fmt.Sprintf("%d (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
-	if !a.BreaksCounted() {
+	switch {
+	case !a.BreaksCounted():
 		breaks = "not logged"
+	case !a.Evidence.GraphBreaksLogged: // as BreaksText
+		breaks = fmt.Sprintf("at least %d (%s; not logged)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
 	}
 	row := fmt.Sprintf("| %s | %s | %d | %s | %d | %d |", breaks, strings.TrimPrefix(a.RecompilesText(), "recompiles "), c.RecompileLimitHits,
 		strings.TrimPrefix(a.CudagraphSkipsText(), "cudagraph skips "), c.CompileErrors, c.RuntimeErrors)

@@ -65,11 +65,8 @@ func writePerRank(t *TextWriter, perRank map[string]Counts, an *Analysis) {
 // report's counts line says so (an may be nil: every count shown).
 func countsText(c Counts, an *Analysis) string {
 	breaks, recompiles, skips := Plural(c.GraphBreaks, "break"), Plural(c.Recompiles, "recompile"), Plural(c.CudagraphSkips, "skip")
-	if an != nil && !an.BreaksCounted() {
-		breaks = "breaks not logged"
-	}
-	if an != nil && !an.RecompilesCounted() {
-		recompiles = "recompiles not logged"
+	if an != nil {
+		breaks, recompiles = Tally(c.GraphBreaks, an.Evidence.GraphBreaksLogged, "break"), Tally(c.Recompiles, an.Evidence.RecompilesLogged, "recompile")
 	}
 	if an != nil && !an.SkipsCounted() {
 		skips = "skips not logged"

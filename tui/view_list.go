@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -82,6 +83,19 @@ func (s *snapshot) uncounted(p pane) string {
 	return ""
 }
 
+// partial says a pane's count is a floor: some printed while its TORCH_LOGS name was off (a Tensor.item()
+// warning prints without graph_breaks, other breaks do not), as the report says "at least" (triage.Tally).
+func (s *snapshot) partial(p pane) bool {
+	if s == nil || s.analysis == nil {
+		return false
+	}
+	a, c := s.analysis, s.analysis.Report.Counts
+	if p == paneRecompiles {
+		return c.Recompiles > 0 && !a.Evidence.RecompilesLogged
+	}
+	return c.GraphBreaks > 0 && !a.Evidence.GraphBreaksLogged
+}
+
 // listTitle: "Graph breaks · 3 distinct · 7 records", "Breaks & errors · 1 break (2 records) · 1 runtime error",
 // "Recompiles · 7 · limit hit", plus the filter. The left list is called "Graph breaks" only while it holds
 // nothing else.
@@ -103,7 +117,7 @@ func (m *Model) listTitle(p pane) string {
 		}
 		if s != nil && s.report != nil {
 			c := s.report.Counts
-			t += fmt.Sprintf(" · %d", c.Recompiles)
+			t += " · " + atLeast(s.partial(p)) + strconv.Itoa(c.Recompiles)
 			if c.RecompileLimitHits > 0 {
 				t += " · limit hit"
 			}
@@ -118,11 +132,12 @@ func (m *Model) listTitle(p pane) string {
 	if len(parts) == 0 && done && s.uncounted(p) != "" {
 		return head + filt + " · not counted"
 	}
+	floor := atLeast(s.partial(p))
 	if len(parts) == 0 {
-		return fmt.Sprintf("%s%s · %d distinct · %s", head, filt, c.GraphBreaks, plural(c.GraphBreakRecords, "record"))
+		return fmt.Sprintf("%s%s · %s%d distinct · %s", head, filt, floor, c.GraphBreaks, plural(c.GraphBreakRecords, "record"))
 	}
 	if c.GraphBreaks > 0 {
-		parts = append([]string{fmt.Sprintf("%s (%s)", plural(c.GraphBreaks, "break"), plural(c.GraphBreakRecords, "record"))}, parts...)
+		parts = append([]string{fmt.Sprintf("%s%s (%s)", floor, plural(c.GraphBreaks, "break"), plural(c.GraphBreakRecords, "record"))}, parts...)
 	}
 	return head + filt + " · " + strings.Join(parts, " · ")
 }
@@ -250,4 +265,12 @@ func tagStyle(th theme, r *row) lipgloss.Style {
 		return th.warn
 	}
 	return th.plain
+}
+
+// atLeast is the words before a count that is a floor (snapshot.partial).
+func atLeast(floor bool) string {
+	if floor {
+		return "at least "
+	}
+	return ""
 }

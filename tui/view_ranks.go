@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -21,7 +22,8 @@ func (m *Model) ranksStrip(w int) string {
 			if n := processes(r); n > 1 { // ranks whose records carry no rank prefix
 				procs = fmt.Sprintf("%d processes (records not rank-tagged)", n)
 			}
-			breaks, recompiles := plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile")
+			breaks := atLeast(s.partial(paneBreaks)) + plural(c.GraphBreaks, "break")
+			recompiles := atLeast(s.partial(paneRecompiles)) + plural(c.Recompiles, "recompile")
 			if r.notLogged(paneBreaks) {
 				breaks = "breaks not logged"
 			}
@@ -38,11 +40,11 @@ func (m *Model) ranksStrip(w int) string {
 			for _, rk := range s.ranks {
 				c := s.perRank[rk]
 				p := fmt.Sprintf("r%d", rk)
-				if !noBreaks {
-					p += fmt.Sprintf(" %db", c.GraphBreaks)
+				if n := countOr(c.GraphBreaks, noBreaks, s.partial(paneBreaks)); n != "–" {
+					p += " " + n + "b"
 				}
-				if !noRecompiles {
-					p += fmt.Sprintf(" %drc", c.Recompiles)
+				if n := countOr(c.Recompiles, noRecompiles, s.partial(paneRecompiles)); n != "–" {
+					p += " " + n + "rc"
 				}
 				parts = append(parts, p)
 			}
@@ -151,14 +153,18 @@ func (m *Model) ranksText(w int) (string, []string) {
 	lines = append(lines, "", th.title.Render(" Per rank"),
 		th.dim.Render(fmt.Sprintf(perRankRow, "rank", "breaks", "records", "recompiles", "limits", "compile err", "runtime err")))
 	noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
+	floorBreaks, floorRecompiles := s.partial(paneBreaks), s.partial(paneRecompiles)
 	for _, rk := range s.ranks {
 		c := s.perRank[rk]
-		lines = append(lines, fmt.Sprintf(perRankRow, fmt.Sprintf("r%d", rk), countOr(c.GraphBreaks, noBreaks),
-			countOr(c.GraphBreakRecords, noBreaks), countOr(c.Recompiles, noRecompiles), fmt.Sprint(c.RecompileLimitHits),
-			fmt.Sprint(c.CompileErrors), fmt.Sprint(c.RuntimeErrors)))
+		lines = append(lines, fmt.Sprintf(perRankRow, fmt.Sprintf("r%d", rk), countOr(c.GraphBreaks, noBreaks, floorBreaks),
+			countOr(c.GraphBreakRecords, noBreaks, floorBreaks), countOr(c.Recompiles, noRecompiles, floorRecompiles),
+			fmt.Sprint(c.RecompileLimitHits), fmt.Sprint(c.CompileErrors), fmt.Sprint(c.RuntimeErrors)))
 	}
-	if (noBreaks || noRecompiles) && len(s.ranks) > 0 { // the legend of the rows' "–"
+	if (noBreaks || noRecompiles || floorBreaks || floorRecompiles) && len(s.ranks) > 0 { // the legend of the rows' "–"
 		lines = append(lines, th.dim.Render("   – not logged (TORCH_LOGS)"))
+	}
+	if (floorBreaks || floorRecompiles) && len(s.ranks) > 0 {
+		lines = append(lines, th.dim.Render("   ≥ at least: some printed while not logged, others did not"))
 	}
 	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
 	switch {
@@ -225,12 +231,16 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 // not shown as 0; while a run goes on, the first record of a kind may be yet to come.
 func (r *runView) notLogged(p pane) bool { return r.done && r.snap.uncounted(p) != "" }
 
-// countOr is n, or "–" for a count that was not logged.
-func countOr(n int, notLogged bool) string {
-	if notLogged {
+// countOr is n; "–" for a count that was not logged; "≥n" for one that is a floor (snapshot.partial), where a 0
+// is no count either.
+func countOr(n int, notLogged, floor bool) string {
+	switch {
+	case notLogged || floor && n == 0:
 		return "–"
+	case floor:
+		return "≥" + strconv.Itoa(n)
 	}
-	return fmt.Sprint(n)
+	return strconv.Itoa(n)
 }
 
 // countMark fits a count into two cells.

@@ -37,7 +37,7 @@ func TestStoryGPUPartitionsOnAWarmCache(t *testing.T) {
 	var b strings.Builder
 	WriteText(&b, s, triage.TextOptions{Width: 300})
 	text := b.String()
-	if !strings.Contains(text, "1 non-cudagraphable partition(s) · 0 CUDA-graph re-recording(s)") ||
+	if !strings.Contains(text, "1 non-cudagraphable partition · 0 CUDA-graph re-recordings") ||
 		!strings.Contains(text, "partitions not known (graphs from the FX graph cache print none)") {
 		t.Errorf("log:\n%s", text)
 	}
@@ -69,8 +69,8 @@ func TestStoryGPUEndToEnd20261123(t *testing.T) {
 	var b strings.Builder
 	WriteText(&b, s, triage.TextOptions{Width: 300})
 	text := b.String()
-	if !strings.Contains(text, "1 CUDA-graph skip(s) · 0 compile error(s) · 0 non-cudagraphable partition(s) · 3 CUDA-graph re-recording(s)") ||
-		strings.Contains(text, "10 CUDA-graph re-recording") || !strings.Contains(text, "0 limit hit(s) · 0 CUDA-graph skip(s) · 0 compile error(s) · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs) · no rank prefix") {
+	if !strings.Contains(text, "1 CUDA-graph skip · 0 compile errors · 0 non-cudagraphable partitions · 3 CUDA-graph re-recordings") ||
+		strings.Contains(text, "10 CUDA-graph re-recording") || !strings.Contains(text, "0 limit hits · 0 CUDA-graph skips · 0 compile errors · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs) · no rank prefix") {
 		t.Errorf("log:\n%s", text)
 	}
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // The log's Markdown table says what its text says (real H100 runs, testdata/gpu-e2e): g09a's two ranks died of
-// NCCL errors, which are runtime errors, not compile errors ("0 compile error(s) · 2 runtime error(s)"), and a
+// NCCL errors, which are runtime errors, not compile errors ("0 compile errors · 2 runtime errors"), and a
 // single process without rank prefixes has no rank prefix, not 0 ranks.
 func TestStoryMarkdownErrorsAndRanks(t *testing.T) {
 	store := t.TempDir()

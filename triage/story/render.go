@@ -154,12 +154,7 @@ func runBody(r *Run, md bool) []string {
 		}
 	}
 	if c := r.Counts; c != nil {
-		count := func(n int, logged bool, what string) string {
-			if !logged {
-				return what + "s not logged"
-			}
-			return fmt.Sprintf("%d %s(s)", n, what)
-		}
+		count := triage.Tally // "3 graph breaks", "graph breaks not logged", "at least 1 graph break"
 		lg := r.Logged
 		if !lg.Torch {
 			out = append(out, esc("no torch output: nothing counted · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
@@ -368,7 +363,7 @@ func gpuCounts(c *Counts, lg Logged) string {
 	case lg.PartitionsHidden:
 		out += " · partitions not known (graphs from the FX graph cache print none)"
 	case lg.CudagraphPartitions || c.CudagraphPartitions > 0:
-		out += fmt.Sprintf(" · %d non-cudagraphable partition(s)", c.CudagraphPartitions)
+		out += " · " + triage.Plural(c.CudagraphPartitions, "non-cudagraphable partition")
 	case lg.PartitionsNotLogged && c.CudagraphRerecords == 0 && !c.CudagraphRerecordsUnknown:
 		return out + " · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs)" + runtimeCount(c)
 	}
@@ -376,14 +371,14 @@ func gpuCounts(c *Counts, lg Logged) string {
 	case c.CudagraphRerecordsUnknown:
 		out += " · CUDA-graph re-recordings not known (failed checks without their Recording lines)"
 	case lg.CudagraphPartitions || c.CudagraphRerecords > 0:
-		out += fmt.Sprintf(" · %d CUDA-graph re-recording(s)", c.CudagraphRerecords)
+		out += " · " + triage.Plural(c.CudagraphRerecords, "CUDA-graph re-recording")
 	}
 	return out + runtimeCount(c)
 }
 
 func runtimeCount(c *Counts) string {
 	if c.RuntimeErrors > 0 {
-		return fmt.Sprintf(" · %d runtime error(s)", c.RuntimeErrors)
+		return " · " + triage.Plural(c.RuntimeErrors, "runtime error")
 	}
 	return ""
 }
