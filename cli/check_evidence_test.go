@@ -106,3 +106,26 @@ func TestWriteBaselineNeedsTheLogging(t *testing.T) {
 		t.Errorf("--no-limit-hits: code %d, stdout %s", code, out)
 	}
 }
+
+// A launched run whose output shows one rank is no evidence for --ranks-agree either; the tool captured every
+// process's output itself, so the line does not ask whether the logs were captured.
+func TestCheckRanksAgreeOnALaunchedRunOfOneRank(t *testing.T) {
+	ddp, err := os.ReadFile(fx("torch-2.14/ddp_2ranks.ddp.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rank0 []string
+	for _, l := range strings.SplitAfter(string(ddp), "\n") {
+		if !strings.HasPrefix(l, "[rank1]") {
+			rank0 = append(rank0, l)
+		}
+	}
+	one := filepath.Join(t.TempDir(), "rank0.log")
+	os.WriteFile(one, []byte(strings.Join(rank0, "")), 0o644)
+	store := filepath.Join(t.TempDir(), "runs")
+	code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--ranks-agree", "--", "sh", "-c", "cat "+one+" >&2")
+	if code != exitNoEvidence || !strings.Contains(errs, "--ranks-agree compares ranks, and the run shows only rank 0: nothing to compare") ||
+		strings.Contains(errs, "captured") || strings.Contains(out, "PASS") {
+		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+}
