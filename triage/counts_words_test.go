@@ -74,3 +74,18 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 		}
 	}
 }
+
+// One process, or one rank, agrees with nothing: the agreement is "not compared" (JSON agree false, not_compared
+// says why), never agree true, and it is no disagreement either.
+func TestOneProcessIsNotAgreement(t *testing.T) {
+	for _, ranks := range [][]int{nil, {3}} {
+		ra := RankAgree(ranks, nil)
+		if ra.Agree || ra.Disagree() || ra.NotCompared == "" {
+			t.Errorf("ranks %v: %+v", ranks, ra)
+		}
+	}
+	a := Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	if a.RankAgreement.Agree || a.RankAgreement.Summary != "single process" {
+		t.Errorf("single-process log: %+v", a.RankAgreement)
+	}
+}

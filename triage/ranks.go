@@ -19,7 +19,7 @@ type RankAgreement struct {
 	Groups  []RankGroup `json:"groups"` // Groups[0] is the reference
 	Summary string      `json:"summary"`
 	// NotCompared says why ranks that showed no difference were not compared (their graph breaks or recompiles
-	// were not logged); Agree is false then, and so is Disagree.
+	// were not logged, or there is one process or one rank); Agree is false then, and so is Disagree.
 	NotCompared string `json:"not_compared,omitempty"`
 }
 
@@ -81,16 +81,17 @@ func countOn(f *Finding, rank int) int {
 	return 1
 }
 
-// RankAgree compares the findings of ranks (the ranks seen in the input). One rank or none always agrees.
+// RankAgree compares the findings of ranks (the ranks seen in the input). One rank or none is not compared: it
+// agrees with nothing (NotCompared says which), and differs from nothing.
 func RankAgree(ranks []int, findings []Finding) RankAgreement {
 	if len(ranks) <= 1 {
 		s := "single process"
 		if len(ranks) == 1 {
 			s = "only rank " + strconv.Itoa(ranks[0]) + " seen"
 		}
-		ra := RankAgreement{Agree: true, Summary: s}
+		ra := RankAgreement{Summary: s, NotCompared: "no rank prefix in the input", Groups: []RankGroup{}}
 		if len(ranks) == 1 {
-			ra.Groups = []RankGroup{{Ranks: ranks}}
+			ra.NotCompared, ra.Groups = s, []RankGroup{{Ranks: ranks}}
 		}
 		return ra
 	}

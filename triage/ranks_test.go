@@ -124,10 +124,10 @@ func TestSyntheticRankAgreementAllDiffer(t *testing.T) {
 }
 
 func TestRankAgreementSmall(t *testing.T) {
-	if ra := RankAgree(nil, nil); !ra.Agree || ra.Summary != "single process" {
+	if ra := RankAgree(nil, nil); ra.Agree || ra.Disagree() || ra.Summary != "single process" || ra.NotCompared != "no rank prefix in the input" {
 		t.Errorf("single process: %+v", ra)
 	}
-	if ra := RankAgree([]int{3}, nil); !ra.Agree || ra.Summary != "only rank 3 seen" {
+	if ra := RankAgree([]int{3}, nil); ra.Agree || ra.Disagree() || ra.Summary != "only rank 3 seen" || ra.NotCompared != "only rank 3 seen" {
 		t.Errorf("one rank: %+v", ra)
 	}
 	a := analyzeFiles(t, "torch-2.14/ddp_2ranks.ddp.log")

@@ -28,3 +28,28 @@ func TestDeltaOfAgreementNotCompared(t *testing.T) {
 		t.Errorf("delta %+v: two runs not compared said something of agreement", d)
 	}
 }
+
+// A run of two ranks that differ, then a run of one process that breaks: nothing agrees in the second, so the
+// delta does not say the agreement was regained (it did: one process "agreed" with itself); it says the ranks were
+// not compared. A run that printed nothing ranks differ in shows no rank prefix whatever its ranks (a torchrun job
+// fixed): the difference is gone, and that is said.
+func TestDeltaToOneProcessIsNotRegained(t *testing.T) {
+	differ := triage.RankAgreement{Groups: []triage.RankGroup{{Ranks: []int{1}}, {Ranks: []int{0}, Extra: []string{"graph break"}}},
+		Summary: "rank 0 differs from rank 1: extra graph break"}
+	run := func(id int, ra triage.RankAgreement, breaks int) *Run {
+		return &Run{ID: id, Counts: &Counts{GraphBreaks: breaks}, an: &triage.Analysis{Report: &triage.Report{}, RankAgreement: ra},
+			Logged: Logged{Torch: true, GraphBreaks: true, Recompiles: true}}
+	}
+	for _, one := range []triage.RankAgreement{triage.RankAgree(nil, nil), triage.RankAgree([]int{0}, nil)} {
+		d := buildDelta(run(1, differ, 1), run(2, one, 1), "same command")
+		if d.Agreement != "" || !strings.Contains(strings.Join(d.NotCompared, "\n"), "rank agreement: run 2 shows ") {
+			t.Errorf("%s: delta %+v: want no agreement regained, and the agreement named not compared", one.Summary, d)
+		}
+		if d := buildDelta(run(1, differ, 1), run(2, one, 0), "same command"); d.Agreement != AgreementRegained {
+			t.Errorf("%s, nothing printed: delta %+v: want the agreement regained", one.Summary, d)
+		}
+		if d := buildDelta(run(1, one, 1), run(2, differ, 1), "same command"); d.Agreement != "" {
+			t.Errorf("%s, then ranks that differ: delta %+v: nothing was lost", one.Summary, d)
+		}
+	}
+}

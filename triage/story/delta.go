@@ -106,6 +106,20 @@ func buildDelta(base, r *Run, basis string) *Delta {
 	case ba.Agree == ra.Agree && ba.Disagree() == ra.Disagree(): // agreeing, differing or not compared in both
 	case !comparable:
 		d.NotCompared = append(d.NotCompared, "rank agreement: a run did not log both graph breaks and recompiles")
+	case ba.Disagree() && ra.NotCompared != "" && quiet(r.Counts), ra.Disagree() && ba.NotCompared != "" && quiet(base.Counts):
+		// one side shows no rank (or one) but, logging on, printed nothing any rank could differ in: a torchrun job
+		// that prints nothing shows no rank prefix; the difference is gone (or came): said below
+		if ba.Disagree() {
+			d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementRegained, ba.Summary, disagreementPlaybook(base.an)
+		} else {
+			d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementLost, ra.Summary, disagreementPlaybook(r.an)
+		}
+	case ba.NotCompared != "" || ra.NotCompared != "": // one process, or one rank, printing what ranks differ in
+		x, why := base, ba.NotCompared
+		if why == "" {
+			x, why = r, ra.NotCompared
+		}
+		d.NotCompared = append(d.NotCompared, fmt.Sprintf("rank agreement: run %d shows %s", x.ID, why))
 	case !ba.Agree:
 		d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementRegained, ba.Summary, disagreementPlaybook(base.an)
 	default:
@@ -288,4 +302,9 @@ func sameNames(a, b string) bool {
 	slices.Sort(x)
 	slices.Sort(y)
 	return slices.Equal(x, y)
+}
+
+// quiet: a run printed nothing that ranks are compared on (breaks, recompiles, limit hits, skips, errors).
+func quiet(c *Counts) bool {
+	return c != nil && c.GraphBreaks+c.Recompiles+c.LimitHits+c.CudagraphSkips+c.CompileErrors+c.RuntimeErrors == 0
 }
