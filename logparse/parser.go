@@ -36,6 +36,9 @@ type Facts struct {
 	TorchVersion string
 	// DynamoDebug: a DEBUG-level line of Dynamo (TORCH_LOGS=+dynamo), which logs graph breaks too.
 	DynamoDebug bool
+	// Torchrun: a line logged by torchrun's launcher (torch.distributed.run, torchelastic): the input is a torchrun
+	// job's console, whatever rank prefixes its lines carry (ranks that print nothing torch-like show none).
+	Torchrun bool
 }
 
 // Merge adds what another input (or part) showed.
@@ -43,6 +46,7 @@ func (f *Facts) Merge(o Facts) {
 	f.TorchLog = f.TorchLog || o.TorchLog
 	f.Trace = f.Trace || o.Trace
 	f.DynamoDebug = f.DynamoDebug || o.DynamoDebug
+	f.Torchrun = f.Torchrun || o.Torchrun
 	if f.TorchVersion == "" {
 		f.TorchVersion = o.TorchVersion
 	}
@@ -337,6 +341,9 @@ func (p *Parser) line(line []byte, cut bool) {
 		}
 		if !p.facts.DynamoDebug && li.level == 'V' && len(li.artifact) == 0 && isDynamoEmitter(li.emitter) {
 			p.facts.DynamoDebug = true
+		}
+		if !p.facts.Torchrun && isLauncher(li.emitter) {
+			p.facts.Torchrun = true
 		}
 	}
 	// an artifact tag says which TORCH_LOGS name was on, also behind a head cut at the tag (pasted text); not on a

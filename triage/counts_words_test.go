@@ -89,3 +89,30 @@ func TestOneProcessIsNotAgreement(t *testing.T) {
 		t.Errorf("single-process log: %+v", a.RankAgreement)
 	}
 }
+
+// A torchrun job whose ranks printed nothing rank-tagged (the funcol fix: no break, no recompile) shows no rank
+// prefix; torchrun's own launcher lines show it was a job of several processes, not "single process".
+func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
+	a := Analyze(loadReport(t, fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
+	if !a.Evidence.Torchrun || a.Evidence.ProcessesText() != "torchrun job, no rank prefix" {
+		t.Errorf("evidence %+v: %q", a.Evidence, a.Evidence.ProcessesText())
+	}
+	var b strings.Builder
+	WriteReportText(&b, a, TextOptions{Width: 200})
+	WriteFindingsText(&b, a, TextOptions{Width: 200})
+	if !strings.Contains(b.String(), "· torchrun job, no rank prefix\n") || strings.Contains(b.String(), "single process") ||
+		!strings.Contains(b.String(), "Rank agreement: not compared: a torchrun job whose lines carry no rank prefix") {
+		t.Errorf("report:\n%s", b.String())
+	}
+	if ra := a.RankAgreement; ra.Agree || ra.Disagree() || ra.NotCompared == "" {
+		t.Errorf("agreement %+v", ra)
+	}
+	one := Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	if one.Evidence.Torchrun || one.Evidence.ProcessesText() != "single process" {
+		t.Errorf("a single python process: %+v %q", one.Evidence, one.Evidence.ProcessesText())
+	}
+	ddp := Analyze(loadReport(t, fx("torch-2.14/ddp_2ranks.ddp.log")), nil, nil)
+	if ddp.Evidence.ProcessesText() != "ranks 0,1" { // its launcher printed nothing: the prefixes say it
+		t.Errorf("a torchrun job with rank prefixes: %+v %q", ddp.Evidence, ddp.Evidence.ProcessesText())
+	}
+}

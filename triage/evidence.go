@@ -30,12 +30,15 @@ type ReportEvidence struct {
 	// (Analysis.PartitionsHidden); CudagraphRerecordsLogged the same for re-recordings, which the cache does not
 	// hide. Only then does a count of 0 mean none; the text report's "not logged" rests on the same test (set by
 	// AnalyzeRun).
-	CudagraphPartitionsLogged bool     `json:"cudagraph_partitions_logged"`
-	CudagraphRerecordsLogged  bool     `json:"cudagraph_rerecords_logged"`
-	Ranks                     []int    `json:"ranks"`
-	Inputs                    []string `json:"inputs"`
-	Partial                   bool     `json:"partial"`
-	PartialReasons            []string `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
+	CudagraphPartitionsLogged bool  `json:"cudagraph_partitions_logged"`
+	CudagraphRerecordsLogged  bool  `json:"cudagraph_rerecords_logged"`
+	Ranks                     []int `json:"ranks"`
+	// Torchrun: torchrun's launcher logged in the input: a job of several processes, even where no line carries
+	// a rank prefix (ranks that print nothing torch-like show none).
+	Torchrun       bool     `json:"torchrun"`
+	Inputs         []string `json:"inputs"`
+	Partial        bool     `json:"partial"`
+	PartialReasons []string `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
 }
 
 // Logged says which kinds a TORCH_LOGS value makes PyTorch print (torch-log-formats.md §1): limit hits and fatal
@@ -165,7 +168,17 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	ev.RecompilesLogged = f.lines.Trace || has("recompiles") || has("recompiles_verbose") || rep.Counts.Recompiles > 0
 	ev.CudagraphSkipsLogged = skipsLogged(ev, rep, "")
 	ev.Partial, ev.PartialReasons = rep.Partial, rep.PartialReasons
+	ev.Torchrun = f.lines.Torchrun
 	return ev
+}
+
+// ProcessesText names the processes the inputs show: their ranks ("ranks 0,1"), "torchrun job, no rank prefix"
+// (torchrun's launcher logged, no line carries a rank), or "single process" (neither).
+func (ev ReportEvidence) ProcessesText() string {
+	if len(ev.Ranks) == 0 && ev.Torchrun {
+		return "torchrun job, no rank prefix"
+	}
+	return rankText(ev.Ranks)
 }
 
 // skipsLogged: the TORCH_LOGS of ev (the run's, or inferred) and the torch version (the run's, else the report's)

@@ -83,7 +83,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	}
 	c := rep.Counts
 	fmt.Fprintf(w, "## torchtriage report\n\n")
-	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), rankText(rep.Ranks), len(rep.Inputs))
+	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), a.Evidence.ProcessesText(), len(rep.Inputs))
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
 	breaks := fmt.Sprintf("%d (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
 	switch {

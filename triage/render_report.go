@@ -20,7 +20,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	} else if rep.LogFormat != "" {
 		ver = "unknown (log format of " + rep.LogFormat + ")"
 	}
-	t.Items(2, " · ", "torchtriage report", fmt.Sprintf("%d input(s)", len(rep.Inputs)), "torch "+ver, rankText(an.Evidence.Ranks))
+	t.Items(2, " · ", "torchtriage report", fmt.Sprintf("%d input(s)", len(rep.Inputs)), "torch "+ver, an.Evidence.ProcessesText())
 	c := rep.Counts
 	counts := []string{an.BreaksText(), an.RecompilesText(), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
 		an.CudagraphSkipsText(), fmt.Sprintf("compile errors %d", c.CompileErrors),

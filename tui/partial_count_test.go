@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -13,5 +15,39 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 		m := openModel(t, w, 24, rel) // openModel joins testdata/
 		lineWith(t, plain(m), "Graph breaks · at least 1 distinct · 1 record ")
 		lineWith(t, plain(m), "1 process · at least 1 break · recompiles not logged")
+	}
+}
+
+// A torchrun job without rank prefixes is not "1 process" in the status line, nor "single process" in the Ranks view.
+func TestTorchrunJobWithoutRankPrefix(t *testing.T) {
+	rel := filepath.Join("..", "..", "testdata", "fixtures", "torch-2.14", "r06_dist_funcol.triage.log")
+	m := openModel(t, 80, 24, rel)
+	lineWith(t, plain(m), " torchrun job, no rank prefix · ")
+	press(m, "R")
+	lineWith(t, plain(m), "torchrun job: no rank prefixes in the log ([rankN]:), ranks not compared")
+}
+
+// One rank seen is not "single process: no rank prefixes": the lines carry [rank0]:.
+func TestRanksViewOfOneRank(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "torch-2.14", "ddp_2ranks.ddp.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rank0 []string
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if !strings.HasPrefix(l, "[rank1]") {
+			rank0 = append(rank0, l)
+		}
+	}
+	log := filepath.Join(t.TempDir(), "rank0.log")
+	os.WriteFile(log, []byte(strings.Join(rank0, "")), 0o644)
+	abs, _ := filepath.Abs("testdata")
+	rel, _ := filepath.Rel(abs, log)
+	m := openModel(t, 80, 24, rel)
+	press(m, "R")
+	view := plain(m)
+	lineWith(t, view, " only rank 0 seen: nothing to compare")
+	if strings.Contains(view, "no rank prefixes") {
+		t.Errorf("Ranks view:\n%s", view)
 	}
 }

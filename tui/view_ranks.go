@@ -21,6 +21,8 @@ func (m *Model) ranksStrip(w int) string {
 			procs := "1 process"
 			if n := processes(r); n > 1 { // ranks whose records carry no rank prefix
 				procs = fmt.Sprintf("%d processes (records not rank-tagged)", n)
+			} else if s.analysis != nil && s.analysis.Evidence.Torchrun {
+				procs = s.analysis.Evidence.ProcessesText()
 			}
 			breaks := atLeast(s.partial(paneBreaks)) + plural(c.GraphBreaks, "break")
 			recompiles := atLeast(s.partial(paneRecompiles)) + plural(c.Recompiles, "recompile")
@@ -118,7 +120,14 @@ func (m *Model) ranksText(w int) (string, []string) {
 	s := r.snap
 	var lines []string
 	if len(s.ranks) < 2 {
-		lines = append(lines, " single process: no rank prefixes in the log ([rankN]:), nothing to compare")
+		switch {
+		case len(s.ranks) == 1:
+			lines = append(lines, fmt.Sprintf(" only rank %d seen: nothing to compare", s.ranks[0]))
+		case s.analysis != nil && s.analysis.Evidence.Torchrun:
+			lines = append(lines, " torchrun job: no rank prefixes in the log ([rankN]:), ranks not compared")
+		default:
+			lines = append(lines, " single process: no rank prefixes in the log ([rankN]:), nothing to compare")
+		}
 	} else {
 		st := th.good
 		switch {
