@@ -342,7 +342,7 @@ func (p *Parser) line(line []byte, cut bool) {
 		if !p.facts.DynamoDebug && li.level == 'V' && len(li.artifact) == 0 && isDynamoEmitter(li.emitter) {
 			p.facts.DynamoDebug = true
 		}
-		if !p.facts.Torchrun && isLauncher(li.emitter) {
+		if !p.facts.Torchrun && li.level != 'V' && isLauncher(li.emitter) { // the launcher logs at W and I, Dynamo's bulk at V
 			p.facts.Torchrun = true
 		}
 	}
