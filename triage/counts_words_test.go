@@ -116,3 +116,19 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 		t.Errorf("a torchrun job with rank prefixes: %+v %q", ddp.Evidence, ddp.Evidence.ProcessesText())
 	}
 }
+
+// In a torchrun job an item without ranks came from the launcher or from lines without a rank prefix, not from a
+// "single process" (the port-in-use failure is torchrun's own).
+func TestTorchrunItemWithoutRanks(t *testing.T) {
+	a := Analyze(loadReport(t, fx("failures/torch-2.6.torchrun-port-in-use.log")), nil, nil)
+	var b strings.Builder
+	WriteReportText(&b, a, TextOptions{Width: 200})
+	if !strings.Contains(b.String(), "Runtime error ×1 no rank prefix torch.distributed.DistNetworkError") || strings.Contains(b.String(), "single process") {
+		t.Errorf("report:\n%s", b.String())
+	}
+	b.Reset()
+	WriteReportText(&b, Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil), TextOptions{Width: 200})
+	if !strings.Contains(b.String(), "×4 single process") {
+		t.Errorf("a single process's items:\n%s", b.String())
+	}
+}

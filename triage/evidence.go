@@ -172,6 +172,15 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	return ev
 }
 
+// itemRanks names the ranks of one item of the report: rankText, but in a torchrun job an item without a rank
+// came from the launcher or from lines without a rank prefix, not from a single process.
+func (ev ReportEvidence) itemRanks(ranks []int) string {
+	if len(ranks) == 0 && ev.Torchrun {
+		return "no rank prefix"
+	}
+	return rankText(ranks)
+}
+
 // ProcessesText names the processes the inputs show: their ranks ("ranks 0,1"), "torchrun job, no rank prefix"
 // (torchrun's launcher logged, no line carries a rank), or "single process" (neither).
 func (ev ReportEvidence) ProcessesText() string {

@@ -54,7 +54,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 			if b.GBID != "" {
 				what += " [" + b.GBID + "]"
 			}
-			t.Linef(6, "  %s %s  ×%d %s  %s", site(b.File, b.Line), b.Function, b.Records, rankText(b.Ranks), OneLine(what, evidenceMax))
+			t.Linef(6, "  %s %s  ×%d %s  %s", site(b.File, b.Line), b.Function, b.Records, an.Evidence.itemRanks(b.Ranks), OneLine(what, evidenceMax))
 			if b.UserFile != "" && (b.UserFile != b.File || b.UserLine != b.Line) {
 				t.Linef(8, "      from your code at %s %s", site(b.UserFile, b.UserLine), b.UserFunc)
 			}
@@ -64,7 +64,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 		t.Blank()
 		t.Line(0, "Recompiles")
 		for _, r := range rep.Recompiles {
-			t.Linef(6, "  %s %s  ×%d %s", r.Function, site(r.File, r.Line), r.Records, rankText(r.Ranks))
+			t.Linef(6, "  %s %s  ×%d %s", r.Function, site(r.File, r.Line), r.Records, an.Evidence.itemRanks(r.Ranks))
 			for i, f := range r.Failures {
 				if i == 4 {
 					t.Linef(8, "      … %d more guard failures", len(r.Failures)-4)
@@ -77,19 +77,19 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	for _, l := range rep.RecompileLimitHits {
 		t.Blank()
 		t.Linef(6, "Limit hit ×%d %s: config.%s (%d) in %s %s — after this the frame runs eager",
-			l.Records, rankText(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line))
+			l.Records, an.Evidence.itemRanks(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line))
 		t.Linef(8, "      last reason: %s", OneLine(l.LastReason, evidenceMax))
 	}
 	for _, s := range rep.CudagraphSkips {
 		t.Blank()
-		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, rankText(s.Ranks), OneLine(s.Reason, evidenceMax))
+		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, an.Evidence.itemRanks(s.Ranks), OneLine(s.Reason, evidenceMax))
 		if s.File != "" {
 			t.Linef(8, "      at %s %s", site(s.File, s.Line), s.Function)
 		}
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()
-		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, rankText(p.Ranks), orWhat(p.Reason, "reason not logged"))
+		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.itemRanks(p.Ranks), orWhat(p.Reason, "reason not logged"))
 		if p.File != "" {
 			t.Linef(8, "      at %s %s", site(p.File, p.Line), p.Function)
 		}
@@ -99,25 +99,25 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 		switch {
 		case r.Unknown:
 			t.Linef(6, "CUDA graph did not match a call ×%d %s: %s: %s (re-recordings not known: no Recording lines)",
-				r.Records, rankText(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax))
+				r.Records, an.Evidence.itemRanks(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax))
 		case r.Rerecords == 0:
-			t.Linef(6, "CUDA graph did not match a call ×%d %s, not recorded again: %s: %s", r.Records, rankText(r.Ranks),
+			t.Linef(6, "CUDA graph did not match a call ×%d %s, not recorded again: %s: %s", r.Records, an.Evidence.itemRanks(r.Ranks),
 				r.Function, OneLine(r.Reason, evidenceMax))
 		default:
 			t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s (%d failed check(s) of earlier recordings)", r.Rerecords,
-				rankText(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax), r.Records)
+				an.Evidence.itemRanks(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax), r.Records)
 		}
 	}
 	for _, e := range rep.CompileErrors {
-		writeErrorText(t, "Compile error", &e)
+		writeErrorText(t, an.Evidence, "Compile error", &e)
 	}
 	for _, e := range rep.RuntimeErrors {
-		writeErrorText(t, "Runtime error", &e)
+		writeErrorText(t, an.Evidence, "Runtime error", &e)
 	}
 	for _, e := range rep.Exceptions {
 		if e.Caught {
 			t.Blank()
-			t.Linef(6, "Caught and logged ×%d %s %s: %s (the program went on: not a failure)", e.Records, rankText(e.Ranks),
+			t.Linef(6, "Caught and logged ×%d %s %s: %s (the program went on: not a failure)", e.Records, an.Evidence.itemRanks(e.Ranks),
 				e.Class, OneLine(errorGist(e.Message), evidenceMax))
 		}
 	}
@@ -131,10 +131,10 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 
 // writeErrorText prints a fatal error: its class and what went wrong (errorGist), the message's own headline
 // under it when that is another line (NCCL's "NCCL error in: …, invalid usage …"), and where it was raised.
-func writeErrorText(t *TextWriter, label string, e *ErrorSummary) {
+func writeErrorText(t *TextWriter, ev ReportEvidence, label string, e *ErrorSummary) {
 	t.Blank()
 	gist := OneLine(errorGist(e.Message), evidenceMax)
-	t.Linef(6, "%s ×%d %s %s: %s", label, e.Records, rankText(e.Ranks), e.Class, gist)
+	t.Linef(6, "%s ×%d %s %s: %s", label, e.Records, ev.itemRanks(e.Ranks), e.Class, gist)
 	if head := OneLine(headline(e.Message), evidenceMax); head != "" && !strings.HasPrefix(gist, head) {
 		t.Linef(8, "      %s", head)
 	}
