@@ -119,7 +119,7 @@ func buildDelta(base, r *Run, basis string) *Delta {
 		if why == "" {
 			x, why = r, ra.NotCompared
 		}
-		d.NotCompared = append(d.NotCompared, fmt.Sprintf("rank agreement: run %d shows %s", x.ID, why))
+		d.NotCompared = append(d.NotCompared, fmt.Sprintf("rank agreement: run %d: %s", x.ID, why))
 	case !ba.Agree:
 		d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementRegained, ba.Summary, disagreementPlaybook(base.an)
 	default:
