@@ -63,8 +63,8 @@ func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, 
 		for _, w := range l.Warnings {
 			warn(cmd, "%s", w)
 		}
-		if len(l.Aliases) > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), triage.AliasesText(l.Aliases))
+		if len(l.ReadOnce) > 0 {
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), triage.AliasesText(l.ReadOnce))
 		}
 		if v, _ := cmd.Flags().GetBool("verbose"); v && len(l.Skipped) > 0 {
 			what := "entries that are not regular files"

@@ -140,3 +140,38 @@ func TestCopiedLogIsReadOnce(t *testing.T) {
 		t.Errorf("a same-size file with other bytes: inputs %v, stderr %q", inputs, errb)
 	}
 }
+
+// What was read once is in every format, not on stderr alone: JSON evidence.read_once names each path not read,
+// the input it repeats and why; Markdown says it in the words stderr uses.
+func TestReadOnceIsInTheReport(t *testing.T) {
+	dir := logDir(t, "train.log")
+	if err := os.Symlink("train.log", filepath.Join(dir, "latest.log")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errb := run(t, "report", "--format", "json", dir)
+	var rep struct {
+		Evidence struct {
+			ReadOnce []struct {
+				Path   string `json:"path"`
+				SameAs string `json:"same_as"`
+				Why    string `json:"why"`
+			} `json:"read_once"`
+		} `json:"evidence"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
+		t.Fatalf("exit %d %q", code, errb)
+	}
+	ro := rep.Evidence.ReadOnce
+	if len(ro) != 1 || ro[0].Path != filepath.Join(dir, "latest.log") || ro[0].SameAs != filepath.Join(dir, "train.log") || ro[0].Why != "same_file" {
+		t.Errorf("read_once %+v", ro)
+	}
+	code, out, errb = run(t, "report", "--format", "markdown", dir)
+	if want := "read once: " + filepath.Join(dir, "latest.log") + " is the same file as " + filepath.Join(dir, "train.log"); code != 0 ||
+		!strings.Contains(out, want) || !strings.Contains(errb, want) {
+		t.Errorf("markdown (exit %d) lacks %q:\n%s\nstderr %s", code, want, out, errb)
+	}
+	code, out, _ = run(t, "report", "--format", "json", filepath.Join(dir, "train.log"))
+	if code != 0 || strings.Contains(out, "read_once") {
+		t.Errorf("one file read once needs no read_once:\n%s", out)
+	}
+}

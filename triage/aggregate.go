@@ -45,6 +45,7 @@ type Aggregator struct {
 	fails          failureLog      // fatal errors in arrival order, for the first failure (first_failure.go)
 	cut            map[string]bool // why the input looks cut (records whose head or end was not pasted)
 	names          strs            // interned names: what the aggregator keeps of a record is copied out (retain.go)
+	readOnce       []ReadOnce      // paths not read: another input holds what they hold (Load)
 }
 
 type recompKey struct {

@@ -35,10 +35,12 @@ type ReportEvidence struct {
 	Ranks                     []int `json:"ranks"`
 	// Torchrun: torchrun's launcher logged in the input: a job of several processes, even where no line carries
 	// a rank prefix (ranks that print nothing torch-like show none).
-	Torchrun       bool     `json:"torchrun"`
-	Inputs         []string `json:"inputs"`
-	Partial        bool     `json:"partial"`
-	PartialReasons []string `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
+	Torchrun bool     `json:"torchrun"`
+	Inputs   []string `json:"inputs"`
+	Partial  bool     `json:"partial"`
+	// ReadOnce: the paths not read because another input holds what they hold (AliasesText words them)
+	ReadOnce       []ReadOnce `json:"read_once,omitempty"`
+	PartialReasons []string   `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
 }
 
 // Logged says which kinds a TORCH_LOGS value makes PyTorch print (torch-log-formats.md §1): limit hits and fatal
@@ -168,7 +170,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	ev.RecompilesLogged = f.lines.Trace || has("recompiles") || has("recompiles_verbose") || rep.Counts.Recompiles > 0
 	ev.CudagraphSkipsLogged = skipsLogged(ev, rep, "")
 	ev.Partial, ev.PartialReasons = rep.Partial, rep.PartialReasons
-	ev.Torchrun = f.lines.Torchrun
+	ev.Torchrun, ev.ReadOnce = f.lines.Torchrun, a.readOnce
 	return ev
 }
 

@@ -26,9 +26,37 @@ type Loaded struct {
 	Report   *Report
 	Paths    []string // the paths given, less those naming the same file or directory as one before them
 	Inputs   []logparse.Input
-	Warnings []string         // inputs that are readable but look wrong (binary), sorted
-	Skipped  []string         // log-named entries of the directories that are not regular files (FIFOs, devices)
-	Aliases  []logparse.Alias // paths to a file already read (links, the same path twice): read once
+	Warnings []string   // inputs that are readable but look wrong (binary), sorted
+	Skipped  []string   // log-named entries of the directories that are not regular files (FIFOs, devices)
+	ReadOnce []ReadOnce // paths to what another input holds (links, the same path twice, copies): read once
+}
+
+// ReadOnce is a path that was not read because another input holds what it holds (logparse.Alias): the report
+// says so in every format (AliasesText; JSON evidence.read_once).
+type ReadOnce struct {
+	Path   string `json:"path"`
+	SameAs string `json:"same_as"` // the input read instead
+	// Why: "same_file" (a link or hard link to it, or a file inside a directory also named), "named_twice",
+	// "same_bytes" (a copy beside it), "tee_copy" (a torchrun --log-dir rank file whose lines the console copy
+	// holds again behind its --tee prefix).
+	Why string `json:"why"`
+}
+
+func readOnceOf(aliases []logparse.Alias) []ReadOnce {
+	var out []ReadOnce
+	for _, a := range aliases {
+		why := "same_file"
+		switch {
+		case a.Copy:
+			why = "tee_copy"
+		case a.SameBytes:
+			why = "same_bytes"
+		case filepath.Clean(a.Path) == filepath.Clean(a.SameAs):
+			why = "named_twice"
+		}
+		out = append(out, ReadOnce{Path: a.Path, SameAs: a.SameAs, Why: why})
+	}
+	return out
 }
 
 // Load discovers and parses paths (files, directories, "-" for stdin) into one report: the one loader behind
@@ -40,6 +68,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	}
 	inputs := found.Inputs
 	agg := NewAggregator()
+	agg.readOnce = readOnceOf(found.Aliases)
 	if found.TextOnly {
 		agg.TextOnly()
 	}
@@ -50,7 +79,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 		}
 		agg.AddInput(in.Name, rank)
 	}
-	out := &Loaded{Paths: found.Paths, Inputs: inputs, Skipped: found.Skipped, Aliases: found.Aliases}
+	out := &Loaded{Paths: found.Paths, Inputs: inputs, Skipped: found.Skipped, ReadOnce: agg.readOnce}
 	if opt.OnInputs != nil {
 		opt.OnInputs(inputs)
 	}
@@ -81,7 +110,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 // AliasesText says which paths repeated what another input holds, each read once: "read once: a.log is the same
 // file as b.log", the count and the first few, and the torchrun --log-dir rank files whose lines the console copy
 // of their run holds.
-func AliasesText(aliases []logparse.Alias) string {
+func AliasesText(aliases []ReadOnce) string {
 	const show = 4
 	few := func(list []string) string {
 		if len(list) > show {
@@ -93,15 +122,15 @@ func AliasesText(aliases []logparse.Alias) string {
 	var consoles []string
 	copies := map[string][]string{}
 	for _, a := range aliases {
-		switch {
-		case a.Copy:
+		switch a.Why {
+		case "tee_copy":
 			if copies[a.SameAs] == nil {
 				consoles = append(consoles, a.SameAs)
 			}
 			copies[a.SameAs] = append(copies[a.SameAs], a.Path)
-		case a.SameBytes:
+		case "same_bytes":
 			same = append(same, fmt.Sprintf("%s holds the same bytes as %s", a.Path, a.SameAs))
-		case filepath.Clean(a.Path) == filepath.Clean(a.SameAs):
+		case "named_twice":
 			same = append(same, a.Path+" was named twice")
 		default:
 			same = append(same, fmt.Sprintf("%s is the same file as %s", a.Path, a.SameAs))

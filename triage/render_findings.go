@@ -84,6 +84,9 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	c := rep.Counts
 	fmt.Fprintf(w, "## torchtriage report\n\n")
 	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), a.Evidence.ProcessesText(), len(rep.Inputs))
+	if len(a.Evidence.ReadOnce) > 0 { // as stderr says it
+		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(AliasesText(a.Evidence.ReadOnce)))
+	}
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
 	breaks := fmt.Sprintf("%d (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
 	switch {

@@ -105,8 +105,8 @@ func TestSameFileNamedTwiceIsReadOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(l.Inputs) != 1 || len(l.Aliases) != 1 || l.Report.Counts.RecompileLimitHits != 1 || l.Report.Counts.Recompiles != 7 {
-		t.Errorf("inputs %v, aliases %v, counts %+v", l.Inputs, l.Aliases, l.Report.Counts)
+	if len(l.Inputs) != 1 || len(l.ReadOnce) != 1 || l.ReadOnce[0].Why != "named_twice" || l.Report.Counts.RecompileLimitHits != 1 || l.Report.Counts.Recompiles != 7 {
+		t.Errorf("inputs %v, aliases %v, counts %+v", l.Inputs, l.ReadOnce, l.Report.Counts)
 	}
 }
 

@@ -52,8 +52,8 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 		}
 	}
 	b := Batch{Records: tl.records, Log: w.View(), Probes: probes, Final: true, Warnings: l.Warnings}
-	if len(l.Aliases) > 0 {
-		b.Warnings = append(b.Warnings, triage.AliasesText(l.Aliases))
+	if len(l.ReadOnce) > 0 {
+		b.Warnings = append(b.Warnings, triage.AliasesText(l.ReadOnce))
 	}
 	b.Timeline, b.Span = tl.marks()
 	var run *triage.RunFacts
