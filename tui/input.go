@@ -173,6 +173,9 @@ func (m *Model) askRelaunch() tea.Cmd {
 	return m.relaunch()
 }
 
+// cancellingText is the flash of a run being stopped, until it has stopped (applyBatch).
+const cancellingText = "cancelling the run (SIGINT, then SIGTERM, then SIGKILL)…"
+
 // stopRun cancels the run on screen (SIGINT, then SIGTERM, then SIGKILL).
 func (m *Model) stopRun() {
 	if m.cur == nil || m.cur.done || m.sess == nil {
@@ -180,7 +183,7 @@ func (m *Model) stopRun() {
 	}
 	if h := m.sess.Handle(m.cur.id); h != nil {
 		h.Stop("cancelled from the TUI")
-		m.flash = "cancelling the run (SIGINT, then SIGTERM, then SIGKILL)…"
+		m.flash, m.flashStop = cancellingText, m.cur.id
 	}
 }
 

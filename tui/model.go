@@ -113,12 +113,14 @@ type Model struct {
 	helpv   scrollState
 	infov   scrollState
 	flash   string // one-line message until the next key
-	now     func() time.Time
-	pbText  map[string][]string // rendered playbooks by id and width, filled in Update
-	text    textBody            // the text screen on show, built in Update
-	ticking bool                // a once-a-second tick is pending
-	loadErr string
-	loading bool
+	// flashStop is the run the flash says is being cancelled: its end makes the flash untrue (applyBatch)
+	flashStop int
+	now       func() time.Time
+	pbText    map[string][]string // rendered playbooks by id and width, filled in Update
+	text      textBody            // the text screen on show, built in Update
+	ticking   bool                // a once-a-second tick is pending
+	loadErr   string
+	loading   bool
 }
 
 // newModel builds a session's model; nothing starts until Init.

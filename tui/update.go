@@ -98,6 +98,9 @@ func (m *Model) applyBatch(b session.Batch) tea.Cmd {
 	}
 	if b.Final {
 		r.done, r.probe.compiling = true, nil
+		if m.flashStop == r.id && m.flash == cancellingText { // stopped: the header says how
+			m.flash, m.flashStop = "", 0
+		}
 		r.probes, r.parity = b.Probes, triage.ConfigParity(b.Probes)
 		cmds = append(cmds, m.recordMetric(r), m.rebuildStory())
 		if r.probe.torch == "" {
