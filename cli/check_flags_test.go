@@ -11,6 +11,7 @@ import (
 // given"), or to turn into another value (--compile-time-tolerance 0 gated at 15 %, --timeout inf at no limit).
 func TestCheckRefusesRuleValuesItCannotHonour(t *testing.T) {
 	log := fx("torch-2.14/gb_recompile.triage.log")
+	store := t.TempDir() // a value let through would launch the repro: never into the package's directory
 	cases := []struct {
 		args []string
 		want string // the one line on stderr
@@ -21,8 +22,8 @@ func TestCheckRefusesRuleValuesItCannotHonour(t *testing.T) {
 		{[]string{"--max-compile-skew", "0s", log}, "--max-compile-skew must be more than 0"},
 		{[]string{"--max-compile-time", "-5s", log}, `"-5s" is negative`},
 		{[]string{"--max-compile-time", "1e300", log}, `"1e300" is too long`},
-		{[]string{"--max-graph-breaks", "0", "--timeout", "inf", "--", "true"}, `"inf" is too long`},
-		{[]string{"--max-graph-breaks", "0", "--timeout", "-1", "--", "true"}, `"-1" is negative`},
+		{[]string{"--store", store, "--max-graph-breaks", "0", "--timeout", "inf", "--", "true"}, `"inf" is too long`},
+		{[]string{"--store", store, "--max-graph-breaks", "0", "--timeout", "-1", "--", "true"}, `"-1" is negative`},
 		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "-0.1", log}, "--compile-time-tolerance must be a number 0 or more"},
 		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "nan", log}, "--compile-time-tolerance must be a number 0 or more"},
 		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "inf", log}, "--compile-time-tolerance must be a number 0 or more"},
