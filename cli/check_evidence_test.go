@@ -15,16 +15,7 @@ func TestCheckNoEvidence(t *testing.T) {
 	os.WriteFile(empty, nil, 0o644)
 	os.WriteFile(plain, []byte("epoch 1 loss 0.5\nepoch 2 loss 0.4\n"), 0o644)
 	gpu := func(n string) string { return fx("torch-2.11-cuda/" + n) }
-	// the 2-rank DDP log with rank 1's lines left out: as a log of one rank's stderr is
-	ddp, _ := os.ReadFile(fx("torch-2.14/ddp_2ranks.ddp.log"))
-	var rank0 []string
-	for _, l := range strings.SplitAfter(string(ddp), "\n") {
-		if !strings.HasPrefix(l, "[rank1]") {
-			rank0 = append(rank0, l)
-		}
-	}
-	one := filepath.Join(t.TempDir(), "rank0.log")
-	os.WriteFile(one, []byte(strings.Join(rank0, "")), 0o644)
+	one := rank0Log(t)
 	cases := []struct {
 		args []string
 		code int
@@ -110,6 +101,18 @@ func TestWriteBaselineNeedsTheLogging(t *testing.T) {
 // A launched run whose output shows one rank is no evidence for --ranks-agree either; the tool captured every
 // process's output itself, so the line does not ask whether the logs were captured.
 func TestCheckRanksAgreeOnALaunchedRunOfOneRank(t *testing.T) {
+	one := rank0Log(t)
+	store := filepath.Join(t.TempDir(), "runs")
+	code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--ranks-agree", "--", "sh", "-c", "cat "+one+" >&2")
+	if code != exitNoEvidence || !strings.Contains(errs, "--ranks-agree compares ranks, and the run shows only rank 0: nothing to compare") ||
+		strings.Contains(errs, "captured") || strings.Contains(out, "PASS") {
+		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+}
+
+// rank0Log is the real 2-rank DDP log with rank 1's lines left out, as a log of one rank's stderr is.
+func rank0Log(t *testing.T) string {
+	t.Helper()
 	ddp, err := os.ReadFile(fx("torch-2.14/ddp_2ranks.ddp.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -121,11 +124,8 @@ func TestCheckRanksAgreeOnALaunchedRunOfOneRank(t *testing.T) {
 		}
 	}
 	one := filepath.Join(t.TempDir(), "rank0.log")
-	os.WriteFile(one, []byte(strings.Join(rank0, "")), 0o644)
-	store := filepath.Join(t.TempDir(), "runs")
-	code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--ranks-agree", "--", "sh", "-c", "cat "+one+" >&2")
-	if code != exitNoEvidence || !strings.Contains(errs, "--ranks-agree compares ranks, and the run shows only rank 0: nothing to compare") ||
-		strings.Contains(errs, "captured") || strings.Contains(out, "PASS") {
-		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errs)
+	if err := os.WriteFile(one, []byte(strings.Join(rank0, "")), 0o644); err != nil {
+		t.Fatal(err)
 	}
+	return one
 }
