@@ -78,6 +78,9 @@ type CompareResult struct {
 	FindingsNew  []string      `json:"compile_findings_new"`
 	FindingsGone []string      `json:"compile_findings_gone"`
 	Metric       *Delta        `json:"metric,omitempty"`
+	// NotCompared says what one side or both could not show ("compile time: B has none …", and the findings'
+	// kinds a side did not log): "no difference" is said only when it is empty.
+	NotCompared []string `json:"not_compared"`
 }
 
 func delta(what string, a, b *float64, tol float64) Delta {
@@ -124,8 +127,25 @@ func Compare(a, b CompareSide) CompareResult {
 		d.Big = math.Abs(*b.Metric-*a.Metric) > metricNoiseFactor*math.Max(math.Abs(*a.Metric), math.Abs(*b.Metric))
 		res.Metric = &d
 	}
+	res.NotCompared = notCompared(ca, cb, res.Findings.NotCompared)
 	res.Verdict, res.Same = res.verdict()
 	return res
+}
+
+// notCompared: compile time where a side has none (only TORCH_TRACE or the probe records it), then the kinds of
+// findings a side did not log.
+func notCompared(ca, cb *CompileReport, findings []string) []string {
+	has := func(c *CompileReport) bool { return c != nil && c.TotalS != nil }
+	out := []string{}
+	switch {
+	case !has(ca) && !has(cb):
+		out = append(out, "compile time: neither side has any (TORCH_TRACE or the probe records it)")
+	case !has(ca):
+		out = append(out, "compile time: A has none (TORCH_TRACE or the probe records it)")
+	case !has(cb):
+		out = append(out, "compile time: B has none (TORCH_TRACE or the probe records it)")
+	}
+	return append(out, findings...)
 }
 
 func compileFindingIDs(a *Analysis) map[string]bool {

@@ -231,6 +231,9 @@ func (res *CompareResult) verdict() (string, bool) {
 		parts = append(parts, fmt.Sprintf("metric %g → %g", *m.A, *m.B))
 	}
 	if len(parts) == 0 {
+		if len(res.NotCompared) > 0 { // no difference is claimed of what one side could not show
+			return "no difference in what both sides show; the rest was not compared", false
+		}
 		if len(res.Settings) > 0 {
 			return fmt.Sprintf("no difference in compile time, caches or findings (%d other setting(s) differ)", len(res.Settings)), true
 		}

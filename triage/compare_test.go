@@ -93,3 +93,31 @@ func TestCompileFindingsColdRank(t *testing.T) {
 		t.Errorf("findings %v", kinds)
 	}
 }
+
+// "No difference" is said only of what both sides show. Two logs without compile time, one of them without
+// graph_breaks/recompiles logging, compared nothing: the verdict says what was not compared, and no_difference
+// is false (it read "no difference").
+func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
+	logged, bare := fx("torch-2.14/gb_recompile.triage.log"), fx("torch-2.14/gb_recompile.no_torch_logs.log")
+	res := Compare(side(t, logged), side(t, bare))
+	nc := strings.Join(res.NotCompared, "\n")
+	if res.Same || !strings.Contains(res.Verdict, "not compared") || !strings.Contains(nc, "compile time: neither side has any") ||
+		!strings.Contains(nc, "graph breaks: B did not log them") {
+		t.Errorf("verdict %q, not compared %q", res.Verdict, res.NotCompared)
+	}
+	var b strings.Builder
+	WriteCompareText(&b, "A", "B", res)
+	if !strings.Contains(b.String(), "not compared: compile time: neither side has any") || !strings.Contains(b.String(), "not compared: graph breaks: B did not log them") {
+		t.Errorf("text:\n%s", b.String())
+	}
+	// the same log twice: its findings are compared (none differ), its compile time is not: not "no difference"
+	res = Compare(side(t, logged), side(t, logged))
+	if res.Same || !strings.HasPrefix(res.Verdict, "no difference in what both sides show") || len(res.NotCompared) != 1 {
+		t.Errorf("the same log twice: %q %q", res.Verdict, res.NotCompared)
+	}
+	// one side with compile time, the other without: not compared either
+	res = Compare(side(t, fixture("2.14", "c01_mlp.warm.trace")), side(t, logged))
+	if res.Same || !strings.Contains(strings.Join(res.NotCompared, "\n"), "compile time: B has none") {
+		t.Errorf("trace vs log: %q %q", res.Verdict, res.NotCompared)
+	}
+}

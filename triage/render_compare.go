@@ -79,7 +79,7 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res CompareResult) {
 		fmt.Fprintf(w, "\nBreaks, recompiles, skips, errors: %d new, %d gone, %d changed (torchtriage diff for detail)\n",
 			res.Findings.New, res.Findings.Gone, res.Findings.Changed)
 	}
-	for _, nc := range res.Findings.NotCompared {
+	for _, nc := range res.NotCompared {
 		fmt.Fprintf(w, "  not compared: %s\n", nc)
 	}
 	if m := res.Metric; m != nil {

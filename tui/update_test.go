@@ -204,6 +204,10 @@ func TestRunsViewAndDiffOfTwoRuns(t *testing.T) {
 		t.Fatalf("diff %d → %d, want 1 → 2", m.diff.from.id, m.diff.to.id)
 	}
 	screen = plain(m)
+	for i := 0; i < 30 && !strings.Contains(screen, "- gone"); i++ { // the gone items follow the new ones
+		press(m, "down")
+		screen += plain(m)
+	}
 	if m.diff.res.New == 0 || m.diff.res.Gone == 0 || !strings.Contains(screen, "+ new") || !strings.Contains(screen, "- gone") {
 		t.Fatalf("diff of two different repros should have new and gone items (%+v):\n%s", m.diff.res, screen)
 	}
