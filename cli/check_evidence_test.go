@@ -129,3 +129,23 @@ func rank0Log(t *testing.T) string {
 	}
 	return one
 }
+
+// A baseline that holds compile time per frame cannot be checked against inputs without compile time: the gate
+// passed on the findings alone ("PASS · --baseline"). It is no evidence (exit 4), as --max-compile-time is; a
+// failure found still fails.
+func TestCheckBaselineCompileTimeNeedsCompileTime(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "warm.json")
+	if code, _, errs := runCheck(t, "../testdata/compile/torch-2.14/c01_mlp.warm.trace", "--write-baseline", base); code != 0 {
+		t.Fatalf("write: %d %s", code, errs)
+	}
+	code, out, errs := runCheck(t, fx("torch-2.14/r11_transformer.dynamo_debug.log"), "--baseline", base)
+	if code != exitNoEvidence || strings.Contains(out, "PASS") || !strings.Contains(errs, "the baseline holds compile time per frame, and the input has none") {
+		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+	if code, _, _ := runCheck(t, fx("torch-2.14/gb_recompile.triage.log"), "--baseline", base); code != exitFail {
+		t.Errorf("new breaks against the baseline: code %d, want 1", code)
+	}
+	if code, _, errs := runCheck(t, "../testdata/compile/torch-2.14/c01_mlp.warm2.trace", "--baseline", base); code != 0 {
+		t.Errorf("a warm run against its warm baseline: code %d %s", code, errs)
+	}
+}

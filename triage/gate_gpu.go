@@ -67,6 +67,9 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 		return a.PartitionsHidden()
 	case (o.MaxCompileTime > 0 || o.MaxCompileSkew > 0) && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
 		return "no compile time in the inputs: run with TORCH_TRACE (--preset trace) or the probe"
+	case o.Baseline != nil && len(o.Baseline.Compile) > 0 && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
+		return "--baseline: the baseline holds compile time per frame, and the input has none to compare: run with " +
+			"TORCH_TRACE (--preset trace) or the probe, as the baseline's run was"
 	case o.RanksAgree && len(ev.Ranks) < 2:
 		return ranksAlone(a)
 	}
