@@ -117,7 +117,8 @@ func newCheckCmd() *cobra.Command {
 					write = ""
 				}
 				if len(res.Failures) == 0 {
-					return exitCode(exitDidNotComplete)
+					res.Passed = false // nothing it never reached can pass
+					return machineResult(cmd, format, res, pathRoot, exitDidNotComplete)
 				}
 			}
 			if write != "" { // a run without its breaks and recompiles logged makes no baseline (all would be "new" later)
@@ -138,9 +139,11 @@ func newCheckCmd() *cobra.Command {
 			}
 			// A pass on inputs that cannot show what the rules ask about means nothing; a failure stands.
 			if why := triage.MissingEvidence(a, o); res.Passed && why != "" {
+				res.NoEvidence = why
 				if !allowNoEvidence {
 					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no evidence: %s\n", cmd.CommandPath(), why)
-					return exitCode(exitNoEvidence)
+					res.Passed = false
+					return machineResult(cmd, format, res, pathRoot, exitNoEvidence)
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: passing without evidence (--allow-no-evidence): %s\n", cmd.CommandPath(), why)
 			}
@@ -264,4 +267,15 @@ func ruleValues(cmd *cobra.Command, o *triage.GateOptions, maxRerecords int, tol
 		o.CompileTolerance = &tolerance
 	}
 	return nil
+}
+
+// machineResult ends check with exit 3 or 4: the machine formats still print the result (passed false, and
+// did_not_complete or no_evidence say why), so that a CI step reading it has one; text has said it on stderr.
+func machineResult(cmd *cobra.Command, format string, res triage.GateResult, pathRoot string, code int) error {
+	if format != "text" {
+		if err := triage.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
+			return failErr(cmd, exitUsage, "%v", err)
+		}
+	}
+	return exitCode(code)
 }

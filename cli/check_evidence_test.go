@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,5 +148,49 @@ func TestCheckBaselineCompileTimeNeedsCompileTime(t *testing.T) {
 	}
 	if code, _, errs := runCheck(t, "../testdata/compile/torch-2.14/c01_mlp.warm2.trace", "--baseline", base); code != 0 {
 		t.Errorf("a warm run against its warm baseline: code %d %s", code, errs)
+	}
+}
+
+// The machine formats carry what exit 3 and 4 mean: JSON has passed false and no_evidence (or did_not_complete),
+// GitHub an error annotation, JUnit a failed case; stdout was empty, so a CI step that reads the result had none.
+// Text keeps its one line on stderr.
+func TestCheckMachineFormatsSayNoEvidenceAndIncomplete(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	os.WriteFile(empty, nil, 0o644)
+	code, out, _ := runCheck(t, empty, "--max-graph-breaks", "0", "--format", "json")
+	var res struct {
+		Passed         bool   `json:"passed"`
+		NoEvidence     string `json:"no_evidence"`
+		DidNotComplete string `json:"did_not_complete"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); code != exitNoEvidence || err != nil || res.Passed || !strings.Contains(res.NoEvidence, "no torch output") {
+		t.Errorf("json: code %d %v %+v\n%s", code, err, res, out)
+	}
+	code, out, _ = runCheck(t, empty, "--max-graph-breaks", "0", "--format", "json", "--allow-no-evidence")
+	res.Passed, res.NoEvidence = false, ""
+	if err := json.Unmarshal([]byte(out), &res); code != 0 || err != nil || !res.Passed || !strings.Contains(res.NoEvidence, "no torch output") {
+		t.Errorf("json, --allow-no-evidence: code %d %v %+v", code, err, res)
+	}
+	code, out, _ = runCheck(t, empty, "--max-graph-breaks", "0", "--format", "github")
+	if code != exitNoEvidence || !strings.HasPrefix(out, "::error title=torchtriage no evidence::the input holds no torch output") || strings.Contains(out, "PASS") {
+		t.Errorf("github: code %d\n%s", code, out)
+	}
+	code, out, _ = runCheck(t, empty, "--max-graph-breaks", "0", "--format", "junit")
+	if code != exitNoEvidence || !strings.Contains(out, `type="no-evidence"`) || !strings.Contains(out, `failures="1"`) {
+		t.Errorf("junit: code %d\n%s", code, out)
+	}
+	code, out, errs := runCheck(t, empty, "--max-graph-breaks", "0")
+	if code != exitNoEvidence || out != "" || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Errorf("text: code %d\nstdout %q\nstderr %q", code, out, errs)
+	}
+	store := filepath.Join(t.TempDir(), "runs")
+	code, out, _ = checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--format", "json", "--", "sh", "-c", "exit 3")
+	res = struct {
+		Passed         bool   `json:"passed"`
+		NoEvidence     string `json:"no_evidence"`
+		DidNotComplete string `json:"did_not_complete"`
+	}{}
+	if err := json.Unmarshal([]byte(out), &res); code != exitDidNotComplete || err != nil || res.Passed || res.DidNotComplete != "exited with code 3" {
+		t.Errorf("json, did not complete: code %d %v %+v\n%s", code, err, res, out)
 	}
 }

@@ -55,6 +55,9 @@ type GateResult struct {
 	// DidNotComplete says how the run fell short of its end ("exited with code 1"), "" when it completed or
 	// nothing shows it did not (Analysis.Unfinished).
 	DidNotComplete string `json:"did_not_complete,omitempty"`
+	// NoEvidence says why the inputs cannot show what the rules ask about (MissingEvidence): the gate did not pass
+	// on them (exit 4), or passed only because --allow-no-evidence asked (Passed true then).
+	NoEvidence string `json:"no_evidence,omitempty"`
 }
 
 // GateCounts are the numbers the rules compare: every field of report's counts (Counts), by the same name and,

@@ -36,6 +36,15 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 		for _, s := range res.Improved {
 			fmt.Fprintf(w, "::notice title=torchtriage baseline::%s\n", ghData("improved, gone: "+s))
 		}
+		switch {
+		case res.NoEvidence != "" && !res.Passed:
+			fmt.Fprintf(w, "::error title=torchtriage no evidence::%s\n", ghData(res.NoEvidence))
+		case res.NoEvidence != "":
+			fmt.Fprintf(w, "::warning title=torchtriage no evidence::%s\n", ghData("passing without evidence (--allow-no-evidence): "+res.NoEvidence))
+		}
+		if res.DidNotComplete != "" && len(res.Failures) == 0 {
+			fmt.Fprintf(w, "::error title=torchtriage run did not complete::%s\n", ghData("the run did not complete: "+res.DidNotComplete))
+		}
 		fmt.Fprintln(w, gateSummary(res))
 		return nil
 	case "junit":
@@ -68,8 +77,13 @@ func gateTally(n, seen int, logged bool, noun, name string) string {
 
 func gateSummary(res GateResult) string {
 	verdict := "PASS"
-	if !res.Passed {
+	switch {
+	case !res.Passed && len(res.Failures) > 0:
 		verdict = fmt.Sprintf("FAIL (%d failure(s))", len(res.Failures))
+	case !res.Passed && res.NoEvidence != "":
+		verdict = "NO EVIDENCE"
+	case !res.Passed:
+		verdict = "DID NOT COMPLETE"
 	}
 	rules := strings.Join(res.Rules, " ")
 	if rules == "" {
@@ -115,6 +129,9 @@ func gateSummary(res GateResult) string {
 	}
 	if res.DidNotComplete != "" {
 		s += " · the run did not complete: " + res.DidNotComplete
+	}
+	if res.NoEvidence != "" {
+		s += " · no evidence: " + res.NoEvidence
 	}
 	return s
 }
@@ -178,6 +195,16 @@ func writeJUnit(w io.Writer, res GateResult) error {
 		}
 		if name == "--baseline" && len(res.Improved) > 0 {
 			c.SystemOut = "improved:\n" + strings.Join(res.Improved, "\n")
+		}
+		s.Cases = append(s.Cases, c)
+	}
+	if res.NoEvidence != "" { // a gate that could not look is a failure in CI's eyes, unless it was allowed
+		c := junitCase{Name: "evidence", ClassName: "torchtriage.check"}
+		if res.Passed {
+			c.SystemOut = "passing without evidence (--allow-no-evidence): " + res.NoEvidence
+		} else {
+			c.Failure = &junitFailure{Message: "no evidence: " + res.NoEvidence, Type: "no-evidence", Text: "no evidence: " + res.NoEvidence}
+			s.Failures++
 		}
 		s.Cases = append(s.Cases, c)
 	}
