@@ -126,7 +126,8 @@ func newCheckCmd() *cobra.Command {
 					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baseline written: %s\n", cmd.CommandPath(), why)
 					write = ""
 					if res.Passed {
-						return exitCode(exitNoEvidence)
+						res.Passed, res.NoEvidence = false, "no baseline written: "+why
+						return machineResult(cmd, format, res, pathRoot, exitNoEvidence)
 					}
 				}
 			}
