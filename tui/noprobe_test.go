@@ -1,8 +1,14 @@
 package tui
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // The Ranks view says why there is no probe data in words true of what is on screen: opened logs that hold none
@@ -22,5 +28,35 @@ func TestRanksViewNoLegendWithoutRows(t *testing.T) {
 	press(m, "R")
 	if s := plain(m); strings.Contains(s, "not logged (TORCH_LOGS)") {
 		t.Errorf("a legend with no row:\n%s", s)
+	}
+}
+
+// An opened run directory of a run launched without the probe says so (it read "a run's torch processes write
+// it", as if they had); one launched with the probe that wrote nothing says why that can be.
+func TestNoProbeReasonOfAnOpenedRunDir(t *testing.T) {
+	store := t.TempDir()
+	exit0 := 0
+	dir := writeStoredRun(t, store, session.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
+		State: session.StateExited, ExitCode: &exit0}, "r05_dist_c10d.triage.log")
+	abs, _ := filepath.Abs("testdata")
+	rel, _ := filepath.Rel(abs, dir)
+	m := openModel(t, 120, 40, rel)
+	press(m, "R")
+	if s := plain(m); !strings.Contains(s, "no probe data: the run was launched without the probe (--no-probe)") {
+		t.Errorf("a run without the probe:\n%s", s)
+	}
+	probed := writeStoredRun(t, store, session.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
+		State: session.StateExited, ExitCode: &exit0}, "r05_dist_c10d.triage.log")
+	raw, _ := os.ReadFile(filepath.Join(probed, "meta.json"))
+	var meta session.Meta
+	json.Unmarshal(raw, &meta)
+	meta.Env[probe.DirEnv] = filepath.Join(probed, "probe")
+	raw, _ = json.Marshal(meta)
+	os.WriteFile(filepath.Join(probed, "meta.json"), raw, 0o644)
+	rel, _ = filepath.Rel(abs, probed)
+	m = openModel(t, 120, 40, rel)
+	press(m, "R")
+	if s := plain(m); !strings.Contains(s, "no probe data: none written (no torch, or killed before exit)") {
+		t.Errorf("a probed run that wrote none:\n%s", s)
 	}
 }

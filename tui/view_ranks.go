@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
@@ -292,6 +293,15 @@ func (m *Model) noProbeText(r *runView) string {
 	switch {
 	case m.opt.mode == modeDemo:
 		return "no probe data: the demo replays a recording, with no probe"
+	case r.snap != nil && r.snap.analysis != nil && r.snap.analysis.Run != nil && r.snap.analysis.Run.ToolEnv != nil:
+		// a run of the tool (live or its directory opened): its environment says whether the probe was installed
+		switch _, on := r.snap.analysis.Run.ToolEnv[probe.DirEnv]; {
+		case !on:
+			return "no probe data: the run was launched without the probe (--no-probe)"
+		case !r.done:
+			return "no probe data yet: a torch process writes it at exit"
+		}
+		return "no probe data: none written (no torch, or killed before exit)"
 	case m.opt.mode == modeOpen:
 		return "no probe data in the opened files (a run's torch processes write it)"
 	case !r.done:

@@ -13,6 +13,10 @@ import (
 //go:embed sitecustomize.py
 var siteCustomize []byte
 
+// DirEnv names the probe directory in a probed run's environment (Install): a run's recorded environment
+// without it was launched without the probe.
+const DirEnv = "TORCHTRIAGE_PROBE_DIR"
+
 // Dir is the probe directory of a run directory.
 func Dir(runDir string) string { return filepath.Join(runDir, "probe") }
 
@@ -47,7 +51,7 @@ func Install(runDir string) (env []string, err error) {
 	if old := os.Getenv("PYTHONPATH"); old != "" {
 		pythonPath = dir + string(os.PathListSeparator) + old
 	}
-	return []string{"PYTHONPATH=" + pythonPath, "TORCHTRIAGE_PROBE_DIR=" + dir}, nil
+	return []string{"PYTHONPATH=" + pythonPath, DirEnv + "=" + dir}, nil
 }
 
 // ReadyPIDs lists, sorted, the processes that registered the SIGUSR1 stack
