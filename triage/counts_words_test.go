@@ -1,6 +1,8 @@
 package triage
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -130,5 +132,22 @@ func TestTorchrunItemWithoutRanks(t *testing.T) {
 	WriteReportText(&b, Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil), TextOptions{Width: 200})
 	if !strings.Contains(b.String(), "×4 single process") {
 		t.Errorf("a single process's items:\n%s", b.String())
+	}
+}
+
+// Ranks of an input without torch output were not compared because nothing of torch printed, not because
+// TORCH_LOGS was off ("rerun with --preset breaks" sent the user the wrong way), and their per-rank zeros are
+// no counts.
+func TestRanksWithoutTorchOutput(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "plain.log")
+	os.WriteFile(log, []byte("[rank0]:hello\n[rank1]:hello\n[rank0]:epoch 1\n"), 0o644)
+	a := Analyze(loadReport(t, log), nil, nil)
+	if ra := a.RankAgreement; ra.Agree || ra.Disagree() || ra.NotCompared != "no torch output" || strings.Contains(ra.Summary, "TORCH_LOGS") {
+		t.Errorf("agreement %+v", ra)
+	}
+	var b strings.Builder
+	WriteReportText(&b, a, TextOptions{Width: 200})
+	if !strings.Contains(b.String(), "ranks 0,1: nothing counted (no torch output)") || strings.Contains(b.String(), "0 limit hits") {
+		t.Errorf("report:\n%s", b.String())
 	}
 }

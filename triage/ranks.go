@@ -37,6 +37,12 @@ func (ra RankAgreement) earned(ev ReportEvidence) RankAgreement {
 	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {
 		return ra
 	}
+	if !ev.TorchSeen { // nothing of torch printed: TORCH_LOGS is not the reason
+		ranks := ra.Groups[0].Ranks
+		ra.Agree, ra.NotCompared = false, "no torch output"
+		ra.Summary = fmt.Sprintf("not compared: no torch output, so the %d ranks (%s) could not be compared", len(ranks), compactRanks(ranks))
+		return ra
+	}
 	var off []string
 	if !ev.GraphBreaksLogged {
 		off = append(off, "graph breaks")

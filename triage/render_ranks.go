@@ -64,6 +64,9 @@ func writePerRank(t *TextWriter, perRank map[string]Counts, an *Analysis) {
 // countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …", "breaks not logged" where the
 // report's counts line says so (an may be nil: every count shown).
 func countsText(c Counts, an *Analysis) string {
+	if an != nil && !an.Evidence.TorchSeen {
+		return "nothing counted (no torch output)" // as the counts line: its zeros mean nothing
+	}
 	breaks, recompiles, skips := Plural(c.GraphBreaks, "break"), Plural(c.Recompiles, "recompile"), Plural(c.CudagraphSkips, "skip")
 	if an != nil {
 		breaks, recompiles = Tally(c.GraphBreaks, an.Evidence.GraphBreaksLogged, "break"), Tally(c.Recompiles, an.Evidence.RecompilesLogged, "recompile")

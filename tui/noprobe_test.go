@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -50,7 +49,7 @@ func TestNoProbeReasonOfAnOpenedRunDir(t *testing.T) {
 	raw, _ := os.ReadFile(filepath.Join(probed, "meta.json"))
 	var meta session.Meta
 	json.Unmarshal(raw, &meta)
-	meta.Env[probe.DirEnv] = filepath.Join(probed, "probe")
+	meta.Env["TORCHTRIAGE_PROBE_DIR"] = filepath.Join(probed, "probe") // as the probe's Install sets it
 	raw, _ = json.Marshal(meta)
 	os.WriteFile(filepath.Join(probed, "meta.json"), raw, 0o644)
 	rel, _ = filepath.Rel(abs, probed)
@@ -58,5 +57,21 @@ func TestNoProbeReasonOfAnOpenedRunDir(t *testing.T) {
 	press(m, "R")
 	if s := plain(m); !strings.Contains(s, "no probe data: none written (no torch, or killed before exit)") {
 		t.Errorf("a probed run that wrote none:\n%s", s)
+	}
+}
+
+// Ranks of an input without torch output: every per-rank count is "–" and the legend says why (no torch output),
+// not "not logged (TORCH_LOGS)" beside zeros of limit hits and errors that could not print either.
+func TestRanksViewWithoutTorchOutput(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "plain.log")
+	os.WriteFile(log, []byte("[rank0]:hello\n[rank1]:hello\n[rank0]:epoch 1\n"), 0o644)
+	abs, _ := filepath.Abs("testdata")
+	rel, _ := filepath.Rel(abs, log)
+	m := openModel(t, 80, 24, rel)
+	press(m, "R")
+	s := plain(m)
+	row := lineWith(t, s, "   r1 ")
+	if strings.Contains(row, "0") || strings.Contains(s, "TORCH_LOGS") || !strings.Contains(s, "– nothing counted: no torch output") {
+		t.Errorf("Ranks view:\n%s", s)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
@@ -164,13 +164,19 @@ func (m *Model) ranksText(w int) (string, []string) {
 		th.dim.Render(fmt.Sprintf(perRankRow, "rank", "breaks", "records", "recompiles", "limits", "compile err", "runtime err")))
 	noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
 	floorBreaks, floorRecompiles := s.partial(paneBreaks), s.partial(paneRecompiles)
+	// no torch output: nothing was counted, the zeros of limit hits and errors included (as the report says)
+	noTorch := r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen
 	for _, rk := range s.ranks {
 		c := s.perRank[rk]
 		lines = append(lines, fmt.Sprintf(perRankRow, fmt.Sprintf("r%d", rk), countOr(c.GraphBreaks, noBreaks, floorBreaks),
 			countOr(c.GraphBreakRecords, noBreaks, floorBreaks), countOr(c.Recompiles, noRecompiles, floorRecompiles),
-			fmt.Sprint(c.RecompileLimitHits), fmt.Sprint(c.CompileErrors), fmt.Sprint(c.RuntimeErrors)))
+			countOr(c.RecompileLimitHits, noTorch, false), countOr(c.CompileErrors, noTorch, false), countOr(c.RuntimeErrors, noTorch, false)))
 	}
-	if (noBreaks || noRecompiles || floorBreaks || floorRecompiles) && len(s.ranks) > 0 { // the legend of the rows' "–"
+	switch {
+	case len(s.ranks) == 0:
+	case noTorch: // the legend of the rows' "–"
+		lines = append(lines, th.dim.Render("   – nothing counted: no torch output"))
+	case noBreaks || noRecompiles || floorBreaks || floorRecompiles:
 		lines = append(lines, th.dim.Render("   – not logged (TORCH_LOGS)"))
 	}
 	if (floorBreaks || floorRecompiles) && len(s.ranks) > 0 {
@@ -295,8 +301,8 @@ func (m *Model) noProbeText(r *runView) string {
 		return "no probe data: the demo replays a recording, with no probe"
 	case r.snap != nil && r.snap.analysis != nil && r.snap.analysis.Run != nil && r.snap.analysis.Run.ToolEnv != nil:
 		// a run of the tool (live or its directory opened): its environment says whether the probe was installed
-		switch _, on := r.snap.analysis.Run.ToolEnv[probe.DirEnv]; {
-		case !on:
+		switch {
+		case !session.Probed(r.snap.analysis.Run.ToolEnv):
 			return "no probe data: the run was launched without the probe (--no-probe)"
 		case !r.done:
 			return "no probe data yet: a torch process writes it at exit"

@@ -162,6 +162,12 @@ func RunFactsOf(m Meta) *triage.RunFacts {
 	return f
 }
 
+// Probed says whether a run's recorded environment (Meta.Env, RunFacts.ToolEnv) installed the probe.
+func Probed(env map[string]string) bool {
+	_, on := env[probe.DirEnv]
+	return on
+}
+
 // RunFactsOfDir reads a run directory's meta.json into run facts; nil when the path is not a run directory.
 func RunFactsOfDir(dir string) *triage.RunFacts {
 	m, err := LoadRun(dir)
