@@ -11,7 +11,8 @@ var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCuda
 	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
 
 // unlogged says why a's input could not show items of kind k ("" when it could): no torch output at all, or
-// TORCH_LOGS without them. Limit hits and errors always print.
+// TORCH_LOGS without them (known of a run; of logs alone only that nothing shows they were logged). Limit hits
+// and errors always print.
 func (a *Analysis) unlogged(k Kind) string {
 	ev := a.Evidence
 	if !ev.TorchSeen {
@@ -30,10 +31,13 @@ func (a *Analysis) unlogged(k Kind) string {
 	case KindCudagraphRerecord:
 		logged = ev.CudagraphRerecordsLogged
 	}
-	if logged {
+	switch {
+	case logged:
 		return ""
+	case ev.LogsFrom == "run": // the run's own TORCH_LOGS is known
+		return "did not log them (TORCH_LOGS)"
 	}
-	return "did not log them (TORCH_LOGS)"
+	return "shows no sign they were logged (TORCH_LOGS)" // logs alone: no such record, no tag of their name
 }
 
 // kindPlural names a kind in NotCompared.

@@ -45,7 +45,7 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
 	}
 	if len(res.NotCompared) > 0 { // a side that could not print a kind: its absence there means nothing
 		t.Blank()
-		t.Line(0, "Not compared (a side did not log them)")
+		t.Line(0, "Not compared (a side could not show them)")
 		for _, nc := range res.NotCompared {
 			t.Line(6, "  "+nc)
 		}
