@@ -151,3 +151,17 @@ func TestRanksWithoutTorchOutput(t *testing.T) {
 		t.Errorf("report:\n%s", b.String())
 	}
 }
+
+// Logs alone do not say what TORCH_LOGS was: r06 (the funcol fix) ran with graph_breaks,recompiles and printed
+// none, yet its verdict and the gate said "TORCH_LOGS did not ask for them". They say what the log shows: no such
+// record, and no line tagged with their names.
+func TestLogsAloneDoNotClaimTorchLogs(t *testing.T) {
+	a := Analyze(loadReport(t, fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
+	if s := a.Verdict.Summary; strings.Contains(s, "TORCH_LOGS did not ask") || !strings.Contains(s, "no such records, and no line tagged graph_breaks or recompiles") {
+		t.Errorf("verdict: %q", s)
+	}
+	if why := MissingEvidence(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); strings.Contains(why, "TORCH_LOGS did not ask") ||
+		!strings.Contains(why, "no graph_breaks records and no line tagged graph_breaks") {
+		t.Errorf("gate: %q", why)
+	}
+}

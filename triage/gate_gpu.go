@@ -53,13 +53,13 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	switch {
 	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
-		return "no graph_breaks/recompiles records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+		return "no graph_breaks/recompiles records and " + ev.askedWords("graph_breaks or recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case needBreaks && !ev.GraphBreaksLogged:
-		return "no graph_breaks records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+		return "no graph_breaks records and " + ev.askedWords("graph_breaks") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case needRecompiles && !ev.RecompilesLogged:
-		return "no recompiles records and TORCH_LOGS did not ask for them: run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+		return "no recompiles records and " + ev.askedWords("recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !cudagraphsLogged(a):
-		return "no cudagraphs records and TORCH_LOGS did not ask for them (partitions and re-recordings print only with it): run with --preset cudagraphs"
+		return "no cudagraphs records and " + ev.askedWords("cudagraphs") + " (partitions and re-recordings print only with it): run with --preset cudagraphs"
 	case o.MaxCudagraphRerecords != nil && a.Report.Counts.CudagraphRerecordsUnknown && a.Report.Counts.CudagraphRerecords <= *o.MaxCudagraphRerecords:
 		return fmt.Sprintf("CUDA-graph re-recordings not known: the input has %d failed re-record check(s) (\"Re-recording function=\" lines) "+
 			"but not the \"Recording function=\" lines that tell how many recordings followed (is it cut?)", a.Report.Counts.CudagraphRerecordChecks)
@@ -106,4 +106,13 @@ func cudagraphsLogged(a *Analysis) bool {
 // cudagraphsOn: the TORCH_LOGS known or inferred for the inputs include cudagraphs.
 func (ev ReportEvidence) cudagraphsOn() bool {
 	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all")
+}
+
+// askedWords says why the TORCH_LOGS names (joined by "or") are thought off: a run's own TORCH_LOGS did not ask
+// for them; of logs alone, no line carries their tag (the TORCH_LOGS they ran with is not known).
+func (ev ReportEvidence) askedWords(names string) string {
+	if ev.LogsFrom == "run" {
+		return "TORCH_LOGS did not ask for them"
+	}
+	return "no line tagged " + names
 }

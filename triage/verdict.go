@@ -199,7 +199,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateNotSteady, "not steady: "+strings.Join(short, ", ")+graphs
 	case !ev.GraphBreaksLogged || !ev.RecompilesLogged:
 		v.State, v.Summary = StateNoEvidence, "no evidence: torch ran, but nothing shows that "+unlogged(ev)+
-			" were being logged (no such records, and TORCH_LOGS did not ask for them): rerun with --preset breaks"
+			" were being logged (no such records, and "+ev.askedWords(unloggedNames(ev))+"): rerun with --preset breaks"
 	case run != nil && run.Outcome == OutcomeRunning:
 		v.State, v.Summary = StateNoEvidence, "still running: no unexpected graph break or recompile so far"
 	case run != nil && run.Outcome == OutcomeUnknown:
@@ -254,6 +254,17 @@ func unlogged(ev ReportEvidence) string {
 		return "graph breaks and recompiles"
 	case !ev.GraphBreaksLogged:
 		return "graph breaks"
+	}
+	return "recompiles"
+}
+
+// unloggedNames is unlogged by TORCH_LOGS name: "graph_breaks or recompiles".
+func unloggedNames(ev ReportEvidence) string {
+	switch {
+	case !ev.GraphBreaksLogged && !ev.RecompilesLogged:
+		return "graph_breaks or recompiles"
+	case !ev.GraphBreaksLogged:
+		return "graph_breaks"
 	}
 	return "recompiles"
 }
