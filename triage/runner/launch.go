@@ -157,7 +157,9 @@ func (r *Run) startProcess(argv, env []string) error {
 	cmd.Dir = r.spec.Dir
 	cmd.Env = childEnv(os.Environ(), env, token)
 	cmd.Stdout, cmd.Stderr = files[0], files[1]
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// a session of its own: its own process group (killed as one), and no controlling terminal, so that under the
+	// TUI it can neither write onto the screen through /dev/tty nor read the keys
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	becomeSubreaper()
 	r.reap = startReaper(token, r.spec.grace(), r.Dir)
 	if r.reap == nil {
