@@ -160,6 +160,7 @@ func (r *Run) startProcess(argv, env []string) error {
 	// a session of its own: its own process group (killed as one), and no controlling terminal, so that under the
 	// TUI it can neither write onto the screen through /dev/tty nor read the keys
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	closeOnExecAll()
 	becomeSubreaper()
 	r.reap = startReaper(token, r.spec.grace(), r.Dir)
 	if r.reap == nil {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -43,5 +45,33 @@ func TestReproHasASessionOfItsOwn(t *testing.T) {
 	child, pid := sessionOf(t, lines[0]), strings.TrimPrefix(lines[len(lines)-1], "pid ")
 	if child == sessionOf(t, string(self)) || child != pid {
 		t.Errorf("the repro (pid %s) is in session %s, the tool in %s: want a session of its own", pid, child, sessionOf(t, string(self)))
+	}
+}
+
+// The repro inherits no descriptor of the tool but its stdin (/dev/null), stdout and stderr: one the tool got
+// from its parent without close-on-exec (a pipe of the shell that started it) or opened without it (the TUI's
+// terminal reader opens an epoll instance so) went on into the repro and its children, which could hold the
+// parent's pipeline open after the tool ended.
+func TestReproInheritsNoOtherDescriptor(t *testing.T) {
+	fd, err := syscall.Dup(2) // a dup has no close-on-exec, as an inherited descriptor has none
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Close(fd)
+	r, err := Start(context.Background(), newStore(t), Spec{Argv: []string{"sh", "-c", "ls /proc/$$/fd"},
+		Preset: "eager", Grace: testGrace, Stall: -1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Wait()
+	out, _ := os.ReadFile(filepath.Join(r.Dir, "stdout.log"))
+	fds := strings.Fields(string(out))
+	for _, f := range fds {
+		if f == strconv.Itoa(fd) {
+			t.Errorf("the repro holds the tool's descriptor %d: its descriptors are %v", fd, fds)
+		}
+	}
+	if len(fds) < 3 {
+		t.Errorf("descriptors %q", out)
 	}
 }
