@@ -50,3 +50,22 @@ func TestCheckToleranceZeroIsZero(t *testing.T) {
 		}
 	}
 }
+
+// A run is named by its number or by the name every message gives it ("run stored in …/0001-breaks"): the name
+// read as a path beside the current directory ("open 0001-breaks/meta.json: no such file or directory").
+func TestRunNamedByItsName(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "runs")
+	if code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello"); code != exitNoEvidence {
+		t.Fatalf("check: %d %s", code, errs)
+	}
+	out := filepath.Join(t.TempDir(), "pack.tar.gz")
+	if code, _, errs := run(t, "bundle", "--store", store, "-o", out, "0001-breaks"); code != 0 {
+		t.Errorf("bundle by name: %d %s", code, errs)
+	}
+	if code, _, errs := run(t, "note", "--store", store, "0001-breaks", "by name"); code != 0 {
+		t.Errorf("note by name: %d %s", code, errs)
+	}
+	if code, _, errs := run(t, "bundle", "--store", store, "-o", out, "0009-breaks"); code != exitUsage || !strings.Contains(errs, "no run 0009-breaks in "+store) {
+		t.Errorf("a name that is no run: %d %q", code, errs)
+	}
+}

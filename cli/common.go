@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -100,15 +101,22 @@ func findRun(cmd *cobra.Command, arg, store string) (string, error) {
 // resolveRun maps a bare run number to its directory in the store (default .torchtriage/runs); other arguments,
 // and numbers that name an existing file, pass unchanged.
 func resolveRun(arg, store string) (string, error) {
+	if store == "" {
+		store = session.DefaultStoreDir
+	}
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 0 {
+		// a run's name as every message gives it ("0003-breaks"), unless a path of that name is here
+		if _, serr := os.Stat(arg); serr != nil && runName.MatchString(arg) {
+			if dir := filepath.Join(store, arg); isDir(dir) {
+				return dir, nil
+			}
+			return "", fmt.Errorf("no file %s and no run %s in %s", arg, arg, store)
+		}
 		return arg, nil
 	}
 	if _, err := os.Stat(arg); err == nil {
 		return arg, nil
-	}
-	if store == "" {
-		store = session.DefaultStoreDir
 	}
 	matches, _ := filepath.Glob(filepath.Join(store, fmt.Sprintf("%04d-*", n)))
 	if len(matches) == 0 {
@@ -123,4 +131,12 @@ func runFacts(paths []string) *triage.RunFacts {
 		return nil
 	}
 	return session.RunFactsOfDir(paths[0])
+}
+
+// runName is a run directory's name in a store: its number, then its preset ("0003-breaks").
+var runName = regexp.MustCompile(`^\d{4,}-[A-Za-z0-9_.-]+$`)
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
