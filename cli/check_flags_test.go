@@ -69,3 +69,27 @@ func TestRunNamedByItsName(t *testing.T) {
 		t.Errorf("a name that is no run: %d %q", code, errs)
 	}
 }
+
+// A run store named as an input counted every run's logs as one report: other commands, other times, their rank
+// 0s merged. It is refused with one line saying how to read one run, all of them, or two side by side.
+func TestReportOfARunStoreIsRefused(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "runs")
+	for range 2 {
+		if code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello"); code != exitNoEvidence {
+			t.Fatalf("check: %d %s", code, errs)
+		}
+	}
+	for _, cmd := range []string{"report", "check", "open"} {
+		args := []string{store}
+		if cmd == "check" {
+			args = append(args, "--max-graph-breaks", "0")
+		}
+		code, out, errs := run(t, cmd, args...)
+		if code != exitUsage || out != "" || !strings.Contains(errs, store+" is a run store (2 runs): name one run") {
+			t.Errorf("%s of the store: %d\nstdout %q\nstderr %q", cmd, code, out, errs)
+		}
+	}
+	if code, _, errs := run(t, "report", filepath.Join(store, "0002-breaks")); code != 0 {
+		t.Errorf("report of one run: %d %s", code, errs)
+	}
+}

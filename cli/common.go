@@ -51,6 +51,9 @@ func readProbes(cmd *cobra.Command, paths []string) []triage.ProcessInfo {
 // load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2). It
 // returns the paths less those that named the same file or directory as one before them (read once).
 func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, []string, error) {
+	if err := refuseStores(cmd, paths); err != nil {
+		return nil, paths, err
+	}
 	l, err := triage.Load(paths, triage.LoadOptions{Stdin: stdin})
 	if l != nil {
 		paths = l.Paths
@@ -139,4 +142,28 @@ var runName = regexp.MustCompile(`^\d{4,}-[A-Za-z0-9_.-]+$`)
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// refuseStores refuses a run store named as an input: its runs' logs (other commands, other times, each with its
+// own rank 0) would count as one report. One line says how to read one, all, or two side by side.
+func refuseStores(cmd *cobra.Command, paths []string) error {
+	for _, p := range paths {
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			continue // not a directory (or unreadable: the load says so)
+		}
+		runs, last := 0, ""
+		for _, e := range entries {
+			if sub := filepath.Join(p, e.Name()); e.IsDir() {
+				if _, err := session.LoadRun(sub); err == nil {
+					runs, last = runs+1, sub
+				}
+			}
+		}
+		if runs > 1 {
+			return failErr(cmd, exitUsage, "%s is a run store (%d runs): name one run (torchtriage %s %s); torchtriage log "+
+				"shows them all, torchtriage diff A B compares two", p, runs, cmd.Name(), last)
+		}
+	}
+	return nil
 }

@@ -122,6 +122,9 @@ func newOpenCmd() *cobra.Command {
 		Long:  "Browses logs, run directories or TORCH_TRACE directories in the session's views, without relaunching.",
 		Args:  needArgs(1, "log file, run directory or TORCH_TRACE directory"),
 		RunE: func(cmd *cobra.Command, paths []string) error {
+			if err := refuseStores(cmd, paths); err != nil {
+				return err
+			}
 			for _, p := range paths {
 				if p == "-" {
 					return usageErr(cmd, "open reads files, not standard input: use torchtriage report - for a pipe")
