@@ -92,4 +92,9 @@ func TestReportOfARunStoreIsRefused(t *testing.T) {
 	if code, _, errs := run(t, "report", filepath.Join(store, "0002-breaks")); code != 0 {
 		t.Errorf("report of one run: %d %s", code, errs)
 	}
+	// two runs named one by one are two runs all the same
+	one, two := filepath.Join(store, "0001-breaks"), filepath.Join(store, "0002-breaks")
+	if code, _, errs := run(t, "report", one, two); code != exitUsage || !strings.Contains(errs, "are 2 runs: name one run") {
+		t.Errorf("report of two runs: %d %q", code, errs)
+	}
 }

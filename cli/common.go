@@ -147,7 +147,13 @@ func isDir(p string) bool {
 // refuseStores refuses a run store named as an input: its runs' logs (other commands, other times, each with its
 // own rank 0) would count as one report. One line says how to read one, all, or two side by side.
 func refuseStores(cmd *cobra.Command, paths []string) error {
+	const how = "name one run (torchtriage %s %s); torchtriage log shows them all, torchtriage diff A B compares two"
+	var named []string // run directories named one by one
 	for _, p := range paths {
+		if _, err := session.LoadRun(p); err == nil {
+			named = append(named, p)
+			continue
+		}
 		entries, err := os.ReadDir(p)
 		if err != nil {
 			continue // not a directory (or unreadable: the load says so)
@@ -161,9 +167,11 @@ func refuseStores(cmd *cobra.Command, paths []string) error {
 			}
 		}
 		if runs > 1 {
-			return failErr(cmd, exitUsage, "%s is a run store (%d runs): name one run (torchtriage %s %s); torchtriage log "+
-				"shows them all, torchtriage diff A B compares two", p, runs, cmd.Name(), last)
+			return failErr(cmd, exitUsage, "%s is a run store (%d runs): "+how, p, runs, cmd.Name(), last)
 		}
+	}
+	if len(named) > 1 {
+		return failErr(cmd, exitUsage, "%s are %d runs: "+how, strings.Join(named, ", "), len(named), cmd.Name(), named[len(named)-1])
 	}
 	return nil
 }

@@ -137,13 +137,23 @@ func Compare(a, b CompareSide) CompareResult {
 func notCompared(ca, cb *CompileReport, findings []string) []string {
 	has := func(c *CompileReport) bool { return c != nil && c.TotalS != nil }
 	out := []string{}
+	what := func(c *CompileReport) string { // no compile records at all: its caches are unknown too
+		if c == nil {
+			return "compile time and caches"
+		}
+		return "compile time"
+	}
 	switch {
 	case !has(ca) && !has(cb):
-		out = append(out, "compile time: neither side has any (TORCH_TRACE or the probe records it)")
+		both := "compile time"
+		if ca == nil || cb == nil {
+			both = "compile time and caches"
+		}
+		out = append(out, both+": neither side has any (TORCH_TRACE or the probe records them)")
 	case !has(ca):
-		out = append(out, "compile time: A has none (TORCH_TRACE or the probe records it)")
+		out = append(out, what(ca)+": A has none (TORCH_TRACE or the probe records them)")
 	case !has(cb):
-		out = append(out, "compile time: B has none (TORCH_TRACE or the probe records it)")
+		out = append(out, what(cb)+": B has none (TORCH_TRACE or the probe records them)")
 	}
 	return append(out, findings...)
 }

@@ -105,7 +105,8 @@ func (res *CompareResult) compile(ca, cb *CompileReport) {
 			continue
 		}
 		c := CacheChange{Cache: name, A: x, B: y}
-		if sa, sb := cacheState(x, okx), cacheState(y, oky); sa != sb {
+		// a side without compile records (no TORCH_TRACE, no probe) shows no lookup: unknown, not "none"
+		if sa, sb := cacheState(x, okx), cacheState(y, oky); sa != sb && ca != nil && cb != nil {
 			c.Change = sa + " → " + sb
 		}
 		res.Caches = append(res.Caches, c)
@@ -177,6 +178,7 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 // verdict words the comparison on one line, biggest contribution first; same is true when nothing differs.
 func (res *CompareResult) verdict() (string, bool) {
 	var parts []string
+	headline := false // the compile-time change leads the parts
 	if d := res.Compile; d != nil && d.Big && d.DeltaS != nil {
 		head := fmt.Sprintf("%s compile (%.1f s → %.1f s)", signed(*d.DeltaS), *d.A, *d.B)
 		var why []string
@@ -189,7 +191,7 @@ func (res *CompareResult) verdict() (string, bool) {
 		if len(why) > 0 {
 			head += ": " + strings.Join(why, " ")
 		}
-		parts = append(parts, head)
+		parts, headline = append(parts, head), true
 	}
 	named := map[string]bool{}
 	for _, c := range res.Caches {
@@ -215,7 +217,7 @@ func (res *CompareResult) verdict() (string, bool) {
 	if len(knobs) > 0 {
 		parts = append(parts, "settings differ: "+strings.Join(capList(knobs, 3), ", "))
 	}
-	if len(parts) == 1 && res.Compile != nil && res.Compile.Big && len(knobs)+len(res.Versions) == 0 {
+	if headline && len(parts) == 1 && len(knobs)+len(res.Versions) == 0 { // only the compile time changed
 		parts = append(parts, "caches, versions and settings unchanged: machine load or noise? rerun both")
 	}
 	if len(res.Versions) > 0 && !strings.Contains(strings.Join(parts, " "), "torch version") {

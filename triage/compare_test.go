@@ -101,13 +101,13 @@ func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 	logged, bare := fx("torch-2.14/gb_recompile.triage.log"), fx("torch-2.14/gb_recompile.no_torch_logs.log")
 	res := Compare(side(t, logged), side(t, bare))
 	nc := strings.Join(res.NotCompared, "\n")
-	if res.Same || !strings.Contains(res.Verdict, "not compared") || !strings.Contains(nc, "compile time: neither side has any") ||
+	if res.Same || !strings.Contains(res.Verdict, "not compared") || !strings.Contains(nc, "compile time and caches: neither side has any") ||
 		!strings.Contains(nc, "graph breaks: B shows no sign they were logged") {
 		t.Errorf("verdict %q, not compared %q", res.Verdict, res.NotCompared)
 	}
 	var b strings.Builder
 	WriteCompareText(&b, "A", "B", res)
-	if !strings.Contains(b.String(), "not compared: compile time: neither side has any") || !strings.Contains(b.String(), "not compared: graph breaks: B shows no sign they were logged") {
+	if !strings.Contains(b.String(), "not compared: compile time and caches: neither side has any") || !strings.Contains(b.String(), "not compared: graph breaks: B shows no sign they were logged") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	// the same log twice: its findings are compared (none differ), its compile time is not: not "no difference"
@@ -117,7 +117,23 @@ func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 	}
 	// one side with compile time, the other without: not compared either
 	res = Compare(side(t, fixture("2.14", "c01_mlp.warm.trace")), side(t, logged))
-	if res.Same || !strings.Contains(strings.Join(res.NotCompared, "\n"), "compile time: B has none") {
+	if res.Same || !strings.Contains(strings.Join(res.NotCompared, "\n"), "compile time and caches: B has none") {
 		t.Errorf("trace vs log: %q %q", res.Verdict, res.NotCompared)
+	}
+}
+
+// A side without compile records (no TORCH_TRACE, no probe) shows no cache lookup: its caches are unknown, not
+// "none", so nothing of them changed to "hit"; and "caches, versions and settings unchanged" is said only when
+// nothing of them was named.
+func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
+	res := Compare(side(t, fx("torch-2.14/gb_recompile.triage.log")), side(t, fixture("2.14", "c01_mlp.warm.trace")))
+	for _, c := range res.Caches {
+		if c.Change != "" {
+			t.Errorf("cache %s changed %q against a side without compile records", c.Cache, c.Change)
+		}
+	}
+	if strings.Contains(res.Verdict, "none → hit") || strings.Contains(res.Verdict, "caches, versions and settings unchanged") ||
+		!strings.Contains(strings.Join(res.NotCompared, "\n"), "compile time and caches: A has none") {
+		t.Errorf("verdict %q, not compared %q", res.Verdict, res.NotCompared)
 	}
 }
