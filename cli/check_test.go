@@ -117,8 +117,10 @@ func TestBaselineRoundTrip(t *testing.T) {
 	if code != exitNoEvidence || !strings.Contains(errs, "no graph_breaks records") {
 		t.Errorf("break records removed: %d %s", code, errs)
 	}
+	// passing without evidence, its break is not "improved, gone": breaks were not compared
 	code, out, _ := runCheck(t, stripped, "--baseline", base, "--allow-no-evidence")
-	if code != 0 || !strings.Contains(out, "improved, gone: graph break print() breaks the graph in step (r05_dist_c10d.py:10) (was 2×)") {
+	if code != 0 || strings.Contains(out, "improved, gone: graph break") ||
+		!strings.Contains(out, "note: graph breaks of the baseline not compared: the input shows no sign they were logged") {
 		t.Errorf("break removed: %d %s", code, out)
 	}
 	// a log that shows no break logging makes no baseline (every later break would be "new"): one without the

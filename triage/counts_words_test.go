@@ -165,3 +165,23 @@ func TestLogsAloneDoNotClaimTorchLogs(t *testing.T) {
 		t.Errorf("gate: %q", why)
 	}
 }
+
+// A baseline's item is "improved, gone" only where the run could have shown it: against a log whose graph
+// breaks were not logged, the baseline's breaks are not gone (they read "improved, gone" all the same); a note
+// says they were not compared.
+func TestBaselineGoneOnlyWhereLogged(t *testing.T) {
+	base := NewBaseline(Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil))
+	res := Gate(Analyze(loadReport(t, fx("torch-2.14/r12_limit_str.triage.log")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+	for _, s := range res.Improved {
+		if strings.HasPrefix(s, "graph break ") {
+			t.Errorf("improved, gone: %s (graph breaks were not logged)", s)
+		}
+	}
+	if !strings.Contains(strings.Join(res.Notes, "\n"), "graph breaks of the baseline not compared: the input shows no sign they were logged") {
+		t.Errorf("notes %q", res.Notes)
+	}
+	// recompiles were logged: the baseline's are gone for real
+	if !strings.Contains(strings.Join(res.Improved, "\n"), "recompile reason f: size") {
+		t.Errorf("improved %q", res.Improved)
+	}
+}

@@ -255,9 +255,20 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 	for _, it := range now {
 		seen[it.Key] = true
 	}
+	unseen := map[Kind]string{} // kinds the input could not show: their baseline items are not gone
 	for _, it := range o.Baseline.Items {
-		if !seen[it.Key] {
-			res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", KindWord(it.Kind), it.Title, it.Records))
+		if seen[it.Key] {
+			continue
+		}
+		if why := a.unlogged(it.Kind); why != "" {
+			unseen[it.Kind] = why
+			continue
+		}
+		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", KindWord(it.Kind), it.Title, it.Records))
+	}
+	for _, k := range diffKindOrder {
+		if why := unseen[k]; why != "" {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", kindPlural(k), why))
 		}
 	}
 }
