@@ -55,6 +55,8 @@ type DiffResult struct {
 	NotCompared []string `json:"not_compared"`
 
 	compared []Kind // the kinds both sides logged (the text's "no difference in …")
+	// skippedNew, skippedGone: items left out because a side did not complete (NotCompared says which)
+	skippedNew, skippedGone bool
 }
 
 type diffSide struct {
@@ -122,6 +124,10 @@ func Diff(a, b *Analysis) DiffResult {
 			res.NotCompared = append(res.NotCompared, kindPlural(k)+": "+strings.Join(sides, ", "))
 		}
 	}
+	// a side that did not complete shows nothing of what it never reached: A's items it lacks (or has fewer of)
+	// are not gone, B's that A lacks (or has fewer of) are not new, when that side stopped short
+	shortA, shortB := a.Unfinished(), b.Unfinished()
+	var skippedNew, skippedGone bool
 	for k := range keys {
 		x, y := sa[k], sb[k]
 		if ref := cmp.Or(x, y); skip[ref.first.Kind] {
@@ -150,6 +156,14 @@ func Diff(a, b *Analysis) DiffResult {
 				it.Change = ChangeMoved
 			}
 		}
+		switch {
+		case shortB != "" && (it.Change == ChangeGone || it.Change == ChangeCount && it.After < it.Before):
+			skippedGone = true
+			continue
+		case shortA != "" && (it.Change == ChangeNew || it.Change == ChangeCount && it.After > it.Before):
+			skippedNew = true
+			continue
+		}
 		switch it.Change {
 		case ChangeNew:
 			res.New++
@@ -164,6 +178,13 @@ func Diff(a, b *Analysis) DiffResult {
 			continue
 		}
 		res.Items = append(res.Items, it)
+	}
+	res.skippedNew, res.skippedGone = skippedNew, skippedGone
+	if skippedNew {
+		res.NotCompared = append(res.NotCompared, "new or more: A did not complete ("+shortA+"): what it never reached is not shown")
+	}
+	if skippedGone {
+		res.NotCompared = append(res.NotCompared, "gone or fewer: B did not complete ("+shortB+"): what it never reached is not shown")
 	}
 	order := map[string]int{ChangeNew: 0, ChangeGone: 1, ChangeMoved: 2, ChangeCount: 3}
 	sort.Slice(res.Items, func(i, j int) bool {

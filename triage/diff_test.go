@@ -109,3 +109,34 @@ func TestDiffSyntheticPerRank(t *testing.T) {
 		}
 	}
 }
+
+// A side that did not complete shows nothing of what it never reached: against a run stopped by the tool after
+// 30 lines, A's breaks and recompiles read "gone from A" and a count halved by the stop "changed". What it never
+// reached is not compared (what it did print is: a new item stands).
+func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
+	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(t.TempDir(), "stopped.log")
+	os.WriteFile(cut, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:30], "")), 0o644)
+	full := analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	stopped := AnalyzeRun(loadReport(t, cut), nil, nil, &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	d := Diff(full, stopped)
+	if d.Gone != 0 || d.Changed != 0 {
+		t.Errorf("against the stopped run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
+	}
+	if nc := strings.Join(d.NotCompared, "\n"); !strings.Contains(nc, "gone or fewer: B did not complete (stopped by torchtriage (timed out after 1s))") {
+		t.Errorf("not compared %q", d.NotCompared)
+	}
+	var text bytes.Buffer
+	WriteDiffText(&text, "a", "b", d, TextOptions{Width: 200})
+	if strings.Contains(text.String(), "No difference") || !strings.Contains(text.String(), "Nothing new or more in graph breaks") {
+		t.Errorf("text:\n%s", text.String())
+	}
+	// the other way round: what A never reached is not "new" in B
+	d = Diff(stopped, full)
+	if d.New != 0 || d.Changed != 0 || !strings.Contains(strings.Join(d.NotCompared, "\n"), "new or more: A did not complete") {
+		t.Errorf("from the stopped run: %d new, %d changed, not compared %q", d.New, d.Changed, d.NotCompared)
+	}
+}

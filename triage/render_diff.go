@@ -56,13 +56,22 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
 			kinds = append(kinds, kindPlural(k))
 		}
 		t.Blank()
+		lead := "No difference in " // what a side that did not complete never reached is not a difference either way
+		switch {
+		case res.skippedNew && res.skippedGone:
+			lead = "No difference in what both sides reached of "
+		case res.skippedGone:
+			lead = "Nothing new or more in "
+		case res.skippedNew:
+			lead = "Nothing gone or fewer in "
+		}
 		switch n := len(kinds); n {
 		case 0:
 			t.Line(0, "Nothing compared: no kind was logged on both sides.")
 		case 1:
-			t.Line(0, "No difference in "+kinds[0]+".")
+			t.Line(0, lead+kinds[0]+".")
 		default:
-			t.Line(0, "No difference in "+strings.Join(kinds[:n-1], ", ")+" or "+kinds[n-1]+".")
+			t.Line(0, lead+strings.Join(kinds[:n-1], ", ")+" or "+kinds[n-1]+".")
 		}
 	}
 	moved := ""

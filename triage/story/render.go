@@ -283,18 +283,23 @@ func envText(e *Env, host bool) string {
 	return strings.Join(parts, " · ") + " (" + e.Source + ")"
 }
 
-// trendText: "graph breaks 1 → 0 · recompiles 3 → ? → 0" over the runs that compiled.
+// trendText: "graph breaks 1 → 0 · recompiles 3 → – → ≥2" over the runs that compiled; a run that did not
+// complete (stopped, crashed) counted only what it reached: "≥".
 func trendText(s *Story) string {
 	breaks, recompiles := s.Sparkline()
 	series := func(name string, v []int) string {
 		var parts []string
 		counted := 0
-		for _, n := range v {
+		for i, n := range v {
 			if n < 0 { // not logged, or nothing counted: the run keeps its place
 				parts = append(parts, "–")
 				continue
 			}
-			parts = append(parts, strconv.Itoa(n))
+			floor := ""
+			if an := s.Runs[i].an; an != nil && an.Unfinished() != "" {
+				floor = "≥"
+			}
+			parts = append(parts, floor+strconv.Itoa(n))
 			counted++
 		}
 		if counted < 2 {
