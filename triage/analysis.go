@@ -54,6 +54,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if snap == nil {
 		snap = snapshotFromSummaries(rep)
 	}
+	rw := rep.Evidence.itemRanks // an item's ranks in words ("no rank prefix" in a torchrun job)
 	// the findings of distinct breaks and recompile groups (thousands in a big run) are made on every core
 	recompiling := map[string]bool{}
 	groups := make([]*groupSnap, 0, len(snap.groups))
@@ -64,7 +65,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	recomps := make([]Finding, len(groups))
 	inParallel(len(groups), 64, func(from, to int) {
 		for i := from; i < to; i++ {
-			recomps[i] = recompileFinding(groups[i], set)
+			recomps[i] = recompileFinding(groups[i], set, rw)
 		}
 	})
 	sort.Slice(recomps, func(i, j int) bool { return recomps[i].ID < recomps[j].ID })
@@ -72,15 +73,15 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs := make([]Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
 	inParallel(len(fs), 64, func(from, to int) {
 		for i := from; i < to; i++ {
-			fs[i] = breakFinding(rep.GraphBreaks[i], snap, set, recompiling)
+			fs[i] = breakFinding(rep.GraphBreaks[i], snap, set, recompiling, rw)
 		}
 	})
 	fs = append(fs, recomps...)
 	fs = append(fs, limits...)
 	for _, s := range rep.CudagraphSkips {
-		fs = append(fs, skipFinding(s, snap, set))
+		fs = append(fs, skipFinding(s, snap, set, rw))
 	}
-	fs = append(fs, gpuFindings(rep, snap, set)...)
+	fs = append(fs, gpuFindings(rep, snap, set, rw)...)
 	fs = append(fs, errorFindings(rep.ErrorEvents(), KindCompileError, set)...)
 	fs = append(fs, errorFindings(rep.RuntimeErrorEvents(), KindRuntimeError, set)...)
 	uniqueIDs(fs)

@@ -185,3 +185,32 @@ func TestBaselineGoneOnlyWhereLogged(t *testing.T) {
 		t.Errorf("improved %q", res.Improved)
 	}
 }
+
+// The findings' detail says of a torchrun job's rank-less item what the report's item line says: no rank
+// prefix, not "single process" (the TUI's detail and the JSON finding read "single process").
+func TestTorchrunFindingDetailWithoutRanks(t *testing.T) {
+	data, err := os.ReadFile(fx("torch-2.14/r06_dist_funcol.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	brk, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log")) // its records carry no rank prefix
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(t.TempDir(), "job.log")
+	os.WriteFile(log, append(data, brk...), 0o644)
+	a := Analyze(loadReport(t, log), nil, nil)
+	n := 0
+	for _, f := range a.Findings {
+		if f.Kind != KindGraphBreak && f.Kind != KindRecompile {
+			continue
+		}
+		n++
+		if strings.Contains(f.Detail, "single process") || !strings.Contains(f.Detail, "no rank prefix") {
+			t.Errorf("%s detail:\n%s", f.ID, f.Detail)
+		}
+	}
+	if n == 0 || !a.Evidence.Torchrun {
+		t.Fatalf("%d findings, torchrun %v", n, a.Evidence.Torchrun)
+	}
+}

@@ -79,7 +79,7 @@ func modulePath(file string) string {
 	return strings.ReplaceAll(p, "/", ".")
 }
 
-func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompiling map[string]bool) Finding {
+func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompiling map[string]bool, rw func([]int) string) Finding {
 	res := matchPlaybook(set, breakQuery(b))
 	f := Finding{Kind: KindGraphBreak, File: b.File, Line: b.Line, Records: b.Records, Ranks: b.Ranks,
 		CompileIDs: b.CompileIDs, Evidence: b.Evidence, GBID: b.GBID, GBType: b.GBType,
@@ -108,7 +108,7 @@ func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompi
 	}
 	f.InRecompilingFrame = anyRecompiled(b.CompileIDs) || recompiling[b.File+"\x00"+f.Function]
 	f.Title = breakTitle(&f, b)
-	f.Detail = breakDetail(&f, b)
+	f.Detail = breakDetail(&f, b, rw)
 	return f
 }
 
@@ -140,7 +140,7 @@ func breakTitle(f *Finding, b *BreakSummary) string {
 	return t
 }
 
-func breakDetail(f *Finding, b *BreakSummary) string {
+func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
 	var d strings.Builder
 	d.Grow(512)
 	d.WriteString("Break site: ")
@@ -171,7 +171,7 @@ func breakDetail(f *Finding, b *BreakSummary) string {
 			d.WriteString("\nCode: " + fr.Code)
 		}
 	}
-	d.WriteString("\nRecords: " + strconv.Itoa(b.Records) + " · " + rankText(b.Ranks) + " · compile ids ")
+	d.WriteString("\nRecords: " + strconv.Itoa(b.Records) + " · " + rw(b.Ranks) + " · compile ids ")
 	d.WriteString(strings.Join(capList(b.CompileIDs, 12), ", "))
 	if f.InRecompilingFrame {
 		d.WriteString("\nThe frame recompiles: this break is re-logged (and re-traced) on every recompile.")

@@ -9,7 +9,7 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set) Finding {
+func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	f := Finding{Kind: KindCudagraphSkip, Records: s.Records, Ranks: s.Ranks, Evidence: s.Evidence,
 		File: s.File, Line: s.Line, Function: s.Function, What: normalizeText(s.Reason, 50)}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphSkip, Reason: s.Reason}))
@@ -27,7 +27,7 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set) Finding {
 	f.addCompileIDs(s.Evidence)
 	f.Title = "CUDA graphs skipped: " + OneLine(s.Reason, titleMax) // the rows and the gate add File and Line
 	var d strings.Builder
-	fmt.Fprintf(&d, "Reason: %s\nRecords: %d · %s", s.Reason, s.Records, rankText(s.Ranks))
+	fmt.Fprintf(&d, "Reason: %s\nRecords: %d · %s", s.Reason, s.Records, rw(s.Ranks))
 	if s.File != "" {
 		fmt.Fprintf(&d, "\nYour code: %s:%d %s", s.File, s.Line, s.Function)
 	}

@@ -9,21 +9,21 @@ import (
 
 // gpuFindings: one finding per cause of non-cudagraphable partitions (reason and site) and per cause of
 // CUDA-graph re-recording.
-func gpuFindings(rep *Report, snap *detailSnap, set *playbooks.Set) []Finding {
+func gpuFindings(rep *Report, snap *detailSnap, set *playbooks.Set, rw func([]int) string) []Finding {
 	var out []Finding
 	for _, p := range rep.CudagraphPartitions {
-		out = append(out, partitionFinding(p, snap, set))
+		out = append(out, partitionFinding(p, snap, set, rw))
 	}
 	for _, r := range rep.CudagraphRerecords {
-		out = append(out, rerecordFinding(r, snap, set))
+		out = append(out, rerecordFinding(r, snap, set, rw))
 	}
 	for _, w := range rep.GPUWarnings {
-		out = append(out, warningFinding(w, set))
+		out = append(out, warningFinding(w, set, rw))
 	}
 	return out
 }
 
-func warningFinding(w *WarningSummary, set *playbooks.Set) Finding {
+func warningFinding(w *WarningSummary, set *playbooks.Set, rw func([]int) string) Finding {
 	f := Finding{Kind: KindGPUWarning, Records: w.Records, Ranks: w.Ranks, Evidence: w.Evidence,
 		What: strings.ReplaceAll(w.Topic, "_", " "), ranks: ranksFromEvidence(w.Ranks, w.Evidence, w.Records)}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
@@ -33,11 +33,11 @@ func warningFinding(w *WarningSummary, set *playbooks.Set) Finding {
 	if w.Sizes > 0 {
 		f.Title = fmt.Sprintf("CUDA graphs recorded a graph for each of %d distinct input sizes", w.Sizes)
 	}
-	f.Detail = fmt.Sprintf("%s\nPrinted %d time(s) · %s", w.Message, w.Records, rankText(w.Ranks))
+	f.Detail = fmt.Sprintf("%s\nPrinted %d time(s) · %s", w.Message, w.Records, rw(w.Ranks))
 	return f
 }
 
-func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set) Finding {
+func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	reason := p.Reason
 	if reason == "" {
 		reason = "reason not logged"
@@ -63,7 +63,7 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set)
 	}
 	f.Title = fmt.Sprintf("CUDA graphs leave out %s%s: part of every call runs outside the CUDA graph", reason, where)
 	var d strings.Builder
-	fmt.Fprintf(&d, "Reason: %s\nNon-cudagraphable partitions: %d in %d compile(s) · %s", reason, p.Partitions, p.Records, rankText(p.Ranks))
+	fmt.Fprintf(&d, "Reason: %s\nNon-cudagraphable partitions: %d in %d compile(s) · %s", reason, p.Partitions, p.Records, rw(p.Ranks))
 	if p.Op != "" {
 		fmt.Fprintf(&d, "\nOp: %s", p.Op)
 		if p.FX != "" {
@@ -79,7 +79,7 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set)
 	return f
 }
 
-func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set) Finding {
+func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	// Records: the re-recordings; where the input lacks the Recording lines (and shows none), the failed checks,
 	// which the title then names as such
 	n := r.Rerecords
@@ -107,9 +107,9 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set) F
 	fmt.Fprintf(&d, "Function: %s\nReason: %s\n", r.Function, r.Reason)
 	switch {
 	case r.Unknown:
-		fmt.Fprintf(&d, "Re-recordings: not known (the input has no Recording line of the function; %d shown) · %s", r.Rerecords, rankText(r.Ranks))
+		fmt.Fprintf(&d, "Re-recordings: not known (the input has no Recording line of the function; %d shown) · %s", r.Rerecords, rw(r.Ranks))
 	default:
-		fmt.Fprintf(&d, "Re-recordings: %d · %s", r.Rerecords, rankText(r.Ranks))
+		fmt.Fprintf(&d, "Re-recordings: %d · %s", r.Rerecords, rw(r.Ranks))
 	}
 	fmt.Fprintf(&d, "\nFailed checks: %d failed check(s) (\"Re-recording\" lines: on each call CUDA-graph trees check every "+
 		"earlier recording of the function and log each one that does not match)", r.Records)

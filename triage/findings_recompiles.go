@@ -80,7 +80,7 @@ func fnDisplay(fn string, resume int) string {
 	return fn
 }
 
-func recompileFinding(g *groupSnap, set *playbooks.Set) Finding {
+func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	k := g.key
 	f := Finding{Kind: KindRecompile, File: k.file, Line: g.fnLine, Function: k.fn, Records: g.records,
 		Evidence: g.evidence, ranks: g.rankStats, Resume: k.resume}
@@ -117,7 +117,7 @@ func recompileFinding(g *groupSnap, set *playbooks.Set) Finding {
 		f.ID += fmt.Sprintf("@%d", k.resume)
 	}
 	f.Title = recompileTitle(&f, g, first)
-	f.Detail = recompileDetail(&f, g)
+	f.Detail = recompileDetail(&f, g, rw)
 	return f
 }
 
@@ -139,7 +139,7 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, describeClass(first, n))
 }
 
-func recompileDetail(f *Finding, g *groupSnap) string {
+func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 	var d strings.Builder
 	fmt.Fprintf(&d, "Function: %s in %s", fnDisplay(g.key.fn, g.key.resume), g.key.file)
 	if g.rawFn != g.key.fn {
@@ -148,7 +148,7 @@ func recompileDetail(f *Finding, g *groupSnap) string {
 	if g.userFile != "" {
 		fmt.Fprintf(&d, "\nGuard from your code at %s:%d", g.userFile, g.userLine)
 	}
-	fmt.Fprintf(&d, "\nRecords: %d (%d expected by automatic dynamic) · %s", g.records, g.expected, rankText(f.Ranks))
+	fmt.Fprintf(&d, "\nRecords: %d (%d expected by automatic dynamic) · %s", g.records, g.expected, rw(f.Ranks))
 	d.WriteString("\nFailed guards:")
 	for _, c := range f.Classes {
 		mark := ""
