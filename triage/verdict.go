@@ -198,8 +198,9 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	case len(short) > 0:
 		v.State, v.Summary = StateNotSteady, "not steady: "+strings.Join(short, ", ")+graphs
 	case !ev.GraphBreaksLogged || !ev.RecompilesLogged:
-		v.State, v.Summary = StateNoEvidence, "no evidence: torch ran, but nothing shows that "+unlogged(ev)+
-			" were being logged (no such records, and "+ev.askedWords(unloggedNames(ev))+"): rerun with --preset breaks"
+		words, names := unlogged(ev)
+		v.State, v.Summary = StateNoEvidence, "no evidence: torch ran, but nothing shows that "+words+
+			" were being logged (no such records, and "+ev.askedWords(names)+"): rerun with --preset breaks"
 	case run != nil && run.Outcome == OutcomeRunning:
 		v.State, v.Summary = StateNoEvidence, "still running: no unexpected graph break or recompile so far"
 	case run != nil && run.Outcome == OutcomeUnknown:
@@ -248,25 +249,16 @@ func basisOf(ev ReportEvidence, run *RunFacts) []string {
 	return b
 }
 
-func unlogged(ev ReportEvidence) string {
+// unlogged names the kinds of ev not shown to be logged, in words and by TORCH_LOGS name: "graph breaks and
+// recompiles", "graph_breaks or recompiles".
+func unlogged(ev ReportEvidence) (words, names string) {
 	switch {
 	case !ev.GraphBreaksLogged && !ev.RecompilesLogged:
-		return "graph breaks and recompiles"
+		return "graph breaks and recompiles", "graph_breaks or recompiles"
 	case !ev.GraphBreaksLogged:
-		return "graph breaks"
+		return "graph breaks", "graph_breaks"
 	}
-	return "recompiles"
-}
-
-// unloggedNames is unlogged by TORCH_LOGS name: "graph_breaks or recompiles".
-func unloggedNames(ev ReportEvidence) string {
-	switch {
-	case !ev.GraphBreaksLogged && !ev.RecompilesLogged:
-		return "graph_breaks or recompiles"
-	case !ev.GraphBreaksLogged:
-		return "graph_breaks"
-	}
-	return "recompiles"
+	return "recompiles", "recompiles"
 }
 
 func exitWords(run *RunFacts) string {
