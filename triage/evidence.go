@@ -174,24 +174,6 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	return ev
 }
 
-// itemRanks names the ranks of one item of the report: rankText, but in a torchrun job an item without a rank
-// came from the launcher or from lines without a rank prefix, not from a single process.
-func (ev ReportEvidence) itemRanks(ranks []int) string {
-	if len(ranks) == 0 && ev.Torchrun {
-		return "no rank prefix"
-	}
-	return rankText(ranks)
-}
-
-// ProcessesText names the processes the inputs show: their ranks ("ranks 0,1"), "torchrun job, no rank prefix"
-// (torchrun's launcher logged, no line carries a rank), or "single process" (neither).
-func (ev ReportEvidence) ProcessesText() string {
-	if len(ev.Ranks) == 0 && ev.Torchrun {
-		return "torchrun job, no rank prefix"
-	}
-	return rankText(ev.Ranks)
-}
-
 // skipsLogged: the TORCH_LOGS of ev (the run's, or inferred) and the torch version (the run's, else the report's)
 // make CUDA-graph skips print, or the inputs show one. A trace is no sign: it records only the skips decided at
 // compile time (gpu-cuda-graphs-2.11.md §2).
@@ -282,25 +264,4 @@ func logFormat(e logparse.Era) string {
 		return "2." + strconv.Itoa(lo) + "+"
 	}
 	return e.String()
-}
-
-// Tally words a count of events that print only while their TORCH_LOGS name is on: "3 breaks"; "breaks not
-// logged" when none printed with the name off (a 0 would claim there were none); "at least 1 break" when some
-// printed with it off, which is a floor (a Tensor.item() warning prints without graph_breaks, other breaks do not).
-func Tally(n int, logged bool, noun string) string {
-	switch {
-	case logged:
-		return Plural(n, noun)
-	case n == 0:
-		return noun + "s not logged"
-	}
-	return "at least " + Plural(n, noun)
-}
-
-// Plural is "1 record" / "3 records".
-func Plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -1,0 +1,86 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// The words of the Ranks view and the ranks strip: counts that were not logged or are a floor, agreements, why
+// there is no probe data.
+
+// notLogged: the run is over and the kind of pane p could not print (the report's "not logged"), so its count is
+// not shown as 0; while a run goes on, the first record of a kind may be yet to come.
+func (r *runView) notLogged(p pane) bool { return r.done && r.snap.uncounted(p) != "" }
+
+// countOr is n; "–" for a count that was not logged; "≥n" for one that is a floor (snapshot.partial), where a 0
+// is no count either.
+func countOr(n int, notLogged, floor bool) string {
+	switch {
+	case notLogged || floor && n == 0:
+		return "–"
+	case floor:
+		return "≥" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// countMark fits a count into two cells.
+func countMark(n int) string {
+	if n > 99 {
+		return "++"
+	}
+	return fmt.Sprint(n)
+}
+
+func rankWord(ranks []int) string {
+	if len(ranks) == 1 {
+		return "rank"
+	}
+	return "ranks"
+}
+
+// shortAgreement is "rank 0 +2 extra" per group that differs from the reference.
+func shortAgreement(a triage.RankAgreement) string {
+	var parts []string
+	for _, g := range a.Groups[min(1, len(a.Groups)):] {
+		p := rankWord(g.Ranks) + " " + triage.RankRanges(g.Ranks)
+		if len(g.Extra) > 0 {
+			p += fmt.Sprintf(" +%d extra", len(g.Extra))
+		}
+		if len(g.Missing) > 0 {
+			p += fmt.Sprintf(" −%d missing", len(g.Missing))
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return a.Summary
+	}
+	return strings.Join(parts, "; ")
+}
+
+// noProbeText says why a run shows no probe data, from what the model knows of it (the probe writes a file as
+// each process that imported torch exits), in a line that fits 80 columns.
+func (m *Model) noProbeText(r *runView) string {
+	switch {
+	case m.opt.mode == modeDemo:
+		return "no probe data: the demo replays a recording, with no probe"
+	case r.snap != nil && r.snap.analysis != nil && r.snap.analysis.Run != nil && r.snap.analysis.Run.ToolEnv != nil:
+		// a run of the tool (live or its directory opened): its environment says whether the probe was installed
+		switch {
+		case !session.Probed(r.snap.analysis.Run.ToolEnv):
+			return "no probe data: the run was launched without the probe (--no-probe)"
+		case !r.done:
+			return "no probe data yet: a torch process writes it at exit"
+		}
+		return "no probe data: none written (no torch, or killed before exit)"
+	case m.opt.mode == modeOpen:
+		return "no probe data in the opened files (a run's torch processes write it)"
+	case !r.done:
+		return "no probe data yet: a torch process writes it at exit (unless --no-probe)"
+	}
+	return "no probe data: none written (--no-probe, no torch, or killed before exit)"
+}
