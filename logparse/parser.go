@@ -39,6 +39,9 @@ type Facts struct {
 	// Torchrun: a line logged by torchrun's launcher (torch.distributed.run, torchelastic): the input is a torchrun
 	// job's console, whatever rank prefixes its lines carry (ranks that print nothing torch-like show none).
 	Torchrun bool
+	// CutLine: the input ends inside a torch log line (a glog line without its newline): torch's logging ends
+	// every line, so the input was cut, or is still being written.
+	CutLine bool
 }
 
 // Merge adds what another input (or part) showed.
@@ -47,6 +50,7 @@ func (f *Facts) Merge(o Facts) {
 	f.Trace = f.Trace || o.Trace
 	f.DynamoDebug = f.DynamoDebug || o.DynamoDebug
 	f.Torchrun = f.Torchrun || o.Torchrun
+	f.CutLine = f.CutLine || o.CutLine
 	if f.TorchVersion == "" {
 		f.TorchVersion = o.TorchVersion
 	}
@@ -231,6 +235,9 @@ func (p *Parser) Flush() {
 
 // endLine parses an unfinished last line (input without a trailing newline); records stay open.
 func (p *Parser) endLine() {
+	if len(p.pending) > 0 && glogStart(p.pending) {
+		p.facts.CutLine = true
+	}
 	if len(p.pending) > 0 || p.pendCut {
 		p.crlf = hasSpecial(p.pending)
 		p.physLine(p.pending, p.pendCut)
@@ -592,4 +599,24 @@ func partitionDetail(b *builder, li *lineInfo) bool {
 // detailShaped: an indented message of the cudagraphs artifact (the shape of a partition record's details).
 func detailShaped(li *lineInfo) bool {
 	return len(li.body) > 1 && li.body[0] == ' ' && string(li.artifact) == "cudagraphs"
+}
+
+// glogStart reports a line that starts as a glog line does ("V1121 07:47:33.827000 …"), behind a torchrun rank
+// prefix ("[rank0]:") if any: enough of it to tell a torch log line cut anywhere after its time stamp's seconds.
+func glogStart(b []byte) bool {
+	if bytes.HasPrefix(b, []byte("[rank")) {
+		if i := bytes.Index(b, []byte("]:")); i > 0 && i < 16 {
+			b = b[i+2:]
+		}
+	}
+	const shape = "L0000 00:00:00" // level, month and day, the time to the second
+	if len(b) < len(shape) || bytes.IndexByte([]byte("DIWECV"), b[0]) < 0 {
+		return false
+	}
+	for i := 1; i < len(shape); i++ {
+		if c := b[i]; shape[i] == '0' && (c < '0' || c > '9') || shape[i] != '0' && c != shape[i] {
+			return false
+		}
+	}
+	return true
 }

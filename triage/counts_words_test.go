@@ -214,3 +214,47 @@ func TestTorchrunFindingDetailWithoutRanks(t *testing.T) {
 		t.Fatalf("%d findings, torchrun %v", n, a.Evidence.Torchrun)
 	}
 }
+
+// A log that ends inside a torch log line was cut (a copy of a log still being written, a truncated file): torch's
+// logging ends every line. The report says it is partial; a log whose last line is the program's own output
+// without a newline is not.
+func TestLogCutInsideATorchLine(t *testing.T) {
+	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b, 0o644)
+		return p
+	}
+	for name, cut := range map[string][]byte{
+		"mid-prefix.log":  data[:2500], // "V1121 07:47:33.827000 1933 torch/_dynamo/symbolic_convert"
+		"mid-message.log": data[:bytesIndexAfter(t, data, "Graph Break Reason: Encountered", 2)],
+		"ranked.log":      []byte("[rank0]:" + strings.ReplaceAll(string(data[:2500]), "\n", "\n[rank0]:")),
+	} {
+		a := Analyze(loadReport(t, write(name, cut)), nil, nil)
+		if !a.Evidence.Partial || !strings.Contains(strings.Join(a.Evidence.PartialReasons, "\n"), "its last torch log line has no end") {
+			t.Errorf("%s: partial %v %q", name, a.Evidence.Partial, a.Evidence.PartialReasons)
+		}
+	}
+	for name, whole := range map[string][]byte{
+		"whole.log":      data,
+		"print-last.log": append(append([]byte{}, data...), "loss 0.5"...), // the program's print(end="")
+	} {
+		if a := Analyze(loadReport(t, write(name, whole)), nil, nil); a.Evidence.Partial {
+			t.Errorf("%s: partial %q", name, a.Evidence.PartialReasons)
+		}
+	}
+}
+
+// bytesIndexAfter is the index n bytes past the first s in data.
+func bytesIndexAfter(t *testing.T, data []byte, s string, n int) int {
+	t.Helper()
+	i := strings.Index(string(data), s)
+	if i < 0 {
+		t.Fatalf("no %q", s)
+	}
+	return i + len(s) + n
+}

@@ -96,6 +96,9 @@ func (a *Aggregator) Report() *Report {
 	if rep.Inputs == nil {
 		rep.Inputs = []string{}
 	}
+	if a.facts.lines.CutLine {
+		a.noteCut("its last torch log line has no end: still being written?")
+	}
 	rep.PartialReasons = sortedStrings(a.cut)
 	rep.Partial = len(rep.PartialReasons) > 0
 	rep.GraphBreaks = a.distinctBreaks()
