@@ -235,7 +235,7 @@ func TestLogCutInsideATorchLine(t *testing.T) {
 		"ranked.log":      []byte("[rank0]:" + strings.ReplaceAll(string(data[:2500]), "\n", "\n[rank0]:")),
 	} {
 		a := Analyze(loadReport(t, write(name, cut)), nil, nil)
-		if !a.Evidence.Partial || !strings.Contains(strings.Join(a.Evidence.PartialReasons, "\n"), "its last torch log line has no end") {
+		if !a.Evidence.Partial || !strings.Contains(strings.Join(a.Evidence.PartialReasons, "\n"), "its last torch log line stops mid-line") {
 			t.Errorf("%s: partial %v %q", name, a.Evidence.Partial, a.Evidence.PartialReasons)
 		}
 	}

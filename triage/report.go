@@ -97,7 +97,7 @@ func (a *Aggregator) Report() *Report {
 		rep.Inputs = []string{}
 	}
 	if a.facts.lines.CutLine {
-		a.noteCut("its last torch log line has no end: still being written?")
+		a.noteCut("its last torch log line stops mid-line: still being written, or cut")
 	}
 	rep.PartialReasons = sortedStrings(a.cut)
 	rep.Partial = len(rep.PartialReasons) > 0
