@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -110,7 +110,7 @@ func resolveRun(arg, store string) (string, error) {
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 0 {
 		// a run's name as every message gives it ("0003-breaks"), unless a path of that name is here
-		if _, serr := os.Stat(arg); serr != nil && runName.MatchString(arg) {
+		if _, serr := os.Stat(arg); serr != nil && runner.IsRunDirName(arg) {
 			if dir := filepath.Join(store, arg); isDir(dir) {
 				return dir, nil
 			}
@@ -135,9 +135,6 @@ func runFacts(paths []string) *triage.RunFacts {
 	}
 	return session.RunFactsOfDir(paths[0])
 }
-
-// runName is a run directory's name in a store: its number, then its preset ("0003-breaks").
-var runName = regexp.MustCompile(`^\d{4,}-[A-Za-z0-9_.-]+$`)
 
 func isDir(p string) bool {
 	st, err := os.Stat(p)

@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -136,20 +137,16 @@ func Compare(a, b CompareSide) CompareResult {
 // findings a side did not log.
 func notCompared(ca, cb *CompileReport, findings []string) []string {
 	has := func(c *CompileReport) bool { return c != nil && c.TotalS != nil }
-	out := []string{}
-	what := func(c *CompileReport) string { // no compile records at all: its caches are unknown too
-		if c == nil {
+	what := func(cs ...*CompileReport) string { // a side without compile records has unknown caches too
+		if slices.Contains(cs, nil) {
 			return "compile time and caches"
 		}
 		return "compile time"
 	}
+	out := []string{}
 	switch {
 	case !has(ca) && !has(cb):
-		both := "compile time"
-		if ca == nil || cb == nil {
-			both = "compile time and caches"
-		}
-		out = append(out, both+": neither side has any (TORCH_TRACE or the probe records them)")
+		out = append(out, what(ca, cb)+": neither side has any (TORCH_TRACE or the probe records them)")
 	case !has(ca):
 		out = append(out, what(ca)+": A has none (TORCH_TRACE or the probe records them)")
 	case !has(cb):

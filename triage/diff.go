@@ -127,7 +127,6 @@ func Diff(a, b *Analysis) DiffResult {
 	// a side that did not complete shows nothing of what it never reached: A's items it lacks (or has fewer of)
 	// are not gone, B's that A lacks (or has fewer of) are not new, when that side stopped short
 	shortA, shortB := a.Unfinished(), b.Unfinished()
-	var skippedNew, skippedGone bool
 	for k := range keys {
 		x, y := sa[k], sb[k]
 		if ref := cmp.Or(x, y); skip[ref.first.Kind] {
@@ -158,10 +157,10 @@ func Diff(a, b *Analysis) DiffResult {
 		}
 		switch {
 		case shortB != "" && (it.Change == ChangeGone || it.Change == ChangeCount && it.After < it.Before):
-			skippedGone = true
+			res.skippedGone = true
 			continue
 		case shortA != "" && (it.Change == ChangeNew || it.Change == ChangeCount && it.After > it.Before):
-			skippedNew = true
+			res.skippedNew = true
 			continue
 		}
 		switch it.Change {
@@ -179,11 +178,10 @@ func Diff(a, b *Analysis) DiffResult {
 		}
 		res.Items = append(res.Items, it)
 	}
-	res.skippedNew, res.skippedGone = skippedNew, skippedGone
-	if skippedNew {
+	if res.skippedNew {
 		res.NotCompared = append(res.NotCompared, "new or more: A did not complete ("+shortA+"): what it never reached is not shown")
 	}
-	if skippedGone {
+	if res.skippedGone {
 		res.NotCompared = append(res.NotCompared, "gone or fewer: B did not complete ("+shortB+"): what it never reached is not shown")
 	}
 	order := map[string]int{ChangeNew: 0, ChangeGone: 1, ChangeMoved: 2, ChangeCount: 3}

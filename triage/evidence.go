@@ -107,6 +107,9 @@ type facts struct {
 func (a *Aggregator) AddFacts(f logparse.Facts) {
 	a.mu.Lock()
 	a.facts.lines.Merge(f)
+	if f.CutLine {
+		a.noteCut("its last torch log line stops mid-line: still being written, or cut")
+	}
 	a.mu.Unlock()
 }
 
@@ -213,6 +216,16 @@ func (a *Analysis) RecompilesCounted() bool {
 	return a.Report.Counts.Recompiles > 0 || a.Evidence.RecompilesLogged
 }
 
+// BreaksFloor reports a graph-break count that is a floor: some printed while graph_breaks was off (a
+// Tensor.item() warning prints without it, other breaks do not). RecompilesFloor is the same for recompiles.
+func (a *Analysis) BreaksFloor() bool {
+	return a.Report.Counts.GraphBreaks > 0 && !a.Evidence.GraphBreaksLogged
+}
+
+func (a *Analysis) RecompilesFloor() bool {
+	return a.Report.Counts.Recompiles > 0 && !a.Evidence.RecompilesLogged
+}
+
 // BreaksText words the graph-break count for the counts lines: "graph breaks 3 distinct (7 records)", or "graph
 // breaks not logged" (BreaksCounted).
 func (a *Analysis) BreaksText() string {
@@ -220,7 +233,7 @@ func (a *Analysis) BreaksText() string {
 	switch {
 	case !a.BreaksCounted():
 		return "graph breaks not logged"
-	case !a.Evidence.GraphBreaksLogged: // a floor: what prints without graph_breaks (Tally)
+	case a.BreaksFloor():
 		return fmt.Sprintf("graph breaks at least %d distinct (%s; graph_breaks not logged)", c.GraphBreaks,
 			Plural(c.GraphBreakRecords, "record"))
 	}
@@ -232,7 +245,7 @@ func (a *Analysis) RecompilesText() string {
 	switch n := a.Report.Counts.Recompiles; {
 	case !a.RecompilesCounted():
 		return "recompiles not logged"
-	case !a.Evidence.RecompilesLogged:
+	case a.RecompilesFloor():
 		return fmt.Sprintf("recompiles at least %d (recompiles not logged)", n)
 	default:
 		return fmt.Sprintf("recompiles %d", n)

@@ -86,10 +86,11 @@ func ranksAlone(a *Analysis) string {
 	case len(a.Report.Inputs) > 1:
 		who = "the " + strconv.Itoa(len(a.Report.Inputs)) + " inputs show"
 	}
-	if r := a.Evidence.Ranks; len(r) == 1 && a.Run != nil { // the tool captured every process's output itself
+	switch r := a.Evidence.Ranks; {
+	case len(r) == 1 && a.Run != nil: // the tool captured every process's output itself
 		return fmt.Sprintf("--ranks-agree compares ranks, and %s only rank %d: nothing to compare (one rank ran, or "+
 			"the others printed no rank-tagged line)", who, r[0])
-	} else if len(r) == 1 {
+	case len(r) == 1:
 		return fmt.Sprintf("--ranks-agree compares ranks, and %s only rank %d: were the other ranks' logs captured "+
 			"(torchrun --tee 3, or every rank's file of --log-dir)?", who, r[0])
 	}

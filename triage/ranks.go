@@ -37,27 +37,24 @@ func (ra RankAgreement) earned(ev ReportEvidence) RankAgreement {
 	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {
 		return ra
 	}
-	if !ev.TorchSeen { // nothing of torch printed: TORCH_LOGS is not the reason
-		ranks := ra.Groups[0].Ranks
-		ra.Agree, ra.NotCompared = false, "no torch output"
-		ra.Summary = fmt.Sprintf("not compared: no torch output, so the %d ranks (%s) could not be compared", len(ranks), compactRanks(ranks))
-		return ra
-	}
-	var off []string
-	if !ev.GraphBreaksLogged {
-		off = append(off, "graph breaks")
-	}
-	if !ev.RecompilesLogged {
-		off = append(off, "recompiles")
-	}
-	if len(off) == 0 {
-		return ra
+	why, rerun := "no torch output", "" // nothing of torch printed: TORCH_LOGS is not the reason
+	if ev.TorchSeen {
+		var off []string
+		if !ev.GraphBreaksLogged {
+			off = append(off, "graph breaks")
+		}
+		if !ev.RecompilesLogged {
+			off = append(off, "recompiles")
+		}
+		if len(off) == 0 {
+			return ra
+		}
+		why, rerun = strings.Join(off, " and ")+" were not logged (TORCH_LOGS)", ": rerun with --preset breaks"
 	}
 	ranks := ra.Groups[0].Ranks
-	ra.Agree = false
-	ra.NotCompared = strings.Join(off, " and ") + " were not logged (TORCH_LOGS)"
-	ra.Summary = fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared: rerun with --preset breaks",
-		ra.NotCompared, len(ranks), compactRanks(ranks))
+	ra.Agree, ra.NotCompared = false, why
+	ra.Summary = fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared%s", why, len(ranks),
+		compactRanks(ranks), rerun)
 	return ra
 }
 

@@ -92,7 +92,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	switch {
 	case !a.BreaksCounted():
 		breaks = "not logged"
-	case !a.Evidence.GraphBreaksLogged: // as BreaksText
+	case a.BreaksFloor(): // as BreaksText
 		breaks = fmt.Sprintf("at least %d (%s; not logged)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
 	}
 	row := fmt.Sprintf("| %s | %s | %d | %s | %d | %d |", breaks, strings.TrimPrefix(a.RecompilesText(), "recompiles "), c.RecompileLimitHits,

@@ -66,13 +66,10 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 // gateTally is Tally for the gate's counted line, where by-design breaks and expected recompiles were seen but
 // are not counted: n counted of seen printed.
 func gateTally(n, seen int, logged bool, noun, name string) string {
-	switch {
-	case logged:
-		return Plural(n, noun)
-	case seen == 0:
-		return noun + "s not logged"
+	if !logged && seen > 0 {
+		return "at least " + Plural(n, noun) + " (" + name + " not logged)"
 	}
-	return "at least " + Plural(n, noun) + " (" + name + " not logged)"
+	return Tally(n, logged, noun) // n is 0 where nothing was seen
 }
 
 func gateSummary(res GateResult) string {

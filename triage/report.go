@@ -96,9 +96,6 @@ func (a *Aggregator) Report() *Report {
 	if rep.Inputs == nil {
 		rep.Inputs = []string{}
 	}
-	if a.facts.lines.CutLine {
-		a.noteCut("its last torch log line stops mid-line: still being written, or cut")
-	}
 	rep.PartialReasons = sortedStrings(a.cut)
 	rep.Partial = len(rep.PartialReasons) > 0
 	rep.GraphBreaks = a.distinctBreaks()

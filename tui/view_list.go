@@ -89,11 +89,10 @@ func (s *snapshot) partial(p pane) bool {
 	if s == nil || s.analysis == nil {
 		return false
 	}
-	a, c := s.analysis, s.analysis.Report.Counts
 	if p == paneRecompiles {
-		return c.Recompiles > 0 && !a.Evidence.RecompilesLogged
+		return s.analysis.RecompilesFloor()
 	}
-	return c.GraphBreaks > 0 && !a.Evidence.GraphBreaksLogged
+	return s.analysis.BreaksFloor()
 }
 
 // listTitle: "Graph breaks · 3 distinct · 7 records", "Breaks & errors · 1 break (2 records) · 1 runtime error",

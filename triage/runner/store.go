@@ -24,6 +24,9 @@ var (
 	runLabelRE = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 )
 
+// IsRunDirName reports a run directory's name in a store: its number, then its label ("0003-breaks").
+func IsRunDirName(name string) bool { return runDirRE.MatchString(name) }
+
 // OpenStore opens (creating it if needed) a run store; "" means
 // DefaultStoreDir under the working directory.
 func OpenStore(dir string) (*Store, error) {

@@ -102,25 +102,20 @@ func buildDelta(base, r *Run, basis string) *Delta {
 	}
 	ba, ra := base.an.RankAgreement, r.an.RankAgreement
 	comparable := base.Logged.GraphBreaks && base.Logged.Recompiles && r.Logged.GraphBreaks && r.Logged.Recompiles
+	// a side that shows no rank (or one) but, logging on, printed nothing any rank could differ in: a torchrun job
+	// that prints nothing shows no rank prefix; the difference is gone (or came) all the same
+	quietSide := ba.Disagree() && ra.NotCompared != "" && quiet(r.Counts) || ra.Disagree() && ba.NotCompared != "" && quiet(base.Counts)
 	switch {
 	case ba.Agree == ra.Agree && ba.Disagree() == ra.Disagree(): // agreeing, differing or not compared in both
 	case !comparable:
 		d.NotCompared = append(d.NotCompared, "rank agreement: a run did not log both graph breaks and recompiles")
-	case ba.Disagree() && ra.NotCompared != "" && quiet(r.Counts), ra.Disagree() && ba.NotCompared != "" && quiet(base.Counts):
-		// one side shows no rank (or one) but, logging on, printed nothing any rank could differ in: a torchrun job
-		// that prints nothing shows no rank prefix; the difference is gone (or came): said below
-		if ba.Disagree() {
-			d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementRegained, ba.Summary, disagreementPlaybook(base.an)
-		} else {
-			d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementLost, ra.Summary, disagreementPlaybook(r.an)
-		}
-	case ba.NotCompared != "" || ra.NotCompared != "": // one process, or one rank, printing what ranks differ in
+	case (ba.NotCompared != "" || ra.NotCompared != "") && !quietSide: // one process, or one rank, printing what ranks differ in
 		x, why := base, ba.NotCompared
 		if why == "" {
 			x, why = r, ra.NotCompared
 		}
 		d.NotCompared = append(d.NotCompared, fmt.Sprintf("rank agreement: run %d: %s", x.ID, why))
-	case !ba.Agree:
+	case ba.Disagree():
 		d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementRegained, ba.Summary, disagreementPlaybook(base.an)
 	default:
 		d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementLost, ra.Summary, disagreementPlaybook(r.an)
