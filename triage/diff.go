@@ -121,7 +121,7 @@ func Diff(a, b *Analysis) DiffResult {
 			res.compared = append(res.compared, k)
 		case !gpuKinds[k] || seen[k]: // only GPU runs print those: their gap is named only where a side has some
 			skip[k] = true
-			res.NotCompared = append(res.NotCompared, kindPlural(k)+": "+strings.Join(sides, ", "))
+			res.NotCompared = append(res.NotCompared, KindPlural(k)+": "+strings.Join(sides, ", "))
 		}
 	}
 	// a side that did not complete shows nothing of what it never reached: A's items it lacks (or has fewer of)

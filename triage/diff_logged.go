@@ -40,8 +40,8 @@ func (a *Analysis) unlogged(k Kind) string {
 	return "shows no sign they were logged (TORCH_LOGS)" // logs alone: no such record, no tag of their name
 }
 
-// kindPlural names a kind in NotCompared.
-func kindPlural(k Kind) string {
+// KindPlural names a kind in NotCompared ("graph breaks", "CUDA-graph skips").
+func KindPlural(k Kind) string {
 	switch k {
 	case KindGraphBreak:
 		return "graph breaks"

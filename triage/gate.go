@@ -268,7 +268,7 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 	}
 	for _, k := range diffKindOrder {
 		if why := unseen[k]; why != "" {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", kindPlural(k), why))
+			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", KindPlural(k), why))
 		}
 	}
 }

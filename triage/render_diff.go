@@ -53,7 +53,7 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
 	if len(res.Items) == 0 {
 		var kinds []string
 		for _, k := range res.compared {
-			kinds = append(kinds, kindPlural(k))
+			kinds = append(kinds, KindPlural(k))
 		}
 		t.Blank()
 		lead := "No difference in " // what a side that did not complete never reached is not a difference either way

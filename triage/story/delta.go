@@ -58,9 +58,6 @@ func (c Logged) covers(kind triage.Kind) bool {
 	return true
 }
 
-var kindNoun = map[triage.Kind]string{triage.KindGraphBreak: "graph breaks", triage.KindRecompile: "recompiles",
-	triage.KindCudagraphSkip: "CUDA-graph skips", triage.KindCudagraphPartition: "non-cudagraphable partitions"}
-
 // buildDelta compares run r with its base.
 func buildDelta(base, r *Run, basis string) *Delta {
 	d := &Delta{Base: base.ID, Basis: basis, Partial: !r.finished(), Fixed: []triage.DiffItem{}, New: []triage.DiffItem{},
@@ -95,7 +92,7 @@ func buildDelta(base, r *Run, basis string) *Delta {
 				} else if k == triage.KindCudagraphPartition && x.Logged.PartitionsHidden {
 					why = "loaded its graphs from the FX graph cache, which prints none"
 				}
-				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", kindNoun[k], x.ID, why))
+				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", triage.KindPlural(k), x.ID, why))
 				break
 			}
 		}
