@@ -258,3 +258,22 @@ func bytesIndexAfter(t *testing.T, data []byte, s string, n int) int {
 	}
 	return i + len(s) + n
 }
+
+// The launcher's process count names ranks only when torch ran: a torchrun that failed before starting its ranks
+// (python -m torch.distributed.run without torch) read "ranks 0,1" and "the 2 ranks (0,1) could not be compared".
+func TestLauncherRanksNeedTorchOutput(t *testing.T) {
+	code := 1
+	empty := filepath.Join(t.TempDir(), "stderr.log")
+	os.WriteFile(empty, []byte("/usr/bin/python3: Error while finding module specification for 'torch.distributed.run'\n"), 0o644)
+	a := AnalyzeRun(loadReport(t, empty), nil, nil, &RunFacts{Outcome: OutcomeFailed, ExitCode: &code, WorldSize: 2,
+		TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	if len(a.Evidence.Ranks) != 0 || strings.Contains(a.RankAgreement.Summary, "2 ranks") {
+		t.Errorf("ranks %v, agreement %q", a.Evidence.Ranks, a.RankAgreement.Summary)
+	}
+	// torch ran (r06: torchrun's launcher lines, no rank prefix): the launcher's count says which ranks there were
+	a = AnalyzeRun(loadReport(t, fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil, &RunFacts{Outcome: OutcomeCompleted,
+		WorldSize: 2, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	if len(a.Evidence.Ranks) != 2 {
+		t.Errorf("a clean 2-rank job: ranks %v", a.Evidence.Ranks)
+	}
+}

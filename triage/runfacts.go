@@ -71,13 +71,14 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 	if !ev.TorchSeen { // TORCH_LOGS shows nothing when torch never ran
 		ev.GraphBreaksLogged, ev.RecompilesLogged = false, false
 	}
-	ev.Ranks = worldRanks(rep, run, probes)
+	ev.Ranks = worldRanks(rep, run, probes, ev.TorchSeen)
 	return ev
 }
 
 // worldRanks are the ranks every source knows of: rank prefixes and files (the report), the probe files, and
-// the launcher's process count (ranks 0…N-1) — a clean 2-rank job prints no rank prefix at all.
-func worldRanks(rep *Report, run *RunFacts, probes []ProcessInfo) []int {
+// the launcher's process count (ranks 0…N-1) — a clean 2-rank job prints no rank prefix at all — once torch ran:
+// a launcher that failed before starting its ranks started none.
+func worldRanks(rep *Report, run *RunFacts, probes []ProcessInfo, torchRan bool) []int {
 	set := map[int]bool{}
 	for _, r := range rep.Ranks {
 		set[r] = true
@@ -92,7 +93,7 @@ func worldRanks(rep *Report, run *RunFacts, probes []ProcessInfo) []int {
 			}
 		}
 	}
-	if run != nil && run.WorldSize > 1 {
+	if run != nil && run.WorldSize > 1 && torchRan {
 		for r := range run.WorldSize {
 			set[r] = true
 		}
