@@ -277,3 +277,17 @@ func TestLauncherRanksNeedTorchOutput(t *testing.T) {
 		t.Errorf("a clean 2-rank job: ranks %v", a.Evidence.Ranks)
 	}
 }
+
+// An input without torch output shows no process at all: its header does not say "single process", nor its rank
+// agreement (an empty log read both).
+func TestNoTorchOutputIsNoSingleProcess(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	os.WriteFile(empty, nil, 0o644)
+	a := Analyze(loadReport(t, empty), nil, nil)
+	if got := a.Evidence.ProcessesText(); got != "no torch process seen" {
+		t.Errorf("processes %q", got)
+	}
+	if ra := a.RankAgreement; ra.Summary != "not compared: no torch output" || ra.NotCompared != "no torch output" {
+		t.Errorf("agreement %+v", ra)
+	}
+}

@@ -29,9 +29,14 @@ func (ra RankAgreement) Disagree() bool { return !ra.Agree && ra.NotCompared == 
 // earned keeps an agreement of several ranks only where their graph breaks and recompiles were logged: with
 // either off, "all ranks agree" would rest on records that could not print. A difference seen stands.
 func (ra RankAgreement) earned(ev ReportEvidence) RankAgreement {
-	if len(ev.Ranks) == 0 && ev.Torchrun { // several processes, none of whose lines says which it is
+	switch {
+	case len(ev.Ranks) > 0:
+	case ev.Torchrun: // several processes, none of whose lines says which it is
 		ra.NotCompared = "no rank prefix in the input (a torchrun job)"
 		ra.Summary = "not compared: a torchrun job whose lines carry no rank prefix"
+		return ra
+	case !ev.TorchSeen: // no process of torch at all
+		ra.NotCompared, ra.Summary = "no torch output", "not compared: no torch output"
 		return ra
 	}
 	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {

@@ -14,10 +14,15 @@ func (ev ReportEvidence) itemRanks(ranks []int) string {
 }
 
 // ProcessesText names the processes the inputs show: their ranks ("ranks 0,1"), "torchrun job, no rank prefix"
-// (torchrun's launcher logged, no line carries a rank), or "single process" (neither).
+// (torchrun's launcher logged, no line carries a rank), "no torch process seen" (no torch output at all), or
+// "single process".
 func (ev ReportEvidence) ProcessesText() string {
-	if len(ev.Ranks) == 0 && ev.Torchrun {
+	switch {
+	case len(ev.Ranks) > 0:
+	case ev.Torchrun:
 		return "torchrun job, no rank prefix"
+	case !ev.TorchSeen:
+		return "no torch process seen"
 	}
 	return rankText(ev.Ranks)
 }

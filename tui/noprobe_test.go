@@ -75,3 +75,17 @@ func TestRanksViewWithoutTorchOutput(t *testing.T) {
 		t.Errorf("Ranks view:\n%s", s)
 	}
 }
+
+// An input without torch output shows no process: the Ranks view does not call it "single process".
+func TestRanksViewOfAnInputWithoutTorch(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "empty.log")
+	os.WriteFile(log, nil, 0o644)
+	abs, _ := filepath.Abs("testdata")
+	rel, _ := filepath.Rel(abs, log)
+	m := openModel(t, 80, 24, rel)
+	press(m, "R")
+	s := plain(m)
+	if strings.Contains(s, "single process") || !strings.Contains(s, " no torch output: no process to compare") {
+		t.Errorf("Ranks view:\n%s", s)
+	}
+}

@@ -124,6 +124,8 @@ func (m *Model) ranksText(w int) (string, []string) {
 			lines = append(lines, fmt.Sprintf(" only rank %d seen: nothing to compare", s.ranks[0]))
 		case s.analysis != nil && s.analysis.Evidence.Torchrun:
 			lines = append(lines, " torchrun job: no rank prefixes in the log ([rankN]:), ranks not compared")
+		case r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen:
+			lines = append(lines, " no torch output: no process to compare")
 		default:
 			lines = append(lines, " single process: no rank prefixes in the log ([rankN]:), nothing to compare")
 		}
