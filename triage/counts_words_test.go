@@ -291,3 +291,20 @@ func TestNoTorchOutputIsNoSingleProcess(t *testing.T) {
 		t.Errorf("agreement %+v", ra)
 	}
 }
+
+// A break whose function the input does not show (its user traceback was not pasted) is not placed "in module
+// code": that is a guess; the title says where it is, and no more.
+func TestBreakTitleWithoutItsFunction(t *testing.T) {
+	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paste := filepath.Join(t.TempDir(), "paste.txt")
+	os.WriteFile(paste, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:12], "")), 0o644)
+	a := Analyze(loadReport(t, paste), nil, nil)
+	for _, f := range a.Findings {
+		if f.Kind == KindGraphBreak && (strings.Contains(f.Title, "module code") || !strings.HasPrefix(f.Title, "print() breaks the graph at gb_recompile.py:12")) {
+			t.Errorf("title %q (function %q)", f.Title, f.Function)
+		}
+	}
+}

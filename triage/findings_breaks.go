@@ -126,11 +126,15 @@ func breakLabel(id string, res playbooks.Result, b *BreakSummary) string {
 }
 
 func breakTitle(f *Finding, b *BreakSummary) string {
-	where := f.Function
-	if where == "" || where == "<module>" {
-		where = "module code"
+	var t string
+	switch f.Function {
+	case "": // the input does not show the function (a user traceback not pasted): say where, not a guess
+		t = f.What + " breaks the graph at " + siteText(f.File, f.Line)
+	case "<module>":
+		t = f.What + " breaks the graph in module code (" + siteText(f.File, f.Line) + ")"
+	default:
+		t = f.What + " breaks the graph in " + f.Function + " (" + siteText(f.File, f.Line) + ")"
 	}
-	t := f.What + " breaks the graph in " + where + " (" + siteText(f.File, f.Line) + ")"
 	if f.File != b.File || f.Line != b.Line {
 		t += " via " + siteText(b.File, b.Line)
 	}
