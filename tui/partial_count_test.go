@@ -51,3 +51,22 @@ func TestRanksViewOfOneRank(t *testing.T) {
 		t.Errorf("Ranks view:\n%s", view)
 	}
 }
+
+// A run that did not complete shows nothing of what it never reached: an empty pane of a run that died after its
+// first break does not say "no recompiles" of the whole run.
+func TestEmptyPaneOfARunThatDidNotComplete(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "torch-2.14", "gb_recompile.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(t.TempDir(), "cut.log") // its first break, then the run died
+	os.WriteFile(cut, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:30], "")), 0o644)
+	abs, _ := filepath.Abs("testdata")
+	rel, _ := filepath.Rel(abs, cut)
+	m := liveModel(t, 100, 30)
+	feedRun(t, m, 1, rel, "breaks", "graph_breaks,recompiles", 1)
+	s := plain(m)
+	if strings.Contains(s, "│ no recompiles  ") || !strings.Contains(s, "no recompiles up to where the run stopped") {
+		t.Errorf("screen:\n%s", s)
+	}
+}

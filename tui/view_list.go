@@ -61,6 +61,9 @@ func emptyText(p pane, r *runView) string {
 		if why := r.snap.uncounted(p); why != "" {
 			return why // not "no graph breaks": nothing could show them
 		}
+		if a := r.snap.analysis; a != nil && a.Unfinished() != "" { // what it never reached is not shown
+			return what + " up to where the run stopped"
+		}
 	}
 	return what
 }
