@@ -28,13 +28,13 @@ func TestCheckNoEvidence(t *testing.T) {
 		// torch ran (a CUDA-graph warning) but graph_breaks/recompiles were off
 		{[]string{gpu("g16_cg_no_partition.no_torch_logs.log"), "--max-recompiles", "0"}, exitNoEvidence, "no recompiles records"},
 		// the same log has skips: --no-cudagraph-skips fails on them although partitions were not logged
-		{[]string{gpu("g16_cg_no_partition.no_torch_logs.log"), "--no-cudagraph-skips"}, 1, "FAIL (3 failure(s)) · --no-cudagraph-skips"},
+		{[]string{gpu("g16_cg_no_partition.no_torch_logs.log"), "--no-cudagraph-skips"}, 1, "FAIL (3 failures) · --no-cudagraph-skips"},
 		// partitions print only with TORCH_LOGS cudagraphs: a clean log without it cannot pass the rule
 		{[]string{gpu("g07_gb_recompile_mix.triage.log"), "--no-cudagraph-skips"}, exitNoEvidence, "--preset cudagraphs"},
-		{[]string{gpu("g01_cg_cpu_input.perf.log"), "--no-cudagraph-skips"}, 1, "non-cudagraphable partition(s): CUDA graphs leave out DeviceCopy ops"},
+		{[]string{gpu("g01_cg_cpu_input.perf.log"), "--no-cudagraph-skips"}, 1, "non-cudagraphable partition: CUDA graphs leave out DeviceCopy ops"},
 		{[]string{gpu("g02_cg_mutated_input.triage.log"), "--no-cudagraph-skips"}, 1, "playbook cg-mutated-inputs"},
 		// 4 recordings, 3 of them re-recordings (10 "Re-recording" lines are failed checks, 1+2+3+4)
-		{[]string{gpu("g13b_cg_rerecord_limit_noinline.perf.log"), "--max-cudagraph-rerecords", "2"}, 1, "3 re-recording(s) > 2: CUDA graph of partition_0 recorded again 3 time(s)"},
+		{[]string{gpu("g13b_cg_rerecord_limit_noinline.perf.log"), "--max-cudagraph-rerecords", "2"}, 1, "3 re-recordings > 2: CUDA graph of partition_0 recorded again 3 times"},
 		{[]string{gpu("g13b_cg_rerecord_limit_noinline.perf.log"), "--max-cudagraph-rerecords", "3"}, 0, "PASS · --max-cudagraph-rerecords=3"},
 		{[]string{gpu("g13b_cg_rerecord_limit_noinline.perf.log"), "--max-cudagraph-rerecords", "10"}, 0, "PASS · --max-cudagraph-rerecords=10"},
 		// the same run under graph_breaks,recompiles: its W-level skip line prints under any TORCH_LOGS and is no
@@ -48,7 +48,7 @@ func TestCheckNoEvidence(t *testing.T) {
 		{[]string{one, "--ranks-agree", "--allow-no-evidence"}, 0, "passing without evidence (--allow-no-evidence)"},
 		{[]string{fx("torch-2.14/ddp_2ranks.ddp.log"), "--ranks-agree"}, 0, "PASS · --ranks-agree"},
 		// a rule with evidence fails whatever the other lacks
-		{[]string{fx("torch-2.14/gb_recompile.triage.log"), "--ranks-agree", "--max-graph-breaks", "0"}, 1, "FAIL (3 failure(s))"},
+		{[]string{fx("torch-2.14/gb_recompile.triage.log"), "--ranks-agree", "--max-graph-breaks", "0"}, 1, "FAIL (3 failures)"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCheck(t, c.args...)

@@ -15,11 +15,11 @@ import (
 func TestCheckGPURunDirs(t *testing.T) {
 	dir := "../testdata/gpu-e2e/"
 	code, out, errs := runCheck(t, dir+"0001-cudagraphs", "--no-cudagraph-skips")
-	if code != 1 || !strings.Contains(out, "non-cudagraphable partition(s): CUDA graphs leave out DeviceCopy ops") {
+	if code != 1 || !strings.Contains(out, "non-cudagraphable partition: CUDA graphs leave out DeviceCopy ops") {
 		t.Errorf("cold run: %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = runCheck(t, dir+"0008-custom", "--no-cudagraph-skips")
-	if code != exitNoEvidence || !strings.Contains(errs, "1 graph(s) came from the FX graph cache, which prints no partitions") {
+	if code != exitNoEvidence || !strings.Contains(errs, "1 graph came from the FX graph cache, which prints no partitions") {
 		t.Errorf("warm run: %d\n%s%s", code, out, errs)
 	}
 	// the warm run's re-recordings are known, its partitions are not: the counted line claims no partition count
@@ -49,7 +49,7 @@ func TestToolSetKnobIsNoFinding(t *testing.T) {
 		t.Errorf("g01 under the cudagraphs preset: %d\n%s", code, out)
 	}
 	code, out, _ = run(t, "report", "--width", "200", dir+"0003-custom")
-	if code != 0 || strings.Contains(out, "FORCE_DISABLE_CACHES") || !strings.Contains(out, "recorded again 3 time(s)") ||
+	if code != 0 || strings.Contains(out, "FORCE_DISABLE_CACHES") || !strings.Contains(out, "recorded again 3 times") ||
 		!strings.Contains(out, "cudagraph re-recordings 3") {
 		t.Errorf("g13b under the cudagraphs preset: %d\n%s", code, out)
 	}
@@ -98,12 +98,12 @@ func TestGPUAutotunePhase(t *testing.T) {
 func TestCrashedRunNextStepIsTheCrash(t *testing.T) {
 	for _, in := range []string{"../testdata/gpu-e2e/0005-breaks", fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log")} {
 		code, out, _ := run(t, "report", "--width", "200", in)
-		if code != 0 || !strings.Contains(out, "Next step: fix the crash first: 2 process(es) died of a runtime error: DistBackendError") ||
+		if code != 0 || !strings.Contains(out, "Next step: fix the crash first: 2 processes died of a runtime error: DistBackendError") ||
 			strings.Contains(out, "of 6):") {
 			t.Errorf("%s: text %d\n%s", in, code, out)
 		}
 		code, out, _ = run(t, "report", "--format", "markdown", in)
-		if code != 0 || !strings.Contains(out, "**Next step: fix the crash first:** 2 process(es) died of a runtime error") {
+		if code != 0 || !strings.Contains(out, "**Next step: fix the crash first:** 2 processes died of a runtime error") {
 			t.Errorf("%s: markdown %d\n%s", in, code, out)
 		}
 		code, out, _ = run(t, "report", "--format", "json", in)
@@ -115,7 +115,7 @@ func TestCrashedRunNextStepIsTheCrash(t *testing.T) {
 			} `json:"next_step"`
 		}
 		if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 || rep.NextStep.ID != "crash" || len(rep.NextStep.Done) != 0 ||
-			!strings.HasPrefix(rep.NextStep.Why, "2 process(es) died of a runtime error: DistBackendError") {
+			!strings.HasPrefix(rep.NextStep.Why, "2 processes died of a runtime error: DistBackendError") {
 			t.Errorf("%s: json %d %v %+v", in, code, err, rep.NextStep)
 		}
 	}
@@ -128,7 +128,7 @@ func TestCrashedRunNextStepIsTheCrash(t *testing.T) {
 func TestGPUEndToEnd20261123(t *testing.T) {
 	dir := "../testdata/gpu-e2e/e2e-20261123/"
 	code, out, _ := run(t, "report", "--width", "200", dir+"0003-cudagraphs")
-	if code != 0 || !strings.Contains(out, "CUDA graph of partition_0 recorded again 3 time(s)") ||
+	if code != 0 || !strings.Contains(out, "CUDA graph of partition_0 recorded again 3 times") ||
 		!strings.Contains(out, "cudagraph re-recordings 3") || strings.Contains(out, "again 10") {
 		t.Errorf("g13b report: %d\n%s", code, out)
 	}
@@ -137,7 +137,7 @@ func TestGPUEndToEnd20261123(t *testing.T) {
 		t.Errorf("g13b check 3: %d\n%s", code, out)
 	}
 	code, out, _ = runCheck(t, dir+"0003-cudagraphs", "--max-cudagraph-rerecords", "2")
-	if code != 1 || !strings.Contains(out, "FAIL [--max-cudagraph-rerecords=2] 3 re-recording(s) > 2: CUDA graph of partition_0 recorded again 3 time(s)") {
+	if code != 1 || !strings.Contains(out, "FAIL [--max-cudagraph-rerecords=2] 3 re-recordings > 2: CUDA graph of partition_0 recorded again 3 times") {
 		t.Errorf("g13b check 2: %d\n%s", code, out)
 	}
 	code, out, _ = runCheck(t, dir+"0004-cudagraphs", "--no-cudagraph-skips")

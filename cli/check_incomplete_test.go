@@ -18,8 +18,8 @@ func TestCheckRuleBrokenByARunThatDied(t *testing.T) {
 	nccl, _ := filepath.Abs(fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"))
 	repro := []string{"--", "sh", "-c", "cat " + nccl + " >&2; exit 1"}
 	code, out, errs := checkCmd(t, append([]string{"--store", store, "--no-probe", "--no-compile-errors"}, repro...)...)
-	if code != exitFail || !strings.Contains(out, "FAIL [--no-compile-errors] 2 runtime error(s): DistBackendError: Duplicate GPU detected") ||
-		!strings.Contains(out, "FAIL (1 failure(s)) · --no-compile-errors · counted: ") ||
+	if code != exitFail || !strings.Contains(out, "FAIL [--no-compile-errors] 2 runtime errors: DistBackendError: Duplicate GPU detected") ||
+		!strings.Contains(out, "FAIL (1 failure) · --no-compile-errors · counted: ") ||
 		!strings.Contains(out, "· the run did not complete: exited with code 1") {
 		t.Errorf("text: code %d\nstdout %s\nstderr %s", code, out, errs)
 	}
@@ -58,7 +58,7 @@ func TestCheckRuleBrokenByARunThatDied(t *testing.T) {
 func TestCheckDeadRunNeverPasses(t *testing.T) {
 	dir := "../testdata/gpu-e2e/0005-breaks"
 	code, out, errs := runCheck(t, dir, "--no-compile-errors")
-	if code != exitFail || !strings.Contains(out, "2 runtime error(s)") || !strings.Contains(out, "the run did not complete: exited with code 1") {
+	if code != exitFail || !strings.Contains(out, "2 runtime errors") || !strings.Contains(out, "the run did not complete: exited with code 1") {
 		t.Errorf("run dir, --no-compile-errors: code %d\n%s%s", code, out, errs)
 	}
 	code, out, errs = runCheck(t, dir, "--max-graph-breaks", "0")
@@ -74,8 +74,8 @@ func TestCheckDeadRunNeverPasses(t *testing.T) {
 	}
 	// a log alone: the processes that died of an error did not complete either
 	code, out, errs = runCheck(t, fx("torch-2.14/r07_fullgraph.triage.log"), "--no-compile-errors")
-	if code != exitFail || !strings.Contains(out, "FAIL [--no-compile-errors] 1 compile error(s): ") ||
-		!strings.Contains(out, "the run did not complete: 1 process(es) died of a compile error") {
+	if code != exitFail || !strings.Contains(out, "FAIL [--no-compile-errors] 1 compile error: ") ||
+		!strings.Contains(out, "the run did not complete: 1 process died of a compile error") {
 		t.Errorf("fullgraph log: code %d\n%s%s", code, out, errs)
 	}
 }

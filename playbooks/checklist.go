@@ -2,6 +2,7 @@ package playbooks
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -147,7 +148,7 @@ type State struct {
 	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
 	// step but the baseline, which clean runs measure, is done on it; work it found is still work.
 	Unfinished string
-	// Crash words what killed a process of the run, with its playbook ("2 process(es) died of a runtime error:
+	// Crash words what killed a process of the run, with its playbook ("2 processes died of a runtime error:
 	// DistBackendError: … [dist-nccl-duplicate-gpu]"), "" when none died: fixing it comes first (CrashStep).
 	Crash string
 	// NoTorch says that a finished run printed no torch output at all ("" when it did, or while it runs): getting
@@ -244,13 +245,13 @@ const RerecordsFew = 3
 func cudagraphWork(s State) []string {
 	var out []string
 	if s.CudagraphSkips > 0 {
-		out = append(out, fmt.Sprintf("%d CUDA-graph skip(s)", s.CudagraphSkips))
+		out = append(out, plural(s.CudagraphSkips, "CUDA-graph skip"))
 	}
 	if s.CudagraphPartitions > 0 {
-		out = append(out, fmt.Sprintf("%d non-cudagraphable partition(s)", s.CudagraphPartitions))
+		out = append(out, plural(s.CudagraphPartitions, "non-cudagraphable partition"))
 	}
 	if s.CudagraphRerecords > RerecordsFew {
-		out = append(out, fmt.Sprintf("%d CUDA-graph re-recording(s) (more than %d)", s.CudagraphRerecords, RerecordsFew))
+		out = append(out, fmt.Sprintf("%s (more than %d)", plural(s.CudagraphRerecords, "CUDA-graph re-recording"), RerecordsFew))
 	}
 	return out
 }
@@ -301,4 +302,12 @@ func NextStep(s State) (Step, []string) {
 		return work, done
 	}
 	return notRun, done
+}
+
+// plural is "1 skip" / "3 skips" (triage.Plural; this package is below triage).
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -85,7 +85,7 @@ func TestNextStep(t *testing.T) {
 func TestCrashComesFirstAndProvesNothing(t *testing.T) {
 	clean := State{Ranks: 2, BaselineMeasured: true, BreaksLogged: true, RecompilesLogged: true, CudagraphsLogged: true,
 		UsesCUDAGraphs: true, RanksAgree: true, SteadyRerun: true}
-	crash := "2 process(es) died of a runtime error: DistBackendError: NCCL error [dist-nccl-duplicate-gpu]"
+	crash := "2 processes died of a runtime error: DistBackendError: NCCL error [dist-nccl-duplicate-gpu]"
 	cases := []struct {
 		name string
 		mod  func(*State)
@@ -128,12 +128,12 @@ func TestCudagraphStepNamesWhatItSaw(t *testing.T) {
 		s    State
 		want string // the step's reason; "" when it is not "needs work"
 	}{
-		{State{CudagraphSkips: 2}, "2 CUDA-graph skip(s)"},
-		{State{CudagraphPartitions: 5}, "5 non-cudagraphable partition(s)"},
-		{State{CudagraphRerecords: 7}, fmt.Sprintf("7 CUDA-graph re-recording(s) (more than %d)", RerecordsFew)},
+		{State{CudagraphSkips: 2}, "2 CUDA-graph skips"},
+		{State{CudagraphPartitions: 5}, "5 non-cudagraphable partitions"},
+		{State{CudagraphRerecords: 7}, fmt.Sprintf("7 CUDA-graph re-recordings (more than %d)", RerecordsFew)},
 		{State{CudagraphRerecords: RerecordsFew}, ""},
 		{State{CudagraphSkips: 1, CudagraphPartitions: 3, CudagraphRerecords: 9},
-			fmt.Sprintf("1 CUDA-graph skip(s), 3 non-cudagraphable partition(s) and 9 CUDA-graph re-recording(s) (more than %d)", RerecordsFew)},
+			fmt.Sprintf("1 CUDA-graph skip, 3 non-cudagraphable partitions and 9 CUDA-graph re-recordings (more than %d)", RerecordsFew)},
 	}
 	for _, c := range cases {
 		st := Progress(c.s)[3]

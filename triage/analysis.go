@@ -147,8 +147,8 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set) []Find
 	for _, c := range CrossCheck(probes, perRank, graphBreaksLogged(rep)) {
 		f := Finding{Kind: KindProbeMismatch, What: "breaks not logged", ID: fmt.Sprintf("probe_mismatch:rank%d", c.Rank),
 			Title: c.Message, Records: c.ProcessEvents, Ranks: []int{c.Rank}, Evidence: []Evidence{},
-			Detail: fmt.Sprintf("%s\nThe process counted %d distinct graph break(s) in %d event(s); the log shows %d.",
-				c.Message, c.ProcessBreaks, c.ProcessEvents, c.LogBreaks), ranks: map[int]rankStat{c.Rank: statN(1)}}
+			Detail: fmt.Sprintf("%s\nThe process counted %s in %s; the log shows %d.",
+				c.Message, Plural(c.ProcessBreaks, "distinct graph break"), Plural(c.ProcessEvents, "event"), c.LogBreaks), ranks: map[int]rankStat{c.Rank: statN(1)}}
 		for _, p := range probes {
 			if p.Rank == c.Rank {
 				f.Evidence = append(f.Evidence, Evidence{Rank: p.Rank, Input: p.File})

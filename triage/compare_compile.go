@@ -224,10 +224,10 @@ func (res *CompareResult) verdict() (string, bool) {
 		parts = append(parts, "versions differ: "+res.Versions[0].String())
 	}
 	if n := res.Findings.New + len(res.FindingsNew); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d new finding(s)", n))
+		parts = append(parts, Plural(n, "new finding"))
 	}
 	if n := res.Findings.Gone + len(res.FindingsGone); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d finding(s) gone", n))
+		parts = append(parts, Plural(n, "finding")+" gone")
 	}
 	if m := res.Metric; m != nil && m.Big {
 		parts = append(parts, fmt.Sprintf("metric %g → %g", *m.A, *m.B))
@@ -237,7 +237,8 @@ func (res *CompareResult) verdict() (string, bool) {
 			return "no difference in what both sides show; the rest was not compared", false
 		}
 		if len(res.Settings) > 0 {
-			return fmt.Sprintf("no difference in compile time, caches or findings (%d other setting(s) differ)", len(res.Settings)), true
+			n := len(res.Settings)
+			return "no difference in compile time, caches or findings (" + Plural(n, "other setting") + verbS(n, " differ") + ")", true
 		}
 		return "no difference", true
 	}

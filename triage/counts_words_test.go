@@ -308,3 +308,34 @@ func TestBreakTitleWithoutItsFunction(t *testing.T) {
 		}
 	}
 }
+
+// Counts are worded for their number ("1 input", "2 inputs"), never "input(s)": the report's header, the GPU
+// findings' details and the comparison's headline use Plural as the counts line does.
+func TestNoMaybePlurals(t *testing.T) {
+	for _, name := range []string{"torch-2.14/gb_recompile.triage.log", "torch-2.11-cuda/g01_cg_cpu_input.perf.log",
+		"torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log", "torch-2.11-cuda/g03_cg_dynamic.perf.log"} {
+		a := Analyze(loadReport(t, fx(name)), nil, nil)
+		var text, md strings.Builder
+		WriteReportText(&text, a, TextOptions{Width: 200})
+		WriteMarkdown(&md, a)
+		for _, f := range a.Findings {
+			text.WriteString(f.Title + "\n" + f.Detail + "\n")
+		}
+		for what, s := range map[string]string{"text": text.String(), "markdown": md.String()} {
+			if strings.Contains(s, "(s)") {
+				t.Errorf("%s of %s says (s):\n%s", what, name, s)
+			}
+		}
+		if !strings.Contains(text.String(), "· 1 input ·") {
+			t.Errorf("the header of %s does not say 1 input:\n%s", name, text.String())
+		}
+	}
+	res := &CompareResult{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}
+	if got, _ := res.verdict(); got != "2 new findings; 1 finding gone" {
+		t.Errorf("compare: %q", got)
+	}
+	res = &CompareResult{Settings: []Change{{Key: "TORCHINDUCTOR_X"}}}
+	if got, _ := res.verdict(); got != "no difference in compile time, caches or findings (1 other setting differs)" {
+		t.Errorf("compare: %q", got)
+	}
+}

@@ -1,8 +1,6 @@
 package triage
 
 import (
-	"fmt"
-
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -38,8 +36,8 @@ func partitionsHidden(a *Analysis) string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d graph(s) came from the FX graph cache, which prints no partitions: non-cudagraphable "+
-		"partitions are not known (rerun cold: --preset cudagraphs, or TORCHINDUCTOR_FORCE_DISABLE_CACHES=1)", n)
+	return Plural(n, "graph") + " came from the FX graph cache, which prints no partitions: non-cudagraphable " +
+		"partitions are not known (rerun cold: --preset cudagraphs, or TORCHINDUCTOR_FORCE_DISABLE_CACHES=1)"
 }
 
 // probeTorch is the torch version every probed process reported; "" when none did or they differ (the

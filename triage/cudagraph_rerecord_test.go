@@ -25,15 +25,15 @@ func TestRerecordCount(t *testing.T) {
 			rr = &a.Findings[i]
 		}
 	}
-	if rr == nil || rr.Records != 3 || !strings.HasPrefix(rr.Title, "CUDA graph of partition_0 recorded again 3 time(s)") ||
-		!strings.Contains(rr.Detail, "10 failed check(s)") {
+	if rr == nil || rr.Records != 3 || !strings.HasPrefix(rr.Title, "CUDA graph of partition_0 recorded again 3 times") ||
+		!strings.Contains(rr.Detail, "10 failed checks") {
 		t.Fatalf("finding %+v", rr)
 	}
 	var text, md strings.Builder
 	WriteReport(&text, a, "text", TextOptions{Width: 200})
 	WriteMarkdown(&md, a)
 	for _, want := range []string{"cudagraph re-recordings 3", "CUDA graph re-recorded ×3 single process: partition_0",
-		"cudagraph_rerecord · — · ×3", "(10 failed check(s) of earlier recordings)"} {
+		"cudagraph_rerecord · — · ×3", "(10 failed checks of earlier recordings)"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q:\n%s", want, text.String())
 		}
@@ -41,7 +41,7 @@ func TestRerecordCount(t *testing.T) {
 	if strings.Contains(text.String(), "10 re-record") || strings.Contains(text.String(), "again 10") {
 		t.Errorf("text report still says 10 re-recordings:\n%s", text.String())
 	}
-	if !strings.Contains(md.String(), "recorded again 3 time(s)") {
+	if !strings.Contains(md.String(), "recorded again 3 times") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 	j, _ := json.Marshal(a.JSON())
@@ -53,7 +53,7 @@ func TestRerecordCount(t *testing.T) {
 	// the gate compares re-recordings
 	for limit, fail := range map[int]bool{2: true, 3: false} {
 		res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
-		if res.Passed == fail || (fail && !strings.HasPrefix(res.Failures[0].Message, "3 re-recording(s) > 2: CUDA graph of partition_0 recorded again 3 time(s)")) {
+		if res.Passed == fail || (fail && !strings.HasPrefix(res.Failures[0].Message, "3 re-recordings > 2: CUDA graph of partition_0 recorded again 3 times")) {
 			t.Errorf("limit %d: %+v", limit, res)
 		}
 	}

@@ -33,7 +33,7 @@ func warningFinding(w *WarningSummary, set *playbooks.Set, rw func([]int) string
 	if w.Sizes > 0 {
 		f.Title = fmt.Sprintf("CUDA graphs recorded a graph for each of %d distinct input sizes", w.Sizes)
 	}
-	f.Detail = fmt.Sprintf("%s\nPrinted %d time(s) · %s", w.Message, w.Records, rw(w.Ranks))
+	f.Detail = fmt.Sprintf("%s\nPrinted %s · %s", w.Message, Plural(w.Records, "time"), rw(w.Ranks))
 	return f
 }
 
@@ -63,7 +63,7 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	}
 	f.Title = fmt.Sprintf("CUDA graphs leave out %s%s: part of every call runs outside the CUDA graph", reason, where)
 	var d strings.Builder
-	fmt.Fprintf(&d, "Reason: %s\nNon-cudagraphable partitions: %d in %d compile(s) · %s", reason, p.Partitions, p.Records, rw(p.Ranks))
+	fmt.Fprintf(&d, "Reason: %s\nNon-cudagraphable partitions: %d in %s · %s", reason, p.Partitions, Plural(p.Records, "compile"), rw(p.Ranks))
 	if p.Op != "" {
 		fmt.Fprintf(&d, "\nOp: %s", p.Op)
 		if p.FX != "" {
@@ -111,8 +111,8 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, r
 	default:
 		fmt.Fprintf(&d, "Re-recordings: %d · %s", r.Rerecords, rw(r.Ranks))
 	}
-	fmt.Fprintf(&d, "\nFailed checks: %d failed check(s) (\"Re-recording\" lines: on each call CUDA-graph trees check every "+
-		"earlier recording of the function and log each one that does not match)", r.Records)
+	fmt.Fprintf(&d, "\nFailed checks: %s (\"Re-recording\" lines: on each call CUDA-graph trees check every "+
+		"earlier recording of the function and log each one that does not match)", Plural(r.Records, "failed check"))
 	if len(r.Inputs) > 0 {
 		fmt.Fprintf(&d, "\nInputs whose data pointer changed: %s", strings.Join(r.Inputs, ", "))
 	}
@@ -127,10 +127,10 @@ func rerecordTitle(r *RerecordSummary) string {
 	why := OneLine(r.Reason, titleMax)
 	switch {
 	case r.Unknown:
-		return fmt.Sprintf("CUDA graph of %s did not match a call %d time(s): %s (no Recording lines: how many times it was recorded again is not known)",
-			r.Function, r.Records, why)
+		return fmt.Sprintf("CUDA graph of %s did not match a call %s: %s (no Recording lines: how many times it was recorded again is not known)",
+			r.Function, Plural(r.Records, "time"), why)
 	case r.Rerecords == 0:
-		return fmt.Sprintf("CUDA graph of %s did not match a call %d time(s) and was not recorded again: %s", r.Function, r.Records, why)
+		return fmt.Sprintf("CUDA graph of %s did not match a call %s and was not recorded again: %s", r.Function, Plural(r.Records, "time"), why)
 	}
-	return fmt.Sprintf("CUDA graph of %s recorded again %d time(s): %s", r.Function, r.Rerecords, why)
+	return fmt.Sprintf("CUDA graph of %s recorded again %s: %s", r.Function, Plural(r.Rerecords, "time"), why)
 }

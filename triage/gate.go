@@ -152,11 +152,11 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	if o.NoCompileErrors {
 		res.Rules = append(res.Rules, "--no-compile-errors")
 		for _, f := range errs {
-			what := "compile error(s)"
+			what := "compile error"
 			if f.Kind == KindRuntimeError {
-				what = "runtime error(s)"
+				what = "runtime error"
 			}
-			res.fail("--no-compile-errors", fmt.Sprintf("%d %s", f.Records, what), f)
+			res.fail("--no-compile-errors", Plural(f.Records, what), f)
 		}
 	}
 	if o.RanksAgree {

@@ -70,7 +70,7 @@ func TestGateNamesTheErrors(t *testing.T) {
 	a := analyzeRun(t, filepath.Join(fixtures, "torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"),
 		&RunFacts{Outcome: OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
-	if res.Passed || len(res.Failures) != 1 || !strings.HasPrefix(res.Failures[0].Message, "2 runtime error(s): DistBackendError") ||
+	if res.Passed || len(res.Failures) != 1 || !strings.HasPrefix(res.Failures[0].Message, "2 runtime errors: DistBackendError") ||
 		res.DidNotComplete != "exited with code 1" {
 		t.Errorf("g09a: %+v", res)
 	}

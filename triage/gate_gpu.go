@@ -17,9 +17,9 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 			f := &a.Findings[i]
 			switch f.Kind {
 			case KindCudagraphSkip:
-				res.fail("--no-cudagraph-skips", fmt.Sprintf("%d CUDA-graph skip(s)", f.Records), f)
+				res.fail("--no-cudagraph-skips", Plural(f.Records, "CUDA-graph skip"), f)
 			case KindCudagraphPartition:
-				res.fail("--no-cudagraph-skips", fmt.Sprintf("%d non-cudagraphable partition(s)", f.Records), f)
+				res.fail("--no-cudagraph-skips", Plural(f.Records, "non-cudagraphable partition"), f)
 			}
 		}
 	}
@@ -31,7 +31,7 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 		if n > limit {
 			for i := range a.Findings {
 				if f := &a.Findings[i]; f.Kind == KindCudagraphRerecord && f.unexpected > 0 {
-					res.fail(rule, fmt.Sprintf("%d re-recording(s) > %d", n, limit), f)
+					res.fail(rule, fmt.Sprintf("%s > %d", Plural(n, "re-recording"), limit), f)
 				}
 			}
 		}
@@ -61,8 +61,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !cudagraphsLogged(a):
 		return "no cudagraphs records and " + ev.askedWords("cudagraphs") + " (partitions and re-recordings print only with it): run with --preset cudagraphs"
 	case o.MaxCudagraphRerecords != nil && a.Report.Counts.CudagraphRerecordsUnknown && a.Report.Counts.CudagraphRerecords <= *o.MaxCudagraphRerecords:
-		return fmt.Sprintf("CUDA-graph re-recordings not known: the input has %d failed re-record check(s) (\"Re-recording function=\" lines) "+
-			"but not the \"Recording function=\" lines that tell how many recordings followed (is it cut?)", a.Report.Counts.CudagraphRerecordChecks)
+		return "CUDA-graph re-recordings not known: the input has " + Plural(a.Report.Counts.CudagraphRerecordChecks, "failed re-record check") +
+			" (\"Re-recording function=\" lines) but not the \"Recording function=\" lines that tell how many recordings followed (is it cut?)"
 	case o.NoCudagraphSkips && a.PartitionsHidden() != "":
 		return a.PartitionsHidden()
 	case (o.MaxCompileTime > 0 || o.MaxCompileSkew > 0) && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):

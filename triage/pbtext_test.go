@@ -69,7 +69,7 @@ func TestVerdictListsRerecordings(t *testing.T) {
 	a := analyzeRun(t, fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
 	found := false
 	for _, r := range a.Verdict.Reasons {
-		if strings.HasPrefix(r, "3 CUDA-graph re-recording(s)") && strings.Contains(r, "[cg-rerecord-static-input]") {
+		if strings.HasPrefix(r, "3 CUDA-graph re-recordings") && strings.Contains(r, "[cg-rerecord-static-input]") {
 			found = true
 		}
 	}
@@ -84,7 +84,7 @@ func TestCudagraphDoneWhenMatchesRerecordRule(t *testing.T) {
 	if want := fmt.Sprintf("at most %d re-recordings", rerecordsFew); !strings.Contains(s.DoneWhen, want) {
 		t.Errorf("done when %q lacks %q", s.DoneWhen, want)
 	}
-	if want := fmt.Sprintf("re-recording(s) (more than %d)", rerecordsFew); !strings.Contains(
+	if want := fmt.Sprintf("re-recordings (more than %d)", rerecordsFew); !strings.Contains(
 		playbooks.Progress(playbooks.State{CudagraphRerecords: rerecordsFew + 1})[3].Why, want) {
 		t.Errorf("why lacks %q", want)
 	}

@@ -83,7 +83,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	}
 	c := rep.Counts
 	fmt.Fprintf(w, "## torchtriage report\n\n")
-	fmt.Fprintf(w, "torch %s · %s · %d input(s)\n\n", MarkdownEscape(ver), a.Evidence.ProcessesText(), len(rep.Inputs))
+	fmt.Fprintf(w, "torch %s · %s · %s\n\n", MarkdownEscape(ver), a.Evidence.ProcessesText(), Plural(len(rep.Inputs), "input"))
 	if len(a.Evidence.ReadOnce) > 0 { // as stderr says it
 		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(AliasesText(a.Evidence.ReadOnce)))
 	}

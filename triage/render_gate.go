@@ -76,7 +76,7 @@ func gateSummary(res GateResult) string {
 	verdict := "PASS"
 	switch {
 	case !res.Passed && len(res.Failures) > 0:
-		verdict = fmt.Sprintf("FAIL (%d failure(s))", len(res.Failures))
+		verdict = "FAIL (" + Plural(len(res.Failures), "failure") + ")"
 	case !res.Passed && res.NoEvidence != "":
 		verdict = "NO EVIDENCE"
 	case !res.Passed:

@@ -20,7 +20,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	} else if rep.LogFormat != "" {
 		ver = "unknown (log format of " + rep.LogFormat + ")"
 	}
-	t.Items(2, " · ", "torchtriage report", fmt.Sprintf("%d input(s)", len(rep.Inputs)), "torch "+ver, an.Evidence.ProcessesText())
+	t.Items(2, " · ", "torchtriage report", Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
 	c := rep.Counts
 	counts := []string{an.BreaksText(), an.RecompilesText(), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
 		an.CudagraphSkipsText(), fmt.Sprintf("compile errors %d", c.CompileErrors),
@@ -104,8 +104,8 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 			t.Linef(6, "CUDA graph did not match a call ×%d %s, not recorded again: %s: %s", r.Records, an.Evidence.itemRanks(r.Ranks),
 				r.Function, OneLine(r.Reason, evidenceMax))
 		default:
-			t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s (%d failed check(s) of earlier recordings)", r.Rerecords,
-				an.Evidence.itemRanks(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax), r.Records)
+			t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s (%s of earlier recordings)", r.Rerecords,
+				an.Evidence.itemRanks(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax), Plural(r.Records, "failed check"))
 		}
 	}
 	for _, e := range rep.CompileErrors {

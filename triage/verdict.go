@@ -135,48 +135,49 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.Reasons = append(v.Reasons, fmt.Sprintf(format, args...))
 	}
 	if t.errors > 0 {
-		add(fmt.Sprintf("%d compile error(s)", t.errors), "%s", errorReason(t.errors, "compile error(s)", t.firstError))
+		add(Plural(t.errors, "compile error"), "%s", errorReason(Plural(t.errors, "compile error"), t.firstError))
 	}
 	if t.runtime > 0 {
-		add(fmt.Sprintf("%d process(es) crashed", t.runtime), "%s", errorReason(t.runtime, "process(es) died of a runtime error", t.firstRuntime))
+		add(Plural(t.runtime, "process")+" crashed", "%s", errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.firstRuntime))
 	}
 	if t.unexpectedBreaks > 0 {
-		add(fmt.Sprintf("%d graph break(s) to fix or consider", t.unexpectedBreaks),
-			"%d graph break(s) to fix or consider, e.g. %s [%s]", t.unexpectedBreaks, t.firstBreak.Title, t.firstBreak.Playbook)
+		what := Plural(t.unexpectedBreaks, "graph break") + " to fix or consider"
+		add(what, "%s, e.g. %s [%s]", what, t.firstBreak.Title, t.firstBreak.Playbook)
 	}
 	if t.unexpectedRecompiles > 0 {
-		add(fmt.Sprintf("%d recompile(s) beyond automatic dynamic", t.unexpectedRecompiles),
-			"%d recompile(s) beyond automatic dynamic, e.g. %s [%s]", t.unexpectedRecompiles, t.firstRecompile.Title, t.firstRecompile.Playbook)
+		what := Plural(t.unexpectedRecompiles, "recompile") + " beyond automatic dynamic"
+		add(what, "%s, e.g. %s [%s]", what, t.firstRecompile.Title, t.firstRecompile.Playbook)
 	}
 	if t.limits > 0 {
 		add("recompile limit hit", "recompile limit hit: %s", t.firstLimit.Title)
 	}
 	if t.partitions > 0 {
-		add(fmt.Sprintf("%d non-cudagraphable partition(s)", t.partitions), "%d non-cudagraphable partition(s): %s [%s]",
-			t.partitions, t.firstGPU.Title, t.firstGPU.Playbook)
+		what := Plural(t.partitions, "non-cudagraphable partition")
+		add(what, "%s: %s [%s]", what, t.firstGPU.Title, t.firstGPU.Playbook)
 	}
 	if t.skips > 0 {
-		add(fmt.Sprintf("%d CUDA-graph skip(s)", t.skips), "%d CUDA-graph skip(s): %s [%s]", t.skips, t.firstSkip.Title, t.firstSkip.Playbook)
+		what := Plural(t.skips, "CUDA-graph skip")
+		add(what, "%s: %s [%s]", what, t.firstSkip.Title, t.firstSkip.Playbook)
 	}
 	switch {
 	case t.rerecords > rerecordsFew:
-		add(fmt.Sprintf("%d CUDA-graph re-recording(s)", t.rerecords), "%d CUDA-graph re-recording(s) (more than %d): %s [%s]",
-			t.rerecords, rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook)
+		what := Plural(t.rerecords, "CUDA-graph re-recording")
+		add(what, "%s (more than %d): %s [%s]", what, rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook)
 	case t.rerecords > 0 && len(short) > 0:
 		// a few pass as warm-up and make no run unsteady alone; where the run is not steady anyway they are
 		// listed, since they may be part of the cause (g13b: its skip is the re-record limit after 3)
-		v.Reasons = append(v.Reasons, fmt.Sprintf("%d CUDA-graph re-recording(s) (up to %d alone leave a run steady): %s [%s]",
-			t.rerecords, rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook))
+		v.Reasons = append(v.Reasons, fmt.Sprintf("%s (up to %d alone leave a run steady): %s [%s]",
+			Plural(t.rerecords, "CUDA-graph re-recording"), rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook))
 	}
 	if ra.Disagree() {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)
 	}
 	if t.parity > 0 {
-		add("settings differ between ranks", "%d setting(s) differ between ranks", t.parity)
+		add("settings differ between ranks", "%s between ranks", Plural(t.parity, "setting")+verbS(t.parity, " differ"))
 	}
 	graphs := ""
 	if v.UniqueGraphs >= 0 {
-		graphs = fmt.Sprintf("; %d unique graph(s)", v.UniqueGraphs)
+		graphs = "; " + Plural(v.UniqueGraphs, "unique graph")
 	}
 	found := ""
 	if len(short) > 0 {
@@ -210,7 +211,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	default:
 		extra := ""
 		if t.expectedBreaks > 0 || t.recompiles > 0 {
-			extra = fmt.Sprintf(" (%d graph break(s) by design, %d expected recompile(s))", t.expectedBreaks, t.recompiles)
+			extra = " (" + Plural(t.expectedBreaks, "graph break") + " by design, " + Plural(t.recompiles, "expected recompile") + ")"
 		}
 		v.State, v.Summary = StateSteady, "steady state: no unexpected graph break or recompile"+agreeText(ra)+extra+graphs
 		if run == nil {
@@ -290,10 +291,10 @@ func uniqueGraphs(probes []ProcessInfo) int {
 	return n
 }
 
-// errorReason words fatal errors for the verdict and the checklist: "2 process(es) died of a runtime error:
+// errorReason words fatal errors for the verdict and the checklist: "2 processes died of a runtime error:
 // DistBackendError: … [dist-nccl-duplicate-gpu]".
-func errorReason(n int, what string, first *Finding) string {
-	s := fmt.Sprintf("%d %s: %s", n, what, first.Title)
+func errorReason(what string, first *Finding) string {
+	s := what + ": " + first.Title
 	if first.Playbook != "" {
 		s += " [" + first.Playbook + "]"
 	}
@@ -324,10 +325,10 @@ func unfinished(t tally, run *RunFacts, rep *Report) string {
 	}
 	var parts []string
 	if t.errors > 0 {
-		parts = append(parts, fmt.Sprintf("%d process(es) died of a compile error", t.errors))
+		parts = append(parts, Plural(t.errors, "process")+" died of a compile error")
 	}
 	if t.runtime > 0 {
-		parts = append(parts, fmt.Sprintf("%d process(es) died of a runtime error", t.runtime))
+		parts = append(parts, Plural(t.runtime, "process")+" died of a runtime error")
 	}
 	if stops := interrupted(rep); len(stops) > 0 {
 		parts = append(parts, "a process was interrupted ("+strings.Join(stops, ", ")+")")
@@ -341,10 +342,10 @@ func unfinished(t tally, run *RunFacts, rep *Report) string {
 func crashOf(t tally, run *RunFacts) string {
 	var parts []string
 	if t.runtime > 0 {
-		parts = append(parts, errorReason(t.runtime, "process(es) died of a runtime error", t.firstRuntime))
+		parts = append(parts, errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.firstRuntime))
 	}
 	if n := t.errors - t.fullgraphErrors; n > 0 && t.firstCrashError != nil {
-		parts = append(parts, errorReason(n, "process(es) died of a compile error", t.firstCrashError))
+		parts = append(parts, errorReason(Plural(n, "process")+" died of a compile error", t.firstCrashError))
 	}
 	switch {
 	case run == nil || len(parts) > 0 || t.errors > 0:

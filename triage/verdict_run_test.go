@@ -31,12 +31,12 @@ func TestVerdictOfStoppedAndUnstartedRuns(t *testing.T) {
 		want       string // in the summary
 	}{
 		{"cancelled by torchtriage", interrupted, &RunFacts{Outcome: OutcomeStopped, StopReason: "cancelled", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true},
-			StateStopped, "stopped by torchtriage (cancelled) before the run finished; what it printed: 1 graph break(s)"},
+			StateStopped, "stopped by torchtriage (cancelled) before the run finished; what it printed: 1 graph break"},
 		{"timed out", interrupted, &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out"}, StateStopped, "stopped by torchtriage (timed out)"},
 		{"interrupt in a log alone", interrupted, nil, StateStopped, "a process was interrupted (KeyboardInterrupt); the log does not say by whom"},
 		{"launch failed", "", &RunFacts{Outcome: OutcomeDidNotStart, Error: `exec: "pyhton": executable file not found in $PATH`}, StateDidNotStart, `did not start: exec: "pyhton"`},
 		{"died before torch", raised, &RunFacts{Outcome: OutcomeFailed, ExitCode: &code}, StateDidNotStart, "did not start: the command exited with code 1 before any torch output"},
-		{"a raise in a log alone", raised, nil, StateNoEvidence, "no torch output at all; what it printed: 1 process(es) crashed"},
+		{"a raise in a log alone", raised, nil, StateNoEvidence, "no torch output at all; what it printed: 1 process crashed"},
 	}
 	for _, c := range cases {
 		var a *Analysis

@@ -1,6 +1,9 @@
 package triage
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The words of counts and of the processes they came from, one source for text, Markdown, the gate and the TUI.
 
@@ -40,10 +43,21 @@ func Tally(n int, logged bool, noun string) string {
 	return "at least " + Plural(n, noun)
 }
 
-// Plural is "1 record" / "3 records".
+// Plural is "1 record" / "3 records", "1 process" / "2 processes".
 func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
+	if strings.HasSuffix(word, "s") || strings.HasSuffix(word, "x") || strings.HasSuffix(word, "sh") || strings.HasSuffix(word, "ch") {
+		return strconv.Itoa(n) + " " + word + "es"
+	}
 	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// verbS is the verb after a count of n: " differs" for one, " differ" for more (verb given in the plural).
+func verbS(n int, verb string) string {
+	if n == 1 {
+		return verb + "s"
+	}
+	return verb
 }

@@ -22,7 +22,7 @@ func TestGuidePutsTheCrashFirst(t *testing.T) {
 	}
 	press(m, "n")
 	screen = plain(m)
-	if !strings.Contains(screen, "next: fix the crash first") || !strings.Contains(screen, "2 process(es) died of a runtime error") ||
+	if !strings.Contains(screen, "next: fix the crash first") || !strings.Contains(screen, "2 processes died of a runtime error") ||
 		strings.Contains(screen, "✓ ") {
 		t.Errorf("guide:\n%s", screen)
 	}

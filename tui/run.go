@@ -92,7 +92,7 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if opt.store != nil && len(m.runs) > 0 {
 		last := m.runs[len(m.runs)-1]
-		fmt.Fprintf(stdout, "torchtriage: %d run(s) stored in %s (last: %s)\n", len(m.runs), opt.store.Dir, last.name)
+		fmt.Fprintf(stdout, "torchtriage: %s stored in %s (last: %s)\n", plural(len(m.runs), "run"), opt.store.Dir, last.name)
 	}
 	return 0
 }

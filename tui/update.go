@@ -201,6 +201,6 @@ func (m *Model) dumpStacks() tea.Cmd {
 		if err != nil {
 			return stacksMsg{"stack dump: " + err.Error()}
 		}
-		return stacksMsg{fmt.Sprintf("asked %d process(es) for their stacks: see the log (l)", n)}
+		return stacksMsg{fmt.Sprintf("asked %s for their stacks: see the log (l)", plural(n, "process"))}
 	}
 }

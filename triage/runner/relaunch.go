@@ -61,15 +61,18 @@ func (r *Run) planRelaunch() (*relaunchPlan, Spec) {
 		r.sink(Event{RunID: r.ID, Kind: EventError, Time: time.Now(), Err: fmt.Errorf("relaunch without %s: %w", strings.Join(drop, ","), err)})
 		return nil, Spec{}
 	}
-	names := strings.Join(drop, ", ")
+	names := "name " + strings.Join(drop, ", ")
+	if len(drop) > 1 {
+		names = "names " + strings.Join(drop, ", ")
+	}
 	next := r.spec
 	next.RunDir, next.MasterPort = "", 0
 	next.excludeLogs = append(slices.Clone(r.spec.excludeLogs), drop...)
 	next.relaunchFrom = m.Name
-	next.relaunchNote = fmt.Sprintf("relaunch of %s without TORCH_LOGS name(s) %s: this torch rejected them", m.Name, names)
+	next.relaunchNote = fmt.Sprintf("relaunch of %s without TORCH_LOGS %s: this torch rejected them", m.Name, names)
 	r.mu.Lock()
 	r.meta.RelaunchedAs = filepath.Base(dir)
-	r.meta.RelaunchNote = fmt.Sprintf("torch rejected TORCH_LOGS name(s) %s; relaunched without them as %s", names, filepath.Base(dir))
+	r.meta.RelaunchNote = fmt.Sprintf("torch rejected TORCH_LOGS %s; relaunched without them as %s", names, filepath.Base(dir))
 	r.mu.Unlock()
 	return &relaunchPlan{id: id, dir: dir}, next
 }

@@ -246,7 +246,7 @@ func sessionSpan(s *Story) string {
 		return "no runs"
 	}
 	if first.IsZero() {
-		return fmt.Sprintf("%d run(s)", n)
+		return triage.Plural(n, "run")
 	}
 	end := last.Format(storyTime)
 	if first.Format(time.DateOnly) == last.Format(time.DateOnly) {
