@@ -110,9 +110,14 @@ func (t *TextWriter) Items(hang int, sep string, items ...string) {
 			fmt.Fprintln(t.w, strings.TrimRight(line, " "))
 		}
 	}
-	for _, it := range items[1:] {
+	tail := textWidth(strings.TrimRight(sep, " ")) // what ends a line that more items follow
+	for i, it := range items[1:] {
 		it = t.o.Glyphs(it)
-		if textWidth(line+sep+it) <= cols {
+		room := cols
+		if i < len(items)-2 {
+			room -= tail // the separator after it must fit too, or it would make a line of its own
+		}
+		if textWidth(line+sep+it) <= room {
 			line += sep + it
 			continue
 		}

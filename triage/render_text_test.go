@@ -135,3 +135,21 @@ func TestTextWidthMatchesANSI(t *testing.T) {
 		}
 	}
 }
+
+// A list of items never leaves its separator alone on a line: an item that fills the line to the last column
+// but the separator's goes to the next line with it (the counts line of r01's guards log ended "limit hits 0"
+// at column 80, and its "·" made a line of its own).
+func TestItemsKeepTheSeparatorWithTheItem(t *testing.T) {
+	var b strings.Builder
+	first := strings.Repeat("a", 30)
+	second := strings.Repeat("b", 17) // first + " · " + second is 50 columns: the separator after it would be the 51st
+	NewTextWriter(&b, TextOptions{Width: 50}).Items(2, " · ", first, second, "c")
+	for _, l := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+		if strings.TrimSpace(l) == "·" || textWidth(l) > 50 {
+			t.Errorf("line %q of:\n%s", l, b.String())
+		}
+	}
+	if want := first + " ·\n  " + second + " · c\n"; b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
