@@ -94,7 +94,7 @@ func TestWriteBaselineNeedsTheLogging(t *testing.T) {
 		t.Error("a baseline was written from a log without graph breaks and recompiles logged")
 	}
 	code, out, _ = runCheck(t, perf, "--no-limit-hits")
-	if code != 0 || !strings.Contains(out, "counted: graph breaks not logged, recompiles not logged, 0 limit hits") {
+	if code != 0 || !strings.Contains(out, "counted: graph breaks unknown, recompiles unknown, 0 limit hits") {
 		t.Errorf("--no-limit-hits: code %d, stdout %s", code, out)
 	}
 }

@@ -18,7 +18,7 @@ func TestCountsSayOneRecord(t *testing.T) {
 	}
 	var md strings.Builder
 	WriteMarkdown(&md, a)
-	if !strings.Contains(md.String(), "| 1 (1 record) |") {
+	if !strings.Contains(md.String(), "| 1 distinct (1 record) |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 	a = Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
@@ -51,26 +51,27 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 	if got := a.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
 		t.Errorf("text: %q", got)
 	}
-	if got := a.RecompilesText(); got != "recompiles not logged" {
+	if got := a.RecompilesText(); got != "recompiles unknown (no sign recompiles was on)" { // logs alone
 		t.Errorf("recompiles: %q", got)
 	}
 	var md strings.Builder
 	WriteMarkdown(&md, a)
-	if !strings.Contains(md.String(), "| at least 1 (1 record; not logged) | not logged |") {
+	if !strings.Contains(md.String(), "| at least 1 distinct (1 record; graph_breaks not logged) | unknown (no sign recompiles was on) |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 	s := gateSummary(Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
-	if !strings.Contains(s, "counted: at least 1 graph break (graph_breaks not logged), recompiles not logged, 1 limit hit") {
+	if !strings.Contains(s, "counted: at least 1 graph break (graph_breaks not logged), recompiles unknown, 1 limit hit") {
 		t.Errorf("gate: %s", s)
 	}
-	if got := countsText(a.Report.Counts, a); !strings.HasPrefix(got, "at least 1 break, recompiles not logged, 1 limit hit") {
+	if got := countsText(a.Report.Counts, a); !strings.HasPrefix(got, "at least 1 break, recompiles unknown, 1 limit hit") {
 		t.Errorf("per rank: %s", got)
 	}
 	for _, c := range []struct {
 		n      int
-		logged bool
+		logged Logging
 		want   string
-	}{{3, true, "3 breaks"}, {0, true, "0 breaks"}, {1, true, "1 break"}, {0, false, "breaks not logged"}, {2, false, "at least 2 breaks"}} {
+	}{{3, LoggingOn, "3 breaks"}, {0, LoggingOn, "0 breaks"}, {1, LoggingOn, "1 break"}, {0, LoggingOff, "breaks not logged"},
+		{0, LoggingUnknown, "breaks unknown"}, {2, LoggingOff, "at least 2 breaks"}, {2, LoggingUnknown, "at least 2 breaks"}} {
 		if got := Tally(c.n, c.logged, "break"); got != c.want {
 			t.Errorf("Tally(%d, %v) = %q, want %q", c.n, c.logged, got, c.want)
 		}
@@ -337,5 +338,50 @@ func TestNoMaybePlurals(t *testing.T) {
 	res = &CompareResult{Settings: []Change{{Key: "TORCHINDUCTOR_X"}}}
 	if got, _ := res.verdict(); got != "no difference in compile time, caches or findings (1 other setting differs)" {
 		t.Errorf("compare: %q", got)
+	}
+}
+
+// A count no record supports is "not logged" only where the run's TORCH_LOGS is known to leave its name out; for
+// logs alone nothing says which names were on (r07's triage log had graph_breaks,recompiles on and printed no
+// recompile: it read "recompiles not logged"), so the count is "unknown" and says why, in every rendering.
+func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
+	r07 := fx("torch-2.14/r07_fullgraph.triage.log")
+	a := Analyze(loadReport(t, r07), nil, nil)
+	if a.Evidence.LogsFrom == "run" || a.RecompilesCounted() {
+		t.Fatalf("the test wants logs alone with no recompile record: %+v", a.Evidence)
+	}
+	const want = "recompiles unknown (no sign recompiles was on)"
+	if got := a.RecompilesText(); got != want {
+		t.Errorf("text: %q", got)
+	}
+	var md strings.Builder
+	WriteMarkdown(&md, a)
+	if !strings.Contains(md.String(), " | unknown (no sign recompiles was on) | ") {
+		t.Errorf("markdown:\n%s", md.String())
+	}
+	if got := countsText(a.Report.Counts, a); !strings.Contains(got, ", recompiles unknown, ") {
+		t.Errorf("per rank: %s", got)
+	}
+	if s := gateSummary(Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1})); !strings.Contains(s, "recompiles unknown") {
+		t.Errorf("gate: %s", s)
+	}
+	if got := a.UncountedWhy(KindRecompile); got != "no sign recompiles were logged (TORCH_LOGS)" {
+		t.Errorf("why: %q", got)
+	}
+	// the run's TORCH_LOGS is known: its name was off, and the count is "not logged"
+	a = AnalyzeRun(loadReport(t, r07), nil, nil, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks", TorchLogsSet: true})
+	if got := a.RecompilesText(); got != "recompiles not logged" {
+		t.Errorf("run text: %q", got)
+	}
+	md.Reset()
+	WriteMarkdown(&md, a)
+	if !strings.Contains(md.String(), " | not logged | ") {
+		t.Errorf("run markdown:\n%s", md.String())
+	}
+	if got := a.UncountedWhy(KindRecompile); got != "recompiles were not logged (TORCH_LOGS)" {
+		t.Errorf("run why: %q", got)
+	}
+	if got := a.UncountedWhy(KindGraphBreak); got != "" {
+		t.Errorf("breaks were logged: %q", got)
 	}
 }

@@ -227,38 +227,76 @@ func (a *Analysis) RecompilesFloor() bool {
 }
 
 // BreaksText words the graph-break count for the counts lines: "graph breaks 3 distinct (7 records)", or "graph
-// breaks not logged" (BreaksCounted).
-func (a *Analysis) BreaksText() string {
+// breaks not logged" (BreaksCounted; BreaksValue).
+func (a *Analysis) BreaksText() string { return "graph breaks " + a.BreaksValue() }
+
+// BreaksValue is the words of the graph-break count after its label (the Markdown table's cell): "3 distinct (7
+// records)"; where no count stands, "not logged" (the run's TORCH_LOGS left graph_breaks out) or "unknown (no sign
+// graph_breaks was on)" (logs alone).
+func (a *Analysis) BreaksValue() string {
 	c := a.Report.Counts
 	switch {
 	case !a.BreaksCounted():
-		return "graph breaks not logged"
+		return unloggedValue(a.Evidence.LoggingOf(false), "graph_breaks")
 	case a.BreaksFloor():
-		return fmt.Sprintf("graph breaks at least %d distinct (%s; graph_breaks not logged)", c.GraphBreaks,
-			Plural(c.GraphBreakRecords, "record"))
+		return fmt.Sprintf("at least %d distinct (%s; graph_breaks not logged)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
 	}
-	return fmt.Sprintf("graph breaks %d distinct (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
+	return fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
+}
+
+func unloggedValue(lg Logging, name string) string {
+	if lg == LoggingOff {
+		return lg.Words()
+	}
+	return lg.Words() + " (no sign " + name + " was on)"
 }
 
 // RecompilesText words the recompile count the same way: "recompiles 7", or "recompiles not logged".
-func (a *Analysis) RecompilesText() string {
+func (a *Analysis) RecompilesText() string { return "recompiles " + a.RecompilesValue() }
+
+// RecompilesValue is the recompile count's words after its label, as BreaksValue.
+func (a *Analysis) RecompilesValue() string {
 	switch n := a.Report.Counts.Recompiles; {
 	case !a.RecompilesCounted():
-		return "recompiles not logged"
+		return unloggedValue(a.Evidence.LoggingOf(false), "recompiles")
 	case a.RecompilesFloor():
-		return fmt.Sprintf("recompiles at least %d (recompiles not logged)", n)
+		return fmt.Sprintf("at least %d (recompiles not logged)", n)
 	default:
-		return fmt.Sprintf("recompiles %d", n)
+		return fmt.Sprintf("%d", n)
 	}
+}
+
+// UncountedWhy says why the count of graph breaks or recompiles is no evidence ("recompiles were not logged
+// (TORCH_LOGS)"; for logs alone, which show no record of them and no line tagged with their name, "no sign
+// recompiles were logged (TORCH_LOGS)"), "" when it stands: the TUI's empty pane.
+func (a *Analysis) UncountedWhy(k Kind) string {
+	counted, what := a.BreaksCounted(), "graph breaks"
+	if k == KindRecompile {
+		counted, what = a.RecompilesCounted(), "recompiles"
+	}
+	switch {
+	case counted:
+		return ""
+	case a.Evidence.LoggingOf(false) == LoggingOff:
+		return what + " were not logged (TORCH_LOGS)"
+	}
+	return "no sign " + what + " were logged (TORCH_LOGS)"
 }
 
 // CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
 // where a zero would be no evidence.
-func (a *Analysis) CudagraphSkipsText() string {
-	if a.SkipsCounted() {
-		return fmt.Sprintf("cudagraph skips %d", a.Report.Counts.CudagraphSkips)
+func (a *Analysis) CudagraphSkipsText() string { return "cudagraph skips " + a.CudagraphSkipsValue() }
+
+// CudagraphSkipsValue is the skip count's words after its label: for logs alone where a zero would be no
+// evidence, "unknown" (SkipsNotLogged says why).
+func (a *Analysis) CudagraphSkipsValue() string {
+	switch {
+	case a.SkipsCounted():
+		return fmt.Sprintf("%d", a.Report.Counts.CudagraphSkips)
+	case a.Evidence.LogsFrom == "run":
+		return "not logged"
 	}
-	return "cudagraph skips not logged"
+	return "unknown"
 }
 
 // SkipsCounted reports whether the CUDA-graph skip count is evidence: skips were seen, or they could print.

@@ -73,8 +73,8 @@ type GateCounts struct {
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
 	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
-	// breaksLogged, recompilesLogged: their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
-	breaksLogged, recompilesLogged bool
+	// breaksLogged, recompilesLogged: whether their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
+	breaksLogged, recompilesLogged Logging
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
 	// report counts them)
 	byDesign, expected int
@@ -85,7 +85,8 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	res := GateResult{Rules: []string{}, Failures: []GateFailure{}, Improved: []string{}, Notes: []string{},
 		DidNotComplete: a.Unfinished()}
 	rc := a.Report.Counts
-	res.Counts.breaksLogged, res.Counts.recompilesLogged = a.Evidence.GraphBreaksLogged, a.Evidence.RecompilesLogged
+	res.Counts.breaksLogged = a.Evidence.LoggingOf(a.Evidence.GraphBreaksLogged)
+	res.Counts.recompilesLogged = a.Evidence.LoggingOf(a.Evidence.RecompilesLogged)
 	res.Counts.GraphBreakRecords, res.Counts.CudagraphRerecords = rc.GraphBreakRecords, rc.CudagraphRerecords
 	res.Counts.CudagraphRerecordChecks, res.Counts.CudagraphRerecordsUnknown = rc.CudagraphRerecordChecks, rc.CudagraphRerecordsUnknown
 	var breaks, recomps, limits, errs []*Finding

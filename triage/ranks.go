@@ -55,6 +55,9 @@ func (ra RankAgreement) earned(ev ReportEvidence) RankAgreement {
 			return ra
 		}
 		why, rerun = strings.Join(off, " and ")+" were not logged (TORCH_LOGS)", ": rerun with --preset breaks"
+		if ev.LoggingOf(false) == LoggingUnknown { // logs alone: nothing says which names were on
+			why = strings.Join(off, " and ") + " show no sign they were logged (TORCH_LOGS)"
+		}
 	}
 	ranks := ra.Groups[0].Ranks
 	ra.Agree, ra.NotCompared = false, why

@@ -88,15 +88,8 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(AliasesText(a.Evidence.ReadOnce)))
 	}
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
-	breaks := fmt.Sprintf("%d (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
-	switch {
-	case !a.BreaksCounted():
-		breaks = "not logged"
-	case a.BreaksFloor(): // as BreaksText
-		breaks = fmt.Sprintf("at least %d (%s; not logged)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
-	}
-	row := fmt.Sprintf("| %s | %s | %d | %s | %d | %d |", breaks, strings.TrimPrefix(a.RecompilesText(), "recompiles "), c.RecompileLimitHits,
-		strings.TrimPrefix(a.CudagraphSkipsText(), "cudagraph skips "), c.CompileErrors, c.RuntimeErrors)
+	row := fmt.Sprintf("| %s | %s | %d | %s | %d | %d |", a.BreaksValue(), a.RecompilesValue(), c.RecompileLimitHits,
+		a.CudagraphSkipsValue(), c.CompileErrors, c.RuntimeErrors)
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordsUnknown { // as the text report counts them
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
 		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(RerecordsText(c), "cudagraph re-recordings "))

@@ -65,8 +65,8 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 
 // gateTally is Tally for the gate's counted line, where by-design breaks and expected recompiles were seen but
 // are not counted: n counted of seen printed.
-func gateTally(n, seen int, logged bool, noun, name string) string {
-	if !logged && seen > 0 {
+func gateTally(n, seen int, logged Logging, noun, name string) string {
+	if logged != LoggingOn && seen > 0 {
 		return "at least " + Plural(n, noun) + " (" + name + " not logged)"
 	}
 	return Tally(n, logged, noun) // n is 0 where nothing was seen

@@ -69,10 +69,11 @@ func countsText(c Counts, an *Analysis) string {
 	}
 	breaks, recompiles, skips := Plural(c.GraphBreaks, "break"), Plural(c.Recompiles, "recompile"), Plural(c.CudagraphSkips, "skip")
 	if an != nil {
-		breaks, recompiles = Tally(c.GraphBreaks, an.Evidence.GraphBreaksLogged, "break"), Tally(c.Recompiles, an.Evidence.RecompilesLogged, "recompile")
-	}
-	if an != nil && !an.SkipsCounted() {
-		skips = "skips not logged"
+		ev := an.Evidence
+		breaks, recompiles = Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break"), Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
+		if !an.SkipsCounted() {
+			skips = Tally(c.CudagraphSkips, ev.LoggingOf(false), "skip")
+		}
 	}
 	return fmt.Sprintf("%s, %s, %s, %s, %s, %s", breaks, recompiles, Plural(c.RecompileLimitHits, "limit hit"), skips,
 		Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error"))

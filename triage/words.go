@@ -30,15 +30,56 @@ func (ev ReportEvidence) ProcessesText() string {
 	return rankText(ev.Ranks)
 }
 
-// Tally words a count of events that print only while their TORCH_LOGS name is on: "3 breaks"; "breaks not
-// logged" when none printed with the name off (a 0 would claim there were none); "at least 1 break" when some
-// printed with it off, which is a floor (a Tensor.item() warning prints without graph_breaks, other breaks do not).
-func Tally(n int, logged bool, noun string) string {
+// Logging is what is known of the logging of a kind that prints only while its TORCH_LOGS name is on.
+type Logging uint8
+
+const (
+	LoggingOn      Logging = iota // its name was on, or records of it printed: its count stands
+	LoggingOff                    // the run's TORCH_LOGS is known and left its name out
+	LoggingUnknown                // logs alone with no record of it and no line tagged with its name: it may have been on with nothing to print
+)
+
+// Words say why a count of a kind not shown to be logged is no count: "not logged" (off), "unknown" (logs alone).
+func (l Logging) Words() string {
+	switch l {
+	case LoggingOff:
+		return "not logged"
+	case LoggingUnknown:
+		return "unknown"
+	}
+	return ""
+}
+
+// LoggingOf is LoggingOn for logged; else LoggingOff where the run's TORCH_LOGS is known, LoggingUnknown for logs
+// alone.
+func (ev ReportEvidence) LoggingOf(logged bool) Logging {
 	switch {
 	case logged:
+		return LoggingOn
+	case ev.LogsFrom == "run":
+		return LoggingOff
+	}
+	return LoggingUnknown
+}
+
+// RunLogging is LoggingOn or LoggingOff: a run's TORCH_LOGS is known (the bringup log's runs).
+func RunLogging(logged bool) Logging {
+	if logged {
+		return LoggingOn
+	}
+	return LoggingOff
+}
+
+// Tally words a count of events that print only while their TORCH_LOGS name is on: "3 breaks"; "breaks not
+// logged" when none printed with the name off (a 0 would claim there were none), "breaks unknown" where nothing
+// says whether it was on; "at least 1 break" when some printed with it off, which is a floor (a Tensor.item()
+// warning prints without graph_breaks, other breaks do not).
+func Tally(n int, lg Logging, noun string) string {
+	switch {
+	case lg == LoggingOn:
 		return Plural(n, noun)
 	case n == 0:
-		return noun + "s not logged"
+		return noun + "s " + lg.Words()
 	}
 	return "at least " + Plural(n, noun)
 }

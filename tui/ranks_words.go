@@ -16,6 +16,15 @@ import (
 // not shown as 0; while a run goes on, the first record of a kind may be yet to come.
 func (r *runView) notLogged(p pane) bool { return r.done && r.snap.uncounted(p) != "" }
 
+// logging is what is known of the TORCH_LOGS names of a count that is no evidence: off where the run's TORCH_LOGS
+// is known, unknown for logs alone (the Ranks view's "–" legend, the strip's "breaks unknown").
+func (s *snapshot) logging() triage.Logging {
+	if s == nil || s.analysis == nil {
+		return triage.LoggingUnknown
+	}
+	return s.analysis.Evidence.LoggingOf(false)
+}
+
 // countOr is n; "–" for a count that was not logged; "≥n" for one that is a floor (snapshot.partial), where a 0
 // is no count either.
 func countOr(n int, notLogged, floor bool) string {

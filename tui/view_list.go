@@ -69,7 +69,8 @@ func emptyText(p pane, r *runView) string {
 }
 
 // uncounted says why a finished run's pane counts nothing ("no torch output: nothing counted", "graph breaks were
-// not logged"), "" when its count stands: the report's own rules (Analysis.NoTorchText, BreaksCounted).
+// not logged (TORCH_LOGS)"), "" when its count stands: the report's own rules and words (Analysis.NoTorchText,
+// UncountedWhy).
 func (s *snapshot) uncounted(p pane) string {
 	if s == nil || s.analysis == nil {
 		return ""
@@ -78,12 +79,10 @@ func (s *snapshot) uncounted(p pane) string {
 	switch {
 	case !a.Evidence.TorchSeen:
 		return a.NoTorchText()
-	case p == paneRecompiles && !a.RecompilesCounted():
-		return "recompiles were not logged (TORCH_LOGS)"
-	case p == paneBreaks && !a.BreaksCounted():
-		return "graph breaks were not logged (TORCH_LOGS)"
+	case p == paneRecompiles:
+		return a.UncountedWhy(triage.KindRecompile)
 	}
-	return ""
+	return a.UncountedWhy(triage.KindGraphBreak)
 }
 
 // partial says a pane's count is a floor: some printed while its TORCH_LOGS name was off (a Tensor.item()

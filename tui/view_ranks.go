@@ -26,10 +26,10 @@ func (m *Model) ranksStrip(w int) string {
 			breaks := atLeast(s.partial(paneBreaks)) + plural(c.GraphBreaks, "break")
 			recompiles := atLeast(s.partial(paneRecompiles)) + plural(c.Recompiles, "recompile")
 			if r.notLogged(paneBreaks) {
-				breaks = "breaks not logged"
+				breaks = triage.Tally(0, s.logging(), "break") // "breaks not logged", "breaks unknown"
 			}
 			if r.notLogged(paneRecompiles) {
-				recompiles = "recompiles not logged"
+				recompiles = triage.Tally(0, s.logging(), "recompile")
 			}
 			left = fmt.Sprintf("%s · %s · %s", procs, breaks, recompiles)
 			if r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen {
@@ -177,7 +177,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 	case noTorch: // the legend of the rows' "–"
 		lines = append(lines, th.dim.Render("   – nothing counted: no torch output"))
 	case noBreaks || noRecompiles || floorBreaks || floorRecompiles:
-		lines = append(lines, th.dim.Render("   – not logged (TORCH_LOGS)"))
+		lines = append(lines, th.dim.Render("   – "+s.logging().Words()+" (TORCH_LOGS)"))
 	}
 	if (floorBreaks || floorRecompiles) && len(s.ranks) > 0 {
 		lines = append(lines, th.dim.Render("   ≥ at least: some printed while not logged, others did not"))

@@ -236,7 +236,7 @@ func rowCounts(r runRow) string {
 			return "no torch output: nothing counted" // the story's words: its zeros mean nothing
 		}
 		c := st.Counts
-		breaks, recompiles := triage.Tally(c.GraphBreaks, st.Logged.GraphBreaks, "break"), triage.Tally(c.Recompiles, st.Logged.Recompiles, "recompile")
+		breaks, recompiles := triage.Tally(c.GraphBreaks, triage.RunLogging(st.Logged.GraphBreaks), "break"), triage.Tally(c.Recompiles, triage.RunLogging(st.Logged.Recompiles), "recompile")
 		parts := []string{breaks, recompiles, plural(c.LimitHits, "limit hit")}
 		if c.CudagraphSkips > 0 {
 			parts = append(parts, plural(c.CudagraphSkips, "skip"))

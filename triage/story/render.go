@@ -154,7 +154,8 @@ func runBody(r *Run, md bool) []string {
 		}
 	}
 	if c := r.Counts; c != nil {
-		count := triage.Tally // "3 graph breaks", "graph breaks not logged", "at least 1 graph break"
+		// "3 graph breaks", "graph breaks not logged", "at least 1 graph break"
+		count := func(n int, logged bool, noun string) string { return triage.Tally(n, triage.RunLogging(logged), noun) }
 		lg := r.Logged
 		if !lg.Torch {
 			out = append(out, esc("no torch output: nothing counted · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
