@@ -64,3 +64,38 @@ func BenchmarkReportFile(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAggregateFile times the aggregation alone (Aggregator.Add of every record, then Report) of the records
+// of $TORCHTRIAGE_BENCH_FILE, parsed once beforehand as report parses them (bench/many.sh builds one with many
+// distinct findings).
+func BenchmarkAggregateFile(b *testing.B) {
+	path := os.Getenv("TORCHTRIAGE_BENCH_FILE")
+	if path == "" {
+		b.Skip("TORCHTRIAGE_BENCH_FILE not set")
+	}
+	found, err := logparse.Find([]string{path})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var recs []*logparse.Record
+	var facts []logparse.Facts
+	sink := logparse.Sink{Emit: func(r *logparse.Record) { recs = append(recs, r) }, OnRank: func(int) {},
+		OnFacts: func(f logparse.Facts) { facts = append(facts, f) }}
+	if errs := logparse.ParseInputs(found.Inputs, 16, false, nil, sink); len(errs) > 0 {
+		b.Fatal(errs[0])
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		agg := NewAggregator()
+		for _, in := range found.Inputs {
+			agg.AddInput(in.Name, in.Rank)
+		}
+		for _, f := range facts {
+			agg.AddFacts(f)
+		}
+		for _, r := range recs {
+			agg.Add(r)
+		}
+		_ = agg.Report()
+	}
+}

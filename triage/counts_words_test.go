@@ -385,3 +385,12 @@ func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
 		t.Errorf("breaks were logged: %q", got)
 	}
 }
+
+// A steady verdict names what it set aside, and only that: r11's transformer read "(0 graph breaks by design,
+// 1 expected recompile)".
+func TestSteadyVerdictNamesOnlyWhatWasSetAside(t *testing.T) {
+	a := Analyze(loadReport(t, fx("torch-2.14/r11_transformer.dynamo_debug.log")), nil, nil)
+	if s := a.Verdict.Summary; !strings.HasPrefix(s, "steady state: no unexpected graph break or recompile (1 expected recompile);") {
+		t.Errorf("verdict %q", s)
+	}
+}

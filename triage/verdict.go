@@ -209,9 +209,16 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	case run != nil && run.Outcome == OutcomeFailed:
 		v.State, v.Summary = StateNotSteady, "not steady: the run "+exitWords(run)+" without an error torchtriage recognises"
 	default:
+		var aside []string // what the verdict set aside, each only when there is some
+		if t.expectedBreaks > 0 {
+			aside = append(aside, Plural(t.expectedBreaks, "graph break")+" by design")
+		}
+		if t.recompiles > 0 {
+			aside = append(aside, Plural(t.recompiles, "expected recompile"))
+		}
 		extra := ""
-		if t.expectedBreaks > 0 || t.recompiles > 0 {
-			extra = " (" + Plural(t.expectedBreaks, "graph break") + " by design, " + Plural(t.recompiles, "expected recompile") + ")"
+		if len(aside) > 0 {
+			extra = " (" + strings.Join(aside, ", ") + ")"
 		}
 		v.State, v.Summary = StateSteady, "steady state: no unexpected graph break or recompile"+agreeText(ra)+extra+graphs
 		if run == nil {
