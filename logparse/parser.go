@@ -42,6 +42,9 @@ type Facts struct {
 	// CutLine: the input ends inside a torch log line (a glog line without its newline): torch's logging ends
 	// every line, so the input was cut, or is still being written.
 	CutLine bool
+	// TorchMessage: a line of Dynamo's own exception text outside any record (dynamoMessage): a program that
+	// caught a compile exception and printed it shows torch ran.
+	TorchMessage bool
 }
 
 // Merge adds what another input (or part) showed.
@@ -51,6 +54,7 @@ func (f *Facts) Merge(o Facts) {
 	f.DynamoDebug = f.DynamoDebug || o.DynamoDebug
 	f.Torchrun = f.Torchrun || o.Torchrun
 	f.CutLine = f.CutLine || o.CutLine
+	f.TorchMessage = f.TorchMessage || o.TorchMessage
 	if f.TorchVersion == "" {
 		f.TorchVersion = o.TorchVersion
 	}
@@ -401,6 +405,9 @@ func (p *Parser) line(line []byte, cut bool) {
 		}
 	default:
 		p.lastRaw, p.lastB, p.lastSkip = p.lastRaw[:0], nil, p.lastSkip[:0]
+		if !p.facts.TorchMessage && dynamoMessage(li.body) {
+			p.facts.TorchMessage = true
+		}
 		p.bareLine(ch, li, cut)
 	}
 }
@@ -619,4 +626,27 @@ func glogStart(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// dynamoMessages start lines that only Dynamo's exception text prints (torch/_dynamo/exc.py, the real
+// fullgraph_err fixtures of 2.6 and 2.14): its compile-failure epilogue and the graph-break site link (2.9+).
+var dynamoMessages = [][]byte{
+	[]byte("You can suppress this exception and fall back to eager by setting:"),
+	[]byte(`Set TORCH_LOGS="+dynamo" and TORCHDYNAMO_VERBOSE=1 for more information`),
+	[]byte("Set TORCHDYNAMO_VERBOSE=1 for the internal stack trace"),
+	[]byte("For more details about this graph break, please visit: https://meta-pytorch.github.io/compile-graph-break-site/"),
+}
+
+// dynamoMessage reports a line of Dynamo's own exception text (leading spaces aside).
+func dynamoMessage(body []byte) bool {
+	body = bytes.TrimLeft(body, " \t")
+	if len(body) == 0 || body[0] != 'Y' && body[0] != 'S' && body[0] != 'F' {
+		return false
+	}
+	for _, m := range dynamoMessages {
+		if bytes.HasPrefix(body, m) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package triage
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -392,5 +393,31 @@ func TestSteadyVerdictNamesOnlyWhatWasSetAside(t *testing.T) {
 	a := Analyze(loadReport(t, fx("torch-2.14/r11_transformer.dynamo_debug.log")), nil, nil)
 	if s := a.Verdict.Summary; !strings.HasPrefix(s, "steady state: no unexpected graph break or recompile (1 expected recompile);") {
 		t.Errorf("verdict %q", s)
+	}
+}
+
+// Dynamo's own exception text printed by the program that caught it (fullgraph_err prints str(e): the
+// "from user code:" frame, Dynamo's "Set TORCHDYNAMO_VERBOSE=1 …" / "You can suppress this exception …" epilogue)
+// is torch output: the report read "the input holds no torch output at all". Nothing more is made of it (the
+// program caught it: no compile error, as expected.json counts), so the verdict is the no-evidence of a run
+// whose graph breaks and recompiles were not shown to be logged.
+func TestCaughtDynamoMessageIsTorchOutput(t *testing.T) {
+	for _, name := range []string{"torch-2.14/fullgraph_err.caught.log", "torch-2.6/fullgraph_err.caught.log"} {
+		a := Analyze(loadReport(t, fx(name)), nil, nil)
+		if !a.Evidence.TorchSeen || !slices.Contains(a.Evidence.TorchSeenBy, "a torch exception message") {
+			t.Errorf("%s: torch seen %v by %v", name, a.Evidence.TorchSeen, a.Evidence.TorchSeenBy)
+		}
+		if v := a.Verdict; v.State != StateNoEvidence || strings.Contains(v.Summary, "no torch output") {
+			t.Errorf("%s: verdict %s: %s", name, v.State, v.Summary)
+		}
+		if c := a.Report.Counts; c.CompileErrors != 0 || c.GraphBreaks != 0 {
+			t.Errorf("%s: counts %+v", name, c)
+		}
+	}
+	// a program's own text that names torch is not torch output
+	plain := filepath.Join(t.TempDir(), "plain.log")
+	os.WriteFile(plain, []byte("loading torch model\nSet TORCH_LOGS to see more\nepoch 1 done\n"), 0o644)
+	if a := Analyze(loadReport(t, plain), nil, nil); a.Evidence.TorchSeen {
+		t.Errorf("plain output: torch seen by %v", a.Evidence.TorchSeenBy)
 	}
 }

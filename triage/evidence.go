@@ -159,6 +159,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	add(f.records, "torch.compile records")
 	add(f.lines.Trace, "TORCH_TRACE")
 	add(f.traceback, "a traceback through torch")
+	add(f.lines.TorchMessage && !f.traceback, "a torch exception message")
 	for _, art := range sortedStrings(f.lines.Artifacts) {
 		ev.Logs = append(ev.Logs, art)
 	}
