@@ -421,3 +421,24 @@ func TestCaughtDynamoMessageIsTorchOutput(t *testing.T) {
 		t.Errorf("plain output: torch seen by %v", a.Evidence.TorchSeenBy)
 	}
 }
+
+// A Python warning raised inside torch (torch/_inductor/cudagraph_trees.py: "Unable to hit fast path of
+// CUDAGraphs …") is torch output: g15b read "no torch output: nothing counted" and "get torch output first" above
+// the two findings made of torch's own warnings.
+func TestTorchWarningIsTorchOutput(t *testing.T) {
+	a := Analyze(loadReport(t, fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.triage.log")), nil, nil)
+	if !a.Evidence.TorchSeen || !slices.Contains(a.Evidence.TorchSeenBy, "a torch warning") {
+		t.Errorf("torch seen %v by %v", a.Evidence.TorchSeen, a.Evidence.TorchSeenBy)
+	}
+	var text strings.Builder
+	WriteReportText(&text, a, TextOptions{Width: 200})
+	if s := text.String(); strings.Contains(s, "no torch output") || strings.Contains(s, "get torch output first") {
+		t.Errorf("report:\n%s", s)
+	}
+	// a warning the program raised itself is not torch's
+	user := filepath.Join(t.TempDir(), "user.log")
+	os.WriteFile(user, []byte("/tmp/repro/x.py:17: UserWarning: Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards.\n  warnings.warn(\n"), 0o644)
+	if a := Analyze(loadReport(t, user), nil, nil); slices.Contains(a.Evidence.TorchSeenBy, "a torch warning") {
+		t.Errorf("a user's warning: torch seen by %v", a.Evidence.TorchSeenBy)
+	}
+}

@@ -100,6 +100,7 @@ type facts struct {
 	lines        logparse.Facts
 	records      bool // a torch.compile record (break, recompile, limit hit, skip, partition, compile error…)
 	traceback    bool // a traceback with a frame in torch
+	warning      bool // a Python warning raised in a torch file (torch/_inductor/…: UserWarning: …)
 	torchVersion string
 }
 
@@ -116,10 +117,14 @@ func (a *Aggregator) AddFacts(f logparse.Facts) {
 // noteFacts learns from one record (under the lock).
 func (a *Aggregator) noteFacts(r *logparse.Record) {
 	switch r.Kind {
-	case logparse.KindOther, logparse.KindStack, logparse.KindWarning:
+	case logparse.KindOther, logparse.KindStack:
+	case logparse.KindWarning:
+		if w := r.Warning; w != nil && torchFile(w.File) {
+			a.facts.warning = true
+		}
 	case logparse.KindRuntimeError, logparse.KindException:
 		for _, f := range r.Error.Frames {
-			if strings.Contains(f.File, "/torch/") || strings.HasPrefix(f.File, "torch/") {
+			if torchFile(f.File) {
 				a.facts.traceback = true
 			}
 			if v, ok := versionInEntryPoint(f.Code); ok && a.facts.torchVersion == "" {
@@ -129,6 +134,11 @@ func (a *Aggregator) noteFacts(r *logparse.Record) {
 	default:
 		a.facts.records = true
 	}
+}
+
+// torchFile: a source file of torch itself (".../site-packages/torch/_inductor/compile_fx.py", "torch/_dynamo/…").
+func torchFile(path string) bool {
+	return strings.Contains(path, "/torch/") || strings.HasPrefix(path, "torch/")
 }
 
 var entryPointRE = regexp.MustCompile(`load_entry_point\('torch==([0-9][^']*)'`)
@@ -160,6 +170,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	add(f.lines.Trace, "TORCH_TRACE")
 	add(f.traceback, "a traceback through torch")
 	add(f.lines.TorchMessage && !f.traceback, "a torch exception message")
+	add(f.warning, "a torch warning")
 	for _, art := range sortedStrings(f.lines.Artifacts) {
 		ev.Logs = append(ev.Logs, art)
 	}
