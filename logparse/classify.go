@@ -79,6 +79,11 @@ func isCompileErrorClass(c string) bool {
 	return strings.HasPrefix(c, "torch._dynamo.exc.") || strings.HasPrefix(c, "torch._inductor.exc.")
 }
 
+// FromCompile reports an exception torch.compile raised: a torch._dynamo / torch._inductor exception, or one with
+// Dynamo's compile-failure epilogue (what makes an uncaught one a compile error). Caught, it still means the frame
+// did not compile.
+func (e *CompileError) FromCompile() bool { return isCompileErrorClass(e.Class) || e.Epilogue }
+
 // exceptionKind classifies an uncaught exception by the last exception of its chain (fixtures/README.md): a
 // compile error by its class or Dynamo's compile-failure epilogue; a runtime error when the process died of it;
 // otherwise (an interrupt, torchrun's summary of a child's failure, a traceback cut before its exception line) an
@@ -92,7 +97,7 @@ func exceptionKind(e *CompileError) Kind {
 		e.Summary = true
 	}
 	switch {
-	case isCompileErrorClass(e.Class) || e.Epilogue:
+	case e.FromCompile():
 		return KindCompileError
 	case e.Class == "" || e.Interrupted || e.Summary:
 		return KindException

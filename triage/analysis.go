@@ -46,6 +46,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if rep == nil {
 		rep = &Report{}
 	}
+	rep = settledByExit(rep, run)
 	rep.Compile = withProbeCompile(rep.Compile, probes)
 	if v := probeTorch(probes); rep.TorchVersion == nil && v != "" {
 		rep.TorchVersion = &v
@@ -84,6 +85,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs = append(fs, gpuFindings(rep, snap, set, rw)...)
 	fs = append(fs, errorFindings(rep.ErrorEvents(), KindCompileError, set)...)
 	fs = append(fs, errorFindings(rep.RuntimeErrorEvents(), KindRuntimeError, set)...)
+	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set)...)
 	uniqueIDs(fs)
 	ev := evidenceWith(rep.Evidence, rep, run, probes)
 	ra := RankAgree(ev.Ranks, fs).earned(ev)

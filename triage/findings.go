@@ -58,11 +58,13 @@ type Finding struct {
 	GBType string `json:"gb_type,omitempty"`
 	// BreakSite is where torch broke the graph ("…/contextlib.py:109"), for breaks: File and Line are the
 	// user's frame when the log names one.
-	BreakSite          string       `json:"-"`
-	Records            int          `json:"records"`
-	Ranks              []int        `json:"ranks"`
-	CompileIDs         []string     `json:"compile_ids,omitempty"`
-	Expected           bool         `json:"expected"` // by design, or automatic dynamic's first recompile
+	BreakSite  string   `json:"-"`
+	Records    int      `json:"records"`
+	Ranks      []int    `json:"ranks"`
+	CompileIDs []string `json:"compile_ids,omitempty"`
+	Expected   bool     `json:"expected"` // by design, or automatic dynamic's first recompile
+	// Caught: a compile error the program caught and went on after (no process died of it; the frame did not compile)
+	Caught             bool         `json:"caught,omitempty"`
 	InRecompilingFrame bool         `json:"in_recompiling_frame,omitempty"`
 	Classes            []GuardClass `json:"classes,omitempty"`   // recompiles: classified failures
 	LimitHit           bool         `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit

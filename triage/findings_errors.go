@@ -120,6 +120,9 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	applyPlaybook(f, matchPlaybook(set, q))
 	f.Category, f.Expected = CategoryFix, false
 	f.ID = string(kind) + ":" + e.Class
+	if e.Caught {
+		f.ID, f.Caught = string(kind)+":caught:"+e.Class, true
+	}
 	if e.Inner != "" {
 		f.ID += "/" + e.Inner
 	}
@@ -131,6 +134,9 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	default:
 		f.Title = fmt.Sprintf("%s: %s", f.What, gist)
 	}
+	if e.Caught {
+		f.Title += " (caught by the program, which went on)"
+	}
 	var d strings.Builder
 	fmt.Fprintf(&d, "%s: %s", e.Class, e.Message)
 	if e.Inner != "" {
@@ -141,6 +147,11 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	}
 	if e.File != "" {
 		fmt.Fprintf(&d, "\nAt %s:%d", e.File, e.Line)
+	}
+	if e.Caught {
+		d.WriteString("\nNo process died of it: the program caught it and went on (it logged more after it, or the run " +
+			"exited 0). torch.compile failed for this frame all the same: it ran without compile (eager, if the program " +
+			"falls back), or not at all.")
 	}
 	if kind == KindRuntimeError {
 		d.WriteString("\nThe process died of it. It is not a compile error: not a torch._dynamo/_inductor exception, " +

@@ -73,6 +73,7 @@ type GateCounts struct {
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
 	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
+	caught                                                      int // compile errors the program caught (not in CompileErrors: no process died of them)
 	// breaksLogged, recompilesLogged: whether their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
 	breaksLogged, recompilesLogged Logging
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
@@ -119,6 +120,10 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		case KindCudagraphPartition:
 			res.Counts.CudagraphPartitions += f.Records
 		case KindCompileError:
+			if f.Caught { // no process died of it: --no-compile-errors is about deaths; the counted line shows it
+				res.Counts.caught += f.Records
+				continue
+			}
 			errs = append(errs, f)
 			res.Counts.CompileErrors += f.Records
 		case KindRuntimeError:

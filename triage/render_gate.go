@@ -96,7 +96,7 @@ func gateSummary(res GateResult) string {
 		recompiles += fmt.Sprintf(" beyond automatic dynamic (and %d expected, not counted)", c.expected)
 	}
 	s := fmt.Sprintf("%s · %s · counted: %s, %s, %s, %s, %s", verdict, rules, breaks, recompiles,
-		Plural(c.RecompileLimitHits, "limit hit"), Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error"))
+		Plural(c.RecompileLimitHits, "limit hit"), compileErrorsCounted(c), Plural(c.RuntimeErrors, "runtime error"))
 	if c.cudagraphs {
 		skips := Plural(c.CudagraphSkips, "CUDA-graph skip")
 		if c.CudagraphSkips == 0 && !c.skipsLogged {
@@ -222,4 +222,13 @@ func writeJUnit(w io.Writer, res GateResult) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// compileErrorsCounted is the gate's count of compile errors: "1 compile error", "0 compile errors (1 caught)".
+func compileErrorsCounted(c GateCounts) string {
+	s := Plural(c.CompileErrors, "compile error")
+	if c.caught > 0 {
+		s += " (" + itoa(c.caught) + " caught)"
+	}
+	return s
 }

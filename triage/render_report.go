@@ -23,7 +23,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	t.Items(2, " · ", "torchtriage report", Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
 	c := rep.Counts
 	counts := []string{an.BreaksText(), an.RecompilesText(), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
-		an.CudagraphSkipsText(), fmt.Sprintf("compile errors %d", c.CompileErrors),
+		an.CudagraphSkipsText(), "compile errors " + an.CompileErrorsValue(),
 		fmt.Sprintf("runtime errors %d", c.RuntimeErrors)}
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
 		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
@@ -116,9 +116,13 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	}
 	for _, e := range rep.Exceptions {
 		if e.Caught {
+			why := "the program went on: no process died of it"
+			if e.Compile {
+				why = "the program went on, but torch.compile failed for this frame"
+			}
 			t.Blank()
-			t.Linef(6, "Caught and logged ×%d %s %s: %s (the program went on: not a failure)", e.Records, an.Evidence.itemRanks(e.Ranks),
-				e.Class, OneLine(errorGist(e.Message), evidenceMax))
+			t.Linef(6, "Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.itemRanks(e.Ranks), e.Class,
+				OneLine(errorGist(e.Message), evidenceMax), why)
 		}
 	}
 	writePerRank(t, rep.PerRank, an)

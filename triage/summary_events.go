@@ -85,8 +85,11 @@ type ErrorSummary struct {
 	Input   string `json:"input"`
 	Records int    `json:"records"` // identical errors (class, message, site) grouped: one per dying process
 	Ranks   []int  `json:"ranks"`
-	// Caught: the program caught it, logged it (logger.exception) and went on: an exception, never a failure
+	// Caught: no process died of it: the program caught it, logged it (logger.exception) and went on, or the run
+	// it came from exited 0 (AnalyzeRun). Compile: of those, one torch.compile raised (logparse FromCompile): the
+	// frame did not compile, and the analysis names it as a compile error the program caught.
 	Caught   bool     `json:"caught,omitempty"`
+	Compile  bool     `json:"compile,omitempty"`
 	Evidence Evidence `json:"-"`
 }
 
@@ -94,6 +97,7 @@ func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
 	e, in := r.Error, a.names.of
 	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner),
 		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught,
+		Compile:  e.Caught && e.FromCompile(),
 		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
 }
 

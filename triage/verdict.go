@@ -50,6 +50,8 @@ type tally struct {
 	limits, skips, errors, fullgraphErrors   int
 	runtime, partitions, rerecords           int
 	parity                                   int
+	caught                                   int // compile errors the program caught: no process died of them
+	firstCaught                              *Finding
 	firstBreak, firstRecompile, firstLimit   *Finding
 	firstError, firstRuntime, firstGPU       *Finding
 	firstSkip, firstCrashError               *Finding // firstCrashError: the first compile error not fullgraph's break
@@ -88,6 +90,13 @@ func countFindings(fs []Finding) tally {
 				t.firstSkip = f
 			}
 		case KindCompileError:
+			if f.Caught {
+				t.caught += f.Records
+				if t.firstCaught == nil {
+					t.firstCaught = f
+				}
+				continue
+			}
 			t.errors += f.Records
 			if strings.HasSuffix(f.What, "Unsupported") {
 				t.fullgraphErrors += f.Records
@@ -136,6 +145,10 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	}
 	if t.errors > 0 {
 		add(Plural(t.errors, "compile error"), "%s", errorReason(Plural(t.errors, "compile error"), t.firstError))
+	}
+	if t.caught > 0 {
+		what := Plural(t.caught, "compile error") + " caught by the program"
+		add(what, "%s", errorReason(what, t.firstCaught))
 	}
 	if t.runtime > 0 {
 		add(Plural(t.runtime, "process")+" crashed", "%s", errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.firstRuntime))

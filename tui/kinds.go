@@ -65,11 +65,20 @@ func kindCount(k triage.Kind, n int) string {
 // other kinds ("2 runtime errors", "10 CUDA-graph re-records"): as the report counts them (c) where it does,
 // else by rows (findings).
 func leftTitle(rows []*row, c triage.Counts) (head string, parts []string) {
-	n := map[triage.Kind]int{}
+	n, caught := map[triage.Kind]int{}, 0
 	for _, r := range rows {
+		if r.caught { // the report counts no compile error of it: no process died
+			caught++
+			continue
+		}
 		n[r.kind]++
 	}
-	head = "Graph breaks"
+	if caught > 0 {
+		head, parts = "Breaks & errors", []string{plural(caught, "caught compile error")}
+	}
+	if head == "" {
+		head = "Graph breaks"
+	}
 	for _, k := range kindOrder {
 		if n[k] == 0 {
 			continue

@@ -70,3 +70,16 @@ func TestEmptyPaneOfARunThatDidNotComplete(t *testing.T) {
 		t.Errorf("screen:\n%s", s)
 	}
 }
+
+// A compile error the program caught (a run that exited 0: no process died of it, the report counts "0 (1 caught)")
+// is no ERROR row counted as the report's compile errors: the row says CATCH and the pane counts it as caught.
+func TestCaughtCompileErrorRow(t *testing.T) {
+	rel := filepath.Join("..", "..", "testdata", "recorded", "caught-compile", "runs", "0001-breaks")
+	m := openModel(t, 120, 32, rel)
+	s := plain(m)
+	if row := lineWith(t, s, "caught_quiet.py:11"); !strings.Contains(row, "CATCH") || strings.Contains(row, "ERROR") {
+		t.Errorf("row %q", row)
+	}
+	lineWith(t, s, "Breaks & errors · 1 caught compile error")
+	lineWith(t, s, "verdict: not steady: 1 compile error caught by the program")
+}

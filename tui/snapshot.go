@@ -20,6 +20,7 @@ type row struct {
 	ranks    []int
 	note     string      // recompiles: the guard that failed, summarised
 	expected bool        // by design (category expected)
+	caught   bool        // a compile error the program caught and went on after (no process died of it)
 	limit    bool        // the recompile limit was hit for this function
 	severity string      // high, medium, low, info
 	category string      // fix, consider, expected

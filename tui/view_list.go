@@ -195,6 +195,8 @@ func rowTag(r *row) string {
 		return "LIMIT"
 	case r.expected:
 		return "exp"
+	case r.caught:
+		return "CATCH"
 	}
 	return kindTags[r.kind]
 }

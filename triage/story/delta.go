@@ -298,5 +298,5 @@ func sameNames(a, b string) bool {
 
 // quiet: a run printed nothing that ranks are compared on (breaks, recompiles, limit hits, skips, errors).
 func quiet(c *Counts) bool {
-	return c != nil && c.GraphBreaks+c.Recompiles+c.LimitHits+c.CudagraphSkips+c.CompileErrors+c.RuntimeErrors == 0
+	return c != nil && c.GraphBreaks+c.Recompiles+c.LimitHits+c.CudagraphSkips+c.CompileErrors+c.CompileErrorsCaught+c.RuntimeErrors == 0
 }

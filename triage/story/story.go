@@ -47,7 +47,10 @@ type Counts struct {
 	LimitHits      int `json:"recompile_limit_hits"`
 	CudagraphSkips int `json:"cudagraph_skips"`
 	CompileErrors  int `json:"compile_errors"`
-	Ranks          int `json:"ranks"`
+	// CompileErrorsCaught: compile errors the program caught and went on after (no process died of them; the
+	// report's "compile errors 0 (1 caught)")
+	CompileErrorsCaught int `json:"compile_errors_caught,omitempty"`
+	Ranks               int `json:"ranks"`
 	// CUDA graphs' non-cudagraphable partitions and re-recordings (recordings after failed checks: triage.Counts),
 	// processes that died of a runtime error
 	CudagraphPartitions int `json:"cudagraph_partitions"`
@@ -221,9 +224,9 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	}
 	r.probes = infos
 	r.an = triage.AnalyzeRun(rep, set, infos, facts)
-	c := rep.Counts
+	c := r.an.Report.Counts // as the analysis settled them (a run that exited 0 had no process die)
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
-		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, Ranks: len(rep.Ranks),
+		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, CompileErrorsCaught: r.an.CaughtCompileErrors(), Ranks: len(rep.Ranks),
 		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords,
 		CudagraphRerecordsUnknown: c.CudagraphRerecordsUnknown, RuntimeErrors: c.RuntimeErrors}
 	r.Steady, r.Verdict = r.an.Verdict.Steady, r.an.Verdict.Summary

@@ -1,0 +1,69 @@
+package triage
+
+import "maps"
+
+// settledByExit is rep as a run that exited 0 had it: no process of it died, so the errors its streams show as
+// fatal (a traceback that was the last thing on its stream: the stream rules cannot tell a caught one from a
+// fatal one) were caught, or raised in a child process the run lived on after. They become caught exceptions
+// (a compile error one the program caught: still a finding, Caught), the counts of dying processes and the first
+// failure go. rep itself is not changed (a live report is analysed again as records come). Any other run, and
+// logs alone, keep what the streams show.
+func settledByExit(rep *Report, run *RunFacts) *Report {
+	if run == nil || run.Outcome != OutcomeCompleted || len(rep.CompileErrors)+len(rep.RuntimeErrors) == 0 {
+		return rep
+	}
+	s := *rep
+	excepts := append([]ErrorSummary{}, rep.ExceptionEvents()...)
+	for _, e := range rep.ErrorEvents() {
+		e.Caught, e.Compile = true, true
+		excepts = append(excepts, e)
+	}
+	for _, e := range rep.RuntimeErrorEvents() {
+		e.Caught = true
+		excepts = append(excepts, e)
+	}
+	s.exceptEvents, s.Exceptions = excepts, groupErrors(excepts)
+	s.errorEvents, s.CompileErrors = []ErrorSummary{}, []ErrorSummary{}
+	s.runtimeEvents, s.RuntimeErrors = []ErrorSummary{}, []ErrorSummary{}
+	s.Counts.CompileErrors, s.Counts.RuntimeErrors = 0, 0
+	s.PerRank = maps.Clone(rep.PerRank)
+	for k, c := range s.PerRank {
+		c.CompileErrors, c.RuntimeErrors = 0, 0
+		s.PerRank[k] = c
+	}
+	s.FirstFailure = nil
+	return &s
+}
+
+// caughtCompiles are the exceptions torch.compile raised that no process died of (ErrorSummary.Compile).
+func caughtCompiles(events []ErrorSummary) []ErrorSummary {
+	var out []ErrorSummary
+	for _, e := range events {
+		if e.Caught && e.Compile {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// CaughtCompileErrors is how many compile errors the program caught and went on after (findings marked Caught):
+// the counts line's "compile errors 0 (1 caught)".
+func (a *Analysis) CaughtCompileErrors() int {
+	n := 0
+	for _, f := range a.Findings {
+		if f.Kind == KindCompileError && f.Caught {
+			n += f.Records
+		}
+	}
+	return n
+}
+
+// CompileErrorsValue words the compile-error count after its label: the processes that died of one, and the
+// ones the program caught ("0 (1 caught)").
+func (a *Analysis) CompileErrorsValue() string {
+	s := itoa(a.Report.Counts.CompileErrors)
+	if n := a.CaughtCompileErrors(); n > 0 {
+		s += " (" + itoa(n) + " caught)"
+	}
+	return s
+}
