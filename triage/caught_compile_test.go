@@ -55,6 +55,10 @@ func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
 	if caught == nil || !caught.Caught || caught.Playbook != "err-fullgraph-unsupported" || !strings.Contains(caught.Title, "caught by the program") {
 		t.Fatalf("%s: finding %+v", name, caught)
 	}
+	// fullgraph refused a graph break: the checklist's breaks step has it to fix, caught or not
+	if a.state.UnexpectedBreaks != 1 {
+		t.Errorf("%s: checklist state %+v", name, a.state)
+	}
 	if v := a.Verdict; v.State != StateNotSteady || !strings.Contains(v.Summary, "1 compile error caught by the program") {
 		t.Errorf("%s: verdict %s: %s", name, v.State, v.Summary)
 	}

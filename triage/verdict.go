@@ -50,7 +50,7 @@ type tally struct {
 	limits, skips, errors, fullgraphErrors   int
 	runtime, partitions, rerecords           int
 	parity                                   int
-	caught                                   int // compile errors the program caught: no process died of them
+	caught, caughtFullgraph                  int // compile errors the program caught (no process died of them); fullgraph's of them
 	firstCaught                              *Finding
 	firstBreak, firstRecompile, firstLimit   *Finding
 	firstError, firstRuntime, firstGPU       *Finding
@@ -94,6 +94,9 @@ func countFindings(fs []Finding) tally {
 				t.caught += f.Records
 				if t.firstCaught == nil {
 					t.firstCaught = f
+				}
+				if strings.HasSuffix(f.What, "Unsupported") { // fullgraph refused a break: the breaks step fixes it
+					t.caughtFullgraph += f.Records
 				}
 				continue
 			}
@@ -395,7 +398,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		Ranks:                len(ev.Ranks),
 		BreaksLogged:         ev.GraphBreaksLogged,
 		RecompilesLogged:     ev.RecompilesLogged,
-		UnexpectedBreaks:     t.unexpectedBreaks + t.fullgraphErrors,
+		UnexpectedBreaks:     t.unexpectedBreaks + t.fullgraphErrors + t.caughtFullgraph,
 		UnexpectedRecompiles: t.unexpectedRecompiles + t.limits,
 		CPUOnly:              cpuOnly,
 		UsesCUDAGraphs:       uses,
