@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 // The bringup log counts what the report counts: a run that exited 0 after its program caught torch.compile's
@@ -31,5 +32,30 @@ func TestStoryCountsACaughtCompileErrorAsTheReportDoes(t *testing.T) {
 	}
 	if !strings.Contains(md.String(), "| 0 (1 caught) |") {
 		t.Errorf("markdown:\n%s", md.String())
+	}
+}
+
+// What the bringup log counts as logged is what the report does (one rule, triage's evidence): records of a kind
+// prove it was logged whatever the run's TORCH_LOGS said. A run stored with TORCH_LOGS guards,recompiles_verbose
+// whose log holds graph-break records read "graph breaks not logged" in the log beside the report's "3
+// distinct". (A script's own torch._logging.set_logs is no way there: under TORCH_LOGS torch 2.6 ignores it,
+// "Using TORCH_LOGS environment variable for log settings, ignoring call to set_logs".)
+func TestStoryLoggedIsTheReportsEvidence(t *testing.T) {
+	store := t.TempDir()
+	code := 0
+	storyRun(t, store, runner.Meta{ID: 1, Preset: "guards", TorchLogs: "guards,recompiles_verbose", UserArgv: []string{"python", "repro.py"},
+		State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Runs[0]
+	if !r.Logged.GraphBreaks || r.Logged.GraphBreaks != r.Analysis().Evidence.GraphBreaksLogged {
+		t.Errorf("logged %+v, the report's evidence: breaks %v", r.Logged, r.Analysis().Evidence.GraphBreaksLogged)
+	}
+	var text bytes.Buffer
+	WriteText(&text, s, triage.TextOptions{Width: 200})
+	if strings.Contains(text.String(), "graph breaks not logged") || !strings.Contains(text.String(), "3 graph breaks") {
+		t.Errorf("text:\n%s", text.String())
 	}
 }

@@ -13,11 +13,12 @@ import (
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
-// StoryLogged says which kinds a run's TORCH_LOGS made PyTorch print (torch-log-formats.md §1): limit hits
-// and fatal errors always print; breaks need graph_breaks or +dynamo; recompile records need recompiles or
-// recompiles_verbose; CUDA-graph skips print under any TORCH_LOGS from 2.11, earlier they need perf_hints (or
-// cudagraphs): the report's evidence decides (triage.ReportEvidence.CudagraphSkipsLogged).
-// A count of a kind that was not logged is 0 and means nothing.
+// Logged says which kinds a run printed while they could print, by the report's own evidence
+// (triage.ReportEvidence, one rule for the report and the log): limit hits and fatal errors always print; breaks
+// need graph_breaks or +dynamo, recompile records recompiles or recompiles_verbose, unless records of them show
+// they printed anyway (a trace records every compile); CUDA-graph skips print under any
+// TORCH_LOGS from 2.11, earlier they need perf_hints (or cudagraphs). A count of a kind that was not logged is 0
+// and means nothing.
 type Logged struct {
 	// Torch: the run printed torch output (a torch log line, a compile record, a trace, a traceback through torch).
 	// Without any, nothing was counted: its zeros mean nothing, and it is compared with no run.
@@ -34,10 +35,13 @@ type Logged struct {
 	PartitionsNotLogged bool `json:"partitions_not_logged,omitempty"`
 }
 
-func loggedBy(m runner.Meta, torch string) Logged {
-	l := triage.LoggedBy(m.TorchLogs, torch)
+// loggedBy says what a run logged: the report's evidence (its TORCH_LOGS, and the records that prove a kind was
+// logged whatever it said: a trace) for breaks, recompiles and skips;
+// partitions and re-recordings need TORCH_LOGS cudagraphs.
+func loggedBy(m runner.Meta, ev triage.ReportEvidence) Logged {
 	names := triage.LogNames(m.TorchLogs)
-	return Logged{GraphBreaks: l.GraphBreaks, Recompiles: l.Recompiles, CudagraphSkips: l.CudagraphSkips,
+	return Logged{Torch: ev.TorchSeen, GraphBreaks: ev.GraphBreaksLogged, Recompiles: ev.RecompilesLogged,
+		CudagraphSkips:      ev.CudagraphSkipsLogged, // the report's rule: TORCH_LOGS, torch version, skips seen
 		CudagraphPartitions: slices.Contains(names, "all") || slices.Contains(names, "cudagraphs")}
 }
 

@@ -233,9 +233,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	if m.State == runner.StateInterrupted {
 		r.Steady, r.Verdict = false, interruptedVerdict
 	}
-	r.Logged = loggedBy(m, r.Torch)
-	r.Logged.Torch = r.an.Evidence.TorchSeen
-	r.Logged.CudagraphSkips = r.an.Evidence.CudagraphSkipsLogged // the report's rule: TORCH_LOGS, torch version, skips seen
+	r.Logged = loggedBy(m, r.an.Evidence)
 	r.Logged.PartitionsNotLogged = r.an.PartitionsNotLogged()
 	if r.an.PartitionsHidden() != "" {
 		r.Logged.CudagraphPartitions, r.Logged.PartitionsHidden = false, true // graphs from the FX graph cache print none
