@@ -72,15 +72,11 @@ func bundleOptions(cmd *cobra.Command, dir string) runner.BundleOptions {
 		warn(cmd, "the pack has no findings: %v", err)
 		return opt
 	}
-	for _, p := range probes {
-		if p.Torch != "" {
-			v := p.Torch // the probe's own torch.__version__ beats what the log's form suggests
-			l.Report.TorchVersion = &v
-			break
-		}
-	}
+	// the report of the run, as `report DIR` makes it: its meta.json says how it ended and which TORCH_LOGS it
+	// set; the probe's torch version beats what the log's form suggests (AnalyzeRun)
+	an := triage.AnalyzeRun(l.Report, loadPlaybooks(cmd, playbooks.DefaultUserDir()), probes, runFacts([]string{dir}))
 	var md bytes.Buffer
-	triage.WriteMarkdown(&md, triage.Analyze(l.Report, loadPlaybooks(cmd, playbooks.DefaultUserDir()), probes))
+	triage.WriteMarkdown(&md, an)
 	opt.Findings = md.String()
 	return opt
 }

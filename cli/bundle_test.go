@@ -162,3 +162,29 @@ func TestCmdBundleForAnUpstreamIssue(t *testing.T) {
 		t.Error("--no-scrub scrubbed the logs")
 	}
 }
+
+// The pack's report is the report of the run, run facts included: the caught_quiet run (exit 0, TORCH_LOGS
+// graph_breaks,recompiles; testdata/recorded/caught-compile) was packed with "graph breaks unknown (no sign
+// graph_breaks was on)" and "First failure: the process failed" while `report` of the same directory said
+// "graph breaks 0 distinct" and "compile errors 0 (1 caught)".
+func TestCmdBundleReportIsTheRunsReport(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "recorded", "caught-compile", "runs", "0001-breaks"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	if code, _, errs := runCLI("bundle", dir, "-o", "pack.tgz"); code != 0 {
+		t.Fatalf("bundle: exit %d: %s", code, errs)
+	}
+	readme := unpack(t, "pack.tgz")["0001-breaks/README.md"]
+	for _, want := range []string{"| 0 distinct (0 records) | 0 | 0 |", "| 0 (1 caught) | 0 |", "not steady — 1 compile error caught by the program"} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README lacks %q:\n%s", want, readme)
+		}
+	}
+	for _, not := range []string{"unknown", "the process failed"} {
+		if strings.Contains(readme, not) {
+			t.Errorf("README has %q:\n%s", not, readme)
+		}
+	}
+}
