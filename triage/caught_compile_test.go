@@ -26,7 +26,8 @@ func TestRunThatExitedZeroHadNoFatalError(t *testing.T) {
 		t.Fatalf("the test wants the stream rules to read a fatal compile error: %+v", rep.Counts)
 	}
 	code := 0
-	a := AnalyzeRun(rep, nil, nil, &RunFacts{Outcome: OutcomeCompleted, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	run := &RunFacts{Outcome: OutcomeCompleted, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	a := AnalyzeRun(rep, nil, nil, run)
 	checkCaughtCompile(t, "run that exited 0", a)
 	if a.Unfinished() != "" {
 		t.Errorf("unfinished: %s", a.Unfinished())
@@ -34,9 +35,15 @@ func TestRunThatExitedZeroHadNoFatalError(t *testing.T) {
 	if rep.Counts.CompileErrors != 1 {
 		t.Errorf("the report analysed was changed: %+v", rep.Counts)
 	}
-	// the same streams without the exit code (logs alone) keep their fatal error: nothing says the process lived
+	// the same streams without the exit code (logs alone) keep their fatal error: nothing says the process lived;
+	// nor does the exit 0 of a wrapper (sh -c "python x.py; echo done"), which is not python's
 	if a := Analyze(rep, nil, nil); a.Report.Counts.CompileErrors != 1 || a.Report.FirstFailure == nil {
 		t.Errorf("logs alone: %+v", a.Report.Counts)
+	}
+	wrapped := *run
+	wrapped.Direct = false
+	if a := AnalyzeRun(rep, nil, nil, &wrapped); a.Report.Counts.CompileErrors != 1 || a.Report.FirstFailure == nil {
+		t.Errorf("a wrapper's exit 0: %+v", a.Report.Counts)
 	}
 }
 

@@ -32,6 +32,9 @@ type RunFacts struct {
 	TorchLogsSet bool
 	TorchVersion string // as the launcher knew it (the probe's is better)
 	WorldSize    int    // processes the launcher started (torchrun --nproc-per-node, WORLD_SIZE), 0 unknown
+	// Direct: the command run is python or torchrun itself, so its exit status is the program's (a shell or another
+	// wrapper may exit 0 after python died: sh -c "python x.py; echo done")
+	Direct bool
 	// ToolEnv is what the tool added to the run's environment (the preset's settings, the probe's plumbing):
 	// a knob set there is the tool's doing, never a finding against the user's program.
 	ToolEnv map[string]string

@@ -1,8 +1,10 @@
 package session
 
 import (
+	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
@@ -139,7 +141,8 @@ func LogNamesFor(torchVersion string) ([]string, bool) { return runner.LogNamesF
 // TORCH_LOGS it set, its process count.
 func RunFactsOf(m Meta) *triage.RunFacts {
 	f := &triage.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
-		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason, ToolEnv: m.Env}
+		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason, ToolEnv: m.Env,
+		Direct: directCommand(m)}
 	if w, err := strconv.Atoi(m.Env["WORLD_SIZE"]); err == nil && w > f.WorldSize {
 		f.WorldSize = w
 	}
@@ -175,4 +178,14 @@ func RunFactsOfDir(dir string) *triage.RunFacts {
 		return nil
 	}
 	return RunFactsOf(m)
+}
+
+// directCommand: the run executed python or torchrun itself (not through a shell or another wrapper), so its exit
+// status is the program's.
+func directCommand(m Meta) bool {
+	if m.Shell || len(m.Argv) == 0 {
+		return false
+	}
+	prog := filepath.Base(m.Argv[0])
+	return strings.HasPrefix(prog, "python") || prog == "torchrun"
 }

@@ -1,0 +1,24 @@
+package session
+
+import "testing"
+
+// A run's exit status is its program's only when the tool ran python or torchrun itself: a shell may exit 0 after
+// python died (sh -c "python x.py; echo done"), so such an exit 0 settles nothing (triage.RunFacts.Direct).
+func TestRunFactsDirect(t *testing.T) {
+	for _, c := range []struct {
+		m    Meta
+		want bool
+	}{
+		{Meta{Argv: []string{"python3", "x.py"}}, true},
+		{Meta{Argv: []string{"/usr/bin/python3.12", "-m", "pkg"}}, true},
+		{Meta{Argv: []string{"torchrun", "--nproc-per-node", "2", "x.py"}}, true},
+		{Meta{Argv: []string{"sh", "-c", "python x.py; echo done"}}, false},
+		{Meta{Argv: []string{"python", "x.py"}, Shell: true}, false},
+		{Meta{Argv: []string{"./train.sh"}}, false},
+		{Meta{}, false},
+	} {
+		if got := RunFactsOf(c.m).Direct; got != c.want {
+			t.Errorf("%v (shell %v): direct %v, want %v", c.m.Argv, c.m.Shell, got, c.want)
+		}
+	}
+}
