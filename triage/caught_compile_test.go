@@ -84,7 +84,7 @@ func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
 	if !res.Passed || len(res.Failures) != 0 {
 		t.Errorf("%s: gate %+v", name, res)
 	}
-	if s := gateSummary(res); !strings.Contains(s, "0 compile errors (1 caught)") {
-		t.Errorf("%s: gate summary %s", name, s)
+	if s := gateSummary(res); !strings.Contains(s, "0 compile errors (1 caught)") || res.Counts.CompileErrorsCaught != 1 {
+		t.Errorf("%s: gate summary %s, counts %+v", name, s, res.Counts)
 	}
 }

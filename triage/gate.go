@@ -66,14 +66,16 @@ type GateResult struct {
 // name. CompileTimeS and CompileSkewS are there when a compile-time rule asked for them and the input has them.
 type GateCounts struct {
 	Counts
-	LimitHits    int      `json:"limit_hits"`
-	CompileTimeS *float64 `json:"compile_time_s,omitempty"`
-	CompileSkewS *float64 `json:"compile_skew_s,omitempty"`
+	LimitHits int `json:"limit_hits"`
+	// CompileErrorsCaught: compile errors the program caught and went on after (not in compile_errors: no process
+	// died of them, and --no-compile-errors passes on them); the counted line's "0 compile errors (1 caught)"
+	CompileErrorsCaught int      `json:"compile_errors_caught,omitempty"`
+	CompileTimeS        *float64 `json:"compile_time_s,omitempty"`
+	CompileSkewS        *float64 `json:"compile_skew_s,omitempty"`
 	// cudagraphs: the text shows the CUDA-graph counts (a CUDA-graph rule asked, or the input logged them), but
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
 	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
-	caught                                                      int // compile errors the program caught (not in CompileErrors: no process died of them)
 	// breaksLogged, recompilesLogged: whether their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
 	breaksLogged, recompilesLogged Logging
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
@@ -121,7 +123,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 			res.Counts.CudagraphPartitions += f.Records
 		case KindCompileError:
 			if f.Caught { // no process died of it: --no-compile-errors is about deaths; the counted line shows it
-				res.Counts.caught += f.Records
+				res.Counts.CompileErrorsCaught += f.Records
 				continue
 			}
 			errs = append(errs, f)
