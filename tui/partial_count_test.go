@@ -83,3 +83,10 @@ func TestCaughtCompileErrorRow(t *testing.T) {
 	lineWith(t, s, "Breaks & errors · 1 caught compile error")
 	lineWith(t, s, "verdict: not steady: 1 compile error caught by the program")
 }
+
+// One compile event is "1 compile event" in the timeline's title (it read "1 compile events").
+func TestTimelineTitleCountsOneEvent(t *testing.T) {
+	m := openModel(t, 100, 24, filepath.Join("..", "..", "testdata", "fixtures", "torch-2.6", "r03_cache_limit.guards.log"))
+	press(m, "t")
+	lineWith(t, plain(m), "· 1 compile event (log time stamps)")
+}

@@ -66,9 +66,9 @@ func (m *Model) timelineText(w int) (string, []string) {
 	lines = append(lines, "", m.burstLine(s, span))
 	lines = append(lines, m.rankCompileBars(r, w-4)...)
 	lines = append(lines, m.compileBars(r, w-4)...)
-	title := fmt.Sprintf("Timeline · run %d · %s · %d compile events", r.id, fmtDur(span), countEvents(s))
+	title := fmt.Sprintf("Timeline · run %d · %s · %s", r.id, fmtDur(span), plural(countEvents(s), "compile event"))
 	if m.opt.mode == modeOpen {
-		title = fmt.Sprintf("Timeline · %s · %d compile events (log time stamps)", fmtDur(span), countEvents(s))
+		title = fmt.Sprintf("Timeline · %s · %s (log time stamps)", fmtDur(span), plural(countEvents(s), "compile event"))
 	}
 	return title, lines
 }
