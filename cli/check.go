@@ -136,7 +136,7 @@ func newCheckCmd() *cobra.Command {
 				if err := triage.WriteBaseline(write, b); err != nil {
 					return usageErr(cmd, "%v", err)
 				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%d items)\n", cmd.CommandPath(), write, len(b.Items))
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%s)\n", cmd.CommandPath(), write, triage.Plural(len(b.Items), "item"))
 			}
 			// A pass on inputs that cannot show what the rules ask about means nothing; a failure stands.
 			if why := triage.MissingEvidence(a, o); res.Passed && why != "" {

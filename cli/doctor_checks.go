@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
@@ -282,7 +283,7 @@ func checkStore(f doctorFacts) check {
 		c.Status, c.Detail = statusFail, d.Path+": not writable, so run cannot store its runs"
 		c.Fix = "run from a directory you can write, or pass --store DIR to run"
 	case d.Exists:
-		c.Detail += fmt.Sprintf(" (%d runs)", f.Runs)
+		c.Detail += " (" + triage.Plural(f.Runs, "run") + ")"
 	default:
 		c.Detail += " (created by the first run)"
 	}

@@ -251,7 +251,7 @@ func counted(distinct, events int) string {
 		s += "s"
 	}
 	if events != distinct {
-		s += fmt.Sprintf(" (%d events)", events)
+		s += " (" + Plural(events, "event") + ")"
 	}
 	return s
 }

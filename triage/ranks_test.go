@@ -259,6 +259,16 @@ func TestGroupPerRank(t *testing.T) {
 	if len(lines) != maxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-maxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-maxPerRankLines)+" ranks): --format json has every rank" {
 		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
 	}
+	// one group past the shown ones is "1 more group of ranks (1 rank)" (it read "1 more groups of ranks (1 ranks)")
+	one := map[string]Counts{}
+	for r := 0; r <= maxPerRankLines; r++ {
+		one[strconv.Itoa(r)] = Counts{Recompiles: r}
+	}
+	b.Reset()
+	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), one, nil)
+	if !strings.HasSuffix(strings.TrimSpace(b.String()), "  … 1 more group of ranks (1 rank): --format json has every rank") {
+		t.Errorf("one more group:\n%s", b.String())
+	}
 }
 
 // Ranks whose graph breaks and recompiles were not logged were not compared: the agreement says so, never "all

@@ -54,7 +54,11 @@ func writePerRank(t *TextWriter, perRank map[string]Counts, an *Analysis) {
 			for _, g := range groups[i:] {
 				n += len(g.ranks)
 			}
-			t.Linef(4, "  … %d more groups of ranks (%d ranks): --format json has every rank", len(groups)-i, n)
+			word := "groups"
+			if len(groups)-i == 1 {
+				word = "group"
+			}
+			t.Linef(4, "  … %d more %s of ranks (%s): --format json has every rank", len(groups)-i, word, Plural(n, "rank"))
 			break
 		}
 		t.Line(4, "  "+rankWord(g.ranks)+": "+countsText(g.c, an))

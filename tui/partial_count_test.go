@@ -90,3 +90,15 @@ func TestTimelineTitleCountsOneEvent(t *testing.T) {
 	press(m, "t")
 	lineWith(t, plain(m), "· 1 compile event (log time stamps)")
 }
+
+// One probed process has nothing to match: the Ranks view said "1 processes: versions, compile config and
+// environment match" of the caught_quiet run, a comparison that was never made.
+func TestConfigParityOfOneProcess(t *testing.T) {
+	m := openModel(t, 120, 32, filepath.Join("..", "..", "testdata", "recorded", "caught-compile", "runs", "0001-breaks"))
+	press(m, "R")
+	s := plain(m)
+	if strings.Contains(s, "match") {
+		t.Errorf("Ranks view:\n%s", s)
+	}
+	lineWith(t, s, "1 process probed: no other to compare its versions, compile config and environment with")
+}

@@ -186,6 +186,8 @@ func (m *Model) ranksText(w int) (string, []string) {
 	switch {
 	case len(r.probes) == 0:
 		lines = append(lines, th.dim.Render("   "+m.noProbeText(r)))
+	case len(r.probes) == 1: // nothing to match: no comparison was made
+		lines = append(lines, th.dim.Render("   1 process probed: no other to compare its versions, compile config and environment with"))
 	case len(r.parity) == 0:
 		lines = append(lines, th.good.Render(fmt.Sprintf("   %d processes: versions, compile config and environment match", len(r.probes))))
 	default:
