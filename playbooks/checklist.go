@@ -127,7 +127,10 @@ type State struct {
 	// the compile time the probe measured); BaselineWhy says why it is not ("inconclusive: give --metric …").
 	BaselineMeasured bool
 	BaselineWhy      string
-	// BreaksLogged, RecompilesLogged: the run's logs show breaks / recompiles were being logged.
+	// BreaksLogged, RecompilesLogged: the run's logs show breaks / recompiles were being logged. LogsKnown: the
+	// run's TORCH_LOGS is known, so what they do not show was not logged; of logs alone nothing says which names
+	// were on (a step not run then says "no sign … logged").
+	LogsKnown            bool
 	BreaksLogged         bool
 	RecompilesLogged     bool
 	UnexpectedBreaks     int
@@ -197,8 +200,14 @@ func Progress(s State) []StepStatus {
 	default:
 		out = append(out, st(0, StatusNotRun, "no eager run and compiled run to compare yet"))
 	}
-	out = append(out, logged(st, 1, s.BreaksLogged, s.UnexpectedBreaks, "graph breaks were not logged", "unexpected graph breaks"))
-	out = append(out, logged(st, 2, s.RecompilesLogged, s.UnexpectedRecompiles, "recompiles were not logged",
+	notLogged := func(what string) string { // "graph breaks were not logged", "no sign graph breaks were logged"
+		if s.LogsKnown {
+			return what + " were not logged"
+		}
+		return "no sign " + what + " were logged"
+	}
+	out = append(out, logged(st, 1, s.BreaksLogged, s.UnexpectedBreaks, notLogged("graph breaks"), "unexpected graph breaks"))
+	out = append(out, logged(st, 2, s.RecompilesLogged, s.UnexpectedRecompiles, notLogged("recompiles"),
 		"recompiles beyond automatic dynamic"))
 	switch work := cudagraphWork(s); {
 	case s.CPUOnly:
@@ -209,14 +218,16 @@ func Progress(s State) []StepStatus {
 		out = append(out, st(3, StatusDone, ""))
 	case s.CudagraphsLogged:
 		out = append(out, st(3, StatusNotApplicable, "no CUDA graphs asked for (mode=\"reduce-overhead\" not used)"))
-	default:
+	case s.LogsKnown:
 		out = append(out, st(3, StatusNotRun, "the cudagraphs log was not on"))
+	default:
+		out = append(out, st(3, StatusNotRun, "no sign the cudagraphs log was on"))
 	}
 	switch {
 	case s.Ranks <= 1:
 		out = append(out, st(4, StatusNotApplicable, "one process: nothing to compare"))
 	case !s.BreaksLogged || !s.RecompilesLogged:
-		out = append(out, st(4, StatusNotRun, "graph breaks and recompiles per rank were not logged"))
+		out = append(out, st(4, StatusNotRun, notLogged("graph breaks and recompiles per rank")))
 	case !s.RanksAgree:
 		out = append(out, st(4, StatusNeedsWork, "ranks compile differently"))
 	default:

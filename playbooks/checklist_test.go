@@ -148,3 +148,29 @@ func TestCudagraphStepNamesWhatItSaw(t *testing.T) {
 		}
 	}
 }
+
+// A step not run says why in words the evidence supports: "not logged" where the run's TORCH_LOGS is known to
+// leave the name out, "no sign … logged" for logs alone. r06's perf log (graph_breaks, recompiles and cudagraphs
+// all on, nothing of them to print) read "graph breaks were not logged", "recompiles were not logged" and "the
+// cudagraphs log was not on".
+func TestProgressWhyOfLogsAlone(t *testing.T) {
+	whys := func(s State) []string {
+		var out []string
+		for _, p := range Progress(s)[1:5] {
+			out = append(out, p.Why)
+		}
+		return out
+	}
+	alone := whys(State{Ranks: 2})
+	want := []string{"no sign graph breaks were logged", "no sign recompiles were logged", "no sign the cudagraphs log was on",
+		"no sign graph breaks and recompiles per rank were logged"}
+	if !slices.Equal(alone, want) {
+		t.Errorf("logs alone: %q", alone)
+	}
+	run := whys(State{Ranks: 2, LogsKnown: true})
+	want = []string{"graph breaks were not logged", "recompiles were not logged", "the cudagraphs log was not on",
+		"graph breaks and recompiles per rank were not logged"}
+	if !slices.Equal(run, want) {
+		t.Errorf("a run: %q", run)
+	}
+}

@@ -442,3 +442,17 @@ func TestTorchWarningIsTorchOutput(t *testing.T) {
 		t.Errorf("a user's warning: torch seen by %v", a.Evidence.TorchSeenBy)
 	}
 }
+
+// The steady report of logs alone does not say CUDA-graph skips "were not logged": nothing says which names were
+// on (tlparse's simple.log, a trace: "cudagraph skips unknown" in its counts line, "were not logged" below it).
+func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
+	a := Analyze(loadReport(t, fx("tlparse/simple.log")), nil, nil)
+	if a.Verdict.State != StateSteady || a.Evidence.CudagraphSkipsLogged {
+		t.Fatalf("the test wants a steady log without skips logged: %s %+v", a.Verdict.State, a.Evidence)
+	}
+	var text strings.Builder
+	WriteReportText(&text, a, TextOptions{Width: 300})
+	if s := text.String(); strings.Contains(s, "skips were not logged") || !strings.Contains(s, "no sign CUDA-graph skips were logged (") {
+		t.Errorf("text:\n%s", s)
+	}
+}

@@ -396,6 +396,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 	}
 	return playbooks.State{
 		Ranks:                len(ev.Ranks),
+		LogsKnown:            ev.LogsFrom == "run",
 		BreaksLogged:         ev.GraphBreaksLogged,
 		RecompilesLogged:     ev.RecompilesLogged,
 		UnexpectedBreaks:     t.unexpectedBreaks + t.fullgraphErrors + t.caughtFullgraph,
