@@ -88,3 +88,21 @@ func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
 		t.Errorf("%s: gate summary %s, counts %+v", name, s, res.Counts)
 	}
 }
+
+// While its one process still runs, no process of the run has died: the TUI said "fix the crash first: 1 process
+// died of a compile error" for the whole of a live run whose program had printed a caught BackendCompilerFailed
+// (traceback.print_exc()) and gone on. Several ranks are another matter: one may have died while the others run.
+func TestRunningProcessHasNotDied(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "caught-compile", "runs", "0001-breaks")
+	rep := loadReport(t, filepath.Join(dir, "stderr.log"))
+	run := &RunFacts{Outcome: OutcomeRunning, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	a := AnalyzeRun(rep, nil, nil, run)
+	if a.state.Crash != "" || a.Report.FirstFailure != nil || a.Report.Counts.CompileErrors != 0 || a.CaughtCompileErrors() != 1 {
+		t.Errorf("running: crash %q, first failure %v, counts %+v", a.state.Crash, a.Report.FirstFailure, a.Report.Counts)
+	}
+	torchrun := *run
+	torchrun.WorldSize = 2
+	if a := AnalyzeRun(rep, nil, nil, &torchrun); a.Report.Counts.CompileErrors != 1 {
+		t.Errorf("a running torchrun job: %+v", a.Report.Counts)
+	}
+}

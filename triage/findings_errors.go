@@ -149,9 +149,9 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 		fmt.Fprintf(&d, "\nAt %s:%d", e.File, e.Line)
 	}
 	if e.Caught {
-		d.WriteString("\nNo process died of it: the program caught it and went on (it logged more after it, or the run " +
-			"exited 0). torch.compile failed for this frame all the same: it ran without compile (eager, if the program " +
-			"falls back), or not at all.")
+		d.WriteString("\nNo process has died of it: the program caught it and went on (it logged more after it, the run " +
+			"exited 0, or its process still runs). torch.compile failed for this frame all the same: it ran without " +
+			"compile (eager, if the program falls back), or not at all.")
 	}
 	if kind == KindRuntimeError {
 		d.WriteString("\nThe process died of it. It is not a compile error: not a torch._dynamo/_inductor exception, " +
