@@ -106,3 +106,21 @@ func TestRunningProcessHasNotDied(t *testing.T) {
 		t.Errorf("a running torchrun job: %+v", a.Report.Counts)
 	}
 }
+
+// torch 2.6 words a call to a torch.compiler.disable()'d function "call torch._dynamo.disable() wrapped function
+// <function helper at 0x…>" (real recording, testdata/recorded/compiler-disable): a break the user asked for. It
+// got the generic playbook and "consider", and failed the gate as a break to fix.
+func TestCompilerDisableOf26IsByDesign(t *testing.T) {
+	a := Analyze(loadReport(t, filepath.Join("..", "testdata", "recorded", "compiler-disable", "compiler_disable.triage.log")), nil, nil)
+	fs := findingsOf(a, KindGraphBreak)
+	if len(fs) != 1 || fs[0].Playbook != "expected-compiler-disable" || !fs[0].Expected {
+		t.Fatalf("findings %+v", fs)
+	}
+	// no break to fix: the verdict rests on what was not shown (no recompile printed, logs alone), not on the break
+	if v := a.Verdict; v.State != StateNoEvidence || len(v.Reasons) != 0 || strings.Contains(v.Summary, "graph break to fix") {
+		t.Errorf("verdict %s: %s %q", v.State, v.Summary, v.Reasons)
+	}
+	if res := Gate(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) != 0 {
+		t.Errorf("gate: %+v", res.Failures)
+	}
+}
