@@ -51,6 +51,10 @@ func classify(b *builder) {
 		r.Kind, r.Rerecord = KindCudagraphRecording, parseRecording(r.Lines, &r.CompileID)
 	case headWarning:
 		r.Kind, r.Warning = KindWarning, parseWarning(r.Lines)
+		if name := unsupportedBuiltin(r.Warning.Message); name != "" && strings.Contains(r.Warning.File, "torch/_dynamo/") {
+			r.Kind, r.Warning = KindGraphBreak, nil
+			r.Break = &GraphBreak{Variant: BreakBuiltinWarning, Reason: firstSentence(r.Lines[0], name), Builtin: name}
+		}
 	case headCache:
 		if len(r.Lines) > 0 {
 			if ev, ok := parseCacheLine(r.Lines[0]); ok {
@@ -243,4 +247,27 @@ func rootCauseRank(lines []string) int {
 		}
 	}
 	return -1
+}
+
+// unsupportedBuiltin is the builtin of 2.6's "Graph break due to unsupported builtin time.time. This function is
+// either a Python builtin …" (a record's reason, or Dynamo's warning about it): "time.time"; "" for other text.
+func unsupportedBuiltin(msg string) string {
+	const head = "Graph break due to unsupported builtin "
+	i := strings.Index(msg, head)
+	if i < 0 {
+		return ""
+	}
+	rest := msg[i+len(head):]
+	end := strings.Index(rest, ". ")
+	if end < 0 {
+		end = len(strings.TrimSuffix(strings.TrimSpace(rest), "."))
+	}
+	return rest[:end]
+}
+
+// firstSentence is a warning's message up to the builtin it names: "Graph break due to unsupported builtin
+// time.time".
+func firstSentence(line, name string) string {
+	i := strings.Index(line, "Graph break due to unsupported builtin ")
+	return line[i : i+len("Graph break due to unsupported builtin ")+len(name)]
 }

@@ -95,9 +95,13 @@ const (
 	BreakDuplicate                       // "details suppressed" / "user stack suppressed due to duplicate graph break"
 	BreakFrameSkip                       // the frame is skipped and runs eager
 	BreakItemWarning                     // the W-level "Graph break from `Tensor.item()`" warning
+	// BreakBuiltinWarning is Dynamo's once-per-builtin Python warning "Graph break due to unsupported builtin
+	// time.time. …" (torch/_dynamo/variables/functions.py, warn_once): no site; the same break as the graph_breaks
+	// record of that builtin (Builtin names it)
+	BreakBuiltinWarning
 )
 
-var variantNames = [...]string{"full", "duplicate", "frame_skip", "item_warning"}
+var variantNames = [...]string{"full", "duplicate", "frame_skip", "item_warning", "builtin_warning"}
 
 func (v BreakVariant) String() string {
 	if int(v) < len(variantNames) {
@@ -121,6 +125,9 @@ type GraphBreak struct {
 	DebugContext string
 	Frames       []Frame // user code traceback, outermost first
 	UserFrame    Frame   // deepest frame outside torch/ and site-packages (zero when none)
+	// Builtin is the unsupported builtin a break is about ("time.time": 2.6's "Graph break due to unsupported
+	// builtin time.time." in a record's reason or in Dynamo's warning about it), "" for other breaks
+	Builtin string
 }
 
 // GuardFailure is one failed guard of a recompile.

@@ -124,3 +124,31 @@ func TestCompilerDisableOf26IsByDesign(t *testing.T) {
 		t.Errorf("gate: %+v", res.Failures)
 	}
 }
+
+// Dynamo's once-per-builtin Python warning ("…/torch/_dynamo/variables/functions.py:679: UserWarning: Graph break
+// due to unsupported builtin time.time. …", real 2.6, testdata/recorded/builtin-breaks) is the same break as the
+// graph_breaks record of that builtin: it was read as a seventh distinct break "at unknown site". Without
+// graph_breaks it is the only sign of the break: a floor of 1, not "1 distinct" of a log whose breaks were logged.
+func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "builtin-breaks")
+	a := Analyze(loadReport(t, filepath.Join(dir, "manybreaks.triage.log")), nil, nil)
+	if c := a.Report.Counts; c.GraphBreaks != 6 || c.GraphBreakRecords != 6 {
+		t.Errorf("logged: %d distinct, %d records, want 6, 6", c.GraphBreaks, c.GraphBreakRecords)
+	}
+	for _, f := range findingsOf(a, KindGraphBreak) {
+		if f.File == "" {
+			t.Errorf("a break without a site: %q", f.Title)
+		}
+	}
+	a = Analyze(loadReport(t, filepath.Join(dir, "manybreaks.no_torch_logs.log")), nil, nil)
+	if c := a.Report.Counts; c.GraphBreaks != 1 || a.Evidence.GraphBreaksLogged || !a.BreaksFloor() {
+		t.Errorf("not logged: %+v, logged %v", c, a.Evidence.GraphBreaksLogged)
+	}
+	if got := a.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
+		t.Errorf("not logged: %q", got)
+	}
+	fs := findingsOf(a, KindGraphBreak)
+	if len(fs) != 1 || fs[0].Playbook != "gb-skipped-function" || !strings.Contains(fs[0].Title, "time.time") {
+		t.Errorf("not logged: findings %+v", fs)
+	}
+}

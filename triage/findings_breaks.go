@@ -113,6 +113,9 @@ func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompi
 }
 
 func breakLabel(id string, res playbooks.Result, b *BreakSummary) string {
+	if g := b.Sample; g != nil && g.Break != nil && g.Break.Builtin != "" {
+		return g.Break.Builtin + "()" // the call: "time.time()"
+	}
 	if l, ok := breakLabels[id]; ok && res.Level != playbooks.LevelFallback {
 		return l
 	}
@@ -127,10 +130,12 @@ func breakLabel(id string, res playbooks.Result, b *BreakSummary) string {
 
 func breakTitle(f *Finding, b *BreakSummary) string {
 	var t string
-	switch f.Function {
-	case "": // the input does not show the function (a user traceback not pasted): say where, not a guess
+	switch {
+	case f.File == "": // Dynamo's warning about a builtin names no site: the graph_breaks record would
+		t = f.What + " breaks the graph (where: not in the input; graph_breaks names the site)"
+	case f.Function == "": // the input does not show the function (a user traceback not pasted): say where, not a guess
 		t = f.What + " breaks the graph at " + siteText(f.File, f.Line)
-	case "<module>":
+	case f.Function == "<module>":
 		t = f.What + " breaks the graph in module code (" + siteText(f.File, f.Line) + ")"
 	default:
 		t = f.What + " breaks the graph in " + f.Function + " (" + siteText(f.File, f.Line) + ")"

@@ -153,7 +153,9 @@ func (a *Aggregator) Report() *Report {
 		c.GraphBreaks = len(rankBreaks[rank])
 		sites := map[string]bool{}
 		for _, b := range rankBreaks[rank] {
-			sites[b.Key.site()] = true
+			for _, s := range breakSites(b) {
+				sites[s] = true
+			}
 			c.GraphBreakRecords += b.rankRecords(rank)
 		}
 		for site := range ra.items {
@@ -193,7 +195,9 @@ func (a *Aggregator) distinctBreaks() []*BreakSummary {
 	sites := map[string]bool{}
 	for _, b := range a.breaks {
 		b.finish()
-		sites[b.Key.site()] = true
+		for _, s := range breakSites(b) {
+			sites[s] = true
+		}
 		out = append(out, b)
 	}
 	for site, b := range a.items {

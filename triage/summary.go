@@ -40,7 +40,7 @@ type BreakSummary struct {
 	Key      BreakKey         `json:"-"`
 	Evidence []Evidence       `json:"-"`
 	Sample   *logparse.Record `json:"-"` // the most detailed record seen (full beats duplicate)
-	ItemOnly bool             `json:"-"` // known only from the Tensor.item() warning
+	ItemOnly bool             `json:"-"` // known only from a warning (Tensor.item(), Dynamo's about a builtin)
 	cidSet   map[logparse.CompileID]bool
 	ranks    perRank // per rank: records and earliest compile id (findings_collect.go)
 }
@@ -51,8 +51,8 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	g := r.Break
 	key := KeyOf(g)
 	var s *BreakSummary
-	if g.Variant == logparse.BreakItemWarning {
-		site := key.site()
+	if g.Variant == logparse.BreakItemWarning || g.Variant == logparse.BreakBuiltinWarning {
+		site := warnedSite(key, g)
 		s = a.items[site]
 		if s == nil {
 			s = a.newBreak(key, r)
@@ -198,4 +198,22 @@ func sortBreaks(bs []*BreakSummary) {
 		}
 		return bs[i].Key.What < bs[j].Key.What
 	})
+}
+
+// warnedSite is where a break known from a warning is: the Tensor.item() warning's site, or for Dynamo's warning
+// about an unsupported builtin (which names no site) the builtin; a graph-break record at that site, or of that
+// builtin (breakSites), is the same break.
+func warnedSite(key BreakKey, g *logparse.GraphBreak) string {
+	if g.Variant == logparse.BreakBuiltinWarning {
+		return "builtin:" + g.Builtin
+	}
+	return key.site()
+}
+
+// breakSites are the sites a break record stands for: its own, and the builtin it names (warnedSite).
+func breakSites(b *BreakSummary) []string {
+	if b.Sample != nil && b.Sample.Break != nil && b.Sample.Break.Builtin != "" {
+		return []string{b.Key.site(), "builtin:" + b.Sample.Break.Builtin}
+	}
+	return []string{b.Key.site()}
 }
