@@ -45,6 +45,21 @@ type Facts struct {
 	// TorchMessage: a line of Dynamo's own exception text outside any record (dynamoMessage): a program that
 	// caught a compile exception and printed it shows torch ran.
 	TorchMessage bool
+	// PIDs are the processes that wrote torch log lines without a rank prefix (glog's pid field), at most
+	// maxPIDs of them: two or more are no single process, whatever the lines do not say.
+	PIDs map[int]bool
+}
+
+// maxPIDs bounds Facts.PIDs (a log of thousands of processes says as much with 64).
+const maxPIDs = 64
+
+func (f *Facts) notePID(pid int) {
+	if f.PIDs == nil {
+		f.PIDs = map[int]bool{}
+	}
+	if len(f.PIDs) < maxPIDs {
+		f.PIDs[pid] = true
+	}
 }
 
 // Merge adds what another input (or part) showed.
@@ -55,6 +70,9 @@ func (f *Facts) Merge(o Facts) {
 	f.Torchrun = f.Torchrun || o.Torchrun
 	f.CutLine = f.CutLine || o.CutLine
 	f.TorchMessage = f.TorchMessage || o.TorchMessage
+	for pid := range o.PIDs {
+		f.notePID(pid)
+	}
 	if f.TorchVersion == "" {
 		f.TorchVersion = o.TorchVersion
 	}
@@ -98,6 +116,7 @@ type Parser struct {
 	// fast path: the raw prefix (channel + log prefix) of the last prefixed line and its builder
 	lastRaw []byte
 	lastB   *builder
+	lastPID int // the last pid noted in facts (most lines repeat it)
 	// SkipOther fast path: the raw prefix of the last skipped (unbuilt) record
 	lastSkip []byte
 	ranks    map[int]bool
@@ -349,6 +368,10 @@ func (p *Parser) line(line []byte, cut bool) {
 	if li.style == styleGlog || li.style == styleDate {
 		if !p.facts.TorchLog && isTorchEmitter(li.emitter) {
 			p.facts.TorchLog = true
+		}
+		if li.rank < 0 && li.pid > 0 && li.pid != p.lastPID && isTorchEmitter(li.emitter) {
+			p.lastPID = li.pid
+			p.facts.notePID(li.pid)
 		}
 		if !p.facts.DynamoDebug && li.level == 'V' && len(li.artifact) == 0 && isDynamoEmitter(li.emitter) {
 			p.facts.DynamoDebug = true

@@ -456,3 +456,36 @@ func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
 		t.Errorf("text:\n%s", s)
 	}
 }
+
+// Torch's log lines name their process (glog's pid): lines of two processes without a rank prefix are no "single
+// process" (two real 2.14 runs in one file, as a job launched without rank prefixes, or a script run twice into
+// one log, prints them). The header and the rank agreement say so, in every format.
+func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
+	var both []byte
+	for _, name := range []string{"torch-2.14/r01_branch_print.triage.log", "torch-2.14/r02_item.triage.log"} {
+		data, err := os.ReadFile(fx(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		both = append(both, data...)
+	}
+	path := filepath.Join(t.TempDir(), "two.log")
+	os.WriteFile(path, both, 0o644)
+	a := Analyze(loadReport(t, path), nil, nil)
+	if a.Evidence.Processes != 2 || a.Evidence.ProcessesText() != "2 processes, no rank prefix" {
+		t.Errorf("processes %d: %q", a.Evidence.Processes, a.Evidence.ProcessesText())
+	}
+	if ra := a.RankAgreement; ra.Summary != "not compared: 2 processes whose lines carry no rank prefix" || ra.Agree {
+		t.Errorf("agreement %+v", ra)
+	}
+	var text, md strings.Builder
+	WriteReportText(&text, a, TextOptions{Width: 200})
+	WriteMarkdown(&md, a)
+	if strings.Contains(text.String(), "single process") || strings.Contains(md.String(), "single process") {
+		t.Errorf("text:\n%s\nmarkdown:\n%s", text.String(), md.String())
+	}
+	// one run's log is one process
+	if a := Analyze(loadReport(t, fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); a.Evidence.Processes != 1 || a.Evidence.ProcessesText() != "single process" {
+		t.Errorf("one run: %d %q", a.Evidence.Processes, a.Evidence.ProcessesText())
+	}
+}

@@ -35,9 +35,12 @@ type ReportEvidence struct {
 	Ranks                     []int `json:"ranks"`
 	// Torchrun: torchrun's launcher logged in the input: a job of several processes, even where no line carries
 	// a rank prefix (ranks that print nothing torch-like show none).
-	Torchrun bool     `json:"torchrun"`
-	Inputs   []string `json:"inputs"`
-	Partial  bool     `json:"partial"`
+	Torchrun bool `json:"torchrun"`
+	// Processes: how many processes wrote torch log lines without a rank prefix (glog's pid; 0 when none did,
+	// counted up to 64): two or more are several processes that no line says the rank of.
+	Processes int      `json:"processes"`
+	Inputs    []string `json:"inputs"`
+	Partial   bool     `json:"partial"`
 	// ReadOnce: the paths not read because another input holds what they hold (AliasesText words them)
 	ReadOnce       []ReadOnce `json:"read_once,omitempty"`
 	PartialReasons []string   `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
@@ -185,7 +188,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	ev.RecompilesLogged = f.lines.Trace || has("recompiles") || has("recompiles_verbose") || rep.Counts.Recompiles > 0
 	ev.CudagraphSkipsLogged = skipsLogged(ev, rep, "")
 	ev.Partial, ev.PartialReasons = rep.Partial, rep.PartialReasons
-	ev.Torchrun, ev.ReadOnce = f.lines.Torchrun, a.readOnce
+	ev.Torchrun, ev.ReadOnce, ev.Processes = f.lines.Torchrun, a.readOnce, len(f.lines.PIDs)
 	return ev
 }
 

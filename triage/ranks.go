@@ -38,6 +38,10 @@ func (ra RankAgreement) earned(ev ReportEvidence) RankAgreement {
 	case !ev.TorchSeen: // no process of torch at all
 		ra.NotCompared, ra.Summary = "no torch output", "not compared: no torch output"
 		return ra
+	case ev.Processes > 1: // several processes (glog's pid), none of whose lines says which rank it is
+		ra.NotCompared = fmt.Sprintf("no rank prefix in the input (%d processes)", ev.Processes)
+		ra.Summary = fmt.Sprintf("not compared: %d processes whose lines carry no rank prefix", ev.Processes)
+		return ra
 	}
 	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {
 		return ra

@@ -10,20 +10,22 @@ import (
 // itemRanks names the ranks of one item of the report: rankText, but in a torchrun job an item without a rank
 // came from the launcher or from lines without a rank prefix, not from a single process.
 func (ev ReportEvidence) itemRanks(ranks []int) string {
-	if len(ranks) == 0 && ev.Torchrun {
+	if len(ranks) == 0 && (ev.Torchrun || ev.Processes > 1) { // several processes, none named: not "single"
 		return "no rank prefix"
 	}
 	return rankText(ranks)
 }
 
 // ProcessesText names the processes the inputs show: their ranks ("ranks 0,1"), "torchrun job, no rank prefix"
-// (torchrun's launcher logged, no line carries a rank), "no torch process seen" (no torch output at all), or
-// "single process".
+// (torchrun's launcher logged, no line carries a rank), "2 processes, no rank prefix" (torch's log lines name
+// two pids), "no torch process seen" (no torch output at all), or "single process".
 func (ev ReportEvidence) ProcessesText() string {
 	switch {
 	case len(ev.Ranks) > 0:
 	case ev.Torchrun:
 		return "torchrun job, no rank prefix"
+	case ev.Processes > 1:
+		return strconv.Itoa(ev.Processes) + " processes, no rank prefix"
 	case !ev.TorchSeen:
 		return "no torch process seen"
 	}

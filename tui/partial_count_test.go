@@ -102,3 +102,27 @@ func TestConfigParityOfOneProcess(t *testing.T) {
 	}
 	lineWith(t, s, "1 process probed: no other to compare its versions, compile config and environment with")
 }
+
+// Lines of two processes (glog's pid) without a rank prefix are no "1 process" in the status line, nor "single
+// process" in the Ranks view (two real 2.14 runs in one file).
+func TestTwoProcessesWithoutRankPrefixInTheTUI(t *testing.T) {
+	var both []byte
+	for _, name := range []string{"r01_branch_print.triage.log", "r02_item.triage.log"} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "torch-2.14", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		both = append(both, data...)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "two.log"), both, 0o644)
+	abs, _ := filepath.Abs("testdata")
+	rel, _ := filepath.Rel(abs, filepath.Join(dir, "two.log"))
+	m := openModel(t, 100, 24, rel)
+	lineWith(t, plain(m), " 2 processes, no rank prefix · ")
+	press(m, "R")
+	if s := plain(m); strings.Contains(s, "single process") {
+		t.Errorf("Ranks view:\n%s", s)
+	}
+	lineWith(t, plain(m), "2 processes: no rank prefixes in the log ([rankN]:), ranks not compared")
+}

@@ -20,8 +20,8 @@ func (m *Model) ranksStrip(w int) string {
 			procs := "1 process"
 			if n := processes(r); n > 1 { // ranks whose records carry no rank prefix
 				procs = fmt.Sprintf("%d processes (records not rank-tagged)", n)
-			} else if s.analysis != nil && s.analysis.Evidence.Torchrun {
-				procs = s.analysis.Evidence.ProcessesText()
+			} else if s.analysis != nil && (s.analysis.Evidence.Torchrun || s.analysis.Evidence.Processes > 1) {
+				procs = s.analysis.Evidence.ProcessesText() // the report's words: no rank prefix, several processes
 			}
 			breaks := atLeast(s.partial(paneBreaks)) + plural(c.GraphBreaks, "break")
 			recompiles := atLeast(s.partial(paneRecompiles)) + plural(c.Recompiles, "recompile")
@@ -124,6 +124,9 @@ func (m *Model) ranksText(w int) (string, []string) {
 			lines = append(lines, fmt.Sprintf(" only rank %d seen: nothing to compare", s.ranks[0]))
 		case s.analysis != nil && s.analysis.Evidence.Torchrun:
 			lines = append(lines, " torchrun job: no rank prefixes in the log ([rankN]:), ranks not compared")
+		case s.analysis != nil && s.analysis.Evidence.Processes > 1: // torch's lines name several pids
+			lines = append(lines, fmt.Sprintf(" %d processes: no rank prefixes in the log ([rankN]:), ranks not compared",
+				s.analysis.Evidence.Processes))
 		case r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen:
 			lines = append(lines, " no torch output: no process to compare")
 		default:
