@@ -1,0 +1,53 @@
+package triage
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// torch 2.6 words a call to a torch.compiler.disable()'d function "call torch._dynamo.disable() wrapped function
+// <function helper at 0x…>" (real recording, testdata/recorded/compiler-disable): a break the user asked for. It
+// got the generic playbook and "consider", and failed the gate as a break to fix.
+func TestCompilerDisableOf26IsByDesign(t *testing.T) {
+	a := Analyze(loadReport(t, filepath.Join("..", "testdata", "recorded", "compiler-disable", "compiler_disable.triage.log")), nil, nil)
+	fs := findingsOf(a, KindGraphBreak)
+	if len(fs) != 1 || fs[0].Playbook != "expected-compiler-disable" || !fs[0].Expected {
+		t.Fatalf("findings %+v", fs)
+	}
+	// no break to fix: the verdict rests on what was not shown (no recompile printed, logs alone), not on the break
+	if v := a.Verdict; v.State != StateNoEvidence || len(v.Reasons) != 0 || strings.Contains(v.Summary, "graph break to fix") {
+		t.Errorf("verdict %s: %s %q", v.State, v.Summary, v.Reasons)
+	}
+	if res := Gate(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) != 0 {
+		t.Errorf("gate: %+v", res.Failures)
+	}
+}
+
+// Dynamo's once-per-builtin Python warning ("…/torch/_dynamo/variables/functions.py:679: UserWarning: Graph break
+// due to unsupported builtin time.time. …", real 2.6, testdata/recorded/builtin-breaks) is the same break as the
+// graph_breaks record of that builtin: it was read as a seventh distinct break "at unknown site". Without
+// graph_breaks it is the only sign of the break: a floor of 1, not "1 distinct" of a log whose breaks were logged.
+func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "builtin-breaks")
+	a := Analyze(loadReport(t, filepath.Join(dir, "manybreaks.triage.log")), nil, nil)
+	if c := a.Report.Counts; c.GraphBreaks != 6 || c.GraphBreakRecords != 6 {
+		t.Errorf("logged: %d distinct, %d records, want 6, 6", c.GraphBreaks, c.GraphBreakRecords)
+	}
+	for _, f := range findingsOf(a, KindGraphBreak) {
+		if f.File == "" {
+			t.Errorf("a break without a site: %q", f.Title)
+		}
+	}
+	a = Analyze(loadReport(t, filepath.Join(dir, "manybreaks.no_torch_logs.log")), nil, nil)
+	if c := a.Report.Counts; c.GraphBreaks != 1 || a.Evidence.GraphBreaksLogged || !a.BreaksFloor() {
+		t.Errorf("not logged: %+v, logged %v", c, a.Evidence.GraphBreaksLogged)
+	}
+	if got := a.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
+		t.Errorf("not logged: %q", got)
+	}
+	fs := findingsOf(a, KindGraphBreak)
+	if len(fs) != 1 || fs[0].Playbook != "gb-skipped-function" || !strings.Contains(fs[0].Title, "time.time") {
+		t.Errorf("not logged: findings %+v", fs)
+	}
+}
