@@ -23,6 +23,9 @@ func doctorChecks(f doctorFacts) []check {
 		if c, ok := checkTorchLogsEnv(f); ok {
 			out = append(out, c)
 		}
+		if c, ok := checkCppCompiler(f); ok {
+			out = append(out, c)
+		}
 	}
 	out = append(out, checkTorchrun(f), checkSrun(f))
 	for _, d := range f.Caches {
@@ -291,4 +294,22 @@ func checkStore(f doctorFacts) check {
 		c.Detail += " on " + d.FS
 	}
 	return c
+}
+
+// checkCppCompiler says which C++ compiler Inductor would build CPU kernels with, as torch's own search found it;
+// no line when torch could not be asked (an older torch without cpp_builder, TORCH_INDUCTOR_INSTALL_GXX set).
+func checkCppCompiler(f doctorFacts) (check, bool) {
+	p := f.Probe
+	c := check{ID: "cpp_compiler", Title: "C++ compiler", Status: statusOK}
+	switch {
+	case p.CppCompiler != "":
+		c.Detail = p.CppCompiler + " (Inductor builds its CPU kernels with it: asked torch)"
+	case strings.Contains(p.CppCompilerError, "InvalidCxxCompiler"):
+		c.Status = statusWarn
+		c.Detail = "none works (asked torch: " + p.CppCompilerError + "): backend=\"inductor\" cannot build CPU code"
+		c.Fix = "install one (apt-get install g++, or set CXX); backend=\"aot_eager\" triages without it"
+	default:
+		return c, false
+	}
+	return c, true
 }

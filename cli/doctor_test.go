@@ -101,6 +101,7 @@ func TestDoctorFakeTorch(t *testing.T) {
 	wantCheck(t, checks, "gpu", statusOK, "Fake GPU 9000 (capability 9.0) ×1")
 	wantCheck(t, checks, "torch_logs_names", statusOK, "accepts 16 names (asked torch)")
 	wantCheck(t, checks, "torchrun", statusOK)
+	wantCheck(t, checks, "cpp_compiler", statusOK, "g++ (Inductor builds its CPU kernels with it: asked torch)")
 	wantCheck(t, checks, "inductor_cache", statusOK, "(not created yet; from TORCHINDUCTOR_CACHE_DIR)")
 	wantCheck(t, checks, "triton_cache", statusOK, "inductor/triton")
 	wantCheck(t, checks, "knobs", statusOK, "none of the regression-prone")
@@ -230,4 +231,13 @@ func TestDoctorKnobTable(t *testing.T) {
 			t.Errorf("%s=%q under 2.%d: %s %q (fix %q), want %s", c.name, c.value, c.minor, st, detail, fix, c.want)
 		}
 	}
+}
+
+// Inductor builds CPU kernels with a C++ compiler: where torch's own search finds none, doctor says so (a ⚠ with
+// its fix) instead of a line of ✓ that ends in a CppCompileError at the first compile.
+func TestDoctorWithoutCppCompiler(t *testing.T) {
+	py := doctorEnv(t, "PYTHONPATH="+fakeTorchDir(t), "FAKETORCH_CXX=")
+	_, _, checks := runDoctor(t, "--python", py)
+	wantCheck(t, checks, "cpp_compiler", statusWarn, "none works (asked torch: InvalidCxxCompiler: No working C++ compiler found",
+		`backend="inductor" cannot build CPU code`)
 }

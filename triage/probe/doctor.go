@@ -41,6 +41,11 @@ type Facts struct {
 
 	DistributedRun bool `json:"distributed_run"` // torch.distributed.run is importable (torchrun's module)
 
+	// CppCompiler is the C++ compiler Inductor builds CPU kernels with, as torch's own search finds it
+	// (cpp_builder.get_cpp_compiler); CppCompilerError what that search raised (InvalidCxxCompiler: none works).
+	CppCompiler      string `json:"cpp_compiler,omitempty"`
+	CppCompilerError string `json:"cpp_compiler_error,omitempty"`
+
 	InductorCacheDir    string `json:"inductor_cache_dir"`
 	InductorCacheDirEnv bool   `json:"inductor_cache_dir_env"` // from TORCHINDUCTOR_CACHE_DIR
 	TritonCacheDir      string `json:"triton_cache_dir"`

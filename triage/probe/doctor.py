@@ -76,6 +76,16 @@ if torch is not None:
         out["distributed_run"] = importlib.util.find_spec("torch.distributed.run") is not None
     except Exception:
         out["distributed_run"] = False
+    # Inductor builds its CPU kernels with the C++ compiler torch's own search finds (torch/_inductor/cpp_builder.py
+    # get_cpp_compiler: torch._inductor.config.cpp.cxx, $CXX, else g++; it runs `<cxx> --version`). Not asked
+    # where torch would install one (TORCH_INDUCTOR_INSTALL_GXX): doctor writes nothing.
+    if not os.environ.get("TORCH_INDUCTOR_INSTALL_GXX"):
+        try:
+            from torch._inductor.cpp_builder import get_cpp_compiler
+
+            out["cpp_compiler"] = str(get_cpp_compiler())
+        except Exception as e:
+            out["cpp_compiler_error"] = err(e)
 
 
 def default_cache_dir():
