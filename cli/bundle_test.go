@@ -188,3 +188,17 @@ func TestCmdBundleReportIsTheRunsReport(t *testing.T) {
 		}
 	}
 }
+
+// Ranks agree only on what says which rank printed it: the dist_caught run (2 ranks, real 2.6;
+// testdata/recorded/dist-caught) read "all 2 ranks agree (0,1)" while only local rank 1 (torchrun's [default1]:
+// tee prefix, no [rankN]:) failed to compile f; its ranks came from the launcher and its one record from no rank.
+func TestRanksDoNotAgreeOnRecordsOfNoRank(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "dist-caught", "runs", "0001-breaks")
+	code, out, errs := runCLI("report", "--width", "200", dir)
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s", code, errs)
+	}
+	if strings.Contains(out, "agree (0,1)") || !strings.Contains(out, "Rank agreement: not compared: ") {
+		t.Errorf("report:\n%s", out)
+	}
+}

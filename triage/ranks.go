@@ -159,6 +159,23 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 		return a[0] < b[0]
 	})
 	ra := RankAgreement{Agree: len(groups) == 1}
+	// records that say no rank (a line without [rankN]:, under torchrun's [defaultN]: tee prefix only) may be any
+	// rank's: ranks that look alike without them are not shown to agree (a difference among the others stands)
+	unranked := 0
+	for _, f := range items {
+		unranked += f.ranks[-1].N
+	}
+	if ra.Agree && unranked > 0 {
+		ra.Agree, ra.NotCompared = false, Plural(unranked, "record")+" of no rank"
+		ra.Groups = []RankGroup{{Ranks: groups[0]}}
+		verb := " carry"
+		if unranked == 1 {
+			verb = " carries"
+		}
+		ra.Summary = fmt.Sprintf("not compared: %s%s no rank prefix (which rank printed it is not known), so the %d ranks "+
+			"(%s) could not be compared", Plural(unranked, "record"), verb, len(ranks), compactRanks(ranks))
+		return ra
+	}
 	ref := groups[0][0]
 	ra.Groups = append(ra.Groups, RankGroup{Ranks: groups[0]})
 	for _, g := range groups[1:] {
