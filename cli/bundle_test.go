@@ -202,3 +202,12 @@ func TestRanksDoNotAgreeOnRecordsOfNoRank(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
+
+// --ranks-agree does not pass on ranks that were not compared (exit 4, no evidence): the dist_caught run passed.
+func TestRanksAgreeGateNeedsTheComparison(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "dist-caught", "runs", "0001-breaks")
+	code, out, errs := runCLI("check", "--ranks-agree", dir)
+	if code != exitNoEvidence || !strings.Contains(errs+out, "not compared: 1 record carries no rank prefix") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errs)
+	}
+}

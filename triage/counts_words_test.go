@@ -489,3 +489,19 @@ func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
 		t.Errorf("one run: %d %q", a.Evidence.Processes, a.Evidence.ProcessesText())
 	}
 }
+
+// --ranks-agree on lines of two processes without rank prefixes is no evidence that says "one process".
+func TestRanksAgreeGateOfTwoUnprefixedProcesses(t *testing.T) {
+	var both []byte
+	for _, name := range []string{"torch-2.14/r01_branch_print.triage.log", "torch-2.14/r02_item.triage.log"} {
+		data, _ := os.ReadFile(fx(name))
+		both = append(both, data...)
+	}
+	path := filepath.Join(t.TempDir(), "two.log")
+	os.WriteFile(path, both, 0o644)
+	a := Analyze(loadReport(t, path), nil, nil)
+	why := MissingEvidence(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+	if !strings.Contains(why, "2 processes whose lines carry no rank prefix") || strings.Contains(why, "one process") {
+		t.Errorf("missing evidence %q", why)
+	}
+}

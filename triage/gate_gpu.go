@@ -72,6 +72,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 			"TORCH_TRACE (--preset trace) or the probe, as the baseline's run was"
 	case o.RanksAgree && len(ev.Ranks) < 2:
 		return ranksAlone(a)
+	case o.RanksAgree && a.RankAgreement.NotCompared != "": // ranks there, but nothing says they agree
+		return "--ranks-agree: " + a.RankAgreement.Summary
 	}
 	return ""
 }
@@ -87,6 +89,9 @@ func ranksAlone(a *Analysis) string {
 		who = "the " + strconv.Itoa(len(a.Report.Inputs)) + " inputs show"
 	}
 	switch r := a.Evidence.Ranks; {
+	case len(r) == 0 && a.Evidence.Processes > 1: // torch's lines name several pids, none a rank
+		return fmt.Sprintf("--ranks-agree compares ranks, and %s %d processes whose lines carry no rank prefix: which "+
+			"rank each is is not known (a torchrun or srun job's lines carry [rankN]: or N: prefixes)", who, a.Evidence.Processes)
 	case len(r) == 1 && a.Run != nil: // the tool captured every process's output itself
 		return fmt.Sprintf("--ranks-agree compares ranks, and %s only rank %d: nothing to compare (one rank ran, or "+
 			"the others printed no rank-tagged line)", who, r[0])
