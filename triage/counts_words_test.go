@@ -461,17 +461,7 @@ func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
 // process" (two real 2.14 runs in one file, as a job launched without rank prefixes, or a script run twice into
 // one log, prints them). The header and the rank agreement say so, in every format.
 func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
-	var both []byte
-	for _, name := range []string{"torch-2.14/r01_branch_print.triage.log", "torch-2.14/r02_item.triage.log"} {
-		data, err := os.ReadFile(fx(name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		both = append(both, data...)
-	}
-	path := filepath.Join(t.TempDir(), "two.log")
-	os.WriteFile(path, both, 0o644)
-	a := Analyze(loadReport(t, path), nil, nil)
+	a := Analyze(loadReport(t, twoProcessLog(t)), nil, nil)
 	if a.Evidence.Processes != 2 || a.Evidence.ProcessesText() != "2 processes, no rank prefix" {
 		t.Errorf("processes %d: %q", a.Evidence.Processes, a.Evidence.ProcessesText())
 	}
@@ -492,16 +482,28 @@ func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
 
 // --ranks-agree on lines of two processes without rank prefixes is no evidence that says "one process".
 func TestRanksAgreeGateOfTwoUnprefixedProcesses(t *testing.T) {
-	var both []byte
-	for _, name := range []string{"torch-2.14/r01_branch_print.triage.log", "torch-2.14/r02_item.triage.log"} {
-		data, _ := os.ReadFile(fx(name))
-		both = append(both, data...)
-	}
-	path := filepath.Join(t.TempDir(), "two.log")
-	os.WriteFile(path, both, 0o644)
-	a := Analyze(loadReport(t, path), nil, nil)
+	a := Analyze(loadReport(t, twoProcessLog(t)), nil, nil)
 	why := MissingEvidence(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 	if !strings.Contains(why, "2 processes whose lines carry no rank prefix") || strings.Contains(why, "one process") {
 		t.Errorf("missing evidence %q", why)
 	}
+}
+
+// twoProcessLog writes two real 2.14 runs one after the other into one file: torch's lines of two pids, no rank
+// prefix.
+func twoProcessLog(t *testing.T) string {
+	t.Helper()
+	var both []byte
+	for _, name := range []string{"torch-2.14/r01_branch_print.triage.log", "torch-2.14/r02_item.triage.log"} {
+		data, err := os.ReadFile(fx(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		both = append(both, data...)
+	}
+	path := filepath.Join(t.TempDir(), "two.log")
+	if err := os.WriteFile(path, both, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
