@@ -181,11 +181,27 @@ func RunFactsOfDir(dir string) *triage.RunFacts {
 }
 
 // directCommand: the run executed python or torchrun itself (not through a shell or another wrapper), so its exit
-// status is the program's.
+// status is the program's. Not a torchrun that may restart its workers (--max-restarts above 0): its exit 0 can
+// follow a worker that died and was restarted.
 func directCommand(m Meta) bool {
 	if m.Shell || len(m.Argv) == 0 {
 		return false
 	}
 	prog := filepath.Base(m.Argv[0])
-	return strings.HasPrefix(prog, "python") || prog == "torchrun"
+	if !strings.HasPrefix(prog, "python") && prog != "torchrun" {
+		return false
+	}
+	for i, a := range m.Argv {
+		name, val, inline := strings.Cut(a, "=")
+		if name != "--max-restarts" && name != "--max_restarts" {
+			continue
+		}
+		if !inline && i+1 < len(m.Argv) {
+			val = m.Argv[i+1]
+		}
+		if n, err := strconv.Atoi(val); err != nil || n > 0 {
+			return false
+		}
+	}
+	return true
 }
