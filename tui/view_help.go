@@ -34,7 +34,8 @@ func (m *Model) helpText(w int) []string {
 
 const helpNotes = "q closes a sub-screen and quits on the main screen (asking while a repro runs); in the detail " +
 	"view l opens the log at the selected record. The lists are sorted by impact; ▶ marks the selection, exp a " +
-	"finding that is by design, LIMIT a recompile limit hit. Preset bar changes apply on the next relaunch (r). " +
+	"finding that is by design, LIMIT a recompile limit hit, CATCH a compile error the program caught (its frame " +
+	"did not compile; no process died of it). Preset bar changes apply on the next relaunch (r). " +
 	"n walks the checklist. Mouse wheel scrolls. Colours follow the terminal background; NO_COLOR or --no-color " +
 	"turn them off."
 
