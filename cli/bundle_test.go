@@ -211,3 +211,17 @@ func TestRanksAgreeGateNeedsTheComparison(t *testing.T) {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errs)
 	}
 }
+
+// A run whose probe saw torch imported ran torch, whatever it printed: segv.py (real 2.6) compiled, then died of
+// SIGSEGV printing nothing of torch, and read "did not start: the command was killed (segmentation fault) before
+// any torch output".
+func TestRunThatImportedTorchStarted(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "segv", "runs", "0001-breaks")
+	_, out, errs := runCLI("report", "--width", "200", dir)
+	if strings.Contains(out, "did not start") || strings.Contains(out, "no torch output") || !strings.Contains(out, "segmentation fault") {
+		t.Errorf("report:\n%s%s", out, errs)
+	}
+	if !strings.Contains(out, "torch 2.6.0+debian") {
+		t.Errorf("the probe's torch version is not named:\n%s", out)
+	}
+}

@@ -50,6 +50,9 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	rep.Compile = withProbeCompile(rep.Compile, probes)
 	if v := probeTorch(probes); rep.TorchVersion == nil && v != "" {
 		rep.TorchVersion = &v
+	} else if rep.TorchVersion == nil && run != nil && run.TorchImportedVersion != "" { // the probe's start file
+		v := run.TorchImportedVersion
+		rep.TorchVersion = &v
 	}
 	snap := rep.det
 	if snap == nil {

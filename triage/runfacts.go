@@ -32,6 +32,10 @@ type RunFacts struct {
 	TorchLogsSet bool
 	TorchVersion string // as the launcher knew it (the probe's is better)
 	WorldSize    int    // processes the launcher started (torchrun --nproc-per-node, WORLD_SIZE), 0 unknown
+	// TorchImported: the processes the probe saw import torch (its start files), with the version it reported:
+	// torch ran, even in a run that printed nothing of it and died before the probe's exit file
+	TorchImported        int
+	TorchImportedVersion string
 	// Direct: the command run is python or torchrun itself, so its exit status is the program's (a shell or another
 	// wrapper may exit 0 after python died: sh -c "python x.py; echo done")
 	Direct bool
@@ -53,6 +57,9 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 	if len(probes) > 0 {
 		ev.TorchSeen = true
 		ev.TorchSeenBy = append(ev.TorchSeenBy, "probe")
+	} else if run != nil && run.TorchImported > 0 { // no exit file (the process died), but torch was imported
+		ev.TorchSeen = true
+		ev.TorchSeenBy = append(ev.TorchSeenBy, "probe (torch imported)")
 	}
 	if run != nil && run.TorchLogsSet {
 		ev.Logs, ev.LogsFrom = LogNames(run.TorchLogs), "run"

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -143,6 +144,13 @@ func RunFactsOf(m Meta) *triage.RunFacts {
 	f := &triage.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
 		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason, ToolEnv: m.Env,
 		Direct: directCommand(m)}
+	if m.Dir != "" {
+		starts, _ := probe.ReadStarts(m.Dir)
+		f.TorchImported = len(starts)
+		for _, s := range starts {
+			f.TorchImportedVersion = cmp.Or(f.TorchImportedVersion, s.Torch)
+		}
+	}
 	if w, err := strconv.Atoi(m.Env["WORLD_SIZE"]); err == nil && w > f.WorldSize {
 		f.WorldSize = w
 	}
