@@ -34,6 +34,10 @@ var reachCases = []reachCase{
 	// graph breaks, 2.14 (gb_type + GB id) and 2.6 (Reason: line)
 	{"2.14 print", Query{Kind: "graph_break", GBID: "GB0059", GBType: gt0059, Reason: ex0059}, "gb-print", LevelGBID},
 	{"2.6 print", Query{Kind: "graph_break", Reason: "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] False"}, "gb-print", LevelReason},
+	// other builtins in 2.6's words (real realtorch runs): open(), an unsupported builtin, logging's getLogger
+	{"2.6 open", Query{Kind: "graph_break", Reason: "Unsupported: builtin: open [<class 'torch._dynamo.variables.constant.ConstantVariable'>] False"}, "gb-skipped-function", LevelReason},
+	{"2.6 time.time", Query{Kind: "graph_break", Reason: "Unsupported: Graph break due to unsupported builtin time.time. This function is either a Python builtin (e.g. _warnings.warn) or a third-party C/C++ Python extension (perhaps created with pybind)."}, "gb-skipped-function", LevelReason},
+	{"2.6 getLogger", Query{Kind: "graph_break", Reason: "Unsupported: 'skip function getLogger in file /usr/lib/python3.13/logging/__init__.py'"}, "gb-logger", LevelReason},
 	{"2.14 builtin len", Query{Kind: "graph_break", GBID: "GB0059", GBType: gt0059, Reason: "Dynamo does not know how to trace builtin operator `len` with argument types ['Foo'] (has_kwargs False)\nHint: If you are attempting to call a logging function (e.g. `print`), you can try adding it to `torch._dynamo.config.reorderable_logging_functions`."}, "gb-skipped-function", LevelGBID},
 	{"2.14 skipped C function", Query{Kind: "graph_break", GBID: "GB0007", GBType: "Attempted to call function marked as skipped", Reason: "Dynamo developers have intentionally marked that the function `fast_op` in file `/site-packages/ext/ops.py` should not be traced."}, "gb-skipped-function", LevelGBID},
 	{"2.14 data-dependent branch", Query{Kind: "graph_break", GBID: "GB0170", GBType: "Data-dependent branching", Reason: "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). Dynamo does not support tracing dynamic control flow."}, "gb-data-dependent-branch", LevelGBID},
