@@ -57,6 +57,9 @@ func describeClass(gc GuardClass, n int) string {
 	case "stack_float":
 		return fmt.Sprintf("the float %s from .item() across a graph break changed (was %s)", src, gc.Old)
 	case "obj_id":
+		if strings.ContainsAny(src, ".[") { // an attribute or an item of an argument: nothing was passed as it
+			return "a different object in " + src
+		}
 		return "a different object passed as " + orWhat(src, "an argument")
 	case "global_state":
 		return gc.Detail + " changed"

@@ -51,3 +51,14 @@ func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 		t.Errorf("not logged: findings %+v", fs)
 	}
 }
+
+// A guard on an attribute's identity is no argument "passed": ___check_obj_id(L['self'].flag, …) read "a
+// different object passed as self.flag" (real 2.6 run; an argument still reads "passed as fn").
+func TestObjectIdentityOfAnAttribute(t *testing.T) {
+	if got := describeClass(GuardClass{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
+		t.Errorf("attribute: %q", got)
+	}
+	if got := describeClass(GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
+		t.Errorf("argument: %q", got)
+	}
+}
