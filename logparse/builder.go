@@ -171,7 +171,7 @@ func headInside(b []byte) (int, headKind) {
 		if len(bytes.TrimSpace(b[:i])) == 0 || b[i-1] == '(' || b[i-1] == '\'' || b[i-1] == '"' {
 			return -1, headNone
 		}
-		if bytes.HasSuffix(b[:i], hWarningColon) && isPyWarning(b) {
+		if bytes.HasSuffix(b[:i], hWarningColon) && isPyWarning(bytes.TrimLeft(b, " \t")) {
 			return -1, headNone // a Python warning whose message names a break (Dynamo's about a builtin): a warning
 		}
 		if k := strongHead(b[i:]); k != headNone {

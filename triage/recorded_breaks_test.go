@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,5 +61,29 @@ func TestObjectIdentityOfAnAttribute(t *testing.T) {
 	}
 	if got := describeClass(GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
 		t.Errorf("argument: %q", got)
+	}
+}
+
+// Pasted as people paste logs (a Markdown quote, a code block's indentation; pasted-logs.md §2), Dynamo's warning
+// about a builtin is still the same break as its record: the indented paste counted 7 distinct breaks for 6.
+func TestBuiltinWarningPasted(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "recorded", "builtin-breaks", "manybreaks.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, prefix := range map[string]string{"quoted": "> ", "indented": "    "} {
+		var b strings.Builder
+		for _, l := range strings.SplitAfter(string(data), "\n") {
+			if l != "" {
+				b.WriteString(prefix + l)
+			}
+		}
+		path := filepath.Join(t.TempDir(), name+".log")
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if c := Analyze(loadReport(t, path), nil, nil).Report.Counts; c.GraphBreaks != 6 {
+			t.Errorf("%s: %d distinct breaks, want 6", name, c.GraphBreaks)
+		}
 	}
 }
