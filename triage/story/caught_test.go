@@ -59,3 +59,26 @@ func TestStoryLoggedIsTheReportsEvidence(t *testing.T) {
 		t.Errorf("text:\n%s", text.String())
 	}
 }
+
+// A run whose TORCH_LOGS was not its preset's (check --logs …; the run dir is NNNN-custom) says so in its heading:
+// "preset breaks" alone read as if the breaks preset's names had been on.
+func TestStoryHeadNamesCustomLogs(t *testing.T) {
+	store := t.TempDir()
+	code := 0
+	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles,+dynamo", UserArgv: []string{"python", "repro.py"},
+		State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
+	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"python", "repro.py"},
+		State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	WriteText(&text, s, triage.TextOptions{Width: 200})
+	if !strings.Contains(text.String(), "preset breaks (TORCH_LOGS graph_breaks,recompiles,+dynamo)") {
+		t.Errorf("run 1:\n%s", text.String())
+	}
+	if strings.Count(text.String(), "(TORCH_LOGS ") != 1 {
+		t.Errorf("run 2 ran its preset's names:\n%s", text.String())
+	}
+}

@@ -70,7 +70,7 @@ func WriteMarkdown(w io.Writer, s *Story) {
 	breaks, recompiles := s.Sparkline()
 	for i := range s.Runs {
 		r := &s.Runs[i]
-		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(r.Preset), triage.MarkdownEscape(r.Exit),
+		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(runPresetText(r)), triage.MarkdownEscape(r.Exit),
 			durText(r.DurationS), metricText(r.Metric), countCell(breaks[i]), countCell(recompiles[i])}
 		if c := r.Counts; c != nil && r.Logged.Torch {
 			skips := strconv.Itoa(c.CudagraphSkips)
@@ -103,7 +103,7 @@ func runHead(r *Run) []string {
 	if r.Demo != "" {
 		h = append(h, "demo · "+r.Demo)
 	}
-	h = append(h, "preset "+orText(r.Preset, "(none)"), r.Exit)
+	h = append(h, "preset "+runPresetText(r), r.Exit)
 	if r.DurationS > 0 {
 		h = append(h, durText(r.DurationS))
 	}
@@ -395,4 +395,14 @@ func caughtText(c *Counts) string {
 		return ""
 	}
 	return " (" + strconv.Itoa(c.CompileErrorsCaught) + " caught)"
+}
+
+// runPresetText names a run's preset, and its TORCH_LOGS where they were not the preset's own (check --logs …, a
+// relaunch without the names torch rejected): "breaks (TORCH_LOGS graph_breaks,recompiles,+dynamo)".
+func runPresetText(r *Run) string {
+	s := orText(r.Preset, "(none)")
+	if p, ok := runner.PresetByName(r.Preset); ok && r.Preset != "" && r.TorchLogs != strings.Join(p.Logs, ",") {
+		s += " (TORCH_LOGS " + orText(r.TorchLogs, "none") + ")"
+	}
+	return s
 }
