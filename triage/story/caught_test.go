@@ -82,3 +82,22 @@ func TestStoryHeadNamesCustomLogs(t *testing.T) {
 		t.Errorf("run 2 ran its preset's names:\n%s", text.String())
 	}
 }
+
+// Runs of different scripts make no trend: the H100 session of g01 then g09b read "trend: graph breaks 0 → 1 ·
+// recompiles 0 → 3", a regression of nothing. Their counts are listed per run, saying they come from different
+// scripts; runs of one script keep their "trend".
+func TestStoryTrendOfDifferentScripts(t *testing.T) {
+	s, err := Build(filepath.Join("..", "..", "testdata", "gpu-e2e", "e2e-20261126"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, md bytes.Buffer
+	WriteText(&text, s, triage.TextOptions{Width: 200})
+	WriteMarkdown(&md, s)
+	if strings.Contains(text.String(), "trend:") || !strings.Contains(text.String(), "per run (2 scripts, not one trend): graph breaks 0 → 1") {
+		t.Errorf("text:\n%s", text.String())
+	}
+	if strings.Contains(md.String(), "**Trend:**") || !strings.Contains(md.String(), "**Per run** (2 scripts, not one trend):") {
+		t.Errorf("markdown:\n%s", md.String())
+	}
+}

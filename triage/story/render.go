@@ -35,7 +35,7 @@ func WriteText(w io.Writer, s *Story, o triage.TextOptions) {
 		t.Line(2, "environment: "+e)
 	}
 	if tr := trendText(s); tr != "" {
-		t.Line(2, "trend: "+tr)
+		t.Line(2, trendLabel(s)+": "+tr)
 	}
 	for i := range s.Runs {
 		r := &s.Runs[i]
@@ -59,7 +59,11 @@ func WriteMarkdown(w io.Writer, s *Story) {
 		fmt.Fprintf(w, "**Environment:** %s\n\n", triage.MarkdownEscape(e))
 	}
 	if t := trendText(s); t != "" {
-		fmt.Fprintf(w, "**Trend:** %s\n\n", triage.MarkdownEscape(t))
+		if n := trendScripts(s); n > 1 {
+			fmt.Fprintf(w, "**Per run** (%d scripts, not one trend): %s\n\n", n, triage.MarkdownEscape(t))
+		} else {
+			fmt.Fprintf(w, "**Trend:** %s\n\n", triage.MarkdownEscape(t))
+		}
 	}
 	if len(s.Runs) == 0 {
 		fmt.Fprintln(w, "No runs yet.")
@@ -405,4 +409,24 @@ func runPresetText(r *Run) string {
 		s += " (TORCH_LOGS " + orText(r.TorchLogs, "none") + ")"
 	}
 	return s
+}
+
+// trendScripts is how many different scripts the runs of the trend ran (scriptKey): counts of runs of different
+// scripts are no trend, one run's program against another's.
+func trendScripts(s *Story) int {
+	seen := map[string]bool{}
+	for i := range s.Runs {
+		if r := &s.Runs[i]; r.compiled() {
+			seen[scriptKey(r.meta)] = true
+		}
+	}
+	return len(seen)
+}
+
+// trendLabel heads the trend line: "trend" for runs of one script, else "per run (2 scripts, not one trend)".
+func trendLabel(s *Story) string {
+	if n := trendScripts(s); n > 1 {
+		return fmt.Sprintf("per run (%d scripts, not one trend)", n)
+	}
+	return "trend"
 }
