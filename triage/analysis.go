@@ -91,6 +91,9 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set)...)
 	uniqueIDs(fs)
 	ev := evidenceWith(rep.Evidence, rep, run, probes)
+	if ev.TorchSeen && !ev.GraphBreaksLogged {
+		ev.ResumeBreaks = resumeBreaks(rep, snap)
+	}
 	ra := RankAgree(ev.Ranks, fs).earned(ev)
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,9 @@ type ReportEvidence struct {
 	// Torchrun: torchrun's launcher logged in the input: a job of several processes, even where no line carries
 	// a rank prefix (ranks that print nothing torch-like show none).
 	Torchrun bool `json:"torchrun"`
+	// ResumeBreaks: where graph_breaks was not logged, the breaks that frames Dynamo resumed after one show
+	// (a recompile or limit hit of torch_dynamo_resume_in_<fn>_at_<line>): at least these breaks happened
+	ResumeBreaks []ResumeBreak `json:"resume_breaks,omitempty"`
 	// Processes: how many processes wrote torch log lines without a rank prefix (glog's pid; 0 when none did,
 	// counted up to 64): two or more are several processes that no line says the rank of.
 	Processes int      `json:"processes"`
@@ -293,9 +297,9 @@ func (a *Analysis) UncountedWhy(k Kind) string {
 	case counted:
 		return ""
 	case a.Evidence.LoggingOf(false) == LoggingOff:
-		return what + " were not logged (TORCH_LOGS)"
+		return what + " were not logged (TORCH_LOGS)" + a.resumeHint(k)
 	}
-	return "no sign " + what + " were logged (TORCH_LOGS)"
+	return "no sign " + what + " were logged (TORCH_LOGS)" + a.resumeHint(k)
 }
 
 // CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
@@ -330,4 +334,66 @@ func logFormat(e logparse.Era) string {
 		return "2." + strconv.Itoa(lo) + "+"
 	}
 	return e.String()
+}
+
+// ResumeBreak is a graph break a resume function shows: Dynamo resumes after a break at line Line of Function in
+// a frame it names torch_dynamo_resume_in_<Function>_at_<Line>.
+type ResumeBreak struct {
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+}
+
+// resumeBreaks lists, sorted, the distinct breaks the resume functions of recompiles and limit hits show.
+func resumeBreaks(rep *Report, snap *detailSnap) []ResumeBreak {
+	seen := map[ResumeBreak]bool{}
+	if snap != nil {
+		for _, g := range snap.groups {
+			if g.key.resume > 0 {
+				seen[ResumeBreak{Function: g.key.fn, File: g.key.file, Line: g.key.resume}] = true
+			}
+		}
+	}
+	for _, l := range rep.RecompileLimitHits {
+		if fn, line := FoldFunction(l.Function); line > 0 {
+			seen[ResumeBreak{Function: fn, File: l.File, Line: line}] = true
+		}
+	}
+	out := make([]ResumeBreak, 0, len(seen))
+	for b := range seen {
+		out = append(out, b)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].File != out[j].File {
+			return out[i].File < out[j].File
+		}
+		return out[i].Line < out[j].Line
+	})
+	return out
+}
+
+// resumeText words the breaks resume functions show: "f at r01_branch_print.py:6", the first few.
+func resumeText(bs []ResumeBreak) string {
+	var parts []string
+	for i, b := range bs {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(bs)-i))
+			break
+		}
+		parts = append(parts, b.Function+" at "+siteText(b.File, b.Line))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// resumeHint follows why graph breaks were not counted with the breaks resume functions show ("; a resume
+// function shows one at r01_branch_print.py:6"), "" for other kinds or none.
+func (a *Analysis) resumeHint(k Kind) string {
+	rb := a.Evidence.ResumeBreaks
+	switch {
+	case k != KindGraphBreak || len(rb) == 0:
+		return ""
+	case len(rb) == 1:
+		return "; a resume function shows one at " + siteText(rb[0].File, rb[0].Line)
+	}
+	return "; resume functions show " + strconv.Itoa(len(rb)) + " (" + resumeText(rb) + ")"
 }

@@ -87,3 +87,27 @@ func TestBuiltinWarningPasted(t *testing.T) {
 		}
 	}
 }
+
+// Dynamo names the frame it resumes after a graph break torch_dynamo_resume_in_<fn>_at_<line>: a recompile (or a
+// limit hit) of such a frame shows a break graph_breaks did not log. r01's guards log (guards,recompiles) recompiled
+// torch_dynamo_resume_in_f_at_6 and read only "nothing shows that graph breaks were being logged".
+func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
+	a := Analyze(loadReport(t, fx("torch-2.14/r01_branch_print.guards.log")), nil, nil)
+	if a.Evidence.GraphBreaksLogged {
+		t.Fatal("the test wants a log without graph_breaks")
+	}
+	want := []ResumeBreak{{Function: "f", File: "/root/repro/r01_branch_print.py", Line: 6}}
+	if got := a.Evidence.ResumeBreaks; len(got) != 1 || got[0].Function != "f" || got[0].Line != 6 || !strings.HasSuffix(got[0].File, "r01_branch_print.py") {
+		t.Errorf("resume breaks %+v, want %+v", got, want)
+	}
+	if s := a.Verdict.Summary; !strings.Contains(s, "a resume function shows a graph break that was not logged: f at r01_branch_print.py:6") {
+		t.Errorf("verdict %q", s)
+	}
+	if got := a.UncountedWhy(KindGraphBreak); !strings.Contains(got, "a resume function shows one at r01_branch_print.py:6") {
+		t.Errorf("pane %q", got)
+	}
+	// breaks that were logged need no such hint
+	if a := Analyze(loadReport(t, fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); len(a.Evidence.ResumeBreaks) != 0 {
+		t.Errorf("logged: %+v", a.Evidence.ResumeBreaks)
+	}
+}

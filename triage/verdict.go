@@ -218,6 +218,13 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		words, names := unlogged(ev)
 		v.State, v.Summary = StateNoEvidence, "no evidence: torch ran, but nothing shows that "+words+
 			" were being logged (no such records, and "+ev.askedWords(names)+"): rerun with --preset breaks"
+		if rb := ev.ResumeBreaks; len(rb) > 0 { // breaks happened: Dynamo resumed after them
+			what := "a resume function shows a graph break that was not logged: "
+			if len(rb) > 1 {
+				what = "resume functions show " + strconv.Itoa(len(rb)) + " graph breaks that were not logged: "
+			}
+			v.Summary += "; " + what + resumeText(rb)
+		}
 	case run != nil && run.Outcome == OutcomeRunning:
 		v.State, v.Summary = StateNoEvidence, "still running: no unexpected graph break or recompile so far"
 	case run != nil && run.Outcome == OutcomeUnknown:

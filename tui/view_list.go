@@ -23,8 +23,10 @@ func (m *Model) listBox(p pane, w, h int) []string {
 		body = []string{m.th.dim.Render(" " + m.waitingText())}
 	case ls.len() == 0 && ls.pattern != "":
 		body = []string{m.th.dim.Render(" nothing matches /" + ls.pattern)}
-	case ls.len() == 0:
-		body = []string{m.th.dim.Render(" " + emptyText(p, m.cur))}
+	case ls.len() == 0: // the why of an empty pane, wrapped: its reasons are worth reading whole
+		for _, l := range wrapText(emptyText(p, m.cur), w-3) {
+			body = append(body, m.th.dim.Render(" "+l))
+		}
 	default:
 		off := ls.first(inner)
 		var shown []*row
