@@ -41,46 +41,45 @@ func TestStoryCountsACaughtCompileErrorAsTheReportDoes(t *testing.T) {
 // distinct". (A script's own torch._logging.set_logs is no way there: under TORCH_LOGS torch 2.6 ignores it,
 // "Using TORCH_LOGS environment variable for log settings, ignoring call to set_logs".)
 func TestStoryLoggedIsTheReportsEvidence(t *testing.T) {
-	store := t.TempDir()
-	code := 0
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "guards", TorchLogs: "guards,recompiles_verbose", UserArgv: []string{"python", "repro.py"},
-		State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
-	s, err := Build(store)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, text := exitedRuns(t, [2]string{"guards", "guards,recompiles_verbose"})
 	r := s.Runs[0]
 	if !r.Logged.GraphBreaks || r.Logged.GraphBreaks != r.Analysis().Evidence.GraphBreaksLogged {
 		t.Errorf("logged %+v, the report's evidence: breaks %v", r.Logged, r.Analysis().Evidence.GraphBreaksLogged)
 	}
-	var text bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 200})
-	if strings.Contains(text.String(), "graph breaks not logged") || !strings.Contains(text.String(), "3 graph breaks") {
-		t.Errorf("text:\n%s", text.String())
+	if strings.Contains(text, "graph breaks not logged") || !strings.Contains(text, "3 graph breaks") {
+		t.Errorf("text:\n%s", text)
 	}
 }
 
 // A run whose TORCH_LOGS was not its preset's (check --logs …; the run dir is NNNN-custom) says so in its heading:
 // "preset breaks" alone read as if the breaks preset's names had been on.
 func TestStoryHeadNamesCustomLogs(t *testing.T) {
+	_, text := exitedRuns(t, [2]string{"breaks", "graph_breaks,recompiles,+dynamo"}, [2]string{"breaks", "graph_breaks,recompiles"})
+	if !strings.Contains(text, "preset breaks (TORCH_LOGS graph_breaks,recompiles,+dynamo)") {
+		t.Errorf("run 1:\n%s", text)
+	}
+	if strings.Count(text, "(TORCH_LOGS ") != 1 {
+		t.Errorf("run 2 ran its preset's names:\n%s", text)
+	}
+}
+
+// exitedRuns stores runs of python repro.py that exited 0 with gb_recompile's log, each {preset, TORCH_LOGS},
+// and returns their story and its text.
+func exitedRuns(t *testing.T, runs ...[2]string) (*Story, string) {
+	t.Helper()
 	store := t.TempDir()
 	code := 0
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles,+dynamo", UserArgv: []string{"python", "repro.py"},
-		State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
-	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"python", "repro.py"},
-		State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
+	for i, r := range runs {
+		storyRun(t, store, runner.Meta{ID: i + 1, Preset: r[0], TorchLogs: r[1], UserArgv: []string{"python", "repro.py"},
+			State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
+	}
 	s, err := Build(store)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var text bytes.Buffer
 	WriteText(&text, s, triage.TextOptions{Width: 200})
-	if !strings.Contains(text.String(), "preset breaks (TORCH_LOGS graph_breaks,recompiles,+dynamo)") {
-		t.Errorf("run 1:\n%s", text.String())
-	}
-	if strings.Count(text.String(), "(TORCH_LOGS ") != 1 {
-		t.Errorf("run 2 ran its preset's names:\n%s", text.String())
-	}
+	return s, text.String()
 }
 
 // Runs of different scripts make no trend: the H100 session of g01 then g09b read "trend: graph breaks 0 → 1 ·
