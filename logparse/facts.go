@@ -24,18 +24,18 @@ type Facts struct {
 	// caught a compile exception and printed it shows torch ran.
 	TorchMessage bool
 	// PIDs are the processes that wrote torch log lines without a rank prefix (glog's pid field), at most
-	// maxPIDs of them: two or more are no single process, whatever the lines do not say.
+	// MaxPIDs of them: two or more are no single process, whatever the lines do not say.
 	PIDs map[int]bool
 }
 
-// maxPIDs bounds Facts.PIDs (a log of thousands of processes says as much with 64).
-const maxPIDs = 64
+// MaxPIDs bounds Facts.PIDs (a log of thousands of processes says as much with 64): that many means "at least".
+const MaxPIDs = 64
 
 func (f *Facts) notePID(pid int) {
 	if f.PIDs == nil {
 		f.PIDs = map[int]bool{}
 	}
-	if len(f.PIDs) < maxPIDs {
+	if len(f.PIDs) < MaxPIDs {
 		f.PIDs[pid] = true
 	}
 }

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"github.com/torchtriage/torchtriage/logparse"
 	"os"
 	"path/filepath"
 	"slices"
@@ -506,4 +507,12 @@ func twoProcessLog(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// Processes are counted up to logparse.MaxPIDs: that many is a floor, said as one.
+func TestManyProcessesAreAFloor(t *testing.T) {
+	ev := ReportEvidence{TorchSeen: true, Processes: logparse.MaxPIDs}
+	if got := ev.ProcessesText(); got != "at least 64 processes, no rank prefix" {
+		t.Errorf("%q", got)
+	}
 }

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"github.com/torchtriage/torchtriage/logparse"
 	"strconv"
 	"strings"
 )
@@ -24,6 +25,8 @@ func (ev ReportEvidence) ProcessesText() string {
 	case len(ev.Ranks) > 0:
 	case ev.Torchrun:
 		return "torchrun job, no rank prefix"
+	case ev.Processes >= logparse.MaxPIDs: // counted up to there
+		return "at least " + strconv.Itoa(ev.Processes) + " processes, no rank prefix"
 	case ev.Processes > 1:
 		return strconv.Itoa(ev.Processes) + " processes, no rank prefix"
 	case !ev.TorchSeen:
