@@ -53,7 +53,7 @@ func classify(b *builder) {
 		r.Kind, r.Warning = KindWarning, parseWarning(r.Lines)
 		if name := unsupportedBuiltin(r.Warning.Message); name != "" && strings.Contains(r.Warning.File, "torch/_dynamo/") {
 			r.Kind, r.Warning = KindGraphBreak, nil
-			r.Break = &GraphBreak{Variant: BreakBuiltinWarning, Reason: firstSentence(r.Lines[0], name), Builtin: name}
+			r.Break = &GraphBreak{Variant: BreakBuiltinWarning, Reason: "unsupported builtin " + name, Builtin: name}
 		}
 	case headCache:
 		if len(r.Lines) > 0 {
@@ -249,10 +249,18 @@ func rootCauseRank(lines []string) int {
 	return -1
 }
 
-// unsupportedBuiltin is the builtin of 2.6's "Graph break due to unsupported builtin time.time. This function is
-// either a Python builtin …" (a record's reason, or Dynamo's warning about it): "time.time"; "" for other text.
+// unsupportedBuiltin is the builtin a break is about: 2.6's "Graph break due to unsupported builtin time.time. This
+// function is either a Python builtin …" and 2.14's "Dynamo does not know how to trace the builtin `time.time.`"
+// (a record's reason or explanation, or Dynamo's warning about it): "time.time"; "" for other text.
 func unsupportedBuiltin(msg string) string {
-	const head = "Graph break due to unsupported builtin "
+	if i := strings.Index(msg, "does not know how to trace the builtin `"); i >= 0 { // 2.14
+		rest := msg[i+len("does not know how to trace the builtin `"):]
+		if end := strings.IndexByte(rest, '`'); end > 0 {
+			return strings.TrimSuffix(rest[:end], ".")
+		}
+		return ""
+	}
+	const head = "Graph break due to unsupported builtin " // 2.6
 	i := strings.Index(msg, head)
 	if i < 0 {
 		return ""
@@ -263,11 +271,4 @@ func unsupportedBuiltin(msg string) string {
 		end = len(strings.TrimSuffix(strings.TrimSpace(rest), "."))
 	}
 	return rest[:end]
-}
-
-// firstSentence is a warning's message up to the builtin it names: "Graph break due to unsupported builtin
-// time.time".
-func firstSentence(line, name string) string {
-	i := strings.Index(line, "Graph break due to unsupported builtin ")
-	return line[i : i+len("Graph break due to unsupported builtin ")+len(name)]
 }

@@ -130,7 +130,7 @@ func parseBreak(lines []string) *GraphBreak {
 	if g.GBType == "" && g.Reason == "" && g.Variant == BreakFull {
 		g.Reason = "unknown"
 	}
-	g.Builtin = unsupportedBuiltin(g.Reason)
+	g.Builtin = unsupportedBuiltin(g.Reason + "\n" + g.Explanation)
 	return g
 }
 

@@ -40,6 +40,14 @@ func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 			t.Errorf("a break without a site: %q", f.Title)
 		}
 	}
+	// 2.14 words it "Dynamo does not know how to trace the builtin `time.time.`", the record's explanation too
+	if c := Analyze(loadReport(t, filepath.Join(dir, "manybreaks.2.14.triage.log")), nil, nil).Report.Counts; c.GraphBreaks != 6 {
+		t.Errorf("2.14 logged: %d distinct, want 6", c.GraphBreaks)
+	}
+	a14 := Analyze(loadReport(t, filepath.Join(dir, "manybreaks.2.14.no_torch_logs.log")), nil, nil)
+	if got := a14.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
+		t.Errorf("2.14 not logged: %q", got)
+	}
 	a = Analyze(loadReport(t, filepath.Join(dir, "manybreaks.no_torch_logs.log")), nil, nil)
 	if c := a.Report.Counts; c.GraphBreaks != 1 || a.Evidence.GraphBreaksLogged || !a.BreaksFloor() {
 		t.Errorf("not logged: %+v, logged %v", c, a.Evidence.GraphBreaksLogged)
