@@ -24,7 +24,7 @@ var (
 	expectedActual = regexp.MustCompile(`expected ([^,]+), actual (.+?)\.?$`)
 	sizeExpr       = regexp.MustCompile(`([A-Za-z_][\w\[\]'".]*?)\.(size\(\)|shape|stride\(\))\[(\d+)\]`)
 	lenGuard       = regexp.MustCompile(`^len\((.+)\)\s*==\s*(\d+)$`)
-	callArg        = regexp.MustCompile(`^\w+\((.+?),\s*-?\d+\)$`)
+	callArg        = regexp.MustCompile(`^\w+\((.+?),\s*-?\d+\)(?:,\s*type=<[^>]*>)?$`)
 	localSource    = regexp.MustCompile(`^[LG]\[['"]([^'"]+)['"]\]`)
 	moduleSource   = regexp.MustCompile(`\._modules\[['"]([^'"]+)['"]\]`)
 	eqGuard        = regexp.MustCompile(`^(.+?)\s*==\s*(.+)$`) // cutEq's rule, and its way for a text with a line break

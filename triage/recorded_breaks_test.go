@@ -119,3 +119,12 @@ func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
 		t.Errorf("logged: %+v", a.Evidence.ResumeBreaks)
 	}
 }
+
+// 2.14 prints an identity guard with the object's type after it ("___check_obj_id(fn, 140609853979072),
+// type=<class 'builtin_function_or_method'>", a real 2.14.1 run): its source is fn, not "an argument".
+func TestObjectIdentityGuardOf214(t *testing.T) {
+	gc := ClassifyGuard("___check_obj_id(fn, 140609853979072), type=<class 'builtin_function_or_method'>")
+	if gc.Class != "obj_id" || gc.Source != "fn" || describeClass(gc, 1) != "a different object passed as fn" {
+		t.Errorf("%+v: %q", gc, describeClass(gc, 1))
+	}
+}
