@@ -181,15 +181,15 @@ func (res *CompareResult) verdict() (string, bool) {
 	headline := false // the compile-time change leads the parts
 	if d := res.Compile; d != nil && d.Big && d.DeltaS != nil {
 		head := fmt.Sprintf("%s compile (%.1f s → %.1f s)", signed(*d.DeltaS), *d.A, *d.B)
-		var why []string
-		if len(res.Phases) > 0 && res.Phases[0].DeltaS != nil && res.Phases[0].Big {
-			why = append(why, res.Phases[0].What+" "+signed(*res.Phases[0].DeltaS))
-		}
-		if len(res.Frames) > 0 && res.Frames[0].Big {
-			why = append(why, "on "+res.Frames[0].What)
-		}
-		if len(why) > 0 {
-			head += ": " + strings.Join(why, " ")
+		phase := len(res.Phases) > 0 && res.Phases[0].DeltaS != nil && res.Phases[0].Big
+		frame := len(res.Frames) > 0 && res.Frames[0].Big
+		switch {
+		case phase && frame:
+			head += ": " + res.Phases[0].What + " " + signed(*res.Phases[0].DeltaS) + " on " + res.Frames[0].What
+		case phase:
+			head += ": " + res.Phases[0].What + " " + signed(*res.Phases[0].DeltaS)
+		case frame: // no phase known on both sides: where, not why
+			head += " in " + res.Frames[0].What
 		}
 		parts, headline = append(parts, head), true
 	}
