@@ -309,13 +309,10 @@ func (a *Analysis) CudagraphSkipsText() string { return "cudagraph skips " + a.C
 // CudagraphSkipsValue is the skip count's words after its label: for logs alone where a zero would be no
 // evidence, "unknown" (SkipsNotLogged says why).
 func (a *Analysis) CudagraphSkipsValue() string {
-	switch {
-	case a.SkipsCounted():
+	if a.SkipsCounted() {
 		return fmt.Sprintf("%d", a.Report.Counts.CudagraphSkips)
-	case a.Evidence.LogsFrom == "run":
-		return "not logged"
 	}
-	return "unknown"
+	return a.Evidence.LoggingOf(false).Words()
 }
 
 // SkipsCounted reports whether the CUDA-graph skip count is evidence: skips were seen, or they could print.
