@@ -67,9 +67,14 @@ func (a *Analysis) CaughtCompileErrors() int {
 // CompileErrorsValue words the compile-error count after its label: the processes that died of one, and the
 // ones the program caught ("0 (1 caught)").
 func (a *Analysis) CompileErrorsValue() string {
-	s := itoa(a.Report.Counts.CompileErrors)
-	if n := a.CaughtCompileErrors(); n > 0 {
-		s += " (" + itoa(n) + " caught)"
+	return itoa(a.Report.Counts.CompileErrors) + CaughtSuffix(a.CaughtCompileErrors())
+}
+
+// CaughtSuffix follows a compile-error count with the ones the program caught: " (1 caught)", "" for none. The
+// report, the gate and the bringup log all word it so.
+func CaughtSuffix(n int) string {
+	if n == 0 {
+		return ""
 	}
-	return s
+	return " (" + itoa(n) + " caught)"
 }

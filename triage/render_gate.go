@@ -226,9 +226,5 @@ func writeJUnit(w io.Writer, res GateResult) error {
 
 // compileErrorsCounted is the gate's count of compile errors: "1 compile error", "0 compile errors (1 caught)".
 func compileErrorsCounted(c GateCounts) string {
-	s := Plural(c.CompileErrors, "compile error")
-	if c.CompileErrorsCaught > 0 {
-		s += " (" + itoa(c.CompileErrorsCaught) + " caught)"
-	}
-	return s
+	return Plural(c.CompileErrors, "compile error") + CaughtSuffix(c.CompileErrorsCaught)
 }

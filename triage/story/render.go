@@ -85,7 +85,7 @@ func WriteMarkdown(w io.Writer, s *Story) {
 			if c.Ranks == 0 {
 				ranks = ranksText(0) // no prefix says how many processes there were (the text's words)
 			}
-			cells = append(cells, strconv.Itoa(c.LimitHits), skips, strconv.Itoa(c.CompileErrors)+caughtText(c), strconv.Itoa(c.RuntimeErrors), ranks)
+			cells = append(cells, strconv.Itoa(c.LimitHits), skips, strconv.Itoa(c.CompileErrors)+triage.CaughtSuffix(c.CompileErrorsCaught), strconv.Itoa(c.RuntimeErrors), ranks)
 		} else {
 			cells = append(cells, "—", "—", "—", "—", "—")
 		}
@@ -167,7 +167,7 @@ func runBody(r *Run, md bool) []string {
 			out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
 				count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
 				count(c.CudagraphSkips, lg.CudagraphSkips || c.CudagraphSkips > 0, "CUDA-graph skip"),
-				count(c.CompileErrors, true, "compile error") + caughtText(c)}, " · ")+gpuCounts(c, lg)+" · "+ranksText(c.Ranks)))
+				count(c.CompileErrors, true, "compile error") + triage.CaughtSuffix(c.CompileErrorsCaught)}, " · ")+gpuCounts(c, lg)+" · "+ranksText(c.Ranks)))
 			out = append(out, esc("verdict: "+r.Verdict))
 		}
 	}
@@ -391,14 +391,6 @@ func runtimeCount(c *Counts) string {
 		return " · " + triage.Plural(c.RuntimeErrors, "runtime error")
 	}
 	return ""
-}
-
-// caughtText follows a run's compile-error count with the ones its program caught (" (1 caught)"), as the report.
-func caughtText(c *Counts) string {
-	if c.CompileErrorsCaught == 0 {
-		return ""
-	}
-	return " (" + strconv.Itoa(c.CompileErrorsCaught) + " caught)"
 }
 
 // runPresetText names a run's preset, and its TORCH_LOGS where they were not the preset's own (check --logs …, a
