@@ -14,8 +14,9 @@ func settledByExit(rep *Report, run *RunFacts) *Report {
 	if run == nil || !run.Direct || len(rep.CompileErrors)+len(rep.RuntimeErrors) == 0 {
 		return rep
 	}
-	// a job of several processes that still runs may have lost one (torchrun tears the others down after)
-	if alive := run.Outcome == OutcomeRunning && run.WorldSize <= 1; run.Outcome != OutcomeCompleted && !alive {
+	// a completed run, or a single process still running, lived on after them; a job of several processes that
+	// still runs may have lost one (torchrun tears the others down after)
+	if settled := run.Outcome == OutcomeCompleted || run.Outcome == OutcomeRunning && run.WorldSize <= 1; !settled {
 		return rep
 	}
 	s := *rep
