@@ -90,18 +90,19 @@ func countFindings(fs []Finding) tally {
 				t.firstSkip = f
 			}
 		case KindCompileError:
+			fullgraph := strings.HasSuffix(f.What, "Unsupported") // fullgraph refused a break: the breaks step fixes it
 			if f.Caught {
 				t.caught += f.Records
 				if t.firstCaught == nil {
 					t.firstCaught = f
 				}
-				if strings.HasSuffix(f.What, "Unsupported") { // fullgraph refused a break: the breaks step fixes it
+				if fullgraph {
 					t.caughtFullgraph += f.Records
 				}
 				continue
 			}
 			t.errors += f.Records
-			if strings.HasSuffix(f.What, "Unsupported") {
+			if fullgraph {
 				t.fullgraphErrors += f.Records
 			} else if t.firstCrashError == nil {
 				t.firstCrashError = f
