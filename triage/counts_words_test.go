@@ -1,12 +1,13 @@
 package triage
 
 import (
-	"github.com/torchtriage/torchtriage/logparse"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // One record is "1 record", in the text counts line and the Markdown table alike (they read "(1 records)").

@@ -2,12 +2,13 @@ package triage
 
 import (
 	"encoding/json"
-	"github.com/torchtriage/torchtriage/logparse"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 type expectedCounts struct {

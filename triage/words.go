@@ -1,9 +1,10 @@
 package triage
 
 import (
-	"github.com/torchtriage/torchtriage/logparse"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // The words of counts and of the processes they came from, one source for text, Markdown, the gate and the TUI.
