@@ -80,8 +80,8 @@ func lastStderr(log session.Log, n int) []string {
 }
 
 // stopWords is "stopped by torchtriage (cancelled)" for a run the tool itself stopped, "" otherwise: such a run
-// is never shown as a failure.
-func stopWords(me session.Meta) string { return stoppedText(session.RunFactsOf(me).StoppedBy()) }
+// is never shown as a failure. From meta.json alone: a view reads no file.
+func stopWords(me session.Meta) string { return stoppedText(session.StoppedBy(me)) }
 
 // stoppedText words why the tool stopped a run ("" when it did not).
 func stoppedText(by string) string {

@@ -138,12 +138,10 @@ func withProbe(spec Spec) Spec {
 // know.
 func LogNamesFor(torchVersion string) ([]string, bool) { return runner.LogNamesFor(torchVersion) }
 
-// RunFactsOf is what a run's meta.json tells the analysis: how it ended (the tool's own stops named as such), the
-// TORCH_LOGS it set, its process count.
+// RunFactsOf is what a run's meta.json tells the analysis (metaFacts), with the processes its probe saw import
+// torch (the run directory's start files).
 func RunFactsOf(m Meta) *triage.RunFacts {
-	f := &triage.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
-		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason, ToolEnv: m.Env,
-		Direct: directCommand(m)}
+	f := metaFacts(m)
 	if m.Dir != "" {
 		starts, _ := probe.ReadStarts(m.Dir)
 		f.TorchImported = len(starts)
@@ -151,6 +149,19 @@ func RunFactsOf(m Meta) *triage.RunFacts {
 			f.TorchImportedVersion = cmp.Or(f.TorchImportedVersion, s.Torch)
 		}
 	}
+	return f
+}
+
+// StoppedBy words why the tool itself stopped a run ("cancelled", "timed out"), "" when it did not: from
+// meta.json alone, so a view may ask it without reading the run directory.
+func StoppedBy(m Meta) string { return metaFacts(m).StoppedBy() }
+
+// metaFacts is what meta.json alone tells: how the run ended (the tool's own stops named as such), the TORCH_LOGS
+// it set, its process count.
+func metaFacts(m Meta) *triage.RunFacts {
+	f := &triage.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
+		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason, ToolEnv: m.Env,
+		Direct: directCommand(m)}
 	if w, err := strconv.Atoi(m.Env["WORLD_SIZE"]); err == nil && w > f.WorldSize {
 		f.WorldSize = w
 	}
