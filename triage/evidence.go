@@ -293,13 +293,10 @@ func (a *Analysis) UncountedWhy(k Kind) string {
 	if k == KindRecompile {
 		counted, what = a.RecompilesCounted(), "recompiles"
 	}
-	switch {
-	case counted:
+	if counted {
 		return ""
-	case a.Evidence.LoggingOf(false) == LoggingOff:
-		return what + " were not logged (TORCH_LOGS)" + a.resumeHint(k)
 	}
-	return "no sign " + what + " were logged (TORCH_LOGS)" + a.resumeHint(k)
+	return a.Evidence.LoggingOf(false).Absent(what) + " (TORCH_LOGS)" + a.resumeHint(k)
 }
 
 // CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"

@@ -179,11 +179,8 @@ func nothingText(an *Analysis) string {
 	case StateSteady:
 		s := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
 		if why := an.SkipsNotLogged(); why != "" {
-			skips := "CUDA-graph skips were not logged"
-			if an.Evidence.LoggingOf(false) == LoggingUnknown { // logs alone: nothing says which names were on
-				skips = "no sign CUDA-graph skips were logged"
-			}
-			s = "Nothing to report: no graph break, recompile, limit hit or error in the input; " + skips + " (" + why + ")."
+			s = "Nothing to report: no graph break, recompile, limit hit or error in the input; " +
+				an.Evidence.LoggingOf(false).Absent("CUDA-graph skips") + " (" + why + ")."
 		}
 		if an.PartitionsNotLogged() {
 			s += " Non-cudagraphable partitions and CUDA-graph re-recordings were not logged (they print only with TORCH_LOGS " +

@@ -56,6 +56,16 @@ func (l Logging) Words() string {
 	return ""
 }
 
+// Absent says events of a kind (what, plural) that did not print could not have: "recompiles were not logged"
+// where the run's TORCH_LOGS is known, "no sign recompiles were logged" for logs alone, where nothing says which
+// names were on.
+func (l Logging) Absent(what string) string {
+	if l == LoggingOff {
+		return what + " were not logged"
+	}
+	return "no sign " + what + " were logged"
+}
+
 // LoggingOf is LoggingOn for logged; else LoggingOff where the run's TORCH_LOGS is known, LoggingUnknown for logs
 // alone.
 func (ev ReportEvidence) LoggingOf(logged bool) Logging {
