@@ -54,11 +54,7 @@ func writePerRank(t *TextWriter, perRank map[string]Counts, an *Analysis) {
 			for _, g := range groups[i:] {
 				n += len(g.ranks)
 			}
-			word := "groups"
-			if len(groups)-i == 1 {
-				word = "group"
-			}
-			t.Linef(4, "  … %d more %s of ranks (%s): --format json has every rank", len(groups)-i, word, Plural(n, "rank"))
+			t.Linef(4, "  … %s of ranks (%s): --format json has every rank", Plural(len(groups)-i, "more group"), Plural(n, "rank"))
 			break
 		}
 		t.Line(4, "  "+rankWord(g.ranks)+": "+countsText(g.c, an))
