@@ -10,13 +10,14 @@ var gpuKinds = map[Kind]bool{KindCudagraphSkip: true, KindCudagraphPartition: tr
 var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
 	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
 
-// unlogged says why a's input could not show items of kind k ("" when it could): no torch output at all, or
+// unlogged says why a's input could not show items of kind k ("" when it could): no torch output at all (and
+// whose doing that was: the program's, the tool's stop, a launch that failed), or
 // TORCH_LOGS without them (known of a run; of logs alone only that nothing shows they were logged). Limit hits
 // and errors always print.
 func (a *Analysis) unlogged(k Kind) string {
 	ev := a.Evidence
 	if !ev.TorchSeen {
-		return "printed no torch output"
+		return a.SilentWhy()
 	}
 	logged := true
 	switch k {
@@ -39,6 +40,11 @@ func (a *Analysis) unlogged(k Kind) string {
 	}
 	return "shows no sign they were logged (TORCH_LOGS)" // logs alone: no such record, no tag of their name
 }
+
+// SilentWhy says why the run (or logs alone) of an analysis holds no torch output, for a side of a comparison: the
+// program printed none, the tool stopped it first or it never started (the verdict's words, never the program
+// blamed for the tool's stop).
+func (a *Analysis) SilentWhy() string { return silentRunWhy(a.Run) }
 
 // KindPlural names a kind in NotCompared ("graph breaks", "CUDA-graph skips").
 func KindPlural(k Kind) string {

@@ -140,3 +140,33 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 		t.Errorf("from the stopped run: %d new, %d changed, not compared %q", d.New, d.Changed, d.NotCompared)
 	}
 }
+
+// A run the tool stopped before it printed any torch output did not "print no torch output" of its own accord: the
+// diff says who stopped it (the verdict's words), and a run that never started says so; a finished run that
+// printed nothing keeps "printed no torch output".
+func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	os.WriteFile(empty, nil, 0o644)
+	full := analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	on := func(f RunFacts) *Analysis {
+		f.TorchLogs, f.TorchLogsSet = "graph_breaks,recompiles", true
+		return AnalyzeRun(loadReport(t, empty), nil, nil, &f)
+	}
+	zero := 0
+	for _, c := range []struct {
+		run        *Analysis
+		want, lack string
+	}{
+		{on(RunFacts{Outcome: OutcomeStopped, StopReason: "timed out after 2s"}),
+			"graph breaks: B was stopped by torchtriage (timed out after 2s) before it printed any torch output", "printed no torch output,"},
+		{on(RunFacts{Outcome: OutcomeDidNotStart, Error: "exec: \"pythn\": executable file not found in $PATH"}),
+			"graph breaks: B did not start", "printed no torch output"},
+		{on(RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero}), "graph breaks: B printed no torch output", ""},
+	} {
+		d := Diff(full, c.run)
+		nc := strings.Join(d.NotCompared, "\n")
+		if !strings.Contains(nc, c.want) || c.lack != "" && strings.Contains(nc, c.lack) {
+			t.Errorf("not compared:\n%s\nwant %q", nc, c.want)
+		}
+	}
+}

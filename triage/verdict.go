@@ -422,6 +422,22 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 	}
 }
 
+// silentRunWhy says why a run (or logs alone: run nil) holds no torch output, for a side of a diff: a run the tool
+// stopped, or that never started, is not blamed for printing nothing (noTorch's words).
+func silentRunWhy(run *RunFacts) string {
+	switch {
+	case run == nil:
+		return "printed no torch output"
+	case run.Outcome == OutcomeDidNotStart:
+		return "did not start"
+	case run.Outcome == OutcomeRunning:
+		return "has printed no torch output yet (still running)"
+	case run.StoppedBy() != "":
+		return "was stopped by torchtriage (" + run.StoppedBy() + ") before it printed any torch output"
+	}
+	return "printed no torch output"
+}
+
 // noTorch says that a run (or the inputs given without one) printed no torch output at all, once it can no longer
 // print any (not while it runs): the one wording of the verdict and of the step before the six.
 func noTorch(ev ReportEvidence, run *RunFacts, rep *Report) string {

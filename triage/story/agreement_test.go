@@ -53,3 +53,27 @@ func TestDeltaToOneProcessIsNotRegained(t *testing.T) {
 		}
 	}
 }
+
+// A run the tool stopped before any torch output is not said to have "printed no torch output" in the delta
+// against its base: the stop was the tool's (the verdict's words); a run that finished silent keeps them.
+func TestDeltaNamesTheToolsStopOfASilentRun(t *testing.T) {
+	base := &Run{ID: 1, Counts: &Counts{}, an: &triage.Analysis{Report: &triage.Report{}},
+		Logged: Logged{Torch: true, GraphBreaks: true, Recompiles: true}}
+	silent := func(f *triage.RunFacts) *Run {
+		return &Run{ID: 2, Counts: &Counts{}, an: &triage.Analysis{Report: &triage.Report{}, Run: f}}
+	}
+	zero := 0
+	for _, c := range []struct {
+		run  *Run
+		want string
+	}{
+		{silent(&triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 2s"}),
+			"graph breaks: run 2 was stopped by torchtriage (timed out after 2s) before it printed any torch output"},
+		{silent(&triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero}), "graph breaks: run 2 printed no torch output"},
+	} {
+		d := buildDelta(base, c.run, "same command")
+		if nc := strings.Join(d.NotCompared, "\n"); !strings.Contains(nc, c.want) {
+			t.Errorf("not compared:\n%s\nwant %q", nc, c.want)
+		}
+	}
+}

@@ -92,7 +92,7 @@ func buildDelta(base, r *Run, basis string) *Delta {
 			if !x.Logged.covers(k) {
 				why := fmt.Sprintf("(TORCH_LOGS %q) did not log them", x.meta.TorchLogs)
 				if !x.Logged.Torch {
-					why = "printed no torch output"
+					why = x.an.SilentWhy() // the program's silence, the tool's stop or a launch that failed
 				} else if k == triage.KindCudagraphPartition && x.Logged.PartitionsHidden {
 					why = "loaded its graphs from the FX graph cache, which prints none"
 				}
