@@ -161,6 +161,8 @@ func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 			"graph breaks: B was stopped by torchtriage (timed out after 2s) before it printed any torch output", "printed no torch output,"},
 		{on(RunFacts{Outcome: OutcomeDidNotStart, Error: "exec: \"pythn\": executable file not found in $PATH"}),
 			"graph breaks: B did not start", "printed no torch output"},
+		{on(RunFacts{Outcome: OutcomeInterrupted}),
+			"graph breaks: B was interrupted (the tool supervising it is gone) before it printed any torch output", "printed no torch output,"},
 		{on(RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero}), "graph breaks: B printed no torch output", ""},
 	} {
 		d := Diff(full, c.run)

@@ -15,7 +15,8 @@ const (
 	OutcomeStopped     Outcome = "stopped"       // the tool stopped it (cancel, timeout, relaunch, quit): StopReason
 	OutcomeDidNotStart Outcome = "did_not_start" // the command could not be launched
 	OutcomeRunning     Outcome = "running"       // still going
-	OutcomeUnknown     Outcome = "unknown"       // the supervisor is gone without recording an end
+	OutcomeInterrupted Outcome = "interrupted"   // the tool supervising it is gone (killed, out of disk, hung up): no end recorded
+	OutcomeUnknown     Outcome = "unknown"       // its record is unreadable
 )
 
 // RunFacts are what the launcher knows of the run that printed the logs; nil for logs without a run (a file, a

@@ -208,6 +208,8 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateDidNotStart, "did not start: the command "+exitWords(run)+" before any torch output"
 	case run != nil && run.Outcome == OutcomeStopped:
 		v.State, v.Summary = StateStopped, "stopped by torchtriage ("+run.StoppedBy()+") before the run finished"+found
+	case run != nil && run.Outcome == OutcomeInterrupted:
+		v.State, v.Summary = StateStopped, interruptedWords+found
 	case run == nil && len(stops) > 0 && t.errors+t.runtime == 0:
 		v.State, v.Summary = StateStopped, "stopped: a process was interrupted ("+strings.Join(stops, ", ")+
 			"); the log does not say by whom"+found
@@ -229,7 +231,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	case run != nil && run.Outcome == OutcomeRunning:
 		v.State, v.Summary = StateNoEvidence, "still running: no unexpected graph break or recompile so far"
 	case run != nil && run.Outcome == OutcomeUnknown:
-		v.State, v.Summary = StateNoEvidence, "no evidence: the run's end was never recorded (its supervisor is gone)"
+		v.State, v.Summary = StateNoEvidence, "no evidence: the run's record is unreadable, so how it ended is not known"
 	case run != nil && run.Outcome == OutcomeFailed:
 		v.State, v.Summary = StateNotSteady, "not steady: the run "+exitWords(run)+" without an error torchtriage recognises"
 	default:
@@ -351,8 +353,10 @@ func unfinished(t tally, run *RunFacts, rep *Report) string {
 			return "did not start"
 		case OutcomeRunning:
 			return "still running"
+		case OutcomeInterrupted:
+			return "interrupted (the tool supervising it is gone)"
 		}
-		return "its end was never recorded (its supervisor is gone)"
+		return "how it ended is not known (its record is unreadable)"
 	}
 	var parts []string
 	if t.errors > 0 {
@@ -422,6 +426,10 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 	}
 }
 
+// interruptedWords is the verdict of a run whose supervisor died (killed, out of disk, hung up): its logs stop
+// wherever that happened, so they show nothing of the rest.
+const interruptedWords = "interrupted: the tool supervising the run is gone, its logs end where it stopped"
+
 // silentRunWhy says why a run (or logs alone: run nil) holds no torch output, for a side of a diff: a run the tool
 // stopped, or that never started, is not blamed for printing nothing (noTorch's words).
 func silentRunWhy(run *RunFacts) string {
@@ -432,6 +440,8 @@ func silentRunWhy(run *RunFacts) string {
 		return "did not start"
 	case run.Outcome == OutcomeRunning:
 		return "has printed no torch output yet (still running)"
+	case run.Outcome == OutcomeInterrupted:
+		return "was interrupted (the tool supervising it is gone) before it printed any torch output"
 	case run.StoppedBy() != "":
 		return "was stopped by torchtriage (" + run.StoppedBy() + ") before it printed any torch output"
 	}
@@ -450,6 +460,8 @@ func noTorch(ev ReportEvidence, run *RunFacts, rep *Report) string {
 		return "the input holds no torch output at all"
 	case run.StoppedBy() != "": // the tool's stop, not the program's silence
 		return "torchtriage stopped the run (" + run.StoppedBy() + ") before it printed any torch output"
+	case run.Outcome == OutcomeInterrupted:
+		return "the run was interrupted (the tool supervising it is gone) before it printed any torch output"
 	}
 	return "the run printed no torch output at all"
 }

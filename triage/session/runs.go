@@ -176,6 +176,8 @@ func metaFacts(m Meta) *triage.RunFacts {
 		f.Outcome = triage.OutcomeRunning
 	case m.Completed():
 		f.Outcome = triage.OutcomeCompleted
+	case m.State == StateInterrupted: // the tool's death, not the program's: never "failed"
+		f.Outcome = triage.OutcomeInterrupted
 	case m.State == StateCorrupt:
 		f.Outcome = triage.OutcomeUnknown
 	default:

@@ -229,10 +229,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, CompileErrorsCaught: r.an.CaughtCompileErrors(), Ranks: len(rep.Ranks),
 		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords,
 		CudagraphRerecordsUnknown: c.CudagraphRerecordsUnknown, RuntimeErrors: c.RuntimeErrors}
-	r.Steady, r.Verdict = r.an.Verdict.Steady, r.an.Verdict.Summary
-	if m.State == runner.StateInterrupted {
-		r.Steady, r.Verdict = false, interruptedVerdict
-	}
+	r.Steady, r.Verdict = r.an.Verdict.Steady, r.an.Verdict.Summary // an interrupted run's says so (RunFactsOf)
 	r.Logged = loggedBy(m, r.an.Evidence)
 	r.Logged.PartitionsNotLogged = r.an.PartitionsNotLogged()
 	if r.an.PartitionsHidden() != "" {
@@ -240,9 +237,6 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	}
 	return r, warnings
 }
-
-// interruptedVerdict replaces the verdict of a run whose supervisor died: its logs stop wherever that happened.
-const interruptedVerdict = "interrupted: the tool supervising the run is gone, its logs end where it stopped (no verdict)"
 
 // Analysis is the run's analysis (findings, rank agreement, verdict); nil when Counts is nil.
 func (r *Run) Analysis() *triage.Analysis { return r.an }
