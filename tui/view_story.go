@@ -256,8 +256,19 @@ func rowCounts(r runRow) string {
 		return "no findings yet"
 	}
 	c := r.view.snap.report.Counts
-	counts := fmt.Sprintf("%s · %s · %s", plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile"),
-		plural(c.RecompileLimitHits, "limit hit"))
+	breaks, recompiles := plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile")
+	if a := r.view.snap.analysis; a != nil { // the counts lines' rules: a zero that could not be otherwise is no count
+		ev := a.Evidence
+		switch {
+		case !ev.TorchSeen && r.live():
+			return "no torch output yet"
+		case !ev.TorchSeen:
+			return a.NoTorchText()
+		}
+		breaks = triage.Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break")
+		recompiles = triage.Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
+	}
+	counts := fmt.Sprintf("%s · %s · %s", breaks, recompiles, plural(c.RecompileLimitHits, "limit hit"))
 	if c.CompileErrors > 0 {
 		counts += " · " + plural(c.CompileErrors, "error")
 	}

@@ -1,0 +1,57 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// The runs view's line of an opened input says what the counts lines say: a file with no torch output counts
+// nothing (not "0 breaks · 0 recompiles · 0 limit hits"), and logs that show no sign graph_breaks was on give no
+// break count (not "0 breaks") beside the recompiles they hold.
+func TestRunsViewCountsOfOpenedInputsAreEarned(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "gb_recompile.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	recompile := strings.Join(lines[113:123], "") // the `scale == 2.0` recompile record alone
+	if !strings.Contains(lines[113], "Recompiling function f") {
+		t.Fatalf("line 114 is not the recompile record's head: %q", lines[113])
+	}
+	for _, c := range []struct {
+		name, text string
+		want, bad  []string
+	}{
+		{"empty.log", "", []string{"no torch output"}, []string{"0 breaks", "0 recompiles", "0 limit hits"}},
+		{"recompile.log", recompile, []string{"breaks unknown", "1 recompile"}, []string{"0 breaks"}},
+	} {
+		path := filepath.Join(t.TempDir(), c.name)
+		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
+		m.now = func() time.Time { return fixedNow }
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
+		b, err := session.Open([]string{path}, m.analyzer())
+		m.Update(loadedMsg{b: b, label: path, err: err})
+		press(m, "h")
+		s := plain(m)
+		for _, w := range c.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("%s: runs view lacks %q:\n%s", c.name, w, s)
+			}
+		}
+		for _, w := range c.bad {
+			if strings.Contains(s, w) {
+				t.Errorf("%s: runs view says %q:\n%s", c.name, w, s)
+			}
+		}
+	}
+}
