@@ -33,7 +33,7 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 	}
 	head := fmt.Sprintf(format, strings.Join(mark, ""), r.id, rowPreset(r), rowState(r), rowCounts(r))
 	if r.view != nil && r.view.label != "" {
-		head = fmt.Sprintf("%s%s  %s", strings.Join(mark, ""), r.view.label, rowCounts(r))
+		head = fmt.Sprintf("%s %s  %s", strings.Join(mark, ""), r.view.label, rowCounts(r))
 	}
 	if r.view != nil && r.view.meta.RelaunchedFrom != "" {
 		head += "  (relaunch of " + r.view.meta.RelaunchedFrom + ")"
