@@ -153,13 +153,17 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set) []Find
 		perRank[-1] = rep.Counts.GraphBreaks
 	}
 	for _, c := range CrossCheck(probes, perRank, graphBreaksLogged(rep)) {
-		f := Finding{Kind: KindProbeMismatch, What: "breaks not logged", ID: fmt.Sprintf("probe_mismatch:rank%d", c.Rank),
-			Title: c.Message, Records: c.ProcessEvents, Ranks: []int{c.Rank}, Evidence: []Evidence{},
+		id := fmt.Sprintf("probe_mismatch:rank%d", c.Rank)
+		if c.Rank < 0 {
+			id = "probe_mismatch:process"
+		}
+		f := Finding{Kind: KindProbeMismatch, What: "breaks not logged", ID: id,
+			Title: c.Message, Records: c.ProcessEvents, Ranks: nonNeg([]int{c.Rank}), Evidence: []Evidence{},
 			Detail: fmt.Sprintf("%s\nThe process counted %s in %s; the log shows %d.",
 				c.Message, Plural(c.ProcessBreaks, "distinct graph break"), Plural(c.ProcessEvents, "event"), c.LogBreaks), ranks: map[int]rankStat{c.Rank: statN(1)}}
 		for _, p := range probes {
-			if p.Rank == c.Rank {
-				f.Evidence = append(f.Evidence, Evidence{Rank: p.Rank, Input: p.File})
+			if p.RankOf() == c.Rank {
+				f.Evidence = append(f.Evidence, Evidence{Rank: c.Rank, Input: p.File})
 				break
 			}
 		}

@@ -85,7 +85,8 @@ func withProbeCompile(c *CompileReport, probes []ProcessInfo) *CompileReport {
 	}
 	added := false
 	for _, p := range probes {
-		if _, ok := out.ranks[p.Rank]; ok && out.ranks[p.Rank].Source != SourceProbe {
+		rank := p.RankOf()
+		if _, ok := out.ranks[rank]; ok && out.ranks[rank].Source != SourceProbe {
 			continue
 		}
 		rc := probeRankCompile(p)
@@ -93,12 +94,12 @@ func withProbeCompile(c *CompileReport, probes []ProcessInfo) *CompileReport {
 			continue
 		}
 		added = true
-		if prev := out.ranks[p.Rank]; prev != nil { // several processes of one rank
+		if prev := out.ranks[rank]; prev != nil { // several processes of one rank
 			rc.TotalS, rc.Frames = addOpt(prev.TotalS, rc.TotalS), prev.Frames+rc.Frames
 			rc.ByPhase.add(prev.ByPhase)
 			rc.Caches = prev.Caches.merge(rc.Caches)
 		}
-		out.ranks[p.Rank] = rc
+		out.ranks[rank] = rc
 	}
 	if !added {
 		return c

@@ -51,3 +51,25 @@ func TestCacheStatsJSON(t *testing.T) {
 		t.Errorf("string %q", got)
 	}
 }
+
+// A process the probe gave rank 0 only by default (no RANK, no process group) is no rank: its compile time is the
+// process's ("process" in the table, no per_rank entry, as for a log's process without rank), never "rank 0"; one
+// that RANK named keeps its rank.
+func TestCompileFromProbeOfAProcessWithoutRank(t *testing.T) {
+	for _, c := range []struct {
+		source, row string
+		perRank     int
+	}{{"default", "process", 0}, {"env", "rank 0", 1}} {
+		p := ProcessInfo{Rank: 0, RankSource: c.source, Torch: "2.14.1", CompileTimes: map[string]float64{ctFrame: 1, ctBackend: 0.5}}
+		a := Analyze(&Report{}, nil, []ProcessInfo{p})
+		comp := a.Report.Compile
+		if comp == nil || comp.TotalS == nil || *comp.TotalS != 1 || len(comp.PerRank) != c.perRank {
+			t.Fatalf("%s: compile %+v", c.source, comp)
+		}
+		var b strings.Builder
+		WriteReport(&b, a, "text", TextOptions{Width: 200})
+		if !strings.Contains(b.String(), "\n  "+c.row+" ") {
+			t.Errorf("%s: no %q row:\n%s", c.source, c.row, b.String())
+		}
+	}
+}

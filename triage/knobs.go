@@ -101,7 +101,7 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]s
 				groups[k.Group] = h
 			}
 			h.settings[strings.TrimPrefix(k.Key, "env.")+"="+strings.Trim(v, `"`)] = true
-			h.ranks = appendRank(h.ranks, p.Rank)
+			h.ranks = appendRank(h.ranks, p.RankOf())
 		}
 	}
 	for _, k := range knobs {
@@ -114,7 +114,11 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]s
 		h := groups[g]
 		set0 := strings.Join(sortedStrings(h.settings), ", ")
 		title := fmt.Sprintf("%s: %s", set0, h.k.Why)
-		detail := fmt.Sprintf("%s\nSet on %s.", title, rankWord(h.ranks))
+		on := "the process" // without rank (RankOf)
+		if ranks := nonNeg(h.ranks); len(ranks) > 0 {
+			on = rankWord(ranks)
+		}
+		detail := fmt.Sprintf("%s\nSet on %s.", title, on)
 		out = append(out, compileFinding(h.k.Kind, "knob:"+g, title, detail, "knob "+set0+": "+h.k.Why, nonNeg(h.ranks), set))
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -11,7 +12,8 @@ import (
 // checks made on it: settings that differ between ranks (ConfigParity) and breaks the process counted that its
 // log does not show (CrossCheck).
 
-// ProcessInfo is what the probe recorded for one process (one rank<R>-<pid>.json).
+// ProcessInfo is what the probe recorded for one process (one rank<R>-<pid>.json). Its Rank is 0 by default for a
+// process that is no rank (RankOf says -1 then).
 type ProcessInfo struct {
 	Rank       int    `json:"rank"`
 	LocalRank  int    `json:"local_rank"`
@@ -153,6 +155,15 @@ func settings(info ProcessInfo) map[string]string {
 	return out
 }
 
+// RankOf is the process's rank, -1 for a process the probe gave rank 0 only by default (no RANK, no process
+// group): no rank is shown for it.
+func (p ProcessInfo) RankOf() int {
+	if p.RankSource == "default" {
+		return -1
+	}
+	return p.Rank
+}
+
 func appendRank(ranks []int, r int) []int {
 	i := sort.SearchInts(ranks, r)
 	if i < len(ranks) && ranks[i] == r {
@@ -201,15 +212,16 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 	reasons := map[int]map[string]bool{}
 	events := map[int]int{}
 	for _, info := range infos {
-		if reasons[info.Rank] == nil {
-			reasons[info.Rank] = map[string]bool{}
+		rank := info.RankOf()
+		if reasons[rank] == nil {
+			reasons[rank] = map[string]bool{}
 		}
 		for reason, n := range info.Counters["graph_break"] {
 			if reason == "total" || n <= 0 {
 				continue
 			}
-			reasons[info.Rank][hexAddr.ReplaceAllString(reason, "0x?")] = true
-			events[info.Rank] += int(n)
+			reasons[rank][hexAddr.ReplaceAllString(reason, "0x?")] = true
+			events[rank] += int(n)
 		}
 	}
 	ranks := make([]int, 0, len(reasons))
@@ -232,17 +244,25 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 		c := CounterCheck{Rank: rank, ProcessBreaks: distinct, ProcessEvents: events[rank], LogBreaks: logged}
 		switch {
 		case !graphBreaksLogged && distinct > logged:
-			c.Message = fmt.Sprintf("rank %d: the process counted %s, the log shows %s — graph_breaks was not logged; enable graph_breaks in TORCH_LOGS",
-				rank, counted(distinct, events[rank]), shows(logged))
+			c.Message = fmt.Sprintf("%sthe process counted %s, the log shows %s — graph_breaks was not logged; enable graph_breaks in TORCH_LOGS",
+				rankLead(rank), counted(distinct, events[rank]), shows(logged))
 		case graphBreaksLogged && logged == 0:
-			c.Message = fmt.Sprintf("rank %d: the process counted %s, the log shows none although graph_breaks was logged — this rank's log output is missing; check that its stderr is captured",
-				rank, counted(distinct, events[rank]))
+			c.Message = fmt.Sprintf("%sthe process counted %s, the log shows none although graph_breaks was logged — its log output is missing; check that its stderr is captured",
+				rankLead(rank), counted(distinct, events[rank]))
 		default:
 			continue
 		}
 		checks = append(checks, c)
 	}
 	return checks
+}
+
+// rankLead starts a check's message with its rank ("rank 3: "), nothing for a process without rank.
+func rankLead(rank int) string {
+	if rank < 0 {
+		return ""
+	}
+	return "rank " + strconv.Itoa(rank) + ": "
 }
 
 func counted(distinct, events int) string {

@@ -84,3 +84,27 @@ func TestCrossCheckSingleProcessWithoutRankPrefix(t *testing.T) {
 		t.Errorf("single rank must use the log's total: %+v", got)
 	}
 }
+
+// A process the probe gave rank 0 only by default (no RANK, no process group) is named "the process", not
+// "rank 0": in the cross-check's message and in a risky knob's finding (its ranks and its detail).
+func TestProbeOfAProcessWithoutRankNamesNoRank(t *testing.T) {
+	p := counterInfo(0, gbRecompile)
+	p.RankSource = "default"
+	got := CrossCheck([]ProcessInfo{p}, map[int]int{-1: 1}, false)
+	if len(got) != 1 || got[0].Rank != -1 || strings.Contains(got[0].Message, "rank 0") ||
+		!strings.HasPrefix(got[0].Message, "the process counted 3 graph breaks (7 events), the log shows 1") {
+		t.Errorf("cross-check %+v", got)
+	}
+	p.Env = map[string]string{"TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1"}
+	p.Torch = "2.14.1"
+	a := Analyze(&Report{}, nil, []ProcessInfo{p})
+	var knob *Finding
+	for i := range a.Findings {
+		if strings.HasSuffix(a.Findings[i].ID, "knob:force_disable_caches") {
+			knob = &a.Findings[i]
+		}
+	}
+	if knob == nil || len(knob.Ranks) != 0 || strings.Contains(knob.Detail, "rank 0") || !strings.Contains(knob.Detail, "Set on the process") {
+		t.Errorf("knob finding %+v", knob)
+	}
+}
