@@ -64,7 +64,7 @@ func bundleOptions(cmd *cobra.Command, dir string) runner.BundleOptions {
 	var opt runner.BundleOptions
 	probes := readProbes(cmd, []string{dir})
 	for _, p := range probes {
-		opt.Versions = append(opt.Versions, runner.ProcessVersions{Rank: p.Rank, Torch: p.Torch, Python: p.Python,
+		opt.Versions = append(opt.Versions, runner.ProcessVersions{Rank: p.RankOf(), Torch: p.Torch, Python: p.Python,
 			CUDA: p.CUDA, GPU: p.GPU, Capability: p.Capability, Driver: p.Driver})
 	}
 	l, err := triage.Load([]string{dir}, triage.LoadOptions{})

@@ -83,9 +83,35 @@ func versionLines(vs []ProcessVersions) []string {
 	}
 	out := make([]string, len(order))
 	for i, t := range order {
-		out[i] = rankRanges(ranks[t]) + ": " + t
+		out[i] = processesWord(ranks[t]) + ": " + t
 	}
 	return out
+}
+
+// processesWord names processes by rank ("rank 0", "ranks 0-3,5"); those without rank (-1) by their number ("the
+// process", "2 processes"), after the ranks when there are both.
+func processesWord(rs []int) string {
+	var ranked []int
+	for _, r := range rs {
+		if r >= 0 {
+			ranked = append(ranked, r)
+		}
+	}
+	var parts []string
+	if len(ranked) > 0 {
+		parts = append(parts, rankRanges(ranked))
+	}
+	switch n := len(rs) - len(ranked); {
+	case n == 1 && len(ranked) == 0:
+		parts = append(parts, "the process")
+	case n == 1:
+		parts = append(parts, "a process without rank")
+	case n > 1 && len(ranked) == 0:
+		parts = append(parts, fmt.Sprintf("%d processes", n))
+	case n > 1:
+		parts = append(parts, fmt.Sprintf("%d processes without rank", n))
+	}
+	return strings.Join(parts, " and ")
 }
 
 // rankRanges words ranks as "rank 0" or "ranks 0-3,5".
