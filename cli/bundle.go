@@ -52,9 +52,8 @@ func newBundleCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "output file (default ./<run>.tar.gz)")
-	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
+	storeFlag(cmd, &store)
 	cmd.Flags().BoolVar(&noScrub, "no-scrub", false, "pack the logs as the run wrote them (argv and env stay redacted)")
-	_ = cmd.MarkFlagDirname("store")
 	return cmd
 }
 

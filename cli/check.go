@@ -40,7 +40,7 @@ func newCheckCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check [PATH... | -- CMD ARGS...]",
 		Short: "The regression gate: exit 1 when breaks, recompiles, limit hits or rank disagreement exceed the rules",
-		Long: "Reads logs like report and fails when a rule is broken. With -- CMD it first launches the repro " +
+		Long: "Reads logs like report (files, directories, a run's number) and fails when a rule is broken. With -- CMD it first launches the repro " +
 			"(stored as a run under --store, like torchtriage run) and gates on what it printed.\n\n" +
 			"Exit status: 0 passed; 1 a rule failed (one line per failure: what, where, which playbook); 2 usage " +
 			"error or unreadable input; 3 the run did not complete (timed out, killed, exited non-zero, a process died " +
@@ -76,6 +76,10 @@ func newCheckCmd() *cobra.Command {
 			}
 			if !o.Rules() && write == "" {
 				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --no-cudagraph-skips, --max-cudagraph-rerecords, --max-compile-time, --max-compile-skew, --baseline, --write-baseline)")
+			}
+			paths, err := runPaths(cmd, paths, launch.store)
+			if err != nil {
+				return err
 			}
 			var ran *session.Meta
 			if repro != nil {

@@ -128,6 +128,30 @@ func resolveRun(arg, store string) (string, error) {
 	return matches[0], nil
 }
 
+// runPaths maps the bare run numbers among paths to their run directories in store (resolveRun; "-" passes), as
+// every command that reads runs takes them: `report 3` is `report .torchtriage/runs/0003-…`.
+func runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error) {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if p == "-" {
+			out[i] = p
+			continue
+		}
+		dir, err := resolveRun(p, store)
+		if err != nil {
+			return nil, failErr(cmd, exitUsage, "%v", err)
+		}
+		out[i] = dir
+	}
+	return out, nil
+}
+
+// storeFlag adds --store: the run store that run numbers refer to.
+func storeFlag(cmd *cobra.Command, p *string) {
+	cmd.Flags().StringVar(p, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
+	_ = cmd.MarkFlagDirname("store")
+}
+
 // runFacts are the run facts of a single run directory (what its meta.json says); nil for anything else.
 func runFacts(paths []string) *triage.RunFacts {
 	if len(paths) != 1 {

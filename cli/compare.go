@@ -41,8 +41,7 @@ func newCompareCmd() *cobra.Command {
 		},
 	}
 	formatFlag(cmd, &format, "text", "json")
-	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
-	_ = cmd.MarkFlagDirname("store")
+	storeFlag(cmd, &store)
 	return cmd
 }
 

@@ -46,7 +46,6 @@ func newDiffCmd() *cobra.Command {
 	}
 	formatFlag(cmd, &format, "text", "json")
 	widthFlag(cmd, &width)
-	cmd.Flags().StringVar(&store, "store", "", "run store that run numbers refer to (default .torchtriage/runs)")
-	_ = cmd.MarkFlagDirname("store")
+	storeFlag(cmd, &store)
 	return cmd
 }

@@ -14,7 +14,7 @@ import (
 )
 
 func newReportCmd() *cobra.Command {
-	var format string
+	var format, store string
 	var width int
 	cmd := &cobra.Command{
 		Use:   "report [flags] PATH... (or - for stdin)",
@@ -26,9 +26,14 @@ func newReportCmd() *cobra.Command {
 			"files add settings that differ between ranks. --format markdown prints a summary to paste into an " +
 			"issue.\n\nExit status: 0 success, 2 usage error or unreadable input.",
 		Example: "  torchtriage report train.log\n  torchtriage report --format json .torchtriage/runs/0003-breaks\n" +
+			"  torchtriage report 3    (run 3 of the store, as torchtriage log numbers it)\n" +
 			"  pbpaste | torchtriage report -",
 		Args: needArgs(1, "input (a file, a directory, or - for stdin)"),
 		RunE: func(cmd *cobra.Command, paths []string) error {
+			paths, err := runPaths(cmd, paths, store)
+			if err != nil {
+				return err
+			}
 			promptPaste(cmd, paths)
 			rep, paths, err := load(cmd, paths, cmd.InOrStdin())
 			if err != nil {
@@ -46,6 +51,7 @@ func newReportCmd() *cobra.Command {
 	}
 	formatFlag(cmd, &format, "text", "json", "markdown")
 	widthFlag(cmd, &width)
+	storeFlag(cmd, &store)
 	cmd.Flags().Bool("verbose", false, "also say which entries of the directories were skipped (not regular files)")
 	return cmd
 }

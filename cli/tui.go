@@ -116,12 +116,18 @@ func newDemoCmd() *cobra.Command {
 
 func newOpenCmd() *cobra.Command {
 	var noColor bool
+	var store string
 	cmd := &cobra.Command{
 		Use:   "open [flags] PATH...",
 		Short: "The TUI on existing logs, run dirs or TORCH_TRACE dirs (no relaunch)",
-		Long:  "Browses logs, run directories or TORCH_TRACE directories in the session's views, without relaunching.",
+		Long: "Browses logs, run directories (or a run's number in --store: open 3) or TORCH_TRACE directories in the " +
+			"session's views, without relaunching.",
 		Args:  needArgs(1, "log file, run directory or TORCH_TRACE directory"),
 		RunE: func(cmd *cobra.Command, paths []string) error {
+			paths, err := runPaths(cmd, paths, store)
+			if err != nil {
+				return err
+			}
 			if err := refuseStores(cmd, paths); err != nil {
 				return err
 			}
@@ -137,6 +143,7 @@ func newOpenCmd() *cobra.Command {
 		},
 	}
 	noColorFlag(cmd, &noColor)
+	storeFlag(cmd, &store)
 	return cmd
 }
 
