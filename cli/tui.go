@@ -122,7 +122,7 @@ func newOpenCmd() *cobra.Command {
 		Short: "The TUI on existing logs, run dirs or TORCH_TRACE dirs (no relaunch)",
 		Long: "Browses logs, run directories (or a run's number in --store: open 3) or TORCH_TRACE directories in the " +
 			"session's views, without relaunching.",
-		Args:  needArgs(1, "log file, run directory or TORCH_TRACE directory"),
+		Args: needArgs(1, "log file, run directory or TORCH_TRACE directory"),
 		RunE: func(cmd *cobra.Command, paths []string) error {
 			paths, err := runPaths(cmd, paths, store)
 			if err != nil {
