@@ -73,3 +73,21 @@ func TestCompileFromProbeOfAProcessWithoutRank(t *testing.T) {
 		}
 	}
 }
+
+// The kernel-compile phase (torch's triton_compile_time_us: async_compile's precompile and wait) is Triton on a GPU
+// and C++ on a CPU: the table heads it "kernels", never "triton" (a CPU run's table claimed Triton had run); the
+// JSON keeps torch's field name (triton_s).
+func TestKernelCompilePhaseIsNotCalledTriton(t *testing.T) {
+	p := ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{ctFrame: 2, ctBackend: 1.5, ctInductor: 1, ctWait: 0.5}}
+	a := Analyze(&Report{}, nil, []ProcessInfo{p})
+	var b strings.Builder
+	WriteReport(&b, a, "text", TextOptions{Width: 200})
+	if strings.Contains(b.String(), "triton") || !strings.Contains(b.String(), " kernels ") {
+		t.Errorf("text:\n%s", b.String())
+	}
+	b.Reset()
+	WriteReport(&b, a, "json", TextOptions{})
+	if !strings.Contains(b.String(), `"triton_s": 0.5`) {
+		t.Errorf("json lacks triton_s: %s", b.String())
+	}
+}

@@ -24,13 +24,14 @@ type Phases struct {
 	Dynamo      *float64 `json:"dynamo_s,omitempty"`       // tracing, guards: frame − backend
 	AOT         *float64 `json:"aot_s,omitempty"`          // AOTAutograd incl. joint passes and cache loads: backend − inductor
 	Inductor    *float64 `json:"inductor_s,omitempty"`     // lowering and code generation: inductor − triton − autotune
-	Triton      *float64 `json:"triton_s,omitempty"`       // Triton / C++ kernel compiles (async_compile)
+	Triton      *float64 `json:"triton_s,omitempty"`       // kernel compiles, Triton on GPU, C++ on CPU (async_compile; torch's triton_compile_time_us)
 	Autotune    *float64 `json:"autotune_s,omitempty"`     // compile-time autotuning
 	CacheLookup *float64 `json:"cache_lookup_s,omitempty"` // remote cache reads (part of the phases above)
 }
 
-// PhaseNames are the phases in order, with Get for each.
-var PhaseNames = []string{"dynamo", "aot", "inductor", "triton", "autotune", "cache_lookup"}
+// PhaseNames are the phases in order, with Get for each, as every text names them: "kernels" is the kernel
+// compiles (Triton on a GPU, C++ on a CPU; the JSON keeps torch's name for it, triton_s).
+var PhaseNames = []string{"dynamo", "aot", "inductor", "kernels", "autotune", "cache_lookup"}
 
 // Get returns a phase by name (nil when absent).
 func (p Phases) Get(name string) *float64 {
@@ -41,7 +42,7 @@ func (p Phases) Get(name string) *float64 {
 		return p.AOT
 	case "inductor":
 		return p.Inductor
-	case "triton":
+	case "kernels":
 		return p.Triton
 	case "autotune":
 		return p.Autotune

@@ -36,7 +36,7 @@ func cacheCell(c Caches, name string) string {
 
 // compileTables builds the per-rank table and the slowest frames.
 func compileTables(c *CompileReport) (ranks, frames table) {
-	phaseHead := []string{"dynamo", "aot", "inductor", "triton", "autotune"}
+	phaseHead := PhaseNames[:5] // without cache_lookup, which overlaps them
 	ranks.head = append(append([]string{"rank", "total"}, phaseHead...), "frames", "FX cache", "AOT cache", "PGO", "source")
 	rs := c.Ranks()
 	keys := sortedInts(rs)

@@ -14,7 +14,7 @@ import (
 // lookups marked (✓ hit, ✗ miss, ⊘ bypass, w written), and the first compile where the ranks stop doing the same thing.
 
 // phaseGlyphs draw the phases so that they read without colour.
-var phaseGlyphs = []struct{ name, glyph string }{{"dynamo", "█"}, {"aot", "▓"}, {"inductor", "▒"}, {"triton", "░"},
+var phaseGlyphs = []struct{ name, glyph string }{{"dynamo", "█"}, {"aot", "▓"}, {"inductor", "▒"}, {"kernels", "░"},
 	{"autotune", "▪"}}
 
 var cacheShort = map[string]string{"fx_graph": "fx", "aot_autograd": "aot", "pgo": "pgo"}
