@@ -174,11 +174,13 @@ func isMarkerLine(s string) bool {
 	return true
 }
 
-// IsLibraryFile reports whether a path belongs to torch, an installed package or the Python standard library
-// rather than to the user's code.
+// IsLibraryFile reports whether a path belongs to torch, an installed package, the Python standard library or
+// torchtriage's own probe rather than to the user's code.
 func IsLibraryFile(path string) bool {
 	p := strings.ReplaceAll(path, `\`, "/")
 	switch {
+	case isToolProbe(p):
+		return true
 	case strings.Contains(p, "site-packages/"), strings.Contains(p, "dist-packages/"):
 		return true
 	case strings.HasPrefix(p, "torch/"), strings.Contains(p, "/torch/_"), strings.Contains(p, "/torch/nn/"),
@@ -188,6 +190,18 @@ func IsLibraryFile(path string) bool {
 		return true
 	}
 	return isInductorCode(p)
+}
+
+// isToolProbe reports the import hook torchtriage installs in a run: <run dir "NNNN-name">/probe/sitecustomize.py.
+// An exception raised under it (torch rejecting TORCH_LOGS at import) passes through it, but it is the tool's.
+func isToolProbe(p string) bool {
+	dir, ok := strings.CutSuffix(p, "/probe/sitecustomize.py")
+	if !ok {
+		return false
+	}
+	run := dir[strings.LastIndexByte(dir, '/')+1:]
+	digits := strings.IndexFunc(run, func(r rune) bool { return r < '0' || r > '9' })
+	return digits >= 4 && run[digits] == '-'
 }
 
 // isInductorCode reports Inductor's generated code in its cache ("…/torchinductor_USER/r3/cr3t6jz….py", or any

@@ -240,3 +240,18 @@ func TestCheckPathAgreesWithFind(t *testing.T) {
 		t.Error("a directory holding only a device link must be refused, one with a log deep inside taken")
 	}
 }
+
+// The tool's own import hook (the probe's sitecustomize.py in a run dir) is no frame of the program: a traceback
+// of `import torch` through it (real 2.14.1, testdata/recorded/invalid-logs) is the program's at its import line.
+func TestUserFrameSkipsTheToolsProbe(t *testing.T) {
+	frames := []Frame{{File: "/tmp/rt14/quick.py", Line: 1}, {File: "<frozen importlib._bootstrap>", Line: 1371},
+		{File: "/tmp/rt14/.torchtriage/runs/0006-custom/probe/sitecustomize.py", Line: 184},
+		{File: "/usr/lib/python3/dist-packages/torch/__init__.py", Line: 3536}}
+	if f, ok := UserFrame(frames); !ok || f.File != "/tmp/rt14/quick.py" || f.Line != 1 {
+		t.Errorf("user frame %+v %v, want quick.py:1", f, ok)
+	}
+	// a program's own sitecustomize.py, or a probe/ directory of its own, is the program's
+	if f, _ := UserFrame([]Frame{{File: "/home/me/proj/probe/sitecustomize.py", Line: 3}}); f.Line != 3 {
+		t.Errorf("the program's own probe/sitecustomize.py was skipped: %+v", f)
+	}
+}

@@ -23,6 +23,9 @@ type ReportEvidence struct {
 	LogsFrom          string   `json:"logs_from"`
 	GraphBreaksLogged bool     `json:"graph_breaks_logged"`
 	RecompilesLogged  bool     `json:"recompiles_logged"`
+	// LogsRejected: torch rejected the TORCH_LOGS value at import ("Invalid log settings"): none of its names was
+	// on, whatever Logs says was asked for.
+	LogsRejected bool `json:"logs_rejected,omitempty"`
 	// CudagraphSkipsLogged: a CUDA-graph skip would have printed (Logged.CudagraphSkips for the TORCH_LOGS and
 	// torch version known), or one did; a skip count of 0 means none only then.
 	CudagraphSkipsLogged bool `json:"cudagraph_skips_logged"`

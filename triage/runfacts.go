@@ -62,12 +62,16 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 		ev.TorchSeen = true
 		ev.TorchSeenBy = append(ev.TorchSeenBy, "probe (torch imported)")
 	}
+	ev.LogsRejected = logsRejected(rep)
 	if run != nil && run.TorchLogsSet {
 		ev.Logs, ev.LogsFrom = LogNames(run.TorchLogs), "run"
 		if ev.Logs == nil {
 			ev.Logs = []string{}
 		}
 		lg := LoggedBy(run.TorchLogs, run.TorchVersion)
+		if ev.LogsRejected {
+			lg = Logged{} // torch raised at import: none of the names was on
+		}
 		trace := slices.Contains(ev.TorchSeenBy, "TORCH_TRACE")
 		// records of a kind prove it was logged, whatever the run asked for
 		ev.GraphBreaksLogged = lg.GraphBreaks || trace || graphBreaksLogged(rep)
@@ -79,11 +83,25 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 	}
 	// the run's TORCH_LOGS and the probe's torch version say whether skips could print
 	ev.CudagraphSkipsLogged = skipsLogged(ev, rep, runTorch)
+	if ev.LogsRejected { // the process died at import: no skip could print either
+		ev.CudagraphSkipsLogged = rep.Counts.CudagraphSkips > 0
+	}
 	if !ev.TorchSeen { // TORCH_LOGS shows nothing when torch never ran
 		ev.GraphBreaksLogged, ev.RecompilesLogged = false, false
 	}
 	ev.Ranks = worldRanks(rep, run, probes, ev.TorchSeen)
 	return ev
+}
+
+// logsRejected: a process died of torch rejecting its TORCH_LOGS value at import (ErrorCause's "invalid
+// TORCH_LOGS"), so nothing that value asked for was logged.
+func logsRejected(rep *Report) bool {
+	for _, e := range rep.RuntimeErrors {
+		if ErrorCause(e.Class, e.Inner, e.Message) == "invalid TORCH_LOGS" {
+			return true
+		}
+	}
+	return false
 }
 
 // worldRanks are the ranks every source knows of: rank prefixes and files (the report), the probe files, and

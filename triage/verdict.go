@@ -266,11 +266,17 @@ func basisOf(ev ReportEvidence, run *RunFacts) []string {
 	} else {
 		b = append(b, "no torch output")
 	}
-	switch ev.LogsFrom {
-	case "run":
-		b = append(b, "TORCH_LOGS from the run: "+orWhat(strings.Join(ev.Logs, ","), "(none)"))
-	case "inferred":
+	switch {
+	case ev.LogsFrom == "run":
+		rejected := ""
+		if ev.LogsRejected {
+			rejected = " (torch rejected it: nothing was logged)"
+		}
+		b = append(b, "TORCH_LOGS from the run: "+orWhat(strings.Join(ev.Logs, ","), "(none)")+rejected)
+	case ev.LogsFrom == "inferred":
 		b = append(b, "logs seen in the input: "+strings.Join(ev.Logs, ","))
+	case ev.LogsRejected:
+		b = append(b, "torch rejected the TORCH_LOGS value: nothing was logged")
 	default:
 		b = append(b, "no sign of which TORCH_LOGS were on")
 	}
