@@ -103,7 +103,7 @@ type launchFlags struct {
 func (l *launchFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&l.preset, "preset", session.DefaultPreset, "the preset of TORCH_LOGS names to run with (see torchtriage presets)")
-	fs.StringVar(&l.logs, "logs", "", "list of TORCH_LOGS names, comma-separated, to use instead of the preset's (e.g. graph_breaks,+dynamo; its other settings stay)")
+	fs.StringVar(&l.logs, "logs", "", "list of TORCH_LOGS names, comma-separated, to use instead of the preset's (e.g. graph_breaks,+dynamo; its other settings stay; recompiles is added unless recompiles or recompiles_verbose is given)")
 	fs.StringVar(&l.store, "store", "", "run store directory (default .torchtriage/runs)")
 	fs.StringVar(&l.launcher, "launcher", "", "the launcher, torchrun or srun (default: torchrun when --nproc > 0)")
 	durationFlag(fs, &l.timeout, "timeout", "stop the repro after this long: SIGINT, then SIGTERM, then SIGKILL (300 = 300s; 0 = never)")
