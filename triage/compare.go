@@ -104,7 +104,7 @@ func Compare(a, b CompareSide) CompareResult {
 	res := CompareResult{Schema: CompareSchema, A: a.Analysis.Report.Inputs, B: b.Analysis.Report.Inputs,
 		Versions: []Change{}, Settings: []Change{}, Phases: []Delta{}, Frames: []Delta{}, Ranks: []Delta{},
 		Caches: []CacheChange{}, FindingsNew: []string{}, FindingsGone: []string{}}
-	res.settings(a.Probes, b.Probes, a.Analysis.Report, b.Analysis.Report)
+	res.settings(a.Probes, b.Probes, a.Analysis.Report, b.Analysis.Report, a.Analysis.Run.toolEnv(), b.Analysis.Run.toolEnv())
 	ca, cb := a.Analysis.Report.Compile, b.Analysis.Report.Compile
 	if ca != nil || cb != nil {
 		res.compile(ca, cb)
@@ -166,8 +166,9 @@ func compileFindingIDs(a *Analysis) map[string]bool {
 }
 
 // settings lists the versions and env/config settings that differ (probe files of the lowest rank of each
-// side; the report's torch version when no probe says).
-func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report) {
+// side; the report's torch version when no probe says). A variable the tool set in each run to a path in that
+// run's own directory (TORCH_TRACE: toolA, toolB are what the tool added to each) is no difference.
+func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, toolB map[string]string) {
 	va, vb := firstProbe(pa), firstProbe(pb)
 	if va == nil || vb == nil {
 		ta, tb := ptrStr(ra.TorchVersion), ptrStr(rb.TorchVersion)
@@ -194,8 +195,11 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report) {
 		x, okx := sa[k]
 		y, oky := sb[k]
 		if okx && oky && x == y { // settings() leaves per-rank variables out
-
 			continue
+		}
+		if name, env := strings.CutPrefix(k, "env."); env && okx && oky && toolA[name] == x && toolB[name] == y &&
+			withoutRunDir(x) == withoutRunDir(y) {
+			continue // each run's own directory, set by the tool
 		}
 		if !okx {
 			x = Missing
@@ -222,6 +226,18 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report) {
 		return n
 	}
 	sort.SliceStable(res.Settings, func(i, j int) bool { return rank(res.Settings[i]) < rank(res.Settings[j]) })
+}
+
+// withoutRunDir is a path with its run directory ("0008-trace", a component of a number and a name) as "RUN".
+func withoutRunDir(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		digits := strings.IndexFunc(p, func(r rune) bool { return r < '0' || r > '9' })
+		if digits >= 4 && p[digits] == '-' {
+			parts[i] = "RUN"
+		}
+	}
+	return strings.Join(parts, "/")
 }
 
 func firstProbe(ps []ProcessInfo) *ProcessInfo {

@@ -2,6 +2,8 @@ package triage
 
 import (
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -135,5 +137,31 @@ func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
 	if strings.Contains(res.Verdict, "none → hit") || strings.Contains(res.Verdict, "caches, versions and settings unchanged") ||
 		!strings.Contains(strings.Join(res.NotCompared, "\n"), "compile time and caches: A has none") {
 		t.Errorf("verdict %q, not compared %q", res.Verdict, res.NotCompared)
+	}
+}
+
+// Two runs the tool traced each write TORCH_TRACE to their own run dir: the tool's doing, and no setting that
+// differs between them (compare of two real 2.14.1 runs listed "TORCH_TRACE: …/0008-trace/trace →
+// …/0009-trace/trace" as their difference); a directory the user set differently still is one.
+func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
+	a, b := side(t, fixture("2.14", "c01_mlp.cold.trace")), side(t, fixture("2.14", "c01_mlp.warm.trace"))
+	dirs := [2]string{"/w/.torchtriage/runs/0008-trace/trace", "/w/.torchtriage/runs/0009-trace/trace"}
+	for i, s := range []*CompareSide{&a, &b} {
+		s.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCH_TRACE": dirs[i],
+			"TORCHINDUCTOR_CACHE_DIR": "/tmp/c" + strconv.Itoa(i)}}}
+		s.Analysis.Run = &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, ToolEnv: map[string]string{"TORCH_TRACE": dirs[i]}}
+	}
+	res := Compare(a, b)
+	var keys []string
+	for _, c := range res.Settings {
+		keys = append(keys, c.Key)
+	}
+	if slices.Contains(keys, "env.TORCH_TRACE") || !slices.Contains(keys, "env.TORCHINDUCTOR_CACHE_DIR") {
+		t.Errorf("settings that differ: %v", keys)
+	}
+	// a trace dir the user gave each run (not the tool's) is theirs to compare
+	a.Analysis.Run.ToolEnv, b.Analysis.Run.ToolEnv = nil, nil
+	if res := Compare(a, b); !slices.ContainsFunc(res.Settings, func(c Change) bool { return c.Key == "env.TORCH_TRACE" }) {
+		t.Errorf("the user's TORCH_TRACE dirs were left out: %+v", res.Settings)
 	}
 }
