@@ -140,7 +140,11 @@ func newCheckCmd() *cobra.Command {
 				if err := triage.WriteBaseline(write, b); err != nil {
 					return usageErr(cmd, "%v", err)
 				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%s)\n", cmd.CommandPath(), write, triage.Plural(len(b.Items), "item"))
+				holds := triage.Plural(len(b.Items), "item")
+				if len(b.Compile) > 0 {
+					holds += ", compile time of " + triage.Plural(len(b.Compile), "frame")
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%s)\n", cmd.CommandPath(), write, holds)
 			}
 			// A pass on inputs that cannot show what the rules ask about means nothing; a failure stands.
 			if why := triage.MissingEvidence(a, o); res.Passed && why != "" {

@@ -194,3 +194,17 @@ func TestCheckMachineFormatsSayNoEvidenceAndIncomplete(t *testing.T) {
 		t.Errorf("json, did not complete: code %d %v %+v\n%s", code, err, res, out)
 	}
 }
+
+// Writing a baseline says what it holds: its findings and the frames whose compile time it keeps ("0 items" of a
+// baseline holding a frame's compile time read as an empty one).
+func TestWriteBaselineSaysWhatItHolds(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "warm.json")
+	code, _, errs := runCheck(t, "../testdata/compile/torch-2.14/c01_mlp.warm.trace", "--write-baseline", base)
+	if code != 0 || !strings.Contains(errs, "wrote baseline "+base+" (0 items, compile time of 1 frame)") {
+		t.Errorf("code %d, stderr %q", code, errs)
+	}
+	code, _, errs = runCheck(t, fx("torch-2.14/gb_recompile.triage.log"), "--write-baseline", base)
+	if code != 0 || !strings.Contains(errs, "wrote baseline "+base+" (") || strings.Contains(errs, "compile time") {
+		t.Errorf("code %d, stderr %q", code, errs)
+	}
+}
