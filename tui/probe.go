@@ -109,7 +109,7 @@ func describeCompiling(states []session.CompileState, unseen int, now time.Time)
 			if s.Function != "" {
 				what += " `" + s.Function + "`"
 			}
-			parts = append(parts, fmt.Sprintf("rank %d %s for %s", s.Rank, what, ago(now.Sub(s.Since()))))
+			parts = append(parts, fmt.Sprintf("%s %s for %s", s.Who(), what, ago(now.Sub(s.Since()))))
 		default:
 			idle++
 		}

@@ -198,7 +198,7 @@ def _watch_imports(os, sys, probe_dir, pid):
     if "torch" in sys.modules:
         return
     rank, source = _early_rank(os)
-    state = {"pid": pid, "rank": rank, "phase": "idle", "compiles": 0}
+    state = {"pid": pid, "rank": rank, "rank_source": source, "phase": "idle", "compiles": 0}
     compile_path = os.path.join(probe_dir, "compile-rank%d-%d.json" % (rank, pid))
 
     def loaded(name, module):

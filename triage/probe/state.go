@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -30,18 +31,27 @@ type Start struct {
 
 // CompileState is a process's compile phase: "compiling" (since Since) or "idle" (since the last compile ended).
 type CompileState struct {
-	PID       int     `json:"pid"`
-	Rank      int     `json:"rank"`
-	Phase     string  `json:"phase"`   // "compiling" | "idle"
-	Trigger   string  `json:"trigger"` // DYNAMO, LAZY_BACKWARD, CUDAGRAPH_RECORDING (2.11+); "" in 2.6
-	CompileID string  `json:"compile_id"`
-	Function  string  `json:"function"` // the frame being compiled ("backward" for a lazy backward)
-	File      string  `json:"file"`
-	Line      int     `json:"line"`
-	SinceUnix float64 `json:"since"`
-	Compiles  int     `json:"compiles"` // compiles finished so far
-	Alive     bool    `json:"-"`        // the process still runs
-	Path      string  `json:"-"`
+	PID        int     `json:"pid"`
+	Rank       int     `json:"rank"`
+	RankSource string  `json:"rank_source"` // "env" (RANK) or "default" (0: a process that is no rank)
+	Phase      string  `json:"phase"`       // "compiling" | "idle"
+	Trigger    string  `json:"trigger"`     // DYNAMO, LAZY_BACKWARD, CUDAGRAPH_RECORDING (2.11+); "" in 2.6
+	CompileID  string  `json:"compile_id"`
+	Function   string  `json:"function"` // the frame being compiled ("backward" for a lazy backward)
+	File       string  `json:"file"`
+	Line       int     `json:"line"`
+	SinceUnix  float64 `json:"since"`
+	Compiles   int     `json:"compiles"` // compiles finished so far
+	Alive      bool    `json:"-"`        // the process still runs
+	Path       string  `json:"-"`
+}
+
+// Who names the process: "rank 3", or "the process" for one that is no rank (its rank 0 is the probe's default).
+func (s CompileState) Who() string {
+	if s.RankSource == "default" {
+		return "the process"
+	}
+	return "rank " + strconv.Itoa(s.Rank)
 }
 
 // Compiling reports whether the process is in a compile now.
@@ -149,7 +159,7 @@ func DescribeCompiling(states []CompileState, now time.Time) string {
 		if s.CompileID != "" {
 			what += " [" + s.CompileID + "]"
 		}
-		parts = append(parts, fmt.Sprintf("rank %d %s for %s", s.Rank, what, now.Sub(s.Since()).Round(time.Second)))
+		parts = append(parts, fmt.Sprintf("%s %s for %s", s.Who(), what, now.Sub(s.Since()).Round(time.Second)))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -71,7 +71,7 @@ func TestProbeCompileStateWithoutArgs(t *testing.T) {
 		t.Fatalf("%+v", res)
 	}
 	states, _ := ReadCompileStates(runDir)
-	if len(states) != 1 || states[0].Phase != "idle" || states[0].Compiles != 1 || states[0].Rank != 0 {
+	if len(states) != 1 || states[0].Phase != "idle" || states[0].Compiles != 1 || states[0].Rank != 0 || states[0].RankSource != "default" {
 		t.Fatalf("states %+v", states)
 	}
 	runDir, env = installProbe(t, fakeTorch(t))
@@ -88,5 +88,18 @@ func TestProbeKeepsCacheKeyTag(t *testing.T) {
 	infos, _ := ReadDir(runDir)
 	if len(infos) != 1 || infos[0].Env["TORCH_COMPILE_CACHE_KEY_TAG"] != "v2" || infos[0].Env["TORCH_HUB_TOKEN"] != "<redacted>" {
 		t.Fatalf("env %+v", infos)
+	}
+}
+
+// A process that is no rank (no RANK: the probe's rank 0 is a default) compiles as "the process", not "rank 0";
+// one RANK named keeps its number.
+func TestDescribeCompilingOfAProcessWithoutRank(t *testing.T) {
+	c := CompileState{Rank: 0, RankSource: "default", Phase: "compiling", Function: "f", CompileID: "0/0", Alive: true, SinceUnix: 1000}
+	if d := DescribeCompiling([]CompileState{c}, c.Since().Add(5*time.Second)); d != "the process compiling `f` [0/0] for 5s" {
+		t.Errorf("describe: %q", d)
+	}
+	c.RankSource = "env"
+	if d := DescribeCompiling([]CompileState{c}, c.Since().Add(5*time.Second)); d != "rank 0 compiling `f` [0/0] for 5s" {
+		t.Errorf("describe a rank: %q", d)
 	}
 }
