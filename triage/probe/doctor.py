@@ -20,6 +20,11 @@ def err(e):
     return type(e).__name__ + (": " + lines[0] if lines else "")
 
 
+# The cache variables as the user set them: torch writes TORCHINDUCTOR_CACHE_DIR itself when one of its modules
+# calls cache_dir() (2.14.1: importing torch._inductor.cpp_builder, asked below), so it is read before torch runs.
+user_inductor_dir = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+user_triton_dir = os.environ.get("TRITON_CACHE_DIR")
+
 # PyTorch validates TORCH_LOGS at `import torch` and fails the import on an unknown name (torch/__init__.py calls
 # _logging._init_logs()): take it out of the way, import, then ask torch's own parser about it.
 torch_logs = os.environ.pop("TORCH_LOGS", None)
@@ -111,10 +116,10 @@ def default_cache_dir():
 
 # TORCHINDUCTOR_CACHE_DIR else the default; TRITON_CACHE_DIR else <inductor dir>/triton/<device>
 # (compile-time-and-caches.md §3.0; cache_dir_utils.py cache_dir() and triton_cache_dir()).
-inductor = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+inductor = user_inductor_dir
 out["inductor_cache_dir_env"] = inductor is not None
 out["inductor_cache_dir"] = os.path.abspath(inductor if inductor is not None else default_cache_dir())
-triton = os.environ.get("TRITON_CACHE_DIR")
+triton = user_triton_dir
 out["triton_cache_dir_env"] = triton is not None
 out["triton_cache_dir"] = os.path.abspath(triton if triton is not None else os.path.join(out["inductor_cache_dir"], "triton"))
 

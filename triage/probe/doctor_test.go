@@ -55,6 +55,19 @@ func TestDoctorWithFakeTorch(t *testing.T) {
 	}
 }
 
+// torch sets TORCHINDUCTOR_CACHE_DIR itself when one of its modules calls cache_dir() (2.14.1: importing
+// torch._inductor.cpp_builder, which doctor asks for the C++ compiler): the variable is the user's only if it was
+// set before torch ran (doctor said "from TORCHINDUCTOR_CACHE_DIR" of torch's own default).
+func TestDoctorCacheDirNotSetByTheUser(t *testing.T) {
+	f := doctor(t, fakeTorch(t))
+	if f.Torch == nil || f.CppCompiler == "" {
+		t.Fatalf("the fake torch's C++ compiler was not asked: %+v", f)
+	}
+	if f.InductorCacheDirEnv || !strings.Contains(filepath.Base(f.InductorCacheDir), "torchinductor_") {
+		t.Errorf("inductor cache %q, from the environment %v: want torch's default, not the user's", f.InductorCacheDir, f.InductorCacheDirEnv)
+	}
+}
+
 func TestDoctorWithoutTorch(t *testing.T) {
 	f := doctor(t, t.TempDir(), "TRITON_CACHE_DIR=/somewhere/triton")
 	if f.Torch != nil && !strings.Contains(f.Torch.File, "faketorch") {

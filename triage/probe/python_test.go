@@ -188,3 +188,28 @@ func TestProbeLeavesOutputUnchanged(t *testing.T) {
 		})
 	}
 }
+
+// torch writes TORCHINDUCTOR_CACHE_DIR itself (cache_dir(), on importing its Inductor modules): the process's
+// settings at exit are the user's, not torch's default written back (compare listed "TORCHINDUCTOR_CACHE_DIR:
+// (unset) → /tmp/torchinductor_root" between a run that used Inductor and one that did not). A directory the
+// program set is its own.
+func TestProbeLeavesOutTheCacheDirTorchSetItself(t *testing.T) {
+	for _, c := range []struct {
+		script, want string
+	}{
+		{"import torch\nimport torch._inductor.cpp_builder\n", ""},
+		{"import os\nos.environ['TORCHINDUCTOR_CACHE_DIR'] = '/mine'\nimport torch\nimport torch._inductor.cpp_builder\n", "/mine"},
+	} {
+		runDir, env := installProbe(t, fakeTorch(t))
+		if res := runPython(t, env, c.script); res.code != 0 || res.stderr != "" {
+			t.Fatalf("%+v", res)
+		}
+		infos, errs := ReadDir(runDir)
+		if len(errs) != 0 || len(infos) != 1 {
+			t.Fatalf("ReadDir: %v %v", infos, errs)
+		}
+		if got := infos[0].Env["TORCHINDUCTOR_CACHE_DIR"]; got != c.want {
+			t.Errorf("%q: TORCHINDUCTOR_CACHE_DIR recorded as %q, want %q", c.script, got, c.want)
+		}
+	}
+}

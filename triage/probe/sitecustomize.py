@@ -37,6 +37,8 @@ def _torchtriage_probe():
     if not probe_dir or not os.path.isdir(probe_dir):
         return
     pid = os.getpid()
+    # torch writes these itself when unset (cache_dir()): unset now, torch's default at exit is torch's doing
+    unset_at_start = [name for name in _TORCH_WRITES if name not in os.environ]
     marker = None
     try:
         marker = _register_stack_dump(os, sys, probe_dir, pid)
@@ -52,7 +54,7 @@ def _torchtriage_probe():
             except Exception:
                 pass
         try:
-            _write_info(os, sys, probe_dir, pid)
+            _write_info(os, sys, probe_dir, pid, unset_at_start)
         except Exception:
             pass
 
@@ -306,6 +308,9 @@ _SECRET_WORDS = ("TOKEN", "KEY", "SECRET", "PASSWORD", "CREDENTIAL")
 # Knobs whose names hold a secret word but whose values are no secret (compile cache key parts).
 _NOT_SECRET = ("TORCH_COMPILE_CACHE_KEY_TAG", "TORCH_COMPILE_STICKY_PGO_KEY")
 # Set per worker by launchers, so they differ between ranks by design: kept out of the hash.
+# Variables torch writes itself when unset: cache_dir() sets TORCHINDUCTOR_CACHE_DIR to its default
+# (torch/_inductor/runtime/cache_dir_utils.py, 2.6 and 2.14.1).
+_TORCH_WRITES = ("TORCHINDUCTOR_CACHE_DIR",)
 _PER_RANK_ENV = ("CUDA_VISIBLE_DEVICES", "TORCHELASTIC_ERROR_FILE")
 
 
@@ -350,7 +355,17 @@ def _role(os, sys, torch):
     return "main"
 
 
-def _write_info(os, sys, probe_dir, pid):
+def _torch_cache_default(os):
+    """torch's default Inductor cache dir, as its cache_dir() writes it into TORCHINDUCTOR_CACHE_DIR."""
+    try:
+        from torch._inductor.runtime.cache_dir_utils import default_cache_dir
+
+        return os.path.abspath(default_cache_dir())
+    except Exception:
+        return None
+
+
+def _write_info(os, sys, probe_dir, pid, unset_at_start=()):
     torch = sys.modules.get("torch")
     if torch is None:
         return
@@ -448,6 +463,8 @@ def _write_info(os, sys, probe_dir, pid):
     for name, value in env.items():
         if name.startswith("TORCHTRIAGE_") or not name.startswith(_ENV_PREFIXES):
             continue
+        if name in unset_at_start and value == _torch_cache_default(os):
+            continue  # written by torch's cache_dir(), not set by the user
         if name not in _NOT_SECRET and any(word in name.upper() for word in _SECRET_WORDS):
             value = "<redacted>"
         parity[name] = value

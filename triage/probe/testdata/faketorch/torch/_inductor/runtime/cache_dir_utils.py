@@ -1,0 +1,20 @@
+"""Fake torch._inductor.runtime.cache_dir_utils: default_cache_dir and cache_dir as torch 2.14.1's (cache_dir()
+writes TORCHINDUCTOR_CACHE_DIR when it was unset)."""
+import getpass
+import os
+import re
+import tempfile
+
+
+def default_cache_dir():
+    try:
+        user = getpass.getuser()
+    except Exception:
+        user = "uid_%d" % os.getuid()
+    return os.path.join(tempfile.gettempdir(), "torchinductor_" + re.sub(r'[\\/:*?"<>|]', "_", user))
+
+
+def cache_dir():
+    d = os.path.abspath(os.environ.get("TORCHINDUCTOR_CACHE_DIR") or default_cache_dir())
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = d
+    return d
