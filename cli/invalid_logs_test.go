@@ -27,3 +27,17 @@ func TestRunWhoseTorchLogsTorchRejected(t *testing.T) {
 		}
 	}
 }
+
+// A run whose wrapper turned torch.compile off (real 2.14.1, testdata/recorded/compile-off) compiled nothing:
+// the gate has no evidence (exit 4), not a pass on "0 graph breaks", and the report's verdict says compile was off.
+func TestGateOfARunWithCompileOff(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0012-breaks")
+	code, out, errb := runCLI("check", "--max-graph-breaks", "0", dir)
+	if code != exitNoEvidence || strings.Contains(out, "PASS") || !strings.Contains(errb, "torch.compile was off (TORCHDYNAMO_DISABLE=1)") {
+		t.Errorf("check: exit %d\nstdout %s\nstderr %s", code, out, errb)
+	}
+	_, out, _ = runCLI("report", "--width", "200", dir)
+	if strings.Contains(out, "steady state") || !strings.Contains(out, "Verdict: no evidence: torch.compile was off") {
+		t.Errorf("report:\n%s", out)
+	}
+}

@@ -23,6 +23,10 @@ type ReportEvidence struct {
 	LogsFrom          string   `json:"logs_from"`
 	GraphBreaksLogged bool     `json:"graph_breaks_logged"`
 	RecompilesLogged  bool     `json:"recompiles_logged"`
+	// CompileOff says what turned torch.compile off in the run ("TORCHDYNAMO_DISABLE=1: the eager preset",
+	// "torch._dynamo.config.disable"), "" when nothing did: then nothing compiled, so nothing could break or
+	// recompile.
+	CompileOff string `json:"compile_off,omitempty"`
 	// LogsRejected: torch rejected the TORCH_LOGS value at import ("Invalid log settings"): none of its names was
 	// on, whatever Logs says was asked for.
 	LogsRejected bool `json:"logs_rejected,omitempty"`

@@ -52,6 +52,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	switch {
+	case ev.CompileOff != "" && (needBreaks || needRecompiles || o.MaxCompileTime > 0 || o.MaxCompileSkew > 0):
+		return compileOffWords(ev) + ": gate a compiled run (--preset breaks)"
 	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
 		return "no graph_breaks/recompiles records and " + ev.askedWords("graph_breaks or recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case needBreaks && !ev.GraphBreaksLogged:

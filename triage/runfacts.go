@@ -63,6 +63,7 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 		ev.TorchSeenBy = append(ev.TorchSeenBy, "probe (torch imported)")
 	}
 	ev.LogsRejected = logsRejected(rep)
+	ev.CompileOff = compileOff(run, probes)
 	if run != nil && run.TorchLogsSet {
 		ev.Logs, ev.LogsFrom = LogNames(run.TorchLogs), "run"
 		if ev.Logs == nil {
@@ -91,6 +92,26 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 	}
 	ev.Ranks = worldRanks(rep, run, probes, ev.TorchSeen)
 	return ev
+}
+
+// compileOff says what turned torch.compile off, "" when nothing did: the tool's eager preset
+// (TORCHDYNAMO_DISABLE=1 in what it added to the run's environment), or what a process ran with (its environment
+// or Dynamo's config, as the probe recorded them at exit: a wrapper script or the program may set them).
+func compileOff(run *RunFacts, probes []ProcessInfo) string {
+	if run.toolEnv()["TORCHDYNAMO_DISABLE"] == "1" {
+		return "TORCHDYNAMO_DISABLE=1, set by the eager preset"
+	}
+	for _, p := range probes {
+		switch {
+		case p.Env["TORCHDYNAMO_DISABLE"] == "1":
+			return "TORCHDYNAMO_DISABLE=1"
+		case p.Env["TORCH_COMPILE_DISABLE"] == "1":
+			return "TORCH_COMPILE_DISABLE=1"
+		case p.Config["dynamo.disable"] == true:
+			return "torch._dynamo.config.disable"
+		}
+	}
+	return ""
 }
 
 // logsRejected: a process died of torch rejecting its TORCH_LOGS value at import (ErrorCause's "invalid

@@ -217,6 +217,10 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateNoEvidence, "no evidence: "+noTorch(ev, run, rep)+found
 	case len(short) > 0:
 		v.State, v.Summary = StateNotSteady, "not steady: "+strings.Join(short, ", ")+graphs
+	case run != nil && run.Outcome == OutcomeFailed:
+		v.State, v.Summary = StateNotSteady, "not steady: the run "+exitWords(run)+" without an error torchtriage recognises"
+	case ev.CompileOff != "":
+		v.State, v.Summary = StateNoEvidence, "no evidence: "+compileOffWords(ev)+"; an eager baseline to time a compiled run against"
 	case !ev.GraphBreaksLogged || !ev.RecompilesLogged:
 		words, names := unlogged(ev)
 		v.State, v.Summary = StateNoEvidence, "no evidence: torch ran, but nothing shows that "+words+
@@ -232,8 +236,6 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateNoEvidence, "still running: no unexpected graph break or recompile so far"
 	case run != nil && run.Outcome == OutcomeUnknown:
 		v.State, v.Summary = StateNoEvidence, "no evidence: the run's record is unreadable, so how it ended is not known"
-	case run != nil && run.Outcome == OutcomeFailed:
-		v.State, v.Summary = StateNotSteady, "not steady: the run "+exitWords(run)+" without an error torchtriage recognises"
 	default:
 		var aside []string // what the verdict set aside, each only when there is some
 		if t.expectedBreaks > 0 {
@@ -279,6 +281,9 @@ func basisOf(ev ReportEvidence, run *RunFacts) []string {
 		b = append(b, "torch rejected the TORCH_LOGS value: nothing was logged")
 	default:
 		b = append(b, "no sign of which TORCH_LOGS were on")
+	}
+	if ev.CompileOff != "" {
+		b = append(b, "torch.compile off ("+ev.CompileOff+")")
 	}
 	if run != nil {
 		b = append(b, "run "+string(run.Outcome))
@@ -430,6 +435,11 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		Crash:                crashOf(t, run),
 		NoTorch:              noTorch(ev, run, rep),
 	}
+}
+
+// compileOffWords says that nothing compiled because torch.compile was off, and what turned it off.
+func compileOffWords(ev ReportEvidence) string {
+	return "torch.compile was off (" + ev.CompileOff + "): nothing compiled, so nothing could break or recompile"
 }
 
 // interruptedWords is the verdict of a run whose supervisor died (killed, out of disk, hung up): its logs stop

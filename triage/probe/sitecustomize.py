@@ -293,6 +293,7 @@ _DYNAMO_KEYS = (
     "assume_static_by_default", "specialize_int", "specialize_float", "capture_scalar_outputs",
     "capture_dynamic_output_shape_ops", "optimize_ddp", "suppress_errors",
     "inline_inbuilt_nn_modules", "force_parameter_static_shapes", "enable_compiler_collectives",
+    "disable",  # torch.compile off (TORCH_COMPILE_DISABLE=1, or set in code)
 )
 _INDUCTOR_KEYS = (
     "triton.cudagraphs", "max_autotune", "freezing", "fallback_random", "graph_partition",

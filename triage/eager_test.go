@@ -1,0 +1,38 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+)
+
+// A run with torch.compile off (TORCHDYNAMO_DISABLE=1: the eager preset, or the user's environment) compiled
+// nothing: its verdict and the gate say so, not that graph_breaks was not logged and a rerun with --preset breaks
+// would show them (real 2.14.1, `check --preset eager`); the basis names it.
+func TestEagerRunSaysCompileWasOff(t *testing.T) {
+	zero := 0
+	for _, c := range []struct {
+		name   string
+		run    *RunFacts
+		probes []ProcessInfo
+		want   string
+	}{
+		{"preset", &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, ToolEnv: map[string]string{"TORCHDYNAMO_DISABLE": "1"}},
+			[]ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+			"torch.compile was off (TORCHDYNAMO_DISABLE=1, set by the eager preset)"},
+		{"user", &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+			[]ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+			"torch.compile was off (TORCHDYNAMO_DISABLE=1)"},
+	} {
+		a := AnalyzeRun(&Report{}, nil, c.probes, c.run)
+		if a.Verdict.State != StateNoEvidence || !strings.Contains(a.Verdict.Summary, c.want) || strings.Contains(a.Verdict.Summary, "--preset breaks") {
+			t.Errorf("%s: verdict %s %q", c.name, a.Verdict.State, a.Verdict.Summary)
+		}
+		if !strings.Contains(strings.Join(a.Verdict.Basis, "; "), "TORCHDYNAMO_DISABLE=1") {
+			t.Errorf("%s: basis %q", c.name, a.Verdict.Basis)
+		}
+		why := MissingEvidence(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1})
+		if !strings.Contains(why, c.want) {
+			t.Errorf("%s: gate's missing evidence %q", c.name, why)
+		}
+	}
+}
