@@ -41,3 +41,39 @@ func TestGateOfARunWithCompileOff(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
+
+// Two ranks died (real 2.14.1, testdata/recorded/dist-crash): rank 1 of its own error, rank 0 of the connection
+// rank 1's death closed. The verdict's example, the next step and the first error finding are the first failure
+// (torchrun's root cause), not the consequence: they told the user to fix gloo's "Connection closed by peer".
+func TestCrashVerdictNamesTheFirstFailure(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0014-breaks")
+	_, out, errb := runCLI("report", "--width", "300", dir)
+	verdict, next, findings := lineWith(out, "Verdict:"), lineWith(out, "Next step:"), lineWith(out, "  HIGH ")
+	for name, l := range map[string]string{"verdict": verdict, "next step": next, "first finding": findings} {
+		if !strings.Contains(l, "boom on rank 1") {
+			t.Errorf("%s: %q\n%s%s", name, l, out, errb)
+		}
+	}
+	if !strings.Contains(verdict, "2 processes crashed") {
+		t.Errorf("verdict %q", verdict)
+	}
+}
+
+// lineWith is the line of s that holds sub, with the lines wrapped under it and the verdict's reasons ("  - "),
+// "" when none does.
+func lineWith(s, sub string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, sub) {
+			out := l
+			for _, more := range lines[i+1:] {
+				if !strings.HasPrefix(more, "   ") && !strings.HasPrefix(more, "  - ") {
+					break
+				}
+				out += " " + strings.TrimSpace(more)
+			}
+			return out
+		}
+	}
+	return ""
+}

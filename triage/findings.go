@@ -77,6 +77,9 @@ type Finding struct {
 	oldKey     string           // the key of baselines written before break identities (lineKey), when it differs
 	ranks      map[int]rankStat // per rank (rank agreement, diff); -1 = a process without rank
 	unexpected int              // recompiles: records beyond automatic dynamic's expected first one; re-records: the re-recordings known
+	// firstFailure: this error holds the run's first failure (Report.FirstFailure, its order known): the one the
+	// others followed from, listed and named first
+	firstFailure bool
 }
 
 // CompareKey is what `diff` and the baseline compare: breaks by file, function, what and source line text
@@ -123,7 +126,7 @@ func sortFindings(fs []Finding) {
 	}
 	slices.SortFunc(idx, func(i, j int) int {
 		a, b := &fs[i], &fs[j]
-		return cmp.Or(cmp.Compare(sevRank(a.Severity), sevRank(b.Severity)), cmp.Compare(b.Records, a.Records),
+		return cmp.Or(cmp.Compare(sevRank(a.Severity), sevRank(b.Severity)), -cmpBool(a.firstFailure, b.firstFailure), cmp.Compare(b.Records, a.Records),
 			strings.Compare(a.ID, b.ID), cmp.Compare(i, j))
 	})
 	sorted := make([]Finding, len(fs))
@@ -131,6 +134,17 @@ func sortFindings(fs []Finding) {
 		sorted[k] = fs[i]
 	}
 	copy(fs, sorted)
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 func sevRank(s string) int {

@@ -78,13 +78,18 @@ var (
 
 // errorFindings groups fatal errors (compile errors, or runtime errors: kind) by class, inner error and first
 // message line.
-func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set) []Finding {
+func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set, ff *FirstFailure) []Finding {
 	type ekey struct{ class, inner, msg string }
+	keyOf := func(e ErrorSummary) ekey { return ekey{e.Class, e.Inner, normalizeText(headline(e.Message), 100)} }
+	var firstKey *ekey // the group of the first failure, when the order of the failures is known
+	if ff != nil && ff.By != "unknown_order" {
+		k := keyOf(ff.ErrorSummary)
+		firstKey = &k
+	}
 	groups := map[ekey]*Finding{}
 	var order []ekey
 	for _, e := range errs {
-		first := normalizeText(headline(e.Message), 100)
-		k := ekey{e.Class, e.Inner, first}
+		k := keyOf(e)
 		f := groups[k]
 		if f == nil {
 			f = newErrorFinding(e, kind, set)
@@ -97,6 +102,7 @@ func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set) []Finding
 	for _, k := range order {
 		f := groups[k]
 		f.Ranks = ranksOf(f.ranks)
+		f.firstFailure = firstKey != nil && *firstKey == k
 		out = append(out, *f)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
