@@ -54,7 +54,7 @@ func TestCrashVerdictNamesTheFirstFailure(t *testing.T) {
 			t.Errorf("%s: %q\n%s%s", name, l, out, errb)
 		}
 	}
-	if !strings.Contains(verdict, "2 processes crashed") {
+	if !strings.Contains(verdict, "2 processes died of a runtime error, first RuntimeError: boom on rank 1") {
 		t.Errorf("verdict %q", verdict)
 	}
 }

@@ -148,14 +148,14 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.Reasons = append(v.Reasons, fmt.Sprintf(format, args...))
 	}
 	if t.errors > 0 {
-		add(Plural(t.errors, "compile error"), "%s", errorReason(Plural(t.errors, "compile error"), t.firstError))
+		add(Plural(t.errors, "compile error"), "%s", errorReason(Plural(t.errors, "compile error"), t.errors, t.firstError))
 	}
 	if t.caught > 0 {
 		what := Plural(t.caught, "compile error") + " caught by the program"
-		add(what, "%s", errorReason(what, t.firstCaught))
+		add(what, "%s", errorReason(what, t.caught, t.firstCaught))
 	}
 	if t.runtime > 0 {
-		add(Plural(t.runtime, "process")+" crashed", "%s", errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.firstRuntime))
+		add(Plural(t.runtime, "process")+" crashed", "%s", errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
 	}
 	if t.unexpectedBreaks > 0 {
 		what := Plural(t.unexpectedBreaks, "graph break") + " to fix or consider"
@@ -337,8 +337,19 @@ func uniqueGraphs(probes []ProcessInfo) int {
 
 // errorReason words fatal errors for the verdict and the checklist: "2 processes died of a runtime error:
 // DistBackendError: … [dist-nccl-duplicate-gpu]".
-func errorReason(what string, first *Finding) string {
-	s := what + ": " + first.Title
+// errorReason words n errors by one of them: "1 compile error: <title>"; of several, the first failure ("2
+// processes died of a runtime error, first RuntimeError: …"), else an example ("…, e.g. …") when the order is
+// not known or another kind came first.
+func errorReason(what string, n int, first *Finding) string {
+	lead := ": "
+	switch {
+	case n <= first.Records:
+	case first.firstFailure:
+		lead = ", first "
+	default:
+		lead = ", e.g. "
+	}
+	s := what + lead + first.Title
 	if first.Playbook != "" {
 		s += " [" + first.Playbook + "]"
 	}
@@ -388,10 +399,10 @@ func unfinished(t tally, run *RunFacts, rep *Report) string {
 func crashOf(t tally, run *RunFacts) string {
 	var parts []string
 	if t.runtime > 0 {
-		parts = append(parts, errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.firstRuntime))
+		parts = append(parts, errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
 	}
 	if n := t.errors - t.fullgraphErrors; n > 0 && t.firstCrashError != nil {
-		parts = append(parts, errorReason(Plural(n, "process")+" died of a compile error", t.firstCrashError))
+		parts = append(parts, errorReason(Plural(n, "process")+" died of a compile error", n, t.firstCrashError))
 	}
 	switch {
 	case run == nil || len(parts) > 0 || t.errors > 0:
