@@ -19,6 +19,9 @@ func (a *Analysis) unlogged(k Kind) string {
 	if !ev.TorchSeen {
 		return a.SilentWhy()
 	}
+	if ev.CompileOff != "" && k != KindRuntimeError { // nothing compiled: none of them could happen
+		return "compiled nothing (torch.compile off: " + ev.CompileOff + ")"
+	}
 	logged := true
 	switch k {
 	case KindGraphBreak:

@@ -172,3 +172,22 @@ func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 		}
 	}
 }
+
+// A side with torch.compile off compiled nothing: its breaks and recompiles are not "gone", they could not happen;
+// the diff says why they are not compared (a run whose wrapper set TORCHDYNAMO_DISABLE=1).
+func TestDiffAgainstARunWithCompileOff(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	os.WriteFile(empty, nil, 0o644)
+	full := analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	zero := 0
+	off := AnalyzeRun(loadReport(t, empty), nil, []ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
+		Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+		&RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	d := Diff(full, off)
+	if d.Gone != 0 || d.Changed != 0 {
+		t.Errorf("against the compile-off run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
+	}
+	if nc := strings.Join(d.NotCompared, "\n"); !strings.Contains(nc, "graph breaks: B compiled nothing (torch.compile off: TORCHDYNAMO_DISABLE=1)") {
+		t.Errorf("not compared:\n%s\n%+v", nc, d)
+	}
+}

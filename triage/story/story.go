@@ -249,7 +249,8 @@ func (r *Run) finished() bool {
 
 // compiled: the run has an analysis and compiled at all (not the eager baseline, not a run torch rejected).
 func (r *Run) compiled() bool {
-	return r.an != nil && r.meta.RelaunchedAs == "" && r.meta.Preset != "eager" && r.meta.Env["TORCHDYNAMO_DISABLE"] != "1"
+	return r.an != nil && r.meta.RelaunchedAs == "" && r.meta.Preset != "eager" && r.meta.Env["TORCHDYNAMO_DISABLE"] != "1" &&
+		r.an.Evidence.CompileOff == "" // the program or a wrapper turned it off (the probe saw it)
 }
 
 // previousRun is the newest run before, skipping unreadable ones.

@@ -1,0 +1,33 @@
+package story
+
+import (
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// A run of the same command whose program turned torch.compile off (the probe saw TORCHDYNAMO_DISABLE=1) compiled
+// nothing: it fixed no break and is no base or point of the trend (the log read "fixed: print() …" against the
+// run before).
+func TestCompileOffRunFixesNothing(t *testing.T) {
+	store := t.TempDir()
+	user := []string{"python", "repro.py"}
+	zero := 0
+	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+		State: runner.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
+	off := `{"rank": 0, "rank_source": "default", "pid": 100, "torch": "2.14.1", "python": "3.14", "cuda": "",
+		"counters": {}, "config": {}, "env": {"TORCHDYNAMO_DISABLE": "1", "TORCH_LOGS": "graph_breaks,recompiles"}}`
+	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+		State: runner.StateExited, ExitCode: &zero}, nil, "-", off)
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Runs[1]
+	if r.Delta != nil && len(r.Delta.Fixed) > 0 {
+		t.Errorf("the compile-off run fixed %d items against run 1", len(r.Delta.Fixed))
+	}
+	if breaks, _ := s.Sparkline(); breaks[1] != -1 {
+		t.Errorf("trend point of the compile-off run: %d, want none", breaks[1])
+	}
+}
