@@ -55,3 +55,18 @@ func TestRunsViewCountsOfOpenedInputsAreEarned(t *testing.T) {
 		}
 	}
 }
+
+// An opened run that compiled nothing (torch.compile off: testdata/recorded/compile-off, real 2.14.1) shows no
+// "0 breaks" in the runs view: nothing could break.
+func TestRunsViewOfACompileOffRun(t *testing.T) {
+	path := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0012-breaks")
+	m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
+	m.now = func() time.Time { return fixedNow }
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
+	b, err := session.Open([]string{path}, m.analyzer())
+	m.Update(loadedMsg{b: b, label: path, err: err})
+	press(m, "h")
+	if s := plain(m); strings.Contains(s, "0 breaks") || !strings.Contains(s, "torch.compile off") {
+		t.Errorf("runs view:\n%s", s)
+	}
+}

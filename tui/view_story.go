@@ -235,6 +235,9 @@ func rowCounts(r runRow) string {
 		if !st.Logged.Torch {
 			return "no torch output: nothing counted" // the story's words: its zeros mean nothing
 		}
+		if a := st.Analysis(); a != nil && a.Evidence.CompileOff != "" {
+			return compileOffCounts
+		}
 		c := st.Counts
 		breaks, recompiles := triage.Tally(c.GraphBreaks, triage.RunLogging(st.Logged.GraphBreaks), "break"), triage.Tally(c.Recompiles, triage.RunLogging(st.Logged.Recompiles), "recompile")
 		parts := []string{breaks, recompiles, plural(c.LimitHits, "limit hit")}
@@ -264,6 +267,8 @@ func rowCounts(r runRow) string {
 			return "no torch output yet"
 		case !ev.TorchSeen:
 			return a.NoTorchText()
+		case ev.CompileOff != "":
+			return compileOffCounts
 		}
 		breaks = triage.Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break")
 		recompiles = triage.Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
@@ -274,6 +279,10 @@ func rowCounts(r runRow) string {
 	}
 	return counts
 }
+
+// compileOffCounts stands for the counts of a run with torch.compile off: nothing compiled, so its zeros count
+// nothing (the verdict says what turned it off).
+const compileOffCounts = "torch.compile off: nothing compiled"
 
 func rowMetric(r runRow) *float64 {
 	if r.view != nil && r.view.meta.Metric != nil {
