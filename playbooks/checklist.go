@@ -157,6 +157,9 @@ type State struct {
 	// NoTorch says that a finished run printed no torch output at all ("" when it did, or while it runs): getting
 	// some comes first (EvidenceStep).
 	NoTorch string
+	// CompileOff says that nothing compiled ("torch.compile was off (TORCHDYNAMO_DISABLE=1): …"), "" when it was
+	// on: a step that needs compiled output is not run on such a run, whatever its logs show.
+	CompileOff string
 }
 
 // Step statuses.
@@ -206,12 +209,19 @@ func Progress(s State) []StepStatus {
 		}
 		return "no sign " + what + " were logged"
 	}
-	out = append(out, logged(st, 1, s.BreaksLogged, s.UnexpectedBreaks, notLogged("graph breaks"), "unexpected graph breaks"))
-	out = append(out, logged(st, 2, s.RecompilesLogged, s.UnexpectedRecompiles, notLogged("recompiles"),
+	breaksOff, recompilesOff := notLogged("graph breaks"), notLogged("recompiles")
+	breaksOn, recompilesOn := s.BreaksLogged, s.RecompilesLogged
+	if s.CompileOff != "" { // nothing compiled: nothing could show, logged or not
+		breaksOff, recompilesOff, breaksOn, recompilesOn = s.CompileOff, s.CompileOff, false, false
+	}
+	out = append(out, logged(st, 1, breaksOn, s.UnexpectedBreaks, breaksOff, "unexpected graph breaks"))
+	out = append(out, logged(st, 2, recompilesOn, s.UnexpectedRecompiles, recompilesOff,
 		"recompiles beyond automatic dynamic"))
 	switch work := cudagraphWork(s); {
 	case s.CPUOnly:
 		out = append(out, st(3, StatusNotApplicable, "CPU-only run: no CUDA graphs"))
+	case s.CompileOff != "" && len(work) == 0:
+		out = append(out, st(3, StatusNotRun, s.CompileOff))
 	case len(work) > 0:
 		out = append(out, st(3, StatusNeedsWork, joinAnd(work)))
 	case s.CudagraphsLogged && s.UsesCUDAGraphs:
@@ -226,6 +236,8 @@ func Progress(s State) []StepStatus {
 	switch {
 	case s.Ranks <= 1:
 		out = append(out, st(4, StatusNotApplicable, "one process: nothing to compare"))
+	case s.CompileOff != "":
+		out = append(out, st(4, StatusNotRun, s.CompileOff))
 	case !s.BreaksLogged || !s.RecompilesLogged:
 		out = append(out, st(4, StatusNotRun, notLogged("graph breaks and recompiles per rank")))
 	case !s.RanksAgree:

@@ -36,3 +36,19 @@ func TestEagerRunSaysCompileWasOff(t *testing.T) {
 		}
 	}
 }
+
+// The checklist ticks nothing on a run that compiled nothing: "find graph breaks" and "explain the recompiles"
+// were "done" on a run with torch.compile off (logging on, no record), its zeros read as none found.
+func TestCompileOffRunTicksNoStep(t *testing.T) {
+	zero := 0
+	a := AnalyzeRun(&Report{}, nil, []ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+		&RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
+	if len(a.Done) != 0 {
+		t.Errorf("steps done on a run that compiled nothing: %v", a.Done)
+	}
+	for _, s := range a.Steps {
+		if (s.ID == "breaks" || s.ID == "recompiles") && !strings.Contains(s.Why, "torch.compile was off (TORCHDYNAMO_DISABLE=1)") {
+			t.Errorf("step %s: %s, %q", s.ID, s.Status, s.Why)
+		}
+	}
+}

@@ -445,7 +445,16 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		Unfinished:           unfinished(t, run, rep),
 		Crash:                crashOf(t, run),
 		NoTorch:              noTorch(ev, run, rep),
+		CompileOff:           compileOffStep(ev),
 	}
+}
+
+// compileOffStep is why a checklist step needing compiled output is not run on a run with torch.compile off.
+func compileOffStep(ev ReportEvidence) string {
+	if ev.CompileOff == "" {
+		return ""
+	}
+	return "torch.compile was off (" + ev.CompileOff + "): nothing compiled; run it compiled"
 }
 
 // compileOffWords says that nothing compiled because torch.compile was off, and what turned it off.

@@ -70,3 +70,23 @@ func TestRunsViewOfACompileOffRun(t *testing.T) {
 		t.Errorf("runs view:\n%s", s)
 	}
 }
+
+// The main screen of a run that compiled nothing (torch.compile off) counts nothing: no "no graph breaks", no
+// "0 breaks" in the status line, no checklist step done.
+func TestMainScreenOfACompileOffRun(t *testing.T) {
+	path := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0012-breaks")
+	m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
+	m.now = func() time.Time { return fixedNow }
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
+	b, err := session.Open([]string{path}, m.analyzer())
+	m.Update(loadedMsg{b: b, label: path, err: err})
+	s := plain(m)
+	for _, bad := range []string{"no graph breaks", "no recompiles", "0 breaks", "0 recompiles", "of 6 done"} {
+		if strings.Contains(s, bad) && !(bad == "of 6 done" && strings.Contains(s, " 0 of 6 done")) {
+			t.Errorf("main screen says %q:\n%s", bad, s)
+		}
+	}
+	if !strings.Contains(s, "torch.compile off") {
+		t.Errorf("main screen does not say torch.compile was off:\n%s", s)
+	}
+}

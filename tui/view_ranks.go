@@ -32,8 +32,11 @@ func (m *Model) ranksStrip(w int) string {
 				recompiles = triage.Tally(0, s.logging(), "recompile")
 			}
 			left = fmt.Sprintf("%s · %s · %s", procs, breaks, recompiles)
-			if r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen {
-				left = s.analysis.NoTorchText() // as the report says
+			switch a := s.analysis; {
+			case r.done && a != nil && !a.Evidence.TorchSeen:
+				left = a.NoTorchText() // as the report says
+			case a != nil && a.Evidence.CompileOff != "" && c.GraphBreaks+c.Recompiles == 0:
+				left = procs + " · " + compileOffCounts
 			}
 		default:
 			noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
