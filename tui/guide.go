@@ -9,6 +9,7 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // guideState is the cursor of the checklist screen.
@@ -65,11 +66,11 @@ func (m *Model) baselinePair() (eager, compiled *runView) {
 	return eager, compiled
 }
 
-// previousCompiled is the compiled run before r.
+// previousCompiled is the compiled run of the same command before r (a rerun's base: story.SameCommand).
 func (m *Model) previousCompiled(r *runView) *runView {
 	i := slices.Index(m.runs, r)
 	for j := i - 1; j >= 0; j-- {
-		if p := m.runs[j]; p.done && p.snap != nil && p.meta.Preset != "eager" {
+		if p := m.runs[j]; p.done && p.snap != nil && p.meta.Preset != "eager" && story.SameCommand(p.meta, r.meta) {
 			return p
 		}
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,5 +89,22 @@ func TestMainScreenOfACompileOffRun(t *testing.T) {
 	}
 	if !strings.Contains(s, "torch.compile off") {
 		t.Errorf("main screen does not say torch.compile was off:\n%s", s)
+	}
+}
+
+// "Confirm the steady state" needs a rerun of the same command: a run of another program that shows nothing new
+// against the run before it confirms nothing (the guide ticked it for any two compiled runs in a row).
+func TestSteadyStepNeedsARerunOfTheSameCommand(t *testing.T) {
+	m := liveModel(t, 100, 40)
+	feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
+	feedRun(t, m, 2, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
+	m.run(1).meta.UserArgv = []string{"python", "a.py"}
+	m.run(2).meta.UserArgv = []string{"python", "b.py"}
+	if _, done := m.nextStep(); slices.Contains(done, "steady") {
+		t.Errorf("a run of b.py after a run of a.py confirmed the steady state: done %v", done)
+	}
+	m.run(2).meta.UserArgv = []string{"python", "a.py"}
+	if _, done := m.nextStep(); !slices.Contains(done, "steady") {
+		t.Errorf("a rerun of a.py with nothing new: done %v", done)
 	}
 }

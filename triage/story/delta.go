@@ -246,6 +246,10 @@ func sameCommandText(m runner.Meta) string {
 // commandKey identifies "the same command": what ran and where, preset aside.
 func commandKey(m runner.Meta) string { return sameCommandText(m) + "\x00" + m.Cwd }
 
+// SameCommand reports whether two runs ran the same command in the same directory (torchrun's --master-port and
+// the preset aside): a rerun, as the bringup log compares runs.
+func SameCommand(a, b runner.Meta) bool { return commandKey(a) == commandKey(b) }
+
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true}
 
 // scriptKey identifies "the same script": the python script or -m module (else the program; the whole line
