@@ -50,20 +50,21 @@ func (m *Model) checklist() playbooks.State {
 	return st
 }
 
-// baselinePair is the newest clean eager run and the newest clean compiled run.
+// baselinePair is the newest clean compiled run and the newest clean eager run of the same command
+// (story.SameCommand): another program's timing is no baseline.
 func (m *Model) baselinePair() (eager, compiled *runView) {
-	for i := len(m.runs) - 1; i >= 0; i-- {
-		r := m.runs[i]
-		if !r.done || !r.hasMeta || r.meta.ExitCode == nil || *r.meta.ExitCode != 0 {
-			continue
-		}
-		if r.meta.Preset == "eager" && eager == nil {
-			eager = r
-		} else if r.meta.Preset != "eager" && compiled == nil {
+	clean := func(r *runView) bool { return r.done && r.hasMeta && r.meta.ExitCode != nil && *r.meta.ExitCode == 0 }
+	for i := len(m.runs) - 1; i >= 0 && compiled == nil; i-- {
+		if r := m.runs[i]; clean(r) && r.meta.Preset != "eager" {
 			compiled = r
 		}
 	}
-	return eager, compiled
+	for i := len(m.runs) - 1; i >= 0 && compiled != nil; i-- {
+		if r := m.runs[i]; clean(r) && r.meta.Preset == "eager" && story.SameCommand(r.meta, compiled.meta) {
+			return r, compiled
+		}
+	}
+	return nil, compiled
 }
 
 // previousCompiled is the compiled run of the same command before r (a rerun's base: story.SameCommand).

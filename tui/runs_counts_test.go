@@ -108,3 +108,22 @@ func TestSteadyStepNeedsARerunOfTheSameCommand(t *testing.T) {
 		t.Errorf("a rerun of a.py with nothing new: done %v", done)
 	}
 }
+
+// The eager baseline is compared with a compiled run of the same command: an eager run of one program against a
+// compiled run of another measured nothing (the guide read "keep compile: metric 12 compiled vs 10 eager").
+func TestBaselineComparesTheSameCommand(t *testing.T) {
+	m := liveModel(t, 100, 40)
+	feedRun(t, m, 1, "", "eager", "", 0)
+	feedRun(t, m, 2, "r05_dist_c10d.triage.log", "breaks", "graph_breaks,recompiles", 0)
+	v1, v2 := 10.0, 12.0
+	m.run(1).meta.Metric, m.run(2).meta.Metric = &v1, &v2
+	m.run(1).meta.UserArgv = []string{"python", "a.py"}
+	m.run(2).meta.UserArgv = []string{"python", "b.py"}
+	if _, done := m.nextStep(); slices.Contains(done, "baseline") {
+		t.Errorf("an eager a.py against a compiled b.py measured the baseline: done %v", done)
+	}
+	m.run(2).meta.UserArgv = []string{"python", "a.py"}
+	if _, done := m.nextStep(); !slices.Contains(done, "baseline") {
+		t.Errorf("eager and compiled a.py: done %v", done)
+	}
+}
