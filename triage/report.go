@@ -14,7 +14,9 @@ import (
 // tracebacks. Within v2: counts.cudagraph_rerecords counts re-recordings (a "Recording function=" after failed
 // checks), no longer the "Re-recording" lines (those are cudagraph_rerecord_checks), evidence gained
 // cudagraph_skips_logged, cudagraph_partitions_logged and cudagraph_rerecords_logged (a count of 0 of that kind
-// means none only where it is true), and skip entries their file, line and function.
+// means none only where it is true), compile_off (what turned torch.compile off: nothing compiled) and
+// logs_rejected (torch rejected the run's TORCH_LOGS: nothing was logged), and skip entries their file, line and
+// function.
 const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
