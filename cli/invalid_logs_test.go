@@ -77,3 +77,14 @@ func lineWith(s, sub string) string {
 	}
 	return ""
 }
+
+// Ranks of a run that did not complete are not said to agree: rank 1 died and rank 0 was stopped, so what either
+// never reached is not known (real 2.14.1, testdata/recorded/dist-crash: "all 2 ranks agree" of a crashed job).
+// Nor are ranks that compiled nothing (torch.compile off).
+func TestRankAgreementOfAnUnfinishedRun(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0014-breaks")
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	if l := lineWith(out, "Rank agreement:"); strings.Contains(l, "agree (") || !strings.Contains(l, "not compared: the run did not complete (exited with code 1)") {
+		t.Errorf("rank agreement %q", l)
+	}
+}

@@ -94,7 +94,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if ev.TorchSeen && !ev.GraphBreaksLogged {
 		ev.ResumeBreaks = resumeBreaks(rep, snap)
 	}
-	ra := RankAgree(ev.Ranks, fs).earned(ev)
+	ra := RankAgree(ev.Ranks, fs).earned(ev, unfinished(countFindings(fs), run, rep))
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}

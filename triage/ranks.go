@@ -26,9 +26,11 @@ type RankAgreement struct {
 // Disagree reports ranks found to differ (not ranks that could not be compared).
 func (ra RankAgreement) Disagree() bool { return !ra.Agree && ra.NotCompared == "" }
 
-// earned keeps an agreement of several ranks only where their graph breaks and recompiles were logged: with
-// either off, "all ranks agree" would rest on records that could not print. A difference seen stands.
-func (ra RankAgreement) earned(ev ReportEvidence) RankAgreement {
+// earned keeps an agreement of several ranks only where their graph breaks and recompiles were logged, compile
+// was on and the run completed (short says how it fell short, "" when it did not): otherwise "all ranks agree"
+// would rest on records that could not print, or on what ranks that died or were stopped never reached. A
+// difference seen stands.
+func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 	switch {
 	case len(ev.Ranks) > 0:
 	case ev.Torchrun: // several processes, none of whose lines says which it is
@@ -55,12 +57,18 @@ func (ra RankAgreement) earned(ev ReportEvidence) RankAgreement {
 		if !ev.RecompilesLogged {
 			off = append(off, "recompiles")
 		}
-		if len(off) == 0 {
+		switch {
+		case len(off) > 0:
+			why, rerun = strings.Join(off, " and ")+" were not logged (TORCH_LOGS)", ": rerun with --preset breaks"
+			if ev.LoggingOf(false) == LoggingUnknown { // logs alone: nothing says which names were on
+				why = strings.Join(off, " and ") + " show no sign they were logged (TORCH_LOGS)"
+			}
+		case ev.CompileOff != "":
+			why = "torch.compile was off (" + ev.CompileOff + ")"
+		case short != "":
+			why = "the run did not complete (" + short + ")"
+		default:
 			return ra
-		}
-		why, rerun = strings.Join(off, " and ")+" were not logged (TORCH_LOGS)", ": rerun with --preset breaks"
-		if ev.LoggingOf(false) == LoggingUnknown { // logs alone: nothing says which names were on
-			why = strings.Join(off, " and ") + " show no sign they were logged (TORCH_LOGS)"
 		}
 	}
 	ranks := ra.Groups[0].Ranks

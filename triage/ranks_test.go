@@ -306,20 +306,22 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 			t.Errorf("%s: JSON %s", name, j)
 		}
 	}
-	// logged (records, or the run's TORCH_LOGS): the comparison is made as before, agreeing or not
+	// logged (records, or the run's TORCH_LOGS): the comparison is made as before, agreeing or not; ranks of a
+	// run that did not complete are not said to agree (what they never reached is not known)
 	logged := &RunFacts{Outcome: OutcomeFailed, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
 	for _, c := range []struct {
-		name  string
-		run   *RunFacts
-		agree bool
+		name        string
+		run         *RunFacts
+		agree       bool
+		notCompared string
 	}{
-		{"torch-2.14/r05_dist_c10d.triage.log", nil, false},
-		{"torch-2.14/ddp_2ranks.ddp.log", nil, true},
-		{"torch-2.11-cuda/g09a_nccl_same_gpu.triage.log", logged, true},
+		{"torch-2.14/r05_dist_c10d.triage.log", nil, false, ""},
+		{"torch-2.14/ddp_2ranks.ddp.log", nil, true, ""},
+		{"torch-2.11-cuda/g09a_nccl_same_gpu.triage.log", logged, false, "the run did not complete (failed)"},
 	} {
 		ra := analyzeRun(t, fx(c.name), c.run).RankAgreement
-		if ra.NotCompared != "" || ra.Agree != c.agree || ra.Disagree() == c.agree {
-			t.Errorf("%s: agreement %+v, want agree=%v", c.name, ra, c.agree)
+		if ra.NotCompared != c.notCompared || ra.Agree != c.agree || ra.Disagree() != (!c.agree && c.notCompared == "") {
+			t.Errorf("%s: agreement %+v, want agree=%v, not compared %q", c.name, ra, c.agree, c.notCompared)
 		}
 	}
 }

@@ -55,7 +55,11 @@ func (m *Model) ranksStrip(w int) string {
 			left = "ranks " + strings.Join(parts, " · ")
 			switch {
 			case s.agree.NotCompared != "":
-				left += " · " + th.dim.Render("not compared: "+s.agree.NotCompared)
+				why := s.agree.NotCompared
+				if strings.HasPrefix(why, "the run did not complete") { // the header says how it ended
+					why = "the run did not complete"
+				}
+				left += " · " + th.dim.Render("not compared: "+why)
 			case s.agree.Disagree():
 				left += " · " + th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)")
 			case len(s.ranks) > 1:
