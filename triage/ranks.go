@@ -65,6 +65,8 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 			}
 		case ev.CompileOff != "":
 			why = "torch.compile was off (" + ev.CompileOff + ")"
+		case short == "still running": // a live run: what the ranks have not reached yet is not known
+			why = "the run is still running"
 		case short != "":
 			why = "the run did not complete (" + short + ")"
 		default:

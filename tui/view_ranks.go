@@ -54,6 +54,8 @@ func (m *Model) ranksStrip(w int) string {
 			}
 			left = "ranks " + strings.Join(parts, " · ")
 			switch {
+			case s.agree.NotCompared == "the run is still running": // nothing differs yet
+				left += " · " + th.good.Render("agree so far")
 			case s.agree.NotCompared != "":
 				why := s.agree.NotCompared
 				if strings.HasPrefix(why, "the run did not complete") { // the header says how it ended
