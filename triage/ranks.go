@@ -21,6 +21,9 @@ type RankAgreement struct {
 	// NotCompared says why ranks that showed no difference were not compared (their graph breaks or recompiles
 	// were not logged, or there is one process or one rank); Agree is false then, and so is Disagree.
 	NotCompared string `json:"not_compared,omitempty"`
+	// Cut: not compared because the run did not complete (a rank died, the tool stopped it); Live: because it
+	// still runs (nothing differs so far). For displays that word it short.
+	Cut, Live bool `json:"-"`
 }
 
 // Disagree reports ranks found to differ (not ranks that could not be compared).
@@ -66,9 +69,9 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 		case ev.CompileOff != "":
 			why = "torch.compile was off (" + ev.CompileOff + ")"
 		case short == "still running": // a live run: what the ranks have not reached yet is not known
-			why = "the run is still running"
+			why, ra.Live = "the run is still running", true
 		case short != "":
-			why = "the run did not complete (" + short + ")"
+			why, ra.Cut = "the run did not complete ("+short+")", true
 		default:
 			return ra
 		}

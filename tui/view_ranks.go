@@ -54,14 +54,12 @@ func (m *Model) ranksStrip(w int) string {
 			}
 			left = "ranks " + strings.Join(parts, " · ")
 			switch {
-			case s.agree.NotCompared == "the run is still running": // nothing differs yet
+			case s.agree.Live: // nothing differs yet
 				left += " · " + th.good.Render("agree so far")
+			case s.agree.Cut: // the header says how it ended
+				left += " · " + th.dim.Render("not compared: the run did not complete")
 			case s.agree.NotCompared != "":
-				why := s.agree.NotCompared
-				if strings.HasPrefix(why, "the run did not complete") { // the header says how it ended
-					why = "the run did not complete"
-				}
-				left += " · " + th.dim.Render("not compared: "+why)
+				left += " · " + th.dim.Render("not compared: "+s.agree.NotCompared)
 			case s.agree.Disagree():
 				left += " · " + th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)")
 			case len(s.ranks) > 1:
