@@ -127,3 +127,20 @@ func TestBaselineComparesTheSameCommand(t *testing.T) {
 		t.Errorf("eager and compiled a.py: done %v", done)
 	}
 }
+
+// While a 2-rank run still runs its ranks agree "so far", and once it stopped short they are not compared; only a
+// completed run's ranks "agree".
+func TestRanksStripOfLiveAndCutRuns(t *testing.T) {
+	for _, c := range []struct {
+		exit      int
+		want, bad string
+	}{{-1, "agree so far", "not compared"}, {1, "not compared: the run did not complete", " agree"}, {0, " agree", "not compared"}} {
+		m := liveModel(t, 140, 32)
+		feedRun(t, m, 1, "ddp_2ranks.ddp.log", "breaks", "graph_breaks,recompiles", c.exit)
+		s := plain(m)
+		strip := lineWith(t, s, "ranks r0")
+		if !strings.Contains(strip, c.want) || strings.Contains(strip, c.bad) {
+			t.Errorf("exit %d: strip %q", c.exit, strip)
+		}
+	}
+}
