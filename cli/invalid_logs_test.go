@@ -31,7 +31,7 @@ func TestRunWhoseTorchLogsTorchRejected(t *testing.T) {
 // A run whose wrapper turned torch.compile off (real 2.14.1, testdata/recorded/compile-off) compiled nothing:
 // the gate has no evidence (exit 4), not a pass on "0 graph breaks", and the report's verdict says compile was off.
 func TestGateOfARunWithCompileOff(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0012-breaks")
+	dir := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0001-breaks")
 	code, out, errb := runCLI("check", "--max-graph-breaks", "0", dir)
 	if code != exitNoEvidence || strings.Contains(out, "PASS") || !strings.Contains(errb, "torch.compile was off (TORCHDYNAMO_DISABLE=1)") {
 		t.Errorf("check: exit %d\nstdout %s\nstderr %s", code, out, errb)
@@ -46,7 +46,7 @@ func TestGateOfARunWithCompileOff(t *testing.T) {
 // rank 1's death closed. The verdict's example, the next step and the first error finding are the first failure
 // (torchrun's root cause), not the consequence: they told the user to fix gloo's "Connection closed by peer".
 func TestCrashVerdictNamesTheFirstFailure(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0014-breaks")
+	dir := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0001-breaks")
 	_, out, errb := runCLI("report", "--width", "300", dir)
 	verdict, next, findings := lineWith(out, "Verdict:"), lineWith(out, "Next step:"), lineWith(out, "  HIGH ")
 	for name, l := range map[string]string{"verdict": verdict, "next step": next, "first finding": findings} {
@@ -82,7 +82,7 @@ func lineWith(s, sub string) string {
 // never reached is not known (real 2.14.1, testdata/recorded/dist-crash: "all 2 ranks agree" of a crashed job).
 // Nor are ranks that compiled nothing (torch.compile off).
 func TestRankAgreementOfAnUnfinishedRun(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0014-breaks")
+	dir := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0001-breaks")
 	_, out, _ := runCLI("report", "--width", "300", dir)
 	if l := lineWith(out, "Rank agreement:"); strings.Contains(l, "agree (") || !strings.Contains(l, "not compared: the run did not complete (exited with code 1)") {
 		t.Errorf("rank agreement %q", l)

@@ -60,7 +60,7 @@ func TestRunsViewCountsOfOpenedInputsAreEarned(t *testing.T) {
 // An opened run that compiled nothing (torch.compile off: testdata/recorded/compile-off, real 2.14.1) shows no
 // "0 breaks" in the runs view: nothing could break.
 func TestRunsViewOfACompileOffRun(t *testing.T) {
-	path := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0012-breaks")
+	path := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0001-breaks")
 	m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
 	m.now = func() time.Time { return fixedNow }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
@@ -75,7 +75,7 @@ func TestRunsViewOfACompileOffRun(t *testing.T) {
 // The main screen of a run that compiled nothing (torch.compile off) counts nothing: no "no graph breaks", no
 // "0 breaks" in the status line, no checklist step done.
 func TestMainScreenOfACompileOffRun(t *testing.T) {
-	path := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0012-breaks")
+	path := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0001-breaks")
 	m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
 	m.now = func() time.Time { return fixedNow }
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})

@@ -505,6 +505,8 @@ def _compile_times(utils):
 
 
 def _config(sys, torch):
+    import warnings
+
     config = {}
 
     def read(prefix, module, keys):
@@ -513,8 +515,12 @@ def _config(sys, torch):
         for key in keys:
             try:
                 value = module
-                for part in key.split("."):
-                    value = getattr(value, part)
+                # a deprecated setting warns when read (2.14: inline_inbuilt_nn_modules): the probe's read, not the
+                # program's, must print nothing into the run's stderr
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    for part in key.split("."):
+                        value = getattr(value, part)
                 config[prefix + key] = _plain(value)
             except Exception:
                 pass
