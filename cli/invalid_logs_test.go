@@ -88,3 +88,24 @@ func TestRankAgreementOfAnUnfinishedRun(t *testing.T) {
 		t.Errorf("rank agreement %q", l)
 	}
 }
+
+// The tool's timeout interrupted a program that turned the KeyboardInterrupt into its own RuntimeError (real
+// 2.14.1, testdata/recorded/interrupt-reraise): that is how the process went down under the tool's stop, not a
+// crash to fix. check did not complete (exit 3), not a failed --no-compile-errors (exit 1, "1 runtime error");
+// the report does not tell the user to fix a crash.
+func TestErrorRaisedWhileHandlingTheToolsInterrupt(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "interrupt-reraise", "runs", "0001-breaks")
+	code, out, errb := runCLI("check", "--no-compile-errors", dir)
+	if code != exitDidNotComplete || strings.Contains(out, "FAIL") || strings.Contains(errb, "first failure") {
+		t.Errorf("check: exit %d\nstdout %s\nstderr %s", code, out, errb)
+	}
+	_, out, _ = runCLI("report", "--width", "300", dir)
+	for _, bad := range []string{"fix the crash", "crashed", "runtime errors 1"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("report says %q:\n%s", bad, out)
+		}
+	}
+	if !strings.Contains(lineWith(out, "Verdict:"), "stopped by torchtriage (timed out after 8s)") {
+		t.Errorf("verdict %q", lineWith(out, "Verdict:"))
+	}
+}

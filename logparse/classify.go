@@ -94,16 +94,20 @@ func (e *CompileError) FromCompile() bool { return isCompileErrorClass(e.Class) 
 // exception no process died of by itself.
 func exceptionKind(e *CompileError) Kind {
 	// (IPython names the class without its module)
-	switch e.Class[strings.LastIndexByte(e.Class, '.')+1:] {
-	case "KeyboardInterrupt", "SystemExit", "SignalException":
+	switch {
+	// stopped, or went down while handling the stop (an error raised in the program's handler, or a compile
+	// failure whose inner error is the interrupt)
+	case interruptClass(e.Class) || e.Interrupt != "" || e.Inner != "" && interruptClass(e.Inner):
 		e.Interrupted = true
-	case "ChildFailedError":
+	case e.Class[strings.LastIndexByte(e.Class, '.')+1:] == "ChildFailedError":
 		e.Summary = true
 	}
 	switch {
+	case e.Interrupted:
+		return KindException
 	case e.FromCompile():
 		return KindCompileError
-	case e.Class == "" || e.Interrupted || e.Summary:
+	case e.Class == "" || e.Summary:
 		return KindException
 	}
 	return KindRuntimeError

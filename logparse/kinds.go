@@ -267,6 +267,9 @@ func parseException(lines []string) *CompileError {
 			expecting, frames = true, frames[:0]
 		case expecting && l != "" && l[0] != ' ' && l[0] != '\t':
 			expecting = false
+			if excAt >= 0 && e.Interrupt == "" && interruptClass(e.Class) { // an earlier exception of the chain
+				e.Interrupt = e.Class[strings.LastIndexByte(e.Class, '.')+1:]
+			}
 			excAt = i
 			e.Class, e.Message, e.Inner = l, "", ""
 			if c := strings.Index(l, ": "); c > 0 && !strings.Contains(l[:c], " ") {
@@ -314,6 +317,16 @@ func parseException(lines []string) *CompileError {
 		e.Frame = f
 	}
 	return e
+}
+
+// interruptClass reports an exception that stops a process from outside: KeyboardInterrupt (SIGINT), SystemExit,
+// torchelastic's SignalException (SIGTERM under torchrun).
+func interruptClass(class string) bool {
+	switch class[strings.LastIndexByte(class, '.')+1:] {
+	case "KeyboardInterrupt", "SystemExit", "SignalException":
+		return true
+	}
+	return false
 }
 
 func joinExtra(a, b string) string {

@@ -252,6 +252,10 @@ type CompileError struct {
 	Epilogue bool
 	// Interrupted: KeyboardInterrupt, SystemExit or torchelastic's SignalException: the process was stopped.
 	Interrupted bool
+	// Interrupt is the interrupt an exception of the chain before the final one was (KeyboardInterrupt, SystemExit,
+	// SignalException): the final exception was raised while handling it or from it, so the process went down
+	// because it was stopped (Interrupted is set too); "" when none was.
+	Interrupt string
 	// Summary: torchrun's ChildFailedError, which summarises a child's failure (the child's own error is the one).
 	Summary bool
 	// Caught: the program caught the exception, logged it (logger.exception: "ERROR:<logger>:…" over the

@@ -155,12 +155,16 @@ func worldRanks(rep *Report, run *RunFacts, probes []ProcessInfo, torchRan bool)
 func interrupted(rep *Report) []string {
 	var out []string
 	for _, e := range rep.ExceptionEvents() {
+		short := e.Interrupt // an error raised while handling the stop: the stop is what happened
 		switch {
+		case short != "":
 		case e.Class == "KeyboardInterrupt", e.Class == "SystemExit", strings.HasSuffix(e.Class, ".SignalException"):
-			short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
-			if !slices.Contains(out, short) {
-				out = append(out, short)
-			}
+			short = e.Class[strings.LastIndexByte(e.Class, '.')+1:]
+		default:
+			continue
+		}
+		if !slices.Contains(out, short) {
+			out = append(out, short)
 		}
 	}
 	return out

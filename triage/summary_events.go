@@ -88,17 +88,32 @@ type ErrorSummary struct {
 	// Caught: no process died of it: the program caught it, logged it (logger.exception) and went on, or the run
 	// it came from exited 0 (AnalyzeRun). Compile: of those, one torch.compile raised (logparse FromCompile): the
 	// frame did not compile, and the analysis names it as a compile error the program caught.
-	Caught   bool     `json:"caught,omitempty"`
-	Compile  bool     `json:"compile,omitempty"`
-	Evidence Evidence `json:"-"`
+	Caught  bool `json:"caught,omitempty"`
+	Compile bool `json:"compile,omitempty"`
+	// Interrupt: the exception was raised while handling an interrupt (KeyboardInterrupt, SystemExit,
+	// SignalException) or wraps one: the process went down because it was stopped, so no process died of it
+	Interrupt string   `json:"interrupt,omitempty"`
+	Evidence  Evidence `json:"-"`
 }
 
 func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
 	e, in := r.Error, a.names.of
 	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner),
 		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught,
-		Compile:  e.Caught && e.FromCompile(),
+		Compile: e.Caught && e.FromCompile(), Interrupt: interruptOf(e),
 		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
+}
+
+// interruptOf names the interrupt an exception that is not one itself went down under: the chain's (Interrupt),
+// or its inner error's (a compile failure wrapping KeyboardInterrupt); "" for the interrupt itself or none.
+func interruptOf(e *logparse.CompileError) string {
+	switch {
+	case e.Interrupt != "":
+		return e.Interrupt
+	case e.Interrupted && e.Inner != "": // only an interrupt class makes a wrapped error Interrupted
+		return e.Inner[strings.LastIndexByte(e.Inner, '.')+1:]
+	}
+	return ""
 }
 
 // groupLimits folds identical limit hits (one per event) into one entry with a count and the ranks.
