@@ -109,3 +109,17 @@ func TestErrorRaisedWhileHandlingTheToolsInterrupt(t *testing.T) {
 		t.Errorf("verdict %q", lineWith(out, "Verdict:"))
 	}
 }
+
+// A run that compiled no frame (set_stance("force_eager"), real 2.14.1, testdata/recorded/force-eager) is no
+// evidence: the gate exits 4, not "PASS · 0 graph breaks"; the report is not "steady state".
+func TestGateOfARunThatCompiledNothing(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "force-eager", "runs", "0001-breaks")
+	code, out, errb := runCLI("check", "--max-graph-breaks", "0", "--max-recompiles", "0", dir)
+	if code != exitNoEvidence || strings.Contains(out, "PASS") || !strings.Contains(errb, "no frame was compiled (the probe counted none)") {
+		t.Errorf("check: exit %d\nstdout %s\nstderr %s", code, out, errb)
+	}
+	_, out, _ = runCLI("report", "--width", "200", dir)
+	if strings.Contains(out, "steady state") || !strings.Contains(out, "Verdict: no evidence: no frame was compiled") {
+		t.Errorf("report:\n%s", out)
+	}
+}

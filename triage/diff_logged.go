@@ -19,8 +19,8 @@ func (a *Analysis) unlogged(k Kind) string {
 	if !ev.TorchSeen {
 		return a.SilentWhy()
 	}
-	if ev.CompileOff != "" && k != KindRuntimeError { // nothing compiled: none of them could happen
-		return "compiled nothing (torch.compile off: " + ev.CompileOff + ")"
+	if ev.NothingCompiled() != "" && k != KindRuntimeError { // nothing compiled: none of them could happen
+		return "compiled nothing (" + ev.NothingCompiledShort() + ")"
 	}
 	logged := true
 	switch k {

@@ -52,3 +52,28 @@ func TestCompileOffRunTicksNoStep(t *testing.T) {
 		}
 	}
 }
+
+// A run whose processes compiled no frame (the probe's counters hold none: no torch.compile call reached, or
+// torch.compiler.set_stance("force_eager")) is no evidence either: "steady state" and a passing gate rested on
+// nothing (real 2.14.1, found by an exploratory run). One process that compiled is enough to count.
+func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
+	zero := 0
+	run := &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"}
+	idle := ProcessInfo{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{}}
+	a := AnalyzeRun(&Report{}, nil, []ProcessInfo{idle}, run)
+	if a.Verdict.State != StateNoEvidence || !strings.Contains(a.Verdict.Summary, "no frame was compiled (the probe counted none)") {
+		t.Errorf("verdict %s %q", a.Verdict.State, a.Verdict.Summary)
+	}
+	if why := MissingEvidence(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: 0}); !strings.Contains(why, "no frame was compiled") {
+		t.Errorf("gate: %q", why)
+	}
+	if len(a.Done) != 0 {
+		t.Errorf("steps done: %v", a.Done)
+	}
+	busy := idle
+	busy.Rank, busy.RankSource = 1, "env"
+	busy.Counters = map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}
+	if a := AnalyzeRun(&Report{}, nil, []ProcessInfo{idle, busy}, run); a.Verdict.State != StateSteady {
+		t.Errorf("one process compiled: verdict %s %q", a.Verdict.State, a.Verdict.Summary)
+	}
+}

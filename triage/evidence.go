@@ -27,6 +27,9 @@ type ReportEvidence struct {
 	// "torch._dynamo.config.disable"), "" when nothing did: then nothing compiled, so nothing could break or
 	// recompile.
 	CompileOff string `json:"compile_off,omitempty"`
+	// NoFrameCompiled: the probe saw every process it recorded compile no frame (its counters hold none) and the
+	// inputs hold no compile record: no torch.compile call was reached, or set_stance("force_eager") kept them eager.
+	NoFrameCompiled bool `json:"no_frame_compiled,omitempty"`
 	// LogsRejected: torch rejected the TORCH_LOGS value at import ("Invalid log settings"): none of its names was
 	// on, whatever Logs says was asked for.
 	LogsRejected bool `json:"logs_rejected,omitempty"`
@@ -230,6 +233,27 @@ func (a *Analysis) SkipsNotLogged() string {
 		return "torch " + v + " prints them only with TORCH_LOGS perf_hints or cudagraphs"
 	}
 	return "the torch version is not known: 2.11 and later print them under any TORCH_LOGS, 2.6 only with perf_hints or cudagraphs"
+}
+
+// NothingCompiled says why nothing compiled ("torch.compile was off (TORCHDYNAMO_DISABLE=1): nothing compiled",
+// "no frame was compiled (the probe counted none)"), "" when something did or nothing says: then nothing could
+// break or recompile, whatever the logs show.
+func (ev ReportEvidence) NothingCompiled() string {
+	switch {
+	case ev.CompileOff != "":
+		return "torch.compile was off (" + ev.CompileOff + "): nothing compiled"
+	case ev.NoFrameCompiled:
+		return "no frame was compiled (the probe counted none)"
+	}
+	return ""
+}
+
+// NothingCompiledShort is NothingCompiled in a few words, for a side of a comparison.
+func (ev ReportEvidence) NothingCompiledShort() string {
+	if ev.CompileOff != "" {
+		return "torch.compile off: " + ev.CompileOff
+	}
+	return "no frame compiled, by the probe"
 }
 
 // BreaksCounted reports whether the graph-break count stands: some were seen, or they were logged (a 0 of a kind

@@ -52,7 +52,10 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	switch {
-	case ev.CompileOff != "" && (needBreaks || needRecompiles || o.MaxCompileTime > 0 || o.MaxCompileSkew > 0):
+	case ev.NothingCompiled() != "" && (needBreaks || needRecompiles || o.MaxCompileTime > 0 || o.MaxCompileSkew > 0):
+		if ev.CompileOff == "" {
+			return compileOffWords(ev) + ": does the command reach torch.compile?"
+		}
 		return compileOffWords(ev) + ": gate a compiled run (--preset breaks)"
 	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
 		return "no graph_breaks/recompiles records and " + ev.askedWords("graph_breaks or recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"

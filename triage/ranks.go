@@ -66,8 +66,8 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 			if ev.LoggingOf(false) == LoggingUnknown { // logs alone: nothing says which names were on
 				why = strings.Join(off, " and ") + " show no sign they were logged (TORCH_LOGS)"
 			}
-		case ev.CompileOff != "":
-			why = "torch.compile was off (" + ev.CompileOff + ")"
+		case ev.NothingCompiled() != "":
+			why = ev.NothingCompiled()
 		case short == "still running": // a live run: what the ranks have not reached yet is not known
 			why, ra.Live = "the run is still running", true
 		case short != "":

@@ -64,6 +64,7 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 	}
 	ev.LogsRejected = logsRejected(rep)
 	ev.CompileOff = compileOff(run, probes)
+	ev.NoFrameCompiled = ev.CompileOff == "" && noFrameCompiled(rep, probes)
 	if run != nil && run.TorchLogsSet {
 		ev.Logs, ev.LogsFrom = LogNames(run.TorchLogs), "run"
 		if ev.Logs == nil {
@@ -112,6 +113,24 @@ func compileOff(run *RunFacts, probes []ProcessInfo) string {
 		}
 	}
 	return ""
+}
+
+// noFrameCompiled: the probe recorded processes, none of which compiled a frame (Dynamo's frame counters and
+// compile times empty), and no input holds a compile record or any break, recompile or compile error.
+func noFrameCompiled(rep *Report, probes []ProcessInfo) bool {
+	if len(probes) == 0 {
+		return false
+	}
+	c := rep.Counts
+	if c.GraphBreakRecords+c.Recompiles+c.RecompileLimitHits+c.CompileErrors > 0 || len(rep.Compiles) > 0 || rep.Compile != nil && rep.Compile.TotalS != nil {
+		return false
+	}
+	for _, p := range probes {
+		if p.Counters["frames"]["total"] > 0 || p.Counters["frames"]["ok"] > 0 || len(p.CompileTimes) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // logsRejected: a process died of torch rejecting its TORCH_LOGS value at import (ErrorCause's "invalid

@@ -219,8 +219,12 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateNotSteady, "not steady: "+strings.Join(short, ", ")+graphs
 	case run != nil && run.Outcome == OutcomeFailed:
 		v.State, v.Summary = StateNotSteady, "not steady: the run "+exitWords(run)+" without an error torchtriage recognises"
-	case ev.CompileOff != "":
-		v.State, v.Summary = StateNoEvidence, "no evidence: "+compileOffWords(ev)+"; an eager baseline to time a compiled run against"
+	case ev.NothingCompiled() != "":
+		next := "; does the program reach torch.compile?"
+		if ev.CompileOff != "" {
+			next = "; an eager baseline to time a compiled run against"
+		}
+		v.State, v.Summary = StateNoEvidence, "no evidence: "+compileOffWords(ev)+next
 	case !ev.GraphBreaksLogged || !ev.RecompilesLogged:
 		words, names := unlogged(ev)
 		v.State, v.Summary = StateNoEvidence, "no evidence: torch ran, but nothing shows that "+words+
@@ -282,8 +286,11 @@ func basisOf(ev ReportEvidence, run *RunFacts) []string {
 	default:
 		b = append(b, "no sign of which TORCH_LOGS were on")
 	}
-	if ev.CompileOff != "" {
+	switch {
+	case ev.CompileOff != "":
 		b = append(b, "torch.compile off ("+ev.CompileOff+")")
+	case ev.NoFrameCompiled:
+		b = append(b, "no frame compiled (probe)")
 	}
 	if run != nil {
 		b = append(b, "run "+string(run.Outcome))
@@ -449,17 +456,17 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 	}
 }
 
-// compileOffStep is why a checklist step needing compiled output is not run on a run with torch.compile off.
+// compileOffStep is why a checklist step needing compiled output is not run on a run that compiled nothing.
 func compileOffStep(ev ReportEvidence) string {
-	if ev.CompileOff == "" {
+	if ev.NothingCompiled() == "" {
 		return ""
 	}
-	return "torch.compile was off (" + ev.CompileOff + "): nothing compiled; run it compiled"
+	return ev.NothingCompiled() + "; run it compiled"
 }
 
-// compileOffWords says that nothing compiled because torch.compile was off, and what turned it off.
+// compileOffWords says that nothing compiled, and why (NothingCompiled).
 func compileOffWords(ev ReportEvidence) string {
-	return "torch.compile was off (" + ev.CompileOff + "): nothing compiled, so nothing could break or recompile"
+	return ev.NothingCompiled() + ", so nothing could break or recompile"
 }
 
 // interruptedWords is the verdict of a run whose supervisor died (killed, out of disk, hung up): its logs stop

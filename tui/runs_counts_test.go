@@ -87,7 +87,7 @@ func TestMainScreenOfACompileOffRun(t *testing.T) {
 			t.Errorf("main screen says %q:\n%s", bad, s)
 		}
 	}
-	if !strings.Contains(s, "torch.compile off") {
+	if !strings.Contains(s, "torch.compile was off") {
 		t.Errorf("main screen does not say torch.compile was off:\n%s", s)
 	}
 }

@@ -81,8 +81,8 @@ func (s *snapshot) uncounted(p pane) string {
 	switch {
 	case !a.Evidence.TorchSeen:
 		return a.NoTorchText()
-	case a.Evidence.CompileOff != "" && (p == paneBreaks || p == paneRecompiles) && s.report.Counts.GraphBreaks+s.report.Counts.Recompiles == 0:
-		return compileOffCounts + " (" + a.Evidence.CompileOff + ")"
+	case a.Evidence.NothingCompiled() != "" && (p == paneBreaks || p == paneRecompiles) && s.report.Counts.GraphBreaks+s.report.Counts.Recompiles == 0:
+		return a.Evidence.NothingCompiled()
 	case p == paneRecompiles:
 		return a.UncountedWhy(triage.KindRecompile)
 	}

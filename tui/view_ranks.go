@@ -35,7 +35,7 @@ func (m *Model) ranksStrip(w int) string {
 			switch a := s.analysis; {
 			case r.done && a != nil && !a.Evidence.TorchSeen:
 				left = a.NoTorchText() // as the report says
-			case a != nil && a.Evidence.CompileOff != "" && c.GraphBreaks+c.Recompiles == 0:
+			case a != nil && a.Evidence.NothingCompiled() != "" && c.GraphBreaks+c.Recompiles == 0:
 				left = procs + " · " + compileOffCounts
 			}
 		default:

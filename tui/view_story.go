@@ -235,8 +235,8 @@ func rowCounts(r runRow) string {
 		if !st.Logged.Torch {
 			return "no torch output: nothing counted" // the story's words: its zeros mean nothing
 		}
-		if a := st.Analysis(); a != nil && a.Evidence.CompileOff != "" {
-			return compileOffCounts
+		if a := st.Analysis(); a != nil && a.Evidence.NothingCompiled() != "" {
+			return compileOffCounts + " (" + a.Evidence.NothingCompiledShort() + ")"
 		}
 		c := st.Counts
 		breaks, recompiles := triage.Tally(c.GraphBreaks, triage.RunLogging(st.Logged.GraphBreaks), "break"), triage.Tally(c.Recompiles, triage.RunLogging(st.Logged.Recompiles), "recompile")
@@ -267,8 +267,8 @@ func rowCounts(r runRow) string {
 			return "no torch output yet"
 		case !ev.TorchSeen:
 			return a.NoTorchText()
-		case ev.CompileOff != "":
-			return compileOffCounts
+		case ev.NothingCompiled() != "":
+			return compileOffCounts + " (" + ev.NothingCompiledShort() + ")"
 		}
 		breaks = triage.Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break")
 		recompiles = triage.Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
@@ -280,9 +280,9 @@ func rowCounts(r runRow) string {
 	return counts
 }
 
-// compileOffCounts stands for the counts of a run with torch.compile off: nothing compiled, so its zeros count
-// nothing (the verdict says what turned it off).
-const compileOffCounts = "torch.compile off: nothing compiled"
+// compileOffCounts stands for the counts of a run that compiled nothing (torch.compile off, or no frame reached
+// it): its zeros count nothing (the verdict says why).
+const compileOffCounts = "nothing compiled"
 
 func rowMetric(r runRow) *float64 {
 	if r.view != nil && r.view.meta.Metric != nil {

@@ -250,7 +250,7 @@ func (r *Run) finished() bool {
 // compiled: the run has an analysis and compiled at all (not the eager baseline, not a run torch rejected).
 func (r *Run) compiled() bool {
 	return r.an != nil && r.meta.RelaunchedAs == "" && r.meta.Preset != "eager" && r.meta.Env["TORCHDYNAMO_DISABLE"] != "1" &&
-		r.an.Evidence.CompileOff == "" // the program or a wrapper turned it off (the probe saw it)
+		r.an.Evidence.NothingCompiled() == "" // turned off by the program or a wrapper, or no frame compiled (the probe saw it)
 }
 
 // previousRun is the newest run before, skipping unreadable ones.
