@@ -123,3 +123,30 @@ func TestGateOfARunThatCompiledNothing(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
+
+// The probe counted a graph break the log does not show, TORCH_LOGS having graph_breaks on (the program silenced
+// logging; real 2.14.1, testdata/recorded/silenced-logging): the gate cannot pass on the log's "0 graph breaks"
+// (exit 4), the verdict is not "steady state", and the finding does not tell to turn on what was on.
+func TestProbeCountedBreaksTheLogDoesNotShow(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "silenced-logging", "runs", "0001-breaks")
+	code, out, errb := runCLI("check", "--max-graph-breaks", "0", dir)
+	if code != exitNoEvidence || strings.Contains(out, "PASS") || !strings.Contains(errb, "the log shows fewer graph breaks than the probe counted") {
+		t.Errorf("check: exit %d\nstdout %s\nstderr %s", code, out, errb)
+	}
+	_, out, _ = runCLI("report", "--width", "300", dir)
+	if strings.Contains(out, "steady state") || strings.Contains(out, "enable graph_breaks in TORCH_LOGS") ||
+		!strings.Contains(out, "silenced") {
+		t.Errorf("report:\n%s", out)
+	}
+}
+
+// A rank's break printed before its process group existed has no rank prefix (real 2.14.1,
+// testdata/recorded/unprefixed-rank-break): the log holds it, so the probe's cross-check does not say that rank's
+// log output is missing.
+func TestProbeCrossCheckWithUnprefixedRecords(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "unprefixed-rank-break", "runs", "0001-breaks")
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	if strings.Contains(out, "output is missing") || strings.Contains(out, "stderr is captured") {
+		t.Errorf("report:\n%s", out)
+	}
+}

@@ -98,7 +98,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
-	fs = append(fs, probeFindings(rep, probes, set)...)
+	fs = append(fs, probeFindings(rep, probes, set, ev.GraphBreaksLogged)...)
 	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv())...)
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
@@ -119,7 +119,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 
 // probeFindings turns the probe files into config_parity (settings that differ between ranks) and
 // probe_mismatch (the process counted breaks the log does not show) findings.
-func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set) []Finding {
+func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaksLogged bool) []Finding {
 	if len(probes) == 0 {
 		return nil
 	}
@@ -151,8 +151,14 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set) []Find
 	}
 	if len(perRank) == 0 {
 		perRank[-1] = rep.Counts.GraphBreaks
+	} else {
+		for _, b := range rep.GraphBreaks { // records without a rank prefix in a job of ranks
+			if len(b.Ranks) == 0 {
+				perRank[-1]++
+			}
+		}
 	}
-	for _, c := range CrossCheck(probes, perRank, graphBreaksLogged(rep)) {
+	for _, c := range CrossCheck(probes, perRank, breaksLogged) {
 		id := fmt.Sprintf("probe_mismatch:rank%d", c.Rank)
 		if c.Rank < 0 {
 			id = "probe_mismatch:process"

@@ -57,6 +57,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 			return compileOffWords(ev) + ": does the command reach torch.compile?"
 		}
 		return compileOffWords(ev) + ": gate a compiled run (--preset breaks)"
+	case needBreaks && probeMismatch(a) != nil:
+		return "the log shows fewer graph breaks than the probe counted (" + probeMismatch(a).Title + "): the log cannot be gated on"
 	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
 		return "no graph_breaks/recompiles records and " + ev.askedWords("graph_breaks or recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case needBreaks && !ev.GraphBreaksLogged:
@@ -81,6 +83,11 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 		return "--ranks-agree: " + a.RankAgreement.Summary
 	}
 	return ""
+}
+
+// probeMismatch is the first finding of breaks the probe counted that the log does not show, nil when none.
+func probeMismatch(a *Analysis) *Finding {
+	return countFindings(a.Findings).firstProbeMismatch
 }
 
 // ranksAlone says why --ranks-agree has nothing to compare: one process, or one rank of a job, agrees with

@@ -241,13 +241,16 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 				logged += n
 			}
 		}
+		if logged == 0 && rank >= 0 && logBreaksPerRank[-1] > 0 {
+			continue // breaks without a rank prefix (printed before the process group existed) may be this rank's
+		}
 		c := CounterCheck{Rank: rank, ProcessBreaks: distinct, ProcessEvents: events[rank], LogBreaks: logged}
 		switch {
 		case !graphBreaksLogged && distinct > logged:
 			c.Message = fmt.Sprintf("%sthe process counted %s, the log shows %s — graph_breaks was not logged; enable graph_breaks in TORCH_LOGS",
 				rankLead(rank), counted(distinct, events[rank]), shows(logged))
 		case graphBreaksLogged && logged == 0:
-			c.Message = fmt.Sprintf("%sthe process counted %s, the log shows none although graph_breaks was logged — its log output is missing; check that its stderr is captured",
+			c.Message = fmt.Sprintf("%sthe process counted %s, the log shows none although graph_breaks was on — the program may have silenced torch's logging (logging.disable, its own handlers or levels), or its stderr was not captured",
 				rankLead(rank), counted(distinct, events[rank]))
 		default:
 			continue

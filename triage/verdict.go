@@ -56,6 +56,8 @@ type tally struct {
 	firstError, firstRuntime, firstGPU       *Finding
 	firstSkip, firstCrashError               *Finding // firstCrashError: the first compile error not fullgraph's break
 	firstRerecord                            *Finding
+	probeMismatch                            int      // processes whose probe counted breaks the log does not show
+	firstProbeMismatch                       *Finding // the first of them
 }
 
 func countFindings(fs []Finding) tally {
@@ -127,6 +129,11 @@ func countFindings(fs []Finding) tally {
 			}
 		case KindConfigParity:
 			t.parity++
+		case KindProbeMismatch:
+			t.probeMismatch++
+			if t.firstProbeMismatch == nil {
+				t.firstProbeMismatch = f
+			}
 		}
 	}
 	return t
@@ -188,6 +195,10 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	}
 	if ra.Disagree() {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)
+	}
+	if t.probeMismatch > 0 { // breaks happened that the log does not show: its zeros are no steady state
+		add("graph breaks the log does not show", "graph breaks the log does not show (the probe counted them): %s [%s]",
+			t.firstProbeMismatch.Title, t.firstProbeMismatch.Playbook)
 	}
 	if t.parity > 0 {
 		add("settings differ between ranks", "%s between ranks", Plural(t.parity, "setting")+verbS(t.parity, " differ"))
