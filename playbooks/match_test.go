@@ -165,6 +165,7 @@ var reachCases = []reachCase{
 	{"triage: watchdog", Query{Kind: "stall", Reason: "watchdog fired"}, "generic-stall", LevelFallback},
 	{"triage: breaks not logged", Query{Kind: "probe_mismatch", Reason: "log shows 0 graph breaks, the process counted 2"}, "probe-fewer-breaks-logged", LevelReason},
 	{"triage: recompiles not logged", Query{Kind: "probe_mismatch", Reason: "log shows 0 recompiles, the process counted 3"}, "probe-recompiles-not-logged", LevelReason},
+	{"triage: compile failure not logged", Query{Kind: "probe_mismatch", Reason: "the process counted 1 compile failure Dynamo did not turn into a graph break (Failed to trace builtin operator: fullgraph refused it, or the frame ran eager), the log shows none — the program caught it without printing it, or its output was not captured"}, "probe-compile-failure-silent", LevelReason},
 	{"triage: logging silenced", Query{Kind: "probe_mismatch", Reason: "the process counted 1 graph break, the log shows none although graph_breaks was on — the program may have silenced torch's logging (logging.disable, its own handlers or levels), or its stderr was not captured"}, "probe-log-silenced", LevelReason},
 	{"triage: frames differ", Query{Kind: "probe_mismatch", Reason: "probe saw 2 compiled frames, log shows 1"}, "generic-probe_mismatch", LevelFallback},
 	{"triage: cache bypass", Query{Kind: "cache_miss", Reason: "fx_graph cache bypass: Unsupported post grad custom pass"}, "cache-bypass", LevelReason},

@@ -143,7 +143,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		f.key = f.ID
 		out = append(out, f)
 	}
-	perRank := map[int]int{}
+	perRank := map[int]int{} // distinct graph breaks the log shows per rank (-1: without a rank)
 	for k, c := range rep.PerRank {
 		if r, err := strconv.Atoi(k); err == nil {
 			perRank[r] = c.GraphBreaks
@@ -158,15 +158,29 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 			}
 		}
 	}
-	for _, c := range CrossCheck(probes, perRank, breaksLogged) {
-		id := fmt.Sprintf("probe_mismatch:rank%d", c.Rank)
+	errsPerRank := map[int]int{}
+	for _, e := range append(rep.ErrorEvents(), caughtCompiles(rep.ExceptionEvents())...) {
+		errsPerRank[e.Rank]++
+	}
+	failures := CompileFailureCheck(probes, errsPerRank, perRank)
+	for i := range failures {
+		failures[i].unimplemented = true
+	}
+	for _, c := range append(CrossCheck(probes, perRank, breaksLogged), failures...) {
+		id, what := fmt.Sprintf("probe_mismatch:rank%d", c.Rank), "breaks not logged"
 		if c.Rank < 0 {
 			id = "probe_mismatch:process"
 		}
-		f := Finding{Kind: KindProbeMismatch, What: "breaks not logged", ID: id,
+		detail := fmt.Sprintf("%s\nThe process counted %s in %s; the log shows %d.",
+			c.Message, Plural(c.ProcessBreaks, "distinct graph break"), Plural(c.ProcessEvents, "event"), c.LogBreaks)
+		if c.unimplemented {
+			id, what = id+":compile_failures", "compile failures not logged"
+			detail = fmt.Sprintf("%s\nDynamo counted %s (counters[\"unimplemented\"]); the log shows no compile error and no graph break for it.",
+				c.Message, Plural(c.ProcessBreaks, "compile failure"))
+		}
+		f := Finding{Kind: KindProbeMismatch, What: what, ID: id,
 			Title: c.Message, Records: c.ProcessEvents, Ranks: nonNeg([]int{c.Rank}), Evidence: []Evidence{},
-			Detail: fmt.Sprintf("%s\nThe process counted %s in %s; the log shows %d.",
-				c.Message, Plural(c.ProcessBreaks, "distinct graph break"), Plural(c.ProcessEvents, "event"), c.LogBreaks), ranks: map[int]rankStat{c.Rank: statN(1)}}
+			Detail: detail, ranks: map[int]rankStat{c.Rank: statN(1)}}
 		for _, p := range probes {
 			if p.RankOf() == c.Rank {
 				f.Evidence = append(f.Evidence, Evidence{Rank: c.Rank, Input: p.File})

@@ -57,8 +57,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 			return compileOffWords(ev) + ": does the command reach torch.compile?"
 		}
 		return compileOffWords(ev) + ": gate a compiled run (--preset breaks)"
-	case needBreaks && probeMismatch(a) != nil:
-		return "the log shows fewer graph breaks than the probe counted (" + probeMismatch(a).Title + "): the log cannot be gated on"
+	case (needBreaks || o.NoCompileErrors) && probeMismatch(a) != nil:
+		return "the log does not show what the probe counted (" + probeMismatch(a).Title + "): the log cannot be gated on"
 	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
 		return "no graph_breaks/recompiles records and " + ev.askedWords("graph_breaks or recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case needBreaks && !ev.GraphBreaksLogged:

@@ -185,6 +185,7 @@ type CounterCheck struct {
 	ProcessEvents int
 	LogBreaks     int
 	Message       string
+	unimplemented bool // CompileFailureCheck's: compile failures, not graph breaks
 }
 
 // CrossCheck compares, per rank, dynamo's own graph-break counter
@@ -258,6 +259,54 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 		checks = append(checks, c)
 	}
 	return checks
+}
+
+// CompileFailureCheck compares, per process, what Dynamo counted as Unsupported and did not turn into a graph
+// break (Counters["unimplemented"]: Dynamo moves an Unsupported that becomes a break to "graph_break"; what stays
+// is a fullgraph refusal raised to the program, or a frame Dynamo gave up on) with the log: a process that counted
+// some while the log shows no compile error (fatal or caught) and no graph break for its rank had them caught
+// without a word, or its output was lost (the gate and verdict cannot rest on that log). Counts per rank as
+// CrossCheck; a log of one process has its counts under -1.
+func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank map[int]int) []CounterCheck {
+	var checks []CounterCheck
+	single := len(infos) == 1
+	for _, info := range infos {
+		var reasons []string
+		events := 0
+		for reason, n := range info.Counters["unimplemented"] {
+			if n > 0 {
+				reasons = append(reasons, reason)
+				events += int(n)
+			}
+		}
+		if len(reasons) == 0 {
+			continue
+		}
+		rank := info.RankOf()
+		errs, breaks := logErrorsPerRank[rank], logBreaksPerRank[rank]
+		if single {
+			errs, breaks = sumCounts(logErrorsPerRank), sumCounts(logBreaksPerRank)
+		}
+		if errs > 0 || breaks > 0 || logErrorsPerRank[-1] > 0 {
+			continue
+		}
+		sort.Strings(reasons)
+		what := Plural(len(reasons), "compile failure")
+		c := CounterCheck{Rank: rank, ProcessBreaks: len(reasons), ProcessEvents: events,
+			Message: fmt.Sprintf("%sthe process counted %s Dynamo did not turn into a graph break (%s: fullgraph refused it, or the frame ran eager), the log shows none — the program caught it without printing it, or its output was not captured",
+				rankLead(rank), what, OneLine(firstLine(reasons[0]), 80))}
+		checks = append(checks, c)
+	}
+	sort.Slice(checks, func(i, j int) bool { return checks[i].Rank < checks[j].Rank })
+	return checks
+}
+
+func sumCounts(m map[int]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }
 
 // rankLead starts a check's message with its rank ("rank 3: "), nothing for a process without rank.

@@ -196,8 +196,8 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	if ra.Disagree() {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)
 	}
-	if t.probeMismatch > 0 { // breaks happened that the log does not show: its zeros are no steady state
-		add("graph breaks the log does not show", "graph breaks the log does not show (the probe counted them): %s [%s]",
+	if t.probeMismatch > 0 { // breaks or failures happened that the log does not show: its zeros are no steady state
+		add("what the probe counted that the log does not show", "what the probe counted that the log does not show: %s [%s]",
 			t.firstProbeMismatch.Title, t.firstProbeMismatch.Playbook)
 	}
 	if t.parity > 0 {
