@@ -157,6 +157,9 @@ type State struct {
 	// NoTorch says that a finished run printed no torch output at all ("" when it did, or while it runs): getting
 	// some comes first (EvidenceStep).
 	NoTorch string
+	// NeedLogs: torch ran, but its graph breaks or recompiles were not shown to be logged: the run shows nothing
+	// of them, so the breaks step (which logs them) comes before the others not run yet.
+	NeedLogs bool
 	// CompileOff says that nothing compiled ("torch.compile was off (TORCHDYNAMO_DISABLE=1): …"), "" when it was
 	// on: a step that needs compiled output is not run on such a run, whatever its logs show.
 	CompileOff string
@@ -323,6 +326,12 @@ func NextStep(s State) (Step, []string) {
 		return EvidenceStep, done
 	case work.ID != "":
 		return work, done
+	case s.NeedLogs && s.CompileOff == "" && s.Unfinished == "":
+		for _, p := range Progress(s) {
+			if p.ID == "breaks" && p.Status == StatusNotRun {
+				return p.Step, done
+			}
+		}
 	}
 	return notRun, done
 }

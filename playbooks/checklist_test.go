@@ -57,6 +57,7 @@ func TestNextStep(t *testing.T) {
 		{"one process: ranks not applicable", func(s *State) { s.Ranks, s.RanksAgree = 1, false }, "", []string{"baseline", "breaks", "recompiles", "cudagraphs", "steady"}},
 		{"ranks disagree", func(s *State) { s.RanksAgree = false }, "ranks", []string{"baseline", "breaks", "recompiles", "cudagraphs", "steady"}},
 		{"no rerun yet", func(s *State) { s.SteadyRerun = false }, "steady", []string{"baseline", "breaks", "recompiles", "cudagraphs", "ranks"}},
+		{"torch ran, breaks not logged: the breaks step first", func(s *State) { *s = State{NeedLogs: true} }, "breaks", nil},
 		{"baseline inconclusive", func(s *State) { s.BaselineMeasured, s.BaselineWhy = false, "inconclusive: give --metric" }, "baseline",
 			[]string{"breaks", "recompiles", "cudagraphs", "ranks", "steady"}},
 	}

@@ -23,8 +23,9 @@ func TestVerdictAndNextStep(t *testing.T) {
 		// a trace records every compile: evidence that breaks and recompiles would show
 		{"tlparse/comp_metrics.log", StateSteady, "baseline", "breaks,recompiles", ""},
 		// a clean 2-rank run's log under graph_breaks,recompiles shows no record: from the log alone nothing says
-		// logging was on (the run dir's meta.json would): no evidence, and no step is ticked
-		{"torch-2.14/r06_dist_funcol.triage.log", StateNoEvidence, "baseline", "", "nothing shows that graph breaks and recompiles were being logged"},
+		// logging was on (the run dir's meta.json would): no evidence, and no step is ticked; the next step is the one
+		// the verdict asks for (preset breaks), not the eager baseline
+		{"torch-2.14/r06_dist_funcol.triage.log", StateNoEvidence, "breaks", "", "nothing shows that graph breaks and recompiles were being logged"},
 		{"torch-2.14/r07_fullgraph.triage.log", StateNotSteady, "breaks", "", "compile error"},
 	}
 	for _, c := range cases {

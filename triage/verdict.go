@@ -464,6 +464,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		Crash:                crashOf(t, run),
 		NoTorch:              noTorch(ev, run, rep),
 		CompileOff:           compileOffStep(ev),
+		NeedLogs:             ev.TorchSeen && (!ev.GraphBreaksLogged || !ev.RecompilesLogged),
 	}
 }
 
