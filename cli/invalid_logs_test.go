@@ -167,3 +167,19 @@ func TestCompileFailureOnlyTheProbeCounted(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
+
+// A limit hit known only from TORCH_TRACE (real 2.14.1, testdata/recorded/trace-limit) names the limit and its value
+// from the refused compile's fail_reason ("recompile_limit (2)", not "config. (0)"), and the refused compile's
+// recompile is of f, the frame's function (its compilation_metrics names none), not "?".
+func TestTraceOnlyLimitHit(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "trace-limit", "tr_limit")
+	_, out, errb := runCLI("report", "--width", "200", dir)
+	for _, bad := range []string{"config. (0)", " ?  ", "(0)"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("report says %q:\n%s%s", bad, out, errb)
+		}
+	}
+	if !strings.Contains(out, "recompile_limit (2)") {
+		t.Errorf("report does not name the limit:\n%s", out)
+	}
+}

@@ -261,8 +261,12 @@ func (st *traceState) metrics(env *envelope, line int) {
 	if last, ok := st.lastOf[cid.Frame]; !ok || cid.Compile > last {
 		st.lastOf[cid.Frame] = cid.Compile
 	}
+	fn := Frame{Func: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo}
+	if fn.Func == "" && fn.File == "" { // 2.14's compile refused at the recompile limit names no code: its frame's
+		fn = st.frameFn[cid.Frame]
+	}
 	fc := mk(KindCompile)
-	fc.Compile = &FrameCompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, GraphOps: -1,
+	fc.Compile = &FrameCompile{Function: fn.Func, File: fn.File, Line: fn.Line, GraphOps: -1,
 		Failed: m.FailType != nil && *m.FailType != "", Times: m.times()}
 	if m.FrameSeconds != nil {
 		fc.Compile.Seconds = *m.FrameSeconds
@@ -282,12 +286,14 @@ func (st *traceState) metrics(env *envelope, line int) {
 	}
 	if hadPending {
 		r := mk(KindRecompile)
-		r.Recompile = &Recompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, Failures: failuresOf(reasons)}
+		r.Recompile = &Recompile{Function: fn.Func, File: fn.File, Line: fn.Line, Failures: failuresOf(reasons)}
 		st.emit(r)
 	}
 	if m.FailReason != nil && isLimitReason(*m.FailReason) {
 		// 2.14: the compile refused at the recompile limit (the frame falls back to eager)
-		st.emit(st.limitRecord(cid, reasons, line))
+		lr := st.limitRecord(cid, reasons, line)
+		lr.Limit.Limit, lr.Limit.Value = limitOfReason(*m.FailReason)
+		st.emit(lr)
 	} else if m.FailType != nil && *m.FailType != "" {
 		r := mk(KindException)
 		cls := *m.FailType

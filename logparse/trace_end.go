@@ -52,6 +52,31 @@ func (st *traceState) finish() {
 	}
 }
 
+// limitOfReason reads the limit and its value from 2.14's fail_reason of a compile refused at it: "… exceeding
+// the recompile_limit cache size limit (currently set to 2) …"; "", 0 when it does not say.
+func limitOfReason(s string) (string, int) {
+	const lead, mid = "exceeding the ", " cache size limit (currently set to "
+	i := strings.Index(s, lead)
+	if i < 0 {
+		return "", 0
+	}
+	rest := s[i+len(lead):]
+	j := strings.Index(rest, mid)
+	if j <= 0 || strings.ContainsAny(rest[:j], " \n") {
+		return "", 0
+	}
+	num := rest[j+len(mid):]
+	k := strings.IndexByte(num, ')')
+	if k <= 0 {
+		return "", 0
+	}
+	n, ok := atoi([]byte(num[:k]))
+	if !ok {
+		return "", 0
+	}
+	return rest[:j], n
+}
+
 func isLimitReason(s string) bool {
 	return strings.Contains(s, "recompile limit exceeded") || strings.Contains(s, "cache_size_limit") ||
 		strings.Contains(s, "recompile_limit")

@@ -103,6 +103,9 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
+	if rep.UniqueGraphs < 0 && a.Verdict.UniqueGraphs >= 0 { // the probe counted them: one number in the report
+		rep.UniqueGraphs = a.Verdict.UniqueGraphs
+	}
 	a.state = stateOf(fs, ra, ev, probes, run, rep)
 	a.hiddenPartitions = partitionsHidden(a)
 	a.Evidence.CudagraphRerecordsLogged = a.Evidence.TorchSeen && cudagraphsLogged(a)

@@ -35,7 +35,8 @@ type Report struct {
 	CudagraphSkips     []*SkipSummary      `json:"cudagraph_skips"`
 	CompileErrors      []ErrorSummary      `json:"compile_errors"`
 	// Compiles are the frame compiles TORCH_TRACE recorded, per function, with their compile time; UniqueGraphs
-	// is the most graphs one process compiled (-1 when no trace says).
+	// is the most graphs one process compiled (from the trace, else the probe's counters once analysed, as the
+	// verdict's; -1 when neither says).
 	Compiles     []*CompileSummary `json:"compiles"`
 	UniqueGraphs int               `json:"unique_graphs"`
 	// RuntimeErrors are processes that died of an uncaught exception that is not a compile error (CUDA OOM,
