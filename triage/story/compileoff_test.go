@@ -1,7 +1,11 @@
 package story
 
 import (
+	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
@@ -29,5 +33,11 @@ func TestCompileOffRunFixesNothing(t *testing.T) {
 	}
 	if breaks, _ := s.Sparkline(); breaks[1] != -1 {
 		t.Errorf("trend point of the compile-off run: %d, want none", breaks[1])
+	}
+	var b bytes.Buffer
+	WriteText(&b, s, triage.TextOptions{Width: 200})
+	run2 := b.String()[strings.Index(b.String(), "Run 2"):]
+	if strings.Contains(run2, "0 graph breaks") || !strings.Contains(run2, "nothing compiled (torch.compile off: TORCHDYNAMO_DISABLE=1)") {
+		t.Errorf("log text of the compile-off run:\n%s", run2)
 	}
 }

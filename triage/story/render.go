@@ -161,9 +161,12 @@ func runBody(r *Run, md bool) []string {
 		// "3 graph breaks", "graph breaks not logged", "at least 1 graph break"
 		count := func(n int, logged bool, noun string) string { return triage.Tally(n, triage.RunLogging(logged), noun) }
 		lg := r.Logged
-		if !lg.Torch {
+		switch {
+		case !lg.Torch:
 			out = append(out, esc("no torch output: nothing counted · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
-		} else {
+		case r.an != nil && r.an.Evidence.NothingCompiled() != "": // its zeros count nothing
+			out = append(out, esc("nothing compiled ("+r.an.Evidence.NothingCompiledShort()+") · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
+		default:
 			out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
 				count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
 				count(c.CudagraphSkips, lg.CudagraphSkips || c.CudagraphSkips > 0, "CUDA-graph skip"),
