@@ -16,6 +16,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -106,6 +107,7 @@ func newCheckCmd() *cobra.Command {
 			} else {
 				run = runFacts(paths)
 			}
+			o.Command = runCommand(ran, paths)
 			a := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
 			res := triage.Gate(a, o)
 			// A run that did not complete shows nothing about what it never reached: no pass, no baseline. A rule
@@ -137,6 +139,7 @@ func newCheckCmd() *cobra.Command {
 			}
 			if write != "" {
 				b := triage.NewBaseline(a)
+				b.Command = o.Command
 				if err := triage.WriteBaseline(write, b); err != nil {
 					return usageErr(cmd, "%v", err)
 				}
@@ -215,6 +218,20 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, ses
 	}
 	fmt.Fprintf(stderr, "%s: run stored in %s\n", name, dir)
 	return dir, meta, nil
+}
+
+// runCommand is the command a gated run ran, as its user typed it ("python3 repro.py"): of the run just launched,
+// or of the one run directory given; "" for logs alone.
+func runCommand(ran *session.Meta, paths []string) string {
+	if ran == nil && len(paths) == 1 {
+		if m, err := session.LoadRun(paths[0]); err == nil {
+			ran = &m
+		}
+	}
+	if ran == nil || len(ran.UserArgv) == 0 {
+		return ""
+	}
+	return runner.ShellJoin(ran.UserArgv)
 }
 
 // tellIncomplete prints how the run fell short of its end, where it is (dir: its run dir, "" for logs alone), and

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -181,5 +183,30 @@ func TestTraceOnlyLimitHit(t *testing.T) {
 	}
 	if !strings.Contains(out, "recompile_limit (2)") {
 		t.Errorf("report does not name the limit:\n%s", out)
+	}
+}
+
+// A baseline written from a run records its command; a run of another command gated against it lists nothing
+// it had as "improved, gone" (real 2.14.1 runs: the compile-off and force-eager recordings, two programs).
+func TestBaselineOfAnotherCommand(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "base.json")
+	silenced := filepath.Join("..", "testdata", "recorded", "unprefixed-rank-break", "runs", "0001-breaks")
+	if code, _, errb := runCLI("check", "--write-baseline", base, silenced); code != 0 && code != exitFail {
+		t.Fatalf("write: exit %d %s", code, errb)
+	}
+	if data, _ := os.ReadFile(base); !strings.Contains(string(data), `"command": "torchrun --nproc-per-node 2 --master-port 29706 preinit.py"`) {
+		t.Fatalf("baseline:\n%s", data)
+	}
+	other := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0001-breaks")
+	_, out, _ := runCLI("check", "--format", "json", "--baseline", base, other)
+	var res struct {
+		Improved []string `json:"improved"`
+		Notes    []string `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if len(res.Improved) != 0 || !strings.Contains(strings.Join(res.Notes, "\n"), "written from another command") {
+		t.Errorf("check against another command's baseline: improved %q, notes %q", res.Improved, res.Notes)
 	}
 }

@@ -23,6 +23,9 @@ type Baseline struct {
 	Items  []BaselineItem `json:"items"`
 	// Compile is compile time per frame compile (gate_compile.go); empty when the run had none.
 	Compile []BaselineFrame `json:"compile,omitempty"`
+	// Command is the command of the run it was written from (what the user ran, "python3 repro.py"); empty for
+	// logs alone. A run of another command shows nothing of what it had: its items are not "gone" there.
+	Command string `json:"command,omitempty"`
 
 	byLine bool // a v1 file: items keyed by Finding.lineKey
 }

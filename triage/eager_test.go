@@ -1,6 +1,8 @@
 package triage
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -75,5 +77,34 @@ func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 	busy.Counters = map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}
 	if a := AnalyzeRun(&Report{}, nil, []ProcessInfo{idle, busy}, run); a.Verdict.State != StateSteady {
 		t.Errorf("one process compiled: verdict %s %q", a.Verdict.State, a.Verdict.Summary)
+	}
+}
+
+// What a baseline had and a run does not show is no improvement when the run is of another command than the
+// baseline's (--baseline of early.py against a run of caught2.py read "improved, gone: … (early.py:9)"), nor when
+// the run did not complete: both say why instead.
+func TestBaselineGoneItemsOfAnotherCommandOrACutRun(t *testing.T) {
+	base := NewBaseline(analyzeFiles(t, "torch-2.14/gb_recompile.triage.log"))
+	base.Command = "python3 early.py"
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	os.WriteFile(empty, nil, 0o644)
+	zero, one := 0, 1
+	probe := []ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{"frames": {"total": 1}}}}
+	for _, c := range []struct {
+		name    string
+		run     *RunFacts
+		command string
+		note    string
+	}{
+		{"another command", &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+			"python3 caught2.py", "the baseline was written from another command (python3 early.py; this run: python3 caught2.py)"},
+		{"did not complete", &RunFacts{Outcome: OutcomeFailed, ExitCode: &one, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+			"python3 early.py", "the run did not complete (exited with code 1)"},
+	} {
+		a := AnalyzeRun(loadReport(t, empty), nil, probe, c.run)
+		res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, Command: c.command})
+		if len(res.Improved) != 0 || !strings.Contains(strings.Join(res.Notes, "\n"), c.note) {
+			t.Errorf("%s: improved %q, notes %q", c.name, res.Improved, res.Notes)
+		}
 	}
 }

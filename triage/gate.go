@@ -15,6 +15,7 @@ type GateOptions struct {
 	NoCompileErrors bool // any fatal error fails (compile errors and launcher/uncaught exceptions)
 	CountExpected   bool
 	Baseline        *Baseline // fail on a break, recompile class or skip reason not in it
+	Command         string    // the command of the run gated (Baseline.Command's words), "" for logs alone
 	// compile time (gate_compile.go): 0 = no limit
 	MaxCompileTime   time.Duration // total compile time, all ranks
 	MaxCompileSkew   time.Duration // slowest rank minus fastest
@@ -264,8 +265,21 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 		seen[it.Key] = true
 	}
 	unseen := map[Kind]string{} // kinds the input could not show: their baseline items are not gone
+	// a run of another command, or one that stopped short, shows nothing of what it never ran or reached
+	notGone := ""
+	switch {
+	case o.Baseline.Command != "" && o.Command != "" && o.Baseline.Command != o.Command:
+		notGone = "the baseline was written from another command (" + o.Baseline.Command + "; this run: " + o.Command + ")"
+	case a.Unfinished() != "":
+		notGone = "the run did not complete (" + a.Unfinished() + ")"
+	}
+	missing := 0
 	for _, it := range o.Baseline.Items {
 		if seen[it.Key] {
+			continue
+		}
+		if notGone != "" {
+			missing++
 			continue
 		}
 		if why := a.unlogged(it.Kind); why != "" {
@@ -278,6 +292,10 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 		if why := unseen[k]; why != "" {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", KindPlural(k), why))
 		}
+	}
+	if missing > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not seen here, not counted as gone: %s",
+			Plural(missing, "item"), notGone))
 	}
 }
 
