@@ -210,3 +210,17 @@ func TestBaselineOfAnotherCommand(t *testing.T) {
 		t.Errorf("check against another command's baseline: improved %q, notes %q", res.Improved, res.Notes)
 	}
 }
+
+// A failed compile in TORCH_TRACE followed by another compile of the same process (real 2.14.1,
+// testdata/recorded/trace-caught): the process went on, so it did not die of it: a compile error the program
+// caught, no "first failure", and check does not call the run incomplete.
+func TestTraceCompileFailureTheProcessWentOnAfter(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "trace-caught", "tr_caught2")
+	_, out, _ := runCLI("report", "--width", "200", dir)
+	if strings.Contains(out, "First failure") || !strings.Contains(out, "caught by the program") {
+		t.Errorf("report:\n%s", out)
+	}
+	if code, _, errb := runCLI("check", "--max-graph-breaks", "0", dir); code == exitDidNotComplete {
+		t.Errorf("check: exit %d, %s", code, errb)
+	}
+}

@@ -79,6 +79,22 @@ type traceState struct {
 	lastOf    map[int]int        // per frame id, the highest compile index that reached compilation_metrics
 }
 
+// wentOn marks caught the compile failures of a trace file (one process) that a later compile follows: the
+// process compiled again after it, so it did not die of it (the program caught it, or Dynamo fell back).
+func wentOn(recs []*Record) {
+	last := -1
+	for i, r := range recs {
+		if r.Kind == KindCompile {
+			last = i
+		}
+	}
+	for _, r := range recs[:max(last, 0)] {
+		if r.Error != nil && (r.Kind == KindCompileError || r.Kind == KindRuntimeError) {
+			r.Error.Caught, r.Kind = true, KindException // as a logged traceback the process lived on after (caught.go)
+		}
+	}
+}
+
 // ParseTrace reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
 // text logs, marked FromTrace. opt.Rank is used when envelopes carry no rank.
 func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
@@ -91,6 +107,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank,
 		envRank: -1, metricsOf: map[CompileID]bool{}, lastOf: map[int]int{}}
 	defer func() {
+		wentOn(recs)
 		for _, r := range recs {
 			if r.Rank = opt.Rank; st.envRank >= 0 {
 				r.Rank = st.envRank
