@@ -201,6 +201,9 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 			withoutRunDir(x) == withoutRunDir(y) {
 			continue // each run's own directory, set by the tool
 		}
+		if !strings.HasPrefix(k, "env.") && !strings.HasPrefix(k, "version.") && okx != oky && va.Torch != vb.Torch {
+			continue // a config only one torch version has (2.6's cache_size_limit, 2.14's recompile_limit): the version differs, not a setting
+		}
 		if !okx {
 			x = Missing
 		}

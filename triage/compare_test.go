@@ -165,3 +165,24 @@ func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 		t.Errorf("the user's TORCH_TRACE dirs were left out: %+v", res.Settings)
 	}
 }
+
+// Runs of two torch versions: a config setting only one version has is no setting the user changed (compare of a
+// 2.6 and a 2.14.1 run led with "settings differ: compiler.force_disable_caches: (unset) → false").
+func TestCompareLeavesOutConfigOnlyOneVersionHas(t *testing.T) {
+	a, b := side(t, fixture("2.14", "c01_mlp.cold.trace")), side(t, fixture("2.14", "c01_mlp.warm.trace"))
+	a.Probes = []ProcessInfo{{Rank: 0, Torch: "2.6.0", Config: map[string]any{"dynamo.cache_size_limit": 8.0}}}
+	b.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Config: map[string]any{"compiler.force_disable_caches": false, "dynamo.recompile_limit": 8.0},
+		Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
+	res := Compare(a, b)
+	var keys []string
+	for _, c := range res.Settings {
+		keys = append(keys, c.Key)
+	}
+	if slices.Contains(keys, "compiler.force_disable_caches") || slices.Contains(keys, "dynamo.recompile_limit") ||
+		slices.Contains(keys, "dynamo.cache_size_limit") || !slices.Contains(keys, "env.TORCHINDUCTOR_COMPILE_THREADS") {
+		t.Errorf("settings that differ: %v", keys)
+	}
+	if len(res.Versions) == 0 {
+		t.Errorf("versions: %+v", res.Versions)
+	}
+}
