@@ -64,6 +64,7 @@ type diffSide struct {
 	total   int
 	perRank map[int]int
 	sites   map[string]bool
+	fnSite  bool // a site is a function's first line (Finding.fnSite)
 }
 
 func diffSides(a *Analysis) map[string]*diffSide {
@@ -82,6 +83,7 @@ func diffSides(a *Analysis) map[string]*diffSide {
 		if st := siteOf(f); st != "" {
 			s.sites[st] = true
 		}
+		s.fnSite = s.fnSite || f.fnSite
 		s.total += f.Records
 		for r, st := range f.ranks {
 			s.perRank[r] += st.N
@@ -149,7 +151,7 @@ func Diff(a, b *Analysis) DiffResult {
 		if it.Change == changeNothing && (it.Before != it.After || len(it.Ranks) > 0) {
 			it.Change = ChangeCount
 		}
-		if it.Change == changeNothing || it.Change == ChangeCount {
+		if (it.Change == changeNothing || it.Change == ChangeCount) && x.fnSite == y.fnSite { // sites of one kind
 			it.From, it.To = movedSites(x.sites, y.sites)
 			if it.Change == changeNothing && it.From != nil {
 				it.Change = ChangeMoved

@@ -191,3 +191,18 @@ func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 		t.Errorf("not compared:\n%s\n%+v", nc, d)
 	}
 }
+
+// A recompile's site is the line of its failing guard where the log gives it (2.14's user stack) and the
+// function's first line where it does not (2.6): two versions' logs of one run differ there, and nothing moved
+// (real logs of the exploratory run, written from the same repro: the 2.6 log says f's line 2, 2.14.1 line 4).
+func TestDiffDoesNotMoveARecompileBetweenSiteKinds(t *testing.T) {
+	withFrame := &Finding{Kind: KindRecompile, File: "/x/shapes.py", Line: 4, Function: "f"}
+	withoutFrame := &Finding{Kind: KindRecompile, File: "/x/shapes.py", Line: 2, Function: "f", fnSite: true}
+	a := &Analysis{Report: &Report{}, Findings: []Finding{*withoutFrame}, Evidence: ReportEvidence{TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}}
+	b := &Analysis{Report: &Report{}, Findings: []Finding{*withFrame}, Evidence: a.Evidence}
+	a.Findings[0].key, b.Findings[0].key = "recompile:shapes.py:f:value_float", "recompile:shapes.py:f:value_float"
+	a.Findings[0].Records, b.Findings[0].Records = 1, 1
+	if d := Diff(a, b); d.Moved != 0 || d.Unchanged != 1 {
+		t.Errorf("moved %d, unchanged %d: %+v", d.Moved, d.Unchanged, d.Items)
+	}
+}

@@ -80,6 +80,9 @@ type Finding struct {
 	// firstFailure: this error holds the run's first failure (Report.FirstFailure, its order known): the one the
 	// others followed from, listed and named first
 	firstFailure bool
+	// fnSite: the site is the function's first line, the log naming no line of the item itself (a recompile
+	// without its guard's user stack, as 2.6 prints it): no "moved" against a site of the item's own line
+	fnSite bool
 }
 
 // CompareKey is what `diff` and the baseline compare: breaks by file, function, what and source line text

@@ -92,6 +92,8 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	}
 	if g.userFile != "" {
 		f.File, f.Line = g.userFile, g.userLine
+	} else {
+		f.fnSite = true
 	}
 	f.Ranks = ranksOf(g.rankStats)
 	for _, c := range g.cids {
