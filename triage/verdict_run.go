@@ -1,0 +1,176 @@
+package triage
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// How a run ended and what killed it, in the verdict's words, and the checklist's state made of them.
+
+// errorReason words n errors by one of them: "1 compile error: <title>"; of several, the first failure ("2
+// processes died of a runtime error, first RuntimeError: …"), else an example ("…, e.g. …") when the order is
+// not known or another kind came first.
+func errorReason(what string, n int, first *Finding) string {
+	lead := ": "
+	switch {
+	case n <= first.Records:
+	case first.firstFailure:
+		lead = ", first "
+	default:
+		lead = ", e.g. "
+	}
+	s := what + lead + first.Title
+	if first.Playbook != "" {
+		s += " [" + first.Playbook + "]"
+	}
+	return s
+}
+
+// Unfinished says how the run fell short of its end, "" when it ran to completion or nothing shows it did not:
+// the launcher's outcome when one is known (a completed run is complete, whatever it logged); for logs alone, the
+// processes that died of an error (a compile or runtime error is one dying process) and the interrupts. What an
+// unfinished run did not show proves nothing: check does not pass on it, the checklist ticks nothing on it.
+func (a *Analysis) Unfinished() string { return unfinished(countFindings(a.Findings), a.Run, a.Report) }
+
+func unfinished(t tally, run *RunFacts, rep *Report) string {
+	if run != nil {
+		switch run.Outcome {
+		case OutcomeCompleted:
+			return ""
+		case OutcomeFailed:
+			return exitWords(run)
+		case OutcomeStopped:
+			return "stopped by torchtriage (" + run.StoppedBy() + ")"
+		case OutcomeDidNotStart:
+			return "did not start"
+		case OutcomeRunning:
+			return "still running"
+		case OutcomeInterrupted:
+			return "interrupted (the tool supervising it is gone)"
+		}
+		return "how it ended is not known (its record is unreadable)"
+	}
+	var parts []string
+	if t.errors > 0 {
+		parts = append(parts, Plural(t.errors, "process")+" died of a compile error")
+	}
+	if t.runtime > 0 {
+		parts = append(parts, Plural(t.runtime, "process")+" died of a runtime error")
+	}
+	if stops := interrupted(rep); len(stops) > 0 {
+		parts = append(parts, "a process was interrupted ("+strings.Join(stops, ", ")+")")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// crashOf words what killed a process of the run, "" when none died (a run the tool stopped, or one still going,
+// did not crash): runtime errors, compile errors but fullgraph's breaks (the breaks step is their fix), a non-zero
+// exit without an error torchtriage recognises, a command that did not start.
+func crashOf(t tally, run *RunFacts) string {
+	var parts []string
+	if t.runtime > 0 {
+		parts = append(parts, errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
+	}
+	if n := t.errors - t.fullgraphErrors; n > 0 && t.firstCrashError != nil {
+		parts = append(parts, errorReason(Plural(n, "process")+" died of a compile error", n, t.firstCrashError))
+	}
+	switch {
+	case run == nil || len(parts) > 0 || t.errors > 0:
+	case run.Outcome == OutcomeFailed:
+		parts = append(parts, "the run "+exitWords(run)+" without an error torchtriage recognises (see its stderr)")
+	case run.Outcome == OutcomeDidNotStart:
+		parts = append(parts, "did not start: "+orWhat(run.Error, "the command could not be launched"))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// stateOf is what the checklist needs, with its evidence. A log cannot show an eager baseline nor a rerun: the
+// caller that knows more (the session) adds them.
+func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []ProcessInfo, run *RunFacts, rep *Report) playbooks.State {
+	t := countFindings(fs)
+	cpuOnly := len(probes) > 0
+	uses := t.partitions+t.skips+t.rerecords > 0
+	for _, p := range probes {
+		if p.GPU != "" {
+			cpuOnly = false
+		}
+		if v, ok := p.Config["inductor.triton.cudagraphs"].(bool); ok && v {
+			uses = true
+		}
+	}
+	return playbooks.State{
+		Ranks:                len(ev.Ranks),
+		LogsKnown:            ev.LogsFrom == "run",
+		BreaksLogged:         ev.GraphBreaksLogged,
+		RecompilesLogged:     ev.RecompilesLogged,
+		UnexpectedBreaks:     t.unexpectedBreaks + t.fullgraphErrors + t.caughtFullgraph,
+		UnexpectedRecompiles: t.unexpectedRecompiles + t.limits,
+		CPUOnly:              cpuOnly,
+		UsesCUDAGraphs:       uses,
+		CudagraphsLogged:     ev.cudagraphsOn(),
+		CudagraphSkips:       t.skips,
+		CudagraphPartitions:  t.partitions,
+		CudagraphRerecords:   t.rerecords,
+		RanksAgree:           ra.Agree,
+		Unfinished:           unfinished(t, run, rep),
+		Crash:                crashOf(t, run),
+		NoTorch:              noTorch(ev, run, rep),
+		CompileOff:           compileOffStep(ev),
+		NeedLogs:             ev.TorchSeen && (!ev.GraphBreaksLogged || !ev.RecompilesLogged),
+	}
+}
+
+// compileOffStep is why a checklist step needing compiled output is not run on a run that compiled nothing.
+func compileOffStep(ev ReportEvidence) string {
+	if ev.NothingCompiled() == "" {
+		return ""
+	}
+	return ev.NothingCompiled() + "; run it compiled"
+}
+
+// compileOffWords says that nothing compiled, and why (NothingCompiled).
+func compileOffWords(ev ReportEvidence) string {
+	return ev.NothingCompiled() + ", so nothing could break or recompile"
+}
+
+// interruptedWords is the verdict of a run whose supervisor died (killed, out of disk, hung up): its logs stop
+// wherever that happened, so they show nothing of the rest.
+const interruptedWords = "interrupted: the tool supervising the run is gone, its logs end where it stopped"
+
+// silentRunWhy says why a run (or logs alone: run nil) holds no torch output, for a side of a diff: a run the tool
+// stopped, or that never started, is not blamed for printing nothing (noTorch's words).
+func silentRunWhy(run *RunFacts) string {
+	switch {
+	case run == nil:
+		return "printed no torch output"
+	case run.Outcome == OutcomeDidNotStart:
+		return "did not start"
+	case run.Outcome == OutcomeRunning:
+		return "has printed no torch output yet (still running)"
+	case run.Outcome == OutcomeInterrupted:
+		return "was interrupted (the tool supervising it is gone) before it printed any torch output"
+	case run.StoppedBy() != "":
+		return "was stopped by torchtriage (" + run.StoppedBy() + ") before it printed any torch output"
+	}
+	return "printed no torch output"
+}
+
+// noTorch says that a run (or the inputs given without one) printed no torch output at all, once it can no longer
+// print any (not while it runs): the one wording of the verdict and of the step before the six.
+func noTorch(ev ReportEvidence, run *RunFacts, rep *Report) string {
+	switch {
+	case ev.TorchSeen || run != nil && run.Outcome == OutcomeRunning:
+		return ""
+	case run == nil && rep != nil && len(rep.Inputs) > 1: // logs given to report or open: no run is known
+		return "the " + strconv.Itoa(len(rep.Inputs)) + " inputs hold no torch output at all"
+	case run == nil:
+		return "the input holds no torch output at all"
+	case run.StoppedBy() != "": // the tool's stop, not the program's silence
+		return "torchtriage stopped the run (" + run.StoppedBy() + ") before it printed any torch output"
+	case run.Outcome == OutcomeInterrupted:
+		return "the run was interrupted (the tool supervising it is gone) before it printed any torch output"
+	}
+	return "the run printed no torch output at all"
+}
