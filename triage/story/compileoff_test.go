@@ -41,3 +41,27 @@ func TestCompileOffRunFixesNothing(t *testing.T) {
 		t.Errorf("log text of the compile-off run:\n%s", run2)
 	}
 }
+
+// A run of the same command that did not complete, showing none of the breaks its base had, is not "no change":
+// what it never reached is not compared (the log read "no change in graph breaks, …" for 2 breaks → 0).
+func TestDeltaOfACutRunIsNotNoChange(t *testing.T) {
+	store := t.TempDir()
+	user := []string{"python", "repro.py"}
+	zero, one := 0, 1
+	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+		State: runner.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
+	compiled := `{"rank": 0, "rank_source": "default", "pid": 100, "torch": "2.14.1", "python": "3.14", "cuda": "",
+		"counters": {"frames": {"total": 1, "ok": 1}}, "config": {}, "env": {}}`
+	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+		State: runner.StateExited, ExitCode: &one}, nil, "-", compiled)
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	WriteText(&b, s, triage.TextOptions{Width: 300})
+	run2 := b.String()[strings.Index(b.String(), "Run 2"):]
+	if strings.Contains(run2, "no change in") || !strings.Contains(run2, "nothing new or more") {
+		t.Errorf("log text of the cut run:\n%s", run2)
+	}
+}

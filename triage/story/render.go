@@ -149,7 +149,10 @@ func runBody(r *Run, md bool) []string {
 			head = fmt.Sprintf("against run %d (%s; this run did not complete, so a gone item may not have been reached):", d.Base, d.Basis)
 		}
 		lines := deltaLines(d, r, esc, code, bold)
-		if len(lines) == 0 {
+		switch {
+		case len(lines) == 0 && d.Partial: // what it never reached is not "no change" (triage.Diff leaves it out)
+			lines = []string{"nothing new or more in graph breaks, recompile classes, limit hits, skips or errors; what this run never reached is not compared"}
+		case len(lines) == 0:
 			lines = []string{"no change in graph breaks, recompile classes, limit hits, skips, errors or rank agreement"}
 		}
 		out = append(out, esc(head))
