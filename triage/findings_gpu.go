@@ -31,7 +31,8 @@ func warningFinding(w *WarningSummary, set *playbooks.Set, rw func([]int) string
 	f.key = f.ID
 	f.Title = OneLine(w.Message, titleMax)
 	if w.Sizes > 0 {
-		f.Title = fmt.Sprintf("CUDA graphs recorded a graph for each of %d distinct input sizes", w.Sizes)
+		// torch warns once, when the count first passes its limit: the number is a floor (gpu-cuda-graphs-2.11.md §4)
+		f.Title = fmt.Sprintf("CUDA graphs record a new graph for each distinct input size: at least %d distinct input sizes", w.Sizes)
 	}
 	f.Detail = fmt.Sprintf("%s\nPrinted %s · %s", w.Message, Plural(w.Records, "time"), rw(w.Ranks))
 	return f
