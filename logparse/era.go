@@ -88,7 +88,8 @@ func eraEvidence(b *builder) Era {
 				e = e.Merge(EraRange(0, 13))
 			}
 			if containsStr(f.Extra, "User stack trace") {
-				e = e.Merge(EraRange(14, 14))
+				// not in 2.6; printed by 2.11 (torch-2.11-cuda/g07_gb_recompile_mix) and 2.14.1; 2.7–2.10 not seen
+				e = e.Merge(EraRange(7, 14))
 			}
 		}
 	case KindLimitHit:

@@ -1,6 +1,8 @@
 package logparse
 
 import (
+	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -137,5 +139,19 @@ func TestSynthetic_CudagraphSkipDoubled(t *testing.T) {
 	s := ofKind(parseAll(t, log), KindCudagraphSkip)
 	if len(s) != 1 || s[0].Skip.Reason != "cpu device (arg1_1)" {
 		t.Fatalf("skip: %+v", s)
+	}
+}
+
+// A recompile's "User stack trace" continuation lines are printed by torch 2.11 as well as 2.14.1: a real 2.11 log
+// showing them is no "2.14" format.
+func TestUserStackTraceIsNotOnly214(t *testing.T) {
+	data, err := os.ReadFile("../testdata/fixtures/torch-2.11-cuda/g07_gb_recompile_mix.triage.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	era := Era{}
+	Parse(bytes.NewReader(data), Options{Rank: -1}, func(r *Record) { era = era.Merge(r.Era) })
+	if lo, hi, ok := era.Bounds(); !ok || lo > 11 || hi < 11 {
+		t.Errorf("era of a 2.11 log: %s", era)
 	}
 }
