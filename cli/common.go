@@ -141,9 +141,30 @@ func runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error
 		if err != nil {
 			return nil, failErr(cmd, exitUsage, "%v", err)
 		}
+		if one := oneRunOf(dir); one != "" { // read as plain logs, its meta.json and probe would be lost
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: reading %s: the run store's one run\n", cmd.CommandPath(), one)
+			dir = one
+		}
 		out[i] = dir
 	}
 	return out, nil
+}
+
+// oneRunOf is the one run directory of a run store that holds exactly one (and no other entry), "" for anything
+// else: a run directory itself, a store of several runs (refuseStores), a directory of logs.
+func oneRunOf(dir string) string {
+	if _, err := session.LoadRun(dir); err == nil {
+		return ""
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 || !entries[0].IsDir() {
+		return ""
+	}
+	sub := filepath.Join(dir, entries[0].Name())
+	if _, err := session.LoadRun(sub); err != nil {
+		return ""
+	}
+	return sub
 }
 
 // storeFlag adds --store: the run store that run numbers refer to.

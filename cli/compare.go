@@ -57,10 +57,11 @@ func loadPair(cmd *cobra.Command, paths []string, store string) ([2]triage.Compa
 	}
 	set := loadPlaybooks(cmd, playbooks.DefaultUserDir())
 	for i, p := range paths {
-		p, err := resolveRun(p, store)
+		rp, err := runPaths(cmd, []string{p}, store)
 		if err != nil {
-			return sides, failErr(cmd, exitUsage, "%v", err)
+			return sides, err
 		}
+		p := rp[0]
 		rep, _, err := load(cmd, []string{p}, cmd.InOrStdin())
 		if err != nil {
 			return sides, err

@@ -42,3 +42,15 @@ func TestReportAndCheckTakeRunNumbers(t *testing.T) {
 		t.Errorf("report 7: exit %d, stderr %q", code, errb)
 	}
 }
+
+// A run store of one run given as the input is that run: its meta.json and probe count (the store read as plain
+// logs called a caught compile error a death and failed the gate: real 2.6, testdata/recorded/caught-compile).
+func TestStoreOfOneRunIsThatRun(t *testing.T) {
+	store := filepath.Join("..", "testdata", "recorded", "caught-compile", "runs")
+	dir := filepath.Join(store, "0001-breaks")
+	codeDir, outDir, _ := runCLI("check", "--no-compile-errors", dir)
+	code, out, errb := runCLI("check", "--no-compile-errors", store)
+	if code != codeDir || out != outDir || !strings.Contains(errb, "the run store's one run") {
+		t.Errorf("store: exit %d %q %q; the run dir: exit %d %q", code, out, errb, codeDir, outDir)
+	}
+}
