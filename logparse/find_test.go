@@ -255,3 +255,28 @@ func TestUserFrameSkipsTheToolsProbe(t *testing.T) {
 		t.Errorf("the program's own probe/sitecustomize.py was skipped: %+v", f)
 	}
 }
+
+// IPython pads its arrow to the width of the line numbers ("----> 3", "---> 12", "--> 655"): every such line is the
+// code that ran, never the exception (synthetic, from pasted-logs.md §1: a cell's traceback into torch).
+func TestIPythonArrowsOfEveryWidth(t *testing.T) {
+	text := "---------------------------------------------------------------------------\n" +
+		"InductorError                             Traceback (most recent call last)\n" +
+		"Cell In[7], line 12\n     11 x = torch.randn(8, 16)\n---> 12 out = model(x)\n\n" +
+		"File /usr/lib/python3/dist-packages/torch/_dynamo/eval_frame.py:655, in _TorchDynamoContext.__call__.<locals>._fn(*args, **kwargs)\n" +
+		"    653     raise e.with_traceback(None) from None\n--> 655 return fn(*args, **kwargs)\n\n" +
+		"InductorError: CppCompileError: C++ compile error\n"
+	var errs []*Record
+	if err := Parse(strings.NewReader(text), Options{Rank: -1}, func(r *Record) {
+		if r.Error != nil {
+			errs = append(errs, r)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(errs) != 1 || errs[0].Kind != KindCompileError || !strings.HasSuffix(errs[0].Error.Class, "InductorError") {
+		for _, r := range errs {
+			t.Logf("%v %q %q", r.Kind, r.Error.Class, r.Error.Message)
+		}
+		t.Fatalf("want one compile error InductorError, got %d", len(errs))
+	}
+}

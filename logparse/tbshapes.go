@@ -70,8 +70,8 @@ func normalizeIPython(lines []string) []string {
 			}
 		case strings.HasPrefix(t, "File "):
 			out = append(out, ipythonFrame(t[len("File "):]))
-		case strings.HasPrefix(t, "---->"), strings.HasPrefix(t, "-> "):
-			// the line that ran: "----> 7 out = model(x)"
+		case ipythonArrow(t):
+			// the line that ran: "----> 7 out = model(x)", the arrow padded to the numbers' width ("--> 655")
 			code := strings.TrimLeft(t, "->")
 			code = strings.TrimLeft(code, " 0123456789")
 			out = append(out, "    "+code)
@@ -83,6 +83,17 @@ func normalizeIPython(lines []string) []string {
 		}
 	}
 	return out
+}
+
+// ipythonArrow reports IPython's arrow at the line that ran: dashes, ">", then the line number ("----> 7",
+// "---> 12", "--> 655", "-> 12").
+func ipythonArrow(t string) bool {
+	rest := strings.TrimLeft(t, "-")
+	if len(rest) == len(t) || !strings.HasPrefix(rest, ">") {
+		return false
+	}
+	rest = strings.TrimLeft(rest[1:], " ")
+	return rest != "" && rest[0] >= '0' && rest[0] <= '9'
 }
 
 // ipythonFrame turns "/x.py:12, in f(a, b)" into `  File "/x.py", line 12, in f`.
