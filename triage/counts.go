@@ -21,11 +21,13 @@ type Counts struct {
 	// of a compile that never asked for CUDA graphs).
 	CudagraphPartitions int `json:"cudagraph_partitions"`
 	// CudagraphRerecords are the re-recordings of CUDA-graph trees: recordings of a function ("Recording
-	// function=F, cuda_graph_id=N") after failed checks of its earlier recordings (RerecordSummary).
-	CudagraphRerecords int `json:"cudagraph_rerecords"`
+	// function=F, cuda_graph_id=N") after failed checks of its earlier recordings (RerecordSummary). JSON
+	// cudagraph_rerecordings: the counts contract's cudagraph_rerecords is the checks' count (below).
+	CudagraphRerecords int `json:"cudagraph_rerecordings"`
 	// CudagraphRerecordChecks are the "Re-recording function=F, reason=R" lines: one per existing recording
-	// that did not match a call (torch checks them all on every call: 1+2+3+4 lines for 4 recordings).
-	CudagraphRerecordChecks int `json:"cudagraph_rerecord_checks"`
+	// that did not match a call (torch checks them all on every call: 1+2+3+4 lines for 4 recordings). JSON
+	// cudagraph_rerecords, the fixtures' ground truth's count of those records (../shared/fixtures/README.md).
+	CudagraphRerecordChecks int `json:"cudagraph_rerecords"`
 	// CudagraphRerecordsUnknown: checks failed for a function whose Recording lines the input lacks, so how many
 	// re-recordings there were is not known; CudagraphRerecords counts only those shown.
 	CudagraphRerecordsUnknown bool `json:"cudagraph_rerecords_unknown,omitempty"`

@@ -11,8 +11,10 @@ import (
 // an input states (else null) and the format-era guess moved to log_format; evidence and verdict.state are new;
 // counts gained cudagraph_partitions, cudagraph_rerecords and runtime_errors; runtime_errors, the CUDA-graph
 // lists and gpu_warnings are new lists, and exceptions keeps only interrupts, launcher summaries and cut
-// tracebacks. Within v2: counts.cudagraph_rerecords counts re-recordings (a "Recording function=" after failed
-// checks), no longer the "Re-recording" lines (those are cudagraph_rerecord_checks), evidence gained
+// tracebacks. Within v2: counts.cudagraph_rerecords is the fixtures' ground truth, every "Re-recording" record
+// (a failed check of an earlier recording; for two days of 2026-11 it was the re-recordings, renamed
+// cudagraph_rerecord_checks the checks), and counts.cudagraph_rerecordings the re-recordings (a "Recording
+// function=" after failed checks: what the text reports), evidence gained
 // cudagraph_skips_logged, cudagraph_partitions_logged and cudagraph_rerecords_logged (a count of 0 of that kind
 // means none only where it is true), compile_off (what turned torch.compile off: nothing compiled) and
 // logs_rejected (torch rejected the run's TORCH_LOGS: nothing was logged), and skip entries their file, line and

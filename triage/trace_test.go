@@ -16,7 +16,7 @@ func countsOf(t *testing.T, paths ...string) expectedCounts {
 	}
 	c := rep.Counts
 	got := expectedCounts{c.GraphBreaks, c.Recompiles, c.RecompileLimitHits, c.CudagraphSkips, c.CompileErrors,
-		c.CudagraphPartitions, c.CudagraphRerecords, c.RuntimeErrors, rep.Ranks}
+		c.CudagraphPartitions, c.CudagraphRerecordChecks, c.RuntimeErrors, rep.Ranks}
 	if got.Ranks == nil {
 		got.Ranks = []int{}
 	}
