@@ -12,6 +12,11 @@ func classify(b *builder) {
 	switch b.head {
 	case headBreak:
 		r.Kind, r.Break = KindGraphBreak, parseBreak(r.Lines)
+		if g := r.Break; (g.GBType == "" || g.GBType == g.Reason) && strings.HasPrefix(g.Reason, "Encountered graph break when attempting to trace") &&
+			strings.HasSuffix(g.Reason, ":") {
+			// 2.11+ prints the break's gb_type and explanation under this line: the input ends (or was cut) before them
+			r.Cut = "a graph-break record cut after its reason line"
+		}
 		if len(r.Lines) > 0 && !strings.HasPrefix(r.Lines[0], "Graph break") {
 			r.Cut = "a graph-break record without its header"
 			if r.Break.File == "" { // no site to count it at

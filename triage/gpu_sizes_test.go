@@ -1,6 +1,8 @@
 package triage
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,5 +20,25 @@ func TestDistinctSizesWarningIsAFloor(t *testing.T) {
 	}
 	if !strings.Contains(title, "at least 9 distinct input sizes") || strings.Contains(title, "each of 9") {
 		t.Errorf("title %q", title)
+	}
+}
+
+// A log cut right after a break's "Graph Break Reason: Encountered graph break when attempting to trace CALL: …:"
+// line (its gb_type and explanation follow in 2.11+) is partial, and that break is the one already seen at its
+// site, not a fifth distinct one (the first 290 lines of the real g07 log).
+func TestBreakCutAfterItsReasonLine(t *testing.T) {
+	data, err := os.ReadFile(fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if !strings.Contains(lines[289], "Graph Break Reason: Encountered graph break when attempting to trace CALL") {
+		t.Fatalf("line 290 is not the reason line: %q", lines[289])
+	}
+	cut := filepath.Join(t.TempDir(), "cut.log")
+	os.WriteFile(cut, []byte(strings.Join(lines[:290], "")), 0o644)
+	full, part := loadReport(t, fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log")), loadReport(t, cut)
+	if part.Counts.GraphBreaks != full.Counts.GraphBreaks || !part.Evidence.Partial {
+		t.Errorf("cut: %d distinct breaks (full %d), partial %v", part.Counts.GraphBreaks, full.Counts.GraphBreaks, part.Evidence.Partial)
 	}
 }

@@ -64,6 +64,9 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 		}
 	} else {
 		s = a.breaks[key]
+		if s == nil && r.Cut != "" && (g.GBType == "" || g.GBType == g.Reason) { // cut before its gb_type: the break already seen at its site
+			s = a.breakAt(key.File, key.Line)
+		}
 		if s == nil {
 			s = a.newBreak(key, r)
 			a.breaks[s.Key] = s
@@ -84,6 +87,17 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	if s.GBID == "" {
 		s.GBID = a.names.of(g.GBID)
 	}
+}
+
+// breakAt is a distinct break already seen at file:line, nil when none (the first one met, for a cut record).
+func (a *Aggregator) breakAt(file string, line int) *BreakSummary {
+	var best *BreakSummary
+	for k, s := range a.breaks {
+		if k.File == file && k.Line == line && (best == nil || k.What < best.Key.What) {
+			best = s
+		}
+	}
+	return best
 }
 
 // newBreak starts the summary of a distinct break; its strings are the aggregator's own (retain.go).
