@@ -26,6 +26,10 @@ type Facts struct {
 	// PIDs are the processes that wrote torch log lines without a rank prefix (glog's pid field), at most
 	// MaxPIDs of them: two or more are no single process, whatever the lines do not say.
 	PIDs map[int]bool
+	// Prefixed: a line carried a rank prefix ([rankN]:, an srun label…): the input's lines say their ranks, so a
+	// rank its file name gives is none of them. Input names the input these facts are of (ParseInputs).
+	Prefixed bool
+	Input    string
 }
 
 // MaxPIDs bounds Facts.PIDs (a log of thousands of processes says as much with 64): that many means "at least".
@@ -48,6 +52,7 @@ func (f *Facts) Merge(o Facts) {
 	f.Torchrun = f.Torchrun || o.Torchrun
 	f.CutLine = f.CutLine || o.CutLine
 	f.TorchMessage = f.TorchMessage || o.TorchMessage
+	f.Prefixed = f.Prefixed || o.Prefixed
 	for pid := range o.PIDs {
 		f.notePID(pid)
 	}

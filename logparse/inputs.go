@@ -116,6 +116,7 @@ func ParseInputs(inputs []Input, workers int, keepText bool, stdin io.Reader, si
 			}
 		}
 		for _, f := range facts[i] { // written before outs[i] was closed
+			f.Input = inputs[i].Name
 			sink.OnFacts(f)
 		}
 	}

@@ -378,6 +378,7 @@ func (p *Parser) channel(li *lineInfo) *channel {
 	}
 	if li.rank >= 0 && !p.ranks[li.rank] {
 		p.ranks[li.rank] = true
+		p.facts.Prefixed = true
 		if p.opt.OnRank != nil {
 			p.opt.OnRank(li.rank)
 		}

@@ -9,19 +9,23 @@ import (
 // Aggregator folds records into the counts contract and the per-event lists. It is safe for concurrent use:
 // many inputs are parsed at once and feed one aggregator.
 type Aggregator struct {
-	mu       sync.Mutex
-	inputs   []string
-	era      logparse.Era
-	ranks    map[int]bool
-	breaks   map[BreakKey]*BreakSummary
-	items    map[string]*BreakSummary // Tensor.item() warnings by site
-	recomps  map[recompKey]*RecompileSummary
-	limits   []LimitSummary
-	skips    map[skipKey]*SkipSummary
-	errors   []ErrorSummary
-	excepts  []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
-	excRanks map[int]bool   // ranks whose text shows such an exception
-	runtime  []ErrorSummary // processes that died of an exception that is not a compile error
+	mu     sync.Mutex
+	inputs []string
+	era    logparse.Era
+	ranks  map[int]bool
+	// nameRanks: the rank each input's name or log tree gives (AddInput); prefixed: the inputs whose lines carry
+	// rank prefixes (AddFacts). A name's rank is a rank seen only where its lines carry none (Report).
+	nameRanks map[string]int
+	prefixed  map[string]bool
+	breaks    map[BreakKey]*BreakSummary
+	items     map[string]*BreakSummary // Tensor.item() warnings by site
+	recomps   map[recompKey]*RecompileSummary
+	limits    []LimitSummary
+	skips     map[skipKey]*SkipSummary
+	errors    []ErrorSummary
+	excepts   []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
+	excRanks  map[int]bool   // ranks whose text shows such an exception
+	runtime   []ErrorSummary // processes that died of an exception that is not a compile error
 	// CUDA graphs (gpu.go)
 	partitions     map[partitionKey]*PartitionSummary
 	partitionCount int
@@ -65,6 +69,7 @@ func NewAggregator() *Aggregator {
 		recomps: map[recompKey]*RecompileSummary{}, skips: map[skipKey]*SkipSummary{}, perRank: map[int]*rankAgg{},
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
+		nameRanks: map[string]int{}, prefixed: map[string]bool{},
 		partitions: map[partitionKey]*PartitionSummary{}, rerecords: map[string]*RerecordSummary{},
 		warnings: map[string]*WarningSummary{}, comp: newCompileAgg(), fails: failureLog{rootCause: -1}, cut: map[string]bool{},
 	}
@@ -79,12 +84,13 @@ func (a *Aggregator) noteCut(why string) {
 	}
 }
 
-// AddInput names an input in the report; rank >= 0 (from its file name or log tree) counts as a rank seen.
+// AddInput names an input in the report; rank >= 0 (from its file name or log tree) counts as a rank seen unless
+// the input's lines carry rank prefixes of their own (AddFacts: Prefixed), which say whose lines they are.
 func (a *Aggregator) AddInput(name string, rank int) {
 	a.mu.Lock()
 	a.inputs = append(a.inputs, name)
 	if rank >= 0 {
-		a.ranks[rank] = true
+		a.nameRanks[name] = rank
 	}
 	a.mu.Unlock()
 }

@@ -125,6 +125,9 @@ type facts struct {
 func (a *Aggregator) AddFacts(f logparse.Facts) {
 	a.mu.Lock()
 	a.facts.lines.Merge(f)
+	if f.Prefixed && f.Input != "" {
+		a.prefixed[f.Input] = true
+	}
 	if f.CutLine {
 		a.noteCut("its last torch log line stops mid-line: still being written, or cut")
 	}

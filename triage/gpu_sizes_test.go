@@ -42,3 +42,32 @@ func TestBreakCutAfterItsReasonLine(t *testing.T) {
 		t.Errorf("cut: %d distinct breaks (full %d), partial %v", part.Counts.GraphBreaks, full.Counts.GraphBreaks, part.Evidence.Partial)
 	}
 }
+
+// A file's name gives the rank of its lines without a rank prefix (torchrun's per-rank files); a file whose lines
+// carry their own prefixes is of those ranks, whatever its name says: "ddp_no_rank1.log", every line "[rank0]:",
+// read as ranks 0 and 1, rank 1 with "0 breaks", and the ranks "disagreed".
+func TestNameRankYieldsToLinePrefixes(t *testing.T) {
+	data, err := os.ReadFile(fx("torch-2.14/ddp_2ranks.ddp.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rank0 []string
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if !strings.HasPrefix(l, "[rank1]") {
+			rank0 = append(rank0, l)
+		}
+	}
+	dir := t.TempDir()
+	named := filepath.Join(dir, "ddp_no_rank1.log")
+	os.WriteFile(named, []byte(strings.Join(rank0, "")), 0o644)
+	if rep := loadReport(t, named); len(rep.Ranks) != 1 || rep.Ranks[0] != 0 {
+		t.Errorf("ranks %v, want [0]", rep.Ranks)
+	}
+	// lines without a prefix take the name's rank
+	plain := filepath.Join(dir, "rank3.log")
+	gb, _ := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
+	os.WriteFile(plain, gb, 0o644)
+	if rep := loadReport(t, plain); len(rep.Ranks) != 1 || rep.Ranks[0] != 3 {
+		t.Errorf("ranks of rank3.log %v, want [3]", rep.Ranks)
+	}
+}

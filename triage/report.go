@@ -90,6 +90,11 @@ func (a *Aggregator) Report() *Report {
 	}
 	a.traceRec = a.traceRec[:0]
 
+	for name, r := range a.nameRanks { // a file's rank, where no line of it says its own
+		if !a.prefixed[name] {
+			a.ranks[r] = true
+		}
+	}
 	rep := &Report{Schema: ReportSchema, Inputs: append([]string{}, a.inputs...), Ranks: sortedInts(a.ranks),
 		PerRank: map[string]Counts{}}
 	rep.LogFormat = logFormat(a.era)
