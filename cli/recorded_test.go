@@ -30,17 +30,23 @@ func TestRunWhoseTorchLogsTorchRejected(t *testing.T) {
 	}
 }
 
-// A run whose wrapper turned torch.compile off (real 2.14.1, testdata/recorded/compile-off) compiled nothing:
-// the gate has no evidence (exit 4), not a pass on "0 graph breaks", and the report's verdict says compile was off.
-func TestGateOfARunWithCompileOff(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0001-breaks")
-	code, out, errb := runCLI("check", "--max-graph-breaks", "0", dir)
-	if code != exitNoEvidence || strings.Contains(out, "PASS") || !strings.Contains(errb, "torch.compile was off (TORCHDYNAMO_DISABLE=1)") {
-		t.Errorf("check: exit %d\nstdout %s\nstderr %s", code, out, errb)
-	}
-	_, out, _ = runCLI("report", "--width", "200", dir)
-	if strings.Contains(out, "steady state") || !strings.Contains(out, "Verdict: no evidence: torch.compile was off") {
-		t.Errorf("report:\n%s", out)
+// A run that compiled nothing is no evidence: its wrapper turned torch.compile off (testdata/recorded/compile-off),
+// or it ran under set_stance("force_eager") (force-eager; real 2.14.1 both). The gate exits 4, not "PASS · 0 graph
+// breaks"; the report's verdict says why nothing compiled, not "steady state".
+func TestGateOfARunThatCompiledNothing(t *testing.T) {
+	for _, c := range []struct{ dir, why string }{
+		{"compile-off", "torch.compile was off (TORCHDYNAMO_DISABLE=1)"},
+		{"force-eager", "no frame was compiled (the probe counted none)"},
+	} {
+		dir := filepath.Join("..", "testdata", "recorded", c.dir, "runs", "0001-breaks")
+		code, out, errb := runCLI("check", "--max-graph-breaks", "0", "--max-recompiles", "0", dir)
+		if code != exitNoEvidence || strings.Contains(out, "PASS") || !strings.Contains(errb, c.why) {
+			t.Errorf("%s: check: exit %d\nstdout %s\nstderr %s", c.dir, code, out, errb)
+		}
+		_, out, _ = runCLI("report", "--width", "200", dir)
+		if strings.Contains(out, "steady state") || !strings.Contains(out, "Verdict: no evidence: "+c.why) {
+			t.Errorf("%s: report:\n%s", c.dir, out)
+		}
 	}
 }
 
@@ -109,20 +115,6 @@ func TestErrorRaisedWhileHandlingTheToolsInterrupt(t *testing.T) {
 	}
 	if !strings.Contains(lineWith(out, "Verdict:"), "stopped by torchtriage (timed out after 8s)") {
 		t.Errorf("verdict %q", lineWith(out, "Verdict:"))
-	}
-}
-
-// A run that compiled no frame (set_stance("force_eager"), real 2.14.1, testdata/recorded/force-eager) is no
-// evidence: the gate exits 4, not "PASS · 0 graph breaks"; the report is not "steady state".
-func TestGateOfARunThatCompiledNothing(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "recorded", "force-eager", "runs", "0001-breaks")
-	code, out, errb := runCLI("check", "--max-graph-breaks", "0", "--max-recompiles", "0", dir)
-	if code != exitNoEvidence || strings.Contains(out, "PASS") || !strings.Contains(errb, "no frame was compiled (the probe counted none)") {
-		t.Errorf("check: exit %d\nstdout %s\nstderr %s", code, out, errb)
-	}
-	_, out, _ = runCLI("report", "--width", "200", dir)
-	if strings.Contains(out, "steady state") || !strings.Contains(out, "Verdict: no evidence: no frame was compiled") {
-		t.Errorf("report:\n%s", out)
 	}
 }
 

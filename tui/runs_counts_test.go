@@ -37,11 +37,7 @@ func TestRunsViewCountsOfOpenedInputsAreEarned(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
-		m.now = func() time.Time { return fixedNow }
-		m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
-		b, err := session.Open([]string{path}, m.analyzer())
-		m.Update(loadedMsg{b: b, label: path, err: err})
+		m := openPath(t, 120, 32, path)
 		press(m, "h")
 		s := plain(m)
 		for _, w := range c.want {
@@ -61,11 +57,7 @@ func TestRunsViewCountsOfOpenedInputsAreEarned(t *testing.T) {
 // "0 breaks" in the runs view: nothing could break.
 func TestRunsViewOfACompileOffRun(t *testing.T) {
 	path := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0001-breaks")
-	m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
-	m.now = func() time.Time { return fixedNow }
-	m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
-	b, err := session.Open([]string{path}, m.analyzer())
-	m.Update(loadedMsg{b: b, label: path, err: err})
+	m := openPath(t, 120, 32, path)
 	press(m, "h")
 	if s := plain(m); strings.Contains(s, "0 breaks") || !strings.Contains(s, "torch.compile off") {
 		t.Errorf("runs view:\n%s", s)
@@ -76,11 +68,7 @@ func TestRunsViewOfACompileOffRun(t *testing.T) {
 // "0 breaks" in the status line, no checklist step done.
 func TestMainScreenOfACompileOffRun(t *testing.T) {
 	path := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0001-breaks")
-	m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
-	m.now = func() time.Time { return fixedNow }
-	m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
-	b, err := session.Open([]string{path}, m.analyzer())
-	m.Update(loadedMsg{b: b, label: path, err: err})
+	m := openPath(t, 120, 32, path)
 	s := plain(m)
 	for _, bad := range []string{"no graph breaks", "no recompiles", "0 breaks", "0 recompiles", "of 6 done"} {
 		if strings.Contains(s, bad) && !(bad == "of 6 done" && strings.Contains(s, " 0 of 6 done")) {
@@ -92,39 +80,31 @@ func TestMainScreenOfACompileOffRun(t *testing.T) {
 	}
 }
 
-// "Confirm the steady state" needs a rerun of the same command: a run of another program that shows nothing new
-// against the run before it confirms nothing (the guide ticked it for any two compiled runs in a row).
-func TestSteadyStepNeedsARerunOfTheSameCommand(t *testing.T) {
-	m := liveModel(t, 100, 40)
-	feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
-	feedRun(t, m, 2, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
-	m.run(1).meta.UserArgv = []string{"python", "a.py"}
-	m.run(2).meta.UserArgv = []string{"python", "b.py"}
-	if _, done := m.nextStep(); slices.Contains(done, "steady") {
-		t.Errorf("a run of b.py after a run of a.py confirmed the steady state: done %v", done)
-	}
-	m.run(2).meta.UserArgv = []string{"python", "a.py"}
-	if _, done := m.nextStep(); !slices.Contains(done, "steady") {
-		t.Errorf("a rerun of a.py with nothing new: done %v", done)
-	}
-}
-
-// The eager baseline is compared with a compiled run of the same command: an eager run of one program against a
-// compiled run of another measured nothing (the guide read "keep compile: metric 12 compiled vs 10 eager").
-func TestBaselineComparesTheSameCommand(t *testing.T) {
-	m := liveModel(t, 100, 40)
-	feedRun(t, m, 1, "", "eager", "", 0)
-	feedRun(t, m, 2, "r05_dist_c10d.triage.log", "breaks", "graph_breaks,recompiles", 0)
-	v1, v2 := 10.0, 12.0
-	m.run(1).meta.Metric, m.run(2).meta.Metric = &v1, &v2
-	m.run(1).meta.UserArgv = []string{"python", "a.py"}
-	m.run(2).meta.UserArgv = []string{"python", "b.py"}
-	if _, done := m.nextStep(); slices.Contains(done, "baseline") {
-		t.Errorf("an eager a.py against a compiled b.py measured the baseline: done %v", done)
-	}
-	m.run(2).meta.UserArgv = []string{"python", "a.py"}
-	if _, done := m.nextStep(); !slices.Contains(done, "baseline") {
-		t.Errorf("eager and compiled a.py: done %v", done)
+// The guide compares runs of one command only: "Confirm the steady state" needs a rerun of it (a run of another
+// program that showed nothing new against the run before confirmed it), and the eager baseline is timed against a
+// compiled run of it ("keep compile: metric 12 compiled vs 10 eager" of two programs).
+func TestGuideComparesRunsOfTheSameCommand(t *testing.T) {
+	for _, c := range []struct {
+		step  string
+		first []string // feedRun's file, preset, TORCH_LOGS of run 1
+	}{
+		{"steady", []string{"gb_recompile.triage.log", "breaks", "graph_breaks,recompiles"}},
+		{"baseline", []string{"", "eager", ""}},
+	} {
+		m := liveModel(t, 100, 40)
+		feedRun(t, m, 1, c.first[0], c.first[1], c.first[2], 0)
+		feedRun(t, m, 2, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
+		v1, v2 := 10.0, 12.0
+		m.run(1).meta.Metric, m.run(2).meta.Metric = &v1, &v2
+		m.run(1).meta.UserArgv = []string{"python", "a.py"}
+		m.run(2).meta.UserArgv = []string{"python", "b.py"}
+		if _, done := m.nextStep(); slices.Contains(done, c.step) {
+			t.Errorf("%s: a run of b.py after a run of a.py ticked it: done %v", c.step, done)
+		}
+		m.run(2).meta.UserArgv = []string{"python", "a.py"}
+		if _, done := m.nextStep(); !slices.Contains(done, c.step) {
+			t.Errorf("%s: two runs of a.py: done %v", c.step, done)
+		}
 	}
 }
 
@@ -143,4 +123,15 @@ func TestRanksStripOfLiveAndCutRuns(t *testing.T) {
 			t.Errorf("exit %d: strip %q", c.exit, strip)
 		}
 	}
+}
+
+// openPath is `torchtriage open PATH` of any path, loaded synchronously, at a size.
+func openPath(t *testing.T, w, h int, path string) *Model {
+	t.Helper()
+	m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
+	m.now = func() time.Time { return fixedNow }
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	b, err := session.Open([]string{path}, m.analyzer())
+	m.Update(loadedMsg{b: b, label: path, err: err})
+	return m
 }
