@@ -212,6 +212,9 @@ func TestTraceCompileFailureTheProcessWentOnAfter(t *testing.T) {
 	if strings.Contains(out, "First failure") || !strings.Contains(out, "caught by the program") {
 		t.Errorf("report:\n%s", out)
 	}
+	if v := lineWith(out, "Verdict:"); strings.Count(v, "caught by the program") != 2 { // the summary's and the reason's, once each
+		t.Errorf("verdict %q", v)
+	}
 	if code, _, errb := runCLI("check", "--max-graph-breaks", "0", dir); code == exitDidNotComplete {
 		t.Errorf("check: exit %d, %s", code, errb)
 	}

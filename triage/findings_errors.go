@@ -109,6 +109,9 @@ func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set, ff *First
 	return out
 }
 
+// caughtTitle ends the title of an error the program caught (the verdict's reason, which says so, leaves it out).
+const caughtTitle = " (caught by the program, which went on)"
+
 func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
 	cause := ErrorCause(e.Class, e.Inner, e.Message)
@@ -141,7 +144,7 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 		f.Title = fmt.Sprintf("%s: %s", f.What, gist)
 	}
 	if e.Caught {
-		f.Title += " (caught by the program, which went on)"
+		f.Title += caughtTitle
 	}
 	var d strings.Builder
 	fmt.Fprintf(&d, "%s: %s", e.Class, e.Message)

@@ -21,7 +21,7 @@ func errorReason(what string, n int, first *Finding) string {
 	default:
 		lead = ", e.g. "
 	}
-	s := what + lead + first.Title
+	s := what + lead + strings.TrimSuffix(first.Title, caughtTitle) // "caught by the program" is in what
 	if first.Playbook != "" {
 		s += " [" + first.Playbook + "]"
 	}
