@@ -401,6 +401,9 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 	// A known record head behind an unknown prefix (TORCH_LOGS_FORMAT, output without a trailing newline).
 	if at, h := headInside(raw); at > 0 {
 		ind := indentOf(raw) // code-block indentation in front of it: its bare lines carry it too
+		if n := podName(raw); ind == 0 && n > 0 && n < at {
+			ind = n // or a log shipper's pod name (pasted-logs.md §2): taken off the bare lines that carry it (dedent)
+		}
 		body := raw[ind:]
 		at -= ind
 		p.logHead(ch)

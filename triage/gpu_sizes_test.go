@@ -71,3 +71,26 @@ func TestNameRankYieldsToLinePrefixes(t *testing.T) {
 		t.Errorf("ranks of rank3.log %v, want [3]", rep.Ranks)
 	}
 }
+
+// A log shipper's pod name in front of every line of a TORCH_LOGS_FORMAT log (pasted-logs.md §2) is taken off the
+// record's continuation lines too: the counts are the unprefixed log's (bodies were lost, breaks counted twice).
+func TestPodNameOnACustomFormatLog(t *testing.T) {
+	for _, name := range []string{"torch-2.6/gb_recompile.custom_format.log", "torch-2.14/gb_recompile.custom_format.log"} {
+		data, err := os.ReadFile(fx(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(string(data), "\n")
+		for i := range lines {
+			if lines[i] != "" {
+				lines[i] = "trainer-pod-7f9c " + lines[i]
+			}
+		}
+		pod := filepath.Join(t.TempDir(), "pod.log")
+		os.WriteFile(pod, []byte(strings.Join(lines, "")), 0o644)
+		want, got := loadReport(t, fx(name)).Counts, loadReport(t, pod).Counts
+		if got.GraphBreaks != want.GraphBreaks || got.Recompiles != want.Recompiles || got.RecompileLimitHits != want.RecompileLimitHits {
+			t.Errorf("%s with a pod name: %+v, want %+v", name, got, want)
+		}
+	}
+}
