@@ -17,6 +17,8 @@ type Aggregator struct {
 	// rank prefixes (AddFacts). A name's rank is a rank seen only where its lines carry none (Report).
 	nameRanks map[string]int
 	prefixed  map[string]bool
+	// inputEra: the log format each input's records show (logFormat): inputs of disjoint formats are named apart
+	inputEra map[string]logparse.Era
 	breaks    map[BreakKey]*BreakSummary
 	items     map[string]*BreakSummary // Tensor.item() warnings by site
 	recomps   map[recompKey]*RecompileSummary
@@ -116,6 +118,12 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.era = a.era.Merge(r.Era)
+	if r.Era.Known() {
+		if a.inputEra == nil {
+			a.inputEra = map[string]logparse.Era{}
+		}
+		a.inputEra[r.Input] = a.inputEra[r.Input].Merge(r.Era)
+	}
 	a.noteFacts(r)
 	if r.Cut != "" {
 		a.noteCut(r.Cut)

@@ -94,3 +94,15 @@ func TestPodNameOnACustomFormatLog(t *testing.T) {
 		}
 	}
 }
+
+// Logs of two torch versions given together do not share one log-format guess: the 2.6 log's format and the
+// 2.14.1 log's are named each ("2.9+" for both, before: the later evidence won).
+func TestLogFormatOfInputsOfTwoVersions(t *testing.T) {
+	rep := loadReport(t, fx("torch-2.6/gb_recompile.triage.log"), fx("torch-2.14/gb_recompile.triage.log"))
+	if !strings.HasPrefix(rep.LogFormat, "mixed: ") || !strings.Contains(rep.LogFormat, "2.9+") {
+		t.Errorf("log format %q", rep.LogFormat)
+	}
+	if one := loadReport(t, fx("torch-2.14/gb_recompile.triage.log")); one.LogFormat != "2.9+" {
+		t.Errorf("one 2.14.1 log: %q", one.LogFormat)
+	}
+}

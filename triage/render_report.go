@@ -18,7 +18,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	if rep.TorchVersion != nil {
 		ver = *rep.TorchVersion
 	} else if rep.LogFormat != "" {
-		ver = "unknown (log format of " + rep.LogFormat + ")"
+		ver = "unknown (" + LogFormatWords(rep.LogFormat, "of ") + ")"
 	}
 	t.Items(2, " · ", "torchtriage report", Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
 	c := rep.Counts

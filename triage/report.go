@@ -97,7 +97,7 @@ func (a *Aggregator) Report() *Report {
 	}
 	rep := &Report{Schema: ReportSchema, Inputs: append([]string{}, a.inputs...), Ranks: sortedInts(a.ranks),
 		PerRank: map[string]Counts{}}
-	rep.LogFormat = logFormat(a.era)
+	rep.LogFormat = logFormatOf(a.era, a.inputEra)
 	if v := a.facts.lines.TorchVersion; v != "" {
 		rep.TorchVersion = &v
 	} else if v := a.facts.torchVersion; v != "" {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -185,7 +186,7 @@ func (m *Model) torchText() string {
 		return v
 	}
 	if m.cur != nil && m.cur.snap != nil && m.cur.snap.report != nil && m.cur.snap.report.LogFormat != "" {
-		return "? (log format " + m.cur.snap.report.LogFormat + ")"
+		return "? (" + triage.LogFormatWords(m.cur.snap.report.LogFormat, "") + ")"
 	}
 	return ""
 }
