@@ -19,15 +19,15 @@ type Aggregator struct {
 	prefixed  map[string]bool
 	// inputEra: the log format each input's records show (logFormat): inputs of disjoint formats are named apart
 	inputEra map[string]logparse.Era
-	breaks    map[BreakKey]*BreakSummary
-	items     map[string]*BreakSummary // Tensor.item() warnings by site
-	recomps   map[recompKey]*RecompileSummary
-	limits    []LimitSummary
-	skips     map[skipKey]*SkipSummary
-	errors    []ErrorSummary
-	excepts   []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
-	excRanks  map[int]bool   // ranks whose text shows such an exception
-	runtime   []ErrorSummary // processes that died of an exception that is not a compile error
+	breaks   map[BreakKey]*BreakSummary
+	items    map[string]*BreakSummary // Tensor.item() warnings by site
+	recomps  map[recompKey]*RecompileSummary
+	limits   []LimitSummary
+	skips    map[skipKey]*SkipSummary
+	errors   []ErrorSummary
+	excepts  []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
+	excRanks map[int]bool   // ranks whose text shows such an exception
+	runtime  []ErrorSummary // processes that died of an exception that is not a compile error
 	// CUDA graphs (gpu.go)
 	partitions     map[partitionKey]*PartitionSummary
 	partitionCount int
