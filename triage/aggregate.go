@@ -19,6 +19,8 @@ type Aggregator struct {
 	prefixed  map[string]bool
 	// inputEra: the log format each input's records show (logFormat): inputs of disjoint formats are named apart
 	inputEra map[string]logparse.Era
+	eraInput string // the input of the run of records eraCur merges (not yet in inputEra)
+	eraCur   logparse.Era
 	breaks   map[BreakKey]*BreakSummary
 	items    map[string]*BreakSummary // Tensor.item() warnings by site
 	recomps  map[recompKey]*RecompileSummary
@@ -122,7 +124,11 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		if a.inputEra == nil {
 			a.inputEra = map[string]logparse.Era{}
 		}
-		a.inputEra[r.Input] = a.inputEra[r.Input].Merge(r.Era)
+		if r.Input != a.eraInput { // records come in runs of one input: one map write per run
+			a.inputEra[a.eraInput], a.eraInput = a.inputEra[a.eraInput].Merge(a.eraCur), r.Input
+			a.eraCur = logparse.Era{}
+		}
+		a.eraCur = a.eraCur.Merge(r.Era)
 	}
 	a.noteFacts(r)
 	if r.Cut != "" {

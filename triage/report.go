@@ -97,6 +97,10 @@ func (a *Aggregator) Report() *Report {
 	}
 	rep := &Report{Schema: ReportSchema, Inputs: append([]string{}, a.inputs...), Ranks: sortedInts(a.ranks),
 		PerRank: map[string]Counts{}}
+	if a.eraInput != "" {
+		a.inputEra[a.eraInput], a.eraInput, a.eraCur = a.inputEra[a.eraInput].Merge(a.eraCur), "", logparse.Era{}
+	}
+	delete(a.inputEra, "") // the first run's flush of nothing
 	rep.LogFormat = logFormatOf(a.era, a.inputEra)
 	if v := a.facts.lines.TorchVersion; v != "" {
 		rep.TorchVersion = &v
