@@ -126,8 +126,17 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	return f
 }
 
+// moduleWrapper reports torch's wrap_inline `inner` (torch/_dynamo/external_utils.py), the frame Dynamo traces
+// for a compiled torch.nn module whose forward torch's trace rules skip (2.6 and 2.14.1 eval_frame.py).
+func moduleWrapper(fn, file string) bool {
+	return fn == "inner" && strings.HasSuffix(strings.ReplaceAll(file, `\`, "/"), "torch/_dynamo/external_utils.py")
+}
+
 func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 	who := fnDisplay(g.key.fn, g.key.resume)
+	if moduleWrapper(g.key.fn, g.key.file) {
+		who = "the compiled module (torch's wrapper inner)"
+	}
 	n := len(g.classes)
 	switch {
 	case f.Expected:
@@ -149,6 +158,10 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 	fmt.Fprintf(&d, "Function: %s in %s", fnDisplay(g.key.fn, g.key.resume), g.key.file)
 	if g.rawFn != g.key.fn {
 		fmt.Fprintf(&d, " (Dynamo frame %s)", g.rawFn)
+	}
+	if moduleWrapper(g.key.fn, g.key.file) {
+		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
+			"such as nn.Sequential), so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
 	}
 	if g.userFile != "" {
 		fmt.Fprintf(&d, "\nGuard from your code at %s:%d", g.userFile, g.userLine)

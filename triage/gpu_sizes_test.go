@@ -106,3 +106,20 @@ func TestLogFormatOfInputsOfTwoVersions(t *testing.T) {
 		t.Errorf("one 2.14.1 log: %q", one.LogFormat)
 	}
 }
+
+// A compiled torch.nn module (torch.compile(nn.Sequential(…))) is traced through torch's own wrapper `inner` in
+// torch/_dynamo/external_utils.py: the recompile is the module's, which its title and detail say (real 2.14.1
+// c01_mlp: "expected inner recompiled for a new size of args[0]" named only torch's function).
+func TestRecompileOfACompiledModuleWrapper(t *testing.T) {
+	a := Analyze(loadReport(t, fixture("2.14", "c01_mlp.cold.trace")), nil, nil)
+	for _, f := range a.Findings {
+		if f.Kind != KindRecompile {
+			continue
+		}
+		if !strings.HasPrefix(f.Title, "the compiled module (torch's wrapper inner)") || !strings.Contains(f.Detail, "wraps the compiled module") {
+			t.Errorf("title %q\ndetail %s", f.Title, f.Detail)
+		}
+		return
+	}
+	t.Fatal("no recompile finding")
+}
