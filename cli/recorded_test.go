@@ -219,3 +219,52 @@ func TestTraceCompileFailureTheProcessWentOnAfter(t *testing.T) {
 		t.Errorf("check: exit %d, %s", code, errb)
 	}
 }
+
+// The program silenced logging while the probe counted a break (real 2.14.1, testdata/recorded/silenced-logging):
+// the log's zeros are no count. The report said "graph breaks 0 distinct (0 records) · recompiles 0" beside the
+// probe's finding, JSON said graph_breaks_logged, and the checklist ticked "find graph breaks and recompiles" as
+// done. Now the counts say the breaks did not reach the log, no step is done on it, and nothing asks to turn on
+// TORCH_LOGS that was on.
+func TestSilencedLogIsNoCount(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "silenced-logging", "runs", "0001-breaks")
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	for _, bad := range []string{"graph breaks 0", "recompiles 0", "not logged", "--preset breaks"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("report says %q:\n%s", bad, out)
+		}
+	}
+	for _, want := range []string{"graph breaks not in the log", "recompiles not in the log"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	_, js, _ := runCLI("report", "--format", "json", dir)
+	var rep struct {
+		Evidence struct {
+			GraphBreaksLogged bool   `json:"graph_breaks_logged"`
+			RecompilesLogged  bool   `json:"recompiles_logged"`
+			LogSilenced       string `json:"log_silenced"`
+		} `json:"evidence"`
+		NextStep struct {
+			Done []string `json:"done"`
+		} `json:"next_step"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	ev := rep.Evidence
+	if ev.GraphBreaksLogged || ev.RecompilesLogged || ev.LogSilenced == "" || len(rep.NextStep.Done) > 0 {
+		t.Errorf("evidence %+v, steps done %v", ev, rep.NextStep.Done)
+	}
+	// against a log with a limit hit: the hit is not "gone", and nothing blames TORCH_LOGS
+	other := filepath.Join("..", "testdata", "fixtures", "torch-2.14", "gb_recompile.triage.log")
+	_, out, _ = runCLI("diff", "--width", "300", other, dir)
+	if strings.Contains(out, "Gone") || strings.Contains(out, "TORCH_LOGS") || !strings.Contains(out, "lacks in its log what its probe counted") {
+		t.Errorf("diff:\n%s", out)
+	}
+	// the bringup log counts nothing of it either
+	_, out, _ = runCLI("log", "--width", "300", "--store", filepath.Dir(dir))
+	if strings.Contains(out, "not logged") || strings.Contains(out, "0 limit hits") || !strings.Contains(out, "log silenced") {
+		t.Errorf("log:\n%s", out)
+	}
+}

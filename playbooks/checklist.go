@@ -163,6 +163,9 @@ type State struct {
 	// CompileOff says that nothing compiled ("torch.compile was off (TORCHDYNAMO_DISABLE=1): …"), "" when it was
 	// on: a step that needs compiled output is not run on such a run, whatever its logs show.
 	CompileOff string
+	// LogSilenced says that the log lacks graph breaks a process counted although graph_breaks was on ("the log
+	// lacks what the probe counted: …"), "" when it does not: no step is done on what such a log shows.
+	LogSilenced string
 }
 
 // Step statuses.
@@ -214,8 +217,11 @@ func Progress(s State) []StepStatus {
 	}
 	breaksOff, recompilesOff := notLogged("graph breaks"), notLogged("recompiles")
 	breaksOn, recompilesOn := s.BreaksLogged, s.RecompilesLogged
-	if s.CompileOff != "" { // nothing compiled: nothing could show, logged or not
+	switch {
+	case s.CompileOff != "": // nothing compiled: nothing could show, logged or not
 		breaksOff, recompilesOff, breaksOn, recompilesOn = s.CompileOff, s.CompileOff, false, false
+	case s.LogSilenced != "": // logged, but what printed did not all reach the log
+		breaksOff, recompilesOff, breaksOn, recompilesOn = s.LogSilenced, s.LogSilenced, false, false
 	}
 	out = append(out, logged(st, 1, breaksOn, s.UnexpectedBreaks, breaksOff, "unexpected graph breaks"))
 	out = append(out, logged(st, 2, recompilesOn, s.UnexpectedRecompiles, recompilesOff,
@@ -241,6 +247,8 @@ func Progress(s State) []StepStatus {
 		out = append(out, st(4, StatusNotApplicable, "one process: nothing to compare"))
 	case s.CompileOff != "":
 		out = append(out, st(4, StatusNotRun, s.CompileOff))
+	case s.LogSilenced != "":
+		out = append(out, st(4, StatusNotRun, s.LogSilenced))
 	case !s.BreaksLogged || !s.RecompilesLogged:
 		out = append(out, st(4, StatusNotRun, notLogged("graph breaks and recompiles per rank")))
 	case !s.RanksAgree:

@@ -91,6 +91,11 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set, nil)...)
 	uniqueIDs(fs)
 	ev := evidenceWith(rep.Evidence, rep, run, probes)
+	breaksAsked := ev.GraphBreaksLogged // TORCH_LOGS had graph_breaks, or its records printed
+	if ev.LogSilenced = logSilenced(rep, probes, ev.TorchSeen && ev.GraphBreaksLogged); ev.LogSilenced != "" {
+		// the log lacks what a process counted: none of its counts stands, each is a floor
+		ev.GraphBreaksLogged, ev.RecompilesLogged, ev.CudagraphSkipsLogged = false, false, false
+	}
 	if ev.TorchSeen && !ev.GraphBreaksLogged {
 		ev.ResumeBreaks = resumeBreaks(rep, snap)
 	}
@@ -98,7 +103,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
-	fs = append(fs, probeFindings(rep, probes, set, ev.GraphBreaksLogged)...)
+	fs = append(fs, probeFindings(rep, probes, set, breaksAsked)...)
 	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv())...)
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
@@ -146,21 +151,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		f.key = f.ID
 		out = append(out, f)
 	}
-	perRank := map[int]int{} // distinct graph breaks the log shows per rank (-1: without a rank)
-	for k, c := range rep.PerRank {
-		if r, err := strconv.Atoi(k); err == nil {
-			perRank[r] = c.GraphBreaks
-		}
-	}
-	if len(perRank) == 0 {
-		perRank[-1] = rep.Counts.GraphBreaks
-	} else {
-		for _, b := range rep.GraphBreaks { // records without a rank prefix in a job of ranks
-			if len(b.Ranks) == 0 {
-				perRank[-1]++
-			}
-		}
-	}
+	perRank := logBreaksPerRank(rep)
 	errsPerRank := map[int]int{}
 	for _, e := range append(rep.ErrorEvents(), caughtCompiles(rep.ExceptionEvents())...) {
 		errsPerRank[e.Rank]++
@@ -171,6 +162,9 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 	}
 	for _, c := range append(CrossCheck(probes, perRank, breaksLogged), failures...) {
 		id, what := fmt.Sprintf("probe_mismatch:rank%d", c.Rank), "breaks not logged"
+		if breaksLogged {
+			what = "breaks not in the log" // logged, but they did not reach it
+		}
 		if c.Rank < 0 {
 			id = "probe_mismatch:process"
 		}
@@ -195,6 +189,50 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		out = append(out, f)
 	}
 	return out
+}
+
+// logBreaksPerRank is the distinct graph breaks the log shows per rank (-1: records without a rank).
+func logBreaksPerRank(rep *Report) map[int]int {
+	perRank := map[int]int{}
+	for k, c := range rep.PerRank {
+		if r, err := strconv.Atoi(k); err == nil {
+			perRank[r] = c.GraphBreaks
+		}
+	}
+	if len(perRank) == 0 {
+		perRank[-1] = rep.Counts.GraphBreaks
+	} else {
+		for _, b := range rep.GraphBreaks { // records without a rank prefix in a job of ranks
+			if len(b.Ranks) == 0 {
+				perRank[-1]++
+			}
+		}
+	}
+	return perRank
+}
+
+// logSilenced says which process counted graph breaks (the probe) its log does not show although graph_breaks
+// was on (CrossCheck's second case): "the process counted 1 graph break its log does not show", "rank 1 counted
+// 2 graph breaks …"; "" when none did or graph_breaks was not on.
+func logSilenced(rep *Report, probes []ProcessInfo, graphBreaksLogged bool) string {
+	if len(probes) == 0 || !graphBreaksLogged {
+		return ""
+	}
+	var who []string
+	for _, c := range CrossCheck(probes, logBreaksPerRank(rep), true) {
+		w := "the process counted "
+		if c.Rank >= 0 {
+			w = "rank " + strconv.Itoa(c.Rank) + " counted "
+		}
+		who = append(who, w+Plural(c.ProcessBreaks, "graph break"))
+	}
+	if len(who) == 0 {
+		return ""
+	}
+	if len(who) == 1 {
+		return who[0] + " its log does not show"
+	}
+	return strings.Join(who, ", ") + " their logs do not show"
 }
 
 // parityReason words a difference for the matcher: "config dynamo.recompile_limit differs between ranks: …".

@@ -22,6 +22,9 @@ func (a *Analysis) unlogged(k Kind) string {
 	if ev.NothingCompiled() != "" && k != KindRuntimeError { // nothing compiled: none of them could happen
 		return "compiled nothing (" + ev.NothingCompiledShort() + ")"
 	}
+	if ev.LogSilenced != "" && k != KindCompileError && k != KindRuntimeError { // raised errors print without the log
+		return "lacks in its log what its probe counted (" + ev.LogSilenced + ")"
+	}
 	logged := true
 	switch k {
 	case KindGraphBreak:

@@ -33,6 +33,11 @@ type ReportEvidence struct {
 	// LogsRejected: torch rejected the TORCH_LOGS value at import ("Invalid log settings"): none of its names was
 	// on, whatever Logs says was asked for.
 	LogsRejected bool `json:"logs_rejected,omitempty"`
+	// LogSilenced says which process counted graph breaks (the probe) that its log does not show although
+	// graph_breaks was on ("the process counted 1 graph break its log does not show"): the program silenced
+	// torch's logging, or its stderr was not captured. Then no count of the log stands (GraphBreaksLogged,
+	// RecompilesLogged and CudagraphSkipsLogged are false), "" otherwise.
+	LogSilenced string `json:"log_silenced,omitempty"`
 	// CudagraphSkipsLogged: a CUDA-graph skip would have printed (Logged.CudagraphSkips for the TORCH_LOGS and
 	// torch version known), or one did; a skip count of 0 means none only then.
 	CudagraphSkipsLogged bool `json:"cudagraph_skips_logged"`
@@ -292,13 +297,21 @@ func (a *Analysis) BreaksValue() string {
 	case !a.BreaksCounted():
 		return unloggedValue(a.Evidence.LoggingOf(false), "graph_breaks")
 	case a.BreaksFloor():
-		return fmt.Sprintf("at least %d distinct (%s; graph_breaks not logged)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
+		return fmt.Sprintf("at least %d distinct (%s; graph_breaks %s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"), a.Evidence.floorWords())
 	}
 	return fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
 }
 
+// floorWords say why a count of what printed is a floor: "not logged", or "not all in the log" (silenced).
+func (ev ReportEvidence) floorWords() string {
+	if ev.LogSilenced != "" {
+		return "not all in the log"
+	}
+	return "not logged"
+}
+
 func unloggedValue(lg Logging, name string) string {
-	if lg == LoggingOff {
+	if lg != LoggingUnknown {
 		return lg.Words()
 	}
 	return lg.Words() + " (no sign " + name + " was on)"
@@ -313,7 +326,7 @@ func (a *Analysis) RecompilesValue() string {
 	case !a.RecompilesCounted():
 		return unloggedValue(a.Evidence.LoggingOf(false), "recompiles")
 	case a.RecompilesFloor():
-		return fmt.Sprintf("at least %d (recompiles not logged)", n)
+		return fmt.Sprintf("at least %d (recompiles %s)", n, a.Evidence.floorWords())
 	default:
 		return fmt.Sprintf("%d", n)
 	}
@@ -330,7 +343,21 @@ func (a *Analysis) UncountedWhy(k Kind) string {
 	if counted {
 		return ""
 	}
-	return a.Evidence.LoggingOf(false).Absent(what) + " (TORCH_LOGS)" + a.resumeHint(k)
+	lg := a.Evidence.LoggingOf(false)
+	return lg.Absent(what) + lg.Cause() + a.resumeHint(k)
+}
+
+// LimitHitsValue is the recompile-limit hit count's words after its label: a limit hit prints whatever TORCH_LOGS
+// says, but not through a log the program silenced ("not in the log"; a count of those that printed is a floor).
+func (a *Analysis) LimitHitsValue() string {
+	n := a.Report.Counts.RecompileLimitHits
+	switch {
+	case a.Evidence.LogSilenced == "":
+		return strconv.Itoa(n)
+	case n == 0:
+		return LoggingSilenced.Words()
+	}
+	return "at least " + strconv.Itoa(n)
 }
 
 // CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"

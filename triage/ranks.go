@@ -48,6 +48,12 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 		ra.Summary = fmt.Sprintf("not compared: %d processes whose lines carry no rank prefix", ev.Processes)
 		return ra
 	}
+	if ev.LogSilenced != "" && len(ev.Ranks) > 1 { // a rank's log lacks what it counted: a difference is no evidence either
+		ra.Agree, ra.Groups = false, nil
+		ra.NotCompared = "the log lacks what the probe counted (" + ev.LogSilenced + ")"
+		ra.Summary = fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared", ra.NotCompared, len(ev.Ranks), compactRanks(ev.Ranks))
+		return ra
+	}
 	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {
 		return ra
 	}

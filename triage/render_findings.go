@@ -88,7 +88,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(AliasesText(a.Evidence.ReadOnce)))
 	}
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
-	row := fmt.Sprintf("| %s | %s | %d | %s | %s | %d |", a.BreaksValue(), a.RecompilesValue(), c.RecompileLimitHits,
+	row := fmt.Sprintf("| %s | %s | %s | %s | %s | %d |", a.BreaksValue(), a.RecompilesValue(), a.LimitHitsValue(),
 		a.CudagraphSkipsValue(), a.CompileErrorsValue(), c.RuntimeErrors)
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordsUnknown { // as the text report counts them
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"

@@ -22,7 +22,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	}
 	t.Items(2, " · ", "torchtriage report", Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
 	c := rep.Counts
-	counts := []string{an.BreaksText(), an.RecompilesText(), fmt.Sprintf("limit hits %d", c.RecompileLimitHits),
+	counts := []string{an.BreaksText(), an.RecompilesText(), "limit hits " + an.LimitHitsValue(),
 		an.CudagraphSkipsText(), "compile errors " + an.CompileErrorsValue(),
 		fmt.Sprintf("runtime errors %d", c.RuntimeErrors)}
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {

@@ -297,6 +297,9 @@ func basisOf(ev ReportEvidence, run *RunFacts) []string {
 	default:
 		b = append(b, "no sign of which TORCH_LOGS were on")
 	}
+	if ev.LogSilenced != "" {
+		b = append(b, "log silenced: "+ev.LogSilenced)
+	}
 	switch {
 	case ev.CompileOff != "":
 		b = append(b, "torch.compile off ("+ev.CompileOff+")")

@@ -118,8 +118,17 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		Crash:                crashOf(t, run),
 		NoTorch:              noTorch(ev, run, rep),
 		CompileOff:           compileOffStep(ev),
+		LogSilenced:          silencedStep(ev),
 		NeedLogs:             ev.TorchSeen && (!ev.GraphBreaksLogged || !ev.RecompilesLogged),
 	}
+}
+
+// silencedStep is why a checklist step is not done on a log that lacks what the probe counted.
+func silencedStep(ev ReportEvidence) string {
+	if ev.LogSilenced == "" {
+		return ""
+	}
+	return "the log lacks what the probe counted (" + ev.LogSilenced + "): find what silences torch's logging, or capture stderr"
 }
 
 // compileOffStep is why a checklist step needing compiled output is not run on a run that compiled nothing.

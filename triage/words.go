@@ -40,9 +40,10 @@ func (ev ReportEvidence) ProcessesText() string {
 type Logging uint8
 
 const (
-	LoggingOn      Logging = iota // its name was on, or records of it printed: its count stands
-	LoggingOff                    // the run's TORCH_LOGS is known and left its name out
-	LoggingUnknown                // logs alone with no record of it and no line tagged with its name: it may have been on with nothing to print
+	LoggingOn       Logging = iota // its name was on, or records of it printed: its count stands
+	LoggingOff                     // the run's TORCH_LOGS is known and left its name out
+	LoggingUnknown                 // logs alone with no record of it and no line tagged with its name: it may have been on with nothing to print
+	LoggingSilenced                // its name was on, but a process counted graph breaks its log does not show (ReportEvidence.LogSilenced)
 )
 
 // Words say why a count of a kind not shown to be logged is no count: "not logged" (off), "unknown" (logs alone).
@@ -52,26 +53,42 @@ func (l Logging) Words() string {
 		return "not logged"
 	case LoggingUnknown:
 		return "unknown"
+	case LoggingSilenced:
+		return "not in the log"
 	}
 	return ""
+}
+
+// Cause is what Absent's words rest on, in parentheses after them: " (TORCH_LOGS)", or for a silenced log " (the
+// probe counted graph breaks the log does not show: torch's logging silenced, or stderr not captured)".
+func (l Logging) Cause() string {
+	if l == LoggingSilenced {
+		return " (the probe counted graph breaks the log does not show: torch's logging silenced, or stderr not captured)"
+	}
+	return " (TORCH_LOGS)"
 }
 
 // Absent says events of a kind (what, plural) that did not print could not have: "recompiles were not logged"
 // where the run's TORCH_LOGS is known, "no sign recompiles were logged" for logs alone, where nothing says which
 // names were on.
 func (l Logging) Absent(what string) string {
-	if l == LoggingOff {
+	switch l {
+	case LoggingOff:
 		return what + " were not logged"
+	case LoggingSilenced:
+		return what + " did not reach the log"
 	}
 	return "no sign " + what + " were logged"
 }
 
-// LoggingOf is LoggingOn for logged; else LoggingOff where the run's TORCH_LOGS is known, LoggingUnknown for logs
-// alone.
+// LoggingOf is LoggingOn for logged; else LoggingSilenced where the probe showed the log lacks what was logged,
+// LoggingOff where the run's TORCH_LOGS is known, LoggingUnknown for logs alone.
 func (ev ReportEvidence) LoggingOf(logged bool) Logging {
 	switch {
 	case logged:
 		return LoggingOn
+	case ev.LogSilenced != "":
+		return LoggingSilenced
 	case ev.LogsFrom == "run":
 		return LoggingOff
 	}

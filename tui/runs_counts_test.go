@@ -135,3 +135,20 @@ func openPath(t *testing.T, w, h int, path string) *Model {
 	m.Update(loadedMsg{b: b, label: path, err: err})
 	return m
 }
+
+// A run whose program silenced torch's logging while the probe counted a break (testdata/recorded/silenced-logging,
+// real 2.14.1): the ranks strip said "1 process · 0 breaks · 0 recompiles" and the guide "2 of 6 done"; the log's
+// zeros are no count, and no step is done on them.
+func TestSilencedLogShowsNoZeroCounts(t *testing.T) {
+	path := filepath.Join("..", "testdata", "recorded", "silenced-logging", "runs", "0001-breaks")
+	m := openPath(t, 80, 24, path)
+	s := plain(m)
+	for _, bad := range []string{"0 breaks", "0 recompiles", "2 of 6 done", "no recompiles", "breaks not logged"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("main view says %q:\n%s", bad, s)
+		}
+	}
+	if !strings.Contains(s, "breaks not in the log") {
+		t.Errorf("main view lacks the breaks' state:\n%s", s)
+	}
+}

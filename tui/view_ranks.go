@@ -187,7 +187,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 	case noTorch: // the legend of the rows' "–"
 		lines = append(lines, th.dim.Render("   – nothing counted: no torch output"))
 	case noBreaks || noRecompiles || floorBreaks || floorRecompiles:
-		lines = append(lines, th.dim.Render("   – "+s.logging().Words()+" (TORCH_LOGS)"))
+		lines = append(lines, th.dim.Render("   – "+s.logging().Words()+s.logging().Cause()))
 	}
 	if (floorBreaks || floorRecompiles) && len(s.ranks) > 0 {
 		lines = append(lines, th.dim.Render("   ≥ at least: some printed while not logged, others did not"))

@@ -169,6 +169,8 @@ func runBody(r *Run, md bool) []string {
 			out = append(out, esc("no torch output: nothing counted · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
 		case r.an != nil && r.an.Evidence.NothingCompiled() != "": // its zeros count nothing
 			out = append(out, esc("nothing compiled ("+r.an.Evidence.NothingCompiledShort()+") · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
+		case r.an != nil && r.an.Evidence.LogSilenced != "": // its log lacks what the probe counted: no count stands
+			out = append(out, esc("log silenced ("+r.an.Evidence.LogSilenced+"): nothing counted · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
 		default:
 			out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
 				count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),

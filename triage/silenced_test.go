@@ -1,0 +1,50 @@
+package triage
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Rank 1's log lines are gone (its program silenced torch's logging, or its stderr was lost) while its probe
+// counted the breaks rank 0 logged: no count of the log stands whole. The breaks are a floor, the ranks are not
+// said to agree, and nothing asks to turn on TORCH_LOGS that was on.
+func TestSilencedRankIsNoAgreement(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(fixtures, "torch-2.14/ddp_2ranks.ddp.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if !strings.HasPrefix(l, "[rank1]:") {
+			kept = append(kept, l)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "rank0_only.log")
+	if err := os.WriteFile(path, []byte(strings.Join(kept, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, _, err := buildReport([]string{path}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	breaks := map[string]float64{"call_function DDPOptimizer": 1, "contextlib": 1}
+	probes := []ProcessInfo{
+		{Rank: 0, PID: 10, File: "probe/rank0-10.json", Counters: map[string]map[string]float64{"graph_break": breaks}},
+		{Rank: 1, PID: 11, File: "probe/rank1-11.json", Counters: map[string]map[string]float64{"graph_break": breaks}},
+	}
+	a := Analyze(rep, nil, probes)
+	if !strings.Contains(a.Evidence.LogSilenced, "rank 1 counted 2 graph breaks") || a.Evidence.GraphBreaksLogged {
+		t.Errorf("evidence %+v", a.Evidence)
+	}
+	if ra := a.RankAgreement; ra.Agree || !strings.Contains(ra.Summary, "the log lacks what the probe counted") || strings.Contains(ra.Summary, "TORCH_LOGS") {
+		t.Errorf("rank agreement %+v", ra)
+	}
+	if v := a.BreaksValue(); !strings.HasPrefix(v, "at least") || !strings.Contains(v, "not all in the log") {
+		t.Errorf("breaks %q", v)
+	}
+	if pm := findingsOf(a, KindProbeMismatch); len(pm) != 1 || pm[0].What != "breaks not in the log" || pm[0].Ranks[0] != 1 {
+		t.Errorf("probe mismatch %+v", pm)
+	}
+}
