@@ -145,7 +145,10 @@ type State struct {
 	CudagraphPartitions int
 	CudagraphRerecords  int
 	RanksAgree          bool
-	SteadyRerun         bool // a rerun of the same command compiled nothing new
+	// RanksNotCompared says why the ranks' agreement is not known ("the run did not complete (…)"), "" when they
+	// were compared: neither agreement nor a difference then.
+	RanksNotCompared string
+	SteadyRerun      bool // a rerun of the same command compiled nothing new
 	// Unfinished says how the run fell short of its end ("exited with code 1", "stopped by torchtriage (timed
 	// out)", "still running"), "" when it ran to completion or nothing shows otherwise. What such a run did not
 	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
@@ -251,6 +254,8 @@ func Progress(s State) []StepStatus {
 		out = append(out, st(4, StatusNotRun, s.LogSilenced))
 	case !s.BreaksLogged || !s.RecompilesLogged:
 		out = append(out, st(4, StatusNotRun, notLogged("graph breaks and recompiles per rank")))
+	case s.RanksNotCompared != "":
+		out = append(out, st(4, StatusNotRun, "not compared: "+s.RanksNotCompared))
 	case !s.RanksAgree:
 		out = append(out, st(4, StatusNeedsWork, "ranks compile differently"))
 	default:

@@ -48,3 +48,26 @@ func TestSilencedRankIsNoAgreement(t *testing.T) {
 		t.Errorf("probe mismatch %+v", pm)
 	}
 }
+
+// A 2-rank run the tool stopped (its timeout) whose ranks printed the same: their agreement is not known (the run
+// did not complete), so the checklist's ranks step is not run, not "needs work: ranks compile differently" (the
+// TUI's guide said so beside "not compared" in every other view).
+func TestRanksStepOfRanksNotCompared(t *testing.T) {
+	rep, _, err := buildReport([]string{filepath.Join(fixtures, "torch-2.14/ddp_2ranks.ddp.log")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out after 12s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	a := AnalyzeRun(rep, nil, nil, run)
+	if a.RankAgreement.NotCompared == "" {
+		t.Fatalf("rank agreement %+v", a.RankAgreement)
+	}
+	for _, s := range a.Steps {
+		if s.ID == "ranks" && (s.Status != "not run yet" || strings.Contains(s.Why, "differently")) {
+			t.Errorf("ranks step %s: %s", s.Status, s.Why)
+		}
+	}
+	if a.NextStep.ID == "ranks" {
+		t.Errorf("next step %s", a.NextStep.ID)
+	}
+}

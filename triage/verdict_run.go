@@ -114,6 +114,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		CudagraphPartitions:  t.partitions,
 		CudagraphRerecords:   t.rerecords,
 		RanksAgree:           ra.Agree,
+		RanksNotCompared:     ra.NotCompared,
 		Unfinished:           unfinished(t, run, rep),
 		Crash:                crashOf(t, run),
 		NoTorch:              noTorch(ev, run, rep),
