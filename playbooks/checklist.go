@@ -123,8 +123,9 @@ func Checklist() []Step { return append([]Step(nil), checklist...) }
 // what no run has shown yet is "not run", never done.
 type State struct {
 	Ranks int // processes of the run (every source: prefixes, launcher, probe)
-	// Baseline: BaselineMeasured when eager and compiled step times were compared (a metric, or wall time less
-	// the compile time the probe measured); BaselineWhy says why it is not ("inconclusive: give --metric …").
+	// Baseline: BaselineMeasured when eager and compiled step times were compared (a metric); BaselineWhy says
+	// why it is not ("inconclusive: give --metric …", or the estimate from whole-run wall times less the compile
+	// time the probe measured, which hold start-up, import and warm-up).
 	BaselineMeasured bool
 	BaselineWhy      string
 	// BreaksLogged, RecompilesLogged: the run's logs show breaks / recompiles were being logged. LogsKnown: the

@@ -152,3 +152,23 @@ func TestSilencedLogShowsNoZeroCounts(t *testing.T) {
 		t.Errorf("main view lacks the breaks' state:\n%s", s)
 	}
 }
+
+// An eager and a compiled run of one command without --metric, the probe's compile time taken off the compiled
+// run's wall time: whole-run wall times (start-up, import and warm-up in them) are an estimate, not the step times
+// the baseline step asks for, so the step is not done on them (it read "✓ done · prefer eager").
+func TestGuideBaselineOfWallTimesIsNotDone(t *testing.T) {
+	m := liveModel(t, 100, 40)
+	feedRun(t, m, 1, "", "eager", "", 0)
+	feedRun(t, m, 2, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
+	m.run(1).meta.UserArgv = []string{"python", "a.py"}
+	m.run(2).meta.UserArgv = []string{"python", "a.py"}
+	m.run(1).meta.DurationS, m.run(2).meta.DurationS = 4.55, 4.66
+	m.run(2).probes = []session.ProcessInfo{{CompileTimes: map[string]float64{"_compile.compile_inner": 0.29}}}
+	c, ok := m.baselineComparison()
+	if !ok || c.Basis != "wall time less compile time" {
+		t.Fatalf("comparison %+v", c)
+	}
+	if _, done := m.nextStep(); slices.Contains(done, "baseline") {
+		t.Errorf("baseline done on wall times: %v (%s)", done, c.Verdict)
+	}
+}

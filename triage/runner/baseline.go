@@ -97,7 +97,9 @@ type Comparison struct {
 	HigherIsBetter bool
 	MetricGain     float64 // relative improvement of compiled over eager, > 0 = better
 
-	Basis        string // "metric", "wall time less compile time" or "" when no comparison was possible
+	// Basis is "metric", "wall time less compile time" (an estimate: whole-run wall times hold start-up, import
+	// and warm-up, not the step times the checklist asks for) or "" when no comparison was possible.
+	Basis        string
 	KeepCompile  bool   // compiled is >= 5% better on Basis
 	Inconclusive bool   // no metric and no measured compile time: nothing to compare steady state with
 	Verdict      string // one line
@@ -147,7 +149,7 @@ func CompareBaseline(eager, compiled Meta, higherIsBetter bool, compileS float64
 	c.WallGain = (c.EagerWallS - steady) / c.EagerWallS
 	c.Basis = "wall time less compile time"
 	c.KeepCompile = c.WallGain >= KeepThreshold
-	c.Verdict = fmt.Sprintf("%s: %.2fs compiled (%.2fs wall less %.2fs compile, measured by the probe) vs %.2fs eager (%s)",
+	c.Verdict = fmt.Sprintf("%s, an estimate from whole-run wall times (start-up, import and warm-up included; --metric times steps): %.2fs compiled (%.2fs wall less %.2fs compile, measured by the probe) vs %.2fs eager (%s)",
 		keepWord(c.KeepCompile), steady, c.CompiledWallS, compileS, c.EagerWallS, gainText(c.WallGain))
 	return c
 }
