@@ -268,3 +268,49 @@ func TestSilencedLogIsNoCount(t *testing.T) {
 		t.Errorf("log:\n%s", out)
 	}
 }
+
+// The first recompile on a new int value of a frame's argument is automatic dynamic, as for a tensor's size: torch
+// made n a SymInt and compiled no more for n = 2…5 (real 2.14.1 and 2.6, testdata/recorded/int-recompiles). It read
+// "MEDIUM fix" with the advice to pass the int as a tensor. A global int (G['K']) is a constant each time, and
+// 2.14.1 specialises a module attribute on every value: those stay work.
+func TestFirstIntRecompileOfAnArgumentIsAutomaticDynamic(t *testing.T) {
+	for _, run := range []string{"0001-breaks", "0002-breaks"} {
+		dir := filepath.Join("..", "testdata", "recorded", "int-recompiles", "runs", run)
+		_, js, _ := runCLI("report", "--format", "json", dir)
+		var rep struct {
+			Findings []struct {
+				ID       string `json:"id"`
+				Category string `json:"category"`
+				Expected bool   `json:"expected"`
+				Title    string `json:"title"`
+			} `json:"findings"`
+			Verdict struct {
+				Summary string `json:"summary"`
+			} `json:"verdict"`
+		}
+		if err := json.Unmarshal([]byte(js), &rep); err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
+		for _, f := range rep.Findings {
+			switch {
+			case strings.HasSuffix(f.ID, ":value_int:n"):
+				seen++
+				if !f.Expected || f.Category == "fix" || !strings.Contains(f.Title, "automatic dynamic") {
+					t.Errorf("%s: argument n: %+v", run, f)
+				}
+			case strings.HasSuffix(f.ID, ":value_int:K"):
+				seen++
+				if f.Expected {
+					t.Errorf("%s: global K: %+v", run, f)
+				}
+			}
+		}
+		if seen != 2 {
+			t.Errorf("%s: findings %+v", run, rep.Findings)
+		}
+		if run == "0001-breaks" && !strings.Contains(rep.Verdict.Summary, "6 recompiles beyond automatic dynamic") {
+			t.Errorf("%s: verdict %q", run, rep.Verdict.Summary)
+		}
+	}
+}

@@ -323,9 +323,18 @@ func (d *details) recompile(r *logparse.Record, in *strs) {
 	if len(g.classes) < maxGroupClasses && !hasDetail(g.classes, gc.Detail) {
 		g.classes = append(g.classes, gc)
 	}
-	if gc.Class == "size" {
+	if gc.Class == "size" || argumentInt(gc, first.Guard) {
 		d.autoDynamic(g, r, gc, in)
 	}
+}
+
+// argumentInt reports a guard on the value of an int the frame was called with (2.6 "L['n'] == 0", 2.14 "n == 0"):
+// Dynamo's automatic dynamic makes it a SymInt at its first change, as it does a tensor's size, so that first
+// recompile is expected (testdata/recorded/int-recompiles, 2.6 and 2.14.1). Not a global (G['K'], a constant each
+// time) nor an attribute or item (self.step: 2.14.1 specialises it on every value).
+func argumentInt(gc GuardClass, guard string) bool {
+	return gc.Class == "value_int" && gc.Source != "" && !strings.ContainsAny(gc.Source, ".[()") &&
+		!strings.HasPrefix(strings.TrimSpace(guard), "G[")
 }
 
 // autoDynamic counts the first size recompile of each (process, frame, input, dim) as expected.
