@@ -30,19 +30,32 @@ func sparkline(vals []int) string {
 	return b.String()
 }
 
-// sparkSeries is "graph breaks ▅▁ → 0": the last n values (older ones cut to "…") and the newest value.
-func sparkSeries(label string, vals []int, n int, style lipgloss.Style) string {
-	cutOff := ""
+// sparkSeries is "graph breaks ▅▁ → 0": the last n values (older ones cut to "…") and the newest value. floors
+// (nil: none) marks the runs that did not complete, whose counts are floors: a 0 of theirs is no value (a gap),
+// and the newest value is "≥N" when it is one.
+func sparkSeries(label string, vals []int, floors []bool, n int, style lipgloss.Style) string {
+	floor := func(i int) bool { return i < len(floors) && floors[i] }
+	vals = append([]int(nil), vals...)
+	for i, v := range vals {
+		if v == 0 && floor(i) {
+			vals[i] = -1
+		}
+	}
+	cutOff, from := "", 0
 	if n > 0 && len(vals) > n {
-		vals, cutOff = vals[len(vals)-n:], "…"
+		from, cutOff = len(vals)-n, "…"
 	}
 	last := "—"
-	for i := len(vals) - 1; i >= 0; i-- {
+	for i := len(vals) - 1; i >= from; i-- {
 		if vals[i] >= 0 {
 			last = strconv.Itoa(vals[i])
+			if floor(i) {
+				last = "≥" + last
+			}
 			break
 		}
 	}
+	vals = vals[from:]
 	return label + " " + cutOff + style.Render(sparkline(vals)) + " → " + last
 }
 
@@ -63,9 +76,10 @@ func (m *Model) storyHead(w, h int) []string {
 	}
 	if st.s != nil && len(st.s.Runs) > 0 && h >= 7 {
 		breaks, recompiles := st.s.Sparkline()
+		floors := st.s.Floors()
 		n := max((w-48)/2, 8)
-		b := sparkSeries("graph breaks", breaks, n, th.bars[0])
-		r := sparkSeries("recompiles", recompiles, n, th.bars[1])
+		b := sparkSeries("graph breaks", breaks, floors, n, th.bars[0])
+		r := sparkSeries("recompiles", recompiles, floors, n, th.bars[1])
 		if one := " " + b + "   " + r; width(one) <= w || h < 12 {
 			out = append(out, cut(one, w))
 		} else {

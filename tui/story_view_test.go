@@ -73,11 +73,16 @@ func TestSparkline(t *testing.T) {
 	for i := 1; i <= 20; i++ {
 		many = append(many, i)
 	}
-	if got := sparkSeries("breaks", many, 8, newTheme(false, true).plain); got != "breaks …▆▆▇▇▇███ → 20" {
+	if got := sparkSeries("breaks", many, nil, 8, newTheme(false, true).plain); got != "breaks …▆▆▇▇▇███ → 20" {
 		t.Errorf("a long series keeps its newest values: %q", got)
 	}
-	if got := sparkSeries("breaks", []int{2, -1}, 8, newTheme(false, true).plain); got != "breaks █  → 2" {
+	if got := sparkSeries("breaks", []int{2, -1}, nil, 8, newTheme(false, true).plain); got != "breaks █  → 2" {
 		t.Errorf("the newest value skips gaps: %q", got)
+	}
+	// a run that did not complete counted only what it reached: its 0 is no value (a gap, not ▁), and a count it
+	// reached is a floor ("→ ≥1"); it was drawn as a real 0
+	if got := sparkSeries("breaks", []int{2, 0, 1}, []bool{false, true, true}, 8, newTheme(false, true).plain); got != "breaks █ ▅ → ≥1" {
+		t.Errorf("stopped runs: %q", got)
 	}
 }
 

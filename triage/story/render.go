@@ -300,6 +300,7 @@ func envText(e *Env, host bool) string {
 // complete (stopped, crashed) counted only what it reached: "≥".
 func trendText(s *Story) string {
 	breaks, recompiles := s.Sparkline()
+	floors := s.Floors()
 	series := func(name string, v []int) string {
 		var parts []string
 		counted := 0
@@ -309,7 +310,7 @@ func trendText(s *Story) string {
 				continue
 			}
 			floor := ""
-			if an := s.Runs[i].an; an != nil && an.Unfinished() != "" {
+			if floors[i] {
 				floor = "≥"
 			}
 			parts = append(parts, floor+strconv.Itoa(n))

@@ -304,6 +304,16 @@ func (s *Story) Sparkline() (breaks, recompiles []int) {
 	return breaks, recompiles
 }
 
+// Floors says, per run, whether its counts are floors: it did not complete (stopped, crashed), so it counted only
+// what it reached.
+func (s *Story) Floors() []bool {
+	out := make([]bool, len(s.Runs))
+	for i := range s.Runs {
+		out[i] = s.Runs[i].an != nil && s.Runs[i].an.Unfinished() != ""
+	}
+	return out
+}
+
 // storyEnv takes the environment from the newest probed run, else the newest torch version known.
 func storyEnv(runs []Run) *Env {
 	for i := len(runs) - 1; i >= 0; i-- {
