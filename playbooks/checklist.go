@@ -87,6 +87,17 @@ var CrashStep = Step{
 	StopWhen: "The crash happens eager too (preset eager): it is the program's, not compile's; fix it before triaging compile.",
 }
 
+// FailedStep is proposed before every step while the run failed without a process dying of an error torchtriage
+// recognises (State.Failed: a non-zero exit, a signal it did not send): no crash to fix, but what the run never
+// reached no step can show. It is not one of the six (N is 0).
+var FailedStep = Step{
+	ID: "failed", Title: "Find why the run failed first",
+	Goal:     "The run reaches its end: it exited non-zero or was killed, so what it did not reach is not known.",
+	When:     "When the run exited non-zero or was killed by a signal torchtriage did not send, with no error it recognises.",
+	DoneWhen: "The run exits 0; then the checklist resumes.",
+	StopWhen: "It fails eager too (preset eager): it is the program's exit, not compile's.",
+}
+
 // EvidenceStep is proposed before the six while the run printed no torch output at all (State.NoTorch): no step
 // can show anything without it. It is not one of the six (N is 0).
 var EvidenceStep = Step{
@@ -110,6 +121,8 @@ func (s State) Why(step Step) string {
 	switch step.ID {
 	case CrashStep.ID:
 		return s.Crash
+	case FailedStep.ID:
+		return s.Failed
 	case EvidenceStep.ID:
 		return s.NoTorch
 	}
@@ -158,6 +171,9 @@ type State struct {
 	// Crash words what killed a process of the run, with its playbook ("2 processes died of a runtime error:
 	// DistBackendError: … [dist-nccl-duplicate-gpu]"), "" when none died: fixing it comes first (CrashStep).
 	Crash string
+	// Failed says how the run failed without a process dying of a recognised error ("the run exited with code 3
+	// without an error torchtriage recognises (see its stderr)"), "" otherwise: finding why comes first (FailedStep).
+	Failed string
 	// NoTorch says that a finished run printed no torch output at all ("" when it did, or while it runs): getting
 	// some comes first (EvidenceStep).
 	NoTorch string
@@ -316,7 +332,8 @@ func logged(st func(int, string, string) StepStatus, i int, on bool, unexpected 
 	return st(i, StatusDone, "")
 }
 
-// NextStep proposes CrashStep while a process died (State.Crash), EvidenceStep while a finished run printed no
+// NextStep proposes CrashStep while a process died (State.Crash), FailedStep while the run failed without that
+// (State.Failed), EvidenceStep while a finished run printed no
 // torch output (State.NoTorch), else the first step that needs work, else the
 // first that has not run, with the ids of the steps done (not applicable ones are not "done"). When every step is
 // done or not applicable the returned Step is the zero Step.
@@ -336,6 +353,8 @@ func NextStep(s State) (Step, []string) {
 	switch {
 	case s.Crash != "":
 		return CrashStep, done
+	case s.Failed != "":
+		return FailedStep, done
 	case s.NoTorch != "":
 		return EvidenceStep, done
 	case work.ID != "":

@@ -71,3 +71,19 @@ func TestRanksStepOfRanksNotCompared(t *testing.T) {
 		t.Errorf("next step %s", a.NextStep.ID)
 	}
 }
+
+// A run that exited 3 (sys.exit(3)) without an error: no process crashed, so the next step is not "fix the crash
+// first"; it says the run failed, and why it is proposed.
+func TestNextStepOfAFailedExitIsNoCrash(t *testing.T) {
+	rep, _, err := buildReport([]string{filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := 3
+	run := &RunFacts{Outcome: OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	a := AnalyzeRun(rep, nil, nil, run)
+	step := a.NextStep
+	if step.ID == "crash" || strings.Contains(step.Phrase(), "crash") || !strings.Contains(a.State().Why(step), "exited with code 3") {
+		t.Errorf("next step %q (%s): %q", step.ID, step.Phrase(), a.State().Why(step))
+	}
+}

@@ -76,14 +76,19 @@ func crashOf(t tally, run *RunFacts) string {
 	if n := t.errors - t.fullgraphErrors; n > 0 && t.firstCrashError != nil {
 		parts = append(parts, errorReason(Plural(n, "process")+" died of a compile error", n, t.firstCrashError))
 	}
-	switch {
-	case run == nil || len(parts) > 0 || t.errors > 0:
-	case run.Outcome == OutcomeFailed:
-		parts = append(parts, "the run "+exitWords(run)+" without an error torchtriage recognises (see its stderr)")
-	case run.Outcome == OutcomeDidNotStart:
+	if run != nil && len(parts) == 0 && t.errors == 0 && run.Outcome == OutcomeDidNotStart {
 		parts = append(parts, "did not start: "+orWhat(run.Error, "the command could not be launched"))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// failedOf says how a run failed with no process dead of an error torchtriage recognises (crashOf's are none), ""
+// when it did not fail so.
+func failedOf(t tally, run *RunFacts) string {
+	if run == nil || run.Outcome != OutcomeFailed || t.runtime > 0 || t.errors > 0 {
+		return ""
+	}
+	return "the run " + exitWords(run) + " without an error torchtriage recognises (see its stderr)"
 }
 
 // stateOf is what the checklist needs, with its evidence. A log cannot show an eager baseline nor a rerun: the
@@ -117,6 +122,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		RanksNotCompared:     ra.NotCompared,
 		Unfinished:           unfinished(t, run, rep),
 		Crash:                crashOf(t, run),
+		Failed:               failedOf(t, run),
 		NoTorch:              noTorch(ev, run, rep),
 		CompileOff:           compileOffStep(ev),
 		LogSilenced:          silencedStep(ev),
