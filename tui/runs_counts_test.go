@@ -172,3 +172,15 @@ func TestGuideBaselineOfWallTimesIsNotDone(t *testing.T) {
 		t.Errorf("baseline done on wall times: %v (%s)", done, c.Verdict)
 	}
 }
+
+// A run that exited 3 without an error: the guide's first line names the step once ("Find why the run failed
+// first: the run exited with code 3 …"), not "First: find why the run failed first", and no crash.
+func TestGuideOfAFailedRun(t *testing.T) {
+	m := liveModel(t, 80, 24)
+	feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 3)
+	press(m, "n")
+	s := plain(m)
+	if strings.Contains(s, "First: ") || strings.Contains(s, "crash") || !strings.Contains(s, "▸ Find why the run failed first: the run exited with code 3") {
+		t.Errorf("guide:\n%s", s)
+	}
+}
