@@ -314,3 +314,22 @@ func TestFirstIntRecompileOfAnArgumentIsAutomaticDynamic(t *testing.T) {
 		}
 	}
 }
+
+// Rank 1's program silenced logging, so only rank 0's break printed while both probes counted it (real 2.14.1,
+// testdata/recorded/silenced-rank): the ranks are not compared (not "rank 0 differs from rank 1"), --ranks-agree
+// has no evidence (exit 4), and the gate's counted line says what is missing, not "graph_breaks not logged"
+// (it was on) nor "0 limit hits".
+func TestSilencedRankIsNotCompared(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "silenced-rank", "runs", "0001-breaks")
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	if l := lineWith(out, "Rank agreement:"); !strings.Contains(l, "not compared: the log lacks what the probe counted (rank 1 counted 1 graph break") {
+		t.Errorf("rank agreement %q", l)
+	}
+	if code, out, errb := runCLI("check", "--ranks-agree", dir); code != exitNoEvidence {
+		t.Errorf("check --ranks-agree: exit %d\n%s%s", code, out, errb)
+	}
+	code, out, _ := runCLI("check", "--max-graph-breaks", "0", "--ranks-agree", dir)
+	if code != 1 || strings.Contains(out, "not logged") || strings.Contains(out, "0 limit hits") || !strings.Contains(out, "at least 1 graph break (not all in the log)") {
+		t.Errorf("check: exit %d\n%s", code, out)
+	}
+}

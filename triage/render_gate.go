@@ -67,9 +67,22 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 // are not counted: n counted of seen printed.
 func gateTally(n, seen int, logged Logging, noun, name string) string {
 	if logged != LoggingOn && seen > 0 {
-		return "at least " + Plural(n, noun) + " (" + name + " not logged)"
+		why := name + " not logged"
+		if logged == LoggingSilenced {
+			why = "not all in the log"
+		}
+		return "at least " + Plural(n, noun) + " (" + why + ")"
 	}
 	return Tally(n, logged, noun) // n is 0 where nothing was seen
+}
+
+// limitHitsCounted is the limit hits of the counted line: a hit prints whatever TORCH_LOGS says, but not through
+// a log the program silenced (Analysis.LimitHitsValue).
+func limitHitsCounted(c GateCounts) string {
+	if c.breaksLogged == LoggingSilenced {
+		return Tally(c.RecompileLimitHits, LoggingSilenced, "limit hit")
+	}
+	return Plural(c.RecompileLimitHits, "limit hit")
 }
 
 func gateSummary(res GateResult) string {
@@ -96,7 +109,7 @@ func gateSummary(res GateResult) string {
 		recompiles += fmt.Sprintf(" beyond automatic dynamic (and %d expected, not counted)", c.expected)
 	}
 	s := fmt.Sprintf("%s · %s · counted: %s, %s, %s, %s, %s", verdict, rules, breaks, recompiles,
-		Plural(c.RecompileLimitHits, "limit hit"), compileErrorsCounted(c), Plural(c.RuntimeErrors, "runtime error"))
+		limitHitsCounted(c), compileErrorsCounted(c), Plural(c.RuntimeErrors, "runtime error"))
 	if c.cudagraphs {
 		skips := Plural(c.CudagraphSkips, "CUDA-graph skip")
 		if c.CudagraphSkips == 0 && !c.skipsLogged {
