@@ -333,3 +333,22 @@ func TestSilencedRankIsNotCompared(t *testing.T) {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
 }
+
+// torchrun died at rendezvous with "RendezvousConnectionError: … See inner exception for details.", raised from
+// "DistStoreError: use_libuv was requested but PyTorch was built without libuv support, run with USE_LIBUV=0 …"
+// (real 2.14.1, testdata/recorded/rendezvous-libuv). The first failure and the finding name that cause, not only
+// the outer error, and do not guess a port in use.
+func TestChainedCauseOfALauncherFailure(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "rendezvous-libuv", "runs", "0001-breaks")
+	_, out, _ := runCLI("report", "--width", "400", dir)
+	if l := lineWith(out, "First failure:"); !strings.Contains(l, "caused by DistStoreError: use_libuv was requested") {
+		t.Errorf("first failure %q", l)
+	}
+	if strings.Contains(out, "port error") {
+		t.Errorf("report guesses a port in use:\n%s", out)
+	}
+	_, js, _ := runCLI("report", "--format", "json", dir)
+	if !strings.Contains(js, `"cause": "DistStoreError: use_libuv was requested`) {
+		t.Errorf("json lacks the cause:\n%s", js)
+	}
+}

@@ -261,6 +261,7 @@ func parseException(lines []string) *CompileError {
 	var frames []string
 	fromUser := -1
 	excAt := -1
+	directCause := false // the line before this exception's traceback said the one above was its direct cause
 	for i, l := range lines {
 		switch {
 		case strings.HasPrefix(l, "Traceback (most recent call last):"):
@@ -270,6 +271,14 @@ func parseException(lines []string) *CompileError {
 			if excAt >= 0 && e.Interrupt == "" && interruptClass(e.Class) { // an earlier exception of the chain
 				e.Interrupt = e.Class[strings.LastIndexByte(e.Class, '.')+1:]
 			}
+			e.Cause = ""
+			if excAt >= 0 && directCause { // "raise … from" it: the exception above says why
+				e.Cause = e.Class[strings.LastIndexByte(e.Class, '.')+1:]
+				if m, _, _ := strings.Cut(e.Message, "\n"); m != "" {
+					e.Cause += ": " + m
+				}
+			}
+			directCause = false
 			excAt = i
 			e.Class, e.Message, e.Inner = l, "", ""
 			if c := strings.Index(l, ": "); c > 0 && !strings.Contains(l[:c], " ") {
@@ -281,6 +290,10 @@ func parseException(lines []string) *CompileError {
 			frames = append(frames, l)
 		case strings.TrimSpace(l) == "from user code:":
 			fromUser = i
+		case strings.HasPrefix(strings.TrimSpace(l), string(hChainCause)):
+			directCause = true
+		case strings.HasPrefix(strings.TrimSpace(l), string(hChainHandling)):
+			directCause = false
 		}
 	}
 	if excAt >= 0 {

@@ -264,6 +264,10 @@ type CompileError struct {
 	// RootCauseRank is, for a Summary, the rank its "Root Cause (first observed failure)" names; -1 when none.
 	RootCauseRank int
 	Frames        []Frame // the traceback's frames, outermost first (of the last exception of a chain)
+	// Cause is the exception the final one was raised from ("The above exception was the direct cause of the
+	// following exception"), its class without the module and its message's first line ("DistStoreError:
+	// use_libuv was requested …"); "" when the final exception has no direct cause in the input.
+	Cause string
 }
 
 // FrameCompile is the payload of a KindCompile record.

@@ -50,8 +50,12 @@ func ErrorCause(class, inner, msg string) string {
 		return false
 	}
 	switch {
-	case has("DistNetworkError", "Address already in use", "errno: 98", "EADDRINUSE", "RendezvousConnectionError", "failed to bind"):
+	case has("use_libuv was requested"):
+		return "torch built without libuv (rendezvous: USE_LIBUV=0)"
+	case has("DistNetworkError", "Address already in use", "errno: 98", "EADDRINUSE", "failed to bind"):
 		return "rendezvous/port error from the launcher"
+	case has("RendezvousConnectionError"):
+		return "rendezvous error from the launcher"
 	case has("Invalid log settings"):
 		return "invalid TORCH_LOGS"
 	case has("FailOnRecompileLimitHit", "RecompileLimitExceeded", "fail_on_recompile", "RecompileError"):
@@ -114,7 +118,7 @@ const caughtTitle = " (caught by the program, which went on)"
 
 func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
-	cause := ErrorCause(e.Class, e.Inner, e.Message)
+	cause := ErrorCause(e.Class, e.Inner, joinCause(e.Message, e.Cause))
 	q := playbooks.Query{Kind: kind, ErrorClass: e.Class, Reason: e.Message}
 	if strings.HasSuffix(e.Class, "exc.Unsupported") && strings.Contains(e.Message, "Explanation:") {
 		q.GBType = strings.TrimSpace(firstLine(e.Message))
@@ -137,6 +141,9 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	}
 	f.key = f.ID
 	gist := OneLine(hexAddr.ReplaceAllString(errorGist(e.Message), "0x…"), titleMax) // the group's events differ in addresses
+	if e.Cause != "" { // raised from another exception, which says why
+		gist = OneLine(gist+" (caused by "+hexAddr.ReplaceAllString(e.Cause, "0x…")+")", titleMax)
+	}
 	switch {
 	case cause != "":
 		f.Title = fmt.Sprintf("%s: %s — %s", cause, f.What, gist)
@@ -150,6 +157,9 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	fmt.Fprintf(&d, "%s: %s", e.Class, e.Message)
 	if e.Inner != "" {
 		fmt.Fprintf(&d, "\nInner error: %s", e.Inner)
+	}
+	if e.Cause != "" {
+		fmt.Fprintf(&d, "\nRaised from: %s", e.Cause)
 	}
 	if cause != "" {
 		fmt.Fprintf(&d, "\nCause: %s", cause)
@@ -168,6 +178,14 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	}
 	f.Detail = d.String()
 	return f
+}
+
+// joinCause is an error's message with the message of the exception it was raised from, for the rules that read both.
+func joinCause(msg, cause string) string {
+	if cause == "" {
+		return msg
+	}
+	return msg + "\n" + cause
 }
 
 // headline is the line of an error message that says what went wrong: the first, or for "backend='inductor'

@@ -74,6 +74,9 @@ func (f *FirstFailure) Text() string {
 	if m := strings.TrimSpace(f.Message); m != "" {
 		what += ": " + OneLine(errorGist(m), titleMax)
 	}
+	if f.Cause != "" {
+		what += " (caused by " + OneLine(f.Cause, titleMax) + ")"
+	}
 	if f.File != "" {
 		what += fmt.Sprintf(" (%s:%d)", f.File, f.Line)
 	}

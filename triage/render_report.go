@@ -142,6 +142,9 @@ func writeErrorText(t *TextWriter, ev ReportEvidence, label string, e *ErrorSumm
 	if head := OneLine(headline(e.Message), evidenceMax); head != "" && !strings.HasPrefix(gist, head) {
 		t.Linef(8, "      %s", head)
 	}
+	if e.Cause != "" {
+		t.Linef(8, "      raised from %s", OneLine(e.Cause, evidenceMax))
+	}
 	if e.File != "" {
 		t.Linef(8, "      at %s", site(e.File, e.Line))
 	}

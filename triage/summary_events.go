@@ -92,13 +92,15 @@ type ErrorSummary struct {
 	Compile bool `json:"compile,omitempty"`
 	// Interrupt: the exception was raised while handling an interrupt (KeyboardInterrupt, SystemExit,
 	// SignalException) or wraps one: the process went down because it was stopped, so no process died of it
-	Interrupt string   `json:"interrupt,omitempty"`
-	Evidence  Evidence `json:"-"`
+	Interrupt string `json:"interrupt,omitempty"`
+	// Cause is the exception it was raised from ("DistStoreError: use_libuv was requested …"), "" when none shows.
+	Cause    string   `json:"cause,omitempty"`
+	Evidence Evidence `json:"-"`
 }
 
 func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
 	e, in := r.Error, a.names.of
-	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner),
+	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner), Cause: strings.Clone(e.Cause),
 		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught,
 		Compile: e.Caught && e.FromCompile(), Interrupt: interruptOf(e),
 		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
