@@ -141,7 +141,8 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	}
 	f.key = f.ID
 	gist := OneLine(hexAddr.ReplaceAllString(errorGist(e.Message), "0x…"), titleMax) // the group's events differ in addresses
-	if e.Cause != "" {                                                               // raised from another exception, which says why
+	// raised from another exception, which says why
+	if e.Cause != "" {
 		gist = OneLine(gist+" (caused by "+hexAddr.ReplaceAllString(e.Cause, "0x…")+")", titleMax)
 	}
 	switch {
