@@ -352,3 +352,27 @@ func TestChainedCauseOfALauncherFailure(t *testing.T) {
 		t.Errorf("json lacks the cause:\n%s", js)
 	}
 }
+
+// Dynamo's counters.unimplemented holds a recompile-limit hit (runs 0022, 0027: the log shows the hit) and, on
+// 2.14.1, a data-dependent branch, which is a graph break (0036, under the guards preset that leaves graph_breaks
+// out): neither is a compile failure the program caught without a word (real runs, testdata/recorded/
+// probe-unimplemented). The gate exited 4 on them; now the limit-hit runs are gated, and the guards run's breaks
+// are said to be unlogged, not hidden by the program.
+func TestUnimplementedThatIsNoHiddenFailure(t *testing.T) {
+	base := filepath.Join("..", "testdata", "recorded", "probe-unimplemented", "runs")
+	for _, run := range []string{"0022-breaks", "0027-breaks"} {
+		code, out, errb := runCLI("check", "--max-graph-breaks", "0", "--no-compile-errors", filepath.Join(base, run))
+		if code != 0 || !strings.Contains(out, "PASS") {
+			t.Errorf("%s: exit %d\n%s%s", run, code, out, errb)
+		}
+		_, out, _ = runCLI("report", "--width", "300", filepath.Join(base, run))
+		if strings.Contains(out, "caught it without printing it") || !strings.Contains(out, "limit") {
+			t.Errorf("%s: report:\n%s", run, out)
+		}
+	}
+	_, out, _ := runCLI("report", "--width", "300", filepath.Join(base, "0036-guards"))
+	if strings.Contains(out, "caught it without printing it") || !strings.Contains(out, "graph_breaks was not logged") ||
+		!strings.Contains(out, "counted 1 graph break (2 events) and 1 more Dynamo could not trace") {
+		t.Errorf("0036: report:\n%s", out)
+	}
+}

@@ -156,7 +156,11 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 	for _, e := range append(rep.ErrorEvents(), caughtCompiles(rep.ExceptionEvents())...) {
 		errsPerRank[e.Rank]++
 	}
-	failures := CompileFailureCheck(probes, errsPerRank, perRank)
+	limitsPerRank := map[int]int{}
+	for _, l := range rep.LimitEvents() {
+		limitsPerRank[l.Rank] += max(l.Records, 1) // an event is one hit
+	}
+	failures := CompileFailureCheck(probes, errsPerRank, perRank, limitsPerRank, breaksLogged)
 	for i := range failures {
 		failures[i].unimplemented = true
 	}

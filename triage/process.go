@@ -211,7 +211,7 @@ type CounterCheck struct {
 // single-process log has no [rankN]: prefixes). Results are sorted by rank.
 func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLogged bool) []CounterCheck {
 	reasons := map[int]map[string]bool{}
-	events := map[int]int{}
+	events, untraced := map[int]int{}, map[int]int{}
 	for _, info := range infos {
 		rank := info.RankOf()
 		if reasons[rank] == nil {
@@ -224,6 +224,11 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 			reasons[rank][hexAddr.ReplaceAllString(reason, "0x?")] = true
 			events[rank] += int(n)
 		}
+		for reason, n := range info.Counters["unimplemented"] { // 2.14.1 counts a data-dependent branch there
+			if n > 0 && !limitReason(reason) {
+				untraced[rank]++
+			}
+		}
 	}
 	ranks := make([]int, 0, len(reasons))
 	for r := range reasons {
@@ -233,7 +238,7 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 	var checks []CounterCheck
 	for _, rank := range ranks {
 		distinct := len(reasons[rank])
-		if distinct == 0 {
+		if distinct == 0 && (graphBreaksLogged || untraced[rank] == 0) {
 			continue
 		}
 		logged, ok := logBreaksPerRank[rank]
@@ -247,9 +252,18 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 		}
 		c := CounterCheck{Rank: rank, ProcessBreaks: distinct, ProcessEvents: events[rank], LogBreaks: logged}
 		switch {
-		case !graphBreaksLogged && distinct > logged:
+		case !graphBreaksLogged && (distinct > logged || untraced[rank] > 0):
+			what := counted(distinct, events[rank])
+			if n := untraced[rank]; n > 0 { // graph breaks, or failures fullgraph raised: the log would tell
+				more := fmt.Sprintf("%d more Dynamo could not trace (a graph break, or a failure fullgraph raised)", n)
+				if distinct == 0 {
+					what = strings.Replace(more, " more", "", 1)
+				} else {
+					what += " and " + more
+				}
+			}
 			c.Message = fmt.Sprintf("%sthe process counted %s, the log shows %s — graph_breaks was not logged; enable graph_breaks in TORCH_LOGS",
-				rankLead(rank), counted(distinct, events[rank]), shows(logged))
+				rankLead(rank), what, shows(logged))
 		case graphBreaksLogged && logged == 0:
 			c.Message = fmt.Sprintf("%sthe process counted %s, the log shows none although graph_breaks was on — the program may have silenced torch's logging (logging.disable, its own handlers or levels), or its stderr was not captured",
 				rankLead(rank), counted(distinct, events[rank]))
@@ -267,14 +281,27 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 // some while the log shows no compile error (fatal or caught) and no graph break for its rank had them caught
 // without a word, or its output was lost (the gate and verdict cannot rest on that log). Counts per rank as
 // CrossCheck; a log of one process has its counts under -1.
-func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank map[int]int) []CounterCheck {
+//
+// What Unsupported stays there is not always a failure (testdata/recorded/probe-unimplemented): a recompile-limit
+// hit ("Dynamo recompile limit exceeded", 2.6's "cache_size_limit reached"), which the log shows as a limit hit
+// (logLimitsPerRank), and on 2.14.1 a data-dependent branch, which is a graph break: with graph_breaks not logged
+// (graphBreaksLogged false) a break cannot be told from a failure, so no check is made (CrossCheck names them).
+func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank, logLimitsPerRank map[int]int, graphBreaksLogged bool) []CounterCheck {
+	if !graphBreaksLogged {
+		return nil
+	}
 	var checks []CounterCheck
 	single := len(infos) == 1
 	for _, info := range infos {
+		rank := info.RankOf()
+		limits := logLimitsPerRank[rank] + logLimitsPerRank[-1]
+		if single {
+			limits = sumCounts(logLimitsPerRank)
+		}
 		var reasons []string
 		events := 0
 		for reason, n := range info.Counters["unimplemented"] {
-			if n > 0 {
+			if n > 0 && !(limits > 0 && limitReason(reason)) {
 				reasons = append(reasons, reason)
 				events += int(n)
 			}
@@ -282,7 +309,6 @@ func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank
 		if len(reasons) == 0 {
 			continue
 		}
-		rank := info.RankOf()
 		errs, breaks := logErrorsPerRank[rank], logBreaksPerRank[rank]
 		if single {
 			errs, breaks = sumCounts(logErrorsPerRank), sumCounts(logBreaksPerRank)
@@ -299,6 +325,13 @@ func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank
 	}
 	sort.Slice(checks, func(i, j int) bool { return checks[i].Rank < checks[j].Rank })
 	return checks
+}
+
+// limitReason reports Dynamo's Unsupported for a frame past its recompile limit: "Dynamo recompile limit
+// exceeded" (2.14.1), "cache_size_limit reached" (2.6).
+func limitReason(reason string) bool {
+	return strings.HasPrefix(reason, "Dynamo recompile limit exceeded") || strings.Contains(firstLine(reason), "cache_size_limit reached") ||
+		strings.Contains(firstLine(reason), "recompile_limit reached")
 }
 
 func sumCounts(m map[int]int) int {
