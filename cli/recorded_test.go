@@ -376,3 +376,23 @@ func TestUnimplementedThatIsNoHiddenFailure(t *testing.T) {
 		t.Errorf("0036: report:\n%s", out)
 	}
 }
+
+// A recompile is automatic dynamic's expected first only where automatic dynamic was on: the probe recorded
+// automatic_dynamic_shapes false (testdata/recorded/automatic-dynamic-off, real 2.14.1; on rank 1 only in the
+// 2-rank run), and the log shows the graph compiled at an int's first recompile guarding the next value (k == 1:
+// testdata/recorded/probe-unimplemented 0022, dynamic=False). --max-recompiles 0 passed on "1 expected".
+func TestRecompileExpectedOnlyUnderAutomaticDynamic(t *testing.T) {
+	off := filepath.Join("..", "testdata", "recorded", "automatic-dynamic-off", "runs")
+	code, out, _ := runCLI("check", "--max-recompiles", "0", filepath.Join(off, "0025-breaks"))
+	if code != 1 || strings.Contains(out, "expected") {
+		t.Errorf("0025: exit %d\n%s", code, out)
+	}
+	_, out, _ = runCLI("report", "--width", "300", filepath.Join(off, "0029-breaks"))
+	if strings.Contains(out, "expected once · ranks 0,1") || !strings.Contains(out, "1 recompile beyond automatic dynamic") {
+		t.Errorf("0029: report:\n%s", out)
+	}
+	_, out, _ = runCLI("report", "--width", "300", filepath.Join("..", "testdata", "recorded", "probe-unimplemented", "runs", "0022-breaks"))
+	if !strings.Contains(out, "f recompiles 2×: new int values of k") {
+		t.Errorf("0022: report:\n%s", out)
+	}
+}

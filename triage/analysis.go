@@ -62,7 +62,11 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	// the findings of distinct breaks and recompile groups (thousands in a big run) are made on every core
 	recompiling := map[string]bool{}
 	groups := make([]*groupSnap, 0, len(snap.groups))
+	off := automaticDynamicOff(probes)
 	for _, g := range snap.groups {
+		if len(off) > 0 && len(g.autos) > 0 {
+			g = g.withoutAutomaticDynamic(off)
+		}
 		groups = append(groups, g)
 		recompiling[g.key.file+"\x00"+g.key.fn] = true
 	}
@@ -193,6 +197,21 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		out = append(out, f)
 	}
 	return out
+}
+
+// automaticDynamicOff is the ranks (-1: a process without one) whose probe recorded automatic dynamic off
+// (dynamo.automatic_dynamic_shapes false): no recompile of theirs is automatic dynamic's expected first.
+func automaticDynamicOff(probes []ProcessInfo) map[int]bool {
+	var off map[int]bool
+	for _, p := range probes {
+		if v, ok := p.Config["dynamo.automatic_dynamic_shapes"].(bool); ok && !v {
+			if off == nil {
+				off = map[int]bool{}
+			}
+			off[p.RankOf()] = true
+		}
+	}
+	return off
 }
 
 // logBreaksPerRank is the distinct graph breaks the log shows per rank (-1: records without a rank).

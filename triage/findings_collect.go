@@ -194,6 +194,10 @@ type autoFirst struct {
 	cid    logparse.CompileID
 	detail string
 	rank   int
+	// refuted: a later guard failure of the graph that recompile compiled (cid) is on the same input and
+	// dimension: that graph specialised it again (dynamic=False, or an int automatic dynamic does not take), so
+	// the recompile was no automatic dynamic
+	refuted bool
 }
 
 // recompGroup is the recompiles of one function on one guard class and input.
@@ -324,7 +328,7 @@ func (d *details) recompile(r *logparse.Record, in *strs) {
 		g.classes = append(g.classes, gc)
 	}
 	if gc.Class == "size" || argumentInt(gc, first.Guard) {
-		d.autoDynamic(g, r, gc, in)
+		d.autoDynamic(g, r, gc, first.CompileID, in)
 	}
 }
 
@@ -337,8 +341,10 @@ func argumentInt(gc GuardClass, guard string) bool {
 		!strings.HasPrefix(strings.TrimSpace(guard), "G[")
 }
 
-// autoDynamic counts the first size recompile of each (process, frame, input, dim) as expected.
-func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass, in *strs) {
+// autoDynamic counts the first size recompile of each (process, frame, input, dim) as expected, unless a later
+// one fails a guard of the graph it compiled on the same dimension (failedOn: the compile id of the graph whose
+// guard failed first).
+func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass, failedOn string, in *strs) {
 	ak := autoKey{rank: r.Rank, pid: r.PID, dim: gc.Dim}
 	if r.PID == 0 || r.Rank < 0 {
 		ak.input = in.of(r.Input)
@@ -347,6 +353,13 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 		g.auto = map[autoKey]*autoFirst{}
 	}
 	if af := g.auto[ak]; af != nil {
+		// an exact value the graph was compiled for ("expected 9, actual 11", "k == 1"), not a range guard a
+		// dynamic dimension may carry
+		exact := gc.Class == "value_int" || gc.Old != "" && gc.New != ""
+		if !af.refuted && exact && failedOn != "" && failedOn == af.cid.String() {
+			af.refuted = true
+			g.ranks.at(af.rank).Exp--
+		}
 		if cidLess(r.CompileID, af.cid) {
 			af.cid, af.detail = r.CompileID, gc.Detail
 		}

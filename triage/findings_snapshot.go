@@ -14,6 +14,36 @@ type groupSnap struct {
 	rankStats map[int]rankStat
 	expected  int             // records that are automatic dynamic's first recompile
 	expDetail map[string]bool // details of those first recompiles
+	autos     []autoFirst     // those first recompiles
+}
+
+// countExpected sets expected and expDetail from autos.
+func (g *groupSnap) countExpected() {
+	g.expected, g.expDetail = len(g.autos), map[string]bool{}
+	for _, af := range g.autos {
+		g.expDetail[af.detail] = true
+	}
+}
+
+// withoutAutomaticDynamic is g with no recompile of the processes off (their rank) expected: automatic dynamic
+// was off there (the probe's dynamo.automatic_dynamic_shapes). g itself is unchanged.
+func (g *groupSnap) withoutAutomaticDynamic(off map[int]bool) *groupSnap {
+	c := *g
+	c.autos = nil
+	c.rankStats = make(map[int]rankStat, len(g.rankStats))
+	for r, st := range g.rankStats {
+		if off[r] {
+			st.Exp = 0
+		}
+		c.rankStats[r] = st
+	}
+	for _, af := range g.autos {
+		if !off[af.rank] {
+			c.autos = append(c.autos, af)
+		}
+	}
+	c.countExpected()
+	return &c
 }
 
 // detailSnap is what Report hands to Analyze.
@@ -49,9 +79,11 @@ func (d *details) snapshot(rep *Report) *detailSnap {
 		gs.cids = append([]logparse.CompileID(nil), g.cids...)
 		gs.ranks, gs.auto, gs.seenCID = perRank{}, nil, nil
 		for _, af := range g.auto {
-			gs.expected++
-			gs.expDetail[af.detail] = true
+			if !af.refuted {
+				gs.autos = append(gs.autos, *af)
+			}
 		}
+		gs.countExpected()
 		s.groups = append(s.groups, gs)
 	}
 	return s
