@@ -396,3 +396,22 @@ func TestRecompileExpectedOnlyUnderAutomaticDynamic(t *testing.T) {
 		t.Errorf("0022: report:\n%s", out)
 	}
 }
+
+// Rank 1 turned automatic dynamic off (testdata/recorded/automatic-dynamic-off 0029, real 2.14.1): both ranks
+// logged the same recompile, but their settings differ, which fails --ranks-agree. The report said "all 2 ranks
+// agree (0,1)" (text, markdown, JSON) and the checklist could tick the ranks step; now the agreement names the
+// settings and the step needs work.
+func TestRanksThatLoggedTheSameWithDifferentSettings(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "automatic-dynamic-off", "runs", "0029-breaks")
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	if l := lineWith(out, "Rank agreement:"); !strings.Contains(l, "settings differ: dynamo.automatic_dynamic_shapes") {
+		t.Errorf("rank agreement %q", l)
+	}
+	_, js, _ := runCLI("report", "--format", "json", dir)
+	if !strings.Contains(js, `"settings_differ": [`) {
+		t.Errorf("json rank agreement lacks settings_differ")
+	}
+	if code, out, _ := runCLI("check", "--ranks-agree", dir); code != 1 {
+		t.Errorf("check --ranks-agree: exit %d\n%s", code, out)
+	}
+}

@@ -162,7 +162,10 @@ type State struct {
 	// RanksNotCompared says why the ranks' agreement is not known ("the run did not complete (…)"), "" when they
 	// were compared: neither agreement nor a difference then.
 	RanksNotCompared string
-	SteadyRerun      bool // a rerun of the same command compiled nothing new
+	// RanksDiffer says how ranks that do not agree differ, where not in what they compiled ("settings differ
+	// between ranks: …"); "" for the default "ranks compile differently".
+	RanksDiffer string
+	SteadyRerun bool // a rerun of the same command compiled nothing new
 	// Unfinished says how the run fell short of its end ("exited with code 1", "stopped by torchtriage (timed
 	// out)", "still running"), "" when it ran to completion or nothing shows otherwise. What such a run did not
 	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
@@ -274,7 +277,7 @@ func Progress(s State) []StepStatus {
 	case s.RanksNotCompared != "":
 		out = append(out, st(4, StatusNotRun, "not compared: "+s.RanksNotCompared))
 	case !s.RanksAgree:
-		out = append(out, st(4, StatusNeedsWork, "ranks compile differently"))
+		out = append(out, st(4, StatusNeedsWork, orDefault(s.RanksDiffer, "ranks compile differently")))
 	default:
 		out = append(out, st(4, StatusDone, ""))
 	}
@@ -367,6 +370,13 @@ func NextStep(s State) (Step, []string) {
 		}
 	}
 	return notRun, done
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // plural is "1 skip" / "3 skips" (triage.Plural; this package is below triage).

@@ -108,6 +108,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
 	fs = append(fs, probeFindings(rep, probes, set, breaksAsked)...)
+	ra = withSettings(ra, fs)
 	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv())...)
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
@@ -197,6 +198,20 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		out = append(out, f)
 	}
 	return out
+}
+
+// withSettings adds the settings that differ between ranks (config parity findings) to their agreement: ranks that
+// logged the same but ran with different settings are not said to "agree" without it.
+func withSettings(ra RankAgreement, fs []Finding) RankAgreement {
+	for _, f := range fs {
+		if f.Kind == KindConfigParity {
+			ra.SettingsDiffer = append(ra.SettingsDiffer, f.What)
+		}
+	}
+	if len(ra.SettingsDiffer) > 0 && ra.NotCompared == "" {
+		ra.Summary += "; settings differ: " + strings.Join(capList(ra.SettingsDiffer, 3), ", ")
+	}
+	return ra
 }
 
 // automaticDynamicOff is the ranks (-1: a process without one) whose probe recorded automatic dynamic off

@@ -24,6 +24,9 @@ type RankAgreement struct {
 	// Cut: not compared because the run did not complete (a rank died, the tool stopped it); Live: because it
 	// still runs (nothing differs so far). For displays that word it short.
 	Cut, Live bool `json:"-"`
+	// SettingsDiffer names the settings the ranks' probes recorded differently (config parity: "dynamo.…"), also
+	// where what they logged agrees: the ranks step and --ranks-agree need both.
+	SettingsDiffer []string `json:"settings_differ,omitempty"`
 }
 
 // Disagree reports ranks found to differ (not ranks that could not be compared).

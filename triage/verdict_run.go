@@ -118,7 +118,8 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		CudagraphSkips:       t.skips,
 		CudagraphPartitions:  t.partitions,
 		CudagraphRerecords:   t.rerecords,
-		RanksAgree:           ra.Agree,
+		RanksAgree:           ra.Agree && len(ra.SettingsDiffer) == 0,
+		RanksDiffer:          ranksDiffer(ra),
 		RanksNotCompared:     ra.NotCompared,
 		Unfinished:           unfinished(t, run, rep),
 		Crash:                crashOf(t, run),
@@ -128,6 +129,14 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		LogSilenced:          silencedStep(ev),
 		NeedLogs:             ev.TorchSeen && (!ev.GraphBreaksLogged || !ev.RecompilesLogged),
 	}
+}
+
+// ranksDiffer is why the ranks step needs work: what they logged, or only their settings, differ.
+func ranksDiffer(ra RankAgreement) string {
+	if ra.Agree && len(ra.SettingsDiffer) > 0 {
+		return "settings differ between ranks: " + strings.Join(capList(ra.SettingsDiffer, 3), ", ")
+	}
+	return ""
 }
 
 // silencedStep is why a checklist step is not done on a log that lacks what the probe counted.

@@ -184,3 +184,13 @@ func TestGuideOfAFailedRun(t *testing.T) {
 		t.Errorf("guide:\n%s", s)
 	}
 }
+
+// Ranks that logged the same but ran with different settings (testdata/recorded/automatic-dynamic-off 0029: rank
+// 1 turned automatic dynamic off): the ranks strip said "agree".
+func TestRanksStripOfDifferentSettings(t *testing.T) {
+	m := openPath(t, 120, 32, filepath.Join("..", "testdata", "recorded", "automatic-dynamic-off", "runs", "0029-breaks"))
+	strip := lineWith(t, plain(m), "ranks r0")
+	if !strings.Contains(strip, "settings differ") || strings.Contains(strip, " agree") {
+		t.Errorf("strip %q", strip)
+	}
+}

@@ -62,6 +62,8 @@ func (m *Model) ranksStrip(w int) string {
 				left += " · " + th.dim.Render("not compared: "+s.agree.NotCompared)
 			case s.agree.Disagree():
 				left += " · " + th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)")
+			case len(s.agree.SettingsDiffer) > 0: // they logged the same, with different settings
+				left += " · " + th.warn.Render("⚠ settings differ") + th.dim.Render(" (R)")
 			case len(s.ranks) > 1:
 				left += " · " + th.good.Render("agree")
 			}
@@ -144,7 +146,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 		switch {
 		case s.agree.NotCompared != "":
 			st = th.dim
-		case s.agree.Disagree():
+		case s.agree.Disagree() || len(s.agree.SettingsDiffer) > 0:
 			st = th.warn
 		}
 		lines = append(lines, st.Render(" "+s.agree.Summary), "")
