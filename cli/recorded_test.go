@@ -415,3 +415,17 @@ func TestRanksThatLoggedTheSameWithDifferentSettings(t *testing.T) {
 		t.Errorf("check --ranks-agree: exit %d\n%s", code, out)
 	}
 }
+
+// A backend failure the program caught and printed itself, with no traceback (real 2.14.1,
+// testdata/recorded/caught-printed): the probe counted a frame that did not compile (frames total 1, ok 0) and the
+// log shows no compile error for it. The gate passed with "0 compile errors" and the verdict was "steady state".
+func TestFrameThatFailedToCompileOnlyTheProbeSaw(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "caught-printed", "runs", "0028-breaks")
+	if code, out, errb := runCLI("check", "--no-compile-errors", "--max-graph-breaks", "0", dir); code == 0 || strings.Contains(out, "PASS") {
+		t.Errorf("check: exit %d\n%s%s", code, out, errb)
+	}
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	if strings.Contains(out, "steady state") || !strings.Contains(out, "1 frame that did not compile") {
+		t.Errorf("report:\n%s", out)
+	}
+}

@@ -107,7 +107,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
-	fs = append(fs, probeFindings(rep, probes, set, breaksAsked)...)
+	fs = append(fs, probeFindings(rep, probes, set, breaksAsked, run == nil || run.Outcome == OutcomeCompleted)...)
 	ra = withSettings(ra, fs)
 	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv())...)
 	sortFindings(fs)
@@ -132,7 +132,8 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 
 // probeFindings turns the probe files into config_parity (settings that differ between ranks) and
 // probe_mismatch (the process counted breaks the log does not show) findings.
-func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaksLogged bool) []Finding {
+// completed: the run ran to its end (a frame a stopped run was compiling when it stopped is no failure).
+func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaksLogged, completed bool) []Finding {
 	if len(probes) == 0 {
 		return nil
 	}
@@ -165,7 +166,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 	for _, l := range rep.LimitEvents() {
 		limitsPerRank[l.Rank] += max(l.Records, 1) // an event is one hit
 	}
-	failures := CompileFailureCheck(probes, errsPerRank, perRank, limitsPerRank, breaksLogged)
+	failures := CompileFailureCheck(probes, errsPerRank, perRank, limitsPerRank, breaksLogged, completed)
 	for i := range failures {
 		failures[i].unimplemented = true
 	}
@@ -179,7 +180,12 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		}
 		detail := fmt.Sprintf("%s\nThe process counted %s in %s; the log shows %d.",
 			c.Message, Plural(c.ProcessBreaks, "distinct graph break"), Plural(c.ProcessEvents, "event"), c.LogBreaks)
-		if c.unimplemented {
+		switch {
+		case c.frames:
+			id, what = id+":compile_failures", "compile failures not logged"
+			detail = fmt.Sprintf("%s\nDynamo began %s it did not compile (counters[\"frames\"]: total less ok); the log shows no compile error or limit hit for it.",
+				c.Message, Plural(c.ProcessBreaks, "frame"))
+		case c.unimplemented:
 			id, what = id+":compile_failures", "compile failures not logged"
 			detail = fmt.Sprintf("%s\nDynamo counted %s (counters[\"unimplemented\"]); the log shows no compile error and no graph break for it.",
 				c.Message, Plural(c.ProcessBreaks, "compile failure"))

@@ -186,6 +186,7 @@ type CounterCheck struct {
 	LogBreaks     int
 	Message       string
 	unimplemented bool // CompileFailureCheck's: compile failures, not graph breaks
+	frames        bool // of those, frames begun and not compiled (counters.frames), not counters.unimplemented
 }
 
 // CrossCheck compares, per rank, dynamo's own graph-break counter
@@ -282,49 +283,75 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 // without a word, or its output was lost (the gate and verdict cannot rest on that log). Counts per rank as
 // CrossCheck; a log of one process has its counts under -1.
 //
+// Dynamo's frame counters (begun, compiled) show a frame that did not compile whatever Unsupported counted, where
+// the run completed (completed) and the log shows fewer compile errors and limit hits.
+//
 // What Unsupported stays there is not always a failure (testdata/recorded/probe-unimplemented): a recompile-limit
 // hit ("Dynamo recompile limit exceeded", 2.6's "cache_size_limit reached"), which the log shows as a limit hit
 // (logLimitsPerRank), and on 2.14.1 a data-dependent branch, which is a graph break: with graph_breaks not logged
 // (graphBreaksLogged false) a break cannot be told from a failure, so no check is made (CrossCheck names them).
-func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank, logLimitsPerRank map[int]int, graphBreaksLogged bool) []CounterCheck {
-	if !graphBreaksLogged {
-		return nil
-	}
+func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank, logLimitsPerRank map[int]int, graphBreaksLogged, completed bool) []CounterCheck {
 	var checks []CounterCheck
 	single := len(infos) == 1
 	for _, info := range infos {
 		rank := info.RankOf()
 		limits := logLimitsPerRank[rank] + logLimitsPerRank[-1]
+		errs, breaks := logErrorsPerRank[rank]+logErrorsPerRank[-1], logBreaksPerRank[rank]
 		if single {
-			limits = sumCounts(logLimitsPerRank)
+			limits, errs, breaks = sumCounts(logLimitsPerRank), sumCounts(logErrorsPerRank), sumCounts(logBreaksPerRank)
 		}
-		var reasons []string
-		events := 0
-		for reason, n := range info.Counters["unimplemented"] {
-			if n > 0 && !(limits > 0 && limitReason(reason)) {
-				reasons = append(reasons, reason)
-				events += int(n)
-			}
-		}
-		if len(reasons) == 0 {
+		if c, ok := unimplementedCheck(info, rank, limits); ok && graphBreaksLogged && errs == 0 && breaks == 0 {
+			checks = append(checks, c)
 			continue
 		}
-		errs, breaks := logErrorsPerRank[rank], logBreaksPerRank[rank]
-		if single {
-			errs, breaks = sumCounts(logErrorsPerRank), sumCounts(logBreaksPerRank)
+		// a frame Dynamo began and did not compile (counters.frames: total, ok) that no compile error or limit
+		// hit of the log accounts for: a backend failure the program caught (testdata/recorded/caught-printed);
+		// in a run that completed (one stopped while compiling left its frame begun)
+		fr := info.Counters["frames"]
+		if failed := int(fr["total"] - fr["ok"]); completed && failed > errs+limits {
+			checks = append(checks, CounterCheck{Rank: rank, ProcessBreaks: failed, ProcessEvents: failed, frames: true,
+				Message: fmt.Sprintf("%sthe process counted %s (frames: %d begun, %d compiled), the log shows %s — the program caught the compile failure without printing its traceback, or its output was not captured",
+					rankLead(rank), Plural(failed, "frame")+" that did not compile", int(fr["total"]), int(fr["ok"]), noFailureShown(errs, limits))})
 		}
-		if errs > 0 || breaks > 0 || logErrorsPerRank[-1] > 0 {
-			continue
-		}
-		sort.Strings(reasons)
-		what := Plural(len(reasons), "compile failure")
-		c := CounterCheck{Rank: rank, ProcessBreaks: len(reasons), ProcessEvents: events,
-			Message: fmt.Sprintf("%sthe process counted %s Dynamo did not turn into a graph break (%s: fullgraph refused it, or the frame ran eager), the log shows none — the program caught it without printing it, or its output was not captured",
-				rankLead(rank), what, OneLine(firstLine(reasons[0]), 80))}
-		checks = append(checks, c)
 	}
 	sort.Slice(checks, func(i, j int) bool { return checks[i].Rank < checks[j].Rank })
 	return checks
+}
+
+// unimplementedCheck is the check of what Dynamo counted as Unsupported and did not turn into a graph break
+// (counters.unimplemented), less a limit hit the log shows (limits); false when there is none.
+func unimplementedCheck(info ProcessInfo, rank, limits int) (CounterCheck, bool) {
+	var reasons []string
+	events := 0
+	for reason, n := range info.Counters["unimplemented"] {
+		if n > 0 && !(limits > 0 && limitReason(reason)) {
+			reasons = append(reasons, reason)
+			events += int(n)
+		}
+	}
+	if len(reasons) == 0 {
+		return CounterCheck{}, false
+	}
+	sort.Strings(reasons)
+	return CounterCheck{Rank: rank, ProcessBreaks: len(reasons), ProcessEvents: events,
+		Message: fmt.Sprintf("%sthe process counted %s Dynamo did not turn into a graph break (%s: fullgraph refused it, or the frame ran eager), the log shows none — the program caught it without printing it, or its output was not captured",
+			rankLead(rank), Plural(len(reasons), "compile failure"), OneLine(firstLine(reasons[0]), 80))}, true
+}
+
+// noFailureShown words the compile errors and limit hits a log shows for a process: "no compile error", "only
+// 1 limit hit".
+func noFailureShown(errs, limits int) string {
+	if errs+limits == 0 {
+		return "no compile error"
+	}
+	var parts []string
+	if errs > 0 {
+		parts = append(parts, Plural(errs, "compile error"))
+	}
+	if limits > 0 {
+		parts = append(parts, Plural(limits, "limit hit"))
+	}
+	return "only " + strings.Join(parts, " and ")
 }
 
 // limitReason reports Dynamo's Unsupported for a frame past its recompile limit: "Dynamo recompile limit
