@@ -429,3 +429,28 @@ func TestFrameThatFailedToCompileOnlyTheProbeSaw(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
+
+// Rules that had nothing to rest on passed: --no-limit-hits and --no-compile-errors of a run that compiled
+// nothing (testdata/recorded/compile-off), --max-compile-skew of one process, and --baseline whose per-frame
+// compile times the run (the probe's total only) could not be compared with (testdata/recorded/baseline-compile).
+// Each is no evidence now (exit 4), as --max-graph-breaks and --ranks-agree were.
+func TestRulesWithNothingToRestOn(t *testing.T) {
+	off := filepath.Join("..", "testdata", "recorded", "compile-off", "runs", "0001-breaks")
+	for _, rule := range []string{"--no-limit-hits", "--no-compile-errors"} {
+		if code, out, errb := runCLI("check", rule, off); code != exitNoEvidence {
+			t.Errorf("%s of a run that compiled nothing: exit %d\n%s%s", rule, code, out, errb)
+		}
+	}
+	one := filepath.Join("..", "testdata", "recorded", "int-recompiles", "runs", "0001-breaks")
+	if code, out, errb := runCLI("check", "--max-compile-skew", "1s", one); code != exitNoEvidence || !strings.Contains(errb, "fewer than two ranks") {
+		t.Errorf("--max-compile-skew of one process: exit %d\n%s%s", code, out, errb)
+	}
+	runs := filepath.Join("..", "testdata", "recorded", "baseline-compile", "runs")
+	base := filepath.Join(t.TempDir(), "base.json")
+	if code, out, errb := runCLI("check", "--write-baseline", base, filepath.Join(runs, "0020-trace")); code != 0 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errb)
+	}
+	if code, out, errb := runCLI("check", "--baseline", base, filepath.Join(runs, "0008-breaks")); code != exitNoEvidence || !strings.Contains(errb, "per frame") {
+		t.Errorf("--baseline without per-frame compile times: exit %d\n%s%s", code, out, errb)
+	}
+}

@@ -52,7 +52,7 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	switch {
-	case ev.NothingCompiled() != "" && (needBreaks || needRecompiles || o.MaxCompileTime > 0 || o.MaxCompileSkew > 0):
+	case ev.NothingCompiled() != "" && (needBreaks || needRecompiles || o.MaxCompileTime > 0 || o.MaxCompileSkew > 0 || o.NoLimitHits || o.NoCompileErrors):
 		if ev.CompileOff == "" {
 			return compileOffWords(ev) + ": does the command reach torch.compile?"
 		}
@@ -77,12 +77,23 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 	case o.Baseline != nil && len(o.Baseline.Compile) > 0 && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
 		return "--baseline: the baseline holds compile time per frame, and the input has none to compare: run with " +
 			"TORCH_TRACE (--preset trace) or the probe, as the baseline's run was"
+	case o.Baseline != nil && len(o.Baseline.Compile) > 0 && len(baselineFrames(a.Report.Compile)) == 0:
+		return "--baseline: the baseline holds compile time per frame, and the input has only a total (the probe's), " +
+			"none per frame: run with TORCH_TRACE (--preset trace), as the baseline's run was"
+	case o.MaxCompileSkew > 0 && !hasSkew(a.Report.Compile):
+		return "--max-compile-skew: fewer than two ranks with compile time in the input: nothing to compare"
 	case o.RanksAgree && len(ev.Ranks) < 2:
 		return ranksAlone(a)
 	case o.RanksAgree && a.RankAgreement.NotCompared != "": // ranks there, but nothing says they agree
 		return "--ranks-agree: " + a.RankAgreement.Summary
 	}
 	return ""
+}
+
+// hasSkew reports compile times of two ranks or more (CompileReport.SlowFast).
+func hasSkew(c *CompileReport) bool {
+	_, _, ok := c.SlowFast()
+	return ok
 }
 
 // probeMismatch is the first finding of breaks the probe counted that the log does not show, nil when none.
