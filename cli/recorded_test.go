@@ -454,3 +454,24 @@ func TestRulesWithNothingToRestOn(t *testing.T) {
 		t.Errorf("--baseline without per-frame compile times: exit %d\n%s%s", code, out, errb)
 	}
 }
+
+// JUnit of a gate with no evidence (a run that compiled nothing, testdata/recorded/compile-off) or of a run that did
+// not complete (testdata/recorded/dist-crash): a rule that was not evaluated is a skipped case, not an empty
+// (passed, in CI's eyes) one.
+func TestJUnitRulesNotEvaluatedAreSkipped(t *testing.T) {
+	for _, c := range []struct{ dir, why string }{
+		{filepath.Join("compile-off", "runs", "0001-breaks"), "no evidence"},
+		{filepath.Join("dist-crash", "runs", "0001-breaks"), "did not complete"},
+	} {
+		_, out, _ := runCLI("check", "--max-recompiles", "100", "--format", "junit", filepath.Join("..", "testdata", "recorded", c.dir))
+		i := strings.Index(out, `<testcase name="--max-recompiles=100"`)
+		if i < 0 {
+			t.Fatalf("%s: no rule case:\n%s", c.dir, out)
+		}
+		rest := out[i:]
+		rest = rest[:strings.Index(rest, "</testcase>")+1]
+		if !strings.Contains(rest, "<skipped") || !strings.Contains(rest, c.why) {
+			t.Errorf("%s: rule case %s\n%s", c.dir, rest, out)
+		}
+	}
+}

@@ -167,14 +167,20 @@ type junitSuite struct {
 	Name     string      `xml:"name,attr"`
 	Tests    int         `xml:"tests,attr"`
 	Failures int         `xml:"failures,attr"`
+	Skipped  int         `xml:"skipped,attr"`
 	Cases    []junitCase `xml:"testcase"`
 }
 
 type junitCase struct {
 	Name      string        `xml:"name,attr"`
 	ClassName string        `xml:"classname,attr"`
+	Skipped   *junitSkipped `xml:"skipped,omitempty"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
 	SystemOut string        `xml:"system-out,omitempty"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
 }
 
 type junitFailure struct {
@@ -183,10 +189,18 @@ type junitFailure struct {
 	Text    string `xml:",cdata"`
 }
 
-// writeJUnit writes one test case per rule; a failed rule carries all its failure lines; a run that did not
-// complete adds a failed "run completed" case.
+// writeJUnit writes one test case per rule; a failed rule carries all its failure lines; a rule that found
+// nothing on input that was no evidence, or on a run that did not complete, is skipped (an empty case reads as
+// passed); no evidence adds a failed "evidence" case, a run that did not complete a failed "run completed" one.
 func writeJUnit(w io.Writer, res GateResult) error {
 	s := junitSuite{Name: "torchtriage check"}
+	notEvaluated := ""
+	switch {
+	case res.NoEvidence != "" && !res.Passed:
+		notEvaluated = "not evaluated: no evidence: " + res.NoEvidence
+	case res.DidNotComplete != "":
+		notEvaluated = "not evaluated: the run did not complete (" + res.DidNotComplete + "): what it never reached is not known"
+	}
 	for _, rule := range res.Rules {
 		name := rule
 		if i := strings.IndexByte(rule, '='); i >= 0 {
@@ -199,9 +213,13 @@ func writeJUnit(w io.Writer, res GateResult) error {
 				lines = append(lines, f.Message)
 			}
 		}
-		if len(lines) > 0 {
+		switch {
+		case len(lines) > 0:
 			c.Failure = &junitFailure{Message: lines[0], Type: name, Text: strings.Join(lines, "\n")}
 			s.Failures++
+		case notEvaluated != "":
+			c.Skipped = &junitSkipped{Message: notEvaluated}
+			s.Skipped++
 		}
 		if name == "--baseline" && len(res.Improved) > 0 {
 			c.SystemOut = "improved:\n" + strings.Join(res.Improved, "\n")
