@@ -475,3 +475,17 @@ func TestJUnitRulesNotEvaluatedAreSkipped(t *testing.T) {
 		}
 	}
 }
+
+// A 2-rank run whose rank 0 printed no torch record (real 2.14.1, testdata/recorded/quiet-rank): the bringup log
+// counted "1 rank", as many as the log's prefixes; the launcher and both probes show two, as the report says.
+func TestBringupLogCountsTheRanksTheReportShows(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "quiet-rank", "runs", "0013-breaks")
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	if !strings.Contains(lineWith(out, "torchtriage report"), "ranks 0,1") {
+		t.Fatalf("report header:\n%s", out)
+	}
+	_, out, _ = runCLI("log", "--width", "300", "--store", filepath.Dir(dir))
+	if strings.Contains(out, "1 rank") || !strings.Contains(out, "ranks 0,1") {
+		t.Errorf("log:\n%s", out)
+	}
+}

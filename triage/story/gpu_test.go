@@ -70,7 +70,7 @@ func TestStoryGPUEndToEnd20261123(t *testing.T) {
 	WriteText(&b, s, triage.TextOptions{Width: 300})
 	text := b.String()
 	if !strings.Contains(text, "1 CUDA-graph skip · 0 compile errors · 0 non-cudagraphable partitions · 3 CUDA-graph re-recordings") ||
-		strings.Contains(text, "10 CUDA-graph re-recording") || !strings.Contains(text, "0 limit hits · 0 CUDA-graph skips · 0 compile errors · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs) · no rank prefix") {
+		strings.Contains(text, "10 CUDA-graph re-recording") || !strings.Contains(text, "0 limit hits · 0 CUDA-graph skips · 0 compile errors · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs) · single process") {
 		t.Errorf("log:\n%s", text)
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 // The log's Markdown table says what its text says (real H100 runs, testdata/gpu-e2e): g09a's two ranks died of
 // NCCL errors, which are runtime errors, not compile errors ("0 compile errors · 2 runtime errors"), and a
-// single process without rank prefixes has no rank prefix, not 0 ranks.
+// single process without rank prefixes is a "single process", as its report says, not 0 ranks.
 func TestStoryMarkdownErrorsAndRanks(t *testing.T) {
 	store := t.TempDir()
 	for _, r := range []string{"0001-cudagraphs", "0005-breaks"} {
@@ -39,7 +39,7 @@ func TestStoryMarkdownErrorsAndRanks(t *testing.T) {
 		}
 	}
 	if !strings.Contains(head, "| compile errors | runtime errors | ranks |") ||
-		!strings.Contains(nccl, "| 0 | 2 | 2 |") || !strings.HasSuffix(single, "| 0 | 0 | no rank prefix |  |") {
+		!strings.Contains(nccl, "| 0 | 2 | 2 |") || !strings.HasSuffix(single, "| 0 | 0 | single process |  |") {
 		t.Errorf("markdown table:\n%s", md.String())
 	}
 }

@@ -83,7 +83,7 @@ func WriteMarkdown(w io.Writer, s *Story) {
 			}
 			ranks := strconv.Itoa(c.Ranks)
 			if c.Ranks == 0 {
-				ranks = ranksText(0) // no prefix says how many processes there were (the text's words)
+				ranks = r.processesText() // no rank: the report's words ("single process", "torchrun job, no rank prefix")
 			}
 			cells = append(cells, strconv.Itoa(c.LimitHits), skips, strconv.Itoa(c.CompileErrors)+triage.CaughtSuffix(c.CompileErrorsCaught), strconv.Itoa(c.RuntimeErrors), ranks)
 		} else {
@@ -166,16 +166,16 @@ func runBody(r *Run, md bool) []string {
 		lg := r.Logged
 		switch {
 		case !lg.Torch:
-			out = append(out, esc("no torch output: nothing counted · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
+			out = append(out, esc("no torch output: nothing counted · "+r.processesText()), esc("verdict: "+r.Verdict))
 		case r.an != nil && r.an.Evidence.NothingCompiled() != "": // its zeros count nothing
-			out = append(out, esc("nothing compiled ("+r.an.Evidence.NothingCompiledShort()+") · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
+			out = append(out, esc("nothing compiled ("+r.an.Evidence.NothingCompiledShort()+") · "+r.processesText()), esc("verdict: "+r.Verdict))
 		case r.an != nil && r.an.Evidence.LogSilenced != "": // its log lacks what the probe counted: no count stands
-			out = append(out, esc("log silenced ("+r.an.Evidence.LogSilenced+"): nothing counted · "+ranksText(c.Ranks)), esc("verdict: "+r.Verdict))
+			out = append(out, esc("log silenced ("+r.an.Evidence.LogSilenced+"): nothing counted · "+r.processesText()), esc("verdict: "+r.Verdict))
 		default:
 			out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
 				count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
 				count(c.CudagraphSkips, lg.CudagraphSkips || c.CudagraphSkips > 0, "CUDA-graph skip"),
-				count(c.CompileErrors, true, "compile error") + triage.CaughtSuffix(c.CompileErrorsCaught)}, " · ")+gpuCounts(c, lg)+" · "+ranksText(c.Ranks)))
+				count(c.CompileErrors, true, "compile error") + triage.CaughtSuffix(c.CompileErrorsCaught)}, " · ")+gpuCounts(c, lg)+" · "+r.processesText()))
 			out = append(out, esc("verdict: "+r.Verdict))
 		}
 	}
@@ -356,6 +356,15 @@ func countCell(n int) string {
 		return "—"
 	}
 	return strconv.Itoa(n)
+}
+
+// processesText names the run's processes as its report does ("ranks 0,1", "single process", "torchrun job, no
+// rank prefix"): the ranks of the launcher and the probe too, not only those of the log's prefixes.
+func (r *Run) processesText() string {
+	if r.an != nil {
+		return r.an.Evidence.ProcessesText()
+	}
+	return ranksText(r.Counts.Ranks)
 }
 
 func ranksText(n int) string {

@@ -226,7 +226,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	r.an = triage.AnalyzeRun(rep, set, infos, facts)
 	c := r.an.Report.Counts // as the analysis settled them (a run that exited 0 had no process die)
 	r.Counts = &Counts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles, LimitHits: c.RecompileLimitHits,
-		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, CompileErrorsCaught: r.an.CaughtCompileErrors(), Ranks: len(rep.Ranks),
+		CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors, CompileErrorsCaught: r.an.CaughtCompileErrors(), Ranks: len(r.an.Evidence.Ranks),
 		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords,
 		CudagraphRerecordsUnknown: c.CudagraphRerecordsUnknown, RuntimeErrors: c.RuntimeErrors}
 	r.Steady, r.Verdict = r.an.Verdict.Steady, r.an.Verdict.Summary // an interrupted run's says so (RunFactsOf)
