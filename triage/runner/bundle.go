@@ -33,10 +33,12 @@ func Bundle(runDir, outFile string, opt BundleOptions) error {
 		return err
 	}
 	m.Env = redactEnvMap(m.Env)
+	prints := m.Secrets
+	m.Secrets = nil // the bundle keeps no print of them
 	m.Argv, m.UserArgv = redactArgv(m.Argv), redactArgv(m.UserArgv)
 	var sc *Scrub
 	if !opt.NoScrub {
-		sc = NewScrub(os.Environ())
+		sc = NewScrub(os.Environ()).WithPrints(prints)
 		scrubMeta(sc, &m)
 		opt.Findings = sc.Text(opt.Findings)
 	}

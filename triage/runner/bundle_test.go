@@ -114,3 +114,41 @@ func keys(m map[string]string) []string {
 	}
 	return out
 }
+
+// The secrets a run was given are scrubbed from its bundle wherever they appear, though the shell that packs it no
+// longer holds them: a secret-named variable of the run's environment (gone from the bundling shell) and the value
+// of a secret flag printed in a shape no rule knows (Python's argv list: '--token', 'tok_xyz789'). Neither value is
+// kept in the run dir: meta.json holds salted prints of them, which the bundle leaves out.
+func TestBundleScrubsTheRunsOwnSecrets(t *testing.T) {
+	const envSecret, flagSecret = "s3cr3tvalue123", "tok_xyz789"
+	t.Setenv("MY_API_TOKEN", envSecret) // the run's environment
+	s := newStore(t)
+	r, err := Start(context.Background(), s, Spec{
+		Argv: []string{"sh", "-c", `echo "token is $MY_API_TOKEN argv ['x.py', '$1', '$2']"`, "repro.py", "--token", flagSecret},
+		Dir:  testdata(t, "."),
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Wait()
+	if out := readFile(t, filepath.Join(r.Dir, "stdout.log")); !strings.Contains(out, envSecret) || !strings.Contains(out, flagSecret) {
+		t.Fatalf("the repro did not print the secrets: %q", out)
+	}
+	meta := readFile(t, filepath.Join(r.Dir, "meta.json"))
+	if strings.Contains(meta, envSecret) || strings.Contains(meta, flagSecret) {
+		t.Fatalf("meta.json keeps a secret:\n%s", meta)
+	}
+	t.Setenv("MY_API_TOKEN", "") // packed from another shell
+	out := filepath.Join(t.TempDir(), "pack.tar.gz")
+	if err := Bundle(r.Dir, out, BundleOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range readBundle(t, out) {
+		if strings.Contains(data, envSecret) || strings.Contains(data, flagSecret) {
+			t.Errorf("%s contains a secret:\n%s", name, data)
+		}
+		if strings.HasSuffix(name, "meta.json") && strings.Contains(data, `"secrets"`) {
+			t.Errorf("the bundle's meta.json keeps the secrets' prints:\n%s", data)
+		}
+	}
+}

@@ -116,6 +116,7 @@ func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run
 		env = dedupeEnv(append(env, extra...))
 	}
 	r.meta.Env = redactEnv(env)
+	r.meta.Secrets = secretPrintsOf(argv, append(os.Environ(), env...))
 	// the record goes to disk before the repro starts: a repro that fills the disk at once must not leave a run
 	// without its meta.json (it used to be written only once the process had started)
 	if err := writeMeta(dir, r.meta); err != nil {

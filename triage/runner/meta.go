@@ -78,6 +78,9 @@ type Meta struct {
 	Error          string       `json:"error,omitempty"`
 	DiskFull       string       `json:"disk_full,omitempty"` // the disk filled up: ENOSPC and the first path it hit
 	Note           string       `json:"note,omitempty"`
+	// Secrets holds keyed prints of the secrets the run was given, for a bundle to find them in its logs (never
+	// the values; a bundle leaves them out)
+	Secrets *SecretPrints `json:"secrets,omitempty"`
 	Metric         *float64     `json:"metric,omitempty"`
 }
 

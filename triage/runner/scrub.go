@@ -17,6 +17,7 @@ const (
 	RuleBearer         = "Bearer token"
 	RuleURLCredentials = "user:password@ in a URL"
 	RuleSecretFlag     = "value of a --token/--password/--secret/--api-key flag"
+	RuleRunSecret      = "a secret the run was given (a secret-named variable of its environment, a secret flag's value)"
 )
 
 // scrubRule is one pattern; hint is a lower-case substring a line must contain for the pattern to be tried
@@ -46,7 +47,14 @@ var scrubRules = []scrubRule{
 type Scrub struct {
 	values *strings.Replacer
 	vals   []string
+	prints *SecretPrints // the run's own secrets (WithPrints)
 	counts map[string]int
+}
+
+// WithPrints makes s also remove the secrets a run was given (Meta.Secrets), wherever they appear as a word.
+func (s *Scrub) WithPrints(p *SecretPrints) *Scrub {
+	s.prints = p
+	return s
 }
 
 // ScrubCount is how many secrets of one kind were removed.
@@ -75,6 +83,11 @@ func NewScrub(env []string) *Scrub {
 
 // Line scrubs one line (or any text without the secrets spanning a newline).
 func (s *Scrub) Line(line string) string {
+	if s.prints != nil {
+		var n int
+		line, n = s.prints.redactPrinted(line)
+		s.counts[RuleRunSecret] += n
+	}
 	for _, v := range s.vals {
 		s.counts[RuleEnvValue] += strings.Count(line, v)
 	}
@@ -114,7 +127,7 @@ func (s *Scrub) Count(rule string) int { return s.counts[rule] }
 // Counts lists the rules that removed something, in the order they apply.
 func (s *Scrub) Counts() []ScrubCount {
 	var out []ScrubCount
-	for _, name := range append([]string{RuleEnvValue}, ruleNames()...) {
+	for _, name := range append([]string{RuleRunSecret, RuleEnvValue}, ruleNames()...) {
 		if n := s.counts[name]; n > 0 {
 			out = append(out, ScrubCount{Rule: name, N: n})
 		}
