@@ -81,7 +81,7 @@ type Meta struct {
 	// Secrets holds keyed prints of the secrets the run was given, for a bundle to find them in its logs (never
 	// the values; a bundle leaves them out)
 	Secrets *SecretPrints `json:"secrets,omitempty"`
-	Metric         *float64     `json:"metric,omitempty"`
+	Metric  *float64      `json:"metric,omitempty"`
 }
 
 // Duration is the wall time of the run (zero while it runs).
