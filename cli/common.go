@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -94,11 +95,21 @@ func findRun(cmd *cobra.Command, arg, store string) (string, error) {
 	dir, err := resolveRun(arg, store)
 	if err == nil {
 		_, err = session.LoadRun(dir)
+		if errors.Is(err, fs.ErrNotExist) { // a directory, a file, nothing: no run either way
+			err = fmt.Errorf("%s is not a run: no run directory with a meta.json (a run number, or a directory under %s)", arg, orDefaultStore(store))
+		}
 	}
 	if err != nil {
 		return "", failErr(cmd, exitUsage, "%v", err)
 	}
 	return dir, nil
+}
+
+func orDefaultStore(store string) string {
+	if store == "" {
+		return session.DefaultStoreDir
+	}
+	return store
 }
 
 // resolveRun maps a bare run number to its directory in the store (default .torchtriage/runs); other arguments,

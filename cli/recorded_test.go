@@ -489,3 +489,21 @@ func TestBringupLogCountsTheRanksTheReportShows(t *testing.T) {
 		t.Errorf("log:\n%s", out)
 	}
 }
+
+// Bad input to bundle gets one clear line: a directory that is no run says so (it printed the raw "open
+// …/meta.json: no such file or directory"), and a pack that cannot be written names the command once (it read
+// "bundle: bundle: mkdir ro: not a directory").
+func TestBundleBadInputWords(t *testing.T) {
+	tmp := t.TempDir()
+	if code, _, errb := runCLI("bundle", tmp); code != exitUsage || !strings.Contains(errb, "is not a run") || strings.Contains(errb, "no such file") {
+		t.Errorf("bundle of a plain directory: exit %d: %s", code, errb)
+	}
+	file := filepath.Join(tmp, "ro")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("..", "testdata", "recorded", "quiet-rank", "runs", "0013-breaks")
+	if code, _, errb := runCLI("bundle", "-o", filepath.Join(file, "x.tar.gz"), dir); code != exitFail || strings.Count(errb, "bundle") != 1 {
+		t.Errorf("bundle into a file's path: exit %d: %s", code, errb)
+	}
+}

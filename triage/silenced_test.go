@@ -2,6 +2,7 @@ package triage
 
 import (
 	"os"
+	"slices"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -85,5 +86,15 @@ func TestNextStepOfAFailedExitIsNoCrash(t *testing.T) {
 	step := a.NextStep
 	if step.ID == "crash" || strings.Contains(step.Phrase(), "crash") || !strings.Contains(a.State().Why(step), "exited with code 3") {
 		t.Errorf("next step %q (%s): %q", step.ID, step.Phrase(), a.State().Why(step))
+	}
+}
+
+// The basis names how a run ended in words: "run did not start", not the JSON enum "run did_not_start".
+func TestBasisWordsTheOutcome(t *testing.T) {
+	for o, want := range map[Outcome]string{OutcomeDidNotStart: "run did not start", OutcomeRunning: "run still running", OutcomeCompleted: "run completed"} {
+		b := basisOf(ReportEvidence{}, &RunFacts{Outcome: o})
+		if !slices.Contains(b, want) {
+			t.Errorf("%s: basis %q", o, b)
+		}
 	}
 }

@@ -307,7 +307,12 @@ func basisOf(ev ReportEvidence, run *RunFacts) []string {
 		b = append(b, "no frame compiled (probe)")
 	}
 	if run != nil {
-		b = append(b, "run "+string(run.Outcome))
+		switch run.Outcome {
+		case OutcomeRunning:
+			b = append(b, "run still running")
+		default:
+			b = append(b, "run "+strings.ReplaceAll(string(run.Outcome), "_", " ")) // "run did not start"
+		}
 	}
 	if n := len(ev.Ranks); n > 1 {
 		b = append(b, fmt.Sprintf("%d ranks", n))

@@ -43,11 +43,11 @@ func Bundle(runDir, outFile string, opt BundleOptions) error {
 		opt.Findings = sc.Text(opt.Findings)
 	}
 	if err := os.MkdirAll(filepath.Dir(outFile), 0o755); err != nil {
-		return fmt.Errorf("bundle: %w", err)
+		return err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(outFile), ".bundle-*.tmp")
 	if err != nil {
-		return fmt.Errorf("bundle: %w", err)
+		return err
 	}
 	defer os.Remove(tmp.Name())
 	b := &bundler{root: m.Name, scrub: sc, tmpDir: filepath.Dir(outFile), gz: gzip.NewWriter(tmp)}
@@ -58,7 +58,7 @@ func Bundle(runDir, outFile string, opt BundleOptions) error {
 		return fmt.Errorf("bundle %s: %w", m.Name, err)
 	}
 	if err := os.Rename(tmp.Name(), outFile); err != nil {
-		return fmt.Errorf("bundle: %w", err)
+		return err
 	}
 	return nil
 }
