@@ -50,7 +50,8 @@ func newCheckCmd() *cobra.Command {
 			"printed and no baseline is written. A rule the run broke before it stopped still fails (exit 1), and the " +
 			"result says the run did not complete (did_not_complete in JSON); 4 no evidence: the inputs hold no torch output, or not the logging the rules " +
 			"need (graph_breaks/recompiles off, no compile time), so passing would mean nothing " +
-			"(--allow-no-evidence turns this into a pass).",
+			"(--allow-no-evidence turns this into a pass); 128+N the tool itself got signal N (130: Ctrl-C, 143: " +
+			"SIGTERM): the repro it launched is stopped first and its run records why.",
 		Example: "  torchtriage check --max-graph-breaks 0 --no-compile-errors train.log\n" +
 			"  torchtriage check --baseline base.json --format github -- python repro.py",
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -129,8 +129,10 @@ func TestToolSIGTERMLeavesNoProcessBehind(t *testing.T) {
 			t.Errorf("%s (pid %d) outlived the tool", name, pid)
 		}
 	}
-	if m, err := LoadRun(dir); err != nil || m.State != StateKilled {
-		t.Errorf("meta after SIGTERM: state %q, %v; want killed", m.State, err)
+	// the run records why the tool stopped it: the signal the tool got (it read "the tool exited", which blamed
+	// nobody for a user's Ctrl-C or a CI job's SIGTERM)
+	if m, err := LoadRun(dir); err != nil || m.State != StateKilled || m.StopReason != "torchtriage got SIGTERM" {
+		t.Errorf("meta after SIGTERM: state %q, stop reason %q, %v; want killed by torchtriage got SIGTERM", m.State, m.StopReason, err)
 	}
 }
 

@@ -38,10 +38,13 @@ func liveRuns() []*Run {
 // Shutdown cancels every live run of this process (escalating SIGINT,
 // SIGTERM, SIGKILL) and waits up to timeout for them to be gone and
 // recorded. It reports whether all were. Call it before the tool exits.
-func Shutdown(timeout time.Duration) bool {
+func Shutdown(timeout time.Duration) bool { return shutdown("the tool exited", timeout) }
+
+// shutdown is Shutdown with the reason each run records ("the tool exited", "torchtriage got SIGINT (Ctrl-C)").
+func shutdown(why string, timeout time.Duration) bool {
 	runs := liveRuns()
 	for _, r := range runs {
-		r.Stop("the tool exited")
+		r.Stop(why)
 	}
 	deadline := time.After(timeout)
 	for _, r := range runs {
@@ -62,6 +65,20 @@ func shutdownTimeout() time.Duration {
 		t = max(t, 2*r.spec.grace())
 	}
 	return t + 2*time.Second
+}
+
+// signalWhy is the stop reason of runs ended because the tool got sig: "torchtriage got SIGINT (Ctrl-C)" (the
+// user's interrupt, not the program's doing).
+func signalWhy(sig os.Signal) string {
+	switch sig {
+	case syscall.SIGINT:
+		return "torchtriage got SIGINT (Ctrl-C)"
+	case syscall.SIGTERM:
+		return "torchtriage got SIGTERM"
+	case syscall.SIGHUP:
+		return "torchtriage got SIGHUP (its terminal hung up)"
+	}
+	return "torchtriage got " + sig.String()
 }
 
 // exitTimeout bounds how long a re-raised signal may take to end the process.
@@ -90,7 +107,7 @@ func KillAllOnSignals(onSignal func(os.Signal)) (stop func()) {
 		case <-quit:
 			return
 		}
-		Shutdown(shutdownTimeout())
+		shutdown(signalWhy(sig), shutdownTimeout())
 		if onSignal != nil {
 			onSignal(sig)
 		}
