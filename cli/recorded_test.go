@@ -507,3 +507,18 @@ func TestBundleBadInputWords(t *testing.T) {
 		t.Errorf("bundle into a file's path: exit %d: %s", code, errb)
 	}
 }
+
+// compare of one script on torch 2.14.1 and 2.6 (testdata/recorded/int-recompiles): the headline names the torch
+// change (it named only Python's), and a process without rank is no "rank -1".
+func TestCompareNamesTheTorchVersionChange(t *testing.T) {
+	runs := filepath.Join("..", "testdata", "recorded", "int-recompiles", "runs")
+	a, b := filepath.Join(runs, "0001-breaks"), filepath.Join(runs, "0002-breaks")
+	_, out, _ := runCLI("compare", a, b)
+	if l := lineWith(out, "versions differ"); !strings.Contains(l, "versions differ: version.torch: 2.14.1+debian → 2.6.0+debian") {
+		t.Errorf("headline %q\n%s", l, out)
+	}
+	_, js, _ := runCLI("compare", "--format", "json", a, b)
+	if strings.Contains(js, "rank -1") {
+		t.Errorf("json names rank -1:\n%s", js)
+	}
+}

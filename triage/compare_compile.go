@@ -85,7 +85,11 @@ func (res *CompareResult) compile(ca, cb *CompileReport) {
 		if y := rb[r]; y != nil {
 			b = y.TotalS
 		}
-		rd := delta(fmt.Sprintf("rank %d", r), a, b, DefaultTolerance)
+		what := fmt.Sprintf("rank %d", r)
+		if r < 0 { // a process without rank: no "rank -1"
+			what = "process"
+		}
+		rd := delta(what, a, b, DefaultTolerance)
 		if r >= 0 {
 			rd.Rank = &r
 		}
@@ -145,6 +149,19 @@ func sortByContribution(ds []Delta) {
 }
 
 func signed(v float64) string { return fmt.Sprintf("%+.1f s", v) }
+
+// versionWords words the version changes, torch's first: it says the most of a change in compile.
+func versionWords(vs []Change) []string {
+	var out []string
+	for _, v := range vs {
+		if v.Key == "version.torch" {
+			out = append([]string{v.String()}, out...)
+		} else {
+			out = append(out, v.String())
+		}
+	}
+	return out
+}
 
 // cacheCause names why a cache went from hit to miss (or the other way) from the settings that differ.
 func (res *CompareResult) cacheCause(c CacheChange) string {
@@ -221,7 +238,7 @@ func (res *CompareResult) verdict() (string, bool) {
 		parts = append(parts, "caches, versions and settings unchanged: machine load or noise? rerun both")
 	}
 	if len(res.Versions) > 0 && !strings.Contains(strings.Join(parts, " "), "torch version") {
-		parts = append(parts, "versions differ: "+res.Versions[0].String())
+		parts = append(parts, "versions differ: "+strings.Join(capList(versionWords(res.Versions), 2), ", "))
 	}
 	if n := res.Findings.New + len(res.FindingsNew); n > 0 {
 		parts = append(parts, Plural(n, "new finding"))
