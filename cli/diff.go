@@ -2,10 +2,15 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 func newDiffCmd() *cobra.Command {
@@ -30,6 +35,7 @@ func newDiffCmd() *cobra.Command {
 			}
 			an := [2]*triage.Analysis{sides[0].Analysis, sides[1].Analysis}
 			res := triage.Diff(an[0], an[1])
+			res.Commands = differentCommands(cmd, paths, store)
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", " ")
@@ -48,4 +54,28 @@ func newDiffCmd() *cobra.Command {
 	widthFlag(cmd, &width)
 	storeFlag(cmd, &store)
 	return cmd
+}
+
+// differentCommands says that A and B are stored runs of different commands ("A and B ran different commands
+// (A: python3 a.py · B: python3 b.py)"), "" when they ran the same one or either is no stored run.
+func differentCommands(cmd *cobra.Command, paths []string, store string) string {
+	var metas [2]session.Meta
+	for i, p := range paths {
+		rp, err := runPaths(cmd, []string{p}, store)
+		if err != nil || len(rp) != 1 {
+			return ""
+		}
+		if _, err := os.Stat(filepath.Join(rp[0], "meta.json")); err != nil {
+			return ""
+		}
+		m, err := session.LoadRun(rp[0])
+		if err != nil {
+			return ""
+		}
+		metas[i] = m
+	}
+	if story.SameCommand(metas[0], metas[1]) {
+		return ""
+	}
+	return fmt.Sprintf("A and B ran different commands (A: %s · B: %s)", session.CommandLine(metas[0].UserArgv), session.CommandLine(metas[1].UserArgv))
 }

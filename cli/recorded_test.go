@@ -522,3 +522,18 @@ func TestCompareNamesTheTorchVersionChange(t *testing.T) {
 		t.Errorf("json names rank -1:\n%s", js)
 	}
 }
+
+// diff of two stored runs of different scripts says so before anything is called new or gone (testdata/recorded:
+// quiet-rank's dist.py against silenced-rank's quiet2.py); runs of one script under two presets (baseline-compile)
+// are the same command.
+func TestDiffOfRunsOfDifferentCommands(t *testing.T) {
+	rec := filepath.Join("..", "testdata", "recorded")
+	_, out, _ := runCLI("diff", "--width", "300", filepath.Join(rec, "quiet-rank", "runs", "0013-breaks"), filepath.Join(rec, "silenced-rank", "runs", "0001-breaks"))
+	if !strings.Contains(out, "A and B ran different commands") {
+		t.Errorf("diff:\n%s", out)
+	}
+	_, out, _ = runCLI("diff", "--width", "300", filepath.Join(rec, "baseline-compile", "runs", "0008-breaks"), filepath.Join(rec, "baseline-compile", "runs", "0020-trace"))
+	if strings.Contains(out, "different commands") {
+		t.Errorf("diff of one script's runs:\n%s", out)
+	}
+}

@@ -53,6 +53,9 @@ type DiffResult struct {
 	// NotCompared names the kinds a side did not log ("graph breaks: A did not log them (TORCH_LOGS)"): an item
 	// of them absent from that side may have happened all the same, so none is listed new, gone or changed.
 	NotCompared []string `json:"not_compared"`
+	// Commands says that A and B are runs of different commands ("A and B ran different commands (A: … · B:
+	// …)"), where both are stored runs; "" otherwise: what is new or gone may be the other program's.
+	Commands string `json:"commands,omitempty"`
 
 	compared []Kind // the kinds both sides logged (the text's "no difference in …")
 	// skippedNew, skippedGone: items left out because a side did not complete (NotCompared says which)

@@ -10,6 +10,9 @@ import (
 func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
 	t := NewTextWriter(w, o)
 	t.Items(2, " · ", "torchtriage diff", "A "+a, "B "+b)
+	if res.Commands != "" {
+		t.Linef(2, "%s: what is new or gone may be the other program's, not a change of one", res.Commands)
+	}
 	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~", ChangeMoved: "~"}
 	last := ""
 	for _, it := range res.Items {
