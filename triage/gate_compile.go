@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -47,7 +48,13 @@ func baselineFrames(c *CompileReport) []BaselineFrame {
 	return out
 }
 
-func secondsWord(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
+// secondsWord words a limit: "1.5 s", or under 0.1 s as many digits as it takes ("0.0001 s", not "0.0 s").
+func secondsWord(d time.Duration) string {
+	if d > 0 && d < 100*time.Millisecond {
+		return strconv.FormatFloat(d.Seconds(), 'g', -1, 64) + " s"
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
 
 // compileRules applies --max-compile-time, --max-compile-skew and the baseline's compile times.
 func (res *GateResult) compileRules(a *Analysis, o GateOptions) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Rank 1's log lines are gone (its program silenced torch's logging, or its stderr was lost) while its probe
@@ -95,6 +96,15 @@ func TestBasisWordsTheOutcome(t *testing.T) {
 		b := basisOf(ReportEvidence{}, &RunFacts{Outcome: o})
 		if !slices.Contains(b, want) {
 			t.Errorf("%s: basis %q", o, b)
+		}
+	}
+}
+
+// A compile-time limit under 0.1 s is worded as given, not "0.0 s" (which reads as no limit).
+func TestSecondsWordOfSmallLimits(t *testing.T) {
+	for d, want := range map[time.Duration]string{100 * time.Microsecond: "0.0001 s", 1500 * time.Millisecond: "1.5 s", 50 * time.Millisecond: "0.05 s"} {
+		if got := secondsWord(d); got != want {
+			t.Errorf("%v: %q, want %q", d, got, want)
 		}
 	}
 }
