@@ -152,3 +152,20 @@ func TestBundleScrubsTheRunsOwnSecrets(t *testing.T) {
 		}
 	}
 }
+
+// The README says values were redacted only where its rerun command shows one.
+func TestBundleReadmeRedactionNoteOnlyWithARedaction(t *testing.T) {
+	s := newStore(t)
+	r, err := Start(context.Background(), s, Spec{Argv: []string{"sh", "-c", "echo hi"}, Dir: testdata(t, ".")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Wait()
+	out := filepath.Join(t.TempDir(), "pack.tar.gz")
+	if err := Bundle(r.Dir, out, BundleOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if readme := readBundle(t, out)["0001-breaks/README.md"]; readme == "" || strings.Contains(readme, "were secrets") {
+		t.Errorf("README of a run without secrets:\n%s", readme)
+	}
+}

@@ -212,8 +212,11 @@ func readmeText(m Meta, files []string, opt BundleOptions, sc *Scrub) string {
 	if len(assigns) > 0 {
 		b.WriteString("env " + strings.Join(assigns, " ") + " \\\n  ")
 	}
-	b.WriteString(ShellJoin(m.Argv) + "\n```\n\n")
-	fmt.Fprintf(&b, "Values shown as `%s` were secrets and are not in this pack: set them yourself.\n", Redacted)
+	rerun := ShellJoin(m.Argv)
+	b.WriteString(rerun + "\n```\n\n")
+	if strings.Contains(rerun, Redacted) || strings.Contains(strings.Join(assigns, " "), Redacted) { // only where one is
+		fmt.Fprintf(&b, "Values shown as `%s` were secrets and are not in this pack: set them yourself.\n", Redacted)
+	}
 	if m.Env["TORCH_TRACE"] != "" {
 		b.WriteString("TORCH_TRACE points into the original run directory; point it anywhere you like.\n")
 	}
