@@ -1,5 +1,8 @@
 package triage
 
+// Verdicts, steps and words that must rest on the input: a silenced rank, ranks not compared, a failed exit, the
+// basis of a run, small limits.
+
 import (
 	"os"
 	"path/filepath"
