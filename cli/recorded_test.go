@@ -351,6 +351,10 @@ func TestChainedCauseOfALauncherFailure(t *testing.T) {
 	if !strings.Contains(js, `"cause": "DistStoreError: use_libuv was requested`) {
 		t.Errorf("json lacks the cause:\n%s", js)
 	}
+	// the finding's playbook is the cause's, not the generic one of a crash
+	if !strings.Contains(out, "playbook dist-rendezvous-libuv") {
+		t.Errorf("report's playbook:\n%s", out)
+	}
 }
 
 // Dynamo's counters.unimplemented holds a recompile-limit hit (runs 0022, 0027: the log shows the hit) and, on
