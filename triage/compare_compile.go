@@ -163,33 +163,81 @@ func versionWords(vs []Change) []string {
 	return out
 }
 
-// cacheCause names why a cache went from hit to miss (or the other way) from the settings that differ.
+// cacheCause names why a cache changed state from the settings and versions that differ, by the direction of
+// the change: a changed key or dir only ever misses; a hit in B is a warm start (or caches switched on); "→ none"
+// is no lookup in B.
 func (res *CompareResult) cacheCause(c CacheChange) string {
+	to := c.Change[strings.LastIndex(c.Change, " ")+1:] // "hit", "miss", "none", "bypass", "mixed"
+	torch := ""
 	for _, v := range res.Versions {
 		if v.Key == "version.torch" {
-			return "key changed: torch version " + v.A + " → " + v.B
+			torch = "torch version " + v.A + " → " + v.B
 		}
 	}
+	switchedBy, dir, key := "", "", ""
 	for _, s := range res.Settings {
-		if !s.Cache {
-			continue
-		}
 		name := strings.TrimPrefix(s.Key, "env.")
 		switch {
-		case strings.Contains(name, "DISABLE") || strings.HasSuffix(name, "_CACHE") || strings.HasSuffix(name, "fx_graph_cache"):
-			return "caches disabled or enabled by " + s.String()
+		case cacheSwitch(name):
+			switchedBy = orWhat(switchedBy, s.String())
 		case strings.Contains(name, "CACHE_DIR"):
-			return "cache dir changed: " + s.String()
+			dir = orWhat(dir, s.String())
+		case inCacheKey(c.Cache, name):
+			key = orWhat(key, s.String())
 		}
-		return "key changed: " + s.String()
 	}
-	if strings.HasSuffix(c.Change, "→ hit") {
+	switch to {
+	case "hit":
+		if switchedBy != "" {
+			return "caches enabled by " + switchedBy
+		}
+		if dir != "" {
+			return "B's cache dir held its entries: " + dir
+		}
 		return "warm start: the entries an earlier run wrote"
+	case "none":
+		switch {
+		case switchedBy != "":
+			return "no lookup in B: caches disabled by " + switchedBy
+		case torch != "":
+			return "no lookup in B: " + torch + " (which caches are on by default differs between versions)"
+		}
+		return "no lookup in B: caches off or not reached"
 	}
-	if strings.HasSuffix(c.Change, "→ none") {
-		return "no lookup: caches off or not reached"
+	switch {
+	case switchedBy != "":
+		return "caches disabled or enabled by " + switchedBy
+	case torch != "":
+		return "key changed: " + torch
+	case dir != "":
+		return "cache dir changed: " + dir
+	case key != "":
+		return "key changed: " + key
 	}
-	return "entries not found: a fresh or cleared cache dir"
+	return "entries not found, no recorded setting differs: a cleared or new cache dir, or a setting the probe does not record"
+}
+
+// cacheSwitch reports a setting that turns compile caches on or off.
+func cacheSwitch(name string) bool {
+	return strings.Contains(name, "DISABLE") || strings.HasSuffix(name, "_CACHE") || strings.HasSuffix(name, "fx_graph_cache") ||
+		name == "functorch.enable_autograd_cache" || name == "inductor.freezing" || name == "TORCHINDUCTOR_FREEZING"
+}
+
+// inCacheKey reports a setting that is part of a cache's key: the cache key tag and Inductor's config (its
+// TORCHINDUCTOR_ variables; torch/_inductor/codecache.py's FxGraphHashDetails hashes the config) for the FX graph
+// and AOTAutograd caches (with functorch's config for the latter); the job id, sticky key and cache key tag for
+// PGO (compile-time-and-caches.md §3.3: "{job_id}:{rank}:{cache_key_tag}").
+func inCacheKey(cache, name string) bool {
+	switch cache {
+	case "pgo":
+		return name == "TORCH_COMPILE_JOB_ID" || name == "compiler.job_id" || name == "TORCH_COMPILE_STICKY_PGO_KEY" ||
+			name == "TORCH_COMPILE_CACHE_KEY_TAG" || name == "compiler.cache_key_tag"
+	case "fx_graph", "aot_autograd":
+		return name == "TORCH_COMPILE_CACHE_KEY_TAG" || name == "compiler.cache_key_tag" ||
+			strings.HasPrefix(name, "inductor.") || strings.HasPrefix(name, "TORCHINDUCTOR_") ||
+			cache == "aot_autograd" && strings.HasPrefix(name, "functorch.")
+	}
+	return false
 }
 
 // verdict words the comparison on one line, biggest contribution first; same is true when nothing differs.
