@@ -108,11 +108,17 @@ func skewFinding(c *CompileReport, set *playbooks.Set) (Finding, bool) {
 	}
 	title := fmt.Sprintf("rank %d compiled %.1f s, rank %d %.1f s (+%.1f s): the others wait for it at the first collective", slow, ts, fast, tf, ts-tf)
 	reason := "compile time differs between ranks"
-	if a, b := rs[slow].Caches, rs[fast].Caches; a["fx_graph"].Hit < b["fx_graph"].Hit || a["aot_autograd"].Hit < b["aot_autograd"].Hit {
+	if a, b := rs[slow].Caches, rs[fast].Caches; missedMore(a["fx_graph"], b["fx_graph"]) || missedMore(a["aot_autograd"], b["aot_autograd"]) {
 		title += "; it missed the cache the faster rank hit"
 		reason += "; cache miss on the slow rank"
 	}
 	return compileFinding(KindCompileTime, "skew", title, title, reason, []int{slow}, set), true
+}
+
+// missedMore reports a cache the slow rank missed more often than the fast one (misses it knows of): fewer hits
+// alone is fewer graphs, not a cold cache.
+func missedMore(slow, fast CacheStats) bool {
+	return slow.Known&KnowMiss != 0 && slow.Miss > 0 && slow.Miss > fast.Miss
 }
 
 func nonNeg(ranks []int) []int {
