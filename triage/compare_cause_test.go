@@ -57,3 +57,25 @@ func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 		t.Errorf("cold slow rank: %q", f.Title)
 	}
 }
+
+// The headline does not pin a phase's total change on one frame (exploratory runs on real 2.14.1: "kernels -4.5 s on
+// `inner` [0/0]" where 0/0's kernels fell 2.3 s and 0/1's the rest); the biggest frame is named with its own change
+// and rank, and none where B has no per-frame time.
+func TestCompareHeadlineKeepsPhaseAndFrameApart(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	rank1 := 1
+	res := &CompareResult{
+		Compile: &Delta{What: "compile", A: f(8.2), B: f(2.0), DeltaS: f(-6.2), Big: true},
+		Phases:  []Delta{{What: "kernels", A: f(4.5), B: f(0), DeltaS: f(-4.5), Big: true}},
+		Frames:  []Delta{{What: "`inner` [0/0]", A: f(4.0), B: f(1.0), DeltaS: f(-3.0), Big: true, Rank: &rank1}},
+		Ranks:   []Delta{{What: "rank 0"}, {What: "rank 1"}},
+	}
+	v, _ := res.verdict()
+	if strings.Contains(v, "-4.5 s on") || !strings.Contains(v, "kernels -4.5 s") || !strings.Contains(v, "`inner` [0/0] on rank 1 -3.0 s") {
+		t.Errorf("verdict %q", v)
+	}
+	res.Frames[0].B, res.Frames[0].DeltaS = nil, nil // B has no per-frame time
+	if v, _ := res.verdict(); strings.Contains(v, "inner") {
+		t.Errorf("verdict without B's frames %q", v)
+	}
+}

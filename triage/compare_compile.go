@@ -247,14 +247,22 @@ func (res *CompareResult) verdict() (string, bool) {
 	if d := res.Compile; d != nil && d.Big && d.DeltaS != nil {
 		head := fmt.Sprintf("%s compile (%.1f s → %.1f s)", signed(*d.DeltaS), *d.A, *d.B)
 		phase := len(res.Phases) > 0 && res.Phases[0].DeltaS != nil && res.Phases[0].Big
-		frame := len(res.Frames) > 0 && res.Frames[0].Big
+		// the frame that changed most, where both sides timed it: its own change (a phase's is the sum over frames)
+		frame := len(res.Frames) > 0 && res.Frames[0].Big && res.Frames[0].DeltaS != nil
+		where := ""
+		if frame {
+			where = res.Frames[0].What
+			if r := res.Frames[0].Rank; r != nil && len(res.Ranks) > 1 {
+				where += fmt.Sprintf(" on rank %d", *r)
+			}
+		}
 		switch {
 		case phase && frame:
-			head += ": " + res.Phases[0].What + " " + signed(*res.Phases[0].DeltaS) + " on " + res.Frames[0].What
+			head += ": " + res.Phases[0].What + " " + signed(*res.Phases[0].DeltaS) + "; most in " + where + " " + signed(*res.Frames[0].DeltaS)
 		case phase:
 			head += ": " + res.Phases[0].What + " " + signed(*res.Phases[0].DeltaS)
 		case frame: // no phase known on both sides: where, not why
-			head += " in " + res.Frames[0].What
+			head += " in " + where + " " + signed(*res.Frames[0].DeltaS)
 		}
 		parts, headline = append(parts, head), true
 	}
