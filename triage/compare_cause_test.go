@@ -79,3 +79,20 @@ func TestCompareHeadlineKeepsPhaseAndFrameApart(t *testing.T) {
 		t.Errorf("verdict without B's frames %q", v)
 	}
 }
+
+// A rank that compiled nothing recorded only the config of the modules it imported: the others' inductor and
+// dynamo settings are not "(unset)" there, and no difference is claimed (exploratory 2-rank run on real 2.14.1:
+// 33 HIGH "Ranks run with different settings", inductor.fx_graph_cache: true on rank 0; (unset) on rank 1).
+func TestConfigParityOfARankThatImportedLess(t *testing.T) {
+	infos := []ProcessInfo{
+		{Rank: 0, Config: map[string]any{"compiler.job_id": nil, "inductor.fx_graph_cache": true, "dynamo.recompile_limit": 8.0}},
+		{Rank: 1, Config: map[string]any{"compiler.job_id": nil}},
+	}
+	if d := ConfigParity(infos); len(d) != 0 {
+		t.Errorf("differences %+v", d)
+	}
+	infos[1].Config["dynamo.recompile_limit"] = 3.0
+	if d := ConfigParity(infos); len(d) != 1 || d[0].Key != "dynamo.recompile_limit" {
+		t.Errorf("a recorded difference: %+v", d)
+	}
+}

@@ -131,7 +131,15 @@ func recorded(info ProcessInfo, key string) bool {
 	if strings.HasPrefix(key, "env.") {
 		return len(info.Env) > 0
 	}
-	return len(info.Config) > 0
+	// a config key of a module the process recorded (it imported it): "inductor.x" only where some "inductor."
+	// key is; a rank that compiled nothing never loaded Inductor's config
+	mod, _, _ := strings.Cut(key, ".")
+	for k := range info.Config {
+		if strings.HasPrefix(k, mod+".") {
+			return true
+		}
+	}
+	return false
 }
 
 func settings(info ProcessInfo) map[string]string {
