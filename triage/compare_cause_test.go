@@ -3,6 +3,7 @@ package triage
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // Why a cache changed state follows the direction of the change (exploratory runs on real 2.14.1: a warm start
@@ -94,5 +95,24 @@ func TestConfigParityOfARankThatImportedLess(t *testing.T) {
 	infos[1].Config["dynamo.recompile_limit"] = 3.0
 	if d := ConfigParity(infos); len(d) != 1 || d[0].Key != "dynamo.recompile_limit" {
 		t.Errorf("a recorded difference: %+v", d)
+	}
+}
+
+// A rank that began no frame compiled for 0 s: --max-compile-skew compares it with the rank that compiled (an
+// exploratory 2-rank run on real 2.14.1 where only rank 0 compiles, 3 s: "no evidence: fewer than two ranks with
+// compile time").
+func TestRankThatCompiledNothingCompiledForNoTime(t *testing.T) {
+	probes := []ProcessInfo{
+		{Rank: 0, CompileTimes: map[string]float64{ctFrame: 3.0}, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
+		{Rank: 1},
+	}
+	c := withProbeCompile(nil, probes)
+	slow, fast, ok := c.SlowFast()
+	if !ok || slow != 0 || fast != 1 || *c.Ranks()[1].TotalS != 0 {
+		t.Errorf("slow %d fast %d ok %v", slow, fast, ok)
+	}
+	res := Gate(&Analysis{Report: &Report{Compile: c}}, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
+	if res.Passed || len(res.Failures) != 1 {
+		t.Errorf("gate %+v", res)
 	}
 }

@@ -101,6 +101,16 @@ func withProbeCompile(c *CompileReport, probes []ProcessInfo) *CompileReport {
 		}
 		out.ranks[rank] = rc
 	}
+	// several processes, some of which compiled: one that began no frame compiled for 0 s (a rank the others may
+	// wait on, or wait for), not for an unknown time
+	if len(probes) > 1 && (added || len(out.ranks) > 0) {
+		for _, p := range probes {
+			if rank := p.RankOf(); rank >= 0 && out.ranks[rank] == nil && p.Counters["frames"]["total"] == 0 {
+				out.ranks[rank] = &RankCompile{Source: SourceProbe, TotalS: fptr(0)}
+				added = true
+			}
+		}
+	}
 	if !added {
 		return c
 	}
