@@ -16,6 +16,9 @@ type BaselineFrame struct {
 	FrameRef
 	TotalS  float64 `json:"total_s"`
 	ByPhase Phases  `json:"by_phase"`
+	// Cache is the frame's cache state when the baseline was written (warm | cold | partial | bypass; "" unknown):
+	// a cold run against a warm baseline grows by its cache misses, which the failure names
+	Cache string `json:"cache,omitempty"`
 }
 
 // baselineFloorS: a frame that grew by less than this is not reported, whatever the ratio (µs noise).
@@ -43,7 +46,7 @@ func baselineFrames(c *CompileReport) []BaselineFrame {
 	}
 	out := make([]BaselineFrame, 0, len(c.Frames))
 	for _, f := range c.Frames {
-		out = append(out, BaselineFrame{FrameRef: f.FrameRef, TotalS: f.TotalS, ByPhase: f.ByPhase})
+		out = append(out, BaselineFrame{FrameRef: f.FrameRef, TotalS: f.TotalS, ByPhase: f.ByPhase, Cache: f.Cache})
 	}
 	return out
 }
@@ -149,6 +152,9 @@ func (res *GateResult) baselineCompile(c *CompileReport, o GateOptions) {
 		msg := fmt.Sprintf("compile time of %s grew %.1f s → %.1f s (+%.0f%%)", now.label(), was.TotalS, now.TotalS, grew/was.TotalS*100)
 		if len(phases) > 0 {
 			msg += ": " + strings.Join(phases, ", ")
+		}
+		if was.Cache == "warm" && now.Cache != "" && now.Cache != "warm" { // not the same start: say so
+			msg += fmt.Sprintf("; the baseline's run hit the cache (warm), this one missed it (%s): a cold start, not necessarily a regression", now.Cache)
 		}
 		res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: msg, File: now.File, Line: now.Line})
 	}
