@@ -82,6 +82,20 @@ type CompareResult struct {
 	// NotCompared says what one side or both could not show ("compile time: B has none …", and the findings'
 	// kinds a side did not log): "no difference" is said only when it is empty.
 	NotCompared []string `json:"not_compared"`
+	// PhaseNote says why the phases do not compare one to one ("" when they do): a cold and a warm start (an FX
+	// graph or AOTAutograd cache went between hit and miss).
+	PhaseNote string `json:"phase_note,omitempty"`
+}
+
+// phaseNote sets PhaseNote where a compile cache went between hit and miss.
+func (res *CompareResult) phaseNote() {
+	for _, c := range res.Caches {
+		if (c.Cache == "fx_graph" || c.Cache == "aot_autograd") && strings.Contains(c.Change, "hit") && strings.Contains(c.Change, "miss") {
+			res.PhaseNote = "A and B are a cold and a warm start: on a cache hit Inductor reports no time and the backend's " +
+				"(loading the compiled graph) counts under aot, so aot and inductor do not compare one to one"
+			return
+		}
+	}
 }
 
 func delta(what string, a, b *float64, tol float64) Delta {
@@ -129,6 +143,7 @@ func Compare(a, b CompareSide) CompareResult {
 		res.Metric = &d
 	}
 	res.NotCompared = notCompared(ca, cb, res.Findings.NotCompared)
+	res.phaseNote()
 	res.Verdict, res.Same = res.verdict()
 	return res
 }

@@ -246,7 +246,15 @@ func (res *CompareResult) verdict() (string, bool) {
 	headline := false // the compile-time change leads the parts
 	if d := res.Compile; d != nil && d.Big && d.DeltaS != nil {
 		head := fmt.Sprintf("%s compile (%.1f s → %.1f s)", signed(*d.DeltaS), *d.A, *d.B)
-		phase := len(res.Phases) > 0 && res.Phases[0].DeltaS != nil && res.Phases[0].Big
+		var lead *Delta // the phase that changed most, known on both sides (not one a cache hit splits otherwise)
+		for i := range res.Phases {
+			p := &res.Phases[i]
+			if p.DeltaS != nil && p.Big && !(res.PhaseNote != "" && (p.What == "aot" || p.What == "inductor")) {
+				lead = p
+				break
+			}
+		}
+		phase := lead != nil
 		// the frame that changed most, where both sides timed it: its own change (a phase's is the sum over frames)
 		frame := len(res.Frames) > 0 && res.Frames[0].Big && res.Frames[0].DeltaS != nil
 		where := ""
@@ -258,9 +266,9 @@ func (res *CompareResult) verdict() (string, bool) {
 		}
 		switch {
 		case phase && frame:
-			head += ": " + res.Phases[0].What + " " + signed(*res.Phases[0].DeltaS) + "; most in " + where + " " + signed(*res.Frames[0].DeltaS)
+			head += ": " + lead.What + " " + signed(*lead.DeltaS) + "; most in " + where + " " + signed(*res.Frames[0].DeltaS)
 		case phase:
-			head += ": " + res.Phases[0].What + " " + signed(*res.Phases[0].DeltaS)
+			head += ": " + lead.What + " " + signed(*lead.DeltaS)
 		case frame: // no phase known on both sides: where, not why
 			head += " in " + where + " " + signed(*res.Frames[0].DeltaS)
 		}

@@ -42,6 +42,9 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res CompareResult) {
 				writeDelta(w, "  "+r.What, r)
 			}
 		}
+		if res.PhaseNote != "" {
+			fmt.Fprintf(w, "  (%s)\n", res.PhaseNote)
+		}
 	}
 	if len(res.Frames) > 0 {
 		fmt.Fprintln(w, "\nFrames (biggest change first)")
