@@ -58,6 +58,12 @@ const (
 	CacheMiss   = "miss"
 	CacheBypass = "bypass"
 	CacheWrite  = "write" // PGO: the code state was written
+	// CacheDefault: PGO's "get_code_state using default": a lookup that found nothing, unless a hit of the same
+	// process came just before it (2.11+ print it after a hit too; compile-time-and-caches.md §3.3)
+	CacheDefault = "default"
+	// CacheDisabled: PGO's "put_code_state: local cache disabled" (2.6: local PGO is off): the lookup before it
+	// could find nothing, so its "using default" was no miss
+	CacheDisabled = "disabled"
 )
 
 // CacheEvent is the payload of a KindCache record: one lookup of one compile cache.
@@ -194,6 +200,8 @@ var cacheLines = []struct {
 	{"AOTAutograd cache miss for key ", CacheAOT, CacheMiss},
 	{"Bypassing autograd cache due to: ", CacheAOT, CacheBypass},
 	{"get_code_state remote miss on ", CachePGO, CacheMiss},
+	{"get_code_state using default", CachePGO, CacheDefault},
+	{"put_code_state: local cache disabled", CachePGO, CacheDisabled},
 	{"put_code_state: wrote local ", CachePGO, CacheWrite},
 	{"put_remote_code_state: wrote remote ", CachePGO, CacheWrite},
 }

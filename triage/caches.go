@@ -135,7 +135,11 @@ func (c Caches) merge(o Caches) Caches {
 }
 
 // rankCaches counts one rank's lookups from one source.
-type rankCaches struct{ stats map[string]*CacheStats }
+type rankCaches struct {
+	stats   map[string]*CacheStats
+	pgoHit  map[string]bool // a PGO hit of this input not yet followed by its "using default" line
+	pgoMiss map[string]int  // the misses a "using default" of this input counted (undone by "local cache disabled")
+}
 
 // known is what a source tells of a cache: trace and text show every FX/AOT state; a trace shows PGO hits and
 // writes only, the text log PGO hits, remote misses and writes.
@@ -179,6 +183,25 @@ func (c *compileAgg) addCache(r *logparse.Record) {
 		s.BypassReasons[OneLine(ev.Reason, 200)]++
 	case logparse.CacheWrite:
 		s.Writes++
+	case logparse.CacheDefault: // the end of a lookup: a miss unless it hit
+		if rc.pgoHit[r.Input] {
+			delete(rc.pgoHit, r.Input)
+		} else {
+			s.Miss++
+			if rc.pgoMiss == nil {
+				rc.pgoMiss = map[string]int{}
+			}
+			rc.pgoMiss[r.Input]++
+		}
+	case logparse.CacheDisabled: // local PGO off (2.6): nothing could be found, no miss
+		s.Miss -= rc.pgoMiss[r.Input]
+		delete(rc.pgoMiss, r.Input)
+	}
+	if ev.Cache == logparse.CachePGO && ev.State == logparse.CacheHit && r.Source == logparse.FromText {
+		if rc.pgoHit == nil {
+			rc.pgoHit = map[string]bool{}
+		}
+		rc.pgoHit[r.Input] = true
 	}
 	if r.Source == logparse.FromTrace && ev.Cache != logparse.CachePGO {
 		k := frameKey{r.Rank, r.Input, r.CompileID}

@@ -1,6 +1,8 @@
 package triage
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -153,5 +155,41 @@ func TestColdAndWarmPhasesAreNotComparedOneToOne(t *testing.T) {
 	}
 	if v, _ := res.verdict(); strings.Contains(v, "aot +3.6") {
 		t.Errorf("verdict %q", v)
+	}
+}
+
+// PGO's "get_code_state using default" without a hit before it is a lookup that missed (a cold profile; 2.11+
+// print it after a hit too: compile-time-and-caches.md §3.3). A cold run with a job id read "PGO 0 hit 0 miss" and
+// compare "hit → none (no lookup)" (exploratory run on real 2.14.1).
+func TestPGODefaultWithoutAHitIsAMiss(t *testing.T) {
+	const cold = `I1127 02:10:00.000000 1 torch/_dynamo/pgo.py:967] [0/0] get_code_state using default
+I1127 02:10:01.000000 1 torch/_dynamo/pgo.py:1040] [0/0] put_code_state: wrote local /c/dynamo/code_state_x_None_.pkl, 1 entries
+`
+	const warm = `I1127 02:11:00.000000 2 torch/_dynamo/pgo.py:803] [0/0] get_code_state /c/dynamo/code_state_x_None_.pkl hit local, 1 entries
+I1127 02:11:00.000000 2 torch/_dynamo/pgo.py:967] [0/0] get_code_state using default
+`
+	// 2.6 has local PGO off: its "using default" could find nothing, and says so after (testdata/compile/torch-2.6)
+	const off26 = `I1123 04:35:59.253000 21431 torch/_dynamo/pgo.py:619] [0/0] get_code_state using default
+I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: local cache disabled
+`
+	for _, c := range []struct {
+		text      string
+		hit, miss int
+	}{{cold, 0, 1}, {warm, 1, 0}, {off26, 0, 0}} {
+		path := filepath.Join(t.TempDir(), "pgo.log")
+		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rep, _, err := buildReport([]string{path}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got CacheStats
+		if rep.Compile != nil {
+			got = rep.Compile.Caches["pgo"]
+		}
+		if got.Hit != c.hit || got.Miss != c.miss {
+			t.Errorf("pgo %+v, want %d hit %d miss\n%s", got, c.hit, c.miss, c.text)
+		}
 	}
 }
