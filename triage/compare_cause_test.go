@@ -193,3 +193,12 @@ I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: loca
 		}
 	}
 }
+
+// A trace shows PGO hits and writes, not misses: a cold lookup there is not known, not "none" (exploratory runs:
+// "PGO code state none → hit" between a cold and a warm traced run).
+func TestPGOStateOfATraceWithoutHits(t *testing.T) {
+	cold := CacheStats{Writes: 2, Known: KnowHit | KnowWrites}
+	if s := cacheState(cold, true); s == "none" {
+		t.Errorf("state %q", s)
+	}
+}

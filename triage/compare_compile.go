@@ -110,16 +110,19 @@ func (res *CompareResult) compile(ca, cb *CompileReport) {
 		}
 		c := CacheChange{Cache: name, A: x, B: y}
 		// a side without compile records (no TORCH_TRACE, no probe) shows no lookup: unknown, not "none"
-		if sa, sb := cacheState(x, okx), cacheState(y, oky); sa != sb && ca != nil && cb != nil {
+		if sa, sb := cacheState(x, okx), cacheState(y, oky); sa != sb && ca != nil && cb != nil && sa != "unknown" && sb != "unknown" {
 			c.Change = sa + " → " + sb
 		}
 		res.Caches = append(res.Caches, c)
 	}
 }
 
-// cacheState is one word for a cache's lookups: hit, miss, bypass, mixed, or none (no lookup recorded).
+// cacheState is one word for a cache's lookups: hit, miss, bypass, mixed, none (no lookup recorded), or unknown
+// (no hit where the source does not show misses: a trace's PGO).
 func cacheState(s CacheStats, ok bool) string {
 	switch {
+	case ok && s.Hit == 0 && s.Known != 0 && s.Known&KnowMiss == 0:
+		return "unknown"
 	case !ok || s.Lookups() == 0:
 		return "none"
 	case s.Hit == s.Lookups():
