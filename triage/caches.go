@@ -257,6 +257,8 @@ func (m *cacheMix) state() string {
 	switch {
 	case m == nil || m.hit+m.miss+m.bypass == 0:
 		return ""
+	case m.bypass > 0 && m.hit > 0: // AOT bypass + FX hit (freezing): partial (compile-time-and-caches.md §3.6)
+		return CachePartial
 	case m.bypass > 0:
 		return CacheBypass
 	case m.miss == 0:

@@ -202,3 +202,14 @@ func TestPGOStateOfATraceWithoutHits(t *testing.T) {
 		t.Errorf("state %q", s)
 	}
 }
+
+// A graph whose AOTAutograd lookup bypassed (freezing) while its FX graph hit is partial, not bypass
+// (compile-time-and-caches.md §3.6); bypass alone stays bypass.
+func TestFrameCacheStateOfFreezing(t *testing.T) {
+	if s := (&cacheMix{hit: 1, bypass: 1}).state(); s != CachePartial {
+		t.Errorf("AOT bypass + FX hit: %q", s)
+	}
+	if s := (&cacheMix{bypass: 2}).state(); s != CacheBypass {
+		t.Errorf("bypass only: %q", s)
+	}
+}
