@@ -197,6 +197,23 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
+// distinctDirs is paths without the ones that name a directory named before (the same run by number and path).
+func distinctDirs(paths []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		key := p
+		if abs, err := filepath.Abs(p); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // refuseStores refuses a run store named as an input: its runs' logs (other commands, other times, each with its
 // own rank 0) would count as one report. One line says how to read one, all, or two side by side.
 func refuseStores(cmd *cobra.Command, paths []string) error {
@@ -224,6 +241,9 @@ func refuseStores(cmd *cobra.Command, paths []string) error {
 		}
 	}
 	if len(named) > 1 {
+		if distinct := distinctDirs(named); len(distinct) == 1 { // one run named twice: not two runs
+			return failErr(cmd, exitUsage, "%s is named %d times: name it once (torchtriage %s %s)", distinct[0], len(named), cmd.Name(), distinct[0])
+		}
 		return failErr(cmd, exitUsage, "%s are %d runs: "+how, strings.Join(named, ", "), len(named), cmd.Name(), named[len(named)-1])
 	}
 	return nil
