@@ -43,9 +43,12 @@ func (m *Model) checklist() playbooks.State {
 			st.BaselineWhy = c.Verdict
 		}
 	}
-	if prev := m.previousCompiled(r); prev != nil && r.done && s.analysis.Verdict.State != triage.StateNoEvidence {
+	if prev := m.previousCompiled(r); prev != nil && r.done && s.analysis.Verdict.Steady {
+		// a steady rerun that compiled nothing new, where both runs logged what it compares
 		d := triage.Diff(prev.snap.analysis, s.analysis)
-		st.SteadyRerun = d.New == 0 && s.report.Counts.CudagraphSkips == 0
+		logged := func(a *triage.Analysis) bool { return a.Evidence.GraphBreaksLogged && a.Evidence.RecompilesLogged }
+		st.SteadyRerun = d.New == 0 && len(d.NotCompared) == 0 && logged(prev.snap.analysis) && logged(s.analysis) &&
+			s.report.Counts.CudagraphSkips == 0
 	}
 	return st
 }

@@ -88,12 +88,16 @@ func TestGuideComparesRunsOfTheSameCommand(t *testing.T) {
 		step  string
 		first []string // feedRun's file, preset, TORCH_LOGS of run 1
 	}{
-		{"steady", []string{"gb_recompile.triage.log", "breaks", "graph_breaks,recompiles"}},
+		{"steady", []string{"r06_dist_funcol.triage.log", "breaks", "graph_breaks,recompiles"}},
 		{"baseline", []string{"", "eager", ""}},
 	} {
 		m := liveModel(t, 100, 40)
 		feedRun(t, m, 1, c.first[0], c.first[1], c.first[2], 0)
-		feedRun(t, m, 2, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
+		second := "gb_recompile.triage.log"
+		if c.step == "steady" { // a rerun that is steady itself (TestGuideSteadyRerunIsEarned)
+			second = "r06_dist_funcol.triage.log"
+		}
+		feedRun(t, m, 2, second, "breaks", "graph_breaks,recompiles", 0)
 		v1, v2 := 10.0, 12.0
 		m.run(1).meta.Metric, m.run(2).meta.Metric = &v1, &v2
 		m.run(1).meta.UserArgv = []string{"python", "a.py"}
@@ -192,5 +196,29 @@ func TestRanksStripOfDifferentSettings(t *testing.T) {
 	strip := lineWith(t, plain(m), "ranks r0")
 	if !strings.Contains(strip, "settings differ") || strings.Contains(strip, " agree") {
 		t.Errorf("strip %q", strip)
+	}
+}
+
+// "Confirm the steady state" is done only on a rerun that is steady itself and logged what it compares: it was
+// ticked of a rerun whose verdict was "not steady" (its breaks unchanged) and of a guards-preset rerun that logged
+// no graph breaks (an exploratory TUI run on real 2.14.1).
+func TestGuideSteadyRerunIsEarned(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		first, second [3]string // feedRun's file, preset, TORCH_LOGS
+		done          bool
+	}{
+		{"not steady", [3]string{"gb_recompile.triage.log", "breaks", "graph_breaks,recompiles"}, [3]string{"gb_recompile.triage.log", "breaks", "graph_breaks,recompiles"}, false},
+		{"breaks not logged", [3]string{"r05_dist_c10d.triage.log", "breaks", "graph_breaks,recompiles"}, [3]string{"r05_dist_c10d.guards.log", "guards", "guards,recompiles"}, false},
+		{"steady", [3]string{"r06_dist_funcol.triage.log", "breaks", "graph_breaks,recompiles"}, [3]string{"r06_dist_funcol.triage.log", "breaks", "graph_breaks,recompiles"}, true},
+	} {
+		m := liveModel(t, 100, 40)
+		feedRun(t, m, 1, c.first[0], c.first[1], c.first[2], 0)
+		feedRun(t, m, 2, c.second[0], c.second[1], c.second[2], 0)
+		m.run(1).meta.UserArgv = []string{"python", "a.py"}
+		m.run(2).meta.UserArgv = []string{"python", "a.py"}
+		if _, done := m.nextStep(); slices.Contains(done, "steady") != c.done {
+			t.Errorf("%s: done %v", c.name, done)
+		}
 	}
 }
