@@ -243,6 +243,9 @@ func checkCache(d dirFacts) check {
 	}
 	// What a cache dir costs: compile-time-and-caches.md §3.0 (defaults) and §5 (TORCHINDUCTOR_CACHE_DIR row).
 	switch {
+	case d.NotDir != "":
+		c.Status, notes = statusFail, []string{d.NotDir + " is a file, not a directory: every compile that caches fails"}
+		c.Fix = "export " + env + "=<a directory you can write on a local disk>"
 	case !d.Writable:
 		c.Status, notes = statusFail, append(notes, "not writable, so compiled artifacts cannot be cached")
 		c.Fix = "export " + env + "=<a directory you can write on a local disk>"
@@ -282,6 +285,9 @@ func checkStore(f doctorFacts) check {
 	d := f.Store
 	c := check{ID: "store", Title: "run store", Status: statusOK, Detail: d.Path}
 	switch {
+	case d.NotDir != "":
+		c.Status, c.Detail = statusFail, d.Path+": "+d.NotDir+" is a file, not a directory, so run cannot store its runs"
+		c.Fix = "pass --store DIR: a directory, or a path where one can be created"
 	case !d.Writable:
 		c.Status, c.Detail = statusFail, d.Path+": not writable, so run cannot store its runs"
 		c.Fix = "run from a directory you can write, or pass --store DIR to run"

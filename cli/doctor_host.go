@@ -45,6 +45,8 @@ type dirFacts struct {
 	Writable bool   `json:"writable"` // it, or the nearest directory above it that exists, takes a new file
 	FS       string `json:"fs,omitempty"`
 	Shared   bool   `json:"shared"` // on a network file system (NFS, Lustre, GPFS, …)
+	// NotDir is the path, or the one above it, that exists but is no directory: nothing can be created under it
+	NotDir string `json:"not_dir,omitempty"`
 }
 
 // nvidiaDriverFile is where Linux's NVIDIA kernel module says its version.
@@ -113,12 +115,24 @@ func examineDir(d dirFacts) dirFacts {
 	if st, err := os.Stat(at); err == nil && st.IsDir() {
 		d.Exists = true
 	} else {
+		if st, err := os.Stat(at); err == nil && !st.IsDir() {
+			d.NotDir = at
+		}
 		for at != filepath.Dir(at) { // the nearest directory above it that exists: torch creates the rest
 			at = filepath.Dir(at)
-			if st, err := os.Stat(at); err == nil && st.IsDir() {
-				break
+			if st, err := os.Stat(at); err == nil {
+				if !st.IsDir() && d.NotDir == "" {
+					d.NotDir = at
+				}
+				if st.IsDir() {
+					break
+				}
 			}
 		}
+	}
+	if d.NotDir != "" {
+		d.Writable = false
+		return d
 	}
 	if tmp, err := os.CreateTemp(at, ".torchtriage-doctor-*"); err == nil {
 		d.Writable = true

@@ -241,3 +241,16 @@ func TestDoctorWithoutCppCompiler(t *testing.T) {
 	wantCheck(t, checks, "cpp_compiler", statusWarn, "none works (asked torch: InvalidCxxCompiler: No working C++ compiler found",
 		`backend="inductor" cannot build CPU code`)
 }
+
+// A cache dir or run store that is a regular file is no directory anything can be created in: doctor said "✓
+// inductor cache … (not created yet)" and "✓ run store … (created by the first run)" of one, and every compile
+// then died of FileExistsError and every run of "mkdir …: not a directory" (an exploratory run on real 2.14.1).
+func TestDoctorCacheDirAndStoreThatAreFiles(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "afile")
+	writeFile(t, dir, "afile", "x\n")
+	py := doctorEnv(t, "PYTHONPATH="+fakeTorchDir(t), "TORCHINDUCTOR_CACHE_DIR="+file)
+	_, _, checks := runDoctor(t, "--python", py, "--store", filepath.Join(file, "runs"))
+	wantCheck(t, checks, "inductor_cache", statusFail, "is a file, not a directory")
+	wantCheck(t, checks, "store", statusFail, "is a file, not a directory")
+}
