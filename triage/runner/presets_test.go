@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"fmt"
+	"github.com/torchtriage/torchtriage/playbooks"
 	"os"
 	"slices"
 	"strings"
@@ -183,5 +184,25 @@ func TestParseInvalidLogSettings(t *testing.T) {
 	mod := []byte("Invalid log settings: torch._nope, must be a comma separated list\nValid settings:\nall, dynamo\n")
 	if u, _, ok := ParseInvalidLogSettings(mod); !ok || !slices.Equal(u, []string{"torch._nope"}) {
 		t.Errorf("module-only setting: %v %v", u, ok)
+	}
+}
+
+// Each checklist step names the TORCH_LOGS its preset sets (step 3 said "recompiles_verbose,guards,dynamic" of the
+// recompiles preset, which sets recompiles_verbose,graph_breaks,dynamic).
+func TestChecklistStepsNameTheirPresetsLogs(t *testing.T) {
+	for _, st := range playbooks.Checklist() {
+		p, ok := PresetByName(st.Preset)
+		if !ok {
+			t.Errorf("step %s: no preset %q", st.ID, st.Preset)
+			continue
+		}
+		if len(p.Logs) > 0 && !strings.HasPrefix(st.TorchLogs, strings.Join(p.Logs, ",")) {
+			t.Errorf("step %s: TORCH_LOGS %q, preset %s sets %s", st.ID, st.TorchLogs, p.Name, strings.Join(p.Logs, ","))
+		}
+		for k, v := range p.Env {
+			if k != "TORCHDYNAMO_DISABLE" && !strings.Contains(st.TorchLogs, k+"="+v) {
+				t.Errorf("step %s: %q leaves out %s=%s", st.ID, st.TorchLogs, k, v)
+			}
+		}
 	}
 }
