@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -99,7 +100,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env func(
 		return 1
 	}
 	traceDir := env("TORCH_TRACE")
-	rec := scn.recordingFor(preset, traceDir != "" && preset != PresetEager)
+	rec, ok := scn.recordingFor(preset, traceDir != "" && preset != PresetEager)
+	if !ok { // another recording would show records this TORCH_LOGS does not print
+		fmt.Fprintf(stderr, "torchtriage demo: scenario %s has no recording of what TORCH_LOGS=%s prints; "+
+			"its recordings replay presets %s, or another scenario has it (torchtriage demo --help)\n", scn.Name, torchLogs, strings.Join(scn.toolPresets(), ", "))
+		return 2
+	}
 	data, err := readRecording(rec.file)
 	if err != nil {
 		fmt.Fprintf(stderr, "torchtriage demo: recording %s: %v\n", rec.file, err)

@@ -92,6 +92,20 @@ func findScenario(name string) (Scenario, error) {
 	return Scenario{}, fmt.Errorf("unknown scenario %q (have: %s)", name, strings.Join(names, ", "))
 }
 
+// toolPresets names the run presets whose TORCH_LOGS the scenario's recordings show (PickRecording's mapping),
+// eager always (the user's own output).
+func (s Scenario) toolPresets() []string {
+	names := map[string]string{PresetTriage: "breaks", PresetVerbose: "recompiles", PresetGuards: "guards",
+		PresetPerf: "cudagraphs", PresetDynamoDebug: "deep"}
+	var out []string
+	for _, p := range s.Presets {
+		if n, ok := names[p]; ok {
+			out = append(out, n)
+		}
+	}
+	return append(out, "eager")
+}
+
 // recording is what one replay plays: a recorded file, how to filter it and
 // how fast to play it relative to the recording.
 type recording struct {
@@ -101,29 +115,30 @@ type recording struct {
 	pace  float64 // 1 = recorded timing; eager runs faster
 }
 
-// recordingFor resolves a preset from PickRecording to the scenario's files:
-// a preset it lacks falls back to triage; no TORCH_LOGS without a recorded
+// recordingFor resolves a preset from PickRecording to the scenario's files
+// (ok false for a preset it has no recording of: another's records would show
+// what that run does not print); no TORCH_LOGS without a recorded
 // no_torch_logs run is the triage run without its debug/info Python log lines
 // (the lines TORCH_LOGS added; warnings print regardless); eager is the user's
 // own prints from the triage run, played ten times faster.
-func (s Scenario) recordingFor(preset string, trace bool) recording {
+func (s Scenario) recordingFor(preset string, trace bool) (recording, bool) {
 	all := func(line) bool { return true }
 	if trace && preset == s.tracePreset {
-		return recording{file: s.files[presetWithTrace], label: "withtrace", keep: all, pace: 1}
+		return recording{file: s.files[presetWithTrace], label: "withtrace", keep: all, pace: 1}, true
 	}
 	switch preset {
 	case PresetEager:
-		return recording{file: s.files[PresetTriage], label: "eager: the user's output of triage", keep: line.plain, pace: 0.1}
+		return recording{file: s.files[PresetTriage], label: "eager: the user's output of triage", keep: line.plain, pace: 0.1}, true
 	case PresetNoLogs:
 		if _, ok := s.files[PresetNoLogs]; !ok {
-			return recording{file: s.files[PresetTriage], label: "no_torch_logs: triage without its debug/info lines", keep: line.notDebug, pace: 1}
+			return recording{file: s.files[PresetTriage], label: "no_torch_logs: triage without its debug/info lines", keep: line.notDebug, pace: 1}, true
 		}
 	}
 	file, ok := s.files[preset]
 	if !ok {
-		file = s.files[PresetTriage]
+		return recording{}, false
 	}
-	return recording{file: file, label: strings.TrimSuffix(strings.TrimPrefix(file, s.Name+"."), ".log"), keep: all, pace: 1}
+	return recording{file: file, label: strings.TrimSuffix(strings.TrimPrefix(file, s.Name+"."), ".log"), keep: all, pace: 1}, true
 }
 
 func readRecording(name string) ([]byte, error) {
