@@ -170,13 +170,17 @@ func checkTorchLogsEnv(f doctorFacts) (check, bool) {
 	c := check{ID: "torch_logs_env", Title: "TORCH_LOGS", Status: statusOK,
 		Detail: fmt.Sprintf("%q is accepted (run sets its preset's TORCH_LOGS instead)", value)}
 	var bad []string
+	fails := "" // how `import torch` fails with it, where no name is the one rejected
 	switch {
 	case p.TorchLogsError != "":
 		unknown, _, ok := runner.ParseInvalidLogSettings([]byte(p.TorchLogsError))
 		bad = unknown
 		if !ok || len(unknown) == 0 { // not a rejected name: TORCH_LOGS=help prints the help and fails too
 			first, _, _ := strings.Cut(strings.TrimSpace(p.TorchLogsError), "\n")
-			bad = []string{first}
+			fails = first
+			if strings.TrimSpace(value) == "help" {
+				fails = "it prints torch's TORCH_LOGS help and raises"
+			}
 		}
 	case p.TorchLogsCheckError != "" && len(f.LogNames) > 0:
 		for _, n := range strings.Split(value, ",") {
@@ -186,10 +190,17 @@ func checkTorchLogsEnv(f doctorFacts) (check, bool) {
 			}
 		}
 	}
-	if len(bad) > 0 {
+	// run sets each run's TORCH_LOGS itself (none for eager): its runs do not inherit this one
+	switch {
+	case len(bad) > 0:
 		c.Status = statusFail
 		c.Detail = fmt.Sprintf("%q: torch %s rejects %s, so `import torch` fails in every process that inherits it "+
-			"(run's eager preset sets no TORCH_LOGS of its own)", value, torchVersion(f), strings.Join(bad, ", "))
+			"(not torchtriage's runs: run sets TORCH_LOGS itself)", value, torchVersion(f), strings.Join(bad, ", "))
+		c.Fix = "`unset TORCH_LOGS` (run sets TORCH_LOGS from its preset)"
+	case fails != "":
+		c.Status = statusFail
+		c.Detail = fmt.Sprintf("%q: `import torch` fails with it in torch %s (%s), in every process that inherits it "+
+			"(not torchtriage's runs: run sets TORCH_LOGS itself)", value, torchVersion(f), fails)
 		c.Fix = "`unset TORCH_LOGS` (run sets TORCH_LOGS from its preset)"
 	}
 	return c, true

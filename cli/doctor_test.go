@@ -254,3 +254,18 @@ func TestDoctorCacheDirAndStoreThatAreFiles(t *testing.T) {
 	wantCheck(t, checks, "inductor_cache", statusFail, "is a file, not a directory")
 	wantCheck(t, checks, "store", statusFail, "is a file, not a directory")
 }
+
+// A TORCH_LOGS that `import torch` fails on in a way other than an unknown name: empty (torch's parser returns a
+// plain dict and init fails on it) and a dotted name of no module ("foo.bar": ModuleNotFoundError). doctor said
+// "is accepted" of both (an exploratory run on real 2.6 and 2.14.1). And run strips an inherited TORCH_LOGS, so
+// the check does not claim the eager preset inherits it.
+func TestDoctorTorchLogsImportFailsOn(t *testing.T) {
+	for _, c := range []struct{ value, want string }{{"", "`import torch` fails"}, {"foo.bar", "No module named 'foo'"}} {
+		py := doctorEnv(t, "PYTHONPATH="+fakeTorchDir(t), "TORCH_LOGS="+c.value)
+		_, _, checks := runDoctor(t, "--python", py)
+		wantCheck(t, checks, "torch_logs_env", statusFail, c.want, "unset TORCH_LOGS")
+		if strings.Contains(checks["torch_logs_env"].Detail, "eager preset sets no TORCH_LOGS") {
+			t.Errorf("%q: %s", c.value, checks["torch_logs_env"].Detail)
+		}
+	}
+}

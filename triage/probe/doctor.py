@@ -69,14 +69,27 @@ if torch is not None:
     except Exception as e:
         out["log_names_error"] = err(e)
     if torch_logs is not None:
+        # what `import torch` does with it (torch/__init__.py: _logging._init_logs()): parse it, import the modules
+        # it names, set the levels; an empty value or a dotted name of no module fails there, not in the parser
+        init = None
         try:
             from torch._logging import _internal
 
-            _internal._parse_log_settings(torch_logs)
-        except ValueError as e:  # PyTorch's "Invalid log settings: ..." message, whole
-            out["torch_logs_error"] = str(e)
-        except Exception as e:  # no such parser in this torch: Go falls back to the names
+            init = getattr(_internal, "_init_logs", None)
+        except Exception as e:  # no such module in this torch: Go falls back to the names
             out["torch_logs_check_error"] = err(e)
+        if init is not None:
+            os.environ["TORCH_LOGS"] = torch_logs
+            try:
+                init()
+            except ValueError as e:  # PyTorch's "Invalid log settings: ..." message, whole
+                out["torch_logs_error"] = str(e)
+            except Exception as e:  # `import torch` fails the same way: an empty value, a dotted name of no module
+                out["torch_logs_error"] = err(e)
+            finally:
+                del os.environ["TORCH_LOGS"]
+        elif "torch_logs_check_error" not in out:
+            out["torch_logs_check_error"] = "no torch._logging._internal._init_logs"
     try:
         out["distributed_run"] = importlib.util.find_spec("torch.distributed.run") is not None
     except Exception:

@@ -1,6 +1,7 @@
 """Fake torch._logging._internal: PyTorch's registry of TORCH_LOGS names (log_registry) and its parser, which
 rejects an unknown name with PyTorch's own message. FAKETORCH_LOG_NAMES=a,b replaces the artifact names;
 FAKETORCH_NO_LOG_REGISTRY=1 leaves the registry out (a torch whose internals moved)."""
+import importlib
 import os
 
 INCR_VERBOSITY_CHAR = "+"
@@ -35,16 +36,29 @@ Valid settings:
 """
 
 
+class LogState:
+    def get_log_level_pairs(self):
+        return []
+
+
 def _parse_log_settings(settings):
     if settings == "":
-        return {}
+        return {}  # like PyTorch 2.6 and 2.14.1: a plain dict, which _init_logs then fails on
     for name in settings.replace(" ", "").split(","):
         name = name.lstrip(INCR_VERBOSITY_CHAR + DECR_VERBOSITY_CHAR)
         known = name == "all" or name in _registry.log_alias_to_log_qnames or name in _registry.artifact_names
         if not known and "." not in name:
             raise ValueError(_invalid_settings_err_msg(settings))
-    return {}
+    return LogState()
 
 
 def _init_logs():
-    _parse_log_settings(os.environ.get("TORCH_LOGS", ""))
+    settings = os.environ.get("TORCH_LOGS")
+    if settings is None:
+        return
+    state = _parse_log_settings(settings)
+    for name in settings.replace(" ", "").split(","):  # like PyTorch: a dotted name is a module to import
+        name = name.lstrip(INCR_VERBOSITY_CHAR + DECR_VERBOSITY_CHAR)
+        if "." in name:
+            importlib.import_module(name)
+    state.get_log_level_pairs()
