@@ -551,3 +551,14 @@ func TestOneRunNamedTwice(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errb)
 	}
 }
+
+// A dotted TORCH_LOGS name that is no module (--logs foo.bar, real 2.14.1, testdata/recorded/invalid-logs 0001):
+// import torch dies of ModuleNotFoundError inside torch's reading of TORCH_LOGS. That is the TORCH_LOGS rejected,
+// as for an unknown name: no break count, and the basis says so.
+func TestDottedTorchLogsNameOfNoModule(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "invalid-logs", "runs", "0001-custom")
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	if strings.Contains(out, "graph breaks 0") || !strings.Contains(out, "torch rejected it") {
+		t.Errorf("report:\n%s", out)
+	}
+}

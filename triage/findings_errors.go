@@ -119,6 +119,9 @@ const caughtTitle = " (caught by the program, which went on)"
 func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
 	cause := ErrorCause(e.Class, e.Inner, joinCause(e.Message, e.Cause))
+	if e.TorchLogs {
+		cause = "invalid TORCH_LOGS"
+	}
 	q := playbooks.Query{Kind: kind, ErrorClass: e.Class, Reason: joinCause(e.Message, e.Cause)} // the cause may name the playbook
 	if strings.HasSuffix(e.Class, "exc.Unsupported") && strings.Contains(e.Message, "Explanation:") {
 		q.GBType = strings.TrimSpace(firstLine(e.Message))

@@ -137,7 +137,7 @@ func noFrameCompiled(rep *Report, probes []ProcessInfo) bool {
 // TORCH_LOGS"), so nothing that value asked for was logged.
 func logsRejected(rep *Report) bool {
 	for _, e := range rep.RuntimeErrors {
-		if ErrorCause(e.Class, e.Inner, e.Message) == "invalid TORCH_LOGS" {
+		if e.TorchLogs || ErrorCause(e.Class, e.Inner, e.Message) == "invalid TORCH_LOGS" {
 			return true
 		}
 	}

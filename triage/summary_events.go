@@ -94,16 +94,29 @@ type ErrorSummary struct {
 	// SignalException) or wraps one: the process went down because it was stopped, so no process died of it
 	Interrupt string `json:"interrupt,omitempty"`
 	// Cause is the exception it was raised from ("DistStoreError: use_libuv was requested …"), "" when none shows.
-	Cause    string   `json:"cause,omitempty"`
-	Evidence Evidence `json:"-"`
+	Cause string `json:"cause,omitempty"`
+	// TorchLogs: raised while torch read TORCH_LOGS at import (torch/_logging/_internal.py _init_logs): the
+	// setting was rejected, whatever the class (a dotted name of no module: ModuleNotFoundError)
+	TorchLogs bool     `json:"-"`
+	Evidence  Evidence `json:"-"`
 }
 
 func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
 	e, in := r.Error, a.names.of
 	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner), Cause: strings.Clone(e.Cause),
 		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught,
-		Compile: e.Caught && e.FromCompile(), Interrupt: interruptOf(e),
+		Compile: e.Caught && e.FromCompile(), Interrupt: interruptOf(e), TorchLogs: readingTorchLogs(e.Frames),
 		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
+}
+
+// readingTorchLogs reports a traceback through torch's reading of TORCH_LOGS at import (_init_logs).
+func readingTorchLogs(frames []logparse.Frame) bool {
+	for _, f := range frames {
+		if f.Func == "_init_logs" && strings.HasSuffix(strings.ReplaceAll(f.File, `\`, "/"), "torch/_logging/_internal.py") {
+			return true
+		}
+	}
+	return false
 }
 
 // interruptOf names the interrupt an exception that is not one itself went down under: the chain's (Interrupt),
