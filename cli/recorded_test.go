@@ -558,7 +558,8 @@ func TestOneRunNamedTwice(t *testing.T) {
 func TestDottedTorchLogsNameOfNoModule(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "invalid-logs", "runs", "0001-custom")
 	_, out, _ := runCLI("report", "--width", "300", dir)
-	if strings.Contains(out, "graph breaks 0") || !strings.Contains(out, "torch rejected it") {
+	if strings.Contains(out, "graph breaks 0") || !strings.Contains(out, "torch rejected it") ||
+		!strings.Contains(lineWith(out, "First failure:"), "raised by torch reading TORCH_LOGS") {
 		t.Errorf("report:\n%s", out)
 	}
 }

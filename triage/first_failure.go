@@ -77,6 +77,9 @@ func (f *FirstFailure) Text() string {
 	if f.Cause != "" {
 		what += " (caused by " + OneLine(f.Cause, titleMax) + ")"
 	}
+	if f.TorchLogs { // the place is the program's `import torch`; the cause is the setting
+		what += " (raised by torch reading TORCH_LOGS at import: the setting, not the program)"
+	}
 	if f.File != "" {
 		what += fmt.Sprintf(" (%s:%d)", f.File, f.Line)
 	}
