@@ -68,7 +68,7 @@ func TestLaunchWithLogs(t *testing.T) {
 		t.Errorf("malformed --logs: exit %d %q", code, errs)
 	}
 	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--allow-no-evidence", "--max-graph-breaks", "9", "--logs", "graph_braeks", "--", "true")
-	if code != 0 || !strings.Contains(errs, `warning: --logs: torch 2.14 has no TORCH_LOGS name "graph_braeks" (did you mean graph_breaks?)`) {
+	if code != 0 || !strings.Contains(errs, `warning: --logs: the newest torch torchtriage knows (2.14) has no TORCH_LOGS name "graph_braeks" (did you mean graph_breaks?)`) {
 		t.Errorf("misspelt --logs: exit %d %q", code, errs)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -325,6 +326,9 @@ func checkCppCompiler(f doctorFacts) (check, bool) {
 		c.Status = statusWarn
 		c.Detail = "none works (asked torch: " + p.CppCompilerError + "): backend=\"inductor\" cannot build CPU code"
 		c.Fix = "install one (apt-get install g++, or set CXX); backend=\"aot_eager\" triages without it"
+		if cxx := os.Getenv("CXX"); cxx != "" { // torch tried the one CXX names first
+			c.Fix = "CXX=" + cxx + " is tried first: unset it or point it at a working compiler; backend=\"aot_eager\" triages without one"
+		}
 	default:
 		return c, false
 	}

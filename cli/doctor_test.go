@@ -240,6 +240,12 @@ func TestDoctorWithoutCppCompiler(t *testing.T) {
 	_, _, checks := runDoctor(t, "--python", py)
 	wantCheck(t, checks, "cpp_compiler", statusWarn, "none works (asked torch: InvalidCxxCompiler: No working C++ compiler found",
 		`backend="inductor" cannot build CPU code`)
+	// CXX named one that does not work: the fix is that setting, not installing g++ (which was there)
+	t.Setenv("CXX", "/nonexistent/g++")
+	_, _, checks = runDoctor(t, "--python", py)
+	if fix := checks["cpp_compiler"].Fix; !strings.Contains(fix, "CXX=/nonexistent/g++ is tried first") {
+		t.Errorf("fix %q", fix)
+	}
 }
 
 // A cache dir or run store that is a regular file is no directory anything can be created in: doctor said "✓

@@ -152,7 +152,8 @@ func logNames(cmd *cobra.Command, list string) ([]string, error) {
 		case !session.KnownLogName(n, ""):
 			return nil, usageErr(cmd, "--logs: %q is not a TORCH_LOGS name", n)
 		case !session.KnownLogName(n, latestTorch):
-			warn(cmd, "--logs: torch %s has no TORCH_LOGS name %q%s", latestTorch, n, didYouMean(n))
+			warn(cmd, "--logs: the newest torch torchtriage knows (%s) has no TORCH_LOGS name %q%s; a torch that rejects it is relaunched without it",
+				latestTorch, n, didYouMean(n))
 		}
 		names = append(names, n)
 	}

@@ -61,7 +61,7 @@ func newExplainCmd() *cobra.Command {
 		Long: "Shows one playbook: by id (gb-print) or by graph-break id (GB0059). Colour is used on a terminal " +
 			"that has it unless --no-color or NO_COLOR is set; TERM=dumb, vt100 or a non-UTF-8 locale (LC_ALL=C) " +
 			"give plain ASCII.\n\nExit status: 0 shown, 2 unknown id or usage error.",
-		Example:           "  torchtriage explain GB0059\n  torchtriage explain rc-size --width 100",
+		Example:           "  torchtriage explain GB0059\n  torchtriage explain rc-shape --width 100",
 		ValidArgsFunction: completePlaybookIDs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
