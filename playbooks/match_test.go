@@ -212,3 +212,16 @@ func TestReachability(t *testing.T) {
 		t.Errorf("%d built-in playbooks are the primary of no case: %s", len(unreached), strings.Join(unreached, ", "))
 	}
 }
+
+// explain GBnnnn leads with a playbook that fits the id wherever it shows, not a by-design one that fits only in
+// a context (GB0007 led with "Breaks inside DDP's own forward wrapper (by design)", "nothing to fix", while report
+// matched the same break in user code to gb-skipped-function).
+func TestLookupByGBIDLeadsWithAFix(t *testing.T) {
+	s := mustBuiltin(t)
+	for _, id := range []string{"GB0007", "GB0156"} {
+		p, ok := s.Lookup(id)
+		if !ok || p.Expected() {
+			t.Errorf("%s: %v %+v", id, ok, p)
+		}
+	}
+}

@@ -50,8 +50,9 @@ func (s *Set) Get(id string) (*Playbook, bool) {
 }
 
 // ByGBID returns the playbooks whose gb_ids contain the graph-break id (any
-// spelling NormalizeGBID accepts), narrowest first (fewest gb ids and
-// gb_types declared), then by id.
+// spelling NormalizeGBID accepts): those that fix it first (a by-design one
+// fits the id only in its context: DDP's own wrapper), narrowest first
+// (fewest gb ids and gb_types declared), then by id.
 func (s *Set) ByGBID(gbID string) []*Playbook {
 	id := NormalizeGBID(gbID)
 	var out []*Playbook
@@ -63,7 +64,12 @@ func (s *Set) ByGBID(gbID string) []*Playbook {
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return breadth(out[i]) < breadth(out[j]) })
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Expected() != out[j].Expected() {
+			return !out[i].Expected()
+		}
+		return breadth(out[i]) < breadth(out[j])
+	})
 	return out
 }
 
@@ -74,7 +80,14 @@ func (s *Set) Lookup(key string) (*Playbook, bool) {
 		return p, true
 	}
 	if gbIDPattern.MatchString(NormalizeGBID(key)) {
-		if ps := s.ByGBID(key); len(ps) > 0 {
+		ps := s.ByGBID(key)
+		switch {
+		case len(ps) > 0 && !ps[0].Expected():
+			return ps[0], true
+		case len(ps) > 0: // only by-design ones, which fit in their context only: the generic advice leads
+			if g, ok := s.Get("generic-graph_break"); ok {
+				return g, true
+			}
 			return ps[0], true
 		}
 	}
