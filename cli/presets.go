@@ -66,7 +66,7 @@ func newPresetsCmd() *cobra.Command {
 				rows = append(rows, []string{v.Name, logs, envText(v.Env), purpose})
 			}
 			triage.NewTextWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]triage.Column{{Header: "NAME"},
-				{Header: "TORCH_LOGS", Wrap: true, Breaks: ","}, {Header: "ENV", Wrap: true}, {Header: "PURPOSE", Wrap: true}}, rows)
+				{Header: "TORCH_LOGS", Wrap: true, Breaks: ","}, {Header: "ENV", Wrap: true, WholeWords: true}, {Header: "PURPOSE", Wrap: true}}, rows)
 			return nil
 		},
 	}

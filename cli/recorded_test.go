@@ -563,3 +563,14 @@ func TestDottedTorchLogsNameOfNoModule(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
+
+// presets at 80 and 60 columns never cut an environment variable in two ("TORCHINDUCTOR_FORCE_DISABLE_CACHE" /
+// "S=1" copied as a wrong name).
+func TestPresetsKeepEnvironmentNamesWhole(t *testing.T) {
+	for _, w := range []string{"80", "60"} {
+		_, out, _ := runCLI("presets", "--width", w)
+		if !strings.Contains(out, "TORCHINDUCTOR_FORCE_DISABLE_CACHES=1") {
+			t.Errorf("width %s:\n%s", w, out)
+		}
+	}
+}

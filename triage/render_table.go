@@ -11,6 +11,9 @@ type Column struct {
 	Header string
 	Wrap   bool   // may be narrower than its widest cell, its cells wrapped inside it; ids and counts never are
 	Breaks string // with Wrap: where besides spaces a cell may break ("," for TORCH_LOGS lists)
+	// WholeWords: with Wrap, never narrower than its longest word (an environment variable cut in two reads as
+	// another name), past maxWrapFloor too
+	WholeWords bool
 }
 
 const (
@@ -44,7 +47,11 @@ func (t *TextWriter) Table(cols []Column, rows [][]string) {
 		for _, row := range cells {
 			widths[i] = max(widths[i], textWidth(row[i]))
 			if c.Wrap {
-				floors[i] = max(floors[i], min(longestWord(row[i], c.Breaks), maxWrapFloor))
+				word := longestWord(row[i], c.Breaks)
+				if !c.WholeWords {
+					word = min(word, maxWrapFloor)
+				}
+				floors[i] = max(floors[i], word)
 			}
 		}
 		if !c.Wrap {
