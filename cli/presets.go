@@ -63,10 +63,13 @@ func newPresetsCmd() *cobra.Command {
 				if v.Note != "" {
 					purpose += " " + v.Note
 				}
-				rows = append(rows, []string{v.Name, logs, envText(v.Env), purpose})
+				if env := envText(v.Env); env != "-" { // in the prose, wrapped at its spaces: never cut inside a name
+					purpose += " Sets " + env + "."
+				}
+				rows = append(rows, []string{v.Name, logs, purpose})
 			}
 			triage.NewTextWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]triage.Column{{Header: "NAME"},
-				{Header: "TORCH_LOGS", Wrap: true, Breaks: ","}, {Header: "ENV", Wrap: true, WholeWords: true}, {Header: "PURPOSE", Wrap: true}}, rows)
+				{Header: "TORCH_LOGS", Wrap: true, Breaks: ","}, {Header: "PURPOSE", Wrap: true}}, rows)
 			return nil
 		},
 	}

@@ -11,9 +11,6 @@ type Column struct {
 	Header string
 	Wrap   bool   // may be narrower than its widest cell, its cells wrapped inside it; ids and counts never are
 	Breaks string // with Wrap: where besides spaces a cell may break ("," for TORCH_LOGS lists)
-	// WholeWords: with Wrap, never narrower than its longest word (an environment variable cut in two reads as
-	// another name), past maxWrapFloor too
-	WholeWords bool
 }
 
 const (
@@ -47,11 +44,7 @@ func (t *TextWriter) Table(cols []Column, rows [][]string) {
 		for _, row := range cells {
 			widths[i] = max(widths[i], textWidth(row[i]))
 			if c.Wrap {
-				word := longestWord(row[i], c.Breaks)
-				if !c.WholeWords {
-					word = min(word, maxWrapFloor)
-				}
-				floors[i] = max(floors[i], word)
+				floors[i] = max(floors[i], min(longestWord(row[i], c.Breaks), maxWrapFloor))
 			}
 		}
 		if !c.Wrap {
@@ -59,8 +52,11 @@ func (t *TextWriter) Table(cols []Column, rows [][]string) {
 		}
 	}
 	last, natural := len(cols)-1, slices.Clone(widths)
-	if cols[last].Wrap { // prose gets a readable column or goes under its row
+	if cols[last].Wrap { // prose gets a readable column, its words whole (a name cut in two reads as another), or goes under its row
 		floors[last] = max(floors[last], min(widths[last], minProse))
+		for _, row := range cells {
+			floors[last] = max(floors[last], longestWord(row[last], cols[last].Breaks))
+		}
 	}
 	if !narrow(widths, floors, t.o.Cols()) && last > 0 && cols[last].Wrap {
 		widths, floors = natural[:last], floors[:last]
