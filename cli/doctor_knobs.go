@@ -139,6 +139,13 @@ var knobs = []knob{
 		return statusWarn, "2.14.1 disables Dynamo only for 1, but 2.6 does for any non-empty value, even 0",
 			"`unset TORCH_COMPILE_DISABLE`"
 	}},
+	{"TORCHDYNAMO_DISABLE", func(v string, _ int) (status, string, string) {
+		if isOne(v) {
+			return statusWarn, "torch.compile does nothing in every process that inherits it (not torchtriage's runs: " +
+				"run sets it only for its eager preset)", "`unset TORCHDYNAMO_DISABLE`"
+		}
+		return statusOK, "not 1: compiling is on", ""
+	}},
 	{"TORCHINDUCTOR_AUTOGRAD_CACHE_ALLOW_CUSTOM_AUTOGRAD", func(v string, minor int) (status, string, string) {
 		if configOn(v, minor) {
 			return statusOK, "graphs with a custom autograd.Function use the AOTAutograd cache too", ""

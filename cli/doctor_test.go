@@ -173,11 +173,12 @@ func TestDoctorKnobsCachesAndLaunchers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	py := doctorEnv(t, "PYTHONPATH="+fakeTorchDir(t), "TORCHINDUCTOR_FREEZING=1", "TORCH_COMPILE_DISABLE=0",
+	py := doctorEnv(t, "PYTHONPATH="+fakeTorchDir(t), "TORCHINDUCTOR_FREEZING=1", "TORCH_COMPILE_DISABLE=0", "TORCHDYNAMO_DISABLE=1",
 		"TORCHINDUCTOR_CACHE_DIR=/proc/torchtriage-doctor-test", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	_, _, checks := runDoctor(t, "--python", py)
 	wantCheck(t, checks, "knob:TORCHINDUCTOR_FREEZING", statusWarn, "TORCHINDUCTOR_FREEZING=1: freezing", "unset TORCHINDUCTOR_FREEZING")
 	wantCheck(t, checks, "knob:TORCH_COMPILE_DISABLE", statusWarn, "2.6 does for any non-empty value, even 0")
+	wantCheck(t, checks, "knob:TORCHDYNAMO_DISABLE", statusWarn, "torch.compile does nothing", "unset TORCHDYNAMO_DISABLE")
 	wantCheck(t, checks, "inductor_cache", statusFail, "/proc/torchtriage-doctor-test", "not writable", "export TORCHINDUCTOR_CACHE_DIR=")
 	wantCheck(t, checks, "torchrun", statusWarn, "runs /opt/other-env/bin/python3, not", "first on PATH")
 	wantCheck(t, checks, "srun", statusOK, filepath.Join(bin, "srun"))
