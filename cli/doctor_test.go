@@ -276,3 +276,15 @@ func TestDoctorTorchLogsImportFailsOn(t *testing.T) {
 		}
 	}
 }
+
+// doctor leaves nothing behind: importing torch's cpp_builder creates Inductor's cache dir (real 2.14.1), which
+// doctor did in the user's TORCHINDUCTOR_CACHE_DIR, then reported as existing.
+func TestDoctorCreatesNoCacheDir(t *testing.T) {
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	py := doctorEnv(t, "PYTHONPATH="+fakeTorchDir(t), "TORCHINDUCTOR_CACHE_DIR="+fresh)
+	_, _, checks := runDoctor(t, "--python", py)
+	wantCheck(t, checks, "inductor_cache", statusOK, "not created yet")
+	if _, err := os.Stat(fresh); err == nil {
+		t.Errorf("doctor created %s", fresh)
+	}
+}

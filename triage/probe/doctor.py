@@ -97,13 +97,27 @@ if torch is not None:
     # Inductor builds its CPU kernels with the C++ compiler torch's own search finds (torch/_inductor/cpp_builder.py
     # get_cpp_compiler: torch._inductor.config.cpp.cxx, $CXX, else g++; it runs `<cxx> --version`). Not asked
     # where torch would install one (TORCH_INDUCTOR_INSTALL_GXX): doctor writes nothing.
+    # Importing it creates Inductor's cache dir (2.14.1): pointed at a temporary one, removed after, so doctor
+    # leaves nothing behind (the user's dir was read before torch was imported).
     if not os.environ.get("TORCH_INDUCTOR_INSTALL_GXX"):
+        import shutil
+        import tempfile
+
+        scratch = tempfile.mkdtemp(prefix="torchtriage-doctor-")
+        saved = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+        os.environ["TORCHINDUCTOR_CACHE_DIR"] = scratch
         try:
             from torch._inductor.cpp_builder import get_cpp_compiler
 
             out["cpp_compiler"] = str(get_cpp_compiler())
         except Exception as e:
             out["cpp_compiler_error"] = err(e)
+        finally:
+            if saved is None:
+                del os.environ["TORCHINDUCTOR_CACHE_DIR"]
+            else:
+                os.environ["TORCHINDUCTOR_CACHE_DIR"] = saved
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def default_cache_dir():
