@@ -204,7 +204,9 @@ func (c *compileAgg) addCache(r *logparse.Record) {
 		rc.pgoHit[r.Input] = true
 	}
 	if r.Source == logparse.FromTrace && ev.Cache != logparse.CachePGO {
-		k := frameKey{r.Rank, r.Input, r.CompileID}
+		cid := r.CompileID
+		cid.Attempt = 0 // a restarted compile (attempt 1 after a graph break) looks up for the compile its metrics name
+		k := frameKey{r.Rank, r.Input, cid}
 		m := c.lookup[k]
 		if m == nil {
 			m = &cacheMix{}

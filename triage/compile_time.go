@@ -212,7 +212,9 @@ func (c *compileAgg) add(r *logparse.Record) bool {
 	if total == nil {
 		return fc.Stage != logparse.StageFrame
 	}
-	k := frameKey{r.Rank, r.Input, r.CompileID}
+	cid := r.CompileID
+	cid.Attempt = 0 // one compile, however many times Dynamo restarted it (as its cache lookups are keyed)
+	k := frameKey{r.Rank, r.Input, cid}
 	f := c.frames[k]
 	if f == nil {
 		f = &FrameTime{FrameRef: FrameRef{CompileID: r.CompileID.String()}, rank: r.Rank}

@@ -34,10 +34,14 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 				f.Line = resume
 			}
 			applyPlaybook(f, matchPlaybook(set, q))
-			f.Category = CategoryFix // the frame runs eager from now on: always worth fixing
+			f.Category = CategoryFix // the frame runs eager from now on, or the call failed: always worth fixing
 			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + fnDisplay(fn, resume)
-			f.Title = fmt.Sprintf("%s hit config.%s (%d): after this the frame runs eager", fnDisplay(fn, resume), h.Limit, h.Value)
-			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\nEvery new variant of this frame now runs eagerly (a performance cliff).", h.Function, h.File, h.LastReason)
+			f.Title = fmt.Sprintf("%s hit config.%s (%d): %s", fnDisplay(fn, resume), h.Limit, h.Value, h.Then())
+			then := "Every new variant of this frame now runs eagerly (a performance cliff)."
+			if h.Raised {
+				then = "fail_on_recompile_limit_hit (or fullgraph) made the hit an error: the call that needed another compile failed."
+			}
+			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\n%s", h.Function, h.File, h.LastReason, then)
 			if gc.Class != "other" {
 				f.Classes = []GuardClass{gc}
 			}
@@ -46,7 +50,7 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 			if frames == nil {
 				frames = framesOf(recomps)
 			}
-			attachLimit(recomps, frames[recompFrame{fn, resume}], h.File)
+			attachLimit(recomps, frames[recompFrame{fn, resume}], h)
 		}
 		f.addEvent(h.Evidence, h.Rank, h.CompileID)
 		if h.CompileID != "" && !cids[k][h.CompileID] {
@@ -83,12 +87,12 @@ func framesOf(recomps []Finding) map[recompFrame][]int {
 }
 
 // attachLimit marks the recompile findings of the frame that hit the limit (at, from framesOf).
-func attachLimit(recomps []Finding, at []int, file string) {
+func attachLimit(recomps []Finding, at []int, h LimitSummary) {
 	for _, i := range at {
 		r := &recomps[i]
-		if file == "" || sameFile(r.Evidence, file) {
+		if h.File == "" || sameFile(r.Evidence, h.File) {
 			r.LimitHit = true
-			r.Detail += "\nThis frame hit the recompile limit: after this the frame runs eager."
+			r.Detail += "\nThis frame hit the recompile limit: " + h.Then() + "."
 			if !r.Expected {
 				r.Severity, r.Category = "high", CategoryFix
 			}

@@ -76,8 +76,8 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	}
 	for _, l := range rep.RecompileLimitHits {
 		t.Blank()
-		t.Linef(6, "Limit hit ×%d %s: config.%s (%d) in %s %s — after this the frame runs eager",
-			l.Records, an.Evidence.itemRanks(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line))
+		t.Linef(6, "Limit hit ×%d %s: config.%s (%d) in %s %s — %s",
+			l.Records, an.Evidence.itemRanks(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line), l.Then())
 		t.Linef(8, "      last reason: %s", OneLine(l.LastReason, evidenceMax))
 	}
 	for _, s := range rep.CudagraphSkips {

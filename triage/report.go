@@ -135,6 +135,7 @@ func (a *Aggregator) Report() *Report {
 		}
 		return x.Line < y.Line
 	})
+	markRaised(a.limits, a.errors)
 	rep.limitEvents = append([]LimitSummary{}, a.limits...)
 	rep.RecompileLimitHits = groupLimits(a.limits)
 	rep.Counts.RecompileLimitHits = len(a.limits)

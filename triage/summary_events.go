@@ -9,17 +9,44 @@ import (
 
 // LimitSummary is one recompile-limit hit.
 type LimitSummary struct {
-	Limit      string   `json:"limit"`
-	Value      int      `json:"value"`
-	Function   string   `json:"function"`
-	File       string   `json:"file"`
-	Line       int      `json:"line"`
-	LastReason string   `json:"last_reason"`
-	Rank       int      `json:"rank"` // of the first hit
-	CompileID  string   `json:"compile_id,omitempty"`
-	Records    int      `json:"records"` // identical hits (same function, limit and last reason) grouped
-	Ranks      []int    `json:"ranks"`
-	Evidence   Evidence `json:"-"`
+	Limit      string `json:"limit"`
+	Value      int    `json:"value"`
+	Function   string `json:"function"`
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	LastReason string `json:"last_reason"`
+	Rank       int    `json:"rank"` // of the first hit
+	CompileID  string `json:"compile_id,omitempty"`
+	Records    int    `json:"records"` // identical hits (same function, limit and last reason) grouped
+	Ranks      []int  `json:"ranks"`
+	// Raised: torch raised FailOnRecompileLimitHit on this hit's rank (fail_on_recompile_limit_hit, or fullgraph):
+	// the frame did not go on eager, the call failed
+	Raised   bool     `json:"raised,omitempty"`
+	Evidence Evidence `json:"-"`
+}
+
+// LimitRaised is the exception torch raises at a recompile limit hit instead of running the frame eager.
+const LimitRaised = "FailOnRecompileLimitHit"
+
+// markRaised sets Raised on the limit hits of ranks where torch raised FailOnRecompileLimitHit (caught or not).
+func markRaised(limits []LimitSummary, errors []ErrorSummary) {
+	raised := map[int]bool{}
+	for _, e := range errors {
+		if c := e.Class[strings.LastIndexByte(e.Class, '.')+1:]; c == LimitRaised || c == "FailOnCacheLimitHit" {
+			raised[e.Rank] = true
+		}
+	}
+	for i := range limits {
+		limits[i].Raised = raised[limits[i].Rank]
+	}
+}
+
+// Then says what happens to the frame after the hit.
+func (l LimitSummary) Then() string {
+	if l.Raised {
+		return "torch raised " + LimitRaised + ": the call failed"
+	}
+	return "after this the frame runs eager"
 }
 
 func (a *Aggregator) limitSummary(r *logparse.Record) LimitSummary {

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Gates on a GPU box, all the repro-gpu cases (run from the repo root; the binary as gpu-common.sh says): each
+# gate is `torchtriage check` in its own store, its stored run reported as text and JSON; then a cold and a warm
+# run of one script on one fresh cache dir (--preset trace) and `compare` of the two. Several gates run at once
+# (not the torchrun ones). Usage: bench/gpu-gates.sh OUTDIR
+set -u
+out=${1:?OUTDIR}
+mkdir -p "$out"
+. "$(dirname "$0")/gpu-common.sh"
+export TORCHINDUCTOR_CACHE_DIR=$out/cache/inductor TRITON_CACHE_DIR=$out/cache/triton
+{
+	echo "## versions"
+	"$PY" -c 'import torch,sys; print(torch.__version__, torch.cuda.get_device_name(0), sys.version.split()[0])'
+	nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+	$tt version
+} >"$out/versions.txt" 2>&1
+gate() { # name, args...
+	local name=$1; shift
+	local store=$out/$name
+	local t0=$(date +%s)
+	(cd "$repro" && timeout 150 "$tt" check --store "$store" "$@" >"$out/$name.out" 2>"$out/$name.err"; echo "exit $?" >>"$out/$name.out")
+	for d in "$store"/0*; do
+		[ -d "$d" ] || continue
+		"$tt" report --width 120 "$d" >"$out/$name.report.txt" 2>&1
+		"$tt" report --format json "$d" >"$out/$name.report.json" 2>&1
+		rm -f "$d"/probe/sitecustomize.py
+	done
+	echo "== $name: $(tail -1 "$out/$name.out") ($(($(date +%s) - t0)) s)"
+}
+gate g01-partition --preset cudagraphs --no-cudagraph-skips -- python3 g01_cg_cpu_input.py &
+gate g02-skip --preset cudagraphs --no-cudagraph-skips -- python3 g02_cg_mutated_input.py &
+gate g14-oom --no-compile-errors -- python3 g14_cuda_oom.py &
+gate g11-triton --preset breaks --no-compile-errors -- python3 g11_triton_kernel_error.py &
+wait
+gate g08b-limit --preset breaks --max-recompiles 0 --no-limit-hits -- python3 g08b_recompile_limit_fail.py &
+gate g16-skips --preset cudagraphs --no-cudagraph-skips -- python3 g16_cg_no_partition.py &
+gate g15b-pending --preset cudagraphs -- python3 g15b_cg_pending_backward_zero_grad.py &
+gate g13b-rerecords --preset cudagraphs --max-cudagraph-rerecords 3 -- python3 g13b_cg_rerecord_limit_noinline.py &
+wait
+gate g07-mix --preset breaks --max-graph-breaks 0 --max-recompiles 0 -- python3 g07_gb_recompile_mix.py &
+gate g03-dynamic --preset cudagraphs --no-cudagraph-skips -- python3 g03_cg_dynamic.py &
+gate silent --preset breaks --max-graph-breaks 0 -- sh -c 'echo hello' &
+wait
+gate g09a-nccl --nproc 2 --no-compile-errors -- g09a_nccl_same_gpu.py
+gate g09b-ranks --nproc 2 --preset breaks --max-graph-breaks 0 --ranks-agree -- g09b_gloo_rank_break.py
+# a cold and a warm run of one script on a fresh cache dir, and compare of the two
+export TORCHINDUCTOR_CACHE_DIR=$out/cache2/inductor TRITON_CACHE_DIR=$out/cache2/triton
+gate cold --preset trace --max-graph-breaks 99 --max-recompiles 99 -- python3 g07_gb_recompile_mix.py
+gate warm --preset trace --max-graph-breaks 99 --max-recompiles 99 -- python3 g07_gb_recompile_mix.py
+"$tt" compare "$out"/cold/0001-* "$out"/warm/0001-* >"$out/compare.txt" 2>&1; echo "exit $?" >>"$out/compare.txt"
+"$tt" compare --format json "$out"/cold/0001-* "$out"/warm/0001-* >"$out/compare.json" 2>&1
+rm -rf "$out/cache" "$out/cache2"

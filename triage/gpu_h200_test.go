@@ -1,0 +1,93 @@
+package triage
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const h200Dir = "../testdata/gpu-e2e/e2e-20261127/"
+
+// A recompile limit hit under fail_on_recompile_limit_hit raises FailOnRecompileLimitHit: the frame does not run
+// eager, the process dies (the H200 run of g08b read "f hit config.recompile_limit (2): after this the frame runs
+// eager" beside the compile error that ended it).
+func TestLimitHitThatRaisedDoesNotRunEager(t *testing.T) {
+	for _, dir := range []string{h200Dir + "g08b-limit", "../testdata/fixtures/torch-2.11-cuda/g08b_recompile_limit_fail.triage.log"} {
+		var text, js bytes.Buffer
+		if reportTo(&text, "text", dir) != 0 || reportTo(&js, "json", dir) != 0 {
+			t.Fatalf("%s: report failed", dir)
+		}
+		if strings.Contains(text.String(), "runs eager") || !strings.Contains(text.String(), "raised FailOnRecompileLimitHit") {
+			t.Errorf("%s: text\n%s", dir, text.String())
+		}
+		var doc struct {
+			Hits []struct {
+				Raised bool `json:"raised"`
+			} `json:"recompile_limit_hits"`
+			Findings []struct {
+				Kind, Title string
+			} `json:"findings"`
+		}
+		if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if len(doc.Hits) != 1 || !doc.Hits[0].Raised {
+			t.Errorf("%s: hits %+v", dir, doc.Hits)
+		}
+		for _, f := range doc.Findings {
+			if f.Kind == string(KindLimitHit) && strings.Contains(f.Title, "eager") {
+				t.Errorf("%s: finding %q", dir, f.Title)
+			}
+		}
+	}
+	// a limit hit that raised nothing still runs eager (2.14.1 on CPU)
+	var text bytes.Buffer
+	if reportTo(&text, "text", "../testdata/fixtures/torch-2.14/r12_limit_str.triage.log") != 0 || !strings.Contains(text.String(), "after this the frame runs eager") {
+		t.Errorf("plain limit hit:\n%s", text.String())
+	}
+}
+
+// The cache lookups of a compile Dynamo restarted (attempt 1, after a graph break) are that compile's: the H200
+// warm run of g07 showed frame 0/4 (40.7 s, an FX graph and an AOTAutograd cache hit) with no cache state, while
+// frames compiled at attempt 0 had theirs. Excerpts: every record of frame 0/4 in the cold and the warm trace.
+func TestCacheStateOfARestartedCompile(t *testing.T) {
+	for name, want := range map[string]string{"cold": CacheCold, "warm": CacheWarm} {
+		rep, _, err := buildReport([]string{filepath.Join(h200Dir, "excerpts", name+"-g07-frame-0-4.trace.log")}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Compile == nil || len(rep.Compile.Frames) != 1 {
+			t.Fatalf("%s: compile %+v", name, rep.Compile)
+		}
+		if f := rep.Compile.Frames[0]; f.CompileID != "0/4" || f.Cache != want {
+			t.Errorf("%s: frame %s cache %q, want %q", name, f.CompileID, f.Cache, want)
+		}
+	}
+}
+
+// Mostly misses → mostly hits is a cache change, not "caches unchanged" (the H200 cold → warm pair of g07: FX graph
+// 3 hit 19 miss → 18 hit 1 miss read "caches, versions and settings unchanged: machine load or noise?").
+func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	known := KnowHit | KnowMiss
+	res := &CompareResult{
+		Compile: &Delta{What: "compile", A: f(64.7), B: f(44.2), DeltaS: f(-20.4), Big: true},
+		Frames:  []Delta{{What: "`f` [0/4]", A: f(55.2), B: f(40.7), DeltaS: f(-14.5), Big: true}},
+	}
+	ca := &CompileReport{Caches: Caches{"fx_graph": {Hit: 3, Miss: 19, Known: known}, "aot_autograd": {Hit: 1, Miss: 24, Known: known}}}
+	cb := &CompileReport{Caches: Caches{"fx_graph": {Hit: 18, Miss: 1, Known: known}, "aot_autograd": {Hit: 18, Miss: 1, Known: known}}}
+	res.compareCaches(ca, cb)
+	v, _ := res.verdict()
+	if strings.Contains(v, "unchanged") || !strings.Contains(v, "warm start") {
+		t.Errorf("verdict %q", v)
+	}
+	// a small shift in a mix is no change
+	res = &CompareResult{}
+	res.compareCaches(&CompileReport{Caches: Caches{"fx_graph": {Hit: 10, Miss: 10, Known: known}}},
+		&CompileReport{Caches: Caches{"fx_graph": {Hit: 11, Miss: 9, Known: known}}})
+	if len(res.Caches) != 1 || res.Caches[0].Change != "" {
+		t.Errorf("10/10 → 11/9: %+v", res.Caches)
+	}
+}
