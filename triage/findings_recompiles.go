@@ -55,6 +55,9 @@ func describeClass(gc GuardClass, n int) string {
 		}
 		return fmt.Sprintf("new %s value of %s (was %s)", kind, src, gc.Old)
 	case "stack_float":
+		if n > 1 {
+			return fmt.Sprintf("the float %s from .item() across a graph break changed (was %s, …)", src, gc.Old)
+		}
 		return fmt.Sprintf("the float %s from .item() across a graph break changed (was %s)", src, gc.Old)
 	case "obj_id":
 		if strings.ContainsAny(src, ".[") { // an attribute or an item of an argument: nothing was passed as it
@@ -154,7 +157,41 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 		}
 		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first", who, f.unexpected, first.Source, first.Detail)
 	}
-	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, describeClass(first, n))
+	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, describeClasses(g.classes))
+}
+
+// describeClasses says what changed over a recompile group's guard failures: a dtype, device or other old→new of one
+// source chained ("x dtype Float→Half→BFloat16") or listed ("Float→Half, Float→BFloat16"); else the first one
+// (describeClass: values say "…" themselves), with how many more.
+func describeClasses(cs []GuardClass) string {
+	if len(cs) == 0 {
+		return ""
+	}
+	first := cs[0]
+	if len(cs) == 1 || strings.HasPrefix(first.Class, "value_") || first.Class == "stack_float" {
+		return describeClass(first, len(cs))
+	}
+	if first.Old == "" || !strings.HasSuffix(first.Detail, first.Old+"→"+first.New) { // "dispatch key set (…)"
+		return fmt.Sprintf("%s (and %d more)", describeClass(first, 1), len(cs)-1)
+	}
+	steps := []string{first.Old + "→" + first.New}
+	chain := first.Old + "→" + first.New
+	for _, c := range cs[1:] {
+		if c.Class != first.Class || c.Source != first.Source || c.Old == "" || c.New == "" {
+			return fmt.Sprintf("%s (and %d more)", describeClass(first, 1), len(cs)-1)
+		}
+		steps = append(steps, c.Old+"→"+c.New)
+		if chain != "" && strings.HasSuffix(chain, "→"+c.Old) {
+			chain += "→" + c.New
+		} else {
+			chain = ""
+		}
+	}
+	what := strings.Join(steps, ", ")
+	if chain != "" {
+		what = chain
+	}
+	return first.Class + ": " + strings.TrimSuffix(first.Detail, first.Old+"→"+first.New) + what
 }
 
 func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {

@@ -91,3 +91,41 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 		t.Errorf("10/10 → 11/9: %+v", res.Caches)
 	}
 }
+
+// A recompile finding of several changes of one guard names them all, not the first alone (the H200 run of g08b:
+// "f recompiles 2×: dtype: x dtype Float→Half" over Float→Half then Half→BFloat16).
+func TestRecompileTitleNamesEveryChange(t *testing.T) {
+	var js bytes.Buffer
+	if reportTo(&js, "json", h200Dir+"g08b-limit") != 0 {
+		t.Fatal("report failed")
+	}
+	var doc struct {
+		Findings []struct{ Kind, Title string } `json:"findings"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, f := range doc.Findings {
+		if f.Kind == string(KindRecompile) {
+			found = true
+			if !strings.Contains(f.Title, "x dtype Float→Half→BFloat16") {
+				t.Errorf("title %q", f.Title)
+			}
+		}
+	}
+	if !found {
+		t.Error("no recompile finding")
+	}
+	// changes that do not chain are listed
+	gc := func(o, n string) GuardClass {
+		return GuardClass{Class: "dtype", Source: "x", Old: o, New: n, Detail: "x dtype " + o + "→" + n, Dim: -1}
+	}
+	if got := describeClasses([]GuardClass{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
+		t.Errorf("unchained: %q", got)
+	}
+	sf := GuardClass{Class: "stack_float", Source: "___stack0", Old: "0.5", Dim: -1}
+	if got := describeClasses([]GuardClass{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
+		t.Errorf("stack floats: %q", got)
+	}
+}
