@@ -2,6 +2,7 @@ package triage
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -141,17 +142,53 @@ func cutEq(g string) []string {
 	}
 }
 
-// dispatchDevice reports a dispatch-key-set mismatch whose expected and actual sets start with different
-// backends ("expected DispatchKeySet(CUDA, …), actual DispatchKeySet(CPU, …)"): the tensor moved device.
-func dispatchDevice(g string) bool {
-	first := func(s string) string {
-		s, _, _ = strings.Cut(s, ",")
+// keySets reads "expected DispatchKeySet(A, B), actual DispatchKeySet(C, D)" into its two key lists.
+func keySets(g string) (expected, actual []string, ok bool) {
+	list := func(s string) []string {
 		s, _, _ = strings.Cut(s, ")")
-		return s
+		var out []string
+		for _, k := range strings.Split(s, ",") {
+			if k = strings.TrimSpace(k); k != "" {
+				out = append(out, k)
+			}
+		}
+		return out
 	}
-	_, expected, _ := strings.Cut(g, "expected DispatchKeySet(")
-	_, actual, ok := strings.Cut(g, "actual DispatchKeySet(")
-	return ok && first(expected) != first(actual)
+	_, e, ok1 := strings.Cut(g, "expected DispatchKeySet(")
+	_, a, ok2 := strings.Cut(g, "actual DispatchKeySet(")
+	if !ok1 || !ok2 {
+		return nil, nil, false
+	}
+	return list(e), list(a), true
+}
+
+// dispatchKeys classifies a dispatch key set mismatch: another backend key first (CUDA → CPU) is a device change,
+// named by the two keys; else the keys added and removed (an autograd key: requires_grad) are named.
+func dispatchKeys(g string, gc *GuardClass) bool {
+	e, a, ok := keySets(g)
+	if !ok || len(e) == 0 || len(a) == 0 {
+		return false
+	}
+	gc.Detail = gc.Source + " dispatch key set "
+	if e[0] != a[0] {
+		gc.Class, gc.Old, gc.New = "device", e[0], a[0]
+		gc.Detail += e[0] + "→" + a[0]
+		return true
+	}
+	gc.Class, gc.Old, gc.New = "other", strings.Join(e, ", "), strings.Join(a, ", ")
+	var diff []string
+	for _, k := range a {
+		if !slices.Contains(e, k) {
+			diff = append(diff, "+"+k)
+		}
+	}
+	for _, k := range e {
+		if !slices.Contains(a, k) {
+			diff = append(diff, "-"+k)
+		}
+	}
+	gc.Detail += strings.Join(diff, " ")
+	return true
 }
 
 // classifyTensor reads the "tensor 'SRC' … mismatch" family.
@@ -176,10 +213,10 @@ func classifyTensor(g string, gc *GuardClass) bool {
 	case "rank":
 		gc.Class = "rank"
 	case "dispatch key set":
-		gc.Class = "other"
-		if dispatchDevice(m[3]) {
-			gc.Class = "device"
+		if dispatchKeys(m[3], gc) {
+			return true
 		}
+		gc.Class = "other"
 	default:
 		gc.Class = m[2]
 	}

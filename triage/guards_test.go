@@ -24,6 +24,9 @@ func TestClassifyGuard(t *testing.T) {
 		{"tensor 'L['x']' rank mismatch. expected 2, actual 3", "rank", "x", "2", "3", -1, "x rank 2→3"},
 		{"tensor 'L['x']' dtype mismatch. expected Float, actual BFloat16", "dtype", "x", "Float", "BFloat16", -1, "x dtype Float→BFloat16"},
 		{"tensor 'L['x']' device mismatch. expected cpu, actual cuda:0", "device", "x", "cpu", "cuda:0", -1, "x device cpu→cuda:0"},
+		// 2.11 on a GPU (testdata/fixtures/torch-2.11-cuda/g07): the backend key named, not the whole sets
+		{"tensor 'x' dispatch key set mismatch. expected DispatchKeySet(CUDA, BackendSelect, ADInplaceOrView, AutogradCUDA), actual DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)", "device", "x", "CUDA", "CPU", -1, "x dispatch key set CUDA→CPU"},
+		{"tensor 'x' dispatch key set mismatch. expected DispatchKeySet(CPU, BackendSelect), actual DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)", "other", "x", "CPU, BackendSelect", "CPU, BackendSelect, ADInplaceOrView, AutogradCPU", -1, "x dispatch key set +ADInplaceOrView +AutogradCPU"},
 		{"tensor 'L['x']' requires_grad mismatch. expected requires_grad=0", "requires_grad", "x", "requires_grad=0", "", -1, "x requires_grad (compiled for requires_grad=0)"},
 		{"L['mode'] == 'a0'                                           ", "value_str", "mode", "'a0'", "", -1, "mode == 'a0'"},
 		{`mode == 'a7'                                             # if mode.startswith("a"):  # ork/repro/r12_limit_str.py:4 in f`, "value_str", "mode", "'a7'", "", -1, "mode == 'a7'"},
