@@ -62,7 +62,11 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	if p.File != "" {
 		where = " at " + site(p.File, p.Line)
 	}
-	f.Title = fmt.Sprintf("CUDA graphs leave out %s%s: part of every call runs outside the CUDA graph", reason, where)
+	outside := "part of every call runs outside the CUDA graph"
+	if p.WholeGraphs == p.Records { // no partition of these graphs was cudagraphable
+		outside = "the whole graph runs without CUDA graphs"
+	}
+	f.Title = fmt.Sprintf("CUDA graphs leave out %s%s: %s", reason, where, outside)
 	var d strings.Builder
 	fmt.Fprintf(&d, "Reason: %s\nNon-cudagraphable partitions: %d in %s · %s", reason, p.Partitions, Plural(p.Records, "compile"), rw(p.Ranks))
 	if p.Op != "" {
@@ -74,8 +78,12 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	if p.File != "" {
 		fmt.Fprintf(&d, "\nYour code: %s:%d %s", p.File, p.Line, p.Function)
 	}
-	d.WriteString("\nInductor split the graph around these ops (graph partitions, 2.9+) instead of skipping CUDA graphs " +
-		"for the whole graph: the partition runs as ordinary kernel launches on every call.")
+	if p.WholeGraphs == p.Records {
+		d.WriteString("\nNo partition of the graph was cudagraphable: the whole graph runs as ordinary kernel launches on every call.")
+	} else {
+		d.WriteString("\nInductor split the graph around these ops (graph partitions, 2.9+) instead of skipping CUDA graphs " +
+			"for the whole graph: the partition runs as ordinary kernel launches on every call.")
+	}
 	f.Detail = d.String()
 	return f
 }

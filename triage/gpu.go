@@ -12,21 +12,24 @@ import (
 // PartitionSummary is one cause of non-cudagraphable graph partitions: the reason Inductor gave for the ops it
 // left out of CUDA graphs, at one site (the user frame of the op's stack when the log shows it).
 type PartitionSummary struct {
-	Reason     string     `json:"reason"` // "DeviceCopy ops", "dynamic shape ops", … ("" when the log shows no op line)
-	Op         string     `json:"op,omitempty"`
-	IR         string     `json:"ir,omitempty"`
-	FX         string     `json:"fx,omitempty"` // the FX node, e.g. "prims.device_put.default(arg1_1, cuda:0)"
-	File       string     `json:"file,omitempty"`
-	Line       int        `json:"line,omitempty"`
-	Function   string     `json:"function,omitempty"`
-	Partitions int        `json:"partitions"` // non-cudagraphable partitions with this cause
-	Records    int        `json:"records"`    // "Created N graph partitions" messages that named it
-	Ranks      []int      `json:"ranks"`
-	CompileIDs []string   `json:"compile_ids"`
-	Evidence   []Evidence `json:"-"`
-	rankSet    map[int]bool
-	cidSet     map[string]bool
-	ranks      perRank
+	Reason     string `json:"reason"` // "DeviceCopy ops", "dynamic shape ops", … ("" when the log shows no op line)
+	Op         string `json:"op,omitempty"`
+	IR         string `json:"ir,omitempty"`
+	FX         string `json:"fx,omitempty"` // the FX node, e.g. "prims.device_put.default(arg1_1, cuda:0)"
+	File       string `json:"file,omitempty"`
+	Line       int    `json:"line,omitempty"`
+	Function   string `json:"function,omitempty"`
+	Partitions int    `json:"partitions"` // non-cudagraphable partitions with this cause
+	Records    int    `json:"records"`    // "Created N graph partitions" messages that named it
+	// WholeGraphs: of those, the messages with no cudagraphable partition ("0 cudagraphable"): that graph runs
+	// without CUDA graphs altogether
+	WholeGraphs int        `json:"whole_graphs,omitempty"`
+	Ranks       []int      `json:"ranks"`
+	CompileIDs  []string   `json:"compile_ids"`
+	Evidence    []Evidence `json:"-"`
+	rankSet     map[int]bool
+	cidSet      map[string]bool
+	ranks       perRank
 }
 
 // RerecordSummary is one cause of CUDA-graph re-recording: the function and the reason. CUDA-graph trees check
@@ -114,6 +117,9 @@ func (a *Aggregator) addPartitions(r *logparse.Record, ra *rankAgg) {
 		}
 		s.Partitions += c.n
 		s.Records++
+		if p.Cudagraphable == 0 {
+			s.WholeGraphs++
+		}
 		s.ranks.note(r)
 		if r.Rank >= 0 {
 			s.rankSet[r.Rank] = true

@@ -129,3 +129,36 @@ func TestRecompileTitleNamesEveryChange(t *testing.T) {
 		t.Errorf("stack floats: %q", got)
 	}
 }
+
+// A graph whose only partitions are non-cudagraphable runs wholly outside CUDA graphs, not "part of every call"
+// (the H200 run of g03: fb's "Created 1 graph partitions: 0 cudagraphable, 1 non-cudagraphable"); g01's DeviceCopy
+// partition beside a cudagraphable one stays a part.
+func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
+	for dir, want := range map[string]string{
+		h200Dir + "g03-dynamic":                           "the whole graph runs without CUDA graphs",
+		"../testdata/gpu-e2e/e2e-20261123/0001-cudagraphs": "part of every call runs outside the CUDA graph",
+	} {
+		var js bytes.Buffer
+		if reportTo(&js, "json", dir) != 0 {
+			t.Fatalf("%s: report failed", dir)
+		}
+		var doc struct {
+			Findings []struct{ Kind, Title string } `json:"findings"`
+		}
+		if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, f := range doc.Findings {
+			if f.Kind == string(KindCudagraphPartition) {
+				n++
+				if !strings.Contains(f.Title, want) {
+					t.Errorf("%s: %q, want %q", dir, f.Title, want)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d partition findings", dir, n)
+		}
+	}
+}
