@@ -135,7 +135,7 @@ func TestRecompileTitleNamesEveryChange(t *testing.T) {
 // partition beside a cudagraphable one stays a part.
 func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 	for dir, want := range map[string]string{
-		h200Dir + "g03-dynamic":                           "the whole graph runs without CUDA graphs",
+		h200Dir + "g03-dynamic":                            "the whole graph runs without CUDA graphs",
 		"../testdata/gpu-e2e/e2e-20261123/0001-cudagraphs": "part of every call runs outside the CUDA graph",
 	} {
 		var js bytes.Buffer
