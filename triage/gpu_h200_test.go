@@ -162,3 +162,4 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 		}
 	}
 }
+

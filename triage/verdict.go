@@ -56,6 +56,8 @@ type tally struct {
 	firstError, firstRuntime, firstGPU       *Finding
 	firstSkip, firstCrashError               *Finding // firstCrashError: the first compile error not fullgraph's break
 	firstRerecord                            *Finding
+	cgWarnings                               int // CUDA-graph warnings whose playbook says fix (fast path missed)
+	firstCGWarning                           *Finding
 	probeMismatch                            int      // processes whose probe counted breaks the log does not show
 	firstProbeMismatch                       *Finding // the first of them
 }
@@ -127,6 +129,13 @@ func countFindings(fs []Finding) tally {
 			if f.unexpected > 0 && t.firstRerecord == nil {
 				t.firstRerecord = f
 			}
+		case KindGPUWarning:
+			if f.Category == CategoryFix && strings.HasPrefix(f.Playbook, "cg-") {
+				t.cgWarnings += f.Records
+				if t.firstCGWarning == nil {
+					t.firstCGWarning = f
+				}
+			}
 		case KindConfigParity:
 			t.parity++
 		case KindProbeMismatch:
@@ -182,6 +191,10 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	if t.skips > 0 {
 		what := Plural(t.skips, "CUDA-graph skip")
 		add(what, "%s: %s [%s]", what, t.firstSkip.Title, t.firstSkip.Playbook)
+	}
+	if t.cgWarnings > 0 {
+		what := Plural(t.cgWarnings, "CUDA-graph warning") + " to fix"
+		add(what, "%s: %s [%s]", what, t.firstCGWarning.Title, t.firstCGWarning.Playbook)
 	}
 	switch {
 	case t.rerecords > rerecordsFew:

@@ -118,6 +118,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		CudagraphSkips:       t.skips,
 		CudagraphPartitions:  t.partitions,
 		CudagraphRerecords:   t.rerecords,
+		CudagraphWarnings:    t.cgWarnings,
 		RanksAgree:           ra.Agree && len(ra.SettingsDiffer) == 0,
 		RanksDiffer:          ranksDiffer(ra),
 		RanksNotCompared:     ra.NotCompared,
