@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CUDA-graph runtime errors on a GPU box (run from the repo root; the binary as gpu-common.sh says): an output
 # overwritten by a later replay (g15: .grad accumulating across steps) and pending backwards (g15b), each gated
+# with `torchtriage check --preset cudagraphs --no-compile-errors` in its own store and reported
 # as text and JSON; the raw outputs without torchtriage too (TORCH_LOGS of the cudagraphs preset).
 # Usage: bench/gpu-cg-errors.sh OUTDIR
 set -u

@@ -162,4 +162,3 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 		}
 	}
 }
-
