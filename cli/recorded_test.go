@@ -562,6 +562,20 @@ func TestDottedTorchLogsNameOfNoModule(t *testing.T) {
 		!strings.Contains(lineWith(out, "First failure:"), "raised by torch reading TORCH_LOGS") {
 		t.Errorf("report:\n%s", out)
 	}
+	// its finding gets the TORCH_LOGS playbook, not the generic crash's (whose 'the crash happens eager too' test
+	// would point at the program)
+	if !strings.Contains(out, "playbook err-invalid-torch-logs") || strings.Contains(out, "generic-runtime_error") {
+		t.Errorf("playbook:\n%s", out)
+	}
+	// the verdict names the setting, not a crash of the program
+	if v := lineWith(out, "Verdict:"); !strings.Contains(v, "did not start: torch rejected TORCH_LOGS") || strings.Contains(v, "crashed") {
+		t.Errorf("verdict: %s", v)
+	}
+	// and its next step is the setting, not "fix the crash" (whose goal says a process "compiled and ran nothing
+	// after that point": this one never reached the program)
+	if next := out[strings.Index(out, "Next step"):]; !strings.Contains(next, "fix TORCH_LOGS first") || strings.Contains(next, "compiled and ran nothing") {
+		t.Errorf("next step:\n%s", next)
+	}
 }
 
 // presets at 80 and 60 columns never cut an environment variable in two ("TORCHINDUCTOR_FORCE_DISABLE_CACHE" /

@@ -87,6 +87,16 @@ var CrashStep = Step{
 	StopWhen: "The crash happens eager too (preset eager): it is the program's, not compile's; fix it before triaging compile.",
 }
 
+// LogsStep is proposed before every step while torch rejected the run's TORCH_LOGS at import (State.LogsRejected):
+// the program never ran, so nothing compiled and nothing was logged. It is not one of the six (N is 0).
+var LogsStep = Step{
+	ID: "torch-logs", Title: "Fix TORCH_LOGS first",
+	Goal:     "Torch accepts the TORCH_LOGS setting: it rejected it when imported, so the program never ran.",
+	When:     "When torch raised reading TORCH_LOGS at import (an unknown name, a dotted name of no module).",
+	DoneWhen: "The run gets past import torch and prints torch output; then the checklist resumes.",
+	StopWhen: "A name you need is not in the list torch prints: this torch version does not have it; use a preset without it.",
+}
+
 // FailedStep is proposed before every step while the run failed without a process dying of an error torchtriage
 // recognises (State.Failed: a non-zero exit, a signal it did not send): no crash to fix, but what the run never
 // reached no step can show. It is not one of the six (N is 0).
@@ -119,6 +129,8 @@ func (s Step) Phrase() string {
 // Why is what makes a step that comes before the six (N 0: CrashStep, EvidenceStep) the next one.
 func (s State) Why(step Step) string {
 	switch step.ID {
+	case LogsStep.ID:
+		return s.LogsRejected
 	case CrashStep.ID:
 		return s.Crash
 	case FailedStep.ID:
@@ -173,6 +185,9 @@ type State struct {
 	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
 	// step but the baseline, which clean runs measure, is done on it; work it found is still work.
 	Unfinished string
+	// LogsRejected words how torch rejected the run's TORCH_LOGS at import, "" when it did not: fixing the setting
+	// comes first (LogsStep), before the crash it looks like.
+	LogsRejected string
 	// Crash words what killed a process of the run, with its playbook ("2 processes died of a runtime error:
 	// DistBackendError: … [dist-nccl-duplicate-gpu]"), "" when none died: fixing it comes first (CrashStep).
 	Crash string
@@ -360,6 +375,8 @@ func NextStep(s State) (Step, []string) {
 		}
 	}
 	switch {
+	case s.LogsRejected != "":
+		return LogsStep, done
 	case s.Crash != "":
 		return CrashStep, done
 	case s.Failed != "":

@@ -170,7 +170,10 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		what := Plural(t.caught, "compile error") + " caught by the program"
 		add(what, "%s", errorReason(what, t.caught, t.firstCaught))
 	}
-	if t.runtime > 0 {
+	switch {
+	case t.runtime > 0 && ev.LogsRejected: // import torch raised on the setting: the program never ran
+		add("torch rejected TORCH_LOGS", "%s", errorReason("torch rejected TORCH_LOGS at import", t.runtime, t.firstRuntime))
+	case t.runtime > 0:
 		add(Plural(t.runtime, "process")+" crashed", "%s", errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
 	}
 	if t.unexpectedBreaks > 0 {
@@ -228,6 +231,9 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	switch {
 	case run != nil && run.Outcome == OutcomeDidNotStart:
 		v.State, v.Summary = StateDidNotStart, "did not start: "+orWhat(run.Error, "the command could not be launched")
+	case ev.LogsRejected && t.runtime+t.errors > 0: // import torch raised on the setting: the program never ran
+		v.State, v.Summary = StateDidNotStart, "did not start: torch rejected TORCH_LOGS="+strings.Join(ev.Logs, ",")+
+			" at import, before the program ran"
 	case run != nil && run.Outcome == OutcomeFailed && !ev.TorchSeen:
 		v.State, v.Summary = StateDidNotStart, "did not start: the command "+exitWords(run)+" before any torch output"
 	case run != nil && run.Outcome == OutcomeStopped:

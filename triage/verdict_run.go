@@ -82,6 +82,25 @@ func crashOf(t tally, run *RunFacts) string {
 	return strings.Join(parts, "; ")
 }
 
+// logsRejectedStep words torch's rejection of the run's TORCH_LOGS at import, with the error's finding, "" when none.
+func logsRejectedStep(ev ReportEvidence, t tally) string {
+	if !ev.LogsRejected {
+		return ""
+	}
+	what := "torch rejected TORCH_LOGS=" + strings.Join(ev.Logs, ",") + " at import"
+	if f := orFinding(t.firstRuntime, t.firstError); f != nil {
+		what += ": " + f.Title + " [" + f.Playbook + "]"
+	}
+	return what
+}
+
+func orFinding(a, b *Finding) *Finding {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
 // failedOf says how a run failed with no process dead of an error torchtriage recognises (crashOf's are none), ""
 // when it did not fail so.
 func failedOf(t tally, run *RunFacts) string {
@@ -123,6 +142,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		RanksDiffer:          ranksDiffer(ra),
 		RanksNotCompared:     ra.NotCompared,
 		Unfinished:           unfinished(t, run, rep),
+		LogsRejected:         logsRejectedStep(ev, t),
 		Crash:                crashOf(t, run),
 		Failed:               failedOf(t, run),
 		NoTorch:              noTorch(ev, run, rep),
