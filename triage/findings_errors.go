@@ -123,7 +123,7 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 		cause = "invalid TORCH_LOGS"
 	}
 	q := playbooks.Query{Kind: kind, ErrorClass: e.Class, Reason: joinCause(e.Message, e.Cause)} // the cause may name the playbook
-	if e.TorchLogs { // whatever the class (a dotted name of no module: ModuleNotFoundError), the setting was rejected
+	if e.TorchLogs {                                                                             // whatever the class (a dotted name of no module: ModuleNotFoundError), the setting was rejected
 		q.Reason = "TORCH_LOGS rejected at import: " + q.Reason
 	}
 	if strings.HasSuffix(e.Class, "exc.Unsupported") && strings.Contains(e.Message, "Explanation:") {
