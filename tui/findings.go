@@ -65,6 +65,11 @@ func rowOf(f *triage.Finding, set *playbooks.Set) *row {
 	if set != nil {
 		if p, ok := set.Get(f.Playbook); ok {
 			r.pb = p
+			if (f.Severity != "" && f.Severity != p.Severity) || (f.Category != "" && f.Category != p.Category) {
+				c := *p // the header gives this finding's severity and category (a limit hit makes a recompile high)
+				c.Severity, c.Category = orText(f.Severity, p.Severity), orText(f.Category, p.Category)
+				r.pb = &c
+			}
 		}
 		for _, id := range f.Related {
 			if p, ok := set.Get(id); ok {

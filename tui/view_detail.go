@@ -96,7 +96,7 @@ func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 }
 
 func fullKey(p *playbooks.Playbook, width int) string {
-	return "full|" + p.ID + "|" + strconv.Itoa(width)
+	return "full|" + p.ID + "|" + p.Severity + "|" + p.Category + "|" + strconv.Itoa(width)
 }
 
 // playbookLines is a playbook rendered to a width, as Update cached it (glamour when colours are on); a model
