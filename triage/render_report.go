@@ -176,18 +176,33 @@ func RerecordsText(c Counts) string {
 	return fmt.Sprintf("cudagraph re-recordings %d", c.CudagraphRerecords)
 }
 
+// SteadyCaveats are what a steady verdict could not look at, a sentence each: CUDA-graph skips and partitions
+// not logged (the report's "Nothing to report" and the TUI's verdict pane say them).
+func (an *Analysis) SteadyCaveats() []string {
+	if an.Verdict.State != StateSteady {
+		return nil
+	}
+	var out []string
+	if why := an.SkipsNotLogged(); why != "" {
+		out = append(out, an.Evidence.LoggingOf(false).Absent("CUDA-graph skips")+" ("+why+").")
+	}
+	if an.PartitionsNotLogged() {
+		out = append(out, "Non-cudagraphable partitions and CUDA-graph re-recordings were not logged (they print only with TORCH_LOGS "+
+			"cudagraphs: --preset cudagraphs); since 2.9 a graph left partly out of CUDA graphs prints a partition, not a skip.")
+	}
+	return out
+}
+
 // nothingText says what an empty report means: nothing found is news only when the evidence says it was looked for.
 func nothingText(an *Analysis) string {
 	switch an.Verdict.State {
 	case StateSteady:
 		s := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
-		if why := an.SkipsNotLogged(); why != "" {
-			s = "Nothing to report: no graph break, recompile, limit hit or error in the input; " +
-				an.Evidence.LoggingOf(false).Absent("CUDA-graph skips") + " (" + why + ")."
+		if an.SkipsNotLogged() != "" {
+			s = "Nothing to report: no graph break, recompile, limit hit or error in the input;"
 		}
-		if an.PartitionsNotLogged() {
-			s += " Non-cudagraphable partitions and CUDA-graph re-recordings were not logged (they print only with TORCH_LOGS " +
-				"cudagraphs: --preset cudagraphs); since 2.9 a graph left partly out of CUDA graphs prints a partition, not a skip."
+		for _, c := range an.SteadyCaveats() {
+			s += " " + c
 		}
 		return s
 	case StateNoEvidence:

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -10,5 +12,10 @@ func (m *Model) verdictLines(r *runView) []string {
 	v := r.snap.analysis.Verdict
 	mark := map[string]string{triage.StateSteady: "✓ ", triage.StateNotSteady: "✗ ", triage.StateNoEvidence: "? ",
 		triage.StateStopped: "■ ", triage.StateDidNotStart: "✗ "}[v.State]
-	return []string{mark + v.Summary + ".", "n: next step of the checklist."}
+	sum := v.Summary
+	if !strings.HasSuffix(sum, "?") && !strings.HasSuffix(sum, ".") {
+		sum += "."
+	}
+	lines := append([]string{mark + sum}, r.snap.analysis.SteadyCaveats()...)
+	return append(lines, "n: next step of the checklist.")
 }
