@@ -217,7 +217,7 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		fmt.Fprintf(&d, "\n  %s: %s%s", c.Class, c.Detail, mark)
 	}
 	if len(g.guards) > 0 {
-		d.WriteString("\nAs printed:")
+		d.WriteString("\nAs printed (each recompile's deciding guard failure):")
 		for _, s := range g.guards {
 			fmt.Fprintf(&d, "\n  %s", OneLine(s, 160))
 		}

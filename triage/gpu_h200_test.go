@@ -162,3 +162,24 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 		}
 	}
 }
+
+// The recompile finding's printed guards are each recompile's deciding failure, and say so: the H200 g08b detail
+// listed two under "As printed:" while the log (and the report's Recompiles section) has three, the 0/2 recompile
+// failing both 0/1 and 0/0.
+func TestRecompileDetailSaysWhichGuardsItQuotes(t *testing.T) {
+	var js bytes.Buffer
+	if reportTo(&js, "json", h200Dir+"g08b-limit") != 0 {
+		t.Fatal("report failed")
+	}
+	var doc struct {
+		Findings []struct{ Kind, Detail string } `json:"findings"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range doc.Findings {
+		if f.Kind == string(KindRecompile) && (strings.Contains(f.Detail, "As printed:") || !strings.Contains(f.Detail, "deciding")) {
+			t.Errorf("detail:\n%s", f.Detail)
+		}
+	}
+}
