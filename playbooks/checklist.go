@@ -156,10 +156,12 @@ type State struct {
 	// BreaksLogged, RecompilesLogged: the run's logs show breaks / recompiles were being logged. LogsKnown: the
 	// run's TORCH_LOGS is known, so what they do not show was not logged; of logs alone nothing says which names
 	// were on (a step not run then says "no sign … logged").
-	LogsKnown            bool
-	BreaksLogged         bool
-	RecompilesLogged     bool
-	UnexpectedBreaks     int
+	LogsKnown        bool
+	BreaksLogged     bool
+	RecompilesLogged bool
+	UnexpectedBreaks int
+	// FullgraphRefused: of UnexpectedBreaks, the breaks fullgraph=True refused (compile errors, not logged breaks)
+	FullgraphRefused     int
 	UnexpectedRecompiles int
 	// CUDA graphs: CPUOnly when the probe saw no GPU; UsesCUDAGraphs when the run asked for them (reduce-overhead,
 	// or CUDA-graph records show it); CudagraphsLogged when the cudagraphs log was on; the skips,
@@ -264,7 +266,14 @@ func Progress(s State) []StepStatus {
 	case s.LogSilenced != "": // logged, but what printed did not all reach the log
 		breaksOff, recompilesOff, breaksOn, recompilesOn = s.LogSilenced, s.LogSilenced, false, false
 	}
-	out = append(out, logged(st, 1, breaksOn, s.UnexpectedBreaks, breaksOff, "unexpected graph breaks"))
+	breakWork := "unexpected graph breaks"
+	switch n := s.FullgraphRefused; {
+	case n > 0 && n >= s.UnexpectedBreaks:
+		breakWork = plural(n, "graph break") + " fullgraph=True refused (a compile error, not a logged break)"
+	case n > 0:
+		breakWork += fmt.Sprintf(" (%d of them refused by fullgraph=True: %s)", n, map[bool]string{true: "a compile error", false: "compile errors"}[n == 1])
+	}
+	out = append(out, logged(st, 1, breaksOn, s.UnexpectedBreaks, breaksOff, breakWork))
 	out = append(out, logged(st, 2, recompilesOn, s.UnexpectedRecompiles, recompilesOff,
 		"recompiles beyond automatic dynamic"))
 	switch work := cudagraphWork(s); {

@@ -175,3 +175,18 @@ func TestProgressWhyOfLogsAlone(t *testing.T) {
 		t.Errorf("a run: %q", run)
 	}
 }
+
+// A graph break fullgraph=True refused is a compile error, not a logged break: the breaks step says so instead of
+// "unexpected graph breaks" beside a report of "graph breaks 0" (exploratory TUI run on testdata/recorded
+// dist-caught and caught-compile).
+func TestBreaksStepNamesAFullgraphRefusal(t *testing.T) {
+	s := State{Ranks: 1, LogsKnown: true, BreaksLogged: true, RecompilesLogged: true, UnexpectedBreaks: 1, FullgraphRefused: 1}
+	p := Progress(s)[1]
+	if p.Status != StatusNeedsWork || !strings.Contains(p.Why, "fullgraph") || strings.Contains(p.Why, "unexpected graph breaks") {
+		t.Errorf("refused only: %+v", p)
+	}
+	s.UnexpectedBreaks = 3
+	if p := Progress(s)[1]; !strings.Contains(p.Why, "unexpected graph breaks") || !strings.Contains(p.Why, "1 of them refused by fullgraph") {
+		t.Errorf("mixed: %+v", p)
+	}
+}

@@ -130,6 +130,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		BreaksLogged:         ev.GraphBreaksLogged,
 		RecompilesLogged:     ev.RecompilesLogged,
 		UnexpectedBreaks:     t.unexpectedBreaks + t.fullgraphErrors + t.caughtFullgraph,
+		FullgraphRefused:     t.fullgraphErrors + t.caughtFullgraph,
 		UnexpectedRecompiles: t.unexpectedRecompiles + t.limits,
 		CPUOnly:              cpuOnly,
 		UsesCUDAGraphs:       uses,
