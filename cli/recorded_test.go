@@ -218,6 +218,22 @@ func TestTraceCompileFailureTheProcessWentOnAfter(t *testing.T) {
 	if code, _, errb := runCLI("check", "--max-graph-breaks", "0", dir); code == exitDidNotComplete {
 		t.Errorf("check: exit %d, %s", code, errb)
 	}
+	// the break's playbook (gb-print) describes the split that happens without fullgraph: the finding says the
+	// frame did not compile at all, and names the fullgraph playbook beside it
+	_, js, _ := runCLI("report", "--format", "json", dir)
+	var doc struct {
+		Findings []struct {
+			Playbook, Detail string
+			Related          []string
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Findings) != 1 {
+		t.Fatalf("%v\n%s", err, js)
+	}
+	if f := doc.Findings[0]; f.Playbook != "gb-print" || !strings.Contains(f.Detail, "did not compile") ||
+		len(f.Related) == 0 || f.Related[0] != "err-fullgraph-unsupported" {
+		t.Errorf("finding %+v", f)
+	}
 }
 
 // The program silenced logging while the probe counted a break (real 2.14.1, testdata/recorded/silenced-logging):

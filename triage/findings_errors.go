@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -182,6 +183,11 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	if kind == KindRuntimeError {
 		d.WriteString("\nThe process died of it. It is not a compile error: not a torch._dynamo/_inductor exception, " +
 			"and no compile-failure epilogue.")
+	}
+	if q.GBType != "" && strings.HasPrefix(f.Playbook, "gb-") { // fullgraph refused a break the gb-* playbook is about
+		d.WriteString("\nfullgraph=True (or error_on_graph_break) made this graph break an error: the frame did not " +
+			"compile at all. The playbook is the break's: its fix applies; what it says of the split happens without fullgraph.")
+		f.Related = append([]string{"err-fullgraph-unsupported"}, slices.DeleteFunc(f.Related, func(id string) bool { return id == "err-fullgraph-unsupported" })...)
 	}
 	f.Detail = d.String()
 	return f
