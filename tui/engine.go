@@ -96,7 +96,9 @@ func snapshotOf(b session.Batch, prev *snapshot) *snapshot {
 		return &keep
 	}
 	rep := a.Report
-	s.report, s.analysis, s.ranks, s.agree = rep, a, rep.Ranks, a.RankAgreement
+	// every rank the analysis knows (prefixes, probes, torchrun), as the report's header and rank agreement: a rank
+	// that printed no record of its own has no per-rank counts (snapshot.counted)
+	s.report, s.analysis, s.ranks, s.agree = rep, a, a.Evidence.Ranks, a.RankAgreement
 	if lists, ok := b.View.([2][]*row); ok {
 		s.breaks, s.recomps = lists[0], lists[1]
 	}
