@@ -95,6 +95,11 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set, nil)...)
 	uniqueIDs(fs)
 	ev := evidenceWith(rep.Evidence, rep, run, probes)
+	if !slices.Equal(rep.Ranks, ev.Ranks) { // the JSON's ranks are the header's: a rank no record names is one too
+		cp := *rep
+		cp.Ranks = ev.Ranks
+		rep = &cp
+	}
 	breaksAsked := ev.GraphBreaksLogged // TORCH_LOGS had graph_breaks, or its records printed
 	if ev.LogSilenced = logSilenced(rep, probes, ev.TorchSeen && ev.GraphBreaksLogged); ev.LogSilenced != "" {
 		// the log lacks what a process counted: none of its counts stands, each is a floor

@@ -18,16 +18,19 @@ import (
 // cudagraph_skips_logged, cudagraph_partitions_logged and cudagraph_rerecords_logged (a count of 0 of that kind
 // means none only where it is true), compile_off (what turned torch.compile off: nothing compiled) and
 // logs_rejected (torch rejected the run's TORCH_LOGS: nothing was logged), and skip entries their file, line and
-// function.
+// function; ranks gained the ranks only the probes or torchrun show (as evidence.ranks), without per_rank counts.
 const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
 type Report struct {
-	Schema             string              `json:"schema"`
-	Inputs             []string            `json:"inputs"`
-	TorchVersion       *string             `json:"torch_version"` // stated by an input (trace, launcher frame) or the probe; else null
-	LogFormat          string              `json:"log_format"`    // the torch versions whose log format the records show ("2.9+"), a guess
-	Evidence           ReportEvidence      `json:"evidence"`
+	Schema       string         `json:"schema"`
+	Inputs       []string       `json:"inputs"`
+	TorchVersion *string        `json:"torch_version"` // stated by an input (trace, launcher frame) or the probe; else null
+	LogFormat    string         `json:"log_format"`    // the torch versions whose log format the records show ("2.9+"), a guess
+	Evidence     ReportEvidence `json:"evidence"`
+	// Ranks are the ranks the inputs show: rank prefixes and files, and once analysed the probes' and torchrun's
+	// (evidence.ranks, the text header's); PerRank has counts only of ranks some record names: a rank known only
+	// from the probe or the launcher has none (not known, not 0).
 	Ranks              []int               `json:"ranks"`
 	Counts             Counts              `json:"counts"`
 	PerRank            map[string]Counts   `json:"per_rank"`

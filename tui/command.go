@@ -78,7 +78,19 @@ func (m *Model) infoText(w int) (string, []string) {
 	}
 	if m.opt.mode == modeOpen {
 		add("opened", strings.Join(m.opt.paths, " "))
+		if r := m.cur; r != nil && r.opened != nil { // a run directory: its command and how it ended
+			me := r.opened
+			add("command", shellJoin(orArgv(me.UserArgv, me.Argv)))
+			if len(me.UserArgv) > 0 && len(me.Argv) > 0 && shellJoin(me.Argv) != shellJoin(me.UserArgv) {
+				add("executed", shellJoin(me.Argv))
+			}
+			add("cwd", me.Cwd)
+			add("preset", me.Preset+" · TORCH_LOGS="+me.TorchLogs)
+		}
 		add("torch", m.torchText())
+		if r := m.cur; r != nil {
+			add("ended", rowEnded(runRow{id: r.id, view: r})) // as the verdict knows it, the runs list's words
+		}
 		return "Info · what was opened", lines
 	}
 	argv, shell := m.userArgv()
@@ -113,6 +125,13 @@ func (m *Model) infoText(w int) (string, []string) {
 	add("stopped", me.StopReason)
 	add("error", me.Error)
 	return fmt.Sprintf("Info · run %d · the full command", r.id), lines
+}
+
+func orArgv(a, alt []string) []string {
+	if len(a) == 0 {
+		return alt
+	}
+	return a
 }
 
 func orText(s, alt string) string {

@@ -28,7 +28,8 @@ type startedMsg struct {
 type loadedMsg struct {
 	b     session.Batch
 	label string
-	torch string // a probe start file's torch version (opened run directories)
+	torch string        // a probe start file's torch version (opened run directories)
+	meta  *session.Meta // an opened run directory's meta.json: its command (the info screen)
 	err   error
 }
 
@@ -65,17 +66,24 @@ func (m *Model) listen() tea.Cmd {
 // loadCmd parses the opened paths (logs, run dirs, TORCH_TRACE dirs) off the UI goroutine.
 func (m *Model) loadCmd() tea.Cmd {
 	paths, an := m.opt.paths, m.analyzer()
-	label := strings.Join(paths, " ")
-	return func() tea.Msg {
-		b, err := session.Open(paths, an)
-		msg := loadedMsg{b: b, label: label, err: err}
-		for _, p := range paths {
-			if starts, _ := session.ReadStarts(p); len(starts) > 0 && msg.torch == "" {
-				msg.torch = starts[0].Torch
-			}
+	return func() tea.Msg { return loadPaths(paths, an) }
+}
+
+// loadPaths reads the opened paths: the batch, the probe's torch version and, for one run directory, its meta.
+func loadPaths(paths []string, an *session.Analyzer) loadedMsg {
+	b, err := session.Open(paths, an)
+	msg := loadedMsg{b: b, label: strings.Join(paths, " "), err: err}
+	for _, p := range paths {
+		if starts, _ := session.ReadStarts(p); len(starts) > 0 && msg.torch == "" {
+			msg.torch = starts[0].Torch
 		}
-		return msg
 	}
+	if len(paths) == 1 {
+		if me, err := session.LoadRun(paths[0]); err == nil {
+			msg.meta = &me
+		}
+	}
+	return msg
 }
 
 // snapshotOf makes a batch into the views' snapshot of its run; a batch without a new analysis keeps the
@@ -96,7 +104,9 @@ func snapshotOf(b session.Batch, prev *snapshot) *snapshot {
 		return &keep
 	}
 	rep := a.Report
-	s.report, s.analysis, s.ranks, s.agree = rep, a, rep.Ranks, a.RankAgreement
+	// every rank the analysis knows (prefixes, probes, torchrun), as the report's header and rank agreement: a rank
+	// that printed no record of its own has no per-rank counts (snapshot.counted)
+	s.report, s.analysis, s.ranks, s.agree = rep, a, a.Evidence.Ranks, a.RankAgreement
 	if lists, ok := b.View.([2][]*row); ok {
 		s.breaks, s.recomps = lists[0], lists[1]
 	}
@@ -143,7 +153,7 @@ func (m *Model) loaded(msg loadedMsg) {
 	r := m.run(0)
 	r.snap, r.log, r.done, r.label = snapshotOf(msg.b, nil), msg.b.Log, true, msg.label
 	r.probes, r.parity = msg.b.Probes, triage.ConfigParity(msg.b.Probes)
-	r.probe.torch = msg.torch
+	r.probe.torch, r.opened = msg.torch, msg.meta
 	m.show(r)
 	m.refreshLists()
 	if len(msg.b.Warnings) > 0 { // what reading the files showed: the CLI prints it on stderr

@@ -47,8 +47,7 @@ func openModel(t testing.TB, w, h int, files ...string) *Model {
 	m := newModel(options{mode: modeOpen, paths: paths, set: builtinSet(t)})
 	m.now = func() time.Time { return fixedNow }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	b, err := session.Open(paths, m.analyzer())
-	m.Update(loadedMsg{b: b, label: strings.Join(paths, " "), err: err})
+	m.Update(loadPaths(paths, m.analyzer())) // as loadCmd reads them
 	return m
 }
 

@@ -9,6 +9,9 @@ func (m *Model) bodyHeight(s screen) int {
 	top := 1
 	if s == screenMain {
 		top = 2
+		if m.firstFailure() != "" { // the report's "First failure:" line
+			top = 3
+		}
 	}
 	return max(m.h-top-2, 0)
 }

@@ -75,6 +75,7 @@ type runView struct {
 	probes     []session.ProcessInfo
 	parity     []triage.Difference
 	label      string              // open: what was opened
+	opened     *session.Meta       // open: the opened run directory's meta.json (nil for logs)
 	sig        string              // the preset bar signature it was launched with
 	picked     bool                // the user moved the selection: it no longer follows the top-ranked finding
 	out        session.OutputStats // what it printed so far (the session counts it)

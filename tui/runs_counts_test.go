@@ -135,8 +135,7 @@ func openPath(t *testing.T, w, h int, path string) *Model {
 	m := newModel(options{mode: modeOpen, paths: []string{path}, set: builtinSet(t)})
 	m.now = func() time.Time { return fixedNow }
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	b, err := session.Open([]string{path}, m.analyzer())
-	m.Update(loadedMsg{b: b, label: path, err: err})
+	m.Update(loadPaths([]string{path}, m.analyzer())) // as loadCmd reads them
 	return m
 }
 

@@ -39,6 +39,9 @@ func (m *Model) screenLines() []string {
 		} else {
 			top = append(top, m.presetLine(w))
 		}
+		if f := m.firstFailure(); f != "" {
+			top = append(top, fit(m.th.bad.Render(cut(" First failure: "+clean(f), w)), w))
+		}
 	}
 	bodyH := m.bodyHeight(m.screen)
 	var body []string

@@ -11,6 +11,15 @@ import (
 // findings to list: the main screen shows a failure banner instead, with the verdict and what the launcher
 // printed last.
 
+// firstFailure is the report's "First failure:" of the run on screen (the error the others followed from), ""
+// when no process died of one.
+func (m *Model) firstFailure() string {
+	if r := m.cur; r != nil && r.snap != nil && r.snap.analysis != nil {
+		return r.snap.analysis.Verdict.FirstFailure
+	}
+	return ""
+}
+
 // didNotStart reports whether a finished run never got as far as torch.
 func didNotStart(r *runView) bool {
 	if r == nil || !r.done {

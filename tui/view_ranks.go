@@ -44,10 +44,12 @@ func (m *Model) ranksStrip(w int) string {
 			for _, rk := range s.ranks {
 				c := s.perRank[rk]
 				p := fmt.Sprintf("r%d", rk)
-				if n := countOr(c.GraphBreaks, noBreaks, s.partial(paneBreaks)); n != "–" {
+				if !s.counted(rk) { // a rank no record names: its counts are not known
+				} else if n := countOr(c.GraphBreaks, noBreaks, s.partial(paneBreaks)); n != "–" {
 					p += " " + n + "b"
 				}
-				if n := countOr(c.Recompiles, noRecompiles, s.partial(paneRecompiles)); n != "–" {
+				if !s.counted(rk) {
+				} else if n := countOr(c.Recompiles, noRecompiles, s.partial(paneRecompiles)); n != "–" {
 					p += " " + n + "rc"
 				}
 				parts = append(parts, p)
@@ -138,8 +140,8 @@ func (m *Model) ranksText(w int) (string, []string) {
 				s.analysis.Evidence.Processes))
 		case r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen:
 			lines = append(lines, " no torch output: no process to compare")
-		default:
-			lines = append(lines, " single process: no rank prefixes in the log ([rankN]:), nothing to compare")
+		default: // the report's "Rank agreement: single process"
+			lines = append(lines, " single process: no ranks to compare")
 		}
 	} else {
 		st := th.good
@@ -149,8 +151,15 @@ func (m *Model) ranksText(w int) (string, []string) {
 		case s.agree.Disagree() || len(s.agree.SettingsDiffer) > 0:
 			st = th.warn
 		}
-		lines = append(lines, st.Render(" "+s.agree.Summary), "")
-		for i, g := range s.agree.Groups {
+		for _, l := range wrapText(s.agree.Summary, max(w-4, 20)) { // the report's words, whole
+			lines = append(lines, st.Render(" "+l))
+		}
+		lines = append(lines, "")
+		groups := s.agree.Groups
+		if s.agree.NotCompared != "" && len(groups) < 2 { // one group of ranks not compared: the summary says it all
+			groups = nil
+		}
+		for i, g := range groups {
 			head := fmt.Sprintf(" %s %s", rankWord(g.Ranks), triage.RankRanges(g.Ranks))
 			if i == 0 && s.agree.Disagree() {
 				head += th.dim.Render(" (reference)")
@@ -169,31 +178,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 			}
 		}
 	}
-	// a crashed rank shows its runtime error beside the compile errors (one "errors" column read 0 for both ranks
-	// of the NCCL crash)
-	const perRankRow = "   %-5s %6s  %7s  %10s  %6s  %11s  %11s" // 70 columns: fits 80
-	lines = append(lines, "", th.title.Render(" Per rank"),
-		th.dim.Render(fmt.Sprintf(perRankRow, "rank", "breaks", "records", "recompiles", "limits", "compile err", "runtime err")))
-	noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
-	floorBreaks, floorRecompiles := s.partial(paneBreaks), s.partial(paneRecompiles)
-	// no torch output: nothing was counted, the zeros of limit hits and errors included (as the report says)
-	noTorch := r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen
-	for _, rk := range s.ranks {
-		c := s.perRank[rk]
-		lines = append(lines, fmt.Sprintf(perRankRow, fmt.Sprintf("r%d", rk), countOr(c.GraphBreaks, noBreaks, floorBreaks),
-			countOr(c.GraphBreakRecords, noBreaks, floorBreaks), countOr(c.Recompiles, noRecompiles, floorRecompiles),
-			countOr(c.RecompileLimitHits, noTorch, false), countOr(c.CompileErrors, noTorch, false), countOr(c.RuntimeErrors, noTorch, false)))
-	}
-	switch {
-	case len(s.ranks) == 0:
-	case noTorch: // the legend of the rows' "–"
-		lines = append(lines, th.dim.Render("   – nothing counted: no torch output"))
-	case noBreaks || noRecompiles || floorBreaks || floorRecompiles:
-		lines = append(lines, th.dim.Render("   – "+s.logging().Words()+s.logging().Cause()))
-	}
-	if (floorBreaks || floorRecompiles) && len(s.ranks) > 0 {
-		lines = append(lines, th.dim.Render("   ≥ at least: some printed while not logged, others did not"))
-	}
+	lines = append(lines, m.perRankTable(s, w)...)
 	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
 	switch {
 	case len(r.probes) == 0:
@@ -225,7 +210,11 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 	rows := s.all()
 	maxCols := max((iw-8)/3, 1)
 	n := min(len(rows), maxCols)
-	out := []string{th.title.Render(" Ranks × findings") + th.dim.Render(" (records per rank, · none; columns numbered below)")}
+	legend := " (records per rank, · none; columns numbered below)"
+	if len(s.unnamedRanks()) > 0 {
+		legend = " (records per rank, · none, – not known; columns numbered below)"
+	}
+	out := []string{th.title.Render(" Ranks × findings") + th.dim.Render(legend)}
 	var head strings.Builder
 	head.WriteString("       ")
 	for i := 0; i < n; i++ {
@@ -236,7 +225,10 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "   r%-3d", rk)
 		for i := 0; i < n; i++ {
-			if c := rows[i].perRank[rk]; c > 0 {
+			c := rows[i].perRank[rk]
+			if c == 0 && !s.counted(rk) { // no record names the rank: what it had is not known
+				b.WriteString(th.dim.Render("  –"))
+			} else if c > 0 {
 				mark := fmt.Sprintf("%3s", countMark(c))
 				if len(rows[i].ranks) < len(s.ranks) {
 					mark = th.warn.Render(mark)

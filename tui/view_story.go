@@ -32,8 +32,9 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 		format = "%s#%-3d %-10s %-16s %s"
 	}
 	head := fmt.Sprintf(format, strings.Join(mark, ""), r.id, rowPreset(r), rowState(r), rowCounts(r))
+	ended := "" // opened inputs: how the run ended and the counts on a line of their own under the paths
 	if r.view != nil && r.view.label != "" {
-		head = fmt.Sprintf("%s %s  %s", strings.Join(mark, ""), r.view.label, rowCounts(r))
+		head, ended = strings.Join(mark, "")+" "+r.view.label, storyIndent+joinDot(rowEnded(r), rowCounts(r))
 	}
 	if r.view != nil && r.view.meta.RelaunchedFrom != "" {
 		head += "  (relaunch of " + r.view.meta.RelaunchedFrom + ")"
@@ -54,6 +55,12 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 	}
 	if note != "" {
 		out = append(out, storyIndent+cut(note, w-len(storyIndent)))
+	}
+	if ended != "" {
+		out = append(out, cut(ended, w))
+	}
+	if v := m.verdictLine(r, w-len(storyIndent)); v != "" { // the report's verdict, from the same analysis
+		out = append(out, storyIndent+v)
 	}
 	st := r.st
 	if st == nil {
@@ -228,61 +235,6 @@ func rowState(r runRow) string {
 	}
 	return st.Exit
 }
-
-// rowCounts: the story's counts of a finished run (they know what its TORCH_LOGS did not log), else the live ones.
-func rowCounts(r runRow) string {
-	if st := r.st; st != nil && st.Counts != nil && !r.live() {
-		if !st.Logged.Torch {
-			return "no torch output: nothing counted" // the story's words: its zeros mean nothing
-		}
-		if a := st.Analysis(); a != nil && a.Evidence.NothingCompiled() != "" {
-			return compileOffCounts + " (" + a.Evidence.NothingCompiledShort() + ")"
-		}
-		c := st.Counts
-		breaks, recompiles := triage.Tally(c.GraphBreaks, triage.RunLogging(st.Logged.GraphBreaks), "break"), triage.Tally(c.Recompiles, triage.RunLogging(st.Logged.Recompiles), "recompile")
-		parts := []string{breaks, recompiles, plural(c.LimitHits, "limit hit")}
-		if c.CudagraphSkips > 0 {
-			parts = append(parts, plural(c.CudagraphSkips, "skip"))
-		}
-		if c.CompileErrors > 0 {
-			parts = append(parts, plural(c.CompileErrors, "error"))
-		}
-		if c.Ranks > 1 {
-			parts = append(parts, plural(c.Ranks, "rank"))
-		}
-		return strings.Join(parts, " · ")
-	}
-	if r.view == nil || r.view.snap == nil {
-		if r.st != nil && r.view == nil {
-			return "no logs to analyse"
-		}
-		return "no findings yet"
-	}
-	c := r.view.snap.report.Counts
-	breaks, recompiles := plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile")
-	if a := r.view.snap.analysis; a != nil { // the counts lines' rules: a zero that could not be otherwise is no count
-		ev := a.Evidence
-		switch {
-		case !ev.TorchSeen && r.live():
-			return "no torch output yet"
-		case !ev.TorchSeen:
-			return a.NoTorchText()
-		case ev.NothingCompiled() != "":
-			return compileOffCounts + " (" + ev.NothingCompiledShort() + ")"
-		}
-		breaks = triage.Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break")
-		recompiles = triage.Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
-	}
-	counts := fmt.Sprintf("%s · %s · %s", breaks, recompiles, plural(c.RecompileLimitHits, "limit hit"))
-	if c.CompileErrors > 0 {
-		counts += " · " + plural(c.CompileErrors, "error")
-	}
-	return counts
-}
-
-// compileOffCounts stands for the counts of a run that compiled nothing (torch.compile off, or no frame reached
-// it): its zeros count nothing (the verdict says why).
-const compileOffCounts = "nothing compiled"
 
 func rowMetric(r runRow) *float64 {
 	if r.view != nil && r.view.meta.Metric != nil {
