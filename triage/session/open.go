@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -56,6 +57,7 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 		b.Warnings = append(b.Warnings, triage.AliasesText(l.ReadOnce))
 	}
 	b.Timeline, b.Span = tl.marks()
+	b.Untimed = tl.untimed
 	var run *triage.RunFacts
 	if len(paths) == 1 {
 		run = RunFactsOfDir(paths[0])
@@ -113,11 +115,16 @@ type timelineBuilder struct {
 	records int
 	first   time.Time
 	pending []Mark // At holds the record's Unix nanoseconds until marks
+	untimed []logparse.Kind
 }
 
 func (t *timelineBuilder) add(r *logparse.Record) {
 	t.records++
 	if r.Time.IsZero() {
+		if onTimeline(r.Kind) && !slices.Contains(t.untimed, r.Kind) {
+			t.untimed = append(t.untimed, r.Kind)
+			slices.Sort(t.untimed)
+		}
 		return
 	}
 	if t.first.IsZero() || r.Time.Before(t.first) {
