@@ -66,8 +66,8 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 	return b, nil
 }
 
-// indexInputs indexes the lines of the text inputs (a header before each when there are several); TORCH_TRACE
-// files are not shown.
+// indexInputs indexes the lines of the inputs, TORCH_TRACE files included (their records' evidence points at
+// their lines), with a header before each when there are several.
 func indexInputs(inputs []logparse.Input) (*LogWriter, error) {
 	names, paths := make([]string, len(inputs)), make([]string, len(inputs))
 	for i, in := range inputs {
@@ -76,9 +76,6 @@ func indexInputs(inputs []logparse.Input) (*LogWriter, error) {
 	w := NewFileLogWriter(names, paths)
 	buf := make([]byte, 1<<20)
 	for i, in := range inputs {
-		if in.Trace {
-			continue
-		}
 		if len(inputs) > 1 {
 			w.Header("── " + in.Name + " ──")
 		}
