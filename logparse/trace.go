@@ -77,6 +77,9 @@ type traceState struct {
 	envRank   int                // the first rank an envelope carries, -1 when none does
 	metricsOf map[CompileID]bool // compile ids that reached compilation_metrics
 	lastOf    map[int]int        // per frame id, the highest compile index that reached compilation_metrics
+	// whenOf is the glog time stamp of each envelope line read ("V1127 00:46:14.296000 …": year 0, the clock of
+	// the text logs), the time of the records made of it
+	whenOf map[int]time.Time
 }
 
 // wentOn marks caught the compile failures of a trace file (one process) that a later compile follows: the
@@ -105,7 +108,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	var recs []*Record
 	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
 		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank,
-		envRank: -1, metricsOf: map[CompileID]bool{}, lastOf: map[int]int{}}
+		envRank: -1, metricsOf: map[CompileID]bool{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
 	defer func() {
 		wentOn(recs)
 		for _, r := range recs {
@@ -154,6 +157,9 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 			return
 		}
 		cur, curLine = &env, st.lineNo
+		if w := parseWhen(li.when); !w.IsZero() {
+			st.whenOf[curLine] = w
+		}
 	})
 	flushEnv()
 	st.finish()
@@ -175,7 +181,7 @@ func interesting(b []byte) bool {
 
 func (st *traceState) record(env *envelope, line int, kind Kind) *Record {
 	r := &Record{Kind: kind, Source: FromTrace, Input: st.opt.Input, Stream: st.opt.Stream, Rank: st.rank,
-		LocalRank: -1, Level: 'V', PID: st.pid, CompileID: NoCompileID, FirstLine: line, LastLine: line}
+		LocalRank: -1, Level: 'V', PID: st.pid, CompileID: NoCompileID, FirstLine: line, LastLine: line, Time: st.whenOf[line]}
 	if env != nil {
 		if env.Rank != nil {
 			r.Rank = *env.Rank
@@ -291,7 +297,7 @@ func (st *traceState) metrics(env *envelope, line int) {
 	if m.GraphOps != nil {
 		fc.Compile.GraphOps = *m.GraphOps
 	}
-	if m.StartTime != nil {
+	if m.StartTime != nil && fc.Time.IsZero() { // a line without glog prefix: the compile's start, on the Unix clock
 		sec := int64(*m.StartTime)
 		fc.Time = time.Unix(sec, int64((*m.StartTime-float64(sec))*1e9)).UTC()
 	}

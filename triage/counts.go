@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -88,4 +89,23 @@ func sortedStrings[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// CountsItems are the report's counts line, an item each ("recompiles 2", "limit hits 1", "compile errors 1"):
+// the text report and the TUI's timeline word the counts from here.
+func (an *Analysis) CountsItems() []string {
+	c := an.Report.Counts
+	counts := []string{an.BreaksText(), an.RecompilesText(), "limit hits " + an.LimitHitsValue(),
+		an.CudagraphSkipsText(), "compile errors " + an.CompileErrorsValue(),
+		fmt.Sprintf("runtime errors %d", c.RuntimeErrors)}
+	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
+		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
+	}
+	if nt := an.NoTorchText(); nt != "" {
+		counts = []string{nt}
+		if c.RuntimeErrors > 0 {
+			counts = append(counts, fmt.Sprintf("runtime errors %d", c.RuntimeErrors))
+		}
+	}
+	return counts
 }

@@ -21,20 +21,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 		ver = "unknown (" + LogFormatWords(rep.LogFormat, "of ") + ")"
 	}
 	t.Items(2, " · ", "torchtriage report", Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
-	c := rep.Counts
-	counts := []string{an.BreaksText(), an.RecompilesText(), "limit hits " + an.LimitHitsValue(),
-		an.CudagraphSkipsText(), "compile errors " + an.CompileErrorsValue(),
-		fmt.Sprintf("runtime errors %d", c.RuntimeErrors)}
-	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
-		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
-	}
-	if nt := an.NoTorchText(); nt != "" {
-		counts = []string{nt}
-		if c.RuntimeErrors > 0 {
-			counts = append(counts, fmt.Sprintf("runtime errors %d", c.RuntimeErrors))
-		}
-	}
-	t.Items(2, " · ", counts...)
+	t.Items(2, " · ", an.CountsItems()...)
 	t.Linef(2, "Based on: %s", strings.Join(an.Verdict.Basis, "; "))
 	if f := an.Verdict.FirstFailure; f != "" {
 		t.Linef(2, "First failure: %s", f)

@@ -36,7 +36,11 @@ func compareSide(r *runView) triage.CompareSide {
 // diffLatest diffs the run on screen with the run before it (or the two runs marked in the runs view).
 func (m *Model) diffLatest() {
 	from, to := m.diffPair()
-	if from == nil || to == nil {
+	switch {
+	case (from == nil || to == nil) && m.opt.mode == modeOpen:
+		m.flash = "diff needs two runs; open shows one: use torchtriage diff A B"
+		return
+	case from == nil || to == nil:
 		m.flash = "diff needs two runs with findings: rerun with r (or mark two runs in h with space)"
 		return
 	}

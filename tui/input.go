@@ -178,7 +178,12 @@ const cancellingText = "cancelling the run (SIGINT, then SIGTERM, then SIGKILL)â
 
 // stopRun cancels the run on screen (SIGINT, then SIGTERM, then SIGKILL).
 func (m *Model) stopRun() {
-	if m.cur == nil || m.cur.done || m.sess == nil {
+	switch {
+	case m.opt.mode == modeOpen:
+		m.flash = "no run is live: opened logs are read, not run"
+		return
+	case m.cur == nil || m.cur.done || m.sess == nil:
+		m.flash = "no run is live"
 		return
 	}
 	if h := m.sess.Handle(m.cur.id); h != nil {

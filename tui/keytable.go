@@ -59,7 +59,7 @@ func newKeyMap() keyMap {
 		bind(scopeLog, "/", "/", "search", do(func(m *Model) { m.startTyping(m.logv.query) })).footer(scopeLog),
 		bind(scopeLog, "n", "n", "next match", func(m *Model) tea.Cmd { return m.logv.search(m, m.logv.query, 1, false) }).footer(scopeLog),
 		bind(scopeLog, "N", "N", "previous match", func(m *Model) tea.Cmd { return m.logv.search(m, m.logv.query, -1, false) }).footer(scopeLog),
-		bind(scopeLog, "F", "F", "follow", do(func(m *Model) { m.logv.follow = !m.logv.follow })).footer(scopeLog),
+		bind(scopeLog, "F", "F", "follow", do((*Model).toggleFollow)).footer(scopeLog),
 		bind(scopeLog, "f", "f", "rank filter", do((*Model).nextRankFilter)).footer(scopeLog),
 		bind(scopeLog, "left", "←", "scroll left", do(func(m *Model) { m.logv.hoff = max(m.logv.hoff-20, 0) })),
 		bind(scopeLog, "right", "→", "scroll right", do(func(m *Model) { m.logv.hoff += 20 })),

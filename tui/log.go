@@ -102,6 +102,20 @@ func (lv *logState) scrollBy(d int) {
 	lv.follow = false
 }
 
+// toggleFollow follows the end of the log of a live run, or stops; a log that cannot grow (opened files, a run
+// that ended) has nothing to follow.
+func (m *Model) toggleFollow() {
+	if !m.logGrows() {
+		m.logv.follow = false
+		m.flash = "the log is complete: nothing more will come (F follows a live run)"
+		return
+	}
+	m.logv.follow = !m.logv.follow
+}
+
+// logGrows reports whether the log on show can still grow: its run is live.
+func (m *Model) logGrows() bool { return m.cur != nil && !m.cur.done && m.opt.mode != modeOpen }
+
 // move scrolls the log; the bottom follows a live run again.
 func (lv *logState) move(mo motion, m *Model) {
 	n := 0

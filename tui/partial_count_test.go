@@ -84,11 +84,13 @@ func TestCaughtCompileErrorRow(t *testing.T) {
 	lineWith(t, s, "verdict: not steady: 1 compile error caught by the program")
 }
 
-// One compile event is "1 compile event" in the timeline's title (it read "1 compile events").
+// One recompile is "recompiles 1", as the report counts it (the title read "1 compile event", a count of records).
 func TestTimelineTitleCountsOneEvent(t *testing.T) {
 	m := openModel(t, 100, 24, filepath.Join("..", "..", "testdata", "fixtures", "torch-2.6", "r03_cache_limit.guards.log"))
 	press(m, "t")
-	lineWith(t, plain(m), "· 1 compile event (log time stamps)")
+	s := plain(m)
+	lineWith(t, s, "(log time stamps)")
+	lineWith(t, s, "recompiles 1 · limit hits 0")
 }
 
 // One probed process has nothing to match: the Ranks view said "1 processes: versions, compile config and

@@ -3,6 +3,7 @@ package tui
 import (
 	"time"
 
+	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 )
@@ -63,8 +64,9 @@ type snapshot struct {
 	perRank  map[int]triage.Counts
 	agree    triage.RankAgreement
 	timeline []tlEvent
-	span     time.Duration // timeline length
-	torch    string        // torch version seen in the log format
+	span     time.Duration   // timeline length
+	untimed  []logparse.Kind // kinds of timeline records without a time stamp (opened logs): counted, not placed
+	torch    string          // torch version seen in the log format
 }
 
 // list returns the rows of a pane.

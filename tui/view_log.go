@@ -55,7 +55,7 @@ func (m *Model) logStatus(w int) string {
 		n, _ = lv.index(m.cur)
 	}
 	parts := []string{fmt.Sprintf("lines %d–%d of %d", min(lv.off+1, n), min(lv.off+lv.page, n), n)}
-	if lv.follow {
+	if lv.follow && m.logGrows() {
 		parts = append(parts, m.th.good.Render("following"))
 	}
 	if lv.rank >= 0 {

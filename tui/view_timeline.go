@@ -15,9 +15,10 @@ var tlGlyph = map[tlKind]string{tlLimit: "▲", tlOther: "✗", tlRecompile: "�
 var tlOrder = []tlKind{tlLimit, tlOther, tlRecompile, tlBreak, tlStall}
 
 // timelineText draws compile events over the run's wall time, one row per rank group, so a recompile storm, a
-// late recompile after warm-up or a straggler rank shows at a glance; then the probe's compile time as bars.
+// late recompile after warm-up or a straggler rank shows at a glance; then the probe's compile time as bars. The
+// counts above it are the report's (Analysis.CountsItems); records without a time stamp are counted there and
+// named as not placed, never dropped in silence.
 func (m *Model) timelineText(w int) (string, []string) {
-	th := m.th
 	r := m.cur
 	if r == nil || r.snap == nil {
 		return "Timeline", []string{" no run yet"}
@@ -27,10 +28,37 @@ func (m *Model) timelineText(w int) (string, []string) {
 	for _, e := range s.timeline {
 		span = max(span, e.at)
 	}
+	lines := m.timelineCounts(s, w-4)
+	if why := m.nothingToPlace(r); why != "" {
+		lines = append(append(lines, ""), m.dimWrap(why, w-4)...)
+		if s.analysis != nil && !s.analysis.Evidence.TorchSeen {
+			return "Timeline", lines
+		}
+		lines = append(lines, m.rankCompileBars(r, w-4)...)
+		return "Timeline", append(lines, m.compileBars(r, w-4)...)
+	}
+	lines = append(lines, "")
+	lines = append(lines, m.timelineLanes(s, span, w)...)
+	if u := untimedLine(s.untimed); u != "" {
+		lines = append(append(lines, ""), m.dimWrap(u, w-4)...)
+	}
+	if b := burstLine(s, span); b != "" {
+		lines = append(lines, "", b)
+	}
+	lines = append(lines, m.rankCompileBars(r, w-4)...)
+	lines = append(lines, m.compileBars(r, w-4)...)
+	if m.opt.mode == modeOpen {
+		return fmt.Sprintf("Timeline · %s (log time stamps)", fmtDur(span)), lines
+	}
+	return fmt.Sprintf("Timeline · run %d · %s", r.id, fmtDur(span)), lines
+}
+
+// timelineLanes are the legend, one lane per rank group and the time axis.
+func (m *Model) timelineLanes(s *snapshot, span time.Duration, w int) []string {
+	th := m.th
 	label := 12
 	tw := max(w-4-label, 10)
-	var lines []string
-	lines = append(lines, " "+th.dim.Render("▪ break  ● recompile  ▲ limit hit  ✗ error/skip  ░ stall (no output)"), "")
+	lines := []string{" " + th.dim.Render("▪ break  ● recompile  ▲ limit hit  ✗ error/skip  ░ stall (no output)"), ""}
 	for _, g := range timelineGroups(s) {
 		cells := make([]tlKind, tw)
 		has := make([]bool, tw)
@@ -59,18 +87,7 @@ func (m *Model) timelineText(w int) (string, []string) {
 		}
 		lines = append(lines, " "+fit(g.label, label)+" "+b.String())
 	}
-	lines = append(lines, " "+strings.Repeat(" ", label)+" "+th.dim.Render(axisLine(tw, span)))
-	if len(s.timeline) == 0 && len(s.all()) > 0 {
-		lines = append(lines, "", th.dim.Render(" these records carry no time stamps (TORCH_TRACE files): nothing to place on the timeline"))
-	}
-	lines = append(lines, "", m.burstLine(s, span))
-	lines = append(lines, m.rankCompileBars(r, w-4)...)
-	lines = append(lines, m.compileBars(r, w-4)...)
-	title := fmt.Sprintf("Timeline · run %d · %s · %s", r.id, fmtDur(span), plural(countEvents(s), "compile event"))
-	if m.opt.mode == modeOpen {
-		title = fmt.Sprintf("Timeline · %s · %s (log time stamps)", fmtDur(span), plural(countEvents(s), "compile event"))
-	}
-	return title, lines
+	return append(lines, " "+strings.Repeat(" ", label)+" "+th.dim.Render(axisLine(tw, span)))
 }
 
 type tlGroup struct {
@@ -129,32 +146,6 @@ func barIndex(k tlKind) int {
 	return 3
 }
 
-func countEvents(s *snapshot) int {
-	n := 0
-	for _, e := range s.timeline {
-		if e.kind != tlStall {
-			n++
-		}
-	}
-	return n
-}
-
-// burstLine says when the compile events happened: the last one's time tells a late recompile after warm-up.
-func (m *Model) burstLine(s *snapshot, span time.Duration) string {
-	var last time.Duration
-	n := 0
-	for _, e := range s.timeline {
-		if e.kind == tlRecompile || e.kind == tlLimit {
-			last = max(last, e.at)
-			n++
-		}
-	}
-	if n == 0 {
-		return " no recompiles on the timeline"
-	}
-	return fmt.Sprintf(" %s; the last at %s of %s", plural(n, "recompile event"), fmtDur(last), fmtDur(span))
-}
-
 // compileBars shows compile time as bars: per frame when TORCH_TRACE recorded it, per phase when the probe ran.
 func (m *Model) compileBars(r *runView, iw int) []string {
 	var out []string
@@ -178,7 +169,7 @@ func (m *Model) compileBars(r *runView, iw int) []string {
 	}
 	if len(sum) == 0 {
 		if len(out) == 0 {
-			return []string{"", m.th.dim.Render(" compile time appears here with a TORCH_TRACE (preset trace or distributed) or when the probe ran")}
+			return append([]string{""}, m.dimWrap(noCompileTime(r), iw)...)
 		}
 		return out
 	}

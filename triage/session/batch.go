@@ -3,6 +3,7 @@ package session
 import (
 	"time"
 
+	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 )
@@ -15,11 +16,14 @@ type Batch struct {
 	Records  int              // records parsed so far
 	Timeline []Mark           // the run's timeline so far (never nil in a batch the session made)
 	Span     time.Duration    // timeline length
-	Log      Log              // the run's output so far (an append-only view)
-	Output   OutputStats      // how much the run printed, and its last line: it is alive while nothing is found
-	Notes    []Note           // state changes, in order
-	Meta     *Meta            // the run's meta when it changed
-	Probes   []ProcessInfo    // what the probe wrote (final batches and opened runs)
+	// Untimed are the kinds of timeline records (an opened run's) that carry no time stamp, in order: a Python
+	// traceback or warning prints none, so they are counted but not placed on the timeline.
+	Untimed []logparse.Kind
+	Log     Log           // the run's output so far (an append-only view)
+	Output  OutputStats   // how much the run printed, and its last line: it is alive while nothing is found
+	Notes   []Note        // state changes, in order
+	Meta    *Meta         // the run's meta when it changed
+	Probes  []ProcessInfo // what the probe wrote (final batches and opened runs)
 	// Warnings are an opened run's: what reading its files showed beyond the report (a binary file, one that
 	// changed while read, paths to a file already read: read once), a line each.
 	Warnings []string

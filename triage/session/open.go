@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -56,6 +57,7 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 		b.Warnings = append(b.Warnings, triage.AliasesText(l.ReadOnce))
 	}
 	b.Timeline, b.Span = tl.marks()
+	b.Untimed = tl.untimed
 	var run *triage.RunFacts
 	if len(paths) == 1 {
 		run = RunFactsOfDir(paths[0])
@@ -64,8 +66,8 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 	return b, nil
 }
 
-// indexInputs indexes the lines of the text inputs (a header before each when there are several); TORCH_TRACE
-// files are not shown.
+// indexInputs indexes the lines of the inputs, TORCH_TRACE files included (their records' evidence points at
+// their lines), with a header before each when there are several.
 func indexInputs(inputs []logparse.Input) (*LogWriter, error) {
 	names, paths := make([]string, len(inputs)), make([]string, len(inputs))
 	for i, in := range inputs {
@@ -74,9 +76,6 @@ func indexInputs(inputs []logparse.Input) (*LogWriter, error) {
 	w := NewFileLogWriter(names, paths)
 	buf := make([]byte, 1<<20)
 	for i, in := range inputs {
-		if in.Trace {
-			continue
-		}
 		if len(inputs) > 1 {
 			w.Header("── " + in.Name + " ──")
 		}
@@ -113,11 +112,16 @@ type timelineBuilder struct {
 	records int
 	first   time.Time
 	pending []Mark // At holds the record's Unix nanoseconds until marks
+	untimed []logparse.Kind
 }
 
 func (t *timelineBuilder) add(r *logparse.Record) {
 	t.records++
 	if r.Time.IsZero() {
+		if onTimeline(r.Kind) && !slices.Contains(t.untimed, r.Kind) {
+			t.untimed = append(t.untimed, r.Kind)
+			slices.Sort(t.untimed)
+		}
 		return
 	}
 	if t.first.IsZero() || r.Time.Before(t.first) {
