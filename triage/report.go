@@ -18,7 +18,9 @@ import (
 // cudagraph_skips_logged, cudagraph_partitions_logged and cudagraph_rerecords_logged (a count of 0 of that kind
 // means none only where it is true), compile_off (what turned torch.compile off: nothing compiled) and
 // logs_rejected (torch rejected the run's TORCH_LOGS: nothing was logged), and skip entries their file, line and
-// function; ranks gained the ranks only the probes or torchrun show (as evidence.ranks), without per_rank counts.
+// function; ranks gained the ranks only the probes or torchrun show (as evidence.ranks), without per_rank counts;
+// recompile_limit_hits gained raised (torch raised FailOnRecompileLimitHit: the call failed, no eager fallback) and
+// cudagraph_partitions whole_graphs (graphs with no cudagraphable partition at all).
 const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
