@@ -2,7 +2,8 @@
 # Gates on a GPU box, all the repro-gpu cases (run from the repo root; the binary as gpu-common.sh says): each
 # gate is `torchtriage check` in its own store, its stored run reported as text and JSON; then a cold and a warm
 # run of one script on one fresh cache dir (--preset trace) and `compare` of the two. Several gates run at once
-# (not the torchrun ones). Usage: bench/gpu-gates.sh OUTDIR
+# (not the torchrun ones); `torchtriage doctor` of the box first. GATES="g08b-limit g15b-pending …" runs only
+# those gates (and the cold/warm pair only when it names "cold"). Usage: [GATES=…] bench/gpu-gates.sh OUTDIR
 set -u
 out=${1:?OUTDIR}
 mkdir -p "$out"
@@ -14,8 +15,10 @@ export TORCHINDUCTOR_CACHE_DIR=$out/cache/inductor TRITON_CACHE_DIR=$out/cache/t
 	nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 	$tt version
 } >"$out/versions.txt" 2>&1
+(cd "$repro" && "$tt" doctor >"$out/doctor.txt" 2>&1; echo "exit $?" >>"$out/doctor.txt")
 gate() { # name, args...
 	local name=$1; shift
+	case " ${GATES:-$name} " in *" $name "*) ;; *) return ;; esac
 	local store=$out/$name
 	local t0=$(date +%s)
 	(cd "$repro" && timeout 150 "$tt" check --store "$store" "$@" >"$out/$name.out" 2>"$out/$name.err"; echo "exit $?" >>"$out/$name.out")
@@ -34,7 +37,7 @@ gate g11-triton --preset breaks --no-compile-errors -- python3 g11_triton_kernel
 wait
 gate g08b-limit --preset breaks --max-recompiles 0 --no-limit-hits -- python3 g08b_recompile_limit_fail.py &
 gate g16-skips --preset cudagraphs --no-cudagraph-skips -- python3 g16_cg_no_partition.py &
-gate g15b-pending --preset cudagraphs -- python3 g15b_cg_pending_backward_zero_grad.py &
+gate g15b-pending --preset cudagraphs --no-compile-errors -- python3 g15b_cg_pending_backward_zero_grad.py &
 gate g13b-rerecords --preset cudagraphs --max-cudagraph-rerecords 3 -- python3 g13b_cg_rerecord_limit_noinline.py &
 wait
 gate g07-mix --preset breaks --max-graph-breaks 0 --max-recompiles 0 -- python3 g07_gb_recompile_mix.py &
@@ -44,6 +47,7 @@ wait
 gate g09a-nccl --nproc 2 --no-compile-errors -- g09a_nccl_same_gpu.py
 gate g09b-ranks --nproc 2 --preset breaks --max-graph-breaks 0 --ranks-agree -- g09b_gloo_rank_break.py
 # a cold and a warm run of one script on a fresh cache dir, and compare of the two
+case " ${GATES:-cold} " in *" cold "*) ;; *) rm -rf "$out/cache"; exit 0 ;; esac
 export TORCHINDUCTOR_CACHE_DIR=$out/cache2/inductor TRITON_CACHE_DIR=$out/cache2/triton
 gate cold --preset trace --max-graph-breaks 99 --max-recompiles 99 -- python3 g07_gb_recompile_mix.py
 gate warm --preset trace --max-graph-breaks 99 --max-recompiles 99 -- python3 g07_gb_recompile_mix.py
