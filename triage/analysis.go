@@ -108,13 +108,15 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if ev.TorchSeen && !ev.GraphBreaksLogged {
 		ev.ResumeBreaks = resumeBreaks(rep, snap)
 	}
-	ra := RankAgree(ev.Ranks, fs).earned(ev, unfinished(countFindings(fs), run, rep))
+	short := unfinished(countFindings(fs), run, rep)
+	idle := idleRanks(rep, probes, short)
+	ra := rankAgreeWithout(ev, fs, idle, short)
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
 	fs = append(fs, probeFindings(rep, probes, set, breaksAsked, run == nil || run.Outcome == OutcomeCompleted)...)
 	ra = withSettings(ra, fs)
-	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv())...)
+	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv(), idle)...)
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)

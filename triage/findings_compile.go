@@ -2,6 +2,7 @@ package triage
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -40,7 +41,7 @@ func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, se
 }
 
 // compileFindings derives the findings of the report's compile object and the probe's knobs.
-func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]string) []Finding {
+func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]string, idle []int) []Finding {
 	var out []Finding
 	rs := c.Ranks()
 	ranks := sortedInts(rs)
@@ -60,7 +61,7 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set,
 			out = append(out, f)
 		}
 	}
-	if f, ok := skewFinding(c, set); ok {
+	if f, ok := skewFinding(c, set); ok && !slices.Contains(idle, f.Ranks[0]) && !idleFast(c, idle) {
 		out = append(out, f)
 	}
 	out = append(out, knobFindings(probes, set, toolEnv)...)
@@ -115,10 +116,18 @@ func skewFinding(c *CompileReport, set *playbooks.Set) (Finding, bool) {
 	return compileFinding(KindCompileTime, "skew", title, title, reason, []int{slow}, set), true
 }
 
-// missedMore reports a cache the slow rank missed more often than the fast one (misses it knows of): fewer hits
-// alone is fewer graphs, not a cold cache.
+// idleFast reports a skew whose fast rank compiled nothing before the run was cut short (idleRanks): it did not
+// wait for the slow one, it never got that far.
+func idleFast(c *CompileReport, idle []int) bool {
+	_, fast, ok := c.SlowFast()
+	return ok && slices.Contains(idle, fast)
+}
+
+// missedMore reports a cache the slow rank missed more often than the fast one (misses it knows of), which the
+// fast one hit: fewer hits alone is fewer graphs, not a cold cache, and a fast rank that hit nothing (it compiled
+// nothing) shows no warm cache to have missed.
 func missedMore(slow, fast CacheStats) bool {
-	return slow.Known&KnowMiss != 0 && slow.Miss > 0 && slow.Miss > fast.Miss
+	return slow.Known&KnowMiss != 0 && slow.Miss > 0 && slow.Miss > fast.Miss && fast.Hit > 0
 }
 
 func nonNeg(ranks []int) []int {

@@ -353,3 +353,64 @@ func compactRanks(ranks []int) string {
 	}
 	return fmt.Sprintf("%s,… (%d ranks)", strings.Join(parts[:summaryRangeParts], ","), len(ranks))
 }
+
+// idleRanks are the ranks of a run that did not complete (short says how) that compiled nothing before it ended:
+// the probe counted no frame and no compile time, and no record names them. What the others logged they never
+// reached, so a difference from them is no evidence (a rank stuck before its first compiled call).
+func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
+	if short == "" {
+		return nil
+	}
+	var out []int
+	for _, p := range probes {
+		r := p.RankOf()
+		if r < 0 || p.Counters["frames"]["total"] > 0 || p.Counters["frames"]["ok"] > 0 || len(p.CompileTimes) > 0 {
+			continue
+		}
+		if c, ok := rep.PerRank[strconv.Itoa(r)]; ok && c.GraphBreakRecords+c.Recompiles+c.RecompileLimitHits+c.CompileErrors > 0 {
+			continue
+		}
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// rankAgreeWithout compares the ranks that are not idle (idleRanks); the idle ones are named as not compared.
+func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string) RankAgreement {
+	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
+	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
+		return RankAgree(ev.Ranks, fs).earned(ev, short)
+	}
+	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWords(idle), shortVerb(short))
+	if short == "still running" {
+		why = rankWords(idle) + " compiled nothing yet (the probe counted no frame)"
+	}
+	if len(ranks) < 2 {
+		return RankAgreement{Groups: []RankGroup{}, NotCompared: why, Cut: true,
+			Summary: "not compared: " + why + ", so what the other ranks logged it never reached"}
+	}
+	e := ev
+	e.Ranks = ranks
+	ra := RankAgree(ranks, fs).earned(e, short)
+	ra.Summary += "; " + rankWords(idle) + " not compared: " + why
+	return ra
+}
+
+// rankWords is "rank 0" or "ranks 0,1".
+func rankWords(ranks []int) string {
+	if len(ranks) == 1 {
+		return "rank " + strconv.Itoa(ranks[0])
+	}
+	return "ranks " + compactRanks(ranks)
+}
+
+// shortVerb words how a run fell short after "before the run": "was stopped by torchtriage (…)", "exited with code 1".
+func shortVerb(short string) string {
+	if strings.HasPrefix(short, "stopped") {
+		return "was " + short
+	}
+	return short
+}

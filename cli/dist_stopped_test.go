@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type distDoc struct {
+	Findings []struct {
+		Kind, Title, Playbook string
+	} `json:"findings"`
+	RankAgreement struct {
+		Agree       bool   `json:"agree"`
+		NotCompared string `json:"not_compared"`
+		Summary     string `json:"summary"`
+	} `json:"rank_agreement"`
+	Verdict struct {
+		State, Summary string
+	} `json:"verdict"`
+}
+
+func distReport(t *testing.T, dir string) distDoc {
+	t.Helper()
+	_, out, _ := runCLI("report", "--format", "json", dir)
+	var d distDoc
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return d
+}
+
+// A rank the tool's timeout stopped before it ever compiled (rank 0 asleep before its first call: real 2.14.1,
+// testdata/recorded/lagging-rank) did not "compile differently": it never got there. The run read "rank 1 differs
+// from rank 0: extra graph break print()", a HIGH rank_disagreement finding, --ranks-agree FAIL, and a skew
+// finding "rank 1 compiled 2.4 s, rank 0 0.0 s: the others wait for it" (rank 1 was the one waiting).
+func TestRankThatNeverCompiledInAStoppedRunIsNotCompared(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "lagging-rank", "runs", "0001-breaks")
+	d := distReport(t, dir)
+	if d.RankAgreement.NotCompared == "" || !strings.Contains(d.RankAgreement.Summary, "rank 0 compiled nothing") {
+		t.Errorf("rank agreement %+v", d.RankAgreement)
+	}
+	for _, f := range d.Findings {
+		if f.Kind == "rank_disagreement" || f.Kind == "compile_time" {
+			t.Errorf("finding %+v", f)
+		}
+	}
+	if code, out, _ := runCLI("check", "--ranks-agree", dir); strings.Contains(out, "FAIL [--ranks-agree]") {
+		t.Errorf("check: %d\n%s", code, out)
+	}
+}
+
+// The skew finding says the slow rank "missed the cache the faster rank hit" only where the faster rank hit it:
+// rank 0 compiled nothing (real 2.14.1, testdata/recorded/compile-wait: only rank 1 calls the compiled f), so it
+// hit nothing, and both ranks shared one cache dir (the finding got cache-dir-not-shared).
+func TestSkewBlamesNoCacheTheFastRankNeverHit(t *testing.T) {
+	d := distReport(t, filepath.Join("..", "testdata", "recorded", "compile-wait", "runs", "0001-breaks"))
+	for _, f := range d.Findings {
+		if f.Kind == "compile_time" && (strings.Contains(f.Title, "cache") || f.Playbook == "cache-dir-not-shared") {
+			t.Errorf("finding %+v", f)
+		}
+	}
+}
