@@ -62,3 +62,28 @@ func TestSkewBlamesNoCacheTheFastRankNeverHit(t *testing.T) {
 		}
 	}
 }
+
+// A rank whose collective failed because its peer crashed first ("Connection closed by peer" on rank 0 after rank
+// 1's ValueError, torchrun naming rank 1 the root cause: real 2.14.1 and 2.6, testdata/recorded/peer-abort) died
+// of that crash, not of its own: the verdict read "2 processes crashed" and both findings were HIGH crashes.
+func TestRankThatLostItsPeerIsNotASecondCrash(t *testing.T) {
+	for _, runs := range []string{"runs", "runs-2.6"} {
+		d := distReport(t, filepath.Join("..", "testdata", "recorded", "peer-abort", runs, "0001-breaks"))
+		if strings.Contains(d.Verdict.Summary, "2 processes crashed") || !strings.Contains(d.Verdict.Summary, "1 process crashed") ||
+			!strings.Contains(d.Verdict.Summary, "its peer") {
+			t.Errorf("%s: verdict %q", runs, d.Verdict.Summary)
+		}
+		n := 0
+		for _, f := range d.Findings {
+			if f.Kind == "runtime_error" && strings.Contains(f.Title, "Connection closed by peer") {
+				n++
+				if f.Playbook != "dist-peer-gone" || !strings.Contains(f.Title, "rank 1") {
+					t.Errorf("%s: finding %+v", runs, f)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d peer findings", runs, n)
+		}
+	}
+}

@@ -64,7 +64,9 @@ type Finding struct {
 	CompileIDs []string `json:"compile_ids,omitempty"`
 	Expected   bool     `json:"expected"` // by design, or automatic dynamic's first recompile
 	// Caught: a compile error the program caught and went on after (no process died of it; the frame did not compile)
-	Caught             bool         `json:"caught,omitempty"`
+	Caught bool `json:"caught,omitempty"`
+	// PeerGone: a rank died of its peer's failure (its collective lost the peer after another rank failed first)
+	PeerGone           bool         `json:"peer_gone,omitempty"`
 	InRecompilingFrame bool         `json:"in_recompiling_frame,omitempty"`
 	Classes            []GuardClass `json:"classes,omitempty"`   // recompiles: classified failures
 	LimitHit           bool         `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit

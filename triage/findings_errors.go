@@ -84,8 +84,13 @@ var (
 // errorFindings groups fatal errors (compile errors, or runtime errors: kind) by class, inner error and first
 // message line.
 func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set, ff *FirstFailure) []Finding {
-	type ekey struct{ class, inner, msg string }
-	keyOf := func(e ErrorSummary) ekey { return ekey{e.Class, e.Inner, normalizeText(headline(e.Message), 100)} }
+	type ekey struct {
+		class, inner, msg string
+		peerGone          bool
+	}
+	keyOf := func(e ErrorSummary) ekey {
+		return ekey{e.Class, e.Inner, normalizeText(headline(e.Message), 100), e.PeerGone}
+	}
 	var firstKey *ekey // the group of the first failure, when the order of the failures is known
 	if ff != nil && ff.By != "unknown_order" {
 		k := keyOf(ff.ErrorSummary)
@@ -160,6 +165,10 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	}
 	if e.Caught {
 		f.Title += caughtTitle
+	}
+	if e.PeerGone { // its collective lost the peer that failed first: not a crash of its own
+		f.PeerGone, f.Severity, f.Category = true, "medium", "consider"
+		f.Title = fmt.Sprintf("rank %d lost its peer after rank %d failed first: %s", e.Rank, e.afterRank, f.Title)
 	}
 	var d strings.Builder
 	fmt.Fprintf(&d, "%s: %s", e.Class, e.Message)

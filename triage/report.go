@@ -202,6 +202,8 @@ func (a *Aggregator) Report() *Report {
 	rep.Exceptions = groupErrors(a.excepts)
 	rep.FirstFailure = a.fails.first()
 	a.gpuSummaries(rep)
+	markPeerGone(rep.runtimeEvents, rep.FirstFailure)
+	markPeerGone(rep.RuntimeErrors, rep.FirstFailure)
 	a.warningSummaries(rep)
 	rep.det = a.det.snapshot(rep)
 	rep.Evidence = a.evidence(rep)

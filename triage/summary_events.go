@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -120,6 +121,10 @@ type ErrorSummary struct {
 	// Interrupt: the exception was raised while handling an interrupt (KeyboardInterrupt, SystemExit,
 	// SignalException) or wraps one: the process went down because it was stopped, so no process died of it
 	Interrupt string `json:"interrupt,omitempty"`
+	// PeerGone: a collective of this rank failed because its peer went away ("Connection closed by peer") after
+	// another rank failed first (FirstFailure): it died of that failure, not of its own
+	PeerGone  bool `json:"peer_gone,omitempty"`
+	afterRank int  // the first failure's rank, for PeerGone
 	// Cause is the exception it was raised from ("DistStoreError: use_libuv was requested …"), "" when none shows.
 	Cause string `json:"cause,omitempty"`
 	// TorchLogs: raised while torch read TORCH_LOGS at import (torch/_logging/_internal.py _init_logs): the
@@ -182,6 +187,22 @@ func groupLimits(events []LimitSummary) []LimitSummary {
 		return cidPrefix.ReplaceAllString(x.LastReason, "") < cidPrefix.ReplaceAllString(y.LastReason, "")
 	})
 	return out
+}
+
+// peerGoneTexts are gloo's words for a collective whose peer process went away (pair.cc; testdata/recorded/peer-abort).
+var peerGoneTexts = []string{"Connection closed by peer", "Connection reset by peer"}
+
+// markPeerGone sets PeerGone on the errors of ranks other than the first failure's whose collective lost its peer.
+func markPeerGone(errs []ErrorSummary, ff *FirstFailure) {
+	if ff == nil || ff.Rank < 0 {
+		return
+	}
+	for i := range errs {
+		e := &errs[i]
+		if e.Rank >= 0 && e.Rank != ff.Rank && slices.ContainsFunc(peerGoneTexts, func(t string) bool { return strings.Contains(e.Message, t) }) {
+			e.PeerGone, e.afterRank = true, ff.Rank
+		}
+	}
 }
 
 // groupErrors folds identical errors into one entry with a count and the ranks.

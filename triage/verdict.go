@@ -58,6 +58,8 @@ type tally struct {
 	firstRerecord                            *Finding
 	cgWarnings                               int // CUDA-graph warnings whose playbook says fix (fast path missed)
 	firstCGWarning                           *Finding
+	peerGone                                 int // processes that died of their peer's failure (not in runtime)
+	firstPeerGone                            *Finding
 	probeMismatch                            int      // processes whose probe counted breaks the log does not show
 	firstProbeMismatch                       *Finding // the first of them
 }
@@ -115,6 +117,13 @@ func countFindings(fs []Finding) tally {
 				t.firstError = f
 			}
 		case KindRuntimeError:
+			if f.PeerGone {
+				t.peerGone += f.Records
+				if t.firstPeerGone == nil {
+					t.firstPeerGone = f
+				}
+				continue
+			}
 			t.runtime += f.Records
 			if t.firstRuntime == nil {
 				t.firstRuntime = f
@@ -175,6 +184,13 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		add("torch rejected TORCH_LOGS", "%s", errorReason("torch rejected TORCH_LOGS at import", t.runtime, t.firstRuntime))
 	case t.runtime > 0:
 		add(Plural(t.runtime, "process")+" crashed", "%s", errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
+	}
+	if t.peerGone > 0 {
+		what := Plural(t.peerGone, "process") + " died of its peer's failure"
+		if t.peerGone > 1 {
+			what = Plural(t.peerGone, "process") + " died of their peers' failure"
+		}
+		add(what, "%s: %s [%s]", what, t.firstPeerGone.Title, t.firstPeerGone.Playbook)
 	}
 	if t.unexpectedBreaks > 0 {
 		what := Plural(t.unexpectedBreaks, "graph break") + " to fix or consider"

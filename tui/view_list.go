@@ -201,6 +201,8 @@ func rowTag(r *row) string {
 		return "exp"
 	case r.caught:
 		return "CATCH"
+	case r.peerGone:
+		return "PEER"
 	}
 	return kindTags[r.kind]
 }
