@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -18,6 +19,27 @@ func (m *Model) firstFailure() string {
 		return r.snap.analysis.Verdict.FirstFailure
 	}
 	return ""
+}
+
+// caughtLines are the report's "Caught ×1 single process RuntimeError: … (the program went on: no process died
+// of it)" lines of the run on screen: the exceptions the program caught and went on after that no row shows (a
+// caught compile error is a finding, a CATCH row). At most two: a second line counts the rest.
+func (m *Model) caughtLines() []string {
+	r := m.cur
+	if r == nil || r.snap == nil || r.snap.analysis == nil {
+		return nil
+	}
+	an := r.snap.analysis
+	var out []string
+	for i := range an.Report.Exceptions {
+		if e := &an.Report.Exceptions[i]; e.Caught && !e.Compile {
+			out = append(out, an.CaughtText(e))
+		}
+	}
+	if len(out) > 2 {
+		out = []string{out[0], fmt.Sprintf("Caught: %d more exceptions the program went on after (torchtriage report lists them)", len(out)-1)}
+	}
+	return out
 }
 
 // didNotStart reports whether a finished run never got as far as torch.

@@ -1,0 +1,51 @@
+package tui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testdata/recorded/caught-printed: `torchtriage report` prints "Caught ×1 single process RuntimeError: backend
+// exploded (the program went on: no process died of it)"; the TUI showed only the probe-mismatch row. The main
+// screen shows the report's line, cut to the width.
+func TestMainScreenShowsTheCaughtExceptions(t *testing.T) {
+	path := filepath.Join("..", "testdata", "recorded", "caught-printed", "runs", "0028-breaks")
+	for _, sz := range [][2]int{{80, 24}, {120, 32}} {
+		m := openPath(t, sz[0], sz[1], path)
+		s := plain(m)
+		l := lineWith(t, s, " Caught ×1 single process RuntimeError: backend exploded")
+		if sz[0] >= 120 && !strings.Contains(l, "(the program went on: no process died of it)") {
+			t.Errorf("%d cols: %q", sz[0], l)
+		}
+		if width(l) > sz[0] {
+			t.Errorf("%d cols: %q", sz[0], l)
+		}
+		if lines := strings.Split(s, "\n"); len(lines) != sz[1] {
+			t.Errorf("%d lines at %dx%d", len(lines), sz[0], sz[1])
+		}
+	}
+	// a caught compile error is a row of its own (CATCH): no line repeats it
+	m := openPath(t, 120, 32, filepath.Join("..", "testdata", "recorded", "caught-compile", "runs", "0001-breaks"))
+	if s := plain(m); strings.Contains(s, " Caught ×") || !strings.Contains(s, "CATCH") {
+		t.Errorf("caught-compile:\n%s", s)
+	}
+}
+
+// testdata/recorded/interrupt-reraise: the header and the open line read "2 records" (a KeyboardInterrupt and
+// the RuntimeError raised while handling it, which the report counts nowhere) above empty panes and a report
+// that says "Nothing found". No count the report does not show; and the exceptions of the tool's own stop are
+// never shown as the program's crash.
+func TestOpenLineCountsNothingTheReportDoesNot(t *testing.T) {
+	path := filepath.Join("..", "testdata", "recorded", "interrupt-reraise", "runs", "0001-breaks")
+	for _, sz := range [][2]int{{80, 24}, {120, 32}} {
+		m := openPath(t, sz[0], sz[1], path)
+		s := plain(m)
+		for _, bad := range []string{"2 records", "Caught", "CRASH", "crash", "First failure", "interrupted while waiting"} {
+			if strings.Contains(s, bad) {
+				t.Errorf("%dx%d: %q on screen:\n%s", sz[0], sz[1], bad, s)
+			}
+		}
+		lineWith(t, s, "stopped by torchtriage (timed out after 8s)")
+	}
+}
