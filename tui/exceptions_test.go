@@ -49,3 +49,24 @@ func TestOpenLineCountsNothingTheReportDoesNot(t *testing.T) {
 		lineWith(t, s, "stopped by torchtriage (timed out after 8s)")
 	}
 }
+
+// An opened run dir that did not start (testdata/recorded/invalid-logs, torch rejected TORCH_LOGS) showed the
+// failure banner of a launch: "command:" with nothing after it and "r reruns (after a fix)", though open
+// relaunches nothing (r is no key there). The banner names the run dir's command, from meta.json, and the keys
+// open has.
+func TestOpenedRunThatDidNotStartNamesItsCommandAndNoRerun(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 32}} {
+		m := openPath(t, sz[0], sz[1], filepath.Join("..", "testdata", "recorded", "invalid-logs", "runs", "0001-custom"))
+		s := plain(m)
+		if strings.Contains(s, "rerun") {
+			t.Errorf("%dx%d: offers a rerun:\n%s", sz[0], sz[1], s)
+		}
+		lineWith(t, s, "command: python3 gb.py")
+		lineWith(t, s, "ModuleNotFoundError: No module named 'foo'")
+	}
+	// a log file alone has no command: no empty "command:"
+	m := openModel(t, 120, 32, "../../testdata/recorded/invalid-logs/runs/0001-custom/stderr.log")
+	if s := plain(m); strings.Contains(s, "command:") || strings.Contains(s, "rerun") {
+		t.Errorf("log file:\n%s", s)
+	}
+}

@@ -64,21 +64,33 @@ func (m *Model) failureBody(w, h int) []string {
 	for _, l := range wrapText(summary, w-4) {
 		lines = append(lines, " "+l)
 	}
-	tail := lastStderr(r.log, max(h-len(lines)-7, 1))
+	var foot []string           // the command and the keys, below the tail: never cut
+	if m.opt.mode == modeOpen { // nothing is relaunched: the run dir's command (meta.json), when it has one
+		if o := r.opened; o != nil && len(orArgv(o.UserArgv, o.Argv)) > 0 {
+			foot = append(foot, th.dim.Render(" command: "+shellJoin(orArgv(o.UserArgv, o.Argv))))
+		}
+		foot = append(foot, th.dim.Render(" i what was opened · l the whole log"))
+	} else {
+		argv, _ := m.userArgv()
+		foot = append(foot, th.dim.Render(" command: "+shellJoin(argv)),
+			th.dim.Render(" r reruns (after a fix) · i the full command · l the whole log"))
+	}
+	room := max(h-2-len(lines)-3-len(foot), 1) // the box's borders, the blanks and the tail's title
+	tail := lastStderr(r.log, room)
 	lines = append(lines, "")
 	if len(tail) == 0 {
 		lines = append(lines, th.dim.Render(" The launcher printed nothing."))
 	} else {
 		lines = append(lines, th.title.Render(" What the launcher printed last (stderr):"))
+		var wrapped []string
 		for _, l := range tail {
 			for _, wl := range wrapText(clean(l), w-6) {
-				lines = append(lines, "   "+wl)
+				wrapped = append(wrapped, "   "+wl)
 			}
 		}
+		lines = append(lines, wrapped[max(len(wrapped)-room, 0):]...) // its last lines, as wrapped
 	}
-	argv, _ := m.userArgv()
-	lines = append(lines, "", th.dim.Render(" command: "+shellJoin(argv)),
-		th.dim.Render(" r reruns (after a fix) · i the full command · l the whole log"))
+	lines = append(append(lines, ""), foot...)
 	return th.box("Did not start", lines, w, h, true)
 }
 
