@@ -70,3 +70,14 @@ func TestOpenedRunThatDidNotStartNamesItsCommandAndNoRerun(t *testing.T) {
 		t.Errorf("log file:\n%s", s)
 	}
 }
+
+// The "Did not start" banner's first line read "✗ did_not_start", the JSON's state name; the report words it
+// "did not start", and so does the banner.
+func TestDidNotStartBannerIsWords(t *testing.T) {
+	m := openPath(t, 120, 32, filepath.Join("..", "testdata", "recorded", "invalid-logs", "runs", "0006-custom"))
+	s := plain(m)
+	if strings.Contains(s, "did_not_start") {
+		t.Errorf("state name on screen:\n%s", s)
+	}
+	lineWith(t, s, "✗ did not start ")
+}

@@ -60,7 +60,7 @@ func (m *Model) failureBody(w, h int) []string {
 	if r.snap != nil && r.snap.analysis != nil {
 		summary = r.snap.analysis.Verdict.Summary
 	}
-	lines := []string{th.bad.Render(" ✗ " + triage.StateDidNotStart), ""}
+	lines := []string{th.bad.Render(" ✗ " + strings.ReplaceAll(triage.StateDidNotStart, "_", " ")), ""} // the report's words
 	for _, l := range wrapText(summary, w-4) {
 		lines = append(lines, " "+l)
 	}
