@@ -115,18 +115,6 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	}
 }
 
-// CaughtText words an exception the program caught and went on after (ErrorSummary.Caught), as the report, and
-// the TUI's main screen, show it: "Caught ×1 single process RuntimeError: backend exploded (the program went on:
-// no process died of it)".
-func (an *Analysis) CaughtText(e *ErrorSummary) string {
-	why := "the program went on: no process died of it"
-	if e.Compile {
-		why = "the program went on, but torch.compile failed for this frame"
-	}
-	return fmt.Sprintf("Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.itemRanks(e.Ranks), e.Class,
-		OneLine(errorGist(e.Message), evidenceMax), why)
-}
-
 // writeErrorText prints a fatal error: its class and what went wrong (errorGist), the message's own headline
 // under it when that is another line (NCCL's "NCCL error in: …, invalid usage …"), and where it was raised.
 func writeErrorText(t *TextWriter, ev ReportEvidence, label string, e *ErrorSummary) {
