@@ -1,6 +1,9 @@
 package triage
 
-import "maps"
+import (
+	"fmt"
+	"maps"
+)
 
 // settledByExit is rep as a run that exited 0 had it, when that status is the program's (RunFacts.Direct: python
 // or torchrun, no wrapper between), or as a run of one such process that still runs: no process of it died (so
@@ -78,4 +81,16 @@ func CaughtSuffix(n int) string {
 		return ""
 	}
 	return " (" + itoa(n) + " caught)"
+}
+
+// CaughtText words an exception the program caught and went on after (ErrorSummary.Caught), as the report, and
+// the TUI's main screen, show it: "Caught ×1 single process RuntimeError: backend exploded (the program went on:
+// no process died of it)".
+func (an *Analysis) CaughtText(e *ErrorSummary) string {
+	why := "the program went on: no process died of it"
+	if e.Compile {
+		why = "the program went on, but torch.compile failed for this frame"
+	}
+	return fmt.Sprintf("Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.itemRanks(e.Ranks), e.Class,
+		OneLine(errorGist(e.Message), evidenceMax), why)
 }

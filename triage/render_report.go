@@ -101,15 +101,10 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 	for _, e := range rep.RuntimeErrors {
 		writeErrorText(t, an.Evidence, "Runtime error", &e)
 	}
-	for _, e := range rep.Exceptions {
-		if e.Caught {
-			why := "the program went on: no process died of it"
-			if e.Compile {
-				why = "the program went on, but torch.compile failed for this frame"
-			}
+	for i := range rep.Exceptions {
+		if e := &rep.Exceptions[i]; e.Caught {
 			t.Blank()
-			t.Linef(6, "Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.itemRanks(e.Ranks), e.Class,
-				OneLine(errorGist(e.Message), evidenceMax), why)
+			t.Line(6, an.CaughtText(e))
 		}
 	}
 	writePerRank(t, rep.PerRank, an)

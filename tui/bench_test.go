@@ -33,7 +33,7 @@ func bigModel(tb testing.TB, w, h int) *Model {
 		r.search = r.what + " " + r.where + " " + r.note
 		return r
 	}
-	s := &snapshot{runID: 1, records: 100000, ranks: []int{0, 1, 2, 3}, perRank: map[int]triage.Counts{},
+	s := &snapshot{runID: 1, ranks: []int{0, 1, 2, 3}, perRank: map[int]triage.Counts{},
 		report:   &triage.Report{Counts: triage.Counts{GraphBreaks: 5000, GraphBreakRecords: 60000, Recompiles: 40000}},
 		analysis: &triage.Analysis{}, agree: triage.RankAgreement{Agree: true, Summary: "all 4 ranks agree"}}
 	for i := 0; i < 5000; i++ {
@@ -109,7 +109,7 @@ func BenchmarkBatchOfTheBigRun(b *testing.B) {
 	r := m.cur
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m.Update(batchMsg{session.Batch{RunID: r.id, Records: r.snap.records, Timeline: bigMarks, Span: r.snap.span, Log: r.log}})
+		m.Update(batchMsg{session.Batch{RunID: r.id, Records: 100000, Timeline: bigMarks, Span: r.snap.span, Log: r.log}})
 		_ = m.View()
 	}
 }

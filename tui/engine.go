@@ -90,9 +90,9 @@ func loadPaths(paths []string, an *session.Analyzer) loadedMsg {
 // previous one's findings, and one without a timeline (only notes) keeps its timeline and counts too. Nothing in
 // a snapshot changes once made: a new one is built.
 func snapshotOf(b session.Batch, prev *snapshot) *snapshot {
-	s := &snapshot{runID: b.RunID, records: b.Records, span: b.Span, timeline: timeline(b.Timeline), untimed: b.Untimed}
+	s := &snapshot{runID: b.RunID, span: b.Span, timeline: timeline(b.Timeline), untimed: b.Untimed}
 	if b.Timeline == nil && prev != nil {
-		s.records, s.span, s.timeline, s.untimed = prev.records, prev.span, prev.timeline, prev.untimed
+		s.span, s.timeline, s.untimed = prev.span, prev.timeline, prev.untimed
 	}
 	a := b.Analysis
 	if a == nil {
@@ -100,7 +100,7 @@ func snapshotOf(b session.Batch, prev *snapshot) *snapshot {
 			return s
 		}
 		keep := *prev
-		keep.records, keep.span, keep.timeline, keep.untimed = s.records, s.span, s.timeline, s.untimed
+		keep.span, keep.timeline, keep.untimed = s.span, s.timeline, s.untimed
 		return &keep
 	}
 	rep := a.Report

@@ -8,9 +8,9 @@ package tui
 func (m *Model) bodyHeight(s screen) int {
 	top := 1
 	if s == screenMain {
-		top = 2
-		if m.firstFailure() != "" { // the report's "First failure:" line
-			top = 3
+		top = 2 + len(m.caughtLines()) // the report's "Caught ×…" lines
+		if m.firstFailure() != "" {    // and its "First failure:" line
+			top++
 		}
 	}
 	return max(m.h-top-2, 0)

@@ -60,7 +60,6 @@ type snapshot struct {
 	analysis *triage.Analysis
 	breaks   []*row // graph breaks, errors, skips, rank and probe findings, by impact
 	recomps  []*row // recompiles and recompile-limit hits, by impact
-	records  int    // records parsed
 	ranks    []int
 	perRank  map[int]triage.Counts
 	agree    triage.RankAgreement

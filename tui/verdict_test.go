@@ -31,7 +31,7 @@ func TestLaunchThatFailsShowsAFailureBannerNotNothingToFix(t *testing.T) {
 	finish(m, 1, "", session.Meta{State: session.StateFailedToStart,
 		Error: `start pythn: exec: "pythn": executable file not found in $PATH`})
 	out := plain(m)
-	for _, want := range []string{"did_not_start", `"pythn": executable file not found`, "command: pythn x.py"} {
+	for _, want := range []string{"✗ did not start ", `"pythn": executable file not found`, "command: pythn x.py"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)
 		}
@@ -47,7 +47,7 @@ func TestExitBeforeAnyTorchOutputShowsTheLaunchersLastStderrLines(t *testing.T) 
 	finish(m, 1, "Traceback (most recent call last):\n  File \"/src/x.py\", line 1, in <module>\n    import torch\n"+
 		"ModuleNotFoundError: No module named 'torch'\n", session.Meta{State: session.StateExited, ExitCode: &code})
 	out := plain(m)
-	for _, want := range []string{"did_not_start", "exited with code 1 before any torch output",
+	for _, want := range []string{"✗ did not start ", "exited with code 1 before any torch output",
 		"What the launcher printed last", "ModuleNotFoundError: No module named 'torch'"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)

@@ -42,6 +42,9 @@ func (m *Model) screenLines() []string {
 		if f := m.firstFailure(); f != "" {
 			top = append(top, fit(m.th.bad.Render(cut(" First failure: "+clean(f), w)), w))
 		}
+		for _, l := range m.caughtLines() {
+			top = append(top, fit(m.th.warn.Render(cut(" "+clean(l), w)), w))
+		}
 	}
 	bodyH := m.bodyHeight(m.screen)
 	var body []string
@@ -177,8 +180,7 @@ func (m *Model) stallText() string {
 func (m *Model) openLine(w int) string {
 	text := " opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"
 	if r := m.cur; r != nil && r.snap != nil {
-		text = fmt.Sprintf(" %s · %s · verdict: %s", plural(len(r.log.Inputs), "input"), plural(r.snap.records, "record"),
-			r.snap.analysis.Verdict.Summary)
+		text = fmt.Sprintf(" %s · verdict: %s", plural(len(r.log.Inputs), "input"), r.snap.analysis.Verdict.Summary)
 	}
 	return fit(m.th.dim.Render(text), w)
 }

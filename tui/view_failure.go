@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -18,6 +19,27 @@ func (m *Model) firstFailure() string {
 		return r.snap.analysis.Verdict.FirstFailure
 	}
 	return ""
+}
+
+// caughtLines are the report's "Caught ×1 single process RuntimeError: … (the program went on: no process died
+// of it)" lines of the run on screen: the exceptions the program caught and went on after that no row shows (a
+// caught compile error is a finding, a CATCH row). At most two: a second line counts the rest.
+func (m *Model) caughtLines() []string {
+	r := m.cur
+	if r == nil || r.snap == nil || r.snap.analysis == nil {
+		return nil
+	}
+	an := r.snap.analysis
+	var out []string
+	for i := range an.Report.Exceptions {
+		if e := &an.Report.Exceptions[i]; e.Caught && !e.Compile {
+			out = append(out, an.CaughtText(e))
+		}
+	}
+	if len(out) > 2 {
+		out = []string{out[0], fmt.Sprintf("Caught: %d more exceptions the program went on after (torchtriage report lists them)", len(out)-1)}
+	}
+	return out
 }
 
 // didNotStart reports whether a finished run never got as far as torch.
@@ -38,25 +60,37 @@ func (m *Model) failureBody(w, h int) []string {
 	if r.snap != nil && r.snap.analysis != nil {
 		summary = r.snap.analysis.Verdict.Summary
 	}
-	lines := []string{th.bad.Render(" ✗ " + triage.StateDidNotStart), ""}
+	lines := []string{th.bad.Render(" ✗ " + strings.ReplaceAll(triage.StateDidNotStart, "_", " ")), ""} // the report's words
 	for _, l := range wrapText(summary, w-4) {
 		lines = append(lines, " "+l)
 	}
-	tail := lastStderr(r.log, max(h-len(lines)-7, 1))
+	var foot []string           // the command and the keys, below the tail: never cut
+	if m.opt.mode == modeOpen { // nothing is relaunched: the run dir's command (meta.json), when it has one
+		if o := r.opened; o != nil && len(orArgv(o.UserArgv, o.Argv)) > 0 {
+			foot = append(foot, th.dim.Render(" command: "+shellJoin(orArgv(o.UserArgv, o.Argv))))
+		}
+		foot = append(foot, th.dim.Render(" i what was opened · l the whole log"))
+	} else {
+		argv, _ := m.userArgv()
+		foot = append(foot, th.dim.Render(" command: "+shellJoin(argv)),
+			th.dim.Render(" r reruns (after a fix) · i the full command · l the whole log"))
+	}
+	room := max(h-2-len(lines)-3-len(foot), 1) // the box's borders, the blanks and the tail's title
+	tail := lastStderr(r.log, room)
 	lines = append(lines, "")
 	if len(tail) == 0 {
 		lines = append(lines, th.dim.Render(" The launcher printed nothing."))
 	} else {
 		lines = append(lines, th.title.Render(" What the launcher printed last (stderr):"))
+		var wrapped []string
 		for _, l := range tail {
 			for _, wl := range wrapText(clean(l), w-6) {
-				lines = append(lines, "   "+wl)
+				wrapped = append(wrapped, "   "+wl)
 			}
 		}
+		lines = append(lines, wrapped[max(len(wrapped)-room, 0):]...) // its last lines, as wrapped
 	}
-	argv, _ := m.userArgv()
-	lines = append(lines, "", th.dim.Render(" command: "+shellJoin(argv)),
-		th.dim.Render(" r reruns (after a fix) · i the full command · l the whole log"))
+	lines = append(append(lines, ""), foot...)
 	return th.box("Did not start", lines, w, h, true)
 }
 

@@ -19,10 +19,7 @@ func (m *Model) headerLine(w int) string {
 		left = ""
 	}
 	if m.opt.mode == modeOpen {
-		left += " open · " + strings.Join(m.opt.paths, " ")
-		if m.cur != nil && m.cur.snap != nil {
-			left += " · " + plural(m.cur.snap.records, "record")
-		}
+		left += " open · " + strings.Join(m.opt.paths, " ") // no count here: the report's are in the panes' titles
 	} else if r := m.cur; r != nil {
 		name, run, tail := left, fmt.Sprintf(" run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
 		left = name + run + tail
