@@ -19,3 +19,13 @@ func TestVerdictPaneKeepsTheCaveat(t *testing.T) {
 		t.Errorf("'?.':\n%s", s)
 	}
 }
+
+// A run that compiled nothing (force_eager, testdata/recorded/force-eager) counts 0 breaks and 0 recompiles as the
+// report does ("graph breaks 0 distinct (0 records)"): the panes said "not counted".
+func TestNothingCompiledCountsZeroAsTheReport(t *testing.T) {
+	m := openModel(t, 120, 40, "../../testdata/recorded/force-eager/runs/0001-breaks")
+	s := plain(m)
+	if strings.Contains(s, "not counted") || !strings.Contains(s, "Graph breaks · 0 · nothing compiled") || !strings.Contains(s, "Recompiles · 0 · nothing compiled") {
+		t.Errorf("titles:\n%s", s)
+	}
+}

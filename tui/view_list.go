@@ -115,8 +115,14 @@ func (m *Model) listTitle(p pane) string {
 		filt = fmt.Sprintf(" /%s %d of %d", ls.pattern, ls.len(), len(ls.rows))
 	}
 	done := m.cur != nil && m.cur.done
+	// nothing compiled: nothing could break or recompile, so 0 is a count (the report's "graph breaks 0 distinct")
+	none := done && s != nil && s.analysis != nil && s.analysis.Evidence.TorchSeen && s.analysis.Evidence.NothingCompiled() != "" &&
+		s.report.Counts.GraphBreaks+s.report.Counts.Recompiles == 0
 	if p == paneRecompiles {
 		t := "Recompiles" + filt
+		if none {
+			return t + " · 0 · nothing compiled"
+		}
 		if done && s.uncounted(p) != "" {
 			return t + " · not counted"
 		}
@@ -134,6 +140,9 @@ func (m *Model) listTitle(p pane) string {
 	}
 	c := s.report.Counts
 	head, parts := leftTitle(ls.rows, c)
+	if len(parts) == 0 && none {
+		return head + filt + " · 0 · nothing compiled"
+	}
 	if len(parts) == 0 && done && s.uncounted(p) != "" {
 		return head + filt + " · not counted"
 	}
