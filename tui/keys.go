@@ -154,11 +154,11 @@ func (m *Model) footer() (head, tail []key.Binding) {
 	return head, tail
 }
 
-// scopeHelp lists the bindings of a scope, in table order.
-func (k keyMap) scopeHelp(s scope) []key.Binding {
+// scopeHelp lists the bindings of a scope, in table order; opened leaves out those about launching runs.
+func (k keyMap) scopeHelp(s scope, opened bool) []key.Binding {
 	var out []key.Binding
 	for i := range k {
-		if slices.Contains(k[i].scopes, s) {
+		if slices.Contains(k[i].scopes, s) && !(opened && k[i].launch) {
 			out = append(out, k[i].Binding)
 		}
 	}
@@ -168,7 +168,7 @@ func (k keyMap) scopeHelp(s scope) []key.Binding {
 // keysText is "s dump stacks · c cancel · w keep waiting": a scope's bindings as one line.
 func (k keyMap) keysText(s scope) string {
 	var parts []string
-	for _, b := range k.scopeHelp(s) {
+	for _, b := range k.scopeHelp(s, false) {
 		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
 	}
 	return strings.Join(parts, " · ")

@@ -103,7 +103,7 @@ func TestEveryBindingIsInHelpUnderItsScreen(t *testing.T) {
 
 // sameItemIn reports whether another binding of scope s has the same help text.
 func sameItemIn(k keyMap, s scope, item string) bool {
-	for _, b := range k.scopeHelp(s) {
+	for _, b := range k.scopeHelp(s, false) {
 		if b.Help().Key+" "+b.Help().Desc == item {
 			return true
 		}

@@ -78,14 +78,14 @@ func newKeyMap() keyMap {
 		bind(scopeEverywhere, "t", "t", "timeline", toggleScreen(screenTimeline)).footer(scopeLists),
 		bind(scopeLists, "n", "n", "next step", do((*Model).openGuide)).footer(scopeLists),
 		bind(scopeEverywhere, "i", "i", "the full command", toggleScreen(screenInfo)),
-		bind(scopeEverywhere, "x", "x", "stop run", do((*Model).stopRun)),
+		bind(scopeEverywhere, "x", "x", "stop run", do((*Model).stopRun)).launching(),
 
 		bind(scopeStall, "s", "s", "dump stacks", (*Model).dumpStacks),
 		bind(scopeStall, "c", "c", "cancel", do((*Model).stopRun)),
 		bind(scopeStall, "w", "w", "keep waiting", do(func(m *Model) { m.cur.dismissed = true })),
 
 		bind(scopePicker, "enter space", "enter", "pick", do(func(m *Model) { m.pickPreset() })).footer(scopePicker),
-		bind(scopePicker, "r", "r", "pick and relaunch", func(m *Model) tea.Cmd { m.pickPreset(); return m.askRelaunch() }).footer(scopePicker),
+		bind(scopePicker, "r", "r", "pick and relaunch", func(m *Model) tea.Cmd { m.pickPreset(); return m.askRelaunch() }).footer(scopePicker).launching(),
 		bind(scopePicker, "esc p q", "esc/p/q", "close", do(func(m *Model) { m.pre.picking = false })).atEnd(),
 
 		bind(scopeInput, "enter", "enter", "done", (*Model).inputDone).footer(scopeInput),

@@ -12,7 +12,7 @@ func (m *Model) helpText(w int) []string {
 	var groups [][]string
 	colW := 0
 	for s := range numScopes {
-		bs := m.keys.scopeHelp(s)
+		bs := m.keys.scopeHelp(s, m.opt.mode == modeOpen)
 		if len(bs) == 0 {
 			continue
 		}
@@ -26,7 +26,11 @@ func (m *Model) helpText(w int) []string {
 		groups = append(groups, g)
 	}
 	lines := flowColumns(groups, max((w-4)/max(colW, 1), 1), colW)
-	for _, l := range wrapText(helpNotes, w-4) {
+	notes := helpNotes + helpRunNotes
+	if m.opt.mode == modeOpen {
+		notes = helpNotes
+	}
+	for _, l := range wrapText(notes, w-4) {
 		lines = append(lines, " "+l)
 	}
 	return lines
@@ -35,9 +39,12 @@ func (m *Model) helpText(w int) []string {
 const helpNotes = "q closes a sub-screen and quits on the main screen (asking while a repro runs); in the detail " +
 	"view l opens the log at the selected record. The lists are sorted by impact; ▶ marks the selection, exp a " +
 	"finding that is by design, LIMIT a recompile limit hit, CATCH a compile error the program caught (its frame " +
-	"did not compile; no process died of it). Preset bar changes apply on the next relaunch (r). " +
-	"n walks the checklist. Mouse wheel scrolls. Colours follow the terminal background; NO_COLOR or --no-color " +
-	"turn them off."
+	"did not compile; no process died of it), PEER a rank that died of its peer's failure (its collective lost " +
+	"the rank that failed first). n walks the checklist. Mouse wheel scrolls. Colours follow the terminal " +
+	"background; NO_COLOR or --no-color turn them off."
+
+// helpRunNotes are the notes of a session that launches runs (not `open`).
+const helpRunNotes = " Preset bar changes apply on the next relaunch (r)."
 
 // flowColumns puts groups of lines one under the other (a blank line after each) in up to cols columns of
 // colW cells, about as long as each other; a group is not split.
