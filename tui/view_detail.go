@@ -44,7 +44,10 @@ func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 	if len(marks) > 0 {
 		addWrapped(strings.Join(marks, " · "))
 	}
-	for _, d := range r.detail {
+	for i, d := range r.detail {
+		if i == 0 && d == r.title { // a detail that opens with the title: said once
+			continue
+		}
 		addWrapped(d)
 	}
 	lines = append(lines, "")
@@ -52,10 +55,18 @@ func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 	sel := min(m.det.ev, max(len(r.evidence)-1, 0))
 	for i, e := range r.evidence {
 		where := fmt.Sprintf("%s:%d", strings.TrimPrefix(e.Input, session.LiveInput(m.cur.id)+":"), e.InputLine)
+		probe := e.InputLine <= 0 && strings.HasSuffix(e.Input, ".json") // a probe's JSON file, no line of it
+		if probe {
+			where = "probe file " + strings.TrimPrefix(e.Input, session.LiveInput(m.cur.id)+":")
+		}
 		if at := m.cur.log.Find(e.Input, e.InputLine); at >= 0 {
 			where = fmt.Sprintf("log line %d (%s)", at+1, where)
 		}
-		text := fmt.Sprintf("rank %-3s compile %-8s %s", rankText(e.Rank), orDash(e.CompileID), where)
+		who := "rank " + rankText(e.Rank)
+		if e.Rank < 0 {
+			who = "no rank"
+		}
+		text := fmt.Sprintf("%-8s compile %-8s %s", who, orDash(e.CompileID), where)
 		if i == sel {
 			mark = len(lines)
 			add(th.sel.Render(fit("▶ "+text, iw)))
@@ -71,6 +82,8 @@ func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 			for k, l := range m.cur.log.Lines(at, at+12) { // twelve lines read back from the run's files
 				add(th.dim.Render(fmt.Sprintf("%6d ", at+k+1)) + l.Text)
 			}
+		} else if e.InputLine <= 0 && strings.HasSuffix(e.Input, ".json") {
+			add(th.dim.Render("a probe file, not a log line: torchtriage's probe wrote it inside the process"))
 		} else {
 			add(th.dim.Render("not in this session's log"))
 		}
