@@ -43,7 +43,7 @@ func classify(b *builder) {
 		case r.Error.Class == "":
 			r.Cut = "a traceback cut before its exception line"
 		case b.flavor == tbHeadless:
-			r.Cut = "an exception without its traceback"
+			r.Cut = CutBareException
 		}
 		settleCaught(b)
 	case headStack:
@@ -295,3 +295,7 @@ func unsupportedBuiltin(msg string) string {
 	}
 	return rest[:end]
 }
+
+// CutBareException is the Cut of an exception printed without its traceback: a pasted log cut above it, or (in a
+// run torchtriage captured whole) the program printing the exception itself.
+const CutBareException = "an exception without its traceback"

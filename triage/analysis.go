@@ -95,9 +95,10 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set, nil)...)
 	uniqueIDs(fs)
 	ev := evidenceWith(rep.Evidence, rep, run, probes)
-	if !slices.Equal(rep.Ranks, ev.Ranks) { // the JSON's ranks are the header's: a rank no record names is one too
+	if !slices.Equal(rep.Ranks, ev.Ranks) || rep.Partial != ev.Partial { // one source: the header's ranks and cuts
 		cp := *rep
-		cp.Ranks = ev.Ranks
+		cp.Ranks = ev.Ranks // a rank no record names is one too
+		cp.Partial, cp.PartialReasons = ev.Partial, ev.PartialReasons
 		rep = &cp
 	}
 	breaksAsked := ev.GraphBreaksLogged // TORCH_LOGS had graph_breaks, or its records printed

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"github.com/torchtriage/torchtriage/logparse"
 	"slices"
 	"strings"
 )
@@ -61,6 +62,10 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 	} else if run != nil && run.TorchImported > 0 { // no exit file (the process died), but torch was imported
 		ev.TorchSeen = true
 		ev.TorchSeenBy = append(ev.TorchSeenBy, "probe (torch imported)")
+	}
+	if run != nil && ev.Partial { // the tool captured the whole output: an exception printed bare is the program's
+		ev.PartialReasons = slices.DeleteFunc(slices.Clone(ev.PartialReasons), func(r string) bool { return r == logparse.CutBareException })
+		ev.Partial = len(ev.PartialReasons) > 0
 	}
 	ev.LogsRejected = logsRejected(rep)
 	ev.CompileOff = compileOff(run, probes)
