@@ -9,6 +9,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -118,7 +120,7 @@ func newCheckCmd() *cobra.Command {
 				if ran != nil || run != nil {
 					dir = paths[0]
 				}
-				tellIncomplete(cmd.ErrOrStderr(), dir, res.DidNotComplete, a.Verdict.FirstFailure)
+				tellIncomplete(cmd.ErrOrStderr(), dir, res.DidNotComplete, a.Verdict.FirstFailure, a)
 				if write != "" {
 					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baseline written: the run did not complete\n", cmd.CommandPath())
 					write = ""
@@ -236,8 +238,9 @@ func runCommand(ran *session.Meta, paths []string) string {
 }
 
 // tellIncomplete prints how the run fell short of its end, where it is (dir: its run dir, "" for logs alone), and
-// its first failure, else the end of its stderr.
-func tellIncomplete(w io.Writer, dir, how, first string) {
+// its first failure, else, for a run torchtriage stopped, where each rank was (stoppedAt), then the end of its
+// stderr: what follows the tool's signal there is the reaction to it, and says so.
+func tellIncomplete(w io.Writer, dir, how, first string, a *triage.Analysis) {
 	if dir != "" {
 		fmt.Fprintf(w, "torchtriage check: the repro did not run to completion: %s; run dir %s\n", how, dir)
 	} else {
@@ -246,6 +249,16 @@ func tellIncomplete(w io.Writer, dir, how, first string) {
 	if first != "" {
 		fmt.Fprintf(w, "first failure: %s\n", first)
 		return
+	}
+	if places := a.StoppedAt(); len(places) > 0 {
+		who := "rank"
+		if len(places) == 1 && places[0].Rank < 0 {
+			who = "process"
+		}
+		fmt.Fprintf(w, "where each %s was when torchtriage stopped the run:\n", who)
+		for _, p := range places {
+			fmt.Fprintf(w, "  %s\n", p.Short())
+		}
 	}
 	if dir == "" {
 		return
@@ -256,11 +269,35 @@ func tellIncomplete(w io.Writer, dir, how, first string) {
 		lines = lines[len(lines)-15:]
 	}
 	if len(b) > 0 {
-		fmt.Fprintln(w, "last lines of stderr:")
+		fmt.Fprintln(w, tailLabel(a))
 		for _, l := range lines {
 			fmt.Fprintf(w, "  %s\n", l)
 		}
 	}
+}
+
+// tailLabel heads the end of stderr: of a run torchtriage stopped, what is printed there is the reaction to its
+// signal, torchrun's traceback included, never the program's failure.
+func tailLabel(a *triage.Analysis) string {
+	if a == nil || a.Run == nil || a.Run.Outcome != triage.OutcomeStopped {
+		return "last lines of stderr:"
+	}
+	if msg := a.LauncherSignal(); msg != "" {
+		return "last lines of stderr (torchrun's traceback there, " + strconv.Quote(msg) + ", is torchrun's reaction to " +
+			signalWords(msg) + ", not a failure of the program):"
+	}
+	return "last lines of stderr (printed after torchtriage's signal to stop the run):"
+}
+
+// signalWords names the signal of a SignalException message ("… got signal: 2"): "torchtriage's SIGINT".
+func signalWords(msg string) string {
+	switch {
+	case strings.HasSuffix(msg, "signal: 2"):
+		return "torchtriage's SIGINT"
+	case strings.HasSuffix(msg, "signal: 15"):
+		return "torchtriage's SIGTERM"
+	}
+	return "torchtriage's signal"
 }
 
 // ruleValues takes the rule flags whose values need more than their type says, and refuses a value the gate

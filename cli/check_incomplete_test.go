@@ -79,3 +79,33 @@ func TestCheckDeadRunNeverPasses(t *testing.T) {
 		t.Errorf("fullgraph log: code %d\n%s%s", code, out, errs)
 	}
 }
+
+// A run torchtriage stopped (recorded: a torchrun job of 2 ranks at its 120 s timeout, rank 0 waiting in an
+// all_reduce rank 1 never makes, rank 1 asleep) says where each rank was when stopped, from the analysis, before
+// any raw tail; torchrun's traceback in that tail ("SignalException: Process 6665 got signal: 2") is labelled as
+// its reaction to torchtriage's SIGINT. Before, the tail alone read like the launcher's failure.
+func TestCheckStoppedRunSaysWhereEachRankWas(t *testing.T) {
+	dir := "../testdata/recorded/stopped-dist-hang/runs/0002-breaks"
+	code, _, errs := runCheck(t, dir, "--no-compile-errors")
+	if code != exitDidNotComplete {
+		t.Fatalf("code %d\n%s", code, errs)
+	}
+	where := strings.Index(errs, "where each rank was when torchtriage stopped the run:")
+	r0 := strings.Index(errs, "rank 0: hang_extra.py:13")
+	r1 := strings.Index(errs, "rank 1: hang_extra.py:16")
+	tail := strings.Index(errs, "SignalException: Process 6665 got signal: 2")
+	label := strings.Index(errs, "torchrun's reaction to torchtriage's SIGINT")
+	if where < 0 || r0 < where || r1 < where || label < 0 || (tail >= 0 && (tail < r1 || tail < label)) {
+		t.Errorf("stderr:\n%s", errs)
+	}
+}
+
+// Ranks stopped inside `import torch` whose tracebacks carry only torchrun's tee prefix: their place is said of
+// processes without a rank prefix, never given to a rank.
+func TestCheckStoppedInImportSaysWhereTheProcessesWere(t *testing.T) {
+	_, _, errs := runCheck(t, "../testdata/recorded/stopped-in-import/runs/0001-breaks", "--no-compile-errors")
+	if !strings.Contains(errs, "where each process was when torchtriage stopped the run:\n  2 processes without a rank prefix: hang_extra.py:1 (KeyboardInterrupt)\n") ||
+		strings.Contains(errs, "rank 0:") {
+		t.Errorf("stderr:\n%s", errs)
+	}
+}

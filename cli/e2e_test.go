@@ -128,7 +128,7 @@ func TestEndToEndDemoInTmux(t *testing.T) {
 	// quit
 	s.keys("q")
 	screen := s.wait("the exit", "TT-EXIT=0")
-	if !strings.Contains(screen, "runs stored in") {
+	if !strings.Contains(screen, "this session stored 2 runs in") {
 		t.Errorf("no goodbye line after the TUI:\n%s", screen)
 	}
 	// the demo keeps its runs out of ./.torchtriage: a temporary store, named at exit, with runs marked demo

@@ -117,6 +117,15 @@ func Tally(n int, lg Logging, noun string) string {
 	return "at least " + Plural(n, noun)
 }
 
+// Floor marks a count of a run that did not complete (stopped, crashed): it counted only what the run reached,
+// so "0 breaks" is "≥0 breaks"; words that are no count ("breaks not logged", "at least 1 break") stay as they are.
+func Floor(count string) string {
+	if count != "" && count[0] >= '0' && count[0] <= '9' {
+		return "≥" + count
+	}
+	return count
+}
+
 // Plural is "1 record" / "3 records", "1 process" / "2 processes".
 func Plural(n int, word string) string {
 	if n == 1 {

@@ -15,10 +15,24 @@ func (m *Model) aliveLines(r *runView) []string {
 	if o.Lines == 0 {
 		return []string{fmt.Sprintf("Running for %s: no output yet.", clock(now.Sub(r.start)))}
 	}
-	head := fmt.Sprintf("Running for %s · alive: %s, %s so far · last output %s ago", clock(now.Sub(r.start)),
-		plural(o.Lines, "line"), byteSize(o.Bytes), ago(now.Sub(o.LastAt)))
+	head := fmt.Sprintf("Running for %s · alive: %s, %s so far · %s", clock(now.Sub(r.start)),
+		plural(o.Lines, "line"), byteSize(o.Bytes), m.noOutputText(r))
 	return []string{head, "last line: " + clean(o.LastLine)}
 }
+
+// quiet is how long the run has printed nothing: while stalled, by the watchdog's clock (since the program's own
+// last output: a stack dump torchtriage asked for is not the program's), else since the last output the session
+// got. The stall banner, the header and the alive line read this one clock, in whole seconds.
+func (m *Model) quiet(r *runView) time.Duration {
+	since := r.out.LastAt
+	if r.stalled {
+		since = r.stallSince
+	}
+	return max(m.now().Sub(since), 0).Truncate(time.Second)
+}
+
+// noOutputText is "no output for 42s", the one wording of quiet.
+func (m *Model) noOutputText(r *runView) string { return "no output for " + ago(m.quiet(r)) }
 
 // byteSize is "812 B", "3.1 KB", "4.2 MB".
 func byteSize(n int) string {

@@ -126,7 +126,7 @@ func snapshotOf(b session.Batch, prev *snapshot) *snapshot {
 func timeline(marks []session.Mark) []tlEvent {
 	out := make([]tlEvent, 0, len(marks))
 	for _, mk := range marks {
-		e := tlEvent{at: mk.At, rank: mk.Rank, kind: tlOther}
+		e := tlEvent{at: mk.At, end: mk.End, rank: mk.Rank, kind: tlOther}
 		switch {
 		case mk.Stall:
 			e.kind = tlStall

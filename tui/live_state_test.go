@@ -36,7 +36,7 @@ func TestLiveRunWithNothingFoundShowsThatItIsAlive(t *testing.T) {
 	now = fixedNow
 	m.Update(tickMsg(now))
 	out := plain(m)
-	for _, want := range []string{"alive: 3 lines, 63 B so far", "last output 12s ago", "last line: epoch 1 step 2 loss 2.12",
+	for _, want := range []string{"alive: 3 lines, 63 B so far", "no output for 12s", "last line: epoch 1 step 2 loss 2.12",
 		"Running for 1:00", "no graph breaks so far"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("screen lacks %q:\n%s", want, out)

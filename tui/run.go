@@ -91,8 +91,18 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if opt.store != nil && len(m.runs) > 0 {
-		last := m.runs[len(m.runs)-1]
-		fmt.Fprintf(stdout, "torchtriage: %s stored in %s (last: %s)\n", plural(len(m.runs), "run"), opt.store.Dir, last.name)
+		all, _ := opt.store.List() // unreadable: the session's count alone
+		fmt.Fprintln(stdout, exitLine(len(m.runs), opt.store.Dir, len(all), m.runs[len(m.runs)-1].name))
 	}
 	return 0
+}
+
+// exitLine is what the TUI prints on exit: the runs of this session, where they are, and how many the store holds
+// in all where that is more ("torchtriage: this session stored 1 run in runs (2 runs there in all; last: 0002-breaks)").
+func exitLine(session int, dir string, inStore int, last string) string {
+	all := ""
+	if inStore > session {
+		all = plural(inStore, "run") + " there in all; "
+	}
+	return fmt.Sprintf("torchtriage: this session stored %s in %s (%slast: %s)", plural(session, "run"), dir, all, last)
 }

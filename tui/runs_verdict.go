@@ -79,10 +79,7 @@ func floors(parts []string, a *triage.Analysis, live bool) []string {
 	}
 	out := make([]string, len(parts))
 	for i, p := range parts {
-		if p != "" && p[0] >= '0' && p[0] <= '9' {
-			p = "≥" + p
-		}
-		out[i] = p
+		out[i] = triage.Floor(p)
 	}
 	return out
 }

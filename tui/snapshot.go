@@ -38,6 +38,7 @@ type row struct {
 // tlEvent is one compile event on the timeline.
 type tlEvent struct {
 	at   time.Duration // since the first event of the run
+	end  time.Duration // a stall's end; 0: it goes on (drawn to the end of the axis)
 	rank int
 	kind tlKind
 }

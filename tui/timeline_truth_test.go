@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/torchtriage/torchtriage/triage/session"
 )
@@ -102,4 +103,19 @@ func TestTimelineSaysTheProbeCountedNoFrame(t *testing.T) {
 		t.Errorf("timeline:\n%s", s)
 	}
 	lineWith(t, s, "no frame was compiled (the probe counted none)")
+}
+
+// A stall is drawn over its span (from the last output to the program's next output, or to now while it goes
+// on), not as one cell at its start.
+func TestTimelineDrawsAStallsSpan(t *testing.T) {
+	m := newModel(options{mode: modeOpen, set: builtinSet(t)})
+	s := &snapshot{timeline: timeline([]session.Mark{
+		{At: 10 * time.Second, Rank: -1, Stall: true, End: 50 * time.Second},
+		{At: 80 * time.Second, Rank: -1, Stall: true},
+	})}
+	lanes := m.timelineLanes(s, 100*time.Second, 4+12+1+101)
+	lane := ansi.Strip(lanes[2])
+	if n := strings.Count(lane, "░"); n < 55 {
+		t.Errorf("lane %q draws %d stall cells, want the spans 10–50 s and 80 s–now (about 60)", lane, n)
+	}
 }

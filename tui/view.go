@@ -164,7 +164,7 @@ func (m *Model) helpLine(w int) string {
 // while the probe says a rank compiles, "no output for 42s · nothing compiling: may be hung" when it says none
 // does, else "no output for 42s".
 func (m *Model) stallText() string {
-	s := fmt.Sprintf("no output for %ds", int(m.now().Sub(m.cur.stallSince).Seconds()))
+	s := m.noOutputText(m.cur)
 	if c := m.compileText(); c != "" {
 		return c + " · " + s
 	}

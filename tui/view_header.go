@@ -114,7 +114,7 @@ func (m *Model) stateText() string {
 	th := m.th
 	if !r.done {
 		if r.stalled {
-			return th.warn.Render(fmt.Sprintf("⚠ stalled %ds", int(m.now().Sub(r.stallSince).Seconds())))
+			return th.warn.Render("⚠ stalled " + ago(m.quiet(r)))
 		}
 		return th.good.Render("● running " + clock(m.now().Sub(r.start)))
 	}

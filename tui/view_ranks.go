@@ -18,10 +18,10 @@ func (m *Model) ranksStrip(w int) string {
 		case 0:
 			c := s.report.Counts
 			procs := "1 process"
-			if n := processes(r); n > 1 { // ranks whose records carry no rank prefix
-				procs = fmt.Sprintf("%d processes (records not rank-tagged)", n)
-			} else if s.analysis != nil && (s.analysis.Evidence.Torchrun || s.analysis.Evidence.Processes > 1) {
-				procs = s.analysis.Evidence.ProcessesText() // the report's words: no rank prefix, several processes
+			if s.analysis != nil && (s.analysis.Evidence.Torchrun || s.analysis.Evidence.Processes > 1) {
+				procs = s.analysis.Evidence.ProcessesText() // the report's words: "torchrun job, no rank prefix"
+			} else if n := processes(r); n > 1 { // the probe saw several start; no line says a rank
+				procs = fmt.Sprintf("%d processes, no rank prefix", n)
 			}
 			breaks := atLeast(s.partial(paneBreaks)) + plural(c.GraphBreaks, "break")
 			recompiles := atLeast(s.partial(paneRecompiles)) + plural(c.Recompiles, "recompile")

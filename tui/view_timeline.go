@@ -72,6 +72,13 @@ func (m *Model) timelineLanes(s *snapshot, span time.Duration, w int) []string {
 			if !has[c] || rankOf(e.kind) < rankOf(cells[c]) {
 				cells[c], has[c] = e.kind, true
 			}
+			if e.kind == tlStall { // a stall covers its span; any other event in it shows over it
+				for i := c + 1; i <= stallEndCell(e, span, tw); i++ {
+					if !has[i] {
+						cells[i], has[i] = tlStall, true
+					}
+				}
+			}
 		}
 		var b strings.Builder
 		for i := range cells {
@@ -114,6 +121,14 @@ func timelineGroups(s *snapshot) []tlGroup {
 		out = append(out, tlGroup{label: rankWord(g.Ranks) + " " + triage.RankRanges(g.Ranks), ranks: g.Ranks})
 	}
 	return out
+}
+
+// stallEndCell is the cell of a stall's end: the end of the axis while it goes on.
+func stallEndCell(e tlEvent, span time.Duration, n int) int {
+	if e.end <= 0 {
+		return n - 1
+	}
+	return cell(e.end, span, n)
 }
 
 func cell(at, span time.Duration, n int) int {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -39,6 +40,8 @@ type Run struct {
 	next      *Run
 
 	escalateOnce sync.Once
+	dumpAsked    atomic.Int64  // unix ns of the latest stack dump request (DumpStacks); 0: none
+	halting      atomic.Bool   // the tool began stopping the run (escalate)
 	gone         chan struct{} // closed when no process of the run is left
 	done         chan struct{} // closed when the run is final and recorded
 }

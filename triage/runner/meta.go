@@ -35,7 +35,10 @@ func (s State) Done() bool {
 type StallEvent struct {
 	Since    time.Time  `json:"since"`             // last output before the stall
 	Detected time.Time  `json:"detected"`          // when the watchdog fired
-	Resumed  *time.Time `json:"resumed,omitempty"` // output again; nil if it never resumed
+	Resumed  *time.Time `json:"resumed,omitempty"` // the program's own output again; nil if it never resumed
+	// Ended is the run's end when it ended while stalled (stopped while stalled, or gone without another line):
+	// output the tool provoked (a stack dump it asked for, the reaction to its SIGINT) never resumes a stall.
+	Ended *time.Time `json:"ended,omitempty"`
 	// Compiling is what the probe said was compiling when the stall was detected ("rank 3 compiling `forward`
 	// for 2m10s"); "" when nothing was: then the run may be hung.
 	Compiling string `json:"compiling,omitempty"`

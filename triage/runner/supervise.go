@@ -85,12 +85,19 @@ func (r *Run) emitOutput(stream string, data []byte) {
 }
 
 // pumpOnce reads new output, feeds the watchdog and returns the bytes read
-// (0 also on a read error, which is reported).
+// (0 also on a read error, which is reported). What the tool did itself is read after the output: a stack
+// dump request or a signal is recorded before it is sent, so output it caused is never taken for progress.
 func (r *Run) pumpOnce() int {
 	n, err := r.tail.pump(r.emitOutput)
 	if err != nil {
 		r.reportError(fmt.Errorf("tail: %w", err))
 		return 0
+	}
+	if asked := r.dumpAsked.Swap(0); asked != 0 {
+		r.dog.provoked(time.Unix(0, asked))
+	}
+	if r.halting.Load() {
+		r.dog.stopping()
 	}
 	if n > 0 && r.dog.output(time.Now()) {
 		r.setState(StateRunning, EventResumed, time.Time{}, "")
@@ -152,6 +159,7 @@ func (r *Run) Stop(reason string) {
 // escalate runs the signal ladder from step (0 SIGINT, 1 SIGTERM, 2 SIGKILL)
 // in the background, once per run.
 func (r *Run) escalate(step int) {
+	r.halting.Store(true)
 	r.escalateOnce.Do(func() {
 		go func() {
 			ladder := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL}[step:]
@@ -190,6 +198,7 @@ func (r *Run) finish() {
 	r.checkDiskAtEnd()
 
 	end := time.Now()
+	r.dog.end(end)
 	r.mu.Lock()
 	m := &r.meta
 	m.End, m.DurationS = &end, end.Sub(m.Start).Seconds()
@@ -264,6 +273,7 @@ func (r *Run) DumpStacks() (int, error) {
 	if len(pids) == 0 {
 		return 0, errNoDumper
 	}
+	r.dumpAsked.Store(time.Now().UnixNano()) // before the signal: the dump's output is not the program's progress
 	n := 0
 	for _, pid := range pids {
 		if r.group.signalOne(pid, syscall.SIGUSR1) {

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"strconv"
 	"time"
 
@@ -79,12 +80,17 @@ func (lr *Follower) Apply(ev Event, now time.Time) {
 		lr.live.Close()
 		lr.final, lr.dirty = true, true
 		lr.meta = ev.Meta
+		lr.endStall(now)
+	case runner.EventResumed:
+		lr.endStall(now)
 	case runner.EventStalled:
 		at := ev.Since
 		if at.IsZero() {
 			at = now
 		}
-		lr.marks = append(lr.marks, Mark{At: at.Sub(lr.start), Rank: -1, Stall: true})
+		if i := lr.openStall(); i < 0 || lr.marks[i].At != at.Sub(lr.start) { // not the same stall reported again
+			lr.marks = append(lr.marks, Mark{At: at.Sub(lr.start), Rank: -1, Stall: true})
+		}
 	case runner.EventRelaunched:
 		lr.meta = ev.Meta
 	case runner.EventError:
@@ -99,6 +105,27 @@ func (lr *Follower) Apply(ev Event, now time.Time) {
 		note.Text = ev.Err.Error()
 	}
 	lr.notes = append(lr.notes, note)
+}
+
+// openStall is the index of the stall mark still going, -1 when none is.
+func (lr *Follower) openStall() int {
+	for i := len(lr.marks) - 1; i >= 0; i-- {
+		if lr.marks[i].Stall {
+			if lr.marks[i].End == 0 {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// endStall ends the stall still going at now. The marks are copied first: a batch already sent shares them.
+func (lr *Follower) endStall(now time.Time) {
+	if i := lr.openStall(); i >= 0 {
+		lr.marks = slices.Clone(lr.marks)
+		lr.marks[i].End = max(now.Sub(lr.start), lr.marks[i].At+1)
+	}
 }
 
 // Flush completes every open record, as when all output stopped (an unfinished line waits for its end).

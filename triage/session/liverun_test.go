@@ -107,3 +107,28 @@ func TestLastText(t *testing.T) {
 		}
 	}
 }
+
+// A stall is a span on the timeline: from the last output to the program's next output or the run's end; the
+// watchdog's second report of the same stall (its compile ended) is not a second stall.
+func TestFollowerStallSpan(t *testing.T) {
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	s := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Second) }
+	lr := NewFollower(1, t0)
+	lr.Apply(Event{RunID: 1, Kind: runner.EventStalled, Since: s(10), Time: s(40)}, s(40))
+	lr.Apply(Event{RunID: 1, Kind: runner.EventStalled, Since: s(10), Time: s(45)}, s(45))
+	first := lr.Batch(nil, s(46)).Timeline
+	if len(first) != 1 || !first[0].Stall || first[0].At != 10*time.Second || first[0].End != 0 {
+		t.Fatalf("while stalled: %+v, want one open stall from 10s", first)
+	}
+	lr.Apply(Event{RunID: 1, Kind: runner.EventResumed, Time: s(50)}, s(50))
+	lr.Apply(Event{RunID: 1, Kind: runner.EventStalled, Since: s(50), Time: s(80)}, s(80))
+	code := 1
+	lr.Apply(Event{RunID: 1, Kind: runner.EventExited, Time: s(90), Meta: &runner.Meta{ID: 1, ExitCode: &code, State: runner.StateKilled}}, s(90))
+	got := lr.Batch(nil, s(90)).Timeline
+	if len(got) != 2 || got[0].End != 50*time.Second || got[1].At != 50*time.Second || got[1].End != 90*time.Second {
+		t.Errorf("stalls %+v, want 10s–50s and 50s–90s", got)
+	}
+	if first[0].End != 0 {
+		t.Error("a batch already sent changed")
+	}
+}

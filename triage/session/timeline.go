@@ -14,6 +14,7 @@ type Mark struct {
 	Rank  int           // -1: a process without rank, or the whole run (stalls)
 	Kind  logparse.Kind
 	Stall bool
+	End   time.Duration // a stall's end (the program's next output, or the run's end); 0 while it goes on
 }
 
 // onTimeline says whether a record kind is drawn on the timeline.

@@ -74,10 +74,11 @@ func WriteMarkdown(w io.Writer, s *Story) {
 	breaks, recompiles := s.Sparkline()
 	for i := range s.Runs {
 		r := &s.Runs[i]
+		num := func(n int) string { return r.floorCell(countCell(n)) } // "≥0" of a run that did not complete
 		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(runPresetText(r)), triage.MarkdownEscape(r.Exit),
-			durText(r.DurationS), metricText(r.Metric), countCell(breaks[i]), countCell(recompiles[i])}
+			durText(r.DurationS), metricText(r.Metric), num(breaks[i]), num(recompiles[i])}
 		if c := r.Counts; c != nil && r.Logged.Torch {
-			skips := strconv.Itoa(c.CudagraphSkips)
+			skips := num(c.CudagraphSkips)
 			if c.CudagraphSkips == 0 && !r.Logged.CudagraphSkips {
 				skips = "—" // not logged: no count
 			}
@@ -85,7 +86,7 @@ func WriteMarkdown(w io.Writer, s *Story) {
 			if c.Ranks == 0 {
 				ranks = r.processesText() // no rank: the report's words ("single process", "torchrun job, no rank prefix")
 			}
-			cells = append(cells, strconv.Itoa(c.LimitHits), skips, strconv.Itoa(c.CompileErrors)+triage.CaughtSuffix(c.CompileErrorsCaught), strconv.Itoa(c.RuntimeErrors), ranks)
+			cells = append(cells, num(c.LimitHits), skips, num(c.CompileErrors)+triage.CaughtSuffix(c.CompileErrorsCaught), num(c.RuntimeErrors), ranks)
 		} else {
 			cells = append(cells, "—", "—", "—", "—", "—")
 		}
@@ -161,8 +162,14 @@ func runBody(r *Run, md bool) []string {
 		}
 	}
 	if c := r.Counts; c != nil {
-		// "3 graph breaks", "graph breaks not logged", "at least 1 graph break"
-		count := func(n int, logged bool, noun string) string { return triage.Tally(n, triage.RunLogging(logged), noun) }
+		// "3 graph breaks", "graph breaks not logged", "at least 1 graph break"; "≥0 graph breaks" of a run that did
+		// not complete (it counted only what it reached, as the trend line and the TUI's runs list say)
+		count := func(n int, logged bool, noun string) string {
+			if r.unfinished() {
+				return triage.Floor(triage.Tally(n, triage.RunLogging(logged), noun))
+			}
+			return triage.Tally(n, triage.RunLogging(logged), noun)
+		}
 		lg := r.Logged
 		switch {
 		case !lg.Torch:
@@ -349,6 +356,17 @@ func metricText(v *float64) string {
 		return "—"
 	}
 	return strconv.FormatFloat(*v, 'g', 6, 64)
+}
+
+// unfinished says the run did not complete (stopped, crashed): its counts are floors.
+func (r *Run) unfinished() bool { return r.CountsAreFloors }
+
+// floorCell is a table cell's count, "≥n" for a run that did not complete.
+func (r *Run) floorCell(cell string) string {
+	if r.unfinished() {
+		return triage.Floor(cell)
+	}
+	return cell
 }
 
 func countCell(n int) string {

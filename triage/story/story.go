@@ -85,10 +85,13 @@ type Run struct {
 	Steady       bool      `json:"steady"`
 	Verdict      string    `json:"verdict"`
 	// StoppedBy is why the tool itself stopped the run ("cancelled", "timed out after 10m0s"): no failure of it
-	StoppedBy string   `json:"stopped_by_tool,omitempty"`
-	Changes   []Change `json:"changes"` // since the previous run of the store
-	Delta     *Delta   `json:"delta"`   // nil: no comparable earlier run
-	Error     string   `json:"error,omitempty"`
+	StoppedBy string `json:"stopped_by_tool,omitempty"`
+	// CountsAreFloors: the run did not complete (stopped, crashed): its counts are what it reached, each a floor
+	// (the text and Markdown write "≥0 graph breaks").
+	CountsAreFloors bool     `json:"counts_are_floors,omitempty"`
+	Changes         []Change `json:"changes"` // since the previous run of the store
+	Delta           *Delta   `json:"delta"`   // nil: no comparable earlier run
+	Error           string   `json:"error,omitempty"`
 
 	meta   runner.Meta
 	an     *triage.Analysis
@@ -230,6 +233,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords,
 		CudagraphRerecordsUnknown: c.CudagraphRerecordsUnknown, RuntimeErrors: c.RuntimeErrors}
 	r.Steady, r.Verdict = r.an.Verdict.Steady, r.an.Verdict.Summary // an interrupted run's says so (RunFactsOf)
+	r.CountsAreFloors = r.an.Unfinished() != ""
 	r.Logged = loggedBy(m, r.an.Evidence)
 	r.Logged.PartitionsNotLogged = r.an.PartitionsNotLogged()
 	if r.an.PartitionsHidden() != "" {
