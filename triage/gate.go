@@ -59,6 +59,26 @@ type GateResult struct {
 	// NoEvidence says why the inputs cannot show what the rules ask about (MissingEvidence): the gate did not pass
 	// on them (exit 4), or passed only because --allow-no-evidence asked (Passed true then).
 	NoEvidence string `json:"no_evidence,omitempty"`
+	// NotEvaluated says, per rule the input cannot show (MissingEvidence of that rule alone), why: such a rule
+	// neither passed nor failed, whatever the other rules did. A rule that failed is not in it.
+	NotEvaluated map[string]string `json:"not_evaluated,omitempty"`
+}
+
+// single is o with every rule off (the settings rules share kept): the base of one rule's options.
+func (o GateOptions) single() GateOptions {
+	return GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, CountExpected: o.CountExpected, Command: o.Command,
+		CompileTolerance: o.CompileTolerance}
+}
+
+// rule adds a rule, noting it not evaluated when the input cannot show what it asks (MissingEvidence of it alone).
+func (res *GateResult) rule(a *Analysis, rule string, alone GateOptions) {
+	res.Rules = append(res.Rules, rule)
+	if why := MissingEvidence(a, alone); why != "" {
+		if res.NotEvaluated == nil {
+			res.NotEvaluated = map[string]string{}
+		}
+		res.NotEvaluated[rule] = why
+	}
 }
 
 // GateCounts are the numbers the rules compare: every field of report's counts (Counts), by the same name and,
@@ -77,6 +97,11 @@ type GateCounts struct {
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
 	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
+	// skipsWords, cgLogging: the report's words for skips not counted ("unknown", "not logged", "not in the log")
+	// and the logging of partitions and re-recordings; noTorch: the report's words for input with no torch output
+	// (nothing is counted then)
+	skipsWords, noTorch string
+	cgLogging           Logging
 	// breaksLogged, recompilesLogged: whether their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
 	breaksLogged, recompilesLogged Logging
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
@@ -136,7 +161,9 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	}
 	if o.MaxGraphBreaks >= 0 {
 		rule := fmt.Sprintf("--max-graph-breaks=%d", o.MaxGraphBreaks)
-		res.Rules = append(res.Rules, rule)
+		alone := o.single()
+		alone.MaxGraphBreaks = o.MaxGraphBreaks
+		res.rule(a, rule, alone)
 		if res.Counts.GraphBreaks > o.MaxGraphBreaks {
 			for _, f := range breaks {
 				res.fail(rule, fmt.Sprintf("%s > %d", Plural(res.Counts.GraphBreaks, "graph break"), o.MaxGraphBreaks), f)
@@ -145,7 +172,9 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	}
 	if o.MaxRecompiles >= 0 {
 		rule := fmt.Sprintf("--max-recompiles=%d", o.MaxRecompiles)
-		res.Rules = append(res.Rules, rule)
+		alone := o.single()
+		alone.MaxRecompiles = o.MaxRecompiles
+		res.rule(a, rule, alone)
 		if res.Counts.Recompiles > o.MaxRecompiles {
 			for _, f := range recomps {
 				res.fail(rule, fmt.Sprintf("%s > %d", Plural(res.Counts.Recompiles, "recompile"), o.MaxRecompiles), f)
@@ -153,13 +182,17 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		}
 	}
 	if o.NoLimitHits {
-		res.Rules = append(res.Rules, "--no-limit-hits")
+		alone := o.single()
+		alone.NoLimitHits = true
+		res.rule(a, "--no-limit-hits", alone)
 		for _, f := range limits {
 			res.fail("--no-limit-hits", "recompile limit hit", f)
 		}
 	}
 	if o.NoCompileErrors {
-		res.Rules = append(res.Rules, "--no-compile-errors")
+		alone := o.single()
+		alone.NoCompileErrors = true
+		res.rule(a, "--no-compile-errors", alone)
 		for _, f := range errs {
 			what := "compile error"
 			if f.Kind == KindRuntimeError {
@@ -169,19 +202,32 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		}
 	}
 	if o.RanksAgree {
-		res.Rules = append(res.Rules, "--ranks-agree")
+		alone := o.single()
+		alone.RanksAgree = true
+		res.rule(a, "--ranks-agree", alone)
 		res.ranksRule(a)
 	}
 	if o.Baseline != nil {
-		res.Rules = append(res.Rules, "--baseline")
+		alone := o.single()
+		alone.Baseline = o.Baseline
+		res.rule(a, "--baseline", alone)
 		res.baselineRule(a, o)
 	}
 	res.compileRules(a, o)
 	res.cudagraphRules(a, o)
+	for _, f := range res.Failures { // a failure stands: the rule was evaluated
+		for r := range res.NotEvaluated {
+			if r == f.Rule || strings.HasPrefix(r, f.Rule+"=") {
+				delete(res.NotEvaluated, r)
+			}
+		}
+	}
 	res.Counts.cudagraphs = o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || cudagraphsLogged(a) ||
 		res.Counts.CudagraphSkips > 0 || res.Counts.CudagraphPartitions > 0
 	res.Counts.partitionsHidden = a.PartitionsHidden() != ""
 	res.Counts.skipsLogged, res.Counts.cudagraphsLogged = a.Evidence.CudagraphSkipsLogged, cudagraphsLogged(a)
+	res.Counts.skipsWords, res.Counts.noTorch = a.CudagraphSkipsValue(), a.NoTorchText()
+	res.Counts.cgLogging = a.Evidence.LoggingOf(cudagraphsLogged(a))
 	res.Passed = len(res.Failures) == 0
 	return res
 }

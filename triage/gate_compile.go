@@ -64,7 +64,9 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 	c := a.Report.Compile
 	if o.MaxCompileTime > 0 {
 		rule := "--max-compile-time=" + secondsWord(o.MaxCompileTime)
-		res.Rules = append(res.Rules, rule)
+		alone := o.single()
+		alone.MaxCompileTime = o.MaxCompileTime
+		res.rule(a, rule, alone)
 		if c != nil && c.TotalS != nil {
 			total := *c.TotalS
 			res.Counts.CompileTimeS = &total
@@ -79,7 +81,9 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 	}
 	if o.MaxCompileSkew > 0 {
 		rule := "--max-compile-skew=" + secondsWord(o.MaxCompileSkew)
-		res.Rules = append(res.Rules, rule)
+		alone := o.single()
+		alone.MaxCompileSkew = o.MaxCompileSkew
+		res.rule(a, rule, alone)
 		if slow, fast, ok := c.SlowFast(); ok {
 			rs := c.Ranks()
 			skew := *rs[slow].TotalS - *rs[fast].TotalS

@@ -12,7 +12,9 @@ import (
 // re-recordings beyond N (recordings after failed checks, not the failed checks: RerecordSummary).
 func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 	if o.NoCudagraphSkips {
-		res.Rules = append(res.Rules, "--no-cudagraph-skips")
+		alone := o.single()
+		alone.NoCudagraphSkips = true
+		res.rule(a, "--no-cudagraph-skips", alone)
 		for i := range a.Findings {
 			f := &a.Findings[i]
 			switch f.Kind {
@@ -26,7 +28,9 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 	if o.MaxCudagraphRerecords != nil {
 		limit := *o.MaxCudagraphRerecords
 		rule := fmt.Sprintf("--max-cudagraph-rerecords=%d", limit)
-		res.Rules = append(res.Rules, rule)
+		alone := o.single()
+		alone.MaxCudagraphRerecords = o.MaxCudagraphRerecords
+		res.rule(a, rule, alone)
 		n := res.Counts.CudagraphRerecords
 		if n > limit {
 			for i := range a.Findings {

@@ -45,6 +45,9 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 		if res.DidNotComplete != "" && len(res.Failures) == 0 {
 			fmt.Fprintf(w, "::error title=torchtriage run did not complete::%s\n", ghData("the run did not complete: "+res.DidNotComplete))
 		}
+		for _, r := range res.notEvaluatedBeside() {
+			fmt.Fprintf(w, "::warning title=%s::%s\n", ghProp("torchtriage "+r+" not evaluated"), ghData("no evidence: "+res.NotEvaluated[r]))
+		}
 		fmt.Fprintln(w, gateSummary(res))
 		return nil
 	case "junit":
@@ -59,8 +62,26 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 	for _, s := range res.Notes {
 		fmt.Fprintf(w, "note: %s\n", s)
 	}
+	for _, r := range res.notEvaluatedBeside() {
+		fmt.Fprintf(w, "not evaluated: %s: no evidence: %s\n", r, res.NotEvaluated[r])
+	}
 	fmt.Fprintln(w, gateSummary(res))
 	return nil
+}
+
+// notEvaluatedBeside are the rules not evaluated (in rule order) where the gate's outcome does not already say so:
+// beside failures of other rules (a gate with no failure and no evidence says "no evidence" as a whole).
+func (res GateResult) notEvaluatedBeside() []string {
+	if len(res.Failures) == 0 {
+		return nil
+	}
+	var out []string
+	for _, r := range res.Rules {
+		if _, ok := res.NotEvaluated[r]; ok {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // gateTally is Tally for the gate's counted line, where by-design breaks and expected recompiles were seen but
@@ -110,10 +131,16 @@ func gateSummary(res GateResult) string {
 	}
 	s := fmt.Sprintf("%s · %s · counted: %s, %s, %s, %s, %s", verdict, rules, breaks, recompiles,
 		limitHitsCounted(c), compileErrorsCounted(c), Plural(c.RuntimeErrors, "runtime error"))
-	if c.cudagraphs {
+	if c.noTorch != "" { // the report's words: nothing of torch, nothing counted
+		s = fmt.Sprintf("%s · %s · counted: %s", verdict, rules, c.noTorch)
+		if c.RuntimeErrors > 0 {
+			s += ", " + Plural(c.RuntimeErrors, "runtime error")
+		}
+	}
+	if c.cudagraphs && c.noTorch == "" {
 		skips := Plural(c.CudagraphSkips, "CUDA-graph skip")
 		if c.CudagraphSkips == 0 && !c.skipsLogged {
-			skips = "CUDA-graph skips not logged"
+			skips = "CUDA-graph skips " + c.skipsWords
 		}
 		parts := Plural(c.CudagraphPartitions, "non-cudagraphable partition")
 		rerecords := Plural(c.CudagraphRerecords, "CUDA-graph re-recording")
@@ -121,13 +148,13 @@ func gateSummary(res GateResult) string {
 		case c.partitionsHidden:
 			parts = "non-cudagraphable partitions not known (FX graph cache)"
 		case !c.cudagraphsLogged && c.CudagraphPartitions == 0:
-			parts = "non-cudagraphable partitions not logged"
+			parts = "non-cudagraphable partitions " + c.cgLogging.Words()
 		}
 		switch {
 		case c.CudagraphRerecordsUnknown:
 			rerecords = "CUDA-graph re-recordings not known (no Recording lines)"
 		case !c.cudagraphsLogged && c.CudagraphRerecords == 0:
-			rerecords = "CUDA-graph re-recordings not logged"
+			rerecords = "CUDA-graph re-recordings " + c.cgLogging.Words()
 		}
 		s += ", " + skips + ", " + parts + ", " + rerecords
 	}
@@ -189,16 +216,13 @@ type junitFailure struct {
 	Text    string `xml:",cdata"`
 }
 
-// writeJUnit writes one test case per rule; a failed rule carries all its failure lines; a rule that found
-// nothing on input that was no evidence, or on a run that did not complete, is skipped (an empty case reads as
-// passed); no evidence adds a failed "evidence" case, a run that did not complete a failed "run completed" one.
+// writeJUnit writes one test case per rule; a failed rule carries all its failure lines; a rule the input cannot
+// show (NotEvaluated, with its own reason), or that found nothing on a run that did not complete, is skipped (an
+// empty case reads as passed; --allow-no-evidence keeps them passed, its evidence case says so); no evidence adds a failed "evidence" case, a run that did not complete a failed "run completed" one.
 func writeJUnit(w io.Writer, res GateResult) error {
 	s := junitSuite{Name: "torchtriage check"}
-	notEvaluated := ""
-	switch {
-	case res.NoEvidence != "" && !res.Passed:
-		notEvaluated = "not evaluated: no evidence: " + res.NoEvidence
-	case res.DidNotComplete != "":
+	notEvaluated := "" // of every rule that found nothing, on a run that did not complete
+	if res.DidNotComplete != "" {
 		notEvaluated = "not evaluated: the run did not complete (" + res.DidNotComplete + "): what it never reached is not known"
 	}
 	for _, rule := range res.Rules {
@@ -217,6 +241,9 @@ func writeJUnit(w io.Writer, res GateResult) error {
 		case len(lines) > 0:
 			c.Failure = &junitFailure{Message: lines[0], Type: name, Text: strings.Join(lines, "\n")}
 			s.Failures++
+		case res.NotEvaluated[rule] != "" && !(res.Passed && res.NoEvidence != ""): // each on its own evidence
+			c.Skipped = &junitSkipped{Message: "not evaluated: no evidence: " + res.NotEvaluated[rule]}
+			s.Skipped++
 		case notEvaluated != "":
 			c.Skipped = &junitSkipped{Message: notEvaluated}
 			s.Skipped++

@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type junitDoc struct {
+	Suite struct {
+		Cases []struct {
+			Name    string `xml:"name,attr"`
+			Skipped *struct {
+				Message string `xml:"message,attr"`
+			} `xml:"skipped"`
+			Failure *struct {
+				Message string `xml:"message,attr"`
+			} `xml:"failure"`
+		} `xml:"testcase"`
+	} `xml:"testsuite"`
+}
+
+func junitCases(t *testing.T, args ...string) map[string]string {
+	t.Helper()
+	_, out, errb := runCLI(append([]string{"check", "--format", "junit"}, args...)...)
+	var d junitDoc
+	if err := xml.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("%v\n%s%s", err, out, errb)
+	}
+	got := map[string]string{}
+	for _, c := range d.Suite.Cases {
+		switch {
+		case c.Failure != nil:
+			got[c.Name] = "failed: " + c.Failure.Message
+		case c.Skipped != nil:
+			got[c.Name] = "skipped: " + c.Skipped.Message
+		default:
+			got[c.Name] = "passed"
+		}
+	}
+	return got
+}
+
+// A rule the input cannot show is not evaluated, whether or not another rule failed (a format sweep: beside a
+// failing --no-cudagraph-skips, --max-graph-breaks and --max-recompiles of a log with no TORCH_LOGS were passed
+// JUnit cases, while alone they exit 4), and each says its own reason (--max-graph-breaks 10 of a log whose
+// breaks were logged was "skipped: no cudagraphs records").
+func TestEachRuleIsEvaluatedOnItsOwnEvidence(t *testing.T) {
+	fx := filepath.Join("..", "testdata", "fixtures", "torch-2.11-cuda")
+	got := junitCases(t, "--max-graph-breaks", "0", "--max-recompiles", "0", "--no-cudagraph-skips", filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
+	for _, r := range []string{"--max-graph-breaks=0", "--max-recompiles=0"} {
+		if !strings.HasPrefix(got[r], "skipped: ") || !strings.Contains(got[r], strings.TrimPrefix(strings.SplitN(r, "=", 2)[0], "--max-")[:5]) {
+			t.Errorf("%s: %q", r, got[r])
+		}
+	}
+	if !strings.HasPrefix(got["--no-cudagraph-skips"], "failed") {
+		t.Errorf("skips: %q", got["--no-cudagraph-skips"])
+	}
+	code, out, _ := runCLI("check", "--max-graph-breaks", "0", "--max-recompiles", "0", "--no-cudagraph-skips", filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
+	if code != exitFail || !strings.Contains(out, "not evaluated: --max-graph-breaks=0") {
+		t.Errorf("text: %d\n%s", code, out)
+	}
+	_, js, _ := runCLI("check", "--format", "json", "--max-graph-breaks", "0", "--no-cudagraph-skips", filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
+	var d struct {
+		NotEvaluated map[string]string `json:"not_evaluated"`
+	}
+	if err := json.Unmarshal([]byte(js), &d); err != nil || d.NotEvaluated["--max-graph-breaks=0"] == "" {
+		t.Errorf("json %v: %s", err, js)
+	}
+	got = junitCases(t, "--max-graph-breaks", "10", "--no-cudagraph-skips", filepath.Join(fx, "g07_gb_recompile_mix.triage.log"))
+	if got["--max-graph-breaks=10"] != "passed" || !strings.Contains(got["--no-cudagraph-skips"], "cudagraphs") {
+		t.Errorf("g07: %q", got)
+	}
+}
+
+// The check's counted line words what was not logged as the report does: "CUDA-graph skips unknown" of logs
+// alone (the report's "cudagraph skips unknown"; it said "not logged"), and a log with no torch output counts
+// nothing (it said "0 limit hits, 0 compile errors").
+func TestCheckCountsWordedAsTheReport(t *testing.T) {
+	fx := filepath.Join("..", "testdata", "fixtures", "torch-2.11-cuda", "g07_gb_recompile_mix.triage.log")
+	_, out, _ := runCLI("check", "--max-graph-breaks", "10", "--no-cudagraph-skips", "--allow-no-evidence", fx)
+	if !strings.Contains(out, "CUDA-graph skips unknown") || strings.Contains(out, "skips not logged") {
+		t.Errorf("g07:\n%s", out)
+	}
+	_, out, _ = runCLI("check", "--no-compile-errors", filepath.Join("..", "testdata", "realtorch", "r22_plain_raise.triage.log"))
+	if c := lineWith(out, "counted:"); strings.Contains(c, "0 limit hits") || !strings.Contains(c, "no torch output") {
+		t.Errorf("r22: %q\n%s", c, out)
+	}
+}
