@@ -147,7 +147,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		a.traceRec = append(a.traceRec, r)
 		return
 	}
-	if !a.textOnly {
+	if !a.textOnly && !warnedOnly(r) {
 		a.unseen.add(a.dedupKey(r))
 	}
 	if r.Kind == logparse.KindCompileError {
@@ -178,6 +178,14 @@ func (l *keyLog) into(set map[eventKey]bool) {
 		}
 	}
 	l.blocks = nil
+}
+
+// warnedOnly says a text record is a break's warning (Tensor.item(), a builtin), not its record: it does not stand
+// for the trace's record of the same event, which is counted and hides it (distinctBreaks: one site). Were it the
+// twin, the trace's record would be dropped and, hidden by the break's other records at its site, the warning too.
+func warnedOnly(r *logparse.Record) bool {
+	return r.Kind == logparse.KindGraphBreak && r.Break != nil && (r.Break.Variant == logparse.BreakItemWarning ||
+		r.Break.Variant == logparse.BreakBuiltinWarning)
 }
 
 func (a *Aggregator) dedupKey(r *logparse.Record) eventKey {
