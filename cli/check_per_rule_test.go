@@ -89,3 +89,36 @@ func TestCheckCountsWordedAsTheReport(t *testing.T) {
 		t.Errorf("r22: %q\n%s", c, out)
 	}
 }
+
+// check's JSON says what its counts leave out and which are no count: its graph_breaks and recompiles leave out
+// by-design breaks and expected recompiles (the report's do not), and a 0 of a kind not logged read as a firm 0
+// (format sweep: g13b's log with no TORCH_LOGS had "graph_breaks": 0 while the text said "unknown";
+// compiler_disable's "graph_breaks": 0 beside "graph_break_records": 1).
+func TestCheckJSONSaysWhatItsCountsAre(t *testing.T) {
+	type counts struct {
+		GraphBreaks        int               `json:"graph_breaks"`
+		GraphBreaksByDesign int              `json:"graph_breaks_by_design"`
+		RecompilesExpected int               `json:"recompiles_expected"`
+		Logged             map[string]string `json:"logged"`
+	}
+	get := func(args ...string) counts {
+		_, out, _ := runCLI(append([]string{"check", "--format", "json", "--allow-no-evidence"}, args...)...)
+		var d struct {
+			Counts counts `json:"counts"`
+		}
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return d.Counts
+	}
+	fx := filepath.Join("..", "testdata", "fixtures", "torch-2.11-cuda")
+	if c := get("--max-graph-breaks", "0", filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log")); c.Logged["graph_breaks"] != "unknown" || c.Logged["recompiles"] != "unknown" {
+		t.Errorf("g13b: %+v", c)
+	}
+	if c := get("--max-recompiles", "100", filepath.Join(fx, "g07_gb_recompile_mix.triage.log")); c.RecompilesExpected != 5 || c.Logged["recompiles"] != "" {
+		t.Errorf("g07: %+v", c)
+	}
+	if c := get("--max-graph-breaks", "10", filepath.Join("..", "testdata", "recorded", "compiler-disable", "compiler_disable.triage.log")); c.GraphBreaksByDesign != 1 {
+		t.Errorf("compiler_disable: %+v", c)
+	}
+}

@@ -90,9 +90,15 @@ type GateCounts struct {
 	LimitHits int `json:"limit_hits"`
 	// CompileErrorsCaught: compile errors the program caught and went on after (not in compile_errors: no process
 	// died of them, and --no-compile-errors passes on them); the counted line's "0 compile errors (1 caught)"
-	CompileErrorsCaught int      `json:"compile_errors_caught,omitempty"`
-	CompileTimeS        *float64 `json:"compile_time_s,omitempty"`
-	CompileSkewS        *float64 `json:"compile_skew_s,omitempty"`
+	CompileErrorsCaught int `json:"compile_errors_caught,omitempty"`
+	// GraphBreaksByDesign and RecompilesExpected are what graph_breaks and recompiles leave out without
+	// --count-expected (report's counts hold them); Logged names each count that is no count, with the report's
+	// words ("unknown": logs alone; "not logged": TORCH_LOGS left it out; "not in the log": the program silenced it)
+	GraphBreaksByDesign int               `json:"graph_breaks_by_design,omitempty"`
+	RecompilesExpected  int               `json:"recompiles_expected,omitempty"`
+	Logged              map[string]string `json:"logged,omitempty"`
+	CompileTimeS        *float64          `json:"compile_time_s,omitempty"`
+	CompileSkewS        *float64          `json:"compile_skew_s,omitempty"`
 	// cudagraphs: the text shows the CUDA-graph counts (a CUDA-graph rule asked, or the input logged them), but
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
@@ -228,6 +234,21 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	res.Counts.skipsLogged, res.Counts.cudagraphsLogged = a.Evidence.CudagraphSkipsLogged, cudagraphsLogged(a)
 	res.Counts.skipsWords, res.Counts.noTorch = a.CudagraphSkipsValue(), a.NoTorchText()
 	res.Counts.cgLogging = a.Evidence.LoggingOf(cudagraphsLogged(a))
+	res.Counts.GraphBreaksByDesign, res.Counts.RecompilesExpected = res.Counts.byDesign, res.Counts.expected
+	for name, lg := range map[string]Logging{"graph_breaks": res.Counts.breaksLogged, "recompiles": res.Counts.recompilesLogged} {
+		if w := lg.Words(); w != "" {
+			if res.Counts.Logged == nil {
+				res.Counts.Logged = map[string]string{}
+			}
+			res.Counts.Logged[name] = w
+		}
+	}
+	if !a.SkipsCounted() {
+		if res.Counts.Logged == nil {
+			res.Counts.Logged = map[string]string{}
+		}
+		res.Counts.Logged["cudagraph_skips"] = a.CudagraphSkipsValue()
+	}
 	res.Passed = len(res.Failures) == 0
 	return res
 }
