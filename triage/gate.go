@@ -62,6 +62,9 @@ type GateResult struct {
 	// NotEvaluated says, per rule the input cannot show (MissingEvidence of that rule alone), why: such a rule
 	// neither passed nor failed, whatever the other rules did. A rule that failed is not in it.
 	NotEvaluated map[string]string `json:"not_evaluated,omitempty"`
+	// NotCounted names each count that is no count (counts keeps every value a number), with the report's words
+	// ("unknown": logs alone; "not logged": TORCH_LOGS left it out; "not in the log": the program silenced it)
+	NotCounted map[string]string `json:"not_counted,omitempty"`
 }
 
 // single is o with every rule off (the settings rules share kept): the base of one rule's options.
@@ -92,13 +95,11 @@ type GateCounts struct {
 	// died of them, and --no-compile-errors passes on them); the counted line's "0 compile errors (1 caught)"
 	CompileErrorsCaught int `json:"compile_errors_caught,omitempty"`
 	// GraphBreaksByDesign and RecompilesExpected are what graph_breaks and recompiles leave out without
-	// --count-expected (report's counts hold them); Logged names each count that is no count, with the report's
-	// words ("unknown": logs alone; "not logged": TORCH_LOGS left it out; "not in the log": the program silenced it)
-	GraphBreaksByDesign int               `json:"graph_breaks_by_design,omitempty"`
-	RecompilesExpected  int               `json:"recompiles_expected,omitempty"`
-	Logged              map[string]string `json:"logged,omitempty"`
-	CompileTimeS        *float64          `json:"compile_time_s,omitempty"`
-	CompileSkewS        *float64          `json:"compile_skew_s,omitempty"`
+	// --count-expected (report's counts hold them)
+	GraphBreaksByDesign int      `json:"graph_breaks_by_design,omitempty"`
+	RecompilesExpected  int      `json:"recompiles_expected,omitempty"`
+	CompileTimeS        *float64 `json:"compile_time_s,omitempty"`
+	CompileSkewS        *float64 `json:"compile_skew_s,omitempty"`
 	// cudagraphs: the text shows the CUDA-graph counts (a CUDA-graph rule asked, or the input logged them), but
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
@@ -237,17 +238,17 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	res.Counts.GraphBreaksByDesign, res.Counts.RecompilesExpected = res.Counts.byDesign, res.Counts.expected
 	for name, lg := range map[string]Logging{"graph_breaks": res.Counts.breaksLogged, "recompiles": res.Counts.recompilesLogged} {
 		if w := lg.Words(); w != "" {
-			if res.Counts.Logged == nil {
-				res.Counts.Logged = map[string]string{}
+			if res.NotCounted == nil {
+				res.NotCounted = map[string]string{}
 			}
-			res.Counts.Logged[name] = w
+			res.NotCounted[name] = w
 		}
 	}
 	if !a.SkipsCounted() {
-		if res.Counts.Logged == nil {
-			res.Counts.Logged = map[string]string{}
+		if res.NotCounted == nil {
+			res.NotCounted = map[string]string{}
 		}
-		res.Counts.Logged["cudagraph_skips"] = a.CudagraphSkipsValue()
+		res.NotCounted["cudagraph_skips"] = a.CudagraphSkipsValue()
 	}
 	res.Passed = len(res.Failures) == 0
 	return res
