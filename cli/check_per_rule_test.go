@@ -125,3 +125,12 @@ func TestCheckJSONSaysWhatItsCountsAre(t *testing.T) {
 		t.Errorf("compiler_disable: %+v", c)
 	}
 }
+
+// --no-limit-hits of a log the program silenced (testdata/recorded/silenced-logging: the counted line itself says
+// "limit hits not in the log") passed with exit 0.
+func TestNoLimitHitsOfASilencedLogIsNoEvidence(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "silenced-logging", "runs", "0001-breaks")
+	if code, out, errb := runCLI("check", "--no-limit-hits", dir); code != exitNoEvidence {
+		t.Errorf("exit %d\n%s%s", code, out, errb)
+	}
+}

@@ -61,6 +61,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 			return compileOffWords(ev) + ": does the command reach torch.compile?"
 		}
 		return compileOffWords(ev) + ": gate a compiled run (--preset breaks)"
+	case o.NoLimitHits && ev.LogSilenced != "": // a hit prints through torch's logging, which the program silenced
+		return "the log lacks what the probe counted (" + ev.LogSilenced + "): limit hits cannot be known from it"
 	case (needBreaks || o.NoCompileErrors) && probeMismatch(a) != nil:
 		return "the log does not show what the probe counted (" + probeMismatch(a).Title + "): the log cannot be gated on"
 	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
