@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -449,6 +450,18 @@ func TestFrameThatFailedToCompileOnlyTheProbeSaw(t *testing.T) {
 	_, out, _ := runCLI("report", "--width", "300", dir)
 	if strings.Contains(out, "steady state") || !strings.Contains(out, "1 frame that did not compile") {
 		t.Errorf("report:\n%s", out)
+	}
+	// a frame that did not compile is the breaks step's work (as a fullgraph refusal is), not "done"; the next
+	// step goes to it, not to the eager baseline
+	_, js, _ := runCLI("report", "--format", "json", dir)
+	var d struct {
+		NextStep struct {
+			ID   string   `json:"id"`
+			Done []string `json:"done"`
+		} `json:"next_step"`
+	}
+	if err := json.Unmarshal([]byte(js), &d); err != nil || d.NextStep.ID != "breaks" || slices.Contains(d.NextStep.Done, "breaks") {
+		t.Errorf("next step %+v (%v)", d.NextStep, err)
 	}
 	// torchtriage captured the whole output of this run: an exception printed without a traceback is what the
 	// program printed, not a cut input ("partial input: the text looks cut")

@@ -160,8 +160,10 @@ type State struct {
 	BreaksLogged     bool
 	RecompilesLogged bool
 	UnexpectedBreaks int
-	// FullgraphRefused: of UnexpectedBreaks, the breaks fullgraph=True refused (compile errors, not logged breaks)
+	// FullgraphRefused: of UnexpectedBreaks, the breaks fullgraph=True refused (compile errors, not logged breaks);
+	// SilentFailures: of them, processes whose probe counted frames that did not compile, which the log does not show
 	FullgraphRefused     int
+	SilentFailures       int
 	UnexpectedRecompiles int
 	// CUDA graphs: CPUOnly when the probe saw no GPU; UsesCUDAGraphs when the run asked for them (reduce-overhead,
 	// or CUDA-graph records show it); CudagraphsLogged when the cudagraphs log was on; the skips,
@@ -267,6 +269,9 @@ func Progress(s State) []StepStatus {
 		breaksOff, recompilesOff, breaksOn, recompilesOn = s.LogSilenced, s.LogSilenced, false, false
 	}
 	breakWork := "unexpected graph breaks"
+	if n := s.SilentFailures; n > 0 && n >= s.UnexpectedBreaks {
+		breakWork = "compile failures the log does not show (the probe counted them in " + plural(n, "process") + ")"
+	}
 	switch n := s.FullgraphRefused; {
 	case n > 0 && n >= s.UnexpectedBreaks:
 		breakWork = plural(n, "graph break") + " fullgraph=True refused (a compile error, not a logged break)"
@@ -415,6 +420,9 @@ func orDefault(s, def string) string {
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
+	}
+	if strings.HasSuffix(word, "s") || strings.HasSuffix(word, "x") || strings.HasSuffix(word, "sh") || strings.HasSuffix(word, "ch") {
+		return strconv.Itoa(n) + " " + word + "es" // "2 processes"
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -190,3 +190,10 @@ func TestBreaksStepNamesAFullgraphRefusal(t *testing.T) {
 		t.Errorf("mixed: %+v", p)
 	}
 }
+
+// Counts are worded for their number: "2 processes", not "2 processs".
+func TestChecklistPlural(t *testing.T) {
+	if got := plural(2, "process"); got != "2 processes" {
+		t.Errorf("%q", got)
+	}
+}

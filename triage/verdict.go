@@ -61,6 +61,7 @@ type tally struct {
 	peerGone                                 int // processes that died of their peer's failure (not in runtime)
 	firstPeerGone                            *Finding
 	probeMismatch                            int      // processes whose probe counted breaks the log does not show
+	silentFailures                           int      // of them, processes with compile failures the log does not show
 	firstProbeMismatch                       *Finding // the first of them
 }
 
@@ -149,6 +150,9 @@ func countFindings(fs []Finding) tally {
 			t.parity++
 		case KindProbeMismatch:
 			t.probeMismatch++
+			if strings.HasSuffix(f.ID, ":compile_failures") {
+				t.silentFailures++
+			}
 			if t.firstProbeMismatch == nil {
 				t.firstProbeMismatch = f
 			}
