@@ -23,8 +23,9 @@ func (m *Model) ranksStrip(w int) string {
 			} else if n := processes(r); n > 1 { // the probe saw several start; no line says a rank
 				procs = fmt.Sprintf("%d processes, no rank prefix", n)
 			}
-			breaks := atLeast(s.partial(paneBreaks)) + plural(c.GraphBreaks, "break")
-			recompiles := atLeast(s.partial(paneRecompiles)) + plural(c.Recompiles, "recompile")
+			cut := r.done && s.analysis != nil && s.analysis.Unfinished() != "" // counts of what it reached: floors
+			breaks := atLeast(s.partial(paneBreaks)) + floorIf(cut && !s.partial(paneBreaks), plural(c.GraphBreaks, "break"))
+			recompiles := atLeast(s.partial(paneRecompiles)) + floorIf(cut && !s.partial(paneRecompiles), plural(c.Recompiles, "recompile"))
 			if r.notLogged(paneBreaks) {
 				breaks = triage.Tally(0, s.logging(), "break") // "breaks not logged", "breaks unknown"
 			}
@@ -40,17 +41,18 @@ func (m *Model) ranksStrip(w int) string {
 			}
 		default:
 			noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
+			cut := r.done && s.analysis != nil && s.analysis.Unfinished() != "" // counts of what it reached: floors
 			var parts []string
 			for _, rk := range s.ranks {
 				c := s.perRank[rk]
 				p := fmt.Sprintf("r%d", rk)
 				if !s.counted(rk) { // a rank no record names: its counts are not known
 				} else if n := countOr(c.GraphBreaks, noBreaks, s.partial(paneBreaks)); n != "–" {
-					p += " " + n + "b"
+					p += " " + floorIf(cut, n) + "b"
 				}
 				if !s.counted(rk) {
 				} else if n := countOr(c.Recompiles, noRecompiles, s.partial(paneRecompiles)); n != "–" {
-					p += " " + n + "rc"
+					p += " " + floorIf(cut, n) + "rc"
 				}
 				parts = append(parts, p)
 			}
