@@ -10,18 +10,7 @@ mkdir -p "$out"
 . "$(dirname "$0")/gpu-common.sh"
 export TORCHINDUCTOR_CACHE_DIR=$out/cache/inductor TRITON_CACHE_DIR=$out/cache/triton
 here=$PWD
-gate() { # name, dir, args...
-	local name=$1 dir=$2; shift 2
-	local store=$out/$name
-	(cd "$dir" && timeout 150 "$tt" check --store "$store" "$@" >"$out/$name.out" 2>"$out/$name.err"; echo "exit $?" >>"$out/$name.out")
-	for d in "$store"/0*; do
-		[ -d "$d" ] || continue
-		"$tt" report --width 120 "$d" >"$out/$name.report.txt" 2>&1
-		"$tt" report --format json "$d" >"$out/$name.report.json" 2>&1
-		rm -f "$d"/probe/sitecustomize.py
-	done
-	echo "== $name: $(tail -1 "$out/$name.out")"
-}
+gate() { gate_in "$out" "$@"; } # name, dir, args…
 raw() { # name, dir, script
 	(cd "$2" && TORCH_LOGS=perf_hints,cudagraphs,graph_breaks,recompiles timeout 150 "$PY" "$3" >"$out/$1.raw.log" 2>&1; echo "exit $?" >>"$out/$1.raw.log")
 }

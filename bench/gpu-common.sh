@@ -11,3 +11,28 @@ export PATH=$(dirname "$(command -v "$PY")"):$PATH
 chmod +x .gpu/torchtriage
 tt=$PWD/.gpu/torchtriage
 repro=$PWD/testdata/fixtures/repro-gpu
+# versions OUT: what the box runs (torch, GPU, Python, driver, torchtriage) into OUT/versions.txt
+versions() {
+	{
+		echo "## versions"
+		"$PY" -c 'import torch,sys; print(torch.__version__, torch.cuda.get_device_name(0), sys.version.split()[0])'
+		nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+		$tt version
+	} >"$1/versions.txt" 2>&1
+}
+# gate_in OUT NAME DIR ARGS…: `torchtriage check ARGS…` in DIR with its own store OUT/NAME, its stored run reported
+# as text and JSON beside it (without the probe's sitecustomize.py); GATES="a b …" runs only the gates it names
+gate_in() {
+	local out=$1 name=$2 dir=$3; shift 3
+	case " ${GATES:-$name} " in *" $name "*) ;; *) return ;; esac
+	local store=$out/$name t0
+	t0=$(date +%s)
+	(cd "$dir" && timeout 150 "$tt" check --store "$store" "$@" >"$out/$name.out" 2>"$out/$name.err"; echo "exit $?" >>"$out/$name.out")
+	for d in "$store"/0*; do
+		[ -d "$d" ] || continue
+		"$tt" report --width 120 "$d" >"$out/$name.report.txt" 2>&1
+		"$tt" report --format json "$d" >"$out/$name.report.json" 2>&1
+		rm -f "$d"/probe/sitecustomize.py
+	done
+	echo "== $name: $(tail -1 "$out/$name.out") ($(($(date +%s) - t0)) s)"
+}

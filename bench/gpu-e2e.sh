@@ -8,12 +8,7 @@ mkdir -p "$out"
 . "$(dirname "$0")/gpu-common.sh"
 store=$out/runs
 export TORCHINDUCTOR_CACHE_DIR=$out/cache/inductor TRITON_CACHE_DIR=$out/cache/triton
-{
-	echo "## versions"
-	"$PY" -c 'import torch,sys; print(torch.__version__, torch.cuda.get_device_name(0), sys.version.split()[0])'
-	nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-	$tt version
-} >"$out/versions.txt" 2>&1
+versions "$out"
 gate() { # name, args...
 	local name=$1; shift
 	(cd "$repro" && "$tt" check --store "$store" "$@" >"$out/$name.out" 2>"$out/$name.err"; echo "exit $?" >>"$out/$name.out")

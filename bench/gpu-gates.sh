@@ -9,27 +9,9 @@ out=${1:?OUTDIR}
 mkdir -p "$out"
 . "$(dirname "$0")/gpu-common.sh"
 export TORCHINDUCTOR_CACHE_DIR=$out/cache/inductor TRITON_CACHE_DIR=$out/cache/triton
-{
-	echo "## versions"
-	"$PY" -c 'import torch,sys; print(torch.__version__, torch.cuda.get_device_name(0), sys.version.split()[0])'
-	nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-	$tt version
-} >"$out/versions.txt" 2>&1
+versions "$out"
 (cd "$repro" && "$tt" doctor >"$out/doctor.txt" 2>&1; echo "exit $?" >>"$out/doctor.txt")
-gate() { # name, args...
-	local name=$1; shift
-	case " ${GATES:-$name} " in *" $name "*) ;; *) return ;; esac
-	local store=$out/$name
-	local t0=$(date +%s)
-	(cd "$repro" && timeout 150 "$tt" check --store "$store" "$@" >"$out/$name.out" 2>"$out/$name.err"; echo "exit $?" >>"$out/$name.out")
-	for d in "$store"/0*; do
-		[ -d "$d" ] || continue
-		"$tt" report --width 120 "$d" >"$out/$name.report.txt" 2>&1
-		"$tt" report --format json "$d" >"$out/$name.report.json" 2>&1
-		rm -f "$d"/probe/sitecustomize.py
-	done
-	echo "== $name: $(tail -1 "$out/$name.out") ($(($(date +%s) - t0)) s)"
-}
+gate() { gate_in "$out" "$1" "$repro" "${@:2}"; } # name, args…
 gate g01-partition --preset cudagraphs --no-cudagraph-skips -- python3 g01_cg_cpu_input.py &
 gate g02-skip --preset cudagraphs --no-cudagraph-skips -- python3 g02_cg_mutated_input.py &
 gate g14-oom --no-compile-errors -- python3 g14_cuda_oom.py &
