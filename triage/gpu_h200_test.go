@@ -10,6 +10,22 @@ import (
 
 const h200Dir = "../testdata/gpu-e2e/e2e-20261127/"
 
+// jsonFindings is the findings of `report --format json` of an input (kind, title, detail).
+func jsonFindings(t *testing.T, in string) []struct{ Kind, Title, Detail string } {
+	t.Helper()
+	var js bytes.Buffer
+	if reportTo(&js, "json", in) != 0 {
+		t.Fatalf("%s: report failed", in)
+	}
+	var doc struct {
+		Findings []struct{ Kind, Title, Detail string } `json:"findings"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.Findings
+}
+
 // A recompile limit hit under fail_on_recompile_limit_hit raises FailOnRecompileLimitHit: the frame does not run
 // eager, the process dies (the H200 run of g08b read "f hit config.recompile_limit (2): after this the frame runs
 // eager" beside the compile error that ended it).
@@ -95,18 +111,8 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 // A recompile finding of several changes of one guard names them all, not the first alone (the H200 run of g08b:
 // "f recompiles 2×: dtype: x dtype Float→Half" over Float→Half then Half→BFloat16).
 func TestRecompileTitleNamesEveryChange(t *testing.T) {
-	var js bytes.Buffer
-	if reportTo(&js, "json", h200Dir+"g08b-limit") != 0 {
-		t.Fatal("report failed")
-	}
-	var doc struct {
-		Findings []struct{ Kind, Title string } `json:"findings"`
-	}
-	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
 	found := false
-	for _, f := range doc.Findings {
+	for _, f := range jsonFindings(t, h200Dir+"g08b-limit") {
 		if f.Kind == string(KindRecompile) {
 			found = true
 			if !strings.Contains(f.Title, "x dtype Float→Half→BFloat16") {
@@ -138,18 +144,8 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 		h200Dir + "g03-dynamic":                            "the whole graph runs without CUDA graphs",
 		"../testdata/gpu-e2e/e2e-20261123/0001-cudagraphs": "part of every call runs outside the CUDA graph",
 	} {
-		var js bytes.Buffer
-		if reportTo(&js, "json", dir) != 0 {
-			t.Fatalf("%s: report failed", dir)
-		}
-		var doc struct {
-			Findings []struct{ Kind, Title string } `json:"findings"`
-		}
-		if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
-			t.Fatal(err)
-		}
 		n := 0
-		for _, f := range doc.Findings {
+		for _, f := range jsonFindings(t, dir) {
 			if f.Kind == string(KindCudagraphPartition) {
 				n++
 				if !strings.Contains(f.Title, want) {
@@ -167,17 +163,7 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 // listed two under "As printed:" while the log (and the report's Recompiles section) has three, the 0/2 recompile
 // failing both 0/1 and 0/0.
 func TestRecompileDetailSaysWhichGuardsItQuotes(t *testing.T) {
-	var js bytes.Buffer
-	if reportTo(&js, "json", h200Dir+"g08b-limit") != 0 {
-		t.Fatal("report failed")
-	}
-	var doc struct {
-		Findings []struct{ Kind, Detail string } `json:"findings"`
-	}
-	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range doc.Findings {
+	for _, f := range jsonFindings(t, h200Dir+"g08b-limit") {
 		if f.Kind == string(KindRecompile) && (strings.Contains(f.Detail, "As printed:") || !strings.Contains(f.Detail, "deciding")) {
 			t.Errorf("detail:\n%s", f.Detail)
 		}
