@@ -142,7 +142,7 @@ func TestReportTextAndMarkdown(t *testing.T) {
 	}
 	text := out.String()
 	for _, want := range []string{"Findings (11)", "HIGH   fix      .item() breaks the graph in f (gb_recompile.py:18)",
-		"playbook rc-stack-float", "Verdict: not steady: 3 graph breaks to fix or consider, 3 recompiles beyond automatic dynamic, recompile limit hit",
+		"playbook rc-stack-float", "Verdict: not steady: 3 graph breaks to fix or consider, 1 recompile beyond automatic dynamic, recompile limit hit",
 		"Next step (2 of 6): Find graph breaks and recompiles", "Rank agreement: single process"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)

@@ -327,17 +327,20 @@ func (d *details) recompile(r *logparse.Record, in *strs) {
 	if len(g.classes) < maxGroupClasses && !hasDetail(g.classes, gc.Detail) {
 		g.classes = append(g.classes, gc)
 	}
-	if gc.Class == "size" || argumentInt(gc, first.Guard) {
+	if gc.Class == "size" || argumentScalar(gc, first.Guard) {
 		d.autoDynamic(g, r, gc, first.CompileID, in)
 	}
 }
 
-// argumentInt reports a guard on the value of an int the frame was called with (2.6 "L['n'] == 0", 2.14 "n == 0"):
-// Dynamo's automatic dynamic makes it a SymInt at its first change, as it does a tensor's size, so that first
-// recompile is expected (testdata/recorded/int-recompiles, 2.6 and 2.14.1). Not a global (G['K'], a constant each
-// time) nor an attribute or item (self.step: 2.14.1 specialises it on every value).
-func argumentInt(gc GuardClass, guard string) bool {
-	return gc.Class == "value_int" && gc.Source != "" && !strings.ContainsAny(gc.Source, ".[()") &&
+// argumentScalar reports a guard on the value of an int or a float the frame was called with (2.6 "L['n'] == 0",
+// 2.14 "n == 0", "scale == 0.25"): Dynamo's automatic dynamic makes it symbolic at its first change, as it does a
+// tensor's size, so that first recompile is expected (testdata/recorded/int-recompiles, 2.6 and 2.14.1; a float
+// too, torch's specialize_float being False on both: testdata/recorded/float-arg, where the dynamic log marks
+// L['c'] dynamic after it, and r03_cache_limit's twelve floats recompile once; a float from .item() carried into a
+// resume function as ___stack0 too: gb_recompile's 2.14.1 log marks L['___stack0'] dynamic at [4/1]). Not a global (G['K'], a constant
+// each time) nor an attribute or item (self.step: 2.14.1 specialises it on every value).
+func argumentScalar(gc GuardClass, guard string) bool {
+	return (gc.Class == "value_int" || gc.Class == "value_float" || gc.Class == "stack_float") && gc.Source != "" && !strings.ContainsAny(gc.Source, ".[()") &&
 		!strings.HasPrefix(strings.TrimSpace(guard), "G[")
 }
 
@@ -355,7 +358,7 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 	if af := g.auto[ak]; af != nil {
 		// an exact value the graph was compiled for ("expected 9, actual 11", "k == 1"), not a range guard a
 		// dynamic dimension may carry
-		exact := gc.Class == "value_int" || gc.Old != "" && gc.New != ""
+		exact := gc.Class == "value_int" || gc.Class == "value_float" || gc.Class == "stack_float" || gc.Old != "" && gc.New != ""
 		if !af.refuted && exact && failedOn != "" && failedOn == af.cid.String() {
 			af.refuted = true
 			g.ranks.at(af.rank).Exp--

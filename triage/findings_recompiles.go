@@ -104,7 +104,7 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	}
 	f.Classes = make([]GuardClass, len(g.classes))
 	for i, c := range g.classes {
-		c.Expected = (c.Class == "size" || c.Class == "value_int") && g.expDetail[c.Detail]
+		c.Expected = (c.Class == "size" || c.Class == "value_int" || c.Class == "value_float" || c.Class == "stack_float") && g.expDetail[c.Detail]
 		f.Classes[i] = c
 	}
 	first := GuardClass{Class: k.class, Source: k.source, Dim: -1}
@@ -142,12 +142,17 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 	}
 	n := len(g.classes)
 	switch {
-	case f.Expected && first.Class == "value_int":
-		return fmt.Sprintf("%s recompiled for a new int value of %s (was %s): automatic dynamic, expected once", who, first.Source, first.Old)
+	case f.Expected && first.Class == "stack_float":
+		return fmt.Sprintf("%s recompiled for a new value of the float %s from .item() across a graph break (was %s): automatic dynamic, expected once",
+			who, first.Source, first.Old)
+	case f.Expected && (first.Class == "value_int" || first.Class == "value_float"):
+		return fmt.Sprintf("%s recompiled for a new %s value of %s (was %s): automatic dynamic, expected once", who,
+			strings.TrimPrefix(first.Class, "value_"), first.Source, first.Old)
 	case f.Expected:
 		return fmt.Sprintf("%s recompiled for a new size of %s (%s): automatic dynamic, expected once", who, first.Source, first.Detail)
-	case first.Class == "value_int" && g.expected > 0:
-		return fmt.Sprintf("%s recompiles %d× on int values of %s beyond automatic dynamic's first: %s", who, f.unexpected, first.Source, describeClass(first, n))
+	case (first.Class == "value_int" || first.Class == "value_float") && g.expected > 0:
+		return fmt.Sprintf("%s recompiles %d× on %s values of %s beyond automatic dynamic's first: %s", who, f.unexpected,
+			strings.TrimPrefix(first.Class, "value_"), first.Source, describeClass(first, n))
 	case first.Class == "size":
 		for _, c := range f.Classes {
 			if !c.Expected {

@@ -1,0 +1,30 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A float argument's first new value is automatic dynamic's expected recompile, as an int argument's is: torch's
+// specialize_float is False on 2.6 and 2.14.1, and the recorded run's dynamic log marks L['c'] dynamic after it
+// (testdata/recorded/float-arg). It read "1 recompile beyond automatic dynamic", HIGH rc-value-float, and
+// --max-recompiles 0 failed. r03_cache_limit, written as a recompile storm of a float argument, recompiles once
+// on both versions for the same reason.
+func TestFloatArgumentRecompileIsAutomaticDynamic(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "float-arg", "runs", "0002-recompiles")
+	if code, out, errb := runCLI("check", "--max-recompiles", "0", dir); code != 0 {
+		t.Errorf("check: exit %d\n%s%s", code, out, errb)
+	}
+	_, out, _ := runCLI("report", "--width", "300", dir)
+	if !strings.Contains(out, "g recompiled for a new float value of c (was 0.5): automatic dynamic, expected once") ||
+		strings.Contains(out, "beyond automatic dynamic") {
+		t.Errorf("report:\n%s", out)
+	}
+	for _, v := range []string{"torch-2.14", "torch-2.6"} {
+		_, out, _ := runCLI("report", "--width", "300", filepath.Join("..", "testdata", "fixtures", v, "r03_cache_limit.triage.log"))
+		if !strings.Contains(out, "automatic dynamic, expected once") {
+			t.Errorf("%s r03:\n%s", v, out)
+		}
+	}
+}
