@@ -167,7 +167,7 @@ func (m *Model) guideBody(w, h int) []string {
 			lines = append(lines, "     "+style.Render(l))
 		}
 		if st.ID == "baseline" {
-			if v := m.baselineVerdict(); v != "" {
+			if v := m.baselineVerdict(); v != "" && v != p.Why { // the status line may say the verdict already
 				lines = append(lines, "     "+th.title.Render(cut(v, w-8)))
 			}
 		}

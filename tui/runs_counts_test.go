@@ -221,3 +221,18 @@ func TestGuideSteadyRerunIsEarned(t *testing.T) {
 		}
 	}
 }
+
+// The baseline step says the wall-time estimate once, not again under it cut with "…" (exploratory live run).
+func TestGuideBaselineEstimateOnce(t *testing.T) {
+	m := liveModel(t, 120, 60)
+	feedRun(t, m, 1, "", "eager", "", 0)
+	feedRun(t, m, 2, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
+	m.run(1).meta.UserArgv = []string{"python", "a.py"}
+	m.run(2).meta.UserArgv = []string{"python", "a.py"}
+	m.run(1).meta.DurationS, m.run(2).meta.DurationS = 4.55, 4.66
+	m.run(2).probes = []session.ProcessInfo{{CompileTimes: map[string]float64{"_compile.compile_inner": 0.29}}}
+	press(m, "n")
+	if s := plain(m); strings.Count(s, "an estimate from whole-run") != 1 || strings.Contains(s, "prefer eager") {
+		t.Errorf("guide:\n%s", s)
+	}
+}

@@ -149,8 +149,14 @@ func CompareBaseline(eager, compiled Meta, higherIsBetter bool, compileS float64
 	c.WallGain = (c.EagerWallS - steady) / c.EagerWallS
 	c.Basis = "wall time less compile time"
 	c.KeepCompile = c.WallGain >= KeepThreshold
-	c.Verdict = fmt.Sprintf("%s, an estimate from whole-run wall times (start-up, import and warm-up included; --metric times steps): %.2fs compiled (%.2fs wall less %.2fs compile, measured by the probe) vs %.2fs eager (%s)",
-		keepWord(c.KeepCompile), steady, c.CompiledWallS, compileS, c.EagerWallS, gainText(c.WallGain))
+	word := "better"
+	if c.WallGain < 0 {
+		word = "worse"
+	}
+	// no keep/prefer words: start-up and import dominate a micro-repro's wall time, which varies more than 5%
+	// between two runs of the same work
+	c.Verdict = fmt.Sprintf("no verdict without --metric: an estimate from whole-run wall times (start-up, import and warm-up included) reads %.1f%% %s: %.2fs compiled (%.2fs wall less %.2fs compile, measured by the probe) vs %.2fs eager; --metric REGEX times steps",
+		math.Abs(c.WallGain)*100, word, steady, c.CompiledWallS, compileS, c.EagerWallS)
 	return c
 }
 
