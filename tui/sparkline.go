@@ -30,7 +30,7 @@ func sparkline(vals []int) string {
 	return b.String()
 }
 
-// sparkSeries is "graph breaks ▅▁ → 0": the last n values (older ones cut to "…") and the newest value. floors
+// sparkSeries is "graph breaks ▅▁ → 0": the last n values (older ones cut to "…") and the newest run's value. floors
 // (nil: none) marks the runs that did not complete, whose counts are floors: a 0 of theirs is no value (a gap),
 // and the newest value is "≥N" when it is one.
 func sparkSeries(label string, vals []int, floors []bool, n int, style lipgloss.Style) string {
@@ -45,14 +45,11 @@ func sparkSeries(label string, vals []int, floors []bool, n int, style lipgloss.
 	if n > 0 && len(vals) > n {
 		from, cutOff = len(vals)-n, "…"
 	}
-	last := "—"
-	for i := len(vals) - 1; i >= from; i-- {
-		if vals[i] >= 0 {
-			last = strconv.Itoa(vals[i])
-			if floor(i) {
-				last = "≥" + last
-			}
-			break
+	last := "–" // the newest run's value: none where it logged no such count (as the bringup log's trend)
+	if i := len(vals) - 1; i >= 0 && vals[i] >= 0 {
+		last = strconv.Itoa(vals[i])
+		if floor(i) {
+			last = "≥" + last
 		}
 	}
 	vals = vals[from:]
@@ -75,6 +72,9 @@ func (m *Model) storyHead(w, h int) []string {
 		out = append(out, cut(th.warn.Render(" session log: "+clean(st.err)), w))
 	}
 	if st.s != nil && len(st.s.Runs) > 0 && h >= 7 {
+		if label := st.s.TrendLabel(); label != "trend" { // runs of several scripts: no trend, as the bringup log says
+			out = append(out, cut(th.dim.Render(" "+label+":"), w))
+		}
 		breaks, recompiles := st.s.Sparkline()
 		floors := st.s.Floors()
 		n := max((w-48)/2, 8)

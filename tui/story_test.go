@@ -103,7 +103,7 @@ func TestRunsViewShowsTheSessionStory(t *testing.T) {
 		"metric 24.5",
 		"vs #2: new: recompiles of step on size guards [rc-shape] · graph breaks, rank agreement not compared",
 		"changed: preset breaks→guards",
-		"graph breaks █▁  → 0   recompiles █▁█ → 3",
+		"graph breaks █▁  → –   recompiles █▁█ → 3", // run 3 logged no breaks: no newest value
 		"breaks not logged · 3 recompiles",
 		"3 stored, 2 this session",
 	} {

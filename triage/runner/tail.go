@@ -16,7 +16,10 @@ const tailInterval = 50 * time.Millisecond
 const maxBatch = 1 << 20
 
 // tailer follows the two files the kernel writes the repro's output to and
-// copies what it reads, in arrival order, to combined.log.
+// copies what it reads to combined.log, one poll after another: what the two
+// streams wrote within one poll (tailInterval) keeps each stream's order but
+// not the order between them (the stdout batch comes first), since the two
+// files carry no time of their own.
 type tailer struct {
 	streams  [2]string
 	files    [2]*os.File

@@ -451,7 +451,10 @@ func trendScripts(s *Story) int {
 	return len(seen)
 }
 
-// trendLabel heads the trend line: "trend" for runs of one script, else "per run (2 scripts, not one trend)".
+// TrendLabel heads the trend line: "trend" for runs of one script, else "per run (2 scripts, not one trend)".
+func (s *Story) TrendLabel() string { return trendLabel(s) }
+
+// trendLabel is Story.TrendLabel.
 func trendLabel(s *Story) string {
 	if n := trendScripts(s); n > 1 {
 		return fmt.Sprintf("per run (%d scripts, not one trend)", n)
