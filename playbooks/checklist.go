@@ -267,6 +267,8 @@ func Progress(s State) []StepStatus {
 		breaksOff, recompilesOff, breaksOn, recompilesOn = s.CompileOff, s.CompileOff, false, false
 	case s.LogSilenced != "": // logged, but what printed did not all reach the log
 		breaksOff, recompilesOff, breaksOn, recompilesOn = s.LogSilenced, s.LogSilenced, false, false
+	case s.NoTorch != "": // nothing of torch printed: TORCH_LOGS is not why nothing was logged
+		breaksOff, recompilesOff, breaksOn, recompilesOn = s.NoTorch, s.NoTorch, false, false
 	}
 	breakWork := "unexpected graph breaks"
 	if n := s.SilentFailures; n > 0 && n >= s.UnexpectedBreaks {

@@ -197,3 +197,15 @@ func TestChecklistPlural(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+// A run with no torch output did not run the breaks and recompiles steps for want of TORCH_LOGS: it never reached
+// torch (an exploratory live run read "not run yet: graph breaks were not logged" of a run whose TORCH_LOGS had
+// graph_breaks).
+func TestStepsOfARunWithNoTorchOutput(t *testing.T) {
+	s := State{Ranks: 1, LogsKnown: true, NoTorch: "the run printed no torch output at all"}
+	for _, p := range Progress(s)[1:3] {
+		if p.Status != StatusNotRun || strings.Contains(p.Why, "not logged") || !strings.Contains(p.Why, "no torch output") {
+			t.Errorf("%s: %+v", p.ID, p)
+		}
+	}
+}
