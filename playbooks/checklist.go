@@ -184,6 +184,9 @@ type State struct {
 	// between ranks: …"); "" for the default "ranks compile differently".
 	RanksDiffer string
 	SteadyRerun bool // a rerun of the same command compiled nothing new
+	// Rerun says which rerun of the same command the session holds ("run 3 reran run 1's command"), "" when none:
+	// a rerun that is not SteadyRerun is the steady step's work, not a rerun still to make
+	Rerun string
 	// Unfinished says how the run fell short of its end ("exited with code 1", "stopped by torchtriage (timed
 	// out)", "still running"), "" when it ran to completion or nothing shows otherwise. What such a run did not
 	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
@@ -238,7 +241,7 @@ type StepStatus struct {
 //     done when the cudagraphs log was on; else not run
 //  5. ranks      not applicable with one process; not run until breaks and recompiles were logged; needs work
 //     while the ranks disagree; else done
-//  6. steady     done when SteadyRerun; else not run (it needs a rerun)
+//  6. steady     done when SteadyRerun; needs work when a Rerun is not steady; else not run (it needs a rerun)
 //
 // On a run that did not finish (Unfinished), steps 2–6 are never done (nor CUDA graphs "not asked for"): not run.
 func Progress(s State) []StepStatus {
@@ -315,9 +318,13 @@ func Progress(s State) []StepStatus {
 	default:
 		out = append(out, st(4, StatusDone, ""))
 	}
-	if s.SteadyRerun {
+	switch {
+	case s.SteadyRerun:
 		out = append(out, st(5, StatusDone, ""))
-	} else {
+	case s.Rerun != "":
+		out = append(out, st(5, StatusNeedsWork, s.Rerun+", and it is not steady yet (it compiled something new, or "+
+			"its verdict is not steady): fix the steps above, then rerun"))
+	default:
 		out = append(out, st(5, StatusNotRun, "needs a rerun of the same command that compiles nothing new"))
 	}
 	if s.Unfinished != "" {

@@ -209,3 +209,13 @@ func TestStepsOfARunWithNoTorchOutput(t *testing.T) {
 		}
 	}
 }
+
+// A rerun that exists but is not steady is work for the steady step, not "needs a rerun" (an exploratory live run:
+// run 3 reran run 1's command and still compiled 9 graphs, and the step read "not run yet: needs a rerun").
+func TestSteadyStepOfARerunThatIsNotSteady(t *testing.T) {
+	s := State{Ranks: 1, LogsKnown: true, BreaksLogged: true, RecompilesLogged: true, Rerun: "run 3 reran run 1's command"}
+	p := Progress(s)[5]
+	if p.Status != StatusNeedsWork || !strings.Contains(p.Why, "run 3 reran run 1's command") || strings.Contains(p.Why, "needs a rerun") {
+		t.Errorf("%+v", p)
+	}
+}

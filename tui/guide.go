@@ -43,6 +43,9 @@ func (m *Model) checklist() playbooks.State {
 			st.BaselineWhy = c.Verdict
 		}
 	}
+	if prev := m.previousCompiled(r); prev != nil && r.done {
+		st.Rerun = fmt.Sprintf("run %d reran run %d's command", r.id, prev.id)
+	}
 	if prev := m.previousCompiled(r); prev != nil && r.done && s.analysis.Verdict.Steady {
 		// a steady rerun that compiled nothing new, where both runs logged what it compares
 		d := triage.Diff(prev.snap.analysis, s.analysis)
