@@ -65,3 +65,26 @@ func TestDeltaOfACutRunIsNotNoChange(t *testing.T) {
 		t.Errorf("log text of the cut run:\n%s", run2)
 	}
 }
+
+// Two runs of one process with nothing changed say nothing of rank agreement, which one process never has (an
+// exploratory live run: "no change in graph breaks, recompile classes, limit hits, skips, errors or rank
+// agreement" of two single-process runs).
+func TestNoChangeOfOneProcessSaysNoRanks(t *testing.T) {
+	store := t.TempDir()
+	user := []string{"python", "repro.py"}
+	zero := 0
+	for id := 1; id <= 2; id++ {
+		storyRun(t, store, runner.Meta{ID: id, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+			State: runner.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
+	}
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	WriteText(&b, s, triage.TextOptions{Width: 300})
+	run2 := b.String()[strings.Index(b.String(), "Run 2"):]
+	if !strings.Contains(run2, "no change in graph breaks") || strings.Contains(run2, "rank agreement") {
+		t.Errorf("log text:\n%s", run2)
+	}
+}

@@ -153,6 +153,8 @@ func runBody(r *Run, md bool) []string {
 		switch {
 		case len(lines) == 0 && d.Partial: // what it never reached is not "no change" (triage.Diff leaves it out)
 			lines = []string{"nothing new or more in graph breaks, recompile classes, limit hits, skips or errors; what this run never reached is not compared"}
+		case len(lines) == 0 && (r.Counts == nil || r.Counts.Ranks < 2): // one process: no ranks were compared
+			lines = []string{"no change in graph breaks, recompile classes, limit hits, skips or errors"}
 		case len(lines) == 0:
 			lines = []string{"no change in graph breaks, recompile classes, limit hits, skips, errors or rank agreement"}
 		}
