@@ -177,7 +177,7 @@ func newCheckCmd() *cobra.Command {
 	fs.BoolVar(&o.NoLimitHits, "no-limit-hits", false, "no recompile-limit hit")
 	fs.BoolVar(&o.RanksAgree, "ranks-agree", false, "every rank breaks and recompiles alike (and runs with the same settings, when probed)")
 	fs.BoolVar(&o.NoCompileErrors, "no-compile-errors", false, "no process died of a compile error or a runtime error (an uncaught exception); a compile error the program caught and went on after does not fail it, and is counted apart ('0 compile errors (1 caught)')")
-	fs.BoolVar(&o.NoCudagraphSkips, "no-cudagraph-skips", false, "no CUDA-graph skip and no non-cudagraphable partition (2.9+ prints the latter instead of skips)")
+	fs.BoolVar(&o.NoCudagraphSkips, "no-cudagraph-skips", false, "no CUDA-graph skip, no non-cudagraphable partition (2.9+ prints the latter instead of skips) and no CUDA-graph warning to fix (pending backwards: calls that missed the fast path)")
 	fs.IntVar(&maxRerecords, "max-cudagraph-rerecords", 0, "at most N CUDA-graph re-recordings (unset: no limit)")
 	fs.BoolVar(&allowNoEvidence, "allow-no-evidence", false, "pass (exit 0) rather than exit 4 when the inputs cannot show what the rules ask about")
 	fs.BoolVar(&o.CountExpected, "count-expected", false, "count by-design breaks and expected recompiles too")

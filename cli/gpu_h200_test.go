@@ -36,3 +36,13 @@ func TestCUDAGraphWarningToFixIsNotSteady(t *testing.T) {
 		t.Errorf("g15: %d\n%s", code, out)
 	}
 }
+
+// --no-cudagraph-skips fails on a CUDA-graph warning whose playbook says fix (g15b's pending backwards: the fast
+// path missed on every call, so those calls ran without CUDA graphs); the H200 gate passed it beside a report
+// whose verdict was not steady.
+func TestNoCudagraphSkipsFailsOnPendingBackwards(t *testing.T) {
+	code, out, _ := run(t, "check", "--no-cudagraph-skips", "../testdata/gpu-e2e/e2e-20261127/g15b-pending")
+	if code != exitFail || !strings.Contains(out, "cg-pending-backward") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // cudagraphRules: --no-cudagraph-skips fails on every CUDA-graph skip and non-cudagraphable partition (part of a
-// graph left out of CUDA graphs is the same cost, printed differently since 2.9); --max-cudagraph-rerecords N on
+// graph left out of CUDA graphs is the same cost, printed differently since 2.9) and on a CUDA-graph warning whose
+// playbook says fix (pending backwards: calls that missed the fast path); --max-cudagraph-rerecords N on
 // re-recordings beyond N (recordings after failed checks, not the failed checks: RerecordSummary).
 func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 	if o.NoCudagraphSkips {
@@ -22,6 +24,10 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 				res.fail("--no-cudagraph-skips", Plural(f.Records, "CUDA-graph skip"), f)
 			case KindCudagraphPartition:
 				res.fail("--no-cudagraph-skips", Plural(f.Records, "non-cudagraphable partition"), f)
+			case KindGPUWarning: // the fast path missed (pending backwards): those calls ran without CUDA graphs
+				if f.Category == CategoryFix && strings.HasPrefix(f.Playbook, "cg-") {
+					res.fail("--no-cudagraph-skips", Plural(f.Records, "CUDA-graph warning"), f)
+				}
 			}
 		}
 	}
