@@ -2,7 +2,7 @@
 # travels xz-compressed in .gpu/ (the device copies at most 64 MiB of tree). Build it with:
 #   CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -ldflags '-s -w' -o .gpu/torchtriage . && xz -9 .gpu/torchtriage
 # The tracked tree (~58 MiB) and the binary (~4.6 MiB) pass the 64 MiB: leave testdata/compile (20 MiB, not used
-# on the box) out for the call, and put it back after:
+# on the box but by gpu-autotune.sh, which can carry testdata/compile/repro) out for the call, and put it back after:
 #   git rm -r -q --cached testdata/compile && echo /testdata/compile/ >>.git/info/exclude     (before)
 #   git reset -q -- testdata/compile && sed -i '\#^/testdata/compile/$#d' .git/info/exclude    (after)
 PY=python3
