@@ -85,6 +85,9 @@ type CompareResult struct {
 	// PhaseNote says why the phases do not compare one to one ("" when they do): a cold and a warm start (an FX
 	// graph or AOTAutograd cache went between hit and miss).
 	PhaseNote string `json:"phase_note,omitempty"`
+
+	// settingsWhy says why settings (and versions) were not compared: a side recorded none ("" when both did)
+	settingsWhy []string
 }
 
 // phaseNote sets PhaseNote where a compile cache went between hit and miss.
@@ -119,6 +122,9 @@ func Compare(a, b CompareSide) CompareResult {
 		Versions: []Change{}, Settings: []Change{}, Phases: []Delta{}, Frames: []Delta{}, Ranks: []Delta{},
 		Caches: []CacheChange{}, FindingsNew: []string{}, FindingsGone: []string{}}
 	res.settings(a.Probes, b.Probes, a.Analysis.Report, b.Analysis.Report, a.Analysis.Run.toolEnv(), b.Analysis.Run.toolEnv())
+	if slices.Equal(res.A, res.B) { // one input against itself: its settings are its own
+		res.settingsWhy = nil
+	}
 	ca, cb := a.Analysis.Report.Compile, b.Analysis.Report.Compile
 	if ca != nil || cb != nil {
 		res.compile(ca, cb)
@@ -142,7 +148,7 @@ func Compare(a, b CompareSide) CompareResult {
 		d.Big = math.Abs(*b.Metric-*a.Metric) > metricNoiseFactor*math.Max(math.Abs(*a.Metric), math.Abs(*b.Metric))
 		res.Metric = &d
 	}
-	res.NotCompared = notCompared(ca, cb, res.Findings.NotCompared)
+	res.NotCompared = append(slices.Clone(res.settingsWhy), notCompared(ca, cb, res.Findings.NotCompared)...)
 	res.phaseNote()
 	res.Verdict, res.Same = res.verdict()
 	return res
@@ -195,6 +201,22 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 		}
 		if ta != tb && ta != "" && tb != "" {
 			res.Versions = append(res.Versions, Change{Key: "version.torch", A: ta, B: tb, Cache: true})
+		}
+		side := "A has no probe file"
+		switch {
+		case va == nil && vb == nil:
+			side = "neither side has a probe file"
+		case vb == nil:
+			side = "B has no probe file"
+		}
+		res.settingsWhy = append(res.settingsWhy, "settings: "+side+" (a log or a TORCH_TRACE dir records none)")
+		switch {
+		case ta == "" && tb == "":
+			res.settingsWhy = append(res.settingsWhy, "torch version: neither side states it")
+		case ta == "":
+			res.settingsWhy = append(res.settingsWhy, "torch version: A does not state it")
+		case tb == "":
+			res.settingsWhy = append(res.settingsWhy, "torch version: B does not state it")
 		}
 		return
 	}

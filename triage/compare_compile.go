@@ -181,6 +181,10 @@ func versionWords(vs []Change) []string {
 // is no lookup in B.
 func (res *CompareResult) cacheCause(c CacheChange) string {
 	to := c.Change[strings.LastIndex(c.Change, " ")+1:] // "hit", "miss", "none", "bypass", "mixed" ("mostly hit")
+	from, _, _ := strings.Cut(c.Change, " → ")
+	if to != "none" && to != "bypass" && hitShare(c.B) > hitShare(c.A) { // more hits in B: an improvement ("miss → mostly miss")
+		to = "hit"
+	}
 	torch := ""
 	for _, v := range res.Versions {
 		if v.Key == "version.torch" {
@@ -191,7 +195,7 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 	for _, s := range res.Settings {
 		name := strings.TrimPrefix(s.Key, "env.")
 		switch {
-		case cacheSwitch(name):
+		case cacheSwitch(name) && switches(name, c.Cache):
 			switchedBy = orWhat(switchedBy, s.String())
 		case strings.Contains(name, "CACHE_DIR"):
 			dir = orWhat(dir, s.String())
@@ -201,8 +205,14 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 	}
 	switch to {
 	case "hit":
-		if switchedBy != "" {
+		off := from == "none" || from == "bypass" // A made no lookup: something turned the cache on
+		switch {
+		case off && switchedBy != "":
 			return "caches enabled by " + switchedBy
+		case off && torch != "" && c.Cache == "pgo":
+			return torch + ": 2.6 has no local PGO"
+		case off && torch != "":
+			return torch + ": which caches are on by default differs between versions"
 		}
 		if dir != "" {
 			return "B's cache dir held its entries: " + dir
@@ -227,7 +237,38 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 	case key != "":
 		return "key changed: " + key
 	}
+	if len(res.settingsWhy) > 0 { // nothing says which settings differ
+		return "entries not found; " + res.settingsWhy[0]
+	}
 	return "entries not found, no recorded setting differs: a cleared or new cache dir, or a setting the probe does not record"
+}
+
+// hitShare is the share of a cache's lookups that hit, 0 with none.
+func hitShare(s CacheStats) float64 {
+	if n := s.Lookups(); n > 0 {
+		return float64(s.Hit) / float64(n)
+	}
+	return 0
+}
+
+// switches reports whether a cache switch turns that cache on or off: functorch's enable_autograd_cache is the
+// AOTAutograd cache's alone, the FX graph cache settings the FX graph cache's, the PGO settings PGO's; the
+// disable-all switches every cache's.
+func switches(name, cache string) bool {
+	n := strings.ToLower(name)
+	switch {
+	case strings.Contains(n, "force_disable_caches"), strings.Contains(n, "disable_caches"):
+		return true
+	case strings.Contains(n, "autograd_cache"):
+		return cache == "aot_autograd"
+	case strings.Contains(n, "fx_graph"):
+		return cache == "fx_graph"
+	case strings.Contains(n, "pgo"):
+		return cache == "pgo"
+	case n == "inductor.freezing" || n == "torchinductor_freezing":
+		return cache == "aot_autograd"
+	}
+	return true
 }
 
 // cacheSwitch reports a setting that turns compile caches on or off.
@@ -262,7 +303,9 @@ func (res *CompareResult) verdict() (string, bool) {
 		var lead *Delta // the phase that changed most, known on both sides (not one a cache hit splits otherwise)
 		for i := range res.Phases {
 			p := &res.Phases[i]
-			if p.DeltaS != nil && p.Big && !(res.PhaseNote != "" && (p.What == "aot" || p.What == "inductor")) {
+			// a phase that moved the way the total did: a fall does not explain a rise
+			if p.DeltaS != nil && p.Big && !(res.PhaseNote != "" && (p.What == "aot" || p.What == "inductor")) &&
+				(*p.DeltaS > 0) == (*d.DeltaS > 0) {
 				lead = p
 				break
 			}
@@ -311,7 +354,10 @@ func (res *CompareResult) verdict() (string, bool) {
 	if len(knobs) > 0 {
 		parts = append(parts, "settings differ: "+strings.Join(capList(knobs, 3), ", "))
 	}
-	if headline && len(parts) == 1 && len(knobs)+len(res.Versions) == 0 { // only the compile time changed
+	switch {
+	case headline && len(parts) == 1 && len(knobs)+len(res.Versions) == 0 && len(res.settingsWhy) > 0:
+		parts = append(parts, "caches unchanged; versions and settings not compared ("+strings.Join(res.settingsWhy, "; ")+")")
+	case headline && len(parts) == 1 && len(knobs)+len(res.Versions) == 0: // only the compile time changed
 		parts = append(parts, "caches, versions and settings unchanged: machine load or noise? rerun both")
 	}
 	if len(res.Versions) > 0 && !strings.Contains(strings.Join(parts, " "), "torch version") {
@@ -322,6 +368,12 @@ func (res *CompareResult) verdict() (string, bool) {
 	}
 	if n := res.Findings.Gone + len(res.FindingsGone); n > 0 {
 		parts = append(parts, Plural(n, "finding")+" gone")
+	}
+	if n := res.Findings.Changed; n > 0 {
+		parts = append(parts, Plural(n, "finding")+" changed in count")
+	}
+	if n := res.Findings.Moved; n > 0 {
+		parts = append(parts, Plural(n, "finding")+" moved")
 	}
 	if m := res.Metric; m != nil && m.Big {
 		parts = append(parts, fmt.Sprintf("metric %g → %g", *m.A, *m.B))
