@@ -31,6 +31,7 @@ func newCompareCmd() *cobra.Command {
 				return err
 			}
 			res := triage.Compare(sides[0], sides[1])
+			res.SetCommands(differentCommands(cmd, paths, store))
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", " ")

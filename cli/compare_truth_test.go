@@ -70,3 +70,18 @@ func TestCompareVerdictLeadsWithTheTotalsDirection(t *testing.T) {
 		t.Errorf("r01: %s", d.Verdict)
 	}
 }
+
+// compare leads with what makes the two runs no pair: a side that compiled nothing (TORCHDYNAMO_DISABLE=1 was
+// listed unstarred under settings, the headline naming a cache dir), and runs of different commands (diff warns,
+// compare did not).
+func TestCompareSaysWhenTheRunsAreNoPair(t *testing.T) {
+	td := filepath.Join("..", "testdata")
+	d := compareJSON(t, filepath.Join(td, "recorded", "compile-off", "runs", "0001-breaks"), filepath.Join(td, "compile", "runs-2.14", "0001-trace"))
+	if !strings.HasPrefix(d.Verdict, "A compiled nothing") {
+		t.Errorf("compile-off: %s", d.Verdict)
+	}
+	d = compareJSON(t, filepath.Join(td, "compile", "runs-2.14", "0001-trace"), filepath.Join(td, "compile", "runs-gpu", "0001-trace"))
+	if !strings.Contains(d.Verdict, "different commands") {
+		t.Errorf("c01 vs g20: %s", d.Verdict)
+	}
+}

@@ -88,6 +88,20 @@ type CompareResult struct {
 
 	// settingsWhy says why settings (and versions) were not compared: a side recorded none ("" when both did)
 	settingsWhy []string
+	// noPair says what makes A and B no like-for-like pair ("A compiled nothing (…)", "A and B ran different
+	// commands"): the verdict leads with it
+	noPair []string
+}
+
+// SetCommands records that A and B are runs of different commands (words: diff's "A and B ran different commands
+// (A: … · B: …)", "" when they are not): the verdict leads with it, as diff's text does.
+func (res *CompareResult) SetCommands(words string) {
+	if words == "" {
+		return
+	}
+	res.Findings.Commands = words
+	res.noPair = append(res.noPair, "A and B ran different commands")
+	res.Verdict, res.Same = res.verdict()
 }
 
 // phaseNote sets PhaseNote where a compile cache went between hit and miss.
@@ -130,6 +144,15 @@ func Compare(a, b CompareSide) CompareResult {
 		res.compile(ca, cb)
 	}
 	res.Findings = Diff(a.Analysis, b.Analysis)
+	for _, x := range []struct {
+		name string
+		an   *Analysis
+	}{{"A", a.Analysis}, {"B", b.Analysis}} {
+		if x.an.Evidence.TorchSeen && x.an.Evidence.NothingCompiled() != "" {
+			res.noPair = append(res.noPair, x.name+" compiled nothing ("+x.an.Evidence.NothingCompiledShort()+")")
+		}
+	}
+
 	ida, idb := compileFindingIDs(a.Analysis), compileFindingIDs(b.Analysis)
 	for id := range idb {
 		if !ida[id] {

@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -378,6 +379,7 @@ func (res *CompareResult) verdict() (string, bool) {
 	if m := res.Metric; m != nil && m.Big {
 		parts = append(parts, fmt.Sprintf("metric %g → %g", *m.A, *m.B))
 	}
+	parts = append(slices.Clone(res.noPair), parts...) // what makes them no pair first
 	if len(parts) == 0 {
 		if len(res.NotCompared) > 0 { // no difference is claimed of what one side could not show
 			return "no difference in what both sides show; the rest was not compared", false
