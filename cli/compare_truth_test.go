@@ -85,3 +85,18 @@ func TestCompareSaysWhenTheRunsAreNoPair(t *testing.T) {
 		t.Errorf("c01 vs g20: %s", d.Verdict)
 	}
 }
+
+// TORCH_LOGS names in another order are no setting difference, and a variable the tool's preset set is said to be
+// the tool's (the cudagraphs preset's TORCHINDUCTOR_FORCE_DISABLE_CACHES=1 was starred and named as the cause of
+// the cache change, as if the user had set it).
+func TestCompareSettingsTheToolSet(t *testing.T) {
+	td := filepath.Join("..", "testdata", "gpu-e2e")
+	_, out, _ := runCLI("compare", filepath.Join(td, "0001-cudagraphs"), filepath.Join(td, "0008-custom"))
+	if strings.Contains(out, "TORCH_LOGS:") {
+		t.Errorf("TORCH_LOGS in another order:\n%s", out)
+	}
+	_, out, _ = runCLI("compare", filepath.Join(td, "e2e-20261123", "0001-cudagraphs"), filepath.Join(td, "e2e-20261123", "0002-breaks"))
+	if l := lineWith(out, "TORCHINDUCTOR_FORCE_DISABLE_CACHES"); !strings.Contains(l, "set by torchtriage") {
+		t.Errorf("preset's variable: %q\n%s", l, out)
+	}
+}

@@ -38,6 +38,8 @@ type Change struct {
 	B     string `json:"b"`
 	Knob  bool   `json:"knob,omitempty"` // a compile-time or cache knob (§5 table)
 	Cache bool   `json:"cache,omitempty"`
+	// Tool: torchtriage set it (a preset's variable), on the side where it is set, not the user
+	Tool bool `json:"tool_set,omitempty"`
 }
 
 // Delta is a number in A and in B; nil where a side has none.
@@ -257,6 +259,9 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 		if okx && oky && x == y { // settings() leaves per-rank variables out
 			continue
 		}
+		if k == "env.TORCH_LOGS" && okx && oky && sameNames(x, y) { // the same names in another order
+			continue
+		}
 		if name, env := strings.CutPrefix(k, "env."); env && okx && oky && toolA[name] == x && toolB[name] == y &&
 			withoutRunDir(x) == withoutRunDir(y) {
 			continue // each run's own directory, set by the tool
@@ -271,6 +276,9 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 			y = Missing
 		}
 		c := Change{Key: k, A: x, B: y, Knob: IsKnob(k), Cache: isCacheKnob(k) || k == "version.torch"}
+		if name, env := strings.CutPrefix(k, "env."); env && (okx && toolA[name] == x || oky && toolB[name] == y) {
+			c.Tool = true
+		}
 		if strings.HasPrefix(k, "version.") {
 			res.Versions = append(res.Versions, c)
 		} else {
@@ -322,5 +330,17 @@ func ptrStr(p *string) string {
 
 // String renders a change as "KEY: A → B".
 func (c Change) String() string {
-	return fmt.Sprintf("%s: %s → %s", strings.TrimPrefix(c.Key, "env."), c.A, c.B)
+	s := fmt.Sprintf("%s: %s → %s", strings.TrimPrefix(c.Key, "env."), c.A, c.B)
+	if c.Tool {
+		s += " (set by torchtriage's preset)"
+	}
+	return s
+}
+
+// sameNames reports two comma lists of the same names in any order (TORCH_LOGS).
+func sameNames(x, y string) bool {
+	a, b := strings.Split(x, ","), strings.Split(y, ",")
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }

@@ -229,6 +229,8 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 		return "no lookup in B: caches off or not reached"
 	}
 	switch {
+	case switchedBy != "" && from == "none":
+		return "A's caches were off: " + switchedBy
 	case switchedBy != "":
 		return "caches disabled or enabled by " + switchedBy
 	case torch != "":
