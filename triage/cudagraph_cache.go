@@ -16,6 +16,10 @@ func fxCacheHits(rep *Report) int {
 	return s.Hit
 }
 
+// PartitionsFromCache says, of a side of a diff or of the bringup log, why its partitions are not compared
+// although TORCH_LOGS had cudagraphs (Analysis.PartitionsHidden), in the words both print.
+const PartitionsFromCache = "loaded its graphs from the FX graph cache, which prints none"
+
 // PartitionsHidden says why non-cudagraphable partitions are not known although cudagraphs logging was on
 // (graphs loaded from the FX graph cache); "" when they are.
 func (a *Analysis) PartitionsHidden() string { return a.hiddenPartitions }

@@ -58,7 +58,8 @@ type DiffResult struct {
 	Commands string `json:"commands,omitempty"`
 
 	compared []Kind // the kinds both sides logged (the text's "no difference in …")
-	// skippedNew, skippedGone: items left out because a side did not complete (NotCompared says which)
+	// skippedNew, skippedGone: A (B) did not complete, so what it never reached is not new (gone) in B, whether
+	// or not an item was left out for it (NotCompared says which)
 	skippedNew, skippedGone bool
 }
 
@@ -182,6 +183,9 @@ func Diff(a, b *Analysis) DiffResult {
 			continue
 		}
 		res.Items = append(res.Items, it)
+	}
+	if len(res.compared) > 0 { // a side that stopped short reached less than it would have, whether or not an item shows it
+		res.skippedNew, res.skippedGone = res.skippedNew || shortA != "", res.skippedGone || shortB != ""
 	}
 	if res.skippedNew {
 		res.NotCompared = append(res.NotCompared, "new or more: A did not complete ("+shortA+"): what it never reached is not shown")

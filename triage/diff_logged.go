@@ -12,8 +12,9 @@ var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCuda
 
 // unlogged says why a's input could not show items of kind k ("" when it could): no torch output at all (and
 // whose doing that was: the program's, the tool's stop, a launch that failed), or
-// TORCH_LOGS without them (known of a run; of logs alone only that nothing shows they were logged). Limit hits
-// and errors always print.
+// TORCH_LOGS without them (known of a run; of logs alone only that nothing shows they were logged), or, for
+// partitions, graphs loaded from the FX graph cache, which prints none (Analysis.PartitionsHidden: the bringup
+// log's words). Limit hits and errors always print.
 func (a *Analysis) unlogged(k Kind) string {
 	ev := a.Evidence
 	if !ev.TorchSeen {
@@ -41,6 +42,8 @@ func (a *Analysis) unlogged(k Kind) string {
 	switch {
 	case logged:
 		return ""
+	case k == KindCudagraphPartition && a.PartitionsHidden() != "": // TORCH_LOGS had cudagraphs: not its doing
+		return PartitionsFromCache
 	case ev.LogsFrom == "run": // the run's own TORCH_LOGS is known
 		return "did not log them (TORCH_LOGS)"
 	}

@@ -94,7 +94,7 @@ func buildDelta(base, r *Run, basis string) *Delta {
 				if !x.Logged.Torch {
 					why = x.an.SilentWhy() // the program's silence, the tool's stop or a launch that failed
 				} else if k == triage.KindCudagraphPartition && x.Logged.PartitionsHidden {
-					why = "loaded its graphs from the FX graph cache, which prints none"
+					why = triage.PartitionsFromCache
 				}
 				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", triage.KindPlural(k), x.ID, why))
 				break

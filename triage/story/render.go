@@ -71,24 +71,21 @@ func WriteMarkdown(w io.Writer, s *Story) {
 	}
 	fmt.Fprintln(w, "| run | started | preset | exit | duration | metric | breaks | recompiles | limit hits | skips | compile errors | runtime errors | ranks | note |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-	breaks, recompiles := s.Sparkline()
 	for i := range s.Runs {
 		r := &s.Runs[i]
-		num := func(n int) string { return r.floorCell(countCell(n)) } // "≥0" of a run that did not complete
 		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(runPresetText(r)), triage.MarkdownEscape(r.Exit),
-			durText(r.DurationS), metricText(r.Metric), num(breaks[i]), num(recompiles[i])}
-		if c := r.Counts; c != nil && r.Logged.Torch {
-			skips := num(c.CudagraphSkips)
-			if c.CudagraphSkips == 0 && !r.Logged.CudagraphSkips {
-				skips = "—" // not logged: no count
+			durText(r.DurationS), metricText(r.Metric)}
+		if r.CountWords != nil { // each count's words: countWords, as the text and the JSON
+			for _, key := range []string{"graph_breaks", "recompiles", "recompile_limit_hits", "cudagraph_skips", "compile_errors", "runtime_errors"} {
+				cells = append(cells, triage.MarkdownEscape(r.countWord(key).Value))
 			}
-			ranks := strconv.Itoa(c.Ranks)
-			if c.Ranks == 0 {
+			ranks := strconv.Itoa(r.Counts.Ranks)
+			if r.Counts.Ranks == 0 {
 				ranks = r.processesText() // no rank: the report's words ("single process", "torchrun job, no rank prefix")
 			}
-			cells = append(cells, num(c.LimitHits), skips, num(c.CompileErrors)+triage.CaughtSuffix(c.CompileErrorsCaught), num(c.RuntimeErrors), ranks)
+			cells = append(cells, ranks)
 		} else {
-			cells = append(cells, "—", "—", "—", "—", "—")
+			cells = append(cells, "—", "—", "—", "—", "—", "—", "—")
 		}
 		fmt.Fprintf(w, "| %s | %s |\n", strings.Join(cells, " | "), triage.MarkdownEscape(r.Note))
 	}
@@ -163,30 +160,8 @@ func runBody(r *Run, md bool) []string {
 			out = append(out, item+l)
 		}
 	}
-	if c := r.Counts; c != nil {
-		// "3 graph breaks", "graph breaks not logged", "at least 1 graph break"; "≥0 graph breaks" of a run that did
-		// not complete (it counted only what it reached, as the trend line and the TUI's runs list say)
-		count := func(n int, logged bool, noun string) string {
-			if r.unfinished() {
-				return triage.Floor(triage.Tally(n, triage.RunLogging(logged), noun))
-			}
-			return triage.Tally(n, triage.RunLogging(logged), noun)
-		}
-		lg := r.Logged
-		switch {
-		case !lg.Torch:
-			out = append(out, esc("no torch output: nothing counted · "+r.processesText()), esc("verdict: "+r.Verdict))
-		case r.an != nil && r.an.Evidence.NothingCompiled() != "": // its zeros count nothing
-			out = append(out, esc("nothing compiled ("+r.an.Evidence.NothingCompiledShort()+") · "+r.processesText()), esc("verdict: "+r.Verdict))
-		case r.an != nil && r.an.Evidence.LogSilenced != "": // its log lacks what the probe counted: no count stands
-			out = append(out, esc("log silenced ("+r.an.Evidence.LogSilenced+"): nothing counted · "+r.processesText()), esc("verdict: "+r.Verdict))
-		default:
-			out = append(out, esc(strings.Join([]string{count(c.GraphBreaks, lg.GraphBreaks, "graph break"),
-				count(c.Recompiles, lg.Recompiles, "recompile"), count(c.LimitHits, true, "limit hit"),
-				count(c.CudagraphSkips, lg.CudagraphSkips || c.CudagraphSkips > 0, "CUDA-graph skip"),
-				count(c.CompileErrors, true, "compile error") + triage.CaughtSuffix(c.CompileErrorsCaught)}, " · ")+gpuCounts(c, lg)+" · "+r.processesText()))
-			out = append(out, esc("verdict: "+r.Verdict))
-		}
+	if r.Counts != nil { // each count's words: countWords, as the table and the JSON
+		out = append(out, esc(r.countsLine()), esc("verdict: "+r.Verdict))
 	}
 	if md { // a blank line before each paragraph and before a list, none between list items
 		var spaced []string
@@ -308,21 +283,17 @@ func envText(e *Env, host bool) string {
 // trendText: "graph breaks 1 → 0 · recompiles 3 → – → ≥2" over the runs that compiled; a run that did not
 // complete (stopped, crashed) counted only what it reached: "≥".
 func trendText(s *Story) string {
-	breaks, recompiles := s.Sparkline()
-	floors := s.Floors()
-	series := func(name string, v []int) string {
+	series := func(name, key string) string {
 		var parts []string
 		counted := 0
-		for i, n := range v {
-			if n < 0 { // not logged, or nothing counted: the run keeps its place
-				parts = append(parts, "–")
+		for i := range s.Runs {
+			r := &s.Runs[i]
+			v := r.countWord(key).Value
+			if !r.compiled() || v == "" || (v[0] < '0' || v[0] > '9') && !strings.HasPrefix(v, "≥") {
+				parts = append(parts, "–") // not logged, or nothing counted: the run keeps its place
 				continue
 			}
-			floor := ""
-			if floors[i] {
-				floor = "≥"
-			}
-			parts = append(parts, floor+strconv.Itoa(n))
+			parts = append(parts, v) // the table's and the text's count (countWords)
 			counted++
 		}
 		if counted < 2 {
@@ -331,7 +302,7 @@ func trendText(s *Story) string {
 		return name + " " + strings.Join(parts, " → ")
 	}
 	var out []string
-	for _, p := range []string{series("graph breaks", breaks), series("recompiles", recompiles)} {
+	for _, p := range []string{series("graph breaks", "graph_breaks"), series("recompiles", "recompiles")} {
 		if p != "" {
 			out = append(out, p)
 		}
@@ -405,7 +376,7 @@ func orText(s, alt string) string {
 }
 
 // gpuCounts adds the CUDA-graph partitions and re-recordings and the runtime errors where a run logged or had any.
-func gpuCounts(c *Counts, lg Logged) string {
+func gpuCounts(c *Counts, lg Logged, runtime string) string {
 	out := ""
 	switch {
 	case lg.PartitionsHidden:
@@ -413,7 +384,7 @@ func gpuCounts(c *Counts, lg Logged) string {
 	case lg.CudagraphPartitions || c.CudagraphPartitions > 0:
 		out += " · " + triage.Plural(c.CudagraphPartitions, "non-cudagraphable partition")
 	case lg.PartitionsNotLogged && c.CudagraphRerecords == 0 && !c.CudagraphRerecordsUnknown:
-		return out + " · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs)" + runtimeCount(c)
+		return out + " · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs)" + runtime
 	}
 	switch {
 	case c.CudagraphRerecordsUnknown:
@@ -421,14 +392,7 @@ func gpuCounts(c *Counts, lg Logged) string {
 	case lg.CudagraphPartitions || c.CudagraphRerecords > 0:
 		out += " · " + triage.Plural(c.CudagraphRerecords, "CUDA-graph re-recording")
 	}
-	return out + runtimeCount(c)
-}
-
-func runtimeCount(c *Counts) string {
-	if c.RuntimeErrors > 0 {
-		return " · " + triage.Plural(c.RuntimeErrors, "runtime error")
-	}
-	return ""
+	return out + runtime
 }
 
 // runPresetText names a run's preset, and its TORCH_LOGS where they were not the preset's own (check --logs …, a

@@ -88,10 +88,12 @@ type Run struct {
 	StoppedBy string `json:"stopped_by_tool,omitempty"`
 	// CountsAreFloors: the run did not complete (stopped, crashed): its counts are what it reached, each a floor
 	// (the text and Markdown write "≥0 graph breaks").
-	CountsAreFloors bool     `json:"counts_are_floors,omitempty"`
-	Changes         []Change `json:"changes"` // since the previous run of the store
-	Delta           *Delta   `json:"delta"`   // nil: no comparable earlier run
-	Error           string   `json:"error,omitempty"`
+	CountsAreFloors bool `json:"counts_are_floors,omitempty"`
+	// CountWords words each count once, for the text, the Markdown table and the trend (countWords)
+	CountWords []CountWords `json:"count_words,omitempty"`
+	Changes    []Change     `json:"changes"` // since the previous run of the store
+	Delta      *Delta       `json:"delta"`   // nil: no comparable earlier run
+	Error      string       `json:"error,omitempty"`
 
 	meta   runner.Meta
 	an     *triage.Analysis
@@ -239,6 +241,7 @@ func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
 	if r.an.PartitionsHidden() != "" {
 		r.Logged.CudagraphPartitions, r.Logged.PartitionsHidden = false, true // graphs from the FX graph cache print none
 	}
+	r.CountWords = countWords(&r)
 	return r, warnings
 }
 

@@ -1,0 +1,106 @@
+package story
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
+
+// storeOf copies recorded run dirs into a temporary store, numbered 1, 2, … in the order given.
+func storeOf(t *testing.T, dirs ...string) string {
+	t.Helper()
+	store := t.TempDir()
+	for i, d := range dirs {
+		dst := filepath.Join(store, fmt.Sprintf("%04d-%s", i+1, strings.SplitN(filepath.Base(d), "-", 2)[1]))
+		if err := os.CopyFS(dst, os.DirFS(d)); err != nil {
+			t.Fatal(err)
+		}
+		meta := filepath.Join(dst, "meta.json")
+		var m map[string]any
+		data, err := os.ReadFile(meta)
+		if err != nil || json.Unmarshal(data, &m) != nil {
+			t.Fatalf("%s: %v", meta, err)
+		}
+		m["id"] = i + 1
+		data, _ = json.Marshal(m)
+		os.WriteFile(meta, data, 0o644)
+	}
+	return store
+}
+
+// Each count of a run is worded once (Run.CountWords): the text line, the Markdown table and the JSON say the
+// same, and what the report of the run dir says. A rank whose log was silenced shows a graph break its log kept
+// (at least 1) and no recompile or limit-hit count (not in the log); a crashed run's runtime errors are a floor in
+// every form (real runs: silenced-rank, peer-abort).
+func TestLogWordsEachCountOnce(t *testing.T) {
+	rec := "../../testdata/recorded/"
+	store := storeOf(t, rec+"peer-abort/runs-2.6/0001-breaks", rec+"silenced-rank/runs/0001-breaks")
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, md, js bytes.Buffer
+	WriteText(&text, s, triage.TextOptions{Width: 300})
+	WriteMarkdown(&md, s)
+	if err := WriteJSON(&js, s); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"≥2 runtime errors", "at least 1 graph break · recompiles not in the log · limit hits not in the log"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, text.String())
+		}
+	}
+	if strings.Contains(text.String(), "nothing counted") {
+		t.Errorf("text says nothing counted of a run whose verdict counts a break:\n%s", text.String())
+	}
+	for _, want := range []string{"| ≥0 | ≥0 | ≥0 | not logged | ≥0 | ≥2 |", "| ≥1 | not in the log | not in the log | not in the log | 0 | 0 |"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+	var doc struct {
+		Runs []struct {
+			CountWords []CountWords `json:"count_words"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &doc); err != nil || len(doc.Runs) != 2 {
+		t.Fatalf("json %v", err)
+	}
+	for i, r := range s.Runs {
+		if len(doc.Runs[i].CountWords) == 0 {
+			t.Errorf("run %d: no count_words in JSON", r.ID)
+		}
+		for _, cw := range doc.Runs[i].CountWords {
+			if !strings.Contains(text.String(), cw.Words) && cw.Count != "runtime_errors" {
+				t.Errorf("run %d: JSON %q not in the text", r.ID, cw.Words)
+			}
+		}
+	}
+}
+
+// A run of the guards preset logged no graph breaks, yet one printed: "at least 1" in the text, the table and the
+// JSON alike; a run stopped before it compiled anything has no count in any form but its runtime errors (real
+// runs: testdata/recorded/log-counts).
+func TestLogAtLeastAndNothingCompiledAgree(t *testing.T) {
+	s, err := Build("../../testdata/recorded/log-counts/runs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, md, js bytes.Buffer
+	WriteText(&text, s, triage.TextOptions{Width: 300})
+	WriteMarkdown(&md, s)
+	WriteJSON(&js, s)
+	if !strings.Contains(text.String(), "at least 1 graph break · 2 recompiles") || !strings.Contains(md.String(), "| ≥1 | 2 |") ||
+		!strings.Contains(md.String(), "| — | — | — | — | — | ≥0 |") {
+		t.Errorf("text:\n%s\nmarkdown:\n%s", text.String(), md.String())
+	}
+	if !strings.Contains(js.String(), `"words": "at least 1 graph break"`) || !strings.Contains(js.String(), `"words": "graph breaks not counted (nothing compiled)"`) {
+		t.Errorf("json:\n%s", js.String())
+	}
+}
