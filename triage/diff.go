@@ -32,6 +32,10 @@ type DiffItem struct {
 	Before int          `json:"before"` // records in A
 	After  int          `json:"after"`  // records in B
 	Ranks  []RankChange `json:"ranks"`  // ranks whose count changed, grouped by (before, after)
+	// Expected: every finding of the item, on both sides, is by design or automatic dynamic's expected first
+	// recompile: its coming or going is no fix or regression (a warm PGO profile makes a dimension dynamic from
+	// the start, and the expected recompile goes)
+	Expected bool `json:"expected,omitempty"`
 }
 
 // RankChange is a set of ranks whose count of an item went from Before to After (Before 0: new on those ranks,
@@ -69,6 +73,8 @@ type diffSide struct {
 	perRank map[int]int
 	sites   map[string]bool
 	fnSite  bool // a site is a function's first line (Finding.fnSite)
+	// unexpected: a finding of the item is not by design nor automatic dynamic's expected recompile
+	unexpected bool
 }
 
 func diffSides(a *Analysis) map[string]*diffSide {
@@ -88,6 +94,7 @@ func diffSides(a *Analysis) map[string]*diffSide {
 			s.sites[st] = true
 		}
 		s.fnSite = s.fnSite || f.fnSite
+		s.unexpected = s.unexpected || !f.Expected
 		s.total += f.Records
 		for r, st := range f.ranks {
 			s.perRank[r] += st.N
@@ -151,6 +158,7 @@ func Diff(a, b *Analysis) DiffResult {
 			it.Title = "recompiles of " + fnDisplay(ref.first.Function, 0) + " on " + ref.first.firstClass() + " guards"
 		}
 		it.Before, it.After = x.total, y.total
+		it.Expected = !x.unexpected && !y.unexpected
 		it.Ranks = rankChanges(x.perRank, y.perRank)
 		if it.Change == changeNothing && (it.Before != it.After || len(it.Ranks) > 0) {
 			it.Change = ChangeCount

@@ -35,6 +35,9 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
 		default:
 			line += fmt.Sprintf(" (×%d → ×%d)", it.Before, it.After)
 		}
+		if it.Expected { // its coming or going is no fix or regression
+			line += " · expected (by design or automatic dynamic's first): no fix, no regression"
+		}
 		if it.Playbook != "" && it.Change != ChangeGone {
 			line += " · playbook " + it.Playbook
 		}

@@ -153,7 +153,10 @@ func (m *Model) deltaPieces(st *story.Run) []piece {
 		add(fmt.Sprintf("metric %s→%s", strconv.FormatFloat(*d.MetricBefore, 'g', 6, 64),
 			strconv.FormatFloat(*st.Metric, 'g', 6, 64)))
 	}
-	if len(out) == 0 {
+	switch {
+	case len(out) == 0 && d.Partial: // what the run never reached is not "no change" (as the bringup log says)
+		add("nothing new or more in what it reached")
+	case len(out) == 0:
 		add("no change")
 	}
 	var skipped []string

@@ -70,9 +70,13 @@ func buildDelta(base, r *Run, basis string) *Delta {
 		if !base.Logged.covers(it.Kind) || !r.Logged.covers(it.Kind) {
 			continue
 		}
-		switch it.Change {
-		case triage.ChangeMoved:
+		switch {
+		case it.Change == triage.ChangeMoved:
 			continue // the same item at other lines (an edit above it): neither fixed nor broken
+		case it.Expected:
+			continue // by design or automatic dynamic's first recompile (a warm PGO profile absorbs it): no fix
+		}
+		switch it.Change {
 		case triage.ChangeGone:
 			d.Fixed = append(d.Fixed, it)
 		case triage.ChangeNew:
