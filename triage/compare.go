@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -274,6 +275,9 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 		}
 		if !oky {
 			y = Missing
+		}
+		if strings.HasPrefix(k, "version.") { // a version the probe recorded empty: none (a CPU build's CUDA)
+			x, y = cmp.Or(x, "(none)"), cmp.Or(y, "(none)")
 		}
 		c := Change{Key: k, A: x, B: y, Knob: IsKnob(k), Cache: isCacheKnob(k) || k == "version.torch"}
 		if name, env := strings.CutPrefix(k, "env."); env && (okx && toolA[name] == x || oky && toolB[name] == y) {
