@@ -388,9 +388,9 @@ func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string)
 	if short == "still running" {
 		why = rankWords(idle) + " compiled nothing yet (the probe counted no frame)"
 	}
-	if len(ranks) < 2 {
+	if len(ranks) < 2 { // a difference from it may be only what it never reached (or never meant to run)
 		return RankAgreement{Groups: []RankGroup{}, NotCompared: why, Cut: true,
-			Summary: "not compared: " + why + ", so what the other ranks logged it never reached"}
+			Summary: "not compared: " + why + ": a difference from it could be what it had not reached"}
 	}
 	e := ev
 	e.Ranks = ranks
