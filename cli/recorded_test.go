@@ -463,6 +463,11 @@ func TestFrameThatFailedToCompileOnlyTheProbeSaw(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &d); err != nil || d.NextStep.ID != "breaks" || slices.Contains(d.NextStep.Done, "breaks") {
 		t.Errorf("next step %+v (%v)", d.NextStep, err)
 	}
+	// the log shows the caught exception (without its traceback): the finding names it, not "no compile error …
+	// or its output was not captured" beside the report's own "Caught ×1 RuntimeError: backend exploded"
+	if f := lineWith(out, "frame that did not compile"); !strings.Contains(f, "RuntimeError: backend exploded") || strings.Contains(f, "output was not captured") {
+		t.Errorf("finding %q", f)
+	}
 	// torchtriage captured the whole output of this run: an exception printed without a traceback is what the
 	// program printed, not a cut input ("partial input: the text looks cut")
 	if strings.Contains(out, "partial input") || strings.Contains(out, "looks cut") {
