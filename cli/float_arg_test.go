@@ -28,3 +28,13 @@ func TestFloatArgumentRecompileIsAutomaticDynamic(t *testing.T) {
 		}
 	}
 }
+
+// A size recompile beyond automatic dynamic's first on one rank only says which (recorded automatic-dynamic-off
+// 0029: rank 1 turned automatic dynamic off, rank 0's one recompile was its expected first; the finding read
+// "beyond automatic dynamic's first · ranks 0,1 · ×2" as if both were).
+func TestBeyondAutomaticDynamicNamesItsRanks(t *testing.T) {
+	_, out, _ := runCLI("report", "--width", "300", filepath.Join("..", "testdata", "recorded", "automatic-dynamic-off", "runs", "0029-breaks"))
+	if l := lineWith(out, "beyond automatic dynamic's first"); !strings.Contains(l, "on rank 1") {
+		t.Errorf("finding %q\n%s", l, out)
+	}
+}

@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -160,7 +161,7 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 				break
 			}
 		}
-		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first", who, f.unexpected, first.Source, first.Detail)
+		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first%s", who, f.unexpected, first.Source, first.Detail, beyondOn(g))
 	}
 	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, describeClasses(g.classes))
 }
@@ -261,4 +262,20 @@ func parseCID(s string) (logparse.CompileID, bool) {
 	}
 	c.Frame, c.Compile, c.Attempt = f, n, attempt
 	return c, true
+}
+
+// beyondOn names the ranks whose recompiles go beyond automatic dynamic's first, where the others' were only the
+// expected ones (" on rank 1"): "" when every rank of the group has some beyond, or there are no ranks.
+func beyondOn(g *groupSnap) string {
+	var beyond []int
+	for r, st := range g.rankStats {
+		if r >= 0 && st.N > st.Exp {
+			beyond = append(beyond, r)
+		}
+	}
+	if len(beyond) == 0 || len(beyond) == len(g.rankStats) {
+		return ""
+	}
+	sort.Ints(beyond)
+	return " on " + rankWords(beyond)
 }
