@@ -87,3 +87,22 @@ func TestRankThatLostItsPeerIsNotASecondCrash(t *testing.T) {
 		}
 	}
 }
+
+// A run torchtriage stopped (its timeout) before it finished has one next step: let it finish. It read "Eager
+// baseline vs compiled" of a run stopped inside import torch or mid-compile (final read of the recorded runs).
+func TestNextStepOfARunTheToolStopped(t *testing.T) {
+	for _, dir := range []string{
+		filepath.Join("..", "testdata", "recorded", "stopped-in-import", "runs", "0001-breaks"),
+		filepath.Join("..", "testdata", "recorded", "stopped-dist-hang", "runs", "0001-breaks"),
+	} {
+		_, out, _ := runCLI("report", "--format", "json", dir)
+		var d struct {
+			NextStep struct {
+				ID string `json:"id"`
+			} `json:"next_step"`
+		}
+		if err := json.Unmarshal([]byte(out), &d); err != nil || d.NextStep.ID != "stopped" {
+			t.Errorf("%s: next step %q (%v)", dir, d.NextStep.ID, err)
+		}
+	}
+}

@@ -108,6 +108,17 @@ var FailedStep = Step{
 	StopWhen: "It fails eager too (preset eager): it is the program's exit, not compile's.",
 }
 
+// StoppedStep is proposed before every step while torchtriage stopped the run (its timeout, a cancel) before it
+// finished (State.Unfinished "stopped by torchtriage …"): what it never reached no step can show. It is not one
+// of the six (N is 0).
+var StoppedStep = Step{
+	ID: "stopped", Title: "Let the run finish first",
+	Goal:     "The run reaches its end: torchtriage stopped it, so what it had not reached is not known.",
+	When:     "When torchtriage stopped the run (--timeout, a cancel, quitting) before it finished.",
+	DoneWhen: "A run of the same command ends on its own; then the checklist resumes.",
+	StopWhen: "It hangs whatever the time allowed (a stall with nothing compiling): find where each rank waits (the stack dump, s).",
+}
+
 // EvidenceStep is proposed before the six while the run printed no torch output at all (State.NoTorch): no step
 // can show anything without it. It is not one of the six (N is 0).
 var EvidenceStep = Step{
@@ -135,6 +146,8 @@ func (s State) Why(step Step) string {
 		return s.Crash
 	case FailedStep.ID:
 		return s.Failed
+	case StoppedStep.ID:
+		return s.Unfinished
 	case EvidenceStep.ID:
 		return s.NoTorch
 	}
@@ -404,6 +417,8 @@ func NextStep(s State) (Step, []string) {
 		return CrashStep, done
 	case s.Failed != "":
 		return FailedStep, done
+	case strings.HasPrefix(s.Unfinished, "stopped by torchtriage") && work.ID == "": // work it found comes first
+		return StoppedStep, done
 	case s.NoTorch != "":
 		return EvidenceStep, done
 	case work.ID != "":
