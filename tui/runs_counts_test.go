@@ -160,13 +160,7 @@ func TestSilencedLogShowsNoZeroCounts(t *testing.T) {
 // run's wall time: whole-run wall times (start-up, import and warm-up in them) are an estimate, not the step times
 // the baseline step asks for, so the step is not done on them (it read "✓ done · prefer eager").
 func TestGuideBaselineOfWallTimesIsNotDone(t *testing.T) {
-	m := liveModel(t, 100, 40)
-	feedRun(t, m, 1, "", "eager", "", 0)
-	feedRun(t, m, 2, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
-	m.run(1).meta.UserArgv = []string{"python", "a.py"}
-	m.run(2).meta.UserArgv = []string{"python", "a.py"}
-	m.run(1).meta.DurationS, m.run(2).meta.DurationS = 4.55, 4.66
-	m.run(2).probes = []session.ProcessInfo{{CompileTimes: map[string]float64{"_compile.compile_inner": 0.29}}}
+	m := wallTimePair(t, 100, 40)
 	c, ok := m.baselineComparison()
 	if !ok || c.Basis != "wall time less compile time" {
 		t.Fatalf("comparison %+v", c)
@@ -224,15 +218,22 @@ func TestGuideSteadyRerunIsEarned(t *testing.T) {
 
 // The baseline step says the wall-time estimate once, not again under it cut with "…" (exploratory live run).
 func TestGuideBaselineEstimateOnce(t *testing.T) {
-	m := liveModel(t, 120, 60)
+	m := wallTimePair(t, 120, 60)
+	press(m, "n")
+	if s := plain(m); strings.Count(s, "an estimate from whole-run") != 1 || strings.Contains(s, "prefer eager") {
+		t.Errorf("guide:\n%s", s)
+	}
+}
+
+// wallTimePair is a session of an eager and a compiled run of one command without --metric, the probe's compile
+// time beside the compiled run's wall time: the baseline step's wall-time estimate.
+func wallTimePair(t *testing.T, w, h int) *Model {
+	m := liveModel(t, w, h)
 	feedRun(t, m, 1, "", "eager", "", 0)
 	feedRun(t, m, 2, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", 0)
 	m.run(1).meta.UserArgv = []string{"python", "a.py"}
 	m.run(2).meta.UserArgv = []string{"python", "a.py"}
 	m.run(1).meta.DurationS, m.run(2).meta.DurationS = 4.55, 4.66
 	m.run(2).probes = []session.ProcessInfo{{CompileTimes: map[string]float64{"_compile.compile_inner": 0.29}}}
-	press(m, "n")
-	if s := plain(m); strings.Count(s, "an estimate from whole-run") != 1 || strings.Contains(s, "prefer eager") {
-		t.Errorf("guide:\n%s", s)
-	}
+	return m
 }
