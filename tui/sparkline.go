@@ -76,10 +76,10 @@ func (m *Model) storyHead(w, h int) []string {
 			out = append(out, cut(th.dim.Render(" "+label+":"), w))
 		}
 		breaks, recompiles := st.s.Sparkline()
-		floors := st.s.Floors()
+		fb, fr := st.s.SparkFloors()
 		n := max((w-48)/2, 8)
-		b := sparkSeries("graph breaks", breaks, floors, n, th.bars[0])
-		r := sparkSeries("recompiles", recompiles, floors, n, th.bars[1])
+		b := sparkSeries("graph breaks", breaks, fb, n, th.bars[0])
+		r := sparkSeries("recompiles", recompiles, fr, n, th.bars[1])
 		if one := " " + b + "   " + r; width(one) <= w || h < 12 {
 			out = append(out, cut(one, w))
 		} else {

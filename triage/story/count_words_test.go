@@ -104,3 +104,17 @@ func TestLogAtLeastAndNothingCompiledAgree(t *testing.T) {
 		t.Errorf("json:\n%s", js.String())
 	}
 }
+
+// The sparkline draws an "at least N" count (breaks printed while graph_breaks was off: the guards preset) as a
+// floor of N, as the trend line says "≥1"; it drew a gap (testdata/recorded/log-counts 0006-guards).
+func TestSparklineOfAnAtLeastCount(t *testing.T) {
+	s, err := Build(storeOf(t, filepath.Join("..", "..", "testdata", "recorded", "log-counts", "runs", "0006-guards")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	breaks, _ := s.Sparkline()
+	floors, _ := s.SparkFloors()
+	if len(breaks) != 1 || breaks[0] != 1 || !floors[0] {
+		t.Errorf("breaks %v floors %v", breaks, floors)
+	}
+}

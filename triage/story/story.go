@@ -301,12 +301,26 @@ func (s *Story) Sparkline() (breaks, recompiles []int) {
 		if !r.compiled() {
 			continue
 		}
-		if r.Logged.covers(triage.KindGraphBreak) {
+		// a kind not logged is no count, but some printed all the same are a floor ("at least 1": SparkFloors)
+		if r.Logged.covers(triage.KindGraphBreak) || r.Counts.GraphBreaks > 0 {
 			breaks[i] = r.Counts.GraphBreaks
 		}
-		if r.Logged.covers(triage.KindRecompile) {
+		if r.Logged.covers(triage.KindRecompile) || r.Counts.Recompiles > 0 {
 			recompiles[i] = r.Counts.Recompiles
 		}
+	}
+	return breaks, recompiles
+}
+
+// SparkFloors says, per run and per series of Sparkline, whether the value is a floor: the run did not complete
+// (Floors), or the kind was not logged and some printed all the same ("at least N", as the trend line says "≥N").
+func (s *Story) SparkFloors() (breaks, recompiles []bool) {
+	cut := s.Floors()
+	breaks, recompiles = make([]bool, len(s.Runs)), make([]bool, len(s.Runs))
+	for i := range s.Runs {
+		r := &s.Runs[i]
+		breaks[i] = cut[i] || r.compiled() && !r.Logged.covers(triage.KindGraphBreak)
+		recompiles[i] = cut[i] || r.compiled() && !r.Logged.covers(triage.KindRecompile)
 	}
 	return breaks, recompiles
 }
