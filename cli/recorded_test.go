@@ -374,6 +374,10 @@ func TestChainedCauseOfALauncherFailure(t *testing.T) {
 	if !strings.Contains(out, "playbook dist-rendezvous-libuv") {
 		t.Errorf("report's playbook:\n%s", out)
 	}
+	// the launcher died before any rank ran: the run did not start, no process of the program "crashed"
+	if v := lineWith(out, "Verdict:"); !strings.Contains(v, "did not start") || !strings.Contains(v, "before any rank") || strings.Contains(v, "crashed") {
+		t.Errorf("verdict %q", v)
+	}
 }
 
 // Dynamo's counters.unimplemented holds a recompile-limit hit (runs 0022, 0027: the log shows the hit) and, on

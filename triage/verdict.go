@@ -251,6 +251,9 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	switch {
 	case run != nil && run.Outcome == OutcomeDidNotStart:
 		v.State, v.Summary = StateDidNotStart, "did not start: "+orWhat(run.Error, "the command could not be launched")
+	case launcherOnly(rep, run, probes, ev, t): // torchrun died (its rendezvous) before any rank of the program ran
+		v.State, v.Summary = StateDidNotStart, "did not start: the launcher failed before any rank ran ("+
+			OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+errorGist(rep.FirstFailure.Message), titleMax)+")"
 	case ev.LogsRejected && t.runtime+t.errors > 0: // import torch raised on the setting: the program never ran
 		v.State, v.Summary = StateDidNotStart, "did not start: torch rejected TORCH_LOGS="+strings.Join(ev.Logs, ",")+
 			" at import, before the program ran"
@@ -398,4 +401,16 @@ func uniqueGraphs(probes []ProcessInfo) int {
 		}
 	}
 	return n
+}
+
+// launcherOnly: a run the tool launched failed with no rank of the program seen (no probe file, no torch import the
+// probe saw, no rank in the records) and its first failure raised in the launcher itself (torchrun's script or
+// torch.distributed.elastic: testdata/recorded/rendezvous-libuv): no process of the program ran, let alone crashed.
+func launcherOnly(rep *Report, run *RunFacts, probes []ProcessInfo, ev ReportEvidence, t tally) bool {
+	if run == nil || run.Outcome != OutcomeFailed || run.TorchImported > 0 || len(probes) > 0 || len(ev.Ranks) > 0 ||
+		rep.FirstFailure == nil || t.errors > 0 {
+		return false
+	}
+	f := rep.FirstFailure
+	return strings.HasSuffix(f.File, "/torchrun") || strings.Contains(f.Class, "torch.distributed.elastic.")
 }
