@@ -277,5 +277,5 @@ func beyondOn(g *groupSnap) string {
 		return ""
 	}
 	sort.Ints(beyond)
-	return " on " + rankWords(beyond)
+	return " on " + rankWord(beyond)
 }

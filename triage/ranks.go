@@ -384,9 +384,9 @@ func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string)
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
 		return RankAgree(ev.Ranks, fs).earned(ev, short)
 	}
-	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWords(idle), shortVerb(short))
+	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWord(idle), shortVerb(short))
 	if short == "still running" {
-		why = rankWords(idle) + " compiled nothing yet (the probe counted no frame)"
+		why = rankWord(idle) + " compiled nothing yet (the probe counted no frame)"
 	}
 	if len(ranks) < 2 { // a difference from it may be only what it never reached (or never meant to run)
 		return RankAgreement{Groups: []RankGroup{}, NotCompared: why, Cut: true,
@@ -395,16 +395,8 @@ func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string)
 	e := ev
 	e.Ranks = ranks
 	ra := RankAgree(ranks, fs).earned(e, short)
-	ra.Summary += "; " + rankWords(idle) + " not compared: " + why
+	ra.Summary += "; " + rankWord(idle) + " not compared: " + why
 	return ra
-}
-
-// rankWords is "rank 0" or "ranks 0,1".
-func rankWords(ranks []int) string {
-	if len(ranks) == 1 {
-		return "rank " + strconv.Itoa(ranks[0])
-	}
-	return "ranks " + compactRanks(ranks)
 }
 
 // shortVerb words how a run fell short after "before the run": "was stopped by torchtriage (…)", "exited with code 1".
