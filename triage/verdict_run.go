@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -88,17 +89,10 @@ func logsRejectedStep(ev ReportEvidence, t tally) string {
 		return ""
 	}
 	what := "torch rejected TORCH_LOGS=" + strings.Join(ev.Logs, ",") + " at import"
-	if f := orFinding(t.firstRuntime, t.firstError); f != nil {
+	if f := cmp.Or(t.firstRuntime, t.firstError); f != nil {
 		what += ": " + f.Title + " [" + f.Playbook + "]"
 	}
 	return what
-}
-
-func orFinding(a, b *Finding) *Finding {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // failedOf says how a run failed with no process dead of an error torchtriage recognises (crashOf's are none), ""
