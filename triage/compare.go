@@ -260,7 +260,7 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 		if okx && oky && x == y { // settings() leaves per-rank variables out
 			continue
 		}
-		if k == "env.TORCH_LOGS" && okx && oky && sameNames(x, y) { // the same names in another order
+		if k == "env.TORCH_LOGS" && okx && oky && SameLogNames(x, y) { // the same names in another order
 			continue
 		}
 		if name, env := strings.CutPrefix(k, "env."); env && okx && oky && toolA[name] == x && toolB[name] == y &&
@@ -339,12 +339,4 @@ func (c Change) String() string {
 		s += " (set by torchtriage's preset)"
 	}
 	return s
-}
-
-// sameNames reports two comma lists of the same names in any order (TORCH_LOGS).
-func sameNames(x, y string) bool {
-	a, b := strings.Split(x, ","), strings.Split(y, ",")
-	slices.Sort(a)
-	slices.Sort(b)
-	return slices.Equal(a, b)
 }

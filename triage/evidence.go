@@ -90,6 +90,14 @@ func LoggedBy(torchLogs, torchVersion string) Logged {
 	}
 }
 
+// SameLogNames reports two TORCH_LOGS values with the same names in any order.
+func SameLogNames(a, b string) bool {
+	x, y := LogNames(a), LogNames(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
 // LogNames splits a TORCH_LOGS value into its names, without "+" except on "+dynamo" (whose level matters).
 func LogNames(torchLogs string) []string {
 	var out []string

@@ -146,7 +146,7 @@ func changesSince(prev, cur *runner.Meta, prevTorch, curTorch string) []Change {
 	if prev.Cwd != cur.Cwd {
 		out = append(out, Change{What: "cwd", Before: prev.Cwd, After: cur.Cwd})
 	}
-	if prev.Preset != cur.Preset || !sameNames(prev.TorchLogs, cur.TorchLogs) {
+	if prev.Preset != cur.Preset || !triage.SameLogNames(prev.TorchLogs, cur.TorchLogs) {
 		out = append(out, Change{What: "preset", Before: presetText(*prev), After: presetText(*cur)})
 	}
 	if prevTorch != "" && curTorch != "" && prevTorch != curTorch {
@@ -298,14 +298,6 @@ func exitText(m runner.Meta) string {
 		s += " (" + m.Signal + ")"
 	}
 	return s
-}
-
-// sameNames: two TORCH_LOGS values with the same names in any order.
-func sameNames(a, b string) bool {
-	x, y := triage.LogNames(a), triage.LogNames(b)
-	slices.Sort(x)
-	slices.Sort(y)
-	return slices.Equal(x, y)
 }
 
 // quiet: a run printed nothing that ranks are compared on (breaks, recompiles, limit hits, skips, errors).

@@ -44,8 +44,8 @@ func TestStoryGPUPartitionsOnAWarmCache(t *testing.T) {
 }
 
 func TestSameNames(t *testing.T) {
-	if !sameNames("perf_hints,cudagraphs,graph_breaks", "graph_breaks, cudagraphs,perf_hints") || sameNames("a,b", "a") {
-		t.Error("sameNames")
+	if !triage.SameLogNames("perf_hints,cudagraphs,graph_breaks", "graph_breaks, cudagraphs,perf_hints") || triage.SameLogNames("a,b", "a") {
+		t.Error("SameLogNames")
 	}
 }
 
