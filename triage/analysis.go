@@ -174,7 +174,13 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 	for _, l := range rep.LimitEvents() {
 		limitsPerRank[l.Rank] += max(l.Records, 1) // an event is one hit
 	}
-	failures := CompileFailureCheck(probes, errsPerRank, perRank, limitsPerRank, breaksLogged, completed)
+	caught := map[int]string{} // per rank, an exception the program caught and printed bare: what a failed frame likely raised
+	for _, e := range rep.ExceptionEvents() {
+		if _, ok := caught[e.Rank]; !ok && e.Caught && e.Interrupt == "" {
+			caught[e.Rank] = OneLine(e.Class+": "+e.Message, 100)
+		}
+	}
+	failures := CompileFailureCheck(probes, errsPerRank, perRank, limitsPerRank, caught, breaksLogged, completed)
 	for i := range failures {
 		failures[i].unimplemented = true
 	}
@@ -191,10 +197,6 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		switch {
 		case c.frames:
 			id, what = id+":compile_failures", "compile failures not logged"
-			if e, ok := caughtBare(rep, c.Rank); ok { // the program printed it, without its traceback: likely that failure
-				c.Message = strings.Replace(c.Message, "the program caught the compile failure without printing its traceback, or its output was not captured",
-					"only an exception the program caught and printed without its traceback ("+OneLine(e.Class+": "+e.Message, 100)+"): likely that failure", 1)
-			}
 			detail = fmt.Sprintf("%s\nDynamo began %s it did not compile (counters[\"frames\"]: total less ok); the log shows no compile error or limit hit for it.",
 				c.Message, Plural(c.ProcessBreaks, "frame"))
 		case c.unimplemented:
@@ -321,15 +323,4 @@ func snapshotFromSummaries(rep *Report) *detailSnap {
 	snap := d.snapshot(&Report{})
 	snap.breaks, snap.skips = nil, nil
 	return snap
-}
-
-// caughtBare is an exception the program caught on a rank (or a process without one), printed without being a
-// compile error torchtriage recognises: the likely cause of a frame the probe saw fail.
-func caughtBare(rep *Report, rank int) (ErrorSummary, bool) {
-	for _, e := range rep.ExceptionEvents() {
-		if e.Caught && (e.Rank == rank || e.Rank < 0 || rank < 0) && e.Interrupt == "" {
-			return e, true
-		}
-	}
-	return ErrorSummary{}, false
 }

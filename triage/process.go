@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -288,7 +289,8 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 // break (Counters["unimplemented"]: Dynamo moves an Unsupported that becomes a break to "graph_break"; what stays
 // is a fullgraph refusal raised to the program, or a frame Dynamo gave up on) with the log: a process that counted
 // some while the log shows no compile error (fatal or caught) and no graph break for its rank had them caught
-// without a word, or its output was lost (the gate and verdict cannot rest on that log). Counts per rank as
+// without a word, or its output was lost (the gate and verdict cannot rest on that log). logCaught is, per rank
+// (-1: none), an exception the program caught and printed bare, named as a failed frame's likely cause. Counts per rank as
 // CrossCheck; a log of one process has its counts under -1.
 //
 // Dynamo's frame counters (begun, compiled) show a frame that did not compile whatever Unsupported counted, where
@@ -298,7 +300,7 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 // hit ("Dynamo recompile limit exceeded", 2.6's "cache_size_limit reached"), which the log shows as a limit hit
 // (logLimitsPerRank), and on 2.14.1 a data-dependent branch, which is a graph break: with graph_breaks not logged
 // (graphBreaksLogged false) a break cannot be told from a failure, so no check is made (CrossCheck names them).
-func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank, logLimitsPerRank map[int]int, graphBreaksLogged, completed bool) []CounterCheck {
+func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank, logLimitsPerRank map[int]int, logCaught map[int]string, graphBreaksLogged, completed bool) []CounterCheck {
 	var checks []CounterCheck
 	single := len(infos) == 1
 	for _, info := range infos {
@@ -317,9 +319,13 @@ func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank
 		// in a run that completed (one stopped while compiling left its frame begun)
 		fr := info.Counters["frames"]
 		if failed := int(fr["total"] - fr["ok"]); completed && failed > errs+limits {
+			why := "the program caught the compile failure without printing its traceback, or its output was not captured"
+			if c := cmp.Or(logCaught[rank], logCaught[-1]); c != "" { // printed bare (caught-printed): likely that one
+				why = "only an exception the program caught and printed without its traceback (" + c + "): likely that failure"
+			}
 			checks = append(checks, CounterCheck{Rank: rank, ProcessBreaks: failed, ProcessEvents: failed, frames: true,
-				Message: fmt.Sprintf("%sthe process counted %s (frames: %d begun, %d compiled), the log shows %s — the program caught the compile failure without printing its traceback, or its output was not captured",
-					rankLead(rank), Plural(failed, "frame")+" that did not compile", int(fr["total"]), int(fr["ok"]), noFailureShown(errs, limits))})
+				Message: fmt.Sprintf("%sthe process counted %s (frames: %d begun, %d compiled), the log shows %s — %s",
+					rankLead(rank), Plural(failed, "frame")+" that did not compile", int(fr["total"]), int(fr["ok"]), noFailureShown(errs, limits), why)})
 		}
 	}
 	sort.Slice(checks, func(i, j int) bool { return checks[i].Rank < checks[j].Rank })
