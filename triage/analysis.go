@@ -206,7 +206,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		}
 		f := Finding{Kind: KindProbeMismatch, What: what, ID: id,
 			Title: c.Message, Records: c.ProcessEvents, Ranks: nonNeg([]int{c.Rank}), Evidence: []Evidence{},
-			Detail: detail, ranks: map[int]rankStat{c.Rank: statN(1)}}
+			Detail: detail, ranks: map[int]rankStat{c.Rank: statN(1)}, silentFailure: c.frames || c.unimplemented}
 		for _, p := range probes {
 			if p.RankOf() == c.Rank {
 				f.Evidence = append(f.Evidence, Evidence{Rank: c.Rank, Input: p.File})

@@ -85,6 +85,15 @@ type Finding struct {
 	// fnSite: the site is the function's first line, the log naming no line of the item itself (a recompile
 	// without its guard's user stack, as 2.6 prints it): no "moved" against a site of the item's own line
 	fnSite bool
+	// silentFailure: a probe mismatch of frames that failed to compile which the log does not show (the breaks
+	// step's work, as a fullgraph refusal is)
+	silentFailure bool
+}
+
+// cgWarningToFix reports a CUDA-graph warning whose playbook says fix (pending backwards: calls that missed the
+// fast path): work for the verdict, the CUDA-graph step and --no-cudagraph-skips.
+func (f *Finding) cgWarningToFix() bool {
+	return f.Kind == KindGPUWarning && f.Category == CategoryFix && strings.HasPrefix(f.Playbook, "cg-")
 }
 
 // CompareKey is what `diff` and the baseline compare: breaks by file, function, what and source line text

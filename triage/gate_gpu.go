@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // cudagraphRules: --no-cudagraph-skips fails on every CUDA-graph skip and non-cudagraphable partition (part of a
@@ -25,7 +24,7 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 			case KindCudagraphPartition:
 				res.fail("--no-cudagraph-skips", Plural(f.Records, "non-cudagraphable partition"), f)
 			case KindGPUWarning: // the fast path missed (pending backwards): those calls ran without CUDA graphs
-				if f.Category == CategoryFix && strings.HasPrefix(f.Playbook, "cg-") {
+				if f.cgWarningToFix() {
 					res.fail("--no-cudagraph-skips", Plural(f.Records, "CUDA-graph warning"), f)
 				}
 			}

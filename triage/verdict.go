@@ -140,7 +140,7 @@ func countFindings(fs []Finding) tally {
 				t.firstRerecord = f
 			}
 		case KindGPUWarning:
-			if f.Category == CategoryFix && strings.HasPrefix(f.Playbook, "cg-") {
+			if f.cgWarningToFix() {
 				t.cgWarnings += f.Records
 				if t.firstCGWarning == nil {
 					t.firstCGWarning = f
@@ -150,7 +150,7 @@ func countFindings(fs []Finding) tally {
 			t.parity++
 		case KindProbeMismatch:
 			t.probeMismatch++
-			if strings.HasSuffix(f.ID, ":compile_failures") {
+			if f.silentFailure {
 				t.silentFailures++
 			}
 			if t.firstProbeMismatch == nil {
