@@ -109,7 +109,7 @@ var FailedStep = Step{
 }
 
 // StoppedStep is proposed before every step while torchtriage stopped the run (its timeout, a cancel) before it
-// finished (State.Unfinished "stopped by torchtriage …"): what it never reached no step can show. It is not one
+// finished (State.StoppedByTool): what it never reached no step can show. It is not one
 // of the six (N is 0).
 var StoppedStep = Step{
 	ID: "stopped", Title: "Let the run finish first",
@@ -205,6 +205,8 @@ type State struct {
 	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
 	// step but the baseline, which clean runs measure, is done on it; work it found is still work.
 	Unfinished string
+	// StoppedByTool: torchtriage stopped the run (its timeout, a cancel, quitting) before it finished (StoppedStep)
+	StoppedByTool bool
 	// LogsRejected words how torch rejected the run's TORCH_LOGS at import, "" when it did not: fixing the setting
 	// comes first (LogsStep), before the crash it looks like.
 	LogsRejected string
@@ -417,7 +419,7 @@ func NextStep(s State) (Step, []string) {
 		return CrashStep, done
 	case s.Failed != "":
 		return FailedStep, done
-	case strings.HasPrefix(s.Unfinished, "stopped by torchtriage") && work.ID == "": // work it found comes first
+	case s.StoppedByTool && work.ID == "": // work it found comes first
 		return StoppedStep, done
 	case s.NoTorch != "":
 		return EvidenceStep, done

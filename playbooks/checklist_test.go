@@ -97,10 +97,10 @@ func TestCrashComesFirstAndProvesNothing(t *testing.T) {
 		{"crashed with breaks found: the crash first", func(s *State) {
 			s.Unfinished, s.Crash, s.UnexpectedBreaks = "exited with code 1", crash, 2
 		}, "crash", []string{"baseline"}},
-		{"stopped by the tool: nothing is done, no crash to fix: let it finish", func(s *State) { s.Unfinished = "stopped by torchtriage (timed out)" },
+		{"stopped by the tool: nothing is done, no crash to fix: let it finish", func(s *State) { s.Unfinished, s.StoppedByTool = "stopped by torchtriage (timed out)", true },
 			"stopped", []string{"baseline"}},
 		{"stopped by the tool with breaks found: that work first", func(s *State) {
-			s.Unfinished, s.UnexpectedBreaks = "stopped by torchtriage (timed out)", 1
+			s.Unfinished, s.StoppedByTool, s.UnexpectedBreaks = "stopped by torchtriage (timed out)", true, 1
 		}, "breaks", []string{"baseline"}},
 		{"stopped with breaks found: that work stands", func(s *State) { s.Unfinished, s.UnexpectedBreaks = "still running", 1 },
 			"breaks", []string{"baseline"}},

@@ -138,6 +138,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		RanksDiffer:          ranksDiffer(ra),
 		RanksNotCompared:     ra.NotCompared,
 		Unfinished:           unfinished(t, run, rep),
+		StoppedByTool:        run != nil && run.Outcome == OutcomeStopped,
 		LogsRejected:         logsRejectedStep(ev, t),
 		Crash:                crashOf(t, run),
 		Failed:               failedOf(t, run),
