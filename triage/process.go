@@ -164,6 +164,12 @@ func settings(info ProcessInfo) map[string]string {
 	return out
 }
 
+// compiledNothing: the probe saw the process begin no frame and measure no compile time (Dynamo's frame counters
+// and compile times empty).
+func (p ProcessInfo) compiledNothing() bool {
+	return p.Counters["frames"]["total"] == 0 && p.Counters["frames"]["ok"] == 0 && len(p.CompileTimes) == 0
+}
+
 // RankOf is the process's rank, -1 for a process the probe gave rank 0 only by default (no RANK, no process
 // group): no rank is shown for it.
 func (p ProcessInfo) RankOf() int {

@@ -364,7 +364,7 @@ func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
 	var out []int
 	for _, p := range probes {
 		r := p.RankOf()
-		if r < 0 || p.Counters["frames"]["total"] > 0 || p.Counters["frames"]["ok"] > 0 || len(p.CompileTimes) > 0 {
+		if r < 0 || !p.compiledNothing() {
 			continue
 		}
 		if c, ok := rep.PerRank[strconv.Itoa(r)]; ok && c.GraphBreakRecords+c.Recompiles+c.RecompileLimitHits+c.CompileErrors > 0 {

@@ -131,7 +131,7 @@ func noFrameCompiled(rep *Report, probes []ProcessInfo) bool {
 		return false
 	}
 	for _, p := range probes {
-		if p.Counters["frames"]["total"] > 0 || p.Counters["frames"]["ok"] > 0 || len(p.CompileTimes) > 0 {
+		if !p.compiledNothing() {
 			return false
 		}
 	}
