@@ -62,11 +62,13 @@ var NoCompileID = CompileID{Autograd: -1, Frame: -1}
 // Valid reports whether the id was present.
 func (c CompileID) Valid() bool { return c.Frame >= 0 }
 
-func (c CompileID) String() string {
+func (c CompileID) String() string { return string(c.Append(make([]byte, 0, 16))) }
+
+// Append appends the id as String words it to b (nothing when it is not Valid).
+func (c CompileID) Append(b []byte) []byte {
 	if c.Frame < 0 {
-		return ""
+		return b
 	}
-	b := make([]byte, 0, 16)
 	if c.Autograd >= 0 {
 		b = append(strconv.AppendInt(append(b, '!'), int64(c.Autograd), 10), '/')
 	}
@@ -75,7 +77,7 @@ func (c CompileID) String() string {
 	if c.Attempt > 0 {
 		b = strconv.AppendInt(append(b, '_'), int64(c.Attempt), 10)
 	}
-	return string(b)
+	return b
 }
 
 // Frame is one entry of a Python traceback.

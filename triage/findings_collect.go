@@ -298,12 +298,14 @@ func (d *details) recompile(r *logparse.Record, in *strs) {
 	rc := r.Recompile
 	first, gc := d.cause(rc.Failures)
 	fn, resume := d.fold(rc.Function)
-	k := groupKey{fn: fn, file: in.of(rc.File), resume: resume, class: gc.Class, source: gc.Source}
+	// fn, class and source are owned (fold, classify); the file is interned when a group is made
+	k := groupKey{fn: fn, file: rc.File, resume: resume, class: gc.Class, source: gc.Source}
 	if d.groups == nil {
 		d.groups = map[groupKey]*recompGroup{}
 	}
 	g := d.groups[k]
 	if g == nil {
+		k.file = in.of(rc.File)
 		g = &recompGroup{key: k, rawFn: in.of(rc.Function), fnLine: rc.Line, seenCID: map[logparse.CompileID]bool{}}
 		if f, ok := lastFrame(first.Extra); ok {
 			g.userFile, g.userLine = in.of(f.File), f.Line
@@ -359,7 +361,8 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 		// an exact value the graph was compiled for ("expected 9, actual 11", "k == 1"), not a range guard a
 		// dynamic dimension may carry
 		exact := gc.Class == "value_int" || gc.Class == "value_float" || gc.Class == "stack_float" || gc.Old != "" && gc.New != ""
-		if !af.refuted && exact && failedOn != "" && failedOn == af.cid.String() {
+		var buf [32]byte
+		if !af.refuted && exact && failedOn != "" && failedOn == string(af.cid.Append(buf[:0])) {
 			af.refuted = true
 			g.ranks.at(af.rank).Exp--
 		}

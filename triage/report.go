@@ -171,10 +171,15 @@ func (a *Aggregator) Report() *Report {
 	for rank, ra := range a.perRank {
 		c := ra.c
 		c.GraphBreaks = len(rankBreaks[rank])
-		sites := map[string]bool{}
+		var sites map[string]bool // the sites of the rank's breaks, only where a warning's site needs them
+		if len(ra.items) > 0 {
+			sites = map[string]bool{}
+		}
 		for _, b := range rankBreaks[rank] {
-			for _, s := range breakSites(b) {
-				sites[s] = true
+			if sites != nil {
+				for _, s := range breakSites(b) {
+					sites[s] = true
+				}
 			}
 			c.GraphBreakRecords += b.rankRecords(rank)
 		}
@@ -214,11 +219,16 @@ func (a *Aggregator) Report() *Report {
 // warnings whose site no graph-break record has.
 func (a *Aggregator) distinctBreaks() []*BreakSummary {
 	out := make([]*BreakSummary, 0, len(a.breaks)+len(a.items))
-	sites := map[string]bool{}
+	var sites map[string]bool // the breaks' sites, only where a warning's site needs them
+	if len(a.items) > 0 {
+		sites = map[string]bool{}
+	}
 	for _, b := range a.breaks {
 		b.finish()
-		for _, s := range breakSites(b) {
-			sites[s] = true
+		if sites != nil {
+			for _, s := range breakSites(b) {
+				sites[s] = true
+			}
 		}
 		out = append(out, b)
 	}
