@@ -165,7 +165,7 @@ func (k keyMap) scopeHelp(s scope, opened bool) []key.Binding {
 	return out
 }
 
-// keysText is "s dump stacks · c cancel · w keep waiting": a scope's bindings as one line.
+// keysText is "s dump stacks · c/x cancel run · w keep waiting": a scope's bindings as one line.
 func (k keyMap) keysText(s scope) string {
 	var parts []string
 	for _, b := range k.scopeHelp(s, false) {

@@ -78,10 +78,10 @@ func newKeyMap() keyMap {
 		bind(scopeEverywhere, "t", "t", "timeline", toggleScreen(screenTimeline)).footer(scopeLists),
 		bind(scopeLists, "n", "n", "next step", do((*Model).openGuide)).footer(scopeLists),
 		bind(scopeEverywhere, "i", "i", "the full command", toggleScreen(screenInfo)),
-		bind(scopeEverywhere, "x", "x", "stop run", do((*Model).stopRun)).launching(),
 
 		bind(scopeStall, "s", "s", "dump stacks", (*Model).dumpStacks),
-		bind(scopeStall, "c", "c", "cancel", do((*Model).stopRun)),
+		// one binding for the banner and every screen: c keeps cancelling once w dismissed the banner
+		bind(scopeEverywhere, "c x", "c/x", "cancel run", do((*Model).stopRun)).in(scopeStall).launching(),
 		bind(scopeStall, "w", "w", "keep waiting", do(func(m *Model) { m.cur.dismissed = true })),
 
 		bind(scopePicker, "enter space", "enter", "pick", do(func(m *Model) { m.pickPreset() })).footer(scopePicker),

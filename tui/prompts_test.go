@@ -49,7 +49,7 @@ func TestStallBannerOffersStacksCancelWait(t *testing.T) {
 	since := fixedNow.Add(-42e9)
 	m.Update(batchMsg{session.Batch{RunID: r.id, Log: r.log, Notes: []session.Note{{Kind: session.EventStalled, Since: since}}}})
 	screen := plain(m)
-	if !strings.Contains(screen, "no output for 42s") || !strings.Contains(screen, "s dump stacks · c cancel · w keep waiting") {
+	if !strings.Contains(screen, "no output for 42s") || !strings.Contains(screen, "s dump stacks · c/x cancel run · w keep waiting") {
 		t.Fatalf("no stall banner:\n%s", screen)
 	}
 	if !strings.Contains(screen, "⚠ stalled 42s") {

@@ -5,10 +5,12 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // The runs view's words of how each run ended and what its analysis concluded: the report's verdict, and counts
-// that say "≥" where the run did not complete (what it never reached is not counted), as the bringup log's trend.
+// worded as the bringup log words them (rowCounts: "≥" where the run did not complete, what it never reached is
+// not counted).
 
 // rowAnalysis is the analysis a row's words come from: the story's of a finished stored run, else this session's.
 func rowAnalysis(r runRow) *triage.Analysis {
@@ -71,72 +73,36 @@ func joinDot(parts ...string) string {
 	return strings.Join(out, " · ")
 }
 
-// floors marks the numbers of counts a run that did not complete reached ("≥0 breaks"); the words of a count
-// that is no count ("breaks not logged") stay as they are.
-func floors(parts []string, a *triage.Analysis, live bool) []string {
-	if a == nil || live || a.Unfinished() == "" {
-		return parts
-	}
-	out := make([]string, len(parts))
-	for i, p := range parts {
-		out[i] = triage.Floor(p)
-	}
-	return out
-}
-
-// rowCounts: the story's counts of a finished run (they know what its TORCH_LOGS did not log), else the live ones.
+// rowCounts is a row's counts in the words of the bringup log (story.WordCounts and story.Uncounted, one rule
+// for both: exact, "≥N" of a run that did not complete or is still going, "at least N", "not logged", "not in
+// the log", "nothing counted"), with the short nouns of an 80-column list: breaks, recompiles and limit hits,
+// skips and compile errors where there are some, and the ranks of more than one.
 func rowCounts(r runRow) string {
-	if st := r.st; st != nil && st.Counts != nil && !r.live() {
-		if !st.Logged.Torch {
-			return "no torch output: nothing counted" // the story's words: its zeros mean nothing
-		}
-		if a := st.Analysis(); a != nil && a.Evidence.NothingCompiled() != "" {
-			return compileOffCounts + " (" + a.Evidence.NothingCompiledShort() + ")"
-		}
-		c := st.Counts
-		breaks, recompiles := triage.Tally(c.GraphBreaks, triage.RunLogging(st.Logged.GraphBreaks), "break"), triage.Tally(c.Recompiles, triage.RunLogging(st.Logged.Recompiles), "recompile")
-		parts := []string{breaks, recompiles, plural(c.LimitHits, "limit hit")}
-		if c.CudagraphSkips > 0 {
-			parts = append(parts, plural(c.CudagraphSkips, "skip"))
-		}
-		if c.CompileErrors > 0 {
-			parts = append(parts, plural(c.CompileErrors, "error"))
-		}
-		parts = floors(parts, st.Analysis(), false)
-		if c.Ranks > 1 {
-			parts = append(parts, plural(c.Ranks, "rank"))
-		}
-		return strings.Join(parts, " · ")
-	}
-	if r.view == nil || r.view.snap == nil {
-		if r.st != nil && r.view == nil {
-			return "no logs to analyse"
-		}
+	a := rowAnalysis(r)
+	switch {
+	case a == nil && r.st != nil && r.view == nil:
+		return "no logs to analyse"
+	case a == nil || a.Report == nil:
 		return "no findings yet"
+	case r.live() && !a.Evidence.TorchSeen:
+		return "no torch output yet"
 	}
-	c := r.view.snap.report.Counts
-	breaks, recompiles := plural(c.GraphBreaks, "break"), plural(c.Recompiles, "recompile")
-	if a := r.view.snap.analysis; a != nil { // the counts lines' rules: a zero that could not be otherwise is no count
-		ev := a.Evidence
-		switch {
-		case !ev.TorchSeen && r.live():
-			return "no torch output yet"
-		case !ev.TorchSeen:
-			return a.NoTorchText()
-		case ev.NothingCompiled() != "":
-			return compileOffCounts + " (" + ev.NothingCompiledShort() + ")"
-		}
-		breaks = triage.Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break")
-		recompiles = triage.Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
+	if none := story.Uncounted(a); none != "" {
+		return none
 	}
-	parts := []string{breaks, recompiles, plural(c.RecompileLimitHits, "limit hit")}
+	ws, c := story.WordCounts(a, story.ShortNouns), a.Report.Counts
+	parts := []string{story.WordOf(ws, story.CountGraphBreaks).Words, story.WordOf(ws, story.CountRecompiles).Words,
+		story.WordOf(ws, story.CountLimitHits).Words}
 	if c.CudagraphSkips > 0 {
-		parts = append(parts, plural(c.CudagraphSkips, "skip"))
+		parts = append(parts, story.WordOf(ws, story.CountCudagraphSkips).Words)
 	}
 	if c.CompileErrors > 0 {
-		parts = append(parts, plural(c.CompileErrors, "error"))
+		parts = append(parts, story.WordOf(ws, story.CountCompileErrors).Words)
 	}
-	return strings.Join(floors(parts, r.view.snap.analysis, r.live()), " · ")
+	if n := len(a.Evidence.Ranks); n > 1 {
+		parts = append(parts, plural(n, "rank"))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // compileOffCounts stands for the counts of a run that compiled nothing (torch.compile off, or no frame reached

@@ -18,58 +18,118 @@ type CountWords struct {
 	Words string `json:"words"`
 }
 
-// countWords words every count of an analysed run (nil without an analysis).
+// Nouns names the kinds of a run's counts: LongNouns in the bringup log ("2 graph breaks"), ShortNouns where a
+// line has little room (the TUI's runs list: "2 breaks"). The nouns are all that differs: whether a count is
+// exact, a floor or no count at all is WordCounts' rule for both.
+type Nouns uint8
+
+const (
+	LongNouns Nouns = iota
+	ShortNouns
+)
+
+// The keys of CountWords.Count (the keys of Counts), in the order WordCounts gives them.
+const (
+	CountGraphBreaks    = "graph_breaks"
+	CountRecompiles     = "recompiles"
+	CountLimitHits      = "recompile_limit_hits"
+	CountCudagraphSkips = "cudagraph_skips"
+	CountCompileErrors  = "compile_errors"
+	CountRuntimeErrors  = "runtime_errors"
+)
+
+// nouns are each count's noun, long and short (by Nouns).
+var nouns = map[string][2]string{
+	CountGraphBreaks:    {"graph break", "break"},
+	CountRecompiles:     {"recompile", "recompile"},
+	CountLimitHits:      {"limit hit", "limit hit"},
+	CountCudagraphSkips: {"CUDA-graph skip", "skip"},
+	CountCompileErrors:  {"compile error", "error"},
+	CountRuntimeErrors:  {"runtime error", "runtime error"},
+}
+
+// countWords words every count of an analysed run (nil without an analysis): WordCounts with the log's nouns.
 func countWords(r *Run) []CountWords {
-	an, c := r.an, r.Counts
-	if an == nil || c == nil {
+	if r.an == nil || r.Counts == nil {
 		return nil
 	}
-	ev, rc := an.Evidence, an.Report.Counts
+	return WordCounts(r.an, LongNouns)
+}
+
+// WordCounts words every count of an analysis by the rules of its report (nil without one), naming each kind
+// with the nouns chosen: exact ("2 graph breaks"); "≥N" where the run did not complete (Analysis.Unfinished: what
+// it never reached is not counted, a run still going included); "at least N" where some printed though the kind
+// was not (all) logged; "not logged", "unknown" or "not in the log" where no count stands; "not counted (no torch
+// output)" / "not counted (nothing compiled)" where nothing was counted (Uncounted is the one phrase for those).
+// The bringup log and the TUI's runs list both word a run's counts with it.
+func WordCounts(an *triage.Analysis, n Nouns) []CountWords {
+	if an == nil || an.Report == nil {
+		return nil
+	}
+	ev, c := an.Evidence, an.Report.Counts
 	none := ""
 	switch {
-	case !r.Logged.Torch:
+	case !ev.TorchSeen:
 		none = "no torch output"
 	case ev.NothingCompiled() != "":
 		none = "nothing compiled"
 	}
-	exact := func(key string, n int, noun string) CountWords {
-		v, w := strconv.Itoa(n), triage.Plural(n, noun)
-		if r.unfinished() {
+	unfinished := an.Unfinished() != ""
+	exact := func(key string, count int) CountWords {
+		v, w := strconv.Itoa(count), triage.Plural(count, nouns[key][n])
+		if unfinished {
 			v, w = triage.Floor(v), triage.Floor(w)
 		}
 		return CountWords{key, v, w}
 	}
-	word := func(key string, n int, noun string, counted, floor bool, absent string) CountWords {
+	word := func(key string, count int, counted, floor bool, absent string) CountWords {
+		noun := nouns[key][n]
 		switch {
 		case none != "":
 			return CountWords{key, "—", noun + "s not counted (" + none + ")"}
 		case !counted:
 			return CountWords{key, absent, noun + "s " + absent}
 		case floor:
-			return CountWords{key, "≥" + strconv.Itoa(n), "at least " + triage.Plural(n, noun)}
+			return CountWords{key, "≥" + strconv.Itoa(count), "at least " + triage.Plural(count, noun)}
 		}
-		return exact(key, n, noun)
+		return exact(key, count)
 	}
 	absent := ev.LoggingOf(false).Words()
 	silenced := ev.LogSilenced != ""
-	ce := word("compile_errors", c.CompileErrors, "compile error", true, false, "")
+	ce := word(CountCompileErrors, c.CompileErrors, true, false, "")
 	if none == "" {
-		ce.Value += triage.CaughtSuffix(c.CompileErrorsCaught)
-		ce.Words += triage.CaughtSuffix(c.CompileErrorsCaught)
+		caught := an.CaughtCompileErrors()
+		ce.Value += triage.CaughtSuffix(caught)
+		ce.Words += triage.CaughtSuffix(caught)
 	}
 	return []CountWords{
-		word("graph_breaks", c.GraphBreaks, "graph break", an.BreaksCounted(), an.BreaksFloor(), absent),
-		word("recompiles", c.Recompiles, "recompile", an.RecompilesCounted(), an.RecompilesFloor(), absent),
-		word("recompile_limit_hits", c.LimitHits, "limit hit", !silenced || c.LimitHits > 0, silenced, triage.LoggingSilenced.Words()),
-		word("cudagraph_skips", rc.CudagraphSkips, "CUDA-graph skip", an.SkipsCounted(), false, absent),
+		word(CountGraphBreaks, c.GraphBreaks, an.BreaksCounted(), an.BreaksFloor(), absent),
+		word(CountRecompiles, c.Recompiles, an.RecompilesCounted(), an.RecompilesFloor(), absent),
+		word(CountLimitHits, c.RecompileLimitHits, !silenced || c.RecompileLimitHits > 0, silenced, triage.LoggingSilenced.Words()),
+		word(CountCudagraphSkips, c.CudagraphSkips, an.SkipsCounted(), false, absent),
 		ce,
-		exact("runtime_errors", c.RuntimeErrors, "runtime error"),
+		exact(CountRuntimeErrors, c.RuntimeErrors),
 	}
 }
 
-// countWord is the run's words of one count (a zero CountWords when it has none).
-func (r *Run) countWord(key string) CountWords {
-	for _, cw := range r.CountWords {
+// Uncounted is the one phrase that stands for every count of an analysed run that counted nothing: "no torch
+// output: nothing counted" (the report's words, Analysis.NoTorchText), "nothing compiled (torch.compile off:
+// TORCHDYNAMO_DISABLE=1)"; "" where its counts stand, each as WordCounts words it.
+func Uncounted(an *triage.Analysis) string {
+	switch {
+	case an == nil:
+		return ""
+	case !an.Evidence.TorchSeen:
+		return an.NoTorchText()
+	case an.Evidence.NothingCompiled() != "":
+		return "nothing compiled (" + an.Evidence.NothingCompiledShort() + ")"
+	}
+	return ""
+}
+
+// WordOf is the words of one count among ws (a zero CountWords when ws has none of it).
+func WordOf(ws []CountWords, key string) CountWords {
+	for _, cw := range ws {
 		if cw.Count == key {
 			return cw
 		}
@@ -77,30 +137,30 @@ func (r *Run) countWord(key string) CountWords {
 	return CountWords{}
 }
 
-// countsLine is the text line of a run's counts: each count's words, the GPU counts, its processes.
+// countWord is the run's words of one count (a zero CountWords when it has none).
+func (r *Run) countWord(key string) CountWords { return WordOf(r.CountWords, key) }
+
+// countsLine is the text line of a run's counts: each count's words, the GPU counts, its processes; where nothing
+// was counted, the one phrase that says so (Uncounted), its runtime errors and its processes.
 func (r *Run) countsLine() string {
 	lg, c := r.Logged, r.Counts
-	var items []string
-	switch {
-	case !lg.Torch:
-		items = []string{"no torch output: nothing counted"}
-	case r.an != nil && r.an.Evidence.NothingCompiled() != "": // its zeros count nothing
-		items = []string{"nothing compiled (" + r.an.Evidence.NothingCompiledShort() + ")"}
-	default:
-		for _, cw := range r.CountWords[:5] {
-			items = append(items, cw.Words)
-		}
-		runtime := ""
+	if none := Uncounted(r.an); none != "" { // its zeros count nothing
+		items := []string{none}
 		if c.RuntimeErrors > 0 {
-			runtime = " · " + r.countWord("runtime_errors").Words
+			items = append(items, r.countWord(CountRuntimeErrors).Words)
 		}
-		if r.an != nil && r.an.Evidence.LogSilenced != "" { // why its counts are not in the log, as the report's "Based on"
-			runtime += " · log silenced (" + r.an.Evidence.LogSilenced + ")"
-		}
-		return strings.Join(items, " · ") + gpuCounts(c, lg, runtime) + " · " + r.processesText()
+		return strings.Join(append(items, r.processesText()), " · ")
 	}
+	var items []string
+	for _, cw := range r.CountWords[:5] {
+		items = append(items, cw.Words)
+	}
+	runtime := ""
 	if c.RuntimeErrors > 0 {
-		items = append(items, r.countWord("runtime_errors").Words)
+		runtime = " · " + r.countWord(CountRuntimeErrors).Words
 	}
-	return strings.Join(append(items, r.processesText()), " · ")
+	if r.an.Evidence.LogSilenced != "" { // why its counts are not in the log, as the report's "Based on"
+		runtime += " · log silenced (" + r.an.Evidence.LogSilenced + ")"
+	}
+	return strings.Join(items, " · ") + gpuCounts(c, lg, runtime) + " · " + r.processesText()
 }

@@ -118,3 +118,46 @@ func TestSparklineOfAnAtLeastCount(t *testing.T) {
 		t.Errorf("breaks %v floors %v", breaks, floors)
 	}
 }
+
+// The short words (the TUI's runs list) and the long ones (the log) of every count of a run differ in their
+// nouns alone: the same value, so the same exact count, floor or no count, for runs that stopped, crashed, were
+// silenced, logged no graph breaks, or compiled nothing (real runs: testdata/recorded). Where nothing was counted,
+// one phrase (Uncounted) heads the text line, the report's own words.
+func TestShortAndLongCountWordsDifferInTheirNounsAlone(t *testing.T) {
+	rec := "../../testdata/recorded/"
+	store := storeOf(t, rec+"silenced-rank/runs/0001-breaks", rec+"silenced-logging/runs/0001-breaks",
+		rec+"log-counts/runs/0006-guards", rec+"log-counts/runs/0003-breaks", rec+"interrupt-reraise/runs/0001-breaks",
+		rec+"invalid-logs/runs/0001-custom", rec+"caught-compile/runs/0001-breaks", rec+"compile-off/runs/0001-breaks",
+		rec+"peer-abort/runs-2.6/0001-breaks")
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := map[string]string{CountGraphBreaks: "break", CountCudagraphSkips: "skip", CountCompileErrors: "error"}
+	long := map[string]string{CountGraphBreaks: "graph break", CountCudagraphSkips: "CUDA-graph skip", CountCompileErrors: "compile error"}
+	for i := range s.Runs {
+		r := &s.Runs[i]
+		an := r.Analysis()
+		if an == nil {
+			t.Fatalf("run %d: no analysis", r.ID)
+		}
+		lw, sw := WordCounts(an, LongNouns), WordCounts(an, ShortNouns)
+		if fmt.Sprint(lw) != fmt.Sprint(r.CountWords) || len(sw) != len(lw) {
+			t.Fatalf("run %d: long words %v, the log's %v, short %v", r.ID, lw, r.CountWords, sw)
+		}
+		for j := range lw {
+			want := lw[j].Words
+			if n, ok := long[lw[j].Count]; ok {
+				want = strings.Replace(want, n, short[lw[j].Count], 1)
+			}
+			if sw[j].Count != lw[j].Count || sw[j].Value != lw[j].Value || sw[j].Words != want {
+				t.Errorf("run %d: short %+v, long %+v", r.ID, sw[j], lw[j])
+			}
+		}
+		if none := Uncounted(an); none != "" && !strings.HasPrefix(r.countsLine(), none) {
+			t.Errorf("run %d: text line %q does not start with %q", r.ID, r.countsLine(), none)
+		} else if none == "" && !strings.HasPrefix(r.countsLine(), lw[0].Words+" · ") {
+			t.Errorf("run %d: text line %q does not start with %q", r.ID, r.countsLine(), lw[0].Words)
+		}
+	}
+}

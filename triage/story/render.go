@@ -76,7 +76,7 @@ func WriteMarkdown(w io.Writer, s *Story) {
 		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(runPresetText(r)), triage.MarkdownEscape(r.Exit),
 			durText(r.DurationS), metricText(r.Metric)}
 		if r.CountWords != nil { // each count's words: countWords, as the text and the JSON
-			for _, key := range []string{"graph_breaks", "recompiles", "recompile_limit_hits", "cudagraph_skips", "compile_errors", "runtime_errors"} {
+			for _, key := range []string{CountGraphBreaks, CountRecompiles, CountLimitHits, CountCudagraphSkips, CountCompileErrors, CountRuntimeErrors} {
 				cells = append(cells, triage.MarkdownEscape(r.countWord(key).Value))
 			}
 			ranks := strconv.Itoa(r.Counts.Ranks)
@@ -302,7 +302,7 @@ func trendText(s *Story) string {
 		return name + " " + strings.Join(parts, " → ")
 	}
 	var out []string
-	for _, p := range []string{series("graph breaks", "graph_breaks"), series("recompiles", "recompiles")} {
+	for _, p := range []string{series("graph breaks", CountGraphBreaks), series("recompiles", CountRecompiles)} {
 		if p != "" {
 			out = append(out, p)
 		}

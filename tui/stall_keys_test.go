@@ -1,0 +1,65 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/triage/session"
+)
+
+// A run that stalls (a real process that prints once, then nothing past the watchdog's limit) shows the stall
+// banner; w dismisses it and the run goes on. c still cancels it then: it did nothing once the banner was gone
+// (only q then y stopped the run).
+func TestCancelStillWorksAfterKeepWaiting(t *testing.T) {
+	store, err := session.OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 20"},
+		Preset: "breaks", Stall: 300 * time.Millisecond}, store: store, set: builtinSet(t)})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h := newHarness(t, m)
+	h.until("the stall banner", func() bool { return m.stallBanner() && m.sess.Handle(m.cur.id) != nil })
+	h.key("w")
+	if m.stallBanner() || m.cur.done {
+		t.Fatalf("w should dismiss the banner and keep the run going:\n%s", plain(m))
+	}
+	h.key("c")
+	if !strings.Contains(plain(m), "cancelling the run") {
+		t.Errorf("c after w does not cancel the run:\n%s", plain(m))
+	}
+	h.until("the run to stop", func() bool { return finished(m) })
+	if s := plain(m); !strings.Contains(s, "stopped by torchtriage") {
+		t.Errorf("the run was not stopped by c:\n%s", s)
+	}
+}
+
+// On every screen of a live run whose stall banner was dismissed, c means what the banner said it means: the
+// binding that cancels the run.
+func TestCancelKeyOfTheBannerWorksOnEveryScreenAfterW(t *testing.T) {
+	banner := liveModel(t, 120, 32)
+	feedRun(t, banner, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
+	banner.cur.stalled = true
+	cancel := banner.keys.lookup(banner.scopes(), keyMsg("c"))
+	if cancel == nil {
+		t.Fatal("c means nothing on the stall banner")
+	}
+	for _, s := range []screen{screenMain, screenDetail, screenLog, screenRuns, screenDiff, screenRanks, screenTimeline,
+		screenHelp, screenGuide, screenInfo} {
+		m := liveModel(t, 120, 32)
+		feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
+		m.screen, m.cur.stalled, m.cur.dismissed = s, true, true
+		got := m.keys.lookup(m.scopes(), keyMsg("c"))
+		if got == nil || got.Help() != cancel.Help() {
+			desc := "nothing"
+			if got != nil {
+				desc = fmt.Sprintf("%q", got.Help().Desc)
+			}
+			t.Errorf("screen %d after w: c means %s, the banner's c means %q", s, desc, cancel.Help().Desc)
+		}
+	}
+}
