@@ -68,3 +68,17 @@ func TestReportPerRankNamesTheRanksItHasNoCountsOf(t *testing.T) {
 		}
 	}
 }
+
+// A silenced log (a process counted what its log lacks) has no count that stands, limit hits included: the text's
+// "Per rank" says so as its counts line and the TUI's limits column do ("limit hits not in the log"); it read
+// "0 limit hits" for silenced-rank's rank 0 under a counts line of "limit hits not in the log".
+func TestPerRankLimitHitsOfASilencedLog(t *testing.T) {
+	_, out, _ := runCLI("report", "--width", "300", filepath.Join("..", "testdata", "recorded", "silenced-rank", "runs", "0001-breaks"))
+	if !strings.Contains(lineWith(out, "limit hits"), "limit hits not in the log") {
+		t.Fatalf("counts line:\n%s", out)
+	}
+	sec := out[max(strings.Index(out, "\nPer rank\n"), 0):]
+	if l := lineWith(sec, "  rank 0: "); !strings.Contains(l, "limit hits not in the log") || strings.Contains(l, "0 limit hits") {
+		t.Errorf("Per rank line of rank 0 %q", l)
+	}
+}

@@ -74,14 +74,18 @@ func countsText(c Counts, an *Analysis) string {
 		return "nothing counted (no torch output)" // as the counts line: its zeros mean nothing
 	}
 	breaks, recompiles, skips := Plural(c.GraphBreaks, "break"), Plural(c.Recompiles, "recompile"), Plural(c.CudagraphSkips, "skip")
+	limits := Plural(c.RecompileLimitHits, "limit hit")
 	if an != nil {
 		ev := an.Evidence
 		breaks, recompiles = Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break"), Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
 		if !an.SkipsCounted() {
 			skips = Tally(c.CudagraphSkips, ev.LoggingOf(false), "skip")
 		}
+		if ev.LogSilenced != "" { // no count of a silenced log stands (the counts line's LimitHitsValue)
+			limits = Tally(c.RecompileLimitHits, LoggingSilenced, "limit hit")
+		}
 	}
-	return fmt.Sprintf("%s, %s, %s, %s, %s, %s", breaks, recompiles, Plural(c.RecompileLimitHits, "limit hit"), skips,
+	return fmt.Sprintf("%s, %s, %s, %s, %s, %s", breaks, recompiles, limits, skips,
 		Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error"))
 }
 
