@@ -9,7 +9,8 @@ import (
 )
 
 // The JSON's "ranks" are the ranks the text header names (evidence.ranks: prefixes, probes, torchrun), and its
-// per_rank holds counts only of ranks a record names: quiet-rank read "ranks": [1] (rank 0 printed no torch
+// per_rank holds counts only of ranks a record names (per_rank_unknown names the others:
+// TestReportPerRankNamesTheRanksItHasNoCountsOf): quiet-rank read "ranks": [1] (rank 0 printed no torch
 // record) and unprefixed-rank-break "ranks": [] (its one record has no prefix) under a header of "ranks 0,1".
 func TestReportJSONRanksAreTheHeadersRanks(t *testing.T) {
 	rec := filepath.Join("..", "testdata", "recorded")

@@ -95,10 +95,13 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set, nil)...)
 	uniqueIDs(fs)
 	ev := evidenceWith(rep.Evidence, rep, run, probes)
-	if !slices.Equal(rep.Ranks, ev.Ranks) || rep.Partial != ev.Partial { // one source: the header's ranks and cuts
+	unknown := ranksWithoutRecords(rep, ev.Ranks, run, probes, ev.TorchSeen)
+	// one source: the header's ranks and cuts, and the ranks of them per_rank has no counts of
+	if !slices.Equal(rep.Ranks, ev.Ranks) || rep.Partial != ev.Partial || !slices.EqualFunc(rep.PerRankUnknown, unknown, sameRankWithoutRecords) {
 		cp := *rep
 		cp.Ranks = ev.Ranks // a rank no record names is one too
 		cp.Partial, cp.PartialReasons = ev.Partial, ev.PartialReasons
+		cp.PerRankUnknown = unknown
 		rep = &cp
 	}
 	breaksAsked := ev.GraphBreaksLogged // TORCH_LOGS had graph_breaks, or its records printed

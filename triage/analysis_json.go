@@ -41,6 +41,11 @@ func (a *Analysis) JSON() ReportJSON {
 	if out.Findings == nil {
 		out.Findings = []Finding{}
 	}
+	if out.Report != nil && out.Report.PerRankUnknown == nil { // a list, never null: every rank is in per_rank
+		rep := *out.Report
+		rep.PerRankUnknown = []RankWithoutRecords{}
+		out.Report = &rep
+	}
 	if a.NextStep.ID != "" {
 		out.NextStep = stepJSON(a.NextStep, a.Done)
 		out.NextStep.Why = a.state.Why(a.NextStep) // a step before the six: what makes it come first

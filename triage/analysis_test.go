@@ -86,7 +86,7 @@ func TestReportJSONSchema(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"schema", "counts", "per_rank", "graph_breaks", "recompiles", "exceptions", "findings", "rank_agreement", "verdict", "next_step"} {
+	for _, k := range []string{"schema", "counts", "per_rank", "per_rank_unknown", "graph_breaks", "recompiles", "exceptions", "findings", "rank_agreement", "verdict", "next_step"} {
 		if _, ok := doc[k]; !ok {
 			t.Errorf("report JSON lacks %q", k)
 		}

@@ -2,6 +2,7 @@ package triage
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -56,12 +57,44 @@ type Delta struct {
 	Big    bool     `json:"significant"`
 }
 
-// CacheChange is one cache's lookups in A and B.
+// CacheChange is one cache's lookups in A and B, and their change of state where both sides show their lookups and
+// the states differ (From and To; both zero otherwise).
 type CacheChange struct {
+	Cache string     `json:"cache"`
+	A     CacheStats `json:"a"`
+	B     CacheStats `json:"b"`
+	From  CacheState `json:"from,omitempty"`
+	To    CacheState `json:"to,omitempty"`
+}
+
+// Changed reports a change of state.
+func (c CacheChange) Changed() bool { return c.From != 0 && c.To != 0 && c.From != c.To }
+
+// Change words the change of state: "miss → hit", "hit → mostly hit", "" where there is none.
+func (c CacheChange) Change() string {
+	if !c.Changed() {
+		return ""
+	}
+	return c.From.String() + " → " + c.To.String()
+}
+
+// cacheChangeJSON is CacheChange's JSON: change (the words, as before from and to were written) beside from and to.
+type cacheChangeJSON struct {
 	Cache  string     `json:"cache"`
 	A      CacheStats `json:"a"`
 	B      CacheStats `json:"b"`
 	Change string     `json:"change,omitempty"` // "hit → miss", "miss → hit", "" (no change of state)
+	From   CacheState `json:"from,omitempty"`
+	To     CacheState `json:"to,omitempty"`
+}
+
+// MarshalJSON writes the change with its words.
+func (c CacheChange) MarshalJSON() ([]byte, error) {
+	j := cacheChangeJSON{Cache: c.Cache, A: c.A, B: c.B}
+	if c.Changed() {
+		j.Change, j.From, j.To = c.Change(), c.From, c.To
+	}
+	return json.Marshal(j)
 }
 
 // CompareResult is `torchtriage compare A B`.
@@ -110,7 +143,7 @@ func (res *CompareResult) SetCommands(words string) {
 // phaseNote sets PhaseNote where a compile cache went between hit and miss.
 func (res *CompareResult) phaseNote() {
 	for _, c := range res.Caches {
-		if (c.Cache == "fx_graph" || c.Cache == "aot_autograd") && strings.Contains(c.Change, "hit") && strings.Contains(c.Change, "miss") {
+		if (c.Cache == "fx_graph" || c.Cache == "aot_autograd") && c.Changed() && (c.From.hits() && c.To.misses() || c.From.misses() && c.To.hits()) {
 			res.PhaseNote = "A and B are a cold and a warm start: on a cache hit Inductor reports no time and the backend's " +
 				"(loading the compiled graph) counts under aot, so aot and inductor do not compare one to one"
 			return

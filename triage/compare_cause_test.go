@@ -17,21 +17,22 @@ func TestCacheCauseFollowsTheDirection(t *testing.T) {
 	nan := Change{Key: "env.TORCHINDUCTOR_NAN_ASSERTS", A: "(unset)", B: "1"}
 	torch := Change{Key: "version.torch", A: "2.14.1+debian", B: "2.6.0+debian", Cache: true}
 	for _, c := range []struct {
-		name        string
-		settings    []Change
-		versions    []Change
-		cache, from string
-		want, bad   string
+		name      string
+		settings  []Change
+		versions  []Change
+		cache     string
+		from, to  CacheState
+		want, bad string
 	}{
-		{"warm under a new job id", []Change{jobID}, nil, "fx_graph", "miss → hit", "warm start", "key changed"},
-		{"job id keys PGO only", []Change{jobID}, nil, "fx_graph", "hit → miss", "no recorded setting differs", "JOB_ID"},
-		{"job id keys PGO", []Change{jobID}, nil, "pgo", "hit → miss", "key changed: TORCH_COMPILE_JOB_ID", ""},
-		{"an inductor setting is in the key", []Change{nan}, nil, "fx_graph", "hit → miss", "key changed: TORCHINDUCTOR_NAN_ASSERTS: (unset) → 1", "fresh"},
-		{"no lookup on another torch", nil, []Change{torch}, "aot_autograd", "hit → none", "no lookup in B", "key changed"},
-		{"a new torch misses", nil, []Change{torch}, "fx_graph", "hit → miss", "key changed: torch version", ""},
+		{"warm under a new job id", []Change{jobID}, nil, "fx_graph", CacheMiss, CacheHit, "warm start", "key changed"},
+		{"job id keys PGO only", []Change{jobID}, nil, "fx_graph", CacheHit, CacheMiss, "no recorded setting differs", "JOB_ID"},
+		{"job id keys PGO", []Change{jobID}, nil, "pgo", CacheHit, CacheMiss, "key changed: TORCH_COMPILE_JOB_ID", ""},
+		{"an inductor setting is in the key", []Change{nan}, nil, "fx_graph", CacheHit, CacheMiss, "key changed: TORCHINDUCTOR_NAN_ASSERTS: (unset) → 1", "fresh"},
+		{"no lookup on another torch", nil, []Change{torch}, "aot_autograd", CacheHit, CacheNone, "no lookup in B", "key changed"},
+		{"a new torch misses", nil, []Change{torch}, "fx_graph", CacheHit, CacheMiss, "key changed: torch version", ""},
 	} {
 		res := &CompareResult{Settings: c.settings, Versions: c.versions}
-		got := res.cacheCause(CacheChange{Cache: c.cache, Change: c.from})
+		got := res.cacheCause(CacheChange{Cache: c.cache, From: c.from, To: c.to})
 		if !strings.Contains(got, c.want) || c.bad != "" && strings.Contains(got, c.bad) {
 			t.Errorf("%s: %q", c.name, got)
 		}
@@ -147,7 +148,7 @@ func TestColdAndWarmPhasesAreNotComparedOneToOne(t *testing.T) {
 	res := &CompareResult{
 		Compile: &Delta{What: "compile", A: f(6.0), B: f(7.0), DeltaS: f(1.0), Big: true},
 		Phases:  []Delta{{What: "aot", A: f(1.6), B: f(5.2), DeltaS: f(3.6), Big: true}},
-		Caches:  []CacheChange{{Cache: "aot_autograd", Change: "miss → hit"}},
+		Caches:  []CacheChange{{Cache: "aot_autograd", From: CacheMiss, To: CacheHit}},
 	}
 	res.phaseNote()
 	if !strings.Contains(res.PhaseNote, "cold and a warm start") {
@@ -198,7 +199,7 @@ I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: loca
 // "PGO code state none → hit" between a cold and a warm traced run).
 func TestPGOStateOfATraceWithoutHits(t *testing.T) {
 	cold := CacheStats{Writes: 2, Known: KnowHit | KnowWrites}
-	if s := cacheState(cold, true); s == "none" {
+	if s := cacheState(cold, true); s == CacheNone {
 		t.Errorf("state %q", s)
 	}
 }

@@ -117,33 +117,77 @@ func (res *CompareResult) compareCaches(ca, cb *CompileReport) {
 		}
 		c := CacheChange{Cache: name, A: x, B: y}
 		// a side without compile records (no TORCH_TRACE, no probe) shows no lookup: unknown, not "none"
-		if sa, sb := cacheState(x, okx), cacheState(y, oky); sa != sb && ca != nil && cb != nil && sa != "unknown" && sb != "unknown" {
-			c.Change = sa + " → " + sb
+		if sa, sb := cacheState(x, okx), cacheState(y, oky); sa != sb && ca != nil && cb != nil && sa != CacheUnknown && sb != CacheUnknown {
+			c.From, c.To = sa, sb
 		}
 		res.Caches = append(res.Caches, c)
 	}
 }
 
-// cacheState words a cache's lookups: hit, miss, bypass, mostly hit or mostly miss (two thirds or more), mixed,
+// CacheState is what a cache's lookups on one side amount to; its String is the word compare shows.
+type CacheState uint8
+
+// The cache states. The zero CacheState is no state: a CacheChange without a change of state.
+const (
+	CacheNone       CacheState = iota + 1 // no lookup recorded
+	CacheHit                              // every lookup hit
+	CacheMiss                             // every lookup missed
+	CacheBypassed                         // every lookup bypassed
+	CacheMostlyHit                        // two thirds or more hit
+	CacheMostlyMiss                       // two thirds or more missed
+	CacheMixed                            // neither
+	CacheUnknown                          // no hit where the source does not show misses (a trace's PGO)
+)
+
+var cacheStateWords = [...]string{CacheNone: "none", CacheHit: "hit", CacheMiss: "miss", CacheBypassed: "bypass",
+	CacheMostlyHit: "mostly hit", CacheMostlyMiss: "mostly miss", CacheMixed: "mixed", CacheUnknown: "unknown"}
+
+// String is the state's word ("mostly hit"), "" for no state.
+func (s CacheState) String() string {
+	if int(s) < len(cacheStateWords) {
+		return cacheStateWords[s]
+	}
+	return ""
+}
+
+// MarshalText writes the state's word.
+func (s CacheState) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (s *CacheState) UnmarshalText(b []byte) error {
+	for i, w := range cacheStateWords {
+		if w != "" && w == string(b) {
+			*s = CacheState(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown cache state %q", b)
+}
+
+// hits reports a state whose lookups hit, all or most; misses one whose lookups missed, all or most.
+func (s CacheState) hits() bool   { return s == CacheHit || s == CacheMostlyHit }
+func (s CacheState) misses() bool { return s == CacheMiss || s == CacheMostlyMiss }
+
+// cacheState is a cache's lookups' state: hit, miss, bypass, mostly hit or mostly miss (two thirds or more), mixed,
 // none (no lookup recorded), or unknown (no hit where the source does not show misses: a trace's PGO).
-func cacheState(s CacheStats, ok bool) string {
+func cacheState(s CacheStats, ok bool) CacheState {
 	switch {
 	case ok && s.Hit == 0 && s.Known != 0 && s.Known&KnowMiss == 0:
-		return "unknown"
+		return CacheUnknown
 	case !ok || s.Lookups() == 0:
-		return "none"
+		return CacheNone
 	case s.Hit == s.Lookups():
-		return "hit"
+		return CacheHit
 	case s.Miss == s.Lookups():
-		return "miss"
+		return CacheMiss
 	case s.Bypass == s.Lookups():
-		return "bypass"
+		return CacheBypassed
 	case 3*s.Hit >= 2*s.Lookups(): // a cold → warm pair of a run with recompiles: 3 hit 19 miss → 18 hit 1 miss
-		return "mostly hit"
+		return CacheMostlyHit
 	case 3*s.Miss >= 2*s.Lookups():
-		return "mostly miss"
+		return CacheMostlyMiss
 	}
-	return "mixed"
+	return CacheMixed
 }
 
 func magnitude(d Delta) float64 {
@@ -178,14 +222,12 @@ func versionWords(vs []Change) []string {
 }
 
 // cacheCause names why a cache changed state from the settings and versions that differ, by the direction of
-// the change: a changed key or dir only ever misses; a hit in B is a warm start (or caches switched on); "→ none"
-// is no lookup in B.
+// the change: a changed key or dir only ever misses; more hits in B is a warm start (or caches switched on), as
+// many or fewer ("hit → mostly hit") is entries not found; "→ none" is no lookup in B.
 func (res *CompareResult) cacheCause(c CacheChange) string {
-	to := c.Change[strings.LastIndex(c.Change, " ")+1:] // "hit", "miss", "none", "bypass", "mixed" ("mostly hit")
-	from, _, _ := strings.Cut(c.Change, " → ")
-	if to != "none" && to != "bypass" && hitShare(c.B) > hitShare(c.A) { // more hits in B: an improvement ("miss → mostly miss")
-		to = "hit"
-	}
+	// all hits in B, or more of them: an improvement ("miss → mostly miss"); as many or fewer, even where most still
+	// hit ("hit → mostly hit"), is lookups B did not find
+	gain := c.To == CacheHit || c.To != CacheNone && c.To != CacheBypassed && hitShare(c.B) > hitShare(c.A)
 	torch := ""
 	for _, v := range res.Versions {
 		if v.Key == "version.torch" {
@@ -204,9 +246,9 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 			key = orWhat(key, s.String())
 		}
 	}
-	switch to {
-	case "hit":
-		off := from == "none" || from == "bypass" // A made no lookup: something turned the cache on
+	switch {
+	case gain:
+		off := c.From == CacheNone || c.From == CacheBypassed // A made no lookup: something turned the cache on
 		switch {
 		case off && switchedBy != "":
 			return "caches enabled by " + switchedBy
@@ -219,7 +261,7 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 			return "B's cache dir held its entries: " + dir
 		}
 		return "warm start: the entries an earlier run wrote"
-	case "none":
+	case c.To == CacheNone:
 		switch {
 		case switchedBy != "":
 			return "no lookup in B: caches disabled by " + switchedBy
@@ -229,7 +271,7 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 		return "no lookup in B: caches off or not reached"
 	}
 	switch {
-	case switchedBy != "" && from == "none":
+	case switchedBy != "" && c.From == CacheNone:
 		return "A's caches were off: " + switchedBy
 	case switchedBy != "":
 		return "caches disabled or enabled by " + switchedBy
@@ -335,11 +377,11 @@ func (res *CompareResult) verdict() (string, bool) {
 	}
 	named := map[string]bool{}
 	for _, c := range res.Caches {
-		if c.Change == "" {
+		if !c.Changed() {
 			continue
 		}
 		cause := res.cacheCause(c)
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", cacheWords[c.Cache], c.Change, cause))
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", cacheWords[c.Cache], c.Change(), cause))
 		for _, s := range res.Settings {
 			if s.Cache && strings.Contains(cause, s.String()) {
 				for _, t := range res.Settings { // the env variable and the config it sets are one cause

@@ -132,8 +132,8 @@ func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
 	res := Compare(side(t, fx("torch-2.14/gb_recompile.triage.log")), side(t, fixture("2.14", "c01_mlp.warm.trace")))
 	for _, c := range res.Caches {
-		if c.Change != "" {
-			t.Errorf("cache %s changed %q against a side without compile records", c.Cache, c.Change)
+		if c.Changed() {
+			t.Errorf("cache %s changed %q against a side without compile records", c.Cache, c.Change())
 		}
 	}
 	if strings.Contains(res.Verdict, "none → hit") || strings.Contains(res.Verdict, "caches, versions and settings unchanged") ||

@@ -103,7 +103,7 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 	res = &CompareResult{}
 	res.compareCaches(&CompileReport{Caches: Caches{"fx_graph": {Hit: 10, Miss: 10, Known: known}}},
 		&CompileReport{Caches: Caches{"fx_graph": {Hit: 11, Miss: 9, Known: known}}})
-	if len(res.Caches) != 1 || res.Caches[0].Change != "" {
+	if len(res.Caches) != 1 || res.Caches[0].Changed() {
 		t.Errorf("10/10 → 11/9: %+v", res.Caches)
 	}
 }

@@ -256,7 +256,7 @@ func TestGroupPerRank(t *testing.T) {
 		many[strconv.Itoa(r)] = Counts{Recompiles: r}
 	}
 	var b strings.Builder
-	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), many, nil)
+	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), &Report{PerRank: many}, nil)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	if len(lines) != maxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-maxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-maxPerRankLines)+" ranks): --format json has every rank" {
 		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
@@ -267,7 +267,7 @@ func TestGroupPerRank(t *testing.T) {
 		one[strconv.Itoa(r)] = Counts{Recompiles: r}
 	}
 	b.Reset()
-	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), one, nil)
+	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), &Report{PerRank: one}, nil)
 	if !strings.HasSuffix(strings.TrimSpace(b.String()), "  … 1 more group of ranks (1 rank): --format json has every rank") {
 		t.Errorf("one more group:\n%s", b.String())
 	}

@@ -66,8 +66,8 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res CompareResult) {
 		fmt.Fprintln(w, "\nCaches (A → B)")
 		for _, c := range res.Caches {
 			fmt.Fprintf(w, "  %-13s %s → %s", c.Cache, orDash(c.A.String()), orDash(c.B.String()))
-			if c.Change != "" {
-				fmt.Fprintf(w, "  (%s)", c.Change)
+			if c.Changed() {
+				fmt.Fprintf(w, "  (%s)", c.Change())
 			}
 			fmt.Fprintln(w)
 		}

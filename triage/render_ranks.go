@@ -40,24 +40,30 @@ func groupPerRank(perRank map[string]Counts) []rankCounts {
 	return out
 }
 
-// writePerRank prints the "Per rank" section: one line per group of ranks with the same counts.
-func writePerRank(t *TextWriter, perRank map[string]Counts, an *Analysis) {
-	if len(perRank) <= 1 {
+// writePerRank prints the "Per rank" section: one line per group of ranks with the same counts, then the ranks no
+// log record names (the report's per_rank_unknown: counts not known, not 0), bounded as one list.
+func writePerRank(t *TextWriter, rep *Report, an *Analysis) {
+	if len(rep.PerRank)+len(rep.PerRankUnknown) <= 1 {
 		return
 	}
 	t.Blank()
 	t.Line(0, "Per rank")
-	groups := groupPerRank(perRank)
-	for i, g := range groups {
+	groups := groupPerRank(rep.PerRank)
+	lines := make([]rankLine, 0, len(groups)+len(rep.PerRankUnknown))
+	for _, g := range groups {
+		lines = append(lines, rankLine{ranks: len(g.ranks), text: rankWord(g.ranks) + ": " + countsText(g.c, an)})
+	}
+	lines = append(lines, unknownRankGroups(rep.PerRankUnknown)...)
+	for i, l := range lines {
 		if i == maxPerRankLines {
 			n := 0
-			for _, g := range groups[i:] {
-				n += len(g.ranks)
+			for _, l := range lines[i:] {
+				n += l.ranks
 			}
-			t.Linef(4, "  … %s of ranks (%s): --format json has every rank", Plural(len(groups)-i, "more group"), Plural(n, "rank"))
+			t.Linef(4, "  … %s of ranks (%s): --format json has every rank", Plural(len(lines)-i, "more group"), Plural(n, "rank"))
 			break
 		}
-		t.Line(4, "  "+rankWord(g.ranks)+": "+countsText(g.c, an))
+		t.Line(4, "  "+l.text)
 	}
 }
 
@@ -68,14 +74,18 @@ func countsText(c Counts, an *Analysis) string {
 		return "nothing counted (no torch output)" // as the counts line: its zeros mean nothing
 	}
 	breaks, recompiles, skips := Plural(c.GraphBreaks, "break"), Plural(c.Recompiles, "recompile"), Plural(c.CudagraphSkips, "skip")
+	limits := Plural(c.RecompileLimitHits, "limit hit")
 	if an != nil {
 		ev := an.Evidence
 		breaks, recompiles = Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break"), Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
 		if !an.SkipsCounted() {
 			skips = Tally(c.CudagraphSkips, ev.LoggingOf(false), "skip")
 		}
+		if ev.LogSilenced != "" { // no count of a silenced log stands (the counts line's LimitHitsValue)
+			limits = Tally(c.RecompileLimitHits, LoggingSilenced, "limit hit")
+		}
 	}
-	return fmt.Sprintf("%s, %s, %s, %s, %s, %s", breaks, recompiles, Plural(c.RecompileLimitHits, "limit hit"), skips,
+	return fmt.Sprintf("%s, %s, %s, %s, %s, %s", breaks, recompiles, limits, skips,
 		Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error"))
 }
 

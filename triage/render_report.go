@@ -107,7 +107,7 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 			t.Line(6, an.CaughtText(e))
 		}
 	}
-	writePerRank(t, rep.PerRank, an)
+	writePerRank(t, rep, an)
 	WriteCompileText(w, rep.Compile)
 	if len(an.Findings) == 0 {
 		t.Blank()

@@ -19,8 +19,10 @@ import (
 // means none only where it is true), compile_off (what turned torch.compile off: nothing compiled) and
 // logs_rejected (torch rejected the run's TORCH_LOGS: nothing was logged), and skip entries their file, line and
 // function; ranks gained the ranks only the probes or torchrun show (as evidence.ranks), without per_rank counts;
-// recompile_limit_hits gained raised (torch raised FailOnRecompileLimitHit: the call failed, no eager fallback) and
-// cudagraph_partitions whole_graphs (graphs with no cudagraphable partition at all).
+// recompile_limit_hits gained raised (torch raised FailOnRecompileLimitHit: the call failed, no eager fallback),
+// cudagraph_partitions whole_graphs (graphs with no cudagraphable partition at all), and per_rank_unknown the ranks
+// of ranks that per_rank has no counts of (no log record names them), with known_from (probe, world_size,
+// launcher) and probe_frames_compiled (the frames the rank's probe counted compiled).
 const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
@@ -32,15 +34,17 @@ type Report struct {
 	Evidence     ReportEvidence `json:"evidence"`
 	// Ranks are the ranks the inputs show: rank prefixes and files, and once analysed the probes' and torchrun's
 	// (evidence.ranks, the text header's); PerRank has counts only of ranks some record names: a rank known only
-	// from the probe or the launcher has none (not known, not 0).
-	Ranks              []int               `json:"ranks"`
-	Counts             Counts              `json:"counts"`
-	PerRank            map[string]Counts   `json:"per_rank"`
-	GraphBreaks        []*BreakSummary     `json:"graph_breaks"`
-	Recompiles         []*RecompileSummary `json:"recompiles"`
-	RecompileLimitHits []LimitSummary      `json:"recompile_limit_hits"`
-	CudagraphSkips     []*SkipSummary      `json:"cudagraph_skips"`
-	CompileErrors      []ErrorSummary      `json:"compile_errors"`
+	// from the probe or the launcher has none (not known, not 0), and once analysed PerRankUnknown names each such
+	// rank with what shows it, so every rank of Ranks is in one of the two.
+	Ranks              []int                `json:"ranks"`
+	Counts             Counts               `json:"counts"`
+	PerRank            map[string]Counts    `json:"per_rank"`
+	PerRankUnknown     []RankWithoutRecords `json:"per_rank_unknown"`
+	GraphBreaks        []*BreakSummary      `json:"graph_breaks"`
+	Recompiles         []*RecompileSummary  `json:"recompiles"`
+	RecompileLimitHits []LimitSummary       `json:"recompile_limit_hits"`
+	CudagraphSkips     []*SkipSummary       `json:"cudagraph_skips"`
+	CompileErrors      []ErrorSummary       `json:"compile_errors"`
 	// Compiles are the frame compiles TORCH_TRACE recorded, per function, with their compile time; UniqueGraphs
 	// is the most graphs one process compiled (from the trace, else the probe's counters once analysed, as the
 	// verdict's; -1 when neither says).

@@ -4,8 +4,6 @@ import (
 	"fmt"
 
 	"charm.land/lipgloss/v2"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // counted: the report has counts of rank rk (records of the log name it). A rank the analysis knows only from the
@@ -15,13 +13,14 @@ func (s *snapshot) counted(rk int) bool {
 	return ok
 }
 
-// unnamedRanks is the ranks the analysis knows that no record names.
+// unnamedRanks is the ranks the analysis knows that no record names (the report's per_rank_unknown).
 func (s *snapshot) unnamedRanks() []int {
+	if s.report == nil {
+		return nil
+	}
 	var out []int
-	for _, rk := range s.ranks {
-		if !s.counted(rk) {
-			out = append(out, rk)
-		}
+	for _, u := range s.report.PerRankUnknown {
+		out = append(out, u.Rank)
 	}
 	return out
 }
@@ -65,13 +64,10 @@ func (m *Model) perRankTable(s *snapshot, w int) []string {
 	case noBreaks || noRecompiles || floorBreaks || floorRecompiles:
 		lines = append(lines, legend(th.dim, "– "+s.logging().Words()+s.logging().Cause(), w)...)
 	}
-	if un := s.unnamedRanks(); len(un) > 0 && !noTorch {
-		them := "it"
-		if len(un) > 1 {
-			them = "them"
+	if s.analysis != nil && !noTorch { // as the report's "Per rank" words them
+		for _, l := range s.analysis.UnknownRankLines() {
+			lines = append(lines, legend(th.dim, "– "+l, w)...)
 		}
-		lines = append(lines, legend(th.dim, fmt.Sprintf("– %s %s: no record names %s (known from the probe or launcher): counts not known",
-			rankWord(un), triage.RankRanges(un), them), w)...)
 	}
 	if floorBreaks || floorRecompiles {
 		lines = append(lines, th.dim.Render("   ≥ at least: some printed while not logged, others did not"))

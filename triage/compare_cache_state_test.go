@@ -1,0 +1,77 @@
+package triage
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// Every pair of cache states compare can tell apart: the change reads "A's state → B's state" (the JSON's change,
+// the text and the verdict), and its cause follows the direction of the hits, not the last word of B's state. A
+// fully warm A against a B that missed a few ("hit → mostly hit") read "warm start: the entries an earlier run
+// wrote": the cause of a gain in hits, for a fall, because the words were split back at their last space
+// ("mostly hit" → "hit"). The change is typed (From, To); JSON keeps its words in change and adds from and to.
+func TestCacheChangeOfEveryStatePair(t *testing.T) {
+	known := KnowHit | KnowMiss | KnowBypass
+	states := []struct {
+		word  string
+		state CacheState
+		stats CacheStats
+	}{
+		{"none", CacheNone, CacheStats{Known: known}},
+		{"hit", CacheHit, CacheStats{Hit: 6, Known: known}},
+		{"miss", CacheMiss, CacheStats{Miss: 6, Known: known}},
+		{"bypass", CacheBypassed, CacheStats{Bypass: 6, Known: known}},
+		{"mostly hit", CacheMostlyHit, CacheStats{Hit: 5, Miss: 1, Known: known}},
+		{"mostly miss", CacheMostlyMiss, CacheStats{Hit: 1, Miss: 5, Known: known}},
+		{"mixed", CacheMixed, CacheStats{Hit: 3, Miss: 3, Known: known}},
+	}
+	for _, a := range states {
+		for _, b := range states {
+			if a.word == b.word {
+				continue
+			}
+			res := &CompareResult{}
+			res.compareCaches(&CompileReport{Caches: Caches{"fx_graph": a.stats}}, &CompileReport{Caches: Caches{"fx_graph": b.stats}})
+			pair := a.word + " → " + b.word
+			if len(res.Caches) != 1 {
+				t.Fatalf("%s: caches %+v", pair, res.Caches)
+			}
+			if c := res.Caches[0]; c.From != a.state || c.To != b.state || c.Change() != pair {
+				t.Errorf("%s: from %v to %v, %q", pair, c.From, c.To, c.Change())
+			}
+			var j struct {
+				Change string `json:"change"`
+				From   string `json:"from"`
+				To     string `json:"to"`
+			}
+			raw, err := json.Marshal(res.Caches[0])
+			if err != nil || json.Unmarshal(raw, &j) != nil || j.Change != pair || j.From != a.word || j.To != b.word {
+				t.Errorf("%s: JSON %s (%v)", pair, raw, err)
+			}
+			var cause string
+			switch {
+			case b.word == "none":
+				cause = "no lookup in B: caches off or not reached"
+			case hitShare(b.stats) > hitShare(a.stats):
+				cause = "warm start: the entries an earlier run wrote"
+			default: // as many hits or fewer: B did not find what it looked up
+				cause = "entries not found, no recorded setting differs"
+			}
+			if v, _ := res.verdict(); !strings.Contains(v, "FX graph cache "+pair+" ("+cause) {
+				t.Errorf("%s: verdict %q, want the cause %q", pair, v, cause)
+			}
+			// a cold and a warm start: one side hit (all or most), the other missed (all or most)
+			hits := func(w string) bool { return w == "hit" || w == "mostly hit" }
+			misses := func(w string) bool { return w == "miss" || w == "mostly miss" }
+			res.phaseNote()
+			if cold := hits(a.word) && misses(b.word) || misses(a.word) && hits(b.word); cold != (res.PhaseNote != "") {
+				t.Errorf("%s: phase note %q", pair, res.PhaseNote)
+			}
+			var back CacheChange
+			if err := json.Unmarshal(raw, &back); err != nil || back.From != a.state || back.To != b.state {
+				t.Errorf("%s: read back %+v (%v)", pair, back, err)
+			}
+		}
+	}
+}
