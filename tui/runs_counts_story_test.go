@@ -97,14 +97,7 @@ func TestRunsListCountsAreTheBringupLogs(t *testing.T) {
 		Argv: []string{"python", "repro.py"}, Start: fixedNow.Add(-41e9), State: session.StateRunning}
 	writeStoredRun(t, store, live, "gb_recompile.triage.log")
 
-	m := liveModel(t, 160, 60)
-	st, err := session.OpenStore(store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.opt.store = st
-	m.sess = session.New(session.Options{Store: st, Analyzer: m.analyzer()})
-	t.Cleanup(m.sess.Stop)
+	m := storeModel(t, 160, 60, store)
 	feedRun(t, m, 9, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
 	openRuns(t, m)
 	rows := m.runRows()

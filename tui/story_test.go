@@ -61,9 +61,8 @@ func bringupStore(t testing.TB) string {
 	return store
 }
 
-// storyModel is a session on the bringup store in which runs 2 and 3 were launched (run 1 is from an earlier
-// session: only in the store).
-func storyModel(t testing.TB, w, h int, store string) *Model {
+// storeModel is a live model whose session keeps its runs in store.
+func storeModel(t testing.TB, w, h int, store string) *Model {
 	t.Helper()
 	m := liveModel(t, w, h)
 	st, err := session.OpenStore(store)
@@ -73,6 +72,14 @@ func storyModel(t testing.TB, w, h int, store string) *Model {
 	m.opt.store = st
 	m.sess = session.New(session.Options{Store: st, Analyzer: m.analyzer()})
 	t.Cleanup(m.sess.Stop)
+	return m
+}
+
+// storyModel is a session on the bringup store in which runs 2 and 3 were launched (run 1 is from an earlier
+// session: only in the store).
+func storyModel(t testing.TB, w, h int, store string) *Model {
+	t.Helper()
+	m := storeModel(t, w, h, store)
 	m.opt.spec.Nproc = 2
 	feedRun(t, m, 2, "r06_dist_funcol.triage.log", "breaks", "graph_breaks,recompiles", 0)
 	feedRun(t, m, 3, "r05_dist_c10d.guards.log", "guards", "guards,recompiles", 0)
