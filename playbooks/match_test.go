@@ -51,6 +51,9 @@ var reachCases = []reachCase{
 	{"logger", Query{Kind: "graph_break", GBID: "GB0291", GBType: "logging.Logger method not supported for non-export cases", Reason: "logging.Logger methods are not supported for non-export cases."}, "gb-logger", LevelGBID},
 	{"deepcopy", Query{Kind: "graph_break", GBID: "GB0179", GBType: "copy.deepcopy()", Reason: "Dynamo does not support copy.deepcopy()"}, "gb-deepcopy", LevelGBID},
 	{"generator", Query{Kind: "graph_break", GBID: "GB0003", GBType: "Attempt to trace generator", Reason: "Generators cannot be compiled directly with `torch.compile`."}, "gb-generator", LevelGBID},
+	// 2.6 skips contextlib: a @contextmanager's generator is "skip function NAME in file …/contextlib.py" (realtorch
+	// 2.6, testdata/recorded/ctxmgr-26; the frame's resume is skipped with "BEFORE_WITH …(_GeneratorContextManager)")
+	{"2.6 contextmanager", Query{Kind: "graph_break", Reason: "Unsupported: 'skip function mine in file /usr/lib/python3.13/contextlib.py'"}, "gb-context-manager", LevelReason},
 	{"context manager", Query{Kind: "graph_break", GBID: "GB0142", GBType: "Unsupported context manager", Reason: "Dynamo does not know how to enter a `MyCtx` context manager."}, "gb-context-manager", LevelGBID},
 	{"autograd ctx", Query{Kind: "graph_break", GBID: "GB0139", GBType: "Unsupported autograd.Function context method", Reason: "Dynamo does not support calling the method `foo` on `autograd.Function` context objects."}, "gb-autograd-function-ctx", LevelGBID},
 	{"requires_grad", Query{Kind: "graph_break", GBID: "GB0206", GBType: "setattr() on Tensor.requires_grad", Reason: "setattr() on Tensor.requires_grad not supported."}, "gb-requires-grad-mutation", LevelGBID},

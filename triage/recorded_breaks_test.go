@@ -128,3 +128,17 @@ func TestObjectIdentityGuardOf214(t *testing.T) {
 		t.Errorf("%+v: %q", gc, describeClass(gc, 1))
 	}
 }
+
+// torch 2.6 skips contextlib, so a @contextlib.contextmanager of the user's own is a break "skip function mine in
+// file …/contextlib.py" and then a skipped frame (real 2.6, testdata/recorded/ctxmgr-26). The break got the
+// generic playbook ("consider"); it is the context-manager one, and the skipped frame stays the unresumable one.
+func TestContextManagerOf26(t *testing.T) {
+	a := Analyze(loadReport(t, filepath.Join("..", "testdata", "recorded", "ctxmgr-26", "s4_ctxmgr-26.log")), nil, nil)
+	var got []string
+	for _, f := range findingsOf(a, KindGraphBreak) {
+		got = append(got, f.Playbook)
+	}
+	if strings.Join(got, " ") != "gb-unresumable-skip gb-context-manager" {
+		t.Errorf("playbooks %q", got)
+	}
+}
