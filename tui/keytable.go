@@ -79,8 +79,8 @@ func newKeyMap() keyMap {
 		bind(scopeLists, "n", "n", "next step", do((*Model).openGuide)).footer(scopeLists),
 		bind(scopeEverywhere, "i", "i", "the full command", toggleScreen(screenInfo)),
 
-		bind(scopeStall, "s", "s", "dump stacks", (*Model).dumpStacks),
-		// one binding for the banner and every screen: c keeps cancelling once w dismissed the banner
+		// one binding each for the banner and every screen: s and c keep working once w dismissed the banner
+		bind(scopeEverywhere, "s", "s", "dump stacks", (*Model).dumpStacks).in(scopeStall).launching(),
 		bind(scopeEverywhere, "c x", "c/x", "cancel run", do((*Model).stopRun)).in(scopeStall).launching(),
 		bind(scopeStall, "w", "w", "keep waiting", do(func(m *Model) { m.cur.dismissed = true })),
 

@@ -63,3 +63,61 @@ func TestCancelKeyOfTheBannerWorksOnEveryScreenAfterW(t *testing.T) {
 		}
 	}
 }
+
+// s (dump stacks) keeps working once w dismissed the stall banner, as c does: it was a binding of the banner's
+// scope only, so after w it meant nothing and the run's stacks could not be asked for again.
+func TestDumpStacksStillWorksAfterKeepWaiting(t *testing.T) {
+	store, err := session.OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 20"},
+		Preset: "breaks", Stall: 300 * time.Millisecond}, store: store, set: builtinSet(t)})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h := newHarness(t, m)
+	h.until("the stall banner", func() bool { return m.stallBanner() && m.sess.Handle(m.cur.id) != nil })
+	h.key("w")
+	if m.stallBanner() || m.cur.done {
+		t.Fatalf("w should dismiss the banner and keep the run going:\n%s", plain(m))
+	}
+	m.flash = ""
+	h.key("s")
+	// sh registered no stack dumper (no probe): the answer is that error, and any answer shows s did something
+	h.until("the stack dump's answer", func() bool { return strings.HasPrefix(m.flash, "stack dump:") || strings.HasPrefix(m.flash, "asked ") })
+	if !strings.Contains(plain(m), "stack dump: no stack dumper registered") {
+		t.Errorf("s after w: %q\n%s", m.flash, plain(m))
+	}
+	h.key("c")
+	h.until("the run to stop", func() bool { return finished(m) })
+}
+
+// On every screen of a live run whose stall banner was dismissed, s means what the banner said it means; on an
+// opened log (no run to ask) it says so instead of failing.
+func TestDumpStacksKeyOfTheBannerWorksOnEveryScreenAfterW(t *testing.T) {
+	banner := liveModel(t, 120, 32)
+	feedRun(t, banner, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
+	banner.cur.stalled = true
+	stacks := banner.keys.lookup(banner.scopes(), keyMsg("s"))
+	if stacks == nil {
+		t.Fatal("s means nothing on the stall banner")
+	}
+	for _, s := range []screen{screenMain, screenDetail, screenLog, screenRuns, screenDiff, screenRanks, screenTimeline,
+		screenHelp, screenGuide, screenInfo} {
+		m := liveModel(t, 120, 32)
+		feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
+		m.screen, m.cur.stalled, m.cur.dismissed = s, true, true
+		got := m.keys.lookup(m.scopes(), keyMsg("s"))
+		if got == nil || got.Help() != stacks.Help() {
+			desc := "nothing"
+			if got != nil {
+				desc = fmt.Sprintf("%q", got.Help().Desc)
+			}
+			t.Errorf("screen %d after w: s means %s, the banner's s means %q", s, desc, stacks.Help().Desc)
+		}
+	}
+	o := openModel(t, 120, 32, "r07_fullgraph.triage.log")
+	press(o, "s")
+	if !strings.Contains(plain(o), "no run is live") {
+		t.Errorf("s on an opened log:\n%s", plain(o))
+	}
+}
