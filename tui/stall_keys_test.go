@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -119,5 +120,65 @@ func TestDumpStacksKeyOfTheBannerWorksOnEveryScreenAfterW(t *testing.T) {
 	press(o, "s")
 	if !strings.Contains(plain(o), "no run is live") {
 		t.Errorf("s on an opened log:\n%s", plain(o))
+	}
+}
+
+// The stall banner's keys come from the key table at every width, its short forms too: at 80, 60 and 40 columns
+// it names only keys that the table binds on the banner, and every binding of the banner by one of its keys,
+// uncut. A table whose banner keys were rebound shows the new keys (the narrow forms were written by hand: "s
+// stacks · c cancel · w wait" and "s · c · w" stayed whatever the table said).
+func TestStallBannerNamesOnlyTheTablesKeys(t *testing.T) {
+	rebound := func(k keyMap) keyMap {
+		k = slices.Clone(k)
+		next := map[string]string{"dump stacks": "S", "cancel run": "K", "keep waiting": "W"}
+		for i := range k {
+			if !k[i].worksIn(scopeStall) {
+				continue
+			}
+			nk, ok := next[k[i].Help().Desc]
+			if !ok {
+				t.Fatalf("a banner binding this test does not know: %q", k[i].Help().Desc)
+			}
+			k[i].SetKeys(nk)
+			k[i].SetHelp(nk, k[i].Help().Desc)
+		}
+		return k
+	}
+	for _, table := range []string{"the key table", "a table with the banner's keys rebound"} {
+		for _, w := range []int{80, 60, 40} {
+			m := liveModel(t, w, 24)
+			r := feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
+			if table != "the key table" {
+				m.keys = rebound(m.keys)
+			}
+			m.Update(batchMsg{session.Batch{RunID: r.id, Log: r.log, Notes: []session.Note{{Kind: session.EventStalled, Since: fixedNow.Add(-42e9)}}}})
+			lines := strings.Split(plain(m), "\n")
+			banner := lines[len(lines)-2]
+			const text = " ⚠ no output for 42s"
+			if !strings.HasPrefix(banner, text) {
+				t.Fatalf("%s, %d columns: the banner is not the stall text and its keys: %q", table, w, banner)
+			}
+			keys := strings.TrimSpace(strings.TrimPrefix(banner, text))
+			if keys == "" || strings.Contains(keys, "…") {
+				t.Errorf("%s, %d columns: the banner's keys are cut or gone: %q", table, w, banner)
+				continue
+			}
+			named := map[*binding]bool{}
+			for _, item := range strings.Split(keys, " · ") {
+				for _, k := range strings.Split(strings.Fields(item)[0], "/") {
+					b := m.keys.lookup([]scope{scopeStall}, keyMsg(k))
+					if b == nil {
+						t.Errorf("%s, %d columns: the banner names %q, which the table does not bind on the banner: %q", table, w, k, keys)
+						continue
+					}
+					named[b] = true
+				}
+			}
+			for i := range m.keys {
+				if b := &m.keys[i]; b.worksIn(scopeStall) && !named[b] {
+					t.Errorf("%s, %d columns: the banner leaves out %q (%s): %q", table, w, b.Help().Key, b.Help().Desc, keys)
+				}
+			}
+		}
 	}
 }
