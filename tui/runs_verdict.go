@@ -73,36 +73,41 @@ func joinDot(parts ...string) string {
 	return strings.Join(out, " · ")
 }
 
-// rowCounts is a row's counts in the words of the bringup log (story.WordCounts and story.Uncounted, one rule
-// for both: exact, "≥N" of a run that did not complete or is still going, "at least N", "not logged", "not in
-// the log", "nothing counted"), with the short nouns of an 80-column list: breaks, recompiles and limit hits,
-// skips and compile errors where there are some, and the ranks of more than one.
-func rowCounts(r runRow) string {
+// rowCounts is a row's counts as one line (rowCountItems joined).
+func rowCounts(r runRow) string { return strings.Join(rowCountItems(r), " · ") }
+
+// rowCountItems are a row's counts in the words of the bringup log (story.WordCounts and story.Uncounted, one
+// rule for both: exact, "≥N" of a run that did not complete or is still going, "at least N", "not logged", "not
+// in the log", "nothing counted"), with the short nouns of an 80-column list and the kinds missing for one reason
+// in one item (story.Grouped, as the log's text line): breaks, recompiles and limit hits, skips and compile
+// errors where there are some, and the ranks of more than one. Each item is kept whole on screen.
+func rowCountItems(r runRow) []string {
 	a := rowAnalysis(r)
 	switch {
 	case a == nil && r.st != nil && r.view == nil:
-		return "no logs to analyse"
+		return []string{"no logs to analyse"}
 	case a == nil || a.Report == nil:
-		return "no findings yet"
+		return []string{"no findings yet"}
 	case r.live() && !a.Evidence.TorchSeen:
-		return "no torch output yet"
+		return []string{"no torch output yet"}
 	}
 	if none := story.Uncounted(a); none != "" {
-		return none
+		return []string{none}
 	}
 	ws, c := story.WordCounts(a, story.ShortNouns), a.Report.Counts
-	parts := []string{story.WordOf(ws, story.CountGraphBreaks).Words, story.WordOf(ws, story.CountRecompiles).Words,
-		story.WordOf(ws, story.CountLimitHits).Words}
+	shown := []story.CountWords{story.WordOf(ws, story.CountGraphBreaks), story.WordOf(ws, story.CountRecompiles),
+		story.WordOf(ws, story.CountLimitHits)}
 	if c.CudagraphSkips > 0 {
-		parts = append(parts, story.WordOf(ws, story.CountCudagraphSkips).Words)
+		shown = append(shown, story.WordOf(ws, story.CountCudagraphSkips))
 	}
 	if c.CompileErrors > 0 {
-		parts = append(parts, story.WordOf(ws, story.CountCompileErrors).Words)
+		shown = append(shown, story.WordOf(ws, story.CountCompileErrors))
 	}
+	parts := story.Grouped(shown, story.ShortNouns)
 	if n := len(a.Evidence.Ranks); n > 1 {
 		parts = append(parts, plural(n, "rank"))
 	}
-	return strings.Join(parts, " · ")
+	return parts
 }
 
 // compileOffCounts stands for the counts of a run that compiled nothing (torch.compile off, or no frame reached

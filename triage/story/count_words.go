@@ -127,6 +127,30 @@ func Uncounted(an *triage.Analysis) string {
 	return ""
 }
 
+// Grouped is counts' words as the items of a line: the counts that stand for no count for one reason ("not in
+// the log", "not logged", "unknown") are one item where the first of them stands, their kinds named together
+// ("recompiles, limit hits, CUDA-graph skips not in the log"); every other count is its own words, in ws' order.
+// The log's text line and the TUI's runs list group ws so (n: the nouns ws was worded with); the Markdown table
+// and the JSON keep a cell and an entry per count.
+func Grouped(ws []CountWords, n Nouns) []string {
+	var out []string
+	at := map[string]int{} // an absent phrase -> its item
+	for _, cw := range ws {
+		kinds := nouns[cw.Count][n] + "s"
+		if cw.Value == "" || cw.Words != kinds+" "+cw.Value || cw.Value[0] >= '0' && cw.Value[0] <= '9' {
+			out = append(out, cw.Words) // a count, a floor, "not counted", or words of no kind this knows
+			continue
+		}
+		if i, ok := at[cw.Value]; ok {
+			out[i] = strings.TrimSuffix(out[i], " "+cw.Value) + ", " + kinds + " " + cw.Value
+			continue
+		}
+		at[cw.Value] = len(out)
+		out = append(out, cw.Words)
+	}
+	return out
+}
+
 // WordOf is the words of one count among ws (a zero CountWords when ws has none of it).
 func WordOf(ws []CountWords, key string) CountWords {
 	for _, cw := range ws {
@@ -151,10 +175,7 @@ func (r *Run) countsLine() string {
 		}
 		return strings.Join(append(items, r.processesText()), " · ")
 	}
-	var items []string
-	for _, cw := range r.CountWords[:5] {
-		items = append(items, cw.Words)
-	}
+	items := Grouped(r.CountWords[:5], LongNouns) // the kinds missing for one reason in one phrase
 	runtime := ""
 	if c.RuntimeErrors > 0 {
 		runtime = " · " + r.countWord(CountRuntimeErrors).Words
