@@ -88,28 +88,43 @@ func rowCountItems(r runRow) []string {
 		return []string{"no logs to analyse"}
 	case a == nil || a.Report == nil:
 		return []string{"no findings yet"}
-	case r.live() && !a.Evidence.TorchSeen:
-		return []string{"no torch output yet"}
 	}
-	if none := story.Uncounted(a); none != "" {
-		return []string{none}
+	keys := []string{story.CountGraphBreaks, story.CountRecompiles, story.CountLimitHits}
+	if c := a.Report.Counts; c.CudagraphSkips > 0 {
+		keys = append(keys, story.CountCudagraphSkips)
 	}
-	ws, c := story.WordCounts(a, story.ShortNouns), a.Report.Counts
-	shown := []story.CountWords{story.WordOf(ws, story.CountGraphBreaks), story.WordOf(ws, story.CountRecompiles),
-		story.WordOf(ws, story.CountLimitHits)}
-	if c.CudagraphSkips > 0 {
-		shown = append(shown, story.WordOf(ws, story.CountCudagraphSkips))
+	if a.Report.Counts.CompileErrors > 0 {
+		keys = append(keys, story.CountCompileErrors)
 	}
-	if c.CompileErrors > 0 {
-		shown = append(shown, story.WordOf(ws, story.CountCompileErrors))
-	}
-	parts := story.Grouped(shown, story.ShortNouns)
-	if n := len(a.Evidence.Ranks); n > 1 {
+	parts := countItems(a, keys...)
+	if n := len(a.Evidence.Ranks); n > 1 && story.Uncounted(a) == "" {
 		parts = append(parts, plural(n, "rank"))
 	}
 	return parts
 }
 
-// compileOffCounts stands for the counts of a run that compiled nothing (torch.compile off, or no frame reached
-// it): its zeros count nothing (the verdict says why).
-const compileOffCounts = "nothing compiled"
+// countItems are an analysis's counts of the kinds keys as items of a line, by the bringup log's rules: the one
+// phrase that stands for them all where nothing was counted (story.Uncounted: "no torch output yet", "nothing
+// compiled (…)"), else each kind's short words (story.WordCounts), the kinds missing for one reason as one item
+// (story.Grouped). The runs list and the ranks strip both word counts with it.
+func countItems(a *triage.Analysis, keys ...string) []string {
+	if none := story.Uncounted(a); none != "" {
+		return []string{none}
+	}
+	ws := story.WordCounts(a, story.ShortNouns)
+	shown := make([]story.CountWords, 0, len(keys))
+	for _, k := range keys {
+		shown = append(shown, story.WordOf(ws, k))
+	}
+	return story.Grouped(shown, story.ShortNouns)
+}
+
+// rankCount is one rank's count of a kind in the ranks strip, " 3b", " ≥1rc", by the rules of the run's counts
+// (story.Rules); "" where the kind has no count (not logged, not in the log: the agreement's "not compared" and the
+// Ranks view's legend say why).
+func rankCount(rl story.Rules, key string, n int, unit string) string {
+	if cw := rl.Word(key, n, story.ShortNouns); cw.Counted() {
+		return " " + cw.Value + unit
+	}
+	return ""
+}
