@@ -11,7 +11,7 @@ func TestOpenHelpListsNoRunKeys(t *testing.T) {
 	m := openModel(t, 120, 50, "r07_fullgraph.triage.log")
 	press(m, "?")
 	s := plain(m)
-	for _, k := range []string{"cancel run", "rerun", "preset", "pick and relaunch"} {
+	for _, k := range []string{"cancel run", "dump stacks", "rerun", "preset", "pick and relaunch"} {
 		if strings.Contains(s, k) {
 			t.Errorf("open help lists %q:\n%s", k, s)
 		}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -40,6 +41,7 @@ type binding struct {
 	foot   []scope // the footers (by the state's first scope) that show it while there is room
 	end    bool    // always shown, at the end of every footer where it works
 	launch bool    // about launching: left out of the footer of opened logs
+	short  string  // the help's shorter word where a line has little room (the stall banner); "": the help's own
 	do     func(m *Model) tea.Cmd
 }
 
@@ -65,6 +67,12 @@ func (b binding) footer(s ...scope) binding {
 
 func (b binding) atEnd() binding {
 	b.end = true
+	return b
+}
+
+// brief gives the binding a shorter help word for narrow lines ("stacks" for "dump stacks").
+func (b binding) brief(word string) binding {
+	b.short = word
 	return b
 }
 
@@ -165,11 +173,19 @@ func (k keyMap) scopeHelp(s scope, opened bool) []key.Binding {
 	return out
 }
 
-// keysText is "s dump stacks · c/x cancel run · w keep waiting": a scope's bindings as one line.
-func (k keyMap) keysText(s scope) string {
-	var parts []string
-	for _, b := range k.scopeHelp(s, false) {
-		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+// keysTexts are a scope's bindings as one line, longest first: with the help's words ("s dump stacks · c/x
+// cancel run · w keep waiting"), with the short words ("s stacks · c/x cancel · w wait"), the keys alone ("s ·
+// c/x · w"). Every form is read from the table, so a key rebound there is rebound on each.
+func (k keyMap) keysTexts(s scope) [3]string {
+	var full, short, bare []string
+	for i := range k {
+		b := &k[i]
+		if !slices.Contains(b.scopes, s) {
+			continue
+		}
+		h := b.Help()
+		word := cmp.Or(b.short, h.Desc)
+		full, short, bare = append(full, h.Key+" "+h.Desc), append(short, h.Key+" "+word), append(bare, h.Key)
 	}
-	return strings.Join(parts, " · ")
+	return [3]string{strings.Join(full, " · "), strings.Join(short, " · "), strings.Join(bare, " · ")}
 }

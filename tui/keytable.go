@@ -79,10 +79,10 @@ func newKeyMap() keyMap {
 		bind(scopeLists, "n", "n", "next step", do((*Model).openGuide)).footer(scopeLists),
 		bind(scopeEverywhere, "i", "i", "the full command", toggleScreen(screenInfo)),
 
-		bind(scopeStall, "s", "s", "dump stacks", (*Model).dumpStacks),
-		// one binding for the banner and every screen: c keeps cancelling once w dismissed the banner
-		bind(scopeEverywhere, "c x", "c/x", "cancel run", do((*Model).stopRun)).in(scopeStall).launching(),
-		bind(scopeStall, "w", "w", "keep waiting", do(func(m *Model) { m.cur.dismissed = true })),
+		// one binding each for the banner and every screen: s and c keep working once w dismissed the banner
+		bind(scopeEverywhere, "s", "s", "dump stacks", (*Model).dumpStacks).brief("stacks").in(scopeStall).launching(),
+		bind(scopeEverywhere, "c x", "c/x", "cancel run", do((*Model).stopRun)).brief("cancel").in(scopeStall).launching(),
+		bind(scopeStall, "w", "w", "keep waiting", do(func(m *Model) { m.cur.dismissed = true })).brief("wait"),
 
 		bind(scopePicker, "enter space", "enter", "pick", do(func(m *Model) { m.pickPreset() })).footer(scopePicker),
 		bind(scopePicker, "r", "r", "pick and relaunch", func(m *Model) tea.Cmd { m.pickPreset(); return m.askRelaunch() }).footer(scopePicker).launching(),

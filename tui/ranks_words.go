@@ -93,11 +93,3 @@ func (m *Model) noProbeText(r *runView) string {
 	}
 	return "no probe data: none written (--no-probe, no torch, or killed before exit)"
 }
-
-// floorIf marks a count of a run that did not complete as a floor ("≥0"), as triage.Floor does.
-func floorIf(cut bool, n string) string {
-	if cut {
-		return triage.Floor(n)
-	}
-	return n
-}

@@ -73,38 +73,58 @@ func joinDot(parts ...string) string {
 	return strings.Join(out, " · ")
 }
 
-// rowCounts is a row's counts in the words of the bringup log (story.WordCounts and story.Uncounted, one rule
-// for both: exact, "≥N" of a run that did not complete or is still going, "at least N", "not logged", "not in
-// the log", "nothing counted"), with the short nouns of an 80-column list: breaks, recompiles and limit hits,
-// skips and compile errors where there are some, and the ranks of more than one.
-func rowCounts(r runRow) string {
+// rowCounts is a row's counts as one line (rowCountItems joined).
+func rowCounts(r runRow) string { return strings.Join(rowCountItems(r), " · ") }
+
+// rowCountItems are a row's counts in the words of the bringup log (story.WordCounts and story.Uncounted, one
+// rule for both: exact, "≥N" of a run that did not complete or is still going, "at least N", "not logged", "not
+// in the log", "nothing counted"), with the short nouns of an 80-column list and the kinds missing for one reason
+// in one item (story.Grouped, as the log's text line): breaks, recompiles and limit hits, skips and compile
+// errors where there are some, and the ranks of more than one. Each item is kept whole on screen.
+func rowCountItems(r runRow) []string {
 	a := rowAnalysis(r)
 	switch {
 	case a == nil && r.st != nil && r.view == nil:
-		return "no logs to analyse"
+		return []string{"no logs to analyse"}
 	case a == nil || a.Report == nil:
-		return "no findings yet"
-	case r.live() && !a.Evidence.TorchSeen:
-		return "no torch output yet"
+		return []string{"no findings yet"}
 	}
-	if none := story.Uncounted(a); none != "" {
-		return none
+	keys := []string{story.CountGraphBreaks, story.CountRecompiles, story.CountLimitHits}
+	if c := a.Report.Counts; c.CudagraphSkips > 0 {
+		keys = append(keys, story.CountCudagraphSkips)
 	}
-	ws, c := story.WordCounts(a, story.ShortNouns), a.Report.Counts
-	parts := []string{story.WordOf(ws, story.CountGraphBreaks).Words, story.WordOf(ws, story.CountRecompiles).Words,
-		story.WordOf(ws, story.CountLimitHits).Words}
-	if c.CudagraphSkips > 0 {
-		parts = append(parts, story.WordOf(ws, story.CountCudagraphSkips).Words)
+	if a.Report.Counts.CompileErrors > 0 {
+		keys = append(keys, story.CountCompileErrors)
 	}
-	if c.CompileErrors > 0 {
-		parts = append(parts, story.WordOf(ws, story.CountCompileErrors).Words)
-	}
-	if n := len(a.Evidence.Ranks); n > 1 {
+	parts := countItems(a, keys...)
+	if n := len(a.Evidence.Ranks); n > 1 && story.Uncounted(a) == "" {
 		parts = append(parts, plural(n, "rank"))
 	}
-	return strings.Join(parts, " · ")
+	return parts
 }
 
-// compileOffCounts stands for the counts of a run that compiled nothing (torch.compile off, or no frame reached
-// it): its zeros count nothing (the verdict says why).
-const compileOffCounts = "nothing compiled"
+// countItems are an analysis's counts of the kinds keys as items of a line, by the bringup log's rules: the one
+// phrase that stands for them all where nothing was counted (story.Uncounted: "no torch output yet", "nothing
+// compiled (…)"), else each kind's short words (story.WordCounts), the kinds missing for one reason as one item
+// (story.Grouped). The runs list and the ranks strip both word counts with it.
+func countItems(a *triage.Analysis, keys ...string) []string {
+	if none := story.Uncounted(a); none != "" {
+		return []string{none}
+	}
+	ws := story.WordCounts(a, story.ShortNouns)
+	shown := make([]story.CountWords, 0, len(keys))
+	for _, k := range keys {
+		shown = append(shown, story.WordOf(ws, k))
+	}
+	return story.Grouped(shown, story.ShortNouns)
+}
+
+// rankCount is one rank's count of a kind in the ranks strip, " 3b", " ≥1rc", by the rules of the run's counts
+// (story.Rules); "" where the kind has no count (not logged, not in the log: the agreement's "not compared" and the
+// Ranks view's legend say why).
+func rankCount(rl story.Rules, key string, n int, unit string) string {
+	if cw := rl.Word(key, n, story.ShortNouns); cw.Counted() {
+		return " " + cw.Value + unit
+	}
+	return ""
+}

@@ -191,9 +191,19 @@ func (m *Model) relaunch() tea.Cmd {
 // stacksMsg reports a stack-dump request.
 type stacksMsg struct{ text string }
 
+// dumpStacks asks the live run's processes for their stacks (s, on the stall banner and on every screen).
 func (m *Model) dumpStacks() tea.Cmd {
+	switch {
+	case m.opt.mode == modeOpen:
+		m.flash = "no run is live: opened logs are read, not run"
+		return nil
+	case m.cur == nil || m.cur.done || m.sess == nil:
+		m.flash = "no run is live"
+		return nil
+	}
 	h := m.sess.Handle(m.cur.id)
 	if h == nil {
+		m.flash = "no run is live"
 		return nil
 	}
 	return func() tea.Msg {

@@ -104,10 +104,12 @@ func (m *Model) statusLine(w int) string {
 		}
 		return fit(" "+m.input.viewIn(m.th, w-2)+m.th.dim.Render(hint), w)
 	case m.stallBanner():
-		text, keys := " ⚠ "+m.stallText(), m.keys.keysText(scopeStall)
-		for _, short := range []string{"s stacks · c cancel · w wait", "s · c · w"} {
-			if width(text)+width(keys)+4 > w { // what compiles matters more than the keys' words
-				keys = short
+		text, forms := " ⚠ "+m.stallText(), m.keys.keysTexts(scopeStall)
+		keys := forms[len(forms)-1]
+		for _, f := range forms { // what compiles matters more than the keys' words
+			if width(text)+width(f)+4 <= w {
+				keys = f
+				break
 			}
 		}
 		return spread(m.th.warn.Render(text), m.th.warn.Render(keys)+" ", w)

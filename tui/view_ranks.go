@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
@@ -14,49 +15,35 @@ func (m *Model) ranksStrip(w int) string {
 	left := ""
 	if r := m.cur; r != nil && r.snap != nil {
 		s := r.snap
-		switch len(s.ranks) {
-		case 0:
-			c := s.report.Counts
+		// the counts by the bringup log's and the runs list's rules (story.RulesOf, countItems): floors while the
+		// run goes on or where it stopped short, "no torch output yet", no count of a kind not logged
+		switch a := s.analysis; {
+		case a == nil || a.Report == nil:
+			left = "no findings yet"
+		case !a.Evidence.TorchSeen:
+			left = story.Uncounted(a) // as the report says: "no torch output yet", "no torch output: nothing counted"
+		case len(s.ranks) == 0:
 			procs := "1 process"
-			if s.analysis != nil && (s.analysis.Evidence.Torchrun || s.analysis.Evidence.Processes > 1) {
-				procs = s.analysis.Evidence.ProcessesText() // the report's words: "torchrun job, no rank prefix"
+			if a.Evidence.Torchrun || a.Evidence.Processes > 1 {
+				procs = a.Evidence.ProcessesText() // the report's words: "torchrun job, no rank prefix"
 			} else if n := processes(r); n > 1 { // the probe saw several start; no line says a rank
 				procs = fmt.Sprintf("%d processes, no rank prefix", n)
 			}
-			cut := r.done && s.analysis != nil && s.analysis.Unfinished() != "" // counts of what it reached: floors
-			breaks := atLeast(s.partial(paneBreaks)) + floorIf(cut && !s.partial(paneBreaks), plural(c.GraphBreaks, "break"))
-			recompiles := atLeast(s.partial(paneRecompiles)) + floorIf(cut && !s.partial(paneRecompiles), plural(c.Recompiles, "recompile"))
-			if r.notLogged(paneBreaks) {
-				breaks = triage.Tally(0, s.logging(), "break") // "breaks not logged", "breaks unknown"
-			}
-			if r.notLogged(paneRecompiles) {
-				recompiles = triage.Tally(0, s.logging(), "recompile")
-			}
-			left = fmt.Sprintf("%s · %s · %s", procs, breaks, recompiles)
-			switch a := s.analysis; {
-			case r.done && a != nil && !a.Evidence.TorchSeen:
-				left = a.NoTorchText() // as the report says
-			case a != nil && a.Evidence.NothingCompiled() != "" && c.GraphBreaks+c.Recompiles == 0:
-				left = procs + " · " + compileOffCounts
-			}
+			left = procs + " · " + strings.Join(countItems(a, story.CountGraphBreaks, story.CountRecompiles), " · ")
 		default:
-			noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
-			cut := r.done && s.analysis != nil && s.analysis.Unfinished() != "" // counts of what it reached: floors
+			rl := story.RulesOf(a)
 			var parts []string
 			for _, rk := range s.ranks {
-				c := s.perRank[rk]
 				p := fmt.Sprintf("r%d", rk)
-				if !s.counted(rk) { // a rank no record names: its counts are not known
-				} else if n := countOr(c.GraphBreaks, noBreaks, s.partial(paneBreaks)); n != "–" {
-					p += " " + floorIf(cut, n) + "b"
-				}
-				if !s.counted(rk) {
-				} else if n := countOr(c.Recompiles, noRecompiles, s.partial(paneRecompiles)); n != "–" {
-					p += " " + floorIf(cut, n) + "rc"
+				if c, ok := s.perRank[rk]; ok { // a rank no record names: its counts are not known
+					p += rankCount(rl, story.CountGraphBreaks, c.GraphBreaks, "b") + rankCount(rl, story.CountRecompiles, c.Recompiles, "rc")
 				}
 				parts = append(parts, p)
 			}
 			left = "ranks " + strings.Join(parts, " · ")
+			if none := story.Uncounted(a); none != "" { // no rank has a count: "nothing compiled (…)"
+				left += " · " + none
+			}
 			switch {
 			case s.agree.Live: // nothing differs yet
 				left += " · " + th.good.Render("agree so far")

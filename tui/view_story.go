@@ -27,20 +27,39 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 	if r.view != nil && r.view == m.cur {
 		mark[1] = "•"
 	}
-	format := "%s#%-3d %-12s %-22s %s"
+	format := "%s#%-3d %-12s %-22s"
 	if w+2 < wideFrom { // a narrow terminal: the counts matter more than aligned columns
-		format = "%s#%-3d %-10s %-16s %s"
+		format = "%s#%-3d %-10s %-16s"
 	}
-	head := fmt.Sprintf(format, strings.Join(mark, ""), r.id, rowPreset(r), rowState(r), rowCounts(r))
-	ended := "" // opened inputs: how the run ended and the counts on a line of their own under the paths
-	if r.view != nil && r.view.label != "" {
-		head, ended = strings.Join(mark, "")+" "+r.view.label, storyIndent+joinDot(rowEnded(r), rowCounts(r))
+	counts := rowCountItems(r)
+	base := fmt.Sprintf(format, strings.Join(mark, ""), r.id, rowPreset(r), rowState(r))
+	head := base + " " + strings.Join(counts, " · ")
+	// the counts go on lines of their own under opened inputs (after how the run ended) and under a heading with
+	// no room for them: an item of the counts is never cut, what is missing must be read
+	var under []piece
+	opened := r.view != nil && r.view.label != ""
+	if opened {
+		head = strings.Join(mark, "") + " " + r.view.label
+		if e := rowEnded(r); e != "" {
+			under = append(under, piece{text: e})
+		}
 	}
+	after := ""
 	if r.view != nil && r.view.meta.RelaunchedFrom != "" {
-		head += "  (relaunch of " + r.view.meta.RelaunchedFrom + ")"
+		after += "  (relaunch of " + r.view.meta.RelaunchedFrom + ")"
 	}
 	if v := rowMetric(r); v != nil {
-		head += " · metric " + strconv.FormatFloat(*v, 'g', 6, 64)
+		after += " · metric " + strconv.FormatFloat(*v, 'g', 6, 64)
+	}
+	own := opened || width(head+after) > w-1
+	if own && !opened {
+		head = strings.TrimRight(base, " ")
+	}
+	head += after
+	if own {
+		for _, c := range counts {
+			under = append(under, piece{sep: " · ", text: c})
+		}
 	}
 	note := ""
 	if n := r.note(); n != "" {
@@ -56,8 +75,8 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 	if note != "" {
 		out = append(out, storyIndent+cut(note, w-len(storyIndent)))
 	}
-	if ended != "" {
-		out = append(out, cut(ended, w))
+	if len(under) > 0 {
+		out = append(out, fillLines(under, w, 3)...)
 	}
 	if v := m.verdictLine(r, w-len(storyIndent)); v != "" { // the report's verdict, from the same analysis
 		out = append(out, storyIndent+v)

@@ -18,6 +18,12 @@ type CountWords struct {
 	Words string `json:"words"`
 }
 
+// Counted says the words are a count, exact or a floor ("2", "≥0", "≥1", "0 (1 caught)"), not why there is
+// none ("not logged", "not in the log", "—").
+func (cw CountWords) Counted() bool {
+	return cw.Value != "" && (cw.Value[0] >= '0' && cw.Value[0] <= '9' || strings.HasPrefix(cw.Value, "≥"))
+}
+
 // Nouns names the kinds of a run's counts: LongNouns in the bringup log ("2 graph breaks"), ShortNouns where a
 // line has little room (the TUI's runs list: "2 breaks"). The nouns are all that differs: whether a count is
 // exact, a floor or no count at all is WordCounts' rule for both.
@@ -61,70 +67,121 @@ func countWords(r *Run) []CountWords {
 // it never reached is not counted, a run still going included); "at least N" where some printed though the kind
 // was not (all) logged; "not logged", "unknown" or "not in the log" where no count stands; "not counted (no torch
 // output)" / "not counted (nothing compiled)" where nothing was counted (Uncounted is the one phrase for those).
-// The bringup log and the TUI's runs list both word a run's counts with it.
+// The bringup log and the TUI's runs list both word a run's counts with it (Rules.Word, one count at a time).
 func WordCounts(an *triage.Analysis, n Nouns) []CountWords {
 	if an == nil || an.Report == nil {
 		return nil
 	}
-	ev, c := an.Evidence, an.Report.Counts
-	none := ""
-	switch {
-	case !ev.TorchSeen:
-		none = "no torch output"
-	case ev.NothingCompiled() != "":
-		none = "nothing compiled"
-	}
-	unfinished := an.Unfinished() != ""
-	exact := func(key string, count int) CountWords {
-		v, w := strconv.Itoa(count), triage.Plural(count, nouns[key][n])
-		if unfinished {
-			v, w = triage.Floor(v), triage.Floor(w)
-		}
-		return CountWords{key, v, w}
-	}
-	word := func(key string, count int, counted, floor bool, absent string) CountWords {
-		noun := nouns[key][n]
-		switch {
-		case none != "":
-			return CountWords{key, "—", noun + "s not counted (" + none + ")"}
-		case !counted:
-			return CountWords{key, absent, noun + "s " + absent}
-		case floor:
-			return CountWords{key, "≥" + strconv.Itoa(count), "at least " + triage.Plural(count, noun)}
-		}
-		return exact(key, count)
-	}
-	absent := ev.LoggingOf(false).Words()
-	silenced := ev.LogSilenced != ""
-	ce := word(CountCompileErrors, c.CompileErrors, true, false, "")
-	if none == "" {
+	rl, c := RulesOf(an), an.Report.Counts
+	ce := rl.Word(CountCompileErrors, c.CompileErrors, n)
+	if rl.none == "" {
 		caught := an.CaughtCompileErrors()
 		ce.Value += triage.CaughtSuffix(caught)
 		ce.Words += triage.CaughtSuffix(caught)
 	}
 	return []CountWords{
-		word(CountGraphBreaks, c.GraphBreaks, an.BreaksCounted(), an.BreaksFloor(), absent),
-		word(CountRecompiles, c.Recompiles, an.RecompilesCounted(), an.RecompilesFloor(), absent),
-		word(CountLimitHits, c.RecompileLimitHits, !silenced || c.RecompileLimitHits > 0, silenced, triage.LoggingSilenced.Words()),
-		word(CountCudagraphSkips, c.CudagraphSkips, an.SkipsCounted(), false, absent),
+		rl.Word(CountGraphBreaks, c.GraphBreaks, n),
+		rl.Word(CountRecompiles, c.Recompiles, n),
+		rl.Word(CountLimitHits, c.RecompileLimitHits, n),
+		rl.Word(CountCudagraphSkips, c.CudagraphSkips, n),
 		ce,
-		exact(CountRuntimeErrors, c.RuntimeErrors),
+		rl.Word(CountRuntimeErrors, c.RuntimeErrors, n),
 	}
 }
 
+// Rules are what WordCounts words an analysis's counts by, read from the analysis once: whether any count stands,
+// whether the run completed, which kinds were logged, whether the log was silenced. Word words one count with
+// them, the run's or one rank's (the TUI's ranks strip words each rank's so).
+type Rules struct {
+	none       string // "no torch output", "nothing compiled": no count stands
+	unfinished bool   // the run did not complete, or still runs: a count is a floor
+	absent     string // a kind not shown to be logged: "not logged", "unknown"
+	silenced   bool   // the log was silenced: a limit hit it shows is a floor, none is no count
+	counted    map[string]bool
+	floor      map[string]bool // some printed though the kind was not (all) logged: "at least N"
+}
+
+// RulesOf reads the rules of an analysis (WordCounts' and Word's).
+func RulesOf(an *triage.Analysis) Rules {
+	ev := an.Evidence
+	rl := Rules{unfinished: an.Unfinished() != "", absent: ev.LoggingOf(false).Words(), silenced: ev.LogSilenced != "",
+		counted: map[string]bool{CountGraphBreaks: an.BreaksCounted(), CountRecompiles: an.RecompilesCounted(),
+			CountCudagraphSkips: an.SkipsCounted(), CountCompileErrors: true},
+		floor: map[string]bool{CountGraphBreaks: an.BreaksFloor(), CountRecompiles: an.RecompilesFloor()}}
+	switch {
+	case !ev.TorchSeen:
+		rl.none = "no torch output"
+	case ev.NothingCompiled() != "":
+		rl.none = "nothing compiled"
+	}
+	return rl
+}
+
+// Word words count, of the kind key (CountGraphBreaks, …), by the rules: exact, "≥N", "at least N", no count
+// for a reason ("recompiles not in the log", Value that reason) or "not counted (…)" (Value "—"). Runtime errors
+// are counted whatever was logged: exact, or a floor.
+func (rl Rules) Word(key string, count int, n Nouns) CountWords {
+	noun := nouns[key][n]
+	counted, floor, absent := rl.counted[key], rl.floor[key], rl.absent
+	if key == CountLimitHits {
+		counted, floor, absent = !rl.silenced || count > 0, rl.silenced, triage.LoggingSilenced.Words()
+	}
+	switch {
+	case key == CountRuntimeErrors:
+	case rl.none != "":
+		return CountWords{key, "—", noun + "s not counted (" + rl.none + ")"}
+	case !counted:
+		return CountWords{key, absent, noun + "s " + absent}
+	case floor:
+		return CountWords{key, "≥" + strconv.Itoa(count), "at least " + triage.Plural(count, noun)}
+	}
+	v, w := strconv.Itoa(count), triage.Plural(count, noun)
+	if rl.unfinished {
+		v, w = triage.Floor(v), triage.Floor(w)
+	}
+	return CountWords{key, v, w}
+}
+
 // Uncounted is the one phrase that stands for every count of an analysed run that counted nothing: "no torch
-// output: nothing counted" (the report's words, Analysis.NoTorchText), "nothing compiled (torch.compile off:
-// TORCHDYNAMO_DISABLE=1)"; "" where its counts stand, each as WordCounts words it.
+// output yet" of a run still going, "no torch output: nothing counted" (the report's words, Analysis.NoTorchText),
+// "nothing compiled (torch.compile off: TORCHDYNAMO_DISABLE=1)"; "" where its counts stand, each as WordCounts
+// words it.
 func Uncounted(an *triage.Analysis) string {
 	switch {
 	case an == nil:
 		return ""
+	case !an.Evidence.TorchSeen && an.Run != nil && an.Run.Outcome == triage.OutcomeRunning:
+		return "no torch output yet" // it may yet print some
 	case !an.Evidence.TorchSeen:
 		return an.NoTorchText()
 	case an.Evidence.NothingCompiled() != "":
 		return "nothing compiled (" + an.Evidence.NothingCompiledShort() + ")"
 	}
 	return ""
+}
+
+// Grouped is counts' words as the items of a line: the counts that stand for no count for one reason ("not in
+// the log", "not logged", "unknown") are one item where the first of them stands, their kinds named together
+// ("recompiles, limit hits, CUDA-graph skips not in the log"); every other count is its own words, in ws' order.
+// The log's text line and the TUI's runs list group ws so (n: the nouns ws was worded with); the Markdown table
+// and the JSON keep a cell and an entry per count.
+func Grouped(ws []CountWords, n Nouns) []string {
+	var out []string
+	at := map[string]int{} // an absent phrase -> its item
+	for _, cw := range ws {
+		kinds := nouns[cw.Count][n] + "s"
+		if cw.Counted() || cw.Words != kinds+" "+cw.Value {
+			out = append(out, cw.Words) // a count, a floor, "not counted", or words of no kind this knows
+			continue
+		}
+		if i, ok := at[cw.Value]; ok {
+			out[i] = strings.TrimSuffix(out[i], " "+cw.Value) + ", " + kinds + " " + cw.Value
+			continue
+		}
+		at[cw.Value] = len(out)
+		out = append(out, cw.Words)
+	}
+	return out
 }
 
 // WordOf is the words of one count among ws (a zero CountWords when ws has none of it).
@@ -151,10 +208,7 @@ func (r *Run) countsLine() string {
 		}
 		return strings.Join(append(items, r.processesText()), " · ")
 	}
-	var items []string
-	for _, cw := range r.CountWords[:5] {
-		items = append(items, cw.Words)
-	}
+	items := Grouped(r.CountWords[:5], LongNouns) // the kinds missing for one reason in one phrase
 	runtime := ""
 	if c.RuntimeErrors > 0 {
 		runtime = " · " + r.countWord(CountRuntimeErrors).Words
