@@ -56,7 +56,7 @@ func TestReportNoTorchCountsNothing(t *testing.T) {
 	raised := filepath.Join("..", "testdata", "realtorch", "r22_plain_raise.triage.log")
 	code, out, _ = run(t, "report", "--width", "200", raised)
 	if code != 0 || strings.Contains(out, "graph breaks 0") ||
-		!strings.Contains(out, "no torch output: no torch.compile event counted · runtime errors 1") {
+		!strings.Contains(out, "no torch output: no torch.compile event counted · runtime errors ≥1") { // it died of it: a floor, as the bring-up log words it
 		t.Errorf("plain raise: %d\n%s", code, out)
 	}
 }

@@ -71,7 +71,7 @@ func (a *Analysis) CaughtCompileErrors() int {
 // CompileErrorsValue words the compile-error count after its label: the processes that died of one, and the
 // ones the program caught ("0 (1 caught)").
 func (a *Analysis) CompileErrorsValue() string {
-	return itoa(a.Report.Counts.CompileErrors) + CaughtSuffix(a.CaughtCompileErrors())
+	return a.floorIfUnfinished(itoa(a.Report.Counts.CompileErrors)) + CaughtSuffix(a.CaughtCompileErrors())
 }
 
 // CaughtSuffix follows a compile-error count with the ones the program caught: " (1 caught)", "" for none. The

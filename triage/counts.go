@@ -91,20 +91,25 @@ func sortedStrings[V any](m map[string]V) []string {
 	return out
 }
 
+// RuntimeErrorsValue is the runtime-error count's words after its label: a floor where the run did not complete.
+func (an *Analysis) RuntimeErrorsValue() string {
+	return an.floorIfUnfinished(strconv.Itoa(an.Report.Counts.RuntimeErrors))
+}
+
 // CountsItems are the report's counts line, an item each ("recompiles 2", "limit hits 1", "compile errors 1"):
 // the text report and the TUI's timeline word the counts from here.
 func (an *Analysis) CountsItems() []string {
 	c := an.Report.Counts
 	counts := []string{an.BreaksText(), an.RecompilesText(), "limit hits " + an.LimitHitsValue(),
 		an.CudagraphSkipsText(), "compile errors " + an.CompileErrorsValue(),
-		fmt.Sprintf("runtime errors %d", c.RuntimeErrors)}
+		"runtime errors " + an.RuntimeErrorsValue()}
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
 		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
 	}
 	if nt := an.NoTorchText(); nt != "" {
 		counts = []string{nt}
 		if c.RuntimeErrors > 0 {
-			counts = append(counts, fmt.Sprintf("runtime errors %d", c.RuntimeErrors))
+			counts = append(counts, "runtime errors "+an.RuntimeErrorsValue())
 		}
 	}
 	return counts

@@ -307,7 +307,20 @@ func (a *Analysis) BreaksValue() string {
 	case a.BreaksFloor():
 		return fmt.Sprintf("at least %d distinct (%s; graph_breaks %s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"), a.Evidence.floorWords())
 	}
-	return fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"))
+	return a.floorIfUnfinished(fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record")))
+}
+
+// CountsAreFloors says every count is a floor ("≥3"): the run did not complete (Unfinished: stopped, still running,
+// a process died), and what it would have printed after is not in the input. The report's counts (text, Markdown,
+// per rank), the bring-up log and the TUI (story.RulesOf) all floor them by it.
+func (a *Analysis) CountsAreFloors() bool { return a.Unfinished() != "" }
+
+// floorIfUnfinished is count as a floor where CountsAreFloors.
+func (a *Analysis) floorIfUnfinished(count string) string {
+	if a.CountsAreFloors() {
+		return Floor(count)
+	}
+	return count
 }
 
 // floorWords say why a count of what printed is a floor: "not logged", or "not all in the log" (silenced).
@@ -336,7 +349,7 @@ func (a *Analysis) RecompilesValue() string {
 	case a.RecompilesFloor():
 		return fmt.Sprintf("at least %d (recompiles %s)", n, a.Evidence.floorWords())
 	default:
-		return fmt.Sprintf("%d", n)
+		return a.floorIfUnfinished(strconv.Itoa(n))
 	}
 }
 
@@ -361,7 +374,7 @@ func (a *Analysis) LimitHitsValue() string {
 	n := a.Report.Counts.RecompileLimitHits
 	switch {
 	case a.Evidence.LogSilenced == "":
-		return strconv.Itoa(n)
+		return a.floorIfUnfinished(strconv.Itoa(n))
 	case n == 0:
 		return LoggingSilenced.Words()
 	}
@@ -376,7 +389,7 @@ func (a *Analysis) CudagraphSkipsText() string { return "cudagraph skips " + a.C
 // evidence, "unknown" (SkipsNotLogged says why).
 func (a *Analysis) CudagraphSkipsValue() string {
 	if a.SkipsCounted() {
-		return fmt.Sprintf("%d", a.Report.Counts.CudagraphSkips)
+		return a.floorIfUnfinished(strconv.Itoa(a.Report.Counts.CudagraphSkips))
 	}
 	return a.Evidence.LoggingOf(false).Words()
 }

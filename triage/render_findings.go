@@ -88,15 +88,15 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(AliasesText(a.Evidence.ReadOnce)))
 	}
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
-	row := fmt.Sprintf("| %s | %s | %s | %s | %s | %d |", a.BreaksValue(), a.RecompilesValue(), a.LimitHitsValue(),
-		a.CudagraphSkipsValue(), a.CompileErrorsValue(), c.RuntimeErrors)
+	row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", a.BreaksValue(), a.RecompilesValue(), a.LimitHitsValue(),
+		a.CudagraphSkipsValue(), a.CompileErrorsValue(), a.RuntimeErrorsValue())
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordsUnknown { // as the text report counts them
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
 		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(RerecordsText(c), "cudagraph re-recordings "))
 	}
 	if nt := a.NoTorchText(); nt != "" {
 		if c.RuntimeErrors > 0 {
-			nt += fmt.Sprintf(" · runtime errors %d", c.RuntimeErrors)
+			nt += " · runtime errors " + a.RuntimeErrorsValue()
 		}
 		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(nt))
 	} else {

@@ -1,9 +1,9 @@
 package triage
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // maxPerRankLines bounds the "Per rank" section: past it, the JSON (per_rank) has every rank.
@@ -85,8 +85,13 @@ func countsText(c Counts, an *Analysis) string {
 			limits = Tally(c.RecompileLimitHits, LoggingSilenced, "limit hit")
 		}
 	}
-	return fmt.Sprintf("%s, %s, %s, %s, %s, %s", breaks, recompiles, limits, skips,
-		Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error"))
+	items := []string{breaks, recompiles, limits, skips, Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error")}
+	if an != nil {
+		for i := range items {
+			items[i] = an.floorIfUnfinished(items[i]) // the counts line's floors ("≥0 breaks")
+		}
+	}
+	return strings.Join(items, ", ")
 }
 
 // rankText names the ranks of an item, bounded (compactRanks): "ranks 0–511,513–1023"; every rank is in the JSON.

@@ -126,7 +126,7 @@ func TestMarkdownCountsRuntimeErrors(t *testing.T) {
 	WriteMarkdown(&b, a)
 	md := b.String()
 	if !strings.Contains(md, "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |") ||
-		!strings.Contains(md, "| unknown (no sign graph_breaks was on) | unknown (no sign recompiles was on) | 0 | unknown | 0 | 2 |") { // nothing in the log shows which TORCH_LOGS were on
+		!strings.Contains(md, "| unknown (no sign graph_breaks was on) | unknown (no sign recompiles was on) | ≥0 | unknown | ≥0 | ≥2 |") { // nothing in the log shows which TORCH_LOGS were on; two processes died: counts of a run cut short are floors
 		t.Errorf("the Markdown table does not count the runtime errors:\n%s", md)
 	}
 }

@@ -32,8 +32,8 @@ func TestTimelineCountsAreTheReports(t *testing.T) {
 	m := openModel(t, 120, 32, "../../testdata/gpu-e2e/e2e-20261127/g08b-limit")
 	press(m, "t")
 	s := plain(m)
-	lineWith(t, s, "recompiles 2 · limit hits 1")
-	lineWith(t, s, "compile errors 1")
+	lineWith(t, s, "recompiles ≥2 · limit hits ≥1") // the process died of the limit hit: floors, as the report's
+	lineWith(t, s, "compile errors ≥1")
 	for _, bad := range []string{"3 recompile events", "3 compile events"} {
 		if strings.Contains(s, bad) {
 			t.Errorf("%q on the timeline:\n%s", bad, s)

@@ -104,7 +104,7 @@ type Rules struct {
 // RulesOf reads the rules of an analysis (WordCounts' and Word's).
 func RulesOf(an *triage.Analysis) Rules {
 	ev := an.Evidence
-	rl := Rules{unfinished: an.Unfinished() != "", absent: ev.LoggingOf(false).Words(), silenced: ev.LogSilenced != "",
+	rl := Rules{unfinished: an.CountsAreFloors(), absent: ev.LoggingOf(false).Words(), silenced: ev.LogSilenced != "",
 		counted: map[string]bool{CountGraphBreaks: an.BreaksCounted(), CountRecompiles: an.RecompilesCounted(),
 			CountCudagraphSkips: an.SkipsCounted(), CountCompileErrors: true},
 		floor: map[string]bool{CountGraphBreaks: an.BreaksFloor(), CountRecompiles: an.RecompilesFloor()}}
