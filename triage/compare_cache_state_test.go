@@ -11,6 +11,9 @@ import (
 // fully warm A against a B that missed a few ("hit → mostly hit") read "warm start: the entries an earlier run
 // wrote": the cause of a gain in hits, for a fall, because the words were split back at their last space
 // ("mostly hit" → "hit"). The change is typed (From, To); JSON keeps its words in change and adds from and to.
+// A change to or from "bypass" is the cache declining the lookup, not an entry it did not find: "miss → bypass"
+// read "entries not found, no recorded setting differs" and "bypass → hit" "warm start"; the cause says which side
+// bypassed and why, from the bypass reason its records carry.
 func TestCacheChangeOfEveryStatePair(t *testing.T) {
 	known := KnowHit | KnowMiss | KnowBypass
 	states := []struct {
@@ -21,7 +24,7 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 		{"none", CacheNone, CacheStats{Known: known}},
 		{"hit", CacheHit, CacheStats{Hit: 6, Known: known}},
 		{"miss", CacheMiss, CacheStats{Miss: 6, Known: known}},
-		{"bypass", CacheBypassed, CacheStats{Bypass: 6, Known: known}},
+		{"bypass", CacheBypassed, CacheStats{Bypass: 6, Known: known, BypassReasons: map[string]int{"Cannot cache a graph with freezing enabled": 6}}},
 		{"mostly hit", CacheMostlyHit, CacheStats{Hit: 5, Miss: 1, Known: known}},
 		{"mostly miss", CacheMostlyMiss, CacheStats{Hit: 1, Miss: 5, Known: known}},
 		{"mixed", CacheMixed, CacheStats{Hit: 3, Miss: 3, Known: known}},
@@ -53,13 +56,21 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 			switch {
 			case b.word == "none":
 				cause = "no lookup in B: caches off or not reached"
+			case b.word == "bypass":
+				cause = "B bypassed the cache: Cannot cache a graph with freezing enabled"
+			case a.word == "bypass":
+				cause = "A bypassed the cache: Cannot cache a graph with freezing enabled; B looked it up"
 			case hitShare(b.stats) > hitShare(a.stats):
 				cause = "warm start: the entries an earlier run wrote"
 			default: // as many hits or fewer: B did not find what it looked up
 				cause = "entries not found, no recorded setting differs"
 			}
-			if v, _ := res.verdict(); !strings.Contains(v, "FX graph cache "+pair+" ("+cause) {
+			v, _ := res.verdict()
+			if !strings.Contains(v, "FX graph cache "+pair+" ("+cause) {
 				t.Errorf("%s: verdict %q, want the cause %q", pair, v, cause)
+			}
+			if (a.word == "bypass" || b.word == "bypass") && (strings.Contains(v, "not found") || strings.Contains(v, "warm start")) {
+				t.Errorf("%s: a bypass read as a lookup: %q", pair, v)
 			}
 			// a cold and a warm start: one side hit (all or most), the other missed (all or most)
 			hits := func(w string) bool { return w == "hit" || w == "mostly hit" }

@@ -214,3 +214,78 @@ func TestFrameCacheStateOfFreezing(t *testing.T) {
 		t.Errorf("bypass only: %q", s)
 	}
 }
+
+// A bypass is the cache declining to look up or store (an unsupported op in the graph, freezing, a config: the
+// bypass reason), not an entry it did not find. The cause of a change to or from "bypass" says which side bypassed
+// and why, from the reasons its records carry, or that they carry none; never "entries not found" or "warm start".
+// A cold 2.14 run against a trace whose AOTAutograd lookups bypassed on flex_attention read "AOTAutograd cache
+// miss → bypass (entries not found; settings: …)", and the reverse "bypass → hit (warm start: the entries an earlier
+// run wrote)".
+func TestCacheCauseOfABypass(t *testing.T) {
+	known := KnowHit | KnowMiss | KnowBypass
+	freezing := "Cannot cache a graph with freezing enabled"
+	switchOn := Change{Key: "env.TORCHINDUCTOR_FREEZING", A: "(unset)", B: "1", Knob: true, Cache: true}
+	for _, c := range []struct {
+		name      string
+		settings  []Change
+		a, b      CacheStats
+		want, bad []string
+	}{
+		{"no reason recorded", nil, CacheStats{Miss: 2, Known: known}, CacheStats{Bypass: 2, Known: known},
+			[]string{"B bypassed the cache; its records give no reason"}, []string{"not found", "key changed"}},
+		{"an empty reason is no reason", nil, CacheStats{Miss: 2, Known: known}, CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{"": 2}},
+			[]string{"B bypassed the cache; its records give no reason"}, []string{"not found", "cache: ;"}},
+		{"the most frequent reason first", nil, CacheStats{Hit: 3, Known: known},
+			CacheStats{Bypass: 3, Known: known, BypassReasons: map[string]int{"No shape env": 1, freezing: 2}},
+			[]string{"B bypassed the cache: " + freezing + " (+1 other reason)"}, []string{"not found"}},
+		{"a switch that differs is named beside the reason", []Change{switchOn}, CacheStats{Miss: 2, Known: known},
+			CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}},
+			[]string{"B bypassed the cache: " + freezing, "TORCHINDUCTOR_FREEZING: (unset) → 1"}, []string{"not found", "caches disabled"}},
+		{"some lookups bypassed, none missed", nil, CacheStats{Hit: 6, Known: known},
+			CacheStats{Hit: 5, Bypass: 1, Known: known, BypassReasons: map[string]int{"No shape env": 1}},
+			[]string{"B bypassed 1 of 6 lookups: No shape env"}, []string{"not found"}},
+		{"bypasses and misses", nil, CacheStats{Hit: 6, Known: known},
+			CacheStats{Hit: 2, Miss: 2, Bypass: 2, Known: known, BypassReasons: map[string]int{"No shape env": 2}},
+			[]string{"B bypassed 2 of 6 lookups: No shape env", "entries not found"}, nil},
+		{"A bypassed, B missed", nil, CacheStats{Bypass: 2, Known: known}, CacheStats{Miss: 2, Known: known},
+			[]string{"A bypassed the cache; its records give no reason; B looked it up and missed"}, []string{"not found", "key changed"}},
+		{"A bypassed, B hit", nil, CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}}, CacheStats{Hit: 2, Known: known},
+			[]string{"A bypassed the cache: " + freezing + "; B looked it up and hit"}, []string{"warm start"}},
+	} {
+		res := &CompareResult{Settings: c.settings}
+		res.compareCaches(&CompileReport{Caches: Caches{"aot_autograd": c.a}}, &CompileReport{Caches: Caches{"aot_autograd": c.b}})
+		if len(res.Caches) != 1 || !res.Caches[0].Changed() {
+			t.Fatalf("%s: no change %+v", c.name, res.Caches)
+		}
+		got := res.cacheCause(res.Caches[0])
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q, want %q", c.name, got, w)
+			}
+		}
+		for _, b := range c.bad {
+			if strings.Contains(got, b) {
+				t.Errorf("%s: %q has %q", c.name, got, b)
+			}
+		}
+		if v, _ := res.verdict(); len(c.settings) > 0 && strings.Contains(v, "settings differ") {
+			t.Errorf("%s: the switch named twice: %q", c.name, v)
+		}
+	}
+
+	// recorded: a cold 2.14 MLP (AOT misses) against tlparse's cache_hit_miss trace (AOT bypassed on flex_attention)
+	cold, flex := side(t, fixture("2.14", "c01_mlp.cold.trace")), side(t, filepath.Join(fixtures, "tlparse", "cache_hit_miss.log"))
+	for _, pair := range []struct {
+		a, b CompareSide
+		want string
+	}{
+		{cold, flex, "AOTAutograd cache miss → bypass (B bypassed the cache: Unsupported call_function target flex_attention."},
+		{flex, cold, "AOTAutograd cache bypass → miss (A bypassed the cache: Unsupported call_function target flex_attention."},
+	} {
+		v := Compare(pair.a, pair.b).Verdict
+		_, aot, _ := strings.Cut(v, "AOTAutograd cache")
+		if aot, _, _ = strings.Cut(aot, ");"); !strings.Contains(v, pair.want) || strings.Contains(aot, "not found") {
+			t.Errorf("verdict %q, want %q", v, pair.want)
+		}
+	}
+}

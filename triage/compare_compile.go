@@ -223,7 +223,9 @@ func versionWords(vs []Change) []string {
 
 // cacheCause names why a cache changed state from the settings and versions that differ, by the direction of
 // the change: a changed key or dir only ever misses; more hits in B is a warm start (or caches switched on), as
-// many or fewer ("hit → mostly hit") is entries not found; "→ none" is no lookup in B.
+// many or fewer ("hit → mostly hit") is entries not found; "→ none" is no lookup in B. A bypass is no lookup that
+// failed: the cache declined the graph (compile-time-and-caches.md §3.1–3.2), so a change from or to it names the
+// side that bypassed and the reason its records carry (bypassWords), never entries not found or a warm start.
 func (res *CompareResult) cacheCause(c CacheChange) string {
 	// all hits in B, or more of them: an improvement ("miss → mostly miss"); as many or fewer, even where most still
 	// hit ("hit → mostly hit"), is lookups B did not find
@@ -245,6 +247,18 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 		case inCacheKey(c.Cache, name):
 			key = orWhat(key, s.String())
 		}
+	}
+	switchNote := ""
+	if switchedBy != "" {
+		switchNote = "; setting that switches it differs: " + switchedBy
+	}
+	if c.From == CacheBypassed && c.To != CacheNone { // A looked nothing up: nothing B found or missed is a change of key
+		return bypassWords("A", c.A) + "; B looked it up" + map[CacheState]string{CacheHit: " and hit", CacheMiss: " and missed"}[c.To] + switchNote
+	}
+	// B's lookups that bypassed, where their share grew: the cache declined them, whatever else B shows
+	bypassed := c.To != CacheNone && c.B.Bypass > 0 && bypassShare(c.B) > bypassShare(c.A)
+	if bypassed && c.B.Miss == 0 && !gain {
+		return bypassWords("B", c.B) + switchNote
 	}
 	switch {
 	case gain:
@@ -270,6 +284,14 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 		}
 		return "no lookup in B: caches off or not reached"
 	}
+	if bypassed { // misses beside the bypasses: both, each with its cause
+		return bypassWords("B", c.B) + "; " + res.missCause(c, torch, switchedBy, dir, key)
+	}
+	return res.missCause(c, torch, switchedBy, dir, key)
+}
+
+// missCause is why B's lookups missed where A's hit more, from the settings and versions that differ.
+func (res *CompareResult) missCause(c CacheChange, torch, switchedBy, dir, key string) string {
 	switch {
 	case switchedBy != "" && c.From == CacheNone:
 		return "A's caches were off: " + switchedBy
@@ -286,6 +308,42 @@ func (res *CompareResult) cacheCause(c CacheChange) string {
 		return "entries not found; " + res.settingsWhy[0]
 	}
 	return "entries not found, no recorded setting differs: a cleared or new cache dir, or a setting the probe does not record"
+}
+
+// bypassWords words one side's bypassed lookups from what its records carry: "B bypassed the cache: <reason>"
+// (the most frequent first, "+N other reasons"), "B bypassed 2 of 6 lookups: …" where some did not bypass, and
+// "…; its records give no reason" where none carries one (the probe's counters, a bypass line cut short).
+func bypassWords(side string, s CacheStats) string {
+	what := side + " bypassed the cache"
+	if s.Bypass < s.Lookups() {
+		what = fmt.Sprintf("%s bypassed %d of %d lookups", side, s.Bypass, s.Lookups())
+	}
+	var reasons []string
+	for r, n := range s.BypassReasons {
+		if strings.TrimSpace(r) != "" && n > 0 {
+			reasons = append(reasons, r)
+		}
+	}
+	if len(reasons) == 0 {
+		return what + "; its records give no reason"
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		ni, nj := s.BypassReasons[reasons[i]], s.BypassReasons[reasons[j]]
+		return ni > nj || ni == nj && reasons[i] < reasons[j]
+	})
+	what += ": " + OneLine(reasons[0], 100)
+	if n := len(reasons) - 1; n > 0 {
+		what += " (+" + Plural(n, "other reason") + ")"
+	}
+	return what
+}
+
+// bypassShare is the share of a cache's lookups that bypassed, 0 with none.
+func bypassShare(s CacheStats) float64 {
+	if n := s.Lookups(); n > 0 {
+		return float64(s.Bypass) / float64(n)
+	}
+	return 0
 }
 
 // hitShare is the share of a cache's lookups that hit, 0 with none.

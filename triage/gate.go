@@ -300,6 +300,9 @@ func (res *GateResult) ranksRule(a *Analysis) {
 		if fd := groupFirstDivergent(g); fd != "" {
 			msg += " · first divergent compile id " + fd
 		}
+		if basis := ra.ProbeBasis(); basis != "" { // a rank no log record names: what its "none" rests on
+			msg += " · " + basis
+		}
 		if pb != "" {
 			msg += " · playbook " + pb
 		}

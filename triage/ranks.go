@@ -27,6 +27,10 @@ type RankAgreement struct {
 	// SettingsDiffer names the settings the ranks' probes recorded differently (config parity: "dynamo.…"), also
 	// where what they logged agrees: the ranks step and --ranks-agree need both.
 	SettingsDiffer []string `json:"settings_differ,omitempty"`
+	// FromProbe are the compared ranks that no log record names (the report's per_rank_unknown): each was compared
+	// as having no graph break, recompile, failure or skip because its probe's counters show none (ProbeBasis
+	// words them; Summary names them). A rank no record names whose probe does not show that is not compared.
+	FromProbe []RankWithoutRecords `json:"from_probe,omitempty"`
 }
 
 // Disagree reports ranks found to differ (not ranks that could not be compared).
@@ -378,11 +382,13 @@ func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
 	return out
 }
 
-// rankAgreeWithout compares the ranks that are not idle (idleRanks); the idle ones are named as not compared.
-func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string) RankAgreement {
+// rankAgreeWithout compares the ranks that are not idle (idleRanks); the idle ones are named as not compared. A
+// rank no log record names (unknown: the report's per_rank_unknown) is compared only where its probe's counters
+// show every count agreement compares (withoutUnknownRanks).
+func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords, probes []ProcessInfo) RankAgreement {
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
-		return RankAgree(ev.Ranks, fs).earned(ev, short)
+		return withoutUnknownRanks(RankAgree(ev.Ranks, fs).earned(ev, short), ev, fs, short, unknown, probes)
 	}
 	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWord(idle), shortVerb(short))
 	if short == "still running" {
@@ -394,9 +400,113 @@ func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string)
 	}
 	e := ev
 	e.Ranks = ranks
-	ra := RankAgree(ranks, fs).earned(e, short)
+	ra := withoutUnknownRanks(RankAgree(ranks, fs).earned(e, short), e, fs, short, unknown, probes)
 	ra.Summary += "; " + rankWord(idle) + " not compared: " + why
 	return ra
+}
+
+// withoutUnknownRanks keeps an agreement's claim (agree, or differ) about ranks no log record names only where
+// their probes show what they did not log: no graph break, one frame compiled at most (no recompile), none failed,
+// no CUDA-graph skip (probeShows). Those ranks are compared as having none, and the summary names that basis
+// (FromProbe); the others are not compared, by name, and the rest are compared without them: a difference among
+// those stands, their agreement is no agreement of all (NotCompared names the ranks left out). A comparison that
+// was not made anyway (not compared) is left as it is: it claims nothing of them.
+func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords, probes []ProcessInfo) RankAgreement {
+	if ra.NotCompared != "" {
+		return ra
+	}
+	var shown []RankWithoutRecords
+	var unshown []int
+	type unknownGroup struct {
+		ranks                []int
+		what, counted, words string
+		read                 bool
+	}
+	var groups []unknownGroup // ranks not shown, alike in what is not known and why
+	for _, u := range unknown {
+		if !slices.Contains(ev.Ranks, u.Rank) {
+			continue
+		}
+		what, counted, read, frames := probeShows(u.Rank, probes)
+		if what == "" {
+			u.ProbeFrames = &frames // what the basis words: the counters probeShows read
+			shown = append(shown, u)
+			continue
+		}
+		unshown = append(unshown, u.Rank)
+		i := slices.IndexFunc(groups, func(g unknownGroup) bool { return g.what == what && g.counted == counted && g.read == read })
+		if i < 0 {
+			i, groups = len(groups), append(groups, unknownGroup{what: what, counted: counted, read: read})
+		}
+		groups[i].ranks = append(groups[i].ranks, u.Rank)
+	}
+	if len(unshown) > 0 {
+		var nc, its []string
+		for _, g := range groups {
+			words, it := notKnownWords(g.ranks, g.what, g.counted, g.read)
+			nc, its = append(nc, words), append(its, rankWord(g.ranks)+" not compared: "+it)
+		}
+		ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(unshown, r) })
+		if len(ranks) < 2 {
+			return RankAgreement{Groups: []RankGroup{}, NotCompared: strings.Join(nc, "; "),
+				Summary: fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared", strings.Join(nc, "; "),
+					len(ev.Ranks), compactRanks(ev.Ranks))}
+		}
+		e := ev
+		e.Ranks = ranks
+		if ra = RankAgree(ranks, fs).earned(e, short); ra.NotCompared != "" {
+			return ra
+		}
+		ra.Summary += "; " + strings.Join(its, "; ")
+		if ra.Agree { // the others agree: not every rank does, as far as the input shows (a difference stands)
+			ra.Agree, ra.NotCompared = false, strings.Join(nc, "; ")
+		}
+	}
+	if len(shown) > 0 {
+		ra.FromProbe = shown
+		ra.Summary += "; " + ra.ProbeBasis()
+	}
+	return ra
+}
+
+// ProbeBasis words the ranks compared by their probes' counters (FromProbe), for the summary and the gate, one
+// part per group of ranks alike: "rank 0 as its probe counted (no log record names it): 1 compiled frame, no graph
+// break"; "" when none was.
+func (ra RankAgreement) ProbeBasis() string {
+	var order []int // the frames counts, in order of first appearance
+	byFrames := map[int][]int{}
+	for _, u := range ra.FromProbe {
+		f := probeFrames(u)
+		if _, ok := byFrames[f]; !ok {
+			order = append(order, f)
+		}
+		byFrames[f] = append(byFrames[f], u.Rank)
+	}
+	var parts []string
+	for i, frames := range order {
+		if i == summaryGroups {
+			parts = append(parts, fmt.Sprintf("… %d more groups of ranks as their probes counted", len(order)-summaryGroups))
+			break
+		}
+		ranks := byFrames[frames]
+		counted := "no compiled frame"
+		if frames > 0 {
+			counted = Plural(frames, "compiled frame") + ", no graph break"
+		}
+		if len(ranks) == 1 {
+			parts = append(parts, rankWord(ranks)+" as its probe counted (no log record names it): "+counted)
+		} else {
+			parts = append(parts, rankWord(ranks)+" as their probes counted (no log record names them): "+counted+" each")
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func probeFrames(u RankWithoutRecords) int {
+	if u.ProbeFrames == nil {
+		return -1
+	}
+	return *u.ProbeFrames
 }
 
 // shortVerb words how a run fell short after "before the run": "was stopped by torchtriage (…)", "exited with code 1".

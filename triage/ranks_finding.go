@@ -33,6 +33,9 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 			fmt.Fprintf(&detail, "\n  first divergent compile id: %s", fd)
 		}
 	}
+	if basis := ra.ProbeBasis(); basis != "" {
+		fmt.Fprintf(&detail, "\n%s", basis)
+	}
 	f.Ranks = ranksOf(f.ranks)
 	f.Records = len(f.Ranks)
 	var what []string

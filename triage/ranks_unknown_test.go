@@ -47,3 +47,42 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 		t.Errorf("single process: %v\n%.400s", err, b.String())
 	}
 }
+
+// Rank agreement compares a rank no log record names only on what its probe counted: torchrun started 3 ranks,
+// ranks 0 and 1 logged the same break, rank 2 printed nothing. It read "ranks 0,1 agree; rank 2: missing graph
+// break print() at train.py:10", as if rank 2 had logged no break; with no probe of it, nothing shows that. With
+// its probe's counters (one frame compiled, no break counted) the difference stands, and names its basis. Ranks 0
+// and 1 agree, but not all ranks were compared: no agreement of all (--ranks-agree has no evidence, not a pass).
+func TestRankAgreementOfRanksTheLauncherShows(t *testing.T) {
+	analyze := func(probes []ProcessInfo) *Analysis {
+		agg := NewAggregator()
+		agg.AddInput("synthetic.log", -1)
+		for r := range 2 {
+			agg.AddRank(r)
+			agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+		}
+		return AnalyzeRun(agg.Report(), nil, probes, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
+			TorchLogsSet: true, WorldSize: 3})
+	}
+	a := analyze(nil)
+	o := GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}
+	if g := Gate(a, o); len(g.Failures) > 0 || !strings.Contains(MissingEvidence(a, o), "rank 2 not compared") {
+		t.Errorf("--ranks-agree without rank 2's counts: %+v", g)
+	}
+	ra := a.RankAgreement
+	if ra.Disagree() || ra.Agree || !strings.HasPrefix(ra.NotCompared, "rank 2's graph breaks and recompiles are not known") || strings.Contains(ra.Summary, "missing") ||
+		!strings.Contains(ra.Summary, "all 2 ranks agree (0,1); rank 2 not compared: its graph breaks and recompiles are not known (no log record names it, and no probe of it recorded Dynamo's counters)") {
+		t.Errorf("no probe of rank 2: %+v", ra)
+	}
+	probe := func(r int, frames float64, breaks map[string]float64) ProcessInfo {
+		return ProcessInfo{Rank: r, RankSource: "env", WorldSize: 3,
+			Counters: map[string]map[string]float64{"frames": {"total": frames, "ok": frames}, "graph_break": breaks}}
+	}
+	brk := map[string]float64{"Unsupported: builtin: print": 1}
+	ra = analyze([]ProcessInfo{probe(0, 2, brk), probe(1, 2, brk), probe(2, 1, nil)}).RankAgreement
+	if !ra.Disagree() || !strings.Contains(ra.Summary, "ranks 0,1 agree; rank 2: missing graph break print() at train.py:10") ||
+		!strings.Contains(ra.Summary, "rank 2 as its probe counted (no log record names it): 1 compiled frame, no graph break") ||
+		len(ra.FromProbe) != 1 || ra.FromProbe[0].Rank != 2 {
+		t.Errorf("rank 2's probe counted no break: %+v", ra)
+	}
+}
