@@ -146,7 +146,7 @@ func TestStoryThroughRunner(t *testing.T) {
 	}
 	r := doc.Runs[1]
 	if r.Note != "switched to funcol" || r.Exit != "exit 0" || r.Preset != "breaks" || len(r.Changes) != 0 || r.Delta == nil ||
-		r.Delta.Basis != "same command" || r.Delta.Agreement != story.AgreementRegained || len(r.Delta.Fixed) == 0 ||
+		r.Delta.Basis != "same command" || r.Delta.Agreement != "" || len(r.Delta.Fixed) == 0 || // no rank prefix: not compared
 		r.Delta.Fixed[0].Playbook != "gb-print" {
 		t.Errorf("run 2 %+v\ndelta %+v", r, r.Delta)
 	}

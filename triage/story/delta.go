@@ -107,14 +107,13 @@ func buildDelta(base, r *Run, basis string) *Delta {
 	}
 	ba, ra := base.an.RankAgreement, r.an.RankAgreement
 	comparable := base.Logged.GraphBreaks && base.Logged.Recompiles && r.Logged.GraphBreaks && r.Logged.Recompiles
-	// a side that shows no rank (or one) but, logging on, printed nothing any rank could differ in: a torchrun job
-	// that prints nothing shows no rank prefix; the difference is gone (or came) all the same
-	quietSide := ba.Disagree() && ra.NotCompared != "" && quiet(r.Counts) || ra.Disagree() && ba.NotCompared != "" && quiet(base.Counts)
+	// a side whose ranks were not compared (a torchrun job that printed nothing shows no rank prefix, and no record
+	// shows what each rank did) neither regained nor lost agreement: that side is "not compared", as its report says
 	switch {
 	case ba.Agree == ra.Agree && ba.Disagree() == ra.Disagree(): // agreeing, differing or not compared in both
 	case !comparable:
 		d.NotCompared = append(d.NotCompared, "rank agreement: a run did not log both graph breaks and recompiles")
-	case (ba.NotCompared != "" || ra.NotCompared != "") && !quietSide: // one process, or one rank, printing what ranks differ in
+	case ba.NotCompared != "" || ra.NotCompared != "": // one process, one rank, or ranks no record names
 		x, why := base, ba.NotCompared
 		if why == "" {
 			x, why = r, ra.NotCompared

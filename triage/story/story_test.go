@@ -306,7 +306,9 @@ func TestStoryComparableRule(t *testing.T) {
 		t.Errorf("eager run got a delta: %+v", s.Runs[1].Delta)
 	}
 	d := s.Runs[2].Delta
-	if d == nil || d.Base != 1 || d.Basis != "same script" || len(d.Fixed) == 0 || d.Agreement != AgreementRegained {
+	// run 3 printed no record (no rank prefix): the break is fixed, its ranks are not compared, not "agree again"
+	if d == nil || d.Base != 1 || d.Basis != "same script" || len(d.Fixed) == 0 || d.Agreement != "" ||
+		!strings.Contains(strings.Join(d.NotCompared, "\n"), "rank agreement: run 3") {
 		t.Errorf("run 3 delta %+v", d)
 	}
 	if s.Runs[3].Delta != nil {
