@@ -24,6 +24,7 @@ const (
 	headWarning   // a Python warning line, or the CUDA-graph distinct-sizes W record
 	headCache     // a compile-cache line (trace_compile.go)
 	headGuards    // guard failures whose "Recompiling function" header was cut off (pasted text): evidence only
+	headShape     // a line of the dynamic log: create_env, create_symbol, marking … as dynamic (shapes.go)
 )
 
 var (
@@ -107,6 +108,9 @@ func strongHead(b []byte) headKind {
 	}
 	if isCacheHead(b) {
 		return headCache
+	}
+	if isShapeHead(b) {
+		return headShape
 	}
 	return headNone
 }

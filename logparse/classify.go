@@ -60,6 +60,8 @@ func classify(b *builder) {
 			r.Kind, r.Warning = KindGraphBreak, nil
 			r.Break = &GraphBreak{Variant: BreakBuiltinWarning, Reason: "unsupported builtin " + name, Builtin: name}
 		}
+	case headShape:
+		classifyShape(b)
 	case headCache:
 		if len(r.Lines) > 0 {
 			if ev, ok := parseCacheLine(r.Lines[0]); ok {

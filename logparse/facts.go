@@ -14,6 +14,13 @@ type Facts struct {
 	TorchVersion string
 	// DynamoDebug: a DEBUG-level line of Dynamo (TORCH_LOGS=+dynamo), which logs graph breaks too.
 	DynamoDebug bool
+	// Dynamic: an INFO or DEBUG line of the dynamic log's loggers (symbolic_shapes: create_env, create_symbol…),
+	// which TORCH_LOGS dynamic turns on, and dynamo too (its loggers include them). A WARNING prints anyway.
+	Dynamic bool
+	// DynamoInfo: an INFO line of Dynamo's own loggers ("Step 1: torchdynamo start tracing …", TORCH_LOGS=dynamo),
+	// not the marking line automatic dynamic logs through the dynamic log's logger: the dynamic log's lines may
+	// be dynamo's.
+	DynamoInfo bool
 	// Torchrun: a line logged by torchrun's launcher (torch.distributed.run, torchelastic): the input is a torchrun
 	// job's console, whatever rank prefixes its lines carry (ranks that print nothing torch-like show none).
 	Torchrun bool
@@ -49,6 +56,8 @@ func (f *Facts) Merge(o Facts) {
 	f.TorchLog = f.TorchLog || o.TorchLog
 	f.Trace = f.Trace || o.Trace
 	f.DynamoDebug = f.DynamoDebug || o.DynamoDebug
+	f.Dynamic = f.Dynamic || o.Dynamic
+	f.DynamoInfo = f.DynamoInfo || o.DynamoInfo
 	f.Torchrun = f.Torchrun || o.Torchrun
 	f.CutLine = f.CutLine || o.CutLine
 	f.TorchMessage = f.TorchMessage || o.TorchMessage

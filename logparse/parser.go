@@ -312,6 +312,12 @@ func (p *Parser) line(line []byte, cut bool) {
 		if !p.facts.DynamoDebug && li.level == 'V' && len(li.artifact) == 0 && isDynamoEmitter(li.emitter) {
 			p.facts.DynamoDebug = true
 		}
+		if !p.facts.Dynamic && (li.level == 'I' || li.level == 'V') && isDynamicEmitter(li.emitter) {
+			p.facts.Dynamic = true
+		}
+		if !p.facts.DynamoInfo && li.level == 'I' && len(li.artifact) == 0 && isDynamoEmitter(li.emitter) && !bytes.HasPrefix(li.body, hMarking) {
+			p.facts.DynamoInfo = true
+		}
 		if !p.facts.Torchrun && li.level != 'V' && isLauncher(li.emitter) { // the launcher logs at W and I, Dynamo's bulk at V
 			p.facts.Torchrun = true
 		}

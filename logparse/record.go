@@ -26,11 +26,12 @@ const (
 	KindWarning                        // a warning worth a finding (Python "file.py:N: UserWarning: …" or a W record)
 	KindCache                          // one compile-cache lookup: FX graph, AOTAutograd or PGO hit / miss / bypass
 	KindCudagraphRecording             // "Recording function=F, cuda_graph_id=N" of CUDA-graph trees (payload: Rerecord)
+	KindShapeEnv                       // a line of the dynamic log about a compile's shapes: create_env, create_symbol, marking … as dynamic (shapes.go)
 )
 
 var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
 	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error", "warning", "cache",
-	"cudagraph_recording"}
+	"cudagraph_recording", "shape_env"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -321,6 +322,7 @@ type Record struct {
 	Rerecord  *Rerecord
 	Warning   *Warning
 	Cache     *CacheEvent
+	Shape     *ShapeEvent
 }
 
 // Plain reports a record of no known head (plain output, not a torch record): the records a parse that only

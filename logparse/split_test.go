@@ -21,6 +21,8 @@ func sig(r *Record) string {
 		s += " " + r.Limit.LastReason
 	case r.Error != nil:
 		s += " " + r.Error.Class
+	case r.Shape != nil:
+		s += fmt.Sprintf(" %v %s %s %s", r.Shape.Event, r.Shape.Symbol, r.Shape.Value, r.Shape.Source)
 	}
 	return s
 }

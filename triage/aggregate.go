@@ -134,9 +134,12 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	if r.Cut != "" {
 		a.noteCut(r.Cut)
 	}
-	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack {
+	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack || r.Kind == logparse.KindShapeEnv {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true
+		}
+		if r.Kind == logparse.KindShapeEnv {
+			a.det.shape(r, &a.names)
 		}
 		return
 	}

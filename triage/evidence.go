@@ -150,7 +150,7 @@ func (a *Aggregator) AddFacts(f logparse.Facts) {
 // noteFacts learns from one record (under the lock).
 func (a *Aggregator) noteFacts(r *logparse.Record) {
 	switch r.Kind {
-	case logparse.KindOther, logparse.KindStack:
+	case logparse.KindOther, logparse.KindStack, logparse.KindShapeEnv: // a dynamic-log line is a torch log line, no torch.compile record
 	case logparse.KindWarning:
 		if w := r.Warning; w != nil && torchFile(w.File) {
 			a.facts.warning = true
@@ -206,6 +206,11 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	add(f.warning, "a torch warning")
 	for _, art := range sortedStrings(f.lines.Artifacts) {
 		ev.Logs = append(ev.Logs, art)
+	}
+	// the dynamic log's lines, unless Dynamo's own INFO or DEBUG lines say they may be dynamo's (which includes them)
+	if f.lines.Dynamic && !f.lines.DynamoDebug && !f.lines.DynamoInfo && !slices.Contains(ev.Logs, "dynamic") {
+		ev.Logs = append(ev.Logs, "dynamic")
+		slices.Sort(ev.Logs)
 	}
 	if f.lines.DynamoDebug {
 		ev.Logs = append(ev.Logs, "+dynamo")

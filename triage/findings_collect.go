@@ -194,6 +194,14 @@ type autoFirst struct {
 	cid    logparse.CompileID
 	detail string
 	rank   int
+	// the process (rank, pid, input: autoKey's) and what was guarded: the dynamic log of compile cid says whether
+	// the recompiled graph made it symbolic (dynamic_log.go)
+	pid             int
+	input           string
+	class, src, new string
+	dim             int
+	dyn             dynVerdict // set on the snapshot's copies
+	marked          bool       // and whether automatic dynamic marked src dynamic there
 	// refuted: a later guard failure of the graph that recompile compiled (cid) is on the same input and
 	// dimension: that graph specialised it again (dynamic=False, or an int automatic dynamic does not take), so
 	// the recompile was no automatic dynamic
@@ -227,6 +235,7 @@ const (
 // details is the aggregator's extra state (zero value ready).
 type details struct {
 	groups map[groupKey]*recompGroup
+	shapes shapeLog              // what the dynamic log showed of each compile (dynamic_log.go)
 	guards map[string]GuardClass // classify's memo
 	folds  map[string]folded     // fold's memo
 }
@@ -350,10 +359,7 @@ func argumentScalar(gc GuardClass, guard string) bool {
 // one fails a guard of the graph it compiled on the same dimension (failedOn: the compile id of the graph whose
 // guard failed first).
 func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass, failedOn string, in *strs) {
-	ak := autoKey{rank: r.Rank, pid: r.PID, dim: gc.Dim}
-	if r.PID == 0 || r.Rank < 0 {
-		ak.input = in.of(r.Input)
-	}
+	ak := autoKey{rank: r.Rank, pid: r.PID, dim: gc.Dim, input: procInput(r, in)}
 	if g.auto == nil {
 		g.auto = map[autoKey]*autoFirst{}
 	}
@@ -367,11 +373,12 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 			g.ranks.at(af.rank).Exp--
 		}
 		if cidLess(r.CompileID, af.cid) {
-			af.cid, af.detail = r.CompileID, gc.Detail
+			af.cid, af.detail, af.new = r.CompileID, gc.Detail, in.of(gc.New)
 		}
 		return
 	}
-	g.auto[ak] = &autoFirst{cid: r.CompileID, detail: gc.Detail, rank: r.Rank}
+	g.auto[ak] = &autoFirst{cid: r.CompileID, detail: gc.Detail, rank: r.Rank, pid: r.PID, input: ak.input,
+		class: gc.Class, src: gc.Source, new: in.of(gc.New), dim: gc.Dim}
 	g.ranks.at(r.Rank).Exp++
 }
 

@@ -142,15 +142,23 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 		who = "the compiled module (torch's wrapper inner)"
 	}
 	n := len(g.classes)
+	if t := staticTitle(f, g, who, first); t != "" {
+		return t
+	}
+	// expected once: automatic dynamic, as the dynamic log shows, or, where it does not, assumed (the default)
+	expected := "automatic dynamic, expected once"
+	if f.Expected && !g.autoConfirmed() {
+		expected = "expected once if automatic dynamic is on (the default; " + g.assumedWhy() + ")"
+	}
 	switch {
 	case f.Expected && first.Class == "stack_float":
-		return fmt.Sprintf("%s recompiled for a new value of the float %s from .item() across a graph break (was %s): automatic dynamic, expected once",
-			who, first.Source, first.Old)
+		return fmt.Sprintf("%s recompiled for a new value of the float %s from .item() across a graph break (was %s): %s",
+			who, first.Source, first.Old, expected)
 	case f.Expected && (first.Class == "value_int" || first.Class == "value_float"):
-		return fmt.Sprintf("%s recompiled for a new %s value of %s (was %s): automatic dynamic, expected once", who,
-			strings.TrimPrefix(first.Class, "value_"), first.Source, first.Old)
+		return fmt.Sprintf("%s recompiled for a new %s value of %s (was %s): %s", who,
+			strings.TrimPrefix(first.Class, "value_"), first.Source, first.Old, expected)
 	case f.Expected:
-		return fmt.Sprintf("%s recompiled for a new size of %s (%s): automatic dynamic, expected once", who, first.Source, first.Detail)
+		return fmt.Sprintf("%s recompiled for a new size of %s (%s): %s", who, first.Source, first.Detail, expected)
 	case (first.Class == "value_int" || first.Class == "value_float") && g.expected > 0:
 		return fmt.Sprintf("%s recompiles %d× on %s values of %s beyond automatic dynamic's first: %s", who, f.unexpected,
 			strings.TrimPrefix(first.Class, "value_"), first.Source, describeClass(first, n))
@@ -214,11 +222,16 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		fmt.Fprintf(&d, "\nGuard from your code at %s:%d", g.userFile, g.userLine)
 	}
 	fmt.Fprintf(&d, "\nRecords: %d (%d expected by automatic dynamic) · %s", g.records, g.expected, rw(f.Ranks))
+	d.WriteString(dynamicLogDetail(g))
 	d.WriteString("\nFailed guards:")
+	confirmed := g.autoConfirmed()
 	for _, c := range f.Classes {
 		mark := ""
-		if c.Expected {
+		switch {
+		case c.Expected && confirmed:
 			mark = " (automatic dynamic: expected)"
+		case c.Expected:
+			mark = " (expected if automatic dynamic is on)"
 		}
 		fmt.Fprintf(&d, "\n  %s: %s%s", c.Class, c.Detail, mark)
 	}

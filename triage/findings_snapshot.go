@@ -14,7 +14,10 @@ type groupSnap struct {
 	rankStats map[int]rankStat
 	expected  int             // records that are automatic dynamic's first recompile
 	expDetail map[string]bool // details of those first recompiles
-	autos     []autoFirst     // those first recompiles
+	autos     []autoFirst     // those first recompiles, with what the dynamic log showed of each (dyn)
+	// static: the first recompiles the dynamic log shows kept their input static (no symbol made): no automatic
+	// dynamic, whether refuted by a later recompile or not
+	static []autoFirst
 }
 
 // countExpected sets expected and expDetail from autos.
@@ -79,10 +82,22 @@ func (d *details) snapshot(rep *Report) *detailSnap {
 		gs.cids = append([]logparse.CompileID(nil), g.cids...)
 		gs.ranks, gs.auto, gs.seenCID = perRank{}, nil, nil
 		for _, af := range g.auto {
-			if !af.refuted {
-				gs.autos = append(gs.autos, *af)
+			c := *af
+			c.dyn, c.marked = d.shapes.verdict(af)
+			switch {
+			case c.dyn == dynStatic:
+				gs.static = append(gs.static, c)
+				if !af.refuted { // counted expected when it was recorded
+					st := gs.rankStats[af.rank]
+					st.Exp--
+					gs.rankStats[af.rank] = st
+				}
+			case !af.refuted:
+				gs.autos = append(gs.autos, c)
 			}
 		}
+		sortAutos(gs.autos)
+		sortAutos(gs.static)
 		gs.countExpected()
 		s.groups = append(s.groups, gs)
 	}

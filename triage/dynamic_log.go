@@ -1,0 +1,310 @@
+package triage
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// What the dynamic log (TORCH_LOGS=dynamic) says about the compile a recompile made. Automatic dynamic's first
+// recompile of a size or an int/float argument is expected once only because the recompiled graph makes it
+// symbolic; under torch.compile(dynamic=False), mark_static or automatic dynamic turned off the first new value
+// recompiles just the same, the graph keeps it static and every further value compiles again. The recompile
+// record cannot tell them apart; the dynamic log of the recompiled compile can: it logs create_env when it is on,
+// and create_symbol for each input it makes symbolic (testdata/recorded/dynamic-false, 2.6 and 2.14.1).
+
+// dynVerdict is what the dynamic log shows of one recompile automatic dynamic would have absorbed.
+type dynVerdict uint8
+
+const (
+	dynNotLogged dynVerdict = iota // the dynamic log was not on for the recompiled compile, or the input does not show it
+	dynSymbol                      // the recompiled compile made it a symbol: automatic dynamic did its work
+	dynUnclear                     // the log was on, but neither names a symbol for it nor rules one out
+	dynStatic                      // the log was on and the compile made no symbol for it: the graph kept it static
+)
+
+// shapeKey is one compile (restart attempts together) of one process.
+type shapeKey struct {
+	rank, pid                int
+	input                    string // only where rank and pid do not tell the process (procInput)
+	autograd, frame, compile int
+}
+
+// shapeCompile is what the dynamic log showed of one compile: it was on (the key is there), and what it made
+// symbolic or marked dynamic.
+type shapeCompile struct {
+	symbols map[string]bool // "x[0]", "n": the sources of create_symbol, named as guards name them (NormalizeSource)
+	values  map[string]bool // the int values it made symbols for: a size equal to one may share it (duck sizing)
+	marked  map[string]bool // "x": what automatic dynamic marked dynamic (2.14's pgo line; no symbol is made under mark_static)
+	full    bool            // past maxShapeEntries: what it does not hold is not known
+	// anonymous: an unbacked symbol whose line names no input (a stack summary instead): it may be one's
+	anonymous bool
+}
+
+// shapeLog is the dynamic log's compiles (under the aggregator's lock; zero value ready).
+type shapeLog struct {
+	compiles map[shapeKey]*shapeCompile
+	full     bool // past maxShapeCompiles: a compile not held is not known
+}
+
+const (
+	maxShapeCompiles = 1 << 16
+	maxShapeEntries  = 4096
+)
+
+// procInput is the input that tells a record's process apart: its name where neither a rank nor a pid does
+// (autoDynamic keys a process so too).
+func procInput(r *logparse.Record, in *strs) string {
+	if r.PID == 0 || r.Rank < 0 {
+		return in.of(r.Input)
+	}
+	return ""
+}
+
+// shape notes one dynamic-log record.
+func (d *details) shape(r *logparse.Record, in *strs) {
+	ev, cid := r.Shape, r.CompileID
+	if ev == nil || !cid.Valid() {
+		return
+	}
+	s := &d.shapes
+	k := shapeKey{rank: r.Rank, pid: r.PID, input: procInput(r, in), autograd: cid.Autograd, frame: cid.Frame, compile: cid.Compile}
+	c := s.compiles[k]
+	if c == nil {
+		if len(s.compiles) >= maxShapeCompiles {
+			s.full = true
+			return
+		}
+		if s.compiles == nil {
+			s.compiles = map[shapeKey]*shapeCompile{}
+		}
+		c = &shapeCompile{}
+		s.compiles[k] = c
+	}
+	add := func(m *map[string]bool, v string) {
+		if *m == nil {
+			*m = map[string]bool{}
+		}
+		if len(*m) >= maxShapeEntries {
+			c.full = true
+			return
+		}
+		(*m)[in.of(v)] = true
+	}
+	switch ev.Event {
+	case logparse.SymbolCreated:
+		if ev.Source == "" {
+			c.anonymous = true
+			return
+		}
+		add(&c.symbols, symbolSource(ev.Source))
+		if ev.Value != "" && isIntLiteral(ev.Value) {
+			add(&c.values, ev.Value)
+		}
+	case logparse.MarkedDynamic:
+		add(&c.marked, NormalizeSource(ev.Source))
+	}
+}
+
+// symbolSource names a create_symbol source as a guard names what it guards: L['x'].size()[0] → x[0],
+// L['n'] → n.
+func symbolSource(src string) string {
+	if m := sizeExpr.FindStringSubmatch(src); m != nil && strings.HasSuffix(src, m[0]) && m[2] == "size()" {
+		return NormalizeSource(strings.TrimSuffix(src, m[0])+m[1]) + "[" + m[3] + "]"
+	}
+	return NormalizeSource(src)
+}
+
+// what is the input dimension or scalar of an automatic-dynamic candidate: "x[0]", "n".
+func (af *autoFirst) what() string {
+	if af.class == "size" {
+		return af.src + "[" + strconv.Itoa(af.dim) + "]"
+	}
+	return af.src
+}
+
+// verdict is what the dynamic log shows of af's recompiled compile (af.cid), and whether automatic dynamic
+// marked the input dynamic there.
+func (s *shapeLog) verdict(af *autoFirst) (dynVerdict, bool) {
+	c := s.compiles[shapeKey{rank: af.rank, pid: af.pid, input: af.input, autograd: af.cid.Autograd, frame: af.cid.Frame, compile: af.cid.Compile}]
+	if c == nil {
+		if s.full {
+			return dynUnclear, false
+		}
+		return dynNotLogged, false
+	}
+	marked := c.marked[af.src]
+	switch {
+	case c.symbols[af.what()]:
+		return dynSymbol, marked
+	case c.full, c.anonymous, af.src == "":
+		return dynUnclear, marked
+	case af.class == "size" && (af.new == "" || af.new == "0" || af.new == "1" || c.values[af.new]):
+		// a new size not shown, 0 or 1 (which torch specialises, symbol or not), or the value of a symbol the
+		// compile made for another input, which this one may share (duck sizing logs no line of its own at INFO)
+		return dynUnclear, marked
+	}
+	return dynStatic, marked
+}
+
+// sortAutos orders automatic-dynamic candidates by rank, compile id, input, process and what (map order is none).
+func sortAutos(list []autoFirst) {
+	slices.SortFunc(list, func(a, b autoFirst) int {
+		if a.rank != b.rank {
+			return cmp.Compare(a.rank, b.rank)
+		}
+		if cidLess(a.cid, b.cid) {
+			return -1
+		}
+		if cidLess(b.cid, a.cid) {
+			return 1
+		}
+		return cmp.Or(strings.Compare(a.input, b.input), cmp.Compare(a.pid, b.pid), strings.Compare(a.what(), b.what()),
+			cmp.Compare(a.dyn, b.dyn))
+	})
+}
+
+// autoConfirmed: the dynamic log shows every expected recompile of g made its input symbolic.
+func (g *groupSnap) autoConfirmed() bool {
+	for _, af := range g.autos {
+		if af.dyn != dynSymbol {
+			return false
+		}
+	}
+	return len(g.autos) > 0
+}
+
+// assumedWhy says, of an expected recompile the dynamic log does not confirm, how it could be: "TORCH_LOGS=dynamic
+// would show it" where the log was not on for a compile, else that it does not settle it.
+func (g *groupSnap) assumedWhy() string {
+	for _, af := range g.autos {
+		if af.dyn == dynNotLogged {
+			return "TORCH_LOGS=dynamic would show it"
+		}
+	}
+	return "the dynamic log does not settle it"
+}
+
+// staticCause says what keeps an input static whose recompile the dynamic log shows made no symbol: where 2.14's
+// automatic dynamic marked it dynamic first, not dynamic=False.
+func (g *groupSnap) staticCause(scalar bool) string {
+	for _, af := range g.static {
+		if af.marked {
+			if scalar {
+				return "automatic dynamic marked it dynamic, yet a config kept it static"
+			}
+			return "automatic dynamic marked it dynamic, yet mark_static or a config kept it static"
+		}
+	}
+	if scalar {
+		return "dynamic=False or automatic dynamic off"
+	}
+	return "dynamic=False, mark_static or automatic dynamic off"
+}
+
+// staticTitle is the title of a recompile group whose recompiled graph the dynamic log shows kept the input
+// static ("" when it shows none: the titles of recompileTitle stand).
+func staticTitle(f *Finding, g *groupSnap, who string, first GuardClass) string {
+	if len(g.static) == 0 {
+		return ""
+	}
+	once := f.unexpected == 1 && g.records == 1
+	switch first.Class {
+	case "size":
+		for _, c := range f.Classes {
+			if !c.Expected {
+				first = c
+				break
+			}
+		}
+		if once {
+			return fmt.Sprintf("%s recompiled for a new size of %s (%s) and kept it static: the dynamic log shows no symbol for %s (%s), so each new size compiles again",
+				who, first.Source, first.Detail, first.Source, g.staticCause(false))
+		}
+		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s): the recompiled graph%s kept %s static (the dynamic log shows no symbol for it: %s)%s",
+			who, f.unexpected, first.Source, first.Detail, plural(f.unexpected), first.Source, g.staticCause(false), beyondOn(g))
+	case "value_int", "value_float", "stack_float":
+		what := fmt.Sprintf("%s value of %s", strings.TrimPrefix(first.Class, "value_"), first.Source)
+		if first.Class == "stack_float" {
+			what = fmt.Sprintf("value of the float %s from .item() across a graph break", first.Source)
+		}
+		if once {
+			return fmt.Sprintf("%s recompiled for a new %s (was %s) and kept it static: the dynamic log shows no symbol for %s (%s), so each new value compiles again",
+				who, what, first.Old, first.Source, g.staticCause(true))
+		}
+		return fmt.Sprintf("%s recompiles %d× on new values of %s: the recompiled graph%s kept %s static (the dynamic log shows no symbol for it: %s)%s",
+			who, f.unexpected, first.Source, plural(f.unexpected), first.Source, g.staticCause(true), beyondOn(g))
+	}
+	return ""
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// dynamicLogDetail is the detail's lines on what the dynamic log showed of the recompiles automatic dynamic would
+// have absorbed, one per distinct line with its ranks and how many ("" when there are none).
+func dynamicLogDetail(g *groupSnap) string {
+	all := append(append([]autoFirst(nil), g.autos...), g.static...)
+	if len(all) == 0 {
+		return ""
+	}
+	sortAutos(all)
+	type line struct {
+		text  string
+		ranks rankSet
+		n     int
+	}
+	var lines []*line
+	at := map[string]*line{}
+	for _, af := range all {
+		var t string
+		cid, what := af.cid.String(), af.what()
+		switch af.dyn {
+		case dynSymbol:
+			t = fmt.Sprintf("at %s %s became a symbol: automatic dynamic made it dynamic", cid, what)
+		case dynStatic:
+			t = fmt.Sprintf("at %s no symbol for %s: the recompiled graph kept it static", cid, what)
+			if af.marked {
+				t += fmt.Sprintf(", although automatic dynamic marked %s dynamic (mark_static, or a config)", af.src)
+			}
+		case dynUnclear:
+			t = fmt.Sprintf("on at %s, but it does not settle %s (no symbol named for it; its new value may be a symbol's, or one torch specialises)", cid, what)
+		default:
+			t = fmt.Sprintf("not on for %s: automatic dynamic is assumed (the default), not shown", cid)
+		}
+		l := at[t]
+		if l == nil {
+			l = &line{text: t}
+			at[t] = l
+			lines = append(lines, l)
+		}
+		if af.rank >= 0 {
+			l.ranks.add(af.rank)
+		}
+		l.n++
+	}
+	const most = 8
+	var d strings.Builder
+	for i, l := range lines {
+		if i == most {
+			fmt.Fprintf(&d, "\nDynamic log: … and %d more", len(lines)-most)
+			break
+		}
+		fmt.Fprintf(&d, "\nDynamic log: %s", l.text)
+		if ranks := l.ranks.sorted(); len(ranks) > 0 {
+			d.WriteString(" · " + rankWord(ranks))
+		}
+		if l.n > 1 {
+			fmt.Fprintf(&d, " ×%d", l.n)
+		}
+	}
+	return d.String()
+}
