@@ -54,6 +54,12 @@ type Aggregator struct {
 	cut            map[string]bool // why the input looks cut (records whose head or end was not pasted)
 	names          strs            // interned names: what the aggregator keeps of a record is copied out (retain.go)
 	readOnce       []ReadOnce      // paths not read: another input holds what they hold (Load)
+	// aside: recompile and dynamic-log records are folded on the lane's goroutine (lane.go), with its own intern
+	// table and last input
+	aside     bool
+	lane      *recompLane
+	laneNames strs
+	laneInput string
 }
 
 type recompKey struct {
@@ -138,7 +144,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true
 		}
-		if r.Kind == logparse.KindShapeEnv {
+		if r.Kind == logparse.KindShapeEnv && !a.toLane(r) {
 			a.det.shape(r, &a.names)
 		}
 		return
@@ -222,7 +228,12 @@ func (a *Aggregator) count(r *logparse.Record) {
 	case logparse.KindGraphBreak:
 		a.addBreak(r, ra)
 	case logparse.KindRecompile:
-		a.addRecompile(r, ra)
+		if ra != nil {
+			ra.c.Recompiles++
+		}
+		if !a.toLane(r) {
+			a.addRecompile(r, &a.names, &a.lastInput)
+		}
 	case logparse.KindLimitHit:
 		a.limits = append(a.limits, a.limitSummary(r))
 		if ra != nil {

@@ -59,6 +59,9 @@ func readOnceOf(aliases []logparse.Alias) []ReadOnce {
 	return out
 }
 
+// foldAside: Load folds recompiles on the aggregator's lane (lane.go); tests compare with it off.
+var foldAside = true
+
 // Load discovers and parses paths (files, directories, "-" for stdin) into one report: the one loader behind
 // report, check, diff and open. A path that cannot be read is an error.
 func Load(paths []string, opt LoadOptions) (*Loaded, error) {
@@ -98,7 +101,11 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 		out.Warnings = append(out.Warnings, w)
 		mu.Unlock()
 	}}
+	if foldAside {
+		agg.FoldAside()
+	}
 	errs := logparse.ParseInputs(inputs, 16, false, opt.Stdin, sink)
+	agg.Settle() // no goroutine of the aggregator outlives the load, whatever the parse gave
 	sort.Strings(out.Warnings) // inputs are parsed concurrently
 	if len(errs) > 0 {
 		return out, errs[0]

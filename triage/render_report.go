@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // WriteReportText prints a readable summary of an analysis fitted to o: prose and evidence wrap, never cut. The
@@ -232,10 +233,11 @@ func RankRanges(ranks []int) string {
 // its last whole sentence that fits ("… is free. …") when that keeps at least half, else after its last whole
 // word ("… static input data…"); inside a word only when the first word alone is too long.
 func OneLine(s string, limit int) string {
-	r := []rune(flatLine(s))
-	if len(r) <= limit {
-		return string(r)
+	s = flatLine(s)
+	if len(s) <= limit || utf8.RuneCountInString(s) <= limit { // most fit: no rune slice made
+		return s
 	}
+	r := []rune(s)
 	if limit < 3 {
 		return string(r[:limit])
 	}
@@ -266,7 +268,26 @@ func flatLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
+	if flat(s) {
+		return s
+	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// flat reports that s is ASCII words, each one space apart: flatLine's Fields and Join would give s back.
+func flat(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n':
+			return false // non-ASCII spaces (U+0085, U+00A0…) are Fields' too: the slow way decides
+		case c == ' ' && s[i-1] == ' ':
+			return false
+		}
+	}
+	return true
 }
 
 // clipRunes is flatLine cut to max runes exactly, for keys and ids: they must not change with how text is

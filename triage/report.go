@@ -85,6 +85,7 @@ type Report struct {
 func (a *Aggregator) Report() *Report {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	a.settle() // what the lane folds is the report's
 	if len(a.traceRec) > 0 {
 		a.unseen.into(a.seen)
 	}

@@ -37,11 +37,16 @@ func (a *Aggregator) evidenceAt(r *logparse.Record, file string, line int) Evide
 // evidenceOwned is evidenceAt for a file name the aggregator owns already (a summary's): only the input is
 // interned, and the input of the record before is remembered (records come file by file).
 func (a *Aggregator) evidenceOwned(r *logparse.Record, file string, line int) Evidence {
+	return evidenceIn(r, file, line, &a.names, &a.lastInput)
+}
+
+// evidenceIn is evidenceOwned with the intern table and the last input given (Add's, or the recompile lane's).
+func evidenceIn(r *logparse.Record, file string, line int, in *strs, lastInput *string) Evidence {
 	e := evidenceOf(r, file, line)
-	if e.Input != a.lastInput {
-		a.lastInput = a.names.of(e.Input)
+	if e.Input != *lastInput {
+		*lastInput = in.of(e.Input)
 	}
-	e.Input = a.lastInput
+	e.Input = *lastInput
 	return e
 }
 

@@ -162,12 +162,14 @@ type RecompileSummary struct {
 	seen     map[string][]string // the guards of the failures listed, by compile id
 }
 
-func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
+// addRecompile folds a recompile record into its summary and the details; in interns what they keep, lastInput is
+// the interned input of the record before (the lane's or Add's: lane.go).
+func (a *Aggregator) addRecompile(r *logparse.Record, in *strs, lastInput *string) {
 	rc := r.Recompile
 	k := recompKey{rc.Function, rc.File, rc.Line}
 	s := a.recomps[k]
 	if s == nil {
-		s = &RecompileSummary{Function: a.names.of(rc.Function), File: a.names.of(rc.File), Line: rc.Line,
+		s = &RecompileSummary{Function: in.of(rc.Function), File: in.of(rc.File), Line: rc.Line,
 			seen: map[string][]string{}}
 		a.recomps[recompKey{s.Function, s.File, s.Line}] = s
 	}
@@ -176,7 +178,7 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 		s.rankSet.add(r.Rank)
 	}
 	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, a.evidenceOwned(r, s.File, rc.Line))
+		s.Evidence = append(s.Evidence, evidenceIn(r, s.File, rc.Line, in, lastInput))
 	}
 	for _, f := range rc.Failures {
 		if len(s.Failures) >= maxFailures {
@@ -185,15 +187,12 @@ func (a *Aggregator) addRecompile(r *logparse.Record, ra *rankAgg) {
 		// by compile id, then the few guards of it (one a rank): the short id is hashed, not the guard
 		guards := s.seen[f.CompileID]
 		if !slices.Contains(guards, f.Guard) {
-			id := logparse.GuardFailure{CompileID: a.names.of(f.CompileID), Guard: strings.Clone(f.Guard)}
+			id := logparse.GuardFailure{CompileID: in.of(f.CompileID), Guard: strings.Clone(f.Guard)}
 			s.seen[id.CompileID] = append(guards, id.Guard)
 			s.Failures = append(s.Failures, id)
 		}
 	}
-	if ra != nil {
-		ra.c.Recompiles++
-	}
-	a.det.recompile(r, &a.names)
+	a.det.recompile(r, in)
 }
 
 // maxFailures caps the distinct guard failures a recompile summary lists.

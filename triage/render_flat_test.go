@@ -1,0 +1,24 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+)
+
+// flatLine's fast path (flat) gives what Fields and Join give, for ASCII, spaces of every kind and non-ASCII text.
+func TestFlatLineIsFieldsJoined(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a b", "a b ", "a  b", "a\tb", "a\u00a0b", "a\u0085b", "ünï cödé", "x = y  # c",
+		"a\rb", "a\vb", "a\fb", "tail\nmore  lines", "  "} {
+		want := s
+		if i := strings.IndexByte(want, '\n'); i >= 0 {
+			want = want[:i]
+		}
+		want = strings.Join(strings.Fields(want), " ")
+		if got := flatLine(s); got != want {
+			t.Errorf("flatLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if got := OneLine("äöü äöü äöü", 9); got != "äöü…" { // cut at a space, by runes, not bytes
+		t.Errorf("OneLine of 11 runes in 9: %q", got)
+	}
+}
