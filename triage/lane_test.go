@@ -82,4 +82,3 @@ func manyRecompiles(t *testing.T) string {
 	}
 	return p
 }
-

@@ -105,7 +105,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 		agg.FoldAside()
 	}
 	errs := logparse.ParseInputs(inputs, 16, false, opt.Stdin, sink)
-	agg.Settle() // no goroutine of the aggregator outlives the load, whatever the parse gave
+	agg.Settle()               // no goroutine of the aggregator outlives the load, whatever the parse gave
 	sort.Strings(out.Warnings) // inputs are parsed concurrently
 	if len(errs) > 0 {
 		return out, errs[0]
