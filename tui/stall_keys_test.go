@@ -41,26 +41,31 @@ func TestCancelStillWorksAfterKeepWaiting(t *testing.T) {
 
 // On every screen of a live run whose stall banner was dismissed, c means what the banner said it means: the
 // binding that cancels the run.
-func TestCancelKeyOfTheBannerWorksOnEveryScreenAfterW(t *testing.T) {
+func TestCancelKeyOfTheBannerWorksOnEveryScreenAfterW(t *testing.T) { bannerKeyOnEveryScreen(t, "c") }
+
+// bannerKeyOnEveryScreen checks that key, on every screen of a live run whose stall banner w dismissed, is the
+// binding the banner offers.
+func bannerKeyOnEveryScreen(t *testing.T, key string) {
+	t.Helper()
 	banner := liveModel(t, 120, 32)
 	feedRun(t, banner, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
 	banner.cur.stalled = true
-	cancel := banner.keys.lookup(banner.scopes(), keyMsg("c"))
-	if cancel == nil {
-		t.Fatal("c means nothing on the stall banner")
+	want := banner.keys.lookup(banner.scopes(), keyMsg(key))
+	if want == nil {
+		t.Fatalf("%s means nothing on the stall banner", key)
 	}
 	for _, s := range []screen{screenMain, screenDetail, screenLog, screenRuns, screenDiff, screenRanks, screenTimeline,
 		screenHelp, screenGuide, screenInfo} {
 		m := liveModel(t, 120, 32)
 		feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
 		m.screen, m.cur.stalled, m.cur.dismissed = s, true, true
-		got := m.keys.lookup(m.scopes(), keyMsg("c"))
-		if got == nil || got.Help() != cancel.Help() {
+		got := m.keys.lookup(m.scopes(), keyMsg(key))
+		if got == nil || got.Help() != want.Help() {
 			desc := "nothing"
 			if got != nil {
 				desc = fmt.Sprintf("%q", got.Help().Desc)
 			}
-			t.Errorf("screen %d after w: c means %s, the banner's c means %q", s, desc, cancel.Help().Desc)
+			t.Errorf("screen %d after w: %s means %s, the banner's %s means %q", s, key, desc, key, want.Help().Desc)
 		}
 	}
 }
@@ -95,27 +100,7 @@ func TestDumpStacksStillWorksAfterKeepWaiting(t *testing.T) {
 // On every screen of a live run whose stall banner was dismissed, s means what the banner said it means; on an
 // opened log (no run to ask) it says so instead of failing.
 func TestDumpStacksKeyOfTheBannerWorksOnEveryScreenAfterW(t *testing.T) {
-	banner := liveModel(t, 120, 32)
-	feedRun(t, banner, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
-	banner.cur.stalled = true
-	stacks := banner.keys.lookup(banner.scopes(), keyMsg("s"))
-	if stacks == nil {
-		t.Fatal("s means nothing on the stall banner")
-	}
-	for _, s := range []screen{screenMain, screenDetail, screenLog, screenRuns, screenDiff, screenRanks, screenTimeline,
-		screenHelp, screenGuide, screenInfo} {
-		m := liveModel(t, 120, 32)
-		feedRun(t, m, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
-		m.screen, m.cur.stalled, m.cur.dismissed = s, true, true
-		got := m.keys.lookup(m.scopes(), keyMsg("s"))
-		if got == nil || got.Help() != stacks.Help() {
-			desc := "nothing"
-			if got != nil {
-				desc = fmt.Sprintf("%q", got.Help().Desc)
-			}
-			t.Errorf("screen %d after w: s means %s, the banner's s means %q", s, desc, stacks.Help().Desc)
-		}
-	}
+	bannerKeyOnEveryScreen(t, "s")
 	o := openModel(t, 120, 32, "r07_fullgraph.triage.log")
 	press(o, "s")
 	if !strings.Contains(plain(o), "no run is live") {

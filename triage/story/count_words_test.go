@@ -41,16 +41,7 @@ func storeOf(t *testing.T, dirs ...string) string {
 func TestLogWordsEachCountOnce(t *testing.T) {
 	rec := "../../testdata/recorded/"
 	store := storeOf(t, rec+"peer-abort/runs-2.6/0001-breaks", rec+"silenced-rank/runs/0001-breaks")
-	s, err := Build(store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text, md, js bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 300})
-	WriteMarkdown(&md, s)
-	if err := WriteJSON(&js, s); err != nil {
-		t.Fatal(err)
-	}
+	s, text, md, js := logOf(t, store)
 	for _, want := range []string{"≥2 runtime errors", "at least 1 graph break · recompiles, limit hits, CUDA-graph skips not in the log"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, text.String())
@@ -177,16 +168,7 @@ func TestCountsMissingForOneReasonAreOnePhrase(t *testing.T) {
 	rec := "../../testdata/recorded/"
 	store := storeOf(t, rec+"silenced-logging/runs/0001-breaks", rec+"silenced-rank/runs/0001-breaks",
 		rec+"invalid-logs/runs/0001-custom")
-	s, err := Build(store)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text, md, js bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 300})
-	WriteMarkdown(&md, s)
-	if err := WriteJSON(&js, s); err != nil {
-		t.Fatal(err)
-	}
+	_, text, md, js := logOf(t, store)
 	for _, want := range []string{
 		"graph breaks, recompiles, limit hits, CUDA-graph skips not in the log · 0 compile errors",
 		"at least 1 graph break · recompiles, limit hits, CUDA-graph skips not in the log · 0 compile errors",
@@ -208,4 +190,20 @@ func TestCountsMissingForOneReasonAreOnePhrase(t *testing.T) {
 	if n := strings.Count(js.String(), `"words": "recompiles not in the log"`); n != 2 {
 		t.Errorf("JSON has %d entries \"recompiles not in the log\", want one a silenced run:\n%s", n, js.String())
 	}
+}
+
+// logOf builds the log of store and writes it in every form: text (300 columns), Markdown and JSON.
+func logOf(t *testing.T, store string) (s *Story, text, md, js *bytes.Buffer) {
+	t.Helper()
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, md, js = &bytes.Buffer{}, &bytes.Buffer{}, &bytes.Buffer{}
+	WriteText(text, s, triage.TextOptions{Width: 300})
+	WriteMarkdown(md, s)
+	if err := WriteJSON(js, s); err != nil {
+		t.Fatal(err)
+	}
+	return s, text, md, js
 }
