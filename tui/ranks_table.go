@@ -88,7 +88,10 @@ func (m *Model) perRankTable(s *snapshot, w int) []string {
 	if unfinished {
 		lines = append(lines, legend(th.dim, "≥ at least: the counts of what the run reached ("+a.Unfinished()+")", w)...)
 	}
-	if notAllLogged {
+	switch {
+	case notAllLogged && a.Evidence.LogSilenced != "": // its name was on: the log lost some (the report's words)
+		lines = append(lines, legend(th.dim, "≥ at least: not all in the log (some reached it, others did not)", w)...)
+	case notAllLogged:
 		lines = append(lines, legend(th.dim, "≥ at least: some printed while not logged, others did not", w)...)
 	}
 	return lines
