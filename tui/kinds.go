@@ -63,8 +63,10 @@ func kindCount(k triage.Kind, n int) string {
 // leftTitle names the left list by what it holds: "Graph breaks" while it holds only breaks (parts is empty
 // then), "Breaks & errors" with compile or runtime errors, else "Breaks & more"; parts count the
 // other kinds ("2 runtime errors", "10 CUDA-graph re-records"): as the report counts them (c) where it does,
-// else by rows (findings).
-func leftTitle(rows []*row, c triage.Counts) (head string, parts []string) {
+// else by rows (findings). floors: the run did not complete (Analysis.CountsAreFloors), so a kind the report
+// counts is counted up to where it stopped ("≥1 runtime error", as the report's counts line); the other kinds
+// are findings, not counts.
+func leftTitle(rows []*row, c triage.Counts, floors bool) (head string, parts []string) {
 	n, caught := map[triage.Kind]int{}, 0
 	for _, r := range rows {
 		if r.caught { // the report counts no compile error of it: no process died
@@ -74,7 +76,7 @@ func leftTitle(rows []*row, c triage.Counts) (head string, parts []string) {
 		n[r.kind]++
 	}
 	if caught > 0 {
-		head, parts = "Breaks & errors", []string{plural(caught, "caught compile error")}
+		head, parts = "Breaks & errors", []string{floorIf(floors, plural(caught, "caught compile error"))}
 	}
 	if head == "" {
 		head = "Graph breaks"
@@ -83,7 +85,11 @@ func leftTitle(rows []*row, c triage.Counts) (head string, parts []string) {
 		if n[k] == 0 {
 			continue
 		}
-		parts = append(parts, kindCount(k, reportCount(k, c, n[k])))
+		part := kindCount(k, reportCount(k, c, n[k]))
+		if _, counted := reportCounts(c)[k]; counted {
+			part = floorIf(floors, part)
+		}
+		parts = append(parts, part)
 		switch {
 		case k == triage.KindCompileError || k == triage.KindRuntimeError:
 			if head == "Graph breaks" {
@@ -99,11 +105,23 @@ func leftTitle(rows []*row, c triage.Counts) (head string, parts []string) {
 // reportCount is how many of kind k the report counts (Counts: runtime errors are dying processes, re-records
 // every re-recording), or rows for the kinds it does not count.
 func reportCount(k triage.Kind, c triage.Counts, rows int) int {
-	n := map[triage.Kind]int{triage.KindCompileError: c.CompileErrors, triage.KindRuntimeError: c.RuntimeErrors,
-		triage.KindCudagraphSkip: c.CudagraphSkips, triage.KindCudagraphPartition: c.CudagraphPartitions,
-		triage.KindCudagraphRerecord: c.CudagraphRerecords}[k]
-	if n > 0 {
+	if n := reportCounts(c)[k]; n > 0 {
 		return n
 	}
 	return rows
+}
+
+// reportCounts are the report's counts of the kinds it counts (Counts), by kind.
+func reportCounts(c triage.Counts) map[triage.Kind]int {
+	return map[triage.Kind]int{triage.KindCompileError: c.CompileErrors, triage.KindRuntimeError: c.RuntimeErrors,
+		triage.KindCudagraphSkip: c.CudagraphSkips, triage.KindCudagraphPartition: c.CudagraphPartitions,
+		triage.KindCudagraphRerecord: c.CudagraphRerecords}
+}
+
+// floorIf is count as a floor ("≥1 runtime error", triage.Floor) where floors.
+func floorIf(floors bool, count string) string {
+	if floors {
+		return triage.Floor(count)
+	}
+	return count
 }

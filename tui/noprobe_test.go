@@ -71,7 +71,7 @@ func TestRanksViewWithoutTorchOutput(t *testing.T) {
 	press(m, "R")
 	s := plain(m)
 	row := lineWith(t, s, "   r1 ")
-	if strings.Contains(row, "0") || strings.Contains(s, "TORCH_LOGS") || !strings.Contains(s, "– nothing counted: no torch output") {
+	if strings.Contains(row, "0") || strings.Contains(s, "TORCH_LOGS") || !strings.Contains(s, "– no torch output: nothing counted") {
 		t.Errorf("Ranks view:\n%s", s)
 	}
 }

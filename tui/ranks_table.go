@@ -2,8 +2,11 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // counted: the report has counts of rank rk (records of the log name it). A rank the analysis knows only from the
@@ -25,52 +28,71 @@ func (s *snapshot) unnamedRanks() []int {
 	return out
 }
 
-// silenced: a process counted what its log does not show (the report's "not in the log"): no count of the log
-// stands, limit hits included (triage.Analysis.LimitHitsValue), each is a floor.
-func (s *snapshot) silenced() bool { return s.analysis != nil && s.analysis.Evidence.LogSilenced != "" }
-
-// perRankTable is the Ranks view's "Per rank" section: the report's per-rank counts of every rank the analysis
-// knows, "–" where a count is not known (not logged, not in the log, no record of the rank), nothing for a single
-// process (no ranks).
+// perRankTable is the Ranks view's "Per rank" section: the counts of every rank the analysis knows, of the kinds
+// the report's "Per rank" counts (and the breaks' records), each worded by the rules the report, the ranks strip,
+// the runs list and the bringup log word counts by (story.Rules: "≥3" where the run did not complete or still
+// runs, or where some printed while the kind was not logged), "–" where no count stands (not logged, not in the
+// log, nothing counted, no record of the rank), a legend for each; nothing for a single process (no ranks).
 func (m *Model) perRankTable(s *snapshot, w int) []string {
-	th, r := m.th, m.cur
-	if len(s.ranks) == 0 {
+	th, a := m.th, s.analysis
+	if len(s.ranks) == 0 || a == nil || a.Report == nil {
 		return nil
 	}
 	// a crashed rank shows its runtime error beside the compile errors (one "errors" column read 0 for both ranks
 	// of the NCCL crash)
-	const perRankRow = "   %-5s %6s  %7s  %10s  %6s  %11s  %11s" // 70 columns: fits 80
+	const perRankRow = "   %-5s %6s  %7s  %10s  %6s  %5s  %11s  %11s" // 77 columns: fits 80
 	lines := []string{"", th.title.Render(" Per rank"),
-		th.dim.Render(fmt.Sprintf(perRankRow, "rank", "breaks", "records", "recompiles", "limits", "compile err", "runtime err"))}
-	noBreaks, noRecompiles := r.notLogged(paneBreaks), r.notLogged(paneRecompiles)
-	floorBreaks, floorRecompiles := s.partial(paneBreaks), s.partial(paneRecompiles)
-	// no torch output: nothing was counted, the zeros of limit hits and errors included (as the report says)
-	noTorch := r.done && s.analysis != nil && !s.analysis.Evidence.TorchSeen
+		th.dim.Render(fmt.Sprintf(perRankRow, "rank", "breaks", "records", "recompiles", "limits", "skips", "compile err", "runtime err"))}
+	// none: the one phrase for counts of which none stands ("no torch output: nothing counted", "nothing compiled
+	// (…)"); absent, unfinished, notAllLogged: what the legends explain ("–", "≥" of a run cut short, "at least")
+	rl, none := story.RulesOf(a), story.Uncounted(a)
+	var absent, unfinished, notAllLogged bool
+	cell := func(key string, n int) string {
+		cw := rl.Word(key, n, story.ShortNouns)
+		switch {
+		case none != "" && n == 0: // where nothing was counted, a runtime error that happened is all that shows
+			return "–"
+		case !cw.Counted():
+			absent = absent || cw.Value != "—" // "—": nothing counted, which Uncounted words below
+			return "–"
+		case strings.HasPrefix(cw.Words, "at least "):
+			notAllLogged = true
+		case strings.HasPrefix(cw.Value, "≥"):
+			unfinished = true
+		}
+		return cw.Value
+	}
 	for _, rk := range s.ranks {
 		name := fmt.Sprintf("r%d", rk)
-		if !s.counted(rk) {
-			lines = append(lines, fmt.Sprintf(perRankRow, name, "–", "–", "–", "–", "–", "–"))
+		if !s.counted(rk) { // no record names it: the legend below says what shows it
+			lines = append(lines, fmt.Sprintf(perRankRow, name, "–", "–", "–", "–", "–", "–", "–"))
 			continue
 		}
 		c := s.perRank[rk]
-		lines = append(lines, fmt.Sprintf(perRankRow, name, countOr(c.GraphBreaks, noBreaks, floorBreaks),
-			countOr(c.GraphBreakRecords, noBreaks, floorBreaks), countOr(c.Recompiles, noRecompiles, floorRecompiles),
-			countOr(c.RecompileLimitHits, noTorch, s.silenced()), countOr(c.CompileErrors, noTorch, false),
-			countOr(c.RuntimeErrors, noTorch, false)))
+		lines = append(lines, fmt.Sprintf(perRankRow, name, cell(story.CountGraphBreaks, c.GraphBreaks),
+			cell(story.CountGraphBreaks, c.GraphBreakRecords), cell(story.CountRecompiles, c.Recompiles),
+			cell(story.CountLimitHits, c.RecompileLimitHits), cell(story.CountCudagraphSkips, c.CudagraphSkips),
+			cell(story.CountCompileErrors, c.CompileErrors), cell(story.CountRuntimeErrors, c.RuntimeErrors)))
 	}
-	switch {
-	case noTorch: // the legend of the rows' "–"
-		lines = append(lines, th.dim.Render("   – nothing counted: no torch output"))
-	case noBreaks || noRecompiles || floorBreaks || floorRecompiles:
+	if none != "" {
+		lines = append(lines, legend(th.dim, "– "+none, w)...)
+	}
+	if absent {
 		lines = append(lines, legend(th.dim, "– "+s.logging().Words()+s.logging().Cause(), w)...)
 	}
-	if s.analysis != nil && !noTorch { // as the report's "Per rank" words them
-		for _, l := range s.analysis.UnknownRankLines() {
+	if none == "" { // as the report's "Per rank" words them
+		for _, l := range a.UnknownRankLines() {
 			lines = append(lines, legend(th.dim, "– "+l, w)...)
 		}
 	}
-	if floorBreaks || floorRecompiles {
-		lines = append(lines, th.dim.Render("   ≥ at least: some printed while not logged, others did not"))
+	if unfinished {
+		lines = append(lines, legend(th.dim, "≥ at least: the counts of what the run reached ("+a.Unfinished()+")", w)...)
+	}
+	switch {
+	case notAllLogged && a.Evidence.LogSilenced != "": // its name was on: the log lost some (the report's words)
+		lines = append(lines, legend(th.dim, "≥ at least: not all in the log (some reached it, others did not)", w)...)
+	case notAllLogged:
+		lines = append(lines, legend(th.dim, "≥ at least: some printed while not logged, others did not", w)...)
 	}
 	return lines
 }

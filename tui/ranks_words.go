@@ -2,19 +2,14 @@ package tui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// The words of the Ranks view and the ranks strip: counts that were not logged or are a floor, agreements, why
-// there is no probe data.
-
-// notLogged: the run is over and the kind of pane p could not print (the report's "not logged"), so its count is
-// not shown as 0; while a run goes on, the first record of a kind may be yet to come.
-func (r *runView) notLogged(p pane) bool { return r.done && r.snap.uncounted(p) != "" }
+// The words of the Ranks view and the ranks strip: why a count is no count, agreements, why there is no probe
+// data.
 
 // logging is what is known of the TORCH_LOGS names of a count that is no evidence: off where the run's TORCH_LOGS
 // is known, unknown for logs alone (the Ranks view's "–" legend, the strip's "breaks unknown").
@@ -23,18 +18,6 @@ func (s *snapshot) logging() triage.Logging {
 		return triage.LoggingUnknown
 	}
 	return s.analysis.Evidence.LoggingOf(false)
-}
-
-// countOr is n; "–" for a count that was not logged; "≥n" for one that is a floor (snapshot.partial), where a 0
-// is no count either.
-func countOr(n int, notLogged, floor bool) string {
-	switch {
-	case notLogged || floor && n == 0:
-		return "–"
-	case floor:
-		return "≥" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // countMark fits a count into two cells.

@@ -36,7 +36,7 @@ func TestRanksViewShowsEveryRankTheAnalysisKnows(t *testing.T) {
 		if r0 := rankRow(t, s, "r0"); strings.ContainsAny(strings.Join(r0[1:], " "), "0123456789") {
 			t.Errorf("%d cols: rank 0 printed nothing, its counts are not known: %q", w, r0)
 		}
-		if r1 := rankRow(t, s, "r1"); len(r1) != 7 || r1[1] != "1" {
+		if r1 := rankRow(t, s, "r1"); len(r1) != 8 || r1[1] != "1" {
 			t.Errorf("%d cols: rank 1 row %q", w, r1)
 		}
 		// the legend of rank 0's "–" is the report's "Per rank" line of it (per_rank_unknown), not words of its own
@@ -56,7 +56,7 @@ func TestRanksViewOfASilencedRank(t *testing.T) {
 		t.Errorf("Ranks view:\n%s", s)
 	}
 	lineWith(t, s, "not compared: the log lacks what the probe counted (rank 1 counted 1 graph break its log")
-	if r0 := rankRow(t, s, "r0"); len(r0) != 7 || r0[4] != "–" {
+	if r0 := rankRow(t, s, "r0"); len(r0) != 8 || r0[4] != "–" {
 		t.Errorf("rank 0's limit hits are not in the log, not 0: %q", r0)
 	}
 	if r1 := rankRow(t, s, "r1"); strings.ContainsAny(strings.Join(r1[1:], " "), "0123456789") {

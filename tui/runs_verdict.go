@@ -45,12 +45,12 @@ func rowEnded(r runRow) string {
 	return ""
 }
 
-// verdictLine is "verdict: not steady: 1 process crashed; 1 unique graph", the report's, in at most w cells; ""
-// for a run still going or one without an analysis.
-func (m *Model) verdictLine(r runRow, w int) string {
+// rowVerdict is "verdict: not steady: 1 process crashed; 1 unique graph", the report's, in lines of w cells
+// (hanging: wrapped, never cut); nothing for a run still going or one without an analysis.
+func (m *Model) rowVerdict(r runRow, w int) []string {
 	a := rowAnalysis(r)
 	if a == nil || r.live() || a.Verdict.Summary == "" {
-		return ""
+		return nil
 	}
 	st := m.th.warn
 	switch a.Verdict.State {
@@ -59,7 +59,7 @@ func (m *Model) verdictLine(r runRow, w int) string {
 	case triage.StateNoEvidence, triage.StateStopped:
 		st = m.th.dim
 	}
-	return st.Render(cut("verdict: "+clean(a.Verdict.Summary), w))
+	return hanging("verdict: "+clean(a.Verdict.Summary), w, st)
 }
 
 // joinDot joins the parts that are not empty with " · ".

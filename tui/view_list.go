@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // listBox draws one list (breaks or recompiles) with its title, rows and scroll position.
@@ -89,18 +90,6 @@ func (s *snapshot) uncounted(p pane) string {
 	return a.UncountedWhy(triage.KindGraphBreak)
 }
 
-// partial says a pane's count is a floor: some printed while its TORCH_LOGS name was off (a Tensor.item()
-// warning prints without graph_breaks, other breaks do not), as the report says "at least" (triage.Tally).
-func (s *snapshot) partial(p pane) bool {
-	if s == nil || s.analysis == nil {
-		return false
-	}
-	if p == paneRecompiles {
-		return s.analysis.RecompilesFloor()
-	}
-	return s.analysis.BreaksFloor()
-}
-
 // listTitle: "Graph breaks · 3 distinct · 7 records", "Breaks & errors · 1 break (2 records) · 1 runtime error",
 // "Recompiles · 7 · limit hit", plus the filter. The left list is called "Graph breaks" only while it holds
 // nothing else.
@@ -128,7 +117,9 @@ func (m *Model) listTitle(p pane) string {
 		}
 		if s != nil && s.report != nil {
 			c := s.report.Counts
-			t += " · " + atLeast(s.partial(p)) + strconv.Itoa(c.Recompiles)
+			if n, ok := s.titleCount(story.CountRecompiles, c.Recompiles); ok { // none of a live run's kind not logged
+				t += " · " + n
+			}
 			if c.RecompileLimitHits > 0 {
 				t += " · limit hit"
 			}
@@ -139,21 +130,50 @@ func (m *Model) listTitle(p pane) string {
 		return "Graph breaks" + filt
 	}
 	c := s.report.Counts
-	head, parts := leftTitle(ls.rows, c)
+	head, parts := leftTitle(ls.rows, c, s.analysis != nil && s.analysis.CountsAreFloors())
 	if len(parts) == 0 && none {
 		return head + filt + " · 0 · nothing compiled"
 	}
 	if len(parts) == 0 && done && s.uncounted(p) != "" {
 		return head + filt + " · not counted"
 	}
-	floor := atLeast(s.partial(p))
-	if len(parts) == 0 {
-		return fmt.Sprintf("%s%s · %s%d distinct · %s", head, filt, floor, c.GraphBreaks, plural(c.GraphBreakRecords, "record"))
+	distinct, counted := s.titleCount(story.CountGraphBreaks, c.GraphBreaks)
+	records := plural(c.GraphBreakRecords, "record")
+	if strings.HasPrefix(distinct, "≥") { // a run cut short: what it never reached is not counted
+		records = "≥" + records
 	}
-	if c.GraphBreaks > 0 {
-		parts = append([]string{fmt.Sprintf("%s%s (%s)", floor, plural(c.GraphBreaks, "break"), plural(c.GraphBreakRecords, "record"))}, parts...)
+	if len(parts) == 0 {
+		if !counted { // a live run's kind not logged: no count yet says anything
+			return head + filt
+		}
+		return fmt.Sprintf("%s%s · %s distinct · %s", head, filt, distinct, records)
+	}
+	if c.GraphBreaks > 0 && counted {
+		noun := "breaks"
+		if c.GraphBreaks == 1 {
+			noun = "break"
+		}
+		parts = append([]string{fmt.Sprintf("%s %s (%s)", distinct, noun, records)}, parts...)
 	}
 	return head + filt + " · " + strings.Join(parts, " · ")
+}
+
+// titleCount is a count of kind key (story.CountGraphBreaks, …) as the lists' titles show it, by the rules the
+// report, the ranks strip and the runs list word counts by (story.Rules): "3"; "≥3" where the run did not complete
+// or still runs; "at least 3" where some printed while the kind was not logged. counted is false where no count
+// stands (not logged, not in the log, nothing counted).
+func (s *snapshot) titleCount(key string, n int) (text string, counted bool) {
+	if s == nil || s.analysis == nil || s.analysis.Report == nil {
+		return strconv.Itoa(n), true
+	}
+	cw := story.RulesOf(s.analysis).Word(key, n, story.ShortNouns)
+	switch {
+	case !cw.Counted():
+		return "", false
+	case strings.HasPrefix(cw.Words, "at least "): // the report's words for it
+		return "at least " + strconv.Itoa(n), true
+	}
+	return cw.Value, true
 }
 
 // column is one cell of a row: a field of the row, its offset in row.search (for match highlighting, -1 none).
@@ -283,12 +303,4 @@ func tagStyle(th theme, r *row) lipgloss.Style {
 		return th.warn
 	}
 	return th.plain
-}
-
-// atLeast is the words before a count that is a floor (snapshot.partial).
-func atLeast(floor bool) string {
-	if floor {
-		return "at least "
-	}
-	return ""
 }

@@ -171,11 +171,11 @@ func (m *Model) ranksText(w int) (string, []string) {
 	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
 	switch {
 	case len(r.probes) == 0:
-		lines = append(lines, th.dim.Render("   "+m.noProbeText(r)))
+		lines = append(lines, legend(th.dim, m.noProbeText(r), w)...)
 	case len(r.probes) == 1: // nothing to match: no comparison was made
-		lines = append(lines, th.dim.Render("   1 process probed: no other to compare its versions, compile config and environment with"))
+		lines = append(lines, legend(th.dim, "1 process probed: no other to compare its versions, compile config and environment with", w)...)
 	case len(r.parity) == 0:
-		lines = append(lines, th.good.Render(fmt.Sprintf("   %d processes: versions, compile config and environment match", len(r.probes))))
+		lines = append(lines, legend(th.good, fmt.Sprintf("%d processes: versions, compile config and environment match", len(r.probes)), w)...)
 	default:
 		for _, d := range r.parity {
 			var vals []string
@@ -183,7 +183,14 @@ func (m *Model) ranksText(w int) (string, []string) {
 				vals = append(vals, fmt.Sprintf("%s on %s", v, joinInts(ranks)))
 			}
 			sort.Strings(vals)
-			lines = append(lines, th.warn.Render("   "+d.Key)+": "+strings.Join(vals, " · "))
+			for i, l := range wrapText(d.Key+": "+strings.Join(vals, " · "), max(w-7, 20)) {
+				if i == 0 { // the key in colour, as before
+					k, rest, _ := strings.Cut(l, ": ")
+					lines = append(lines, th.warn.Render("   "+k)+": "+rest)
+					continue
+				}
+				lines = append(lines, "     "+l)
+			}
 		}
 	}
 	if len(s.ranks) > 1 {
@@ -199,11 +206,14 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 	rows := s.all()
 	maxCols := max((iw-8)/3, 1)
 	n := min(len(rows), maxCols)
-	legend := " (records per rank, · none; columns numbered below)"
+	key := " (records per rank, · none; columns numbered below)"
 	if len(s.unnamedRanks()) > 0 {
-		legend = " (records per rank, · none, – not known; columns numbered below)"
+		key = " (records per rank, · none, – not known; columns numbered below)"
 	}
-	out := []string{th.title.Render(" Ranks × findings") + th.dim.Render(legend)}
+	out := []string{th.title.Render(" Ranks × findings") + th.dim.Render(key)}
+	if width(" Ranks × findings"+key) > iw { // the key on lines of its own, whole
+		out = append([]string{th.title.Render(" Ranks × findings")}, legend(th.dim, strings.TrimSpace(key), iw+2)...)
+	}
 	var head strings.Builder
 	head.WriteString("       ")
 	for i := 0; i < n; i++ {
@@ -229,8 +239,17 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 		}
 		out = append(out, b.String())
 	}
-	for i := 0; i < n; i++ {
-		out = append(out, fmt.Sprintf("   %3d %-14s %s %s", i+1, kindWord(rows[i].kind), rows[i].what, th.dim.Render(rows[i].where)))
+	for i := 0; i < n; i++ { // a finding's line that does not fit goes on under its title
+		head := fmt.Sprintf("   %3d %-14s ", i+1, kindWord(rows[i].kind))
+		text := rows[i].what + " " + rows[i].where
+		for j, l := range wrapText(text, max(iw-width(head), 12)) {
+			if j == 0 {
+				l = head + strings.Replace(l, rows[i].where, th.dim.Render(rows[i].where), 1)
+			} else {
+				l = strings.Repeat(" ", width(head)) + th.dim.Render(l)
+			}
+			out = append(out, l)
+		}
 	}
 	if len(rows) > n {
 		out = append(out, th.dim.Render(fmt.Sprintf("   … %d more findings do not fit", len(rows)-n)))

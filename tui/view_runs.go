@@ -24,16 +24,22 @@ func (m *Model) runsBody(w, h int) []string {
 	}
 	idx := min(m.runsv.idx, len(rows)-1) // layout clamped it; this guards a model changed without Update
 	var lines []string
-	at := 0
+	at, end := 0, 0 // the selected row's lines
 	for i, r := range rows {
 		if i == idx {
 			at = len(lines)
 		}
 		lines = append(lines, m.runLines(r, i == idx, inner)...)
+		if i == idx {
+			end = len(lines)
+		}
 	}
-	lines = append(lines, "", th.dim.Render(" • on screen  ◆ marked for diff (space)  d diffs the two marked runs, or the "+
-		"selected one with the run before"))
-	body := append(head, scrollTo(lines, at, h-2-len(head))...)
+	lines = append(lines, "")
+	for _, l := range wrapText("• on screen  ◆ marked for diff (space)  d diffs the two marked runs, or the "+
+		"selected one with the run before", max(inner-1, 8)) {
+		lines = append(lines, th.dim.Render(" "+l))
+	}
+	body := append(head, scrollToRow(lines, at, end, h-2-len(head))...)
 	return th.box(title, body, w, h, true)
 }
 
@@ -55,4 +61,14 @@ func runState(r *runView) string {
 		return fmt.Sprintf("%s %d · %s", me.State, *me.ExitCode, clock(me.Duration()))
 	}
 	return string(me.State)
+}
+
+// scrollToRow is the h lines of lines on show with the selected row (lines[at:end]) whole where it fits, in the
+// middle where the lines around it allow; a row taller than h shows from its first line.
+func scrollToRow(lines []string, at, end, h int) []string {
+	if h <= 0 || len(lines) <= h {
+		return lines
+	}
+	off := max(min(at-max(h-(end-at), 0)/2, len(lines)-h), 0)
+	return lines[off : off+h]
 }

@@ -16,8 +16,10 @@ import (
 const storyIndent = "    " // detail lines hang under the run number
 
 // runLines is one run of the runs view (w cells): its heading (mark, number, preset, state, counts, metric, note),
-// the note on its own line when the heading has no room for it, the delta from its base run (one or two lines),
-// what changed since the run before, and why it has no findings.
+// the note on its own line when the heading has no room for it, how an opened input's run ended and the counts on
+// lines of their own when the heading has no room for them, the report's verdict, the delta from its base run,
+// what changed since the run before, and why it has no findings. Nothing is cut: what does not fit a line goes on
+// the next, indented under the row (storyIndent; a sentence's own continuation two cells more).
 func (m *Model) runLines(r runRow, sel bool, w int) []string {
 	th := m.th
 	mark := []string{" ", " "}
@@ -68,42 +70,78 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 			head, note = head+"  "+note, ""
 		}
 	}
-	out := []string{" " + th.plain.Render(head)}
-	if sel {
-		out[0] = " " + th.sel.Render(fit(head, w-1))
+	var out []string
+	for i, l := range headLines(head, w) { // a heading wider than the line (a long state or path) goes on
+		lead, room := " ", w-1
+		if i > 0 {
+			lead, room = storyIndent, w-len(storyIndent)
+		}
+		if sel {
+			l = th.sel.Render(fit(l, room))
+		} else {
+			l = th.plain.Render(l)
+		}
+		out = append(out, lead+l)
 	}
 	if note != "" {
-		out = append(out, storyIndent+cut(note, w-len(storyIndent)))
+		out = append(out, hanging(note, w, th.plain)...)
 	}
 	if len(under) > 0 {
-		out = append(out, fillLines(under, w, 3)...)
+		out = append(out, fillLines(under, w)...)
 	}
-	if v := m.verdictLine(r, w-len(storyIndent)); v != "" { // the report's verdict, from the same analysis
-		out = append(out, storyIndent+v)
-	}
+	out = append(out, m.rowVerdict(r, w)...) // the report's verdict, from the same analysis
 	st := r.st
 	if st == nil {
 		return out
 	}
 	if st.Delta != nil {
-		out = append(out, fillLines(m.deltaPieces(st), w, 2)...)
+		out = append(out, fillLines(m.deltaPieces(st), w)...)
 	}
 	if len(st.Changes) > 0 {
-		out = append(out, storyIndent+cut(th.dim.Render(changesText(st.Changes)), w-len(storyIndent)))
+		out = append(out, hanging(changesText(st.Changes), w, th.dim)...)
 	}
 	if st.Error != "" {
-		out = append(out, storyIndent+cut(th.bad.Render("✗ "+clean(st.Error)), w-len(storyIndent)))
+		out = append(out, hanging("✗ "+clean(st.Error), w, th.bad)...)
 	}
 	return out
 }
 
-// piece is a part of a line that is not broken: it starts a line, or follows the one before after sep.
+// headLines is a row's heading in lines: one where it fits w-1 cells (after the one-cell margin), else wrapped
+// to the room of the lines under it (storyIndent).
+func headLines(head string, w int) []string {
+	if width(head) <= w-1 {
+		return []string{head}
+	}
+	return wrapText(head, max(w-len(storyIndent), 8))
+}
+
+// hanging is a sentence of a row in lines of w cells, each styled st: on one line indented storyIndent where it
+// fits, else wrapped, its continuation lines indented two cells more. Nothing is cut.
+func hanging(text string, w int, st lipgloss.Style) []string {
+	room := max(w-len(storyIndent), 8)
+	if width(text) <= room {
+		return []string{storyIndent + st.Render(text)}
+	}
+	var out []string
+	for i, l := range wrapText(text, max(room-2, 6)) {
+		lead := storyIndent
+		if i > 0 {
+			lead += "  "
+		}
+		out = append(out, lead+st.Render(l))
+	}
+	return out
+}
+
+// piece is a part of a line that is not broken where it fits a line: it starts a line, or follows the one before
+// after sep.
 type piece struct{ sep, text string }
 
-// fillLines lays pieces out on at most n lines of w cells, indented; what does not fit on the last line is cut
-// to "…" (so is a piece wider than a line).
-func fillLines(pieces []piece, w, n int) []string {
-	room := w - len(storyIndent)
+// fillLines lays pieces out on lines of w cells, indented (storyIndent): a piece follows the one before where it
+// fits, else starts a line; a piece wider than a line is wrapped (its styles kept on every line), its continuation
+// lines indented two cells more. Nothing is cut.
+func fillLines(pieces []piece, w int) []string {
+	room := max(w-len(storyIndent), 8)
 	var out []string
 	line := ""
 	for _, p := range pieces {
@@ -111,20 +149,28 @@ func fillLines(pieces []piece, w, n int) []string {
 		if line != "" {
 			add = p.sep + p.text
 		}
-		if line == "" || width(line)+width(add) <= room {
+		if width(line)+width(add) <= room {
 			line += add
 			continue
 		}
-		if len(out) == n-1 {
-			line += add
-			break
+		if line != "" {
+			out = append(out, storyIndent+line)
 		}
-		out = append(out, line)
 		line = p.text
+		if width(line) <= room {
+			continue
+		}
+		for i, l := range strings.Split(lipgloss.Wrap(line, max(room-2, 6), " /-"), "\n") {
+			lead := storyIndent
+			if i > 0 {
+				lead += "  "
+			}
+			out = append(out, lead+l)
+		}
+		line = ""
 	}
-	out = append(out, line)
-	for i := range out {
-		out[i] = storyIndent + cut(out[i], room)
+	if line != "" {
+		out = append(out, storyIndent+line)
 	}
 	return out
 }

@@ -91,23 +91,25 @@ func WordCounts(an *triage.Analysis, n Nouns) []CountWords {
 
 // Rules are what WordCounts words an analysis's counts by, read from the analysis once: whether any count stands,
 // whether the run completed, which kinds were logged, whether the log was silenced. Word words one count with
-// them, the run's or one rank's (the TUI's ranks strip words each rank's so).
+// them, the run's or one rank's (the TUI's ranks strip and Ranks view word each rank's so, as the report's "Per
+// rank" does).
 type Rules struct {
 	none       string // "no torch output", "nothing compiled": no count stands
 	unfinished bool   // the run did not complete, or still runs: a count is a floor
 	absent     string // a kind not shown to be logged: "not logged", "unknown"
 	silenced   bool   // the log was silenced: a limit hit it shows is a floor, none is no count
 	counted    map[string]bool
-	floor      map[string]bool // some printed though the kind was not (all) logged: "at least N"
+	// logged: graph breaks and recompiles print only while their TORCH_LOGS name is on; where it was not, the count
+	// Word is given is "at least N" where some printed and no count where none did (the run's or one rank's)
+	logged map[string]bool
 }
 
 // RulesOf reads the rules of an analysis (WordCounts' and Word's).
 func RulesOf(an *triage.Analysis) Rules {
 	ev := an.Evidence
 	rl := Rules{unfinished: an.CountsAreFloors(), absent: ev.LoggingOf(false).Words(), silenced: ev.LogSilenced != "",
-		counted: map[string]bool{CountGraphBreaks: an.BreaksCounted(), CountRecompiles: an.RecompilesCounted(),
-			CountCudagraphSkips: an.SkipsCounted(), CountCompileErrors: true},
-		floor: map[string]bool{CountGraphBreaks: an.BreaksFloor(), CountRecompiles: an.RecompilesFloor()}}
+		counted: map[string]bool{CountCudagraphSkips: an.SkipsCounted(), CountCompileErrors: true},
+		logged:  map[string]bool{CountGraphBreaks: ev.GraphBreaksLogged, CountRecompiles: ev.RecompilesLogged}}
 	switch {
 	case !ev.TorchSeen:
 		rl.none = "no torch output"
@@ -119,10 +121,15 @@ func RulesOf(an *triage.Analysis) Rules {
 
 // Word words count, of the kind key (CountGraphBreaks, …), by the rules: exact, "≥N", "at least N", no count
 // for a reason ("recompiles not in the log", Value that reason) or "not counted (…)" (Value "—"). Runtime errors
-// are counted whatever was logged: exact, or a floor.
+// are counted whatever was logged: exact, or a floor. count is the run's (the analysis's BreaksCounted and
+// BreaksFloor say the same of it) or one rank's: a rank that printed no break of a kind not logged has no count of
+// it, whatever the other ranks printed (the report's "Per rank": "breaks not logged", not "at least 0").
 func (rl Rules) Word(key string, count int, n Nouns) CountWords {
 	noun := nouns[key][n]
-	counted, floor, absent := rl.counted[key], rl.floor[key], rl.absent
+	counted, floor, absent := rl.counted[key], false, rl.absent
+	if logged, ok := rl.logged[key]; ok {
+		counted, floor = logged || count > 0, !logged && count > 0
+	}
 	if key == CountLimitHits {
 		counted, floor, absent = !rl.silenced || count > 0, rl.silenced, triage.LoggingSilenced.Words()
 	}
