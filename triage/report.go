@@ -189,8 +189,11 @@ func (a *Aggregator) Report() *Report {
 			c.GraphBreakRecords += b.rankRecords(rank)
 		}
 		for site := range ra.items {
-			if !sites[site] {
+			if !sites[site] { // a break the rank's warning alone shows: its records are the rank's too
 				c.GraphBreaks++
+				if b := a.items[site]; b != nil {
+					c.GraphBreakRecords += b.rankRecords(rank)
+				}
 			}
 		}
 		rep.PerRank[strconv.Itoa(rank)] = c
