@@ -312,7 +312,7 @@ func (a *Analysis) BreaksValue() string {
 	case a.BreaksFloor():
 		return fmt.Sprintf("at least %d distinct (%s; graph_breaks %s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"), a.Evidence.floorWords())
 	}
-	return a.floorIfUnfinished(fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record")))
+	return a.floorIfUnfinished(fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, a.floorIfUnfinished(Plural(c.GraphBreakRecords, "record"))))
 }
 
 // CountsAreFloors says every count is a floor ("≥3"): the run did not complete (Unfinished: stopped, still running,
