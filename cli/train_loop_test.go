@@ -97,3 +97,37 @@ func TestScalarAttributeMadeDynamicIsAutomaticDynamic(t *testing.T) {
 		}
 	}
 }
+
+// An LR scheduler wraps opt.step in a function of torch/optim/lr_scheduler.py, a file Dynamo force-skips on
+// purpose (trace_rules.FORCE_SKIP_FILES): 2.14.1 breaks at the user's opt.step() with GB0007 "the function
+// `Adam.step` in file `…/torch/optim/lr_scheduler.py` should not be traced", and Adam.step compiles as a frame of
+// its own (testdata/recorded/train-loop 0004). It read "MEDIUM fix skipped function" with the advice to replace the
+// call with torch ops or a custom op, and failed --max-graph-breaks 0: torch's own break, blamed on the program.
+func TestLRSchedulerStepWrapperBreakIsByDesign(t *testing.T) {
+	dir := trainLoop("0004-recompiles")
+	fs, verdict := trainFindings(t, dir)
+	seen := false
+	for _, f := range fs {
+		if !strings.Contains(f.ID, "graph_break:") || !strings.Contains(f.Detail, "lr_scheduler.py") {
+			continue
+		}
+		seen = true
+		if !f.Expected || f.Playbook != "expected-lr-scheduler-step" || !strings.Contains(f.Title, "— by design") {
+			t.Errorf("%+v", f)
+		}
+	}
+	if !seen {
+		t.Errorf("no lr_scheduler break: %+v", fs)
+	}
+	if strings.Contains(verdict, "graph break to fix") {
+		t.Errorf("verdict %q", verdict)
+	}
+	if code, out, errb := runCLI("check", "--max-graph-breaks", "0", dir); code != 0 {
+		t.Errorf("check --max-graph-breaks 0: exit %d\n%s%s", code, out, errb)
+	}
+	// the playbook says where the break comes from
+	_, out, _ := runCLI("explain", "expected-lr-scheduler-step")
+	if !strings.Contains(out, "lr_scheduler.py") {
+		t.Errorf("explain:\n%s", out)
+	}
+}
