@@ -131,3 +131,24 @@ func TestLRSchedulerStepWrapperBreakIsByDesign(t *testing.T) {
 		t.Errorf("explain:\n%s", out)
 	}
 }
+
+// A recompile of torch's own function (the optimizer's step, testdata/recorded/train-loop 0004) whose guard's user
+// stack holds only torch's frame: the detail read "Guard from your code at /usr/lib/python3/dist-packages/torch/optim/
+// adam.py:229".
+func TestGuardInTorchIsNotYourCode(t *testing.T) {
+	fs, _ := trainFindings(t, trainLoop("0004-recompiles"))
+	for _, f := range fs {
+		if strings.Contains(f.Title, "param_groups") &&
+			(strings.Contains(f.Detail, "your code") || !strings.Contains(f.Detail, "Guard from library code at /usr/lib/python3/dist-packages/torch/optim/adam.py:229")) {
+			t.Errorf("%s", f.Detail)
+		}
+	}
+	// a guard in the program's own file still says so (train-loop 0001: attr_step.py:13)
+	fs, _ = trainFindings(t, trainLoop("0001-recompiles"))
+	for _, f := range fs {
+		if strings.Contains(f.Title, "self.step") && f.ID != "" && strings.HasPrefix(f.ID, "recompile:") &&
+			!strings.Contains(f.Detail, "Guard from your code at /work/wt-train/explore/attr_step.py:13") {
+			t.Errorf("%s", f.Detail)
+		}
+	}
+}
