@@ -74,7 +74,7 @@ func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 	}
 	busy := idle
 	busy.Rank, busy.RankSource = 1, "env"
-	busy.Counters = map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}
+	busy.Counters = map[string]map[string]float64{"frames": {"total": 1, "ok": 1}, "stats": {"unique_graphs": 1}}
 	if a := AnalyzeRun(&Report{}, nil, []ProcessInfo{idle, busy}, run); a.Verdict.State != StateSteady {
 		t.Errorf("one process compiled: verdict %s %q", a.Verdict.State, a.Verdict.Summary)
 	}

@@ -30,6 +30,10 @@ type ReportEvidence struct {
 	// NoFrameCompiled: the probe saw every process it recorded compile no frame (its counters hold none) and the
 	// inputs hold no compile record: no torch.compile call was reached, or set_stance("force_eager") kept them eager.
 	NoFrameCompiled bool `json:"no_frame_compiled,omitempty"`
+	// NoGraphCompiled says that Dynamo compiled frames but no graph ("Dynamo compiled 52 frames in 2 processes but
+	// no graph (the probes counted none)"), "" otherwise: no op of the program ran compiled, so no break or
+	// recompile inside its code could show, whatever was logged around it (noGraphCompiled).
+	NoGraphCompiled string `json:"no_graph_compiled,omitempty"`
 	// LogsRejected: torch rejected the TORCH_LOGS value at import ("Invalid log settings"): none of its names was
 	// on, whatever Logs says was asked for.
 	LogsRejected bool `json:"logs_rejected,omitempty"`

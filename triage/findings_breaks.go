@@ -22,7 +22,7 @@ var breakLabels = map[string]string{
 	"gb-skipped-function": "skipped function", "expected-ddp-optimizer": "DDP bucket split",
 	"expected-ddp-wrapper": "DDP wrapper", "expected-compiler-disable": "compiler.disable()",
 	"expected-explicit-graph-break": "graph_break()", "rc-limit-reached": "recompile limit",
-	"err-backend-ablation": "backend exception",
+	"err-backend-ablation": "backend exception", "expected-lr-scheduler-step": "LR scheduler's step wrapper",
 }
 
 // byDesignSites are torch files whose breaks are by design when compiling a wrapped model: DDP's forward

@@ -338,22 +338,39 @@ func (d *details) recompile(r *logparse.Record, in *strs) {
 	if len(g.classes) < maxGroupClasses && !hasDetail(g.classes, gc.Detail) {
 		g.classes = append(g.classes, gc)
 	}
-	if gc.Class == "size" || argumentScalar(gc, first.Guard) {
+	if gc.Class == "size" || autoDynamicScalar(gc, first.Guard) {
 		d.autoDynamic(g, r, gc, first.CompileID, in)
 	}
 }
 
-// argumentScalar reports a guard on the value of an int or a float the frame was called with (2.6 "L['n'] == 0",
-// 2.14 "n == 0", "scale == 0.25"): Dynamo's automatic dynamic makes it symbolic at its first change, as it does a
-// tensor's size, so that first recompile is expected (testdata/recorded/int-recompiles, 2.6 and 2.14.1; a float
-// too, torch's specialize_float being False on both: testdata/recorded/float-arg, where the dynamic log marks
-// L['c'] dynamic after it, and r03_cache_limit's twelve floats recompile once; a float from .item() carried into a
-// resume function as ___stack0 too: gb_recompile's 2.14.1 log marks L['___stack0'] dynamic at [4/1]). Not a global (G['K'], a constant
-// each time) nor an attribute or item (self.step: 2.14.1 specialises it on every value).
-func argumentScalar(gc GuardClass, guard string) bool {
-	return (gc.Class == "value_int" || gc.Class == "value_float" || gc.Class == "stack_float") && gc.Source != "" && !strings.ContainsAny(gc.Source, ".[()") &&
-		!strings.HasPrefix(strings.TrimSpace(guard), "G[")
+// autoDynamicScalar reports a guard on the value of an int or a float that automatic dynamic makes symbolic at its
+// first change, as it does a tensor's size, so that first recompile is expected once (a later one on the value the
+// recompiled graph was made for refutes it: autoDynamic; the dynamic log, when on, shows which: dynamic_log.go):
+//   - an argument of the frame (2.6 "L['n'] == 0", 2.14 "n == 0", "scale == 0.25": testdata/recorded/int-recompiles,
+//     2.6 and 2.14.1; a float too, torch's specialize_float being False on both: testdata/recorded/float-arg, where
+//     the dynamic log marks L['c'] dynamic after it, and r03_cache_limit's twelve floats recompile once; a float from
+//     .item() carried into a resume function as ___stack0 too: gb_recompile's 2.14.1 log marks L['___stack0']
+//     dynamic at [4/1]);
+//   - an attribute or item reached from one: 2.6's nn.Module int attribute ("L['self'].step == 0", the [0/1]
+//     compile logs create_symbol … for L['self'].step), an optimizer's learning rate that an LR scheduler changes
+//     ("self.param_groups[0]['lr'] == 0.01", a symbol at the recompile on 2.6 and 2.14.1): testdata/recorded/
+//     train-loop.
+//
+// Not a global (G['K'], a constant each time), a default argument or a call's result, nor an nn.Module int
+// attribute whose guard carries torch's hint that it keeps them static: 2.14.1 specialises self.step on every
+// value (train-loop 0001, int-recompiles 0001; its dynamic log marks it dynamic and makes no symbol).
+func autoDynamicScalar(gc GuardClass, guard string) bool {
+	if gc.Class != "value_int" && gc.Class != "value_float" && gc.Class != "stack_float" || gc.Source == "" ||
+		strings.ContainsAny(gc.Source, "()") || strings.Contains(gc.Source, "__defaults__") ||
+		strings.HasPrefix(strings.TrimSpace(guard), "G[") {
+		return false
+	}
+	return !strings.ContainsAny(gc.Source, ".[") || !strings.Contains(guard, nnModuleIntStatic)
 }
+
+// nnModuleIntStatic is the hint 2.14's guard on an nn.Module int attribute carries (torch/_dynamo/variables/
+// builder.py: is_int_specialization_case): torch keeps the value static.
+const nnModuleIntStatic = "considers integer attributes of the nn.Module to be static"
 
 // autoDynamic counts the first size recompile of each (process, frame, input, dim) as expected, unless a later
 // one fails a guard of the graph it compiled on the same dimension (failedOn: the compile id of the graph whose

@@ -52,3 +52,25 @@ func TestRankSetSorted(t *testing.T) {
 		t.Errorf("sorted %s", got)
 	}
 }
+
+// Which scalar guards automatic dynamic may absorb once (the guards as real runs printed them:
+// testdata/recorded/int-recompiles, float-arg, train-loop). 2.14.1's nn.Module int attribute carries torch's hint
+// that it stays static, and is none even where one recompile alone cannot show it.
+func TestAutoDynamicScalar(t *testing.T) {
+	for _, c := range []struct {
+		guard string
+		want  bool
+	}{
+		{"n == 0                                                        # return x * n  # mp/rec9/ints.py:4 in f", true},
+		{"L['n'] == 0", true},
+		{"L['self'].step == 0", true}, // 2.6: the [0/1] compile makes it a symbol
+		{"self.param_groups[0]['lr'] == 0.01                            # for group in self.param_groups:  # optim/adam.py:229 in step", true},
+		{"L['self'].param_groups[0]['lr'] == 0.01", true},
+		{"self.step == 0                                           # self.step += 1  # ork/wt-train/explore/attr_step.py:13 in forward (HINT: torch.compile considers integer attributes of the nn.Module to be static. If you are observing recompilation, you might want to make this integer dynamic using torch._dynamo.config.allow_unspec_int_on_nn_module = True, or convert this integer into a tensor.)", false},
+		{"G['K'] == 0                                                   # return x + K  # mp/rec9/ints.py:24 in g", false},
+	} {
+		if got := autoDynamicScalar(ClassifyGuard(c.guard), c.guard); got != c.want {
+			t.Errorf("%q (%+v): %v, want %v", c.guard, ClassifyGuard(c.guard), got, c.want)
+		}
+	}
+}

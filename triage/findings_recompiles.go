@@ -218,7 +218,10 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
 			"such as nn.Sequential), so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
 	}
-	if g.userFile != "" {
+	switch {
+	case g.userFile != "" && logparse.IsLibraryFile(g.userFile): // the stack holds only torch's (or a library's) frames
+		fmt.Fprintf(&d, "\nGuard from library code at %s:%d", g.userFile, g.userLine)
+	case g.userFile != "":
 		fmt.Fprintf(&d, "\nGuard from your code at %s:%d", g.userFile, g.userLine)
 	}
 	fmt.Fprintf(&d, "\nRecords: %d (%d expected by automatic dynamic) · %s", g.records, g.expected, rw(f.Ranks))

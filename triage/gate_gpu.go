@@ -66,6 +66,8 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 			return compileOffWords(ev) + ": does the command reach torch.compile?"
 		}
 		return compileOffWords(ev) + ": gate a compiled run (--preset breaks)"
+	case ev.NoGraphCompiled != "" && (needBreaks || needRecompiles):
+		return ev.NoGraphCompiled + ": none of the program's code ran compiled, so no break or recompile in it could show: does the compiled call reach the model's code?"
 	case o.NoLimitHits && ev.LogSilenced != "": // a hit prints through torch's logging, which the program silenced
 		return "the log lacks what the probe counted (" + ev.LogSilenced + "): limit hits cannot be known from it"
 	case (needBreaks || o.NoCompileErrors) && probeMismatch(a) != nil:

@@ -17,7 +17,8 @@ import (
 // function=" after failed checks: what the text reports), evidence gained
 // cudagraph_skips_logged, cudagraph_partitions_logged and cudagraph_rerecords_logged (a count of 0 of that kind
 // means none only where it is true), compile_off (what turned torch.compile off: nothing compiled) and
-// logs_rejected (torch rejected the run's TORCH_LOGS: nothing was logged), and skip entries their file, line and
+// logs_rejected (torch rejected the run's TORCH_LOGS: nothing was logged), no_graph_compiled (frames compiled, no
+// graph: none of the program ran compiled), and skip entries their file, line and
 // function; ranks gained the ranks only the probes or torchrun show (as evidence.ranks), without per_rank counts;
 // recompile_limit_hits gained raised (torch raised FailOnRecompileLimitHit: the call failed, no eager fallback),
 // cudagraph_partitions whole_graphs (graphs with no cudagraphable partition at all), and per_rank_unknown the ranks

@@ -1,9 +1,11 @@
 package triage
 
 import (
-	"github.com/torchtriage/torchtriage/logparse"
+	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // Outcome is how a run ended, as the launcher saw it.
@@ -70,6 +72,9 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 	ev.LogsRejected = logsRejected(rep)
 	ev.CompileOff = compileOff(run, probes)
 	ev.NoFrameCompiled = ev.CompileOff == "" && noFrameCompiled(rep, probes)
+	if ev.CompileOff == "" && !ev.NoFrameCompiled {
+		ev.NoGraphCompiled = noGraphCompiled(rep, probes)
+	}
 	if run != nil && run.TorchLogsSet {
 		ev.Logs, ev.LogsFrom = LogNames(run.TorchLogs), "run"
 		if ev.Logs == nil {
@@ -118,6 +123,40 @@ func compileOff(run *RunFacts, probes []ProcessInfo) string {
 		}
 	}
 	return ""
+}
+
+// noGraphCompiled says that Dynamo compiled frames but no graph: each process the probe recorded compiling a
+// frame counted no graph (Dynamo adds one to counters["stats"]["unique_graphs"] for every graph it hands the
+// backend, torch/_dynamo/output_graph.py; a frame that holds no op hands none), no TORCH_TRACE compile shows one,
+// and no compile failed (a graph that failed is that error's finding). torch.compile(DDP(nn.Sequential(…))) does
+// this on 2.6 and 2.14.1: Dynamo breaks in DDP's wrapper and compiles frames around it, none of them the model's
+// (testdata/recorded/ddp-compile). "" otherwise.
+func noGraphCompiled(rep *Report, probes []ProcessInfo) string {
+	if rep.UniqueGraphs > 0 || rep.Counts.CompileErrors > 0 || len(rep.CompileErrors) > 0 {
+		return ""
+	}
+	frames, procs := 0, 0
+	for _, p := range probes {
+		if p.Counters["stats"]["unique_graphs"] > 0 {
+			return ""
+		}
+		if n := int(p.Counters["frames"]["ok"]); n > 0 {
+			frames += n
+			procs++
+		}
+	}
+	if procs == 0 {
+		return ""
+	}
+	where, who := "", "the probe"
+	if procs > 1 {
+		where, who = fmt.Sprintf(" in %d processes", procs), "the probes"
+	}
+	trace := ""
+	if rep.UniqueGraphs == 0 {
+		trace = ", nor does TORCH_TRACE show one"
+	}
+	return fmt.Sprintf("Dynamo compiled %s%s but no graph (%s counted none%s)", Plural(frames, "frame"), where, who, trace)
 }
 
 // noFrameCompiled: the probe recorded processes, none of which compiled a frame (Dynamo's frame counters and

@@ -293,6 +293,14 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateNoEvidence, "still running: no unexpected graph break or recompile so far"
 	case run != nil && run.Outcome == OutcomeUnknown:
 		v.State, v.Summary = StateNoEvidence, "no evidence: the run's record is unreadable, so how it ended is not known"
+	case ev.NoGraphCompiled != "": // frames compiled, none with an op: no steady state of compiled code to speak of
+		v.UniqueGraphs = 0
+		logged := ""
+		if t.expectedBreaks > 0 {
+			logged = "; it logged " + Plural(t.expectedBreaks, "graph break") + " by design"
+		}
+		v.State, v.Summary = StateNoEvidence, "no evidence: "+ev.NoGraphCompiled+": none of the program's code ran compiled, "+
+			"so no break or recompile in it could show"+logged+"; does the compiled call reach the model's code?"
 	default:
 		var aside []string // what the verdict set aside, each only when there is some
 		if t.expectedBreaks > 0 {
@@ -347,6 +355,8 @@ func basisOf(ev ReportEvidence, run *RunFacts) []string {
 		b = append(b, "torch.compile off ("+ev.CompileOff+")")
 	case ev.NoFrameCompiled:
 		b = append(b, "no frame compiled (probe)")
+	case ev.NoGraphCompiled != "":
+		b = append(b, "no graph compiled (probe)")
 	}
 	if run != nil {
 		switch run.Outcome {

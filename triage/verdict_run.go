@@ -167,10 +167,13 @@ func silencedStep(ev ReportEvidence) string {
 
 // compileOffStep is why a checklist step needing compiled output is not run on a run that compiled nothing.
 func compileOffStep(ev ReportEvidence) string {
-	if ev.NothingCompiled() == "" {
-		return ""
+	switch {
+	case ev.NothingCompiled() != "":
+		return ev.NothingCompiled() + "; run it compiled"
+	case ev.NoGraphCompiled != "":
+		return ev.NoGraphCompiled + "; get the model's code compiled"
 	}
-	return ev.NothingCompiled() + "; run it compiled"
+	return ""
 }
 
 // compileOffWords says that nothing compiled, and why (NothingCompiled).

@@ -51,7 +51,7 @@ func TestDeltaOfACutRunIsNotNoChange(t *testing.T) {
 	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
 		State: runner.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
 	compiled := `{"rank": 0, "rank_source": "default", "pid": 100, "torch": "2.14.1", "python": "3.14", "cuda": "",
-		"counters": {"frames": {"total": 1, "ok": 1}}, "config": {}, "env": {}}`
+		"counters": {"frames": {"total": 1, "ok": 1}, "stats": {"unique_graphs": 1}}, "config": {}, "env": {}}`
 	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
 		State: runner.StateExited, ExitCode: &one}, nil, "-", compiled)
 	s, err := Build(store)

@@ -70,7 +70,7 @@ func storyRun(t *testing.T, store string, m runner.Meta, env map[string]string, 
 func probeJSON(rank int) string {
 	return fmt.Sprintf(`{"rank": %d, "local_rank": %d, "world_size": 2, "pid": %d, "rank_source": "env",
 		"torch": "2.14.1", "python": "3.14", "cuda": "", "host": "bringup-1", "argv0": "repro.py",
-		"counters": {"frames": {"total": 2, "ok": 2}}, "config": {"dynamo.recompile_limit": 8}, "env": {}}`, rank, rank, 100+rank)
+		"counters": {"frames": {"total": 2, "ok": 2}, "stats": {"unique_graphs": 2}}, "config": {"dynamo.recompile_limit": 8}, "env": {}}`, rank, rank, 100+rank)
 }
 
 // bringupStore is a session of four runs of one 2-rank repro: 1 c10d (rank 0 prints: a print break, ranks
