@@ -25,6 +25,7 @@ const (
 	headCache     // a compile-cache line (trace_compile.go)
 	headGuards    // guard failures whose "Recompiling function" header was cut off (pasted text): evidence only
 	headShape     // a line of the dynamic log: create_env, create_symbol, marking … as dynamic (shapes.go)
+	headDDP       // a message of the ddp_graphs log: its first line empty, the artifact tag says what it is (ddpgraphs.go)
 )
 
 var (
@@ -134,6 +135,8 @@ func weakHead(b []byte, li *lineInfo) (headKind, byte) {
 		}
 	} else if string(li.artifact) == "graph_breaks" && bytes.HasPrefix(b, []byte("Reason: ")) {
 		return headBreak, 0 // 2.6's record cut after its "Graph break in user code at" line
+	} else if len(b) == 0 && string(li.artifact) == "ddp_graphs" && li.style == styleGlog {
+		return headDDP, 0 // every ddp_graphs message starts with a newline
 	}
 	return headlessBody(b), 0
 }

@@ -62,6 +62,10 @@ func classify(b *builder) {
 		}
 	case headShape:
 		classifyShape(b)
+	case headDDP:
+		if g, ok := parseDDPGraph(r.Lines); ok {
+			r.Kind, r.DDP = KindDDPGraph, g
+		}
 	case headCache:
 		if len(r.Lines) > 0 {
 			if ev, ok := parseCacheLine(r.Lines[0]); ok {

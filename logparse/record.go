@@ -27,11 +27,12 @@ const (
 	KindCache                          // one compile-cache lookup: FX graph, AOTAutograd or PGO hit / miss / bypass
 	KindCudagraphRecording             // "Recording function=F, cuda_graph_id=N" of CUDA-graph trees (payload: Rerecord)
 	KindShapeEnv                       // a line of the dynamic log about a compile's shapes: create_env, create_symbol, marking … as dynamic (shapes.go)
+	KindDDPGraph                       // a message of the ddp_graphs log: DDPOptimizer's split of a graph, a submodule it compiles, the final graph (ddpgraphs.go)
 )
 
 var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
 	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error", "warning", "cache",
-	"cudagraph_recording", "shape_env"}
+	"cudagraph_recording", "shape_env", "ddp_graph"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -323,6 +324,7 @@ type Record struct {
 	Warning   *Warning
 	Cache     *CacheEvent
 	Shape     *ShapeEvent
+	DDP       *DDPGraph
 }
 
 // Plain reports a record of no known head (plain output, not a torch record): the records a parse that only

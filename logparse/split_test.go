@@ -23,6 +23,8 @@ func sig(r *Record) string {
 		s += " " + r.Error.Class
 	case r.Shape != nil:
 		s += fmt.Sprintf(" %v %s %s %s", r.Shape.Event, r.Shape.Symbol, r.Shape.Value, r.Shape.Source)
+	case r.DDP != nil:
+		s += fmt.Sprintf(" %v %v %v %v", r.DDP.Stage, r.DDP.Submodules, r.DDP.Calls, r.DDP.Complete)
 	}
 	return s
 }

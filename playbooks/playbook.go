@@ -32,13 +32,15 @@ const (
 	KindCacheMiss Kind = "cache_miss"
 	// KindCompileTime: compile time worth acting on (ranks far apart, risky knobs).
 	KindCompileTime Kind = "compile_time"
+	// KindDDPSplit: DDPOptimizer split a graph at DDP's bucket boundaries (the ddp_graphs log), by design.
+	KindDDPSplit Kind = "ddp_split"
 )
 
 // Kinds lists the finding kinds a playbook can match (Query.Kind).
 func Kinds() []Kind {
 	return []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCompileError,
 		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch, KindRuntimeError,
-		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime}
+		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit}
 }
 
 func kindNames() []string { return KindStrings(Kinds()) }

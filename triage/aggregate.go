@@ -36,7 +36,8 @@ type Aggregator struct {
 	rerecords      map[string]*RerecordSummary
 	recordings     []recordEvent // CUDA-graph recordings and failed checks, paired when the report is made
 	warnings       map[string]*WarningSummary
-	det            details // per-rank and per-guard detail for findings (findings_collect.go)
+	ddpSplits      map[string]*DDPSplitSummary // DDPOptimizer's splits by compile id and submodules (ddp_split.go)
+	det            details                     // per-rank and per-guard detail for findings (findings_collect.go)
 	compiles       map[compileKey]*CompileSummary
 	graphs         map[int]int // graphs compiled per rank (TORCH_TRACE)
 	perRank        map[int]*rankAgg
@@ -146,6 +147,15 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		}
 		if r.Kind == logparse.KindShapeEnv && !a.toLane(r) {
 			a.det.shape(r, &a.names)
+		}
+		return
+	}
+	if r.Kind == logparse.KindDDPGraph { // a message of the ddp_graphs log: the split is what the report shows
+		if r.Rank >= 0 {
+			a.ranks[r.Rank] = true
+		}
+		if r.DDP.Stage == logparse.DDPSplit {
+			a.addDDPSplit(r)
 		}
 		return
 	}

@@ -90,6 +90,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 		fs = append(fs, skipFinding(s, snap, set, rw))
 	}
 	fs = append(fs, gpuFindings(rep, snap, set, rw)...)
+	fs = append(fs, ddpSplitFindings(rep.DDPSplits, set, rw)...)
 	fs = append(fs, errorFindings(rep.ErrorEvents(), KindCompileError, set, rep.FirstFailure)...)
 	fs = append(fs, errorFindings(rep.RuntimeErrorEvents(), KindRuntimeError, set, rep.FirstFailure)...)
 	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set, nil)...)

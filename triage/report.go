@@ -23,7 +23,9 @@ import (
 // recompile_limit_hits gained raised (torch raised FailOnRecompileLimitHit: the call failed, no eager fallback),
 // cudagraph_partitions whole_graphs (graphs with no cudagraphable partition at all), and per_rank_unknown the ranks
 // of ranks that per_rank has no counts of (no log record names them), with known_from (probe, world_size,
-// launcher) and probe_frames_compiled (the frames the rank's probe counted compiled).
+// launcher) and probe_frames_compiled (the frames the rank's probe counted compiled), and ddp_splits the graphs
+// DDPOptimizer split at DDP's bucket boundaries (the ddp_graphs log's split messages: compile_id, submodules,
+// names, records, ranks), by design and in no count.
 const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
@@ -65,6 +67,9 @@ type Report struct {
 	CudagraphPartitions []*PartitionSummary `json:"cudagraph_partitions"`
 	CudagraphRerecords  []*RerecordSummary  `json:"cudagraph_rerecords"`
 	GPUWarnings         []*WarningSummary   `json:"gpu_warnings"`
+	// DDPSplits are the graphs DDPOptimizer split at DDP's bucket boundaries, as the ddp_graphs log shows them (by
+	// design: no count of the contract counts them)
+	DDPSplits []*DDPSplitSummary `json:"ddp_splits"`
 	// Compile is compile time per rank, phase and frame, and the compile caches' lookups (compile_time.go); nil
 	// when no input says anything about them.
 	Compile *CompileReport `json:"compile,omitempty"`
@@ -219,6 +224,7 @@ func (a *Aggregator) Report() *Report {
 	markPeerGone(rep.runtimeEvents, rep.FirstFailure)
 	markPeerGone(rep.RuntimeErrors, rep.FirstFailure)
 	a.warningSummaries(rep)
+	rep.DDPSplits = a.ddpSplitSummaries()
 	rep.det = a.det.snapshot(rep)
 	rep.Evidence = a.evidence(rep)
 	return rep

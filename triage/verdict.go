@@ -306,6 +306,9 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		if t.expectedBreaks > 0 {
 			aside = append(aside, Plural(t.expectedBreaks, "graph break")+" by design")
 		}
+		if splits := ddpSplitAside(rep.DDPSplits); splits != "" {
+			aside = append(aside, splits)
+		}
 		if t.recompiles > 0 {
 			aside = append(aside, Plural(t.recompiles, "expected recompile"))
 		}

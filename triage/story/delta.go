@@ -65,7 +65,7 @@ func (c Logged) covers(kind triage.Kind) bool {
 // buildDelta compares run r with its base.
 func buildDelta(base, r *Run, basis string) *Delta {
 	d := &Delta{Base: base.ID, Basis: basis, Partial: !r.finished(), Fixed: []triage.DiffItem{}, New: []triage.DiffItem{},
-		Changed: []triage.DiffItem{}, NotCompared: []string{}, MetricBefore: base.Metric}
+		Changed: []triage.DiffItem{}, ByDesign: []triage.DiffItem{}, NotCompared: []string{}, MetricBefore: base.Metric}
 	for _, it := range triage.Diff(base.an, r.an).Items {
 		if !base.Logged.covers(it.Kind) || !r.Logged.covers(it.Kind) {
 			continue
@@ -73,8 +73,9 @@ func buildDelta(base, r *Run, basis string) *Delta {
 		switch {
 		case it.Change == triage.ChangeMoved:
 			continue // the same item at other lines (an edit above it): neither fixed nor broken
-		case it.Expected:
-			continue // by design or automatic dynamic's first recompile (a warm PGO profile absorbs it): no fix
+		case it.Expected: // by design or automatic dynamic's first recompile (a warm PGO profile absorbs it): no fix
+			d.ByDesign = append(d.ByDesign, it)
+			continue
 		}
 		switch it.Change {
 		case triage.ChangeGone:
@@ -125,6 +126,55 @@ func buildDelta(base, r *Run, basis string) *Delta {
 		d.Agreement, d.AgreementSummary, d.AgreementPlaybook = AgreementLost, ra.Summary, disagreementPlaybook(r.an)
 	}
 	return d
+}
+
+// Quiet words a delta with nothing fixed, new or changed, no change of rank agreement or metric and nothing left
+// out of the comparison: "no change in graph breaks, recompile classes, limit hits, skips, errors or rank
+// agreement" (without rank agreement for one process: ranks false), or, where by-design items differ (ByDesign),
+// "no change to fix in …; by-design graph breaks differ (no fix, no regression):" with them listed after it; for a
+// run that did not complete, "nothing new or more in …". The text and Markdown forms of the bringup log say it (the
+// TUI's story view words an empty delta on its own: "no change").
+func (d *Delta) Quiet(ranks bool) string {
+	what := "graph breaks, recompile classes, limit hits, skips or errors"
+	differ := d.byDesignKinds()
+	switch {
+	case d.Partial && differ != "": // what it never reached is not "no change" (triage.Diff leaves it out)
+		return "nothing new or more to fix in " + what + "; what this run never reached is not compared; " + differ +
+			" differ (no fix, no regression):"
+	case d.Partial:
+		return "nothing new or more in " + what + "; what this run never reached is not compared"
+	case ranks:
+		what = "graph breaks, recompile classes, limit hits, skips, errors or rank agreement"
+	}
+	switch {
+	case differ != "":
+		return "no change to fix in " + what + "; " + differ + " differ (no fix, no regression):"
+	}
+	return "no change in " + what
+}
+
+// byDesignKinds names the kinds of ByDesign: "by-design graph breaks", "expected recompiles", "by-design graph
+// breaks and expected recompiles"; "" when there are none.
+func (d *Delta) byDesignKinds() string {
+	var kinds []triage.Kind
+	for _, it := range d.ByDesign {
+		if !slices.Contains(kinds, it.Kind) {
+			kinds = append(kinds, it.Kind)
+		}
+	}
+	var words []string
+	for _, k := range kinds {
+		switch k {
+		case triage.KindRecompile:
+			words = append(words, "expected recompiles")
+		default:
+			words = append(words, "by-design "+triage.KindPlural(k))
+		}
+	}
+	if len(words) > 1 {
+		return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	}
+	return strings.Join(words, "")
 }
 
 func disagreementPlaybook(a *triage.Analysis) string {

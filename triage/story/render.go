@@ -146,14 +146,9 @@ func runBody(r *Run, md bool) []string {
 		if d.Partial {
 			head = fmt.Sprintf("against run %d (%s; this run did not complete, so a gone item may not have been reached):", d.Base, d.Basis)
 		}
-		lines := deltaLines(d, r, esc, code, bold)
-		switch {
-		case len(lines) == 0 && d.Partial: // what it never reached is not "no change" (triage.Diff leaves it out)
-			lines = []string{"nothing new or more in graph breaks, recompile classes, limit hits, skips or errors; what this run never reached is not compared"}
-		case len(lines) == 0 && (r.Counts == nil || r.Counts.Ranks < 2): // one process: no ranks were compared
-			lines = []string{"no change in graph breaks, recompile classes, limit hits, skips or errors"}
-		case len(lines) == 0:
-			lines = []string{"no change in graph breaks, recompile classes, limit hits, skips, errors or rank agreement"}
+		lines, quiet := deltaLines(d, r, esc, code, bold)
+		if quiet { // nothing but by-design items (listed after it) differ, if anything; one process compares no ranks
+			lines = append([]string{esc(d.Quiet(r.Counts != nil && r.Counts.Ranks >= 2))}, lines...)
 		}
 		out = append(out, esc(head))
 		for _, l := range lines {
@@ -176,8 +171,9 @@ func runBody(r *Run, md bool) []string {
 	return out
 }
 
-// deltaLines lists fixed, new and changed items, rank agreement, the metric and what was not compared.
-func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) []string {
+// deltaLines lists fixed, new and changed items, rank agreement, the metric, the items that differ by design and
+// what was not compared; quiet: only by-design items, if any (Delta.Quiet words it).
+func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) (lines []string, quiet bool) {
 	var out []string
 	list := func(label string, items []triage.DiffItem, count bool) {
 		for i, it := range items {
@@ -209,10 +205,23 @@ func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) []string 
 	if d.MetricBefore != nil && r.Metric != nil && *d.MetricBefore != *r.Metric {
 		out = append(out, esc("metric "+metricText(d.MetricBefore)+" → "+metricText(r.Metric)))
 	}
+	quiet = len(out) == 0 && len(d.NotCompared) == 0
+	// by design (an expected recompile: automatic dynamic's first), gone, new or changed count
+	for _, word := range []string{"by design", "expected"} {
+		for _, change := range []string{triage.ChangeGone, triage.ChangeNew, triage.ChangeCount} {
+			var items []triage.DiffItem
+			for _, it := range d.ByDesign {
+				if it.Change == change && (it.Kind == triage.KindRecompile) == (word == "expected") {
+					items = append(items, it)
+				}
+			}
+			list(word+", "+change, items, change == triage.ChangeCount)
+		}
+	}
 	for _, n := range d.NotCompared {
 		out = append(out, esc("not compared: "+n))
 	}
-	return out
+	return out, quiet
 }
 
 func changeText(c Change, esc, code func(string) string) string {

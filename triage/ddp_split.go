@@ -1,0 +1,145 @@
+package triage
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/playbooks"
+)
+
+// DDPOptimizer's splits. With torch.compile of a DDP-wrapped module, DDPOptimizer splits each graph Dynamo compiled
+// of it at DDP's bucket boundaries, so that one bucket's allreduce can overlap the next one's backward: by design.
+// No graph-break record says so; the ddp_graphs log prints the split (logparse.DDPGraph), and the report shows it
+// as a by-design finding (expected-ddp-optimizer) that no break count and no gate counts.
+
+// KindDDPSplit is the finding kind of a graph DDPOptimizer split.
+const KindDDPSplit = playbooks.KindDDPSplit
+
+// DDPSplitSummary is one graph DDPOptimizer split, as the ddp_graphs log's split message shows it, on the ranks
+// that printed the same split.
+type DDPSplitSummary struct {
+	CompileID string `json:"compile_id"` // the compile of the graph split ("4/0")
+	// Submodules is how many submodules the split graph calls, each printed with its graph; -1 when the message does
+	// not let them be counted (cut before its end, or sections that are not the submodules its graph calls)
+	Submodules int      `json:"submodules"`
+	Names      []string `json:"names"` // the submodules as the split graph calls them ("submod_0", …), when counted
+	Records    int      `json:"records"`
+	Ranks      []int    `json:"ranks"`
+
+	Evidence []Evidence `json:"-"`
+	rankSet  rankSet
+}
+
+// addDDPSplit folds a split message of the ddp_graphs log into its summary: one per compile id and submodules.
+func (a *Aggregator) addDDPSplit(r *logparse.Record) {
+	cid := r.CompileID.String()
+	n, names := -1, []string(nil)
+	if r.SplitCounted() {
+		n, names = len(r.DDP.Submodules), r.DDP.Submodules
+	}
+	key := cid + "\x00" + strconv.Itoa(n) + "\x00" + strings.Join(names, "\x00")
+	if a.ddpSplits == nil {
+		a.ddpSplits = map[string]*DDPSplitSummary{}
+	}
+	s := a.ddpSplits[key]
+	if s == nil {
+		s = &DDPSplitSummary{CompileID: a.names.of(cid), Submodules: n, Names: []string{}}
+		for _, name := range names {
+			s.Names = append(s.Names, a.names.of(name))
+		}
+		a.ddpSplits[key] = s
+	}
+	s.Records++
+	if r.Rank >= 0 {
+		s.rankSet.add(r.Rank)
+	}
+	if len(s.Evidence) < maxEvidence {
+		s.Evidence = append(s.Evidence, a.evidenceOwned(r, "", 0))
+	}
+}
+
+// ddpSplitSummaries lists the splits by compile id, then submodules.
+func (a *Aggregator) ddpSplitSummaries() []*DDPSplitSummary {
+	out := make([]*DDPSplitSummary, 0, len(a.ddpSplits))
+	for _, s := range a.ddpSplits {
+		s.Ranks = s.rankSet.sorted()
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		x, y := out[i], out[j]
+		if x.CompileID != y.CompileID {
+			return x.CompileID < y.CompileID
+		}
+		if x.Submodules != y.Submodules {
+			return x.Submodules > y.Submodules
+		}
+		return strings.Join(x.Names, ",") < strings.Join(y.Names, ",")
+	})
+	return out
+}
+
+// what is how a split reads: "into 3 submodules", or, when the log does not let them be counted, what it
+// shows.
+func (s *DDPSplitSummary) what() string {
+	if s.Submodules < 0 {
+		return "(its ddp_graphs message is cut or does not list the submodules its split graph calls: not counted)"
+	}
+	return "into " + Plural(s.Submodules, "submodule")
+}
+
+// ddpSplitFindings makes a by-design finding of each split.
+func ddpSplitFindings(splits []*DDPSplitSummary, set *playbooks.Set, rw func([]int) string) []Finding {
+	var out []Finding
+	for _, s := range splits {
+		f := Finding{Kind: KindDDPSplit, Records: s.Records, Ranks: s.Ranks, Evidence: s.Evidence, Expected: true,
+			Category: CategoryExpected}
+		if f.Evidence == nil {
+			f.Evidence = []Evidence{}
+		}
+		f.What = "DDP bucket split"
+		if s.Submodules >= 0 {
+			f.What += " (" + Plural(s.Submodules, "submodule") + ")"
+		}
+		f.Title = "DDPOptimizer split the graph of compile " + s.CompileID + " " + s.what() +
+			" at DDP bucket boundaries — by design"
+		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindDDPSplit, Reason: f.Title}))
+		f.Category, f.Expected = CategoryExpected, true // whatever a custom playbook says: the split is DDPOptimizer's design
+		f.ID = "ddp_split:" + s.CompileID
+		if s.Submodules >= 0 {
+			f.ID += ":" + strconv.Itoa(s.Submodules)
+		}
+		f.key = "ddp_split:" + strconv.Itoa(s.Submodules) // runs compare splits by their size, not by frame number
+		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
+		f.addCompileIDs(s.Evidence)
+		var d strings.Builder
+		fmt.Fprintf(&d, "Compile %s: DDPOptimizer split the graph Dynamo compiled %s.\n", s.CompileID, s.what())
+		if len(s.Names) > 0 {
+			fmt.Fprintf(&d, "Submodules (as the split graph calls them): %s\n", strings.Join(s.Names, ", "))
+		}
+		fmt.Fprintf(&d, "Records: %d · %s (ddp_graphs log)\n", s.Records, rw(s.Ranks))
+		d.WriteString("Each submodule is compiled on its own, so one bucket's allreduce can overlap the backward of the next: no graph break to fix.")
+		f.Detail = d.String()
+		out = append(out, f)
+	}
+	return out
+}
+
+// ddpSplitAside words the splits a verdict sets aside: "1 DDPOptimizer split (3 submodules) by design", "2
+// DDPOptimizer splits by design" (of several sizes, or one not counted); "" when none.
+func ddpSplitAside(splits []*DDPSplitSummary) string {
+	if len(splits) == 0 {
+		return ""
+	}
+	words := Plural(len(splits), "DDPOptimizer split")
+	same := true
+	for _, s := range splits {
+		same = same && s.Submodules >= 0 && s.Submodules == splits[0].Submodules
+	}
+	if same {
+		words += " (" + Plural(splits[0].Submodules, "submodule") + ")"
+	}
+	return words + " by design"
+}
