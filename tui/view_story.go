@@ -221,8 +221,25 @@ func (m *Model) deltaPieces(st *story.Run) []piece {
 	switch {
 	case len(out) == 0 && d.Partial: // what the run never reached is not "no change" (as the bringup log says)
 		add("nothing new or more in what it reached")
+	case len(out) == 0 && len(d.ByDesign) > 0: // by-design items differ: no fix, no regression (Delta.Quiet)
+		add("no change to fix")
 	case len(out) == 0:
 		add("no change")
+	}
+	for i, it := range d.ByDesign { // "by design, gone: DDP wrapper … via contextlib.py:109"
+		x := th.dim.Render(it.Change+":") + " " + clean(it.Title) + playbookTag(th, it.Playbook)
+		if it.Change == triage.ChangeCount {
+			x += fmt.Sprintf(" ×%d→×%d", it.Before, it.After)
+		}
+		if i == 0 {
+			word := "by design"
+			if it.Kind == triage.KindRecompile {
+				word = "expected"
+			}
+			add(th.dim.Render(word+",") + " " + x)
+		} else {
+			out = append(out, piece{sep: ", ", text: x})
+		}
 	}
 	var skipped []string
 	for _, n := range d.NotCompared {
