@@ -8,10 +8,7 @@ package tui
 func (m *Model) bodyHeight(s screen) int {
 	top := 1
 	if s == screenMain {
-		top = 2 + len(m.caughtLines()) // the report's "Caught ×…" lines
-		if m.firstFailure() != "" {    // and its "First failure:" line
-			top++
-		}
+		top += len(m.mainTop(m.w)) // the preset bar or the verdict, the "First failure:" and "Caught ×…" lines
 	}
 	return max(m.h-top-2, 0)
 }

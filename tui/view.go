@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 )
 
 // The smallest terminal the layout is drawn for; below it one line says so.
@@ -34,17 +35,7 @@ func (m *Model) screenLines() []string {
 	}
 	top := []string{m.headerLine(w)}
 	if m.screen == screenMain {
-		if m.opt.mode == modeOpen {
-			top = append(top, m.openLine(w))
-		} else {
-			top = append(top, m.presetLine(w))
-		}
-		if f := m.firstFailure(); f != "" {
-			top = append(top, fit(m.th.bad.Render(cut(" First failure: "+clean(f), w)), w))
-		}
-		for _, l := range m.caughtLines() {
-			top = append(top, fit(m.th.warn.Render(cut(" "+clean(l), w)), w))
-		}
+		top = append(top, m.mainTop(w)...)
 	}
 	bodyH := m.bodyHeight(m.screen)
 	var body []string
@@ -178,11 +169,68 @@ func (m *Model) stallText() string {
 	return s
 }
 
-// openLine replaces the preset bar for opened logs: what was read, and that nothing is relaunched.
-func (m *Model) openLine(w int) string {
-	text := " opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"
-	if r := m.cur; r != nil && r.snap != nil {
-		text = fmt.Sprintf(" %s · verdict: %s", plural(len(r.log.Inputs), "input"), r.snap.analysis.Verdict.Summary)
+// The main screen keeps at least this many lines of body (the lists with three rows each and the recommended
+// box) when the lines above it wrap.
+const minMainBody = 14
+
+// mainTop are the main screen's lines under the header: the preset bar (run, demo) or the open line with the
+// verdict (open), then the report's "First failure:" and "Caught …" lines. These sentences wrap rather than
+// being cut: each has one line, and the lines the body can spare above minMainBody go to the verdict first, then
+// to the first failure, then to the caught lines. One that still does not fit (a small terminal) ends in
+// "… i: in full": the info screen shows it whole.
+func (m *Model) mainTop(w int) []string {
+	var texts []string
+	var styles []lipgloss.Style
+	bar := ""
+	if m.opt.mode == modeOpen {
+		if v := m.verdictText(); v != "" {
+			texts, styles = append(texts, v), append(styles, m.th.dim)
+		} else {
+			bar = fit(m.th.dim.Render(" opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"), w)
+		}
+	} else {
+		bar = m.presetLine(w)
 	}
-	return fit(m.th.dim.Render(text), w)
+	if f := m.firstFailure(); f != "" {
+		texts, styles = append(texts, "First failure: "+clean(f)), append(styles, m.th.bad)
+	}
+	for _, l := range m.caughtLines() {
+		texts, styles = append(texts, clean(l)), append(styles, m.th.warn)
+	}
+	n := len(texts)
+	if bar != "" {
+		n++
+	}
+	spare := max(m.h-1-n-2-minMainBody, 0) // the header, these lines, the status line and the footer
+	var out []string
+	if bar != "" {
+		out = append(out, bar)
+	}
+	for i, t := range texts {
+		lines := wrapText(t, max(w-3, 1))
+		if len(lines) > 1+spare {
+			lines = lines[:1+spare]
+			const more = " … i: in full"
+			last := &lines[len(lines)-1]
+			*last = wordPrefix(*last, max(w-3-width(more), 1)) + more
+		}
+		spare -= len(lines) - 1
+		for j, l := range lines {
+			lead := " "
+			if j > 0 {
+				lead = "   "
+			}
+			out = append(out, fit(styles[i].Render(lead+l), w))
+		}
+	}
+	return out
+}
+
+// verdictText is the open line's "2 inputs · verdict: not steady: …" of the run on show, "" before its analysis.
+func (m *Model) verdictText() string {
+	r := m.cur
+	if r == nil || r.snap == nil || r.snap.analysis == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s · verdict: %s", plural(len(r.log.Inputs), "input"), clean(r.snap.analysis.Verdict.Summary))
 }
