@@ -4,13 +4,13 @@ package tui
 // does the same whether or not a frame was drawn before it; View only reads it.
 
 // bodyHeight is the height of a screen's body: the terminal less the header (and the preset bar on the main
-// screen), the status line and the footer.
+// screen), the status area (a message may take two lines) and the footer.
 func (m *Model) bodyHeight(s screen) int {
 	top := 1
 	if s == screenMain {
 		top += len(m.mainTop(m.w)) // the preset bar or the verdict, the "First failure:" and "Caught ×…" lines
 	}
-	return max(m.h-top-2, 0)
+	return max(m.h-top-1-m.statusHeight(), 0) // the status area and the footer
 }
 
 // mainPanes is the main screen's layout: the heights of the breaks and recompiles boxes (side by side from

@@ -54,7 +54,8 @@ func (m *Model) screenLines() []string {
 	out := make([]string, 0, h)
 	out = append(out, top...)
 	out = append(out, padLines(body, w, bodyH)...)
-	return append(out, m.statusLine(w), m.helpLine(w))
+	out = append(out, m.statusLines(w)...)
+	return append(out, m.helpLine(w))
 }
 
 // mainBody is the two lists and the recommended action (mainPanes lays them out), or the preset picker.
@@ -79,12 +80,70 @@ func (m *Model) mainBody(w, h int) []string {
 	return out
 }
 
-// statusLine is the banner when there is one (prompt, input, stall, message), else the ranks strip and the
-// guided step on the main screen, or the screen's own status.
-func (m *Model) statusLine(w int) string {
+// The most lines a message in the status area takes (a flash, a question, the run's error): it wraps onto a
+// second line, which the body gives up, rather than being cut.
+const maxStatusLines = 2
+
+// message is the status area's sentence when it shows one: a question, a flash or the run's error (on the main
+// screen), with its style; ok is false when it shows something else (the input line, the stall banner, the ranks
+// strip, the log's status).
+func (m *Model) message() (text string, st lipgloss.Style, ok bool) {
 	switch {
 	case m.prompt != nil:
-		return fit(m.th.warn.Render(" "+m.prompt.text), w)
+		return m.prompt.text, m.th.warn, true
+	case m.typing || m.stallBanner():
+		return "", st, false
+	case m.flash != "":
+		return m.flash, st, true
+	case m.cur != nil && m.cur.err != "" && m.screen == screenMain:
+		return "✗ " + m.cur.err, m.th.bad, true
+	}
+	return "", st, false
+}
+
+// messageLines are the message's lines of w cells: one where it fits, else wrapped (continuation lines indented)
+// onto at most maxStatusLines, the last cut at a word with "…" only where even those do not hold it.
+func messageLines(text string, st lipgloss.Style, w int) []string {
+	if width(text)+1 <= w {
+		return []string{fit(st.Render(" "+text), w)}
+	}
+	lines := wrapText(text, max(w-3, 1))
+	if len(lines) > maxStatusLines {
+		lines = lines[:maxStatusLines]
+		last := &lines[maxStatusLines-1]
+		*last = wordPrefix(*last, max(w-5, 1)) + " " + ellipsis
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		lead := " "
+		if i > 0 {
+			lead = "   "
+		}
+		out[i] = fit(st.Render(lead+l), w)
+	}
+	return out
+}
+
+// statusLines are the status area: the message when there is one (wrapped), else the status line.
+func (m *Model) statusLines(w int) []string {
+	if text, st, ok := m.message(); ok {
+		return messageLines(text, st, w)
+	}
+	return []string{m.statusLine(w)}
+}
+
+// statusHeight is how many lines the status area takes (Update's layout and View agree on it).
+func (m *Model) statusHeight() int {
+	if text, st, ok := m.message(); ok {
+		return len(messageLines(text, st, m.w))
+	}
+	return 1
+}
+
+// statusLine is the status area without a message: the input line or the stall banner when there is one, else
+// the ranks strip and the guided step on the main screen, or the screen's own status.
+func (m *Model) statusLine(w int) string {
+	switch {
 	case m.typing:
 		hint := "   enter keeps the filter · esc clears it"
 		switch {
@@ -104,10 +163,6 @@ func (m *Model) statusLine(w int) string {
 			}
 		}
 		return spread(m.th.warn.Render(text), m.th.warn.Render(keys)+" ", w)
-	case m.flash != "":
-		return fit(" "+m.flash, w)
-	case m.cur != nil && m.cur.err != "" && m.screen == screenMain:
-		return fit(m.th.bad.Render(" ✗ "+m.cur.err), w)
 	}
 	switch m.screen {
 	case screenMain:
@@ -201,7 +256,7 @@ func (m *Model) mainTop(w int) []string {
 	if bar != "" {
 		n++
 	}
-	spare := max(m.h-1-n-2-minMainBody, 0) // the header, these lines, the status line and the footer
+	spare := max(m.h-1-n-m.statusHeight()-1-minMainBody, 0) // the header, these lines, the status area, the footer
 	var out []string
 	if bar != "" {
 		out = append(out, bar)
