@@ -143,10 +143,12 @@ func (m *Model) ranksText(w int) (string, []string) {
 		for _, l := range wrapText(s.agree.Summary, max(w-4, 20)) { // the report's words, whole
 			lines = append(lines, st.Render(" "+l))
 		}
-		lines = append(lines, "")
 		groups := s.agree.Groups
 		if s.agree.NotCompared != "" && len(groups) < 2 { // one group of ranks not compared: the summary says it all
 			groups = nil
+		}
+		if len(groups) > 0 { // a blank line before them (the per-rank table brings its own)
+			lines = append(lines, "")
 		}
 		for i, g := range groups {
 			head := fmt.Sprintf(" %s %s", rankWord(g.Ranks), triage.RankRanges(g.Ranks))
