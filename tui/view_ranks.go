@@ -10,9 +10,12 @@ import (
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
+// Where the agreement's words and the step do not fit together, the step text shortens first, then the agreement
+// takes a short form ("not compared (R)", "⚠ disagree (R)"); a word is cut only where even those do not fit.
 func (m *Model) ranksStrip(w int) string {
 	th := m.th
 	left := ""
+	var agree []string // the ranks' agreement, its whole words first, then shorter forms (R's view says the rest)
 	if r := m.cur; r != nil && r.snap != nil {
 		s := r.snap
 		// the counts by the bringup log's and the runs list's rules (story.RulesOf, countItems): floors while the
@@ -44,34 +47,51 @@ func (m *Model) ranksStrip(w int) string {
 			if none := story.Uncounted(a); none != "" { // no rank has a count: "nothing compiled (…)"
 				left += " · " + none
 			}
+			notCompared := []string{th.dim.Render("not compared (R)"), th.dim.Render("not compared")}
 			switch {
 			case s.agree.Live: // nothing differs yet
-				left += " · " + th.good.Render("agree so far")
+				agree = []string{th.good.Render("agree so far")}
 			case s.agree.Cut: // the header says how it ended
-				left += " · " + th.dim.Render("not compared: the run did not complete")
+				agree = append([]string{th.dim.Render("not compared: the run did not complete")}, notCompared...)
 			case s.agree.NotCompared != "":
-				left += " · " + th.dim.Render("not compared: "+s.agree.NotCompared)
+				agree = append([]string{th.dim.Render("not compared: " + s.agree.NotCompared)}, notCompared...)
 			case s.agree.Disagree():
-				left += " · " + th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)")
+				agree = []string{th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)"),
+					th.warn.Render("⚠ disagree") + th.dim.Render(" (R)")}
 			case len(s.agree.SettingsDiffer) > 0: // they logged the same, with different settings
-				left += " · " + th.warn.Render("⚠ settings differ") + th.dim.Render(" (R)")
+				agree = []string{th.warn.Render("⚠ settings differ") + th.dim.Render(" (R)")}
 			case len(s.ranks) > 1:
-				left += " · " + th.good.Render("agree")
+				agree = []string{th.good.Render("agree")}
 			}
-		}
-		if r.note != "" {
-			left += " · " + th.dim.Render(r.note)
 		}
 	}
 	if c := m.compileText(); c != "" {
 		left = th.warn.Render("⚙ "+c) + " · " + left
 	}
-	left = " " + left
-	right := m.stepText(w - width(left) - stripGap - 1)
-	if width(left)+stripGap+width(right)+1 > w { // even the shortest step text does not fit: the left part gives way
-		left = cutWords(left, max(w-stripGap-width(right)-1, 0))
+	note := ""
+	if r := m.cur; r != nil && r.snap != nil && r.note != "" {
+		note = " · " + th.dim.Render(r.note)
 	}
-	return spread(left, right+" ", w)
+	if len(agree) == 0 {
+		agree = []string{""}
+	}
+	// the longest agreement beside which the step text fits in one of its forms (stepText shortens it first)
+	var line, right string
+	for _, a := range agree {
+		line = " " + left
+		if a != "" {
+			line += " · " + a
+		}
+		line += note
+		right = m.stepText(w - width(line) - stripGap - 1)
+		if width(line)+stripGap+width(right)+1 <= w {
+			break
+		}
+	}
+	if width(line)+stripGap+width(right)+1 > w { // even the shortest forms do not fit: the left part gives way
+		line = cutWords(line, max(w-stripGap-width(right)-1, 0))
+	}
+	return spread(line, right+" ", w)
 }
 
 // stripGap is the least room between the ranks strip's two parts: three spaces, so they never read as one.
