@@ -28,3 +28,21 @@ func TestRanksStripAgreementIsWholeAt80Columns(t *testing.T) {
 		}
 	}
 }
+
+// Where the counts themselves do not fit beside the step, the strip dropped into a word ("· ≥0…" of the rendezvous
+// failure, "nothing compiled (torch.compile off…" of compile-off at 80 columns): the "nothing compiled" phrase loses
+// its reason first (the verdict above says it whole), then whole items give way to "· …".
+func TestRanksStripCountsAreWholeItems(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"../../testdata/recorded/rendezvous-libuv/runs/0001-breaks", " torchrun job, no rank prefix · ≥0 breaks · …"},
+		{"../../testdata/recorded/compile-off/runs/0001-breaks", " 1 process · nothing compiled "},
+	} {
+		m := openModel(t, 80, 24, c.in)
+		lines := strings.Split(plain(m), "\n")
+		strip := lines[len(lines)-2]
+		left := strings.Split(strip, "   ")[0]
+		if !strings.HasPrefix(strip, c.want) || (strings.Contains(left, "…") && !strings.HasSuffix(left, " · …")) {
+			t.Errorf("%s: want %q, whole items: %q", c.in, c.want, strip)
+		}
+	}
+}

@@ -5,13 +5,16 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
 // Where the agreement's words and the step do not fit together, the step text shortens first, then the agreement
-// takes a short form ("not compared (R)", "⚠ disagree (R)"); a word is cut only where even those do not fit.
+// takes a short form ("not compared (R)", "⚠ disagree (R)"), then "nothing compiled (…)" drops its reason; where
+// even those do not fit, whole items give way to "· …".
 func (m *Model) ranksStrip(w int) string {
 	th := m.th
 	left := ""
@@ -65,8 +68,18 @@ func (m *Model) ranksStrip(w int) string {
 			}
 		}
 	}
+	bases := []string{left} // the counts, then with "nothing compiled (…)" short of its reason (the verdict says it)
+	if r := m.cur; r != nil && r.snap != nil && r.snap.analysis != nil {
+		if none := story.Uncounted(r.snap.analysis); strings.HasSuffix(none, ")") && strings.Contains(left, none) {
+			if i := strings.Index(none, " ("); i > 0 {
+				bases = append(bases, strings.Replace(left, none, none[:i], 1))
+			}
+		}
+	}
 	if c := m.compileText(); c != "" {
-		left = th.warn.Render("⚙ "+c) + " · " + left
+		for i := range bases {
+			bases[i] = th.warn.Render("⚙ "+c) + " · " + bases[i]
+		}
 	}
 	note := ""
 	if r := m.cur; r != nil && r.snap != nil && r.note != "" {
@@ -75,23 +88,53 @@ func (m *Model) ranksStrip(w int) string {
 	if len(agree) == 0 {
 		agree = []string{""}
 	}
-	// the longest agreement beside which the step text fits in one of its forms (stepText shortens it first)
+	// the longest counts and agreement beside which the step text fits in one of its forms (stepText shortens
+	// first)
 	var line, right string
-	for _, a := range agree {
-		line = " " + left
-		if a != "" {
-			line += " · " + a
+	fits := false
+	for _, b := range bases {
+		for _, a := range agree {
+			line = " " + b
+			if a != "" {
+				line += " · " + a
+			}
+			line += note
+			right = m.stepText(w - width(line) - stripGap - 1)
+			if fits = width(line)+stripGap+width(right)+1 <= w; fits {
+				break
+			}
 		}
-		line += note
-		right = m.stepText(w - width(line) - stripGap - 1)
-		if width(line)+stripGap+width(right)+1 <= w {
+		if fits {
 			break
 		}
 	}
-	if width(line)+stripGap+width(right)+1 > w { // even the shortest forms do not fit: the left part gives way
-		line = cutWords(line, max(w-stripGap-width(right)-1, 0))
+	if !fits { // even the shortest forms do not fit: the left part gives way, whole items first
+		line = cutItems(line, max(w-stripGap-width(right)-1, 0))
 	}
 	return spread(line, right+" ", w)
+}
+
+// cutItems cuts a styled "item · item · item" line to at most w cells after its last whole item that fits,
+// ending in " · …", else at a word (cutWords).
+func cutItems(s string, w int) string {
+	if width(s) <= w {
+		return s
+	}
+	const sep = " · "
+	plain := ansi.Strip(s)
+	best := -1
+	for i := strings.Index(plain, sep); i > 0 && width(plain[:i]+sep+ellipsis) <= w; {
+		best = i
+		j := strings.Index(plain[i+len(sep):], sep)
+		if j < 0 {
+			break
+		}
+		i += len(sep) + j
+	}
+	if best > 0 && strings.TrimSpace(plain[:best]) != "" {
+		return ansi.Truncate(s, width(plain[:best]), "") + sep + ellipsis
+	}
+	return cutWords(s, w)
 }
 
 // stripGap is the least room between the ranks strip's two parts: three spaces, so they never read as one.
