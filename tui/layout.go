@@ -25,6 +25,15 @@ func (m *Model) mainPanes() (lists [2]int, rec int) {
 	if h < 12 {
 		rec = 0
 	}
+	// a box of plain lines (the verdict, the live state) longer than that takes what the lists can spare: each
+	// keeps a row (three lines: its borders and the row)
+	if _, body, ok := m.plainRecommend(w); ok && rec > 0 && len(body)+2 > rec {
+		spare := h - 3
+		if w < wideFrom {
+			spare = h - 6
+		}
+		rec = max(rec, min(len(body)+2, spare))
+	}
 	listH := h - rec
 	if w >= wideFrom {
 		return [2]int{listH, listH}, rec
