@@ -91,6 +91,7 @@ func (m *Model) infoText(w int) (string, []string) {
 		if r := m.cur; r != nil {
 			add("ended", rowEnded(runRow{id: r.id, view: r})) // as the verdict knows it, the runs list's words
 		}
+		m.addOutcome(add)
 		return "Info · what was opened", lines
 	}
 	argv, shell := m.userArgv()
@@ -124,7 +125,25 @@ func (m *Model) infoText(w int) (string, []string) {
 	add("state", ansi.Strip(m.stateText()))
 	add("stopped", me.StopReason)
 	add("error", me.Error)
+	m.addOutcome(add)
 	return fmt.Sprintf("Info · run %d · the full command", r.id), lines
+}
+
+// addOutcome adds the main screen's sentences about how the run on show ended, whole (the main screen ends one
+// that does not fit it in "… i: in full"): the report's verdict of a run that ended, its "First failure:" and
+// the exceptions the program caught.
+func (m *Model) addOutcome(add func(label, text string)) {
+	r := m.cur
+	if r == nil || r.snap == nil || r.snap.analysis == nil {
+		return
+	}
+	if r.done {
+		add("verdict", clean(r.snap.analysis.Verdict.Summary))
+	}
+	add("first failure", clean(m.firstFailure()))
+	for _, l := range m.caughtLines() {
+		add("caught", clean(l))
+	}
 }
 
 func orArgv(a, alt []string) []string {

@@ -171,7 +171,9 @@ func (m *Model) guideBody(w, h int) []string {
 		}
 		if st.ID == "baseline" {
 			if v := m.baselineVerdict(); v != "" && v != p.Why { // the status line may say the verdict already
-				lines = append(lines, "     "+th.title.Render(cut(v, w-8)))
+				for _, l := range wrapText(v, w-8) {
+					lines = append(lines, "     "+th.title.Render(l))
+				}
 			}
 		}
 		if i == m.guide.idx {
@@ -184,8 +186,14 @@ func (m *Model) guideBody(w, h int) []string {
 	switch {
 	case step.ID != "" && step.N == 0:
 		title = "Diagnose a compile regression · " + doneCount(done) + " · next: " + step.Phrase()
-	case step.ID != "":
+	case step.ID != "": // the next step's title where it fits (the box has w-6 cells for it), else its number
 		title = fmt.Sprintf("Diagnose a compile regression · %s · next: step %d/6 %s", doneCount(done), step.N, step.Title)
+		for _, t := range []string{fmt.Sprintf("Diagnose a compile regression · %s · next: step %d/6", doneCount(done), step.N),
+			fmt.Sprintf("Diagnose a compile regression · next: step %d/6", step.N)} {
+			if width(title) > w-6 {
+				title = t
+			}
+		}
 	}
 	return th.box(title, scrollTo(lines, cursorLine, h-2), w, h, true)
 }

@@ -77,7 +77,7 @@ func newKeyMap() keyMap {
 		bind(scopeEverywhere, "R", "R", "ranks", toggleScreen(screenRanks)).footer(scopeLists),
 		bind(scopeEverywhere, "t", "t", "timeline", toggleScreen(screenTimeline)).footer(scopeLists),
 		bind(scopeLists, "n", "n", "next step", do((*Model).openGuide)).footer(scopeLists),
-		bind(scopeEverywhere, "i", "i", "the full command", toggleScreen(screenInfo)),
+		bind(scopeEverywhere, "i", "i", "command, verdict in full", toggleScreen(screenInfo)),
 
 		// one binding each for the banner and every screen: s and c keep working once w dismissed the banner
 		bind(scopeEverywhere, "s", "s", "dump stacks", (*Model).dumpStacks).brief("stacks").in(scopeStall).launching(),

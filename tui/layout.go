@@ -4,16 +4,13 @@ package tui
 // does the same whether or not a frame was drawn before it; View only reads it.
 
 // bodyHeight is the height of a screen's body: the terminal less the header (and the preset bar on the main
-// screen), the status line and the footer.
+// screen), the status area (a message may take two lines) and the footer.
 func (m *Model) bodyHeight(s screen) int {
 	top := 1
 	if s == screenMain {
-		top = 2 + len(m.caughtLines()) // the report's "Caught ×…" lines
-		if m.firstFailure() != "" {    // and its "First failure:" line
-			top++
-		}
+		top += len(m.mainTop(m.w)) // the preset bar or the verdict, the "First failure:" and "Caught ×…" lines
 	}
-	return max(m.h-top-2, 0)
+	return max(m.h-top-1-m.statusHeight(), 0) // the status area and the footer
 }
 
 // mainPanes is the main screen's layout: the heights of the breaks and recompiles boxes (side by side from
@@ -27,6 +24,15 @@ func (m *Model) mainPanes() (lists [2]int, rec int) {
 	}
 	if h < 12 {
 		rec = 0
+	}
+	// a box of plain lines (the verdict, the live state) longer than that takes what the lists can spare: each
+	// keeps a row (three lines: its borders and the row)
+	if _, body, ok := m.plainRecommend(w); ok && rec > 0 && len(body)+2 > rec {
+		spare := h - 3
+		if w < wideFrom {
+			spare = h - 6
+		}
+		rec = max(rec, min(len(body)+2, spare))
 	}
 	listH := h - rec
 	if w >= wideFrom {

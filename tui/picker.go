@@ -24,11 +24,15 @@ func (m *Model) pickPreset() {
 	m.flash = fmt.Sprintf("preset %s chosen: r relaunches with it", name)
 }
 
-// pickerBody lists the presets with their purpose and TORCH_LOGS.
+// pickerBody lists the presets with their purpose and TORCH_LOGS, each wrapped (the purpose under itself, the
+// rest indented): nothing is cut, and the selected preset is kept whole on screen.
 func (m *Model) pickerBody(w, h int) []string {
 	th := m.th
 	torch := m.torchVersion()
+	inner := w - 2
+	const nameW = 15 // "▶ " and the name, padded
 	var lines []string
+	at, end := 0, 0
 	for i, p := range session.Presets() {
 		logs, dropped := session.ComposeTorchLogs(p.Logs, torch)
 		env := logs
@@ -40,21 +44,36 @@ func (m *Model) pickerBody(w, h int) []string {
 		}
 		mark := "  "
 		if i == m.pre.pick {
-			mark = "▶ "
+			mark, at = "▶ ", len(lines)
 		}
-		line := fmt.Sprintf("%s%-12s %s", mark, p.Name, p.Purpose)
-		if i == m.pre.pick {
-			line = th.sel.Render(fit(line, w-2))
+		for j, l := range wrapText(p.Purpose, max(inner-nameW-1, 10)) {
+			lead := strings.Repeat(" ", nameW)
+			if j == 0 {
+				lead = fmt.Sprintf("%s%-12s ", mark, p.Name)
+			}
+			line := lead + l
+			if i == m.pre.pick {
+				line = th.sel.Render(fit(line, inner))
+			}
+			lines = append(lines, line)
 		}
-		lines = append(lines, line, "      "+th.dim.Render(env))
+		more := []string{env}
 		if len(dropped) > 0 {
-			lines = append(lines, "      "+th.dim.Render("not known to torch "+torch+": "+strings.Join(dropped, ",")))
+			more = append(more, "not known to torch "+torch+": "+strings.Join(dropped, ","))
 		}
 		if p.Note != "" {
-			lines = append(lines, "      "+th.dim.Render(p.Note))
+			more = append(more, p.Note)
+		}
+		for _, t := range more {
+			for _, l := range wrapText(t, max(inner-7, 10)) {
+				lines = append(lines, "      "+th.dim.Render(l))
+			}
+		}
+		if i == m.pre.pick {
+			end = len(lines)
 		}
 	}
-	return m.th.box("Preset · applies on the next relaunch (r)", scrollTo(lines, m.pre.pick*2, h-2), w, h, true)
+	return m.th.box("Preset · applies on the next relaunch (r)", scrollToRow(lines, at, end, h-2), w, h, true)
 }
 
 // scrollTo keeps line at within a window of h lines.

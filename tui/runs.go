@@ -19,23 +19,25 @@ func (m *Model) newestFirst() []*runView {
 }
 
 // runAt is the run under the runs view's cursor; a run of an earlier session (only in the store) has no findings
-// in memory to show or diff, and the status line says so.
-func (m *Model) runAt() *runView {
+// in memory to show or diff, and the status line says which command does (to show it, or to diff it: diff).
+func (m *Model) runAt(diff bool) *runView {
 	rows := m.runRows()
 	if len(rows) == 0 {
 		return nil
 	}
 	r := rows[min(m.runsv.idx, len(rows)-1)]
 	if r.view == nil {
-		m.flash = fmt.Sprintf("run %d is from an earlier session: torchtriage open %s shows it, torchtriage diff compares it",
-			r.id, r.dir())
+		m.flash = fmt.Sprintf("run %d is from an earlier session: torchtriage open %s shows it", r.id, r.dir())
+		if diff {
+			m.flash = fmt.Sprintf("run %d is from an earlier session: torchtriage diff %s B compares it with B", r.id, r.dir())
+		}
 	}
 	return r.view
 }
 
 // showRun is enter in the runs view: the run goes on the main screen.
 func (m *Model) showRun() {
-	if r := m.runAt(); r != nil {
+	if r := m.runAt(false); r != nil {
 		m.show(r)
 		m.screen = screenMain
 	}
@@ -43,7 +45,7 @@ func (m *Model) showRun() {
 
 // markRun is space in the runs view: mark the run for d (two at most; a third replaces the oldest).
 func (m *Model) markRun() {
-	r := m.runAt()
+	r := m.runAt(true)
 	if r == nil {
 		return
 	}
@@ -68,7 +70,7 @@ func (m *Model) noteRun() {
 // one) with the run before it.
 func (m *Model) diffKey() {
 	if m.screen == screenRuns && len(m.runsv.marked) != 2 {
-		r := m.runAt()
+		r := m.runAt(true)
 		if r == nil {
 			return
 		}

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 )
 
 // The smallest terminal the layout is drawn for; below it one line says so.
@@ -34,17 +35,7 @@ func (m *Model) screenLines() []string {
 	}
 	top := []string{m.headerLine(w)}
 	if m.screen == screenMain {
-		if m.opt.mode == modeOpen {
-			top = append(top, m.openLine(w))
-		} else {
-			top = append(top, m.presetLine(w))
-		}
-		if f := m.firstFailure(); f != "" {
-			top = append(top, fit(m.th.bad.Render(cut(" First failure: "+clean(f), w)), w))
-		}
-		for _, l := range m.caughtLines() {
-			top = append(top, fit(m.th.warn.Render(cut(" "+clean(l), w)), w))
-		}
+		top = append(top, m.mainTop(w)...)
 	}
 	bodyH := m.bodyHeight(m.screen)
 	var body []string
@@ -63,7 +54,8 @@ func (m *Model) screenLines() []string {
 	out := make([]string, 0, h)
 	out = append(out, top...)
 	out = append(out, padLines(body, w, bodyH)...)
-	return append(out, m.statusLine(w), m.helpLine(w))
+	out = append(out, m.statusLines(w)...)
+	return append(out, m.helpLine(w))
 }
 
 // mainBody is the two lists and the recommended action (mainPanes lays them out), or the preset picker.
@@ -88,12 +80,70 @@ func (m *Model) mainBody(w, h int) []string {
 	return out
 }
 
-// statusLine is the banner when there is one (prompt, input, stall, message), else the ranks strip and the
-// guided step on the main screen, or the screen's own status.
-func (m *Model) statusLine(w int) string {
+// The most lines a message in the status area takes (a flash, a question, the run's error): it wraps onto a
+// second line, which the body gives up, rather than being cut.
+const maxStatusLines = 2
+
+// message is the status area's sentence when it shows one: a question, a flash or the run's error (on the main
+// screen), with its style; ok is false when it shows something else (the input line, the stall banner, the ranks
+// strip, the log's status).
+func (m *Model) message() (text string, st lipgloss.Style, ok bool) {
 	switch {
 	case m.prompt != nil:
-		return fit(m.th.warn.Render(" "+m.prompt.text), w)
+		return m.prompt.text, m.th.warn, true
+	case m.typing || m.stallBanner():
+		return "", st, false
+	case m.flash != "":
+		return m.flash, st, true
+	case m.cur != nil && m.cur.err != "" && m.screen == screenMain:
+		return "✗ " + m.cur.err, m.th.bad, true
+	}
+	return "", st, false
+}
+
+// messageLines are the message's lines of w cells: one where it fits, else wrapped (continuation lines indented)
+// onto at most maxStatusLines, the last cut at a word with "…" only where even those do not hold it.
+func messageLines(text string, st lipgloss.Style, w int) []string {
+	if width(text)+1 <= w {
+		return []string{fit(st.Render(" "+text), w)}
+	}
+	lines := wrapText(text, max(w-3, 1))
+	if len(lines) > maxStatusLines {
+		lines = lines[:maxStatusLines]
+		last := &lines[maxStatusLines-1]
+		*last = wordPrefix(*last, max(w-5, 1)) + " " + ellipsis
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		lead := " "
+		if i > 0 {
+			lead = "   "
+		}
+		out[i] = fit(st.Render(lead+l), w)
+	}
+	return out
+}
+
+// statusLines are the status area: the message when there is one (wrapped), else the status line.
+func (m *Model) statusLines(w int) []string {
+	if text, st, ok := m.message(); ok {
+		return messageLines(text, st, w)
+	}
+	return []string{m.statusLine(w)}
+}
+
+// statusHeight is how many lines the status area takes (Update's layout and View agree on it).
+func (m *Model) statusHeight() int {
+	if text, st, ok := m.message(); ok {
+		return len(messageLines(text, st, m.w))
+	}
+	return 1
+}
+
+// statusLine is the status area without a message: the input line or the stall banner when there is one, else
+// the ranks strip and the guided step on the main screen, or the screen's own status.
+func (m *Model) statusLine(w int) string {
+	switch {
 	case m.typing:
 		hint := "   enter keeps the filter · esc clears it"
 		switch {
@@ -113,10 +163,6 @@ func (m *Model) statusLine(w int) string {
 			}
 		}
 		return spread(m.th.warn.Render(text), m.th.warn.Render(keys)+" ", w)
-	case m.flash != "":
-		return fit(" "+m.flash, w)
-	case m.cur != nil && m.cur.err != "" && m.screen == screenMain:
-		return fit(m.th.bad.Render(" ✗ "+m.cur.err), w)
 	}
 	switch m.screen {
 	case screenMain:
@@ -178,11 +224,68 @@ func (m *Model) stallText() string {
 	return s
 }
 
-// openLine replaces the preset bar for opened logs: what was read, and that nothing is relaunched.
-func (m *Model) openLine(w int) string {
-	text := " opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"
-	if r := m.cur; r != nil && r.snap != nil {
-		text = fmt.Sprintf(" %s · verdict: %s", plural(len(r.log.Inputs), "input"), r.snap.analysis.Verdict.Summary)
+// The main screen keeps at least this many lines of body (the lists with three rows each and the recommended
+// box) when the lines above it wrap.
+const minMainBody = 14
+
+// mainTop are the main screen's lines under the header: the preset bar (run, demo) or the open line with the
+// verdict (open), then the report's "First failure:" and "Caught …" lines. These sentences wrap rather than
+// being cut: each has one line, and the lines the body can spare above minMainBody go to the verdict first, then
+// to the first failure, then to the caught lines. One that still does not fit (a small terminal) ends in
+// "… i: in full": the info screen shows it whole.
+func (m *Model) mainTop(w int) []string {
+	var texts []string
+	var styles []lipgloss.Style
+	bar := ""
+	if m.opt.mode == modeOpen {
+		if v := m.verdictText(); v != "" {
+			texts, styles = append(texts, v), append(styles, m.th.dim)
+		} else {
+			bar = fit(m.th.dim.Render(" opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"), w)
+		}
+	} else {
+		bar = m.presetLine(w)
 	}
-	return fit(m.th.dim.Render(text), w)
+	if f := m.firstFailure(); f != "" {
+		texts, styles = append(texts, "First failure: "+clean(f)), append(styles, m.th.bad)
+	}
+	for _, l := range m.caughtLines() {
+		texts, styles = append(texts, clean(l)), append(styles, m.th.warn)
+	}
+	n := len(texts)
+	if bar != "" {
+		n++
+	}
+	spare := max(m.h-1-n-m.statusHeight()-1-minMainBody, 0) // the header, these lines, the status area, the footer
+	var out []string
+	if bar != "" {
+		out = append(out, bar)
+	}
+	for i, t := range texts {
+		lines := wrapText(t, max(w-3, 1))
+		if len(lines) > 1+spare {
+			lines = lines[:1+spare]
+			const more = " … i: in full"
+			last := &lines[len(lines)-1]
+			*last = wordPrefix(*last, max(w-3-width(more), 1)) + more
+		}
+		spare -= len(lines) - 1
+		for j, l := range lines {
+			lead := " "
+			if j > 0 {
+				lead = "   "
+			}
+			out = append(out, fit(styles[i].Render(lead+l), w))
+		}
+	}
+	return out
+}
+
+// verdictText is the open line's "2 inputs · verdict: not steady: …" of the run on show, "" before its analysis.
+func (m *Model) verdictText() string {
+	r := m.cur
+	if r == nil || r.snap == nil || r.snap.analysis == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s · verdict: %s", plural(len(r.log.Inputs), "input"), clean(r.snap.analysis.Verdict.Summary))
 }

@@ -16,7 +16,7 @@ import (
 func (m *Model) listBox(p pane, w, h int) []string {
 	ls := &m.lists[p]
 	focused := m.focus == p
-	title := m.listTitle(p)
+	title := m.listTitle(p, w-6) // the box puts a title in its top edge in its width less 6
 	inner := h - 2
 	var body []string
 	switch {
@@ -92,8 +92,9 @@ func (s *snapshot) uncounted(p pane) string {
 
 // listTitle: "Graph breaks · 3 distinct · 7 records", "Breaks & errors · 1 break (2 records) · 1 runtime error",
 // "Recompiles · 7 · limit hit", plus the filter. The left list is called "Graph breaks" only while it holds
-// nothing else.
-func (m *Model) listTitle(p pane) string {
+// nothing else. Where a title longer than w cells counts other kinds, its records give way where that makes it
+// fit ("1 break · 1 rank disagreement"); else the box cuts whole parts from its end.
+func (m *Model) listTitle(p pane, w int) string {
 	var s *snapshot
 	if m.cur != nil {
 		s = m.cur.snap
@@ -153,7 +154,12 @@ func (m *Model) listTitle(p pane) string {
 		if c.GraphBreaks == 1 {
 			noun = "break"
 		}
-		parts = append([]string{fmt.Sprintf("%s %s (%s)", distinct, noun, records)}, parts...)
+		full := head + filt + " · " + strings.Join(append([]string{fmt.Sprintf("%s %s (%s)", distinct, noun, records)}, parts...), " · ")
+		short := head + filt + " · " + strings.Join(append([]string{distinct + " " + noun}, parts...), " · ")
+		if width(full) > w && width(short) <= w {
+			return short
+		}
+		return full
 	}
 	return head + filt + " · " + strings.Join(parts, " · ")
 }

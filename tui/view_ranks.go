@@ -5,14 +5,20 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
+// Where the agreement's words and the step do not fit together, the step text shortens first, then the agreement
+// takes a short form ("not compared (R)", "⚠ disagree (R)"), then "nothing compiled (…)" drops its reason; where
+// even those do not fit, whole items give way to "· …".
 func (m *Model) ranksStrip(w int) string {
 	th := m.th
 	left := ""
+	var agree []string // the ranks' agreement, its whole words first, then shorter forms (R's view says the rest)
 	if r := m.cur; r != nil && r.snap != nil {
 		s := r.snap
 		// the counts by the bringup log's and the runs list's rules (story.RulesOf, countItems): floors while the
@@ -44,34 +50,91 @@ func (m *Model) ranksStrip(w int) string {
 			if none := story.Uncounted(a); none != "" { // no rank has a count: "nothing compiled (…)"
 				left += " · " + none
 			}
+			notCompared := []string{th.dim.Render("not compared (R)"), th.dim.Render("not compared")}
 			switch {
 			case s.agree.Live: // nothing differs yet
-				left += " · " + th.good.Render("agree so far")
+				agree = []string{th.good.Render("agree so far")}
 			case s.agree.Cut: // the header says how it ended
-				left += " · " + th.dim.Render("not compared: the run did not complete")
+				agree = append([]string{th.dim.Render("not compared: the run did not complete")}, notCompared...)
 			case s.agree.NotCompared != "":
-				left += " · " + th.dim.Render("not compared: "+s.agree.NotCompared)
+				agree = append([]string{th.dim.Render("not compared: " + s.agree.NotCompared)}, notCompared...)
 			case s.agree.Disagree():
-				left += " · " + th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)")
+				agree = []string{th.warn.Render("⚠ disagree: "+shortAgreement(s.agree)) + th.dim.Render(" (R)"),
+					th.warn.Render("⚠ disagree") + th.dim.Render(" (R)")}
 			case len(s.agree.SettingsDiffer) > 0: // they logged the same, with different settings
-				left += " · " + th.warn.Render("⚠ settings differ") + th.dim.Render(" (R)")
+				agree = []string{th.warn.Render("⚠ settings differ") + th.dim.Render(" (R)")}
 			case len(s.ranks) > 1:
-				left += " · " + th.good.Render("agree")
+				agree = []string{th.good.Render("agree")}
 			}
 		}
-		if r.note != "" {
-			left += " · " + th.dim.Render(r.note)
+	}
+	bases := []string{left} // the counts, then with "nothing compiled (…)" short of its reason (the verdict says it)
+	if r := m.cur; r != nil && r.snap != nil && r.snap.analysis != nil {
+		if none := story.Uncounted(r.snap.analysis); strings.HasSuffix(none, ")") && strings.Contains(left, none) {
+			if i := strings.Index(none, " ("); i > 0 {
+				bases = append(bases, strings.Replace(left, none, none[:i], 1))
+			}
 		}
 	}
 	if c := m.compileText(); c != "" {
-		left = th.warn.Render("⚙ "+c) + " · " + left
+		for i := range bases {
+			bases[i] = th.warn.Render("⚙ "+c) + " · " + bases[i]
+		}
 	}
-	left = " " + left
-	right := m.stepText(w - width(left) - stripGap - 1)
-	if width(left)+stripGap+width(right)+1 > w { // even the shortest step text does not fit: the left part gives way
-		left = cutWords(left, max(w-stripGap-width(right)-1, 0))
+	note := ""
+	if r := m.cur; r != nil && r.snap != nil && r.note != "" {
+		note = " · " + th.dim.Render(r.note)
 	}
-	return spread(left, right+" ", w)
+	if len(agree) == 0 {
+		agree = []string{""}
+	}
+	// the longest counts and agreement beside which the step text fits in one of its forms (stepText shortens
+	// first)
+	var line, right string
+	fits := false
+	for _, b := range bases {
+		for _, a := range agree {
+			line = " " + b
+			if a != "" {
+				line += " · " + a
+			}
+			line += note
+			right = m.stepText(w - width(line) - stripGap - 1)
+			if fits = width(line)+stripGap+width(right)+1 <= w; fits {
+				break
+			}
+		}
+		if fits {
+			break
+		}
+	}
+	if !fits { // even the shortest forms do not fit: the left part gives way, whole items first
+		line = cutItems(line, max(w-stripGap-width(right)-1, 0))
+	}
+	return spread(line, right+" ", w)
+}
+
+// cutItems cuts a styled "item · item · item" line to at most w cells after its last whole item that fits,
+// ending in " · …", else at a word (cutWords).
+func cutItems(s string, w int) string {
+	if width(s) <= w {
+		return s
+	}
+	const sep = " · "
+	plain := ansi.Strip(s)
+	best := -1
+	for i := strings.Index(plain, sep); i > 0 && width(plain[:i]+sep+ellipsis) <= w; {
+		best = i
+		j := strings.Index(plain[i+len(sep):], sep)
+		if j < 0 {
+			break
+		}
+		i += len(sep) + j
+	}
+	if best > 0 && strings.TrimSpace(plain[:best]) != "" {
+		return ansi.Truncate(s, width(plain[:best]), "") + sep + ellipsis
+	}
+	return cutWords(s, w)
 }
 
 // stripGap is the least room between the ranks strip's two parts: three spaces, so they never read as one.
@@ -143,10 +206,12 @@ func (m *Model) ranksText(w int) (string, []string) {
 		for _, l := range wrapText(s.agree.Summary, max(w-4, 20)) { // the report's words, whole
 			lines = append(lines, st.Render(" "+l))
 		}
-		lines = append(lines, "")
 		groups := s.agree.Groups
 		if s.agree.NotCompared != "" && len(groups) < 2 { // one group of ranks not compared: the summary says it all
 			groups = nil
+		}
+		if len(groups) > 0 { // a blank line before them (the per-rank table brings its own)
+			lines = append(lines, "")
 		}
 		for i, g := range groups {
 			head := fmt.Sprintf(" %s %s", rankWord(g.Ranks), triage.RankRanges(g.Ranks))

@@ -5,30 +5,17 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // recommendBox shows the primary playbook of the selected finding, cut to fit; enter opens all of it.
 func (m *Model) recommendBox(w, h int) []string {
 	r := m.selected()
-	if r == nil || r.pb == nil {
-		msg := "Select a finding to see what to do about it."
-		if r != nil {
-			msg = r.title
-		}
-		lines, title := []string{msg}, "Recommended"
-		if c := m.cur; c != nil && m.lists[0].len()+m.lists[1].len() == 0 {
-			switch {
-			case !c.done && m.opt.mode != modeOpen:
-				lines, title = m.aliveLines(c), "Live"
-			case c.snap != nil && c.snap.analysis != nil:
-				lines, title = m.verdictLines(c), "Verdict"
-			}
-		}
-		var body []string
-		for _, l := range lines {
-			for _, wl := range wrapText(l, w-3) {
-				body = append(body, " "+m.th.dim.Render(wl))
-			}
+	if title, body, ok := m.plainRecommend(w); ok {
+		if len(body) > h-2 && h > 2 { // more than even the lists could spare (mainPanes): say it goes on
+			body = body[:h-2]
+			body[h-3] = " " + m.th.dim.Render(wordPrefix(ansi.Strip(body[h-3])[1:], max(w-5, 1))+" "+ellipsis)
 		}
 		return m.th.box(title, body, w, h, false)
 	}
@@ -55,6 +42,35 @@ func (m *Model) recommendBox(w, h int) []string {
 		lines[i] = " " + lines[i]
 	}
 	return m.th.box(title, lines, w, h, false)
+}
+
+// plainRecommend is the bottom box's title and lines (wrapped to w) where it shows no playbook: the selected
+// finding's title, the live run's state or the verdict while the lists are empty; ok is false where a playbook
+// shows.
+func (m *Model) plainRecommend(w int) (title string, body []string, ok bool) {
+	r := m.selected()
+	if r != nil && r.pb != nil {
+		return "", nil, false
+	}
+	msg := "Select a finding to see what to do about it."
+	if r != nil {
+		msg = r.title
+	}
+	lines, title := []string{msg}, "Recommended"
+	if c := m.cur; c != nil && m.lists[0].len()+m.lists[1].len() == 0 {
+		switch {
+		case !c.done && m.opt.mode != modeOpen:
+			lines, title = m.aliveLines(c), "Live"
+		case c.snap != nil && c.snap.analysis != nil:
+			lines, title = m.verdictLines(c), "Verdict"
+		}
+	}
+	for _, l := range lines {
+		for _, wl := range wrapText(l, w-3) {
+			body = append(body, " "+m.th.dim.Render(wl))
+		}
+	}
+	return title, body, true
 }
 
 // recommendTitle is "Recommended · TITLE (GBID) · CATEGORY" in at most w cells: the playbook title's
