@@ -25,19 +25,20 @@ var kindNames = map[triage.Kind][2]string{
 	triage.KindRankDisagreement:   {"rank disagreement", "rank disagreements"},
 	triage.KindConfigParity:       {"config parity", "setting differences"},
 	triage.KindProbeMismatch:      {"probe mismatch", "probe mismatches"},
+	triage.KindDDPSplit:           {"DDPOptimizer split", "DDPOptimizer splits"},
 }
 
 // kindOrder is the order of the kinds in the left list's title.
 var kindOrder = []triage.Kind{triage.KindCompileError, triage.KindRuntimeError, triage.KindCudagraphSkip,
 	triage.KindCudagraphPartition, triage.KindCudagraphRerecord, triage.KindGPUWarning, triage.KindCacheMiss,
-	triage.KindCompileTime, triage.KindRankDisagreement, triage.KindConfigParity, triage.KindProbeMismatch}
+	triage.KindCompileTime, triage.KindRankDisagreement, triage.KindConfigParity, triage.KindProbeMismatch, triage.KindDDPSplit}
 
 // kindTags are the 5-cell tags of the list rows by kind (limit hits and by-design findings have their own).
 var kindTags = map[triage.Kind]string{
 	triage.KindCompileError: "ERROR", triage.KindRuntimeError: "CRASH", triage.KindRankDisagreement: "RANKS",
 	triage.KindConfigParity: "CONF", triage.KindProbeMismatch: "PROBE", triage.KindCudagraphSkip: "CG",
 	triage.KindCudagraphPartition: "CG", triage.KindCudagraphRerecord: "CG", triage.KindGPUWarning: "GPU",
-	triage.KindCacheMiss: "CACHE", triage.KindCompileTime: "TIME",
+	triage.KindCacheMiss: "CACHE", triage.KindCompileTime: "TIME", triage.KindDDPSplit: "DDP",
 }
 
 // kindWord names a finding kind in words.
