@@ -370,6 +370,15 @@ func TestChainedCauseOfALauncherFailure(t *testing.T) {
 	if !strings.Contains(js, `"cause": "DistStoreError: use_libuv was requested`) {
 		t.Errorf("json lacks the cause:\n%s", js)
 	}
+	// the finding's title keeps the cause whole, its instruction included ("…run with USE_LIBUV=0 to…" was cut at
+	// the title's 200 characters): where the title is too long, the outer message gives way, not the cause
+	var doc struct {
+		Findings []struct{ Title string } `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Findings) == 0 ||
+		!strings.HasSuffix(doc.Findings[0].Title, "run with USE_LIBUV=0 to disable it.)") {
+		t.Errorf("finding title %+v (%v)", doc.Findings, err)
+	}
 	// the finding's playbook is the cause's, not the generic one of a crash
 	if !strings.Contains(out, "playbook dist-rendezvous-libuv") {
 		t.Errorf("report's playbook:\n%s", out)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 )
@@ -153,9 +154,11 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	}
 	f.key = f.ID
 	gist := OneLine(hexAddr.ReplaceAllString(errorGist(e.Message), "0x…"), titleMax) // the group's events differ in addresses
-	// raised from another exception, which says why
+	// raised from another exception, which says why: the cause is kept whole (it often says what to do: "run with
+	// USE_LIBUV=0 to disable it."), the outer message gives way where both do not fit
 	if e.Cause != "" {
-		gist = OneLine(gist+" (caused by "+hexAddr.ReplaceAllString(e.Cause, "0x…")+")", titleMax)
+		cause := " (caused by " + OneLine(hexAddr.ReplaceAllString(e.Cause, "0x…"), titleMax) + ")"
+		gist = OneLine(gist, max(titleMax-utf8.RuneCountInString(cause), titleMax/4)) + cause
 	}
 	switch {
 	case cause != "":
