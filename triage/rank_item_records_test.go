@@ -1,10 +1,9 @@
 package triage
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 )
 
 // A rank's Tensor.item() warning (a break of its rank, known from the warning alone: gb_recompile's 2.14 log
@@ -12,24 +11,7 @@ import (
 // per_rank read rank 0 "1 break, 0 records" under a run of "1 distinct (1 record)". Every break record of a
 // prefixed line is some rank's: the ranks' records add up to the run's.
 func TestRankItemWarningRecordsAreTheRanks(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(fixtures, "torch-2.14", "gb_recompile.no_torch_logs.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for _, l := range strings.SplitAfter(string(data), "\n") {
-		if l == "" {
-			continue
-		}
-		b.WriteString("[rank0]:" + l)
-		if strings.Contains(l, "convert_frame.py") {
-			b.WriteString("[rank1]:" + l)
-		}
-	}
-	p := filepath.Join(t.TempDir(), "two.log")
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	p := testlogs.TwoRankItemLog(t, fixtures)
 	rep := loadReport(t, p)
 	if rep.Counts.GraphBreaks != 1 || rep.Counts.GraphBreakRecords != 1 {
 		t.Fatalf("run counts %+v: the fixture should show one break, from its warning", rep.Counts)

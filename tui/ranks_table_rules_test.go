@@ -2,12 +2,12 @@ package tui
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
@@ -118,24 +118,7 @@ func stripRanks(strip string) map[int][2]string {
 // rank 1 its recompile-limit hit only; the path as feedRun takes it (relative to testdata).
 func twoRankItemLog(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "fixtures", "torch-2.14", "gb_recompile.no_torch_logs.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for _, l := range strings.SplitAfter(string(data), "\n") {
-		if l == "" {
-			continue
-		}
-		b.WriteString("[rank0]:" + l)
-		if strings.Contains(l, "convert_frame.py") {
-			b.WriteString("[rank1]:" + l)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "two.log")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := testlogs.TwoRankItemLog(t, filepath.Join("..", "testdata", "fixtures"))
 	abs, _ := filepath.Abs("testdata")
 	rel, _ := filepath.Rel(abs, path)
 	return rel

@@ -16,19 +16,7 @@ import (
 // banner; w dismisses it and the run goes on. c still cancels it then: it did nothing once the banner was gone
 // (only q then y stopped the run).
 func TestCancelStillWorksAfterKeepWaiting(t *testing.T) {
-	store, err := session.OpenStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 20"},
-		Preset: "breaks", Stall: 300 * time.Millisecond}, store: store, set: builtinSet(t)})
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	h := newHarness(t, m)
-	h.until("the stall banner", func() bool { return m.stallBanner() && m.sess.Handle(m.cur.id) != nil })
-	h.key("w")
-	if m.stallBanner() || m.cur.done {
-		t.Fatalf("w should dismiss the banner and keep the run going:\n%s", plain(m))
-	}
+	m, h := stalledAndKeptWaiting(t)
 	h.key("c")
 	if !strings.Contains(plain(m), "cancelling the run") {
 		t.Errorf("c after w does not cancel the run:\n%s", plain(m))
@@ -73,19 +61,7 @@ func bannerKeyOnEveryScreen(t *testing.T, key string) {
 // s (dump stacks) keeps working once w dismissed the stall banner, as c does: it was a binding of the banner's
 // scope only, so after w it meant nothing and the run's stacks could not be asked for again.
 func TestDumpStacksStillWorksAfterKeepWaiting(t *testing.T) {
-	store, err := session.OpenStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 20"},
-		Preset: "breaks", Stall: 300 * time.Millisecond}, store: store, set: builtinSet(t)})
-	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	h := newHarness(t, m)
-	h.until("the stall banner", func() bool { return m.stallBanner() && m.sess.Handle(m.cur.id) != nil })
-	h.key("w")
-	if m.stallBanner() || m.cur.done {
-		t.Fatalf("w should dismiss the banner and keep the run going:\n%s", plain(m))
-	}
+	m, h := stalledAndKeptWaiting(t)
 	m.flash = ""
 	h.key("s")
 	// sh registered no stack dumper (no probe): the answer is that error, and any answer shows s did something
@@ -166,4 +142,24 @@ func TestStallBannerNamesOnlyTheTablesKeys(t *testing.T) {
 			}
 		}
 	}
+}
+
+// stalledAndKeptWaiting runs a real process that prints once and then nothing past a 300 ms stall watchdog, waits
+// for the stall banner, and presses w: the banner is gone and the run goes on.
+func stalledAndKeptWaiting(t *testing.T) (*Model, *harness) {
+	t.Helper()
+	store, err := session.OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 20"},
+		Preset: "breaks", Stall: 300 * time.Millisecond}, store: store, set: builtinSet(t)})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h := newHarness(t, m)
+	h.until("the stall banner", func() bool { return m.stallBanner() && m.sess.Handle(m.cur.id) != nil })
+	h.key("w")
+	if m.stallBanner() || m.cur.done {
+		t.Fatalf("w should dismiss the banner and keep the run going:\n%s", plain(m))
+	}
+	return m, h
 }

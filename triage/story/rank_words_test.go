@@ -2,38 +2,17 @@ package story
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-// twoRankItemLog is a real 2.14 log of a run without TORCH_LOGS (gb_recompile.no_torch_logs.log) as two ranks
-// print it: rank 0 all of it, its Tensor.item() graph-break warning included (it prints whatever TORCH_LOGS
-// says), rank 1 its recompile-limit hit only.
+// twoRankItemLog is testlogs.TwoRankItemLog of the fixtures.
 func twoRankItemLog(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "fixtures", "torch-2.14", "gb_recompile.no_torch_logs.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for _, l := range strings.SplitAfter(string(data), "\n") {
-		if l == "" {
-			continue
-		}
-		b.WriteString("[rank0]:" + l)
-		if strings.Contains(l, "convert_frame.py") {
-			b.WriteString("[rank1]:" + l)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "two.log")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return testlogs.TwoRankItemLog(t, filepath.Join("..", "..", "testdata", "fixtures"))
 }
 
 // One rank's count words by the run's rules (Rules.Word) say what the report's "Per rank" says of it: a kind that

@@ -1,0 +1,37 @@
+// Package testlogs makes logs for tests from the real fixtures under testdata (it is used by tests only): logs as
+// several ranks print them, where no recording has that shape.
+package testlogs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TwoRankItemLog writes, under tb's temp dir, a real 2.14 log of a run without TORCH_LOGS
+// (torch-2.14/gb_recompile.no_torch_logs.log under fixtures) as two ranks print it: rank 0 all of it, its
+// Tensor.item() graph-break warning included (it prints whatever TORCH_LOGS says), rank 1 its recompile-limit hit
+// only. It returns the file's path.
+func TwoRankItemLog(tb testing.TB, fixtures string) string {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join(fixtures, "torch-2.14", "gb_recompile.no_torch_logs.log"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if l == "" {
+			continue
+		}
+		b.WriteString("[rank0]:" + l)
+		if strings.Contains(l, "convert_frame.py") {
+			b.WriteString("[rank1]:" + l)
+		}
+	}
+	path := filepath.Join(tb.TempDir(), "two.log")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
