@@ -28,9 +28,12 @@ const (
 	ShapeEnvCreated ShapeEventKind = iota // "create_env": the dynamic log is on for this compile
 	SymbolCreated                         // "create_symbol sN = V for SOURCE …" (or "… duck sized SOURCE"), "create_unbacked_symint uN [lo, hi] SOURCE"
 	MarkedDynamic                         // "marking SOURCE as dynamic (…)" (2.14: automatic dynamic/PGO)
+	// ShapesTraced: a TORCH_TRACE file holds this compile to its compilation_metrics and traces the symbols its
+	// compiles make: a symbol this compile made would be among its create_symbol events (trace_shapes.go)
+	ShapesTraced
 )
 
-var shapeEventNames = [...]string{"create_env", "create_symbol", "marking_dynamic"}
+var shapeEventNames = [...]string{"create_env", "create_symbol", "marking_dynamic", "shapes_traced"}
 
 func (k ShapeEventKind) String() string {
 	if int(k) < len(shapeEventNames) {
@@ -40,7 +43,8 @@ func (k ShapeEventKind) String() string {
 }
 
 // ShapeEvent is the payload of a KindShapeEnv record: one line of the dynamic log about the compile whose id the
-// record carries.
+// record carries, or (FromTrace) one create_symbol or create_unbacked_symbol event of a TORCH_TRACE file, or its
+// ShapesTraced.
 type ShapeEvent struct {
 	Event  ShapeEventKind
 	Symbol string // SymbolCreated: "s77", "zf0"

@@ -27,11 +27,13 @@ type envelope struct {
 			Filename json.RawMessage `json:"filename"`
 		} `json:"stack"`
 	} `json:"dynamo_start"`
-	FrameID        *int   `json:"frame_id"`
-	FrameCompileID *int   `json:"frame_compile_id"`
-	Attempt        *int   `json:"attempt"`
-	Rank           *int   `json:"rank"`
-	HasPayload     string `json:"has_payload"`
+	CreateSymbol   *traceSymbol `json:"create_symbol"`          // trace_shapes.go
+	CreateUnbacked *traceSymbol `json:"create_unbacked_symbol"` // (its source is a stack, not named)
+	FrameID        *int         `json:"frame_id"`
+	FrameCompileID *int         `json:"frame_compile_id"`
+	Attempt        *int         `json:"attempt"`
+	Rank           *int         `json:"rank"`
+	HasPayload     string       `json:"has_payload"`
 }
 
 type traceMetrics struct {
@@ -80,6 +82,10 @@ type traceState struct {
 	// whenOf is the glog time stamp of each envelope line read ("V1127 00:46:14.296000 …": year 0, the clock of
 	// the text logs), the time of the records made of it
 	whenOf map[int]time.Time
+	// symbols: the file holds a create_symbol or create_unbacked_symbol event: this torch traces the symbols its
+	// compiles make (trace_shapes.go)
+	symbols     bool
+	metricsLine map[CompileID]int // the line of each compile's first compilation_metrics: its ShapesTraced's
 }
 
 // wentOn marks caught the compile failures of a trace file (one process) that a later compile follows: the
@@ -163,6 +169,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	})
 	flushEnv()
 	st.finish()
+	st.shapesTraced()
 	if opt.OnFacts != nil {
 		opt.OnFacts(Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version})
 	}
@@ -171,7 +178,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 
 func interesting(b []byte) bool {
 	for _, k := range [...]string{`"str"`, `"compilation_metrics"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"torch_version"`,
-		`compilation_metrics`, `_cache_`, `_code_state"`} {
+		`compilation_metrics`, `_cache_`, `_code_state"`, `{"create_symbol"`, `{"create_unbacked_symbol"`} {
 		if bytes.Contains(b, []byte(k)) {
 			return true
 		}
@@ -238,6 +245,8 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &v) == nil {
 			st.version = v.Version
 		}
+	case env.CreateSymbol != nil || env.CreateUnbacked != nil:
+		st.symbol(env, line)
 	case env.Metrics != nil:
 		st.metrics(env, line)
 	case env.BwdMetrics != nil:
@@ -281,6 +290,12 @@ func (st *traceState) metrics(env *envelope, line int) {
 		return r
 	}
 	st.metricsOf[cid] = true
+	if _, ok := st.metricsLine[cid]; !ok {
+		if st.metricsLine == nil {
+			st.metricsLine = map[CompileID]int{}
+		}
+		st.metricsLine[cid] = line
+	}
 	if last, ok := st.lastOf[cid.Frame]; !ok || cid.Compile > last {
 		st.lastOf[cid.Frame] = cid.Compile
 	}

@@ -15,7 +15,10 @@ import (
 // symbolic; under torch.compile(dynamic=False), mark_static or automatic dynamic turned off the first new value
 // recompiles just the same, the graph keeps it static and every further value compiles again. The recompile
 // record cannot tell them apart; the dynamic log of the recompiled compile can: it logs create_env when it is on,
-// and create_symbol for each input it makes symbolic (testdata/recorded/dynamic-false, 2.6 and 2.14.1).
+// and create_symbol for each input it makes symbolic (testdata/recorded/dynamic-false, 2.6 and 2.14.1). A
+// TORCH_TRACE file shows the same of each compile it holds whole: its create_symbol events, and ShapesTraced
+// (logparse/trace_shapes.go); what it shows is kept apart from the dynamic log's, so that a report says which
+// showed it.
 
 // dynVerdict is what the dynamic log shows of one recompile automatic dynamic would have absorbed.
 type dynVerdict uint8
@@ -30,8 +33,9 @@ const (
 // shapeKey is one compile (restart attempts together) of one process.
 type shapeKey struct {
 	rank, pid                int
-	input                    string // only where rank and pid do not tell the process (procInput)
+	input                    string // only where rank and pid do not tell the process (procInput; traceInput)
 	autograd, frame, compile int
+	trace                    bool // what a TORCH_TRACE file shows
 }
 
 // shapeCompile is what the dynamic log showed of one compile: it was on (the key is there), and what it made
@@ -43,6 +47,9 @@ type shapeCompile struct {
 	full    bool            // past maxShapeEntries: what it does not hold is not known
 	// anonymous: an unbacked symbol whose line names no input (a stack summary instead): it may be one's
 	anonymous bool
+	// partial: a trace's compile whose ShapesTraced is not (yet) seen: the file does not hold it whole, or does
+	// not show that its torch traces symbols; a symbol it shows counts, no symbol says nothing
+	partial bool
 }
 
 // shapeLog is the dynamic log's compiles (under the aggregator's lock; zero value ready).
@@ -65,7 +72,17 @@ func procInput(r *logparse.Record, in *strs) string {
 	return ""
 }
 
-// shape notes one dynamic-log record.
+// traceInput is the input that tells a trace record's process apart: none where the envelope's pid does, so
+// that the trace of a run and its text log (the same process, the same pid: the trace + text dedupe's premise)
+// meet on one key.
+func traceInput(r *logparse.Record, in *strs) string {
+	if r.PID == 0 {
+		return in.of(r.Input)
+	}
+	return ""
+}
+
+// shape notes one dynamic-log record, or one shape record of a TORCH_TRACE file.
 func (d *details) shape(r *logparse.Record, in *strs) {
 	ev, cid := r.Shape, r.CompileID
 	if ev == nil || !cid.Valid() {
@@ -73,6 +90,9 @@ func (d *details) shape(r *logparse.Record, in *strs) {
 	}
 	s := &d.shapes
 	k := shapeKey{rank: r.Rank, pid: r.PID, input: procInput(r, in), autograd: cid.Autograd, frame: cid.Frame, compile: cid.Compile}
+	if r.Source == logparse.FromTrace {
+		k.input, k.trace = traceInput(r, in), true
+	}
 	c := s.compiles[k]
 	if c == nil {
 		if len(s.compiles) >= maxShapeCompiles {
@@ -82,7 +102,7 @@ func (d *details) shape(r *logparse.Record, in *strs) {
 		if s.compiles == nil {
 			s.compiles = map[shapeKey]*shapeCompile{}
 		}
-		c = &shapeCompile{}
+		c = &shapeCompile{partial: k.trace}
 		s.compiles[k] = c
 	}
 	add := func(m *map[string]bool, v string) {
@@ -107,6 +127,8 @@ func (d *details) shape(r *logparse.Record, in *strs) {
 		}
 	case logparse.MarkedDynamic:
 		add(&c.marked, NormalizeSource(ev.Source))
+	case logparse.ShapesTraced:
+		c.partial = false
 	}
 }
 
@@ -127,10 +149,29 @@ func (af *autoFirst) what() string {
 	return af.src
 }
 
-// verdict is what the dynamic log shows of af's recompiled compile (af.cid), and whether automatic dynamic
-// marked the input dynamic there.
-func (s *shapeLog) verdict(af *autoFirst) (dynVerdict, bool) {
-	c := s.compiles[shapeKey{rank: af.rank, pid: af.pid, input: af.input, autograd: af.cid.Autograd, frame: af.cid.Frame, compile: af.cid.Compile}]
+// verdict is what the dynamic log, or else a TORCH_TRACE file, shows of af's recompiled compile (af.cid), whether
+// automatic dynamic marked the input dynamic there, and whether the trace is what shows it: a symbol either shows
+// settles it, then the dynamic log's word, then the trace's.
+func (s *shapeLog) verdict(af *autoFirst) (dyn dynVerdict, marked, byTrace bool) {
+	k := shapeKey{rank: af.rank, pid: af.pid, input: af.input, autograd: af.cid.Autograd, frame: af.cid.Frame, compile: af.cid.Compile}
+	dyn, marked = s.verdictAt(k, af)
+	if dyn == dynSymbol || dyn == dynStatic {
+		return dyn, marked, false
+	}
+	k.trace = true
+	if af.pid != 0 {
+		k.input = "" // traceInput
+	}
+	switch t, _ := s.verdictAt(k, af); {
+	case t == dynSymbol, t == dynStatic, t == dynUnclear && dyn == dynNotLogged:
+		return t, marked, true
+	}
+	return dyn, marked, false
+}
+
+// verdictAt is what the compile of key k shows of af.
+func (s *shapeLog) verdictAt(k shapeKey, af *autoFirst) (dynVerdict, bool) {
+	c := s.compiles[k]
 	if c == nil {
 		if s.full {
 			return dynUnclear, false
@@ -141,6 +182,8 @@ func (s *shapeLog) verdict(af *autoFirst) (dynVerdict, bool) {
 	switch {
 	case c.symbols[af.what()]:
 		return dynSymbol, marked
+	case c.partial:
+		return dynNotLogged, marked
 	case c.full, c.anonymous, af.src == "":
 		return dynUnclear, marked
 	case af.class == "size" && (af.new == "" || af.new == "0" || af.new == "1" || c.values[af.new]):
@@ -186,7 +229,47 @@ func (g *groupSnap) assumedWhy() string {
 			return "TORCH_LOGS=dynamic would show it"
 		}
 	}
-	return "the dynamic log does not settle it"
+	for _, af := range g.autos {
+		if af.dyn == dynUnclear && !af.byTrace {
+			return "the dynamic log does not settle it"
+		}
+	}
+	return "the trace does not settle it"
+}
+
+// traceShows is the title's words on what a TORCH_TRACE file showed of g's expected recompiles, where it is what
+// confirms one (" (the trace shows x[0] became a symbol at 0/1)"; "" where the dynamic log confirms them all).
+func (g *groupSnap) traceShows() string {
+	var first *autoFirst
+	n := 0
+	seen := map[string]bool{} // what at which compile id: the ranks of one run share them
+	for i := range g.autos {
+		if af := &g.autos[i]; af.dyn == dynSymbol && af.byTrace && !seen[af.what()+" "+af.cid.String()] {
+			seen[af.what()+" "+af.cid.String()] = true
+			if first == nil {
+				first = af
+			}
+			n++
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	more := ""
+	if n > 1 {
+		more = fmt.Sprintf(", and %d more", n-1)
+	}
+	return fmt.Sprintf(" (the trace shows %s became a symbol at %s%s)", first.what(), first.cid, more)
+}
+
+// staticBy names what shows g's static recompiles made no symbol: the dynamic log, or a TORCH_TRACE file.
+func (g *groupSnap) staticBy() string {
+	for _, af := range g.static {
+		if !af.byTrace {
+			return "the dynamic log"
+		}
+	}
+	return "the trace"
 }
 
 // staticCause says what keeps an input static whose recompile the dynamic log shows made no symbol: where 2.14's
@@ -222,22 +305,22 @@ func staticTitle(f *Finding, g *groupSnap, who string, first GuardClass) string 
 			}
 		}
 		if once {
-			return fmt.Sprintf("%s recompiled for a new size of %s (%s) and kept it static: the dynamic log shows no symbol for %s (%s), so each new size compiles again",
-				who, first.Source, first.Detail, first.Source, g.staticCause(false))
+			return fmt.Sprintf("%s recompiled for a new size of %s (%s) and kept it static: %s shows no symbol for %s (%s), so each new size compiles again",
+				who, first.Source, first.Detail, g.staticBy(), first.Source, g.staticCause(false))
 		}
-		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s): the recompiled graph%s kept %s static (the dynamic log shows no symbol for it: %s)%s",
-			who, f.unexpected, first.Source, first.Detail, plural(f.unexpected), first.Source, g.staticCause(false), beyondOn(g))
+		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s): the recompiled graph%s kept %s static (%s shows no symbol for it: %s)%s",
+			who, f.unexpected, first.Source, first.Detail, plural(f.unexpected), first.Source, g.staticBy(), g.staticCause(false), beyondOn(g))
 	case "value_int", "value_float", "stack_float":
 		what := fmt.Sprintf("%s value of %s", strings.TrimPrefix(first.Class, "value_"), first.Source)
 		if first.Class == "stack_float" {
 			what = fmt.Sprintf("value of the float %s from .item() across a graph break", first.Source)
 		}
 		if once {
-			return fmt.Sprintf("%s recompiled for a new %s (was %s) and kept it static: the dynamic log shows no symbol for %s (%s), so each new value compiles again",
-				who, what, first.Old, first.Source, g.staticCause(true))
+			return fmt.Sprintf("%s recompiled for a new %s (was %s) and kept it static: %s shows no symbol for %s (%s), so each new value compiles again",
+				who, what, first.Old, g.staticBy(), first.Source, g.staticCause(true))
 		}
-		return fmt.Sprintf("%s recompiles %d× on new values of %s: the recompiled graph%s kept %s static (the dynamic log shows no symbol for it: %s)%s",
-			who, f.unexpected, first.Source, plural(f.unexpected), first.Source, g.staticCause(true), beyondOn(g))
+		return fmt.Sprintf("%s recompiles %d× on new values of %s: the recompiled graph%s kept %s static (%s shows no symbol for it: %s)%s",
+			who, f.unexpected, first.Source, plural(f.unexpected), first.Source, g.staticBy(), g.staticCause(true), beyondOn(g))
 	}
 	return ""
 }
@@ -267,18 +350,25 @@ func dynamicLogDetail(g *groupSnap) string {
 	for _, af := range all {
 		var t string
 		cid, what := af.cid.String(), af.what()
-		switch af.dyn {
-		case dynSymbol:
+		switch {
+		case af.dyn == dynSymbol:
 			t = fmt.Sprintf("at %s %s became a symbol: automatic dynamic made it dynamic", cid, what)
-		case dynStatic:
+		case af.dyn == dynStatic:
 			t = fmt.Sprintf("at %s no symbol for %s: the recompiled graph kept it static", cid, what)
 			if af.marked {
 				t += fmt.Sprintf(", although automatic dynamic marked %s dynamic (mark_static, or a config)", af.src)
 			}
-		case dynUnclear:
+		case af.dyn == dynUnclear && af.byTrace:
+			t = fmt.Sprintf("holds %s whole, but it does not settle %s (no symbol named for it; its new value may be a symbol's, or one torch specialises)", cid, what)
+		case af.dyn == dynUnclear:
 			t = fmt.Sprintf("on at %s, but it does not settle %s (no symbol named for it; its new value may be a symbol's, or one torch specialises)", cid, what)
 		default:
 			t = fmt.Sprintf("not on for %s: automatic dynamic is assumed (the default), not shown", cid)
+		}
+		if af.byTrace {
+			t = "TORCH_TRACE: " + t
+		} else {
+			t = "Dynamic log: " + t
 		}
 		l := at[t]
 		if l == nil {
@@ -295,10 +385,10 @@ func dynamicLogDetail(g *groupSnap) string {
 	var d strings.Builder
 	for i, l := range lines {
 		if i == most {
-			fmt.Fprintf(&d, "\nDynamic log: … and %d more", len(lines)-most)
+			fmt.Fprintf(&d, "\n… and %d more", len(lines)-most)
 			break
 		}
-		fmt.Fprintf(&d, "\nDynamic log: %s", l.text)
+		fmt.Fprintf(&d, "\n%s", l.text)
 		if ranks := l.ranks.sorted(); len(ranks) > 0 {
 			d.WriteString(" · " + rankWord(ranks))
 		}

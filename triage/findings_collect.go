@@ -202,6 +202,7 @@ type autoFirst struct {
 	dim             int
 	dyn             dynVerdict // set on the snapshot's copies
 	marked          bool       // and whether automatic dynamic marked src dynamic there
+	byTrace         bool       // and whether a TORCH_TRACE file is what showed it (not the dynamic log)
 	// refuted: a later guard failure of the graph that recompile compiled (cid) is on the same input and
 	// dimension: that graph specialised it again (dynamic=False, or an int automatic dynamic does not take), so
 	// the recompile was no automatic dynamic

@@ -146,7 +146,7 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 		return t
 	}
 	// expected once: automatic dynamic, as the dynamic log shows, or, where it does not, assumed (the default)
-	expected := "automatic dynamic, expected once"
+	expected := "automatic dynamic, expected once" + g.traceShows()
 	if f.Expected && !g.autoConfirmed() {
 		expected = "expected once if automatic dynamic is on (the default; " + g.assumedWhy() + ")"
 	}

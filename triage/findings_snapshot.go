@@ -83,7 +83,7 @@ func (d *details) snapshot(rep *Report) *detailSnap {
 		gs.ranks, gs.auto, gs.seenCID = perRank{}, nil, nil
 		for _, af := range g.auto {
 			c := *af
-			c.dyn, c.marked = d.shapes.verdict(af)
+			c.dyn, c.marked, c.byTrace = d.shapes.verdict(af)
 			switch {
 			case c.dyn == dynStatic:
 				gs.static = append(gs.static, c)

@@ -1,0 +1,106 @@
+package logparse
+
+import (
+	"encoding/json"
+	"sort"
+)
+
+// A TORCH_TRACE file records each symbol a compile makes, whatever TORCH_LOGS says: symbolic_shapes.py's
+// create_symbol and create_unbacked_symbol events, the compile id in the envelope (real 2.6, 2.11 and 2.14 traces,
+// testdata/fixtures/torch-*/*.trace):
+//
+//	V1121 07:49:23.697000 2609 torch/fx/experimental/symbolic_shapes.py:4434] {"create_symbol": {"symbol": "s0", "val": "9", "vr": "[2, int_oo]", "source": "L['x'].size()[0]", "user_stack": […], "stack": […]}, "frame_id": 0, "frame_compile_id": 1, "attempt": 0}
+//	V1123 03:16:38.956000 534 torch/fx/experimental/symbolic_shapes.py:5010] {"create_unbacked_symbol": {"symbol": "zuf0", "node_id": 140348647597760, "vr": "[-oo, oo]", "user_stack": […], "stack": […]}, "frame_id": 2, "frame_compile_id": 0, "attempt": 0}
+//
+// They become KindShapeEnv records of the dynamic log's kind (SymbolCreated). A size that takes the symbol of one
+// already made (duck sizing) has no event, as it has no INFO line. The trace has no create_env: where the file
+// shows this torch traces symbols (it holds such an event, or its torch is 2.6 or later, whose create_symbol is
+// traced unconditionally), each compile it holds to its compilation_metrics gets a ShapesTraced record: a symbol
+// that compile made would be in the file.
+
+// traceSymbol is the payload of a create_symbol or create_unbacked_symbol event (the fields read).
+type traceSymbol struct {
+	Symbol string          `json:"symbol"`
+	Val    json.RawMessage `json:"val"` // a string ("9", "3.5164871215820312") in the files seen
+	Source string          `json:"source"`
+}
+
+// symbol makes a record of a create_symbol or create_unbacked_symbol event.
+func (st *traceState) symbol(env *envelope, line int) {
+	st.symbols = true
+	r := st.record(env, line, KindShapeEnv)
+	if !r.CompileID.Valid() {
+		return // made outside a compile
+	}
+	if s := env.CreateSymbol; s != nil {
+		if s.Symbol == "" || s.Source == "" {
+			return
+		}
+		val := ""
+		if json.Unmarshal(s.Val, &val) != nil {
+			val = string(s.Val)
+		}
+		r.Shape = &ShapeEvent{Event: SymbolCreated, Symbol: s.Symbol, Value: val, Source: s.Source}
+	} else {
+		if env.CreateUnbacked.Symbol == "" {
+			return
+		}
+		r.Shape = &ShapeEvent{Event: SymbolCreated, Symbol: env.CreateUnbacked.Symbol, Unbacked: true}
+	}
+	st.emit(r)
+}
+
+// shapesTraced emits a ShapesTraced record for each compile the file holds to its compilation_metrics, where it
+// shows this torch traces the symbols compiles make.
+func (st *traceState) shapesTraced() {
+	if !st.symbols && !versionAtLeast(st.version, 2, 6) {
+		return
+	}
+	cids := make([]CompileID, 0, len(st.metricsOf))
+	for cid := range st.metricsOf {
+		cids = append(cids, cid)
+	}
+	sort.Slice(cids, func(i, j int) bool {
+		a, b := cids[i], cids[j]
+		if a.Frame != b.Frame {
+			return a.Frame < b.Frame
+		}
+		if a.Compile != b.Compile {
+			return a.Compile < b.Compile
+		}
+		if a.Autograd != b.Autograd {
+			return a.Autograd < b.Autograd
+		}
+		return a.Attempt < b.Attempt
+	})
+	for _, cid := range cids {
+		r := st.record(nil, st.metricsLine[cid], KindShapeEnv)
+		r.CompileID, r.Shape = cid, &ShapeEvent{Event: ShapesTraced}
+		st.emit(r)
+	}
+}
+
+// versionAtLeast reports a torch version ("2.11.0+cu128", "2.14.1") of major.minor or later; false for "".
+func versionAtLeast(v string, major, minor int) bool {
+	var a, b int
+	n := 0
+	for i := 0; i < len(v) && n < 2; i++ {
+		c := v[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if n == 0 {
+				a = a*10 + int(c-'0')
+			} else {
+				b = b*10 + int(c-'0')
+			}
+		case c == '.':
+			n++
+		default:
+			n = 2
+		}
+	}
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		return false
+	}
+	return a > major || a == major && b >= minor
+}
