@@ -58,3 +58,23 @@ func TestTextTwinOfTraceStillAssumes(t *testing.T) {
 		t.Errorf("title %q", f.Title)
 	}
 }
+
+// A trace of a dynamic=False run (real 2.14.1 and 2.6, testdata/recorded/dynamic-false/trace-*) holds no symbol for
+// the size that recompiled. The 2.14.1 trace names its torch (pytorch_version), which traces every symbol it makes:
+// no symbol there is evidence, and the recompile is counted beyond automatic dynamic. The 2.6 trace names no
+// version and shows no symbol at all: it settles nothing, and the expectation stays an assumption.
+func TestTraceShowsNoSymbolOfDynamicFalse(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "recorded", "dynamic-false")
+	for _, in := range [][]string{{filepath.Join(dir, "trace-214")}, {filepath.Join(dir, "dynfalse-tr214.log"), filepath.Join(dir, "trace-214")}} {
+		f := recompileTitled(t, analyzeFile(t, in...), "f recompiled for a new size of x (x[0] 8→16)")
+		if f.Expected || !strings.Contains(f.Title, "the trace shows no symbol for x") {
+			t.Errorf("%v: %q expected %v", in, f.Title, f.Expected)
+		}
+	}
+	for _, in := range [][]string{{filepath.Join(dir, "trace-26")}, {filepath.Join(dir, "dynfalse-tr26.log"), filepath.Join(dir, "trace-26")}} {
+		f := recompileTitled(t, analyzeFile(t, in...), "f recompiled for a new size of x (x[0] 8→16)")
+		if !f.Expected || !strings.Contains(f.Title, "expected once if automatic dynamic is on") {
+			t.Errorf("%v: %q expected %v", in, f.Title, f.Expected)
+		}
+	}
+}
