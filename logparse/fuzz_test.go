@@ -7,16 +7,20 @@ import (
 	"testing"
 )
 
-// seedFiles returns every fixture file (text logs and trace files), for fuzz seeds and robustness tests.
+// seedFiles returns every fixture file (text logs and trace files) and every log recorded here
+// (testdata/recorded: the dynamic and ddp_graphs logs, traces, launcher output), for fuzz seeds and robustness
+// tests.
 func seedFiles(t testing.TB) []string {
 	t.Helper()
 	var out []string
-	_ = filepath.WalkDir("../testdata/fixtures", func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && filepath.Ext(p) == ".log" {
-			out = append(out, p)
-		}
-		return nil
-	})
+	for _, root := range []string{"../testdata/fixtures", "../testdata/recorded"} {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Ext(p) == ".log" {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
 	if len(out) == 0 {
 		t.Fatal("no fixtures under ../testdata/fixtures")
 	}
