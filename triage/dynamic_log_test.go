@@ -217,3 +217,37 @@ func TestUnbackedAutomaticDynamicIsASymbol(t *testing.T) {
 		t.Errorf("expected %v, %d unexpected: %s", f.Expected, f.Unexpected(), f.Title)
 	}
 }
+
+// check's PASS that leaves out automatic dynamic's first recompile rests on what showed it: where no dynamic log
+// (nor trace) showed the symbol, the counted line and the JSON say the expectation is assumed. dynfalse-214's
+// recompile lines alone (a dynamic=False run: the symbol was never made) passed --max-recompiles 0 with "(and 1
+// expected, not counted)", as if that were shown; with its dynamic log the gate fails on it, and dynauto-214's
+// confirmed recompile is expected with nothing assumed.
+func TestGatePassOnAnAssumedExpectationSaysSo(t *testing.T) {
+	data, err := os.ReadFile(dynamicFalse("dynfalse-214.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if strings.Contains(l, "[__recompiles]") {
+			kept = append(kept, l)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "recompiles-only.log")
+	if err := os.WriteFile(path, []byte(strings.Join(kept, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := GateOptions{MaxGraphBreaks: -1, MaxRecompiles: 0}
+	res := Gate(analyzeFile(t, path), o)
+	if line := gateSummary(res); !res.Passed || res.Counts.RecompilesExpectedAssumed != 1 || !strings.Contains(line, "(and 1 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {
+		t.Errorf("recompiles only: passed %v, assumed %d: %s", res.Passed, res.Counts.RecompilesExpectedAssumed, line)
+	}
+	if res := Gate(analyzeFile(t, dynamicFalse("dynfalse-214.log")), o); res.Passed {
+		t.Errorf("with the dynamic log: passed")
+	}
+	res = Gate(analyzeFile(t, dynamicFalse("dynauto-214.log")), o)
+	if line := gateSummary(res); !res.Passed || res.Counts.RecompilesExpected != 1 || res.Counts.RecompilesExpectedAssumed != 0 || strings.Contains(line, "assumption") {
+		t.Errorf("dynauto: passed %v: %s", res.Passed, line)
+	}
+}

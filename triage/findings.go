@@ -88,6 +88,9 @@ type Finding struct {
 	// silentFailure: a probe mismatch of frames that failed to compile which the log does not show (the breaks
 	// step's work, as a fullgraph refusal is)
 	silentFailure bool
+	// expectedAssumed: a recompile whose expected records are automatic dynamic's by assumption (the default), no
+	// dynamic log or trace showing the symbol made (its title says so; the gate's counted line too)
+	expectedAssumed bool
 }
 
 // cgWarningToFix reports a CUDA-graph warning whose playbook says fix (pending backwards: calls that missed the

@@ -114,6 +114,7 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	}
 	f.unexpected = g.records - g.expected
 	f.Expected = f.unexpected == 0
+	f.expectedAssumed = g.expected > 0 && !g.autoConfirmed()
 	reason := ""
 	if len(g.guards) > 0 {
 		reason = StripGuardComment(g.guards[0])

@@ -96,10 +96,13 @@ type GateCounts struct {
 	CompileErrorsCaught int `json:"compile_errors_caught,omitempty"`
 	// GraphBreaksByDesign and RecompilesExpected are what graph_breaks and recompiles leave out without
 	// --count-expected (report's counts hold them)
-	GraphBreaksByDesign int      `json:"graph_breaks_by_design,omitempty"`
-	RecompilesExpected  int      `json:"recompiles_expected,omitempty"`
-	CompileTimeS        *float64 `json:"compile_time_s,omitempty"`
-	CompileSkewS        *float64 `json:"compile_skew_s,omitempty"`
+	GraphBreaksByDesign int `json:"graph_breaks_by_design,omitempty"`
+	RecompilesExpected  int `json:"recompiles_expected,omitempty"`
+	// RecompilesExpectedAssumed: of those, the ones automatic dynamic's by assumption (the default): no dynamic log
+	// or trace showed the symbol made (a dynamic=False run's recompile reads the same without them)
+	RecompilesExpectedAssumed int      `json:"recompiles_expected_assumed,omitempty"`
+	CompileTimeS              *float64 `json:"compile_time_s,omitempty"`
+	CompileSkewS              *float64 `json:"compile_skew_s,omitempty"`
 	// cudagraphs: the text shows the CUDA-graph counts (a CUDA-graph rule asked, or the input logged them), but
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
@@ -142,6 +145,9 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 				n = f.Records
 			}
 			res.Counts.expected += f.Records - n
+			if f.expectedAssumed {
+				res.Counts.RecompilesExpectedAssumed += f.Records - n
+			}
 			if n > 0 {
 				recomps = append(recomps, f)
 				res.Counts.Recompiles += n
