@@ -93,6 +93,10 @@ type Finding struct {
 	expectedAssumed bool
 }
 
+// ExpectedAssumed reports a recompile whose expected records are automatic dynamic's by assumption (the default):
+// no dynamic log or trace shows the symbol made. Its title says so; the TUI marks it a guess.
+func (f *Finding) ExpectedAssumed() bool { return f.expectedAssumed }
+
 // cgWarningToFix reports a CUDA-graph warning whose playbook says fix (pending backwards: calls that missed the
 // fast path): work for the verdict, the CUDA-graph step and --no-cudagraph-skips.
 func (f *Finding) cgWarningToFix() bool {

@@ -21,6 +21,7 @@ type row struct {
 	ranks    []int
 	note     string      // recompiles: the guard that failed, summarised
 	expected bool        // by design (category expected)
+	assumed  bool        // expected by assumption: automatic dynamic's, no dynamic log or trace showing it
 	caught   bool        // a compile error the program caught and went on after (no process died of it)
 	peerGone bool        // a rank that died of its peer's failure (its collective lost the peer): no crash of its own
 	limit    bool        // the recompile limit was hit for this function

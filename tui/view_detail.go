@@ -32,7 +32,10 @@ func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 		add(th.dim.Render(r.file + ":" + strconv.Itoa(r.line)))
 	}
 	var marks []string
-	if r.expected {
+	switch {
+	case r.expected && r.assumed:
+		marks = append(marks, th.expected.Render("expected if automatic dynamic is on (assumed, not shown)"))
+	case r.expected:
 		marks = append(marks, th.expected.Render("expected by design"))
 	}
 	if r.limit {

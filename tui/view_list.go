@@ -232,6 +232,8 @@ func rowTag(r *row) string {
 	switch {
 	case r.limit:
 		return "LIMIT"
+	case r.expected && r.assumed: // a guess, marked as one (the detail says what it rests on)
+		return "exp?"
 	case r.expected:
 		return "exp"
 	case r.caught:
