@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 )
 
 func dynamicFalse(name string) string {
@@ -135,20 +137,7 @@ func TestLogsSeenDynamoIsNotDynamic(t *testing.T) {
 // the counts do not change) but says it is assumed, and how to see it. The input is the real 2.14.1 log of the
 // default with its dynamic-log lines taken out, as TORCH_LOGS=recompiles prints it.
 func TestAutomaticDynamicAssumedWithoutDynamicLog(t *testing.T) {
-	data, err := os.ReadFile(dynamicFalse("dynauto-214.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept []string
-	for _, l := range strings.SplitAfter(string(data), "\n") {
-		if strings.Contains(l, "[__recompiles]") {
-			kept = append(kept, l)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "recompiles-only.log")
-	if err := os.WriteFile(path, []byte(strings.Join(kept, "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := testlogs.LinesWith(t, dynamicFalse("dynauto-214.log"), "[__recompiles]")
 	a := analyzeFile(t, path)
 	f := recompileOf(t, a, "f")
 	if !f.Expected || f.Unexpected() != 0 || f.Severity != "info" {
@@ -224,20 +213,7 @@ func TestUnbackedAutomaticDynamicIsASymbol(t *testing.T) {
 // expected, not counted)", as if that were shown; with its dynamic log the gate fails on it, and dynauto-214's
 // confirmed recompile is expected with nothing assumed.
 func TestGatePassOnAnAssumedExpectationSaysSo(t *testing.T) {
-	data, err := os.ReadFile(dynamicFalse("dynfalse-214.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept []string
-	for _, l := range strings.SplitAfter(string(data), "\n") {
-		if strings.Contains(l, "[__recompiles]") {
-			kept = append(kept, l)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "recompiles-only.log")
-	if err := os.WriteFile(path, []byte(strings.Join(kept, "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := testlogs.LinesWith(t, dynamicFalse("dynfalse-214.log"), "[__recompiles]")
 	o := GateOptions{MaxGraphBreaks: -1, MaxRecompiles: 0}
 	res := Gate(analyzeFile(t, path), o)
 	if line := gateSummary(res); !res.Passed || res.Counts.RecompilesExpectedAssumed != 1 || !strings.Contains(line, "(and 1 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {

@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 )
 
 // A recompile the list marks expected because automatic dynamic is assumed to have made the size a symbol (no
@@ -13,20 +14,7 @@ import (
 // and "expected by design". A recompile the dynamic log confirms (dynauto-214) keeps "exp".
 func TestAssumedExpectationIsMarkedAsAGuess(t *testing.T) {
 	src := filepath.Join("..", "testdata", "recorded", "dynamic-false")
-	data, err := os.ReadFile(filepath.Join(src, "dynfalse-214.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept []string
-	for _, l := range strings.SplitAfter(string(data), "\n") {
-		if strings.Contains(l, "[__recompiles]") {
-			kept = append(kept, l)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "recompiles-only.log")
-	if err := os.WriteFile(path, []byte(strings.Join(kept, "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := testlogs.LinesWith(t, filepath.Join(src, "dynfalse-214.log"), "[__recompiles]")
 	m := openPath(t, 120, 32, path)
 	if row := lineWith(t, plain(m), "dynfalse.py:3"); !strings.Contains(row, "exp?") {
 		t.Errorf("assumed: row %q", row)

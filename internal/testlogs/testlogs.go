@@ -33,3 +33,24 @@ func TwoRankItemLog(tb testing.TB, fixtures string) string {
 	}
 	return path
 }
+
+// LinesWith writes, under tb's temp dir, the lines of the log at src that contain keep (a real log with only one
+// of its logs kept: "[__recompiles]" leaves a run's recompiles without its dynamic log). It returns the path.
+func LinesWith(tb testing.TB, src, keep string) string {
+	tb.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if strings.Contains(l, keep) {
+			kept = append(kept, l)
+		}
+	}
+	path := filepath.Join(tb.TempDir(), "lines-with.log")
+	if err := os.WriteFile(path, []byte(strings.Join(kept, "")), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
