@@ -83,20 +83,28 @@ func cutParts(s string, w int) string {
 	if width(s) <= w {
 		return s
 	}
-	const sep = " · "
+	if best := lastPart(s, w); best > 0 && width(s[:best]) >= w/2 {
+		return s[:best] + partSep + ellipsis
+	}
+	return cutWords(s, w)
+}
+
+// partSep separates the parts of a "head · part · part" text.
+const partSep = " · "
+
+// lastPart is the byte offset in plain where its last whole part ends such that the text up to it, then
+// " · …", fits w cells; -1 where not even the first part does.
+func lastPart(plain string, w int) int {
 	best := -1
-	for i := strings.Index(s, sep); i > 0 && width(s[:i]+sep+ellipsis) <= w; {
+	for i := strings.Index(plain, partSep); i > 0 && width(plain[:i]+partSep+ellipsis) <= w; {
 		best = i
-		j := strings.Index(s[i+len(sep):], sep)
+		j := strings.Index(plain[i+len(partSep):], partSep)
 		if j < 0 {
 			break
 		}
-		i += len(sep) + j
+		i += len(partSep) + j
 	}
-	if best > 0 && width(s[:best]) >= w/2 {
-		return s[:best] + sep + ellipsis
-	}
-	return cutWords(s, w)
+	return best
 }
 
 // cutSite cuts a "file.py:12 fn" text to w cells: the function goes first, then the file name from the left

@@ -107,11 +107,17 @@ func messageLines(text string, st lipgloss.Style, w int) []string {
 	if width(text)+1 <= w {
 		return []string{fit(st.Render(" "+text), w)}
 	}
+	return wrapHanging(text, st, w, maxStatusLines, " "+ellipsis)
+}
+
+// wrapHanging is text wrapped onto lines of w cells, each styled st: the first after a space, the others
+// indented three cells. Past n lines the last one kept is cut at a word and ends in more.
+func wrapHanging(text string, st lipgloss.Style, w, n int, more string) []string {
 	lines := wrapText(text, max(w-3, 1))
-	if len(lines) > maxStatusLines {
-		lines = lines[:maxStatusLines]
-		last := &lines[maxStatusLines-1]
-		*last = wordPrefix(*last, max(w-5, 1)) + " " + ellipsis
+	if len(lines) > n {
+		lines = lines[:n]
+		last := &lines[n-1]
+		*last = wordPrefix(*last, max(w-3-width(more), 1)) + more
 	}
 	out := make([]string, len(lines))
 	for i, l := range lines {
@@ -262,21 +268,9 @@ func (m *Model) mainTop(w int) []string {
 		out = append(out, bar)
 	}
 	for i, t := range texts {
-		lines := wrapText(t, max(w-3, 1))
-		if len(lines) > 1+spare {
-			lines = lines[:1+spare]
-			const more = " … i: in full"
-			last := &lines[len(lines)-1]
-			*last = wordPrefix(*last, max(w-3-width(more), 1)) + more
-		}
+		lines := wrapHanging(t, styles[i], w, 1+spare, " … i: in full")
 		spare -= len(lines) - 1
-		for j, l := range lines {
-			lead := " "
-			if j > 0 {
-				lead = "   "
-			}
-			out = append(out, fit(styles[i].Render(lead+l), w))
-		}
+		out = append(out, lines...)
 	}
 	return out
 }

@@ -115,24 +115,14 @@ func (m *Model) ranksStrip(w int) string {
 }
 
 // cutItems cuts a styled "item · item · item" line to at most w cells after its last whole item that fits,
-// ending in " · …", else at a word (cutWords).
+// ending in " · …", else at a word (cutWords): cutParts for a styled line, through the same lastPart.
 func cutItems(s string, w int) string {
 	if width(s) <= w {
 		return s
 	}
-	const sep = " · "
 	plain := ansi.Strip(s)
-	best := -1
-	for i := strings.Index(plain, sep); i > 0 && width(plain[:i]+sep+ellipsis) <= w; {
-		best = i
-		j := strings.Index(plain[i+len(sep):], sep)
-		if j < 0 {
-			break
-		}
-		i += len(sep) + j
-	}
-	if best > 0 && strings.TrimSpace(plain[:best]) != "" {
-		return ansi.Truncate(s, width(plain[:best]), "") + sep + ellipsis
+	if best := lastPart(plain, w); best > 0 && strings.TrimSpace(plain[:best]) != "" {
+		return ansi.Truncate(s, width(plain[:best]), "") + partSep + ellipsis
 	}
 	return cutWords(s, w)
 }
