@@ -297,12 +297,12 @@ func trendText(s *Story) string {
 		counted := 0
 		for i := range s.Runs {
 			r := &s.Runs[i]
-			v := r.countWord(key).Value
-			if !r.compiled() || v == "" || (v[0] < '0' || v[0] > '9') && !strings.HasPrefix(v, "≥") {
+			cw := r.countWord(key)
+			if !r.compiled() || !cw.Counted() {
 				parts = append(parts, "–") // not logged, or nothing counted: the run keeps its place
 				continue
 			}
-			parts = append(parts, v) // the table's and the text's count (countWords)
+			parts = append(parts, cw.Value) // the table's and the text's count (countWords)
 			counted++
 		}
 		if counted < 2 {
