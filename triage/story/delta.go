@@ -348,8 +348,3 @@ func exitText(m runner.Meta) string {
 	}
 	return s
 }
-
-// quiet: a run printed nothing that ranks are compared on (breaks, recompiles, limit hits, skips, errors).
-func quiet(c *Counts) bool {
-	return c != nil && c.GraphBreaks+c.Recompiles+c.LimitHits+c.CudagraphSkips+c.CompileErrors+c.CompileErrorsCaught+c.RuntimeErrors == 0
-}

@@ -340,24 +340,6 @@ func metricText(v *float64) string {
 	return strconv.FormatFloat(*v, 'g', 6, 64)
 }
 
-// unfinished says the run did not complete (stopped, crashed): its counts are floors.
-func (r *Run) unfinished() bool { return r.CountsAreFloors }
-
-// floorCell is a table cell's count, "≥n" for a run that did not complete.
-func (r *Run) floorCell(cell string) string {
-	if r.unfinished() {
-		return triage.Floor(cell)
-	}
-	return cell
-}
-
-func countCell(n int) string {
-	if n < 0 {
-		return "—"
-	}
-	return strconv.Itoa(n)
-}
-
 // processesText names the run's processes as its report does ("ranks 0,1", "single process", "torchrun job, no
 // rank prefix"): the ranks of the launcher and the probe too, not only those of the log's prefixes.
 func (r *Run) processesText() string {
