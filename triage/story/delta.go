@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
@@ -171,10 +172,7 @@ func (d *Delta) byDesignKinds() string {
 			words = append(words, "by-design "+triage.KindPlural(k))
 		}
 	}
-	if len(words) > 1 {
-		return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-	}
-	return strings.Join(words, "")
+	return playbooks.JoinAnd(words)
 }
 
 func disagreementPlaybook(a *triage.Analysis) string {
