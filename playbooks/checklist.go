@@ -307,7 +307,7 @@ func Progress(s State) []StepStatus {
 	case s.CompileOff != "" && len(work) == 0:
 		out = append(out, st(3, StatusNotRun, s.CompileOff))
 	case len(work) > 0:
-		out = append(out, st(3, StatusNeedsWork, joinAnd(work)))
+		out = append(out, st(3, StatusNeedsWork, JoinAnd(work)))
 	case s.CudagraphsLogged && s.UsesCUDAGraphs:
 		out = append(out, st(3, StatusDone, ""))
 	case s.CudagraphsLogged:
@@ -374,8 +374,8 @@ func cudagraphWork(s State) []string {
 	return out
 }
 
-// joinAnd joins "a", "a and b", "a, b and c".
-func joinAnd(parts []string) string {
+// JoinAnd joins words as a list: "a", "a and b", "a, b and c".
+func JoinAnd(parts []string) string {
 	if n := len(parts); n > 1 {
 		return strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
 	}

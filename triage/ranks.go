@@ -418,9 +418,9 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 	var shown []RankWithoutRecords
 	var unshown []int
 	type unknownGroup struct {
-		ranks                []int
-		what, counted, words string
-		read                 bool
+		ranks         []int
+		what, counted string
+		read          bool
 	}
 	var groups []unknownGroup // ranks not shown, alike in what is not known and why
 	for _, u := range unknown {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // What shows a rank that no log record names (RankWithoutRecords.KnownFrom).
@@ -176,7 +178,7 @@ func probeShows(rank int, probes []ProcessInfo) (what, counted string, read bool
 	if skips > 0 {
 		whats, whys = append(whats, "CUDA-graph skips"), append(whys, Plural(skips, "CUDA-graph skip"))
 	}
-	return joinAnd(whats), joinAnd(whys), true, ok
+	return playbooks.JoinAnd(whats), playbooks.JoinAnd(whys), true, ok
 }
 
 // notKnownWords words ranks alike whose probes leave counts unknown (probeShows): "rank 0's recompiles are not
@@ -200,12 +202,4 @@ func notKnownWords(ranks []int, what, counted string, read bool) (words, its str
 	}
 	rest := fmt.Sprintf("are not known (no log record names them%s)", why)
 	return fmt.Sprintf("the %s of %s %s", what, rankWord(ranks), rest), "their " + what + " " + rest
-}
-
-// joinAnd joins words as a list: "a", "a and b", "a, b and c".
-func joinAnd(ws []string) string {
-	if len(ws) <= 1 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }

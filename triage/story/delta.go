@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
@@ -171,10 +172,7 @@ func (d *Delta) byDesignKinds() string {
 			words = append(words, "by-design "+triage.KindPlural(k))
 		}
 	}
-	if len(words) > 1 {
-		return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-	}
-	return strings.Join(words, "")
+	return playbooks.JoinAnd(words)
 }
 
 func disagreementPlaybook(a *triage.Analysis) string {
@@ -347,9 +345,4 @@ func exitText(m runner.Meta) string {
 		s += " (" + m.Signal + ")"
 	}
 	return s
-}
-
-// quiet: a run printed nothing that ranks are compared on (breaks, recompiles, limit hits, skips, errors).
-func quiet(c *Counts) bool {
-	return c != nil && c.GraphBreaks+c.Recompiles+c.LimitHits+c.CudagraphSkips+c.CompileErrors+c.CompileErrorsCaught+c.RuntimeErrors == 0
 }

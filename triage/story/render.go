@@ -297,12 +297,12 @@ func trendText(s *Story) string {
 		counted := 0
 		for i := range s.Runs {
 			r := &s.Runs[i]
-			v := r.countWord(key).Value
-			if !r.compiled() || v == "" || (v[0] < '0' || v[0] > '9') && !strings.HasPrefix(v, "≥") {
+			cw := r.countWord(key)
+			if !r.compiled() || !cw.Counted() {
 				parts = append(parts, "–") // not logged, or nothing counted: the run keeps its place
 				continue
 			}
-			parts = append(parts, v) // the table's and the text's count (countWords)
+			parts = append(parts, cw.Value) // the table's and the text's count (countWords)
 			counted++
 		}
 		if counted < 2 {
@@ -338,24 +338,6 @@ func metricText(v *float64) string {
 		return "—"
 	}
 	return strconv.FormatFloat(*v, 'g', 6, 64)
-}
-
-// unfinished says the run did not complete (stopped, crashed): its counts are floors.
-func (r *Run) unfinished() bool { return r.CountsAreFloors }
-
-// floorCell is a table cell's count, "≥n" for a run that did not complete.
-func (r *Run) floorCell(cell string) string {
-	if r.unfinished() {
-		return triage.Floor(cell)
-	}
-	return cell
-}
-
-func countCell(n int) string {
-	if n < 0 {
-		return "—"
-	}
-	return strconv.Itoa(n)
 }
 
 // processesText names the run's processes as its report does ("ranks 0,1", "single process", "torchrun job, no
