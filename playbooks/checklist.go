@@ -290,11 +290,11 @@ func Progress(s State) []StepStatus {
 	}
 	breakWork := "unexpected graph breaks"
 	if n := s.SilentFailures; n > 0 && n >= s.UnexpectedBreaks {
-		breakWork = "compile failures the log does not show (the probe counted them in " + plural(n, "process") + ")"
+		breakWork = "compile failures the log does not show (the probe counted them in " + Plural(n, "process") + ")"
 	}
 	switch n := s.FullgraphRefused; {
 	case n > 0 && n >= s.UnexpectedBreaks:
-		breakWork = plural(n, "graph break") + " fullgraph=True refused (a compile error, not a logged break)"
+		breakWork = Plural(n, "graph break") + " fullgraph=True refused (a compile error, not a logged break)"
 	case n > 0:
 		breakWork += fmt.Sprintf(" (%d of them refused by fullgraph=True: %s)", n, map[bool]string{true: "a compile error", false: "compile errors"}[n == 1])
 	}
@@ -360,16 +360,16 @@ const RerecordsFew = 3
 func cudagraphWork(s State) []string {
 	var out []string
 	if s.CudagraphSkips > 0 {
-		out = append(out, plural(s.CudagraphSkips, "CUDA-graph skip"))
+		out = append(out, Plural(s.CudagraphSkips, "CUDA-graph skip"))
 	}
 	if s.CudagraphPartitions > 0 {
-		out = append(out, plural(s.CudagraphPartitions, "non-cudagraphable partition"))
+		out = append(out, Plural(s.CudagraphPartitions, "non-cudagraphable partition"))
 	}
 	if s.CudagraphRerecords > RerecordsFew {
-		out = append(out, fmt.Sprintf("%s (more than %d)", plural(s.CudagraphRerecords, "CUDA-graph re-recording"), RerecordsFew))
+		out = append(out, fmt.Sprintf("%s (more than %d)", Plural(s.CudagraphRerecords, "CUDA-graph re-recording"), RerecordsFew))
 	}
 	if s.CudagraphWarnings > 0 {
-		out = append(out, plural(s.CudagraphWarnings, "CUDA-graph warning")+" to fix")
+		out = append(out, Plural(s.CudagraphWarnings, "CUDA-graph warning")+" to fix")
 	}
 	return out
 }
@@ -442,8 +442,8 @@ func orDefault(s, def string) string {
 	return s
 }
 
-// plural is "1 skip" / "3 skips" (triage.Plural; this package is below triage).
-func plural(n int, word string) string {
+// Plural is "1 skip" / "3 skips", "2 processes": the one rule (triage.Plural and the TUI call it).
+func Plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}

@@ -196,7 +196,7 @@ func TestBreaksStepNamesAFullgraphRefusal(t *testing.T) {
 
 // Counts are worded for their number: "2 processes", not "2 processs".
 func TestChecklistPlural(t *testing.T) {
-	if got := plural(2, "process"); got != "2 processes" {
+	if got := Plural(2, "process"); got != "2 processes" {
 		t.Errorf("%q", got)
 	}
 }

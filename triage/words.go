@@ -2,9 +2,9 @@ package triage
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // The words of counts and of the processes they came from, one source for text, Markdown, the gate and the TUI.
@@ -127,15 +127,7 @@ func Floor(count string) string {
 }
 
 // Plural is "1 record" / "3 records", "1 process" / "2 processes".
-func Plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	if strings.HasSuffix(word, "s") || strings.HasSuffix(word, "x") || strings.HasSuffix(word, "sh") || strings.HasSuffix(word, "ch") {
-		return strconv.Itoa(n) + " " + word + "es"
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
+func Plural(n int, word string) string { return playbooks.Plural(n, word) }
 
 // verbS is the verb after a count of n: " differs" for one, " differ" for more (verb given in the plural).
 func verbS(n int, verb string) string {
