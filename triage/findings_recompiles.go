@@ -105,7 +105,7 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	}
 	f.Classes = make([]GuardClass, len(g.classes))
 	for i, c := range g.classes {
-		c.Expected = (c.Class == "size" || c.Class == "value_int" || c.Class == "value_float" || c.Class == "stack_float") && g.expDetail[c.Detail]
+		c.Expected = (c.Class == "size" || scalarClass(c.Class)) && g.expDetail[c.Detail]
 		f.Classes[i] = c
 	}
 	first := GuardClass{Class: k.class, Source: k.source, Dim: -1}
