@@ -298,12 +298,7 @@ func staticTitle(f *Finding, g *groupSnap, who string, first GuardClass) string 
 	once := f.unexpected == 1 && g.records == 1
 	switch first.Class {
 	case "size":
-		for _, c := range f.Classes {
-			if !c.Expected {
-				first = c
-				break
-			}
-		}
+		first = firstUnabsorbed(f.Classes, first)
 		if once {
 			return fmt.Sprintf("%s recompiled for a new size of %s (%s) and kept it static: %s shows no symbol for %s (%s), so each new size compiles again",
 				who, first.Source, first.Detail, g.staticBy(), first.Source, g.staticCause(false))

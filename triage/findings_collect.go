@@ -361,12 +361,18 @@ func (d *details) recompile(r *logparse.Record, in *strs) {
 // attribute whose guard carries torch's hint that it keeps them static: 2.14.1 specialises self.step on every
 // value (train-loop 0001, int-recompiles 0001; its dynamic log marks it dynamic and makes no symbol).
 func autoDynamicScalar(gc GuardClass, guard string) bool {
-	if gc.Class != "value_int" && gc.Class != "value_float" && gc.Class != "stack_float" || gc.Source == "" ||
+	if !scalarClass(gc.Class) || gc.Source == "" ||
 		strings.ContainsAny(gc.Source, "()") || strings.Contains(gc.Source, "__defaults__") ||
 		strings.HasPrefix(strings.TrimSpace(guard), "G[") {
 		return false
 	}
 	return !strings.ContainsAny(gc.Source, ".[") || !strings.Contains(guard, nnModuleIntStatic)
+}
+
+// scalarClass reports a guard class on the value of an int or a float (an argument's, or one from .item() across a
+// graph break): the scalars automatic dynamic may make symbolic (autoDynamicScalar), as it does a tensor's size.
+func scalarClass(class string) bool {
+	return class == "value_int" || class == "value_float" || class == "stack_float"
 }
 
 // nnModuleIntStatic is the hint 2.14's guard on an nn.Module int attribute carries (torch/_dynamo/variables/
@@ -384,7 +390,7 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 	if af := g.auto[ak]; af != nil {
 		// an exact value the graph was compiled for ("expected 9, actual 11", "k == 1"), not a range guard a
 		// dynamic dimension may carry
-		exact := gc.Class == "value_int" || gc.Class == "value_float" || gc.Class == "stack_float" || gc.Old != "" && gc.New != ""
+		exact := scalarClass(gc.Class) || gc.Old != "" && gc.New != ""
 		var buf [32]byte
 		if !af.refuted && exact && failedOn != "" && failedOn == string(af.cid.Append(buf[:0])) {
 			af.refuted = true

@@ -105,7 +105,7 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	}
 	f.Classes = make([]GuardClass, len(g.classes))
 	for i, c := range g.classes {
-		c.Expected = (c.Class == "size" || c.Class == "value_int" || c.Class == "value_float" || c.Class == "stack_float") && g.expDetail[c.Detail]
+		c.Expected = (c.Class == "size" || scalarClass(c.Class)) && g.expDetail[c.Detail]
 		f.Classes[i] = c
 	}
 	first := GuardClass{Class: k.class, Source: k.source, Dim: -1}
@@ -164,15 +164,20 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 		return fmt.Sprintf("%s recompiles %d× on %s values of %s beyond automatic dynamic's first: %s", who, f.unexpected,
 			strings.TrimPrefix(first.Class, "value_"), first.Source, describeClass(first, n))
 	case first.Class == "size":
-		for _, c := range f.Classes {
-			if !c.Expected {
-				first = c // a repeat: what automatic dynamic did not absorb
-				break
-			}
-		}
+		first = firstUnabsorbed(f.Classes, first)
 		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first%s", who, f.unexpected, first.Source, first.Detail, beyondOn(g))
 	}
 	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, describeClasses(g.classes))
+}
+
+// firstUnabsorbed is the first of cs automatic dynamic did not absorb (a repeat: not Expected), else first.
+func firstUnabsorbed(cs []GuardClass, first GuardClass) GuardClass {
+	for _, c := range cs {
+		if !c.Expected {
+			return c
+		}
+	}
+	return first
 }
 
 // describeClasses says what changed over a recompile group's guard failures: a dtype, device or other old→new of one

@@ -86,9 +86,9 @@ func countsText(c Counts, an *Analysis) string {
 		}
 	}
 	items := []string{breaks, recompiles, limits, skips, Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error")}
-	if an != nil {
+	if an != nil && an.CountsAreFloors() { // the counts line's floors ("≥0 breaks")
 		for i := range items {
-			items[i] = an.floorIfUnfinished(items[i]) // the counts line's floors ("≥0 breaks")
+			items[i] = Floor(items[i])
 		}
 	}
 	return strings.Join(items, ", ")
