@@ -1,6 +1,9 @@
 package logparse
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The ddp_graphs log (TORCH_LOGS=ddp_graphs: torch/_dynamo/backends/distributed.py's artifact logger) prints the
 // graphs of DDPOptimizer, which splits a graph Dynamo compiled of a DDP-wrapped module at DDP's bucket boundaries.
@@ -54,18 +57,8 @@ type DDPGraph struct {
 // line read, no line cut) and the sections it prints are the submodules its split graph calls.
 func (r *Record) SplitCounted() bool {
 	g := r.DDP
-	if g == nil || g.Stage != DDPSplit || !g.Complete || r.Truncated || len(g.Submodules) == 0 {
-		return false
-	}
-	if len(g.Submodules) != len(g.Calls) {
-		return false
-	}
-	for i, s := range g.Submodules {
-		if g.Calls[i] != s {
-			return false
-		}
-	}
-	return true
+	return g != nil && g.Stage == DDPSplit && g.Complete && !r.Truncated && len(g.Submodules) > 0 &&
+		slices.Equal(g.Submodules, g.Calls)
 }
 
 // ddpSection reads "---NAME graph---", the head of one graph of a ddp_graphs message.

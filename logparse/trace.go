@@ -76,16 +76,15 @@ type traceState struct {
 	restarts  []*Record     // breaks known only from restart_reasons
 	rank, pid int
 	version   string
-	envRank   int                // the first rank an envelope carries, -1 when none does
-	metricsOf map[CompileID]bool // compile ids that reached compilation_metrics
-	lastOf    map[int]int        // per frame id, the highest compile index that reached compilation_metrics
+	envRank   int               // the first rank an envelope carries, -1 when none does
+	metricsOf map[CompileID]int // compile ids that reached compilation_metrics: the line of the first (ShapesTraced's)
+	lastOf    map[int]int       // per frame id, the highest compile index that reached compilation_metrics
 	// whenOf is the glog time stamp of each envelope line read ("V1127 00:46:14.296000 …": year 0, the clock of
 	// the text logs), the time of the records made of it
 	whenOf map[int]time.Time
 	// symbols: the file holds a create_symbol or create_unbacked_symbol event: this torch traces the symbols its
 	// compiles make (trace_shapes.go)
-	symbols     bool
-	metricsLine map[CompileID]int // the line of each compile's first compilation_metrics: its ShapesTraced's
+	symbols bool
 }
 
 // wentOn marks caught the compile failures of a trace file (one process) that a later compile follows: the
@@ -114,7 +113,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	var recs []*Record
 	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
 		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank,
-		envRank: -1, metricsOf: map[CompileID]bool{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
+		envRank: -1, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
 	defer func() {
 		wentOn(recs)
 		for _, r := range recs {
@@ -234,7 +233,7 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &reasons) != nil {
 			reasons = payload
 		}
-		if !st.metricsOf[r.CompileID] { // else a copy of an artifact of a compile already complete
+		if _, done := st.metricsOf[r.CompileID]; !done { // else a copy of an artifact of a compile already complete
 			st.pending[r.CompileID] = reasons
 			st.pendLine[r.CompileID] = line
 		}
@@ -289,12 +288,8 @@ func (st *traceState) metrics(env *envelope, line int) {
 		r.Era = st.era()
 		return r
 	}
-	st.metricsOf[cid] = true
-	if _, ok := st.metricsLine[cid]; !ok {
-		if st.metricsLine == nil {
-			st.metricsLine = map[CompileID]int{}
-		}
-		st.metricsLine[cid] = line
+	if _, ok := st.metricsOf[cid]; !ok {
+		st.metricsOf[cid] = line
 	}
 	if last, ok := st.lastOf[cid.Frame]; !ok || cid.Compile > last {
 		st.lastOf[cid.Frame] = cid.Compile

@@ -74,7 +74,7 @@ func (st *traceState) shapesTraced() {
 		return a.Attempt < b.Attempt
 	})
 	for _, cid := range cids {
-		r := st.record(nil, st.metricsLine[cid], KindShapeEnv)
+		r := st.record(nil, st.metricsOf[cid], KindShapeEnv)
 		r.CompileID, r.Shape = cid, &ShapeEvent{Event: ShapesTraced}
 		st.emit(r)
 	}

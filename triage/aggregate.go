@@ -145,8 +145,8 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true
 		}
-		if r.Kind == logparse.KindShapeEnv && !a.toLane(r) {
-			a.det.shape(r, &a.names)
+		if r.Kind == logparse.KindShapeEnv {
+			a.fold(r)
 		}
 		return
 	}
@@ -241,9 +241,7 @@ func (a *Aggregator) count(r *logparse.Record) {
 		if ra != nil {
 			ra.c.Recompiles++
 		}
-		if !a.toLane(r) {
-			a.addRecompile(r, &a.names, &a.lastInput)
-		}
+		a.fold(r)
 	case logparse.KindLimitHit:
 		a.limits = append(a.limits, a.limitSummary(r))
 		if ra != nil {

@@ -61,6 +61,13 @@ func (a *Aggregator) runLane(l *recompLane) {
 	}
 }
 
+// fold folds a record the lane takes: on the lane under FoldAside, else here with Add's intern table and last input.
+func (a *Aggregator) fold(r *logparse.Record) {
+	if !a.toLane(r) {
+		a.foldAside(r, &a.names, &a.lastInput)
+	}
+}
+
 // foldAside folds one record the lane takes, with the intern table and last input given (the lane's, or Add's).
 func (a *Aggregator) foldAside(r *logparse.Record, in *strs, lastInput *string) {
 	if r.Kind == logparse.KindShapeEnv {
