@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,6 +88,23 @@ func TestImportRules(t *testing.T) {
 	for pkg := range deps {
 		if _, err := os.Stat(filepath.Join(pkg, "doc.go")); pkg != "." && err != nil {
 			t.Errorf("package %s has no doc.go saying its job", pkg)
+		}
+	}
+}
+
+// Every linked package's init runs at start-up, whatever the command: glamour's syntax highlighter (chroma) cost
+// ~15 ms of every start, the TUI's first frame and a report's included, for playbooks that hold no code blocks.
+// The playbooks render themselves (playbooks/render_styled.go); nothing links it back in.
+func TestNoSyntaxHighlighterLinked(t *testing.T) {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		t.Skip("no build info")
+	}
+	for _, d := range bi.Deps {
+		for _, heavy := range []string{"github.com/alecthomas/chroma", "charm.land/glamour", "github.com/charmbracelet/glamour"} {
+			if strings.HasPrefix(d.Path, heavy) {
+				t.Errorf("%s %s is linked: its package init runs on every start", d.Path, d.Version)
+			}
 		}
 	}
 }

@@ -4,14 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/glamour/v2"
-	"charm.land/glamour/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Render formats a playbook for a terminal of the given width. With color it
-// uses glamour and keeps that output only when no line is wider than width;
-// otherwise (and without color) it returns wrapped plain text. Callers honour
+// Render formats a playbook for a terminal of the given width: with color styled
+// (render_styled.go), otherwise wrapped plain text, the same words in both. Callers honour
 // NO_COLOR by passing color=false. A width below 16 is treated as 16, zero or
 // less as 80.
 func Render(p *Playbook, width int, color bool) string {
@@ -25,7 +22,7 @@ func Render(p *Playbook, width int, color bool) string {
 		width = 16
 	}
 	if color {
-		if out, ok := renderGlamour(p, width); ok {
+		if out := renderStyled(p, width); fits(out, width) {
 			return out
 		}
 	}
@@ -42,28 +39,6 @@ func header(p *Playbook) (meta, matches string) {
 		parts = append(parts, "guards: "+strings.Join(p.Match.Guards, ", "))
 	}
 	return meta, "matches: " + strings.Join(parts, "; ")
-}
-
-func renderGlamour(p *Playbook, width int) (string, bool) {
-	meta, matches := header(p)
-	doc := fmt.Sprintf("# %s\n\n%s\n\n%s\n\n%s", p.Title, meta, matches, p.Body)
-	for _, wrap := range []int{width - 4, width - 8} {
-		if wrap < 8 {
-			break
-		}
-		r, err := glamour.NewTermRenderer(
-			glamour.WithStyles(styles.DarkStyleConfig),
-			glamour.WithWordWrap(wrap),
-		)
-		if err != nil {
-			return "", false
-		}
-		out, err := r.Render(doc)
-		if err == nil && fits(out, width) {
-			return out, true
-		}
-	}
-	return "", false
 }
 
 func fits(s string, width int) bool {

@@ -99,7 +99,7 @@ func (m *Model) cacheRecommend() {
 	}
 }
 
-// cachePlaybook renders the selected finding's playbook for the detail view once per width (glamour is slow;
+// cachePlaybook renders the selected finding's playbook for the detail view once per width (its wrapping is not free;
 // Update calls it, View reads the cache).
 func (m *Model) cachePlaybook() {
 	r := m.selected()

@@ -115,7 +115,7 @@ func fullKey(p *playbooks.Playbook, width int) string {
 	return "full|" + p.ID + "|" + p.Severity + "|" + p.Category + "|" + strconv.Itoa(width)
 }
 
-// playbookLines is a playbook rendered to a width, as Update cached it (glamour when colours are on); a model
+// playbookLines is a playbook rendered to a width, as Update cached it (styled when colours are on); a model
 // changed without Update gets the plain rendering, which is cheap.
 func (m *Model) playbookLines(p *playbooks.Playbook, width int) []string {
 	if ls, ok := m.pbText[fullKey(p, width)]; ok {
