@@ -324,7 +324,7 @@ func graphBreaksLogged(rep *Report) bool {
 // groups (the JSON keeps no records to classify); per-rank counts of breaks and skips come from their evidence.
 func snapshotFromSummaries(rep *Report) *detailSnap {
 	var d details
-	snap := d.snapshot(&Report{})
+	snap := d.snapshot(&Report{}, nil)
 	snap.breaks, snap.skips = nil, nil
 	return snap
 }

@@ -58,8 +58,10 @@ type detailSnap struct {
 	groups     []*groupSnap
 }
 
-func (d *details) snapshot(rep *Report) *detailSnap {
-	s := &detailSnap{breaks: map[*BreakSummary]map[int]rankStat{}, skips: map[*SkipSummary]map[int]rankStat{}}
+// snapshot copies what the findings read of the report's summaries, with the recompile groups' copies (groupSnaps).
+func (d *details) snapshot(rep *Report, groups []*groupSnap) *detailSnap {
+	s := &detailSnap{breaks: map[*BreakSummary]map[int]rankStat{}, skips: map[*SkipSummary]map[int]rankStat{},
+		groups: groups}
 	for _, b := range rep.GraphBreaks {
 		s.breaks[b] = b.ranks.snapshot()
 	}
@@ -74,6 +76,13 @@ func (d *details) snapshot(rep *Report) *detailSnap {
 	for _, r := range rep.CudagraphRerecords {
 		s.rerecords[r] = r.ranks.snapshot()
 	}
+	return s
+}
+
+// groupSnaps copies the recompile groups as the findings read them. It reads only the details (the groups and the
+// dynamic log's shapes), so Report makes it while it assembles the rest, once nothing folds any more.
+func (d *details) groupSnaps() []*groupSnap {
+	var out []*groupSnap
 	for _, g := range d.groups {
 		gs := &groupSnap{recompGroup: *g, rankStats: g.ranks.snapshot(), expDetail: map[string]bool{}}
 		gs.classes = append([]GuardClass(nil), g.classes...)
@@ -99,9 +108,9 @@ func (d *details) snapshot(rep *Report) *detailSnap {
 		sortAutos(gs.autos)
 		sortAutos(gs.static)
 		gs.countExpected()
-		s.groups = append(s.groups, gs)
+		out = append(out, gs)
 	}
-	return s
+	return out
 }
 
 func splitLines(s string) []string {

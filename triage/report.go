@@ -105,6 +105,8 @@ func (a *Aggregator) Report() *Report {
 		a.count(r)
 	}
 	a.traceRec = a.traceRec[:0]
+	groups := make(chan []*groupSnap, 1) // nothing folds from here on: the groups are copied beside the rest
+	go func() { groups <- a.det.groupSnaps() }()
 
 	for name, r := range a.nameRanks { // a file's rank, where no line of it says its own
 		if !a.prefixed[name] {
@@ -225,7 +227,7 @@ func (a *Aggregator) Report() *Report {
 	markPeerGone(rep.RuntimeErrors, rep.FirstFailure)
 	a.warningSummaries(rep)
 	rep.DDPSplits = a.ddpSplitSummaries()
-	rep.det = a.det.snapshot(rep)
+	rep.det = a.det.snapshot(rep, <-groups)
 	rep.Evidence = a.evidence(rep)
 	return rep
 }
