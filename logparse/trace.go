@@ -27,6 +27,10 @@ type envelope struct {
 			Filename json.RawMessage `json:"filename"`
 		} `json:"stack"`
 	} `json:"dynamo_start"`
+	DDPSplitGraph *struct{} `json:"optimize_ddp_split_graph"` // trace_ddp.go
+	DDPSplitChild *struct {
+		Name string `json:"name"`
+	} `json:"optimize_ddp_split_child"`
 	CreateSymbol   *traceSymbol `json:"create_symbol"`          // trace_shapes.go
 	CreateUnbacked *traceSymbol `json:"create_unbacked_symbol"` // (its source is a stack, not named)
 	FrameID        *int         `json:"frame_id"`
@@ -85,6 +89,9 @@ type traceState struct {
 	// symbols: the file holds a create_symbol or create_unbacked_symbol event: this torch traces the symbols its
 	// compiles make (trace_shapes.go)
 	symbols bool
+	// ddpSplit is the last DDPOptimizer split read: the optimize_ddp_split_child events after it name its
+	// submodules (trace_ddp.go)
+	ddpSplit *Record
 }
 
 // wentOn marks caught the compile failures of a trace file (one process) that a later compile follows: the
@@ -177,7 +184,8 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 
 func interesting(b []byte) bool {
 	for _, k := range [...]string{`"str"`, `"compilation_metrics"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"torch_version"`,
-		`compilation_metrics`, `_cache_`, `_code_state"`, `{"create_symbol"`, `{"create_unbacked_symbol"`} {
+		`compilation_metrics`, `_cache_`, `_code_state"`, `{"create_symbol"`, `{"create_unbacked_symbol"`,
+		`{"optimize_ddp_split_`} {
 		if bytes.Contains(b, []byte(k)) {
 			return true
 		}
@@ -193,12 +201,7 @@ func (st *traceState) record(env *envelope, line int, kind Kind) *Record {
 			r.Rank = *env.Rank
 			st.rank = *env.Rank
 		}
-		if env.FrameID != nil && env.FrameCompileID != nil {
-			r.CompileID = CompileID{Autograd: -1, Frame: *env.FrameID, Compile: *env.FrameCompileID}
-			if env.Attempt != nil {
-				r.CompileID.Attempt = *env.Attempt
-			}
-		}
+		r.CompileID = env.compileID()
 	}
 	return r
 }
@@ -244,6 +247,10 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &v) == nil {
 			st.version = v.Version
 		}
+	case env.DDPSplitGraph != nil:
+		st.ddpSplitGraph(env, payload, line)
+	case env.DDPSplitChild != nil:
+		st.ddpSplitChild(env)
 	case env.CreateSymbol != nil || env.CreateUnbacked != nil:
 		st.symbol(env, line)
 	case env.Metrics != nil:

@@ -23,6 +23,18 @@ func envelopeRank(b []byte) int {
 	return -1
 }
 
+// compileID is the compile id an envelope carries (frame_id, frame_compile_id, attempt); NoCompileID when none.
+func (env *envelope) compileID() CompileID {
+	if env.FrameID == nil || env.FrameCompileID == nil {
+		return NoCompileID
+	}
+	cid := CompileID{Autograd: -1, Frame: *env.FrameID, Compile: *env.FrameCompileID}
+	if env.Attempt != nil {
+		cid.Attempt = *env.Attempt
+	}
+	return cid
+}
+
 // finish emits what only the end of the file tells: a compile refused at the recompile limit (its
 // recompile_reasons artifact has no compilation_metrics), and breaks known only from restart_reasons.
 func (st *traceState) finish() {

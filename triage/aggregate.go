@@ -150,13 +150,8 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		}
 		return
 	}
-	if r.Kind == logparse.KindDDPGraph { // a message of the ddp_graphs log: the split is what the report shows
-		if r.Rank >= 0 {
-			a.ranks[r.Rank] = true
-		}
-		if r.DDP.Stage == logparse.DDPSplit {
-			a.addDDPSplit(r)
-		}
+	if r.Kind == logparse.KindDDPGraph { // a message of the ddp_graphs log, or its trace twin (ddp_split.go)
+		a.addDDPGraph(r)
 		return
 	}
 	if a.comp.add(r) {

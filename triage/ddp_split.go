@@ -12,7 +12,8 @@ import (
 
 // DDPOptimizer's splits. With torch.compile of a DDP-wrapped module, DDPOptimizer splits each graph Dynamo compiled
 // of it at DDP's bucket boundaries, so that one bucket's allreduce can overlap the next one's backward: by design.
-// No graph-break record says so; the ddp_graphs log prints the split (logparse.DDPGraph), and the report shows it
+// No graph-break record says so; the ddp_graphs log prints the split (logparse.DDPGraph), TORCH_TRACE writes it
+// (optimize_ddp_split_graph and its children: the same record), and the report shows it
 // as a by-design finding (expected-ddp-optimizer) that no break count and no gate counts.
 
 // KindDDPSplit is the finding kind of a graph DDPOptimizer split.
@@ -31,9 +32,33 @@ type DDPSplitSummary struct {
 
 	Evidence []Evidence `json:"-"`
 	rankSet  rankSet
+	// fromLog, fromTrace: the ddp_graphs log, TORCH_TRACE's optimize_ddp_split_graph showed it (of a process both
+	// show, only the log's is counted: addDDPGraph)
+	fromLog, fromTrace bool
 }
 
-// addDDPSplit folds a split message of the ddp_graphs log into its summary: one per compile id and submodules.
+// addDDPGraph takes a KindDDPGraph record: the split is what the report shows. A split of the trace
+// (optimize_ddp_split_graph) is held back to Report, like the trace's other records, and counted only where the
+// text log of the same process showed no split of that compile: given both, the report shows it once.
+func (a *Aggregator) addDDPGraph(r *logparse.Record) {
+	if r.Rank >= 0 {
+		a.ranks[r.Rank] = true
+	}
+	if r.DDP.Stage != logparse.DDPSplit {
+		return
+	}
+	if r.Source == logparse.FromTrace {
+		a.traceRec = append(a.traceRec, r)
+		return
+	}
+	if !a.textOnly {
+		a.unseen.add(a.dedupKey(r))
+	}
+	a.addDDPSplit(r)
+}
+
+// addDDPSplit folds a split message of the ddp_graphs log, or a split of TORCH_TRACE, into its summary: one per
+// compile id and submodules.
 func (a *Aggregator) addDDPSplit(r *logparse.Record) {
 	cid := r.CompileID.String()
 	n, names := -1, []string(nil)
@@ -53,6 +78,11 @@ func (a *Aggregator) addDDPSplit(r *logparse.Record) {
 		a.ddpSplits[key] = s
 	}
 	s.Records++
+	if r.Source == logparse.FromTrace {
+		s.fromTrace = true
+	} else {
+		s.fromLog = true
+	}
 	if r.Rank >= 0 {
 		s.rankSet.add(r.Rank)
 	}
@@ -85,9 +115,24 @@ func (a *Aggregator) ddpSplitSummaries() []*DDPSplitSummary {
 // shows.
 func (s *DDPSplitSummary) what() string {
 	if s.Submodules < 0 {
-		return "(its ddp_graphs message is cut or does not list the submodules its split graph calls: not counted)"
+		if !s.fromTrace {
+			return "(its ddp_graphs message is cut or does not list the submodules its split graph calls: not counted)"
+		}
+		return "(what " + s.source() + " shows of it is cut or does not list the submodules its split graph calls: " +
+			"not counted)"
 	}
 	return "into " + Plural(s.Submodules, "submodule")
+}
+
+// source is what showed the split: "ddp_graphs log", "TORCH_TRACE" or "ddp_graphs log and TORCH_TRACE".
+func (s *DDPSplitSummary) source() string {
+	switch {
+	case s.fromLog && s.fromTrace:
+		return "ddp_graphs log and TORCH_TRACE"
+	case s.fromTrace:
+		return "TORCH_TRACE"
+	}
+	return "ddp_graphs log"
 }
 
 // ddpSplitFindings makes a by-design finding of each split.
@@ -119,7 +164,7 @@ func ddpSplitFindings(splits []*DDPSplitSummary, set *playbooks.Set, rw func([]i
 		if len(s.Names) > 0 {
 			fmt.Fprintf(&d, "Submodules (as the split graph calls them): %s\n", strings.Join(s.Names, ", "))
 		}
-		fmt.Fprintf(&d, "Records: %d · %s (ddp_graphs log)\n", s.Records, rw(s.Ranks))
+		fmt.Fprintf(&d, "Records: %d · %s (%s)\n", s.Records, rw(s.Ranks), s.source())
 		d.WriteString("Each submodule is compiled on its own, so one bucket's allreduce can overlap the backward of the next: no graph break to fix.")
 		f.Detail = d.String()
 		out = append(out, f)

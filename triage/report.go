@@ -24,8 +24,8 @@ import (
 // cudagraph_partitions whole_graphs (graphs with no cudagraphable partition at all), and per_rank_unknown the ranks
 // of ranks that per_rank has no counts of (no log record names them), with known_from (probe, world_size,
 // launcher) and probe_frames_compiled (the frames the rank's probe counted compiled), and ddp_splits the graphs
-// DDPOptimizer split at DDP's bucket boundaries (the ddp_graphs log's split messages: compile_id, submodules,
-// names, records, ranks), by design and in no count.
+// DDPOptimizer split at DDP's bucket boundaries (the ddp_graphs log's split messages, or TORCH_TRACE's
+// optimize_ddp_split_graph: compile_id, submodules, names, records, ranks), by design and in no count.
 const ReportSchema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
@@ -67,8 +67,8 @@ type Report struct {
 	CudagraphPartitions []*PartitionSummary `json:"cudagraph_partitions"`
 	CudagraphRerecords  []*RerecordSummary  `json:"cudagraph_rerecords"`
 	GPUWarnings         []*WarningSummary   `json:"gpu_warnings"`
-	// DDPSplits are the graphs DDPOptimizer split at DDP's bucket boundaries, as the ddp_graphs log shows them (by
-	// design: no count of the contract counts them)
+	// DDPSplits are the graphs DDPOptimizer split at DDP's bucket boundaries, as the ddp_graphs log or TORCH_TRACE
+	// shows them (by design: no count of the contract counts them)
 	DDPSplits []*DDPSplitSummary `json:"ddp_splits"`
 	// Compile is compile time per rank, phase and frame, and the compile caches' lookups (compile_time.go); nil
 	// when no input says anything about them.
@@ -102,6 +102,10 @@ func (a *Aggregator) Report() *Report {
 			continue
 		}
 		a.seen[k] = true
+		if r.Kind == logparse.KindDDPGraph { // a split only the trace shows (addDDPGraph)
+			a.addDDPSplit(r)
+			continue
+		}
 		a.count(r)
 	}
 	a.traceRec = a.traceRec[:0]
