@@ -13,11 +13,14 @@ import (
 // and next step.
 type ReportJSON struct {
 	*Report
-	Evidence      ReportEvidence `json:"evidence"` // the report's, completed with the run's and the probe's
-	Findings      []Finding      `json:"findings"`
-	RankAgreement RankAgreement  `json:"rank_agreement"`
-	Verdict       Verdict        `json:"verdict"`
-	NextStep      *StepJSON      `json:"next_step"`
+	Evidence ReportEvidence `json:"evidence"` // the report's, completed with the run's and the probe's
+	// CountsUncounted says why no count stands but runtime_errors (no torch output, nothing compiled), whatever
+	// the zeros of counts and per_rank; left out where they stand
+	CountsUncounted *CountsUncounted `json:"counts_uncounted,omitempty"`
+	Findings        []Finding        `json:"findings"`
+	RankAgreement   RankAgreement    `json:"rank_agreement"`
+	Verdict         Verdict          `json:"verdict"`
+	NextStep        *StepJSON        `json:"next_step"`
 }
 
 // StepJSON is a checklist step in JSON, with the steps already done.
@@ -37,7 +40,8 @@ type StepJSON struct {
 
 // JSON returns the report with its analysis for encoding.
 func (a *Analysis) JSON() ReportJSON {
-	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, Findings: a.Findings, RankAgreement: a.RankAgreement, Verdict: a.Verdict}
+	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, CountsUncounted: a.countsUncounted(), Findings: a.Findings,
+		RankAgreement: a.RankAgreement, Verdict: a.Verdict}
 	if out.Findings == nil {
 		out.Findings = []Finding{}
 	}
@@ -105,16 +109,17 @@ func (f *Finding) jsonForm() findingJSON {
 // the findings as findingJSON.
 type reportJSON struct {
 	*Report
-	Evidence      ReportEvidence `json:"evidence"`
-	Findings      []findingJSON  `json:"findings"`
-	RankAgreement RankAgreement  `json:"rank_agreement"`
-	Verdict       Verdict        `json:"verdict"`
-	NextStep      *StepJSON      `json:"next_step"`
+	Evidence        ReportEvidence   `json:"evidence"`
+	CountsUncounted *CountsUncounted `json:"counts_uncounted,omitempty"`
+	Findings        []findingJSON    `json:"findings"`
+	RankAgreement   RankAgreement    `json:"rank_agreement"`
+	Verdict         Verdict          `json:"verdict"`
+	NextStep        *StepJSON        `json:"next_step"`
 }
 
 func (r ReportJSON) encoded() reportJSON {
-	out := reportJSON{Report: r.Report, Evidence: r.Evidence, Findings: make([]findingJSON, len(r.Findings)),
-		RankAgreement: r.RankAgreement, Verdict: r.Verdict, NextStep: r.NextStep}
+	out := reportJSON{Report: r.Report, Evidence: r.Evidence, CountsUncounted: r.CountsUncounted,
+		Findings: make([]findingJSON, len(r.Findings)), RankAgreement: r.RankAgreement, Verdict: r.Verdict, NextStep: r.NextStep}
 	for i := range r.Findings {
 		out.Findings[i] = r.Findings[i].jsonForm()
 	}

@@ -97,7 +97,8 @@ func (an *Analysis) RuntimeErrorsValue() string {
 }
 
 // CountsItems are the report's counts line, an item each ("recompiles 2", "limit hits 1", "compile errors 1"):
-// the text report and the TUI's timeline word the counts from here.
+// the text report, the Markdown and the TUI's timeline word the counts from here. Where nothing was counted, the
+// one phrase that says why (Uncounted) stands for them, and the runtime errors where there are some.
 func (an *Analysis) CountsItems() []string {
 	c := an.Report.Counts
 	counts := []string{an.BreaksText(), an.RecompilesText(), "limit hits " + an.LimitHitsValue(),
@@ -106,8 +107,8 @@ func (an *Analysis) CountsItems() []string {
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
 		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
 	}
-	if nt := an.NoTorchText(); nt != "" {
-		counts = []string{nt}
+	if none := an.Uncounted(); none != "" { // its zeros count nothing
+		counts = []string{none}
 		if c.RuntimeErrors > 0 {
 			counts = append(counts, "runtime errors "+an.RuntimeErrorsValue())
 		}

@@ -108,10 +108,10 @@ type GateCounts struct {
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
 	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
 	// skipsWords, cgLogging: the report's words for skips not counted ("unknown", "not logged", "not in the log")
-	// and the logging of partitions and re-recordings; noTorch: the report's words for input with no torch output
-	// (nothing is counted then)
-	skipsWords, noTorch string
-	cgLogging           Logging
+	// and the logging of partitions and re-recordings; uncounted: the report's words for input that counted nothing
+	// (Uncounted: no torch output, nothing compiled)
+	skipsWords, uncounted string
+	cgLogging             Logging
 	// breaksLogged, recompilesLogged: whether their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
 	breaksLogged, recompilesLogged Logging
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
@@ -239,7 +239,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		res.Counts.CudagraphSkips > 0 || res.Counts.CudagraphPartitions > 0
 	res.Counts.partitionsHidden = a.PartitionsHidden() != ""
 	res.Counts.skipsLogged, res.Counts.cudagraphsLogged = a.Evidence.CudagraphSkipsLogged, cudagraphsLogged(a)
-	res.Counts.skipsWords, res.Counts.noTorch = a.CudagraphSkipsValue(), a.NoTorchText()
+	res.Counts.skipsWords, res.Counts.uncounted = a.CudagraphSkipsValue(), a.Uncounted()
 	res.Counts.cgLogging = a.Evidence.LoggingOf(cudagraphsLogged(a))
 	res.Counts.GraphBreaksByDesign, res.Counts.RecompilesExpected = res.Counts.byDesign, res.Counts.expected
 	for name, lg := range map[string]Logging{"graph_breaks": res.Counts.breaksLogged, "recompiles": res.Counts.recompilesLogged} {

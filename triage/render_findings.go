@@ -94,11 +94,8 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
 		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(RerecordsText(c), "cudagraph re-recordings "))
 	}
-	if nt := a.NoTorchText(); nt != "" {
-		if c.RuntimeErrors > 0 {
-			nt += " · runtime errors " + a.RuntimeErrorsValue()
-		}
-		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(nt))
+	if a.Uncounted() != "" { // the text's counts line: why nothing was counted, and the runtime errors
+		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(strings.Join(a.CountsItems(), " · ")))
 	} else {
 		fmt.Fprintf(w, "%s\n|%s\n%s\n\n", head, strings.Repeat("---|", strings.Count(head, "|")-1), row)
 	}

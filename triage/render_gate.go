@@ -138,13 +138,13 @@ func gateSummary(res GateResult) string {
 	}
 	s := fmt.Sprintf("%s · %s · counted: %s, %s, %s, %s, %s", verdict, rules, breaks, recompiles,
 		limitHitsCounted(c), compileErrorsCounted(c), Plural(c.RuntimeErrors, "runtime error"))
-	if c.noTorch != "" { // the report's words: nothing of torch, nothing counted
-		s = fmt.Sprintf("%s · %s · counted: %s", verdict, rules, c.noTorch)
+	if c.uncounted != "" { // the report's words: no torch output or nothing compiled, nothing counted
+		s = fmt.Sprintf("%s · %s · counted: %s", verdict, rules, c.uncounted)
 		if c.RuntimeErrors > 0 {
 			s += ", " + Plural(c.RuntimeErrors, "runtime error")
 		}
 	}
-	if c.cudagraphs && c.noTorch == "" {
+	if c.cudagraphs && c.uncounted == "" {
 		skips := Plural(c.CudagraphSkips, "CUDA-graph skip")
 		if c.CudagraphSkips == 0 && !c.skipsLogged {
 			skips = "CUDA-graph skips " + c.skipsWords

@@ -68,10 +68,14 @@ func writePerRank(t *TextWriter, rep *Report, an *Analysis) {
 }
 
 // countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …", "breaks not logged" where the
-// report's counts line says so (an may be nil: every count shown).
+// report's counts line says so, its one phrase where nothing was counted (Uncounted; an may be nil: every count
+// shown).
 func countsText(c Counts, an *Analysis) string {
-	if an != nil && !an.Evidence.TorchSeen {
-		return "nothing counted (no torch output)" // as the counts line: its zeros mean nothing
+	if none := an.Uncounted(); none != "" { // as the counts line: its zeros mean nothing, its runtime errors count
+		if c.RuntimeErrors > 0 {
+			none += ", " + an.floorIfUnfinished(Plural(c.RuntimeErrors, "runtime error"))
+		}
+		return none
 	}
 	breaks, recompiles, skips := Plural(c.GraphBreaks, "break"), Plural(c.Recompiles, "recompile"), Plural(c.CudagraphSkips, "skip")
 	limits := Plural(c.RecompileLimitHits, "limit hit")

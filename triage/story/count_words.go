@@ -94,7 +94,7 @@ func WordCounts(an *triage.Analysis, n Nouns) []CountWords {
 // them, the run's or one rank's (the TUI's ranks strip and Ranks view word each rank's so, as the report's "Per
 // rank" does).
 type Rules struct {
-	none       string // "no torch output", "nothing compiled": no count stands
+	none       string // "no torch output", "nothing compiled": no count stands (Analysis.NothingCountedWhy)
 	unfinished bool   // the run did not complete, or still runs: a count is a floor
 	absent     string // a kind not shown to be logged: "not logged", "unknown"
 	silenced   bool   // the log was silenced: a limit hit it shows is a floor, none is no count
@@ -107,16 +107,9 @@ type Rules struct {
 // RulesOf reads the rules of an analysis (WordCounts' and Word's).
 func RulesOf(an *triage.Analysis) Rules {
 	ev := an.Evidence
-	rl := Rules{unfinished: an.CountsAreFloors(), absent: ev.LoggingOf(false).Words(), silenced: ev.LogSilenced != "",
-		counted: map[string]bool{CountCudagraphSkips: an.SkipsCounted(), CountCompileErrors: true},
-		logged:  map[string]bool{CountGraphBreaks: ev.GraphBreaksLogged, CountRecompiles: ev.RecompilesLogged}}
-	switch {
-	case !ev.TorchSeen:
-		rl.none = "no torch output"
-	case ev.NothingCompiled() != "":
-		rl.none = "nothing compiled"
-	}
-	return rl
+	return Rules{none: an.NothingCountedWhy(), unfinished: an.CountsAreFloors(), absent: ev.LoggingOf(false).Words(),
+		silenced: ev.LogSilenced != "", counted: map[string]bool{CountCudagraphSkips: an.SkipsCounted(), CountCompileErrors: true},
+		logged: map[string]bool{CountGraphBreaks: ev.GraphBreaksLogged, CountRecompiles: ev.RecompilesLogged}}
 }
 
 // Word words count, of the kind key (CountGraphBreaks, …), by the rules: exact, "≥N", "at least N", no count
@@ -149,23 +142,11 @@ func (rl Rules) Word(key string, count int, n Nouns) CountWords {
 	return CountWords{key, v, w}
 }
 
-// Uncounted is the one phrase that stands for every count of an analysed run that counted nothing: "no torch
-// output yet" of a run still going, "no torch output: nothing counted" (the report's words, Analysis.NoTorchText),
+// Uncounted is the one phrase that stands for every count of an analysed run that counted nothing, the report's
+// own (Analysis.Uncounted): "no torch output yet" of a run still going, "no torch output: nothing counted",
 // "nothing compiled (torch.compile off: TORCHDYNAMO_DISABLE=1)"; "" where its counts stand, each as WordCounts
 // words it.
-func Uncounted(an *triage.Analysis) string {
-	switch {
-	case an == nil:
-		return ""
-	case !an.Evidence.TorchSeen && an.Run != nil && an.Run.Outcome == triage.OutcomeRunning:
-		return "no torch output yet" // it may yet print some
-	case !an.Evidence.TorchSeen:
-		return an.NoTorchText()
-	case an.Evidence.NothingCompiled() != "":
-		return "nothing compiled (" + an.Evidence.NothingCompiledShort() + ")"
-	}
-	return ""
-}
+func Uncounted(an *triage.Analysis) string { return an.Uncounted() }
 
 // Grouped is counts' words as the items of a line: the counts that stand for no count for one reason ("not in
 // the log", "not logged", "unknown") are one item where the first of them stands, their kinds named together

@@ -1,0 +1,90 @@
+package triage
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// compileOffRun is two ranks of a run whose environment turned torch.compile off (TORCHDYNAMO_DISABLE=1, the
+// probe saw it), with graph_breaks and recompiles logged: nothing compiled, so none of its zeros is a count. Rank 1
+// died of a plain Python error, which is counted whatever compiled.
+func compileOffRun() *Analysis {
+	zero := 0
+	off := map[string]string{"TORCHDYNAMO_DISABLE": "1", "TORCH_LOGS": "graph_breaks,recompiles"}
+	rep := &Report{Inputs: []string{"combined.log"}, Ranks: []int{0, 1}, Counts: Counts{RuntimeErrors: 1},
+		PerRank: map[string]Counts{"0": {}, "1": {RuntimeErrors: 1}}}
+	return AnalyzeRun(rep, nil, []ProcessInfo{
+		{Rank: 0, RankSource: "env", Torch: "2.14.1", Env: off},
+		{Rank: 1, RankSource: "env", Torch: "2.14.1", Env: off},
+	}, &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
+}
+
+// A run that compiled nothing counted nothing: the text report's counts line and "Per rank" said "graph breaks 0
+// distinct (0 records)" and "rank 0: 0 breaks, 0 recompiles, …", the Markdown a table of zeros and the JSON
+// nothing, while the bring-up log and the TUI said the counts were not counted (nothing compiled). All of them
+// say it in the one phrase (Analysis.Uncounted); the JSON's counts_uncounted says why, typed.
+func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
+	an := compileOffRun()
+	const none = "nothing compiled (torch.compile off: TORCHDYNAMO_DISABLE=1)"
+	if got := an.Uncounted(); got != none {
+		t.Fatalf("Uncounted %q, want %q", got, none)
+	}
+	var text bytes.Buffer
+	WriteReportText(&text, an, TextOptions{Width: 300})
+	for _, want := range []string{"\n" + none + " · runtime errors 1\n", "rank 0: " + none + "\n",
+		"rank 1: " + none + ", 1 runtime error\n"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, text.String())
+		}
+	}
+	for _, zero := range []string{"graph breaks 0", "0 breaks", "recompiles 0", "0 recompiles"} {
+		if strings.Contains(text.String(), zero) {
+			t.Errorf("text counts %q:\n%s", zero, text.String())
+		}
+	}
+	var md bytes.Buffer
+	WriteMarkdown(&md, an)
+	if !strings.Contains(md.String(), "\n"+MarkdownEscape(none)+" · runtime errors 1\n") || strings.Contains(md.String(), "| graph breaks |") {
+		t.Errorf("markdown:\n%s", md.String())
+	}
+	var js bytes.Buffer
+	if err := WriteReport(&js, an, "json", TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Counts          Counts           `json:"counts"`
+		CountsUncounted *CountsUncounted `json:"counts_uncounted"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if u := doc.CountsUncounted; u == nil || u.Why != UncountedNothingCompiled || u.Words != none || doc.Counts.RuntimeErrors != 1 {
+		t.Errorf("json counts_uncounted %+v, counts %+v", u, doc.Counts)
+	}
+}
+
+// Input with no torch output at all says so in the same one phrase, per rank too ("nothing counted (no torch
+// output)" was the Per rank's own wording), and its JSON says why; a report whose counts stand has no
+// counts_uncounted.
+func TestNoTorchOutputIsNotCountedInEveryForm(t *testing.T) {
+	rep := &Report{Inputs: []string{"a.log"}, Ranks: []int{0, 1}, Counts: Counts{RuntimeErrors: 1},
+		PerRank: map[string]Counts{"0": {}, "1": {RuntimeErrors: 1}}}
+	an := Analyze(rep, nil, nil)
+	none := an.Uncounted()
+	if none != "no torch output: no torch.compile event counted" {
+		t.Fatalf("Uncounted %q", none)
+	}
+	var text bytes.Buffer
+	WriteReportText(&text, an, TextOptions{Width: 300})
+	if !strings.Contains(text.String(), "rank 0: "+none+"\n") || !strings.Contains(text.String(), "rank 1: "+none+", 1 runtime error\n") {
+		t.Errorf("text:\n%s", text.String())
+	}
+	if u := an.JSON().CountsUncounted; u == nil || u.Why != UncountedNoTorch || u.Words != none {
+		t.Errorf("json counts_uncounted %+v", u)
+	}
+	if u := Analyze(&Report{Evidence: ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil).JSON().CountsUncounted; u != nil {
+		t.Errorf("counts that stand: counts_uncounted %+v", u)
+	}
+}
