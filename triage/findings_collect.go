@@ -218,12 +218,12 @@ type recompGroup struct {
 	userLine int
 	records  int
 	ranks    perRank
-	auto     map[autoKey]*autoFirst
-	classes  []GuardClass // distinct by Detail
-	guards   []string     // distinct first-failure texts
-	evidence []Evidence   // of the first records
-	cids     []logparse.CompileID
-	seenCID  map[logparse.CompileID]bool
+	auto     []autoFirst          // one per autoKey, in the order met (autoOf)
+	autoIdx  map[autoKey]int      // auto's index by key, once it holds more than maxAutoScan
+	classes  []GuardClass         // distinct by Detail
+	guards   []string             // distinct first-failure texts
+	evidence []Evidence           // of the first records
+	cids     []logparse.CompileID // distinct, the first maxGroupCIDs (a scan: no set of them)
 }
 
 const (
@@ -304,23 +304,23 @@ func (d *details) cause(fs []logparse.GuardFailure) (logparse.GuardFailure, Guar
 var tensorCheckOrder = map[string]int{"device": 1, "dtype": 2, "requires_grad": 4, "rank": 5, "size": 6, "stride": 7}
 
 // recompile files one recompile record under its group; in interns what the group keeps of it (retain.go).
-func (d *details) recompile(r *logparse.Record, in *strs) {
+// seen, the groups the records of one function (one recompile summary) went to before, is looked in first: their
+// key differs only in the guard's class and source, so they are found without hashing the key's five strings.
+func (d *details) recompile(r *logparse.Record, in *strs, seen *[]groupRef) {
 	rc := r.Recompile
 	first, gc := d.cause(rc.Failures)
-	fn, resume := d.fold(rc.Function)
-	// fn, class and source are owned (fold, classify); the file is interned when a group is made
-	k := groupKey{fn: fn, file: rc.File, resume: resume, class: gc.Class, source: gc.Source}
-	if d.groups == nil {
-		d.groups = map[groupKey]*recompGroup{}
-	}
-	g := d.groups[k]
-	if g == nil {
-		k.file = in.of(rc.File)
-		g = &recompGroup{key: k, rawFn: in.of(rc.Function), fnLine: rc.Line, seenCID: map[logparse.CompileID]bool{}}
-		if f, ok := lastFrame(first.Extra); ok {
-			g.userFile, g.userLine = in.of(f.File), f.Line
+	var g *recompGroup
+	for _, x := range *seen {
+		if x.class == gc.Class && x.source == gc.Source {
+			g = x.g
+			break
 		}
-		d.groups[k] = g
+	}
+	if g == nil {
+		g = d.group(rc, first, gc, in)
+		if len(*seen) < maxSeenGroups {
+			*seen = append(*seen, groupRef{g.key.class, g.key.source, g})
+		}
 	}
 	g.records++
 	g.ranks.note(r)
@@ -329,8 +329,7 @@ func (d *details) recompile(r *logparse.Record, in *strs) {
 		e.File, e.Input = in.of(e.File), in.of(e.Input)
 		g.evidence = append(g.evidence, e)
 	}
-	if !g.seenCID[r.CompileID] && len(g.cids) < maxGroupCIDs {
-		g.seenCID[r.CompileID] = true
+	if len(g.cids) < maxGroupCIDs && !slices.Contains(g.cids, r.CompileID) {
 		g.cids = append(g.cids, r.CompileID)
 	}
 	if first.Guard != "" && len(g.guards) < maxGroupGuards && !containsString(g.guards, first.Guard) {
@@ -342,6 +341,35 @@ func (d *details) recompile(r *logparse.Record, in *strs) {
 	if gc.Class == "size" || autoDynamicScalar(gc, first.Guard) {
 		d.autoDynamic(g, r, gc, first.CompileID, in)
 	}
+}
+
+// groupRef is a recompile group by the guard class and source of its key (details.recompile).
+type groupRef struct {
+	class, source string
+	g             *recompGroup
+}
+
+// maxSeenGroups bounds the groups a recompile summary remembers for recompile (a few guard classes a function).
+const maxSeenGroups = 8
+
+// group is the recompile group of rc whose cause is first (of class gc), made at need.
+func (d *details) group(rc *logparse.Recompile, first logparse.GuardFailure, gc GuardClass, in *strs) *recompGroup {
+	fn, resume := d.fold(rc.Function)
+	// fn, class and source are owned (fold, classify); the file is interned when a group is made
+	k := groupKey{fn: fn, file: rc.File, resume: resume, class: gc.Class, source: gc.Source}
+	if d.groups == nil {
+		d.groups = map[groupKey]*recompGroup{}
+	}
+	g := d.groups[k]
+	if g == nil {
+		k.file = in.of(rc.File)
+		g = &recompGroup{key: k, rawFn: in.of(rc.Function), fnLine: rc.Line}
+		if f, ok := lastFrame(first.Extra); ok {
+			g.userFile, g.userLine = in.of(f.File), f.Line
+		}
+		d.groups[k] = g
+	}
+	return g
 }
 
 // autoDynamicScalar reports a guard on the value of an int or a float that automatic dynamic makes symbolic at its
@@ -384,10 +412,7 @@ const nnModuleIntStatic = "considers integer attributes of the nn.Module to be s
 // guard failed first).
 func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass, failedOn string, in *strs) {
 	ak := autoKey{rank: r.Rank, pid: r.PID, dim: gc.Dim, input: procInput(r, in)}
-	if g.auto == nil {
-		g.auto = map[autoKey]*autoFirst{}
-	}
-	if af := g.auto[ak]; af != nil {
+	if af := g.autoOf(ak); af != nil {
 		// an exact value the graph was compiled for ("expected 9, actual 11", "k == 1"), not a range guard a
 		// dynamic dimension may carry
 		exact := scalarClass(gc.Class) || gc.Old != "" && gc.New != ""
@@ -401,9 +426,43 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 		}
 		return
 	}
-	g.auto[ak] = &autoFirst{cid: r.CompileID, detail: gc.Detail, rank: r.Rank, pid: r.PID, input: ak.input,
-		class: gc.Class, src: gc.Source, new: in.of(gc.New), dim: gc.Dim}
+	g.addAuto(ak, autoFirst{cid: r.CompileID, detail: gc.Detail, rank: r.Rank, pid: r.PID, input: ak.input,
+		class: gc.Class, src: gc.Source, new: in.of(gc.New), dim: gc.Dim})
 	g.ranks.at(r.Rank).Exp++
+}
+
+// maxAutoScan is how many first recompiles a group scans for a key (one a process and dimension: a node's ranks)
+// before it keeps a map of them: a scan of a few is cheaper than hashing a key with a string in it.
+const maxAutoScan = 16
+
+// autoOf is the group's first recompile on ak, nil when none (valid until the next addAuto).
+func (g *recompGroup) autoOf(ak autoKey) *autoFirst {
+	if g.autoIdx != nil {
+		if i, ok := g.autoIdx[ak]; ok {
+			return &g.auto[i]
+		}
+		return nil
+	}
+	for i := range g.auto {
+		if af := &g.auto[i]; af.rank == ak.rank && af.pid == ak.pid && af.dim == ak.dim && af.input == ak.input {
+			return af
+		}
+	}
+	return nil
+}
+
+// addAuto notes the first recompile on ak.
+func (g *recompGroup) addAuto(ak autoKey, af autoFirst) {
+	g.auto = append(g.auto, af)
+	if g.autoIdx == nil && len(g.auto) > maxAutoScan {
+		g.autoIdx = make(map[autoKey]int, 2*len(g.auto))
+		for i, x := range g.auto {
+			g.autoIdx[autoKey{rank: x.rank, pid: x.pid, input: x.input, dim: x.dim}] = i
+		}
+	}
+	if g.autoIdx != nil {
+		g.autoIdx[ak] = len(g.auto) - 1
+	}
 }
 
 func cidLess(a, b logparse.CompileID) bool {

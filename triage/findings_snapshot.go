@@ -89,8 +89,9 @@ func (d *details) groupSnaps() []*groupSnap {
 		gs.guards = append([]string(nil), g.guards...)
 		gs.evidence = append([]Evidence(nil), g.evidence...)
 		gs.cids = append([]logparse.CompileID(nil), g.cids...)
-		gs.ranks, gs.auto, gs.seenCID = perRank{}, nil, nil
-		for _, af := range g.auto {
+		gs.ranks, gs.auto, gs.autoIdx = perRank{}, nil, nil
+		for i := range g.auto {
+			af := &g.auto[i]
 			c := *af
 			c.dyn, c.marked, c.byTrace = d.shapes.verdict(af)
 			switch {

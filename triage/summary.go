@@ -40,9 +40,11 @@ type BreakSummary struct {
 	Key      BreakKey         `json:"-"`
 	Evidence []Evidence       `json:"-"`
 	Sample   *logparse.Record `json:"-"` // the most detailed record seen (full beats duplicate)
-	ItemOnly bool             `json:"-"` // known only from a warning (Tensor.item(), Dynamo's about a builtin)
-	cidSet   map[logparse.CompileID]bool
-	ranks    perRank // per rank: records and earliest compile id (findings_collect.go)
+	// fullSample: Sample is a full record (read on every record: not through the sample's pointers)
+	fullSample bool
+	ItemOnly   bool `json:"-"` // known only from a warning (Tensor.item(), Dynamo's about a builtin)
+	cidSet     map[logparse.CompileID]bool
+	ranks      perRank // per rank: records and earliest compile id (findings_collect.go)
 }
 
 const maxEvidence = 32
@@ -80,8 +82,8 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	if len(s.Evidence) < maxEvidence {
 		s.Evidence = append(s.Evidence, a.evidenceOwned(r, s.Key.File, g.Line))
 	}
-	if s.Sample.Break.Variant != logparse.BreakFull && g.Variant == logparse.BreakFull {
-		s.Sample = a.breakSample(r)
+	if g.Variant == logparse.BreakFull && !s.fullSample {
+		s.Sample, s.fullSample = a.breakSample(r), true
 		s.fill(s.Sample.Break)
 	}
 	if s.GBID == "" {
@@ -104,7 +106,7 @@ func (a *Aggregator) breakAt(file string, line int) *BreakSummary {
 func (a *Aggregator) newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
 	key = BreakKey{File: a.names.of(key.File), Line: key.Line, What: a.names.of(key.What)}
 	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: a.breakSample(r),
-		cidSet: map[logparse.CompileID]bool{}}
+		fullSample: r.Break.Variant == logparse.BreakFull, cidSet: map[logparse.CompileID]bool{}}
 	s.fill(s.Sample.Break)
 	return s
 }
@@ -159,7 +161,7 @@ type RecompileSummary struct {
 
 	Evidence []Evidence `json:"-"`
 	rankSet  rankSet
-	seen     map[string][]string // the guards of the failures listed, by compile id
+	groups   []groupRef // the recompile groups its records went to (details.recompile)
 }
 
 // addRecompile folds a recompile record into its summary and the details; in interns what they keep, lastInput is
@@ -169,8 +171,7 @@ func (a *Aggregator) addRecompile(r *logparse.Record, in *strs, lastInput *strin
 	k := recompKey{rc.Function, rc.File, rc.Line}
 	s := a.recomps[k]
 	if s == nil {
-		s = &RecompileSummary{Function: in.of(rc.Function), File: in.of(rc.File), Line: rc.Line,
-			seen: map[string][]string{}}
+		s = &RecompileSummary{Function: in.of(rc.Function), File: in.of(rc.File), Line: rc.Line}
 		a.recomps[recompKey{s.Function, s.File, s.Line}] = s
 	}
 	s.Records++
@@ -184,19 +185,26 @@ func (a *Aggregator) addRecompile(r *logparse.Record, in *strs, lastInput *strin
 		if len(s.Failures) >= maxFailures {
 			break
 		}
-		// by compile id, then the few guards of it (one a rank): the short id is hashed, not the guard
-		guards := s.seen[f.CompileID]
-		if !slices.Contains(guards, f.Guard) {
-			id := logparse.GuardFailure{CompileID: in.of(f.CompileID), Guard: strings.Clone(f.Guard)}
-			s.seen[id.CompileID] = append(guards, id.Guard)
-			s.Failures = append(s.Failures, id)
+		if !listsFailure(s.Failures, f) {
+			s.Failures = append(s.Failures, logparse.GuardFailure{CompileID: strings.Clone(f.CompileID), Guard: strings.Clone(f.Guard)})
 		}
 	}
-	a.det.recompile(r, in)
+	a.det.recompile(r, in, &s.groups)
 }
 
 // maxFailures caps the distinct guard failures a recompile summary lists.
 const maxFailures = 64
+
+// listsFailure reports whether the list (at most maxFailures) holds f's compile id and guard: a scan of a few
+// kilobytes, cheaper than a map of them per summary, by compile id first (short), then the guard.
+func listsFailure(list []logparse.GuardFailure, f logparse.GuardFailure) bool {
+	for i := range list {
+		if list[i].CompileID == f.CompileID && list[i].Guard == f.Guard {
+			return true
+		}
+	}
+	return false
+}
 
 func sortBreaks(bs []*BreakSummary) {
 	sort.Slice(bs, func(i, j int) bool {
