@@ -166,9 +166,21 @@ func sourceToken(s string) string {
 // isDynamicEmitter reports an emitter of the dynamic log's loggers (torch/_logging/_registrations.py DYNAMIC, 2.6
 // and 2.14.1): symbolic_shapes, sym_node, recording, as a glog path or a dated format's logger name.
 func isDynamicEmitter(e []byte) bool {
-	return bytes.Contains(e, []byte("fx/experimental/symbolic_shapes.py")) || bytes.Contains(e, []byte("fx/experimental/sym_node.py")) ||
-		bytes.Contains(e, []byte("fx/experimental/recording.py")) || bytes.HasPrefix(e, []byte("torch.fx.experimental.symbolic_shapes")) ||
-		bytes.HasPrefix(e, []byte("torch.fx.experimental.sym_node")) || bytes.HasPrefix(e, []byte("torch.fx.experimental.recording"))
+	// one search for the package's path (every head line's emitter is checked until the log shows up), then its files
+	for rest := e; ; {
+		i := bytes.Index(rest, []byte("fx/experimental/"))
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len("fx/experimental/"):]
+		if bytes.HasPrefix(rest, []byte("symbolic_shapes.py")) || bytes.HasPrefix(rest, []byte("sym_node.py")) ||
+			bytes.HasPrefix(rest, []byte("recording.py")) {
+			return true
+		}
+	}
+	name, ok := bytes.CutPrefix(e, []byte("torch.fx.experimental."))
+	return ok && (bytes.HasPrefix(name, []byte("symbolic_shapes")) || bytes.HasPrefix(name, []byte("sym_node")) ||
+		bytes.HasPrefix(name, []byte("recording")))
 }
 
 // classifyShape makes a record of a dynamic-log line: a torch log line (not user output that reads the same).

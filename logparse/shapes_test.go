@@ -155,3 +155,16 @@ func TestDynamicLogInParts(t *testing.T) {
 		}
 	}
 }
+
+func TestIsDynamicEmitter(t *testing.T) {
+	for e, want := range map[string]bool{
+		"torch/fx/experimental/symbolic_shapes.py:4791": true, "/usr/lib/python3/site-packages/torch/fx/experimental/sym_node.py:12": true,
+		"torch/fx/experimental/recording.py:3": true, "torch.fx.experimental.symbolic_shapes": true, "torch.fx.experimental.sym_node": true,
+		"torch.fx.experimental.recording": true, "torch/fx/experimental/proxy_tensor.py:1": false, "torch/_dynamo/guards.py:5621": false,
+		"torch.fx.experimental.proxy_tensor": false, "a/fx/experimental/x/fx/experimental/sym_node.py:1": true, "": false,
+	} {
+		if got := isDynamicEmitter([]byte(e)); got != want {
+			t.Errorf("isDynamicEmitter(%q) = %v, want %v", e, got, want)
+		}
+	}
+}
