@@ -24,7 +24,7 @@ func TestStatusLineWithoutTorchOutput(t *testing.T) {
 	if strings.Contains(line, "1 process") || strings.Contains(line, "0 breaks") {
 		t.Errorf("status line %q", line)
 	}
-	for _, title := range []string{"Graph breaks · not counted", "Recompiles · not counted"} {
+	for _, title := range []string{"Graph breaks · not counted (no torch output)", "Recompiles · not counted (no torch output)"} {
 		lineWith(t, plain(m), title) // a pane of a run without torch output counts nothing, not 0
 	}
 }

@@ -20,12 +20,55 @@ func TestVerdictPaneKeepsTheCaveat(t *testing.T) {
 	}
 }
 
-// A run that compiled nothing (force_eager, testdata/recorded/force-eager) counts 0 breaks and 0 recompiles as the
-// report does ("graph breaks 0 distinct (0 records)"): the panes said "not counted".
-func TestNothingCompiledCountsZeroAsTheReport(t *testing.T) {
-	m := openModel(t, 120, 40, "../../testdata/recorded/force-eager/runs/0001-breaks")
+// A run that compiled nothing (force_eager, testdata/recorded/force-eager; torch.compile off, compile-off) counts
+// nothing, as the report says ("nothing compiled (no frame compiled, by the probe)" in place of its counts line,
+// counts_uncounted in its JSON): the pane titles said "Graph breaks · 0 · nothing compiled", a count of 0. Each says
+// "not counted" and why, in the words of the bring-up log's counts ("graph breaks not counted (nothing compiled)"),
+// and the ranks strip, the timeline and the runs list say the report's one phrase (Analysis.Uncounted).
+func TestNothingCompiledIsNotCountedAsTheReport(t *testing.T) {
+	for _, run := range []string{"force-eager", "compile-off"} {
+		for _, w := range []int{80, 120} {
+			m := openModel(t, w, 32, "../../testdata/recorded/"+run+"/runs/0001-breaks")
+			none := m.cur.snap.analysis.Uncounted()
+			if !strings.HasPrefix(none, "nothing compiled (") {
+				t.Fatalf("%s: Uncounted %q", run, none)
+			}
+			s := plain(m)
+			for _, title := range []string{"Graph breaks · not counted (nothing compiled)", "Recompiles · not counted (nothing compiled)"} {
+				if !strings.Contains(s, title) {
+					t.Errorf("%s at %d columns: no title %q:\n%s", run, w, title, s)
+				}
+			}
+			if w == 120 && !strings.Contains(lineWith(t, s, "1 process"), " · "+none) {
+				t.Errorf("%s: the ranks strip lacks %q:\n%s", run, none, s)
+			}
+			for _, key := range []string{"", "t", "h"} { // the lists, the timeline, the runs list
+				if key != "" {
+					press(m, key)
+				}
+				s := plain(m)
+				if key != "" && !strings.Contains(s, none) {
+					t.Errorf("%s at %d columns, %q: lacks %q:\n%s", run, w, key, none, s)
+				}
+				for _, zero := range []string{" · 0 ", " 0 breaks", " 0 recompiles", "0b "} {
+					if strings.Contains(s, zero) {
+						t.Errorf("%s at %d columns, %q: counts %q:\n%s", run, w, key, zero, s)
+					}
+				}
+				if key != "" {
+					press(m, "esc")
+				}
+			}
+		}
+	}
+}
+
+// Frames compiled but no graph (no_graph_compiled, testdata/recorded/ddp-compile run 7): its breaks were logged
+// and counted, so its counts stand, as in the report.
+func TestNoGraphCompiledKeepsItsCounts(t *testing.T) {
+	m := openModel(t, 120, 32, "../../testdata/recorded/ddp-compile/runs/0007-breaks")
 	s := plain(m)
-	if strings.Contains(s, "not counted") || !strings.Contains(s, "Graph breaks · 0 · nothing compiled") || !strings.Contains(s, "Recompiles · 0 · nothing compiled") {
+	if strings.Contains(s, "not counted") || !strings.Contains(s, "Graph breaks · 2 distinct · 6 records") || !strings.Contains(s, "Recompiles · 0 ") {
 		t.Errorf("titles:\n%s", s)
 	}
 }

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -71,29 +70,11 @@ func emptyText(p pane, r *runView) string {
 	return what
 }
 
-// uncounted says why a finished run's pane counts nothing ("no torch output: nothing counted", "graph breaks were
-// not logged (TORCH_LOGS)"), "" when its count stands: the report's own rules and words (Analysis.NoTorchText,
-// UncountedWhy).
-func (s *snapshot) uncounted(p pane) string {
-	if s == nil || s.analysis == nil {
-		return ""
-	}
-	a := s.analysis
-	switch {
-	case !a.Evidence.TorchSeen:
-		return a.NoTorchText()
-	case a.Evidence.NothingCompiled() != "" && (p == paneBreaks || p == paneRecompiles) && s.report.Counts.GraphBreaks+s.report.Counts.Recompiles == 0:
-		return a.Evidence.NothingCompiled()
-	case p == paneRecompiles:
-		return a.UncountedWhy(triage.KindRecompile)
-	}
-	return a.UncountedWhy(triage.KindGraphBreak)
-}
-
 // listTitle: "Graph breaks · 3 distinct · 7 records", "Breaks & errors · 1 break (2 records) · 1 runtime error",
-// "Recompiles · 7 · limit hit", plus the filter. The left list is called "Graph breaks" only while it holds
-// nothing else. Where a title longer than w cells counts other kinds, its records give way where that makes it
-// fit ("1 break · 1 rank disagreement"); else the box cuts whole parts from its end.
+// "Recompiles · 7 · limit hit", "Recompiles · not counted (nothing compiled)" (notCountedTitle), plus the filter.
+// The left list is called "Graph breaks" only while it holds nothing else. Where a title longer than w cells
+// counts other kinds, its records give way where that makes it fit ("1 break · 1 rank disagreement"); else the
+// box cuts whole parts from its end.
 func (m *Model) listTitle(p pane, w int) string {
 	var s *snapshot
 	if m.cur != nil {
@@ -105,16 +86,10 @@ func (m *Model) listTitle(p pane, w int) string {
 		filt = fmt.Sprintf(" /%s %d of %d", ls.pattern, ls.len(), len(ls.rows))
 	}
 	done := m.cur != nil && m.cur.done
-	// nothing compiled: nothing could break or recompile, so 0 is a count (the report's "graph breaks 0 distinct")
-	none := done && s != nil && s.analysis != nil && s.analysis.Evidence.TorchSeen && s.analysis.Evidence.NothingCompiled() != "" &&
-		s.report.Counts.GraphBreaks+s.report.Counts.Recompiles == 0
 	if p == paneRecompiles {
 		t := "Recompiles" + filt
-		if none {
-			return t + " · 0 · nothing compiled"
-		}
-		if done && s.uncounted(p) != "" {
-			return t + " · not counted"
+		if none := s.notCountedTitle(p, t, w); done && none != "" {
+			return none
 		}
 		if s != nil && s.report != nil {
 			c := s.report.Counts
@@ -132,11 +107,8 @@ func (m *Model) listTitle(p pane, w int) string {
 	}
 	c := s.report.Counts
 	head, parts := leftTitle(ls.rows, c, s.analysis != nil && s.analysis.CountsAreFloors())
-	if len(parts) == 0 && none {
-		return head + filt + " · 0 · nothing compiled"
-	}
-	if len(parts) == 0 && done && s.uncounted(p) != "" {
-		return head + filt + " · not counted"
+	if none := s.notCountedTitle(p, head+filt, w); len(parts) == 0 && done && none != "" {
+		return none
 	}
 	distinct, counted := s.titleCount(story.CountGraphBreaks, c.GraphBreaks)
 	records := plural(c.GraphBreakRecords, "record")
@@ -162,24 +134,6 @@ func (m *Model) listTitle(p pane, w int) string {
 		return full
 	}
 	return head + filt + " · " + strings.Join(parts, " · ")
-}
-
-// titleCount is a count of kind key (story.CountGraphBreaks, …) as the lists' titles show it, by the rules the
-// report, the ranks strip and the runs list word counts by (story.Rules): "3"; "≥3" where the run did not complete
-// or still runs; "at least 3" where some printed while the kind was not logged. counted is false where no count
-// stands (not logged, not in the log, nothing counted).
-func (s *snapshot) titleCount(key string, n int) (text string, counted bool) {
-	if s == nil || s.analysis == nil || s.analysis.Report == nil {
-		return strconv.Itoa(n), true
-	}
-	cw := story.RulesOf(s.analysis).Word(key, n, story.ShortNouns)
-	switch {
-	case !cw.Counted():
-		return "", false
-	case strings.HasPrefix(cw.Words, "at least "): // the report's words for it
-		return "at least " + strconv.Itoa(n), true
-	}
-	return cw.Value, true
 }
 
 // column is one cell of a row: a field of the row, its offset in row.search (for match highlighting, -1 none).

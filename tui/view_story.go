@@ -219,6 +219,7 @@ func (m *Model) deltaPieces(st *story.Run) []piece {
 			strconv.FormatFloat(*st.Metric, 'g', 6, 64)))
 	}
 	switch {
+	case len(out) == 0 && len(d.NotCompared) > 0: // "no change" only of what it compared (as the bringup log)
 	case len(out) == 0 && d.Partial: // what the run never reached is not "no change" (as the bringup log says)
 		add("nothing new or more in what it reached")
 	case len(out) == 0 && len(d.ByDesign) > 0: // by-design items differ: no fix, no regression (Delta.Quiet)

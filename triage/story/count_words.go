@@ -129,7 +129,7 @@ func (rl Rules) Word(key string, count int, n Nouns) CountWords {
 	switch {
 	case key == CountRuntimeErrors:
 	case rl.none != "":
-		return CountWords{key, "—", noun + "s not counted (" + rl.none + ")"}
+		return CountWords{key, "—", noun + "s " + notCounted(rl.none)}
 	case !counted:
 		return CountWords{key, absent, noun + "s " + absent}
 	case floor:
@@ -147,6 +147,18 @@ func (rl Rules) Word(key string, count int, n Nouns) CountWords {
 // "nothing compiled (torch.compile off: TORCHDYNAMO_DISABLE=1)"; "" where its counts stand, each as WordCounts
 // words it.
 func Uncounted(an *triage.Analysis) string { return an.Uncounted() }
+
+// NotCounted is what each count of an analysed run that counted nothing reads in place of a number, "not counted
+// (nothing compiled)", "not counted (no torch output)" (Analysis.NothingCountedWhy); "" where its counts stand.
+// Word words each such count with it ("graph breaks not counted (nothing compiled)"), the TUI's list titles too.
+func NotCounted(an *triage.Analysis) string { return notCounted(an.NothingCountedWhy()) }
+
+func notCounted(why string) string {
+	if why == "" {
+		return ""
+	}
+	return "not counted (" + why + ")"
+}
 
 // Grouped is counts' words as the items of a line: the counts that stand for no count for one reason ("not in
 // the log", "not logged", "unknown") are one item where the first of them stands, their kinds named together
