@@ -28,9 +28,10 @@ type RankAgreement struct {
 	// where what they logged agrees: the ranks step and --ranks-agree need both.
 	SettingsDiffer []string `json:"settings_differ,omitempty"`
 	// FromProbe are the compared ranks that no log record names (the report's per_rank_unknown): each was compared
-	// as having no graph break, recompile, failure or skip because its probe's counters show none (ProbeBasis
-	// words them; Summary names them). A rank no record names whose probe does not show that is not compared.
-	FromProbe []RankWithoutRecords `json:"from_probe,omitempty"`
+	// on the quantities its probe's counters counted (ComparedOn: graph breaks, recompiles, compile errors,
+	// CUDA-graph skips), as having none of them; the others are not compared (NotCompared). ProbeBasis words them;
+	// Summary names them. A rank no record names whose probe counted none of them is not compared.
+	FromProbe []ProbeCompared `json:"from_probe,omitempty"`
 }
 
 // Disagree reports ranks found to differ (not ranks that could not be compared).
@@ -81,13 +82,7 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 		}
 		return ra
 	}
-	var items []*Finding
-	for i := range findings {
-		if _, ok := agreementKinds[findings[i].Kind]; ok {
-			items = append(items, &findings[i])
-		}
-	}
-	sort.Slice(items, func(i, j int) bool { return items[i].ID < items[j].ID })
+	items := agreementItems(findings, nil)
 	// signature per rank: a sum of per-item hashes (order-free), 64 bits
 	sig := make(map[int]uint64, len(ranks))
 	total := make(map[int]int, len(ranks))
@@ -138,8 +133,7 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 		if unranked == 1 {
 			verb = " carries"
 		}
-		ra.Summary = fmt.Sprintf("not compared: %s%s no rank prefix (which rank printed it is not known), so the %d ranks "+
-			"(%s) could not be compared", Plural(unranked, "record"), verb, len(ranks), compactRanks(ranks))
+		ra.Summary = notComparedSummary(Plural(unranked, "record")+verb+" no rank prefix (which rank printed it is not known)", ranks, "")
 		return ra
 	}
 	ref := groups[0][0]

@@ -30,7 +30,7 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 	if ev.LogSilenced != "" && len(ev.Ranks) > 1 { // a rank's log lacks what it counted: a difference is no evidence either
 		ra.Agree, ra.Groups = false, nil
 		ra.NotCompared = "the log lacks what the probe counted (" + ev.LogSilenced + ")"
-		ra.Summary = fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared", ra.NotCompared, len(ev.Ranks), compactRanks(ev.Ranks))
+		ra.Summary = notComparedSummary(ra.NotCompared, ev.Ranks, "")
 		return ra
 	}
 	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {
@@ -63,9 +63,14 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 	}
 	ranks := ra.Groups[0].Ranks
 	ra.Agree, ra.NotCompared = false, why
-	ra.Summary = fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared%s", why, len(ranks),
-		compactRanks(ranks), rerun)
+	ra.Summary = notComparedSummary(why, ranks, rerun)
 	return ra
+}
+
+// notComparedSummary is the summary of ranks not compared, and why: "not compared: graph breaks were not logged
+// (TORCH_LOGS), so the 2 ranks (0,1) could not be compared: rerun with --preset breaks" (then is what follows).
+func notComparedSummary(why string, ranks []int, then string) string {
+	return fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared%s", why, len(ranks), compactRanks(ranks), then)
 }
 
 // idleRanks are the ranks of a run that did not complete (short says how) that compiled nothing before it ended:

@@ -8,162 +8,162 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-// withoutUnknownRanks keeps an agreement's claim (agree, or differ) about ranks no log record names only where
-// their probes show what they did not log: no graph break, one frame compiled at most (no recompile), none failed,
-// no CUDA-graph skip (probeShows). Those ranks are compared as having none, and the summary names that basis
-// (FromProbe); the others are not compared, by name, and the rest are compared without them: a difference among
-// those stands, their agreement is no agreement of all (NotCompared names the ranks left out). A comparison that
-// was not made anyway (not compared) is left as it is: it claims nothing of them.
+// withoutUnknownRanks keeps an agreement's claim (agree, or differ) about ranks no log record names only on what
+// their probes counted (probeCounted), quantity by quantity: graph breaks, recompiles, compile errors, CUDA-graph
+// skips. A rank whose probe counted them all (no graph break, one frame compiled at most, none failed, no
+// CUDA-graph skip) is compared as having none, with the others. A rank whose probe counted some is compared with
+// the reference on those alone, as having none of them (its group lists what the reference has that it lacks);
+// the quantities its probe did not count are named as not compared. A rank whose probe counted none is not
+// compared, by name. FromProbe holds the ranks compared, and the summary names that basis (ProbeBasis). A
+// difference stands; where none was found, an agreement that leaves out a quantity of a rank is no agreement of
+// all (NotCompared names what was left out). A comparison that was not made anyway (not compared) is left as it
+// is: it claims nothing of them.
 func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords, probes []ProcessInfo) RankAgreement {
 	if ra.NotCompared != "" {
 		return ra
 	}
-	var shown []RankWithoutRecords
-	var unshown []int
+	var full, partial []ProbeCompared // compared on every quantity, on some
+	var out []int                     // compared on none, or on some: not among the ranks compared on all
 	type unknownGroup struct {
 		ranks         []int
 		what, counted string
 		read          bool
 	}
-	var groups []unknownGroup // ranks not shown, alike in what is not known and why
+	var groups []unknownGroup // ranks compared on nothing, alike in what is not known and why
 	for _, u := range unknown {
 		if !slices.Contains(ev.Ranks, u.Rank) {
 			continue
 		}
-		what, counted, read, frames := probeShows(u.Rank, probes)
-		if what == "" {
-			u.ProbeFrames = &frames // what the basis words: the counters probeShows read
-			shown = append(shown, u)
+		pc := probeCounted(u.Rank, probes)
+		if pc.read && len(pc.unknown) < len(agreementQuantities) {
+			frames := pc.frames
+			u.ProbeFrames = &frames // what the basis words: the counters probeCounted read
+			c := ProbeCompared{RankWithoutRecords: u, ComparedOn: pc.known(), NotCompared: pc.unknown, ProbeCounted: pc.whys}
+			if len(pc.unknown) == 0 {
+				full = append(full, c)
+				continue
+			}
+			partial, out = append(partial, c), append(out, u.Rank)
 			continue
 		}
-		unshown = append(unshown, u.Rank)
-		i := slices.IndexFunc(groups, func(g unknownGroup) bool { return g.what == what && g.counted == counted && g.read == read })
+		what, counted := "graph breaks and recompiles", ""
+		if pc.read {
+			what, counted = playbooks.JoinAnd(pc.unknown), playbooks.JoinAnd(pc.whys)
+		}
+		out = append(out, u.Rank)
+		i := slices.IndexFunc(groups, func(g unknownGroup) bool { return g.what == what && g.counted == counted && g.read == pc.read })
 		if i < 0 {
-			i, groups = len(groups), append(groups, unknownGroup{what: what, counted: counted, read: read})
+			i, groups = len(groups), append(groups, unknownGroup{what: what, counted: counted, read: pc.read})
 		}
 		groups[i].ranks = append(groups[i].ranks, u.Rank)
 	}
-	if len(unshown) > 0 {
-		var nc, its []string
-		for _, g := range groups {
-			words, it := notKnownWords(g.ranks, g.what, g.counted, g.read)
-			nc, its = append(nc, words), append(its, rankWord(g.ranks)+" not compared: "+it)
+	if len(out) == 0 {
+		if len(full) > 0 {
+			ra.FromProbe = full
+			ra.Summary += "; " + ra.ProbeBasis()
 		}
-		ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(unshown, r) })
-		if len(ranks) < 2 {
-			return RankAgreement{Groups: []RankGroup{}, NotCompared: strings.Join(nc, "; "),
-				Summary: fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared", strings.Join(nc, "; "),
-					len(ev.Ranks), compactRanks(ev.Ranks))}
+		return ra
+	}
+	var nc, its []string // what is not known of the ranks left out, and the summary's words of them
+	for _, g := range groups {
+		words, it := notKnownWords(g.ranks, g.what, g.counted, g.read)
+		nc, its = append(nc, words), append(its, rankWord(g.ranks)+" not compared: "+it)
+	}
+	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(out, r) })
+	if len(ranks) == 0 { // every rank is one no log record names, and some not compared on all: no reference
+		for _, g := range partialGroups(partial) {
+			nc = append(nc, g.notKnown())
 		}
-		e := ev
-		e.Ranks = ranks
+		ra := RankAgreement{Groups: []RankGroup{}, NotCompared: strings.Join(nc, "; ")}
+		ra.Summary = notComparedSummary(ra.NotCompared, ev.Ranks, "")
+		return ra
+	}
+	if len(partial) == 0 && len(ranks) < 2 {
+		return RankAgreement{Groups: []RankGroup{}, NotCompared: strings.Join(nc, "; "),
+			Summary: notComparedSummary(strings.Join(nc, "; "), ev.Ranks, "")}
+	}
+	e := ev
+	e.Ranks = ranks
+	if len(ranks) > 1 {
 		if ra = RankAgree(ranks, fs).earned(e, short); ra.NotCompared != "" {
 			return ra
 		}
-		ra.Summary += "; " + strings.Join(its, "; ")
-		if ra.Agree { // the others agree: not every rank does, as far as the input shows (a difference stands)
-			ra.Agree, ra.NotCompared = false, strings.Join(nc, "; ")
+	} else { // one rank compared on all: the reference of the ranks compared on some
+		ra = RankAgreement{Agree: true, Groups: []RankGroup{{Ranks: ranks}}}
+	}
+	lead := ra.Summary // "all 2 ranks agree (0,1)", "ranks 0,1 agree; rank 2: …"; none of one rank
+	ra.FromProbe = full
+	// where no difference is found, agreement of the quantities compared must be earned as all agreement is
+	unearned := RankAgreement{Agree: true, Groups: []RankGroup{{Ranks: ev.Ranks}}}.earned(ev, short)
+	for _, g := range partialGroups(partial) {
+		rg := compareGroup(g.ranks, ra.Groups[0].Ranks[0], agreementItems(fs, g.pc.ComparedOn))
+		switch {
+		case len(rg.Extra)+len(rg.Missing) > 0:
+			ra.Groups = append(ra.Groups, rg)
+		case unearned.NotCompared != "":
+			nc = append(nc, g.notKnown())
+			its = append(its, rankWord(g.ranks)+" not compared: "+unearned.NotCompared)
+			continue
+		default:
+			nc = append(nc, g.notKnown())
 		}
+		ra.FromProbe = append(ra.FromProbe, g.members...)
 	}
-	if len(shown) > 0 {
-		ra.FromProbe = shown
-		ra.Summary += "; " + ra.ProbeBasis()
+	if len(ra.Groups) > 1 { // a difference: it stands
+		ra.Agree, ra.NotCompared = false, ""
+		lead = agreementSummary(ra)
+	} else if unearned.NotCompared != "" && len(ranks) < 2 { // nothing compared to agree on stands
+		return unearned
+	} else {
+		ra.Agree, ra.NotCompared = false, strings.Join(nc, "; ")
 	}
+	parts := append([]string{lead}, its...)
+	if b := ra.ProbeBasis(); b != "" {
+		parts = append(parts, b)
+	}
+	ra.Summary = strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), "; ")
 	return ra
 }
 
-// ProbeBasis words the ranks compared by their probes' counters (FromProbe), for the summary and the gate, one
-// part per group of ranks alike: "rank 0 as its probe counted (no log record names it): 1 compiled frame, no graph
-// break"; "" when none was.
-func (ra RankAgreement) ProbeBasis() string {
-	var order []int // the frames counts, in order of first appearance
-	byFrames := map[int][]int{}
-	for _, u := range ra.FromProbe {
-		f := probeFrames(u)
-		if _, ok := byFrames[f]; !ok {
-			order = append(order, f)
-		}
-		byFrames[f] = append(byFrames[f], u.Rank)
-	}
-	var parts []string
-	for i, frames := range order {
-		if i == summaryGroups {
-			parts = append(parts, fmt.Sprintf("… %d more groups of ranks as their probes counted", len(order)-summaryGroups))
-			break
-		}
-		ranks := byFrames[frames]
-		counted := "no compiled frame"
-		if frames > 0 {
-			counted = Plural(frames, "compiled frame") + ", no graph break"
-		}
-		if len(ranks) == 1 {
-			parts = append(parts, rankWord(ranks)+" as its probe counted (no log record names it): "+counted)
-		} else {
-			parts = append(parts, rankWord(ranks)+" as their probes counted (no log record names them): "+counted+" each")
-		}
-	}
-	return strings.Join(parts, "; ")
+// probeGroup is ranks compared on some quantities whose probes counted alike: compared alike, worded alike.
+type probeGroup struct {
+	ranks   []int
+	pc      ProbeCompared // the first one's
+	members []ProbeCompared
 }
 
-func probeFrames(u RankWithoutRecords) int {
-	if u.ProbeFrames == nil {
-		return -1
-	}
-	return *u.ProbeFrames
+// notKnown words what the group's probes leave unknown: "rank 0's recompiles are not known (no log record names
+// it; its probe counted 3 frame compiles, which may be recompiles)".
+func (g probeGroup) notKnown() string {
+	words, _ := notKnownWords(g.ranks, playbooks.JoinAnd(g.pc.NotCompared), playbooks.JoinAnd(g.pc.ProbeCounted), true)
+	return words
 }
 
-// probeShows says which counts of rank agreement the probes of a rank that no log record names leave unknown
-// ("" when they show them all: they read Dynamo's counters, which count no graph break, one frame compile at most,
-// none failed, no CUDA-graph skip), and what they counted that leaves them so ("3 frame compiles, which may be
-// recompiles"; read false: no probe of the rank read the counters). The counters do not say where a break or
-// recompile was, nor tell a recompile from another frame's first compile: any of them leaves that count unknown.
-// frames is the frames they counted compiled.
-func probeShows(rank int, probes []ProcessInfo) (what, counted string, read bool, frames int) {
-	var breaks, total, ok, unsupported, skips int
-	for _, p := range probes {
-		if p.RankOf() != rank || p.Counters == nil {
-			continue
+func partialGroups(pcs []ProbeCompared) []probeGroup {
+	var out []probeGroup
+	for _, c := range pcs {
+		i := slices.IndexFunc(out, func(g probeGroup) bool { return g.pc.alike(c) })
+		if i < 0 {
+			i, out = len(out), append(out, probeGroup{pc: c})
 		}
-		read = true
-		for reason, n := range p.Counters["graph_break"] {
-			if reason != "total" && n > 0 {
-				breaks++
-			}
-		}
-		for _, n := range p.Counters["unimplemented"] {
-			if n > 0 {
-				unsupported++
-			}
-		}
-		total += int(max(p.Counters["frames"]["total"], p.Counters["frames"]["ok"]))
-		ok += int(p.Counters["frames"]["ok"])
-		skips += int(p.Counters["inductor"]["cudagraph_skips"])
+		out[i].ranks, out[i].members = append(out[i].ranks, c.Rank), append(out[i].members, c)
 	}
-	if !read {
-		return "graph breaks and recompiles", "", false, 0
-	}
-	var whats, whys []string
-	if breaks > 0 {
-		whats, whys = append(whats, "graph breaks"), append(whys, Plural(breaks, "graph break"))
-	}
-	if total > 1 {
-		whats, whys = append(whats, "recompiles"), append(whys, Plural(total, "frame compile")+", which may be recompiles")
-	}
-	if total > ok || unsupported > 0 {
-		whats = append(whats, "compile errors")
-		if total > ok {
-			whys = append(whys, Plural(total-ok, "frame")+" that did not compile")
-		} else {
-			whys = append(whys, fmt.Sprintf("%d Unsupported it did not trace", unsupported))
-		}
-	}
-	if skips > 0 {
-		whats, whys = append(whats, "CUDA-graph skips"), append(whys, Plural(skips, "CUDA-graph skip"))
-	}
-	return playbooks.JoinAnd(whats), playbooks.JoinAnd(whys), true, ok
+	return out
 }
 
-// notKnownWords words ranks alike whose probes leave counts unknown (probeShows): "rank 0's recompiles are not
+// agreementItems are the findings rank agreement compares, by id, of the quantities named (nil: all of them).
+func agreementItems(fs []Finding, quantities []string) []*Finding {
+	var items []*Finding
+	for i := range fs {
+		if _, ok := agreementKinds[fs[i].Kind]; ok && (quantities == nil || slices.Contains(quantities, quantityOf(fs[i].Kind))) {
+			items = append(items, &fs[i])
+		}
+	}
+	slices.SortFunc(items, func(a, b *Finding) int { return strings.Compare(a.ID, b.ID) })
+	return items
+}
+
+// notKnownWords words ranks alike whose probes leave counts unknown (probeCounted): "rank 0's recompiles are not
 // known (no log record names it; its probe counted 3 frame compiles, which may be recompiles)", "the graph breaks
 // and recompiles of ranks 0,1 are not known (no log record names them, and no probe of them recorded Dynamo's
 // counters)"; its is the form after "rank 0 not compared: " ("its recompiles are not known (…)").
