@@ -28,73 +28,14 @@ type RankAgreement struct {
 	// where what they logged agrees: the ranks step and --ranks-agree need both.
 	SettingsDiffer []string `json:"settings_differ,omitempty"`
 	// FromProbe are the compared ranks that no log record names (the report's per_rank_unknown): each was compared
-	// as having no graph break, recompile, failure or skip because its probe's counters show none (ProbeBasis
-	// words them; Summary names them). A rank no record names whose probe does not show that is not compared.
-	FromProbe []RankWithoutRecords `json:"from_probe,omitempty"`
+	// on the quantities its probe's counters counted (ComparedOn: graph breaks, recompiles, compile errors,
+	// CUDA-graph skips), as having none of them; the others are not compared (NotCompared). ProbeBasis words them;
+	// Summary names them. A rank no record names whose probe counted none of them is not compared.
+	FromProbe []ProbeCompared `json:"from_probe,omitempty"`
 }
 
 // Disagree reports ranks found to differ (not ranks that could not be compared).
 func (ra RankAgreement) Disagree() bool { return !ra.Agree && ra.NotCompared == "" }
-
-// earned keeps an agreement of several ranks only where their graph breaks and recompiles were logged, compile
-// was on and the run completed (short says how it fell short, "" when it did not): otherwise "all ranks agree"
-// would rest on records that could not print, or on what ranks that died or were stopped never reached. A
-// difference seen stands.
-func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
-	switch {
-	case len(ev.Ranks) > 0:
-	case ev.Torchrun: // several processes, none of whose lines says which it is
-		ra.NotCompared = "no rank prefix in the input (a torchrun job)"
-		ra.Summary = "not compared: a torchrun job whose lines carry no rank prefix"
-		return ra
-	case !ev.TorchSeen: // no process of torch at all
-		ra.NotCompared, ra.Summary = "no torch output", "not compared: no torch output"
-		return ra
-	case ev.Processes > 1: // several processes (glog's pid), none of whose lines says which rank it is
-		ra.NotCompared = fmt.Sprintf("no rank prefix in the input (%d processes)", ev.Processes)
-		ra.Summary = fmt.Sprintf("not compared: %d processes whose lines carry no rank prefix", ev.Processes)
-		return ra
-	}
-	if ev.LogSilenced != "" && len(ev.Ranks) > 1 { // a rank's log lacks what it counted: a difference is no evidence either
-		ra.Agree, ra.Groups = false, nil
-		ra.NotCompared = "the log lacks what the probe counted (" + ev.LogSilenced + ")"
-		ra.Summary = fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared", ra.NotCompared, len(ev.Ranks), compactRanks(ev.Ranks))
-		return ra
-	}
-	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {
-		return ra
-	}
-	why, rerun := "no torch output", "" // nothing of torch printed: TORCH_LOGS is not the reason
-	if ev.TorchSeen {
-		var off []string
-		if !ev.GraphBreaksLogged {
-			off = append(off, "graph breaks")
-		}
-		if !ev.RecompilesLogged {
-			off = append(off, "recompiles")
-		}
-		switch {
-		case len(off) > 0:
-			why, rerun = strings.Join(off, " and ")+" were not logged (TORCH_LOGS)", ": rerun with --preset breaks"
-			if ev.LoggingOf(false) == LoggingUnknown { // logs alone: nothing says which names were on
-				why = strings.Join(off, " and ") + " show no sign they were logged (TORCH_LOGS)"
-			}
-		case ev.NothingCompiled() != "":
-			why = ev.NothingCompiled()
-		case short == "still running": // a live run: what the ranks have not reached yet is not known
-			why, ra.Live = "the run is still running", true
-		case short != "":
-			why, ra.Cut = "the run did not complete ("+short+")", true
-		default:
-			return ra
-		}
-	}
-	ranks := ra.Groups[0].Ranks
-	ra.Agree, ra.NotCompared = false, why
-	ra.Summary = fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared%s", why, len(ranks),
-		compactRanks(ranks), rerun)
-	return ra
-}
 
 // RankGroup is a set of ranks that behaved identically. Extra and Missing are against the reference group;
 // FirstDivergent is, per rank of a non-reference group, the compile id where it first differs.
@@ -141,13 +82,7 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 		}
 		return ra
 	}
-	var items []*Finding
-	for i := range findings {
-		if _, ok := agreementKinds[findings[i].Kind]; ok {
-			items = append(items, &findings[i])
-		}
-	}
-	sort.Slice(items, func(i, j int) bool { return items[i].ID < items[j].ID })
+	items := agreementItems(findings, nil)
 	// signature per rank: a sum of per-item hashes (order-free), 64 bits
 	sig := make(map[int]uint64, len(ranks))
 	total := make(map[int]int, len(ranks))
@@ -198,8 +133,7 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 		if unranked == 1 {
 			verb = " carries"
 		}
-		ra.Summary = fmt.Sprintf("not compared: %s%s no rank prefix (which rank printed it is not known), so the %d ranks "+
-			"(%s) could not be compared", Plural(unranked, "record"), verb, len(ranks), compactRanks(ranks))
+		ra.Summary = notComparedSummary(Plural(unranked, "record")+verb+" no rank prefix (which rank printed it is not known)", ranks, "")
 		return ra
 	}
 	ref := groups[0][0]
@@ -356,163 +290,4 @@ func compactRanks(ranks []int) string {
 		return s
 	}
 	return fmt.Sprintf("%s,… (%d ranks)", strings.Join(parts[:summaryRangeParts], ","), len(ranks))
-}
-
-// idleRanks are the ranks of a run that did not complete (short says how) that compiled nothing before it ended:
-// the probe counted no frame and no compile time, and no record names them. What the others logged they never
-// reached, so a difference from them is no evidence (a rank stuck before its first compiled call).
-func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
-	if short == "" {
-		return nil
-	}
-	var out []int
-	for _, p := range probes {
-		r := p.RankOf()
-		if r < 0 || !p.compiledNothing() {
-			continue
-		}
-		if c, ok := rep.PerRank[strconv.Itoa(r)]; ok && c.GraphBreakRecords+c.Recompiles+c.RecompileLimitHits+c.CompileErrors > 0 {
-			continue
-		}
-		if !slices.Contains(out, r) {
-			out = append(out, r)
-		}
-	}
-	sort.Ints(out)
-	return out
-}
-
-// rankAgreeWithout compares the ranks that are not idle (idleRanks); the idle ones are named as not compared. A
-// rank no log record names (unknown: the report's per_rank_unknown) is compared only where its probe's counters
-// show every count agreement compares (withoutUnknownRanks).
-func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords, probes []ProcessInfo) RankAgreement {
-	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
-	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
-		return withoutUnknownRanks(RankAgree(ev.Ranks, fs).earned(ev, short), ev, fs, short, unknown, probes)
-	}
-	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWord(idle), shortVerb(short))
-	if short == "still running" {
-		why = rankWord(idle) + " compiled nothing yet (the probe counted no frame)"
-	}
-	if len(ranks) < 2 { // a difference from it may be only what it never reached (or never meant to run)
-		return RankAgreement{Groups: []RankGroup{}, NotCompared: why, Cut: true,
-			Summary: "not compared: " + why + ": a difference from it could be what it had not reached"}
-	}
-	e := ev
-	e.Ranks = ranks
-	ra := withoutUnknownRanks(RankAgree(ranks, fs).earned(e, short), e, fs, short, unknown, probes)
-	ra.Summary += "; " + rankWord(idle) + " not compared: " + why
-	return ra
-}
-
-// withoutUnknownRanks keeps an agreement's claim (agree, or differ) about ranks no log record names only where
-// their probes show what they did not log: no graph break, one frame compiled at most (no recompile), none failed,
-// no CUDA-graph skip (probeShows). Those ranks are compared as having none, and the summary names that basis
-// (FromProbe); the others are not compared, by name, and the rest are compared without them: a difference among
-// those stands, their agreement is no agreement of all (NotCompared names the ranks left out). A comparison that
-// was not made anyway (not compared) is left as it is: it claims nothing of them.
-func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords, probes []ProcessInfo) RankAgreement {
-	if ra.NotCompared != "" {
-		return ra
-	}
-	var shown []RankWithoutRecords
-	var unshown []int
-	type unknownGroup struct {
-		ranks         []int
-		what, counted string
-		read          bool
-	}
-	var groups []unknownGroup // ranks not shown, alike in what is not known and why
-	for _, u := range unknown {
-		if !slices.Contains(ev.Ranks, u.Rank) {
-			continue
-		}
-		what, counted, read, frames := probeShows(u.Rank, probes)
-		if what == "" {
-			u.ProbeFrames = &frames // what the basis words: the counters probeShows read
-			shown = append(shown, u)
-			continue
-		}
-		unshown = append(unshown, u.Rank)
-		i := slices.IndexFunc(groups, func(g unknownGroup) bool { return g.what == what && g.counted == counted && g.read == read })
-		if i < 0 {
-			i, groups = len(groups), append(groups, unknownGroup{what: what, counted: counted, read: read})
-		}
-		groups[i].ranks = append(groups[i].ranks, u.Rank)
-	}
-	if len(unshown) > 0 {
-		var nc, its []string
-		for _, g := range groups {
-			words, it := notKnownWords(g.ranks, g.what, g.counted, g.read)
-			nc, its = append(nc, words), append(its, rankWord(g.ranks)+" not compared: "+it)
-		}
-		ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(unshown, r) })
-		if len(ranks) < 2 {
-			return RankAgreement{Groups: []RankGroup{}, NotCompared: strings.Join(nc, "; "),
-				Summary: fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared", strings.Join(nc, "; "),
-					len(ev.Ranks), compactRanks(ev.Ranks))}
-		}
-		e := ev
-		e.Ranks = ranks
-		if ra = RankAgree(ranks, fs).earned(e, short); ra.NotCompared != "" {
-			return ra
-		}
-		ra.Summary += "; " + strings.Join(its, "; ")
-		if ra.Agree { // the others agree: not every rank does, as far as the input shows (a difference stands)
-			ra.Agree, ra.NotCompared = false, strings.Join(nc, "; ")
-		}
-	}
-	if len(shown) > 0 {
-		ra.FromProbe = shown
-		ra.Summary += "; " + ra.ProbeBasis()
-	}
-	return ra
-}
-
-// ProbeBasis words the ranks compared by their probes' counters (FromProbe), for the summary and the gate, one
-// part per group of ranks alike: "rank 0 as its probe counted (no log record names it): 1 compiled frame, no graph
-// break"; "" when none was.
-func (ra RankAgreement) ProbeBasis() string {
-	var order []int // the frames counts, in order of first appearance
-	byFrames := map[int][]int{}
-	for _, u := range ra.FromProbe {
-		f := probeFrames(u)
-		if _, ok := byFrames[f]; !ok {
-			order = append(order, f)
-		}
-		byFrames[f] = append(byFrames[f], u.Rank)
-	}
-	var parts []string
-	for i, frames := range order {
-		if i == summaryGroups {
-			parts = append(parts, fmt.Sprintf("… %d more groups of ranks as their probes counted", len(order)-summaryGroups))
-			break
-		}
-		ranks := byFrames[frames]
-		counted := "no compiled frame"
-		if frames > 0 {
-			counted = Plural(frames, "compiled frame") + ", no graph break"
-		}
-		if len(ranks) == 1 {
-			parts = append(parts, rankWord(ranks)+" as its probe counted (no log record names it): "+counted)
-		} else {
-			parts = append(parts, rankWord(ranks)+" as their probes counted (no log record names them): "+counted+" each")
-		}
-	}
-	return strings.Join(parts, "; ")
-}
-
-func probeFrames(u RankWithoutRecords) int {
-	if u.ProbeFrames == nil {
-		return -1
-	}
-	return *u.ProbeFrames
-}
-
-// shortVerb words how a run fell short after "before the run": "was stopped by torchtriage (…)", "exited with code 1".
-func shortVerb(short string) string {
-	if strings.HasPrefix(short, "stopped") {
-		return "was " + short
-	}
-	return short
 }

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // What shows a rank that no log record names (RankWithoutRecords.KnownFrom).
@@ -128,78 +126,4 @@ func (a *Analysis) UnknownRankLines() []string {
 func sameRankWithoutRecords(a, b RankWithoutRecords) bool {
 	return a.Rank == b.Rank && slices.Equal(a.KnownFrom, b.KnownFrom) && (a.ProbeFrames == nil) == (b.ProbeFrames == nil) &&
 		(a.ProbeFrames == nil || *a.ProbeFrames == *b.ProbeFrames)
-}
-
-// probeShows says which counts of rank agreement the probes of a rank that no log record names leave unknown
-// ("" when they show them all: they read Dynamo's counters, which count no graph break, one frame compile at most,
-// none failed, no CUDA-graph skip), and what they counted that leaves them so ("3 frame compiles, which may be
-// recompiles"; read false: no probe of the rank read the counters). The counters do not say where a break or
-// recompile was, nor tell a recompile from another frame's first compile: any of them leaves that count unknown.
-// frames is the frames they counted compiled.
-func probeShows(rank int, probes []ProcessInfo) (what, counted string, read bool, frames int) {
-	var breaks, total, ok, unsupported, skips int
-	for _, p := range probes {
-		if p.RankOf() != rank || p.Counters == nil {
-			continue
-		}
-		read = true
-		for reason, n := range p.Counters["graph_break"] {
-			if reason != "total" && n > 0 {
-				breaks++
-			}
-		}
-		for _, n := range p.Counters["unimplemented"] {
-			if n > 0 {
-				unsupported++
-			}
-		}
-		total += int(max(p.Counters["frames"]["total"], p.Counters["frames"]["ok"]))
-		ok += int(p.Counters["frames"]["ok"])
-		skips += int(p.Counters["inductor"]["cudagraph_skips"])
-	}
-	if !read {
-		return "graph breaks and recompiles", "", false, 0
-	}
-	var whats, whys []string
-	if breaks > 0 {
-		whats, whys = append(whats, "graph breaks"), append(whys, Plural(breaks, "graph break"))
-	}
-	if total > 1 {
-		whats, whys = append(whats, "recompiles"), append(whys, Plural(total, "frame compile")+", which may be recompiles")
-	}
-	if total > ok || unsupported > 0 {
-		whats = append(whats, "compile errors")
-		if total > ok {
-			whys = append(whys, Plural(total-ok, "frame")+" that did not compile")
-		} else {
-			whys = append(whys, fmt.Sprintf("%d Unsupported it did not trace", unsupported))
-		}
-	}
-	if skips > 0 {
-		whats, whys = append(whats, "CUDA-graph skips"), append(whys, Plural(skips, "CUDA-graph skip"))
-	}
-	return playbooks.JoinAnd(whats), playbooks.JoinAnd(whys), true, ok
-}
-
-// notKnownWords words ranks alike whose probes leave counts unknown (probeShows): "rank 0's recompiles are not
-// known (no log record names it; its probe counted 3 frame compiles, which may be recompiles)", "the graph breaks
-// and recompiles of ranks 0,1 are not known (no log record names them, and no probe of them recorded Dynamo's
-// counters)"; its is the form after "rank 0 not compared: " ("its recompiles are not known (…)").
-func notKnownWords(ranks []int, what, counted string, read bool) (words, its string) {
-	one := len(ranks) == 1
-	why := ", and no probe of it recorded Dynamo's counters"
-	switch {
-	case !one && !read:
-		why = ", and no probe of them recorded Dynamo's counters"
-	case one && read:
-		why = "; its probe counted " + counted
-	case read:
-		why = "; their probes counted " + counted + " each"
-	}
-	if one {
-		rest := fmt.Sprintf("%s are not known (no log record names it%s)", what, why)
-		return rankWord(ranks) + "'s " + rest, "its " + rest
-	}
-	rest := fmt.Sprintf("are not known (no log record names them%s)", why)
-	return fmt.Sprintf("the %s of %s %s", what, rankWord(ranks), rest), "their " + what + " " + rest
 }
