@@ -193,3 +193,33 @@ func TestParallelPlainOutputEqualsSerial(t *testing.T) {
 		t.Error("no part was parsed again: the plain lines after the open traceback were all held")
 	}
 }
+
+// A recompile's failures keep their own user-stack lines as Extra (joined by "\n", a blank line dropped),
+// however many failures there are: one string holds them all, each failure a part of it.
+func TestRecompileExtrasEachTheirOwn(t *testing.T) {
+	lines := []string{"Recompiling function f in /x.py:6", "    triggered by the following guard failure(s):",
+		"    - 0/2: a == 1", "    - 0/1: b == 2", "    - User stack trace:", "    -   File \"/x.py\", line 7, in f",
+		"    -     x = x * b", "    - 0/0: c == 3", "    - User stack trace:", "", "    -   File \"/x.py\", line 8, in f"}
+	for _, n := range []int{3, 2} { // three failures, and two (the payload made with room for them)
+		in := lines
+		if n == 2 {
+			in = lines[:7]
+		}
+		rc := parseRecompile(in)
+		if len(rc.Failures) != n {
+			t.Fatalf("%d failures, want %d: %+v", len(rc.Failures), n, rc.Failures)
+		}
+		want := []string{"", "User stack trace:\nFile \"/x.py\", line 7, in f\nx = x * b", "User stack trace:\nFile \"/x.py\", line 8, in f"}
+		for i, f := range rc.Failures {
+			if f.Extra != want[i] {
+				t.Errorf("%d failures: failure %d (%s) Extra %q, want %q", n, i, f.CompileID, f.Extra, want[i])
+			}
+		}
+		if rc.Function != "f" || rc.File != "/x.py" || rc.Line != 6 {
+			t.Errorf("head %q %q %d", rc.Function, rc.File, rc.Line)
+		}
+	}
+	if rc := parseRecompile(nil); rc == nil || rc.Failures != nil {
+		t.Errorf("no lines: %+v", rc)
+	}
+}

@@ -82,3 +82,12 @@ func (m *strs) list(list []string) []string {
 	}
 	return out
 }
+
+// clonePair copies a and b (their record's text is not kept) in one allocation, each a part of it.
+func clonePair(a, b string) (string, string) {
+	if a == "" || b == "" { // a concatenation with "" is the other string itself, not a copy
+		return strings.Clone(a), strings.Clone(b)
+	}
+	both := a + b
+	return both[:len(a)], both[len(a):]
+}

@@ -4,7 +4,6 @@ import (
 	"hash/maphash"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -188,7 +187,8 @@ func (a *Aggregator) addRecompile(r *logparse.Record, in *strs, lastInput *strin
 			break
 		}
 		if h := failureHash(f); !s.listsFailure(f, h) {
-			s.Failures = append(s.Failures, logparse.GuardFailure{CompileID: strings.Clone(f.CompileID), Guard: strings.Clone(f.Guard)})
+			cid, guard := clonePair(f.CompileID, f.Guard)
+			s.Failures = append(s.Failures, logparse.GuardFailure{CompileID: cid, Guard: guard})
 			s.failHash = append(s.failHash, h)
 		}
 	}
