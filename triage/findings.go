@@ -145,10 +145,22 @@ func sortFindings(fs []Finding) {
 	for i := range idx {
 		idx[i] = i
 	}
+	sev := make([]int, len(fs)) // looked up once a finding, not twice a comparison
+	for i := range fs {
+		sev[i] = sevRank(fs[i].Severity)
+	}
 	slices.SortFunc(idx, func(i, j int) int {
+		if c := cmp.Compare(sev[i], sev[j]); c != 0 { // each key only where the ones before tie (cmp.Or computes all)
+			return c
+		}
 		a, b := &fs[i], &fs[j]
-		return cmp.Or(cmp.Compare(sevRank(a.Severity), sevRank(b.Severity)), -cmpBool(a.firstFailure, b.firstFailure), cmp.Compare(b.Records, a.Records),
-			strings.Compare(a.ID, b.ID), cmp.Compare(i, j))
+		if c := -cmpBool(a.firstFailure, b.firstFailure); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Records, a.Records); c != 0 {
+			return c
+		}
+		return cmp.Or(strings.Compare(a.ID, b.ID), cmp.Compare(i, j))
 	})
 	sorted := make([]Finding, len(fs))
 	for k, i := range idx {

@@ -247,7 +247,6 @@ func (a *Aggregator) distinctBreaks() []*BreakSummary {
 		sites = map[string]bool{}
 	}
 	for _, b := range a.breaks {
-		b.finish()
 		if sites != nil {
 			for _, s := range breakSites(b) {
 				sites[s] = true
@@ -257,10 +256,14 @@ func (a *Aggregator) distinctBreaks() []*BreakSummary {
 	}
 	for site, b := range a.items {
 		if !sites[site] {
-			b.finish()
 			out = append(out, b)
 		}
 	}
+	inParallel(len(out), 256, func(from, to int) { // each summary's own lists: thousands in a big run
+		for _, b := range out[from:to] {
+			b.finish()
+		}
+	})
 	sortBreaks(out)
 	return out
 }
