@@ -28,11 +28,13 @@ func indentJSON(dst, src []byte, indent string) []byte { return indentJSONAt(dst
 // values separated by commas (elements of an array at that depth, json_report.go).
 func indentJSONAt(dst, src []byte, indent string, depth int) []byte {
 	open := false // after '{' or '[': the next byte is a value on a new line, or the container's end
+	pad := []byte{'\n'} // a newline and the indent as many times as the deepest line so far: one copy a line
 	newline := func() {
-		dst = append(dst, '\n')
-		for range depth {
-			dst = append(dst, indent...)
+		n := 1 + depth*len(indent)
+		for len(pad) < n {
+			pad = append(pad, indent...)
 		}
+		dst = append(dst, pad[:n]...)
 	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
