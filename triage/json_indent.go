@@ -27,7 +27,7 @@ func indentJSON(dst, src []byte, indent string) []byte { return indentJSONAt(dst
 // indentJSONAt indents src as the values it holds would be at depth inside a document: src may be several
 // values separated by commas (elements of an array at that depth, json_report.go).
 func indentJSONAt(dst, src []byte, indent string, depth int) []byte {
-	open := false // after '{' or '[': the next byte is a value on a new line, or the container's end
+	open := false       // after '{' or '[': the next byte is a value on a new line, or the container's end
 	pad := []byte{'\n'} // a newline and the indent as many times as the deepest line so far: one copy a line
 	newline := func() {
 		n := 1 + depth*len(indent)
