@@ -116,30 +116,63 @@ func RulesOf(an *triage.Analysis) Rules {
 // for a reason ("recompiles not in the log", Value that reason) or "not counted (…)" (Value "—"). Runtime errors
 // are counted whatever was logged: exact, or a floor. count is the run's (the analysis's BreaksCounted and
 // BreaksFloor say the same of it) or one rank's: a rank that printed no break of a kind not logged has no count of
-// it, whatever the other ranks printed (the report's "Per rank": "breaks not logged", not "at least 0").
+// it, whatever the other ranks printed (the report's "Per rank": "breaks not logged", not "at least 0"). Point
+// draws the same decision (judge) for a trend.
 func (rl Rules) Word(key string, count int, n Nouns) CountWords {
-	noun := nouns[key][n]
-	counted, floor, absent := rl.counted[key], false, rl.absent
-	if logged, ok := rl.logged[key]; ok {
-		counted, floor = logged || count > 0, !logged && count > 0
-	}
-	if key == CountLimitHits {
-		counted, floor, absent = !rl.silenced || count > 0, rl.silenced, triage.LoggingSilenced.Words()
-	}
+	noun, j := nouns[key][n], rl.judge(key, count)
 	switch {
-	case key == CountRuntimeErrors:
-	case rl.none != "":
-		return CountWords{key, "—", noun + "s " + notCounted(rl.none)}
-	case !counted:
-		return CountWords{key, absent, noun + "s " + absent}
-	case floor:
+	case j.none != "":
+		return CountWords{key, "—", noun + "s " + notCounted(j.none)}
+	case !j.counted:
+		return CountWords{key, j.absent, noun + "s " + j.absent}
+	case j.atLeast:
 		return CountWords{key, "≥" + strconv.Itoa(count), "at least " + triage.Plural(count, noun)}
 	}
 	v, w := strconv.Itoa(count), triage.Plural(count, noun)
-	if rl.unfinished {
+	if j.floor {
 		v, w = triage.Floor(v), triage.Floor(w)
 	}
 	return CountWords{key, v, w}
+}
+
+// Point is one count as a trend draws it (the TUI's sparkline, the log's trend line), by the decision Word words:
+// -1 where Word gives no count ("not logged", "not in the log", "not counted (…)"), else count, a floor where Word
+// says "≥N" or "at least N".
+func (rl Rules) Point(key string, count int) (value int, floor bool) {
+	j := rl.judge(key, count)
+	if j.none != "" || !j.counted {
+		return -1, false
+	}
+	return count, j.atLeast || j.floor
+}
+
+// judgement is what the rules make of one count, before any words: Word words it, Point draws it.
+type judgement struct {
+	none    string // no count of the run stands: "no torch output", "nothing compiled" (runtime errors apart)
+	counted bool   // a count stands, exact or a floor; else absent says why not ("not logged", "not in the log")
+	absent  string
+	atLeast bool // some printed of a kind not (all) logged: "at least N"
+	floor   bool // the run did not complete: "≥N"
+}
+
+func (rl Rules) judge(key string, count int) judgement {
+	if key == CountRuntimeErrors { // raised errors print whatever was logged
+		return judgement{counted: true, floor: rl.unfinished}
+	}
+	if rl.none != "" {
+		return judgement{none: rl.none}
+	}
+	counted, atLeast, absent := rl.counted[key], false, rl.absent
+	if logged, ok := rl.logged[key]; ok {
+		counted, atLeast = logged || count > 0, !logged && count > 0
+	}
+	if key == CountLimitHits {
+		counted, atLeast, absent = !rl.silenced || count > 0, rl.silenced, triage.LoggingSilenced.Words()
+	}
+	if !counted {
+		return judgement{absent: absent}
+	}
+	return judgement{counted: true, atLeast: atLeast, floor: rl.unfinished && !atLeast}
 }
 
 // Uncounted is the one phrase that stands for every count of an analysed run that counted nothing, the report's

@@ -290,19 +290,18 @@ func envText(e *Env, host bool) string {
 }
 
 // trendText: "graph breaks 1 → 0 · recompiles 3 → – → ≥2" over the runs that compiled; a run that did not
-// complete (stopped, crashed) counted only what it reached: "≥".
+// complete (stopped, crashed) counted only what it reached: "≥". Its points are the sparkline's (trendPoint).
 func trendText(s *Story) string {
 	series := func(name, key string) string {
 		var parts []string
 		counted := 0
 		for i := range s.Runs {
 			r := &s.Runs[i]
-			cw := r.countWord(key)
-			if !r.compiled() || !cw.Counted() {
+			if v, _ := r.trendPoint(key); v < 0 {
 				parts = append(parts, "–") // not logged, or nothing counted: the run keeps its place
 				continue
 			}
-			parts = append(parts, cw.Value) // the table's and the text's count (countWords)
+			parts = append(parts, r.countWord(key).Value) // the table's and the text's count (countWords)
 			counted++
 		}
 		if counted < 2 {

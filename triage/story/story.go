@@ -294,50 +294,6 @@ func baseRun(earlier []Run, r *Run) (*Run, string) {
 	return nil, ""
 }
 
-// Sparkline returns the distinct graph breaks and the recompiles of every run, oldest first; -1 where a run
-// has no value (no analysable logs, the eager baseline, or its TORCH_LOGS did not log that kind).
-func (s *Story) Sparkline() (breaks, recompiles []int) {
-	breaks, recompiles = make([]int, len(s.Runs)), make([]int, len(s.Runs))
-	for i := range s.Runs {
-		r := &s.Runs[i]
-		breaks[i], recompiles[i] = -1, -1
-		if !r.compiled() {
-			continue
-		}
-		// a kind not logged is no count, but some printed all the same are a floor ("at least 1": SparkFloors)
-		if r.Logged.covers(triage.KindGraphBreak) || r.Counts.GraphBreaks > 0 {
-			breaks[i] = r.Counts.GraphBreaks
-		}
-		if r.Logged.covers(triage.KindRecompile) || r.Counts.Recompiles > 0 {
-			recompiles[i] = r.Counts.Recompiles
-		}
-	}
-	return breaks, recompiles
-}
-
-// SparkFloors says, per run and per series of Sparkline, whether the value is a floor: the run did not complete
-// (Floors), or the kind was not logged and some printed all the same ("at least N", as the trend line says "≥N").
-func (s *Story) SparkFloors() (breaks, recompiles []bool) {
-	cut := s.Floors()
-	breaks, recompiles = make([]bool, len(s.Runs)), make([]bool, len(s.Runs))
-	for i := range s.Runs {
-		r := &s.Runs[i]
-		breaks[i] = cut[i] || r.compiled() && !r.Logged.covers(triage.KindGraphBreak)
-		recompiles[i] = cut[i] || r.compiled() && !r.Logged.covers(triage.KindRecompile)
-	}
-	return breaks, recompiles
-}
-
-// Floors says, per run, whether its counts are floors: it did not complete (stopped, crashed), so it counted only
-// what it reached.
-func (s *Story) Floors() []bool {
-	out := make([]bool, len(s.Runs))
-	for i := range s.Runs {
-		out[i] = s.Runs[i].an != nil && s.Runs[i].an.Unfinished() != ""
-	}
-	return out
-}
-
 // storyEnv takes the environment from the newest probed run, else the newest torch version known.
 func storyEnv(runs []Run) *Env {
 	for i := len(runs) - 1; i >= 0; i-- {
