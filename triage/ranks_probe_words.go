@@ -202,3 +202,12 @@ func probeFrames(u RankWithoutRecords) int {
 	}
 	return *u.ProbeFrames
 }
+
+// QuantityOf is the quantity rank agreement compares findings of kind k in (QuantityGraphBreaks, …), "" for a
+// kind it does not compare: what FromProbe's ComparedOn says of a finding of that kind.
+func QuantityOf(k Kind) string {
+	if _, ok := agreementKinds[k]; !ok {
+		return ""
+	}
+	return quantityOf(k)
+}
