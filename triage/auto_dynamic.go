@@ -1,0 +1,110 @@
+package triage
+
+import (
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// autoDynamicScalar reports a guard on the value of an int or a float that automatic dynamic makes symbolic at its
+// first change, as it does a tensor's size, so that first recompile is expected once (a later one on the value the
+// recompiled graph was made for refutes it: autoDynamic; the dynamic log, when on, shows which: dynamic_log.go):
+//   - an argument of the frame (2.6 "L['n'] == 0", 2.14 "n == 0", "scale == 0.25": testdata/recorded/int-recompiles,
+//     2.6 and 2.14.1; a float too, torch's specialize_float being False on both: testdata/recorded/float-arg, where
+//     the dynamic log marks L['c'] dynamic after it, and r03_cache_limit's twelve floats recompile once; a float from
+//     .item() carried into a resume function as ___stack0 too: gb_recompile's 2.14.1 log marks L['___stack0']
+//     dynamic at [4/1]);
+//   - an attribute or item reached from one: 2.6's nn.Module int attribute ("L['self'].step == 0", the [0/1]
+//     compile logs create_symbol … for L['self'].step), an optimizer's learning rate that an LR scheduler changes
+//     ("self.param_groups[0]['lr'] == 0.01", a symbol at the recompile on 2.6 and 2.14.1): testdata/recorded/
+//     train-loop.
+//
+// Not a global (G['K'], a constant each time), a default argument or a call's result, nor an nn.Module int
+// attribute whose guard carries torch's hint that it keeps them static: 2.14.1 specialises self.step on every
+// value (train-loop 0001, int-recompiles 0001; its dynamic log marks it dynamic and makes no symbol).
+func autoDynamicScalar(gc GuardClass, guard string) bool {
+	if !scalarClass(gc.Class) || gc.Source == "" ||
+		strings.ContainsAny(gc.Source, "()") || strings.Contains(gc.Source, "__defaults__") ||
+		strings.HasPrefix(strings.TrimSpace(guard), "G[") {
+		return false
+	}
+	return !strings.ContainsAny(gc.Source, ".[") || !strings.Contains(guard, nnModuleIntStatic)
+}
+
+// scalarClass reports a guard class on the value of an int or a float (an argument's, or one from .item() across a
+// graph break): the scalars automatic dynamic may make symbolic (autoDynamicScalar), as it does a tensor's size.
+func scalarClass(class string) bool {
+	return class == "value_int" || class == "value_float" || class == "stack_float"
+}
+
+// nnModuleIntStatic is the hint 2.14's guard on an nn.Module int attribute carries (torch/_dynamo/variables/
+// builder.py: is_int_specialization_case): torch keeps the value static.
+const nnModuleIntStatic = "considers integer attributes of the nn.Module to be static"
+
+// autoDynamic counts the first size recompile of each (process, frame, input, dim) as expected, unless a later
+// one fails a guard of the graph it compiled on the same dimension (failedOn: the compile id of the graph whose
+// guard failed first).
+func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass, failedOn string, in *strs) {
+	ak := autoKey{rank: r.Rank, pid: r.PID, dim: gc.Dim, input: procInput(r, in)}
+	if af := g.autoOf(ak); af != nil {
+		// an exact value the graph was compiled for ("expected 9, actual 11", "k == 1"), not a range guard a
+		// dynamic dimension may carry
+		exact := scalarClass(gc.Class) || gc.Old != "" && gc.New != ""
+		var buf [32]byte
+		if !af.refuted && exact && failedOn != "" && failedOn == string(af.cid.Append(buf[:0])) {
+			af.refuted = true
+			g.ranks.at(af.rank).Exp--
+		}
+		if cidLess(r.CompileID, af.cid) {
+			af.cid, af.detail, af.new = r.CompileID, gc.Detail, in.of(gc.New)
+		}
+		return
+	}
+	g.addAuto(ak, autoFirst{cid: r.CompileID, detail: gc.Detail, rank: r.Rank, pid: r.PID, input: ak.input,
+		class: gc.Class, src: gc.Source, new: in.of(gc.New), dim: gc.Dim})
+	g.ranks.at(r.Rank).Exp++
+}
+
+// maxAutoScan is how many first recompiles a group scans for a key (one a process and dimension: a node's ranks)
+// before it keeps a map of them: a scan of a few is cheaper than hashing a key with a string in it.
+const maxAutoScan = 16
+
+// autoOf is the group's first recompile on ak, nil when none (valid until the next addAuto).
+func (g *recompGroup) autoOf(ak autoKey) *autoFirst {
+	if g.autoIdx != nil {
+		if i, ok := g.autoIdx[ak]; ok {
+			return &g.auto[i]
+		}
+		return nil
+	}
+	for i := range g.auto {
+		if af := &g.auto[i]; af.rank == ak.rank && af.pid == ak.pid && af.dim == ak.dim && af.input == ak.input {
+			return af
+		}
+	}
+	return nil
+}
+
+// addAuto notes the first recompile on ak.
+func (g *recompGroup) addAuto(ak autoKey, af autoFirst) {
+	g.auto = append(g.auto, af)
+	if g.autoIdx == nil && len(g.auto) > maxAutoScan {
+		g.autoIdx = make(map[autoKey]int, 2*len(g.auto))
+		for i, x := range g.auto {
+			g.autoIdx[autoKey{rank: x.rank, pid: x.pid, input: x.input, dim: x.dim}] = i
+		}
+	}
+	if g.autoIdx != nil {
+		g.autoIdx[ak] = len(g.auto) - 1
+	}
+}
+
+func cidLess(a, b logparse.CompileID) bool {
+	if a.Frame != b.Frame {
+		return a.Frame < b.Frame
+	}
+	if a.Compile != b.Compile {
+		return a.Compile < b.Compile
+	}
+	return a.Attempt < b.Attempt
+}
