@@ -11,7 +11,7 @@ import (
 
 // A rank the header names that printed no record of its own is in the JSON beside per_rank, not left out of it:
 // per_rank_unknown names it, what shows it (its probe), and what its probe counted compiled; the text report's
-// "Per rank" names it too ("counts not known"), from the same list. quiet-rank's per_rank read {"1": …} alone
+// "Per rank" names it too ("no log record names it"), from the same list. quiet-rank's per_rank read {"1": …} alone
 // under "ranks": [0, 1], although rank 0's probe counted a compiled frame (a reader took rank 0 for absent or
 // idle), and the text had no "Per rank" section at all; silenced-rank's rank 1 counted a break its log lost.
 func TestReportPerRankNamesTheRanksItHasNoCountsOf(t *testing.T) {
@@ -62,7 +62,7 @@ func TestReportPerRankNamesTheRanksItHasNoCountsOf(t *testing.T) {
 		_, out, _ := runCLI("report", "--width", "300", dir)
 		sec := out[max(strings.Index(out, "\nPer rank\n"), 0):]
 		for _, r := range c.unknown {
-			if l := lineWith(sec, "  rank "+strconv.Itoa(r)+": "); !strings.Contains(out, "\nPer rank\n") || !strings.Contains(l, "counts not known") {
+			if l := lineWith(sec, "  rank "+strconv.Itoa(r)+": "); !strings.Contains(out, "\nPer rank\n") || !strings.Contains(l, "no log record names it") {
 				t.Errorf("%s: Per rank line of rank %d %q in\n%s", c.dir, r, l, out)
 			}
 		}
@@ -80,5 +80,50 @@ func TestPerRankLimitHitsOfASilencedLog(t *testing.T) {
 	sec := out[max(strings.Index(out, "\nPer rank\n"), 0):]
 	if l := lineWith(sec, "  rank 0: "); !strings.Contains(l, "limit hits not in the log") || strings.Contains(l, "0 limit hits") {
 		t.Errorf("Per rank line of rank 0 %q", l)
+	}
+}
+
+// The text report's "Per rank" line of a rank no log record names says, quantity by quantity, what its probe
+// counted, as the rank agreement above it compares it: quiet-rank's rank 0 read "counts not known" of every count
+// under "rank 0 as its probe counted (no log record names it): 1 compiled frame, no graph break". The JSON has
+// the same per quantity (per_rank_unknown's probe_counts); of the test-only 3-frame copy, the recompiles stay not
+// known, as rank agreement leaves them not compared.
+func TestPerRankLineOfARankSaysWhatItsProbeCounted(t *testing.T) {
+	for _, c := range []struct {
+		name, dir, agreement, line string
+		none                       []string
+	}{
+		{"0013-breaks", filepath.Join("..", "testdata", "recorded", "quiet-rank", "runs", "0013-breaks"),
+			"rank 0 as its probe counted (no log record names it): 1 compiled frame, no graph break",
+			"rank 0: 0 breaks, 0 recompiles, 0 limit hits, 0 skips, 0 compile errors, runtime errors not known; " +
+				"no log record names it: the 0s are as its probe counted (1 compiled frame)",
+			[]string{"graph breaks", "recompiles", "compile errors", "CUDA-graph skips"}},
+		{"3 frames", synthetic3Frames(t),
+			"rank 0 as its probe counted (no log record names it): no graph break; its recompiles not compared",
+			"rank 0: 0 breaks, recompiles not known, limit hits not known, 0 skips, 0 compile errors, runtime errors not known; " +
+				"no log record names it: the 0s are as its probe counted (it also counted 3 frame compiles, which may be recompiles)",
+			[]string{"graph breaks", "compile errors", "CUDA-graph skips"}},
+	} {
+		_, out, _ := runCLI("report", "--width", "300", c.dir)
+		if !strings.Contains(lineWith(out, "Rank agreement:"), c.agreement) {
+			t.Errorf("%s: rank agreement:\n%s", c.name, out)
+		}
+		sec := out[max(strings.Index(out, "\nPer rank\n"), 0):]
+		if l := strings.TrimSpace(lineWith(sec, "  rank 0: ")); l != c.line {
+			t.Errorf("%s: Per rank line\n%q\nwant\n%q", c.name, l, c.line)
+		}
+		_, js, _ := runCLI("report", "--format", "json", c.dir)
+		var rep struct {
+			Unknown []struct {
+				Probe *struct {
+					None     []string `json:"none"`
+					NotKnown []string `json:"not_known"`
+				} `json:"probe_counts"`
+			} `json:"per_rank_unknown"`
+		}
+		if err := json.Unmarshal([]byte(js), &rep); err != nil || len(rep.Unknown) != 1 || rep.Unknown[0].Probe == nil ||
+			!slices.Equal(rep.Unknown[0].Probe.None, c.none) {
+			t.Errorf("%s: per_rank_unknown %+v (%v)", c.name, rep.Unknown, err)
+		}
 	}
 }

@@ -100,10 +100,10 @@ func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
 // rankAgreeWithout compares the ranks that are not idle (idleRanks); the idle ones are named as not compared. A
 // rank no log record names (unknown: the report's per_rank_unknown) is compared only where its probe's counters
 // show every count agreement compares (withoutUnknownRanks).
-func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords, probes []ProcessInfo) RankAgreement {
+func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords) RankAgreement {
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
-		return withoutUnknownRanks(RankAgree(ev.Ranks, fs).earned(ev, short), ev, fs, short, unknown, probes)
+		return withoutUnknownRanks(RankAgree(ev.Ranks, fs).earned(ev, short), ev, fs, short, unknown)
 	}
 	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWord(idle), shortVerb(short))
 	if short == "still running" {
@@ -115,7 +115,7 @@ func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string,
 	}
 	e := ev
 	e.Ranks = ranks
-	ra := withoutUnknownRanks(RankAgree(ranks, fs).earned(e, short), e, fs, short, unknown, probes)
+	ra := withoutUnknownRanks(RankAgree(ranks, fs).earned(e, short), e, fs, short, unknown)
 	ra.Summary += "; " + rankWord(idle) + " not compared: " + why
 	return ra
 }

@@ -9,16 +9,17 @@ import (
 )
 
 // withoutUnknownRanks keeps an agreement's claim (agree, or differ) about ranks no log record names only on what
-// their probes counted (probeCounted), quantity by quantity: graph breaks, recompiles, compile errors, CUDA-graph
-// skips. A rank whose probe counted them all (no graph break, one frame compiled at most, none failed, no
-// CUDA-graph skip) is compared as having none, with the others. A rank whose probe counted some is compared with
+// their probes counted (per_rank_unknown's Probe, by probeCounted: the 0s of their "Per rank" lines), quantity by
+// quantity: graph breaks, recompiles, compile errors, CUDA-graph skips. A rank whose probe counted them all (no
+// graph break, one frame compiled at most, none failed, no CUDA-graph skip) is compared as having none, with the
+// others. A rank whose probe counted some is compared with
 // the reference on those alone, as having none of them (its group lists what the reference has that it lacks);
 // the quantities its probe did not count are named as not compared. A rank whose probe counted none is not
 // compared, by name. FromProbe holds the ranks compared, and the summary names that basis (ProbeBasis). A
 // difference stands; where none was found, an agreement that leaves out a quantity of a rank is no agreement of
 // all (NotCompared names what was left out). A comparison that was not made anyway (not compared) is left as it
 // is: it claims nothing of them.
-func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords, probes []ProcessInfo) RankAgreement {
+func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) RankAgreement {
 	if ra.NotCompared != "" {
 		return ra
 	}
@@ -34,26 +35,26 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 		if !slices.Contains(ev.Ranks, u.Rank) {
 			continue
 		}
-		pc := probeCounted(u.Rank, probes)
-		if pc.read && len(pc.unknown) < len(agreementQuantities) {
-			frames := pc.frames
-			u.ProbeFrames = &frames // what the basis words: the counters probeCounted read
-			c := ProbeCompared{RankWithoutRecords: u, ComparedOn: pc.known(), NotCompared: pc.unknown, ProbeCounted: pc.whys}
-			if len(pc.unknown) == 0 {
+		pc := u.Probe // what its probes counted (probeCounted): the "Per rank" line's 0s are these
+		if pc != nil && len(pc.None) > 0 {
+			c := ProbeCompared{RankWithoutRecords: u, ComparedOn: slices.Clone(pc.None), NotCompared: slices.Clone(pc.NotKnown),
+				ProbeCounted: slices.Clone(pc.Counted)}
+			c.Probe = nil // its own fields say it
+			if len(pc.NotKnown) == 0 {
 				full = append(full, c)
 				continue
 			}
 			partial, out = append(partial, c), append(out, u.Rank)
 			continue
 		}
-		what, counted := "graph breaks and recompiles", ""
-		if pc.read {
-			what, counted = playbooks.JoinAnd(pc.unknown), playbooks.JoinAnd(pc.whys)
+		what, counted, read := "graph breaks and recompiles", "", pc != nil
+		if read {
+			what, counted = playbooks.JoinAnd(pc.NotKnown), playbooks.JoinAnd(pc.Counted)
 		}
 		out = append(out, u.Rank)
-		i := slices.IndexFunc(groups, func(g unknownGroup) bool { return g.what == what && g.counted == counted && g.read == pc.read })
+		i := slices.IndexFunc(groups, func(g unknownGroup) bool { return g.what == what && g.counted == counted && g.read == read })
 		if i < 0 {
-			i, groups = len(groups), append(groups, unknownGroup{what: what, counted: counted, read: pc.read})
+			i, groups = len(groups), append(groups, unknownGroup{what: what, counted: counted, read: read})
 		}
 		groups[i].ranks = append(groups[i].ranks, u.Rank)
 	}

@@ -331,11 +331,11 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 // A live run's rank that compiled nothing yet is worded as such, not "before the run still running".
 func TestIdleRankOfALiveRun(t *testing.T) {
 	ev := ReportEvidence{Ranks: []int{0, 1}, TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}
-	ra := rankAgreeWithout(ev, nil, []int{0}, "still running", nil, nil)
+	ra := rankAgreeWithout(ev, nil, []int{0}, "still running", nil)
 	if !strings.Contains(ra.Summary, "rank 0 compiled nothing yet") || ra.Disagree() {
 		t.Errorf("%+v", ra)
 	}
-	ra = rankAgreeWithout(ev, nil, []int{0}, "exited with code 1", nil, nil)
+	ra = rankAgreeWithout(ev, nil, []int{0}, "exited with code 1", nil)
 	if !strings.Contains(ra.Summary, "before the run exited with code 1") {
 		t.Errorf("%+v", ra)
 	}

@@ -1,10 +1,8 @@
 package triage
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // What shows a rank that no log record names (RankWithoutRecords.KnownFrom).
@@ -17,11 +15,35 @@ const (
 // RankWithoutRecords is a rank the analysis knows (evidence.ranks: the probes', the launcher's) that no log record
 // names: per_rank has no counts of it, since what it logged is not known (not 0: its output may carry no rank
 // prefix, or be missing from the capture). KnownFrom says what shows it; ProbeFrames is the frames its probe
-// counted compiled (Dynamo's counters), nil where no probe of it recorded them.
+// counted compiled (Dynamo's counters), nil where no probe of it recorded them; Probe what they counted of each
+// quantity rank agreement compares (nil where no probe of it recorded them): what rank agreement compares it on,
+// and what its "Per rank" line shows as its probe's.
 type RankWithoutRecords struct {
-	Rank        int      `json:"rank"`
-	KnownFrom   []string `json:"known_from"`
-	ProbeFrames *int     `json:"probe_frames_compiled,omitempty"`
+	Rank        int          `json:"rank"`
+	KnownFrom   []string     `json:"known_from"`
+	ProbeFrames *int         `json:"probe_frames_compiled,omitempty"`
+	Probe       *ProbeCounts `json:"probe_counts,omitempty"`
+}
+
+// ProbeCounts is what the probes of a rank no log record names counted (probeCounted: Dynamo's counters) of the
+// quantities rank agreement compares (QuantityGraphBreaks, …): None those they counted none of (0, as its probe
+// counted: rank agreement compares it on them), NotKnown the others, Counted what they counted that leaves each
+// of NotKnown unknown ("3 frame compiles, which may be recompiles").
+type ProbeCounts struct {
+	None     []string `json:"none"`
+	NotKnown []string `json:"not_known,omitempty"`
+	Counted  []string `json:"counted,omitempty"`
+}
+
+// ProbeNone reports whether u's probe counted none of quantity q (QuantityGraphBreaks, …; "" for a count no probe
+// counts, runtime errors): a 0 shown as its probe's.
+func (u RankWithoutRecords) ProbeNone(q string) bool {
+	return u.Probe != nil && q != "" && slices.Contains(u.Probe.None, q)
+}
+
+func (p *ProbeCounts) equal(q *ProbeCounts) bool {
+	return p == nil && q == nil || p != nil && q != nil && slices.Equal(p.None, q.None) && slices.Equal(p.NotKnown, q.NotKnown) &&
+		slices.Equal(p.Counted, q.Counted)
 }
 
 // ranksWithoutRecords lists the ranks of ranks (the analysis's, worldRanks) that the report has no counts of,
@@ -55,75 +77,16 @@ func ranksWithoutRecords(rep *Report, ranks []int, run *RunFacts, probes []Proce
 		if counted {
 			u.ProbeFrames = &frames
 		}
+		if pc := probeCounted(r, probes); pc.read { // what rank agreement compares it on, and words
+			u.ProbeFrames = &pc.frames
+			u.Probe = &ProbeCounts{None: pc.known(), NotKnown: pc.unknown, Counted: pc.whys}
+		}
 		out = append(out, u)
-	}
-	return out
-}
-
-// unknownRankGroups words the ranks without records for the text report's "Per rank" and the TUI's Ranks view,
-// one line per group of ranks alike (what shows them, the frames their probes counted): "rank 0: counts not known:
-// no log record names it; its probe counted 1 compiled frame".
-func unknownRankGroups(us []RankWithoutRecords) []rankLine {
-	type group struct {
-		ranks []int
-		u     RankWithoutRecords
-	}
-	var groups []group
-	for _, u := range us {
-		i := slices.IndexFunc(groups, func(g group) bool {
-			return sameRankWithoutRecords(RankWithoutRecords{KnownFrom: g.u.KnownFrom, ProbeFrames: g.u.ProbeFrames},
-				RankWithoutRecords{KnownFrom: u.KnownFrom, ProbeFrames: u.ProbeFrames})
-		})
-		if i < 0 {
-			i = len(groups)
-			groups = append(groups, group{u: u})
-		}
-		groups[i].ranks = append(groups[i].ranks, u.Rank)
-	}
-	out := make([]rankLine, 0, len(groups))
-	for _, g := range groups {
-		one := len(g.ranks) == 1
-		it, its, probe, each := "them", "their", "probes", " each"
-		if one {
-			it, its, probe, each = "it", "its", "probe", ""
-		}
-		line := rankWord(g.ranks) + ": counts not known: no log record names " + it
-		switch u := g.u; {
-		case u.ProbeFrames != nil && *u.ProbeFrames == 0:
-			line += fmt.Sprintf("; %s %s counted no compiled frame", its, probe)
-		case u.ProbeFrames != nil:
-			line += fmt.Sprintf("; %s %s counted %s%s", its, probe, Plural(*u.ProbeFrames, "compiled frame"), each)
-		case slices.Contains(u.KnownFrom, KnownFromProbe):
-			line += fmt.Sprintf(" (known from %s %s)", its, probe)
-		case len(u.KnownFrom) > 0:
-			var from []string
-			for _, k := range u.KnownFrom {
-				from = append(from, map[string]string{KnownFromWorldSize: "a probe's WORLD_SIZE", KnownFromLauncher: "the launcher"}[k])
-			}
-			line += " (known from " + strings.Join(from, " and ") + ")"
-		}
-		out = append(out, rankLine{ranks: len(g.ranks), text: line})
-	}
-	return out
-}
-
-// rankLine is one line of the "Per rank" section and the ranks it stands for.
-type rankLine struct {
-	ranks int
-	text  string
-}
-
-// UnknownRankLines words an analysis's ranks without records (its report's per_rank_unknown), as the text
-// report's "Per rank" does: the TUI's legend under its per-rank table.
-func (a *Analysis) UnknownRankLines() []string {
-	var out []string
-	for _, l := range unknownRankGroups(a.Report.PerRankUnknown) {
-		out = append(out, l.text)
 	}
 	return out
 }
 
 func sameRankWithoutRecords(a, b RankWithoutRecords) bool {
 	return a.Rank == b.Rank && slices.Equal(a.KnownFrom, b.KnownFrom) && (a.ProbeFrames == nil) == (b.ProbeFrames == nil) &&
-		(a.ProbeFrames == nil || *a.ProbeFrames == *b.ProbeFrames)
+		(a.ProbeFrames == nil || *a.ProbeFrames == *b.ProbeFrames) && a.Probe.equal(b.Probe)
 }

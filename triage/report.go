@@ -23,8 +23,9 @@ import (
 // recompile_limit_hits gained raised (torch raised FailOnRecompileLimitHit: the call failed, no eager fallback),
 // cudagraph_partitions whole_graphs (graphs with no cudagraphable partition at all), and per_rank_unknown the ranks
 // of ranks that per_rank has no counts of (no log record names them), with known_from (probe, world_size,
-// launcher) and probe_frames_compiled (the frames the rank's probe counted compiled), and ddp_splits the graphs
-// DDPOptimizer split at DDP's bucket boundaries (the ddp_graphs log's split messages, or TORCH_TRACE's
+// launcher), probe_frames_compiled (the frames the rank's probe counted compiled) and probe_counts (the quantities
+// rank agreement compares that its probe counted none of, those it leaves not known, and why), and ddp_splits the
+// graphs DDPOptimizer split at DDP's bucket boundaries (the ddp_graphs log's split messages, or TORCH_TRACE's
 // optimize_ddp_split_graph: compile_id, submodules, names, records, ranks), by design and in no count;
 // counts_uncounted (why none of the counts but runtime_errors stands, whatever their zeros: no_torch_output,
 // nothing_compiled; and the text's words) is new, absent where they stand.

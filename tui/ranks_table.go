@@ -2,10 +2,12 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -28,11 +30,35 @@ func (s *snapshot) unnamedRanks() []int {
 	return out
 }
 
+// probeCells are the Per rank table's cells of rank rk, which no log record names (per_rank_unknown): 0ᵖ where its
+// probe counted none of the column's quantity (probe_counts: what rank agreement compares it on, the report's 0s of
+// it), "–" where it is not known (runtime errors: no probe counts them).
+func (s *snapshot) probeCells(rk int) []any {
+	var u triage.RankWithoutRecords
+	if s.report != nil {
+		if i := slices.IndexFunc(s.report.PerRankUnknown, func(u triage.RankWithoutRecords) bool { return u.Rank == rk }); i >= 0 {
+			u = s.report.PerRankUnknown[i]
+		}
+	}
+	// the report's breaks, recompiles, limit hits, skips, compile errors, runtime errors; records are of breaks
+	q := triage.PerRankQuantities
+	cols := []string{q[0], q[0], q[1], q[2], q[3], q[4], q[5]}
+	out := make([]any, len(cols))
+	for i, c := range cols {
+		out[i] = "–"
+		if u.ProbeNone(c) {
+			out[i] = probeMark
+		}
+	}
+	return out
+}
+
 // perRankTable is the Ranks view's "Per rank" section: the counts of every rank the analysis knows, of the kinds
 // the report's "Per rank" counts (and the breaks' records), each worded by the rules the report, the ranks strip,
 // the runs list and the bringup log word counts by (story.Rules: "≥3" where the run did not complete or still
 // runs, or where some printed while the kind was not logged), "–" where no count stands (not logged, not in the
-// log, nothing counted, no record of the rank), a legend for each; nothing for a single process (no ranks).
+// log, nothing counted, no record of the rank), 0ᵖ where no record names the rank and its probe counted none
+// (probeCells), a legend for each; nothing for a single process (no ranks).
 func (m *Model) perRankTable(s *snapshot, w int) []string {
 	th, a := m.th, s.analysis
 	if len(s.ranks) == 0 || a == nil || a.Report == nil {
@@ -64,8 +90,8 @@ func (m *Model) perRankTable(s *snapshot, w int) []string {
 	}
 	for _, rk := range s.ranks {
 		name := fmt.Sprintf("r%d", rk)
-		if !s.counted(rk) { // no record names it: the legend below says what shows it
-			lines = append(lines, fmt.Sprintf(perRankRow, name, "–", "–", "–", "–", "–", "–", "–"))
+		if !s.counted(rk) { // no record names it: 0ᵖ where its probe counted none, the legend below says the rest
+			lines = append(lines, fmt.Sprintf(perRankRow, append([]any{name}, s.probeCells(rk)...)...))
 			continue
 		}
 		c := s.perRank[rk]
@@ -80,10 +106,8 @@ func (m *Model) perRankTable(s *snapshot, w int) []string {
 	if absent {
 		lines = append(lines, legend(th.dim, "– "+s.logging().Words()+s.logging().Cause(), w)...)
 	}
-	if none == "" { // as the report's "Per rank" words them
-		for _, l := range a.UnknownRankLines() {
-			lines = append(lines, legend(th.dim, "– "+l, w)...)
-		}
+	for _, l := range a.UnknownRankLines() { // as the report's "Per rank" words them: its 0s, the rest not known
+		lines = append(lines, legend(th.dim, "– "+l, w)...)
 	}
 	if unfinished {
 		lines = append(lines, legend(th.dim, "≥ at least: the counts of what the run reached ("+a.Unfinished()+")", w)...)

@@ -13,8 +13,9 @@ import (
 )
 
 // reportPerRank is the text report's "Per rank" section of an analysis as cells of the Ranks view's table, rank
-// by rank: each count's value ("3", "≥0", "≥1" for "at least 1", "–" where the report says no count stands), in
-// the report's order (breaks, recompiles, limit hits, skips, compile errors, runtime errors).
+// by rank: each count's value ("3", "≥0", "≥1" for "at least 1", "–" where the report says no count stands, "0ᵖ"
+// where it says a rank no log record names has none as its probe counted), in the report's order (breaks,
+// recompiles, limit hits, skips, compile errors, runtime errors).
 func reportPerRank(t *testing.T, a *triage.Analysis) map[int][]string {
 	t.Helper()
 	var b bytes.Buffer
@@ -35,9 +36,15 @@ func reportPerRank(t *testing.T, a *triage.Analysis) map[int][]string {
 		if !ok {
 			t.Fatalf("Per rank line %q", l)
 		}
+		// "…; no log record names it: the 0s are as its probe counted (…)": its 0s are the probe's
+		counts, _, probe := strings.Cut(counts, "; no log record names ")
 		var cells []string
 		for _, item := range strings.Split(counts, ", ") {
-			cells = append(cells, reportCell(item))
+			c := reportCell(item)
+			if probe && c != "–" {
+				c = "0ᵖ"
+			}
+			cells = append(cells, c)
 		}
 		if len(cells) == 1 { // "counts not known: …", "nothing counted (no torch output)": no count stands
 			cells = []string{"–", "–", "–", "–", "–", "–"}
@@ -191,6 +198,8 @@ func TestRanksTableSaysWhatTheReportAndTheStripSay(t *testing.T) {
 			// without a record of it in per_rank: no count where graph_breaks was off)
 			if cw := rl.Word(story.CountGraphBreaks, s.perRank[rk].GraphBreakRecords, story.ShortNouns); cw.Counted() && s.counted(rk) {
 				want[1] = cw.Value
+			} else if !s.counted(rk) { // of a rank no record names, as its breaks: no break as its probe counted, no record of one
+				want[1] = rep[0]
 			} else {
 				want[1] = "–"
 			}
@@ -200,7 +209,8 @@ func TestRanksTableSaysWhatTheReportAndTheStripSay(t *testing.T) {
 					break
 				}
 			}
-			if st, ok := strip[rk]; ok && (st[0] != row[0] || st[1] != row[2]) {
+			// the strip shows no count of a rank no record names (not its probe's 0ᵖ: the Ranks view says that)
+			if st, ok := strip[rk]; ok && s.counted(rk) && (st[0] != row[0] || st[1] != row[2]) {
 				t.Errorf("%s: rank %d's row %q, the strip's %q", c.name, rk, row, st)
 			}
 		}
