@@ -8,29 +8,27 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-// probeMark is the matrix's cell of a rank no log record names that rank agreement compared, as its probe counted,
-// on what the finding counts in: none of it (the summary's "rank 0 as its probe counted …: no graph break").
+// probeMark is the matrix's cell of a rank no log record names whose probe counted none of what the finding counts
+// in (the Per rank table's 0ᵖ, and the summary's "rank 0 as its probe counted …: no graph break").
 const probeMark = "0ᵖ"
 
-// probeNone reports whether rank agreement compared rank rk, which no log record names, on what findings of kind
-// k count in, as having none of it as its probe counted (FromProbe's ComparedOn); of the disagreement itself,
-// whether it compared rk at all (FromProbe: it differs, or it does not).
-func probeNone(a triage.RankAgreement, rk int, k triage.Kind) bool {
-	i := slices.IndexFunc(a.FromProbe, func(pc triage.ProbeCompared) bool { return pc.Rank == rk })
-	if i < 0 {
+// probeNone reports whether rank rk, which no log record names, had none of what findings of kind k count in, as
+// its probe counted: the report's per_rank_unknown probe counts, the Per rank table's source; of the disagreement
+// itself, whether rank agreement compared rk at all (FromProbe: it differs, or it does not).
+func probeNone(s *snapshot, rk int, k triage.Kind) bool {
+	if k == triage.KindRankDisagreement {
+		return slices.ContainsFunc(s.agree.FromProbe, func(pc triage.ProbeCompared) bool { return pc.Rank == rk })
+	}
+	if s.report == nil {
 		return false
 	}
-	if k == triage.KindRankDisagreement {
-		return true
-	}
-	q := triage.QuantityOf(k)
-	return q != "" && slices.Contains(a.FromProbe[i].ComparedOn, q)
+	i := slices.IndexFunc(s.report.PerRankUnknown, func(u triage.RankWithoutRecords) bool { return u.Rank == rk })
+	return i >= 0 && s.report.PerRankUnknown[i].ProbeNone(triage.QuantityOf(k))
 }
 
 // rankMatrix draws ranks × findings: one column per finding (numbered, legend below), the records of each rank,
-// · where a rank whose records the log holds has none, 0ᵖ where a rank no log record names has none as rank
-// agreement compared it (its probe's counters: the summary's words, the same FromProbe), – where what it had is
-// not known. The key names the marks its cells show.
+// · where a rank whose records the log holds has none, 0ᵖ where a rank no log record names has none as its probe
+// counted (the Per rank table's source), – where what it had is not known. The key names the marks its cells show.
 func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 	th := m.th
 	rows := s.all()
@@ -53,7 +51,7 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 				b.WriteString(mark)
 			case s.counted(rk):
 				b.WriteString(th.dim.Render("  ·"))
-			case probeNone(s.agree, rk, rows[i].kind):
+			case probeNone(s, rk, rows[i].kind):
 				b.WriteString(th.dim.Render(" " + probeMark))
 				if !slices.Contains(probed, rk) {
 					probed = append(probed, rk)

@@ -110,15 +110,21 @@ func TestRanksMatrixShowsWhatTheProbeCounted(t *testing.T) {
 	}
 }
 
-// Of a rank compared on graph breaks but not on recompiles, the matrix shows 0ᵖ under the break and "–" under the
-// recompile, the key names "–"; of two such ranks the legend names both.
-func TestRanksMatrixKeepsNotKnownWhereAgreementDidNotCompare(t *testing.T) {
+// Of a rank whose probe counted no graph break but did not count its recompiles, the matrix shows 0ᵖ under the
+// break and "–" under the recompile (the Per rank table's source: per_rank_unknown's probe counts), the key names
+// "–"; of two such ranks the legend names both.
+func TestRanksMatrixKeepsNotKnownWhereTheProbeDidNotCount(t *testing.T) {
 	m := newModel(options{mode: modeOpen, set: builtinSet(t)})
+	silent := func(rk int) triage.RankWithoutRecords {
+		return triage.RankWithoutRecords{Rank: rk, Probe: &triage.ProbeCounts{None: []string{triage.QuantityGraphBreaks},
+			NotKnown: []string{triage.QuantityRecompiles}}}
+	}
 	on := func(rk int) triage.ProbeCompared {
-		return triage.ProbeCompared{RankWithoutRecords: triage.RankWithoutRecords{Rank: rk}, ComparedOn: []string{triage.QuantityGraphBreaks},
+		return triage.ProbeCompared{RankWithoutRecords: silent(rk), ComparedOn: []string{triage.QuantityGraphBreaks},
 			NotCompared: []string{triage.QuantityRecompiles}}
 	}
 	s := &snapshot{ranks: []int{0, 1, 2}, perRank: map[int]triage.Counts{1: {}},
+		report:  &triage.Report{PerRankUnknown: []triage.RankWithoutRecords{silent(0), silent(2)}},
 		breaks:  []*row{{kind: triage.KindGraphBreak, what: "print()", ranks: []int{1}, perRank: map[int]int{1: 1}}},
 		recomps: []*row{{kind: triage.KindRecompile, what: "f", ranks: []int{1}, perRank: map[int]int{1: 2}}},
 		agree:   triage.RankAgreement{FromProbe: []triage.ProbeCompared{on(0), on(2)}}}
@@ -127,6 +133,23 @@ func TestRanksMatrixKeepsNotKnownWhereAgreementDidNotCompare(t *testing.T) {
 		"0ᵖ none, as the probes of ranks 0,2 counted (no log record names them)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+}
+
+// The matrix and the Per rank table above it read one source: where rank agreement compared nothing (the ranks
+// with records did not earn it) a rank whose probe counted no graph break still shows 0ᵖ under the break, as its
+// Per rank row does, and a rank whose probe counted one shows "–" (which break is not known).
+func TestRanksMatrixAgreesWithPerRankWhereAgreementComparedNothing(t *testing.T) {
+	for _, w := range []int{80, 120} {
+		m := openModel(t, w, 60, recordedRun("unprefixed-rank-break", "0001-breaks"))
+		press(m, "R")
+		s := plain(m)
+		if r0 := matrixCells(t, s, "r0"); r0["graph break"] != "0ᵖ" {
+			t.Errorf("%d cols: rank 0's graph break %q, want 0ᵖ as its Per rank row:\n%s", w, r0["graph break"], s)
+		}
+		if r1 := matrixCells(t, s, "r1"); r1["graph break"] != "–" {
+			t.Errorf("%d cols: rank 1's graph break %q, want –:\n%s", w, r1["graph break"], s)
 		}
 	}
 }
