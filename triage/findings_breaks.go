@@ -23,6 +23,7 @@ var breakLabels = map[string]string{
 	"expected-ddp-wrapper": "DDP wrapper", "expected-compiler-disable": "compiler.disable()",
 	"expected-explicit-graph-break": "graph_break()", "rc-limit-reached": "recompile limit",
 	"err-backend-ablation": "backend exception", "expected-lr-scheduler-step": "LR scheduler's step wrapper",
+	"gb-optimizer-step-wrapped": "opt.step wrapper",
 }
 
 // byDesignSites are torch files whose breaks are by design when compiling a wrapped model: DDP's forward
@@ -146,6 +147,9 @@ func breakTitle(f *Finding, b *BreakSummary) string {
 	if f.Expected {
 		t += " — by design"
 	}
+	if bb, ok := inferredBreaks[f.Playbook]; ok {
+		t += bb.title
+	}
 	return t
 }
 
@@ -179,6 +183,9 @@ func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
 		if fr, ok := logparse.UserFrame(s.Break.Frames); ok && fr.Code != "" {
 			d.WriteString("\nCode: " + fr.Code)
 		}
+	}
+	if bb, ok := inferredBreaks[f.Playbook]; ok {
+		d.WriteString("\n" + bb.detail)
 	}
 	d.WriteString("\nRecords: " + strconv.Itoa(b.Records) + " · " + rw(b.Ranks) + " · compile ids ")
 	d.WriteString(strings.Join(capList(b.CompileIDs, 12), ", "))
