@@ -53,7 +53,7 @@ func (st *traceState) symbol(env *envelope, line int) {
 // shapesTraced emits a ShapesTraced record for each compile the file holds to its compilation_metrics, where it
 // shows this torch traces the symbols compiles make.
 func (st *traceState) shapesTraced() {
-	if !st.symbols && !versionAtLeast(st.version, 2, 6) {
+	if !st.symbols && !TorchVersionAtLeast(st.version, 2, 6) {
 		return
 	}
 	cids := make([]CompileID, 0, len(st.metricsOf))
@@ -78,29 +78,4 @@ func (st *traceState) shapesTraced() {
 		r.CompileID, r.Shape = cid, &ShapeEvent{Event: ShapesTraced}
 		st.emit(r)
 	}
-}
-
-// versionAtLeast reports a torch version ("2.11.0+cu128", "2.14.1") of major.minor or later; false for "".
-func versionAtLeast(v string, major, minor int) bool {
-	var a, b int
-	n := 0
-	for i := 0; i < len(v) && n < 2; i++ {
-		c := v[i]
-		switch {
-		case c >= '0' && c <= '9':
-			if n == 0 {
-				a = a*10 + int(c-'0')
-			} else {
-				b = b*10 + int(c-'0')
-			}
-		case c == '.':
-			n++
-		default:
-			n = 2
-		}
-	}
-	if v == "" || v[0] < '0' || v[0] > '9' {
-		return false
-	}
-	return a > major || a == major && b >= minor
 }

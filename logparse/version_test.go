@@ -33,18 +33,22 @@ var torchVersionCases = []struct {
 	{"2.99999999999999999999", 0, 0, false},
 }
 
-// Every reader of a torch version in this package reads it the same way: "at least 2.6" (is create_symbol traced)
-// and the trace's era (the 2.x minor version its format is) agree with the table.
+// ParseTorchVersion, the one reader of a torch version, reads the table; "at least 2.6" (is create_symbol traced)
+// and the trace's era (the 2.x minor version its format is) read it through ParseTorchVersion and agree.
 func TestTorchVersionReadersAgree(t *testing.T) {
 	for _, c := range torchVersionCases {
+		r, ok := ParseTorchVersion(c.in)
+		if want := (TorchRelease{c.major, c.minor}); ok != c.ok || ok && r != want {
+			t.Errorf("ParseTorchVersion(%q) = %v, %v, want %v, %v", c.in, r, ok, want, c.ok)
+		}
 		for _, at := range [][2]int{{2, 6}, {2, 11}, {3, 0}} {
 			want := c.ok && (c.major > at[0] || c.major == at[0] && c.minor >= at[1])
-			if got := versionAtLeast(c.in, at[0], at[1]); got != want {
-				t.Errorf("versionAtLeast(%q, %d, %d) = %v, want %v", c.in, at[0], at[1], got, want)
+			if got := TorchVersionAtLeast(c.in, at[0], at[1]); got != want {
+				t.Errorf("TorchVersionAtLeast(%q, %d, %d) = %v, want %v", c.in, at[0], at[1], got, want)
 			}
 		}
 		want := Era{}
-		if c.ok && c.major == 2 && c.minor <= 126 { // the most an Era holds (int8)
+		if c.ok && c.major == 2 && c.minor <= maxEraMinor {
 			want = EraRange(c.minor, c.minor)
 		}
 		st := traceState{version: c.in}

@@ -6,7 +6,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
-// TorchAtLeast (are CUDA-graph skips logged without TORCH_LOGS) and runner.TorchMinor (which TORCH_LOGS names this
+// LoggedBy (are CUDA-graph skips logged without TORCH_LOGS: 2.11 and later) and runner.TorchMinor (which TORCH_LOGS names this
 // torch accepts, doctor's knobs) read a version the way logparse does (logparse/version_test.go's table).
 func TestTorchVersionReadersAgree(t *testing.T) {
 	for _, c := range []struct {
@@ -20,8 +20,8 @@ func TestTorchVersionReadersAgree(t *testing.T) {
 		{"3abc", 0, 0, false}, {"2.99999999999999999999", 0, 0, false},
 	} {
 		want := c.ok && (c.major > 2 || c.major == 2 && c.minor >= 11)
-		if got := TorchAtLeast(c.in, 2, 11); got != want {
-			t.Errorf("TorchAtLeast(%q, 2, 11) = %v, want %v", c.in, got, want)
+		if got := LoggedBy("", c.in).CudagraphSkips; got != want {
+			t.Errorf("LoggedBy(\"\", %q).CudagraphSkips = %v, want %v", c.in, got, want)
 		}
 		m, ok := runner.TorchMinor(c.in)
 		if wantOK := c.ok && c.major == 2; ok != wantOK || ok && m != c.minor {
