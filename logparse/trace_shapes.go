@@ -1,8 +1,9 @@
 package logparse
 
 import (
+	"cmp"
 	"encoding/json"
-	"sort"
+	"slices"
 )
 
 // A TORCH_TRACE file records each symbol a compile makes, whatever TORCH_LOGS says: symbolic_shapes.py's
@@ -60,19 +61,9 @@ func (st *traceState) shapesTraced() {
 	for cid := range st.metricsOf {
 		cids = append(cids, cid)
 	}
-	sort.Slice(cids, func(i, j int) bool {
-		a, b := cids[i], cids[j]
-		if a.Frame != b.Frame {
-			return a.Frame < b.Frame
-		}
-		if a.Compile != b.Compile {
-			return a.Compile < b.Compile
-		}
-		if a.Autograd != b.Autograd {
-			return a.Autograd < b.Autograd
-		}
-		return a.Attempt < b.Attempt
-	})
+	// CompileID.Compare, with the compiled-autograd id to break its ties: the ids are a map's keys, so they need a
+	// total order to come out the same every time (cidLess in triage keeps Compare's ties as ties: first seen wins).
+	slices.SortFunc(cids, func(a, b CompileID) int { return cmp.Or(a.Compare(b), cmp.Compare(a.Autograd, b.Autograd)) })
 	for _, cid := range cids {
 		r := st.record(nil, st.metricsOf[cid], KindShapeEnv)
 		r.CompileID, r.Shape = cid, &ShapeEvent{Event: ShapesTraced}
