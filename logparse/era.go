@@ -111,3 +111,59 @@ const NewestMinor = 14
 
 // Bounds returns the era's minor versions (ok false when unknown).
 func (e Era) Bounds() (lo, hi int, ok bool) { return int(e.lo) - 1, int(e.hi) - 1, e.Known() }
+
+// maxEraMinor is the newest 2.x minor version an Era holds (its bounds are int8s).
+const maxEraMinor = 126
+
+// TorchRelease is a torch version's major and minor number: "2.11.0+cu130" is {2, 11}.
+type TorchRelease struct{ Major, Minor int }
+
+// ParseTorchVersion reads a torch version ("2.6.0", "2.14.1", "2.11.0+cu130", "2.9.0a0+git…", "2.10.0.dev20250101",
+// "3.0.0", "10.1"; a tag's "v2.6"; space around it) as its major and minor number. It is the one reader of a torch
+// version: every comparison of versions goes through it (TorchVersionAtLeast, the trace's era, runner.TorchMinor,
+// triage.LoggedBy). The patch number and the pre-release and local parts do not count, so 2.9.0a0+git… is 2.9. ok
+// is false for "" and for anything that does not start with digits, a dot and digits (at most 4 digits each: a
+// longer number is no version, not one that wraps).
+func ParseTorchVersion(s string) (TorchRelease, bool) {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "v")
+	major, i := leadingNumber(s)
+	if i == 0 || i > 4 || i == len(s) || s[i] != '.' {
+		return TorchRelease{}, false
+	}
+	minor, j := leadingNumber(s[i+1:])
+	if j == 0 || j > 4 {
+		return TorchRelease{}, false
+	}
+	return TorchRelease{major, minor}, true
+}
+
+// leadingNumber reads the digits s starts with: their value (up to 18 digits) and how many there are.
+func leadingNumber(s string) (n, digits int) {
+	for digits < len(s) && isDigit(s[digits]) {
+		if digits < 18 {
+			n = n*10 + int(s[digits]-'0')
+		}
+		digits++
+	}
+	return n, digits
+}
+
+// AtLeast reports whether the release is major.minor or later.
+func (r TorchRelease) AtLeast(major, minor int) bool {
+	return r.Major > major || r.Major == major && r.Minor >= minor
+}
+
+// Era is the era of a 2.x release (unknown for another major version: Era holds 2.x minor versions only).
+func (r TorchRelease) Era() Era {
+	if r.Major != 2 || r.Minor < 0 || r.Minor > maxEraMinor {
+		return Era{}
+	}
+	return EraRange(r.Minor, r.Minor)
+}
+
+// TorchVersionAtLeast reports whether the torch version s (ParseTorchVersion) is major.minor or later; false when s
+// is no version.
+func TorchVersionAtLeast(s string, major, minor int) bool {
+	r, ok := ParseTorchVersion(s)
+	return ok && r.AtLeast(major, minor)
+}

@@ -1,6 +1,7 @@
 package logparse
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"time"
@@ -63,6 +64,23 @@ var NoCompileID = CompileID{Autograd: -1, Frame: -1}
 
 // Valid reports whether the id was present.
 func (c CompileID) Valid() bool { return c.Frame >= 0 }
+
+// Compare orders compile ids by frame, then compile, then attempt (-1, 0, +1), the order the frames compiled in
+// within a process. The compiled-autograd id does not count: ids that differ only in it compare equal. Within one
+// process a frame's compile counter never repeats, so such ids come from different processes (a rank restarted,
+// two files of one rank), and there the callers keep the one they saw first: triage's cidLess (the earliest and
+// latest id of a rank, the first compile where ranks diverge, the order of automatic-dynamic candidates) reads
+// ties so, and counting the autograd id would change which id those reports show (triage/cid_order_test.go). A
+// caller that needs a total order breaks ties itself (the trace's ShapesTraced records: trace_shapes.go).
+func (c CompileID) Compare(o CompileID) int {
+	if c.Frame != o.Frame {
+		return cmp.Compare(c.Frame, o.Frame)
+	}
+	if c.Compile != o.Compile {
+		return cmp.Compare(c.Compile, o.Compile)
+	}
+	return cmp.Compare(c.Attempt, o.Attempt)
+}
 
 func (c CompileID) String() string { return string(c.Append(make([]byte, 0, 16))) }
 

@@ -384,15 +384,13 @@ func failuresOf(reasons []string) []GuardFailure {
 	return out
 }
 
+// era is the era of the torch version the trace states (ParseTorchVersion), unknown when it states none.
 func (st *traceState) era() Era {
-	v := strings.TrimPrefix(st.version, "2.")
-	if i := strings.IndexAny(v, ".+a"); i > 0 {
-		v = v[:i]
+	r, ok := ParseTorchVersion(st.version)
+	if !ok {
+		return Era{}
 	}
-	if n, ok := atoi([]byte(v)); ok && strings.HasPrefix(st.version, "2.") {
-		return EraRange(n, n)
-	}
-	return Era{}
+	return r.Era()
 }
 
 // readLines calls fn for every line of r; lines longer than max are cut (the rest is skipped, not kept).

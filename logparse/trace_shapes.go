@@ -1,8 +1,9 @@
 package logparse
 
 import (
+	"cmp"
 	"encoding/json"
-	"sort"
+	"slices"
 )
 
 // A TORCH_TRACE file records each symbol a compile makes, whatever TORCH_LOGS says: symbolic_shapes.py's
@@ -53,54 +54,19 @@ func (st *traceState) symbol(env *envelope, line int) {
 // shapesTraced emits a ShapesTraced record for each compile the file holds to its compilation_metrics, where it
 // shows this torch traces the symbols compiles make.
 func (st *traceState) shapesTraced() {
-	if !st.symbols && !versionAtLeast(st.version, 2, 6) {
+	if !st.symbols && !TorchVersionAtLeast(st.version, 2, 6) {
 		return
 	}
 	cids := make([]CompileID, 0, len(st.metricsOf))
 	for cid := range st.metricsOf {
 		cids = append(cids, cid)
 	}
-	sort.Slice(cids, func(i, j int) bool {
-		a, b := cids[i], cids[j]
-		if a.Frame != b.Frame {
-			return a.Frame < b.Frame
-		}
-		if a.Compile != b.Compile {
-			return a.Compile < b.Compile
-		}
-		if a.Autograd != b.Autograd {
-			return a.Autograd < b.Autograd
-		}
-		return a.Attempt < b.Attempt
-	})
+	// CompileID.Compare, with the compiled-autograd id to break its ties: the ids are a map's keys, so they need a
+	// total order to come out the same every time (cidLess in triage keeps Compare's ties as ties: first seen wins).
+	slices.SortFunc(cids, func(a, b CompileID) int { return cmp.Or(a.Compare(b), cmp.Compare(a.Autograd, b.Autograd)) })
 	for _, cid := range cids {
 		r := st.record(nil, st.metricsOf[cid], KindShapeEnv)
 		r.CompileID, r.Shape = cid, &ShapeEvent{Event: ShapesTraced}
 		st.emit(r)
 	}
-}
-
-// versionAtLeast reports a torch version ("2.11.0+cu128", "2.14.1") of major.minor or later; false for "".
-func versionAtLeast(v string, major, minor int) bool {
-	var a, b int
-	n := 0
-	for i := 0; i < len(v) && n < 2; i++ {
-		c := v[i]
-		switch {
-		case c >= '0' && c <= '9':
-			if n == 0 {
-				a = a*10 + int(c-'0')
-			} else {
-				b = b*10 + int(c-'0')
-			}
-		case c == '.':
-			n++
-		default:
-			n = 2
-		}
-	}
-	if v == "" || v[0] < '0' || v[0] > '9' {
-		return false
-	}
-	return a > major || a == major && b >= minor
 }

@@ -56,12 +56,3 @@ func TestTraceSymbolsAreShapeRecords(t *testing.T) {
 		t.Errorf("tlparse comp_metrics: %q", got)
 	}
 }
-
-func TestVersionAtLeast(t *testing.T) {
-	for v, want := range map[string]bool{"2.6.0": true, "2.11.0+cu128": true, "2.14.1": true, "2.5.1": false, "": false,
-		"3.0": true, "1.13.1": false, "2.10.0a0": true, "v2.6": false} {
-		if versionAtLeast(v, 2, 6) != want {
-			t.Errorf("%q: %v", v, !want)
-		}
-	}
-}

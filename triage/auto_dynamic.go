@@ -99,12 +99,8 @@ func (g *recompGroup) addAuto(ak autoKey, af autoFirst) {
 	}
 }
 
-func cidLess(a, b logparse.CompileID) bool {
-	if a.Frame != b.Frame {
-		return a.Frame < b.Frame
-	}
-	if a.Compile != b.Compile {
-		return a.Compile < b.Compile
-	}
-	return a.Attempt < b.Attempt
-}
+// cidLess is CompileID.Compare's order (logparse/record.go). Ids that differ only in the compiled-autograd id are
+// ties, not ordered by it as logparse's ShapesTraced sort (trace_shapes.go) orders its map keys: the callers here
+// keep the id they saw first on a tie, and counting the autograd id would change which one a report shows
+// (cid_order_test.go).
+func cidLess(a, b logparse.CompileID) bool { return a.Compare(b) < 0 }

@@ -90,7 +90,7 @@ func LoggedBy(torchLogs, torchVersion string) Logged {
 	return Logged{
 		GraphBreaks:    all || has("graph_breaks") || has("+dynamo"),
 		Recompiles:     all || has("recompiles") || has("recompiles_verbose"),
-		CudagraphSkips: all || has("cudagraphs") || has("perf_hints") || TorchAtLeast(torchVersion, 2, 11),
+		CudagraphSkips: all || has("cudagraphs") || has("perf_hints") || logparse.TorchVersionAtLeast(torchVersion, 2, 11),
 	}
 }
 
@@ -115,18 +115,6 @@ func LogNames(torchLogs string) []string {
 		}
 	}
 	return out
-}
-
-var torchVersionRE = regexp.MustCompile(`^(\d+)\.(\d+)`)
-
-// TorchAtLeast reports whether a version such as "2.14.1+cu128" is at least major.minor.
-func TorchAtLeast(v string, major, minor int) bool {
-	m := torchVersionRE.FindStringSubmatch(v)
-	if m == nil {
-		return false
-	}
-	a, b := atoiOr(m[1], 0), atoiOr(m[2], 0)
-	return a > major || (a == major && b >= minor)
 }
 
 // facts is what the aggregator saw beyond the counts (under its lock).

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // Valid TORCH_LOGS names per torch minor version.
@@ -34,7 +36,6 @@ const (
 var (
 	logNamesByMinor map[int][]string
 	moduleNameRE    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$`)
-	versionRE       = regexp.MustCompile(`^v?(\d+)\.(\d+)`)
 )
 
 func splitList(s string) []string {
@@ -77,21 +78,14 @@ func init() {
 	}
 }
 
-// TorchMinor reads "2.14", "2.14.1", "2.6.0+cu124", "v2.6" and returns the
-// minor version of a torch 2.x release; ok is false for anything else.
+// TorchMinor reads "2.14", "2.14.1", "2.6.0+cu124", "v2.6" (logparse.ParseTorchVersion, the one reader of a
+// torch version) and returns the minor version of a torch 2.x release; ok is false for anything else.
 func TorchMinor(version string) (int, bool) {
-	m := versionRE.FindStringSubmatch(strings.TrimSpace(version))
-	if m == nil || m[1] != "2" {
+	r, ok := logparse.ParseTorchVersion(version)
+	if !ok || r.Major != 2 {
 		return 0, false
 	}
-	minor := 0
-	for _, c := range m[2] {
-		minor = minor*10 + int(c-'0')
-		if minor > 1000 {
-			return 0, false
-		}
-	}
-	return minor, true
+	return r.Minor, true
 }
 
 // LogNamesFor returns the TORCH_LOGS names the given torch version accepts
