@@ -55,11 +55,15 @@ func (a *Aggregator) compileSummaries() ([]*CompileSummary, int) {
 		s.Ranks = sortedInts(s.rankSet)
 		out = append(out, s)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Seconds != out[j].Seconds {
-			return out[i].Seconds > out[j].Seconds
+	sort.Slice(out, func(i, j int) bool { // one order whatever the map's: frames of one name in one time are many
+		x, y := out[i], out[j]
+		if x.Seconds != y.Seconds {
+			return x.Seconds > y.Seconds
 		}
-		return out[i].Function < out[j].Function
+		if x.Function != y.Function {
+			return x.Function < y.Function
+		}
+		return x.File < y.File || x.File == y.File && x.Line < y.Line
 	})
 	graphs := -1
 	if len(out) > 0 {

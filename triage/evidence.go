@@ -405,7 +405,11 @@ func logFormatOf(all logparse.Era, inputs map[string]logparse.Era) string {
 	for _, e := range inputs {
 		eras = append(eras, e)
 	}
-	sort.Slice(eras, func(i, j int) bool { a, _, _ := eras[i].Bounds(); b, _, _ := eras[j].Bounds(); return a < b })
+	sort.Slice(eras, func(i, j int) bool { // by the lowest version, then the highest: one order, not the map's
+		alo, ahi, _ := eras[i].Bounds()
+		blo, bhi, _ := eras[j].Bounds()
+		return alo < blo || alo == blo && ahi < bhi
+	})
 	var names []string
 	disjoint := false
 	for i, e := range eras {
