@@ -99,3 +99,40 @@ func TestChecklistNextStepPinned(t *testing.T) {
 		}
 	}
 }
+
+// beforeTheSix is the order the steps before the six come in, the first that applies proposed.
+var beforeTheSix = []Step{LogsStep, CrashStep, FailedStep, StoppedStep, EvidenceStep}
+
+// NextStep and Why read the same steps: a step before the six that NextStep proposes has a Why (the report prints
+// "Next step: let the run finish first: <why>"), and NextStep proposes the first of them, in order, that Why
+// gives a reason for (the tool's stop yields to work a step found); each of them is proposed by some state.
+func TestStepsBeforeTheSixAgreeWithWhy(t *testing.T) {
+	proposed := map[string]bool{}
+	for _, p := range pinStates(t) {
+		s := p.State
+		step, _ := NextStep(s)
+		proposed[step.ID] = true
+		if step.ID != "" && step.N == 0 && s.Why(step) == "" {
+			t.Errorf("%s: NextStep proposes %q, Why gives no reason", p.From, step.ID)
+		}
+		work := false
+		for _, st := range Progress(s) {
+			work = work || st.Status == StatusNeedsWork
+		}
+		var first Step
+		for _, b := range beforeTheSix {
+			if s.Why(b) != "" && !(b.ID == StoppedStep.ID && work) {
+				first = b
+				break
+			}
+		}
+		if first.ID != "" && step.ID != first.ID || first.ID == "" && step.N == 0 && step.ID != "" {
+			t.Errorf("%s: NextStep proposes %q, Why gives a reason first for %q (%q)", p.From, step.ID, first.ID, s.Why(first))
+		}
+	}
+	for _, b := range beforeTheSix {
+		if b.N != 0 || !proposed[b.ID] {
+			t.Errorf("%s (N %d): proposed by no state", b.ID, b.N)
+		}
+	}
+}
