@@ -137,19 +137,40 @@ func (s Step) Phrase() string {
 	return strings.ToLower(s.Title[:1]) + s.Title[1:]
 }
 
-// Why is what makes a step that comes before the six (N 0: CrashStep, EvidenceStep) the next one.
+// firstStep is a step proposed before the six (N 0) while its state holds. firstSteps is the one list of them:
+// NextStep proposes from it, Why words from it, so the two cannot name different steps, orders or reasons.
+type firstStep struct {
+	Step
+	// why says what in the State makes the step come first, "" while nothing does
+	why func(State) string
+	// afterWork: work a step of the six found comes before it (the tool's stop: no crash to fix, what it found stands)
+	afterWork bool
+}
+
+// firstSteps are the steps before the six, in the order they come: the first whose why is set is proposed.
+var firstSteps = []firstStep{
+	{LogsStep, func(s State) string { return s.LogsRejected }, false},
+	{CrashStep, func(s State) string { return s.Crash }, false},
+	{FailedStep, func(s State) string { return s.Failed }, false},
+	{StoppedStep, stoppedWhy, true},
+	{EvidenceStep, func(s State) string { return s.NoTorch }, false},
+}
+
+// stoppedWhy is how the run the tool stopped fell short (State.Unfinished), "" when the tool did not stop it.
+func stoppedWhy(s State) string {
+	if !s.StoppedByTool {
+		return ""
+	}
+	return orDefault(s.Unfinished, "stopped by torchtriage")
+}
+
+// Why is what makes a step that comes before the six (N 0: LogsStep, CrashStep, FailedStep, StoppedStep,
+// EvidenceStep) the next one, "" for the six and for a step nothing in the State puts first.
 func (s State) Why(step Step) string {
-	switch step.ID {
-	case LogsStep.ID:
-		return s.LogsRejected
-	case CrashStep.ID:
-		return s.Crash
-	case FailedStep.ID:
-		return s.Failed
-	case StoppedStep.ID:
-		return s.Unfinished
-	case EvidenceStep.ID:
-		return s.NoTorch
+	for _, f := range firstSteps {
+		if f.ID == step.ID {
+			return f.why(s)
+		}
 	}
 	return ""
 }
@@ -205,7 +226,8 @@ type State struct {
 	// show proves nothing (a run that died at its first collective may not have compiled what a step needs): no
 	// step but the baseline, which clean runs measure, is done on it; work it found is still work.
 	Unfinished string
-	// StoppedByTool: torchtriage stopped the run (its timeout, a cancel, quitting) before it finished (StoppedStep)
+	// StoppedByTool: torchtriage stopped the run (its timeout, a cancel, quitting) before it finished (StoppedStep,
+	// whose Why is Unfinished)
 	StoppedByTool bool
 	// LogsRejected words how torch rejected the run's TORCH_LOGS at import, "" when it did not: fixing the setting
 	// comes first (LogsStep), before the crash it looks like.
@@ -394,11 +416,10 @@ func logged(st func(int, string, string) StepStatus, i int, on bool, unexpected 
 	return st(i, StatusDone, "")
 }
 
-// NextStep proposes CrashStep while a process died (State.Crash), FailedStep while the run failed without that
-// (State.Failed), EvidenceStep while a finished run printed no
-// torch output (State.NoTorch), else the first step that needs work, else the
-// first that has not run, with the ids of the steps done (not applicable ones are not "done"). When every step is
-// done or not applicable the returned Step is the zero Step.
+// NextStep proposes the first of the steps before the six that the State puts first (firstSteps: LogsStep,
+// CrashStep, FailedStep, StoppedStep unless a step found work, EvidenceStep), else the first step that needs work,
+// else the first that has not run, with the ids of the steps done (not applicable ones are not "done"). When every
+// step is done or not applicable the returned Step is the zero Step.
 func NextStep(s State) (Step, []string) {
 	var done []string
 	var work, notRun Step
@@ -412,17 +433,12 @@ func NextStep(s State) (Step, []string) {
 			notRun = p.Step
 		}
 	}
+	for _, f := range firstSteps {
+		if f.why(s) != "" && (!f.afterWork || work.ID == "") {
+			return f.Step, done
+		}
+	}
 	switch {
-	case s.LogsRejected != "":
-		return LogsStep, done
-	case s.Crash != "":
-		return CrashStep, done
-	case s.Failed != "":
-		return FailedStep, done
-	case s.StoppedByTool && work.ID == "": // work it found comes first
-		return StoppedStep, done
-	case s.NoTorch != "":
-		return EvidenceStep, done
 	case work.ID != "":
 		return work, done
 	case s.NeedLogs && s.CompileOff == "" && s.Unfinished == "":

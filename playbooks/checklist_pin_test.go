@@ -130,9 +130,21 @@ func TestStepsBeforeTheSixAgreeWithWhy(t *testing.T) {
 			t.Errorf("%s: NextStep proposes %q, Why gives a reason first for %q (%q)", p.From, step.ID, first.ID, s.Why(first))
 		}
 	}
-	for _, b := range beforeTheSix {
+	for i, b := range beforeTheSix {
 		if b.N != 0 || !proposed[b.ID] {
 			t.Errorf("%s (N %d): proposed by no state", b.ID, b.N)
 		}
+		if i >= len(firstSteps) || firstSteps[i].Step != b {
+			t.Errorf("step %d before the six: the table has %+v, want %s", i, firstSteps[min(i, len(firstSteps)-1)].Step, b.ID)
+		}
+		for name, v := range map[string]string{"Title": b.Title, "Goal": b.Goal, "When": b.When, "DoneWhen": b.DoneWhen,
+			"StopWhen": b.StopWhen} {
+			if v == "" {
+				t.Errorf("step %s: %s is empty", b.ID, name)
+			}
+		}
+	}
+	if len(firstSteps) != len(beforeTheSix) {
+		t.Errorf("%d steps before the six in the table, want %d", len(firstSteps), len(beforeTheSix))
 	}
 }
