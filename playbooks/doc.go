@@ -4,5 +4,6 @@
 // the diagnose-compile-regression checklist. It imports nothing of this module.
 //
 // Files: playbook.go (types, sections), parse.go (front matter), set.go (loading), match.go (Query -> Result),
-// search.go, suggest.go, render.go, checklist.go; the playbooks themselves are builtin/*.md.
+// search.go, suggest.go, render.go, checklist.go (the six steps, State), checklist_first.go (the steps before the
+// six, Why), checklist_progress.go (Progress, NextStep); the playbooks themselves are builtin/*.md.
 package playbooks
