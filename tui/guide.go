@@ -118,7 +118,7 @@ func (m *Model) guideBody(w, h int) []string {
 	state := m.checklist()
 	step, done := playbooks.NextStep(state)
 	var lines []string
-	if step.ID != "" && step.N == 0 { // a step before the six: the crash, no torch output
+	if step.ID != "" && step.N == 0 { // a step before the six (playbooks.firstSteps: rejected TORCH_LOGS, a crash, a failure, a stop, no torch output)
 		for i, l := range wrapText(step.Title+": "+state.Why(step), w-3) { // the title says "first"
 			lead := "  "
 			if i == 0 {
