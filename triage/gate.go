@@ -309,6 +309,9 @@ func (res *GateResult) ranksRule(a *Analysis) {
 		if basis := ra.ProbeBasis(); basis != "" { // a rank no log record names: what its "none" rests on
 			msg += " · " + basis
 		}
+		for _, o := range ra.othersWords() { // ranks whose own agreement is not earned: not compared, and why
+			msg += " · " + o
+		}
 		if pb != "" {
 			msg += " · playbook " + pb
 		}

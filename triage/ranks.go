@@ -32,6 +32,9 @@ type RankAgreement struct {
 	// CUDA-graph skips), as having none of them; the others are not compared (NotCompared). ProbeBasis words them;
 	// Summary names them. A rank no record names whose probe counted none of them is not compared.
 	FromProbe []ProbeCompared `json:"from_probe,omitempty"`
+	// OthersNotCompared: ranks that differ from the ranks with records (Groups[0]) on what their probes counted,
+	// where those ranks' own agreement is not earned: the ranks not compared, and why (earnedFromProbe).
+	OthersNotCompared []RanksNotCompared `json:"others_not_compared,omitempty"`
 }
 
 // Disagree reports ranks found to differ (not ranks that could not be compared).
@@ -260,17 +263,7 @@ func agreementSummary(ra RankAgreement) string {
 		if len(ref.Ranks) > 1 || len(ra.Groups) > 2 {
 			fmt.Fprintf(&b, "%s: ", rankWord(g.Ranks))
 		}
-		var parts []string
-		for _, e := range g.Extra {
-			parts = append(parts, "extra "+e)
-		}
-		for _, m := range g.Missing {
-			parts = append(parts, "missing "+m)
-		}
-		if len(parts) > summaryItems {
-			parts = append(parts[:summaryItems], fmt.Sprintf("+%d more", len(parts)-summaryItems))
-		}
-		b.WriteString(strings.Join(parts, ", "))
+		b.WriteString(groupItems(g))
 	}
 	return b.String()
 }

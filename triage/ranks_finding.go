@@ -36,6 +36,9 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	if basis := ra.ProbeBasis(); basis != "" {
 		fmt.Fprintf(&detail, "\n%s", basis)
 	}
+	for _, o := range ra.othersWords() { // the reference's own agreement is not earned (earnedFromProbe)
+		fmt.Fprintf(&detail, "\n%s", o)
+	}
 	f.Ranks = ranksOf(f.ranks)
 	f.Records = len(f.Ranks)
 	var what []string

@@ -17,46 +17,24 @@ import (
 // the quantities its probe did not count are named as not compared. A rank whose probe counted none is not
 // compared, by name. FromProbe holds the ranks compared, and the summary names that basis (ProbeBasis). A
 // difference stands; where none was found, an agreement that leaves out a quantity of a rank is no agreement of
-// all (NotCompared names what was left out). A comparison that was not made anyway (not compared) is left as it
-// is: it claims nothing of them.
+// all (NotCompared names what was left out). Where two or more ranks with records look alike but their agreement is
+// not earned, a rank compared by its probe that lacks what they logged differs from them all the same, and the rest
+// is named as not compared (earnedFromProbe); else a comparison that was not made anyway (not compared) is left as
+// it is: it claims nothing of them.
 func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) RankAgreement {
+	if d, ok := earnedFromProbe(ra, ev, fs, short, unknown); ok { // the ranks with records not compared, a difference stands
+		return d
+	}
 	if ra.NotCompared != "" {
 		return ra
 	}
-	var full, partial []ProbeCompared // compared on every quantity, on some
-	var out []int                     // compared on none, or on some: not among the ranks compared on all
-	type unknownGroup struct {
-		ranks         []int
-		what, counted string
-		read          bool
+	full, partial, groups := probeClasses(ev, unknown)
+	var out []int // compared on none, or on some: not among the ranks compared on all
+	for _, c := range partial {
+		out = append(out, c.Rank)
 	}
-	var groups []unknownGroup // ranks compared on nothing, alike in what is not known and why
-	for _, u := range unknown {
-		if !slices.Contains(ev.Ranks, u.Rank) {
-			continue
-		}
-		pc := u.Probe // what its probes counted (probeCounted): the "Per rank" line's 0s are these
-		if pc != nil && len(pc.None) > 0 {
-			c := ProbeCompared{RankWithoutRecords: u, ComparedOn: slices.Clone(pc.None), NotCompared: slices.Clone(pc.NotKnown),
-				ProbeCounted: slices.Clone(pc.Counted)}
-			c.Probe = nil // its own fields say it
-			if len(pc.NotKnown) == 0 {
-				full = append(full, c)
-				continue
-			}
-			partial, out = append(partial, c), append(out, u.Rank)
-			continue
-		}
-		what, counted, read := "graph breaks and recompiles", "", pc != nil
-		if read {
-			what, counted = playbooks.JoinAnd(pc.NotKnown), playbooks.JoinAnd(pc.Counted)
-		}
-		out = append(out, u.Rank)
-		i := slices.IndexFunc(groups, func(g unknownGroup) bool { return g.what == what && g.counted == counted && g.read == read })
-		if i < 0 {
-			i, groups = len(groups), append(groups, unknownGroup{what: what, counted: counted, read: read})
-		}
-		groups[i].ranks = append(groups[i].ranks, u.Rank)
+	for _, g := range groups {
+		out = append(out, g.ranks...)
 	}
 	if len(out) == 0 {
 		if len(full) > 0 {
