@@ -142,7 +142,7 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 	ref := groups[0][0]
 	ra.Groups = append(ra.Groups, RankGroup{Ranks: groups[0]})
 	for _, g := range groups[1:] {
-		ra.Groups = append(ra.Groups, compareGroup(g, ref, items))
+		ra.Groups = append(ra.Groups, compareGroup(g, ref, items, nil))
 	}
 	ra.Summary = agreementSummary(ra)
 	return ra
@@ -155,14 +155,15 @@ func mix64(a, b uint64) uint64 {
 	return x ^ x>>29
 }
 
-// compareGroup lists what group g (represented by its first rank) has extra or missing against rank ref.
-func compareGroup(g []int, ref int, items []*Finding) RankGroup {
+// compareGroup lists what group g (represented by its first rank) has extra or missing against rank ref: of the
+// items that differ, those earned says are a difference (nil: all; earnedDiff).
+func compareGroup(g []int, ref int, items []*Finding, earned func(f *Finding, a, b int) bool) RankGroup {
 	rg := RankGroup{Ranks: g, FirstDivergent: make(map[int]string, len(g))}
 	rep := g[0]
 	var differing []*Finding
 	for _, f := range items {
 		a, b := countOn(f, rep), countOn(f, ref)
-		if a == b {
+		if a == b || earned != nil && !earned(f, a, b) {
 			continue
 		}
 		differing = append(differing, f)
