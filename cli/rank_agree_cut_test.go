@@ -97,3 +97,23 @@ func TestCutRunDifferenceNotEarned(t *testing.T) {
 		t.Errorf("completed: check exit %d\n%s", code, out)
 	}
 }
+
+// Two graph breaks at one site of the user's code (real 2.14.1, testdata/recorded/ddp-compile 0012: DDP's wrapper
+// breaks at ddp_net.py:23 via contextlib.py:109 and via distributed.py:1758) that rank 3 lacks (syntheticRanks, as
+// TestEarnedDifferenceFromRanksNotCompared builds it): each item's words tell them apart, in the summary, the JSON
+// and the gate. They read "missing graph break DDP wrapper at ddp_net.py:23" twice.
+func TestTwoBreaksAtOneSiteWordedApart(t *testing.T) {
+	rec := filepath.Join("..", "testdata", "recorded", "ddp-compile", "runs", "0012-breaks")
+	dir := syntheticRanks(t, rec, "ddp-compile-silenced-and-breakless-ranks", 4,
+		map[int]func(map[string]any){2: func(map[string]any) {}, 3: noBreak})
+	const items = "missing graph break DDP wrapper at ddp_net.py:23 via contextlib.py:109, " +
+		"missing graph break DDP wrapper at ddp_net.py:23 via distributed.py:1758"
+	_, out, _ := runCLI("report", "--width", "1000", dir)
+	if l := lineWith(out, "Rank agreement:"); !strings.Contains(l, "rank 3 differs from ranks 0,1: "+items+"; ") {
+		t.Errorf("rank agreement %q\nwant %q", l, items)
+	}
+	code, out, _ := runCLI("check", "--ranks-agree", dir)
+	if code != exitFail || !strings.Contains(lineWith(out, "FAIL [--ranks-agree]"), items) {
+		t.Errorf("check: exit %d\n%s", code, out)
+	}
+}

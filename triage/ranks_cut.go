@@ -3,6 +3,8 @@ package triage
 import (
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // countsExact says whether the counts of kind k stand as exact (what a rank does not show, it did not do) or are
@@ -90,4 +92,41 @@ func probeEarned(ev ReportEvidence, short string) func(f *Finding, a, b int) boo
 	return func(f *Finding, a, b int) bool {
 		return earnedDiff(a, b, countsExact(ev, short, f.Kind, true), countsExact(ev, short, f.Kind, false))
 	}
+}
+
+// breakWords words a graph break of rank agreement: "graph break print() at train.py:10"; twin (breakTwins): with
+// what tells it from another break that reads the same: where torch broke the graph, where that is not the user's
+// line ("… via contextlib.py:109"), else its gb_type ("… (Unsupported method call)").
+func breakWords(f *Finding, twin bool) string {
+	w := "graph break " + f.What + " at " + siteText(f.File, f.Line)
+	if !twin {
+		return w
+	}
+	if i := strings.LastIndexByte(f.BreakSite, ':'); i > 0 && f.BreakSite != f.File+":"+strconv.Itoa(f.Line) {
+		if line, err := strconv.Atoi(f.BreakSite[i+1:]); err == nil {
+			return w + " via " + siteText(f.BreakSite[:i], line)
+		}
+	}
+	if f.GBType != "" && f.GBType != f.What {
+		return w + " (" + f.GBType + ")"
+	}
+	return w
+}
+
+// breakTwins are the graph breaks of items whose words (breakWords) are another's: two findings at one site.
+func breakTwins(items []*Finding) map[*Finding]bool {
+	by := map[string][]*Finding{}
+	for _, f := range items {
+		if f.Kind == KindGraphBreak {
+			w := breakWords(f, false)
+			by[w] = append(by[w], f)
+		}
+	}
+	twins := map[*Finding]bool{}
+	for _, fs := range by {
+		for _, f := range fs {
+			twins[f] = len(fs) > 1
+		}
+	}
+	return twins
 }
