@@ -54,7 +54,9 @@ func agreeOf(ranks []int, ev ReportEvidence, fs []Finding, short string) RankAgr
 // could not be compared": a run that did not finish, whose counts are all floors). Where some are left, each is said
 // with the ranks not compared and why (OthersNotCompared, floorsSummary): "ranks 0,1 agree" is not earned either.
 func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short string) RankAgreement {
-	if !ra.Disagree() || len(ra.Groups) < 2 {
+	if !ra.Disagree() || len(ra.Groups) < 2 || short == "still running" {
+		// a live run's difference so far is left as it is: the TUI's live view reads Live as "agree so far", so its
+		// words of a difference not earned yet are its own to change (not done here)
 		return ra
 	}
 	whole := RankAgreement{Agree: true, Groups: []RankGroup{{Ranks: ev.Ranks}}}.earned(ev, short)
