@@ -142,7 +142,7 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 	ref := groups[0][0]
 	ra.Groups = append(ra.Groups, RankGroup{Ranks: groups[0]})
 	for _, g := range groups[1:] {
-		ra.Groups = append(ra.Groups, compareGroup(g, ref, items))
+		ra.Groups = append(ra.Groups, compareGroup(g, ref, items, nil))
 	}
 	ra.Summary = agreementSummary(ra)
 	return ra
@@ -155,21 +155,23 @@ func mix64(a, b uint64) uint64 {
 	return x ^ x>>29
 }
 
-// compareGroup lists what group g (represented by its first rank) has extra or missing against rank ref.
-func compareGroup(g []int, ref int, items []*Finding) RankGroup {
+// compareGroup lists what group g (represented by its first rank) has extra or missing against rank ref: of the
+// items that differ, those earned says are a difference (nil: all; earnedDiff).
+func compareGroup(g []int, ref int, items []*Finding, earned func(f *Finding, a, b int) bool) RankGroup {
 	rg := RankGroup{Ranks: g, FirstDivergent: make(map[int]string, len(g))}
 	rep := g[0]
 	var differing []*Finding
+	twins := breakTwins(items)
 	for _, f := range items {
 		a, b := countOn(f, rep), countOn(f, ref)
-		if a == b {
+		if a == b || earned != nil && !earned(f, a, b) {
 			continue
 		}
 		differing = append(differing, f)
 		if !slices.Contains(rg.Kinds, f.Kind) {
 			rg.Kinds = append(rg.Kinds, f.Kind)
 		}
-		text := divergenceText(f, a, b)
+		text := divergenceText(f, a, b, twins[f])
 		if a > b && len(rg.Extra) < maxGroupItems {
 			rg.Extra = append(rg.Extra, text)
 		} else if a < b && len(rg.Missing) < maxGroupItems {
@@ -209,12 +211,14 @@ func divergentAt(f *Finding, r, ref int) (logparse.CompileID, bool) {
 	return cid, cid.Valid()
 }
 
-// divergenceText words one differing item: "recompile of step (after line 10): size mismatch y[0] 4→8".
-func divergenceText(f *Finding, a, b int) string {
+// divergenceText words one differing item: "recompile of step (after line 10): size mismatch y[0] 4→8". twin: another
+// break compared reads the same ("graph break DDP wrapper at ddp_net.py:23"): where torch broke the graph tells them
+// apart ("… via contextlib.py:109"), else its gb_type (breakWords).
+func divergenceText(f *Finding, a, b int, twin bool) string {
 	var what string
 	switch f.Kind {
 	case KindGraphBreak:
-		what = "graph break " + f.What + " at " + siteText(f.File, f.Line)
+		what = breakWords(f, twin)
 	case KindRecompile:
 		gc := GuardClass{Class: "other", Detail: f.What}
 		if len(f.Classes) > 0 {

@@ -11,7 +11,7 @@ import (
 // earned keeps an agreement of several ranks only where their graph breaks and recompiles were logged, compile
 // was on and the run completed (short says how it fell short, "" when it did not): otherwise "all ranks agree"
 // would rest on records that could not print, or on what ranks that died or were stopped never reached. A
-// difference seen stands.
+// difference it leaves as it is: what of it is earned, earnedDiffs says (agreeOf does both).
 func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 	switch {
 	case len(ev.Ranks) > 0:
@@ -103,7 +103,7 @@ func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
 func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords) RankAgreement {
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
-		return withoutUnknownRanks(RankAgree(ev.Ranks, fs).earned(ev, short), ev, fs, short, unknown)
+		return withoutUnknownRanks(agreeOf(ev.Ranks, ev, fs, short), ev, fs, short, unknown)
 	}
 	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWord(idle), shortVerb(short))
 	if short == "still running" {
@@ -115,7 +115,7 @@ func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string,
 	}
 	e := ev
 	e.Ranks = ranks
-	ra := withoutUnknownRanks(RankAgree(ranks, fs).earned(e, short), e, fs, short, unknown)
+	ra := withoutUnknownRanks(agreeOf(ranks, e, fs, short), e, fs, short, unknown)
 	ra.Summary += "; " + rankWord(idle) + " not compared: " + why
 	return ra
 }

@@ -115,7 +115,7 @@ func earnedFromProbe(ra RankAgreement, ev ReportEvidence, fs []Finding, short st
 	out := RankAgreement{Groups: []RankGroup{{Ranks: logged}}}
 	others := slices.Clone(logged)
 	for _, g := range partialGroups(append(full, partial...)) {
-		rg := compareGroup(g.ranks, logged[0], agreementItems(fs, g.pc.ComparedOn))
+		rg := compareGroup(g.ranks, logged[0], agreementItems(fs, g.pc.ComparedOn), probeEarned(ev, short))
 		if len(rg.Missing) == 0 || len(rg.Extra) > 0 { // none they had and it lacks; more than a floor is no evidence
 			others = append(others, g.ranks...)
 			continue
@@ -151,7 +151,9 @@ func (ra RankAgreement) floorsSummary() string {
 		}
 		parts = append(parts, fmt.Sprintf("%s %s from %s: %s", rankWord(g.Ranks), verb, rankWord(ra.Groups[0].Ranks), groupItems(g)))
 	}
-	parts = append(parts, ra.ProbeBasis())
+	if b := ra.ProbeBasis(); b != "" {
+		parts = append(parts, b)
+	}
 	parts = append(parts, ra.othersWords()...)
 	return strings.Join(parts, "; ")
 }

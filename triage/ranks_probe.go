@@ -64,7 +64,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 	e := ev
 	e.Ranks = ranks
 	if len(ranks) > 1 {
-		if ra = RankAgree(ranks, fs).earned(e, short); ra.NotCompared != "" {
+		if ra = agreeOf(ranks, e, fs, short); ra.NotCompared != "" {
 			return ra
 		}
 	} else { // one rank compared on all: the reference of the ranks compared on some
@@ -75,7 +75,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 	// where no difference is found, agreement of the quantities compared must be earned as all agreement is
 	unearned := RankAgreement{Agree: true, Groups: []RankGroup{{Ranks: ev.Ranks}}}.earned(ev, short)
 	for _, g := range partialGroups(partial) {
-		rg := compareGroup(g.ranks, ra.Groups[0].Ranks[0], agreementItems(fs, g.pc.ComparedOn))
+		rg := compareGroup(g.ranks, ra.Groups[0].Ranks[0], agreementItems(fs, g.pc.ComparedOn), probeEarned(ev, short))
 		switch {
 		case len(rg.Extra)+len(rg.Missing) > 0:
 			ra.Groups = append(ra.Groups, rg)

@@ -1,0 +1,72 @@
+package triage
+
+import (
+	"strings"
+	"testing"
+)
+
+// Ranks 0, 1 and 2 log the same break; rank 2 logs one more at another site (synthetic_* records). Of a run that
+// completed, that is an earned difference: "ranks 0,1 agree; rank 2: extra graph break …". Of a run that did not
+// (stopped by the tool, crashed) every count is a floor: ranks 0,1 may have reached the break later,
+// so neither "extra" nor "ranks 0,1 agree" is earned, and --ranks-agree fails on nothing. It read the same as the
+// completed run's, and the gate failed. (A run still running keeps its difference so far: earnedDiffs.)
+func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
+	one := 1
+	add := func(agg *Aggregator) {
+		for r := range 3 {
+			agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+		}
+		agg.Add(synthBreak(2, 1, 0, 20, 30))
+	}
+	run := func(o Outcome) *RunFacts {
+		rf := &RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 3}
+		switch o {
+		case OutcomeStopped:
+			rf.StopReason = "timed out"
+		case OutcomeFailed:
+			rf.ExitCode = &one
+		}
+		return rf
+	}
+	analyze := func(o Outcome) *Analysis {
+		agg := NewAggregator()
+		agg.AddInput("synthetic_cut.log", -1)
+		for r := range 3 {
+			agg.AddRank(r)
+		}
+		add(agg)
+		return AnalyzeRun(agg.Report(), nil, nil, run(o))
+	}
+	done := analyze(OutcomeCompleted)
+	if ra := done.RankAgreement; ra.Summary != "ranks 0,1 agree; rank 2: extra graph break print() at train.py:20" || !ra.Disagree() {
+		t.Errorf("completed: %+v", ra)
+	}
+	if g := Gate(done, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 {
+		t.Errorf("completed: gate %+v", g.Failures)
+	}
+	for _, c := range []struct {
+		o    Outcome
+		why  string
+		live bool
+	}{
+		{OutcomeStopped, "the run did not complete (stopped by torchtriage (timed out))", false},
+		{OutcomeFailed, "the run did not complete (exited with code 1)", false},
+	} {
+		a := analyze(c.o)
+		ra := a.RankAgreement
+		want := "not compared: " + c.why + ", so the 3 ranks (0–2) could not be compared"
+		if ra.Summary != want || ra.Disagree() || ra.Agree || ra.NotCompared != c.why || ra.Live != c.live || ra.Cut == c.live ||
+			len(ra.Groups) != 0 {
+			t.Errorf("%s: %+v\nwant summary %q", c.o, ra, want)
+		}
+		for _, f := range a.Findings {
+			if f.Kind == KindRankDisagreement {
+				t.Errorf("%s: finding %s", c.o, f.Title)
+			}
+		}
+		g := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		if len(g.Failures) != 0 || !strings.Contains(g.NotEvaluated["--ranks-agree"], want) {
+			t.Errorf("%s: gate %+v, not evaluated %q", c.o, g.Failures, g.NotEvaluated)
+		}
+	}
+}
