@@ -155,39 +155,44 @@ func breakTitle(f *Finding, b *BreakSummary) string {
 
 func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
 	var d strings.Builder
-	d.Grow(512)
+	d.Grow(1024)
+	w := func(parts ...string) { // each part written as it is: no string made of them first (thousands of breaks)
+		for _, p := range parts {
+			d.WriteString(p)
+		}
+	}
 	d.WriteString("Break site: ")
-	d.WriteString(b.File + ":" + strconv.Itoa(b.Line))
+	w(b.File, ":", strconv.Itoa(b.Line))
 	if b.Function != "" {
-		d.WriteString(" in " + b.Function)
+		w(" in ", b.Function)
 	}
 	if b.UserFile != "" && (b.UserFile != b.File || b.UserLine != b.Line) {
-		d.WriteString("\nYour code: " + b.UserFile + ":" + strconv.Itoa(b.UserLine) + " in " + b.UserFunc)
+		w("\nYour code: ", b.UserFile, ":", strconv.Itoa(b.UserLine), " in ", b.UserFunc)
 	}
 	if b.GBType != "" {
-		d.WriteString("\ngb_type: " + b.GBType)
+		w("\ngb_type: ", b.GBType)
 		if b.GBID != "" {
-			d.WriteString(" [" + b.GBID + "]")
+			w(" [", b.GBID, "]")
 		}
 	}
 	if b.Reason != "" && b.Reason != b.GBType && !strings.HasPrefix(b.Reason, "Encountered graph break when attempting to trace") {
-		d.WriteString("\nReason: " + b.Reason)
+		w("\nReason: ", b.Reason)
 	}
 	if s := b.Sample; s != nil && s.Break != nil {
 		if s.Break.Explanation != "" {
-			d.WriteString("\nExplanation: " + s.Break.Explanation)
+			w("\nExplanation: ", s.Break.Explanation)
 		}
 		for _, h := range s.Break.Hints {
-			d.WriteString("\nHint: " + h)
+			w("\nHint: ", h)
 		}
 		if fr, ok := logparse.UserFrame(s.Break.Frames); ok && fr.Code != "" {
-			d.WriteString("\nCode: " + fr.Code)
+			w("\nCode: ", fr.Code)
 		}
 	}
 	if bb, ok := inferredBreaks[f.Playbook]; ok {
-		d.WriteString("\n" + bb.detail)
+		w("\n", bb.detail)
 	}
-	d.WriteString("\nRecords: " + strconv.Itoa(b.Records) + " · " + rw(b.Ranks) + " · compile ids ")
+	w("\nRecords: ", strconv.Itoa(b.Records), " · ", rw(b.Ranks), " · compile ids ")
 	d.WriteString(strings.Join(capList(b.CompileIDs, 12), ", "))
 	if f.InRecompilingFrame {
 		d.WriteString("\nThe frame recompiles: this break is re-logged (and re-traced) on every recompile.")
