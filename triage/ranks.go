@@ -22,7 +22,7 @@ type RankAgreement struct {
 	// were not logged, or there is one process or one rank); Agree is false then, and so is Disagree.
 	NotCompared string `json:"not_compared,omitempty"`
 	// Cut: not compared because the run did not complete (a rank died, the tool stopped it); Live: because it
-	// still runs (nothing differs so far). For displays that word it short.
+	// still runs (SoFar says what differs so far, if anything). For displays that word it short.
 	Cut, Live bool `json:"-"`
 	// SettingsDiffer names the settings the ranks' probes recorded differently (config parity: "dynamo.…"), also
 	// where what they logged agrees: the ranks step and --ranks-agree need both.
@@ -35,6 +35,9 @@ type RankAgreement struct {
 	// OthersNotCompared: ranks that differ from the ranks with records (Groups[0]) on what their probes counted,
 	// where those ranks' own agreement is not earned: the ranks not compared, and why (earnedFromProbe).
 	OthersNotCompared []RanksNotCompared `json:"others_not_compared,omitempty"`
+	// SoFar: of a run still running, how its ranks differ so far (SoFar[0] the reference), none of it earned yet
+	// (earnedDiff: a rank with fewer may still reach the other's count): no disagreement, said as such (soFarWords).
+	SoFar []RankGroup `json:"differ_so_far,omitempty"`
 }
 
 // Disagree reports ranks found to differ (not ranks that could not be compared).

@@ -53,10 +53,10 @@ func agreeOf(ranks []int, ev ReportEvidence, fs []Finding, short string) RankAgr
 // nothing is said of any rank but "not compared" and why, as of ranks that look alike ("…, so the 3 ranks (0–2)
 // could not be compared": a run that did not finish, whose counts are all floors). Where some are left, each is said
 // with the ranks not compared and why (OthersNotCompared, floorsSummary): "ranks 0,1 agree" is not earned either.
+// Of a run still running, whose counts are all floors, nothing is earned yet, but the difference so far is kept as
+// such (SoFar, soFarWords): "ranks differ so far: …; not compared: the run is still running, …", never "agree".
 func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short string) RankAgreement {
-	if !ra.Disagree() || len(ra.Groups) < 2 || short == "still running" {
-		// a live run's difference so far is left as it is: the TUI's live view reads Live as "agree so far", so its
-		// words of a difference not earned yet are its own to change (not done here)
+	if !ra.Disagree() || len(ra.Groups) < 2 {
 		return ra
 	}
 	whole := RankAgreement{Agree: true, Groups: []RankGroup{{Ranks: ev.Ranks}}}.earned(ev, short)
@@ -81,6 +81,10 @@ func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short strin
 	}
 	if len(out.Groups) < 2 { // nothing earned: no group is said to be alike either
 		whole.Groups = []RankGroup{}
+		if short == "still running" { // what differs so far, said as not earned yet
+			whole.SoFar = ra.Groups
+			whole.Summary = soFarWords(ra.Groups) + "; " + whole.Summary
+		}
 		return whole
 	}
 	sort.Ints(others)

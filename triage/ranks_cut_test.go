@@ -9,7 +9,7 @@ import (
 // completed, that is an earned difference: "ranks 0,1 agree; rank 2: extra graph break …". Of a run that did not
 // (stopped by the tool, crashed) every count is a floor: ranks 0,1 may have reached the break later,
 // so neither "extra" nor "ranks 0,1 agree" is earned, and --ranks-agree fails on nothing. It read the same as the
-// completed run's, and the gate failed. (A run still running keeps its difference so far: earnedDiffs.)
+// completed run's, and the gate failed. (A run still running: ranks_live_test.go.)
 func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 	one := 1
 	add := func(agg *Aggregator) {

@@ -76,3 +76,40 @@ func (m *Model) noProbeText(r *runView) string {
 	}
 	return "no probe data: none written (--no-probe, no torch, or killed before exit)"
 }
+
+// soFarForms are the strip's words of ranks that differ so far (triage's SoFar: not earned, not compared), longest
+// first: "differ so far: rank 0 +2 extra; not compared yet (R)" while the run goes on (Live), else with why they
+// are not compared.
+func soFarForms(th theme, a triage.RankAgreement) []string {
+	why := "not compared yet"
+	if !a.Live { // another reason than the run going on: graph breaks not logged, …
+		why = "not compared: " + a.NotCompared
+	}
+	d := th.warn.Render("differ so far")
+	g := a
+	g.Groups = a.SoFar // which ranks have more so far: "rank 0 +2 extra"
+	return []string{th.warn.Render("differ so far: "+shortAgreement(g)) + th.dim.Render("; "+why+" (R)"),
+		d + th.dim.Render(", "+why+" (R)"), d + th.dim.Render(", not compared (R)"), d + th.dim.Render(" (R)")}
+}
+
+// groupLines are a group's items in the Ranks view, and where each of its ranks first diverges; soFar: of a run
+// still running, not earned yet ("extra so far: …").
+func groupLines(g triage.RankGroup, soFar bool) []string {
+	var lines []string
+	extra, missing, first := "   extra: ", "   missing: ", "   rank %d first diverges at compile [%s]"
+	if soFar {
+		extra, missing, first = "   extra so far: ", "   missing so far: ", "   rank %d first diverges at compile [%s] (so far)"
+	}
+	for _, e := range g.Extra {
+		lines = append(lines, extra+e)
+	}
+	for _, e := range g.Missing {
+		lines = append(lines, missing+e)
+	}
+	for _, rk := range g.Ranks {
+		if c, ok := g.FirstDivergent[rk]; ok {
+			lines = append(lines, fmt.Sprintf(first, rk, c))
+		}
+	}
+	return lines
+}

@@ -37,23 +37,25 @@ func TestTabMovesFocusAcrossListsAndPresetBar(t *testing.T) {
 func TestSelectionFollowsItsFindingWhenTheListChanges(t *testing.T) {
 	m := liveModel(t, 120, 32)
 	feedRun(t, m, 1, "r05_dist_c10d.triage.log", "breaks", "graph_breaks,recompiles", -1)
-	press(m, "down")
+	// the live run's recompiles: step, then the resume at line 10 (its breaks list has print() alone: its ranks
+	// differ so far, which is no rank-disagreement row)
+	press(m, "tab", "down")
 	sel := m.selected()
-	if sel == nil || sel.what != "print()" {
-		t.Fatalf("second row should be print(), got %+v", sel)
+	if sel == nil || sel.what != "step (resume @10)" {
+		t.Fatalf("second recompile row should be the resume, got %+v", sel)
 	}
-	// the same run gets a new snapshot in which another finding sorts above print()
+	// the same run gets a new snapshot in which another finding sorts above it
 	r := m.cur
 	snap := *r.snap
-	extra := *snap.breaks[1]
+	extra := *snap.recomps[1]
 	extra.key, extra.what, extra.count = "synthetic:first", "synthetic()", 99
-	snap.breaks = append([]*row{&extra}, snap.breaks...)
+	snap.recomps = append([]*row{&extra}, snap.recomps...)
 	m.Update(batchMsg{session.Batch{RunID: r.id, Log: r.log, Analysis: snap.analysis, View: [2][]*row{snap.breaks, snap.recomps}}})
 	if got := m.selected(); got == nil || got.key != sel.key {
 		t.Fatalf("selection moved to %+v, want %s", got, sel.key)
 	}
-	if m.lists[paneBreaks].idx != 2 {
-		t.Errorf("cursor index = %d, want 2 (one row was inserted above)", m.lists[paneBreaks].idx)
+	if m.lists[paneRecompiles].idx != 2 {
+		t.Errorf("cursor index = %d, want 2 (one row was inserted above)", m.lists[paneRecompiles].idx)
 	}
 }
 

@@ -52,6 +52,8 @@ func (m *Model) ranksStrip(w int) string {
 			}
 			notCompared := []string{th.dim.Render("not compared (R)"), th.dim.Render("not compared")}
 			switch {
+			case len(s.agree.SoFar) > 0: // a difference so far that triage did not earn yet: never "agree"
+				agree = soFarForms(th, s.agree)
 			case s.agree.Live: // nothing differs yet
 				agree = []string{th.good.Render("agree so far")}
 			case s.agree.Cut: // the header says how it ended
@@ -188,6 +190,8 @@ func (m *Model) ranksText(w int) (string, []string) {
 	} else {
 		st := th.good
 		switch {
+		case len(s.agree.SoFar) > 0: // a difference so far, not earned yet
+			st = th.warn
 		case s.agree.NotCompared != "":
 			st = th.dim
 		case s.agree.Disagree() || len(s.agree.SettingsDiffer) > 0:
@@ -200,26 +204,20 @@ func (m *Model) ranksText(w int) (string, []string) {
 		if s.agree.NotCompared != "" && len(groups) < 2 { // one group of ranks not compared: the summary says it all
 			groups = nil
 		}
+		soFar := len(s.agree.SoFar) > 0 // the groups as they differ so far (triage's SoFar), each item said so
+		if soFar {
+			groups = s.agree.SoFar
+		}
 		if len(groups) > 0 { // a blank line before them (the per-rank table brings its own)
 			lines = append(lines, "")
 		}
 		for i, g := range groups {
 			head := fmt.Sprintf(" %s %s", rankWord(g.Ranks), triage.RankRanges(g.Ranks))
-			if i == 0 && s.agree.Disagree() {
+			if i == 0 && (s.agree.Disagree() || soFar) {
 				head += th.dim.Render(" (reference)")
 			}
 			lines = append(lines, th.title.Render(head))
-			for _, e := range g.Extra {
-				lines = append(lines, "   extra: "+e)
-			}
-			for _, e := range g.Missing {
-				lines = append(lines, "   missing: "+e)
-			}
-			for _, rk := range g.Ranks {
-				if c, ok := g.FirstDivergent[rk]; ok {
-					lines = append(lines, fmt.Sprintf("   rank %d first diverges at compile [%s]", rk, c))
-				}
-			}
+			lines = append(lines, groupLines(g, soFar)...)
 		}
 	}
 	lines = append(lines, m.perRankTable(s, w)...)

@@ -111,13 +111,17 @@ func timelineGroups(s *snapshot) []tlGroup {
 		return []tlGroup{{label: "process"}}
 	}
 	var out []tlGroup
-	if len(s.ranks) <= 8 || len(s.agree.Groups) == 0 {
+	groups := s.agree.Groups
+	if len(groups) == 0 { // a live run's ranks as they differ so far
+		groups = s.agree.SoFar
+	}
+	if len(s.ranks) <= 8 || len(groups) == 0 {
 		for _, rk := range s.ranks {
 			out = append(out, tlGroup{label: fmt.Sprintf("rank %d", rk), ranks: []int{rk}})
 		}
 		return out
 	}
-	for _, g := range s.agree.Groups {
+	for _, g := range groups {
 		out = append(out, tlGroup{label: rankWord(g.Ranks) + " " + triage.RankRanges(g.Ranks), ranks: g.Ranks})
 	}
 	return out

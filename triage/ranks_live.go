@@ -1,0 +1,44 @@
+package triage
+
+import (
+	"fmt"
+	"strings"
+)
+
+// soFarWords words how the ranks of a run still running differ so far (SoFar: groups as RankAgree makes them,
+// groups[0] the reference), as what the ranks with more have that the others have not shown (yet), since those may
+// still reach it: "ranks differ so far: rank 2 has what ranks 0,1 have not shown (yet): graph break print() at
+// train.py:20". Bounded as agreementSummary is: three groups, three items each.
+func soFarWords(groups []RankGroup) string {
+	ref := groups[0].Ranks
+	var parts []string
+	for i, g := range groups[1:] {
+		if i == summaryGroups {
+			parts = append(parts, fmt.Sprintf("… %d more groups of ranks differ so far", len(groups)-1-summaryGroups))
+			break
+		}
+		if len(g.Extra) > 0 {
+			parts = append(parts, hasNotShown(g.Ranks, ref, g.Extra))
+		}
+		if len(g.Missing) > 0 {
+			parts = append(parts, hasNotShown(ref, g.Ranks, g.Missing))
+		}
+	}
+	return "ranks differ so far: " + strings.Join(parts, "; ")
+}
+
+// hasNotShown: "rank 2 has what ranks 0,1 have not shown (yet): graph break …, +2 more".
+func hasNotShown(more, fewer []int, items []string) string {
+	if len(items) > summaryItems {
+		items = append(items[:summaryItems:summaryItems], fmt.Sprintf("+%d more", len(items)-summaryItems))
+	}
+	return fmt.Sprintf("%s %s what %s %s not shown (yet): %s", rankWord(more), hasHave(more), rankWord(fewer),
+		hasHave(fewer), strings.Join(items, ", "))
+}
+
+func hasHave(ranks []int) string {
+	if len(ranks) == 1 {
+		return "has"
+	}
+	return "have"
+}

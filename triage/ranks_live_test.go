@@ -1,0 +1,90 @@
+package triage
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// liveRanks analyzes three ranks that log the same break at train.py:10, of a run in outcome o, with add's records
+// on top (synthetic_* records).
+func liveRanks(o Outcome, add func(agg *Aggregator)) *Analysis {
+	agg := NewAggregator()
+	agg.AddInput("synthetic_live.log", -1)
+	for r := range 3 {
+		agg.AddRank(r)
+		agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+	}
+	add(agg)
+	return AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles",
+		TorchLogsSet: true, WorldSize: 3})
+}
+
+// A run still running whose ranks differ so far: a rank with fewer may still reach the other's count, so the
+// difference is not earned (earnedDiff), as of a stopped run: no "rank 2: extra …", no rank-disagreement finding,
+// and --ranks-agree fails on nothing. Nor is it "agree so far": the difference so far is kept, typed (SoFar, JSON
+// differ_so_far), and said as what the rank with more has that the other has not shown (yet). It read "ranks 0,1
+// agree; rank 2: extra graph break …" (Disagree, a finding, a gate failure) while the run went on.
+func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		add     func(agg *Aggregator)
+		summary string
+		ref     []int
+		extra   []string
+		missing []string
+	}{
+		{"rank 2 has one more", func(agg *Aggregator) { agg.Add(synthBreak(2, 1, 0, 20, 30)) },
+			"ranks differ so far: rank 2 has what ranks 0,1 have not shown (yet): graph break print() at train.py:20; " +
+				"not compared: the run is still running, so the 3 ranks (0–2) could not be compared",
+			[]int{0, 1}, []string{"graph break print() at train.py:20"}, nil},
+		{"rank 2 has one fewer", func(agg *Aggregator) {
+			agg.Add(synthBreak(0, 1, 0, 20, 30))
+			agg.Add(synthBreak(1, 1, 0, 20, 31))
+		},
+			"ranks differ so far: ranks 0,1 have what rank 2 has not shown (yet): graph break print() at train.py:20; " +
+				"not compared: the run is still running, so the 3 ranks (0–2) could not be compared",
+			[]int{0, 1}, nil, []string{"graph break print() at train.py:20"}},
+	} {
+		done := liveRanks(OutcomeCompleted, c.add)
+		if !done.RankAgreement.Disagree() || done.RankAgreement.SoFar != nil {
+			t.Errorf("%s: completed: %+v", c.name, done.RankAgreement)
+		}
+		a := liveRanks(OutcomeRunning, c.add)
+		ra := a.RankAgreement
+		if ra.Summary != c.summary {
+			t.Errorf("%s: summary\n%q\nwant\n%q", c.name, ra.Summary, c.summary)
+		}
+		if ra.Disagree() || ra.Agree || !ra.Live || ra.Cut || ra.NotCompared != "the run is still running" || len(ra.Groups) != 0 {
+			t.Errorf("%s: %+v", c.name, ra)
+		}
+		if len(ra.SoFar) != 2 || !slices.Equal(ra.SoFar[0].Ranks, c.ref) || !slices.Equal(ra.SoFar[1].Ranks, []int{2}) ||
+			strings.Join(ra.SoFar[1].Extra, "|") != strings.Join(c.extra, "|") ||
+			strings.Join(ra.SoFar[1].Missing, "|") != strings.Join(c.missing, "|") {
+			t.Errorf("%s: so far %+v", c.name, ra.SoFar)
+		}
+		for _, f := range a.Findings {
+			if f.Kind == KindRankDisagreement {
+				t.Errorf("%s: finding %s", c.name, f.Title)
+			}
+		}
+		g := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		if len(g.Failures) != 0 || !strings.Contains(g.NotEvaluated["--ranks-agree"], c.summary) {
+			t.Errorf("%s: gate %+v, not evaluated %q", c.name, g.Failures, g.NotEvaluated)
+		}
+		js, err := json.Marshal(ra)
+		if err != nil || !strings.Contains(string(js), `"differ_so_far":[{"ranks":"`) {
+			t.Errorf("%s: JSON %s (%v)", c.name, js, err)
+		}
+	}
+	// nothing differs so far: not compared, and nothing said to differ
+	ra := liveRanks(OutcomeRunning, func(*Aggregator) {}).RankAgreement
+	if ra.SoFar != nil || !ra.Live || ra.Summary != "not compared: the run is still running, so the 3 ranks (0–2) could not be compared" {
+		t.Errorf("alike so far: %+v", ra)
+	}
+	// a stopped run says no difference, as before (its words are not these)
+	if ra := liveRanks(OutcomeStopped, func(agg *Aggregator) { agg.Add(synthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar != nil {
+		t.Errorf("stopped: %+v", ra)
+	}
+}
