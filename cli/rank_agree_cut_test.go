@@ -45,13 +45,16 @@ func syntheticLagging(t *testing.T, name string, completed bool) string {
 }
 
 // A run the tool stopped, where rank 1 logged a break rank 0 did not: every count is a floor, rank 0 may have
-// reached it later, so no difference is earned: the rank agreement reads "not compared" with why, in text,
-// Markdown and JSON, the verdict says no "ranks disagree", and --ranks-agree fails on nothing. It read "rank 1
+// reached it later, so no difference is earned: the rank agreement says the difference where the log ends and
+// "not compared" with why, in text, Markdown and JSON, the verdict says no "ranks disagree", and --ranks-agree
+// fails on nothing. It read "rank 1
 // differs from rank 0: extra graph break print() at lagging.py:7" and the gate failed. The same run, completed,
 // still reads (and fails on) that difference.
 func TestCutRunDifferenceNotEarned(t *testing.T) {
 	dir := syntheticLagging(t, "lagging-rank-compiled-a-frame", false)
-	const want = "not compared: the run did not complete (stopped by torchtriage (timed out after 1m0s)), so the 2 ranks (0,1) could not be compared"
+	const want = "ranks differ where the log ends: rank 1 has what rank 0 had not shown when it ended: graph break print() at " +
+		"lagging.py:7; not compared: the run did not complete (stopped by torchtriage (timed out after 1m0s)), so the 2 ranks " +
+		"(0,1) could not be compared"
 	_, out, _ := runCLI("report", "--width", "1000", dir)
 	if l := lineWith(out, "Rank agreement:"); l != "Rank agreement: "+want || strings.Contains(out, "disagree") {
 		t.Errorf("rank agreement %q\n%s", l, out)

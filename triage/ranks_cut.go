@@ -53,8 +53,10 @@ func agreeOf(ranks []int, ev ReportEvidence, fs []Finding, short string) RankAgr
 // nothing is said of any rank but "not compared" and why, as of ranks that look alike ("…, so the 3 ranks (0–2)
 // could not be compared": a run that did not finish, whose counts are all floors). Where some are left, each is said
 // with the ranks not compared and why (OthersNotCompared, floorsSummary): "ranks 0,1 agree" is not earned either.
-// Of a run still running, whose counts are all floors, nothing is earned yet, but the difference so far is kept as
-// such (SoFar, soFarWords): "ranks differ so far: …; not compared: the run is still running, …", never "agree".
+// Of a run still running, or one that ended before it finished (stopped, died: a hang the tool stopped is often
+// ranks that compiled differently), whose counts are all floors, nothing is earned, but the difference where the
+// log ends is kept as such (SoFar, soFarWords): "ranks differ so far: …; not compared: the run is still running,
+// …", "ranks differ where the log ends: …; not compared: the run did not complete …", never "agree".
 func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short string) RankAgreement {
 	if !ra.Disagree() || len(ra.Groups) < 2 {
 		return ra
@@ -81,9 +83,9 @@ func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short strin
 	}
 	if len(out.Groups) < 2 { // nothing earned: no group is said to be alike either
 		whole.Groups = []RankGroup{}
-		if short == "still running" { // what differs so far, said as not earned yet
+		if short != "" { // a run that did not finish (or not yet): what differs where its log ends, not earned
 			whole.SoFar = ra.Groups
-			whole.Summary = soFarWords(ra.Groups) + "; " + whole.Summary
+			whole.Summary = soFarWords(ra.Groups, whole.Live) + "; " + whole.Summary
 		}
 		return whole
 	}

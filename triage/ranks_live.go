@@ -5,11 +5,12 @@ import (
 	"strings"
 )
 
-// soFarWords words how the ranks of a run still running differ so far (SoFar: groups as RankAgree makes them,
-// groups[0] the reference), as what the ranks with more have that the others have not shown (yet), since those may
-// still reach it: "ranks differ so far: rank 2 has what ranks 0,1 have not shown (yet): graph break print() at
-// train.py:20". Bounded as agreementSummary is: three groups, three items each.
-func soFarWords(groups []RankGroup) string {
+// soFarWords words how the ranks of a run that did not finish differ where its log ends (SoFar: groups as RankAgree
+// makes them, groups[0] the reference), as what the ranks with more have that the others have not shown, since
+// those may still reach it (live) or might have (ended): "ranks differ so far: rank 2 has what ranks 0,1 have not
+// shown (yet): graph break print() at train.py:20", "ranks differ where the log ends: rank 2 has what ranks 0,1 had
+// not shown when it ended: …". Bounded as agreementSummary is: three groups, three items each.
+func soFarWords(groups []RankGroup, live bool) string {
 	ref := groups[0].Ranks
 	var parts []string
 	for i, g := range groups[1:] {
@@ -18,19 +19,27 @@ func soFarWords(groups []RankGroup) string {
 			break
 		}
 		if len(g.Extra) > 0 {
-			parts = append(parts, hasNotShown(g.Ranks, ref, g.Extra))
+			parts = append(parts, hasNotShown(g.Ranks, ref, g.Extra, live))
 		}
 		if len(g.Missing) > 0 {
-			parts = append(parts, hasNotShown(ref, g.Ranks, g.Missing))
+			parts = append(parts, hasNotShown(ref, g.Ranks, g.Missing, live))
 		}
+	}
+	if !live {
+		return "ranks differ where the log ends: " + strings.Join(parts, "; ")
 	}
 	return "ranks differ so far: " + strings.Join(parts, "; ")
 }
 
-// hasNotShown: "rank 2 has what ranks 0,1 have not shown (yet): graph break …, +2 more".
-func hasNotShown(more, fewer []int, items []string) string {
+// hasNotShown: "rank 2 has what ranks 0,1 have not shown (yet): graph break …, +2 more"; of a run that ended:
+// "… had not shown when it ended: …".
+func hasNotShown(more, fewer []int, items []string, live bool) string {
 	if len(items) > summaryItems {
 		items = append(items[:summaryItems:summaryItems], fmt.Sprintf("+%d more", len(items)-summaryItems))
+	}
+	if !live {
+		return fmt.Sprintf("%s %s what %s had not shown when it ended: %s", rankWord(more), hasHave(more),
+			rankWord(fewer), strings.Join(items, ", "))
 	}
 	return fmt.Sprintf("%s %s what %s %s not shown (yet): %s", rankWord(more), hasHave(more), rankWord(fewer),
 		hasHave(fewer), strings.Join(items, ", "))

@@ -83,8 +83,9 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 	if ra.SoFar != nil || !ra.Live || ra.Summary != "not compared: the run is still running, so the 3 ranks (0–2) could not be compared" {
 		t.Errorf("alike so far: %+v", ra)
 	}
-	// a stopped run says no difference, as before (its words are not these)
-	if ra := liveRanks(OutcomeStopped, func(agg *Aggregator) { agg.Add(synthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar != nil {
+	// a stopped run says its difference where its log ends, not earned either, in the past ("had not shown")
+	if ra := liveRanks(OutcomeStopped, func(agg *Aggregator) { agg.Add(synthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar == nil ||
+		ra.Live || ra.Disagree() || !strings.HasPrefix(ra.Summary, "ranks differ where the log ends: ") || !strings.Contains(ra.Summary, "had not shown when it ended") {
 		t.Errorf("stopped: %+v", ra)
 	}
 }

@@ -78,17 +78,17 @@ func (m *Model) noProbeText(r *runView) string {
 }
 
 // soFarForms are the strip's words of ranks that differ so far (triage's SoFar: not earned, not compared), longest
-// first: "differ so far: rank 0 +2 extra; not compared yet (R)" while the run goes on (Live), else with why they
-// are not compared.
+// first: "differ so far: rank 0 +2 extra; not compared yet (R)" while the run goes on (Live), else "differ where
+// the log ends: …" with why they are not compared.
 func soFarForms(th theme, a triage.RankAgreement) []string {
-	why := "not compared yet"
-	if !a.Live { // another reason than the run going on: graph breaks not logged, …
-		why = "not compared: " + a.NotCompared
+	why, words := "not compared yet", "differ so far"
+	if !a.Live { // a run that ended before it finished (or breaks not logged): where its log ends
+		why, words = "not compared: "+a.NotCompared, "differ where the log ends"
 	}
-	d := th.warn.Render("differ so far")
+	d := th.warn.Render(words)
 	g := a
 	g.Groups = a.SoFar // which ranks have more so far: "rank 0 +2 extra"
-	return []string{th.warn.Render("differ so far: "+shortAgreement(g)) + th.dim.Render("; "+why+" (R)"),
+	return []string{th.warn.Render(words+": "+shortAgreement(g)) + th.dim.Render("; "+why+" (R)"),
 		d + th.dim.Render(", "+why+" (R)"), d + th.dim.Render(", not compared (R)"), d + th.dim.Render(" (R)")}
 }
 
