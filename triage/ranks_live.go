@@ -2,6 +2,8 @@ package triage
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -50,4 +52,39 @@ func hasHave(ranks []int) string {
 		return "has"
 	}
 	return "have"
+}
+
+// soFarWithout takes out of a difference so far the ranks no log record names: the log shows nothing of them, so
+// "rank 1 has not shown" what another has would say nothing true of rank 1 (its probe, where it has one, counted
+// frames that may be what the others logged). Where the reference group had only such ranks, or fewer than two
+// groups are left, no difference so far is said, only why the ranks are not compared.
+func (ra RankAgreement) soFarWithout(unknown []RankWithoutRecords) RankAgreement {
+	if len(ra.SoFar) == 0 || len(unknown) == 0 {
+		return ra
+	}
+	silent := func(r int) bool {
+		return slices.ContainsFunc(unknown, func(u RankWithoutRecords) bool { return u.Rank == r })
+	}
+	var groups []RankGroup
+	for i, g := range ra.SoFar {
+		g.Ranks = slices.DeleteFunc(slices.Clone(g.Ranks), silent)
+		if len(g.Ranks) == 0 {
+			if i == 0 { // the reference: what the others have is said against it
+				groups = nil
+				break
+			}
+			continue
+		}
+		if g.FirstDivergent != nil {
+			g.FirstDivergent = maps.Clone(g.FirstDivergent)
+			maps.DeleteFunc(g.FirstDivergent, func(r int, _ string) bool { return silent(r) })
+		}
+		groups = append(groups, g)
+	}
+	base := strings.TrimPrefix(ra.Summary, soFarWords(ra.SoFar, ra.Live)+"; ")
+	ra.SoFar, ra.Summary = nil, base
+	if len(groups) >= 2 {
+		ra.SoFar, ra.Summary = groups, soFarWords(groups, ra.Live)+"; "+base
+	}
+	return ra
 }

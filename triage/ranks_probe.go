@@ -26,7 +26,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 		return d
 	}
 	if ra.NotCompared != "" {
-		return ra
+		return ra.soFarWithout(unknown)
 	}
 	full, partial, groups := probeClasses(ev, unknown)
 	var out []int // compared on none, or on some: not among the ranks compared on all
