@@ -48,6 +48,9 @@ func classify(b *builder) {
 		settleCaught(b)
 	case headStack:
 		r.Kind = KindStack
+		if f, ok := StackFrame(r.Lines); ok {
+			r.StackAt = &f
+		}
 	case headPartition:
 		r.Kind, r.Parts = KindCudagraphPartition, parsePartitions(r.Lines)
 	case headRerecord:

@@ -292,6 +292,7 @@ type Record struct {
 	Cache     *CacheEvent
 	Shape     *ShapeEvent
 	DDP       *DDPGraph
+	StackAt   *Frame // KindStack: the program's frame the dump shows (StackFrame); nil for library code alone
 }
 
 // Plain reports a record of no known head (plain output, not a torch record): the records a parse that only

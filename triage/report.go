@@ -86,6 +86,7 @@ type Report struct {
 	// one entry per event (the JSON lists group identical ones); nil for a report decoded from JSON
 	limitEvents                              []LimitSummary
 	errorEvents, exceptEvents, runtimeEvents []ErrorSummary
+	stacks                                   stackLog    // the stack dumps' places (stopped_stacks.go)
 	det                                      *detailSnap // per-rank and per-guard detail for Analyze (nil for a report not built by an Aggregator)
 }
 
@@ -227,6 +228,7 @@ func (a *Aggregator) Report() *Report {
 	rep.Compiles, rep.UniqueGraphs = a.compileSummaries()
 	rep.Compile = a.comp.report()
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
+	rep.stacks = a.stacks.clone()
 	rep.Exceptions = groupErrors(a.excepts)
 	rep.FirstFailure = a.fails.first()
 	a.gpuSummaries(rep)

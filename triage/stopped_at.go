@@ -33,7 +33,8 @@ func (p StopPlace) Short() string {
 }
 
 // StoppedAt lists where each process was when torchtriage stopped the run, from the interrupt tracebacks of
-// the program's processes (not the launcher's, see LauncherSignal): one entry per rank the analysis knows once
+// the program's processes (not the launcher's, see LauncherSignal), else from the stack dumps the tool asked for
+// before its signal (Class StackDumpClass: a rank blocked in a collective raises nothing): one entry per rank the analysis knows once
 // one rank printed one, and one per place of processes without a rank prefix; nil for a run the tool did not
 // stop or where no process printed such a traceback.
 func (a *Analysis) StoppedAt() []StopPlace {
@@ -61,6 +62,7 @@ func (a *Analysis) StoppedAt() []StopPlace {
 			}
 		}
 	}
+	unranked = append(unranked, a.stackPlaces(found)...)
 	if len(found) == 0 {
 		return unranked
 	}

@@ -71,7 +71,7 @@ func (r *Run) supervise(ctx context.Context) {
 			r.mu.Lock()
 			r.timedOut = true
 			r.mu.Unlock()
-			r.escalate(0)
+			r.escalateAfter(0, r.dumpBeforeStop())
 		case <-ctxDone:
 			ctxDone = nil
 			r.Stop("the tool stopped its runs")
@@ -158,10 +158,33 @@ func (r *Run) Stop(reason string) {
 
 // escalate runs the signal ladder from step (0 SIGINT, 1 SIGTERM, 2 SIGKILL)
 // in the background, once per run.
-func (r *Run) escalate(step int) {
+func (r *Run) escalate(step int) { r.escalateAfter(step, 0) }
+
+// stopDumpWait is how long a run the timeout stops has to print its stacks before the first signal.
+const stopDumpWait = time.Second
+
+// dumpBeforeStop asks the run's registered stack dumpers (the probe's faulthandler) to print their stacks before
+// the timeout's SIGINT, and returns how long to give them: a process blocked in a collective (C++, the GIL
+// released) never gets to raise KeyboardInterrupt, so the dump is all that says where it waited. 0 without one.
+func (r *Run) dumpBeforeStop() time.Duration {
+	if n, err := r.DumpStacks(); err != nil || n == 0 {
+		return 0
+	}
+	return stopDumpWait
+}
+
+// escalateAfter is escalate after a pause (the stack dump's time), cut short when every process is gone.
+func (r *Run) escalateAfter(step int, pause time.Duration) {
 	r.halting.Store(true)
 	r.escalateOnce.Do(func() {
 		go func() {
+			if pause > 0 {
+				select {
+				case <-r.gone:
+					return
+				case <-time.After(pause):
+				}
+			}
 			ladder := []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL}[step:]
 			for _, sig := range ladder {
 				r.group.signal(sig)
