@@ -160,19 +160,6 @@ func (r *Run) Stop(reason string) {
 // in the background, once per run.
 func (r *Run) escalate(step int) { r.escalateAfter(step, 0) }
 
-// stopDumpWait is how long a run the timeout stops has to print its stacks before the first signal.
-const stopDumpWait = time.Second
-
-// dumpBeforeStop asks the run's registered stack dumpers (the probe's faulthandler) to print their stacks before
-// the timeout's SIGINT, and returns how long to give them: a process blocked in a collective (C++, the GIL
-// released) never gets to raise KeyboardInterrupt, so the dump is all that says where it waited. 0 without one.
-func (r *Run) dumpBeforeStop() time.Duration {
-	if n, err := r.DumpStacks(); err != nil || n == 0 {
-		return 0
-	}
-	return stopDumpWait
-}
-
 // escalateAfter is escalate after a pause (the stack dump's time), cut short when every process is gone.
 func (r *Run) escalateAfter(step int, pause time.Duration) {
 	r.halting.Store(true)
