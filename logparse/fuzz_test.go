@@ -4,26 +4,18 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
 // seedFiles returns every fixture file (text logs and trace files) and every log recorded here
 // (testdata/recorded: the dynamic and ddp_graphs logs, traces, launcher output), for fuzz seeds and robustness
 // tests.
-// knownSplitBug is a real log left out of the seeds for now: its two ranks' faulthandler stack dumps, interleaved
-// line by line under torchrun's tee prefixes, end at other lines when parsed in parts than when parsed serially
-// (TestParallelEqualsSerial: "stack r0 l53925-53951" against "l53925-53970"). A parser bug not yet fixed, found
-// with the recording; counting is not affected (a stack record counts nothing), the stop places of a log large
-// enough to be parsed in parts may be.
-const knownSplitBug = "recorded/diverged-hang/"
-
 func seedFiles(t testing.TB) []string {
 	t.Helper()
 	var out []string
 	for _, root := range []string{"../testdata/fixtures", "../testdata/recorded"} {
 		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && filepath.Ext(p) == ".log" && !strings.Contains(p, knownSplitBug) {
+			if err == nil && !d.IsDir() && filepath.Ext(p) == ".log" {
 				out = append(out, p)
 			}
 			return nil

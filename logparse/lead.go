@@ -24,6 +24,9 @@ type lead struct {
 	// noChain: the held lines cannot be followed by the next exception of a chained traceback (the last non-blank
 	// one was not a chain separator); false before any line is held
 	noChain bool
+	// noStack: the held lines cannot be followed by the next thread of a stack dump the part before left open (a
+	// prefixed or C++ line ended it, or a traceback header started another record); false before any line is held
+	noStack bool
 }
 
 // maxInertHeld is how many leading inert lines a lead holds before it only counts them.
@@ -79,13 +82,13 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 			}
 			// partition details carry prefixes of their own (parser.go: partitionDetail)
 			if bytes.Equal(l.prefix, li.prefix) || detailShaped(li) {
-				l.noChain = true
+				l.noChain, l.noStack = true, true
 				l.add(line, p.lineNo, p.seq, cut, false, 0)
 				return true
 			}
 		}
 	case styleCpp: // a one-line record: what is open on the channel goes on after it
-		l.noChain = true
+		l.noChain, l.noStack = true, true
 		l.add(line, p.lineNo, p.seq, cut, false, 0)
 		return true
 	case styleBare:
@@ -106,6 +109,14 @@ func (p *Parser) takeLead(ch *channel, li *lineInfo, line []byte, cut bool) bool
 		// a chained traceback goes on with "Traceback (most recent call last):" after its separator (which the
 		// part before may have ended with): held while the held lines allow it
 		if !l.noChain && bytes.HasPrefix(li.body, hTraceback) {
+			l.noChain, l.noStack = true, true
+			l.add(line, p.lineNo, p.seq, cut, false, 0)
+			return true
+		}
+		// a faulthandler dump goes on with its next thread ("Thread 0x…", "Current thread 0x…": builder.startsNew),
+		// which the part before may have left open: held while the held lines allow it (only bare lines that start
+		// nothing, which a stack record takes in)
+		if !l.noStack && (bytes.HasPrefix(li.body, hThread) || bytes.HasPrefix(li.body, hCurThread)) {
 			l.noChain = true
 			l.add(line, p.lineNo, p.seq, cut, false, 0)
 			return true
