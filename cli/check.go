@@ -250,14 +250,10 @@ func tellIncomplete(w io.Writer, dir, how, first string, a *triage.Analysis) {
 		fmt.Fprintf(w, "first failure: %s\n", first)
 		return
 	}
-	if places := a.StoppedAt(); len(places) > 0 {
-		who := "rank"
-		if len(places) == 1 && places[0].Rank < 0 {
-			who = "process"
-		}
-		fmt.Fprintf(w, "where each %s was when torchtriage stopped the run:\n", who)
-		for _, p := range places {
-			fmt.Fprintf(w, "  %s\n", p.Short())
+	if head, lines := a.StoppedAtWords(); head != "" {
+		fmt.Fprintf(w, "%s:\n", head)
+		for _, l := range lines {
+			fmt.Fprintf(w, "  %s\n", l)
 		}
 	}
 	if dir == "" {

@@ -19,6 +19,7 @@ type ReportJSON struct {
 	CountsUncounted *CountsUncounted `json:"counts_uncounted,omitempty"`
 	Findings        []Finding        `json:"findings"`
 	RankAgreement   RankAgreement    `json:"rank_agreement"`
+	StoppedAt       []StopPlace      `json:"stopped_at,omitempty"` // a run the tool stopped: where each rank was
 	Verdict         Verdict          `json:"verdict"`
 	NextStep        *StepJSON        `json:"next_step"`
 }
@@ -41,7 +42,7 @@ type StepJSON struct {
 // JSON returns the report with its analysis for encoding.
 func (a *Analysis) JSON() ReportJSON {
 	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, CountsUncounted: a.countsUncounted(), Findings: a.Findings,
-		RankAgreement: a.RankAgreement, Verdict: a.Verdict}
+		RankAgreement: a.RankAgreement, StoppedAt: a.StoppedAt(), Verdict: a.Verdict}
 	if out.Findings == nil {
 		out.Findings = []Finding{}
 	}
@@ -113,13 +114,14 @@ type reportJSON struct {
 	CountsUncounted *CountsUncounted `json:"counts_uncounted,omitempty"`
 	Findings        []findingJSON    `json:"findings"`
 	RankAgreement   RankAgreement    `json:"rank_agreement"`
+	StoppedAt       []StopPlace      `json:"stopped_at,omitempty"`
 	Verdict         Verdict          `json:"verdict"`
 	NextStep        *StepJSON        `json:"next_step"`
 }
 
 func (r ReportJSON) encoded() reportJSON {
 	out := reportJSON{Report: r.Report, Evidence: r.Evidence, CountsUncounted: r.CountsUncounted,
-		Findings: make([]findingJSON, len(r.Findings)), RankAgreement: r.RankAgreement, Verdict: r.Verdict, NextStep: r.NextStep}
+		Findings: make([]findingJSON, len(r.Findings)), RankAgreement: r.RankAgreement, StoppedAt: r.StoppedAt, Verdict: r.Verdict, NextStep: r.NextStep}
 	for i := range r.Findings {
 		out.Findings[i] = r.Findings[i].jsonForm()
 	}

@@ -32,6 +32,12 @@ func WriteFindingsText(w io.Writer, a *Analysis, o TextOptions) {
 	}
 	t.Blank()
 	t.Linef(2, "Rank agreement: %s", a.RankAgreement.Summary)
+	if head, lines := a.StoppedAtWords(); head != "" { // a hang the tool stopped: where each rank waited
+		t.Linef(2, "%s%s:", strings.ToUpper(head[:1]), head[1:])
+		for _, l := range lines {
+			t.Linef(4, "  %s", l)
+		}
+	}
 	t.Linef(2, "Verdict: %s", a.Verdict.Summary)
 	for _, r := range a.Verdict.Reasons {
 		t.Linef(4, "  - %s", r)
@@ -112,6 +118,13 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "**Rank agreement:** %s\n\n", MarkdownEscape(a.RankAgreement.Summary))
+	if head, lines := a.StoppedAtWords(); head != "" {
+		fmt.Fprintf(w, "**%s%s:**\n\n", strings.ToUpper(head[:1]), MarkdownEscape(head[1:]))
+		for _, l := range lines {
+			fmt.Fprintf(w, "- %s\n", MarkdownEscape(l))
+		}
+		fmt.Fprintln(w)
+	}
 	if s := a.NextStep; s.ID != "" && s.N == 0 {
 		fmt.Fprintf(w, "**Next step: %s:** %s. Done when: %s\n\n", MarkdownEscape(s.Phrase()), MarkdownEscape(a.state.Why(s)),
 			MarkdownEscape(s.DoneWhen))

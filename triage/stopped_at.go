@@ -9,11 +9,30 @@ import (
 // StopPlace is where one process was when torchtriage stopped the run: the program's frame of the traceback its
 // stop printed (KeyboardInterrupt, or an error raised while handling it). File "" when it printed none.
 type StopPlace struct {
-	Rank      int // -1: processes without a rank prefix (Processes of them)
-	Processes int
-	File      string
-	Line      int
-	Class     string // the exception the stop raised there ("KeyboardInterrupt")
+	Rank      int    `json:"rank"` // -1: processes without a rank prefix (Processes of them)
+	Processes int    `json:"processes,omitempty"`
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Class     string `json:"class"` // the exception the stop raised there ("KeyboardInterrupt"), or StackDumpClass
+}
+
+// StoppedAtWords are StoppedAt's heading and lines, as check, report and its Markdown say them: "where each rank
+// was when torchtriage stopped the run", then "rank 0: hang.py:13 (KeyboardInterrupt)" a line; none when
+// StoppedAt has none.
+func (a *Analysis) StoppedAtWords() (string, []string) {
+	places := a.StoppedAt()
+	if len(places) == 0 {
+		return "", nil
+	}
+	who := "rank"
+	if len(places) == 1 && places[0].Rank < 0 {
+		who = "process"
+	}
+	lines := make([]string, len(places))
+	for i, p := range places {
+		lines[i] = p.Short()
+	}
+	return "where each " + who + " was when torchtriage stopped the run", lines
 }
 
 // Short is "rank 0: hang_extra.py:13 (KeyboardInterrupt)", "process: repro.py:5 (…)", "rank 1: not known (no
