@@ -220,6 +220,12 @@ func (m *Model) ranksText(w int) (string, []string) {
 			lines = append(lines, groupLines(g, soFar)...)
 		}
 	}
+	if head, places := s.analysis.StoppedAtWords(); head != "" { // a hang the tool stopped: the report's lines
+		lines = append(lines, "", th.title.Render(" "+strings.ToUpper(head[:1])+head[1:]))
+		for _, p := range places {
+			lines = append(lines, legend(th.dim, p, w)...)
+		}
+	}
 	lines = append(lines, m.perRankTable(s, w)...)
 	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
 	switch {
