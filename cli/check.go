@@ -251,7 +251,7 @@ func tellIncomplete(w io.Writer, dir, how, first string, a *triage.Analysis) {
 		return
 	}
 	if head, lines := a.StoppedAtWords(); head != "" {
-		fmt.Fprintf(w, "%s:\n", head)
+		fmt.Fprintf(w, "%s%s:\n", strings.ToLower(head[:1]), head[1:]) // after the lines before it, not a heading
 		for _, l := range lines {
 			fmt.Fprintf(w, "  %s\n", l)
 		}

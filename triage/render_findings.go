@@ -33,7 +33,7 @@ func WriteFindingsText(w io.Writer, a *Analysis, o TextOptions) {
 	t.Blank()
 	t.Linef(2, "Rank agreement: %s", a.RankAgreement.Summary)
 	if head, lines := a.StoppedAtWords(); head != "" { // a hang the tool stopped: where each rank waited
-		t.Linef(2, "%s%s:", strings.ToUpper(head[:1]), head[1:])
+		t.Linef(2, "%s:", head)
 		for _, l := range lines {
 			t.Linef(4, "  %s", l)
 		}
@@ -119,7 +119,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	}
 	fmt.Fprintf(w, "**Rank agreement:** %s\n\n", MarkdownEscape(a.RankAgreement.Summary))
 	if head, lines := a.StoppedAtWords(); head != "" {
-		fmt.Fprintf(w, "**%s%s:**\n\n", strings.ToUpper(head[:1]), MarkdownEscape(head[1:]))
+		fmt.Fprintf(w, "**%s:**\n\n", MarkdownEscape(head))
 		for _, l := range lines {
 			fmt.Fprintf(w, "- %s\n", MarkdownEscape(l))
 		}

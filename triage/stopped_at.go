@@ -16,8 +16,8 @@ type StopPlace struct {
 	Class     string `json:"class"` // the exception the stop raised there ("KeyboardInterrupt"), or StackDumpClass
 }
 
-// StoppedAtWords are StoppedAt's heading and lines, as check, report and its Markdown say them: "where each rank
-// was when torchtriage stopped the run", then "rank 0: hang.py:13 (KeyboardInterrupt)" a line; none when
+// StoppedAtWords are StoppedAt's heading and lines, as report, its Markdown, the TUI and check say them: "Where
+// each rank was when torchtriage stopped the run", then "rank 0: hang.py:13 (KeyboardInterrupt)" a line; none when
 // StoppedAt has none.
 func (a *Analysis) StoppedAtWords() (string, []string) {
 	places := a.StoppedAt()
@@ -32,7 +32,7 @@ func (a *Analysis) StoppedAtWords() (string, []string) {
 	for i, p := range places {
 		lines[i] = p.Short()
 	}
-	return "where each " + who + " was when torchtriage stopped the run", lines
+	return "Where each " + who + " was when torchtriage stopped the run", lines
 }
 
 // Short is "rank 0: hang_extra.py:13 (KeyboardInterrupt)", "process: repro.py:5 (…)", "rank 1: not known (no

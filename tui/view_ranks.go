@@ -221,7 +221,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 		}
 	}
 	if head, places := s.analysis.StoppedAtWords(); head != "" { // a hang the tool stopped: the report's lines
-		lines = append(lines, "", th.title.Render(" "+strings.ToUpper(head[:1])+head[1:]))
+		lines = append(lines, "", th.title.Render(" "+head))
 		for _, p := range places {
 			lines = append(lines, legend(th.dim, p, w)...)
 		}
