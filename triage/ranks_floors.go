@@ -89,7 +89,7 @@ func probeClasses(ev ReportEvidence, unknown []RankWithoutRecords) (full, partia
 func earnedFromProbe(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) (RankAgreement, bool) {
 	var logged []int // the ranks with records
 	for _, r := range ev.Ranks {
-		if !slices.ContainsFunc(unknown, func(u RankWithoutRecords) bool { return u.Rank == r }) {
+		if _, ok := UnknownRank(unknown, r); !ok {
 			logged = append(logged, r)
 		}
 	}

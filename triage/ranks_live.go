@@ -62,9 +62,7 @@ func (ra RankAgreement) soFarWithout(unknown []RankWithoutRecords) RankAgreement
 	if len(ra.SoFar) == 0 || len(unknown) == 0 {
 		return ra
 	}
-	silent := func(r int) bool {
-		return slices.ContainsFunc(unknown, func(u RankWithoutRecords) bool { return u.Rank == r })
-	}
+	silent := func(r int) bool { _, ok := UnknownRank(unknown, r); return ok }
 	var groups []RankGroup
 	for i, g := range ra.SoFar {
 		g.Ranks = slices.DeleteFunc(slices.Clone(g.Ranks), silent)

@@ -35,6 +35,16 @@ type ProbeCounts struct {
 	Counted  []string `json:"counted,omitempty"`
 }
 
+// UnknownRank is the entry of rank in a per_rank_unknown list (the ranks no log record names), ok false when the
+// log names the rank (or the list does not hold it).
+func UnknownRank(list []RankWithoutRecords, rank int) (RankWithoutRecords, bool) {
+	i := slices.IndexFunc(list, func(u RankWithoutRecords) bool { return u.Rank == rank })
+	if i < 0 {
+		return RankWithoutRecords{}, false
+	}
+	return list[i], true
+}
+
 // ProbeNone reports whether u's probe counted none of quantity q (QuantityGraphBreaks, …; "" for a count no probe
 // counts, runtime errors): a 0 shown as its probe's.
 func (u RankWithoutRecords) ProbeNone(q string) bool {

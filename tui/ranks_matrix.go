@@ -22,8 +22,8 @@ func probeNone(s *snapshot, rk int, k triage.Kind) bool {
 	if s.report == nil {
 		return false
 	}
-	i := slices.IndexFunc(s.report.PerRankUnknown, func(u triage.RankWithoutRecords) bool { return u.Rank == rk })
-	return i >= 0 && s.report.PerRankUnknown[i].ProbeNone(triage.QuantityOf(k))
+	u, ok := triage.UnknownRank(s.report.PerRankUnknown, rk)
+	return ok && u.ProbeNone(triage.QuantityOf(k))
 }
 
 // rankMatrix draws ranks × findings: one column per finding (numbered, legend below), the records of each rank,

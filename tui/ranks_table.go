@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -36,9 +35,7 @@ func (s *snapshot) unnamedRanks() []int {
 func (s *snapshot) probeCells(rk int) []any {
 	var u triage.RankWithoutRecords
 	if s.report != nil {
-		if i := slices.IndexFunc(s.report.PerRankUnknown, func(u triage.RankWithoutRecords) bool { return u.Rank == rk }); i >= 0 {
-			u = s.report.PerRankUnknown[i]
-		}
+		u, _ = triage.UnknownRank(s.report.PerRankUnknown, rk)
 	}
 	// the report's breaks, recompiles, limit hits, skips, compile errors, runtime errors; records are of breaks
 	q := triage.PerRankQuantities
