@@ -42,10 +42,10 @@ func earnedDiff(a, b int, aExact, bExact bool) bool {
 
 // agreeOf is the rank agreement of ranks (ev's other facts kept): compared (RankAgree), an agreement kept only where
 // earned (earned), a difference only where earned (earnedDiffs).
-func agreeOf(ranks []int, ev ReportEvidence, fs []Finding, short string) RankAgreement {
+func agreeOf(ranks []int, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) RankAgreement {
 	e := ev
 	e.Ranks = ranks
-	return RankAgree(ranks, fs).earned(e, short).earnedDiffs(e, fs, short)
+	return RankAgree(ranks, fs).earned(e, short).earnedDiffs(e, fs, short, unknown)
 }
 
 // earnedDiffs keeps of a difference between ranks only the items earnedDiff earns, where some counts are floors (the
@@ -55,9 +55,10 @@ func agreeOf(ranks []int, ev ReportEvidence, fs []Finding, short string) RankAgr
 // with the ranks not compared and why (OthersNotCompared, floorsSummary): "ranks 0,1 agree" is not earned either.
 // Of a run still running, or one that ended before it finished (stopped, died: a hang the tool stopped is often
 // ranks that compiled differently), whose counts are all floors, nothing is earned, but the difference where the
-// log ends is kept as such (SoFar, soFarWords): "ranks differ so far: …; not compared: the run is still running,
-// …", "ranks differ where the log ends: …; not compared: the run did not complete …", never "agree".
-func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short string) RankAgreement {
+// log ends is kept as such, of the ranks the log shows (SoFar, soFarGroups, soFarWords): "ranks differ so far: …;
+// not compared: the run is still running, …", "ranks differ where the log ends: …; not compared: the run did not
+// complete …", never "agree".
+func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) RankAgreement {
 	if !ra.Disagree() || len(ra.Groups) < 2 {
 		return ra
 	}
@@ -83,9 +84,10 @@ func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short strin
 	}
 	if len(out.Groups) < 2 { // nothing earned: no group is said to be alike either
 		whole.Groups = []RankGroup{}
-		if short != "" { // a run that did not finish (or not yet): what differs where its log ends, not earned
-			whole.SoFar = ra.Groups
-			whole.Summary = soFarWords(ra.Groups, whole.Live) + "; " + whole.Summary
+		if groups := soFarGroups(ra.Groups, unknown); short != "" && groups != nil { // a run that did not finish (or
+			// not yet): what differs where its log ends, not earned, of the ranks the log shows
+			whole.SoFar = groups
+			whole.Summary = soFarWords(groups, whole.Live) + "; " + whole.Summary
 		}
 		return whole
 	}

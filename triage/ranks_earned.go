@@ -103,7 +103,7 @@ func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
 func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords) RankAgreement {
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
-		return withoutUnknownRanks(agreeOf(ev.Ranks, ev, fs, short), ev, fs, short, unknown)
+		return withoutUnknownRanks(agreeOf(ev.Ranks, ev, fs, short, unknown), ev, fs, short, unknown)
 	}
 	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWord(idle), shortVerb(short))
 	if short == "still running" {
@@ -115,7 +115,7 @@ func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string,
 	}
 	e := ev
 	e.Ranks = ranks
-	ra := withoutUnknownRanks(agreeOf(ranks, e, fs, short), e, fs, short, unknown)
+	ra := withoutUnknownRanks(agreeOf(ranks, e, fs, short, unknown), e, fs, short, unknown)
 	ra.Summary += "; " + rankWord(idle) + " not compared: " + why
 	return ra
 }

@@ -54,22 +54,18 @@ func hasHave(ranks []int) string {
 	return "have"
 }
 
-// soFarWithout takes out of a difference so far the ranks no log record names: the log shows nothing of them, so
-// "rank 1 has not shown" what another has would say nothing true of rank 1 (its probe, where it has one, counted
-// frames that may be what the others logged). Where the reference group had only such ranks, or fewer than two
-// groups are left, no difference so far is said, only why the ranks are not compared.
-func (ra RankAgreement) soFarWithout(unknown []RankWithoutRecords) RankAgreement {
-	if len(ra.SoFar) == 0 || len(unknown) == 0 {
-		return ra
-	}
+// soFarGroups are the groups of a difference so far without the ranks no log record names: the log shows nothing
+// of them, so "rank 1 has not shown" what another has would say nothing true of rank 1 (its probe, where it has
+// one, counted frames that may be what the others logged). None where the reference group had only such ranks, or
+// fewer than two groups are left: then only why the ranks are not compared is said.
+func soFarGroups(groups []RankGroup, unknown []RankWithoutRecords) []RankGroup {
 	silent := func(r int) bool { _, ok := UnknownRank(unknown, r); return ok }
-	var groups []RankGroup
-	for i, g := range ra.SoFar {
+	var out []RankGroup
+	for i, g := range groups {
 		g.Ranks = slices.DeleteFunc(slices.Clone(g.Ranks), silent)
 		if len(g.Ranks) == 0 {
 			if i == 0 { // the reference: what the others have is said against it
-				groups = nil
-				break
+				return nil
 			}
 			continue
 		}
@@ -77,12 +73,10 @@ func (ra RankAgreement) soFarWithout(unknown []RankWithoutRecords) RankAgreement
 			g.FirstDivergent = maps.Clone(g.FirstDivergent)
 			maps.DeleteFunc(g.FirstDivergent, func(r int, _ string) bool { return silent(r) })
 		}
-		groups = append(groups, g)
+		out = append(out, g)
 	}
-	base := strings.TrimPrefix(ra.Summary, soFarWords(ra.SoFar, ra.Live)+"; ")
-	ra.SoFar, ra.Summary = nil, base
-	if len(groups) >= 2 {
-		ra.SoFar, ra.Summary = groups, soFarWords(groups, ra.Live)+"; "+base
+	if len(out) < 2 {
+		return nil
 	}
-	return ra
+	return out
 }

@@ -26,7 +26,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 		return d
 	}
 	if ra.NotCompared != "" {
-		return ra.soFarWithout(unknown)
+		return ra
 	}
 	full, partial, groups := probeClasses(ev, unknown)
 	var out []int // compared on none, or on some: not among the ranks compared on all
@@ -64,7 +64,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 	e := ev
 	e.Ranks = ranks
 	if len(ranks) > 1 {
-		if ra = agreeOf(ranks, e, fs, short); ra.NotCompared != "" {
+		if ra = agreeOf(ranks, e, fs, short, unknown); ra.NotCompared != "" {
 			return ra
 		}
 	} else { // one rank compared on all: the reference of the ranks compared on some
