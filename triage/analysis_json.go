@@ -82,8 +82,7 @@ func (f Finding) MarshalJSON() ([]byte, error) { return json.Marshal(f.jsonForm(
 // findingAlias is Finding without its methods (no MarshalJSON).
 type findingAlias Finding
 
-// findingJSON is a finding as JSON has it. A report encodes its findings as these (reportJSON): a plain struct
-// is encoded in the same pass as the rest, where a Marshaler's output is encoded apart and then scanned again.
+// findingJSON is a finding as JSON has it (a report's are written by jsonAppender.findingJSON, the same bytes).
 type findingJSON struct {
 	findingAlias
 	Ranks    []int          `json:"ranks"`
@@ -104,28 +103,6 @@ func (f *Finding) jsonForm() findingJSON {
 		related = []string{}
 	}
 	return findingJSON{findingAlias(*f), ranks, related, ev}
-}
-
-// reportJSON is ReportJSON as WriteReport encodes it: the same fields in the same order (TestReportJSONForm),
-// the findings as findingJSON.
-type reportJSON struct {
-	*Report
-	Evidence        ReportEvidence   `json:"evidence"`
-	CountsUncounted *CountsUncounted `json:"counts_uncounted,omitempty"`
-	Findings        []findingJSON    `json:"findings"`
-	RankAgreement   RankAgreement    `json:"rank_agreement"`
-	StoppedAt       []StopPlace      `json:"stopped_at,omitempty"`
-	Verdict         Verdict          `json:"verdict"`
-	NextStep        *StepJSON        `json:"next_step"`
-}
-
-func (r ReportJSON) encoded() reportJSON {
-	out := reportJSON{Report: r.Report, Evidence: r.Evidence, CountsUncounted: r.CountsUncounted,
-		Findings: make([]findingJSON, len(r.Findings)), RankAgreement: r.RankAgreement, StoppedAt: r.StoppedAt, Verdict: r.Verdict, NextStep: r.NextStep}
-	for i := range r.Findings {
-		out.Findings[i] = r.Findings[i].jsonForm()
-	}
-	return out
 }
 
 // MarshalJSON writes a rank group compactly: ranks as ranges ("0,2-7"), first divergent compile ids with the

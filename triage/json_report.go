@@ -3,26 +3,26 @@ package triage
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync/atomic"
 )
 
-// jsonChunk is how many elements of a long list one goroutine encodes at a time (a knob; tests lower it).
-var jsonChunk = 512
+// jsonChunk is how many elements of a long list one goroutine writes at a time (a knob; tests lower it).
+var jsonChunk = 256
 
 // writeReportJSON writes r as writeIndentedJSON(w, r, indent) does, byte for byte, with its long lists (graph
-// breaks, recompiles, findings: thousands of entries in a big run) encoded and indented in chunks on every core.
-// encoding/json encodes each element of a slice on its own, so the chunks joined by commas are the list's
-// encoding; the rest (the skeleton, with those lists null) is encoded and indented once, and each list is put
-// in place of its null.
-func writeReportJSON(w io.Writer, r reportJSON, indent string) error {
+// breaks, recompiles, findings: thousands of entries in a big run) written by jsonAppender in chunks on every
+// core while w takes the chunks before them. The rest (the skeleton, with those lists null) is encoded by
+// encoding/json and indented once, and each list is put in place of its null.
+func writeReportJSON(w io.Writer, r ReportJSON, indent string) error {
 	rep := *r.Report
 	lists := []jsonList{
-		listOf("graph_breaks", rep.GraphBreaks),
-		listOf("recompiles", rep.Recompiles),
-		listOf("findings", r.Findings),
+		appendList("graph_breaks", rep.GraphBreaks, func(w *jsonAppender, b **BreakSummary) { w.breakJSON(*b) }),
+		appendList("recompiles", rep.Recompiles, func(w *jsonAppender, s **RecompileSummary) { w.recompileJSON(*s) }),
+		appendList("findings", r.Findings, (*jsonAppender).findingJSON),
 	}
 	rep.GraphBreaks, rep.Recompiles, r.Findings = nil, nil, nil
 	r.Report = &rep
@@ -31,38 +31,37 @@ func writeReportJSON(w io.Writer, r reportJSON, indent string) error {
 		return err
 	}
 	skel := indentJSON(nil, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), indent)
-	if err := encodeLists(lists, indent); err != nil {
-		return err
+	at := make([]int, len(lists)) // where each list's null is in the skeleton
+	for i, l := range lists {
+		at[i] = topNull(skel, l.key)
+		if at[i] < 0 || i > 0 && at[i] < at[i-1] {
+			return fmt.Errorf("report JSON: no top-level %q in its place", l.key)
+		}
 	}
-	// written piece by piece: the chunks go to w as they are (a buffered writer passes them on uncopied), not
-	// into one buffer the size of the report first
+	chunks := writeChunks(lists, indent)
 	ew := &errWriter{w: w}
-	at := 0
-	for _, l := range lists {
+	from := 0
+	for i, l := range lists {
 		if l.n < 0 {
 			continue // nil: null, as in the skeleton
 		}
-		i := topNull(skel, l.key)
-		if i < 0 || i < at {
-			return fmt.Errorf("report JSON: no top-level %q in its place", l.key)
-		}
-		ew.write(skel[at:i])
+		ew.write(skel[from:at[i]])
 		ew.write([]byte{'['})
 		if l.n > 0 { // the elements one level below the top-level member, the closing bracket at its level
 			lead := "\n" + strings.Repeat(indent, 2)
-			for k, c := range l.chunks {
+			for k := 0; k*jsonChunk < l.n; k++ {
 				if k > 0 {
 					ew.write([]byte{','})
 				}
 				ew.write([]byte(lead))
-				ew.write(c)
+				chunks.take(ew.write) // every chunk is taken, after an error too: no writer is left waiting
 			}
 			ew.write([]byte("\n" + indent))
 		}
 		ew.write([]byte{']'})
-		at = i + len("null")
+		from = at[i] + len("null")
 	}
-	ew.write(skel[at:])
+	ew.write(skel[from:])
 	ew.write([]byte{'\n'})
 	return ew.err
 }
@@ -79,47 +78,91 @@ func (e *errWriter) write(b []byte) {
 	}
 }
 
-// jsonList is one long list of a report: n elements (-1: a nil slice), encoded by chunk (the elements of
-// [from, to) without the brackets, indented as they are inside the list).
+// jsonList is one long list of a report: n elements (-1: a nil slice); write appends the elements of [from, to)
+// to buf, without the brackets, indented as they are inside the list.
 type jsonList struct {
-	key    string
-	n      int
-	encode func(from, to int, indent string) ([]byte, error)
-	chunks [][]byte
+	key   string
+	n     int
+	write func(buf []byte, from, to int, indent string) []byte
 }
 
-func listOf[T any](key string, s []T) jsonList {
+// appendList is the list s, its elements written by elem at the depth of a top-level member's elements.
+func appendList[T any](key string, s []T, elem func(*jsonAppender, *T)) jsonList {
 	n := len(s)
 	if s == nil {
 		n = -1
 	}
-	return jsonList{key: key, n: n, encode: func(from, to int, indent string) ([]byte, error) {
-		b, err := json.Marshal(s[from:to])
-		if err != nil {
-			return nil, err
+	return jsonList{key: key, n: n, write: func(buf []byte, from, to int, indent string) []byte {
+		w := jsonAppender{indent: indent, depth: 2, b: buf}
+		for i := from; i < to; i++ {
+			if i > from {
+				w.b = append(w.b, ',')
+				w.newline()
+			}
+			elem(&w, &s[i])
 		}
-		b = b[1 : len(b)-1] // "[…]"
-		return indentJSONAt(make([]byte, 0, len(b)+len(b)/2), b, indent, 2), nil
+		return w.b
 	}}
 }
 
-// encodeLists encodes the chunks of every list on GOMAXPROCS goroutines.
-func encodeLists(lists []jsonList, indent string) error {
-	type job struct{ list, chunk, from, to int }
+// chunkPipe hands the chunks of a report's lists to the writer in order while goroutines write the ones after
+// them: at most ahead chunks are written and not yet taken, each in a buffer a taken chunk gave back (so a report
+// of tens of MB needs a few chunks' worth of memory, not its size).
+type chunkPipe struct {
+	done  []chan []byte
+	slots chan struct{}
+	free  chan []byte
+	next  int
+}
+
+// writeChunks starts writing the chunks of lists (in their order, elements of jsonChunk) on every core.
+func writeChunks(lists []jsonList, indent string) *chunkPipe {
+	type job struct{ list, from, to int }
 	var jobs []job
-	for i := range lists {
-		l := &lists[i]
+	for i, l := range lists {
 		for from := 0; from < l.n; from += jsonChunk {
-			jobs = append(jobs, job{i, len(l.chunks), from, min(from+jsonChunk, l.n)})
-			l.chunks = append(l.chunks, nil)
+			jobs = append(jobs, job{i, from, min(from+jsonChunk, l.n)})
 		}
 	}
-	errs := make([]error, len(jobs))
-	inParallel(len(jobs), 1, func(from, _ int) {
-		j := jobs[from]
-		lists[j.list].chunks[j.chunk], errs[from] = lists[j.list].encode(j.from, j.to, indent)
-	})
-	return errors.Join(errs...)
+	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	ahead := 2 * max(workers, 1)
+	p := &chunkPipe{done: make([]chan []byte, len(jobs)), slots: make(chan struct{}, ahead), free: make(chan []byte, ahead)}
+	for i := range p.done {
+		p.done[i] = make(chan []byte, 1)
+	}
+	var next atomic.Int64
+	for range workers {
+		go func() {
+			for {
+				p.slots <- struct{}{} // a slot before a job: the jobs holding slots are the next ones taken
+				j := int(next.Add(1) - 1)
+				if j >= len(jobs) {
+					<-p.slots
+					return
+				}
+				var buf []byte
+				select {
+				case buf = <-p.free:
+				default:
+				}
+				jb := jobs[j]
+				p.done[j] <- lists[jb.list].write(buf[:0], jb.from, jb.to, indent)
+			}
+		}()
+	}
+	return p
+}
+
+// take passes the next chunk to use, then gives its buffer back.
+func (p *chunkPipe) take(use func([]byte)) {
+	c := <-p.done[p.next]
+	p.next++
+	use(c)
+	<-p.slots
+	select {
+	case p.free <- c:
+	default:
+	}
 }
 
 // topNull finds `"key": null` among the members of the top-level object of indented JSON: its null's index, or -1.

@@ -306,7 +306,7 @@ func clipRunes(s string, max int) string {
 func WriteReport(w io.Writer, an *Analysis, format string, o TextOptions) error {
 	switch format {
 	case "json":
-		return writeReportJSON(w, an.JSON().encoded(), " ")
+		return writeReportJSON(w, an.JSON(), " ")
 	case "markdown":
 		WriteMarkdown(w, an)
 	case "text":
