@@ -3,6 +3,7 @@ package logparse
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // breakMemo remembers the payload of graph-break records by their text, for counting (Options.SkipOther without
@@ -23,7 +24,11 @@ type memoBreak struct {
 	lines []string // the record's lines (eraEvidence reads the first)
 	brk   *GraphBreak
 	cut   string
+	id    int32 // the records' SameBreak
 }
+
+// memoIDs numbers the texts of every memo in the process (a consumer fed by two loads never sees one id twice).
+var memoIDs atomic.Int32
 
 // maxMemoBytes bounds the texts a memo holds (a log of only distinct breaks gains nothing from it).
 const maxMemoBytes = 16 << 20
@@ -60,11 +65,13 @@ func (m *breakMemo) put(text string, ends []int, r *Record) {
 	}
 	m.bytes += len(text)
 	g := *r.Break // the memo's own: the record's may go where a consumer writes
-	m.m[text] = &memoBreak{ends: slices.Clone(ends), lines: slices.Clone(r.Lines), brk: &g, cut: r.Cut}
+	e := &memoBreak{ends: slices.Clone(ends), lines: slices.Clone(r.Lines), brk: &g, cut: r.Cut, id: max(memoIDs.Add(1), 0)}
+	m.m[text] = e
+	r.sameBreak = e.id
 }
 
 // apply gives r the remembered payload: its own copy of the break, the shared lines and cut.
 func (e *memoBreak) apply(r *Record) {
 	g := *e.brk
-	r.Kind, r.Break, r.Lines, r.Cut = KindGraphBreak, &g, e.lines, e.cut
+	r.Kind, r.Break, r.Lines, r.Cut, r.sameBreak = KindGraphBreak, &g, e.lines, e.cut, e.id
 }

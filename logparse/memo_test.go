@@ -66,10 +66,28 @@ func TestBreakMemoChangesNoRecord(t *testing.T) {
 		if len(got) != len(want) {
 			t.Fatalf("%d workers: %d records with the memo, %d without", workers, len(got), len(want))
 		}
+		byID := map[int32]*Record{}
 		for i := range want {
+			// SameBreak: records with one id have equal payloads, and ids differ from one load to the next
+			if id := got[i].SameBreak(); id != 0 {
+				if first := byID[id]; first != nil && (!reflect.DeepEqual(first.Break, got[i].Break) || first.Cut != got[i].Cut) {
+					t.Fatalf("%d workers: records %d and %d share SameBreak %d but not their payload", workers, first.FirstLine, got[i].FirstLine, id)
+				}
+				byID[id] = got[i]
+			}
+			got[i].sameBreak = 0 // the one field the memo adds
 			if !reflect.DeepEqual(got[i], want[i]) {
 				t.Fatalf("%d workers: record %d differs with the memo:\n got  %+v\n      %+v\n want %+v\n      %+v", workers, i,
 					got[i], got[i].Break, want[i], want[i].Break)
+			}
+		}
+		if len(byID) == 0 || len(byID) > len(memo.m) {
+			t.Errorf("%d workers: %d SameBreak ids for the memo's %d texts", workers, len(byID), len(memo.m))
+		}
+		again, _ := parseMemo(t, path, workers, true)
+		for _, r := range again {
+			if byID[r.SameBreak()] != nil {
+				t.Fatalf("%d workers: a second load numbered a text as the first did (SameBreak %d)", workers, r.SameBreak())
 			}
 		}
 		if n := len(memo.m); n == 0 || n*4 > breaks+3 {

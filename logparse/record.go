@@ -276,9 +276,10 @@ type Record struct {
 	Cut string
 	Era Era // the torch versions whose format this record shows
 
-	plain               bool // of no known head: plain output, which counting (SkipOther) does not build
-	partFirst, partLast int  // parallel parsing: parts holding FirstLine and LastLine (line numbers fixed on join)
-	closedAt            int  // parallel parsing: when the record ended (2 × Parser.seq of the part then read, +1 if late)
+	plain               bool  // of no known head: plain output, which counting (SkipOther) does not build
+	partFirst, partLast int   // parallel parsing: parts holding FirstLine and LastLine (line numbers fixed on join)
+	closedAt            int   // parallel parsing: when the record ended (2 × Parser.seq of the part then read, +1 if late)
+	sameBreak           int32 // SameBreak
 
 	Break     *GraphBreak
 	Recompile *Recompile
@@ -298,6 +299,11 @@ type Record struct {
 // Plain reports a record of no known head (plain output, not a torch record): the records a parse that only
 // counts (Options.SkipOther) never builds.
 func (r *Record) Plain() bool { return r.plain }
+
+// SameBreak is nonzero on graph-break records whose text a load's parse remembered (counting, under torchrun):
+// records with the same SameBreak had the same text, rank prefix and compile id aside, so their payloads are
+// equal (each its own copy); no two texts share one in a process. 0: nothing is known.
+func (r *Record) SameBreak() int32 { return r.sameBreak }
 
 // Text joins the message lines.
 func (r *Record) Text() string {

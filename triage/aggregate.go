@@ -23,13 +23,16 @@ type Aggregator struct {
 	eraCur   logparse.Era
 	breaks   map[BreakKey]*BreakSummary
 	items    map[string]*BreakSummary // Tensor.item() warnings by site
-	recomps  map[recompKey]*RecompileSummary
-	limits   []LimitSummary
-	skips    map[skipKey]*SkipSummary
-	errors   []ErrorSummary
-	excepts  []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
-	excRanks map[int]bool   // ranks whose text shows such an exception
-	runtime  []ErrorSummary // processes that died of an exception that is not a compile error
+	// sameBreak: the distinct break of each remembered break text (Record.SameBreak) met so far, so a text seen
+	// before skips its key and the lookup by it
+	sameBreak map[int32]*BreakSummary
+	recomps   map[recompKey]*RecompileSummary
+	limits    []LimitSummary
+	skips     map[skipKey]*SkipSummary
+	errors    []ErrorSummary
+	excepts   []ErrorSummary // other uncaught exceptions (launcher, ValueError, …): not compile errors
+	excRanks  map[int]bool   // ranks whose text shows such an exception
+	runtime   []ErrorSummary // processes that died of an exception that is not a compile error
 	// CUDA graphs (gpu.go)
 	partitions     map[partitionKey]*PartitionSummary
 	partitionCount int
@@ -78,7 +81,8 @@ type rankAgg struct {
 func NewAggregator() *Aggregator {
 	return &Aggregator{
 		ranks: map[int]bool{}, breaks: map[BreakKey]*BreakSummary{}, items: map[string]*BreakSummary{},
-		recomps: map[recompKey]*RecompileSummary{}, skips: map[skipKey]*SkipSummary{}, perRank: map[int]*rankAgg{},
+		sameBreak: map[int32]*BreakSummary{},
+		recomps:   map[recompKey]*RecompileSummary{}, skips: map[skipKey]*SkipSummary{}, perRank: map[int]*rankAgg{},
 		compiles: map[compileKey]*CompileSummary{}, graphs: map[int]int{},
 		seen: map[eventKey]bool{}, errRanks: map[int]bool{}, excRanks: map[int]bool{},
 		nameRanks: map[string]int{}, prefixed: map[string]bool{},

@@ -10,7 +10,8 @@ import (
 )
 
 // Folding recompiles on the lane's goroutine changes no report: every text fixture, trace dir and recorded run
-// reads the same, byte for byte in JSON, with the lane as without it (Add folding everything in order).
+// reads the same, byte for byte in JSON, with the lane as without it (Add folding everything in order). Nor does
+// finding a remembered break text's summary by its SameBreak id (sameBreakCache) instead of by its key.
 func TestFoldAsideChangesNoReport(t *testing.T) {
 	var paths []string
 	for _, pat := range []string{"torch-*/*.log", "torch-*/*.trace", "failures/*.log", "../recorded/*/runs/*", "../recorded/*/*.log",
@@ -34,14 +35,17 @@ func TestFoldAsideChangesNoReport(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	defer func() { foldAside = true }()
+	defer func() { foldAside, sameBreakCache = true, true }()
 	for _, p := range paths {
-		foldAside = true
+		foldAside, sameBreakCache = true, true
 		aside := report(p)
 		foldAside = false
-		inAdd := report(p)
-		if !bytes.Equal(aside, inAdd) {
+		if inAdd := report(p); !bytes.Equal(aside, inAdd) {
 			t.Errorf("%s: the report differs with the recompiles folded aside", p)
+		}
+		foldAside, sameBreakCache = true, false
+		if byKey := report(p); !bytes.Equal(aside, byKey) {
+			t.Errorf("%s: the report differs with breaks found by their SameBreak id", p)
 		}
 	}
 }

@@ -51,6 +51,42 @@ const maxEvidence = 32
 
 func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	g := r.Break
+	same := r.SameBreak()
+	if !sameBreakCache {
+		same = 0
+	}
+	s := a.sameBreak[same]
+	if s == nil {
+		s = a.breakOf(r, ra)
+		// a text that is found by its key alone (not a warning, whose ranks are noted above; not a cut record,
+		// found by its site among the breaks met so far) finds the same summary each time
+		if same != 0 && r.Cut == "" && g.Variant != logparse.BreakItemWarning && g.Variant != logparse.BreakBuiltinWarning {
+			a.sameBreak[same] = s
+		}
+	}
+	s.Records++
+	s.ranks.note(r) // records per rank too
+	if r.CompileID.Valid() {
+		s.cidSet[r.CompileID] = true
+	}
+	if len(s.Evidence) < maxEvidence {
+		s.Evidence = append(s.Evidence, a.evidenceOwned(r, s.Key.File, g.Line))
+	}
+	if g.Variant == logparse.BreakFull && !s.fullSample {
+		s.Sample, s.fullSample = a.breakSample(r), true
+		s.fill(s.Sample.Break)
+	}
+	if s.GBID == "" {
+		s.GBID = a.names.of(g.GBID)
+	}
+}
+
+// sameBreakCache: addBreak finds a remembered text's summary by its id (tests compare with it off).
+var sameBreakCache = true
+
+// breakOf is the distinct break r counts for (made when new): warnings by their site, the rest by KeyOf.
+func (a *Aggregator) breakOf(r *logparse.Record, ra *rankAgg) *BreakSummary {
+	g := r.Break
 	key := KeyOf(g)
 	var s *BreakSummary
 	if g.Variant == logparse.BreakItemWarning || g.Variant == logparse.BreakBuiltinWarning {
@@ -74,21 +110,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 			a.breaks[s.Key] = s
 		}
 	}
-	s.Records++
-	s.ranks.note(r) // records per rank too
-	if r.CompileID.Valid() {
-		s.cidSet[r.CompileID] = true
-	}
-	if len(s.Evidence) < maxEvidence {
-		s.Evidence = append(s.Evidence, a.evidenceOwned(r, s.Key.File, g.Line))
-	}
-	if g.Variant == logparse.BreakFull && !s.fullSample {
-		s.Sample, s.fullSample = a.breakSample(r), true
-		s.fill(s.Sample.Break)
-	}
-	if s.GBID == "" {
-		s.GBID = a.names.of(g.GBID)
-	}
+	return s
 }
 
 // breakAt is a distinct break already seen at file:line, nil when none (the first one met, for a cut record).
