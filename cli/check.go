@@ -1,16 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -235,65 +229,6 @@ func runCommand(ran *session.Meta, paths []string) string {
 		return ""
 	}
 	return runner.ShellJoin(ran.UserArgv)
-}
-
-// tellIncomplete prints how the run fell short of its end, where it is (dir: its run dir, "" for logs alone), and
-// its first failure, else, for a run torchtriage stopped, where each rank was (stoppedAt), then the end of its
-// stderr: what follows the tool's signal there is the reaction to it, and says so.
-func tellIncomplete(w io.Writer, dir, how, first string, a *triage.Analysis) {
-	if dir != "" {
-		fmt.Fprintf(w, "torchtriage check: the repro did not run to completion: %s; run dir %s\n", how, dir)
-	} else {
-		fmt.Fprintf(w, "torchtriage check: the run did not complete: %s\n", how)
-	}
-	if first != "" {
-		fmt.Fprintf(w, "first failure: %s\n", first)
-		return
-	}
-	if head, lines := a.StoppedAtWords(); head != "" {
-		fmt.Fprintf(w, "%s%s:\n", strings.ToLower(head[:1]), head[1:]) // after the lines before it, not a heading
-		for _, l := range lines {
-			fmt.Fprintf(w, "  %s\n", l)
-		}
-	}
-	if dir == "" {
-		return
-	}
-	b, _ := os.ReadFile(filepath.Join(dir, "stderr.log"))
-	lines := bytes.Split(bytes.TrimRight(b, "\n"), []byte("\n"))
-	if len(lines) > 15 {
-		lines = lines[len(lines)-15:]
-	}
-	if len(b) > 0 {
-		fmt.Fprintln(w, tailLabel(a))
-		for _, l := range lines {
-			fmt.Fprintf(w, "  %s\n", l)
-		}
-	}
-}
-
-// tailLabel heads the end of stderr: of a run torchtriage stopped, what is printed there is the reaction to its
-// signal, torchrun's traceback included, never the program's failure.
-func tailLabel(a *triage.Analysis) string {
-	if a == nil || a.Run == nil || a.Run.Outcome != triage.OutcomeStopped {
-		return "last lines of stderr:"
-	}
-	if msg := a.LauncherSignal(); msg != "" {
-		return "last lines of stderr (torchrun's traceback there, " + strconv.Quote(msg) + ", is torchrun's reaction to " +
-			signalWords(msg) + ", not a failure of the program):"
-	}
-	return "last lines of stderr (printed after torchtriage's signal to stop the run):"
-}
-
-// signalWords names the signal of a SignalException message ("… got signal: 2"): "torchtriage's SIGINT".
-func signalWords(msg string) string {
-	switch {
-	case strings.HasSuffix(msg, "signal: 2"):
-		return "torchtriage's SIGINT"
-	case strings.HasSuffix(msg, "signal: 15"):
-		return "torchtriage's SIGTERM"
-	}
-	return "torchtriage's signal"
 }
 
 // ruleValues takes the rule flags whose values need more than their type says, and refuses a value the gate

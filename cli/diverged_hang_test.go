@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // testdata/recorded/diverged-hang (real 2.14.1, 2 gloo ranks): rank 1 took a rank-dependent path that breaks the
@@ -49,7 +51,8 @@ func TestDivergedHangReportClaimsNoDisagreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	ra := rep.RankAgreement
-	if ra.Agree || ra.Summary != "not compared: the run did not complete (stopped by torchtriage (timed out after 30s)), so the 2 ranks (0,1) could not be compared" {
+	if ra.Agree || !strings.HasSuffix(ra.Summary, "; not compared: the run did not complete (stopped by torchtriage (timed out after 30s)), so the 2 ranks (0,1) could not be compared") ||
+		strings.Contains(ra.Summary, "agree") {
 		t.Errorf("rank agreement %+v", ra)
 	}
 	for _, f := range rep.Findings {
@@ -60,5 +63,79 @@ func TestDivergedHangReportClaimsNoDisagreement(t *testing.T) {
 	_, text, _ := runCLI("report", divergedHang)
 	if !strings.Contains(text, "skip_sync.py:10 step  ×1 rank 1") {
 		t.Errorf("text report does not put the print break on rank 1:\n%s", text)
+	}
+}
+
+// The ranks of the hang compiled different things before it: rank 0's probe recorded 1 finished compile (step),
+// rank 1's 2, the last of them the resume function after its print() break at skip_sync.py:10. Rank agreement
+// said only "not compared: the run did not complete", and rank 0 "counts not known": the one thing the on-call
+// engineer needs was in the probe files, unsaid. It is said as what each rank had done when the tool stopped the
+// run (never as a proof the program diverges, never as agreement), tied to the break the log shows, from one
+// field (rank_agreement.compiles_differ) in text, Markdown, JSON and check; no finding, no gate failure.
+func TestDivergedHangSaysRanksCompiledDifferently(t *testing.T) {
+	const words = "when torchtriage stopped the run, the ranks' probes had recorded different numbers of finished " +
+		"compiles: rank 0: 1 compile (last: [0/0] step at skip_sync.py:6); rank 1: 2 compiles (last: [1/0] " +
+		"torch_dynamo_resume_in_step_at_10 at skip_sync.py:10, which resumes after the graph break print() rank 1 logged there)"
+	const summary = words + "; not compared: the run did not complete (stopped by torchtriage (timed out after 30s)), " +
+		"so the 2 ranks (0,1) could not be compared"
+	_, text, _ := runCLI("report", "--width", "1000", divergedHang)
+	if l := lineWith(text, "Rank agreement:"); l != "Rank agreement: "+summary {
+		t.Errorf("text rank agreement\n%q\nwant\n%q", l, "Rank agreement: "+summary)
+	}
+	_, md, _ := runCLI("report", "--format", "markdown", divergedHang)
+	if !strings.Contains(md, "**Rank agreement:** "+triage.MarkdownEscape(summary)) {
+		t.Errorf("markdown lacks the summary:\n%s", md)
+	}
+	_, js, _ := runCLI("report", "--format", "json", divergedHang)
+	var doc struct {
+		RA struct {
+			Agree    bool   `json:"agree"`
+			Summary  string `json:"summary"`
+			Compiles *struct {
+				When    string `json:"when"`
+				Summary string `json:"summary"`
+				Groups  []struct {
+					Ranks      string `json:"ranks"`
+					Compiles   int    `json:"compiles"`
+					Phase      string `json:"phase"`
+					CompileID  string `json:"compile_id"`
+					Function   string `json:"function"`
+					Line       int    `json:"line"`
+					AfterBreak string `json:"after_break"`
+				} `json:"groups"`
+			} `json:"compiles_differ"`
+		} `json:"rank_agreement"`
+		Findings []struct {
+			ID   string `json:"id"`
+			Kind string `json:"kind"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	c := doc.RA.Compiles
+	if doc.RA.Agree || doc.RA.Summary != summary || c == nil || c.When != "stopped" || c.Summary != words || len(c.Groups) != 2 {
+		t.Fatalf("json rank_agreement %+v", doc.RA)
+	}
+	g0, g1 := c.Groups[0], c.Groups[1]
+	if g0.Ranks != "0" || g0.Compiles != 1 || g0.Phase != "idle" || g0.CompileID != "0/0" || g0.Function != "step" || g0.Line != 6 || g0.AfterBreak != "" ||
+		g1.Ranks != "1" || g1.Compiles != 2 || g1.CompileID != "1/0" || g1.Function != "torch_dynamo_resume_in_step_at_10" || g1.Line != 10 {
+		t.Errorf("groups %+v", c.Groups)
+	}
+	if len(doc.Findings) == 0 || g1.AfterBreak != doc.Findings[0].ID || doc.Findings[0].Kind != "graph_break" {
+		t.Errorf("after_break %q, findings %+v", g1.AfterBreak, doc.Findings)
+	}
+	for _, f := range doc.Findings {
+		if f.Kind == "rank_disagreement" {
+			t.Errorf("a rank-disagreement finding of a run that did not complete: %+v", doc.Findings)
+		}
+	}
+	code, out, errs := runCheck(t, "--ranks-agree", divergedHang)
+	if code != exitDidNotComplete || !strings.Contains(errs, "\n"+words+"\n") || strings.Contains(out+errs, "FAIL") {
+		t.Errorf("check: code %d\n%s%s", code, out, errs)
+	}
+	_, cj, _ := runCheck(t, "--ranks-agree", "--format", "json", divergedHang)
+	if !strings.Contains(cj, words) {
+		t.Errorf("check's JSON does not say it:\n%s", cj)
 	}
 }

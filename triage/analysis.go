@@ -115,7 +115,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	}
 	short := unfinished(countFindings(fs), run, rep)
 	idle := idleRanks(rep, probes, short)
-	ra := rankAgreeWithout(ev, fs, idle, short, rep.PerRankUnknown)
+	ra := withCompiles(rankAgreeWithout(ev, fs, idle, short, rep.PerRankUnknown), ev, fs, run)
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}

@@ -290,7 +290,8 @@ func (res *GateResult) ranksRule(a *Analysis) {
 			res.fail("--ranks-agree", "settings differ", f)
 		}
 	}
-	if !ra.Disagree() { // agreeing, or not compared (MissingEvidence says so)
+	if !ra.Disagree() { // agreeing (the probes' compiles noted where they differ), or not compared (MissingEvidence)
+		res.compilesNote(ra)
 		return
 	}
 	ref := ra.Groups[0]

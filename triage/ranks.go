@@ -38,6 +38,9 @@ type RankAgreement struct {
 	// SoFar: of a run still running, how its ranks differ so far (SoFar[0] the reference), none of it earned yet
 	// (earnedDiff: a rank with fewer may still reach the other's count): no disagreement, said as such (soFarWords).
 	SoFar []RankGroup `json:"differ_so_far,omitempty"`
+	// Compiles: where the ranks' probes recorded different compiles (numbers finished, or the last one), what each
+	// had done when the run ended, or so far (withCompiles): no difference earned, no agreement.
+	Compiles *CompilesDiffer `json:"compiles_differ,omitempty"`
 }
 
 // Disagree reports ranks found to differ (not ranks that could not be compared).

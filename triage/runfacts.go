@@ -40,6 +40,9 @@ type RunFacts struct {
 	// torch ran, even in a run that printed nothing of it and died before the probe's exit file
 	TorchImported        int
 	TorchImportedVersion string
+	// CompileStates: each process's compile state as its probe last wrote it (compile-rank<R>-<pid>.json): what
+	// each rank had compiled when the run ended, or so far (rank agreement's Compiles)
+	CompileStates []ProbeCompileState
 	// Direct: the command run is python or torchrun itself, so its exit status is the program's (a shell or another
 	// wrapper may exit 0 after python died: sh -c "python x.py; echo done")
 	Direct bool

@@ -113,3 +113,32 @@ func groupLines(g triage.RankGroup, soFar bool) []string {
 	}
 	return lines
 }
+
+// compilesForms are the strip's words of ranks whose probes recorded different compiles (triage's Compiles: what
+// each had done when the run ended, or so far; no difference earned), longest first: "compiles differ when
+// stopped: rank 0: 1, rank 1: 2; not compared (R)" (finished compiles per group), then shorter; of a completed run
+// whose ranks agree, "agree; compiles differ (R)".
+func compilesForms(th theme, a triage.RankAgreement) []string {
+	c := a.Compiles
+	when := map[string]string{triage.CompilesWhenStopped: " when stopped", triage.CompilesWhenEnded: " when it ended",
+		triage.CompilesWhenSoFar: " so far", triage.CompilesWhenLast: " as last recorded"}[c.When]
+	var parts []string
+	for i, g := range c.Groups {
+		if i == 3 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %s: %d", rankWord(g.Ranks), triage.RankRanges(g.Ranks), g.Compiles))
+	}
+	words := "compiles differ" + when
+	why, lead := "; not compared (R)", ""
+	switch {
+	case a.Agree:
+		why, lead = " (R)", th.good.Render("agree")+th.dim.Render("; ")
+	case a.NotCompared == "":
+		why = " (R)"
+	}
+	return []string{lead + th.warn.Render(words+": "+strings.Join(parts, ", ")) + th.dim.Render(why),
+		lead + th.warn.Render(words) + th.dim.Render(why), lead + th.warn.Render(words) + th.dim.Render(" (R)"),
+		lead + th.warn.Render("compiles differ") + th.dim.Render(" (R)")}
+}

@@ -54,6 +54,8 @@ func (m *Model) ranksStrip(w int) string {
 			switch {
 			case len(s.agree.SoFar) > 0: // a difference so far that triage did not earn yet: never "agree"
 				agree = soFarForms(th, s.agree)
+			case s.agree.Compiles != nil: // the ranks' probes recorded different compiles: never plain "agree"
+				agree = compilesForms(th, s.agree)
 			case s.agree.Live: // nothing differs yet
 				agree = []string{th.good.Render("agree so far")}
 			case s.agree.Cut: // the header says how it ended
@@ -190,7 +192,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 	} else {
 		st := th.good
 		switch {
-		case len(s.agree.SoFar) > 0: // a difference so far, not earned yet
+		case len(s.agree.SoFar) > 0, s.agree.Compiles != nil: // a difference so far, not earned yet; compiles differ
 			st = th.warn
 		case s.agree.NotCompared != "":
 			st = th.dim

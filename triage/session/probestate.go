@@ -3,6 +3,7 @@ package session
 import (
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
@@ -28,4 +29,16 @@ func ReadCompileStates(runDir string) ([]CompileState, []error) {
 // compiling (waiting)"); "" when none is.
 func DescribeCompiling(states []CompileState, now time.Time) string {
 	return probe.DescribeCompiling(states, now)
+}
+
+// compileStatesOf is the compile states of a run directory's processes for the analysis (RunFacts.CompileStates);
+// an unreadable file is left out (its rank's state is not known).
+func compileStatesOf(runDir string) []triage.ProbeCompileState {
+	states, _ := probe.ReadCompileStates(runDir)
+	var out []triage.ProbeCompileState
+	for _, s := range states {
+		out = append(out, triage.ProbeCompileState{Rank: s.Rank, RankSource: s.RankSource, PID: s.PID, Phase: s.Phase,
+			Trigger: s.Trigger, CompileID: s.CompileID, Function: s.Function, File: s.File, Line: s.Line, Compiles: s.Compiles})
+	}
+	return out
 }

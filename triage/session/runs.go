@@ -139,7 +139,7 @@ func withProbe(spec Spec) Spec {
 func LogNamesFor(torchVersion string) ([]string, bool) { return runner.LogNamesFor(torchVersion) }
 
 // RunFactsOf is what a run's meta.json tells the analysis (metaFacts), with the processes its probe saw import
-// torch (the run directory's start files).
+// torch (the run directory's start files) and their compile states (its compile files).
 func RunFactsOf(m Meta) *triage.RunFacts {
 	f := metaFacts(m)
 	if m.Dir != "" {
@@ -148,6 +148,7 @@ func RunFactsOf(m Meta) *triage.RunFacts {
 		for _, s := range starts {
 			f.TorchImportedVersion = cmp.Or(f.TorchImportedVersion, s.Torch)
 		}
+		f.CompileStates = compileStatesOf(m.Dir)
 	}
 	return f
 }

@@ -1,0 +1,262 @@
+package triage
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// ProbeCompileState is one process's compile state as its probe last wrote it (<run dir>/probe/
+// compile-rank<R>-<pid>.json, kept up to date from torch's compile start and end callbacks): how many compiles
+// it had finished, and the latest it began (its frame and compile id), finished (Phase "idle") or not
+// ("compiling"). The callbacks fire for Dynamo's frame compiles, lazy backward compiles and, from 2.11, CUDA-graph
+// recordings (Trigger). session.RunFactsOf reads them into RunFacts.CompileStates.
+type ProbeCompileState struct {
+	Rank       int
+	RankSource string // "env" (RANK), "default" (no RANK: 0 is the probe's default, no rank), "" in older files
+	PID        int
+	Phase      string // "compiling" | "idle"
+	Trigger    string
+	CompileID  string
+	Function   string
+	File       string
+	Line       int
+	Compiles   int // compiles finished
+}
+
+// When the compile states of CompilesDiffer were last written (CompilesDiffer.When).
+const (
+	CompilesWhenStopped   = "stopped"       // torchtriage stopped the run
+	CompilesWhenEnded     = "ended"         // the run ended before it finished (a rank died, a non-zero exit)
+	CompilesWhenSoFar     = "so_far"        // the run is still running
+	CompilesWhenLast      = "last_recorded" // how the run ended is not known (the tool supervising it is gone)
+	CompilesWhenCompleted = "completed"     // the run completed: each process's compiles at its exit
+)
+
+// CompilesDiffer is where the ranks' probes recorded different compiles (ProbeCompileState): different numbers of
+// finished compiles, or, where every rank had finished as many and none was compiling, different last ones. It is
+// a fact of the time the states were written (When), what each rank had done by then: never what a rank would have
+// done later, never a difference rank agreement earned (it compares graph breaks and recompiles), never agreement.
+// Groups are the ranks alike, in rank order of their first; NotKnown the ranks of the analysis whose compile state
+// is not known, and why.
+type CompilesDiffer struct {
+	When     string             `json:"when"`
+	Summary  string             `json:"summary"` // the words, as rank agreement's summary says them
+	Groups   []CompileGroup     `json:"groups"`
+	NotKnown []RanksNotCompared `json:"not_known,omitempty"`
+}
+
+// CompileGroup is ranks whose probes recorded the same compile state. AfterBreak is the id of the graph-break
+// finding its last frame resumes after, where that frame is Dynamo's resume function of a break these ranks logged
+// (torch_dynamo_resume_in_<fn>_at_<line>, at the break's file and line); "" where the log shows none.
+type CompileGroup struct {
+	Ranks      []int
+	Compiles   int
+	Phase      string
+	CompileID  string
+	Function   string
+	File       string
+	Line       int
+	AfterBreak string
+	afterWhat  string // the break's words: "print()"
+}
+
+func (g CompileGroup) same(s ProbeCompileState) bool {
+	return g.Compiles == s.Compiles && g.Phase == s.Phase && g.CompileID == s.CompileID && g.Function == s.Function &&
+		g.File == s.File && g.Line == s.Line
+}
+
+// compilesDiffer compares the compile states of the ranks of ev (run's, as its probes wrote them); nil where they
+// show no difference, or fewer than two ranks have one. A rank's state is known where exactly one process of it
+// wrote one: a process without RANK (rank source "default") is no rank, and two processes of one rank (a restarted
+// worker) leave which one is the rank's not known. Different numbers of finished compiles are a difference. Equal
+// numbers are one only where every rank was idle and the last compiles differ (compile id or frame): ranks running
+// one program compile in one order, so after as many compiles each the last is the same one unless they compiled
+// differently. Where a rank was still compiling, equal numbers are no difference: it may be at the next compile,
+// which the others had not begun.
+func compilesDiffer(ev ReportEvidence, fs []Finding, run *RunFacts) *CompilesDiffer {
+	if run == nil || len(run.CompileStates) == 0 || len(ev.Ranks) < 2 {
+		return nil
+	}
+	byRank := map[int][]ProbeCompileState{}
+	for _, s := range run.CompileStates {
+		if s.RankSource != "default" {
+			byRank[s.Rank] = append(byRank[s.Rank], s)
+		}
+	}
+	var groups []CompileGroup
+	var none, several []int
+	for _, r := range ev.Ranks {
+		switch ss := byRank[r]; {
+		case r < 0:
+		case len(ss) == 0:
+			none = append(none, r)
+		case len(ss) > 1:
+			several = append(several, r)
+		default:
+			s := ss[0]
+			i := slices.IndexFunc(groups, func(g CompileGroup) bool { return g.same(s) })
+			if i < 0 {
+				i, groups = len(groups), append(groups, CompileGroup{Compiles: s.Compiles, Phase: s.Phase, CompileID: s.CompileID,
+					Function: s.Function, File: s.File, Line: s.Line})
+			}
+			groups[i].Ranks = append(groups[i].Ranks, r)
+		}
+	}
+	if len(groups) < 2 {
+		return nil
+	}
+	counts := slices.ContainsFunc(groups[1:], func(g CompileGroup) bool { return g.Compiles != groups[0].Compiles })
+	if !counts && slices.ContainsFunc(groups, func(g CompileGroup) bool { return g.Phase == "compiling" }) {
+		return nil
+	}
+	for i := range groups {
+		groups[i].AfterBreak, groups[i].afterWhat = resumedBreak(groups[i], fs)
+	}
+	d := &CompilesDiffer{When: compilesWhen(run), Groups: groups}
+	if len(none) > 0 {
+		d.NotKnown = append(d.NotKnown, RanksNotCompared{Ranks: none, Why: "no probe compile state names it"})
+	}
+	if len(several) > 0 {
+		d.NotKnown = append(d.NotKnown, RanksNotCompared{Ranks: several, Why: "several processes of it wrote a compile state"})
+	}
+	for i := range d.NotKnown {
+		if len(d.NotKnown[i].Ranks) > 1 {
+			d.NotKnown[i].Why = strings.NewReplacer("names it", "names them", "of it", "of each").Replace(d.NotKnown[i].Why)
+		}
+	}
+	d.Summary = d.words(counts, len(d.NotKnown) > 0)
+	return d
+}
+
+// resumedBreak is the graph-break finding a group's last frame resumes after: the frame is Dynamo's resume function
+// of a break at a line (torch_dynamo_resume_in_<fn>_at_<line>), the probe recorded it at that line, and a break
+// every rank of the group logged is at that file and line. "" where none is.
+func resumedBreak(g CompileGroup, fs []Finding) (id, what string) {
+	fn, line := FoldFunction(g.Function)
+	if line == 0 || line != g.Line || g.File == "" {
+		return "", ""
+	}
+	for i := range fs {
+		f := &fs[i]
+		if f.Kind != KindGraphBreak || f.File != g.File || f.Line != line || (f.Function != "" && f.Function != fn) {
+			continue
+		}
+		if !slices.ContainsFunc(g.Ranks, func(r int) bool { return !slices.Contains(f.Ranks, r) }) {
+			return f.ID, f.What
+		}
+	}
+	return "", ""
+}
+
+func compilesWhen(run *RunFacts) string {
+	switch run.Outcome {
+	case OutcomeCompleted:
+		return CompilesWhenCompleted
+	case OutcomeStopped:
+		return CompilesWhenStopped
+	case OutcomeRunning:
+		return CompilesWhenSoFar
+	case OutcomeFailed:
+		return CompilesWhenEnded
+	}
+	return CompilesWhenLast
+}
+
+// words: "when torchtriage stopped the run, the ranks' probes had recorded different numbers of finished compiles:
+// rank 0: 1 compile (last: [0/0] step at skip_sync.py:6); rank 1: 2 compiles (last: [1/0]
+// torch_dynamo_resume_in_step_at_10 at skip_sync.py:10, which resumes after the graph break print() rank 1 logged
+// there)"; of equal numbers, "… the same number of finished compiles, but not the same last one: …"; the ranks not
+// known last ("rank 2: not known (no probe compile state names it)").
+func (d *CompilesDiffer) words(counts, someUnknown bool) string {
+	whose := "the ranks' probes"
+	if someUnknown {
+		var known []int
+		for _, g := range d.Groups {
+			known = append(known, g.Ranks...)
+		}
+		slices.Sort(known)
+		whose = "the probes of " + rankWord(known)
+	}
+	what := "different numbers of finished compiles"
+	if !counts {
+		what = "the same number of finished compiles, but not the same last one"
+	}
+	var lead string
+	switch d.When {
+	case CompilesWhenStopped:
+		lead = "when torchtriage stopped the run, " + whose + " had recorded " + what
+	case CompilesWhenEnded:
+		lead = "when the run ended, " + whose + " had recorded " + what
+	case CompilesWhenSoFar:
+		lead = "so far, " + whose + " have recorded " + what
+	case CompilesWhenCompleted:
+		lead = whose + " recorded " + what + ", which rank agreement does not compare"
+	default:
+		lead = whose + " last recorded " + what
+	}
+	var parts []string
+	for i, g := range d.Groups {
+		if i == summaryGroups {
+			parts = append(parts, fmt.Sprintf("… %d more groups of ranks", len(d.Groups)-summaryGroups))
+			break
+		}
+		parts = append(parts, g.words())
+	}
+	for _, o := range d.NotKnown {
+		parts = append(parts, rankWord(o.Ranks)+": not known ("+o.Why+")")
+	}
+	return lead + ": " + strings.Join(parts, "; ")
+}
+
+// words: "rank 1: 2 compiles (last: [1/0] torch_dynamo_resume_in_step_at_10 at skip_sync.py:10, which resumes after
+// the graph break print() rank 1 logged there)", "ranks 0,1: 1 compile (then compiling: [1/0] g at x.py:9)".
+func (g CompileGroup) words() string {
+	frame := g.Function
+	if frame == "" {
+		frame = "a frame not named"
+	}
+	if g.CompileID != "" {
+		frame = "[" + g.CompileID + "] " + frame
+	}
+	if g.File != "" {
+		frame += " at " + siteText(g.File, g.Line)
+	}
+	if g.AfterBreak != "" {
+		frame += ", which resumes after the graph break " + g.afterWhat + " " + rankWord(g.Ranks) + " logged there"
+	}
+	state := "last: "
+	if g.Phase == "compiling" {
+		state = "then compiling: "
+	}
+	return rankWord(g.Ranks) + ": " + Plural(g.Compiles, "compile") + " (" + state + frame + ")"
+}
+
+// withCompiles adds what the ranks' probes recorded of their compiles (compilesDiffer) to an agreement that found no
+// difference: of a run that did not finish, first (the one thing the on-call engineer needs of a hang whose ranks
+// compiled differently); of a completed one, after the agreement. An earned difference is said as it is.
+func withCompiles(ra RankAgreement, ev ReportEvidence, fs []Finding, run *RunFacts) RankAgreement {
+	if ra.Disagree() {
+		return ra
+	}
+	d := compilesDiffer(ev, fs, run)
+	if d == nil {
+		return ra
+	}
+	ra.Compiles = d
+	if d.When == CompilesWhenCompleted {
+		ra.Summary += "; " + d.Summary
+	} else {
+		ra.Summary = d.Summary + "; " + ra.Summary
+	}
+	return ra
+}
+
+// compilesNote notes, of ranks that agree, that their probes recorded different compiles: rank agreement does not
+// compare them, so --ranks-agree does not fail on them, and does not pass in silence either. Ranks not compared
+// are said with their summary, which says it (MissingEvidence).
+func (res *GateResult) compilesNote(ra RankAgreement) {
+	if ra.Compiles != nil && ra.NotCompared == "" {
+		res.Notes = append(res.Notes, "--ranks-agree: "+ra.Compiles.Summary)
+	}
+}

@@ -1,0 +1,33 @@
+package triage
+
+import "encoding/json"
+
+// compileGroupJSON is a CompileGroup in the JSON: its ranks as ranges ("0,2-7"), as a rank group's are.
+type compileGroupJSON struct {
+	Ranks      string `json:"ranks"`
+	Size       int    `json:"size"`
+	Compiles   int    `json:"compiles"` // compiles finished
+	Phase      string `json:"phase"`    // "idle" (the last compile finished) or "compiling" (this one not yet)
+	CompileID  string `json:"compile_id,omitempty"`
+	Function   string `json:"function"`
+	File       string `json:"file"`
+	Line       int    `json:"line"`
+	AfterBreak string `json:"after_break,omitempty"` // the graph-break finding's id its resume function follows
+}
+
+// MarshalJSON writes the ranks as ranges.
+func (g CompileGroup) MarshalJSON() ([]byte, error) {
+	return json.Marshal(compileGroupJSON{asciiRanges(g.Ranks), len(g.Ranks), g.Compiles, g.Phase, g.CompileID, g.Function,
+		g.File, g.Line, g.AfterBreak})
+}
+
+// UnmarshalJSON reads the compact form back (saved reports).
+func (g *CompileGroup) UnmarshalJSON(data []byte) error {
+	var raw compileGroupJSON
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	*g = CompileGroup{Ranks: parseRanges(raw.Ranks), Compiles: raw.Compiles, Phase: raw.Phase, CompileID: raw.CompileID,
+		Function: raw.Function, File: raw.File, Line: raw.Line, AfterBreak: raw.AfterBreak}
+	return nil
+}
