@@ -11,7 +11,7 @@ import (
 // when the heap shrinks: a fixed limit below the live heap made the collector run continually.
 func TestGCBudgetFollowsTheLiveHeap(t *testing.T) {
 	const budget = 16 << 20
-	stop := gcBudget(budget, 1.5)
+	stop, _ := gcBudget(budget, 1.5)
 	defer stop()
 	limitAfterGC := func(want func(int64) bool) int64 {
 		t.Helper()
@@ -33,4 +33,25 @@ func TestGCBudgetFollowsTheLiveHeap(t *testing.T) {
 	runtime.KeepAlive(big)
 	big = nil
 	limitAfterGC(func(l int64) bool { return l == budget })
+}
+
+// A one-shot command's collector waits for the budget: no GC percent until the first collection, then the usual
+// one again (and the limit follows the live heap as before).
+func TestGCOneShotWaitsForTheBudget(t *testing.T) {
+	stop, oneShot := gcBudget(16<<20, 1.5)
+	defer stop()
+	percent := func() int { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p }
+	if p := percent(); p != gcPercent {
+		t.Fatalf("GC percent %d before the one-shot command, want %d", p, gcPercent)
+	}
+	oneShot()
+	if p := percent(); p != -1 {
+		t.Fatalf("GC percent %d while the one-shot command waits for its first collection, want -1 (off)", p)
+	}
+	for deadline := time.Now().Add(5 * time.Second); percent() != gcPercent; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("GC percent %d after a collection, want %d", percent(), gcPercent)
+		}
+		runtime.GC() // the finalizer runs after it, on its own goroutine
+	}
 }

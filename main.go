@@ -13,8 +13,9 @@ import (
 var version = "0.1.0-dev"
 
 func main() {
-	runner.MaybeRunReaper()    // when started as the reaper of a repro, this never returns
-	_ = gcBudget(192<<20, 1.5) // process-wide tuning lives here (gc.go) and nowhere else
+	runner.MaybeRunReaper()              // when started as the reaper of a repro, this never returns
+	_, oneShot := gcBudget(192<<20, 1.5) // process-wide tuning lives here (gc.go) and nowhere else
+	cli.OneShot = oneShot
 	stop := startProfiles()
 	cli.Version = version
 	code := cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)

@@ -29,6 +29,7 @@ func newDiffCmd() *cobra.Command {
 		Example:           "  torchtriage diff 3 4\n  torchtriage diff before.log after.log",
 		ValidArgsFunction: completeRuns,
 		RunE: func(cmd *cobra.Command, paths []string) error {
+			oneShot()
 			sides, err := loadPair(cmd, paths, store)
 			if err != nil {
 				return err

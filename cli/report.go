@@ -35,6 +35,7 @@ func newReportCmd() *cobra.Command {
 				return err
 			}
 			promptPaste(cmd, paths)
+			oneShot()
 			rep, paths, err := load(cmd, paths, cmd.InOrStdin())
 			if err != nil {
 				return err

@@ -11,6 +11,16 @@ import (
 // Version is the tool's version, set at build time (main passes its -ldflags "-X main.version=…").
 var Version = "0.1.0-dev"
 
+// OneShot, when set (main: the collector's tuning), is called by a command that reads its inputs once and exits
+// (report, diff) before it reads them; the TUI and the commands that supervise a run do not call it.
+var OneShot func()
+
+func oneShot() {
+	if OneShot != nil {
+		OneShot()
+	}
+}
+
 // Run executes one command line (args without the program name) and returns the exit status: 0 success,
 // 1 a failed rule or nothing found, 2 a usage error or unreadable input, 3 and 4 as check documents.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -11,7 +11,7 @@ import (
 )
 
 // jsonChunk is how many elements of a long list one goroutine writes at a time (a knob; tests lower it).
-var jsonChunk = 256
+var jsonChunk = 64
 
 // writeReportJSON writes r as writeIndentedJSON(w, r, indent) does, byte for byte, with its long lists (graph
 // breaks, recompiles, findings: thousands of entries in a big run) written by jsonAppender in chunks on every
@@ -144,6 +144,7 @@ func writeChunks(lists []jsonList, indent string) *chunkPipe {
 				select {
 				case buf = <-p.free:
 				default:
+					buf = make([]byte, 0, 256<<10) // about a chunk's worth
 				}
 				jb := jobs[j]
 				p.done[j] <- lists[jb.list].write(buf[:0], jb.from, jb.to, indent)
