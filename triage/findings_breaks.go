@@ -45,31 +45,40 @@ func isByDesignBreak(b *BreakSummary) bool {
 // and code line (2.6 DDP breaks say what they are only there).
 func breakQuery(b *BreakSummary) playbooks.Query {
 	q := playbooks.Query{Kind: KindGraphBreak, GBID: b.GBID, GBType: b.GBType}
-	var parts []string
+	// the parts joined by "\n", written as they come (thousands of breaks: no slice of parts, no "Hint: "+h)
+	var sb strings.Builder
+	part := func(ss ...string) {
+		if sb.Len() > 0 {
+			sb.WriteByte('\n')
+		}
+		for _, s := range ss {
+			sb.WriteString(s)
+		}
+	}
 	if !strings.HasPrefix(b.Reason, "Encountered graph break when attempting to trace") {
-		parts = append(parts, b.Reason)
+		part(b.Reason)
 	}
 	if s := b.Sample; s != nil && s.Break != nil {
 		g := s.Break
 		if g.Explanation != "" {
-			parts = append(parts, g.Explanation)
+			part(g.Explanation)
 		}
 		for _, h := range g.Hints {
-			parts = append(parts, "Hint: "+h)
+			part("Hint: ", h)
 		}
 		if g.DebugContext != "" {
-			parts = append(parts, g.DebugContext)
+			part(g.DebugContext)
 		}
 		if logparse.IsLibraryFile(b.File) {
 			for i := len(g.Frames) - 1; i >= 0; i-- {
 				if f := g.Frames[i]; f.File == b.File && f.Line == b.Line {
-					parts = append(parts, modulePath(f.File)+" "+f.Func+": "+f.Code)
+					part(modulePath(f.File), " ", f.Func, ": ", f.Code)
 					break
 				}
 			}
 		}
 	}
-	q.Reason = strings.TrimSpace(strings.Join(parts, "\n"))
+	q.Reason = strings.TrimSpace(sb.String())
 	return q
 }
 

@@ -242,12 +242,13 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		case c.Expected:
 			mark = " (expected if automatic dynamic is on)"
 		}
-		fmt.Fprintf(&d, "\n  %s: %s%s", c.Class, c.Detail, mark)
+		d.WriteString("\n  " + c.Class + ": " + c.Detail + mark)
 	}
 	if len(g.guards) > 0 {
 		d.WriteString("\nAs printed (each recompile's deciding guard failure):")
 		for _, s := range g.guards {
-			fmt.Fprintf(&d, "\n  %s", OneLine(s, 160))
+			d.WriteString("\n  ")
+			d.WriteString(OneLine(s, 160))
 		}
 	}
 	return d.String()

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,19 @@ func TestFlatLineIsFieldsJoined(t *testing.T) {
 		want = strings.Join(strings.Fields(want), " ")
 		if got := flatLine(s); got != want {
 			t.Errorf("flatLine(%q) = %q, want %q", s, got, want)
+		}
+	}
+	// collapseSpaces on random texts of ASCII, every ASCII space, control bytes and non-ASCII spaces
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "bc", " ", "  ", "\t", "\v", "\f", "\r", "\n", "\x00", "#", "\u00a0", "\u0085", "é", "\u2003", "\xff"}
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := collapseSpaces(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("collapseSpaces(%q) = %q, want %q", s, got, want)
 		}
 	}
 	if got := OneLine("äöü äöü äöü", 9); got != "äöü…" { // cut at a space, by runes, not bytes

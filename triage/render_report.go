@@ -271,7 +271,32 @@ func flatLine(s string) string {
 	if flat(s) {
 		return s
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return collapseSpaces(s)
+}
+
+// collapseSpaces is strings.Join(strings.Fields(s), " ") in one copy for ASCII text (a guard printed with its
+// column of spaces before the comment: tens of thousands of them in a big run's recompile details); text with a
+// byte past ASCII goes the Fields way (non-ASCII spaces are Fields' too).
+func collapseSpaces(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false // a space is owed before the next word
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+			space = b.Len() > 0
+		default:
+			if c >= utf8.RuneSelf {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // flat reports that s is ASCII words, each one space apart: flatLine's Fields and Join would give s back.
