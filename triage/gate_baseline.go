@@ -1,0 +1,78 @@
+package triage
+
+import (
+	"fmt"
+	"strings"
+)
+
+func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
+	keyOf := (*Finding).CompareKey
+	if o.Baseline.byLine {
+		keyOf = (*Finding).lineKey
+	}
+	now := baselineItems(a, keyOf)
+	had := map[string]BaselineItem{}
+	for _, it := range o.Baseline.Items {
+		had[it.Key] = it
+	}
+	for _, it := range now {
+		if _, ok := had[it.Key]; ok {
+			continue
+		}
+		if it.Expected && !o.CountExpected {
+			res.Notes = append(res.Notes, "new but expected (not counted): "+it.Title)
+			continue
+		}
+		f := it.finding
+		res.fail("--baseline", "new "+KindWord(it.Kind)+" not in the baseline", f)
+	}
+	seen := map[string]bool{}
+	for _, it := range now {
+		seen[it.Key] = true
+	}
+	unseen := map[Kind]string{} // kinds the input could not show: their baseline items are not gone
+	// a run of another command, or one that stopped short, shows nothing of what it never ran or reached
+	notGone := ""
+	switch {
+	case o.Baseline.Command != "" && o.Command != "" && o.Baseline.Command != o.Command:
+		notGone = "the baseline was written from another command (" + o.Baseline.Command + "; this run: " + o.Command + ")"
+	case a.Unfinished() != "":
+		notGone = "the run did not complete (" + a.Unfinished() + ")"
+	}
+	missing := 0
+	for _, it := range o.Baseline.Items {
+		if seen[it.Key] {
+			continue
+		}
+		if notGone != "" {
+			missing++
+			continue
+		}
+		if why := a.unlogged(it.Kind); why != "" {
+			unseen[it.Kind] = why
+			continue
+		}
+		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", KindWord(it.Kind), it.Title, it.Records))
+	}
+	for _, k := range diffKindOrder {
+		if why := unseen[k]; why != "" {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", KindPlural(k), why))
+		}
+	}
+	if missing > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not seen here, not counted as gone: %s",
+			Plural(missing, "item"), notGone))
+	}
+}
+
+func KindWord(kind Kind) string {
+	switch kind {
+	case KindGraphBreak:
+		return "graph break"
+	case KindRecompile:
+		return "recompile reason"
+	case KindCudagraphSkip:
+		return "CUDA-graph skip"
+	}
+	return strings.ReplaceAll(string(kind), "_", " ")
+}

@@ -1,0 +1,99 @@
+package triage
+
+import "fmt"
+
+// GateFailure is one reason the gate failed, printable on one line.
+type GateFailure struct {
+	Rule     string `json:"rule"`    // the flag: "--max-graph-breaks"
+	Message  string `json:"message"` // what, where, which playbook
+	Finding  string `json:"finding,omitempty"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Playbook string `json:"playbook,omitempty"`
+}
+
+// GateResult is the outcome of Gate.
+type GateResult struct {
+	Passed   bool          `json:"passed"`
+	Rules    []string      `json:"rules"` // the rules checked, e.g. "--max-graph-breaks=0"
+	Failures []GateFailure `json:"failures"`
+	Improved []string      `json:"improved"` // baseline items that are gone
+	Notes    []string      `json:"notes"`    // new items not counted (expected by design)
+	Counts   GateCounts    `json:"counts"`
+	// DidNotComplete says how the run fell short of its end ("exited with code 1"), "" when it completed or
+	// nothing shows it did not (Analysis.Unfinished).
+	DidNotComplete string `json:"did_not_complete,omitempty"`
+	// NoEvidence says why the inputs cannot show what the rules ask about (MissingEvidence): the gate did not pass
+	// on them (exit 4), or passed only because --allow-no-evidence asked (Passed true then).
+	NoEvidence string `json:"no_evidence,omitempty"`
+	// NotEvaluated says, per rule the input cannot show (MissingEvidence of that rule alone), why: such a rule
+	// neither passed nor failed, whatever the other rules did. A rule that failed is not in it.
+	NotEvaluated map[string]string `json:"not_evaluated,omitempty"`
+	// NotCounted names each count that is no count (counts keeps every value a number), with the report's words
+	// ("unknown": logs alone; "not logged": TORCH_LOGS left it out; "not in the log": the program silenced it)
+	NotCounted map[string]string `json:"not_counted,omitempty"`
+}
+
+// rule adds a rule, noting it not evaluated when the input cannot show what it asks (MissingEvidence of it alone).
+func (res *GateResult) rule(a *Analysis, rule string, alone GateOptions) {
+	res.Rules = append(res.Rules, rule)
+	if why := MissingEvidence(a, alone); why != "" {
+		if res.NotEvaluated == nil {
+			res.NotEvaluated = map[string]string{}
+		}
+		res.NotEvaluated[rule] = why
+	}
+}
+
+// GateCounts are the numbers the rules compare: every field of report's counts (Counts), by the same name and,
+// with --count-expected, the same value; without it graph_breaks and recompiles leave out by-design breaks and
+// automatic dynamic's expected recompiles, as the rules do. LimitHits is recompile_limit_hits by its check/v1
+// name. CompileTimeS and CompileSkewS are there when a compile-time rule asked for them and the input has them.
+type GateCounts struct {
+	Counts
+	LimitHits int `json:"limit_hits"`
+	// CompileErrorsCaught: compile errors the program caught and went on after (not in compile_errors: no process
+	// died of them, and --no-compile-errors passes on them); the counted line's "0 compile errors (1 caught)"
+	CompileErrorsCaught int `json:"compile_errors_caught,omitempty"`
+	// GraphBreaksByDesign and RecompilesExpected are what graph_breaks and recompiles leave out without
+	// --count-expected (report's counts hold them)
+	GraphBreaksByDesign int `json:"graph_breaks_by_design,omitempty"`
+	RecompilesExpected  int `json:"recompiles_expected,omitempty"`
+	// RecompilesExpectedAssumed: of those, the ones automatic dynamic's by assumption (the default): no dynamic log
+	// or trace showed the symbol made (a dynamic=False run's recompile reads the same without them)
+	RecompilesExpectedAssumed int      `json:"recompiles_expected_assumed,omitempty"`
+	CompileTimeS              *float64 `json:"compile_time_s,omitempty"`
+	CompileSkewS              *float64 `json:"compile_skew_s,omitempty"`
+	// cudagraphs: the text shows the CUDA-graph counts (a CUDA-graph rule asked, or the input logged them), but
+	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
+	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)
+	cudagraphs, partitionsHidden, skipsLogged, cudagraphsLogged bool
+	// skipsWords, cgLogging: the report's words for skips not counted ("unknown", "not logged", "not in the log")
+	// and the logging of partitions and re-recordings; uncounted: the report's words for input that counted nothing
+	// (Uncounted: no torch output, nothing compiled)
+	skipsWords, uncounted string
+	cgLogging             Logging
+	// breaksLogged, recompilesLogged: whether their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
+	breaksLogged, recompilesLogged Logging
+	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
+	// report counts them)
+	byDesign, expected int
+}
+
+func (res *GateResult) fail(rule, why string, f *Finding) {
+	msg := fmt.Sprintf("%s: %s", why, f.Title)
+	if f.File != "" {
+		msg += " · at " + f.File
+		if f.Line > 0 {
+			msg += fmt.Sprintf(":%d", f.Line)
+		}
+	}
+	if len(f.Ranks) > 0 {
+		msg += " · " + rankWord(f.Ranks)
+	}
+	if f.Playbook != "" {
+		msg += " · playbook " + f.Playbook
+	}
+	res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: msg, Finding: f.ID, File: f.File,
+		Line: f.Line, Playbook: f.Playbook})
+}

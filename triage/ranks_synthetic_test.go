@@ -1,0 +1,122 @@
+package triage
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// Synthetic records, built the way the parser builds them from a torchrun capture (torch-log-formats.md §3, §4).
+
+func synthRecompile(rank, frame, compile int, fn, guard string, line int) *logparse.Record {
+	return &logparse.Record{Kind: logparse.KindRecompile, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
+		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
+		Recompile: &logparse.Recompile{Function: fn, File: "/w/train.py", Line: 6,
+			Failures: []logparse.GuardFailure{{CompileID: fmt.Sprintf("%d/%d", frame, compile-1), Guard: guard}}}}
+}
+
+func synthBreak(rank, frame, compile, site, line int) *logparse.Record {
+	fr := logparse.Frame{File: "/w/train.py", Line: site, Func: "step", Code: `print("debug")`}
+	return &logparse.Record{Kind: logparse.KindGraphBreak, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
+		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
+		Break: &logparse.GraphBreak{Variant: logparse.BreakFull, File: "/w/train.py", Line: site,
+			Reason: "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] False",
+			Frames: []logparse.Frame{fr}, UserFrame: fr}}
+}
+
+func synthAnalysis(t testing.TB, ranks int, add func(agg *Aggregator)) *Analysis {
+	t.Helper()
+	agg := NewAggregator()
+	agg.AddInput("synthetic.log", -1)
+	for r := 0; r < ranks; r++ {
+		agg.AddRank(r)
+	}
+	add(agg)
+	// a completed run whose TORCH_LOGS logged breaks and recompiles: what the synthetic records leave out
+	// (nothing) is known not to have happened
+	return AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
+		TorchLogsSet: true, WorldSize: ranks})
+}
+
+// TestSyntheticRankAgreement1024: 1024 ranks recompile step once for a new size; rank 1 recompiles again
+// (size 9→11). The groups are {all but 1} and {1}; the summary names rank 1 and does not list the others.
+func TestSyntheticRankAgreement1024(t *testing.T) {
+	build := func(n int) *Analysis {
+		return synthAnalysis(t, n, func(agg *Aggregator) {
+			line := 1
+			for r := 0; r < n; r++ {
+				agg.Add(synthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", line))
+				line += 3
+			}
+			agg.Add(synthRecompile(1, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", line))
+		})
+	}
+	a := build(1024)
+	ra := a.RankAgreement
+	if ra.Agree || len(ra.Groups) != 2 || len(ra.Groups[0].Ranks) != 1023 || len(ra.Groups[1].Ranks) != 1 || ra.Groups[1].Ranks[0] != 1 {
+		t.Fatalf("groups: agree=%v %d groups", ra.Agree, len(ra.Groups))
+	}
+	want := "ranks 0,2–1023 agree; rank 1: extra recompile of step, size mismatch x[0] 9→11"
+	if ra.Summary != want {
+		t.Errorf("summary %q\nwant    %q", ra.Summary, want)
+	}
+	if fd := ra.Groups[1].FirstDivergent; len(fd) != 1 || fd[1] != "0/2" {
+		t.Errorf("first divergent %v", fd)
+	}
+	// rank 1's second recompile fails graph 0/1's exact-size guard (expected 9): the graph its first recompile
+	// compiled was static in x[0], so that one was no automatic dynamic either: 2 beyond it, 1023 expected
+	rc := findingsOf(a, KindRecompile)
+	if len(rc) != 1 || rc[0].Records != 1025 || rc[0].Unexpected() != 2 || rc[0].Expected ||
+		rc[0].Title != "step recompiles 2× on sizes of x (x[0] 9→11) beyond automatic dynamic's first on rank 1" { // the others' were expected
+		t.Errorf("recompile finding: records %d unexpected %d title %q", rc[0].Records, rc[0].Unexpected(), rc[0].Title)
+	}
+	small := build(8)
+	if s := small.RankAgreement.Summary; s != "ranks 0,2–7 agree; rank 1: extra recompile of step, size mismatch x[0] 9→11" {
+		t.Errorf("8 ranks: %q", s)
+	}
+	var text strings.Builder
+	WriteFindingsText(&text, a, TextOptions{})
+	var smallText strings.Builder
+	WriteFindingsText(&smallText, small, TextOptions{})
+	if d := text.Len() - smallText.Len(); d < 0 || d > 64 {
+		t.Errorf("text output grows with ranks: %d bytes for 1024 ranks, %d for 8", text.Len(), smallText.Len())
+	}
+}
+
+// Half the ranks break (every even rank): the reference is the group without the break, and the summary
+// stays bounded although the ranks do not form ranges.
+func TestSyntheticRankAgreementInterleaved(t *testing.T) {
+	a := synthAnalysis(t, 1024, func(agg *Aggregator) {
+		for r := 0; r < 1024; r += 2 {
+			agg.Add(synthBreak(r, 0, 0, 10, r+1))
+		}
+	})
+	ra := a.RankAgreement
+	if ra.Agree || len(ra.Groups) != 2 || ra.Groups[0].Ranks[0] != 1 || len(ra.Groups[1].Ranks) != 512 {
+		t.Fatalf("%+v", ra.Groups[0].Ranks[:3])
+	}
+	if !strings.Contains(ra.Summary, "(512 ranks)") || len(ra.Summary) > 220 || !strings.Contains(ra.Summary, "extra graph break print() at train.py:10") {
+		t.Errorf("summary (%d bytes) %q", len(ra.Summary), ra.Summary)
+	}
+	if len(ra.Groups[1].FirstDivergent) != 512 || ra.Groups[1].FirstDivergent[1022] != "0/0" {
+		t.Errorf("first divergent: %d entries", len(ra.Groups[1].FirstDivergent))
+	}
+}
+
+// Every rank breaks at its own line: 1024 groups, the summary spells out only a few.
+func TestSyntheticRankAgreementAllDiffer(t *testing.T) {
+	a := synthAnalysis(t, 1024, func(agg *Aggregator) {
+		for r := 0; r < 1024; r++ {
+			agg.Add(synthBreak(r, 0, 0, 100+r, r+1))
+		}
+	})
+	ra := a.RankAgreement
+	if ra.Agree || len(ra.Groups) != 1024 {
+		t.Fatalf("%d groups", len(ra.Groups))
+	}
+	if !strings.Contains(ra.Summary, "no two ranks agree") || !strings.Contains(ra.Summary, "more groups of ranks differ") || len(ra.Summary) > 600 {
+		t.Errorf("summary (%d bytes) %q", len(ra.Summary), ra.Summary)
+	}
+}

@@ -1,0 +1,121 @@
+package triage
+
+import "strings"
+
+// tally counts what the verdict and the next step look at.
+type tally struct {
+	breaks, unexpectedBreaks, expectedBreaks int
+	recompiles, unexpectedRecompiles         int
+	limits, skips, errors, fullgraphErrors   int
+	runtime, partitions, rerecords           int
+	parity                                   int
+	caught, caughtFullgraph                  int // compile errors the program caught (no process died of them); fullgraph's of them
+	firstCaught                              *Finding
+	firstBreak, firstRecompile, firstLimit   *Finding
+	firstError, firstRuntime, firstGPU       *Finding
+	firstSkip, firstCrashError               *Finding // firstCrashError: the first compile error not fullgraph's break
+	firstRerecord                            *Finding
+	cgWarnings                               int // CUDA-graph warnings whose playbook says fix (fast path missed)
+	firstCGWarning                           *Finding
+	peerGone                                 int // processes that died of their peer's failure (not in runtime)
+	firstPeerGone                            *Finding
+	probeMismatch                            int      // processes whose probe counted breaks the log does not show
+	silentFailures                           int      // of them, processes with compile failures the log does not show
+	firstProbeMismatch                       *Finding // the first of them
+}
+
+func countFindings(fs []Finding) tally {
+	var t tally
+	for i := range fs {
+		f := &fs[i]
+		switch f.Kind {
+		case KindGraphBreak:
+			t.breaks++
+			if f.Expected {
+				t.expectedBreaks++
+			} else {
+				t.unexpectedBreaks++
+				if t.firstBreak == nil {
+					t.firstBreak = f
+				}
+			}
+		case KindRecompile:
+			t.recompiles += f.Records
+			t.unexpectedRecompiles += f.unexpected
+			if f.unexpected > 0 && t.firstRecompile == nil {
+				t.firstRecompile = f
+			}
+		case KindLimitHit:
+			t.limits += f.Records
+			if t.firstLimit == nil {
+				t.firstLimit = f
+			}
+		case KindCudagraphSkip:
+			t.skips += f.Records
+			if t.firstSkip == nil {
+				t.firstSkip = f
+			}
+		case KindCompileError:
+			fullgraph := strings.HasSuffix(f.What, "Unsupported") // fullgraph refused a break: the breaks step fixes it
+			if f.Caught {
+				t.caught += f.Records
+				if t.firstCaught == nil {
+					t.firstCaught = f
+				}
+				if fullgraph {
+					t.caughtFullgraph += f.Records
+				}
+				continue
+			}
+			t.errors += f.Records
+			if fullgraph {
+				t.fullgraphErrors += f.Records
+			} else if t.firstCrashError == nil {
+				t.firstCrashError = f
+			}
+			if t.firstError == nil {
+				t.firstError = f
+			}
+		case KindRuntimeError:
+			if f.PeerGone {
+				t.peerGone += f.Records
+				if t.firstPeerGone == nil {
+					t.firstPeerGone = f
+				}
+				continue
+			}
+			t.runtime += f.Records
+			if t.firstRuntime == nil {
+				t.firstRuntime = f
+			}
+		case KindCudagraphPartition:
+			t.partitions += f.Records
+			if t.firstGPU == nil {
+				t.firstGPU = f
+			}
+		case KindCudagraphRerecord:
+			t.rerecords += f.unexpected // the re-recordings shown, not failed checks
+			if f.unexpected > 0 && t.firstRerecord == nil {
+				t.firstRerecord = f
+			}
+		case KindGPUWarning:
+			if f.cgWarningToFix() {
+				t.cgWarnings += f.Records
+				if t.firstCGWarning == nil {
+					t.firstCGWarning = f
+				}
+			}
+		case KindConfigParity:
+			t.parity++
+		case KindProbeMismatch:
+			t.probeMismatch++
+			if f.silentFailure {
+				t.silentFailures++
+			}
+			if t.firstProbeMismatch == nil {
+				t.firstProbeMismatch = f
+			}
+		}
+	}
+	return t
+}
