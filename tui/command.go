@@ -67,14 +67,7 @@ func (m *Model) infoText(w int) (string, []string) {
 		if text == "" {
 			return
 		}
-		for i, l := range wrapText(text, max(w-18, 20)) {
-			if i == 0 {
-				l = th.title.Render(fmt.Sprintf(" %-14s", label)) + l
-			} else {
-				l = strings.Repeat(" ", 15) + l
-			}
-			lines = append(lines, l)
-		}
+		lines = append(lines, hang(text, max(w-18, 20), th.title.Render(fmt.Sprintf(" %-14s", label)), strings.Repeat(" ", 15))...)
 	}
 	if m.opt.mode == modeOpen {
 		add("opened", strings.Join(m.opt.paths, " "))

@@ -216,8 +216,8 @@ func (m *Model) ranksText(w int) (string, []string) {
 		case s.agree.Disagree() || len(s.agree.SettingsDiffer) > 0:
 			st = th.warn
 		}
-		for _, l := range wrapText(s.agree.Summary, max(w-4, 20)) { // the report's words, whole
-			lines = append(lines, st.Render(" "+l))
+		for _, l := range hang(s.agree.Summary, max(w-4, 20), " ", " ") { // the report's words, whole
+			lines = append(lines, st.Render(l))
 		}
 		groups := s.agree.Groups
 		if s.agree.NotCompared != "" && len(groups) < 2 { // one group of ranks not compared: the summary says it all
