@@ -21,6 +21,7 @@ type Analysis struct {
 	NextStep      playbooks.Step         // zero Step when nothing is left to do
 	Done          []string               // checklist step ids done (evidence shows it)
 	Steps         []playbooks.StepStatus // every checklist step with where it stands and why
+	NoConfig      string                 // why the probe recorded no process's config (noConfig); "" when it did
 	state         playbooks.State
 	// hiddenPartitions says why partitions are not known although cudagraphs logging was on (partitionsHidden)
 	hiddenPartitions string
@@ -123,7 +124,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	ra = withSettings(ra, fs)
 	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv(), idle)...)
 	sortFindings(fs)
-	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run}
+	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: noConfig(run, len(probes))}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
 	if rep.UniqueGraphs < 0 && a.Verdict.UniqueGraphs >= 0 { // the probe counted them: one number in the report
 		rep.UniqueGraphs = a.Verdict.UniqueGraphs

@@ -252,6 +252,21 @@ func withCompiles(ra RankAgreement, ev ReportEvidence, fs []Finding, run *RunFac
 	return ra
 }
 
+// compilesBasis is what rank agreement read where it states a compiles difference, for the verdict's basis (the
+// report's "Based on:", the JSON's verdict.basis, the TUI's info screen): "probe compile states of ranks 0,1", the
+// ranks whose states it compared.
+func (ra RankAgreement) compilesBasis() []string {
+	if ra.Compiles == nil {
+		return nil
+	}
+	var ranks []int
+	for _, g := range ra.Compiles.Groups {
+		ranks = append(ranks, g.Ranks...)
+	}
+	slices.Sort(ranks)
+	return []string{"probe compile states of " + rankWord(ranks)}
+}
+
 // compilesNote notes, of ranks that agree, that their probes recorded different compiles: rank agreement does not
 // compare them, so --ranks-agree does not fail on them, and does not pass in silence either. Ranks not compared
 // are said with their summary, which says it (MissingEvidence).

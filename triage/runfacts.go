@@ -49,6 +49,9 @@ type RunFacts struct {
 	// ToolEnv is what the tool added to the run's environment (the preset's settings, the probe's plumbing):
 	// a knob set there is the tool's doing, never a finding against the user's program.
 	ToolEnv map[string]string
+	// Probed: the run's environment installed the probe (a run launched without --no-probe), so a process that
+	// imported torch wrote a start file, and its config at exit (Analysis.NoConfig says why none did)
+	Probed bool
 }
 
 func (r *RunFacts) toolEnv() map[string]string {

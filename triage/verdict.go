@@ -48,7 +48,7 @@ const rerecordsFew = playbooks.RerecordsFew
 
 func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo, run *RunFacts, ev ReportEvidence) Verdict {
 	t := countFindings(fs)
-	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: basisOf(ev, run),
+	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(basisOf(ev, run), ra.compilesBasis()...),
 		FirstFailure: rep.FirstFailure.Text()}
 	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
 		v.UniqueGraphs = rep.UniqueGraphs

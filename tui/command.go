@@ -67,14 +67,7 @@ func (m *Model) infoText(w int) (string, []string) {
 		if text == "" {
 			return
 		}
-		for i, l := range wrapText(text, max(w-18, 20)) {
-			if i == 0 {
-				l = th.title.Render(fmt.Sprintf(" %-14s", label)) + l
-			} else {
-				l = strings.Repeat(" ", 15) + l
-			}
-			lines = append(lines, l)
-		}
+		lines = append(lines, hang(text, max(w-18, 20), th.title.Render(fmt.Sprintf(" %-14s", label)), strings.Repeat(" ", 15))...)
 	}
 	if m.opt.mode == modeOpen {
 		add("opened", strings.Join(m.opt.paths, " "))
@@ -130,8 +123,8 @@ func (m *Model) infoText(w int) (string, []string) {
 }
 
 // addOutcome adds the main screen's sentences about how the run on show ended, whole (the main screen ends one
-// that does not fit it in "… i: in full"): the report's verdict of a run that ended, its "First failure:" and
-// the exceptions the program caught.
+// that does not fit it in "… i: in full"): the report's verdict of a run that ended and what it rests on ("Based
+// on:"), its "First failure:" and the exceptions the program caught.
 func (m *Model) addOutcome(add func(label, text string)) {
 	r := m.cur
 	if r == nil || r.snap == nil || r.snap.analysis == nil {
@@ -140,6 +133,7 @@ func (m *Model) addOutcome(add func(label, text string)) {
 	if r.done {
 		add("verdict", clean(r.snap.analysis.Verdict.Summary))
 	}
+	add("based on", clean(strings.Join(r.snap.analysis.Verdict.Basis, "; "))) // the report's "Based on:"
 	add("first failure", clean(m.firstFailure()))
 	for _, l := range m.caughtLines() {
 		add("caught", clean(l))

@@ -119,12 +119,8 @@ func (m *Model) guideBody(w, h int) []string {
 	step, done := playbooks.NextStep(state)
 	var lines []string
 	if step.ID != "" && step.N == 0 { // a step before the six (playbooks.firstSteps: rejected TORCH_LOGS, a crash, a failure, a stop, no torch output)
-		for i, l := range wrapText(step.Title+": "+state.Why(step), w-3) { // the title says "first"
-			lead := "  "
-			if i == 0 {
-				lead = "▸ "
-			}
-			lines = append(lines, th.warn.Render(lead+l))
+		for _, l := range hang(step.Title+": "+state.Why(step), w-3, "▸ ", "  ") { // the title says "first"
+			lines = append(lines, th.warn.Render(l))
 		}
 		for _, l := range wrapText("Done when: "+step.DoneWhen+" Stop when: "+step.StopWhen, w-8) {
 			lines = append(lines, "     "+th.dim.Render(l))

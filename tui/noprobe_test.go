@@ -16,7 +16,7 @@ func TestNoProbeReasonFitsTheRun(t *testing.T) {
 	m := openModel(t, 120, 40, "r05_dist_c10d.triage.log")
 	press(m, "R")
 	s := plain(m)
-	if !strings.Contains(s, "no probe data in the opened files") || strings.Contains(s, "the run is still going") {
+	if !strings.Contains(s, "no config recorded in the opened files") || strings.Contains(s, "the run is still going") {
 		t.Errorf("opened logs:\n%s", s)
 	}
 }
@@ -31,7 +31,8 @@ func TestRanksViewNoLegendWithoutRows(t *testing.T) {
 }
 
 // An opened run directory of a run launched without the probe says so (it read "a run's torch processes write
-// it", as if they had); one launched with the probe that wrote nothing says why that can be.
+// it", as if they had); one launched with the probe that wrote nothing says what its directory shows: no process
+// finished importing torch (no start file).
 func TestNoProbeReasonOfAnOpenedRunDir(t *testing.T) {
 	store := t.TempDir()
 	exit0 := 0
@@ -41,7 +42,7 @@ func TestNoProbeReasonOfAnOpenedRunDir(t *testing.T) {
 	rel, _ := filepath.Rel(abs, dir)
 	m := openModel(t, 120, 40, rel)
 	press(m, "R")
-	if s := plain(m); !strings.Contains(s, "no probe data: the run was launched without the probe (--no-probe)") {
+	if s := plain(m); !strings.Contains(s, "no config recorded: the run was launched without the probe (--no-probe)") {
 		t.Errorf("a run without the probe:\n%s", s)
 	}
 	probed := writeStoredRun(t, store, session.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
@@ -55,7 +56,7 @@ func TestNoProbeReasonOfAnOpenedRunDir(t *testing.T) {
 	rel, _ = filepath.Rel(abs, probed)
 	m = openModel(t, 120, 40, rel)
 	press(m, "R")
-	if s := plain(m); !strings.Contains(s, "no probe data: none written (no torch, or killed before exit)") {
+	if s := plain(m); !strings.Contains(s, "no config recorded: the probe saw no process of the program finish importing torch") {
 		t.Errorf("a probed run that wrote none:\n%s", s)
 	}
 }

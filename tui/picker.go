@@ -46,12 +46,7 @@ func (m *Model) pickerBody(w, h int) []string {
 		if i == m.pre.pick {
 			mark, at = "▶ ", len(lines)
 		}
-		for j, l := range wrapText(p.Purpose, max(inner-nameW-1, 10)) {
-			lead := strings.Repeat(" ", nameW)
-			if j == 0 {
-				lead = fmt.Sprintf("%s%-12s ", mark, p.Name)
-			}
-			line := lead + l
+		for _, line := range hang(p.Purpose, max(inner-nameW-1, 10), fmt.Sprintf("%s%-12s ", mark, p.Name), strings.Repeat(" ", nameW)) {
 			if i == m.pre.pick {
 				line = th.sel.Render(fit(line, inner))
 			}

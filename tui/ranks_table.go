@@ -120,13 +120,9 @@ func (m *Model) perRankTable(s *snapshot, w int) []string {
 
 // legend is a note under the table, word-wrapped to the view's inner width w, its lines indented under its text.
 func legend(st lipgloss.Style, s string, w int) []string {
-	var out []string
-	for i, l := range wrapText(s, max(w-7, 20)) {
-		lead := "   "
-		if i > 0 {
-			lead = "     "
-		}
-		out = append(out, st.Render(lead+l))
+	out := hang(s, max(w-7, 20), "   ", "     ")
+	for i, l := range out {
+		out[i] = st.Render(l)
 	}
 	return out
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // The words of the Ranks view and the ranks strip: why a count is no count, agreements, why there is no probe
@@ -54,27 +53,18 @@ func shortAgreement(a triage.RankAgreement) string {
 	return strings.Join(parts, "; ")
 }
 
-// noProbeText says why a run shows no probe data, from what the model knows of it (the probe writes a file as
-// each process that imported torch exits), in a line that fits 80 columns.
+// noProbeText says why a run shows no probe config: triage's words of what the run directory holds
+// (Analysis.NoConfig), or the demo's.
 func (m *Model) noProbeText(r *runView) string {
 	switch {
 	case m.opt.mode == modeDemo:
-		return "no probe data: the demo replays a recording, with no probe"
-	case r.snap != nil && r.snap.analysis != nil && r.snap.analysis.Run != nil && r.snap.analysis.Run.ToolEnv != nil:
-		// a run of the tool (live or its directory opened): its environment says whether the probe was installed
-		switch {
-		case !session.Probed(r.snap.analysis.Run.ToolEnv):
-			return "no probe data: the run was launched without the probe (--no-probe)"
-		case !r.done:
-			return "no probe data yet: a torch process writes it at exit"
-		}
-		return "no probe data: none written (no torch, or killed before exit)"
-	case m.opt.mode == modeOpen:
-		return "no probe data in the opened files (a run's torch processes write it)"
+		return "no config recorded: the demo replays a recording, with no probe"
+	case r.snap != nil && r.snap.analysis != nil && r.snap.analysis.NoConfig != "":
+		return r.snap.analysis.NoConfig
 	case !r.done:
-		return "no probe data yet: a torch process writes it at exit (unless --no-probe)"
+		return "no config recorded yet: the probe writes it as each torch process exits (unless --no-probe)"
 	}
-	return "no probe data: none written (--no-probe, no torch, or killed before exit)"
+	return "no config recorded"
 }
 
 // soFarForms are the strip's words of ranks that differ so far (triage's SoFar: not earned, not compared), longest

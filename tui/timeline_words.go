@@ -38,9 +38,9 @@ func (m *Model) timelineCounts(s *snapshot, w int) []string {
 
 // dimWrap is s in dim lines of at most w cells, each after a space.
 func (m *Model) dimWrap(s string, w int) []string {
-	var out []string
-	for _, l := range wrapText(s, max(w-1, 10)) {
-		out = append(out, m.th.dim.Render(" "+l))
+	out := hang(s, max(w-1, 10), " ", " ")
+	for i, l := range out {
+		out[i] = m.th.dim.Render(l)
 	}
 	return out
 }

@@ -12,9 +12,11 @@ import (
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
-// Where the agreement's words and the step do not fit together, the step text shortens first, then the agreement
-// takes a short form ("not compared (R)", "⚠ disagree (R)"), then "nothing compiled (…)" drops its reason; where
-// even those do not fit, whole items give way to "· …".
+// Where not all fits, its items give way in this order, each in its longest form that fits: the step's title (cut
+// at a word, then dropped); the wording of the checklist's progress ("2 of 6 done · step 4/6" becomes "step 4/6 ·
+// 2 done"); the agreement's detail, down to its shortest form ("not compared (R)", "⚠ disagree (R)", "compiles
+// differ (R)"); the reason of "nothing compiled (…)" (the verdict says it); the checklist's progress ("step 4/6"
+// alone). Where even the shortest forms do not fit, whole items of the left part give way to "· …".
 func (m *Model) ranksStrip(w int) string {
 	th := m.th
 	left := ""
@@ -92,19 +94,28 @@ func (m *Model) ranksStrip(w int) string {
 	if len(agree) == 0 {
 		agree = []string{""}
 	}
-	// the longest counts and agreement beside which the step text fits in one of its forms (stepText shortens
-	// first)
+	// the first forms that fit, in the order the doc comment gives (the step's title fits in what the others leave)
 	var line, right string
 	fits := false
-	for _, b := range bases {
-		for _, a := range agree {
-			line = " " + b
-			if a != "" {
-				line += " · " + a
+	for _, levels := range [][]int{{0, 1}, {2}} { // the checklist's progress kept (long, then short), then dropped
+		for _, b := range bases {
+			for _, a := range agree {
+				line = " " + b
+				if a != "" {
+					line += " · " + a
+				}
+				line += note
+				for _, level := range levels {
+					right = m.stepText(w-width(line)-stripGap-1, level)
+					if fits = width(line)+stripGap+width(right)+1 <= w; fits {
+						break
+					}
+				}
+				if fits {
+					break
+				}
 			}
-			line += note
-			right = m.stepText(w - width(line) - stripGap - 1)
-			if fits = width(line)+stripGap+width(right)+1 <= w; fits {
+			if fits {
 				break
 			}
 		}
@@ -134,23 +145,32 @@ func cutItems(s string, w int) string {
 // stripGap is the least room between the ranks strip's two parts: three spaces, so they never read as one.
 const stripGap = 3
 
-// stepText is the strip's right part in at most w cells where it can be: "2 of 6 done · step 4/6 Check CUDA
-// graphs ▸ n", the step's title cut at a word, then without it ("2 of 6 done · step 4/6 ▸ n", "step 4/6 ▸ n").
-func (m *Model) stepText(w int) string {
+// stepText is the strip's right part at a level: 0 "2 of 6 done · step 4/6 Check CUDA graphs ▸ n", the step's
+// title cut at a word to fit w cells, else without it ("2 of 6 done · step 4/6 ▸ n"); 1 "step 4/6 · 2 done ▸ n";
+// 2 "step 4/6 ▸ n". A step before the six (the crash, no torch output) has its phrase for "step 4/6" and no short
+// count ("0 done" beside a phrase says not of what): level 1 is level 0. With no step left it is "6 of 6 done ▸ n"
+// at every level. A level's form may be wider than w: the caller measures.
+func (m *Model) stepText(w, level int) string {
 	th := m.th
 	step, done := m.nextStep()
 	if step.ID == "" {
 		return th.good.Render(doneCount(done)) + " ▸ n"
 	}
 	key := " ▸ " + th.key.Render("n")
-	if step.N == 0 { // a step before the six (the crash, no torch output): no number
-		first := step.Phrase()
-		if s := doneCount(done) + " · " + first + key; width(s) <= w {
-			return s
-		}
-		return first + key
+	what := fmt.Sprintf("step %d/6", step.N)
+	if step.N == 0 { // a step before the six: no number, no title
+		what = step.Phrase()
 	}
-	head := fmt.Sprintf("%s · step %d/6", doneCount(done), step.N)
+	switch {
+	case level == 1 && step.N > 0:
+		return what + fmt.Sprintf(" · %d done", len(done)) + key
+	case level >= 2:
+		return what + key
+	}
+	head := doneCount(done) + " · " + what
+	if step.N == 0 {
+		return head + key
+	}
 	if s := head + " " + step.Title + key; width(s) <= w {
 		return s
 	}
@@ -159,10 +179,7 @@ func (m *Model) stepText(w int) string {
 			return head + " " + t + ellipsis + key
 		}
 	}
-	if s := head + key; width(s) <= w {
-		return s
-	}
-	return fmt.Sprintf("step %d/6", step.N) + key
+	return head + key
 }
 
 // ranksText is the rank view: groups of identical ranks, what each group has extra or lacks, the first divergent
@@ -199,8 +216,8 @@ func (m *Model) ranksText(w int) (string, []string) {
 		case s.agree.Disagree() || len(s.agree.SettingsDiffer) > 0:
 			st = th.warn
 		}
-		for _, l := range wrapText(s.agree.Summary, max(w-4, 20)) { // the report's words, whole
-			lines = append(lines, st.Render(" "+l))
+		for _, l := range hang(s.agree.Summary, max(w-4, 20), " ", " ") { // the report's words, whole
+			lines = append(lines, st.Render(l))
 		}
 		groups := s.agree.Groups
 		if s.agree.NotCompared != "" && len(groups) < 2 { // one group of ranks not compared: the summary says it all

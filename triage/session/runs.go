@@ -162,7 +162,7 @@ func StoppedBy(m Meta) string { return metaFacts(m).StoppedBy() }
 func metaFacts(m Meta) *triage.RunFacts {
 	f := &triage.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
 		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason, ToolEnv: m.Env,
-		Direct: directCommand(m)}
+		Direct: directCommand(m), Probed: Probed(m.Env)}
 	if w, err := strconv.Atoi(m.Env["WORLD_SIZE"]); err == nil && w > f.WorldSize {
 		f.WorldSize = w
 	}
