@@ -67,10 +67,9 @@ type Parser struct {
 	seq     int      // lines handled so far ('\r' splits one input line into several)
 	// closeLate is 1 while a join ends a record after what the line that ends it ends itself (split.go)
 	closeLate int
-	free      []textBuf  // text buffers of finished records, for the next ones
-	freeB     []*builder // builders of counted graph breaks and recompiles that close finished (recycled)
-	names     names      // the emitters and artifacts of records, each made a string once
-	lineBuf   []string   // Record.Lines of a counted graph break or recompile, reused (finish)
+	free      []textBuf // text buffers of finished records, for the next ones
+	names     names     // the emitters and artifacts of records, each made a string once
+	lineBuf   []string  // Record.Lines of a counted graph break or recompile, reused (finish)
 	facts     Facts
 }
 
@@ -477,13 +476,7 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 	if n := len(p.free); n > 0 {
 		buf, p.free = p.free[n-1], p.free[:n-1]
 	}
-	var b *builder
-	if n := len(p.freeB); n > 0 {
-		b, p.freeB = p.freeB[n-1], p.freeB[:n-1]
-	} else {
-		b = new(builder)
-	}
-	*b = builder{
+	b := &builder{
 		text:     buf.text,
 		ends:     buf.ends,
 		style:    li.style,
@@ -511,18 +504,7 @@ func (p *Parser) close(slot **builder) {
 			p.lastB, p.lastRaw = nil, p.lastRaw[:0]
 		}
 		p.finish(b)
-		// a counted graph break or recompile: nothing holds its builder now (its slot and lastB were the only
-		// references; only tracebacks are kept beyond, caught.go), so the next record can have it
-		if counted(p, b) && len(p.freeB) < 16 {
-			*b = builder{}
-			p.freeB = append(p.freeB, b)
-		}
 	}
-}
-
-// counted reports a builder of a record that counting makes without keeping its lines (finish's reuse).
-func counted(p *Parser, b *builder) bool {
-	return p.opt.SkipOther && !p.opt.KeepText && (b.head == headBreak || b.head == headRecompile)
 }
 
 func (p *Parser) finish(b *builder) {
@@ -531,7 +513,7 @@ func (p *Parser) finish(b *builder) {
 	r.plain = b.head == headNone
 	// counting keeps no lines: those of a graph break or a recompile (whose payload keeps strings of them, not
 	// the slice) are made in a slice that the next record reuses
-	reuse := counted(p, b)
+	reuse := p.opt.SkipOther && !p.opt.KeepText && (b.head == headBreak || b.head == headRecompile)
 	memo := p.opt.memo
 	if b.head != headBreak || !reuse {
 		memo = nil
