@@ -88,52 +88,38 @@ func (w *jsonAppender) boolOmit(k string, v bool) {
 	}
 }
 
-// ints writes a list of numbers: null for a nil slice.
-func (w *jsonAppender) ints(k string, v []int) {
+// listStart starts a list member: null and false for a nil list (nothing more to write), else '[' and true (the
+// caller writes the elements and closes it).
+func (w *jsonAppender) listStart(k string, null bool) bool {
 	w.key(k)
-	if v == nil {
+	if null {
 		w.b = append(w.b, "null"...)
-		return
+		return false
 	}
 	w.open('[')
-	for _, x := range v {
-		w.next()
-		w.b = strconv.AppendInt(w.b, int64(x), 10)
+	return true
+}
+
+// ints writes a list of numbers: null for a nil slice.
+func (w *jsonAppender) ints(k string, v []int) {
+	if w.listStart(k, v == nil) {
+		for _, x := range v {
+			w.next()
+			w.b = strconv.AppendInt(w.b, int64(x), 10)
+		}
+		w.close(']')
 	}
-	w.close(']')
 }
 
 // strs writes a list of strings: null for a nil slice.
 func (w *jsonAppender) strs(k string, v []string) {
-	w.key(k)
-	if v == nil {
-		w.b = append(w.b, "null"...)
-		return
+	if w.listStart(k, v == nil) {
+		for _, x := range v {
+			w.next()
+			w.b = appendJSONString(w.b, x)
+		}
+		w.close(']')
 	}
-	w.open('[')
-	for _, x := range v {
-		w.next()
-		w.b = appendJSONString(w.b, x)
-	}
-	w.close(']')
-}
-
-// list writes a list of n elements, each an object that elem writes the members of: null when null is set (a
-// nil slice).
-func (w *jsonAppender) list(k string, n int, null bool, elem func(i int)) {
-	w.key(k)
-	if null {
-		w.b = append(w.b, "null"...)
-		return
-	}
-	w.open('[')
-	for i := range n {
-		w.next()
-		w.open('{')
-		elem(i)
-		w.close('}')
-	}
-	w.close(']')
 }
 
 // jsonSafe marks the ASCII bytes a JSON string holds as they are (encoding/json with HTML escaping: not '"',

@@ -115,18 +115,6 @@ func (w *jsonAppender) findingJSON(f *Finding) {
 	w.close('}')
 }
 
-// listStart starts a list member: null and false for a nil list (nothing more to write), else '[' and true (the
-// caller writes the elements and closes it).
-func (w *jsonAppender) listStart(k string, null bool) bool {
-	w.key(k)
-	if null {
-		w.b = append(w.b, "null"...)
-		return false
-	}
-	w.open('[')
-	return true
-}
-
 // orEmpty is s, or an empty slice for nil (a list JSON has as [], never null).
 func orEmpty[T any](s []T) []T {
 	if s == nil {
