@@ -1,0 +1,104 @@
+package logparse
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// open starts a record builder with its first message line; with SkipOther it returns nil for a line that
+// starts no known kind of record.
+func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
+	head, flavor := strongHead(body), byte(0)
+	if head == headNone {
+		head, flavor = weakHead(body, li)
+	}
+	if head == headNone && p.opt.SkipOther {
+		return nil
+	}
+	rank := li.rank
+	if rank < 0 {
+		rank = p.opt.Rank
+	}
+	var buf textBuf
+	if n := len(p.free); n > 0 {
+		buf, p.free = p.free[n-1], p.free[:n-1]
+	}
+	b := &builder{
+		text:     buf.text,
+		ends:     buf.ends,
+		style:    li.style,
+		prefix:   append(buf.prefix, li.prefix...),
+		indent:   append([]byte(nil), li.indent...),
+		prefixed: 1,
+		head:     head,
+		flavor:   flavor,
+		keep:     p.opt.KeepText || head != headNone,
+		part:     p.part, lastPart: p.part,
+		rec: &Record{
+			Input: p.opt.Input, Stream: p.opt.Stream, Rank: rank, LocalRank: li.localRank,
+			Level: li.level, PID: li.pid, CompileID: li.cid, FirstLine: p.lineNo, Time: parseWhen(li.when),
+			Artifact: p.names.of(li.artifact), Emitter: p.names.of(li.emitter),
+		},
+	}
+	b.add(p, body, cut)
+	return b
+}
+
+func (p *Parser) close(slot **builder) {
+	if b := *slot; b != nil {
+		*slot = nil
+		if p.lastB == b {
+			p.lastB, p.lastRaw = nil, p.lastRaw[:0]
+		}
+		p.finish(b)
+	}
+}
+
+func (p *Parser) finish(b *builder) {
+	r := b.rec
+	r.partFirst, r.partLast, r.closedAt = b.part, b.lastPart, 2*p.seq+p.closeLate
+	r.plain = b.head == headNone
+	// counting keeps no lines: those of a graph break or a recompile (whose payload keeps strings of them, not
+	// the slice) are made in a slice that the next record reuses
+	reuse := p.opt.SkipOther && !p.opt.KeepText && (b.head == headBreak || b.head == headRecompile)
+	memo := p.opt.memo
+	if b.head != headBreak || !reuse {
+		memo = nil
+	}
+	var text string
+	hit := memo.get(b.text, b.ends)
+	switch {
+	case hit != nil:
+		hit.apply(r)
+	case reuse:
+		r.Lines, text = b.lines(p.lineBuf)
+	default:
+		r.Lines, _ = b.lines(nil)
+	}
+	if hit == nil {
+		classify(b)
+		memo.put(text, b.ends, r)
+	} else {
+		r.Era = eraEvidence(b)
+	}
+	if len(p.free) < 16 && cap(b.text) <= 1<<20 { // text buffers are reused: most records are short
+		p.free = append(p.free, textBuf{b.text[:0], b.ends[:0], b.prefix[:0]})
+	}
+	b.text, b.ends, b.prefix = nil, nil, nil
+	b.done = true
+	if reuse && hit == nil && cap(r.Lines) <= 4096 { // a remembered record's lines are the memo's
+		p.lineBuf = r.Lines[:0]
+	}
+	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {
+		r.Lines = nil // counting needs the payload only
+	}
+	p.emit(r)
+}
+
+// validString copies b into a string, replacing invalid UTF-8.
+func validString(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
+}
