@@ -3,10 +3,7 @@ package triage
 import (
 	"fmt"
 	"io"
-	"path/filepath"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // WriteReportText prints a readable summary of an analysis fitted to o: prose and evidence wrap, never cut. The
@@ -196,133 +193,6 @@ func nothingText(an *Analysis) string {
 		return "Nothing found, but " + why
 	}
 	return "Nothing found in what the input holds: " + an.Verdict.Summary
-}
-
-func site(file string, line int) string {
-	if file == "" {
-		return "?"
-	}
-	if line == 0 {
-		return filepath.Base(file)
-	}
-	return filepath.Base(file) + ":" + strconv.Itoa(line)
-}
-
-// RankRanges renders sorted ranks compactly: "0,2–7".
-func RankRanges(ranks []int) string {
-	var parts []string
-	for i := 0; i < len(ranks); {
-		j := i
-		for j+1 < len(ranks) && ranks[j+1] == ranks[j]+1 {
-			j++
-		}
-		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ranks[i]))
-		case j == i+1:
-			parts = append(parts, strconv.Itoa(ranks[i]), strconv.Itoa(ranks[j]))
-		default:
-			parts = append(parts, strconv.Itoa(ranks[i])+"–"+strconv.Itoa(ranks[j]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ",")
-}
-
-// OneLine is the first line of s with its whitespace collapsed, at most limit runes. A longer one is cut after
-// its last whole sentence that fits ("… is free. …") when that keeps at least half, else after its last whole
-// word ("… static input data…"); inside a word only when the first word alone is too long.
-func OneLine(s string, limit int) string {
-	s = flatLine(s)
-	if len(s) <= limit || utf8.RuneCountInString(s) <= limit { // most fit: no rune slice made
-		return s
-	}
-	r := []rune(s)
-	if limit < 3 {
-		return string(r[:limit])
-	}
-	keep := r[:limit-2]
-	for i := len(keep) - 1; i >= max(len(keep)/2, 1); i-- {
-		if keep[i] == ' ' && keep[i-1] == '.' {
-			return string(keep[:i]) + " …"
-		}
-	}
-	for i := len(keep) - 1; i > 0; i-- {
-		if keep[i] == ' ' {
-			return strings.TrimRight(string(keep[:i]), " ,;:") + "…"
-		}
-	}
-	return string(r[:limit-1]) + "…"
-}
-
-// titleMax bounds a title (a finding's, the first failure's): the error or reason it quotes in full unless it
-// runs on (a CUDA OOM lists every process), when it ends at a sentence. The report's sections quote evidence up
-// to evidenceMax, wrapped; only a runaway line (a printed tensor, a dumped config) is cut there.
-const (
-	titleMax    = 200
-	evidenceMax = 1000
-)
-
-// flatLine is the first line of s with its whitespace collapsed.
-func flatLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	if flat(s) {
-		return s
-	}
-	return collapseSpaces(s)
-}
-
-// collapseSpaces is strings.Join(strings.Fields(s), " ") in one copy for ASCII text (a guard printed with its
-// column of spaces before the comment: tens of thousands of them in a big run's recompile details); text with a
-// byte past ASCII goes the Fields way (non-ASCII spaces are Fields' too).
-func collapseSpaces(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false // a space is owed before the next word
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case ' ', '\t', '\n', '\v', '\f', '\r':
-			space = b.Len() > 0
-		default:
-			if c >= utf8.RuneSelf {
-				return strings.Join(strings.Fields(s), " ")
-			}
-			if space {
-				b.WriteByte(' ')
-				space = false
-			}
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-// flat reports that s is ASCII words, each one space apart: flatLine's Fields and Join would give s back.
-func flat(s string) bool {
-	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
-		return s == ""
-	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n':
-			return false // non-ASCII spaces (U+0085, U+00A0…) are Fields' too: the slow way decides
-		case c == ' ' && s[i-1] == ' ':
-			return false
-		}
-	}
-	return true
-}
-
-// clipRunes is flatLine cut to max runes exactly, for keys and ids: they must not change with how text is
-// shown.
-func clipRunes(s string, max int) string {
-	s = flatLine(s)
-	if r := []rune(s); len(r) > max {
-		return string(r[:max-1]) + "…"
-	}
-	return s
 }
 
 // WriteReport renders an analysis in one of the report formats: "text" (the counts, then the findings with
