@@ -88,7 +88,7 @@ func TestDivergedHangProbeVariants(t *testing.T) {
 		delete(meta, "timeout_s")
 	})
 	ra := hangRankAgreement(t, dir)
-	const words = "the ranks' probes recorded different numbers of finished compiles, which rank agreement does not compare: " +
+	const words = "the ranks' probes recorded different numbers of compiles, which rank agreement does not compare: " +
 		"rank 0: 1 compile (last: [0/0] step at skip_sync.py:6); rank 1: 2 compiles (last: [1/0] torch_dynamo_resume_in_step_at_10 " +
 		"at skip_sync.py:10, which resumes after the graph break print() rank 1 logged there)"
 	var c struct {

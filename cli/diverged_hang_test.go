@@ -66,14 +66,14 @@ func TestDivergedHangReportClaimsNoDisagreement(t *testing.T) {
 	}
 }
 
-// The ranks of the hang compiled different things before it: rank 0's probe recorded 1 finished compile (step),
+// The ranks of the hang compiled different things before it: rank 0's probe recorded 1 compile (step),
 // rank 1's 2, the last of them the resume function after its print() break at skip_sync.py:10. Rank agreement
 // said only "not compared: the run did not complete", and rank 0 "counts not known": the one thing the on-call
 // engineer needs was in the probe files, unsaid. It is said as what each rank had done when the tool stopped the
 // run (never as a proof the program diverges, never as agreement), tied to the break the log shows, from one
 // field (rank_agreement.compiles_differ) in text, Markdown, JSON and check; no finding, no gate failure.
 func TestDivergedHangSaysRanksCompiledDifferently(t *testing.T) {
-	const words = "when torchtriage stopped the run, the ranks' probes had recorded different numbers of finished " +
+	const words = "when torchtriage stopped the run, the ranks' probes had recorded different numbers of " +
 		"compiles: rank 0: 1 compile (last: [0/0] step at skip_sync.py:6); rank 1: 2 compiles (last: [1/0] " +
 		"torch_dynamo_resume_in_step_at_10 at skip_sync.py:10, which resumes after the graph break print() rank 1 logged there)"
 	const summary = words + "; not compared: the run did not complete (stopped by torchtriage (timed out after 30s)), " +

@@ -21,7 +21,7 @@ type ProbeCompileState struct {
 	Function   string
 	File       string
 	Line       int
-	Compiles   int // compiles finished
+	Compiles   int // compiles that ended, done or failed (torch runs its end callbacks in a finally)
 }
 
 // When the compile states of CompilesDiffer were last written (CompilesDiffer.When).
@@ -34,7 +34,8 @@ const (
 )
 
 // CompilesDiffer is where the ranks' probes recorded different compiles (ProbeCompileState): different numbers of
-// finished compiles, or, where every rank had finished as many and none was compiling, different last ones. It is
+// compiles (each counted as it ended, done or failed: a compile the tool's stop interrupted counts too), or, where
+// every rank had as many and none was compiling, different last ones. It is
 // a fact of the time the states were written (When), what each rank had done by then: never what a rank would have
 // done later, never a difference rank agreement earned (it compares graph breaks and recompiles), never agreement.
 // Groups are the ranks alike, in rank order of their first; NotKnown the ranks of the analysis whose compile state
@@ -69,7 +70,7 @@ func (g CompileGroup) same(s ProbeCompileState) bool {
 // compilesDiffer compares the compile states of the ranks of ev (run's, as its probes wrote them); nil where they
 // show no difference, or fewer than two ranks have one. A rank's state is known where exactly one process of it
 // wrote one: a process without RANK (rank source "default") is no rank, and two processes of one rank (a restarted
-// worker) leave which one is the rank's not known. Different numbers of finished compiles are a difference. Equal
+// worker) leave which one is the rank's not known. Different numbers of compiles are a difference. Equal
 // numbers are one only where every rank was idle and the last compiles differ (compile id or frame): ranks running
 // one program compile in one order, so after as many compiles each the last is the same one unless they compiled
 // differently. Where a rank was still compiling, equal numbers are no difference: it may be at the next compile,
@@ -163,10 +164,10 @@ func compilesWhen(run *RunFacts) string {
 	return CompilesWhenLast
 }
 
-// words: "when torchtriage stopped the run, the ranks' probes had recorded different numbers of finished compiles:
+// words: "when torchtriage stopped the run, the ranks' probes had recorded different numbers of compiles:
 // rank 0: 1 compile (last: [0/0] step at skip_sync.py:6); rank 1: 2 compiles (last: [1/0]
 // torch_dynamo_resume_in_step_at_10 at skip_sync.py:10, which resumes after the graph break print() rank 1 logged
-// there)"; of equal numbers, "… the same number of finished compiles, but not the same last one: …"; the ranks not
+// there)"; of equal numbers, "… the same number of compiles, but not the same last one: …"; the ranks not
 // known last ("rank 2: not known (no probe compile state names it)").
 func (d *CompilesDiffer) words(counts, someUnknown bool) string {
 	whose := "the ranks' probes"
@@ -178,9 +179,9 @@ func (d *CompilesDiffer) words(counts, someUnknown bool) string {
 		slices.Sort(known)
 		whose = "the probes of " + rankWord(known)
 	}
-	what := "different numbers of finished compiles"
+	what := "different numbers of compiles"
 	if !counts {
-		what = "the same number of finished compiles, but not the same last one"
+		what = "the same number of compiles, but not the same last one"
 	}
 	var lead string
 	switch d.When {

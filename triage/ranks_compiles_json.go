@@ -6,7 +6,7 @@ import "encoding/json"
 type compileGroupJSON struct {
 	Ranks      string `json:"ranks"`
 	Size       int    `json:"size"`
-	Compiles   int    `json:"compiles"` // compiles finished
+	Compiles   int    `json:"compiles"` // compiles that ended, done or failed
 	Phase      string `json:"phase"`    // "idle" (the last compile finished) or "compiling" (this one not yet)
 	CompileID  string `json:"compile_id,omitempty"`
 	Function   string `json:"function"`

@@ -30,14 +30,14 @@ func compilesRun(n int, o Outcome, states []ProbeCompileState, add func(agg *Agg
 		TorchLogsSet: true, WorldSize: n, CompileStates: states})
 }
 
-// Of a run the tool stopped, ranks whose probes recorded different numbers of finished compiles are said so, first,
+// Of a run the tool stopped, ranks whose probes recorded different numbers of compiles are said so, first,
 // as what each had done when it was stopped, with the break the extra resume function follows where that rank
 // logged it: no difference earned (no finding, no gate failure), no agreement. It said only "not compared".
 func TestCompilesDifferWhenStopped(t *testing.T) {
 	states := []ProbeCompileState{compileState(0, 1, "0/0", "step", 6), compileState(1, 2, "1/0", "torch_dynamo_resume_in_step_at_20", 20)}
 	a := compilesRun(2, OutcomeStopped, states, func(agg *Aggregator) { agg.Add(synthBreak(1, 0, 0, 20, 30)) })
 	ra := a.RankAgreement
-	const words = "when torchtriage stopped the run, the ranks' probes had recorded different numbers of finished compiles: " +
+	const words = "when torchtriage stopped the run, the ranks' probes had recorded different numbers of compiles: " +
 		"rank 0: 1 compile (last: [0/0] step at train.py:6); rank 1: 2 compiles (last: [1/0] torch_dynamo_resume_in_step_at_20 " +
 		"at train.py:20, which resumes after the graph break print() rank 1 logged there)"
 	c := ra.Compiles
@@ -86,10 +86,10 @@ func TestCompilesDifferWhen(t *testing.T) {
 		when   string
 		prefix string
 	}{
-		{OutcomeRunning, CompilesWhenSoFar, "so far, the ranks' probes have recorded different numbers of finished compiles" + groups + "; not compared: the run is still running"},
-		{OutcomeFailed, CompilesWhenEnded, "when the run ended, the ranks' probes had recorded different numbers of finished compiles" + groups + "; not compared: the run did not complete"},
-		{OutcomeInterrupted, CompilesWhenLast, "the ranks' probes last recorded different numbers of finished compiles" + groups + "; not compared: the run did not complete"},
-		{OutcomeCompleted, CompilesWhenCompleted, "all 3 ranks agree (0–2); the ranks' probes recorded different numbers of finished compiles, " +
+		{OutcomeRunning, CompilesWhenSoFar, "so far, the ranks' probes have recorded different numbers of compiles" + groups + "; not compared: the run is still running"},
+		{OutcomeFailed, CompilesWhenEnded, "when the run ended, the ranks' probes had recorded different numbers of compiles" + groups + "; not compared: the run did not complete"},
+		{OutcomeInterrupted, CompilesWhenLast, "the ranks' probes last recorded different numbers of compiles" + groups + "; not compared: the run did not complete"},
+		{OutcomeCompleted, CompilesWhenCompleted, "all 3 ranks agree (0–2); the ranks' probes recorded different numbers of compiles, " +
 			"which rank agreement does not compare" + groups},
 	} {
 		a := compilesRun(3, c.o, states, nil)
@@ -113,7 +113,7 @@ func TestCompilesDifferWhen(t *testing.T) {
 	}
 }
 
-// Equal numbers of finished compiles are a difference only where every rank was idle and their last compiles
+// Equal numbers of compiles are a difference only where every rank was idle and their last compiles
 // differ: a rank compiling at equal numbers may be at the next compile the others had not begun. Equal states say
 // nothing.
 func TestCompilesDifferEqualCounts(t *testing.T) {
@@ -123,7 +123,7 @@ func TestCompilesDifferEqualCounts(t *testing.T) {
 		t.Errorf("equal states: %q (without them %q)", ra.Summary, plain.Summary)
 	}
 	last := []ProbeCompileState{compileState(0, 2, "0/1", "step", 6), compileState(1, 2, "1/0", "g", 30)}
-	const want = "when torchtriage stopped the run, the ranks' probes had recorded the same number of finished compiles, but not " +
+	const want = "when torchtriage stopped the run, the ranks' probes had recorded the same number of compiles, but not " +
 		"the same last one: rank 0: 2 compiles (last: [0/1] step at train.py:6); rank 1: 2 compiles (last: [1/0] g at train.py:30)"
 	if ra := compilesRun(2, OutcomeStopped, last, nil).RankAgreement; ra.Compiles == nil || ra.Compiles.Summary != want {
 		t.Errorf("equal numbers, different last: %+v\nwant %q", ra.Compiles, want)

@@ -106,7 +106,7 @@ func groupLines(g triage.RankGroup, soFar bool) []string {
 
 // compilesForms are the strip's words of ranks whose probes recorded different compiles (triage's Compiles: what
 // each had done when the run ended, or so far; no difference earned), longest first: "compiles differ when
-// stopped: rank 0: 1, rank 1: 2; not compared (R)" (finished compiles per group), then shorter; of a completed run
+// stopped: rank 0: 1, rank 1: 2; not compared (R)" (compiles per group: each counted as it ended, done or failed), then shorter; of a completed run
 // whose ranks agree, "agree; compiles differ (R)".
 func compilesForms(th theme, a triage.RankAgreement) []string {
 	c := a.Compiles

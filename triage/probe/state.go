@@ -41,7 +41,7 @@ type CompileState struct {
 	File       string  `json:"file"`
 	Line       int     `json:"line"`
 	SinceUnix  float64 `json:"since"`
-	Compiles   int     `json:"compiles"` // compiles finished so far
+	Compiles   int     `json:"compiles"` // compiles that ended so far, done or failed (torch runs its end callbacks in a finally)
 	Alive      bool    `json:"-"`        // the process still runs
 	Path       string  `json:"-"`
 }
