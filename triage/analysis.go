@@ -82,7 +82,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs := make([]Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
 	inParallel(len(fs), 64, func(from, to int) {
 		for i := from; i < to; i++ {
-			fs[i] = breakFinding(rep.GraphBreaks[i], snap, set, recompiling, rw)
+			fs[i] = breakFinding(rep.GraphBreaks[i], snap, set, recompiling, rw, probes)
 		}
 	})
 	fs = append(fs, recomps...)

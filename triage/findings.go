@@ -45,6 +45,10 @@ type Finding struct {
 	Severity string `json:"severity"` // high|medium|low|info
 	Category string `json:"category"` // fix|consider|expected
 	Title    string `json:"title"`
+	// Basis is what the finding's cause rests on where the log's words do not show it, said in its title and
+	// detail: "probe: Adam.step wrapped by the LR scheduler" (the probe saw it), or "inferred from the wording: …"
+	// (a guess, labelled as one).
+	Basis    string `json:"basis,omitempty"`
 	What     string `json:"what"` // short label for a list row: "print()", "shape x[0] 8→9"
 	File     string `json:"file,omitempty"`
 	Line     int    `json:"line,omitempty"`
@@ -91,6 +95,8 @@ type Finding struct {
 	// expectedAssumed: a recompile whose expected records are automatic dynamic's by assumption (the default), no
 	// dynamic log or trace showing the symbol made (its title says so; the gate's counted line too)
 	expectedAssumed bool
+	// basisDetail is the detail's paragraph on Basis
+	basisDetail string
 }
 
 // ExpectedAssumed reports a recompile whose expected records are automatic dynamic's by assumption (the default):

@@ -89,7 +89,8 @@ func modulePath(file string) string {
 	return strings.ReplaceAll(p, "/", ".")
 }
 
-func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompiling map[string]bool, rw func([]int) string) Finding {
+func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompiling map[string]bool, rw func([]int) string,
+	probes []ProcessInfo) Finding {
 	res := matchPlaybook(set, breakQuery(b))
 	f := Finding{Kind: KindGraphBreak, File: b.File, Line: b.Line, Records: b.Records, Ranks: b.Ranks,
 		CompileIDs: b.CompileIDs, Evidence: b.Evidence, GBID: b.GBID, GBType: b.GBType,
@@ -117,6 +118,7 @@ func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompi
 		f.ranks = ranksFromEvidence(b.Ranks, b.Evidence, b.Records)
 	}
 	f.InRecompilingFrame = anyRecompiled(b.CompileIDs) || recompiling[b.File+"\x00"+f.Function]
+	breakBasisOf(&f, b, probes)
 	f.Title = breakTitle(&f, b)
 	f.Detail = breakDetail(&f, b, rw)
 	return f
@@ -153,11 +155,13 @@ func breakTitle(f *Finding, b *BreakSummary) string {
 	if f.File != b.File || f.Line != b.Line {
 		t += " via " + siteText(b.File, b.Line)
 	}
-	if f.Expected {
+	switch {
+	case f.Expected && f.Basis != "":
+		t += " — by design (" + f.Basis + ")"
+	case f.Expected:
 		t += " — by design"
-	}
-	if bb, ok := inferredBreaks[f.Playbook]; ok {
-		t += bb.title
+	case f.Basis != "":
+		t += " — " + f.Basis
 	}
 	return t
 }
@@ -198,8 +202,8 @@ func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
 			w("\nCode: ", fr.Code)
 		}
 	}
-	if bb, ok := inferredBreaks[f.Playbook]; ok {
-		w("\n", bb.detail)
+	if f.basisDetail != "" {
+		w("\n", f.basisDetail)
 	}
 	w("\nRecords: ", strconv.Itoa(b.Records), " · ", rw(b.Ranks), " · compile ids ")
 	d.WriteString(strings.Join(capList(b.CompileIDs, 12), ", "))

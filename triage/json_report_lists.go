@@ -62,6 +62,7 @@ func (w *jsonAppender) findingJSON(f *Finding) {
 	w.str("severity", f.Severity)
 	w.str("category", f.Category)
 	w.str("title", f.Title)
+	w.strOmit("basis", f.Basis)
 	w.str("what", f.What)
 	w.strOmit("file", f.File)
 	w.numOmit("line", f.Line)

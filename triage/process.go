@@ -32,7 +32,10 @@ type ProcessInfo struct {
 	Env map[string]string `json:"env"`
 	// EnvHash is the sha256 of the NAME=value lines of Env (sorted by name, per-rank names left out).
 	EnvHash string `json:"env_hash"`
-	File    string `json:"-"` // the file it was read from
+	// Optim is what each live optimizer's `step` was at exit (optim_scan.py); nil where the probe recorded none
+	// (a file of an older probe, torch.optim not imported, the scan failed).
+	Optim *OptimScan `json:"optim,omitempty"`
+	File  string     `json:"-"` // the file it was read from
 }
 
 // compiledNothing: the probe saw the process begin no frame and measure no compile time (Dynamo's frame counters

@@ -3,7 +3,8 @@
 // PYTHONPATH): it chains to the sitecustomize it shadows, registers a
 // SIGUSR1 stack dump (faulthandler) and, at exit of a process that imported
 // torch, writes rank<R>-<pid>.json with versions, dynamo counters, compile
-// times, graph-changing config and parity-relevant environment. ReadDir reads
+// times, graph-changing config, parity-relevant environment and what each live
+// optimizer's step is (optim_scan.py, appended to it). ReadDir reads
 // those files back; ConfigParity finds settings that differ between ranks and
 // CrossCheck compares the process's own graph-break count with the log's.
 // Doctor runs doctor.py once in the interpreter `torchtriage run` would use and

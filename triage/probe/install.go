@@ -11,7 +11,14 @@ import (
 )
 
 //go:embed sitecustomize.py
-var siteCustomize []byte
+var siteMain []byte
+
+//go:embed optim_scan.py
+var siteOptim []byte
+
+// siteCustomize is the probe as Install writes it: sitecustomize.py, then the optimizer scan it calls at exit
+// (optim_scan.py) appended, so that a traceback's line in the probe is that line of sitecustomize.py.
+var siteCustomize = append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...)
 
 // DirEnv names the probe directory in a probed run's environment (Install): a run's recorded environment
 // without it was launched without the probe.

@@ -25,7 +25,9 @@ func TestProbeWithRealTorch(t *testing.T) {
 	}
 	script := "import torch\n" +
 		"def f(x):\n    print('side effect')\n    return x + 1\n" +
-		"torch.compile(f, backend='eager')(torch.ones(4))\n"
+		"torch.compile(f, backend='eager')(torch.ones(4))\n" +
+		"opt = torch.optim.Adam([torch.nn.Parameter(torch.ones(1))], lr=0.1)\n" +
+		"sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda e: 1.0)\n"
 	if err := os.WriteFile(filepath.Join(runDir, "repro.py"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -46,6 +48,11 @@ func TestProbeWithRealTorch(t *testing.T) {
 	}
 	if _, ok := in.Config["dynamo.cache_size_limit"]; !ok {
 		t.Errorf("config lacks dynamo.cache_size_limit: %v", in.Config)
+	}
+	// the optimizer scan: the scheduler's wrapper, as the real lr_scheduler.py sets it
+	if o := in.Optim; o == nil || o.Scan != "complete" || len(o.Optimizers) != 1 || o.Optimizers[0].Class != "Adam" ||
+		o.Optimizers[0].Step != "lr_scheduler" {
+		t.Errorf("optimizer scan: %+v", o)
 	}
 	// the start file (torch imported) and the compile state (callbacks: 2.6 calls them with no argument)
 	starts, _ := ReadStarts(runDir)

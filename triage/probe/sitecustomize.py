@@ -7,7 +7,8 @@
 #   1. removes its own directory from sys.path and runs the next `sitecustomize` on the path;
 #   2. registers a faulthandler stack dump (all threads, to stderr) on SIGUSR1 when SIGUSR1 still has
 #      its default action, then writes <probe dir>/ready-<pid> (content: the process start time);
-#   3. at exit, when torch was imported by a main process, writes <probe dir>/rank<R>-<pid>.json;
+#   3. at exit, when torch was imported by a main process, writes <probe dir>/rank<R>-<pid>.json (with
+#      what each live optimizer's `step` is: optim_scan.py, which Install appends to this file);
 #   4. as soon as torch is imported, writes <probe dir>/start-rank<R>-<pid>.json (versions), and once
 #      torch._dynamo is imported, keeps <probe dir>/compile-rank<R>-<pid>.json up to date from torch's
 #      compile start/end callbacks (phase, compile id, function, since when). It watches the two
@@ -474,6 +475,9 @@ def _write_info(os, sys, probe_dir, pid, unset_at_start=()):
 
     hashed = "\n".join("%s=%s" % (k, parity[k]) for k in sorted(parity) if k not in _PER_RANK_ENV)
     info["env_hash"] = hashlib.sha256(hashed.encode("utf-8", "surrogateescape")).hexdigest()
+    optim = _optimizer_steps(sys)  # optim_scan.py, appended to this file by Install
+    if optim is not None:
+        info["optim"] = optim
 
     import json
 

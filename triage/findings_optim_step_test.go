@@ -1,0 +1,91 @@
+package triage
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The 2.6 opt.step break of testdata/recorded/train-loop 0011 (no rank prefix) with the probe's optimizer scan as
+// each case has it: only a complete scan of every process that printed the break, seeing the LR scheduler's
+// wrapper on its Adam and no other wrapper, makes it by design; a program's wrapper is named; anything else stays
+// inferred from the wording, with what the probe saw where that is something.
+func TestOptimizerStepBasisFromProbes(t *testing.T) {
+	rep, _, err := buildReport([]string{filepath.Join("..", "testdata", "recorded", "train-loop", "runs", "0011-breaks", "stderr.log")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sched := OptimizerStep{Class: "Adam", Step: StepLRScheduler, Count: 1}
+	mine := OptimizerStep{Class: "Adam", Step: StepOther, Count: 1, Wrapper: "counted_step", File: "/w/wrapped_step.py", Line: 13}
+	lib := OptimizerStep{Class: "Adam", Step: StepOther, Count: 2, Wrapper: "hooked", File: "/venv/lib/python3.11/site-packages/acc/opt.py", Line: 40}
+	proc := func(source string, scan string, os ...OptimizerStep) ProcessInfo {
+		p := ProcessInfo{PID: 7, RankSource: source}
+		if scan != "" {
+			p.Optim = &OptimScan{Scan: scan, Optimizers: os}
+		}
+		return p
+	}
+	const inferred = "inferred from the wording"
+	for _, c := range []struct {
+		name     string
+		probes   []ProcessInfo
+		basis    string // its prefix
+		expected bool
+		note     string // in the detail
+	}{
+		{"no probe", nil, inferred, false, ""},
+		{"scheduler's", []ProcessInfo{proc("default", ScanComplete, sched)}, "probe: Adam.step wrapped by the LR scheduler", true,
+			"in the process that printed it, 1 Adam whose `step` is the wrapper LRScheduler.__init__ sets"},
+		{"scheduler's, and an SGD's own wrapper", []ProcessInfo{proc("default", ScanComplete, sched,
+			OptimizerStep{Class: "SGD", Step: StepOther, Count: 1, Wrapper: "w"})}, "probe: Adam.step wrapped by the LR scheduler", true, ""},
+		{"the program's", []ProcessInfo{proc("default", ScanComplete, mine)},
+			"probe: Adam.step replaced by the program's counted_step (wrapped_step.py:13)", false, "Not an LR scheduler's: counted"},
+		{"a library's", []ProcessInfo{proc("default", ScanComplete, lib)},
+			"probe: Adam.step replaced by another callable: hooked (acc/opt.py:40)", false, "2 Adams whose `step` was set"},
+		{"older probe", []ProcessInfo{proc("default", "")}, inferred, false, ""},
+		{"cut short", []ProcessInfo{proc("default", ScanPartial, sched)}, inferred, false, "scan was cut short (partial)"},
+		{"both", []ProcessInfo{proc("default", ScanComplete, sched, mine)}, inferred, false,
+			"counted_step (wrapped_step.py:13) as another's: which one this call used it cannot tell"},
+		{"only the class's own", []ProcessInfo{proc("default", ScanComplete, OptimizerStep{Class: "Adam", Step: StepOriginal, Count: 1})},
+			inferred, false, "every live Adam had its class's own `step` (1 optimizer); a guess:"},
+		{"gone", []ProcessInfo{proc("default", ScanComplete)}, inferred, false, "no live Adam"},
+		// a probe of rank 0 is not the process of a line without rank prefix
+		{"another process", []ProcessInfo{proc("env", ScanComplete, sched)}, inferred, false, ""},
+		{"one of two scans partial", []ProcessInfo{proc("default", ScanComplete, sched), proc("default", ScanPartial)}, inferred, false,
+			"cut short"},
+	} {
+		an := Analyze(rep, nil, c.probes)
+		var f *Finding
+		for i := range an.Findings {
+			if an.Findings[i].Playbook == "gb-optimizer-step-wrapped" {
+				f = &an.Findings[i]
+			}
+		}
+		if f == nil {
+			t.Fatalf("%s: no opt.step finding", c.name)
+		}
+		if !strings.HasPrefix(f.Basis, c.basis) || f.Expected != c.expected || !strings.Contains(f.Title, f.Basis) ||
+			!strings.Contains(f.Detail, c.note) {
+			t.Errorf("%s: basis %q expected %v\n%s\n%s", c.name, f.Basis, f.Expected, f.Title, f.Detail)
+		}
+		if c.expected != (f.Category == CategoryExpected) || c.expected != (f.Unexpected() == 0) {
+			t.Errorf("%s: category %s, counted %d", c.name, f.Category, f.Unexpected())
+		}
+	}
+}
+
+// Every rank that printed the break needs its probe: one rank's is not the other's.
+func TestOptimizerStepEvidencePerRank(t *testing.T) {
+	sched := &OptimScan{Scan: ScanComplete, Optimizers: []OptimizerStep{{Class: "Adam", Step: StepLRScheduler, Count: 1}}}
+	r0 := ProcessInfo{Rank: 0, RankSource: "env", PID: 1, Optim: sched}
+	r1 := ProcessInfo{Rank: 1, RankSource: "env", PID: 2, Optim: sched}
+	if w := optimizerStepEvidence("Adam", []int{0, 1}, []ProcessInfo{r0}).whose(); w != "" {
+		t.Errorf("rank 1 without its probe: %q", w)
+	}
+	if w := optimizerStepEvidence("Adam", []int{0, 1}, []ProcessInfo{r0, r1}).whose(); w != StepLRScheduler {
+		t.Errorf("both ranks: %q", w)
+	}
+	if w := optimizerStepEvidence("SGD", []int{0, 1}, []ProcessInfo{r0, r1}).whose(); w != "" {
+		t.Errorf("another class: %q", w)
+	}
+}
