@@ -17,17 +17,7 @@ func syntheticHang(t *testing.T, name string, edit func(compile map[int]map[stri
 	if err := os.CopyFS(dir, os.DirFS(divergedHang)); err != nil {
 		t.Fatal(err)
 	}
-	read := func(path string) map[string]any {
-		b, err := os.ReadFile(path)
-		var doc map[string]any
-		if err == nil {
-			err = json.Unmarshal(b, &doc)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return doc
-	}
+	read := func(path string) map[string]any { return readJSONDoc(t, path) }
 	paths := map[int]string{0: filepath.Join(dir, "probe", "compile-rank0-12723.json"), 1: filepath.Join(dir, "probe", "compile-rank1-12724.json")}
 	compile := map[int]map[string]any{0: read(paths[0]), 1: read(paths[1])}
 	meta := read(filepath.Join(dir, "meta.json"))

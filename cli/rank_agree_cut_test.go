@@ -20,14 +20,7 @@ func syntheticLagging(t *testing.T, name string, completed bool) string {
 		t.Fatal(err)
 	}
 	edit := func(path string, f func(doc map[string]any)) {
-		b, err := os.ReadFile(path)
-		var doc map[string]any
-		if err == nil {
-			err = json.Unmarshal(b, &doc)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := readJSONDoc(t, path)
 		f(doc)
 		writeJSON(t, path, doc)
 	}

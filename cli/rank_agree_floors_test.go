@@ -25,14 +25,7 @@ func syntheticRanks(t *testing.T, rec, name string, world int, add map[int]func(
 	probes, _ := filepath.Glob(filepath.Join(dir, "probe", "rank*-*.json"))
 	var rank1 map[string]any
 	for _, p := range probes {
-		b, err := os.ReadFile(p)
-		var doc map[string]any
-		if err == nil {
-			err = json.Unmarshal(b, &doc)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc := readJSONDoc(t, p)
 		doc["world_size"] = world
 		if doc["rank"] == 1.0 {
 			rank1 = doc
@@ -52,6 +45,20 @@ func syntheticRanks(t *testing.T, rec, name string, world int, add map[int]func(
 		writeJSON(t, filepath.Join(dir, "probe", fmt.Sprintf("rank%d-%d.json", r, pid)), doc)
 	}
 	return dir
+}
+
+// readJSONDoc reads a JSON object file (a probe file, meta.json) for a test to edit.
+func readJSONDoc(t *testing.T, path string) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	var doc map[string]any
+	if err == nil {
+		err = json.Unmarshal(b, &doc)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
 }
 
 func writeJSON(t *testing.T, path string, doc any) {
