@@ -22,6 +22,7 @@ type Analysis struct {
 	Done          []string               // checklist step ids done (evidence shows it)
 	Steps         []playbooks.StepStatus // every checklist step with where it stands and why
 	NoConfig      string                 // why the probe recorded no process's config (noConfig); "" when it did
+	ConfigMissing string                 // the processes that wrote no config where others did (configMissing)
 	state         playbooks.State
 	// hiddenPartitions says why partitions are not known although cudagraphs logging was on (partitionsHidden)
 	hiddenPartitions string
@@ -124,7 +125,8 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	ra = withSettings(ra, fs)
 	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv(), idle)...)
 	sortFindings(fs)
-	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: noConfig(run, len(probes))}
+	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: noConfig(run, len(probes)),
+		ConfigMissing: configMissing(run, probes)}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
 	if rep.UniqueGraphs < 0 && a.Verdict.UniqueGraphs >= 0 { // the probe counted them: one number in the report
 		rep.UniqueGraphs = a.Verdict.UniqueGraphs

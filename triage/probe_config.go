@@ -1,6 +1,11 @@
 package triage
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // noConfig says why the probe recorded no process's config (the versions, compile config and environment each
 // process that imported torch writes as it exits: what config parity compares), in words true of what the run
@@ -44,4 +49,43 @@ func noConfig(run *RunFacts, exited int) string {
 	}
 	// interrupted (the tool died) or unknown: whether the processes ended is not known
 	return "no config recorded: " + procs + " wrote none at exit" + only
+}
+
+// ProbeStart is a process the probe saw import torch (its start file, start-rank<R>-<pid>.json).
+type ProbeStart struct {
+	Rank   int  // as the probe knew it at import (RANK; 0 by default)
+	NoRank bool // no RANK: the process is no rank (its 0 is the probe's default)
+	PID    int
+}
+
+// configMissing says which processes imported torch (a start file) but wrote no config at exit, where some others
+// did (noConfig says it where none did): config parity compares only the processes whose config was recorded, so
+// the Ranks view names the others, "rank 1 (pid 22065) wrote none at exit: not compared". "" when every process
+// that imported torch wrote one, or none did.
+func configMissing(run *RunFacts, probes []ProcessInfo) string {
+	if run == nil || len(probes) == 0 {
+		return ""
+	}
+	var missing []string
+	for _, s := range run.Started {
+		if slices.ContainsFunc(probes, func(p ProcessInfo) bool { return p.PID == s.PID }) {
+			continue
+		}
+		who := "rank " + strconv.Itoa(s.Rank)
+		if s.NoRank {
+			who = "a process without rank"
+		}
+		missing = append(missing, fmt.Sprintf("%s (pid %d)", who, s.PID))
+	}
+	switch len(missing) {
+	case 0:
+		return ""
+	case 1:
+		return missing[0] + " imported torch but wrote no config at exit: not compared"
+	}
+	n := len(missing)
+	if n > 4 {
+		missing = append(missing[:4], fmt.Sprintf("%d more", n-4))
+	}
+	return fmt.Sprintf("%d processes imported torch but wrote no config at exit, not compared: %s", n, strings.Join(missing, ", "))
 }

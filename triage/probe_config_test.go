@@ -40,3 +40,42 @@ func TestNoConfigWords(t *testing.T) {
 		}
 	}
 }
+
+// configMissing names the processes that imported torch but wrote no config, where others did; nothing where all
+// or none did (noConfig says the latter).
+func TestConfigMissingWords(t *testing.T) {
+	started := func(pids ...int) *RunFacts {
+		r := &RunFacts{}
+		for i, p := range pids {
+			r.Started = append(r.Started, ProbeStart{Rank: i, PID: p})
+		}
+		return r
+	}
+	exited := func(pids ...int) []ProcessInfo {
+		var out []ProcessInfo
+		for _, p := range pids {
+			out = append(out, ProcessInfo{PID: p})
+		}
+		return out
+	}
+	noRank := &RunFacts{Started: []ProbeStart{{Rank: 0, NoRank: true, PID: 7}, {Rank: 0, PID: 8}}}
+	for _, c := range []struct {
+		run    *RunFacts
+		probes []ProcessInfo
+		want   string
+	}{
+		{started(10, 11), exited(10, 11), ""},
+		{started(10, 11), nil, ""}, // none wrote one: noConfig's
+		{nil, exited(10), ""},      // opened files: no start files known
+		{started(10, 11), exited(10), "rank 1 (pid 11) imported torch but wrote no config at exit: not compared"},
+		{noRank, exited(8), "a process without rank (pid 7) imported torch but wrote no config at exit: not compared"},
+		{started(10, 11, 12), exited(11), "2 processes imported torch but wrote no config at exit, not compared: " +
+			"rank 0 (pid 10), rank 2 (pid 12)"},
+		{started(1, 2, 3, 4, 5, 6, 7), exited(1), "6 processes imported torch but wrote no config at exit, not " +
+			"compared: rank 1 (pid 2), rank 2 (pid 3), rank 3 (pid 4), rank 4 (pid 5), 2 more"},
+	} {
+		if got := configMissing(c.run, c.probes); got != c.want {
+			t.Errorf("configMissing = %q, want %q", got, c.want)
+		}
+	}
+}

@@ -40,6 +40,8 @@ type RunFacts struct {
 	// torch ran, even in a run that printed nothing of it and died before the probe's exit file
 	TorchImported        int
 	TorchImportedVersion string
+	// Started: each of those processes, as its start file names it (configMissing: which wrote no config at exit)
+	Started []ProbeStart
 	// CompileStates: each process's compile state as its probe last wrote it (compile-rank<R>-<pid>.json): what
 	// each rank had compiled when the run ended, or so far (rank agreement's Compiles)
 	CompileStates []ProbeCompileState

@@ -247,9 +247,15 @@ func (m *Model) ranksText(w int) (string, []string) {
 	}
 	lines = append(lines, m.perRankTable(s, w)...)
 	lines = append(lines, "", th.title.Render(" Config parity (probe)"))
+	missing := "" // processes that imported torch but wrote no config, where others did
+	if s.analysis != nil {
+		missing = s.analysis.ConfigMissing
+	}
 	switch {
 	case len(r.probes) == 0:
 		lines = append(lines, legend(th.dim, m.noProbeText(r), w)...)
+	case len(r.probes) == 1 && missing != "": // others imported torch but recorded none (below)
+		lines = append(lines, legend(th.dim, "1 process's config recorded: nothing to compare its versions, compile config and environment with", w)...)
 	case len(r.probes) == 1: // nothing to match: no comparison was made
 		lines = append(lines, legend(th.dim, "1 process probed: no other to compare its versions, compile config and environment with", w)...)
 	case len(r.parity) == 0:
@@ -270,6 +276,9 @@ func (m *Model) ranksText(w int) (string, []string) {
 				lines = append(lines, "     "+l)
 			}
 		}
+	}
+	if len(r.probes) > 0 && missing != "" {
+		lines = append(lines, legend(th.warn, missing, w)...)
 	}
 	if len(s.ranks) > 1 {
 		lines = append(lines, "")
