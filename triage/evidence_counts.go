@@ -1,0 +1,184 @@
+package triage
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// skipsLogged: the TORCH_LOGS of ev (the run's, or inferred) and the torch version (the run's, else the report's)
+// make CUDA-graph skips print, or the inputs show one. A trace is no sign: it records only the skips decided at
+// compile time (gpu-cuda-graphs-2.11.md §2).
+func skipsLogged(ev ReportEvidence, rep *Report, runTorch string) bool {
+	v := runTorch
+	if rep.TorchVersion != nil && *rep.TorchVersion != "" {
+		v = *rep.TorchVersion
+	}
+	return ev.TorchSeen && (LoggedBy(strings.Join(ev.Logs, ","), v).CudagraphSkips || rep.Counts.CudagraphSkips > 0)
+}
+
+// SkipsNotLogged says why CUDA-graph skips were not logged (Evidence.CudagraphSkipsLogged false); "" when they were.
+func (a *Analysis) SkipsNotLogged() string {
+	if a.Evidence.CudagraphSkipsLogged {
+		return ""
+	}
+	v := ""
+	if a.Run != nil {
+		v = a.Run.TorchVersion
+	}
+	if a.Report.TorchVersion != nil && *a.Report.TorchVersion != "" {
+		v = *a.Report.TorchVersion
+	}
+	if v != "" {
+		return "torch " + v + " prints them only with TORCH_LOGS perf_hints or cudagraphs"
+	}
+	return "the torch version is not known: 2.11 and later print them under any TORCH_LOGS, 2.6 only with perf_hints or cudagraphs"
+}
+
+// NothingCompiled says why nothing compiled ("torch.compile was off (TORCHDYNAMO_DISABLE=1): nothing compiled",
+// "no frame was compiled (the probe counted none)"), "" when something did or nothing says: then nothing could
+// break or recompile, whatever the logs show.
+func (ev ReportEvidence) NothingCompiled() string {
+	switch {
+	case ev.CompileOff != "":
+		return "torch.compile was off (" + ev.CompileOff + "): nothing compiled"
+	case ev.NoFrameCompiled:
+		return "no frame was compiled (the probe counted none)"
+	}
+	return ""
+}
+
+// NothingCompiledShort is NothingCompiled in a few words, for a side of a comparison.
+func (ev ReportEvidence) NothingCompiledShort() string {
+	if ev.CompileOff != "" {
+		return "torch.compile off: " + ev.CompileOff
+	}
+	return "no frame compiled, by the probe"
+}
+
+// BreaksCounted reports whether the graph-break count stands: some were seen, or they were logged (a 0 of a kind
+// that was not logged would claim there were none). RecompilesCounted is the same for recompiles.
+func (a *Analysis) BreaksCounted() bool {
+	return a.Report.Counts.GraphBreaks > 0 || a.Evidence.GraphBreaksLogged
+}
+
+func (a *Analysis) RecompilesCounted() bool {
+	return a.Report.Counts.Recompiles > 0 || a.Evidence.RecompilesLogged
+}
+
+// BreaksFloor reports a graph-break count that is a floor: some printed while graph_breaks was off (a
+// Tensor.item() warning prints without it, other breaks do not). RecompilesFloor is the same for recompiles.
+func (a *Analysis) BreaksFloor() bool {
+	return a.Report.Counts.GraphBreaks > 0 && !a.Evidence.GraphBreaksLogged
+}
+
+func (a *Analysis) RecompilesFloor() bool {
+	return a.Report.Counts.Recompiles > 0 && !a.Evidence.RecompilesLogged
+}
+
+// BreaksText words the graph-break count for the counts lines: "graph breaks 3 distinct (7 records)", or "graph
+// breaks not logged" (BreaksCounted; BreaksValue).
+func (a *Analysis) BreaksText() string { return "graph breaks " + a.BreaksValue() }
+
+// BreaksValue is the words of the graph-break count after its label (the Markdown table's cell): "3 distinct (7
+// records)"; where no count stands, "not logged" (the run's TORCH_LOGS left graph_breaks out) or "unknown (no sign
+// graph_breaks was on)" (logs alone).
+func (a *Analysis) BreaksValue() string {
+	c := a.Report.Counts
+	switch {
+	case !a.BreaksCounted():
+		return unloggedValue(a.Evidence.LoggingOf(false), "graph_breaks")
+	case a.BreaksFloor():
+		return fmt.Sprintf("at least %d distinct (%s; graph_breaks %s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"), a.Evidence.floorWords())
+	}
+	return a.floorIfUnfinished(fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, a.floorIfUnfinished(Plural(c.GraphBreakRecords, "record"))))
+}
+
+// CountsAreFloors says every count is a floor ("≥3"): the run did not complete (Unfinished: stopped, still running,
+// a process died), and what it would have printed after is not in the input. The report's counts (text, Markdown,
+// per rank), the bring-up log and the TUI (story.RulesOf) all floor them by it.
+func (a *Analysis) CountsAreFloors() bool { return a.Unfinished() != "" }
+
+// floorIfUnfinished is count as a floor where CountsAreFloors.
+func (a *Analysis) floorIfUnfinished(count string) string {
+	if a.CountsAreFloors() {
+		return Floor(count)
+	}
+	return count
+}
+
+// floorWords say why a count of what printed is a floor: "not logged", or "not all in the log" (silenced).
+func (ev ReportEvidence) floorWords() string {
+	if ev.LogSilenced != "" {
+		return "not all in the log"
+	}
+	return "not logged"
+}
+
+func unloggedValue(lg Logging, name string) string {
+	if lg != LoggingUnknown {
+		return lg.Words()
+	}
+	return lg.Words() + " (no sign " + name + " was on)"
+}
+
+// RecompilesText words the recompile count the same way: "recompiles 7", or "recompiles not logged".
+func (a *Analysis) RecompilesText() string { return "recompiles " + a.RecompilesValue() }
+
+// RecompilesValue is the recompile count's words after its label, as BreaksValue.
+func (a *Analysis) RecompilesValue() string {
+	switch n := a.Report.Counts.Recompiles; {
+	case !a.RecompilesCounted():
+		return unloggedValue(a.Evidence.LoggingOf(false), "recompiles")
+	case a.RecompilesFloor():
+		return fmt.Sprintf("at least %d (recompiles %s)", n, a.Evidence.floorWords())
+	default:
+		return a.floorIfUnfinished(strconv.Itoa(n))
+	}
+}
+
+// UncountedWhy says why the count of graph breaks or recompiles is no evidence ("recompiles were not logged
+// (TORCH_LOGS)"; for logs alone, which show no record of them and no line tagged with their name, "no sign
+// recompiles were logged (TORCH_LOGS)"), "" when it stands: the TUI's empty pane.
+func (a *Analysis) UncountedWhy(k Kind) string {
+	counted, what := a.BreaksCounted(), "graph breaks"
+	if k == KindRecompile {
+		counted, what = a.RecompilesCounted(), "recompiles"
+	}
+	if counted {
+		return ""
+	}
+	lg := a.Evidence.LoggingOf(false)
+	return lg.Absent(what) + lg.Cause() + a.resumeHint(k)
+}
+
+// LimitHitsValue is the recompile-limit hit count's words after its label: a limit hit prints whatever TORCH_LOGS
+// says, but not through a log the program silenced ("not in the log"; a count of those that printed is a floor).
+func (a *Analysis) LimitHitsValue() string {
+	n := a.Report.Counts.RecompileLimitHits
+	switch {
+	case a.Evidence.LogSilenced == "":
+		return a.floorIfUnfinished(strconv.Itoa(n))
+	case n == 0:
+		return LoggingSilenced.Words()
+	}
+	return "at least " + strconv.Itoa(n)
+}
+
+// CudagraphSkipsText words the skip count of a report: "cudagraph skips 2", or "cudagraph skips not logged"
+// where a zero would be no evidence.
+func (a *Analysis) CudagraphSkipsText() string { return "cudagraph skips " + a.CudagraphSkipsValue() }
+
+// CudagraphSkipsValue is the skip count's words after its label: for logs alone where a zero would be no
+// evidence, "unknown" (SkipsNotLogged says why).
+func (a *Analysis) CudagraphSkipsValue() string {
+	if a.SkipsCounted() {
+		return a.floorIfUnfinished(strconv.Itoa(a.Report.Counts.CudagraphSkips))
+	}
+	return a.Evidence.LoggingOf(false).Words()
+}
+
+// SkipsCounted reports whether the CUDA-graph skip count is evidence: skips were seen, or they could print.
+func (a *Analysis) SkipsCounted() bool {
+	return a.Report.Counts.CudagraphSkips > 0 || a.Evidence.CudagraphSkipsLogged
+}
