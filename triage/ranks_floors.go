@@ -76,8 +76,8 @@ func probeClasses(ev ReportEvidence, unknown []RankWithoutRecords) (full, partia
 	return full, partial, groups
 }
 
-// earnedFromProbe is the one rank agreement of ranks no log record names, compared by their probes, with two or more
-// ranks that have records, where those look alike but their agreement is not earned (ra not compared, or the
+// earnedFromProbe is the one rank agreement of ranks no log record names, compared by their probes, with the ranks
+// that have records (one or more), where those look alike but their agreement is not earned (ra not compared, or the
 // agreement of them alone: the run did not complete, their graph breaks or recompiles were not logged, the log
 // lacks what a probe counted): their counts are floors. A floor of 1 or more against a probe's exact none (what
 // it counted none of: ProbeCounts.None) is an earned difference, and stands; a floor of 0 against none is not (the
@@ -93,7 +93,7 @@ func earnedFromProbe(ra RankAgreement, ev ReportEvidence, fs []Finding, short st
 			logged = append(logged, r)
 		}
 	}
-	if len(logged) < 2 || len(logged) == len(ev.Ranks) { // of one rank with records there is no agreement to earn
+	if len(logged) == 0 || len(logged) == len(ev.Ranks) {
 		return ra, false
 	}
 	all := agreementItems(fs, nil)
@@ -113,7 +113,10 @@ func earnedFromProbe(ra RankAgreement, ev ReportEvidence, fs []Finding, short st
 	}
 	full, partial, uncounted := probeClasses(ev, unknown)
 	out := RankAgreement{Groups: []RankGroup{{Ranks: logged}}}
-	others := slices.Clone(logged)
+	var others []int // the ranks with records, whose agreement is what was not earned: none to earn of one rank
+	if len(logged) > 1 {
+		others = slices.Clone(logged)
+	}
 	for _, g := range partialGroups(append(full, partial...)) {
 		rg := compareGroup(g.ranks, logged[0], agreementItems(fs, g.pc.ComparedOn), probeEarned(ev, short))
 		if len(rg.Missing) == 0 || len(rg.Extra) > 0 { // none they had and it lacks; more than a floor is no evidence
@@ -126,8 +129,10 @@ func earnedFromProbe(ra RankAgreement, ev ReportEvidence, fs []Finding, short st
 	if len(out.Groups) < 2 {
 		return ra, false
 	}
-	sort.Ints(others)
-	out.OthersNotCompared = append(out.OthersNotCompared, RanksNotCompared{Ranks: others, Why: why})
+	if len(others) > 0 {
+		sort.Ints(others)
+		out.OthersNotCompared = append(out.OthersNotCompared, RanksNotCompared{Ranks: others, Why: why})
+	}
 	for _, g := range uncounted {
 		_, its := notKnownWords(g.ranks, g.what, g.counted, g.read)
 		out.OthersNotCompared = append(out.OthersNotCompared, RanksNotCompared{Ranks: g.ranks, Why: its})
