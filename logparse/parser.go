@@ -45,9 +45,10 @@ type Parser struct {
 	seq     int      // lines handled so far ('\r' splits one input line into several)
 	// closeLate is 1 while a join ends a record after what the line that ends it ends itself (split.go)
 	closeLate int
-	free      []textBuf // text buffers of finished records, for the next ones
-	names     names     // the emitters and artifacts of records, each made a string once
-	lineBuf   []string  // Record.Lines of a counted graph break or recompile, reused (finish)
+	free      []textBuf  // text buffers of finished records, for the next ones
+	freeB     []*builder // builders of counted records, once closed (counting.go)
+	names     names      // the emitters and artifacts of records, each made a string once
+	lineBuf   []string   // Record.Lines of a counted graph break or recompile, reused (finish)
 	facts     Facts
 }
 

@@ -23,7 +23,8 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 	if n := len(p.free); n > 0 {
 		buf, p.free = p.free[n-1], p.free[:n-1]
 	}
-	b := &builder{
+	b := p.newBuilder()
+	*b = builder{
 		text:     buf.text,
 		ends:     buf.ends,
 		style:    li.style,
@@ -51,6 +52,7 @@ func (p *Parser) close(slot **builder) {
 			p.lastB, p.lastRaw = nil, p.lastRaw[:0]
 		}
 		p.finish(b)
+		p.recycle(b)
 	}
 }
 
@@ -60,16 +62,21 @@ func (p *Parser) finish(b *builder) {
 	r.plain = b.head == headNone
 	// counting keeps no lines: those of a graph break or a recompile (whose payload keeps strings of them, not
 	// the slice) are made in a slice that the next record reuses
-	reuse := p.opt.SkipOther && !p.opt.KeepText && (b.head == headBreak || b.head == headRecompile)
+	reuse := counted(p, b)
 	memo := p.opt.memo
 	if b.head != headBreak || !reuse {
 		memo = nil
 	}
 	var text string
+	viewed := false // a recompile's lines read in place (counting.go): its payload is owned before the text is reused
 	hit := memo.get(b.text, b.ends)
+	if hit == nil && reuse && b.head == headRecompile && countingShortcuts {
+		r.Lines, viewed = b.views(p.lineBuf)
+	}
 	switch {
 	case hit != nil:
 		hit.apply(r)
+	case viewed:
 	case reuse:
 		r.Lines, text = b.lines(p.lineBuf)
 	default:
@@ -77,6 +84,9 @@ func (p *Parser) finish(b *builder) {
 	}
 	if hit == nil {
 		classify(b)
+		if viewed {
+			ownRecompile(r.Recompile)
+		}
 		memo.put(text, b.ends, r)
 	} else {
 		r.Era = eraEvidence(b)
