@@ -45,8 +45,17 @@ func isByDesignBreak(b *BreakSummary) bool {
 // and code line (2.6 DDP breaks say what they are only there).
 func breakQuery(b *BreakSummary) playbooks.Query {
 	q := playbooks.Query{Kind: KindGraphBreak, GBID: b.GBID, GBType: b.GBType}
-	// the parts joined by "\n", written as they come (thousands of breaks: no slice of parts, no "Hint: "+h)
+	// the parts joined by "\n", written as they come (thousands of breaks: no slice of parts, no "Hint: "+h), into
+	// a builder of about their size (grown by doubling, it allocated twice what it kept)
 	var sb strings.Builder
+	n := len(b.Reason) + 1
+	if s := b.Sample; s != nil && s.Break != nil {
+		n += len(s.Break.Explanation) + len(s.Break.DebugContext) + 2
+		for _, h := range s.Break.Hints {
+			n += len("Hint: ") + len(h) + 1
+		}
+	}
+	sb.Grow(n)
 	part := func(ss ...string) {
 		if sb.Len() > 0 {
 			sb.WriteByte('\n')

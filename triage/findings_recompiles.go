@@ -216,6 +216,14 @@ func describeClasses(cs []GuardClass) string {
 
 func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 	var d strings.Builder
+	n := 512 // the heads; then a line a class and a guard (grown by doubling, it allocated twice what it kept)
+	for _, c := range f.Classes {
+		n += len(c.Class) + len(c.Detail) + 48
+	}
+	for _, s := range g.guards {
+		n += min(len(s), 160) + 4
+	}
+	d.Grow(n)
 	fmt.Fprintf(&d, "Function: %s in %s", fnDisplay(g.key.fn, g.key.resume), g.key.file)
 	if g.rawFn != g.key.fn {
 		fmt.Fprintf(&d, " (Dynamo frame %s)", g.rawFn)
