@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -54,6 +55,19 @@ func TestAppendJSONStringMatchesEncoder(t *testing.T) {
 	}
 	for range 5000 {
 		cases = append(cases, randomText(rng))
+	}
+	// long texts (the word-at-a-time path), and every special piece at every offset of a plain text
+	for range 2000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(strings.Repeat("plain text ", rng.IntN(3)) + randomText(rng))
+		}
+		cases = append(cases, b.String())
+	}
+	for _, special := range []string{"\"", "\\", "<", ">", "&", "\n", "\x00", "\x1f", "\x7f", "é", "\u2028", "\xff"} {
+		for at := range 24 {
+			cases = append(cases, strings.Repeat("x", at)+special+strings.Repeat("y", 24-at))
+		}
 	}
 	for _, s := range cases {
 		want, _ := json.Marshal(s)
