@@ -48,10 +48,16 @@ func TestGCOneShotWaitsForTheBudget(t *testing.T) {
 	if p := percent(); p != -1 {
 		t.Fatalf("GC percent %d while the one-shot command waits for its first collection, want -1 (off)", p)
 	}
+	if l := debug.SetMemoryLimit(-1); l != oneShotBudget(16<<20) || l <= 16<<20 {
+		t.Fatalf("memory limit %d MB while the one-shot command waits, want %d MB", l>>20, oneShotBudget(16<<20)>>20)
+	}
 	for deadline := time.Now().Add(5 * time.Second); percent() != gcPercent; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("GC percent %d after a collection, want %d", percent(), gcPercent)
 		}
 		runtime.GC() // the finalizer runs after it, on its own goroutine
+	}
+	if l := debug.SetMemoryLimit(-1); l != 16<<20 {
+		t.Errorf("memory limit %d MB after the first collection, want the budget, 16 MB", l>>20)
 	}
 }
