@@ -9,8 +9,9 @@ import (
 // breakMemo remembers the payload of graph-break records by their text, for counting (Options.SkipOther without
 // KeepText): under torchrun every rank prints the same break, and a recompiled frame prints its break again, so
 // most break records repeat one seen before, rank prefix and compile id aside (those are not in the text). A
-// repeat is not split into strings nor parsed again: it gets its own copy of the first one's payload (the
-// payloads are read, never written, after parsing). It is shared by the parsers of one load (every input, every
+// repeat is not split into strings nor parsed again: it gets the payload the memo made of the first one, shared
+// by every repeat as its lines are (counting's payloads are read, never written, after parsing: triage's
+// TestCountedPayloadsAreReadOnly). It is shared by the parsers of one load (every input, every
 // part), so it is safe for concurrent use; it stops taking new texts at maxMemoBytes.
 type breakMemo struct {
 	mu    sync.RWMutex
@@ -64,14 +65,14 @@ func (m *breakMemo) put(text string, ends []int, r *Record) {
 		return
 	}
 	m.bytes += len(text)
-	g := *r.Break // the memo's own: the record's may go where a consumer writes
+	g := *r.Break // the memo's own, which the repeats share: the first record keeps its own
 	e := &memoBreak{ends: slices.Clone(ends), lines: slices.Clone(r.Lines), brk: &g, cut: r.Cut, id: max(memoIDs.Add(1), 0)}
 	m.m[text] = e
 	r.sameBreak = e.id
 }
 
-// apply gives r the remembered payload: its own copy of the break, the shared lines and cut.
+// apply gives r the remembered payload: the shared break, lines and cut (a copy of the break each was 9 MB of
+// bench/many.sh's run, enough to make its JSON report collect once more).
 func (e *memoBreak) apply(r *Record) {
-	g := *e.brk
-	r.Kind, r.Break, r.Lines, r.Cut, r.sameBreak = KindGraphBreak, &g, e.lines, e.cut, e.id
+	r.Kind, r.Break, r.Lines, r.Cut, r.sameBreak = KindGraphBreak, e.brk, e.lines, e.cut, e.id
 }
