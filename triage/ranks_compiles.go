@@ -115,17 +115,16 @@ func compilesDiffer(ev ReportEvidence, fs []Finding, run *RunFacts) *CompilesDif
 		groups[i].AfterBreak, groups[i].afterWhat = resumedBreak(groups[i], fs)
 	}
 	d := &CompilesDiffer{When: compilesWhen(run), Groups: groups}
-	if len(none) > 0 {
-		d.NotKnown = append(d.NotKnown, RanksNotCompared{Ranks: none, Why: "no probe compile state names it"})
-	}
-	if len(several) > 0 {
-		d.NotKnown = append(d.NotKnown, RanksNotCompared{Ranks: several, Why: "several processes of it wrote a compile state"})
-	}
-	for i := range d.NotKnown {
-		if len(d.NotKnown[i].Ranks) > 1 {
-			d.NotKnown[i].Why = strings.NewReplacer("names it", "names them", "of it", "of each").Replace(d.NotKnown[i].Why)
+	notKnown := func(ranks []int, ofOne, ofMany string) { // the words for one rank or several, chosen here
+		switch {
+		case len(ranks) == 1:
+			d.NotKnown = append(d.NotKnown, RanksNotCompared{Ranks: ranks, Why: ofOne})
+		case len(ranks) > 1:
+			d.NotKnown = append(d.NotKnown, RanksNotCompared{Ranks: ranks, Why: ofMany})
 		}
 	}
+	notKnown(none, "no probe compile state names it", "no probe compile state names them")
+	notKnown(several, "several processes of it wrote a compile state", "several processes of each wrote a compile state")
 	d.Summary = d.words(counts, len(d.NotKnown) > 0)
 	return d
 }
