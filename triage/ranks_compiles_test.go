@@ -173,4 +173,13 @@ func TestCompilesDifferNotKnown(t *testing.T) {
 			t.Errorf("%s: %+v", name, ra.Compiles)
 		}
 	}
+	// two ranks of each reason: the plural words
+	many := []ProbeCompileState{r0, r1, // ranks 2 and 3 wrote none; ranks 4 and 5 two each
+		{Rank: 4, RankSource: "env", PID: 5, Phase: "idle", Compiles: 1}, {Rank: 4, RankSource: "env", PID: 6, Phase: "idle", Compiles: 2},
+		{Rank: 5, RankSource: "env", PID: 7, Phase: "idle", Compiles: 1}, {Rank: 5, RankSource: "env", PID: 8, Phase: "idle", Compiles: 2}}
+	ra := compilesRun(6, OutcomeStopped, many, nil).RankAgreement
+	if want := "ranks 2,3: not known (no probe compile state names them); ranks 4,5: not known (several processes of each wrote a " +
+		"compile state)"; ra.Compiles == nil || !strings.HasSuffix(ra.Compiles.Summary, want) {
+		t.Errorf("several ranks of each reason: %+v\nwant …%s", ra.Compiles, want)
+	}
 }
