@@ -13,7 +13,7 @@ import (
 // jsonChunk is how many elements of a long list one goroutine writes at a time (a knob; tests lower it).
 var jsonChunk = 64
 
-// writeReportJSON writes r as writeIndentedJSON(w, r, indent) does, byte for byte, with its long lists (graph
+// writeReportJSON writes r as json.Encoder with SetIndent("", indent) does, byte for byte, with its long lists (graph
 // breaks, recompiles, findings: thousands of entries in a big run) written by jsonAppender in chunks on every
 // core while w takes the chunks before them. The rest (the skeleton, with those lists null) is encoded by
 // encoding/json and indented once, and each list is put in place of its null.
