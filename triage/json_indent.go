@@ -7,7 +7,8 @@ import "bytes"
 // the report's skeleton (json_report.go).
 func indentJSON(dst, src []byte, indent string) []byte {
 	w := jsonAppender{b: dst, indent: indent} // its newline: the padded line starts
-	open := false                             // after '{' or '[': the next byte is a value on a new line, or the container's end
+	// open: after '{' or '[', the next byte is a value on a new line, or the container's end
+	open := false
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if open {
