@@ -1,0 +1,97 @@
+package story
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/runner"
+)
+
+// commandText is exactly what ran, as a shell line: the executed argv (torchrun/srun wrapper and its port
+// included); the user's argv when the run never built one.
+func commandText(m runner.Meta) string { return runner.ShellJoin(ranArgv(m)) }
+
+func ranArgv(m runner.Meta) []string {
+	if len(m.Argv) > 0 {
+		return m.Argv
+	}
+	argv := m.UserArgv
+	if m.Shell && len(argv) > 0 {
+		argv = []string{"sh", "-c", strings.Join(argv, " ")}
+	}
+	return argv
+}
+
+// sameCommandText is what ran without torchrun's per-run --master-port: what "the same command" compares
+// (never printed).
+func sameCommandText(m runner.Meta) string {
+	argv := ranArgv(m)
+	var out []string
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		if a == "--master-port" || a == "--master_port" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(a, "--master-port=") || strings.HasPrefix(a, "--master_port=") {
+			continue
+		}
+		out = append(out, a)
+	}
+	return runner.ShellJoin(out)
+}
+
+// commandKey identifies "the same command": what ran and where, preset aside.
+func commandKey(m runner.Meta) string { return sameCommandText(m) + "\x00" + m.Cwd }
+
+// SameCommand reports whether two runs ran the same command in the same directory (torchrun's --master-port and
+// the preset aside): a rerun, as the bringup log compares runs.
+func SameCommand(a, b runner.Meta) bool { return commandKey(a) == commandKey(b) }
+
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true}
+
+// scriptKey identifies "the same script": the python script or -m module (else the program; the whole line
+// of sh -c), the launcher and rank count, and the directory; other arguments may differ.
+func scriptKey(m runner.Meta) string {
+	argv := m.UserArgv
+	prog := ""
+	switch {
+	case m.Shell || len(argv) == 0 || (len(argv) > 1 && argv[1] == "-c" && shells[filepath.Base(argv[0])]):
+		prog = strings.Join(argv, " ")
+	default:
+		prog = argv[0]
+		for i, a := range argv {
+			if a == "-m" && i+1 < len(argv) {
+				prog = "-m " + argv[i+1]
+				break
+			}
+			if strings.HasSuffix(a, ".py") {
+				prog = a
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s\x00%s\x00%d\x00%s", prog, m.Launcher, m.Nproc, m.Cwd)
+}
+
+// exitText words how a run ended: "exit 0", "exit 1", "timed out (SIGTERM)", "killed (SIGKILL)".
+func exitText(m runner.Meta) string {
+	switch m.State {
+	case runner.StateFailedToStart:
+		return "failed to start"
+	case runner.StateCorrupt:
+		return "unreadable meta.json"
+	case runner.StateRunning, runner.StateStalled, runner.StateInterrupted:
+		return string(m.State)
+	}
+	s := strings.ReplaceAll(string(m.State), "_", " ")
+	if m.State == runner.StateExited && m.ExitCode != nil {
+		s = "exit " + strconv.Itoa(*m.ExitCode)
+	}
+	if m.Signal != "" {
+		s += " (" + m.Signal + ")"
+	}
+	return s
+}
