@@ -53,7 +53,7 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 		var buf [32]byte
 		if !af.refuted && exact && failedOn != "" && failedOn == string(af.cid.Append(buf[:0])) {
 			af.refuted = true
-			g.ranks.at(af.rank).Exp--
+			g.ranks.addExp(af.rank, -1)
 		}
 		if cidLess(r.CompileID, af.cid) {
 			af.cid, af.detail, af.new = r.CompileID, gc.Detail, in.of(gc.New)
@@ -62,7 +62,7 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 	}
 	g.addAuto(ak, autoFirst{cid: r.CompileID, detail: gc.Detail, rank: r.Rank, pid: r.PID, input: ak.input,
 		class: gc.Class, src: gc.Source, new: in.of(gc.New), dim: gc.Dim})
-	g.ranks.at(r.Rank).Exp++
+	g.ranks.addExp(r.Rank, 1)
 }
 
 // maxAutoScan is how many first recompiles a group scans for a key (one a process and dimension: a node's ranks)

@@ -150,15 +150,12 @@ func (s *BreakSummary) fill(g *logparse.GraphBreak) {
 }
 
 func (s *BreakSummary) rankRecords(rank int) int {
-	if st := s.ranks.at(rank); st != nil {
-		return st.N
-	}
-	return 0
+	return s.ranks.records(rank)
 }
 
 func (s *BreakSummary) finish() {
 	ranks := make([]int, 0, s.ranks.len()) // a new slice: an earlier report may hold the one before
-	s.ranks.each(func(r int, _ *rankStat) {
+	s.ranks.each(func(r int, _ rankStat) {
 		if r >= 0 {
 			ranks = append(ranks, r)
 		}
