@@ -43,7 +43,7 @@ type BreakSummary struct {
 	// fullSample: Sample is a full record (read on every record: not through the sample's pointers)
 	fullSample bool
 	ItemOnly   bool `json:"-"` // known only from a warning (Tensor.item(), Dynamo's about a builtin)
-	cidSet     map[logparse.CompileID]bool
+	cids       cidSet
 	ranks      perRank // per rank: records and earliest compile id (findings_collect.go)
 }
 
@@ -67,7 +67,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	s.Records++
 	s.ranks.note(r) // records per rank too
 	if r.CompileID.Valid() {
-		s.cidSet[r.CompileID] = true
+		s.cids.add(r.CompileID)
 	}
 	if len(s.Evidence) < maxEvidence {
 		s.Evidence = append(growTo(s.Evidence, maxEvidence), a.evidenceOwned(r, s.Key.File, g.Line))
@@ -128,7 +128,7 @@ func (a *Aggregator) breakAt(file string, line int) *BreakSummary {
 func (a *Aggregator) newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
 	key = BreakKey{File: a.names.of(key.File), Line: key.Line, What: a.names.of(key.What)}
 	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: a.breakSample(r),
-		fullSample: r.Break.Variant == logparse.BreakFull, cidSet: map[logparse.CompileID]bool{}}
+		fullSample: r.Break.Variant == logparse.BreakFull}
 	s.fill(s.Sample.Break)
 	return s
 }
@@ -162,11 +162,7 @@ func (s *BreakSummary) finish() {
 	})
 	slices.Sort(ranks)
 	s.Ranks = ranks
-	s.CompileIDs = make([]string, 0, len(s.cidSet))
-	for c := range s.cidSet {
-		s.CompileIDs = append(s.CompileIDs, c.String())
-	}
-	sort.Strings(s.CompileIDs)
+	s.CompileIDs = s.cids.strings()
 }
 
 // RecompileSummary groups the recompiles of one function.
