@@ -3,7 +3,6 @@ package triage
 import (
 	"cmp"
 	"math"
-	"math/bits"
 	"slices"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -174,7 +173,11 @@ func (p *perRank) widen() {
 
 // records is the number of the rank's records.
 func (p *perRank) records(rank int) int {
-	if st, ok := p.stat(rank); ok {
+	c, st := p.kept(rank)
+	switch {
+	case c != nil:
+		return int(c.n)
+	case st != nil:
 		return st.N
 	}
 	return 0
@@ -216,49 +219,33 @@ func (p *perRank) len() int {
 }
 
 // each calls fn for every rank with a record (-1 and the dense ranks in order, then the others in no order).
-func (p *perRank) each(fn func(rank int, st rankStat)) {
+func (p *perRank) each(fn func(rank int)) {
 	if p.solo.n > 0 {
-		fn(-1, p.solo.stat())
+		fn(-1)
 	}
 	for i := range p.dense {
 		if p.dense[i].n > 0 {
-			fn(i, p.dense[i].stat())
+			fn(i)
+		}
+	}
+	for r := range p.more {
+		fn(r)
+	}
+}
+
+// snapshot copies every rank's stat.
+func (p *perRank) snapshot() map[int]rankStat {
+	out := make(map[int]rankStat, p.len())
+	if p.solo.n > 0 {
+		out[-1] = p.solo.stat()
+	}
+	for i := range p.dense {
+		if c := &p.dense[i]; c.n > 0 {
+			out[i] = c.stat()
 		}
 	}
 	for r, st := range p.more {
-		fn(r, st.rankStat)
-	}
-}
-
-// rankSet is a set of ranks: a bit per rank below 64, a map for the others (a set noted on every record). The
-// zero value is ready.
-type rankSet struct {
-	low  uint64
-	more map[int]bool
-}
-
-func (s *rankSet) add(rank int) {
-	if rank >= 0 && rank < 64 {
-		s.low |= 1 << rank
-		return
-	}
-	if s.more == nil {
-		s.more = map[int]bool{}
-	}
-	s.more[rank] = true
-}
-
-// sorted lists the ranks in order (a new slice, never nil).
-func (s *rankSet) sorted() []int {
-	out := make([]int, 0, bits.OnesCount64(s.low)+len(s.more))
-	for low := s.low; low != 0; low &= low - 1 {
-		out = append(out, bits.TrailingZeros64(low))
-	}
-	if len(s.more) > 0 {
-		for r := range s.more {
-			out = append(out, r)
-		}
-		slices.Sort(out)
+		out[r] = st.rankStat
 	}
 	return out
 }
@@ -280,10 +267,4 @@ func (st *rankStat) add(cid logparse.CompileID) {
 	if !st.Last.Valid() || cidLess(st.Last, cid) {
 		st.Last = cid
 	}
-}
-
-func (p *perRank) snapshot() map[int]rankStat {
-	out := make(map[int]rankStat, p.len())
-	p.each(func(rank int, st rankStat) { out[rank] = st })
-	return out
 }

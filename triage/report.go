@@ -183,7 +183,7 @@ func (a *Aggregator) Report() *Report {
 	// each rank's distinct breaks are those whose records name it (not a set per rank noted on every record)
 	rankBreaks := map[int][]*BreakSummary{}
 	for _, b := range a.breaks {
-		b.ranks.each(func(rank int, _ rankStat) {
+		b.ranks.each(func(rank int) {
 			if rank >= 0 {
 				rankBreaks[rank] = append(rankBreaks[rank], b)
 			}
