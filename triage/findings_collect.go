@@ -126,10 +126,10 @@ func (d *details) cause(fs []logparse.GuardFailure) (logparse.GuardFailure, Guar
 		return logparse.GuardFailure{}, d.classify("")
 	}
 	best, bestClass := 0, d.classify(fs[0].Guard)
-	for i := 1; i < len(fs); i++ {
+	// only a failure on a tensor's property gives way to a later one: past any other, the rest are not classified
+	for i := 1; i < len(fs) && tensorCheckOrder[bestClass.Class] > 0; i++ {
 		gc := d.classify(fs[i].Guard)
-		if gc.Source != "" && gc.Source == bestClass.Source && tensorCheckOrder[gc.Class] > tensorCheckOrder[bestClass.Class] &&
-			tensorCheckOrder[bestClass.Class] > 0 {
+		if gc.Source != "" && gc.Source == bestClass.Source && tensorCheckOrder[gc.Class] > tensorCheckOrder[bestClass.Class] {
 			best, bestClass = i, gc
 		}
 	}
