@@ -2,6 +2,7 @@ package triage
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -87,6 +88,16 @@ func TestRankSetSorted(t *testing.T) {
 	}
 	if got := fmt.Sprint(s.sorted()); got != "[-1 0 3 63 64 512 1023]" {
 		t.Errorf("sorted %s", got)
+	}
+}
+
+// sourceShape answers what strings.ContainsAny answers of a source for "()" and ".[", whatever its bytes.
+func TestSourceShape(t *testing.T) {
+	for _, src := range []string{"", "n", "scale", "self.step", "L['x']", "f()", "a.b[0].c(1)", "x\xff(", "\xe2\x80\xa6.", "ünïcode[", "(", "long_source_name_past_eight"} {
+		called, reached := sourceShape(src)
+		if called != strings.ContainsAny(src, "()") || reached != strings.ContainsAny(src, ".[") {
+			t.Errorf("%q: called %v reached %v", src, called, reached)
+		}
 	}
 }
 
