@@ -104,7 +104,7 @@ func (g *recompGroup) autoOf(ak autoKey) *autoFirst {
 
 // addAuto notes the first recompile on ak.
 func (g *recompGroup) addAuto(ak autoKey, af autoFirst) {
-	g.auto = append(g.auto, af)
+	g.auto = append(growTo(g.auto, maxAutoScan), af) // past maxAutoScan, append doubles it
 	if g.autoIdx == nil && len(g.auto) > maxAutoScan {
 		g.autoIdx = make(map[autoKey]int, 2*len(g.auto))
 		for i, x := range g.auto {

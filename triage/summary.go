@@ -210,14 +210,21 @@ func (a *Aggregator) addRecompile(r *logparse.Record, in *strs, lastInput *strin
 	a.det.recompile(r, in, &s.groups)
 }
 
-// growTo makes room in a list capped at max (a summary's places, its guard failures): by doubling (append) while it
-// holds fewer than 8, then, once full, for max at once (a busy break or function fills them: doubling to 32 or 64
-// allocated twice what it kept, 9 MB of bench/many.sh's run).
+// growTo makes room in a list capped at max (a summary's places, its guard failures): for 8 at its second entry,
+// then, once full, for max at once. A finding met twice is mostly one met on each rank (bench/many.sh: 8), which
+// doubling from one allocated 15 entries for (a break's places: 2.2 MB of that run); a busy break or function fills
+// its list, which doubling to 32 or 64 allocated twice over (9 MB). A finding met 2 to 4 times takes up to 6 entries
+// more than doubling would.
 func growTo[T any](s []T, max int) []T {
-	if len(s) >= 8 && len(s) == cap(s) && cap(s) < max {
+	switch {
+	case len(s) < cap(s) || cap(s) >= max:
+		return s
+	case len(s) == 1:
+		return slices.Grow(s, min(8, max)-1)
+	case len(s) >= 8:
 		return slices.Grow(s, max-len(s))
 	}
-	return s
+	return s // full at 2 to 7 (not grown here): append doubles it
 }
 
 // maxFailures caps the distinct guard failures a recompile summary lists.
