@@ -23,12 +23,29 @@ import (
 // attribute whose guard carries torch's hint that it keeps them static: 2.14.1 specialises self.step on every
 // value (train-loop 0001, int-recompiles 0001; its dynamic log marks it dynamic and makes no symbol).
 func autoDynamicScalar(gc GuardClass, guard string) bool {
-	if !scalarClass(gc.Class) || gc.Source == "" ||
-		strings.ContainsAny(gc.Source, "()") || strings.Contains(gc.Source, "__defaults__") ||
-		strings.HasPrefix(strings.TrimSpace(guard), "G[") {
+	if !scalarClass(gc.Class) || gc.Source == "" {
 		return false
 	}
-	return !strings.ContainsAny(gc.Source, ".[") || !strings.Contains(guard, nnModuleIntStatic)
+	called, reached := sourceShape(gc.Source)
+	if called || strings.Contains(gc.Source, "__defaults__") || strings.HasPrefix(strings.TrimSpace(guard), "G[") {
+		return false
+	}
+	return !reached || !strings.Contains(guard, nnModuleIntStatic)
+}
+
+// sourceShape reports whether a guarded source holds a parenthesis (a call's result) and a '.' or '[' (an attribute
+// or item reached from an argument): strings.ContainsAny's answers for "()" and ".[", in one pass over its bytes
+// (ContainsAny searched the set for each byte, twice, on every recompile record).
+func sourceShape(src string) (called, reached bool) {
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(', ')':
+			called = true
+		case '.', '[':
+			reached = true
+		}
+	}
+	return called, reached
 }
 
 // scalarClass reports a guard class on the value of an int or a float (an argument's, or one from .item() across a
@@ -53,7 +70,7 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 		var buf [32]byte
 		if !af.refuted && exact && failedOn != "" && failedOn == string(af.cid.Append(buf[:0])) {
 			af.refuted = true
-			g.ranks.at(af.rank).Exp--
+			g.ranks.addExp(af.rank, -1)
 		}
 		if cidLess(r.CompileID, af.cid) {
 			af.cid, af.detail, af.new = r.CompileID, gc.Detail, in.of(gc.New)
@@ -62,7 +79,7 @@ func (d *details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 	}
 	g.addAuto(ak, autoFirst{cid: r.CompileID, detail: gc.Detail, rank: r.Rank, pid: r.PID, input: ak.input,
 		class: gc.Class, src: gc.Source, new: in.of(gc.New), dim: gc.Dim})
-	g.ranks.at(r.Rank).Exp++
+	g.ranks.addExp(r.Rank, 1)
 }
 
 // maxAutoScan is how many first recompiles a group scans for a key (one a process and dimension: a node's ranks)
@@ -87,7 +104,7 @@ func (g *recompGroup) autoOf(ak autoKey) *autoFirst {
 
 // addAuto notes the first recompile on ak.
 func (g *recompGroup) addAuto(ak autoKey, af autoFirst) {
-	g.auto = append(g.auto, af)
+	g.auto = append(growTo(g.auto, maxAutoScan), af) // past maxAutoScan, append doubles it
 	if g.autoIdx == nil && len(g.auto) > maxAutoScan {
 		g.autoIdx = make(map[autoKey]int, 2*len(g.auto))
 		for i, x := range g.auto {

@@ -126,10 +126,10 @@ func (d *details) cause(fs []logparse.GuardFailure) (logparse.GuardFailure, Guar
 		return logparse.GuardFailure{}, d.classify("")
 	}
 	best, bestClass := 0, d.classify(fs[0].Guard)
-	for i := 1; i < len(fs); i++ {
+	// only a failure on a tensor's property gives way to a later one: past any other, the rest are not classified
+	for i := 1; i < len(fs) && tensorCheckOrder[bestClass.Class] > 0; i++ {
 		gc := d.classify(fs[i].Guard)
-		if gc.Source != "" && gc.Source == bestClass.Source && tensorCheckOrder[gc.Class] > tensorCheckOrder[bestClass.Class] &&
-			tensorCheckOrder[bestClass.Class] > 0 {
+		if gc.Source != "" && gc.Source == bestClass.Source && tensorCheckOrder[gc.Class] > tensorCheckOrder[bestClass.Class] {
 			best, bestClass = i, gc
 		}
 	}
@@ -164,16 +164,16 @@ func (d *details) recompile(r *logparse.Record, in *strs, seen *[]groupRef) {
 	if len(g.evidence) < maxGroupEvidence {
 		e := evidenceOf(r, rc.File, rc.Line)
 		e.File, e.Input = in.of(e.File), in.of(e.Input)
-		g.evidence = append(g.evidence, e)
+		g.evidence = append(growTo(g.evidence, maxGroupEvidence), e)
 	}
 	if len(g.cids) < maxGroupCIDs && !slices.Contains(g.cids, r.CompileID) {
-		g.cids = append(g.cids, r.CompileID)
+		g.cids = append(growTo(g.cids, maxGroupCIDs), r.CompileID)
 	}
 	if first.Guard != "" && len(g.guards) < maxGroupGuards && !containsString(g.guards, first.Guard) {
-		g.guards = append(g.guards, strings.Clone(first.Guard))
+		g.guards = append(growTo(g.guards, maxGroupGuards), strings.Clone(first.Guard))
 	}
 	if len(g.classes) < maxGroupClasses && !hasDetail(g.classes, gc.Detail) {
-		g.classes = append(g.classes, gc)
+		g.classes = append(growTo(g.classes, maxGroupClasses), gc)
 	}
 	if gc.Class == "size" || autoDynamicScalar(gc, first.Guard) {
 		d.autoDynamic(g, r, gc, first.CompileID, in)

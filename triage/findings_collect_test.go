@@ -2,6 +2,7 @@ package triage
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -20,23 +21,60 @@ func TestPerRankDenseAndBeyond(t *testing.T) {
 	}
 	want := map[int]int{-1: 1, 5: 3, 62: 1, 63: 1, 1000: 2}
 	got := map[int]int{}
-	p.each(func(rank int, st *rankStat) { got[rank] = st.N })
+	p.each(func(rank int) { got[rank] = p.records(rank) })
 	for rank, n := range want {
-		if got[rank] != n || p.at(rank) == nil || p.at(rank).N != n {
-			t.Errorf("rank %d: %d records (each) / %v (at), want %d", rank, got[rank], p.at(rank), n)
+		if st, ok := p.stat(rank); got[rank] != n || !ok || st.N != n || p.records(rank) != n {
+			t.Errorf("rank %d: %d records (each) / %+v (stat), want %d", rank, got[rank], st, n)
 		}
 	}
 	for _, rank := range []int{0, 4, 6, 61, 64, 999, -2} {
-		if p.at(rank) != nil {
-			t.Errorf("rank %d has no record, at gives %+v", rank, p.at(rank))
+		if st, ok := p.stat(rank); ok || p.records(rank) != 0 {
+			t.Errorf("rank %d has no record, stat gives %+v", rank, st)
 		}
 	}
 	// the earliest record by input line is the last noted (lines count down): compile 6 for rank 5
-	if st := p.at(5); st.First.Compile != 6 || st.Last.Compile != 0 {
+	if st, _ := p.stat(5); st.First.Compile != 6 || st.Last.Compile != 0 {
 		t.Errorf("rank 5 first %v last %v, want compile 6 first (line 94) and 0 last (line 100)", st.First, st.Last)
 	}
 	if snap := p.snapshot(); len(snap) != 5 || snap[1000].N != 2 {
 		t.Errorf("snapshot %v", snap)
+	}
+}
+
+// A record whose numbers do not fit a cell (a compile id or input line past 32 bits) moves every rank to the map
+// (wide): what each rank holds, and the choice of its first and last record, are the same as with the cells.
+func TestPerRankWide(t *testing.T) {
+	big := 1 << 40
+	recs := []*logparse.Record{
+		{Rank: 3, CompileID: logparse.CompileID{Autograd: -1, Frame: 1, Compile: 2}, FirstLine: 50},
+		{Rank: -1, CompileID: logparse.NoCompileID, FirstLine: 7},
+		{Rank: 3, CompileID: logparse.NoCompileID, FirstLine: 10},
+		{Rank: 3, CompileID: logparse.CompileID{Autograd: -1, Frame: big, Compile: 0}, FirstLine: 60},
+		{Rank: 3, CompileID: logparse.CompileID{Autograd: -1, Frame: 0, Compile: 1}, FirstLine: 40},
+		{Rank: 5, CompileID: logparse.CompileID{Autograd: -1, Frame: 0, Compile: 1}, FirstLine: big},
+		{Rank: 1000, CompileID: logparse.CompileID{Autograd: -1, Frame: 2, Compile: 0}, FirstLine: 3},
+	}
+	var p perRank
+	for _, r := range recs {
+		p.note(r)
+	}
+	p.addExp(3, 1)
+	if !p.wide || len(p.dense) != 0 {
+		t.Fatalf("not wide: %+v", p)
+	}
+	want := map[int]rankStat{
+		-1:   {N: 1, First: logparse.NoCompileID, Last: logparse.NoCompileID},
+		3:    {N: 4, Exp: 1, First: logparse.CompileID{Autograd: -1, Frame: 0, Compile: 1}, Last: logparse.CompileID{Autograd: -1, Frame: big}},
+		5:    {N: 1, First: logparse.CompileID{Autograd: -1, Compile: 1}, Last: logparse.CompileID{Autograd: -1, Compile: 1}},
+		1000: {N: 1, First: logparse.CompileID{Autograd: -1, Frame: 2}, Last: logparse.CompileID{Autograd: -1, Frame: 2}},
+	}
+	if got := p.snapshot(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("snapshot\n%v\nwant\n%v", got, want)
+	}
+	// the lines that chose them moved too: a later line with a compile id takes Last
+	p.note(&logparse.Record{Rank: 3, CompileID: logparse.CompileID{Autograd: -1, Frame: 9}, FirstLine: 70})
+	if st, _ := p.stat(3); st.N != 5 || st.Last.Frame != 9 || st.First.Compile != 1 {
+		t.Errorf("rank 3 after a later record: %+v", st)
 	}
 }
 
@@ -50,6 +88,16 @@ func TestRankSetSorted(t *testing.T) {
 	}
 	if got := fmt.Sprint(s.sorted()); got != "[-1 0 3 63 64 512 1023]" {
 		t.Errorf("sorted %s", got)
+	}
+}
+
+// sourceShape answers what strings.ContainsAny answers of a source for "()" and ".[", whatever its bytes.
+func TestSourceShape(t *testing.T) {
+	for _, src := range []string{"", "n", "scale", "self.step", "L['x']", "f()", "a.b[0].c(1)", "x\xff(", "\xe2\x80\xa6.", "ünïcode[", "(", "long_source_name_past_eight"} {
+		called, reached := sourceShape(src)
+		if called != strings.ContainsAny(src, "()") || reached != strings.ContainsAny(src, ".[") {
+			t.Errorf("%q: called %v reached %v", src, called, reached)
+		}
 	}
 }
 

@@ -180,40 +180,7 @@ func (a *Aggregator) Report() *Report {
 	rep.errorEvents = append([]ErrorSummary{}, a.errors...)
 	rep.CompileErrors = groupErrors(a.errors)
 	rep.Counts.CompileErrors = len(a.errors)
-	// each rank's distinct breaks are those whose records name it (not a set per rank noted on every record)
-	rankBreaks := map[int][]*BreakSummary{}
-	for _, b := range a.breaks {
-		b.ranks.each(func(rank int, _ *rankStat) {
-			if rank >= 0 {
-				rankBreaks[rank] = append(rankBreaks[rank], b)
-			}
-		})
-	}
-	for rank, ra := range a.perRank {
-		c := ra.c
-		c.GraphBreaks = len(rankBreaks[rank])
-		var sites map[string]bool // the sites of the rank's breaks, only where a warning's site needs them
-		if len(ra.items) > 0 {
-			sites = map[string]bool{}
-		}
-		for _, b := range rankBreaks[rank] {
-			if sites != nil {
-				for _, s := range breakSites(b) {
-					sites[s] = true
-				}
-			}
-			c.GraphBreakRecords += b.rankRecords(rank)
-		}
-		for site := range ra.items {
-			if !sites[site] { // a break the rank's warning alone shows: its records are the rank's too
-				c.GraphBreaks++
-				if b := a.items[site]; b != nil {
-					c.GraphBreakRecords += b.rankRecords(rank)
-				}
-			}
-		}
-		rep.PerRank[strconv.Itoa(rank)] = c
-	}
+	a.perRankCounts(rep.PerRank)
 	for _, r := range rep.Ranks {
 		if _, ok := rep.PerRank[strconv.Itoa(r)]; !ok {
 			rep.PerRank[strconv.Itoa(r)] = Counts{}

@@ -56,15 +56,23 @@ func (a *Aggregator) breakSample(r *logparse.Record) *logparse.Record {
 	g := *r.Break
 	in := a.names.of
 	g.File, g.GBType, g.GBID = in(g.File), in(g.GBType), in(g.GBID)
-	// the explanation and hints are Dynamo's text for the gb_type, the reason often too: the same for many sites
-	g.Reason, g.Explanation, g.DebugContext = in(g.Reason), in(g.Explanation), strings.Clone(g.DebugContext)
+	// the explanation and hints are Dynamo's text for the gb_type, the reason and debug context often too (the
+	// builtin and its argument types): the same for many sites
+	g.Reason, g.Explanation, g.DebugContext = in(g.Reason), in(g.Explanation), in(g.DebugContext)
 	g.Hints = a.names.list(g.Hints)
 	g.Frames = make([]logparse.Frame, len(r.Break.Frames))
+	uf := g.UserFrame
+	ufCode := "" // the user frame's line, copied once: it is mostly one of the frames'
 	for i, f := range r.Break.Frames {
 		g.Frames[i] = logparse.Frame{File: in(f.File), Line: f.Line, Func: in(f.Func), Code: strings.Clone(f.Code)}
+		if f.Code == uf.Code {
+			ufCode = g.Frames[i].Code
+		}
 	}
-	uf := g.UserFrame
-	g.UserFrame = logparse.Frame{File: in(uf.File), Line: uf.Line, Func: in(uf.Func), Code: strings.Clone(uf.Code)}
+	if ufCode == "" {
+		ufCode = strings.Clone(uf.Code)
+	}
+	g.UserFrame = logparse.Frame{File: in(uf.File), Line: uf.Line, Func: in(uf.Func), Code: ufCode}
 	s := &logparse.Record{Kind: r.Kind, Source: r.Source, Input: in(r.Input), Rank: r.Rank, LocalRank: r.LocalRank,
 		Level: r.Level, PID: r.PID, Time: r.Time, CompileID: r.CompileID, Artifact: in(r.Artifact),
 		FirstLine: r.FirstLine, LastLine: r.LastLine, Era: r.Era, Break: &g}

@@ -43,7 +43,7 @@ type BreakSummary struct {
 	// fullSample: Sample is a full record (read on every record: not through the sample's pointers)
 	fullSample bool
 	ItemOnly   bool `json:"-"` // known only from a warning (Tensor.item(), Dynamo's about a builtin)
-	cidSet     map[logparse.CompileID]bool
+	cids       cidSet
 	ranks      perRank // per rank: records and earliest compile id (findings_collect.go)
 }
 
@@ -67,7 +67,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	s.Records++
 	s.ranks.note(r) // records per rank too
 	if r.CompileID.Valid() {
-		s.cidSet[r.CompileID] = true
+		s.cids.add(r.CompileID)
 	}
 	if len(s.Evidence) < maxEvidence {
 		s.Evidence = append(growTo(s.Evidence, maxEvidence), a.evidenceOwned(r, s.Key.File, g.Line))
@@ -128,7 +128,7 @@ func (a *Aggregator) breakAt(file string, line int) *BreakSummary {
 func (a *Aggregator) newBreak(key BreakKey, r *logparse.Record) *BreakSummary {
 	key = BreakKey{File: a.names.of(key.File), Line: key.Line, What: a.names.of(key.What)}
 	s := &BreakSummary{Key: key, File: key.File, Line: key.Line, Sample: a.breakSample(r),
-		fullSample: r.Break.Variant == logparse.BreakFull, cidSet: map[logparse.CompileID]bool{}}
+		fullSample: r.Break.Variant == logparse.BreakFull}
 	s.fill(s.Sample.Break)
 	return s
 }
@@ -150,26 +150,19 @@ func (s *BreakSummary) fill(g *logparse.GraphBreak) {
 }
 
 func (s *BreakSummary) rankRecords(rank int) int {
-	if st := s.ranks.at(rank); st != nil {
-		return st.N
-	}
-	return 0
+	return s.ranks.records(rank)
 }
 
 func (s *BreakSummary) finish() {
 	ranks := make([]int, 0, s.ranks.len()) // a new slice: an earlier report may hold the one before
-	s.ranks.each(func(r int, _ *rankStat) {
+	s.ranks.each(func(r int) {
 		if r >= 0 {
 			ranks = append(ranks, r)
 		}
 	})
 	slices.Sort(ranks)
 	s.Ranks = ranks
-	s.CompileIDs = make([]string, 0, len(s.cidSet))
-	for c := range s.cidSet {
-		s.CompileIDs = append(s.CompileIDs, c.String())
-	}
-	sort.Strings(s.CompileIDs)
+	s.CompileIDs = s.cids.strings()
 }
 
 // RecompileSummary groups the recompiles of one function.
@@ -217,14 +210,21 @@ func (a *Aggregator) addRecompile(r *logparse.Record, in *strs, lastInput *strin
 	a.det.recompile(r, in, &s.groups)
 }
 
-// growTo makes room in a list capped at max (a summary's places, its guard failures): by doubling (append) while it
-// holds fewer than 8, then, once full, for max at once (a busy break or function fills them: doubling to 32 or 64
-// allocated twice what it kept, 9 MB of bench/many.sh's run).
+// growTo makes room in a list capped at max (a summary's places, its guard failures): for 8 at its second entry,
+// then, once full, for max at once. A finding met twice is mostly one met on each rank (bench/many.sh: 8), which
+// doubling from one allocated 15 entries for (a break's places: 2.2 MB of that run); a busy break or function fills
+// its list, which doubling to 32 or 64 allocated twice over (9 MB). A finding met 2 to 4 times takes up to 6 entries
+// more than doubling would.
 func growTo[T any](s []T, max int) []T {
-	if len(s) >= 8 && len(s) == cap(s) && cap(s) < max {
+	switch {
+	case len(s) < cap(s) || cap(s) >= max:
+		return s
+	case len(s) == 1:
+		return slices.Grow(s, min(8, max)-1)
+	case len(s) >= 8:
 		return slices.Grow(s, max-len(s))
 	}
-	return s
+	return s // full at 2 to 7 (not grown here): append doubles it
 }
 
 // maxFailures caps the distinct guard failures a recompile summary lists.
