@@ -72,16 +72,18 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	}
 	recomps := make([]Finding, len(groups))
 	inParallel(len(groups), 64, func(from, to int) {
+		words := lastRankWords(rw) // one a chunk: goroutines share none
 		for i := from; i < to; i++ {
-			recomps[i] = recompileFinding(groups[i], set, rw)
+			recomps[i] = recompileFinding(groups[i], set, words)
 		}
 	})
 	sort.Slice(recomps, func(i, j int) bool { return recomps[i].ID < recomps[j].ID })
 	limits := limitFindings(rep.LimitEvents(), recomps, set)
 	fs := make([]Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
 	inParallel(len(fs), 64, func(from, to int) {
+		words := lastRankWords(rw)
 		for i := from; i < to; i++ {
-			fs[i] = breakFinding(rep.GraphBreaks[i], snap, set, recompiling, rw, probes)
+			fs[i] = breakFinding(rep.GraphBreaks[i], snap, set, recompiling, words, probes)
 		}
 	})
 	fs = append(fs, recomps...)

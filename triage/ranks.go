@@ -277,20 +277,3 @@ func agreementSummary(ra RankAgreement) string {
 	}
 	return b.String()
 }
-
-func rankWord(ranks []int) string {
-	if len(ranks) == 1 {
-		return "rank " + strconv.Itoa(ranks[0])
-	}
-	return "ranks " + compactRanks(ranks)
-}
-
-// compactRanks is RankRanges bounded in length: beyond a few ranges it gives the count and the first ones.
-func compactRanks(ranks []int) string {
-	s := RankRanges(ranks)
-	parts := strings.Split(s, ",")
-	if len(parts) <= summaryRangeParts {
-		return s
-	}
-	return fmt.Sprintf("%s,… (%d ranks)", strings.Join(parts[:summaryRangeParts], ","), len(ranks))
-}

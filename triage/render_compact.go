@@ -113,23 +113,25 @@ func site(file string, line int) string {
 	return filepath.Base(file) + ":" + strconv.Itoa(line)
 }
 
-// RankRanges renders sorted ranks compactly: "0,2–7".
+// RankRanges renders sorted ranks compactly: "0,2–7". Written into one buffer (every item's ranks are worded).
 func RankRanges(ranks []int) string {
-	var parts []string
+	var b []byte
 	for i := 0; i < len(ranks); {
 		j := i
 		for j+1 < len(ranks) && ranks[j+1] == ranks[j]+1 {
 			j++
 		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(ranks[i]), 10)
 		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ranks[i]))
 		case j == i+1:
-			parts = append(parts, strconv.Itoa(ranks[i]), strconv.Itoa(ranks[j]))
-		default:
-			parts = append(parts, strconv.Itoa(ranks[i])+"–"+strconv.Itoa(ranks[j]))
+			b = strconv.AppendInt(append(b, ','), int64(ranks[j]), 10)
+		case j > i+1:
+			b = strconv.AppendInt(append(b, "–"...), int64(ranks[j]), 10)
 		}
 		i = j + 1
 	}
-	return strings.Join(parts, ",")
+	return string(b)
 }
