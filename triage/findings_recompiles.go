@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -224,9 +225,14 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		n += min(len(s), 160) + 4
 	}
 	d.Grow(n)
-	fmt.Fprintf(&d, "Function: %s in %s", fnDisplay(g.key.fn, g.key.resume), g.key.file)
+	w := func(parts ...string) { // each part written as it is: no string made of them first
+		for _, p := range parts {
+			d.WriteString(p)
+		}
+	}
+	w("Function: ", fnDisplay(g.key.fn, g.key.resume), " in ", g.key.file)
 	if g.rawFn != g.key.fn {
-		fmt.Fprintf(&d, " (Dynamo frame %s)", g.rawFn)
+		w(" (Dynamo frame ", g.rawFn, ")")
 	}
 	if moduleWrapper(g.key.fn, g.key.file) {
 		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
@@ -234,11 +240,12 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 	}
 	switch {
 	case g.userFile != "" && logparse.IsLibraryFile(g.userFile): // the stack holds only torch's (or a library's) frames
-		fmt.Fprintf(&d, "\nGuard from library code at %s:%d", g.userFile, g.userLine)
+		w("\nGuard from library code at ", g.userFile, ":", strconv.Itoa(g.userLine))
 	case g.userFile != "":
-		fmt.Fprintf(&d, "\nGuard from your code at %s:%d", g.userFile, g.userLine)
+		w("\nGuard from your code at ", g.userFile, ":", strconv.Itoa(g.userLine))
 	}
-	fmt.Fprintf(&d, "\nRecords: %d (%d expected by automatic dynamic) · %s", g.records, g.expected, rw(f.Ranks))
+	w("\nRecords: ", strconv.Itoa(g.records), " (", strconv.Itoa(g.expected), " expected by automatic dynamic) · ",
+		rw(f.Ranks))
 	d.WriteString(dynamicLogDetail(g))
 	d.WriteString("\nFailed guards:")
 	confirmed := g.autoConfirmed()
@@ -250,13 +257,13 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		case c.Expected:
 			mark = " (expected if automatic dynamic is on)"
 		}
-		d.WriteString("\n  " + c.Class + ": " + c.Detail + mark)
+		w("\n  ", c.Class, ": ", c.Detail, mark)
 	}
 	if len(g.guards) > 0 {
 		d.WriteString("\nAs printed (each recompile's deciding guard failure):")
 		for _, s := range g.guards {
 			d.WriteString("\n  ")
-			d.WriteString(OneLine(s, 160))
+			writeOneLine(&d, s, 160)
 		}
 	}
 	return d.String()

@@ -52,29 +52,73 @@ func flatLine(s string) string {
 	return collapseSpaces(s)
 }
 
-// collapseSpaces is strings.Join(strings.Fields(s), " ") in one copy for ASCII text (a guard printed with its
-// column of spaces before the comment: tens of thousands of them in a big run's recompile details); text with a
-// byte past ASCII goes the Fields way (non-ASCII spaces are Fields' too).
+// collapseSpaces is strings.Join(strings.Fields(s), " ") in one copy of its size for ASCII text (a guard printed
+// with its column of spaces before the comment: tens of thousands of them in a big run's recompile details); text
+// with a byte past ASCII goes the Fields way (non-ASCII spaces are Fields' too).
 func collapseSpaces(s string) string {
+	n, ascii := wordsLen(s)
+	if !ascii {
+		return strings.Join(strings.Fields(s), " ")
+	}
 	var b strings.Builder
-	b.Grow(len(s))
-	space := false // a space is owed before the next word
+	b.Grow(n)
+	writeWords(&b, s)
+	return b.String()
+}
+
+// writeOneLine writes OneLine(s, limit) to b. An ASCII line that fits (most guards) is written word by word, with
+// no string made of it first.
+func writeOneLine(b *strings.Builder, s string, limit int) {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if n, ascii := wordsLen(s); ascii && n <= limit {
+		writeWords(b, s)
+		return
+	}
+	b.WriteString(OneLine(s, limit))
+}
+
+// asciiSpace are the ASCII bytes strings.Fields splits at.
+var asciiSpace = [256]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
+
+// wordsLen is the length of ASCII s's words one space apart; ascii is false (n not known) when s has a byte past
+// ASCII.
+func wordsLen(s string) (n int, ascii bool) {
+	words := 0
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case ' ', '\t', '\n', '\v', '\f', '\r':
-			space = b.Len() > 0
-		default:
-			if c >= utf8.RuneSelf {
-				return strings.Join(strings.Fields(s), " ")
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return 0, false
+		}
+		if !asciiSpace[c] {
+			n++
+			if i == 0 || asciiSpace[s[i-1]] {
+				words++
 			}
-			if space {
-				b.WriteByte(' ')
-				space = false
-			}
-			b.WriteByte(c)
 		}
 	}
-	return b.String()
+	return n + max(words-1, 0), true
+}
+
+// writeWords writes ASCII s's words to b one space apart.
+func writeWords(b *strings.Builder, s string) {
+	sep := false
+	for i := 0; i < len(s); {
+		if asciiSpace[s[i]] {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && !asciiSpace[s[j]] {
+			j++
+		}
+		if sep {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[i:j])
+		sep, i = true, j
+	}
 }
 
 // flat reports that s is ASCII words, each one space apart: flatLine's Fields and Join would give s back.
