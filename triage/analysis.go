@@ -81,9 +81,9 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	limits := limitFindings(rep.LimitEvents(), recomps, set)
 	fs := make([]Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
 	inParallel(len(fs), 64, func(from, to int) {
-		words := lastRankWords(rw)
+		words, m := lastRankWords(rw), &breakMatcher{set: set}
 		for i := from; i < to; i++ {
-			fs[i] = breakFinding(rep.GraphBreaks[i], snap, set, recompiling, words, probes)
+			fs[i] = breakFinding(rep.GraphBreaks[i], snap, m, recompiling, words, probes)
 		}
 	})
 	fs = append(fs, recomps...)
