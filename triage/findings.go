@@ -222,13 +222,17 @@ func uniqueIDs(fs []Finding) {
 // ("torch/nn/parallel/distributed.py"), the user's files by base name (checkouts differ between machines).
 func ShortPath(file string) string {
 	p := strings.ReplaceAll(file, `\`, "/")
-	for _, marker := range []string{"site-packages/", "dist-packages/"} {
-		if i := strings.LastIndex(p, marker); i >= 0 {
-			return p[i+len(marker):]
+	// LastIndex searches byte by byte: asked only where Contains (vectorised) finds a marker, which the user's files
+	// (most sites, two IDs a break) have none of
+	if strings.Contains(p, "-packages/") {
+		for _, marker := range []string{"site-packages/", "dist-packages/"} {
+			if i := strings.LastIndex(p, marker); i >= 0 {
+				return p[i+len(marker):]
+			}
 		}
 	}
-	if i := strings.LastIndex(p, "/torch/"); i >= 0 {
-		return p[i+1:]
+	if strings.Contains(p, "/torch/") {
+		return p[strings.LastIndex(p, "/torch/")+1:]
 	}
 	return filepath.Base(p)
 }
