@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -151,7 +150,9 @@ func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
 		for _, h := range s.Break.Hints {
 			w("\nHint: ", h)
 		}
-		if fr, ok := logparse.UserFrame(s.Break.Frames); ok && fr.Code != "" {
+		// the parser's UserFrame(Frames), or a frame of the site without code where none is the user's: not
+		// looked for again (a library check of each frame, thousands of breaks)
+		if fr := s.Break.UserFrame; fr.Code != "" {
 			w("\nCode: ", fr.Code)
 		}
 	}
