@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -103,11 +104,7 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	for _, c := range g.cids {
 		f.CompileIDs = append(f.CompileIDs, c.String())
 	}
-	f.Classes = make([]GuardClass, len(g.classes))
-	for i, c := range g.classes {
-		c.Expected = (c.Class == "size" || scalarClass(c.Class)) && g.expDetail[c.Detail]
-		f.Classes[i] = c
-	}
+	f.Classes = classesOf(g)
 	first := GuardClass{Class: k.class, Source: k.source, Dim: -1}
 	if len(f.Classes) > 0 {
 		first = f.Classes[0]
@@ -129,6 +126,22 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	f.Title = recompileTitle(&f, g, first)
 	f.Detail = recompileDetail(&f, g, rw)
 	return f
+}
+
+// classesOf is the group's classes, each Expected where automatic dynamic absorbs it. Where that changes none (most
+// groups) they are the group's own, shared read-only (the finding's are never written), not copied: a thousand
+// groups of tens of classes in a big run.
+func classesOf(g *groupSnap) []GuardClass {
+	expected := func(c GuardClass) bool { return (c.Class == "size" || scalarClass(c.Class)) && g.expDetail[c.Detail] }
+	i := slices.IndexFunc(g.classes, func(c GuardClass) bool { return expected(c) != c.Expected })
+	if i < 0 {
+		return g.classes[:len(g.classes):len(g.classes)] // an append makes its own
+	}
+	out := slices.Clone(g.classes)
+	for ; i < len(out); i++ {
+		out[i].Expected = expected(out[i])
+	}
+	return out
 }
 
 // moduleWrapper reports torch's wrap_inline `inner` (torch/_dynamo/external_utils.py), the frame Dynamo traces
