@@ -8,14 +8,22 @@ import (
 )
 
 func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
-	var d strings.Builder
-	n := 512 // the heads; then a line a class and a guard (grown by doubling, it allocated twice what it kept)
+	ranks, dyn, confirmed := rw(f.Ranks), dynamicLogDetail(g), g.autoConfirmed()
+	wrapper := moduleWrapper(g.key.fn, g.key.file)
+	// sized to what it keeps, a little over (a builder grown by doubling allocated twice that; a margin of 512 bytes
+	// for the heads and 48 a class line, more than half of it): the heads' words (256) and parts, each class line as
+	// it is written, each guard's line at most (the spaces that its one line collapses are the rest)
+	n := 256 + len(g.key.fn) + len(g.key.file) + len(g.rawFn) + len(g.userFile) + len(ranks) + len(dyn)
+	if wrapper {
+		n += 256
+	}
 	for _, c := range f.Classes {
-		n += len(c.Class) + len(c.Detail) + 48
+		n += 5 + len(c.Class) + len(c.Detail) + len(guardMark(c, confirmed))
 	}
 	for _, s := range g.guards {
-		n += min(len(s), 160) + 4
+		n += 3 + min(len(s), 160)
 	}
+	var d strings.Builder
 	d.Grow(n)
 	w := func(parts ...string) { // each part written as it is: no string made of them first
 		for _, p := range parts {
@@ -26,7 +34,7 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 	if g.rawFn != g.key.fn {
 		w(" (Dynamo frame ", g.rawFn, ")")
 	}
-	if moduleWrapper(g.key.fn, g.key.file) {
+	if wrapper {
 		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
 			"such as nn.Sequential), so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
 	}
@@ -37,19 +45,11 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		w("\nGuard from your code at ", g.userFile, ":", strconv.Itoa(g.userLine))
 	}
 	w("\nRecords: ", strconv.Itoa(g.records), " (", strconv.Itoa(g.expected), " expected by automatic dynamic) · ",
-		rw(f.Ranks))
-	d.WriteString(dynamicLogDetail(g))
+		ranks)
+	d.WriteString(dyn)
 	d.WriteString("\nFailed guards:")
-	confirmed := g.autoConfirmed()
 	for _, c := range f.Classes {
-		mark := ""
-		switch {
-		case c.Expected && confirmed:
-			mark = " (automatic dynamic: expected)"
-		case c.Expected:
-			mark = " (expected if automatic dynamic is on)"
-		}
-		w("\n  ", c.Class, ": ", c.Detail, mark)
+		w("\n  ", c.Class, ": ", c.Detail, guardMark(c, confirmed))
 	}
 	if len(g.guards) > 0 {
 		d.WriteString("\nAs printed (each recompile's deciding guard failure):")
@@ -59,4 +59,15 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		}
 	}
 	return d.String()
+}
+
+// guardMark says of a class of failed guards that automatic dynamic absorbs it (confirmed: the dynamic log shows it).
+func guardMark(c GuardClass, confirmed bool) string {
+	switch {
+	case c.Expected && confirmed:
+		return " (automatic dynamic: expected)"
+	case c.Expected:
+		return " (expected if automatic dynamic is on)"
+	}
+	return ""
 }
