@@ -52,89 +52,87 @@ func flatLine(s string) string {
 	return collapseSpaces(s)
 }
 
-// collapseSpaces is strings.Join(strings.Fields(s), " ") in one copy of its size for ASCII text (a guard printed
-// with its column of spaces before the comment: tens of thousands of them in a big run's recompile details); text
-// with a byte past ASCII goes the Fields way (non-ASCII spaces are Fields' too).
+// collapseSpaces is strings.Join(strings.Fields(s), " ") in one copy of its size for plain text (a guard printed
+// with its column of spaces before the comment: tens of thousands of them in a big run's recompile details); other
+// text (a tab, a byte past ASCII: non-ASCII spaces are Fields' too) goes the Fields way.
 func collapseSpaces(s string) string {
-	n, ascii := wordsLen(s)
-	if !ascii {
+	if !plain(s) {
 		return strings.Join(strings.Fields(s), " ")
 	}
 	var b strings.Builder
-	b.Grow(n)
-	writeWords(&b, s)
+	b.Grow(spacedLen(s))
+	writeSpaced(&b, s)
 	return b.String()
 }
 
-// writeOneLine writes OneLine(s, limit) to b. An ASCII line that fits (most guards) is written word by word, with
-// no string made of it first.
+// writeOneLine writes OneLine(s, limit) to b. A plain line that fits (most guards) is written in the runs between
+// its runs of spaces, with no string made of it first.
 func writeOneLine(b *strings.Builder, s string, limit int) {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	if n, ascii := wordsLen(s); ascii && n <= limit {
-		writeWords(b, s)
+	if plain(s) && (len(s) <= limit || spacedLen(s) <= limit) { // collapsing only shortens it
+		writeSpaced(b, s)
 		return
 	}
 	b.WriteString(OneLine(s, limit))
 }
 
-// asciiSpace are the ASCII bytes strings.Fields splits at.
-var asciiSpace = [256]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
+// notPlain marks the bytes of text that is not plain: whitespace other than ' ' (strings.Fields splits at it too)
+// and bytes past ASCII.
+var notPlain = func() (t [256]bool) {
+	for c := utf8.RuneSelf; c < len(t); c++ {
+		t[c] = true
+	}
+	for _, c := range "\t\n\v\f\r" {
+		t[c] = true
+	}
+	return t
+}()
 
-// wordsLen is the length of ASCII s's words one space apart; ascii is false (n not known) when s has a byte past
-// ASCII.
-func wordsLen(s string) (n int, ascii bool) {
-	words := 0
+// plain reports that s is ASCII whose only whitespace is ' ': its words are what lies between its spaces.
+func plain(s string) bool {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return 0, false
-		}
-		if !asciiSpace[c] {
-			n++
-			if i == 0 || asciiSpace[s[i-1]] {
-				words++
-			}
+		if notPlain[s[i]] {
+			return false
 		}
 	}
-	return n + max(words-1, 0), true
+	return true
 }
 
-// writeWords writes ASCII s's words to b one space apart.
-func writeWords(b *strings.Builder, s string) {
-	sep := false
-	for i := 0; i < len(s); {
-		if asciiSpace[s[i]] {
-			i++
-			continue
+// spacedLen is the length of plain s with its ends trimmed and each run of spaces made one (writeSpaced).
+func spacedLen(s string) int {
+	s = strings.Trim(s, " ")
+	n := len(s)
+	for {
+		i := strings.Index(s, "  ") // a run to shorten: found vectorised, not byte by byte
+		if i < 0 {
+			return n
 		}
-		j := i + 1
-		for j < len(s) && !asciiSpace[s[j]] {
-			j++
+		rest := strings.TrimLeft(s[i:], " ")
+		n -= len(s) - i - len(rest) - 1
+		s = rest
+	}
+}
+
+// writeSpaced writes plain s to b with its ends trimmed and each run of spaces made one: what lies between the runs
+// is written at once.
+func writeSpaced(b *strings.Builder, s string) {
+	s = strings.Trim(s, " ")
+	for {
+		i := strings.Index(s, "  ")
+		if i < 0 {
+			b.WriteString(s)
+			return
 		}
-		if sep {
-			b.WriteByte(' ')
-		}
-		b.WriteString(s[i:j])
-		sep, i = true, j
+		b.WriteString(s[:i+1])
+		s = strings.TrimLeft(s[i:], " ")
 	}
 }
 
 // flat reports that s is ASCII words, each one space apart: flatLine's Fields and Join would give s back.
 func flat(s string) bool {
-	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
-		return s == ""
-	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n':
-			return false // non-ASCII spaces (U+0085, U+00A0…) are Fields' too: the slow way decides
-		case c == ' ' && s[i-1] == ' ':
-			return false
-		}
-	}
-	return true
+	return s == "" || s[0] != ' ' && s[len(s)-1] != ' ' && plain(s) && !strings.Contains(s, "  ")
 }
 
 // clipRunes is flatLine cut to max runes exactly, for keys and ids: they must not change with how text is
