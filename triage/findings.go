@@ -143,36 +143,49 @@ func (f *Finding) Unexpected() int {
 
 var severityRank = map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
 
-// sortFindings orders by impact: severity, then records, then id; equal ones keep their order. It sorts
-// indices and moves each finding once: a Finding is large, and a stable sort of the values moves them
-// O(n log² n) times (thousands of distinct findings).
+// sortFindings orders by impact: severity, then records, then id; equal ones keep their order. It sorts small
+// keys, not the findings (a Finding is large: the comparisons read keys side by side, not thousands of findings
+// scattered), then moves each finding once to its place, along the cycles of that order (no second array of them).
 func sortFindings(fs []Finding) {
-	idx := make([]int, len(fs))
-	for i := range idx {
-		idx[i] = i
+	type key struct {
+		sev, records int
+		i            int // where this place's finding is before the moves; this place once it is moved
+		first        bool
+		id           string
 	}
-	sev := make([]int, len(fs)) // looked up once a finding, not twice a comparison
+	keys := make([]key, len(fs))
 	for i := range fs {
-		sev[i] = sevRank(fs[i].Severity)
+		f := &fs[i]
+		keys[i] = key{sev: sevRank(f.Severity), records: f.Records, i: i, first: f.firstFailure, id: f.ID}
 	}
-	slices.SortFunc(idx, func(i, j int) int {
-		if c := cmp.Compare(sev[i], sev[j]); c != 0 { // each key only where the ones before tie (cmp.Or computes all)
+	slices.SortFunc(keys, func(a, b key) int {
+		if c := cmp.Compare(a.sev, b.sev); c != 0 { // each key only where the ones before tie (cmp.Or computes all)
 			return c
 		}
-		a, b := &fs[i], &fs[j]
-		if c := -cmpBool(a.firstFailure, b.firstFailure); c != 0 {
+		if c := -cmpBool(a.first, b.first); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(b.Records, a.Records); c != 0 {
+		if c := cmp.Compare(b.records, a.records); c != 0 {
 			return c
 		}
-		return cmp.Or(strings.Compare(a.ID, b.ID), cmp.Compare(i, j))
+		return cmp.Or(strings.Compare(a.id, b.id), cmp.Compare(a.i, b.i))
 	})
-	sorted := make([]Finding, len(fs))
-	for k, i := range idx {
-		sorted[k] = fs[i]
+	for k := range keys { // place k takes the finding at keys[k].i, which takes the one at its key's i, …, back to k
+		if keys[k].i == k {
+			continue
+		}
+		held := fs[k]
+		for j := k; ; {
+			from := keys[j].i
+			keys[j].i = j // placed
+			if from == k {
+				fs[j] = held
+				break
+			}
+			fs[j] = fs[from]
+			j = from
+		}
 	}
-	copy(fs, sorted)
 }
 
 // cmpBool orders false before true.
@@ -209,13 +222,17 @@ func uniqueIDs(fs []Finding) {
 // ("torch/nn/parallel/distributed.py"), the user's files by base name (checkouts differ between machines).
 func ShortPath(file string) string {
 	p := strings.ReplaceAll(file, `\`, "/")
-	for _, marker := range []string{"site-packages/", "dist-packages/"} {
-		if i := strings.LastIndex(p, marker); i >= 0 {
-			return p[i+len(marker):]
+	// LastIndex searches byte by byte: asked only where Contains (vectorised) finds a marker, which the user's files
+	// (most sites, two IDs a break) have none of
+	if strings.Contains(p, "-packages/") {
+		for _, marker := range []string{"site-packages/", "dist-packages/"} {
+			if i := strings.LastIndex(p, marker); i >= 0 {
+				return p[i+len(marker):]
+			}
 		}
 	}
-	if i := strings.LastIndex(p, "/torch/"); i >= 0 {
-		return p[i+1:]
+	if strings.Contains(p, "/torch/") {
+		return p[strings.LastIndex(p, "/torch/")+1:]
 	}
 	return filepath.Base(p)
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -40,67 +39,10 @@ func isByDesignBreak(b *BreakSummary) bool {
 	return strings.Contains(b.Reason, "DDPOptimizer")
 }
 
-// breakQuery describes a break to the matcher: GB id, gb_type, and the reason, explanation, hints and developer
-// debug context (2.8+ causes that share a GB id differ only there); for a break inside torch, the site's function
-// and code line (2.6 DDP breaks say what they are only there).
-func breakQuery(b *BreakSummary) playbooks.Query {
-	q := playbooks.Query{Kind: KindGraphBreak, GBID: b.GBID, GBType: b.GBType}
-	// the parts joined by "\n", written as they come (thousands of breaks: no slice of parts, no "Hint: "+h), into
-	// a builder of about their size (grown by doubling, it allocated twice what it kept)
-	var sb strings.Builder
-	n := len(b.Reason) + 1
-	if s := b.Sample; s != nil && s.Break != nil {
-		n += len(s.Break.Explanation) + len(s.Break.DebugContext) + 2
-		for _, h := range s.Break.Hints {
-			n += len("Hint: ") + len(h) + 1
-		}
-	}
-	sb.Grow(n)
-	part := func(ss ...string) {
-		if sb.Len() > 0 {
-			sb.WriteByte('\n')
-		}
-		for _, s := range ss {
-			sb.WriteString(s)
-		}
-	}
-	if !strings.HasPrefix(b.Reason, "Encountered graph break when attempting to trace") {
-		part(b.Reason)
-	}
-	if s := b.Sample; s != nil && s.Break != nil {
-		g := s.Break
-		if g.Explanation != "" {
-			part(g.Explanation)
-		}
-		for _, h := range g.Hints {
-			part("Hint: ", h)
-		}
-		if g.DebugContext != "" {
-			part(g.DebugContext)
-		}
-		if logparse.IsLibraryFile(b.File) {
-			for i := len(g.Frames) - 1; i >= 0; i-- {
-				if f := g.Frames[i]; f.File == b.File && f.Line == b.Line {
-					part(modulePath(f.File), " ", f.Func, ": ", f.Code)
-					break
-				}
-			}
-		}
-	}
-	q.Reason = strings.TrimSpace(sb.String())
-	return q
-}
-
-// modulePath turns a torch file path into its dotted module: …/torch/nn/parallel/distributed.py →
-// torch.nn.parallel.distributed.
-func modulePath(file string) string {
-	p := strings.TrimSuffix(ShortPath(file), ".py")
-	return strings.ReplaceAll(p, "/", ".")
-}
-
-func breakFinding(b *BreakSummary, snap *detailSnap, set *playbooks.Set, recompiling map[string]bool, rw func([]int) string,
+// breakFinding makes the finding of a distinct break; m matches it to a playbook (one m per goroutine).
+func breakFinding(b *BreakSummary, snap *detailSnap, m *breakMatcher, recompiling map[string]bool, rw func([]int) string,
 	probes []ProcessInfo) Finding {
-	res := matchPlaybook(set, breakQuery(b))
+	res := m.match(b)
 	f := Finding{Kind: KindGraphBreak, File: b.File, Line: b.Line, Records: b.Records, Ranks: b.Ranks,
 		CompileIDs: b.CompileIDs, Evidence: b.Evidence, GBID: b.GBID, GBType: b.GBType,
 		BreakSite: b.File + ":" + strconv.Itoa(b.Line)}
@@ -176,15 +118,16 @@ func breakTitle(f *Finding, b *BreakSummary) string {
 }
 
 func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
-	var d strings.Builder
-	d.Grow(1024)
-	w := func(parts ...string) { // each part written as it is: no string made of them first (thousands of breaks)
+	// written part by part into a buffer on the stack, then copied into a string of its size (a builder grown to
+	// 1 KiB kept ~660 bytes of bench/many.sh's breaks); a longer detail grows the buffer
+	var buf [2048]byte
+	d := buf[:0]
+	w := func(parts ...string) {
 		for _, p := range parts {
-			d.WriteString(p)
+			d = append(d, p...)
 		}
 	}
-	d.WriteString("Break site: ")
-	w(b.File, ":", strconv.Itoa(b.Line))
+	w("Break site: ", b.File, ":", strconv.Itoa(b.Line))
 	if b.Function != "" {
 		w(" in ", b.Function)
 	}
@@ -207,7 +150,9 @@ func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
 		for _, h := range s.Break.Hints {
 			w("\nHint: ", h)
 		}
-		if fr, ok := logparse.UserFrame(s.Break.Frames); ok && fr.Code != "" {
+		// the parser's UserFrame(Frames), or a frame of the site without code where none is the user's: not
+		// looked for again (a library check of each frame, thousands of breaks)
+		if fr := s.Break.UserFrame; fr.Code != "" {
 			w("\nCode: ", fr.Code)
 		}
 	}
@@ -215,11 +160,16 @@ func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
 		w("\n", f.basisDetail)
 	}
 	w("\nRecords: ", strconv.Itoa(b.Records), " · ", rw(b.Ranks), " · compile ids ")
-	d.WriteString(strings.Join(capList(b.CompileIDs, 12), ", "))
-	if f.InRecompilingFrame {
-		d.WriteString("\nThe frame recompiles: this break is re-logged (and re-traced) on every recompile.")
+	for i, c := range capList(b.CompileIDs, 12) {
+		if i > 0 {
+			w(", ")
+		}
+		w(c)
 	}
-	return d.String()
+	if f.InRecompilingFrame {
+		w("\nThe frame recompiles: this break is re-logged (and re-traced) on every recompile.")
+	}
+	return string(d)
 }
 
 // anyRecompiled reports a compile id "F/C" with C ≥ 1 (the frame compiled before).

@@ -3,6 +3,7 @@ package triage
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -103,11 +104,7 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	for _, c := range g.cids {
 		f.CompileIDs = append(f.CompileIDs, c.String())
 	}
-	f.Classes = make([]GuardClass, len(g.classes))
-	for i, c := range g.classes {
-		c.Expected = (c.Class == "size" || scalarClass(c.Class)) && g.expDetail[c.Detail]
-		f.Classes[i] = c
-	}
+	f.Classes = classesOf(g)
 	first := GuardClass{Class: k.class, Source: k.source, Dim: -1}
 	if len(f.Classes) > 0 {
 		first = f.Classes[0]
@@ -129,6 +126,22 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	f.Title = recompileTitle(&f, g, first)
 	f.Detail = recompileDetail(&f, g, rw)
 	return f
+}
+
+// classesOf is the group's classes, each Expected where automatic dynamic absorbs it. Where that changes none (most
+// groups) they are the group's own, shared read-only (the finding's are never written), not copied: a thousand
+// groups of tens of classes in a big run.
+func classesOf(g *groupSnap) []GuardClass {
+	expected := func(c GuardClass) bool { return (c.Class == "size" || scalarClass(c.Class)) && g.expDetail[c.Detail] }
+	i := slices.IndexFunc(g.classes, func(c GuardClass) bool { return expected(c) != c.Expected })
+	if i < 0 {
+		return g.classes[:len(g.classes):len(g.classes)] // an append makes its own
+	}
+	out := slices.Clone(g.classes)
+	for ; i < len(out); i++ {
+		out[i].Expected = expected(out[i])
+	}
+	return out
 }
 
 // moduleWrapper reports torch's wrap_inline `inner` (torch/_dynamo/external_utils.py), the frame Dynamo traces
@@ -212,54 +225,6 @@ func describeClasses(cs []GuardClass) string {
 		what = chain
 	}
 	return first.Class + ": " + strings.TrimSuffix(first.Detail, first.Old+"→"+first.New) + what
-}
-
-func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
-	var d strings.Builder
-	n := 512 // the heads; then a line a class and a guard (grown by doubling, it allocated twice what it kept)
-	for _, c := range f.Classes {
-		n += len(c.Class) + len(c.Detail) + 48
-	}
-	for _, s := range g.guards {
-		n += min(len(s), 160) + 4
-	}
-	d.Grow(n)
-	fmt.Fprintf(&d, "Function: %s in %s", fnDisplay(g.key.fn, g.key.resume), g.key.file)
-	if g.rawFn != g.key.fn {
-		fmt.Fprintf(&d, " (Dynamo frame %s)", g.rawFn)
-	}
-	if moduleWrapper(g.key.fn, g.key.file) {
-		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
-			"such as nn.Sequential), so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
-	}
-	switch {
-	case g.userFile != "" && logparse.IsLibraryFile(g.userFile): // the stack holds only torch's (or a library's) frames
-		fmt.Fprintf(&d, "\nGuard from library code at %s:%d", g.userFile, g.userLine)
-	case g.userFile != "":
-		fmt.Fprintf(&d, "\nGuard from your code at %s:%d", g.userFile, g.userLine)
-	}
-	fmt.Fprintf(&d, "\nRecords: %d (%d expected by automatic dynamic) · %s", g.records, g.expected, rw(f.Ranks))
-	d.WriteString(dynamicLogDetail(g))
-	d.WriteString("\nFailed guards:")
-	confirmed := g.autoConfirmed()
-	for _, c := range f.Classes {
-		mark := ""
-		switch {
-		case c.Expected && confirmed:
-			mark = " (automatic dynamic: expected)"
-		case c.Expected:
-			mark = " (expected if automatic dynamic is on)"
-		}
-		d.WriteString("\n  " + c.Class + ": " + c.Detail + mark)
-	}
-	if len(g.guards) > 0 {
-		d.WriteString("\nAs printed (each recompile's deciding guard failure):")
-		for _, s := range g.guards {
-			d.WriteString("\n  ")
-			d.WriteString(OneLine(s, 160))
-		}
-	}
-	return d.String()
 }
 
 var cidPrefix = regexp.MustCompile(`^!?[0-9]+(/[0-9]+)+(_[0-9]+)?:\s*`)

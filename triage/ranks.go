@@ -92,26 +92,37 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 		return ra
 	}
 	items := agreementItems(findings, nil)
-	// signature per rank: a sum of per-item hashes (order-free), 64 bits
-	sig := make(map[int]uint64, len(ranks))
-	total := make(map[int]int, len(ranks))
+	// signature per rank: a sum of per-item hashes (order-free), 64 bits. Kept in slices by the rank's place (at):
+	// one map lookup an item's rank, not four (thousands of items by their ranks); records of no rank summed on the way
+	at := make(map[int]int, len(ranks))
 	for _, r := range ranks {
-		sig[r] = 0
+		if _, ok := at[r]; !ok {
+			at[r] = len(at)
+		}
 	}
+	sig, total := make([]uint64, len(at)), make([]int, len(at))
+	unranked := 0 // records that say no rank (a line without [rankN]:, under torchrun's [defaultN]: tee prefix only)
 	for i, f := range items {
-		for r := range f.ranks {
-			if _, ok := sig[r]; !ok {
+		byCount := agreementKinds[f.Kind]
+		for r, st := range f.ranks {
+			if r == -1 {
+				unranked += st.N
+			}
+			k, ok := at[r]
+			if !ok || st.N == 0 {
 				continue
 			}
-			if n := countOn(f, r); n > 0 {
-				sig[r] += mix64(uint64(i)+1, uint64(n))
-				total[r] += n
+			n := 1 // countOn's
+			if byCount {
+				n = st.N
 			}
+			sig[k] += mix64(uint64(i)+1, uint64(n))
+			total[k] += n
 		}
 	}
 	byKey := map[uint64][]int{}
 	for _, r := range ranks {
-		byKey[sig[r]] = append(byKey[sig[r]], r)
+		byKey[sig[at[r]]] = append(byKey[sig[at[r]]], r)
 	}
 	groups := make([][]int, 0, len(byKey))
 	for _, g := range byKey {
@@ -123,18 +134,14 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 		if len(a) != len(b) {
 			return len(a) > len(b)
 		}
-		if total[a[0]] != total[b[0]] {
-			return total[a[0]] < total[b[0]]
+		if ta, tb := total[at[a[0]]], total[at[b[0]]]; ta != tb {
+			return ta < tb
 		}
 		return a[0] < b[0]
 	})
 	ra := RankAgreement{Agree: len(groups) == 1}
-	// records that say no rank (a line without [rankN]:, under torchrun's [defaultN]: tee prefix only) may be any
-	// rank's: ranks that look alike without them are not shown to agree (a difference among the others stands)
-	unranked := 0
-	for _, f := range items {
-		unranked += f.ranks[-1].N
-	}
+	// records of no rank may be any rank's: ranks that look alike without them are not shown to agree (a
+	// difference among the others stands)
 	if ra.Agree && unranked > 0 {
 		ra.Agree, ra.NotCompared = false, Plural(unranked, "record")+" of no rank"
 		ra.Groups = []RankGroup{{Ranks: groups[0]}}
@@ -276,21 +283,4 @@ func agreementSummary(ra RankAgreement) string {
 		b.WriteString(groupItems(g))
 	}
 	return b.String()
-}
-
-func rankWord(ranks []int) string {
-	if len(ranks) == 1 {
-		return "rank " + strconv.Itoa(ranks[0])
-	}
-	return "ranks " + compactRanks(ranks)
-}
-
-// compactRanks is RankRanges bounded in length: beyond a few ranges it gives the count and the first ones.
-func compactRanks(ranks []int) string {
-	s := RankRanges(ranks)
-	parts := strings.Split(s, ",")
-	if len(parts) <= summaryRangeParts {
-		return s
-	}
-	return fmt.Sprintf("%s,… (%d ranks)", strings.Join(parts[:summaryRangeParts], ","), len(ranks))
 }

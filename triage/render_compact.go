@@ -52,45 +52,87 @@ func flatLine(s string) string {
 	return collapseSpaces(s)
 }
 
-// collapseSpaces is strings.Join(strings.Fields(s), " ") in one copy for ASCII text (a guard printed with its
-// column of spaces before the comment: tens of thousands of them in a big run's recompile details); text with a
-// byte past ASCII goes the Fields way (non-ASCII spaces are Fields' too).
+// collapseSpaces is strings.Join(strings.Fields(s), " ") in one copy of its size for plain text (a guard printed
+// with its column of spaces before the comment: tens of thousands of them in a big run's recompile details); other
+// text (a tab, a byte past ASCII: non-ASCII spaces are Fields' too) goes the Fields way.
 func collapseSpaces(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false // a space is owed before the next word
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case ' ', '\t', '\n', '\v', '\f', '\r':
-			space = b.Len() > 0
-		default:
-			if c >= utf8.RuneSelf {
-				return strings.Join(strings.Fields(s), " ")
-			}
-			if space {
-				b.WriteByte(' ')
-				space = false
-			}
-			b.WriteByte(c)
-		}
+	if !plain(s) {
+		return strings.Join(strings.Fields(s), " ")
 	}
+	var b strings.Builder
+	b.Grow(spacedLen(s))
+	writeSpaced(&b, s)
 	return b.String()
 }
 
-// flat reports that s is ASCII words, each one space apart: flatLine's Fields and Join would give s back.
-func flat(s string) bool {
-	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
-		return s == ""
+// writeOneLine writes OneLine(s, limit) to b. A plain line that fits (most guards) is written in the runs between
+// its runs of spaces, with no string made of it first.
+func writeOneLine(b *strings.Builder, s string, limit int) {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
 	}
+	if plain(s) && (len(s) <= limit || spacedLen(s) <= limit) { // collapsing only shortens it
+		writeSpaced(b, s)
+		return
+	}
+	b.WriteString(OneLine(s, limit))
+}
+
+// notPlain marks the bytes of text that is not plain: whitespace other than ' ' (strings.Fields splits at it too)
+// and bytes past ASCII.
+var notPlain = func() (t [256]bool) {
+	for c := utf8.RuneSelf; c < len(t); c++ {
+		t[c] = true
+	}
+	for _, c := range "\t\n\v\f\r" {
+		t[c] = true
+	}
+	return t
+}()
+
+// plain reports that s is ASCII whose only whitespace is ' ': its words are what lies between its spaces.
+func plain(s string) bool {
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n':
-			return false // non-ASCII spaces (U+0085, U+00A0…) are Fields' too: the slow way decides
-		case c == ' ' && s[i-1] == ' ':
+		if notPlain[s[i]] {
 			return false
 		}
 	}
 	return true
+}
+
+// spacedLen is the length of plain s with its ends trimmed and each run of spaces made one (writeSpaced).
+func spacedLen(s string) int {
+	s = strings.Trim(s, " ")
+	n := len(s)
+	for {
+		i := strings.Index(s, "  ") // a run to shorten: found vectorised, not byte by byte
+		if i < 0 {
+			return n
+		}
+		rest := strings.TrimLeft(s[i:], " ")
+		n -= len(s) - i - len(rest) - 1
+		s = rest
+	}
+}
+
+// writeSpaced writes plain s to b with its ends trimmed and each run of spaces made one: what lies between the runs
+// is written at once.
+func writeSpaced(b *strings.Builder, s string) {
+	s = strings.Trim(s, " ")
+	for {
+		i := strings.Index(s, "  ")
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i+1])
+		s = strings.TrimLeft(s[i:], " ")
+	}
+}
+
+// flat reports that s is ASCII words, each one space apart: flatLine's Fields and Join would give s back.
+func flat(s string) bool {
+	return s == "" || s[0] != ' ' && s[len(s)-1] != ' ' && plain(s) && !strings.Contains(s, "  ")
 }
 
 // clipRunes is flatLine cut to max runes exactly, for keys and ids: they must not change with how text is
@@ -113,23 +155,25 @@ func site(file string, line int) string {
 	return filepath.Base(file) + ":" + strconv.Itoa(line)
 }
 
-// RankRanges renders sorted ranks compactly: "0,2–7".
+// RankRanges renders sorted ranks compactly: "0,2–7". Written into one buffer (every item's ranks are worded).
 func RankRanges(ranks []int) string {
-	var parts []string
+	var b []byte
 	for i := 0; i < len(ranks); {
 		j := i
 		for j+1 < len(ranks) && ranks[j+1] == ranks[j]+1 {
 			j++
 		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(ranks[i]), 10)
 		switch {
-		case j == i:
-			parts = append(parts, strconv.Itoa(ranks[i]))
 		case j == i+1:
-			parts = append(parts, strconv.Itoa(ranks[i]), strconv.Itoa(ranks[j]))
-		default:
-			parts = append(parts, strconv.Itoa(ranks[i])+"–"+strconv.Itoa(ranks[j]))
+			b = strconv.AppendInt(append(b, ','), int64(ranks[j]), 10)
+		case j > i+1:
+			b = strconv.AppendInt(append(b, "–"...), int64(ranks[j]), 10)
 		}
 		i = j + 1
 	}
-	return strings.Join(parts, ",")
+	return string(b)
 }

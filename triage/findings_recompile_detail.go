@@ -1,0 +1,73 @@
+package triage
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
+	ranks, dyn, confirmed := rw(f.Ranks), dynamicLogDetail(g), g.autoConfirmed()
+	wrapper := moduleWrapper(g.key.fn, g.key.file)
+	// sized to what it keeps, a little over (a builder grown by doubling allocated twice that; a margin of 512 bytes
+	// for the heads and 48 a class line, more than half of it): the heads' words (256) and parts, each class line as
+	// it is written, each guard's line at most (the spaces that its one line collapses are the rest)
+	n := 256 + len(g.key.fn) + len(g.key.file) + len(g.rawFn) + len(g.userFile) + len(ranks) + len(dyn)
+	if wrapper {
+		n += 256
+	}
+	for _, c := range f.Classes {
+		n += 5 + len(c.Class) + len(c.Detail) + len(guardMark(c, confirmed))
+	}
+	for _, s := range g.guards {
+		n += 3 + min(len(s), 160)
+	}
+	var d strings.Builder
+	d.Grow(n)
+	w := func(parts ...string) { // each part written as it is: no string made of them first
+		for _, p := range parts {
+			d.WriteString(p)
+		}
+	}
+	w("Function: ", fnDisplay(g.key.fn, g.key.resume), " in ", g.key.file)
+	if g.rawFn != g.key.fn {
+		w(" (Dynamo frame ", g.rawFn, ")")
+	}
+	if wrapper {
+		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
+			"such as nn.Sequential), so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
+	}
+	switch {
+	case g.userFile != "" && logparse.IsLibraryFile(g.userFile): // the stack holds only torch's (or a library's) frames
+		w("\nGuard from library code at ", g.userFile, ":", strconv.Itoa(g.userLine))
+	case g.userFile != "":
+		w("\nGuard from your code at ", g.userFile, ":", strconv.Itoa(g.userLine))
+	}
+	w("\nRecords: ", strconv.Itoa(g.records), " (", strconv.Itoa(g.expected), " expected by automatic dynamic) · ",
+		ranks)
+	d.WriteString(dyn)
+	d.WriteString("\nFailed guards:")
+	for _, c := range f.Classes {
+		w("\n  ", c.Class, ": ", c.Detail, guardMark(c, confirmed))
+	}
+	if len(g.guards) > 0 {
+		d.WriteString("\nAs printed (each recompile's deciding guard failure):")
+		for _, s := range g.guards {
+			d.WriteString("\n  ")
+			writeOneLine(&d, s, 160)
+		}
+	}
+	return d.String()
+}
+
+// guardMark says of a class of failed guards that automatic dynamic absorbs it (confirmed: the dynamic log shows it).
+func guardMark(c GuardClass, confirmed bool) string {
+	switch {
+	case c.Expected && confirmed:
+		return " (automatic dynamic: expected)"
+	case c.Expected:
+		return " (expected if automatic dynamic is on)"
+	}
+	return ""
+}

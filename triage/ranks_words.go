@@ -1,0 +1,43 @@
+package triage
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// rankWord names ranks: "rank 3", "ranks 0–7".
+func rankWord(ranks []int) string {
+	if len(ranks) == 1 {
+		return "rank " + strconv.Itoa(ranks[0])
+	}
+	return "ranks " + compactRanks(ranks)
+}
+
+// compactRanks is RankRanges bounded in length: beyond a few ranges it gives the count and the first ones.
+func compactRanks(ranks []int) string {
+	s := RankRanges(ranks)
+	cut := 0 // where the first summaryRangeParts ranges end: counted, not split (every item's ranks are worded)
+	for range summaryRangeParts {
+		i := strings.IndexByte(s[cut:], ',')
+		if i < 0 {
+			return s
+		}
+		cut += i + 1
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(ranks)) + " ranks)"
+}
+
+// lastRankWords is words remembering its last answer: the items of a chunk of findings (inParallel) mostly share
+// one rank set ("ranks 0–7" of every break of an 8-rank run), whose words were made again for each. Make one per
+// chunk: it is not safe for several goroutines.
+func lastRankWords(words func([]int) string) func([]int) string {
+	var last []int
+	said, known := "", false
+	return func(ranks []int) string {
+		if !known || !slices.Equal(ranks, last) {
+			last, said, known = slices.Clone(ranks), words(ranks), true
+		}
+		return said
+	}
+}
