@@ -54,13 +54,13 @@ func parseRecompile(lines []string) *Recompile {
 			body := strings.TrimPrefix(t, "- ")
 			if cid, guard, ok := splitFailureID(body); ok {
 				fs, open = append(fs, GuardFailure{CompileID: cid, Guard: guard}), false
-			} else if n := len(fs); n > 0 && (strings.HasPrefix(body, "User stack trace:") || strings.HasPrefix(strings.TrimSpace(body), "File \"") || strings.HasPrefix(body, "  ")) {
-				if b := strings.TrimSpace(body); b != "" || open {
+			} else if b := strings.TrimSpace(body); len(fs) > 0 && (strings.HasPrefix(body, "User stack trace:") || strings.HasPrefix(b, "File \"") || strings.HasPrefix(body, "  ")) {
+				if b != "" || open {
 					extra(b)
 					open = true
 				}
 			} else {
-				fs, open = append(fs, GuardFailure{Guard: strings.TrimSpace(body)}), false
+				fs, open = append(fs, GuardFailure{Guard: b}), false
 			}
 		default:
 			if len(fs) > 0 && (t != "" || open) {
@@ -131,6 +131,11 @@ func withFailures(rc Recompile, fs []GuardFailure, pieces []extraPiece) *Recompi
 
 // splitFailureID splits "0/1: guard text".
 func splitFailureID(s string) (string, string, bool) {
+	// a compile id starts with a digit or '!' (parseCompileID): the lines of a failure's user stack, most of
+	// those read here, are not searched for ": "
+	if s == "" || (s[0] != '!' && !isDigit(s[0])) {
+		return "", "", false
+	}
 	c := strings.Index(s, ": ")
 	if c <= 0 {
 		return "", "", false
