@@ -48,7 +48,9 @@ var (
 
 // strongHead reports a line that always starts a new record, whatever came before it.
 func strongHead(b []byte) headKind {
-	if len(b) < 10 {
+	// no head starts with a space: an indented line, most continuation lines of a break or a recompile, is
+	// answered here, not by isCacheHead and isShapeHead too
+	if len(b) < 10 || b[0] == ' ' {
 		return headNone
 	}
 	switch b[0] {
