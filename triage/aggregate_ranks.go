@@ -20,15 +20,19 @@ func (a *Aggregator) perRankCounts(out map[string]Counts) {
 		tallies[rank] = t
 	}
 	for _, b := range a.breaks {
-		b.ranks.each(func(rank int) {
+		var sites []string // the break's sites, made once for all its ranks that need them
+		b.ranks.each(func(rank int, st rankStat) {
 			t := tallies[rank] // nil for rank -1: no rank's counts
 			if t == nil {
 				return
 			}
 			t.c.GraphBreaks++
-			t.c.GraphBreakRecords += b.rankRecords(rank)
+			t.c.GraphBreakRecords += st.N
 			if t.sites != nil {
-				for _, s := range breakSites(b) {
+				if sites == nil {
+					sites = breakSites(b)
+				}
+				for _, s := range sites {
 					t.sites[s] = true
 				}
 			}

@@ -21,7 +21,7 @@ func TestPerRankDenseAndBeyond(t *testing.T) {
 	}
 	want := map[int]int{-1: 1, 5: 3, 62: 1, 63: 1, 1000: 2}
 	got := map[int]int{}
-	p.each(func(rank int) { got[rank] = p.records(rank) })
+	p.each(func(rank int, _ rankStat) { got[rank] = p.records(rank) })
 	for rank, n := range want {
 		if st, ok := p.stat(rank); got[rank] != n || !ok || st.N != n || p.records(rank) != n {
 			t.Errorf("rank %d: %d records (each) / %+v (stat), want %d", rank, got[rank], st, n)

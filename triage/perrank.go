@@ -156,15 +156,9 @@ func (p *perRank) note(r *logparse.Record) {
 // widen moves every rank's cell to the map: a record's numbers do not fit one.
 func (p *perRank) widen() {
 	m := make(map[int]*lineStat, p.len())
-	move := func(rank int, c *rankCell) {
-		if c.n > 0 {
-			m[rank] = &lineStat{rankStat: c.stat(), line: int(c.line), last: int(c.lastLine)}
-		}
-	}
-	move(-1, &p.solo)
-	for i := range p.dense {
-		move(i, &p.dense[i])
-	}
+	p.cells(func(rank int, c *rankCell) {
+		m[rank] = &lineStat{rankStat: c.stat(), line: int(c.line), last: int(c.lastLine)}
+	})
 	for r, st := range p.more {
 		m[r] = st
 	}
@@ -206,47 +200,36 @@ func (p *perRank) addExp(rank, d int) {
 
 // len is the number of ranks with a record.
 func (p *perRank) len() int {
-	n := len(p.more)
-	if p.solo.n > 0 {
-		n++
-	}
-	for i := range p.dense {
-		if p.dense[i].n > 0 {
-			n++
-		}
-	}
+	n := 0
+	p.each(func(int, rankStat) { n++ })
 	return n
 }
 
-// each calls fn for every rank with a record (-1 and the dense ranks in order, then the others in no order).
-func (p *perRank) each(fn func(rank int)) {
+// cells calls fn for every rank with a record that a cell keeps: -1, then the dense ranks in order.
+func (p *perRank) cells(fn func(rank int, c *rankCell)) {
 	if p.solo.n > 0 {
-		fn(-1)
+		fn(-1, &p.solo)
 	}
 	for i := range p.dense {
-		if p.dense[i].n > 0 {
-			fn(i)
+		if c := &p.dense[i]; c.n > 0 {
+			fn(i, c)
 		}
 	}
-	for r := range p.more {
-		fn(r)
+}
+
+// each calls fn for every rank with a record and its stat (-1 and the dense ranks in order, then the others in no
+// order).
+func (p *perRank) each(fn func(rank int, st rankStat)) {
+	p.cells(func(rank int, c *rankCell) { fn(rank, c.stat()) })
+	for r, st := range p.more {
+		fn(r, st.rankStat)
 	}
 }
 
 // snapshot copies every rank's stat.
 func (p *perRank) snapshot() map[int]rankStat {
 	out := make(map[int]rankStat, p.len())
-	if p.solo.n > 0 {
-		out[-1] = p.solo.stat()
-	}
-	for i := range p.dense {
-		if c := &p.dense[i]; c.n > 0 {
-			out[i] = c.stat()
-		}
-	}
-	for r, st := range p.more {
-		out[r] = st.rankStat
-	}
+	p.each(func(rank int, st rankStat) { out[rank] = st })
 	return out
 }
 

@@ -155,7 +155,7 @@ func (s *BreakSummary) rankRecords(rank int) int {
 
 func (s *BreakSummary) finish() {
 	ranks := make([]int, 0, s.ranks.len()) // a new slice: an earlier report may hold the one before
-	s.ranks.each(func(r int) {
+	s.ranks.each(func(r int, _ rankStat) {
 		if r >= 0 {
 			ranks = append(ranks, r)
 		}
