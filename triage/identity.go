@@ -57,11 +57,7 @@ func sourceIdentity(code string) string {
 		}
 	}
 	// Fields drops the spaces TrimSpace does: a line whose words are one space apart is kept, not copied
-	code = strings.TrimSpace(code)
-	if flat(code) {
-		return code
-	}
-	return collapseSpaces(code)
+	return collapsed(strings.TrimSpace(code))
 }
 
 // siteOf is where a finding points, as diff shows a move: "r05_dist_c10d.py:10"; "" without a file.

@@ -46,6 +46,12 @@ func flatLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
+	return collapsed(s)
+}
+
+// collapsed is s with its whitespace collapsed (strings.Join(strings.Fields(s), " ")): s itself where it already
+// is, no copy.
+func collapsed(s string) string {
 	if flat(s) {
 		return s
 	}
