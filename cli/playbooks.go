@@ -6,10 +6,11 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 func newPlaybooksCmd() *cobra.Command {
@@ -40,7 +41,7 @@ func newPlaybooksCmd() *cobra.Command {
 			for _, p := range found {
 				rows = append(rows, []string{p.ID, p.Severity, p.Category, p.Title})
 			}
-			triage.NewTextWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]triage.Column{{Header: "ID"},
+			text.NewWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]text.Column{{Header: "ID"},
 				{Header: "SEVERITY"}, {Header: "CATEGORY"}, {Header: "TITLE", Wrap: true}}, rows)
 			return nil
 		},

@@ -6,9 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/spf13/cobra"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -68,7 +69,7 @@ func newPresetsCmd() *cobra.Command {
 				}
 				rows = append(rows, []string{v.Name, logs, purpose})
 			}
-			triage.NewTextWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]triage.Column{{Header: "NAME"},
+			text.NewWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]text.Column{{Header: "NAME"},
 				{Header: "TORCH_LOGS", Wrap: true, Breaks: ","}, {Header: "PURPOSE", Wrap: true}}, rows)
 			return nil
 		},

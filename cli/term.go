@@ -7,12 +7,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 	"github.com/xo/terminfo"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // How text output fits where it goes.
@@ -65,11 +65,11 @@ func widthFlag(cmd *cobra.Command, p *int) {
 }
 
 // textOptions is how cmd's text output fits its stdout, with --width (0 = not given).
-func textOptions(cmd *cobra.Command, width int) triage.TextOptions {
+func textOptions(cmd *cobra.Command, width int) text.Options {
 	if width == 0 {
 		width = terminalWidth(cmd.OutOrStdout())
 	}
-	return triage.TextOptions{Width: width, ASCII: asciiOnly(os.Environ())}
+	return text.Options{Width: width, ASCII: asciiOnly(os.Environ())}
 }
 
 // terminalWidth is w's width when it is a terminal, else triage.DefaultWidth.
@@ -79,7 +79,7 @@ func terminalWidth(w io.Writer) int {
 			return max(cols, minWidth)
 		}
 	}
-	return triage.DefaultWidth
+	return text.DefaultWidth
 }
 
 // asciiOnly says whether the environment's terminal or locale can show only ASCII.
@@ -115,6 +115,6 @@ func utf8Locale(name string) bool {
 
 // colorOK says whether styled, coloured output suits w (explain's rendering): not with ASCII, --no-color,
 // NO_COLOR, TERM=dumb or into a pipe.
-func colorOK(w io.Writer, o triage.TextOptions, noColor bool) bool {
+func colorOK(w io.Writer, o text.Options, noColor bool) bool {
 	return !noColor && !o.ASCII && colorprofile.Detect(w, os.Environ()) >= colorprofile.ANSI
 }

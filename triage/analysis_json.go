@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -155,7 +157,7 @@ func (g *RankGroup) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func asciiRanges(ranks []int) string { return strings.ReplaceAll(RankRanges(ranks), "–", "-") }
+func asciiRanges(ranks []int) string { return strings.ReplaceAll(text.RankRanges(ranks), "–", "-") }
 
 // parseRanges reads "0,2-7" (or with en dashes); bad parts are skipped.
 func parseRanges(s string) []int {

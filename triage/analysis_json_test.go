@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // WriteReport writes the JSON report as json.Encoder writes ReportJSON (with Finding.MarshalJSON), byte for byte.
@@ -21,7 +23,7 @@ func TestReportJSONForm(t *testing.T) {
 		if err := enc.Encode(an.JSON()); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteReport(&got, an, "json", TextOptions{}); err != nil {
+		if err := WriteReport(&got, an, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if len(an.Findings) == 0 || got.String() != want.String() {
@@ -56,7 +58,7 @@ func TestReportJSONInChunks(t *testing.T) {
 			if err := enc.Encode(an.JSON()); err != nil {
 				t.Fatal(err)
 			}
-			if err := WriteReport(&got, an, "json", TextOptions{}); err != nil {
+			if err := WriteReport(&got, an, "json", text.Options{}); err != nil {
 				t.Fatal(err)
 			}
 			if got.String() != want.String() {

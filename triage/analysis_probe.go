@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -18,7 +20,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 	var out []Finding
 	for _, d := range ConfigParity(probes) {
 		f := Finding{Kind: KindConfigParity, Severity: "high", What: d.Key, ID: "config_parity:" + d.Key,
-			Title: "Ranks run with different settings: " + OneLine(d.String(), 120), Detail: d.String(),
+			Title: "Ranks run with different settings: " + text.OneLine(d.String(), 120), Detail: d.String(),
 			ranks: map[int]rankStat{}, Evidence: []Evidence{}}
 		for _, ranks := range d.Values {
 			for _, r := range ranks {
@@ -47,7 +49,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 	caught := map[int]string{} // per rank, an exception the program caught and printed bare: what a failed frame likely raised
 	for _, e := range rep.ExceptionEvents() {
 		if _, ok := caught[e.Rank]; !ok && e.Caught && e.Interrupt == "" {
-			caught[e.Rank] = OneLine(e.Class+": "+e.Message, 100)
+			caught[e.Rank] = text.OneLine(e.Class+": "+e.Message, 100)
 		}
 	}
 	failures := CompileFailureCheck(probes, errsPerRank, perRank, limitsPerRank, caught, breaksLogged, completed)

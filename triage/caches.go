@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -180,7 +182,7 @@ func (c *compileAgg) addCache(r *logparse.Record) {
 		if s.BypassReasons == nil {
 			s.BypassReasons = map[string]int{}
 		}
-		s.BypassReasons[OneLine(ev.Reason, 200)]++
+		s.BypassReasons[text.OneLine(ev.Reason, 200)]++
 	case logparse.CacheWrite:
 		s.Writes++
 	case logparse.CacheDefault: // the end of a lookup: a miss unless it hit

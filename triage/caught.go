@@ -3,6 +3,8 @@ package triage
 import (
 	"fmt"
 	"maps"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // settledByExit is rep as a run that exited 0 had it, when that status is the program's (RunFacts.Direct: python
@@ -92,5 +94,5 @@ func (an *Analysis) CaughtText(e *ErrorSummary) string {
 		why = "the program went on, but torch.compile failed for this frame"
 	}
 	return fmt.Sprintf("Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.itemRanks(e.Ranks), e.Class,
-		OneLine(errorGist(e.Message), evidenceMax), why)
+		text.OneLine(errorGist(e.Message), text.EvidenceMax), why)
 }

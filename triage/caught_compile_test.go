@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A torch.compile failure that the program caught, logged and went on after (real 2.6 output: fullgraph=True
@@ -69,16 +71,16 @@ func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
 	if v := a.Verdict; v.State != StateNotSteady || !strings.Contains(v.Summary, "1 compile error caught by the program") {
 		t.Errorf("%s: verdict %s: %s", name, v.State, v.Summary)
 	}
-	var text, md strings.Builder
-	WriteReportText(&text, a, TextOptions{Width: 200})
+	var txt, md strings.Builder
+	WriteReportText(&txt, a, text.Options{Width: 200})
 	WriteMarkdown(&md, a)
-	for what, s := range map[string]string{"text": text.String(), "markdown": md.String()} {
+	for what, s := range map[string]string{"text": txt.String(), "markdown": md.String()} {
 		if strings.Contains(s, "the process failed") || strings.Contains(s, "died of a") || strings.Contains(s, "not a failure") {
 			t.Errorf("%s %s:\n%s", name, what, s)
 		}
 	}
-	if !strings.Contains(text.String(), "compile errors 0 (1 caught)") || !strings.Contains(md.String(), "| 0 (1 caught) |") {
-		t.Errorf("%s: counts:\n%s\n%s", name, text.String(), md.String())
+	if !strings.Contains(txt.String(), "compile errors 0 (1 caught)") || !strings.Contains(md.String(), "| 0 (1 caught) |") {
+		t.Errorf("%s: counts:\n%s\n%s", name, txt.String(), md.String())
 	}
 	res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
 	if !res.Passed || len(res.Failures) != 0 {

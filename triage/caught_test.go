@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Real runs recorded for logparse (../logparse/testdata/realtorch/README.md).
@@ -41,7 +43,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 		t.Errorf("caught: %d breaks, %d recompiles, %d exceptions", c.GraphBreaks, c.Recompiles, len(a.Report.Exceptions))
 	}
 	var buf strings.Builder
-	WriteReportText(&buf, a, TextOptions{Width: 200})
+	WriteReportText(&buf, a, text.Options{Width: 200})
 	if strings.Contains(buf.String(), "First failure") {
 		t.Errorf("caught: the text report names a first failure:\n%s", buf.String())
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // The cache half of compare: each cache's state on both sides, and why it changed.
@@ -212,7 +214,7 @@ func bypassWords(side string, s CacheStats) string {
 		ni, nj := s.BypassReasons[reasons[i]], s.BypassReasons[reasons[j]]
 		return ni > nj || ni == nj && reasons[i] < reasons[j]
 	})
-	what += ": " + OneLine(reasons[0], 100)
+	what += ": " + text.OneLine(reasons[0], 100)
 	if n := len(reasons) - 1; n > 0 {
 		what += " (+" + Plural(n, "other reason") + ")"
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A process whose logs say nothing about compile time gets it from the probe: total = frame compiles + lazy
@@ -67,7 +69,7 @@ func TestCompileFromProbeOfAProcessWithoutRank(t *testing.T) {
 			t.Fatalf("%s: compile %+v", c.source, comp)
 		}
 		var b strings.Builder
-		WriteReport(&b, a, "text", TextOptions{Width: 200})
+		WriteReport(&b, a, "text", text.Options{Width: 200})
 		if !strings.Contains(b.String(), "\n  "+c.row+" ") {
 			t.Errorf("%s: no %q row:\n%s", c.source, c.row, b.String())
 		}
@@ -81,12 +83,12 @@ func TestKernelCompilePhaseIsNotCalledTriton(t *testing.T) {
 	p := ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{ctFrame: 2, ctBackend: 1.5, ctInductor: 1, ctWait: 0.5}}
 	a := Analyze(&Report{}, nil, []ProcessInfo{p})
 	var b strings.Builder
-	WriteReport(&b, a, "text", TextOptions{Width: 200})
+	WriteReport(&b, a, "text", text.Options{Width: 200})
 	if strings.Contains(b.String(), "triton") || !strings.Contains(b.String(), " kernels ") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	b.Reset()
-	WriteReport(&b, a, "json", TextOptions{})
+	WriteReport(&b, a, "json", text.Options{})
 	if !strings.Contains(b.String(), `"triton_s": 0.5`) {
 		t.Errorf("json lacks triton_s: %s", b.String())
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // compileOffRun is two ranks of a run whose environment turned torch.compile off (TORCHDYNAMO_DISABLE=1, the
@@ -31,17 +33,17 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 	if got := an.Uncounted(); got != none {
 		t.Fatalf("Uncounted %q, want %q", got, none)
 	}
-	var text bytes.Buffer
-	WriteReportText(&text, an, TextOptions{Width: 300})
+	var txt bytes.Buffer
+	WriteReportText(&txt, an, text.Options{Width: 300})
 	for _, want := range []string{"\n" + none + " · runtime errors 1\n", "rank 0: " + none + "\n",
 		"rank 1: " + none + ", 1 runtime error\n"} {
-		if !strings.Contains(text.String(), want) {
-			t.Errorf("text lacks %q:\n%s", want, text.String())
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, txt.String())
 		}
 	}
 	for _, zero := range []string{"graph breaks 0", "0 breaks", "recompiles 0", "0 recompiles"} {
-		if strings.Contains(text.String(), zero) {
-			t.Errorf("text counts %q:\n%s", zero, text.String())
+		if strings.Contains(txt.String(), zero) {
+			t.Errorf("text counts %q:\n%s", zero, txt.String())
 		}
 	}
 	var md bytes.Buffer
@@ -50,7 +52,7 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 	var js bytes.Buffer
-	if err := WriteReport(&js, an, "json", TextOptions{}); err != nil {
+	if err := WriteReport(&js, an, "json", text.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -76,10 +78,10 @@ func TestNoTorchOutputIsNotCountedInEveryForm(t *testing.T) {
 	if none != "no torch output: no torch.compile event counted" {
 		t.Fatalf("Uncounted %q", none)
 	}
-	var text bytes.Buffer
-	WriteReportText(&text, an, TextOptions{Width: 300})
-	if !strings.Contains(text.String(), "rank 0: "+none+"\n") || !strings.Contains(text.String(), "rank 1: "+none+", 1 runtime error\n") {
-		t.Errorf("text:\n%s", text.String())
+	var txt bytes.Buffer
+	WriteReportText(&txt, an, text.Options{Width: 300})
+	if !strings.Contains(txt.String(), "rank 0: "+none+"\n") || !strings.Contains(txt.String(), "rank 1: "+none+", 1 runtime error\n") {
+		t.Errorf("text:\n%s", txt.String())
 	}
 	if u := an.JSON().CountsUncounted; u == nil || u.Why != UncountedNoTorch || u.Words != none {
 		t.Errorf("json counts_uncounted %+v", u)

@@ -3,6 +3,8 @@ package triage
 import (
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // One record is "1 record", in the text counts line and the Markdown table alike (they read "(1 records)"). The
@@ -83,19 +85,19 @@ func TestNoMaybePlurals(t *testing.T) {
 	for _, name := range []string{"torch-2.14/gb_recompile.triage.log", "torch-2.11-cuda/g01_cg_cpu_input.perf.log",
 		"torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log", "torch-2.11-cuda/g03_cg_dynamic.perf.log"} {
 		a := Analyze(loadReport(t, fx(name)), nil, nil)
-		var text, md strings.Builder
-		WriteReportText(&text, a, TextOptions{Width: 200})
+		var txt, md strings.Builder
+		WriteReportText(&txt, a, text.Options{Width: 200})
 		WriteMarkdown(&md, a)
 		for _, f := range a.Findings {
-			text.WriteString(f.Title + "\n" + f.Detail + "\n")
+			txt.WriteString(f.Title + "\n" + f.Detail + "\n")
 		}
-		for what, s := range map[string]string{"text": text.String(), "markdown": md.String()} {
+		for what, s := range map[string]string{"text": txt.String(), "markdown": md.String()} {
 			if strings.Contains(s, "(s)") {
 				t.Errorf("%s of %s says (s):\n%s", what, name, s)
 			}
 		}
-		if !strings.Contains(text.String(), "· 1 input ·") {
-			t.Errorf("the header of %s does not say 1 input:\n%s", name, text.String())
+		if !strings.Contains(txt.String(), "· 1 input ·") {
+			t.Errorf("the header of %s does not say 1 input:\n%s", name, txt.String())
 		}
 	}
 	res := &CompareResult{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}

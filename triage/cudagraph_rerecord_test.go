@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A re-recording is a recording of a function after its earlier recordings failed their check: a
@@ -29,17 +31,17 @@ func TestRerecordCount(t *testing.T) {
 		!strings.Contains(rr.Detail, "10 failed checks") {
 		t.Fatalf("finding %+v", rr)
 	}
-	var text, md strings.Builder
-	WriteReport(&text, a, "text", TextOptions{Width: 200})
+	var txt, md strings.Builder
+	WriteReport(&txt, a, "text", text.Options{Width: 200})
 	WriteMarkdown(&md, a)
 	for _, want := range []string{"cudagraph re-recordings 3", "CUDA graph re-recorded ×3 single process: partition_0",
 		"cudagraph_rerecord · — · ×3", "(10 failed checks of earlier recordings)"} {
-		if !strings.Contains(text.String(), want) {
-			t.Errorf("text report lacks %q:\n%s", want, text.String())
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("text report lacks %q:\n%s", want, txt.String())
 		}
 	}
-	if strings.Contains(text.String(), "10 re-record") || strings.Contains(text.String(), "again 10") {
-		t.Errorf("text report still says 10 re-recordings:\n%s", text.String())
+	if strings.Contains(txt.String(), "10 re-record") || strings.Contains(txt.String(), "again 10") {
+		t.Errorf("text report still says 10 re-recordings:\n%s", txt.String())
 	}
 	if !strings.Contains(md.String(), "recorded again 3 times") {
 		t.Errorf("markdown:\n%s", md.String())
@@ -86,11 +88,11 @@ func TestRerecordsWithoutRecordingLines(t *testing.T) {
 	if c.CudagraphRerecords != 0 || c.CudagraphRerecordChecks != 10 || !c.CudagraphRerecordsUnknown {
 		t.Fatalf("counts %+v", c)
 	}
-	var text strings.Builder
-	WriteReport(&text, a, "text", TextOptions{Width: 200})
-	if !strings.Contains(text.String(), "cudagraph re-recordings not known (10 failed re-record checks, no Recording lines)") ||
-		!strings.Contains(text.String(), "how many times it was recorded again is not known") {
-		t.Errorf("text report:\n%s", text.String())
+	var txt strings.Builder
+	WriteReport(&txt, a, "text", text.Options{Width: 200})
+	if !strings.Contains(txt.String(), "cudagraph re-recordings not known (10 failed re-record checks, no Recording lines)") ||
+		!strings.Contains(txt.String(), "how many times it was recorded again is not known") {
+		t.Errorf("text report:\n%s", txt.String())
 	}
 	limit := 3
 	res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})

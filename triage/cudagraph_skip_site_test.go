@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A CUDA-graph skip names the user's code torch printed after "Found from :" (docs: gpu-cuda-graphs-2.11.md §2):
@@ -21,12 +23,12 @@ func TestCudagraphSkipSite(t *testing.T) {
 		if skip == nil || skip.File != "/tmp/gpu/repro/g02_cg_mutated_input.py" || skip.Line != 6 || skip.Function != "f" {
 			t.Fatalf("%s: skip finding %+v", preset, skip)
 		}
-		var text, md strings.Builder
-		WriteReport(&text, a, "text", TextOptions{Width: 200})
+		var txt, md strings.Builder
+		WriteReport(&txt, a, "text", text.Options{Width: 200})
 		WriteMarkdown(&md, a)
-		if !strings.Contains(text.String(), "cudagraph_skip · g02_cg_mutated_input.py:6 in f · ×1") ||
-			!strings.Contains(text.String(), "at g02_cg_mutated_input.py:6 f") {
-			t.Errorf("%s: text report has no skip site:\n%s", preset, text.String())
+		if !strings.Contains(txt.String(), "cudagraph_skip · g02_cg_mutated_input.py:6 in f · ×1") ||
+			!strings.Contains(txt.String(), "at g02_cg_mutated_input.py:6 f") {
+			t.Errorf("%s: text report has no skip site:\n%s", preset, txt.String())
 		}
 		if !strings.Contains(md.String(), `g02\_cg\_mutated\_input.py:6 in f`) {
 			t.Errorf("%s: markdown has no skip site:\n%s", preset, md.String())
@@ -42,7 +44,7 @@ func TestCudagraphSkipSite(t *testing.T) {
 		a := analyzeRun(t, fx("torch-2.11-cuda/"+in), nil)
 		for _, f := range a.Findings {
 			if f.Kind == KindCudagraphSkip {
-				sites[in+" "+f.What] = site(f.File, f.Line) + " " + f.Function
+				sites[in+" "+f.What] = text.Site(f.File, f.Line) + " " + f.Function
 			}
 		}
 	}

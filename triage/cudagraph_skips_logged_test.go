@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Which skip messages reach the log (docs: gpu-cuda-graphs-2.11.md, opening notes and §2; torch-log-formats.md
@@ -34,23 +36,23 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 		if a.Evidence.CudagraphSkipsLogged != c.logged || a.Verdict.State != StateSteady {
 			t.Errorf("%s: logged %v (want %v), verdict %s", c.name, a.Evidence.CudagraphSkipsLogged, c.logged, a.Verdict.Summary)
 		}
-		var text, md strings.Builder
-		WriteReport(&text, a, "text", TextOptions{Width: 300})
+		var txt, md strings.Builder
+		WriteReport(&txt, a, "text", text.Options{Width: 300})
 		WriteMarkdown(&md, a)
 		j, _ := json.Marshal(a.JSON())
 		nothing := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
 		if c.logged {
-			if !strings.Contains(text.String(), c.textCount) || !strings.Contains(text.String(), nothing) ||
+			if !strings.Contains(txt.String(), c.textCount) || !strings.Contains(txt.String(), nothing) ||
 				!strings.Contains(string(j), `"cudagraph_skips_logged":true`) || !strings.Contains(md.String(), "| 0 distinct (0 records) | 0 | 0 | 0 | 0 |") {
-				t.Errorf("%s:\n%s\n%s\n%s", c.name, text.String(), md.String(), j)
+				t.Errorf("%s:\n%s\n%s\n%s", c.name, txt.String(), md.String(), j)
 			}
 			continue
 		}
-		if !strings.Contains(text.String(), c.textCount) || strings.Contains(text.String(), "CUDA-graph skip or error") ||
-			!strings.Contains(text.String(), "Nothing to report: no graph break, recompile, limit hit or error in the input; CUDA-graph skips were not logged") ||
+		if !strings.Contains(txt.String(), c.textCount) || strings.Contains(txt.String(), "CUDA-graph skip or error") ||
+			!strings.Contains(txt.String(), "Nothing to report: no graph break, recompile, limit hit or error in the input; CUDA-graph skips were not logged") ||
 			!strings.Contains(string(j), `"cudagraph_skips_logged":false`) ||
 			!strings.Contains(md.String(), "| 0 distinct (0 records) | 0 | 0 | not logged | 0 |") {
-			t.Errorf("%s:\n%s\n%s\n%s", c.name, text.String(), md.String(), j)
+			t.Errorf("%s:\n%s\n%s\n%s", c.name, txt.String(), md.String(), j)
 		}
 	}
 

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // The triage and verbose captures of one repro were two runs of the same program: nothing may be new or gone
@@ -61,10 +63,10 @@ func TestDiffNewAndGone(t *testing.T) {
 			strings.Contains(nc, "did not log them") {
 			t.Errorf("%s not logged: not compared %q", c.side, d.NotCompared)
 		}
-		var text bytes.Buffer
-		WriteDiffText(&text, "a.log", "b.log", d, TextOptions{Width: 200})
-		if !strings.Contains(text.String(), "Not compared") || strings.Contains(text.String(), "No difference in graph breaks") {
-			t.Errorf("%s not logged: text\n%s", c.side, text.String())
+		var txt bytes.Buffer
+		WriteDiffText(&txt, "a.log", "b.log", d, text.Options{Width: 200})
+		if !strings.Contains(txt.String(), "Not compared") || strings.Contains(txt.String(), "No difference in graph breaks") {
+			t.Errorf("%s not logged: text\n%s", c.side, txt.String())
 		}
 	}
 	// both logged: the items are compared
@@ -101,7 +103,7 @@ func TestDiffSyntheticPerRank(t *testing.T) {
 		t.Errorf("changed %+v", ch)
 	}
 	var out bytes.Buffer
-	WriteDiffText(&out, "A", "B", d, TextOptions{})
+	WriteDiffText(&out, "A", "B", d, text.Options{})
 	for _, want := range []string{"New in B", "+ graph break: print() breaks the graph in step (train.py:10) (×1)", "new on rank 3",
 		"~ recompile reason: recompiles of step on size guards (×4 → ×5)", "rank 2: 1→2", "1 new, 0 gone, 1 changed in count, 0 unchanged"} {
 		if !strings.Contains(out.String(), want) {
@@ -129,10 +131,10 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 	if nc := strings.Join(d.NotCompared, "\n"); !strings.Contains(nc, "gone or fewer: B did not complete (stopped by torchtriage (timed out after 1s))") {
 		t.Errorf("not compared %q", d.NotCompared)
 	}
-	var text bytes.Buffer
-	WriteDiffText(&text, "a", "b", d, TextOptions{Width: 200})
-	if strings.Contains(text.String(), "No difference") || !strings.Contains(text.String(), "Nothing new or more in graph breaks") {
-		t.Errorf("text:\n%s", text.String())
+	var txt bytes.Buffer
+	WriteDiffText(&txt, "a", "b", d, text.Options{Width: 200})
+	if strings.Contains(txt.String(), "No difference") || !strings.Contains(txt.String(), "Nothing new or more in graph breaks") {
+		t.Errorf("text:\n%s", txt.String())
 	}
 	// the other way round: what A never reached is not "new" in B
 	d = Diff(stopped, full)

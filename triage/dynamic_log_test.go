@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 )
 
@@ -64,7 +66,7 @@ func TestDynamicFalseSizeRecompileIsNotAutomaticDynamic(t *testing.T) {
 			t.Errorf("%s: verdict %q", log, a.Verdict.Summary)
 		}
 		var buf bytes.Buffer
-		if err := WriteReport(&buf, a, "json", TextOptions{}); err != nil {
+		if err := WriteReport(&buf, a, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		var js struct {
@@ -111,7 +113,7 @@ func TestLogsSeenNameDynamic(t *testing.T) {
 			t.Errorf("%s: logs %q", log, got)
 		}
 		var buf bytes.Buffer
-		if err := WriteReport(&buf, a, "text", TextOptions{Width: 200}); err != nil {
+		if err := WriteReport(&buf, a, "text", text.Options{Width: 200}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(buf.String(), "logs seen in the input: dynamic,recompiles") {

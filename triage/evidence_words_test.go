@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Logs alone do not say what TORCH_LOGS was: r06 (the funcol fix) ran with graph_breaks,recompiles and printed
@@ -29,9 +31,9 @@ func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
 	if a.Verdict.State != StateSteady || a.Evidence.CudagraphSkipsLogged {
 		t.Fatalf("the test wants a steady log without skips logged: %s %+v", a.Verdict.State, a.Evidence)
 	}
-	var text strings.Builder
-	WriteReportText(&text, a, TextOptions{Width: 300})
-	if s := text.String(); strings.Contains(s, "skips were not logged") || !strings.Contains(s, "no sign CUDA-graph skips were logged (") {
+	var txt strings.Builder
+	WriteReportText(&txt, a, text.Options{Width: 300})
+	if s := txt.String(); strings.Contains(s, "skips were not logged") || !strings.Contains(s, "no sign CUDA-graph skips were logged (") {
 		t.Errorf("text:\n%s", s)
 	}
 }
@@ -90,9 +92,9 @@ func TestTorchWarningIsTorchOutput(t *testing.T) {
 	if !a.Evidence.TorchSeen || !slices.Contains(a.Evidence.TorchSeenBy, "a torch warning") {
 		t.Errorf("torch seen %v by %v", a.Evidence.TorchSeen, a.Evidence.TorchSeenBy)
 	}
-	var text strings.Builder
-	WriteReportText(&text, a, TextOptions{Width: 200})
-	if s := text.String(); strings.Contains(s, "no torch output") || strings.Contains(s, "get torch output first") {
+	var txt strings.Builder
+	WriteReportText(&txt, a, text.Options{Width: 200})
+	if s := txt.String(); strings.Contains(s, "no torch output") || strings.Contains(s, "get torch output first") {
 		t.Errorf("report:\n%s", s)
 	}
 	// a warning the program raised itself is not torch's

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -241,7 +243,7 @@ var digits = regexp.MustCompile(`\d+`)
 
 // normalizeText blanks hex addresses and collapses whitespace (IDs, grouping).
 func normalizeText(s string, max int) string {
-	return clipRunes(hexAddr.ReplaceAllString(s, "0x…"), max)
+	return text.ClipRunes(hexAddr.ReplaceAllString(s, "0x…"), max)
 }
 
 func ranksOf(m map[int]rankStat) []int {
@@ -259,5 +261,5 @@ func siteText(file string, line int) string {
 	if file == "" {
 		return "unknown site"
 	}
-	return site(file, line)
+	return text.Site(file, line)
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -26,7 +28,7 @@ const (
 var cacheWords = map[string]string{"fx_graph": "FX graph cache", "aot_autograd": "AOTAutograd cache", "pgo": "PGO code state"}
 
 func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, set *playbooks.Set) Finding {
-	f := Finding{Kind: kind, ID: string(kind) + ":" + id, Title: title, What: OneLine(title, 60), Detail: detail,
+	f := Finding{Kind: kind, ID: string(kind) + ":" + id, Title: title, What: text.OneLine(title, 60), Detail: detail,
 		Records: 1, Ranks: ranks, Evidence: []Evidence{}, ranks: map[int]rankStat{}}
 	for _, r := range ranks {
 		f.ranks[r] = statN(1)
@@ -53,8 +55,8 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set,
 			}
 		}
 		for _, reason := range sortedStrings(reasons) {
-			title := fmt.Sprintf("%s bypassed: %s", cacheWords[name], OneLine(reason, titleMax))
-			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+clipRunes(reason, 80), title,
+			title := fmt.Sprintf("%s bypassed: %s", cacheWords[name], text.OneLine(reason, text.TitleMax))
+			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+text.ClipRunes(reason, 80), title,
 				title+"\nA bypassed graph is compiled cold on every start.", name+" cache bypass: "+reason, nonNeg(reasons[reason]), set))
 		}
 		if f, ok := splitCacheFinding(name, rs, ranks, probes, set); ok {

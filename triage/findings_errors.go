@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -18,7 +20,7 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([
 	f.ID = "cudagraph_skip:" + digits.ReplaceAllString(normalizeText(s.Reason, 120), "N")
 	f.key = f.ID // skips compare by reason; the site tells a moved one (diff)
 	if s.File != "" {
-		f.ID += "@" + site(s.File, s.Line)
+		f.ID += "@" + text.Site(s.File, s.Line)
 	}
 	if snap != nil {
 		f.ranks = snap.skips[s]
@@ -27,7 +29,7 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([
 		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
 	}
 	f.addCompileIDs(s.Evidence)
-	f.Title = "CUDA graphs skipped: " + OneLine(s.Reason, titleMax) // the rows and the gate add File and Line
+	f.Title = "CUDA graphs skipped: " + text.OneLine(s.Reason, text.TitleMax) // the rows and the gate add File and Line
 	var d strings.Builder
 	fmt.Fprintf(&d, "Reason: %s\nRecords: %d · %s", s.Reason, s.Records, rw(s.Ranks))
 	if s.File != "" {
@@ -153,12 +155,12 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 		f.ID += "/" + e.Inner
 	}
 	f.key = f.ID
-	gist := OneLine(hexAddr.ReplaceAllString(errorGist(e.Message), "0x…"), titleMax) // the group's events differ in addresses
+	gist := text.OneLine(hexAddr.ReplaceAllString(errorGist(e.Message), "0x…"), text.TitleMax) // the group's events differ in addresses
 	// raised from another exception, which says why: the cause is kept whole (it often says what to do: "run with
 	// USE_LIBUV=0 to disable it."), the outer message gives way where both do not fit
 	if e.Cause != "" {
-		cause := " (caused by " + OneLine(hexAddr.ReplaceAllString(e.Cause, "0x…"), titleMax) + ")"
-		gist = OneLine(gist, max(titleMax-utf8.RuneCountInString(cause), titleMax/4)) + cause
+		cause := " (caused by " + text.OneLine(hexAddr.ReplaceAllString(e.Cause, "0x…"), text.TitleMax) + ")"
+		gist = text.OneLine(gist, max(text.TitleMax-utf8.RuneCountInString(cause), text.TitleMax/4)) + cause
 	}
 	switch {
 	case cause != "":
@@ -235,14 +237,14 @@ func errorGist(msg string) string {
 	lines := strings.Split(strings.TrimRight(msg, "\n "), "\n")
 	for i, l := range lines[:len(lines)-1] {
 		if strings.TrimSpace(l) == "Last error:" {
-			if why := flatLine(lines[i+1]); why != "" {
+			if why := text.FlatLine(lines[i+1]); why != "" {
 				return why
 			}
 		}
 	}
-	head := flatLine(headline(msg))
+	head := text.FlatLine(headline(msg))
 	if tritonAt.MatchString(head) && len(lines) > 1 {
-		if why := flatLine(lines[len(lines)-1]); why != "" && why != "^" {
+		if why := text.FlatLine(lines[len(lines)-1]); why != "" && why != "^" {
 			return head + " " + why
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -29,7 +31,7 @@ func warningFinding(w *WarningSummary, set *playbooks.Set, rw func([]int) string
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
 	f.ID = "gpu_warning:" + w.Topic
 	f.key = f.ID
-	f.Title = OneLine(w.Message, titleMax)
+	f.Title = text.OneLine(w.Message, text.TitleMax)
 	if w.Sizes > 0 {
 		// torch warns once, when the count first passes its limit: the number is a floor (gpu-cuda-graphs-2.11.md §4)
 		f.Title = fmt.Sprintf("CUDA graphs record a new graph for each distinct input size: at least %d distinct input sizes", w.Sizes)
@@ -44,12 +46,12 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 		reason = "reason not logged"
 	}
 	f := Finding{Kind: KindCudagraphPartition, Records: p.Partitions, Ranks: p.Ranks, Evidence: p.Evidence,
-		CompileIDs: p.CompileIDs, File: p.File, Line: p.Line, Function: p.Function, What: OneLine(reason, 40)}
+		CompileIDs: p.CompileIDs, File: p.File, Line: p.Line, Function: p.Function, What: text.OneLine(reason, 40)}
 	q := fmt.Sprintf("reason=%s op=%s ir=%s fx=%s", p.Reason, p.Op, p.IR, p.FX)
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphPartition, Reason: q}))
 	f.ID = "cudagraph_partition:" + digits.ReplaceAllString(normalizeText(reason, 80), "N")
 	if p.File != "" {
-		f.ID += "@" + site(p.File, p.Line)
+		f.ID += "@" + text.Site(p.File, p.Line)
 	}
 	f.key = f.ID
 	if snap != nil {
@@ -60,7 +62,7 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	}
 	where := ""
 	if p.File != "" {
-		where = " at " + site(p.File, p.Line)
+		where = " at " + text.Site(p.File, p.Line)
 	}
 	outside := "part of every call runs outside the CUDA graph"
 	if p.WholeGraphs == p.Records { // no partition of these graphs was cudagraphable
@@ -96,7 +98,7 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, r
 		n = r.Records
 	}
 	f := Finding{Kind: KindCudagraphRerecord, Records: n, Ranks: r.Ranks, Evidence: r.Evidence,
-		Function: r.Function, What: OneLine(r.Reason, 40), unexpected: r.Rerecords}
+		Function: r.Function, What: text.OneLine(r.Reason, 40), unexpected: r.Rerecords}
 	q := r.Reason
 	if len(r.Inputs) > 0 {
 		q += " (input " + strings.Join(r.Inputs, ", ") + ")"
@@ -133,7 +135,7 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, r
 
 // rerecordTitle words a re-record cause by what the input shows: the re-recordings, or only failed checks.
 func rerecordTitle(r *RerecordSummary) string {
-	why := OneLine(r.Reason, titleMax)
+	why := text.OneLine(r.Reason, text.TitleMax)
 	switch {
 	case r.Unknown:
 		return fmt.Sprintf("CUDA graph of %s did not match a call %s: %s (no Recording lines: how many times it was recorded again is not known)",

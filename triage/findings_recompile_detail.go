@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -55,7 +57,7 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 		d.WriteString("\nAs printed (each recompile's deciding guard failure):")
 		for _, s := range g.guards {
 			d.WriteString("\n  ")
-			writeOneLine(&d, s, 160)
+			text.WriteOneLine(&d, s, 160)
 		}
 	}
 	return d.String()

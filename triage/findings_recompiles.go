@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 )
@@ -41,7 +43,7 @@ func whatOfClass(gc GuardClass) string {
 	case "backend":
 		return "backend"
 	}
-	return "guard " + OneLine(gc.Detail, 40)
+	return "guard " + text.OneLine(gc.Detail, 40)
 }
 
 // describeClass says in words what changed, for titles and rank-agreement lines.

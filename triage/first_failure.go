@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -72,10 +74,10 @@ func (f *FirstFailure) Text() string {
 	}
 	what := f.Class
 	if m := strings.TrimSpace(f.Message); m != "" {
-		what += ": " + OneLine(errorGist(m), titleMax)
+		what += ": " + text.OneLine(errorGist(m), text.TitleMax)
 	}
 	if f.Cause != "" {
-		what += " (caused by " + OneLine(f.Cause, titleMax) + ")"
+		what += " (caused by " + text.OneLine(f.Cause, text.TitleMax) + ")"
 	}
 	if f.TorchLogs { // the place is the program's `import torch`; the cause is the setting
 		what += " (raised by torch reading TORCH_LOGS at import: the setting, not the program)"

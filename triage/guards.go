@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // GuardClass is one classified guard failure: which class of guard failed, on which input, and (for sizes and
@@ -107,7 +109,7 @@ func classifyExpr(g string, gc *GuardClass) {
 			gc.Class = "stack_float"
 		}
 	default:
-		gc.Detail = OneLine(g, 80)
+		gc.Detail = text.OneLine(g, 80)
 	}
 }
 

@@ -1,6 +1,10 @@
 package triage
 
-import "io"
+import (
+	"io"
+
+	"github.com/torchtriage/torchtriage/triage/text"
+)
 
 // buildReport loads paths into a report (Load without records) for the tests.
 func buildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
@@ -19,7 +23,7 @@ func reportTo(w io.Writer, format string, paths ...string) int {
 	if err != nil {
 		return 2
 	}
-	if err := WriteReport(w, Analyze(rep, nil, nil), format, TextOptions{Width: 200}); err != nil {
+	if err := WriteReport(w, Analyze(rep, nil, nil), format, text.Options{Width: 200}); err != nil {
 		return 2
 	}
 	return 0

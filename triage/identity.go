@@ -3,6 +3,8 @@ package triage
 import (
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A graph break's identity across runs (its compare key) is what stays when lines move: the file, the function
@@ -57,7 +59,7 @@ func sourceIdentity(code string) string {
 		}
 	}
 	// Fields drops the spaces TrimSpace does: a line whose words are one space apart is kept, not copied
-	return collapsed(strings.TrimSpace(code))
+	return text.Collapsed(strings.TrimSpace(code))
 }
 
 // siteOf is where a finding points, as diff shows a move: "r05_dist_c10d.py:10"; "" without a file.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // shiftLines rewrites a captured log as if a comment had been added above line `from` of script: every
@@ -68,10 +69,10 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 			if d.New != 0 || d.Gone != 0 || d.Moved == 0 {
 				t.Fatalf("diff: %d new, %d gone, %d moved: %+v", d.New, d.Gone, d.Moved, d.Items)
 			}
-			var text bytes.Buffer
-			WriteDiffText(&text, "A", "B", d, TextOptions{Width: 200})
-			if !strings.Contains(text.String(), " moved from "+tc.script+":") {
-				t.Errorf("diff text shows no move:\n%s", text.String())
+			var txt bytes.Buffer
+			WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
+			if !strings.Contains(txt.String(), " moved from "+tc.script+":") {
+				t.Errorf("diff text shows no move:\n%s", txt.String())
 			}
 			res := Gate(after, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: NewBaseline(before)})
 			if !res.Passed || len(res.Improved) != 0 {
@@ -81,10 +82,10 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 	}
 	orig, _ := os.ReadFile(fx("torch-2.14/r05_dist_c10d.triage.log"))
 	d := Diff(analyzeBytes(t, orig), analyzeBytes(t, shiftLines(t, orig, "r05_dist_c10d.py", 10)))
-	var text bytes.Buffer
-	WriteDiffText(&text, "A", "B", d, TextOptions{Width: 200})
-	if want := "~ graph break print() moved from r05_dist_c10d.py:10 to r05_dist_c10d.py:11"; !strings.Contains(text.String(), want) {
-		t.Errorf("want %q in\n%s", want, text.String())
+	var txt bytes.Buffer
+	WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
+	if want := "~ graph break print() moved from r05_dist_c10d.py:10 to r05_dist_c10d.py:11"; !strings.Contains(txt.String(), want) {
+		t.Errorf("want %q in\n%s", want, txt.String())
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Folding recompiles on the lane's goroutine changes no report: every text fixture, trace dir and recorded run
@@ -30,7 +32,7 @@ func TestFoldAsideChangesNoReport(t *testing.T) {
 			return []byte("error: " + err.Error())
 		}
 		var b bytes.Buffer
-		if err := WriteReport(&b, Analyze(l.Report, nil, nil), "json", TextOptions{}); err != nil {
+		if err := WriteReport(&b, Analyze(l.Report, nil, nil), "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		return b.Bytes()

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -56,7 +58,7 @@ func TestCountedPayloadsAreReadOnly(t *testing.T) {
 	agg.Settle()
 	an := Analyze(agg.Report(), nil, nil)
 	for _, format := range []string{"json", "text", "markdown"} {
-		if err := WriteReport(io.Discard, an, format, TextOptions{}); err != nil {
+		if err := WriteReport(io.Discard, an, format, text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // g01 (torch 2.11, H100): a CPU input makes a non-cudagraphable partition, not a skip (docs
@@ -34,10 +35,10 @@ func TestCudagraphStepCoversPartitions(t *testing.T) {
 			t.Errorf("done when %q does not cover %q", dw, want)
 		}
 	}
-	var text strings.Builder
-	WriteReport(&text, a, "text", TextOptions{Width: 200})
-	if strings.Contains(text.String(), "done when: No 'skipping cudagraphs' messages.") {
-		t.Errorf("report still says step 4 is done with only skips gone:\n%s", text.String())
+	var txt strings.Builder
+	WriteReport(&txt, a, "text", text.Options{Width: 200})
+	if strings.Contains(txt.String(), "done when: No 'skipping cudagraphs' messages.") {
+		t.Errorf("report still says step 4 is done with only skips gone:\n%s", txt.String())
 	}
 }
 

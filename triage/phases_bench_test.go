@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 )
@@ -88,7 +90,7 @@ func BenchmarkPhases(b *testing.B) {
 	for _, format := range []string{"text", "json"} {
 		b.Run("write-"+format, func(b *testing.B) {
 			for range b.N {
-				if err := WriteReport(io.Discard, an, format, TextOptions{}); err != nil {
+				if err := WriteReport(io.Discard, an, format, text.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

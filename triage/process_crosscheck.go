@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // CounterCheck is a disagreement between what a process counted and what its
@@ -173,7 +175,7 @@ func unimplementedCheck(info ProcessInfo, rank, limits int) (CounterCheck, bool)
 	sort.Strings(reasons)
 	return CounterCheck{Rank: rank, ProcessBreaks: len(reasons), ProcessEvents: events,
 		Message: fmt.Sprintf("%sthe process counted %s Dynamo did not turn into a graph break (%s: fullgraph refused it, or the frame ran eager), the log shows none — the program caught it without printing it, or its output was not captured",
-			rankLead(rank), Plural(len(reasons), "compile failure"), OneLine(firstLine(reasons[0]), 80))}, true
+			rankLead(rank), Plural(len(reasons), "compile failure"), text.OneLine(firstLine(reasons[0]), 80))}, true
 }
 
 // noFailureShown words the compile errors and limit hits a log shows for a process: "no compile error", "only

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -32,8 +34,8 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 		t.Errorf("evidence %+v: %q", a.Evidence, a.Evidence.ProcessesText())
 	}
 	var b strings.Builder
-	WriteReportText(&b, a, TextOptions{Width: 200})
-	WriteFindingsText(&b, a, TextOptions{Width: 200})
+	WriteReportText(&b, a, text.Options{Width: 200})
+	WriteFindingsText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "· torchrun job, no rank prefix\n") || strings.Contains(b.String(), "single process") ||
 		!strings.Contains(b.String(), "Rank agreement: not compared: a torchrun job whose lines carry no rank prefix") {
 		t.Errorf("report:\n%s", b.String())
@@ -56,12 +58,12 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 func TestTorchrunItemWithoutRanks(t *testing.T) {
 	a := Analyze(loadReport(t, fx("failures/torch-2.6.torchrun-port-in-use.log")), nil, nil)
 	var b strings.Builder
-	WriteReportText(&b, a, TextOptions{Width: 200})
+	WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "Runtime error ×1 no rank prefix torch.distributed.DistNetworkError") || strings.Contains(b.String(), "single process") {
 		t.Errorf("report:\n%s", b.String())
 	}
 	b.Reset()
-	WriteReportText(&b, Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil), TextOptions{Width: 200})
+	WriteReportText(&b, Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil), text.Options{Width: 200})
 	if !strings.Contains(b.String(), "×4 single process") {
 		t.Errorf("a single process's items:\n%s", b.String())
 	}
@@ -107,7 +109,7 @@ func TestRanksWithoutTorchOutput(t *testing.T) {
 		t.Errorf("agreement %+v", ra)
 	}
 	var b strings.Builder
-	WriteReportText(&b, a, TextOptions{Width: 200})
+	WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "ranks 0,1: no torch output: nothing counted") || strings.Contains(b.String(), "0 limit hits") {
 		t.Errorf("report:\n%s", b.String())
 	}
@@ -157,11 +159,11 @@ func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
 	if ra := a.RankAgreement; ra.Summary != "not compared: 2 processes whose lines carry no rank prefix" || ra.Agree {
 		t.Errorf("agreement %+v", ra)
 	}
-	var text, md strings.Builder
-	WriteReportText(&text, a, TextOptions{Width: 200})
+	var txt, md strings.Builder
+	WriteReportText(&txt, a, text.Options{Width: 200})
 	WriteMarkdown(&md, a)
-	if strings.Contains(text.String(), "single process") || strings.Contains(md.String(), "single process") {
-		t.Errorf("text:\n%s\nmarkdown:\n%s", text.String(), md.String())
+	if strings.Contains(txt.String(), "single process") || strings.Contains(md.String(), "single process") {
+		t.Errorf("text:\n%s\nmarkdown:\n%s", txt.String(), md.String())
 	}
 	// one run's log is one process
 	if a := Analyze(loadReport(t, fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); a.Evidence.Processes != 1 || a.Evidence.ProcessesText() != "single process" {

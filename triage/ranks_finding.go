@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -54,7 +56,7 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	reason := strings.Join(what, " and ") + " differ between ranks: " + ra.Summary
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRankDisagreement, Reason: reason}))
 	f.key = f.ID
-	f.Title = "Ranks compile differently: " + OneLine(ra.Summary, titleMax)
+	f.Title = "Ranks compile differently: " + text.OneLine(ra.Summary, text.TitleMax)
 	f.Detail = detail.String()
 	div := map[int]bool{}
 	for _, r := range f.Ranks {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A 1024-rank log from the real 2-rank r05 fixture (torch 2.6): every rank prints what its rank 1 printed
@@ -58,9 +60,9 @@ func TestReport1024RanksGrouped(t *testing.T) {
 		t.Fatalf("rank 0 %+v, rank 512 %+v", c0, c512)
 	}
 	line := func(who string, c Counts) string { return "  " + who + ": " + countsText(c, an) }
-	var text strings.Builder
-	WriteReportText(&text, an, TextOptions{Width: 200})
-	out := text.String()
+	var txt strings.Builder
+	WriteReportText(&txt, an, text.Options{Width: 200})
+	out := txt.String()
 	i := strings.Index(out, "\nPer rank\n")
 	if i < 0 {
 		t.Fatalf("no Per rank section:\n%s", out)
@@ -108,7 +110,7 @@ func TestGroupPerRank(t *testing.T) {
 		many[strconv.Itoa(r)] = Counts{Recompiles: r}
 	}
 	var b strings.Builder
-	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), &Report{PerRank: many}, nil)
+	writePerRank(text.NewWriter(&b, text.Options{Width: 200}), &Report{PerRank: many}, nil)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	if len(lines) != maxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-maxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-maxPerRankLines)+" ranks): --format json has every rank" {
 		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
@@ -119,7 +121,7 @@ func TestGroupPerRank(t *testing.T) {
 		one[strconv.Itoa(r)] = Counts{Recompiles: r}
 	}
 	b.Reset()
-	writePerRank(NewTextWriter(&b, TextOptions{Width: 200}), &Report{PerRank: one}, nil)
+	writePerRank(text.NewWriter(&b, text.Options{Width: 200}), &Report{PerRank: one}, nil)
 	if !strings.HasSuffix(strings.TrimSpace(b.String()), "  … 1 more group of ranks (1 rank): --format json has every rank") {
 		t.Errorf("one more group:\n%s", b.String())
 	}

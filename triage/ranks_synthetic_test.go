@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Synthetic records, built the way the parser builds them from a torchrun capture (torch-log-formats.md §3, §4).
@@ -76,12 +77,12 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 	if s := small.RankAgreement.Summary; s != "ranks 0,2–7 agree; rank 1: extra recompile of step, size mismatch x[0] 9→11" {
 		t.Errorf("8 ranks: %q", s)
 	}
-	var text strings.Builder
-	WriteFindingsText(&text, a, TextOptions{})
+	var txt strings.Builder
+	WriteFindingsText(&txt, a, text.Options{})
 	var smallText strings.Builder
-	WriteFindingsText(&smallText, small, TextOptions{})
-	if d := text.Len() - smallText.Len(); d < 0 || d > 64 {
-		t.Errorf("text output grows with ranks: %d bytes for 1024 ranks, %d for 8", text.Len(), smallText.Len())
+	WriteFindingsText(&smallText, small, text.Options{})
+	if d := txt.Len() - smallText.Len(); d < 0 || d > 64 {
+		t.Errorf("text output grows with ranks: %d bytes for 1024 ranks, %d for 8", txt.Len(), smallText.Len())
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 func TestRankAgreementSmall(t *testing.T) {
@@ -63,9 +65,9 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 				t.Errorf("%s: verdict reason %q", name, r)
 			}
 		}
-		var text strings.Builder
-		WriteReportText(&text, a, TextOptions{Width: 200})
-		if perRank := text.String()[strings.Index(text.String(), "Per rank"):]; !strings.Contains(perRank, "breaks unknown") ||
+		var txt strings.Builder
+		WriteReportText(&txt, a, text.Options{Width: 200})
+		if perRank := txt.String()[strings.Index(txt.String(), "Per rank"):]; !strings.Contains(perRank, "breaks unknown") ||
 			strings.Contains(perRank, " 0 breaks") || strings.Contains(perRank, " 0 recompiles") {
 			t.Errorf("%s: per-rank counts of what was not logged:\n%s", name, perRank)
 		}

@@ -5,13 +5,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // perRankLine is the text report's "Per rank" line that starts with who ("rank 2"), unwrapped.
 func perRankLine(t *testing.T, a *Analysis, who string) string {
 	t.Helper()
 	var b strings.Builder
-	WriteReportText(&b, a, TextOptions{Width: 1000})
+	WriteReportText(&b, a, text.Options{Width: 1000})
 	out := b.String()
 	sec := out[max(strings.Index(out, "\nPer rank\n"), 0):]
 	for _, l := range strings.Split(sec, "\n") {
@@ -73,7 +75,7 @@ func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
 			}
 		}
 		var b strings.Builder
-		if err := WriteReport(&b, a, "json", TextOptions{}); err != nil {
+		if err := WriteReport(&b, a, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		var doc struct {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Ranks the launcher started that no record names, and no probe of which was read: per_rank_unknown names them
@@ -21,7 +23,7 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 		t.Fatalf("per_rank_unknown %+v (ranks %v, per_rank %v)", u, a.Report.Ranks, a.Report.PerRank)
 	}
 	var b strings.Builder
-	if err := WriteReport(&b, a, "json", TextOptions{}); err != nil {
+	if err := WriteReport(&b, a, "json", text.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -36,14 +38,14 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 		t.Errorf("no probe, yet frames: %v", doc.Unknown[0])
 	}
 	b.Reset()
-	WriteReportText(&b, a, TextOptions{Width: 200})
+	WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "\n  ranks 1–3: counts not known: no log record names them (known from the launcher)\n") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	// a report of one process has none, and its JSON an empty list, not null
 	single := Analyze(&Report{PerRank: map[string]Counts{}}, nil, nil)
 	b.Reset()
-	if err := WriteReport(&b, single, "json", TextOptions{}); err != nil || !strings.Contains(b.String(), `"per_rank_unknown": []`) {
+	if err := WriteReport(&b, single, "json", text.Options{}); err != nil || !strings.Contains(b.String(), `"per_rank_unknown": []`) {
 		t.Errorf("single process: %v\n%.400s", err, b.String())
 	}
 }

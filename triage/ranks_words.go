@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // rankWord names ranks: "rank 3", "ranks 0–7".
@@ -16,7 +18,7 @@ func rankWord(ranks []int) string {
 
 // compactRanks is RankRanges bounded in length: beyond a few ranges it gives the count and the first ones.
 func compactRanks(ranks []int) string {
-	s := RankRanges(ranks)
+	s := text.RankRanges(ranks)
 	cut := 0 // where the first summaryRangeParts ranges end: counted, not split (every item's ranks are worded)
 	for range summaryRangeParts {
 		i := strings.IndexByte(s[cut:], ',')

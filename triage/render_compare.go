@@ -3,6 +3,8 @@ package triage
 import (
 	"fmt"
 	"io"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // WriteCompareText prints a comparison on one screen: the verdict, then what differs, biggest first.
@@ -28,7 +30,7 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res CompareResult) {
 			if s.Knob {
 				mark = "*"
 			}
-			fmt.Fprintf(w, " %s %s\n", mark, OneLine(s.String(), 110))
+			fmt.Fprintf(w, " %s %s\n", mark, text.OneLine(s.String(), 110))
 		}
 	}
 	if d := res.Compile; d != nil {
@@ -98,7 +100,7 @@ func writeDelta(w io.Writer, label string, d Delta) {
 	if d.Ratio != nil {
 		ratio = fmt.Sprintf(" ×%.2f", *d.Ratio)
 	}
-	fmt.Fprintf(w, "  %-20s %-8s %-8s %s%s\n", OneLine(label, 40), secs(d.A), secs(d.B), dd, ratio)
+	fmt.Fprintf(w, "  %-20s %-8s %-8s %s%s\n", text.OneLine(label, 40), secs(d.A), secs(d.B), dd, ratio)
 }
 
 func orDash(s string) string {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // The compile-time and cache tables of the text and markdown reports, built once as cells.
@@ -96,7 +98,7 @@ func frameName(f *FrameTime) string {
 	if f.Function == "" {
 		return "?"
 	}
-	return f.Function + " " + site(f.File, f.Line)
+	return f.Function + " " + text.Site(f.File, f.Line)
 }
 
 // WriteCompileText prints the compile tables (nothing when no input had compile data).
@@ -118,7 +120,7 @@ func WriteCompileText(w io.Writer, c *CompileReport) {
 	for _, name := range CacheNames {
 		reasons := c.Caches[name].BypassReasons
 		for _, reason := range sortedStrings(reasons) {
-			fmt.Fprintf(w, "  %s cache bypassed ×%d: %s\n", name, reasons[reason], OneLine(reason, 100))
+			fmt.Fprintf(w, "  %s cache bypassed ×%d: %s\n", name, reasons[reason], text.OneLine(reason, 100))
 		}
 	}
 }

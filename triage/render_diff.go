@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // WriteDiffText prints a diff readably, fitted to o.
-func WriteDiffText(w io.Writer, a, b string, res DiffResult, o TextOptions) {
-	t := NewTextWriter(w, o)
+func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
+	t := text.NewWriter(w, o)
 	t.Items(2, " · ", "torchtriage diff", "A "+a, "B "+b)
 	if res.Commands != "" {
 		t.Linef(2, "%s: what is new or gone may be the other program's, not a change of one", res.Commands)

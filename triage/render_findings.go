@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // maxTextFindings bounds the findings listed in text and Markdown (the rest are counted).
@@ -11,8 +13,8 @@ const maxTextFindings = 40
 
 // WriteFindingsText prints the findings, rank agreement, verdict and next step readably, fitted to o (after
 // WriteReportText in `report`).
-func WriteFindingsText(w io.Writer, a *Analysis, o TextOptions) {
-	t := NewTextWriter(w, o)
+func WriteFindingsText(w io.Writer, a *Analysis, o text.Options) {
+	t := text.NewWriter(w, o)
 	t.Blank()
 	t.Linef(0, "Findings (%d)", len(a.Findings))
 	if len(a.Findings) == 0 {
@@ -45,7 +47,7 @@ func WriteFindingsText(w io.Writer, a *Analysis, o TextOptions) {
 	writeNextStepText(t, a)
 }
 
-func writeNextStepText(t *TextWriter, a *Analysis) {
+func writeNextStepText(t *text.Writer, a *Analysis) {
 	s := a.NextStep
 	if s.ID == "" {
 		t.Line(2, "Next step: none: every checklist step is done.")
@@ -65,7 +67,7 @@ func writeNextStepText(t *TextWriter, a *Analysis) {
 func findingWhere(f *Finding) string {
 	var parts []string
 	if f.File != "" {
-		loc := site(f.File, f.Line)
+		loc := text.Site(f.File, f.Line)
 		if f.Function != "" {
 			loc += " in " + f.Function
 		}

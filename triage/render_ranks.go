@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // maxPerRankLines bounds the "Per rank" section: past it, the JSON (per_rank) has every rank.
@@ -42,7 +44,7 @@ func groupPerRank(perRank map[string]Counts) []rankCounts {
 
 // writePerRank prints the "Per rank" section: one line per group of ranks with the same counts, then the ranks no
 // log record names (the report's per_rank_unknown: counts not known, not 0), bounded as one list.
-func writePerRank(t *TextWriter, rep *Report, an *Analysis) {
+func writePerRank(t *text.Writer, rep *Report, an *Analysis) {
 	if len(rep.PerRank)+len(rep.PerRankUnknown) <= 1 {
 		return
 	}

@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // WriteReportText prints a readable summary of an analysis fitted to o: prose and evidence wrap, never cut. The
 // header, the counts, the per-event sections and "nothing to report" all come from the analysis, as the findings
 // and the verdict printed after them (WriteFindingsText) do.
-func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
+func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 	rep := an.Report
-	t := NewTextWriter(w, o)
+	t := text.NewWriter(w, o)
 	ver := "unknown"
 	if rep.TorchVersion != nil {
 		ver = *rep.TorchVersion
@@ -39,9 +41,9 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 			if b.GBID != "" {
 				what += " [" + b.GBID + "]"
 			}
-			t.Linef(6, "  %s %s  ×%d %s  %s", site(b.File, b.Line), b.Function, b.Records, an.Evidence.itemRanks(b.Ranks), OneLine(what, evidenceMax))
+			t.Linef(6, "  %s %s  ×%d %s  %s", text.Site(b.File, b.Line), b.Function, b.Records, an.Evidence.itemRanks(b.Ranks), text.OneLine(what, text.EvidenceMax))
 			if b.UserFile != "" && (b.UserFile != b.File || b.UserLine != b.Line) {
-				t.Linef(8, "      from your code at %s %s", site(b.UserFile, b.UserLine), b.UserFunc)
+				t.Linef(8, "      from your code at %s %s", text.Site(b.UserFile, b.UserLine), b.UserFunc)
 			}
 		}
 	}
@@ -49,34 +51,34 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 		t.Blank()
 		t.Line(0, "Recompiles")
 		for _, r := range rep.Recompiles {
-			t.Linef(6, "  %s %s  ×%d %s", r.Function, site(r.File, r.Line), r.Records, an.Evidence.itemRanks(r.Ranks))
+			t.Linef(6, "  %s %s  ×%d %s", r.Function, text.Site(r.File, r.Line), r.Records, an.Evidence.itemRanks(r.Ranks))
 			for i, f := range r.Failures {
 				if i == 4 {
 					t.Linef(8, "      … %d more guard failures", len(r.Failures)-4)
 					break
 				}
-				t.Linef(10, "      %s %s", f.CompileID, OneLine(f.Guard, evidenceMax))
+				t.Linef(10, "      %s %s", f.CompileID, text.OneLine(f.Guard, text.EvidenceMax))
 			}
 		}
 	}
 	for _, l := range rep.RecompileLimitHits {
 		t.Blank()
 		t.Linef(6, "Limit hit ×%d %s: config.%s (%d) in %s %s — %s",
-			l.Records, an.Evidence.itemRanks(l.Ranks), l.Limit, l.Value, l.Function, site(l.File, l.Line), l.Then())
-		t.Linef(8, "      last reason: %s", OneLine(l.LastReason, evidenceMax))
+			l.Records, an.Evidence.itemRanks(l.Ranks), l.Limit, l.Value, l.Function, text.Site(l.File, l.Line), l.Then())
+		t.Linef(8, "      last reason: %s", text.OneLine(l.LastReason, text.EvidenceMax))
 	}
 	for _, s := range rep.CudagraphSkips {
 		t.Blank()
-		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, an.Evidence.itemRanks(s.Ranks), OneLine(s.Reason, evidenceMax))
+		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, an.Evidence.itemRanks(s.Ranks), text.OneLine(s.Reason, text.EvidenceMax))
 		if s.File != "" {
-			t.Linef(8, "      at %s %s", site(s.File, s.Line), s.Function)
+			t.Linef(8, "      at %s %s", text.Site(s.File, s.Line), s.Function)
 		}
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()
 		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.itemRanks(p.Ranks), orWhat(p.Reason, "reason not logged"))
 		if p.File != "" {
-			t.Linef(8, "      at %s %s", site(p.File, p.Line), p.Function)
+			t.Linef(8, "      at %s %s", text.Site(p.File, p.Line), p.Function)
 		}
 	}
 	for _, r := range rep.CudagraphRerecords {
@@ -84,13 +86,13 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 		switch {
 		case r.Unknown:
 			t.Linef(6, "CUDA graph did not match a call ×%d %s: %s: %s (re-recordings not known: no Recording lines)",
-				r.Records, an.Evidence.itemRanks(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax))
+				r.Records, an.Evidence.itemRanks(r.Ranks), r.Function, text.OneLine(r.Reason, text.EvidenceMax))
 		case r.Rerecords == 0:
 			t.Linef(6, "CUDA graph did not match a call ×%d %s, not recorded again: %s: %s", r.Records, an.Evidence.itemRanks(r.Ranks),
-				r.Function, OneLine(r.Reason, evidenceMax))
+				r.Function, text.OneLine(r.Reason, text.EvidenceMax))
 		default:
 			t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s (%s of earlier recordings)", r.Rerecords,
-				an.Evidence.itemRanks(r.Ranks), r.Function, OneLine(r.Reason, evidenceMax), Plural(r.Records, "failed check"))
+				an.Evidence.itemRanks(r.Ranks), r.Function, text.OneLine(r.Reason, text.EvidenceMax), Plural(r.Records, "failed check"))
 		}
 	}
 	for _, e := range rep.CompileErrors {
@@ -115,18 +117,18 @@ func WriteReportText(w io.Writer, an *Analysis, o TextOptions) {
 
 // writeErrorText prints a fatal error: its class and what went wrong (errorGist), the message's own headline
 // under it when that is another line (NCCL's "NCCL error in: …, invalid usage …"), and where it was raised.
-func writeErrorText(t *TextWriter, ev ReportEvidence, label string, e *ErrorSummary) {
+func writeErrorText(t *text.Writer, ev ReportEvidence, label string, e *ErrorSummary) {
 	t.Blank()
-	gist := OneLine(errorGist(e.Message), evidenceMax)
+	gist := text.OneLine(errorGist(e.Message), text.EvidenceMax)
 	t.Linef(6, "%s ×%d %s %s: %s", label, e.Records, ev.itemRanks(e.Ranks), e.Class, gist)
-	if head := OneLine(headline(e.Message), evidenceMax); head != "" && !strings.HasPrefix(gist, head) {
+	if head := text.OneLine(headline(e.Message), text.EvidenceMax); head != "" && !strings.HasPrefix(gist, head) {
 		t.Linef(8, "      %s", head)
 	}
 	if e.Cause != "" {
-		t.Linef(8, "      raised from %s", OneLine(e.Cause, evidenceMax))
+		t.Linef(8, "      raised from %s", text.OneLine(e.Cause, text.EvidenceMax))
 	}
 	if e.File != "" {
-		t.Linef(8, "      at %s", site(e.File, e.Line))
+		t.Linef(8, "      at %s", text.Site(e.File, e.Line))
 	}
 }
 
@@ -198,7 +200,7 @@ func nothingText(an *Analysis) string {
 // WriteReport renders an analysis in one of the report formats: "text" (the counts, then the findings with
 // their playbooks, rank agreement, verdict and next step, fitted to o), "json" (schema torchtriage.report) or
 // "markdown" (o does not apply to these two).
-func WriteReport(w io.Writer, an *Analysis, format string, o TextOptions) error {
+func WriteReport(w io.Writer, an *Analysis, format string, o text.Options) error {
 	switch format {
 	case "json":
 		return writeReportJSON(w, an.JSON(), " ")

@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // flatText joins wrapped lines back into one: the text writer breaks lines only at spaces, so a phrase that was
@@ -15,7 +18,7 @@ func flatText(s string) string { return strings.Join(strings.Fields(s), " ") }
 func reportText(t *testing.T, a *Analysis, width int) string {
 	t.Helper()
 	var b strings.Builder
-	if err := WriteReport(&b, a, "text", TextOptions{Width: width}); err != nil {
+	if err := WriteReport(&b, a, "text", text.Options{Width: width}); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -64,11 +67,11 @@ func TestErrorGist(t *testing.T) {
 
 // OneLine cuts at a word, never inside one.
 func TestOneLineCutsAtAWord(t *testing.T) {
-	got := OneLine("function 0 exceeding max re-recording limit (=3) on cudagraph node None due to static input data pointer changed.", 100)
+	got := text.OneLine("function 0 exceeding max re-recording limit (=3) on cudagraph node None due to static input data pointer changed.", 100)
 	if got != "function 0 exceeding max re-recording limit (=3) on cudagraph node None due to static input data…" {
 		t.Errorf("got %q", got)
 	}
-	if got := OneLine(strings.Repeat("x", 50), 10); got != strings.Repeat("x", 9)+"…" { // one word: cut where it must be
+	if got := text.OneLine(strings.Repeat("x", 50), 10); got != strings.Repeat("x", 9)+"…" { // one word: cut where it must be
 		t.Errorf("one long word: %q", got)
 	}
 }
@@ -129,4 +132,13 @@ func TestMarkdownCountsRuntimeErrors(t *testing.T) {
 		!strings.Contains(md, "| unknown (no sign graph_breaks was on) | unknown (no sign recompiles was on) | ≥0 | unknown | ≥0 | ≥2 |") { // nothing in the log shows which TORCH_LOGS were on; two processes died: counts of a run cut short are floors
 		t.Errorf("the Markdown table does not count the runtime errors:\n%s", md)
 	}
+}
+
+// widest is the widest line of s, in terminal cells.
+func widest(s string) int {
+	w := 0
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		w = max(w, ansi.StringWidth(l))
+	}
+	return w
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -135,7 +137,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateDidNotStart, "did not start: "+orWhat(run.Error, "the command could not be launched")
 	case launcherOnly(rep, run, probes, ev, t): // torchrun died (its rendezvous) before any rank of the program ran
 		v.State, v.Summary = StateDidNotStart, "did not start: the launcher failed before any rank ran ("+
-			OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+errorGist(rep.FirstFailure.Message), titleMax)+")"
+			text.OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+errorGist(rep.FirstFailure.Message), text.TitleMax)+")"
 	case ev.LogsRejected && t.runtime+t.errors > 0: // import torch raised on the setting: the program never ran
 		v.State, v.Summary = StateDidNotStart, "did not start: torch rejected TORCH_LOGS="+strings.Join(ev.Logs, ",")+
 			" at import, before the program ran"

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -74,7 +76,7 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 		t.Errorf("verdict first failure %q", a.Verdict.FirstFailure)
 	}
 	var buf strings.Builder
-	WriteReportText(&buf, a, TextOptions{Width: 200})
+	WriteReportText(&buf, a, text.Options{Width: 200})
 	if !strings.Contains(buf.String(), "First failure: rank 1 failed first") {
 		t.Errorf("text report has no first failure:\n%s", buf.String())
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -120,7 +122,7 @@ func (m *Model) diffText() (string, []string) {
 		detail := fmt.Sprintf("       records %d → %d", it.Before, it.After)
 		for _, rc := range it.Ranks {
 			if len(rc.Ranks) > 0 {
-				detail += fmt.Sprintf(" · ranks %s: %d → %d", triage.RankRanges(rc.Ranks), rc.Before, rc.After)
+				detail += fmt.Sprintf(" · ranks %s: %d → %d", text.RankRanges(rc.Ranks), rc.Before, rc.After)
 			}
 		}
 		lines = append(lines, th.dim.Render(detail))

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -103,5 +105,5 @@ func probeLegend(ranks []int) string {
 	if len(ranks) == 1 {
 		return fmt.Sprintf("none, as rank %d's probe counted (no log record names it)", ranks[0])
 	}
-	return fmt.Sprintf("none, as the probes of ranks %s counted (no log record names them)", triage.RankRanges(ranks))
+	return fmt.Sprintf("none, as the probes of ranks %s counted (no log record names them)", text.RankRanges(ranks))
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
@@ -19,7 +21,7 @@ import (
 func reportPerRank(t *testing.T, a *triage.Analysis) map[int][]string {
 	t.Helper()
 	var b bytes.Buffer
-	triage.WriteReportText(&b, a, triage.TextOptions{Width: 1000})
+	triage.WriteReportText(&b, a, text.Options{Width: 1000})
 	out := map[int][]string{}
 	in := false
 	for _, l := range strings.Split(b.String(), "\n") {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -38,7 +40,7 @@ func rankWord(ranks []int) string {
 func shortAgreement(a triage.RankAgreement) string {
 	var parts []string
 	for _, g := range a.Groups[min(1, len(a.Groups)):] {
-		p := rankWord(g.Ranks) + " " + triage.RankRanges(g.Ranks)
+		p := rankWord(g.Ranks) + " " + text.RankRanges(g.Ranks)
 		if len(g.Extra) > 0 {
 			p += fmt.Sprintf(" +%d extra", len(g.Extra))
 		}
@@ -118,7 +120,7 @@ func compilesForms(th theme, a triage.RankAgreement) []string {
 			parts = append(parts, "…")
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s %s: %d", rankWord(g.Ranks), triage.RankRanges(g.Ranks), g.Compiles))
+		parts = append(parts, fmt.Sprintf("%s %s: %d", rankWord(g.Ranks), text.RankRanges(g.Ranks), g.Compiles))
 	}
 	words := "compiles differ" + when
 	why, lead := "; not compared (R)", ""

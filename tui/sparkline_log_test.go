@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -39,7 +40,7 @@ func logTrend(t *testing.T, store string) map[string][]string {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	story.WriteText(&buf, s, triage.TextOptions{Width: 1000})
+	story.WriteText(&buf, s, text.Options{Width: 1000})
 	out := map[string][]string{}
 	for _, l := range strings.Split(buf.String(), "\n") {
 		_, tr, ok := strings.Cut(l, ": graph breaks ")

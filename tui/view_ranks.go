@@ -5,9 +5,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -231,7 +232,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 			lines = append(lines, "")
 		}
 		for i, g := range groups {
-			head := fmt.Sprintf(" %s %s", rankWord(g.Ranks), triage.RankRanges(g.Ranks))
+			head := fmt.Sprintf(" %s %s", rankWord(g.Ranks), text.RankRanges(g.Ranks))
 			if i == 0 && (s.agree.Disagree() || soFar) {
 				head += th.dim.Render(" (reference)")
 			}

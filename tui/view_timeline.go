@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -122,7 +124,7 @@ func timelineGroups(s *snapshot) []tlGroup {
 		return out
 	}
 	for _, g := range groups {
-		out = append(out, tlGroup{label: rankWord(g.Ranks) + " " + triage.RankRanges(g.Ranks), ranks: g.Ranks})
+		out = append(out, tlGroup{label: rankWord(g.Ranks) + " " + text.RankRanges(g.Ranks), ranks: g.Ranks})
 	}
 	return out
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // The bringup log counts what the report counts: a run that exited 0 after its program caught torch.compile's
@@ -24,11 +24,11 @@ func TestStoryCountsACaughtCompileErrorAsTheReportDoes(t *testing.T) {
 	if c := s.Runs[0].Counts; c.CompileErrors != 0 || c.CompileErrorsCaught != 1 {
 		t.Errorf("counts %+v", c)
 	}
-	var text, md bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 200})
+	var txt, md bytes.Buffer
+	WriteText(&txt, s, text.Options{Width: 200})
 	WriteMarkdown(&md, s)
-	if !strings.Contains(text.String(), "0 compile errors (1 caught)") || strings.Contains(text.String(), "· 1 compile error") {
-		t.Errorf("text:\n%s", text.String())
+	if !strings.Contains(txt.String(), "0 compile errors (1 caught)") || strings.Contains(txt.String(), "· 1 compile error") {
+		t.Errorf("text:\n%s", txt.String())
 	}
 	if !strings.Contains(md.String(), "| 0 (1 caught) |") {
 		t.Errorf("markdown:\n%s", md.String())
@@ -41,25 +41,25 @@ func TestStoryCountsACaughtCompileErrorAsTheReportDoes(t *testing.T) {
 // distinct". (A script's own torch._logging.set_logs is no way there: under TORCH_LOGS torch 2.6 ignores it,
 // "Using TORCH_LOGS environment variable for log settings, ignoring call to set_logs".)
 func TestStoryLoggedIsTheReportsEvidence(t *testing.T) {
-	s, text := exitedRuns(t, [2]string{"guards", "guards,recompiles_verbose"})
+	s, txt := exitedRuns(t, [2]string{"guards", "guards,recompiles_verbose"})
 	r := s.Runs[0]
 	if !r.Logged.GraphBreaks || r.Logged.GraphBreaks != r.Analysis().Evidence.GraphBreaksLogged {
 		t.Errorf("logged %+v, the report's evidence: breaks %v", r.Logged, r.Analysis().Evidence.GraphBreaksLogged)
 	}
-	if strings.Contains(text, "graph breaks not logged") || !strings.Contains(text, "3 graph breaks") {
-		t.Errorf("text:\n%s", text)
+	if strings.Contains(txt, "graph breaks not logged") || !strings.Contains(txt, "3 graph breaks") {
+		t.Errorf("text:\n%s", txt)
 	}
 }
 
 // A run whose TORCH_LOGS was not its preset's (check --logs …; the run dir is NNNN-custom) says so in its heading:
 // "preset breaks" alone read as if the breaks preset's names had been on.
 func TestStoryHeadNamesCustomLogs(t *testing.T) {
-	_, text := exitedRuns(t, [2]string{"breaks", "graph_breaks,recompiles,+dynamo"}, [2]string{"breaks", "graph_breaks,recompiles"})
-	if !strings.Contains(text, "preset breaks (TORCH_LOGS graph_breaks,recompiles,+dynamo)") {
-		t.Errorf("run 1:\n%s", text)
+	_, txt := exitedRuns(t, [2]string{"breaks", "graph_breaks,recompiles,+dynamo"}, [2]string{"breaks", "graph_breaks,recompiles"})
+	if !strings.Contains(txt, "preset breaks (TORCH_LOGS graph_breaks,recompiles,+dynamo)") {
+		t.Errorf("run 1:\n%s", txt)
 	}
-	if strings.Count(text, "(TORCH_LOGS ") != 1 {
-		t.Errorf("run 2 ran its preset's names:\n%s", text)
+	if strings.Count(txt, "(TORCH_LOGS ") != 1 {
+		t.Errorf("run 2 ran its preset's names:\n%s", txt)
 	}
 }
 
@@ -77,9 +77,9 @@ func exitedRuns(t *testing.T, runs ...[2]string) (*Story, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 200})
-	return s, text.String()
+	var txt bytes.Buffer
+	WriteText(&txt, s, text.Options{Width: 200})
+	return s, txt.String()
 }
 
 // Runs of different scripts make no trend: the H100 session of g01 then g09b read "trend: graph breaks 0 → 1 ·
@@ -90,11 +90,11 @@ func TestStoryTrendOfDifferentScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text, md bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 200})
+	var txt, md bytes.Buffer
+	WriteText(&txt, s, text.Options{Width: 200})
 	WriteMarkdown(&md, s)
-	if strings.Contains(text.String(), "trend:") || !strings.Contains(text.String(), "per run (2 scripts, not one trend): graph breaks 0 → 1") {
-		t.Errorf("text:\n%s", text.String())
+	if strings.Contains(txt.String(), "trend:") || !strings.Contains(txt.String(), "per run (2 scripts, not one trend): graph breaks 0 → 1") {
+		t.Errorf("text:\n%s", txt.String())
 	}
 	if strings.Contains(md.String(), "**Trend:**") || !strings.Contains(md.String(), "**Per run** (2 scripts, not one trend):") {
 		t.Errorf("markdown:\n%s", md.String())

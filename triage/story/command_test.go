@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // The log prints the command exactly as it ran (torchrun's per-run port included, shell-quoted); comparing two
@@ -41,14 +41,14 @@ func TestLogPrintsTheExactCommandAndMarksDemoRuns(t *testing.T) {
 	if d := s.Runs[1].Delta; d == nil || d.Basis != "same command" || len(s.Runs[1].Changes) != 0 {
 		t.Errorf("runs 1 and 2 differ only in the port: delta %+v changes %+v", d, s.Runs[1].Changes)
 	}
-	var text, md bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 200})
+	var txt, md bytes.Buffer
+	WriteText(&txt, s, text.Options{Width: 200})
 	WriteMarkdown(&md, s)
-	if !strings.Contains(text.String(), "  $ "+exact+"\n") || !strings.Contains(md.String(), "```sh\n"+exact+"\n```") {
-		t.Errorf("the printed command is not the one that ran:\n%s", text.String())
+	if !strings.Contains(txt.String(), "  $ "+exact+"\n") || !strings.Contains(md.String(), "```sh\n"+exact+"\n```") {
+		t.Errorf("the printed command is not the one that ran:\n%s", txt.String())
 	}
-	if strings.Count(text.String(), "demo · r05_dist_c10d") != 1 || strings.Count(md.String(), `demo · r05\_dist\_c10d`) != 1 {
-		t.Errorf("want the demo run (and only it) marked demo · r05_dist_c10d:\n%s\n%s", text.String(), md.String())
+	if strings.Count(txt.String(), "demo · r05_dist_c10d") != 1 || strings.Count(md.String(), `demo · r05\_dist\_c10d`) != 1 {
+		t.Errorf("want the demo run (and only it) marked demo · r05_dist_c10d:\n%s\n%s", txt.String(), md.String())
 	}
 	if s.Runs[2].Demo != "r05_dist_c10d" || s.Runs[0].Demo != "" {
 		t.Errorf("demo flags %v %v", s.Runs[2].Demo, s.Runs[0].Demo)

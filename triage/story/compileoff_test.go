@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
@@ -35,7 +35,7 @@ func TestCompileOffRunFixesNothing(t *testing.T) {
 		t.Errorf("trend point of the compile-off run: %d, want none", breaks[1])
 	}
 	var b bytes.Buffer
-	WriteText(&b, s, triage.TextOptions{Width: 200})
+	WriteText(&b, s, text.Options{Width: 200})
 	run2 := b.String()[strings.Index(b.String(), "Run 2"):]
 	if strings.Contains(run2, "0 graph breaks") || !strings.Contains(run2, "nothing compiled (torch.compile off: TORCHDYNAMO_DISABLE=1)") {
 		t.Errorf("log text of the compile-off run:\n%s", run2)
@@ -59,7 +59,7 @@ func TestDeltaOfACutRunIsNotNoChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	WriteText(&b, s, triage.TextOptions{Width: 300})
+	WriteText(&b, s, text.Options{Width: 300})
 	run2 := b.String()[strings.Index(b.String(), "Run 2"):]
 	if strings.Contains(run2, "no change in") || !strings.Contains(run2, "nothing new or more") {
 		t.Errorf("log text of the cut run:\n%s", run2)
@@ -82,7 +82,7 @@ func TestNoChangeOfOneProcessSaysNoRanks(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	WriteText(&b, s, triage.TextOptions{Width: 300})
+	WriteText(&b, s, text.Options{Width: 300})
 	run2 := b.String()[strings.Index(b.String(), "Run 2"):]
 	if !strings.Contains(run2, "no change in graph breaks") || strings.Contains(run2, "rank agreement") {
 		t.Errorf("log text:\n%s", run2)

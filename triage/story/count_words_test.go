@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // storeOf copies recorded run dirs into a temporary store, numbered 1, 2, … in the order given.
@@ -41,14 +41,14 @@ func storeOf(t *testing.T, dirs ...string) string {
 func TestLogWordsEachCountOnce(t *testing.T) {
 	rec := "../../testdata/recorded/"
 	store := storeOf(t, rec+"peer-abort/runs-2.6/0001-breaks", rec+"silenced-rank/runs/0001-breaks")
-	s, text, md, js := logOf(t, store)
+	s, txt, md, js := logOf(t, store)
 	for _, want := range []string{"≥2 runtime errors", "at least 1 graph break · recompiles, limit hits, CUDA-graph skips not in the log"} {
-		if !strings.Contains(text.String(), want) {
-			t.Errorf("text lacks %q:\n%s", want, text.String())
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, txt.String())
 		}
 	}
-	if strings.Contains(text.String(), "nothing counted") {
-		t.Errorf("text says nothing counted of a run whose verdict counts a break:\n%s", text.String())
+	if strings.Contains(txt.String(), "nothing counted") {
+		t.Errorf("text says nothing counted of a run whose verdict counts a break:\n%s", txt.String())
 	}
 	for _, want := range []string{"| ≥0 | ≥0 | ≥0 | not logged | ≥0 | ≥2 |", "| ≥1 | not in the log | not in the log | not in the log | 0 | 0 |"} {
 		if !strings.Contains(md.String(), want) {
@@ -75,7 +75,7 @@ func TestLogWordsEachCountOnce(t *testing.T) {
 			}
 		}
 		for _, item := range Grouped(ws, LongNouns) {
-			if !strings.Contains(text.String(), item) {
+			if !strings.Contains(txt.String(), item) {
 				t.Errorf("run %d: JSON %q not in the text", r.ID, item)
 			}
 		}
@@ -90,13 +90,13 @@ func TestLogAtLeastAndNothingCompiledAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var text, md, js bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 300})
+	var txt, md, js bytes.Buffer
+	WriteText(&txt, s, text.Options{Width: 300})
 	WriteMarkdown(&md, s)
 	WriteJSON(&js, s)
-	if !strings.Contains(text.String(), "at least 1 graph break · 2 recompiles") || !strings.Contains(md.String(), "| ≥1 | 2 |") ||
+	if !strings.Contains(txt.String(), "at least 1 graph break · 2 recompiles") || !strings.Contains(md.String(), "| ≥1 | 2 |") ||
 		!strings.Contains(md.String(), "| — | — | — | — | — | ≥0 |") {
-		t.Errorf("text:\n%s\nmarkdown:\n%s", text.String(), md.String())
+		t.Errorf("text:\n%s\nmarkdown:\n%s", txt.String(), md.String())
 	}
 	if !strings.Contains(js.String(), `"words": "at least 1 graph break"`) || !strings.Contains(js.String(), `"words": "graph breaks not counted (nothing compiled)"`) {
 		t.Errorf("json:\n%s", js.String())
@@ -168,14 +168,14 @@ func TestCountsMissingForOneReasonAreOnePhrase(t *testing.T) {
 	rec := "../../testdata/recorded/"
 	store := storeOf(t, rec+"silenced-logging/runs/0001-breaks", rec+"silenced-rank/runs/0001-breaks",
 		rec+"invalid-logs/runs/0001-custom")
-	_, text, md, js := logOf(t, store)
+	_, txt, md, js := logOf(t, store)
 	for _, want := range []string{
 		"graph breaks, recompiles, limit hits, CUDA-graph skips not in the log · 0 compile errors",
 		"at least 1 graph break · recompiles, limit hits, CUDA-graph skips not in the log · 0 compile errors",
 		"graph breaks, recompiles, CUDA-graph skips not logged · ≥0 limit hits · ≥0 compile errors",
 	} {
-		if !strings.Contains(text.String(), want) {
-			t.Errorf("text lacks %q:\n%s", want, text.String())
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, txt.String())
 		}
 	}
 	for _, want := range []string{
@@ -193,17 +193,17 @@ func TestCountsMissingForOneReasonAreOnePhrase(t *testing.T) {
 }
 
 // logOf builds the log of store and writes it in every form: text (300 columns), Markdown and JSON.
-func logOf(t *testing.T, store string) (s *Story, text, md, js *bytes.Buffer) {
+func logOf(t *testing.T, store string) (s *Story, txt, md, js *bytes.Buffer) {
 	t.Helper()
 	s, err := Build(store)
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, md, js = &bytes.Buffer{}, &bytes.Buffer{}, &bytes.Buffer{}
-	WriteText(text, s, triage.TextOptions{Width: 300})
+	txt, md, js = &bytes.Buffer{}, &bytes.Buffer{}, &bytes.Buffer{}
+	WriteText(txt, s, text.Options{Width: 300})
 	WriteMarkdown(md, s)
 	if err := WriteJSON(js, s); err != nil {
 		t.Fatal(err)
 	}
-	return s, text, md, js
+	return s, txt, md, js
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -35,7 +37,7 @@ func TestStoryGPUPartitionsOnAWarmCache(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	WriteText(&b, s, triage.TextOptions{Width: 300})
+	WriteText(&b, s, text.Options{Width: 300})
 	text := b.String()
 	if !strings.Contains(text, "1 non-cudagraphable partition · 0 CUDA-graph re-recordings") ||
 		!strings.Contains(text, "partitions not known (graphs from the FX graph cache print none)") {
@@ -67,7 +69,7 @@ func TestStoryGPUEndToEnd20261123(t *testing.T) {
 		t.Errorf("g13b counts %+v, g01 breaks logged %+v", c, s.Runs[1].Logged)
 	}
 	var b strings.Builder
-	WriteText(&b, s, triage.TextOptions{Width: 300})
+	WriteText(&b, s, text.Options{Width: 300})
 	text := b.String()
 	if !strings.Contains(text, "1 CUDA-graph skip · 0 compile errors · 0 non-cudagraphable partitions · 3 CUDA-graph re-recordings") ||
 		strings.Contains(text, "10 CUDA-graph re-recording") || !strings.Contains(text, "0 limit hits · 0 CUDA-graph skips · 0 compile errors · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs) · single process") {

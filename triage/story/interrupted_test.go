@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
@@ -29,7 +30,7 @@ func TestInterruptedRunIsNotSteady(t *testing.T) {
 		t.Errorf("state %q exit %q steady %v verdict %q; want interrupted and no steady verdict", r.State, r.Exit, r.Steady, r.Verdict)
 	}
 	var b bytes.Buffer
-	WriteText(&b, s, triage.TextOptions{Width: 200})
+	WriteText(&b, s, text.Options{Width: 200})
 	if strings.Contains(b.String(), "steady") || !strings.Contains(b.String(), "interrupted") {
 		t.Errorf("log text:\n%s", b.String())
 	}
@@ -60,10 +61,10 @@ func TestStoppedByToolIsTyped(t *testing.T) {
 	if a, b := s.Runs[0].Exit, s.Runs[1].Exit; a != "stopped by torchtriage (timed out after 10m0s)" || b != "killed (SIGKILL)" {
 		t.Errorf("exits %q, %q", a, b)
 	}
-	var text, md bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 200})
+	var txt, md bytes.Buffer
+	WriteText(&txt, s, text.Options{Width: 200})
 	WriteMarkdown(&md, s)
-	for _, out := range []string{text.String(), md.String()} {
+	for _, out := range []string{txt.String(), md.String()} {
 		if strings.Contains(out, "SIGINT") || !strings.Contains(out, "stopped by torchtriage (timed out after 10m0s)") {
 			t.Errorf("log:\n%s", out)
 		}

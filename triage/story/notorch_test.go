@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A run that printed no torch output at all counted nothing: the log says so instead of "0 graph breaks", its
@@ -31,13 +31,13 @@ func TestRunWithoutTorchOutputCountsNothing(t *testing.T) {
 	if d := r.Delta; d != nil && (len(d.Fixed) > 0 || len(d.Changed) > 0) {
 		t.Errorf("a run without torch output compared as fixing things: %+v", d)
 	}
-	var text, md, js bytes.Buffer
-	WriteText(&text, s, triage.TextOptions{Width: 200})
+	var txt, md, js bytes.Buffer
+	WriteText(&txt, s, text.Options{Width: 200})
 	WriteMarkdown(&md, s)
 	if err := WriteJSON(&js, s); err != nil {
 		t.Fatal(err)
 	}
-	run2 := text.String()[strings.Index(text.String(), "Run 2 "):]
+	run2 := txt.String()[strings.Index(txt.String(), "Run 2 "):]
 	if strings.Contains(run2, "0 graph break") || !strings.Contains(run2, "no torch output: nothing counted") {
 		t.Errorf("log text of run 2:\n%s", run2)
 	}

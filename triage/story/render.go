@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -24,8 +26,8 @@ func WriteJSON(w io.Writer, s *Story) error {
 }
 
 // WriteText prints the session story for a terminal, fitted to o.
-func WriteText(w io.Writer, s *Story, o triage.TextOptions) {
-	t := triage.NewTextWriter(w, o)
+func WriteText(w io.Writer, s *Story, o text.Options) {
+	t := text.NewWriter(w, o)
 	t.Items(2, " · ", "torchtriage log", s.Store, sessionSpan(s))
 	if e := envText(s.Env, true); e != "" {
 		t.Line(2, "environment: "+e)
@@ -192,7 +194,7 @@ func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) (lines []
 	list("changed", d.Changed, true)
 	if d.Agreement != "" {
 		l := bold("rank agreement "+d.Agreement) + " " + esc("("+map[string]string{AgreementRegained: "was: ",
-			AgreementLost: "now: "}[d.Agreement]+triage.OneLine(d.AgreementSummary, 160)+")")
+			AgreementLost: "now: "}[d.Agreement]+text.OneLine(d.AgreementSummary, 160)+")")
 		if d.AgreementPlaybook != "" {
 			l += " · " + code(d.AgreementPlaybook)
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A run torchtriage stopped counted only what it reached: the log's counts are floors ("≥0 graph breaks"), as the
@@ -20,10 +20,10 @@ func TestStoppedRunCountsAreFloors(t *testing.T) {
 		if !s.Runs[0].CountsAreFloors {
 			t.Errorf("%s: JSON counts_are_floors is false", store)
 		}
-		var text, md bytes.Buffer
-		WriteText(&text, s, triage.TextOptions{Width: 200})
+		var txt, md bytes.Buffer
+		WriteText(&txt, s, text.Options{Width: 200})
 		WriteMarkdown(&md, s)
-		for _, out := range []string{text.String(), md.String()} {
+		for _, out := range []string{txt.String(), md.String()} {
 			for _, bare := range []string{" 0 graph breaks", " 0 recompiles", " 0 limit hits", " 0 compile errors", "| 0 |"} {
 				if strings.Contains(out, bare) {
 					t.Errorf("%s: %q for a run the tool stopped:\n%s", store, bare, out)

@@ -1,4 +1,4 @@
-package triage
+package text
 
 import (
 	"math/rand/v2"
@@ -20,7 +20,7 @@ func widest(s string) int {
 
 func TestLineWrapsWithHang(t *testing.T) {
 	var b strings.Builder
-	tw := NewTextWriter(&b, TextOptions{Width: 40})
+	tw := NewWriter(&b, Options{Width: 40})
 	tw.Line(6, "  train.py:12 forward  ×3 ranks 0,1  Data-dependent branching on -NCCL_DEBUG and mode=\"reduce-overhead\" [GB0170]")
 	got := lines(b.String())
 	want := []string{
@@ -41,7 +41,7 @@ func TestLineWrapsWithHang(t *testing.T) {
 
 func TestItemsBreakBetweenItems(t *testing.T) {
 	var b strings.Builder
-	NewTextWriter(&b, TextOptions{Width: 40}).Items(2, " · ", "graph breaks 3 distinct (7 records)", "recompiles 7",
+	NewWriter(&b, Options{Width: 40}).Items(2, " · ", "graph breaks 3 distinct (7 records)", "recompiles 7",
 		"limit hits 1", "cudagraph skips 0", "compile errors 0")
 	want := "graph breaks 3 distinct (7 records) ·\n  recompiles 7 · limit hits 1 ·\n  cudagraph skips 0 · compile errors 0\n"
 	if b.String() != want {
@@ -51,10 +51,10 @@ func TestItemsBreakBetweenItems(t *testing.T) {
 
 func TestGlyphsASCII(t *testing.T) {
 	in := "a · b ×3 — c – d … e → f “g” ≥ 2 café"
-	if got := (TextOptions{}).Glyphs(in); got != in {
+	if got := (Options{}).Glyphs(in); got != in {
 		t.Errorf("changed without ASCII: %q", got)
 	}
-	if got, want := (TextOptions{ASCII: true}).Glyphs(in), `a - b x3 -- c - d ... e -> f "g" >= 2 caf?`; got != want {
+	if got, want := (Options{ASCII: true}).Glyphs(in), `a - b x3 -- c - d ... e -> f "g" >= 2 caf?`; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -68,13 +68,13 @@ var tableRows = [][]string{
 
 func TestTableFitsAndKeepsIDs(t *testing.T) {
 	var b strings.Builder
-	NewTextWriter(&b, TextOptions{Width: 200}).Table(tableCols, tableRows)
+	NewWriter(&b, Options{Width: 200}).Table(tableCols, tableRows)
 	if got := lines(b.String()); len(got) != 3 || !strings.HasPrefix(got[0], "NAME                     TORCH_LOGS") {
 		t.Errorf("wide table not one line a row:\n%s", b.String())
 	}
 	for _, width := range []int{80, 60} {
 		b.Reset()
-		NewTextWriter(&b, TextOptions{Width: width}).Table(tableCols, tableRows)
+		NewWriter(&b, Options{Width: width}).Table(tableCols, tableRows)
 		out := b.String()
 		if widest(out) > width || !strings.Contains(out, "\na-very-long-preset-name ") || !strings.Contains(out, "perf_hints,") ||
 			strings.Contains(out, "…") {
@@ -86,7 +86,7 @@ func TestTableFitsAndKeepsIDs(t *testing.T) {
 // When the last column cannot get room next to the others, it goes under each row.
 func TestTableStacksTheLastColumn(t *testing.T) {
 	var b strings.Builder
-	NewTextWriter(&b, TextOptions{Width: 40}).Table(tableCols, tableRows)
+	NewWriter(&b, Options{Width: 40}).Table(tableCols, tableRows)
 	got := lines(b.String())
 	if widest(b.String()) > 40 || strings.Contains(got[0], "PURPOSE") || !strings.HasPrefix(got[1], "cudagraphs ") {
 		t.Fatalf("stacked:\n%s", b.String())
@@ -143,7 +143,7 @@ func TestItemsKeepTheSeparatorWithTheItem(t *testing.T) {
 	var b strings.Builder
 	first := strings.Repeat("a", 30)
 	second := strings.Repeat("b", 17) // first + " · " + second is 50 columns: the separator after it would be the 51st
-	NewTextWriter(&b, TextOptions{Width: 50}).Items(2, " · ", first, second, "c")
+	NewWriter(&b, Options{Width: 50}).Items(2, " · ", first, second, "c")
 	for _, l := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
 		if strings.TrimSpace(l) == "·" || textWidth(l) > 50 {
 			t.Errorf("line %q of:\n%s", l, b.String())

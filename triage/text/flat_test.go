@@ -1,4 +1,4 @@
-package triage
+package text
 
 import (
 	"math/rand/v2"
@@ -15,7 +15,7 @@ func TestFlatLineIsFieldsJoined(t *testing.T) {
 			want = want[:i]
 		}
 		want = strings.Join(strings.Fields(want), " ")
-		if got := flatLine(s); got != want {
+		if got := FlatLine(s); got != want {
 			t.Errorf("flatLine(%q) = %q, want %q", s, got, want)
 		}
 	}

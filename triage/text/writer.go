@@ -1,4 +1,4 @@
-package triage
+package text
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// TextOptions fit text output to where it is shown: the width to wrap prose and cut evidence at, and whether
+// Options fit text output to where it is shown: the width to wrap prose and cut evidence at, and whether
 // only ASCII may be printed (a dumb or old terminal, a non-UTF-8 locale). The caller detects both; the
 // renderers only obey them. JSON and Markdown take no options: they are read elsewhere.
-type TextOptions struct {
+type Options struct {
 	Width int  // columns; 0 means DefaultWidth
 	ASCII bool // ASCII only: · × — – … → become - x -- - ... ->, other non-ASCII runes ?
 }
@@ -24,7 +24,7 @@ const DefaultWidth = 80
 const minWrap = 16
 
 // Cols is the width to fit.
-func (o TextOptions) Cols() int {
+func (o Options) Cols() int {
 	if o.Width <= 0 {
 		return DefaultWidth
 	}
@@ -32,7 +32,7 @@ func (o TextOptions) Cols() int {
 }
 
 // Ellipsis marks text cut to fit.
-func (o TextOptions) Ellipsis() string {
+func (o Options) Ellipsis() string {
 	if o.ASCII {
 		return "..."
 	}
@@ -44,7 +44,7 @@ var asciiGlyphs = strings.NewReplacer("·", "-", "×", "x", "—", "--", "–", 
 
 // Glyphs is s as the options allow: unchanged, or ASCII (the typographic marks spelled out, anything else
 // non-ASCII as ?). Text is made ASCII before it is measured, since "—" becomes two columns.
-func (o TextOptions) Glyphs(s string) string {
+func (o Options) Glyphs(s string) string {
 	if !o.ASCII {
 		return s
 	}
@@ -62,21 +62,21 @@ func (o TextOptions) Glyphs(s string) string {
 	return s
 }
 
-// TextWriter prints lines fitted to TextOptions.
-type TextWriter struct {
+// Writer prints lines fitted to Options.
+type Writer struct {
 	w io.Writer
-	o TextOptions
+	o Options
 }
 
-// NewTextWriter prints to w with the options o.
-func NewTextWriter(w io.Writer, o TextOptions) *TextWriter { return &TextWriter{w: w, o: o} }
+// NewWriter prints to w with the options o.
+func NewWriter(w io.Writer, o Options) *Writer { return &Writer{w: w, o: o} }
 
 // Blank prints an empty line.
-func (t *TextWriter) Blank() { fmt.Fprintln(t.w) }
+func (t *Writer) Blank() { fmt.Fprintln(t.w) }
 
 // Line prints one line of prose: its indentation kept, the text wrapped at spaces to the width (a word wider
 // than a whole line is broken), continuation lines indented by hang columns.
-func (t *TextWriter) Line(hang int, s string) {
+func (t *Writer) Line(hang int, s string) {
 	s = t.o.Glyphs(s)
 	body := strings.TrimLeft(s, " ")
 	indent := len(s) - len(body)
@@ -91,13 +91,13 @@ func (t *TextWriter) Line(hang int, s string) {
 }
 
 // Linef is Line with a format.
-func (t *TextWriter) Linef(hang int, format string, a ...any) {
+func (t *Writer) Linef(hang int, format string, a ...any) {
 	t.Line(hang, fmt.Sprintf(format, a...))
 }
 
 // Items prints items joined by sep, breaking lines only between items (one wider than a line is wrapped on
 // its own); the first item's indentation is kept, continuation lines are indented by hang columns.
-func (t *TextWriter) Items(hang int, sep string, items ...string) {
+func (t *Writer) Items(hang int, sep string, items ...string) {
 	if len(items) == 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package triage
+package text
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ const (
 // Table prints rows under a header, columns two spaces apart, fitted to the width: wrapping columns are
 // narrowed, widest first, but not below their longest word (nor the last, prose, below minProse); when they
 // still do not fit, the last column is printed under each row instead, indented, and its header left out.
-func (t *TextWriter) Table(cols []Column, rows [][]string) {
+func (t *Writer) Table(cols []Column, rows [][]string) {
 	head := make([]string, len(cols))
 	for i, c := range cols {
 		head[i] = t.o.Glyphs(c.Header)
@@ -101,7 +101,7 @@ func narrow(widths, floors []int, cols int) bool {
 }
 
 // row prints one row: each cell wrapped in its column, the row as tall as its tallest cell.
-func (t *TextWriter) row(cols []Column, cells []string, widths []int) {
+func (t *Writer) row(cols []Column, cells []string, widths []int) {
 	lines := make([][]string, len(cells))
 	height := 1
 	for i, c := range cells {

@@ -1,4 +1,4 @@
-package triage
+package text
 
 import (
 	"path/filepath"
@@ -11,7 +11,7 @@ import (
 // its last whole sentence that fits ("… is free. …") when that keeps at least half, else after its last whole
 // word ("… static input data…"); inside a word only when the first word alone is too long.
 func OneLine(s string, limit int) string {
-	s = flatLine(s)
+	s = FlatLine(s)
 	if len(s) <= limit || utf8.RuneCountInString(s) <= limit { // most fit: no rune slice made
 		return s
 	}
@@ -37,21 +37,21 @@ func OneLine(s string, limit int) string {
 // runs on (a CUDA OOM lists every process), when it ends at a sentence. The report's sections quote evidence up
 // to evidenceMax, wrapped; only a runaway line (a printed tensor, a dumped config) is cut there.
 const (
-	titleMax    = 200
-	evidenceMax = 1000
+	TitleMax    = 200
+	EvidenceMax = 1000
 )
 
 // flatLine is the first line of s with its whitespace collapsed.
-func flatLine(s string) string {
+func FlatLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return collapsed(s)
+	return Collapsed(s)
 }
 
 // collapsed is s with its whitespace collapsed (strings.Join(strings.Fields(s), " ")): s itself where it already
 // is, no copy.
-func collapsed(s string) string {
+func Collapsed(s string) string {
 	if flat(s) {
 		return s
 	}
@@ -73,7 +73,7 @@ func collapseSpaces(s string) string {
 
 // writeOneLine writes OneLine(s, limit) to b. A plain line that fits (most guards) is written in the runs between
 // its runs of spaces, with no string made of it first.
-func writeOneLine(b *strings.Builder, s string, limit int) {
+func WriteOneLine(b *strings.Builder, s string, limit int) {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
@@ -143,15 +143,15 @@ func flat(s string) bool {
 
 // clipRunes is flatLine cut to max runes exactly, for keys and ids: they must not change with how text is
 // shown.
-func clipRunes(s string, max int) string {
-	s = flatLine(s)
+func ClipRunes(s string, max int) string {
+	s = FlatLine(s)
 	if r := []rune(s); len(r) > max {
 		return string(r[:max-1]) + "…"
 	}
 	return s
 }
 
-func site(file string, line int) string {
+func Site(file string, line int) string {
 	if file == "" {
 		return "?"
 	}
