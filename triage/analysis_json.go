@@ -3,8 +3,6 @@ package triage
 import (
 	"encoding/json"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 
@@ -117,7 +115,7 @@ func (g RankGroup) MarshalJSON() ([]byte, error) {
 	}
 	for c, rs := range by {
 		sort.Ints(rs)
-		fd[c] = asciiRanges(rs)
+		fd[c] = text.ASCIIRanges(rs)
 	}
 	extra, missing := g.Extra, g.Missing
 	if extra == nil {
@@ -132,7 +130,7 @@ func (g RankGroup) MarshalJSON() ([]byte, error) {
 		Extra          []string          `json:"extra"`
 		Missing        []string          `json:"missing"`
 		FirstDivergent map[string]string `json:"first_divergent"`
-	}{asciiRanges(g.Ranks), len(g.Ranks), extra, missing, fd})
+	}{text.ASCIIRanges(g.Ranks), len(g.Ranks), extra, missing, fd})
 }
 
 // UnmarshalJSON reads the compact form back (saved reports).
@@ -146,41 +144,13 @@ func (g *RankGroup) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
-	g.Ranks = parseRanges(raw.Ranks)
+	g.Ranks = text.ParseRanges(raw.Ranks)
 	g.Extra, g.Missing = raw.Extra, raw.Missing
 	g.FirstDivergent = map[int]string{}
 	for c, rs := range raw.FirstDivergent {
-		for _, r := range parseRanges(rs) {
+		for _, r := range text.ParseRanges(rs) {
 			g.FirstDivergent[r] = c
 		}
 	}
 	return nil
-}
-
-func asciiRanges(ranks []int) string { return strings.ReplaceAll(text.RankRanges(ranks), "–", "-") }
-
-// parseRanges reads "0,2-7" (or with en dashes); bad parts are skipped.
-func parseRanges(s string) []int {
-	var out []int
-	for _, part := range strings.Split(strings.ReplaceAll(s, "–", "-"), ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		lo, hi, found := strings.Cut(part, "-")
-		a, err := strconv.Atoi(lo)
-		if err != nil {
-			continue
-		}
-		b := a
-		if found {
-			if b, err = strconv.Atoi(hi); err != nil || b < a || b-a > 1<<20 {
-				continue
-			}
-		}
-		for r := a; r <= b; r++ {
-			out = append(out, r)
-		}
-	}
-	return out
 }

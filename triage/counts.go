@@ -115,3 +115,16 @@ func (an *Analysis) CountsItems() []string {
 	}
 	return counts
 }
+
+// RerecordsText words the CUDA-graph re-recordings of counts: "cudagraph re-recordings 3", or, where the input
+// shows failed checks but not the recordings that followed, that the number is not known.
+func RerecordsText(c Counts) string {
+	if c.CudagraphRerecordsUnknown {
+		if c.CudagraphRerecords > 0 {
+			return fmt.Sprintf("cudagraph re-recordings %d or more (%d failed re-record checks, some without their Recording lines)",
+				c.CudagraphRerecords, c.CudagraphRerecordChecks)
+		}
+		return fmt.Sprintf("cudagraph re-recordings not known (%d failed re-record checks, no Recording lines)", c.CudagraphRerecordChecks)
+	}
+	return fmt.Sprintf("cudagraph re-recordings %d", c.CudagraphRerecords)
+}

@@ -1,6 +1,8 @@
 package triage
 
 import (
+	"slices"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -58,4 +60,15 @@ func probeTorch(probes []ProcessInfo) string {
 		}
 	}
 	return v
+}
+
+// cudagraphsLogged: TORCH_LOGS had cudagraphs on (every compile then prints its partitions), or the records show it.
+func cudagraphsLogged(a *Analysis) bool {
+	c := a.Report.Counts
+	return a.Evidence.cudagraphsOn() || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0
+}
+
+// cudagraphsOn: the TORCH_LOGS known or inferred for the inputs include cudagraphs.
+func (ev ReportEvidence) cudagraphsOn() bool {
+	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all")
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Diff changes.
@@ -255,7 +257,7 @@ func (c RankChange) MarshalJSON() ([]byte, error) {
 		Ranks  string `json:"ranks"`
 		Before int    `json:"before"`
 		After  int    `json:"after"`
-	}{asciiRanges(c.Ranks), c.Before, c.After})
+	}{text.ASCIIRanges(c.Ranks), c.Before, c.After})
 }
 
 // movedSites returns the sites of an item only A has and those only B has when as many moved as arrived (a

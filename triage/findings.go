@@ -263,3 +263,15 @@ func siteText(file string, line int) string {
 	}
 	return text.Site(file, line)
 }
+
+func KindWord(kind Kind) string {
+	switch kind {
+	case KindGraphBreak:
+		return "graph break"
+	case KindRecompile:
+		return "recompile reason"
+	case KindCudagraphSkip:
+		return "CUDA-graph skip"
+	}
+	return strings.ReplaceAll(string(kind), "_", " ")
+}

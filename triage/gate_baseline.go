@@ -2,7 +2,6 @@ package triage
 
 import (
 	"fmt"
-	"strings"
 )
 
 func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
@@ -63,16 +62,4 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 		res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not seen here, not counted as gone: %s",
 			Plural(missing, "item"), notGone))
 	}
-}
-
-func KindWord(kind Kind) string {
-	switch kind {
-	case KindGraphBreak:
-		return "graph break"
-	case KindRecompile:
-		return "recompile reason"
-	case KindCudagraphSkip:
-		return "CUDA-graph skip"
-	}
-	return strings.ReplaceAll(string(kind), "_", " ")
 }

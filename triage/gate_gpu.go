@@ -3,7 +3,6 @@ package triage
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 )
 
@@ -137,17 +136,6 @@ func ranksAlone(a *Analysis) string {
 	}
 	return "--ranks-agree compares ranks, and " + who + " one process: nothing to compare (a torchrun or srun " +
 		"job's lines carry [rankN]: or N: prefixes)"
-}
-
-// cudagraphsLogged: TORCH_LOGS had cudagraphs on (every compile then prints its partitions), or the records show it.
-func cudagraphsLogged(a *Analysis) bool {
-	c := a.Report.Counts
-	return a.Evidence.cudagraphsOn() || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0
-}
-
-// cudagraphsOn: the TORCH_LOGS known or inferred for the inputs include cudagraphs.
-func (ev ReportEvidence) cudagraphsOn() bool {
-	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all")
 }
 
 // askedWords says why the TORCH_LOGS names (joined by "or") are thought off: a run's own TORCH_LOGS did not ask

@@ -46,3 +46,12 @@ func (res *GateResult) ranksRule(a *Analysis) {
 		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: string(KindRankDisagreement), Playbook: pb})
 	}
 }
+
+// compilesNote notes, of ranks that agree, that their probes recorded different compiles: rank agreement does not
+// compare them, so --ranks-agree does not fail on them, and does not pass in silence either. Ranks not compared
+// are said with their summary, which says it (MissingEvidence).
+func (res *GateResult) compilesNote(ra RankAgreement) {
+	if ra.Compiles != nil && ra.NotCompared == "" {
+		res.Notes = append(res.Notes, "--ranks-agree: "+ra.Compiles.Summary)
+	}
+}

@@ -266,12 +266,3 @@ func (ra RankAgreement) compilesBasis() []string {
 	slices.Sort(ranks)
 	return []string{"probe compile states of " + rankWord(ranks)}
 }
-
-// compilesNote notes, of ranks that agree, that their probes recorded different compiles: rank agreement does not
-// compare them, so --ranks-agree does not fail on them, and does not pass in silence either. Ranks not compared
-// are said with their summary, which says it (MissingEvidence).
-func (res *GateResult) compilesNote(ra RankAgreement) {
-	if ra.Compiles != nil && ra.NotCompared == "" {
-		res.Notes = append(res.Notes, "--ranks-agree: "+ra.Compiles.Summary)
-	}
-}

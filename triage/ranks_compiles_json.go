@@ -1,6 +1,10 @@
 package triage
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/torchtriage/torchtriage/triage/text"
+)
 
 // compileGroupJSON is a CompileGroup in the JSON: its ranks as ranges ("0,2-7"), as a rank group's are.
 type compileGroupJSON struct {
@@ -17,7 +21,7 @@ type compileGroupJSON struct {
 
 // MarshalJSON writes the ranks as ranges.
 func (g CompileGroup) MarshalJSON() ([]byte, error) {
-	return json.Marshal(compileGroupJSON{asciiRanges(g.Ranks), len(g.Ranks), g.Compiles, g.Phase, g.CompileID, g.Function,
+	return json.Marshal(compileGroupJSON{text.ASCIIRanges(g.Ranks), len(g.Ranks), g.Compiles, g.Phase, g.CompileID, g.Function,
 		g.File, g.Line, g.AfterBreak})
 }
 
@@ -27,7 +31,7 @@ func (g *CompileGroup) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
-	*g = CompileGroup{Ranks: parseRanges(raw.Ranks), Compiles: raw.Compiles, Phase: raw.Phase, CompileID: raw.CompileID,
+	*g = CompileGroup{Ranks: text.ParseRanges(raw.Ranks), Compiles: raw.Compiles, Phase: raw.Phase, CompileID: raw.CompileID,
 		Function: raw.Function, File: raw.File, Line: raw.Line, AfterBreak: raw.AfterBreak}
 	return nil
 }

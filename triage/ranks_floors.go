@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/text"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -25,7 +27,7 @@ type ranksNotComparedJSON struct {
 
 // MarshalJSON writes the ranks as ranges ("0,2-7"), as RankGroup does.
 func (o RanksNotCompared) MarshalJSON() ([]byte, error) {
-	return json.Marshal(ranksNotComparedJSON{asciiRanges(o.Ranks), len(o.Ranks), o.Why})
+	return json.Marshal(ranksNotComparedJSON{text.ASCIIRanges(o.Ranks), len(o.Ranks), o.Why})
 }
 
 // UnmarshalJSON reads the compact form back (saved reports).
@@ -34,7 +36,7 @@ func (o *RanksNotCompared) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
-	o.Ranks, o.Why = parseRanges(raw.Ranks), raw.Why
+	o.Ranks, o.Why = text.ParseRanges(raw.Ranks), raw.Why
 	return nil
 }
 

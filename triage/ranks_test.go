@@ -36,7 +36,7 @@ func TestCompactRanks(t *testing.T) {
 	if got := compactRanks(evens); got != "0,2,4,6,8,10,12,14,… (20 ranks)" {
 		t.Errorf("%q", got)
 	}
-	if got := parseRanges("0,2-4,7–8,x,9-1"); fmt.Sprint(got) != "[0 2 3 4 7 8]" {
+	if got := text.ParseRanges("0,2-4,7–8,x,9-1"); fmt.Sprint(got) != "[0 2 3 4 7 8]" {
 		t.Errorf("parseRanges %v", got)
 	}
 }

@@ -43,3 +43,11 @@ func lastRankWords(words func([]int) string) func([]int) string {
 		return said
 	}
 }
+
+// rankText names the ranks of an item, bounded (compactRanks): "ranks 0–511,513–1023"; every rank is in the JSON.
+func rankText(ranks []int) string {
+	if len(ranks) == 0 {
+		return "single process"
+	}
+	return rankWord(ranks) // "rank 3" for one ("ranks 3" read as a plural)
+}
