@@ -17,16 +17,6 @@ func dynamicFalse(name string) string {
 	return filepath.Join("..", "testdata", "recorded", "dynamic-false", name)
 }
 
-// analyzeFile is the analysis of inputs as `torchtriage report` makes it (no run, no probe).
-func analyzeFile(t *testing.T, paths ...string) *Analysis {
-	t.Helper()
-	rep, _, err := buildReport(paths, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Analyze(rep, nil, nil)
-}
-
 // recompileOf is the recompile finding of function fn.
 func recompileOf(t *testing.T, a *Analysis, fn string) *Finding {
 	t.Helper()

@@ -7,29 +7,6 @@ import (
 	"testing"
 )
 
-// compileState is a compile state as the probe writes it (compile-rank<R>-<pid>.json), idle after its last compile,
-// of a frame in /w/train.py.
-func compileState(rank, compiles int, cid, fn string, line int) ProbeCompileState {
-	return ProbeCompileState{Rank: rank, RankSource: "env", PID: 7000 + rank, Phase: "idle", Trigger: "DYNAMO", CompileID: cid,
-		Function: fn, File: "/w/train.py", Line: line, Compiles: compiles}
-}
-
-// compilesRun analyzes n ranks that each log the same break at train.py:10, with add's records on top, of a run in
-// outcome o whose probes wrote states.
-func compilesRun(n int, o Outcome, states []ProbeCompileState, add func(agg *Aggregator)) *Analysis {
-	agg := NewAggregator()
-	agg.AddInput("synthetic_compiles.log", -1)
-	for r := range n {
-		agg.AddRank(r)
-		agg.Add(synthBreak(r, 0, 0, 10, 10+r))
-	}
-	if add != nil {
-		add(agg)
-	}
-	return AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: o, StopReason: "timed out after 30s", TorchLogs: "graph_breaks,recompiles",
-		TorchLogsSet: true, WorldSize: n, CompileStates: states})
-}
-
 // Of a run the tool stopped, ranks whose probes recorded different numbers of compiles are said so, first,
 // as what each had done when it was stopped, with the break the extra resume function follows where that rank
 // logged it: no difference earned (no finding, no gate failure), no agreement. It said only "not compared".

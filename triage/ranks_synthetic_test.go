@@ -1,45 +1,13 @@
 package triage
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Synthetic records, built the way the parser builds them from a torchrun capture (torch-log-formats.md §3, §4).
-
-func synthRecompile(rank, frame, compile int, fn, guard string, line int) *logparse.Record {
-	return &logparse.Record{Kind: logparse.KindRecompile, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
-		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
-		Recompile: &logparse.Recompile{Function: fn, File: "/w/train.py", Line: 6,
-			Failures: []logparse.GuardFailure{{CompileID: fmt.Sprintf("%d/%d", frame, compile-1), Guard: guard}}}}
-}
-
-func synthBreak(rank, frame, compile, site, line int) *logparse.Record {
-	fr := logparse.Frame{File: "/w/train.py", Line: site, Func: "step", Code: `print("debug")`}
-	return &logparse.Record{Kind: logparse.KindGraphBreak, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
-		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
-		Break: &logparse.GraphBreak{Variant: logparse.BreakFull, File: "/w/train.py", Line: site,
-			Reason: "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] False",
-			Frames: []logparse.Frame{fr}, UserFrame: fr}}
-}
-
-func synthAnalysis(t testing.TB, ranks int, add func(agg *Aggregator)) *Analysis {
-	t.Helper()
-	agg := NewAggregator()
-	agg.AddInput("synthetic.log", -1)
-	for r := 0; r < ranks; r++ {
-		agg.AddRank(r)
-	}
-	add(agg)
-	// a completed run whose TORCH_LOGS logged breaks and recompiles: what the synthetic records leave out
-	// (nothing) is known not to have happened
-	return AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
-		TorchLogsSet: true, WorldSize: ranks})
-}
 
 // TestSyntheticRankAgreement1024: 1024 ranks recompile step once for a new size; rank 1 recompiles again
 // (size 9→11). The groups are {all but 1} and {1}; the summary names rank 1 and does not list the others.

@@ -6,15 +6,6 @@ import (
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
-// buildReport loads paths into a report (Load without records) for the tests.
-func buildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
-	l, err := Load(paths, LoadOptions{Stdin: stdin})
-	if err != nil {
-		return nil, nil, err
-	}
-	return l.Report, l.Warnings, nil
-}
-
 // reportTo writes the report of paths in a format (as `torchtriage report` does, text 200 columns wide so that
 // tests find whole lines; fitting to a width is tested in render_text_test.go and cli); 2 when they cannot be
 // read.
