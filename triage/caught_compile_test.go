@@ -65,8 +65,8 @@ func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
 		t.Fatalf("%s: finding %+v", name, caught)
 	}
 	// fullgraph refused a graph break: the checklist's breaks step has it to fix, caught or not
-	if a.state.UnexpectedBreaks != 1 {
-		t.Errorf("%s: checklist state %+v", name, a.state)
+	if a.State().UnexpectedBreaks != 1 {
+		t.Errorf("%s: checklist state %+v", name, a.State())
 	}
 	if v := a.Verdict; v.State != StateNotSteady || !strings.Contains(v.Summary, "1 compile error caught by the program") {
 		t.Errorf("%s: verdict %s: %s", name, v.State, v.Summary)
@@ -99,8 +99,8 @@ func TestRunningProcessHasNotDied(t *testing.T) {
 	rep := loadReport(t, filepath.Join(dir, "stderr.log"))
 	run := &RunFacts{Outcome: OutcomeRunning, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
 	a := AnalyzeRun(rep, nil, nil, run)
-	if a.state.Crash != "" || a.Report.FirstFailure != nil || a.Report.Counts.CompileErrors != 0 || a.CaughtCompileErrors() != 1 {
-		t.Errorf("running: crash %q, first failure %v, counts %+v", a.state.Crash, a.Report.FirstFailure, a.Report.Counts)
+	if a.State().Crash != "" || a.Report.FirstFailure != nil || a.Report.Counts.CompileErrors != 0 || a.CaughtCompileErrors() != 1 {
+		t.Errorf("running: crash %q, first failure %v, counts %+v", a.State().Crash, a.Report.FirstFailure, a.Report.Counts)
 	}
 	torchrun := *run
 	torchrun.WorldSize = 2

@@ -69,11 +69,11 @@ func (res *CompareResult) SetCommands(words string) {
 	}
 	res.Findings.Commands = words
 	res.noPair = append(res.noPair, "A and B ran different commands")
-	res.Verdict, res.Same = res.verdict()
+	res.Verdict, res.Same = res.decideVerdict()
 }
 
 // phaseNote sets PhaseNote where a compile cache went between hit and miss.
-func (res *CompareResult) phaseNote() {
+func (res *CompareResult) notePhases() {
 	for _, c := range res.Caches {
 		if (c.Cache == "fx_graph" || c.Cache == "aot_autograd") && c.Changed() && (c.From.hits() && c.To.misses() || c.From.misses() && c.To.hits()) {
 			res.PhaseNote = "A and B are a cold and a warm start: on a cache hit Inductor reports no time and the backend's " +
@@ -125,8 +125,8 @@ func Compare(a, b CompareSide) CompareResult {
 		res.Metric = &d
 	}
 	res.NotCompared = append(slices.Clone(res.settingsWhy), notCompared(ca, cb, res.Findings.NotCompared)...)
-	res.phaseNote()
-	res.Verdict, res.Same = res.verdict()
+	res.notePhases()
+	res.Verdict, res.Same = res.decideVerdict()
 	return res
 }
 

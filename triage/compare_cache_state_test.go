@@ -70,7 +70,7 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 			default: // as many hits or fewer: B did not find what it looked up
 				cause = "entries not found, no recorded setting differs"
 			}
-			v, _ := res.verdict()
+			v, _ := res.decideVerdict()
 			if !strings.Contains(v, "FX graph cache "+pair+" ("+cause) {
 				t.Errorf("%s: verdict %q, want the cause %q", pair, v, cause)
 			}
@@ -80,7 +80,7 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 			// a cold and a warm start: one side hit (all or most), the other missed (all or most)
 			hits := func(w string) bool { return w == "hit" || w == "mostly hit" }
 			misses := func(w string) bool { return w == "miss" || w == "mostly miss" }
-			res.phaseNote()
+			res.notePhases()
 			if cold := hits(a.word) && misses(b.word) || misses(a.word) && hits(b.word); cold != (res.PhaseNote != "") {
 				t.Errorf("%s: phase note %q", pair, res.PhaseNote)
 			}

@@ -56,7 +56,7 @@ func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 	if !ok || strings.Contains(f.Title, "missed the cache") || f.Playbook == "cache-dir-not-shared" {
 		t.Errorf("warm slow rank: %q [%s]", f.Title, f.Playbook)
 	}
-	c.ranks[1].Caches = Caches{"fx_graph": {Miss: 1, Known: KnowHit | KnowMiss}}
+	c.Ranks()[1].Caches = Caches{"fx_graph": {Miss: 1, Known: KnowHit | KnowMiss}}
 	if f, ok := skewFinding(c, nil); !ok || !strings.Contains(f.Title, "missed the cache") {
 		t.Errorf("cold slow rank: %q", f.Title)
 	}
@@ -74,12 +74,12 @@ func TestCompareHeadlineKeepsPhaseAndFrameApart(t *testing.T) {
 		Frames:  []Delta{{What: "`inner` [0/0]", A: f(4.0), B: f(1.0), DeltaS: f(-3.0), Big: true, Rank: &rank1}},
 		Ranks:   []Delta{{What: "rank 0"}, {What: "rank 1"}},
 	}
-	v, _ := res.verdict()
+	v, _ := res.decideVerdict()
 	if strings.Contains(v, "-4.5 s on") || !strings.Contains(v, "kernels -4.5 s") || !strings.Contains(v, "`inner` [0/0] on rank 1 -3.0 s") {
 		t.Errorf("verdict %q", v)
 	}
 	res.Frames[0].B, res.Frames[0].DeltaS = nil, nil // B has no per-frame time
-	if v, _ := res.verdict(); strings.Contains(v, "inner") {
+	if v, _ := res.decideVerdict(); strings.Contains(v, "inner") {
 		t.Errorf("verdict without B's frames %q", v)
 	}
 }
@@ -150,11 +150,11 @@ func TestColdAndWarmPhasesAreNotComparedOneToOne(t *testing.T) {
 		Phases:  []Delta{{What: "aot", A: f(1.6), B: f(5.2), DeltaS: f(3.6), Big: true}},
 		Caches:  []CacheChange{{Cache: "aot_autograd", From: CacheMiss, To: CacheHit}},
 	}
-	res.phaseNote()
+	res.notePhases()
 	if !strings.Contains(res.PhaseNote, "cold and a warm start") {
 		t.Errorf("note %q", res.PhaseNote)
 	}
-	if v, _ := res.verdict(); strings.Contains(v, "aot +3.6") {
+	if v, _ := res.decideVerdict(); strings.Contains(v, "aot +3.6") {
 		t.Errorf("verdict %q", v)
 	}
 }
@@ -268,7 +268,7 @@ func TestCacheCauseOfABypass(t *testing.T) {
 				t.Errorf("%s: %q has %q", c.name, got, b)
 			}
 		}
-		if v, _ := res.verdict(); len(c.settings) > 0 && strings.Contains(v, "settings differ") {
+		if v, _ := res.decideVerdict(); len(c.settings) > 0 && strings.Contains(v, "settings differ") {
 			t.Errorf("%s: the switch named twice: %q", c.name, v)
 		}
 	}

@@ -131,7 +131,7 @@ func versionWords(vs []Change) []string {
 }
 
 // verdict words the comparison on one line, biggest contribution first; same is true when nothing differs.
-func (res *CompareResult) verdict() (string, bool) {
+func (res *CompareResult) decideVerdict() (string, bool) {
 	var parts []string
 	headline := false // the compile-time change leads the parts
 	if d := res.Compile; d != nil && d.Big && d.DeltaS != nil {

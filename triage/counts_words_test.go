@@ -101,11 +101,11 @@ func TestNoMaybePlurals(t *testing.T) {
 		}
 	}
 	res := &CompareResult{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}
-	if got, _ := res.verdict(); got != "2 new findings; 1 finding gone" {
+	if got, _ := res.decideVerdict(); got != "2 new findings; 1 finding gone" {
 		t.Errorf("compare: %q", got)
 	}
 	res = &CompareResult{Settings: []Change{{Key: "TORCHINDUCTOR_X"}}}
-	if got, _ := res.verdict(); got != "no difference in compile time, caches or findings (1 other setting differs)" {
+	if got, _ := res.decideVerdict(); got != "no difference in compile time, caches or findings (1 other setting differs)" {
 		t.Errorf("compare: %q", got)
 	}
 }

@@ -95,7 +95,7 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 	ca := &CompileReport{Caches: Caches{"fx_graph": {Hit: 3, Miss: 19, Known: known}, "aot_autograd": {Hit: 1, Miss: 24, Known: known}}}
 	cb := &CompileReport{Caches: Caches{"fx_graph": {Hit: 18, Miss: 1, Known: known}, "aot_autograd": {Hit: 18, Miss: 1, Known: known}}}
 	res.compareCaches(ca, cb)
-	v, _ := res.verdict()
+	v, _ := res.decideVerdict()
 	if strings.Contains(v, "unchanged") || !strings.Contains(v, "warm start") {
 		t.Errorf("verdict %q", v)
 	}

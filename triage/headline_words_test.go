@@ -39,12 +39,12 @@ func TestCompareHeadlineWithoutPhase(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	res := &CompareResult{Compile: &Delta{What: "total", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true},
 		Frames: []Delta{{What: "`f` [0/0]", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true}}}
-	if got, _ := res.verdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s) in `f` [0/0] -4.1 s;") {
+	if got, _ := res.decideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s) in `f` [0/0] -4.1 s;") {
 		t.Errorf("%q", got)
 	}
 	res.Phases = []Delta{{What: "triton", DeltaS: f(-1.2), Big: true}}
 	// the phase's change and the frame's are apart: a phase's is the sum over frames (TestCompareHeadlineKeepsPhaseAndFrameApart)
-	if got, _ := res.verdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s): triton -1.2 s; most in `f` [0/0] -4.1 s;") {
+	if got, _ := res.decideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s): triton -1.2 s; most in `f` [0/0] -4.1 s;") {
 		t.Errorf("%q", got)
 	}
 }
