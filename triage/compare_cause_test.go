@@ -48,9 +48,9 @@ func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 		known := KnowHit | KnowMiss
 		return Caches{"fx_graph": {Hit: hits, Known: known}, "aot_autograd": {Hit: hits, Known: known}}
 	}
-	c := &CompileReport{ranks: map[int]*RankCompile{
-		0: {TotalS: secs(1.1), Caches: warm(2)},
-		1: {TotalS: secs(6.6), Caches: warm(1)},
+	c := &CompileReport{PerRank: map[string]RankCompile{
+		"0": {TotalS: secs(1.1), Caches: warm(2)},
+		"1": {TotalS: secs(6.6), Caches: warm(1)},
 	}}
 	f, ok := skewFinding(c, nil)
 	if !ok || strings.Contains(f.Title, "missed the cache") || f.Playbook == "cache-dir-not-shared" {
