@@ -47,7 +47,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 		rep = &Report{}
 	}
 	rep = settledByExit(rep, run)
-	rep.Compile = withProbeCompile(rep.Compile, probes)
+	rep.Compile = WithProbeCompile(rep.Compile, probes)
 	if v := probeTorch(probes); rep.TorchVersion == nil && v != "" {
 		rep.TorchVersion = &v
 	} else if rep.TorchVersion == nil && run != nil && run.TorchImportedVersion != "" { // the probe's start file
@@ -117,7 +117,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	}
 	short := unfinished(countFindings(fs), run, rep)
 	idle := idleRanks(rep, probes, short)
-	ra := withCompiles(rankAgreeWithout(ev, fs, idle, short, rep.PerRankUnknown), ev, fs, run)
+	ra := withCompiles(RankAgreeWithout(ev, fs, idle, short, rep.PerRankUnknown), ev, fs, run)
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
@@ -133,7 +133,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	}
 	a.state = stateOf(fs, ra, ev, probes, run, rep)
 	a.hiddenPartitions = partitionsHidden(a)
-	a.Evidence.CudagraphRerecordsLogged = a.Evidence.TorchSeen && cudagraphsLogged(a)
+	a.Evidence.CudagraphRerecordsLogged = a.Evidence.TorchSeen && CudagraphsLogged(a)
 	a.Evidence.CudagraphPartitionsLogged = a.Evidence.CudagraphRerecordsLogged && a.hiddenPartitions == ""
 	a.gpu = a.state.UsesCUDAGraphs || slices.ContainsFunc(probes, func(p ProcessInfo) bool { return p.GPU != "" })
 	if why := a.hiddenPartitions; why != "" {

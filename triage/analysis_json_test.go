@@ -12,7 +12,7 @@ import (
 // WriteReport writes the JSON report as json.Encoder writes ReportJSON (with Finding.MarshalJSON), byte for byte.
 func TestReportJSONForm(t *testing.T) {
 	for _, name := range []string{"torch-2.14/gb_recompile.triage.log", "torch-2.6/r05_dist_c10d.triage.log", "torch-2.14/r03_cache_limit.triage.log"} {
-		rep, _, err := buildReport([]string{filepath.Join(fixtures, name)}, nil)
+		rep, _, err := BuildReport([]string{filepath.Join(Fixtures, name)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,10 +37,10 @@ func TestReportJSONForm(t *testing.T) {
 // whose lists are nil (null) or empty ([]).
 func TestReportJSONInChunks(t *testing.T) {
 	defer func(n int) { jsonChunk = n }(jsonChunk)
-	files, _ := filepath.Glob(filepath.Join(fixtures, "*", "*.log"))
+	files, _ := filepath.Glob(filepath.Join(Fixtures, "*", "*.log"))
 	var ans []*Analysis
 	for _, f := range files {
-		rep, _, err := buildReport([]string{f}, nil)
+		rep, _, err := BuildReport([]string{f}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

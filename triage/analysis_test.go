@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 func TestVerdictAndNextStep(t *testing.T) {
@@ -17,20 +19,20 @@ func TestVerdictAndNextStep(t *testing.T) {
 		done   string
 		reason string
 	}{
-		{"torch-2.14/r05_dist_c10d.triage.log", StateNotSteady, "breaks", "recompiles", "ranks disagree"},
+		{"torch-2.14/r05_dist_c10d.triage.log", triage.StateNotSteady, "breaks", "recompiles", "ranks disagree"},
 		// no graph-break record: nothing shows graph_breaks was on, so that step is not done
-		{"torch-2.6/r12_limit_str.triage.log", StateNotSteady, "recompiles", "", "recompile limit hit"},
+		{"torch-2.6/r12_limit_str.triage.log", triage.StateNotSteady, "recompiles", "", "recompile limit hit"},
 		// a trace records every compile: evidence that breaks and recompiles would show
-		{"tlparse/comp_metrics.log", StateSteady, "baseline", "breaks,recompiles", ""},
+		{"tlparse/comp_metrics.log", triage.StateSteady, "baseline", "breaks,recompiles", ""},
 		// a clean 2-rank run's log under graph_breaks,recompiles shows no record: from the log alone nothing says
 		// logging was on (the run dir's meta.json would): no evidence, and no step is ticked; the next step is the one
 		// the verdict asks for (preset breaks), not the eager baseline
-		{"torch-2.14/r06_dist_funcol.triage.log", StateNoEvidence, "breaks", "", "nothing shows that graph breaks and recompiles were being logged"},
-		{"torch-2.14/r07_fullgraph.triage.log", StateNotSteady, "breaks", "", "compile error"},
+		{"torch-2.14/r06_dist_funcol.triage.log", triage.StateNoEvidence, "breaks", "", "nothing shows that graph breaks and recompiles were being logged"},
+		{"torch-2.14/r07_fullgraph.triage.log", triage.StateNotSteady, "breaks", "", "compile error"},
 	}
 	for _, c := range cases {
-		a := analyzeFiles(t, c.name)
-		if a.Verdict.State != c.state || a.Verdict.Steady != (c.state == StateSteady) || a.NextStep.ID != c.next || strings.Join(a.Done, ",") != c.done {
+		a := triage.AnalyzeFiles(t, c.name)
+		if a.Verdict.State != c.state || a.Verdict.Steady != (c.state == triage.StateSteady) || a.NextStep.ID != c.next || strings.Join(a.Done, ",") != c.done {
 			t.Errorf("%s: state %v next %q done %v; want %v %q %q\n%+v", c.name, a.Verdict.State, a.NextStep.ID, a.Done, c.state, c.next, c.done, a.Verdict)
 		}
 		if c.reason != "" && !strings.Contains(a.Verdict.Summary, c.reason) {
@@ -50,22 +52,22 @@ func TestVerdictAndNextStep(t *testing.T) {
 // does not show: config_parity and probe_mismatch findings, the unique graph count, and a verdict that is not
 // steady.
 func TestProbeFindings(t *testing.T) {
-	rep, _, err := buildReport([]string{filepath.Join(fixtures, "torch-2.14/r06_dist_funcol.triage.log")}, nil)
+	rep, _, err := triage.BuildReport([]string{filepath.Join(triage.Fixtures, "torch-2.14/r06_dist_funcol.triage.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	probes := []ProcessInfo{
+	probes := []triage.ProcessInfo{
 		{Rank: 0, PID: 10, File: "probe/rank0-10.json", Config: map[string]any{"dynamo.recompile_limit": 8},
 			Counters: map[string]map[string]float64{"stats": {"unique_graphs": 3}, "graph_break": {"builtin print": 2}}},
 		{Rank: 1, PID: 11, File: "probe/rank1-11.json", Config: map[string]any{"dynamo.recompile_limit": 3},
 			Counters: map[string]map[string]float64{"stats": {"unique_graphs": 2}}},
 	}
-	a := Analyze(rep, nil, probes)
-	cp := findingsOf(a, KindConfigParity)
+	a := triage.Analyze(rep, nil, probes)
+	cp := triage.FindingsOf(a, triage.KindConfigParity)
 	if len(cp) != 1 || cp[0].ID != "config_parity:dynamo.recompile_limit" || cp[0].Playbook != "dist-config-parity" || cp[0].Severity != "high" {
 		t.Errorf("config parity: %+v", cp)
 	}
-	pm := findingsOf(a, KindProbeMismatch)
+	pm := triage.FindingsOf(a, triage.KindProbeMismatch)
 	if len(pm) != 1 || pm[0].Ranks[0] != 0 || pm[0].Playbook != "probe-fewer-breaks-logged" {
 		t.Errorf("probe mismatch: %+v", pm)
 	}
@@ -78,7 +80,7 @@ func TestProbeFindings(t *testing.T) {
 // evidence entries with all six keys; rank_agreement, verdict, next_step; the counts contract unchanged.
 func TestReportJSONSchema(t *testing.T) {
 	var out, errb bytes.Buffer
-	f := filepath.Join(fixtures, "torch-2.6/r05_dist_c10d.triage.log")
+	f := filepath.Join(triage.Fixtures, "torch-2.6/r05_dist_c10d.triage.log")
 	if code := reportTo(&out, "json", f); code != 0 {
 		t.Fatalf("code %d: %s", code, errb.String())
 	}
@@ -127,7 +129,7 @@ func TestReportJSONSchema(t *testing.T) {
 	}
 	// the rank agreement round-trips (saved reports)
 	var back struct {
-		RankAgreement RankAgreement `json:"rank_agreement"`
+		RankAgreement triage.RankAgreement `json:"rank_agreement"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &back); err != nil || back.RankAgreement.Groups[1].FirstDivergent[0] != "0/0" || back.RankAgreement.Groups[0].Ranks[0] != 1 {
 		t.Errorf("round trip %+v %v", back.RankAgreement, err)
@@ -135,7 +137,7 @@ func TestReportJSONSchema(t *testing.T) {
 }
 
 func TestReportTextAndMarkdown(t *testing.T) {
-	f := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
+	f := filepath.Join(triage.Fixtures, "torch-2.14/gb_recompile.triage.log")
 	var out, errb bytes.Buffer
 	if code := reportTo(&out, "text", f); code != 0 {
 		t.Fatalf("code %d %s", code, errb.String())
@@ -167,13 +169,13 @@ func TestReportTextAndMarkdown(t *testing.T) {
 // BenchmarkAnalyze: 10,000 distinct breaks and 100,000 records over 8 ranks, as the TUI analyses on every
 // batch (target: well under 100 ms).
 func BenchmarkAnalyze(b *testing.B) {
-	agg := NewAggregator()
+	agg := triage.NewAggregator()
 	reasons := []string{"Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] False",
 		"Unsupported: Tensor.item", "Data-dependent jump", "Unsupported: Input tensor for tolist must be an integer tensor"}
 	n := 0
 	for site := 0; site < 10000; site++ {
 		for k := 0; k < 8; k++ {
-			r := synthBreak(k, site%50, k%3, 1000+site, n)
+			r := triage.SynthBreak(k, site%50, k%3, 1000+site, n)
 			r.Break.Reason = reasons[site%len(reasons)]
 			agg.Add(r)
 			n++
@@ -181,7 +183,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	}
 	for i := 0; n < 100000; i++ {
 		g := fmt.Sprintf("tensor 'L['x%d']' size mismatch at index 0. expected %d, actual %d", i%200, i, i+1)
-		agg.Add(synthRecompile(i%8, i%20, 1+i%7, fmt.Sprintf("fn%d", i%40), g, n))
+		agg.Add(triage.SynthRecompile(i%8, i%20, 1+i%7, fmt.Sprintf("fn%d", i%40), g, n))
 		n++
 	}
 	rep := agg.Report()
@@ -190,7 +192,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		a := Analyze(rep, nil, nil)
+		a := triage.Analyze(rep, nil, nil)
 		if len(a.Findings) < 10000 {
 			b.Fatal(len(a.Findings))
 		}
@@ -200,22 +202,22 @@ func BenchmarkAnalyze(b *testing.B) {
 // Reports not built by an Aggregator (empty, nil, decoded from saved JSON) analyse without panicking; a
 // decoded report keeps its breaks, skips and errors (recompiles need the records, which JSON does not hold).
 func TestAnalyzeHandMadeReports(t *testing.T) {
-	if a := Analyze(nil, nil, nil); len(a.Findings) != 0 || a.Verdict.State != StateNoEvidence || a.NextStep.ID != "evidence" || len(a.Done) != 0 {
+	if a := triage.Analyze(nil, nil, nil); len(a.Findings) != 0 || a.Verdict.State != triage.StateNoEvidence || a.NextStep.ID != "evidence" || len(a.Done) != 0 {
 		t.Errorf("nil report: %+v", a)
 	}
-	if a := Analyze(&Report{Ranks: []int{0, 1}}, nil, nil); a.RankAgreement.Disagree() || a.RankAgreement.NotCompared == "" { // nothing logged
+	if a := triage.Analyze(&triage.Report{Ranks: []int{0, 1}}, nil, nil); a.RankAgreement.Disagree() || a.RankAgreement.NotCompared == "" { // nothing logged
 		t.Errorf("empty 2-rank report: %+v", a.RankAgreement)
 	}
 	var out bytes.Buffer
-	if code := reportTo(&out, "json", filepath.Join(fixtures, "torch-2.6/r05_dist_c10d.triage.log")); code != 0 {
+	if code := reportTo(&out, "json", filepath.Join(triage.Fixtures, "torch-2.6/r05_dist_c10d.triage.log")); code != 0 {
 		t.Fatal(code)
 	}
-	var rep Report
+	var rep triage.Report
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}
-	a := Analyze(&rep, nil, nil)
-	br := findingsOf(a, KindGraphBreak)
+	a := triage.Analyze(&rep, nil, nil)
+	br := triage.FindingsOf(a, triage.KindGraphBreak)
 	if len(br) != 1 || br[0].Playbook != "gb-print" || br[0].Ranks[0] != 0 || a.RankAgreement.Agree {
 		t.Errorf("decoded report: %+v %+v", br, a.RankAgreement)
 	}

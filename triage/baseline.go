@@ -91,7 +91,7 @@ func (f *Finding) firstClass() string {
 func NewBaseline(a *Analysis) *Baseline {
 	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a, (*Finding).CompareKey)}
 	if a.Report != nil {
-		b.Compile = baselineFrames(a.Report.Compile)
+		b.Compile = BaselineFrames(a.Report.Compile)
 	}
 	if a.Report != nil && a.Report.Inputs != nil {
 		b.Inputs = a.Report.Inputs

@@ -12,7 +12,7 @@ import (
 // BenchmarkParseFixtures parses every text fixture (all eras, ranks) and aggregates it, as `report` does.
 // For the 1 GB end-to-end check against grep, see bench/perf.sh.
 func BenchmarkParseFixtures(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(fixtures, "torch-*", "*.log"))
+	files, _ := filepath.Glob(filepath.Join(Fixtures, "torch-*", "*.log"))
 	var data [][]byte
 	total := 0
 	for _, f := range files {
@@ -59,7 +59,7 @@ func BenchmarkReportFile(b *testing.B) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(192 << 20))
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	for i := 0; i < b.N; i++ {
-		if _, _, err := buildReport([]string{path}, nil); err != nil {
+		if _, _, err := BuildReport([]string{path}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

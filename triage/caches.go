@@ -211,7 +211,7 @@ func (c *compileAgg) addCache(r *logparse.Record) {
 		k := frameKey{r.Rank, r.Input, cid}
 		m := c.lookup[k]
 		if m == nil {
-			m = &cacheMix{}
+			m = &CacheMix{}
 			c.lookup[k] = m
 		}
 		m.add(ev.State)
@@ -236,16 +236,16 @@ func (rc *rankCaches) caches() Caches {
 }
 
 // cacheMix is the FX/AOT lookups of one compile.
-type cacheMix struct{ hit, miss, bypass int }
+type CacheMix struct{ Hit, miss, Bypass int }
 
-func (m *cacheMix) add(state string) {
+func (m *CacheMix) add(state string) {
 	switch state {
 	case logparse.CacheHit:
-		m.hit++
+		m.Hit++
 	case logparse.CacheMiss:
 		m.miss++
 	case logparse.CacheBypass:
-		m.bypass++
+		m.Bypass++
 	}
 }
 
@@ -257,17 +257,17 @@ const (
 	CacheBypass  = "bypass"
 )
 
-func (m *cacheMix) state() string {
+func (m *CacheMix) State() string {
 	switch {
-	case m == nil || m.hit+m.miss+m.bypass == 0:
+	case m == nil || m.Hit+m.miss+m.Bypass == 0:
 		return ""
-	case m.bypass > 0 && m.hit > 0: // AOT bypass + FX hit (freezing): partial (compile-time-and-caches.md §3.6)
+	case m.Bypass > 0 && m.Hit > 0: // AOT bypass + FX hit (freezing): partial (compile-time-and-caches.md §3.6)
 		return CachePartial
-	case m.bypass > 0:
+	case m.Bypass > 0:
 		return CacheBypass
 	case m.miss == 0:
 		return CacheWarm
-	case m.hit == 0:
+	case m.Hit == 0:
 		return CacheCold
 	}
 	return CachePartial

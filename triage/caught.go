@@ -94,5 +94,5 @@ func (an *Analysis) CaughtText(e *ErrorSummary) string {
 		why = "the program went on, but torch.compile failed for this frame"
 	}
 	return fmt.Sprintf("Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.itemRanks(e.Ranks), e.Class,
-		text.OneLine(errorGist(e.Message), text.EvidenceMax), why)
+		text.OneLine(ErrorGist(e.Message), text.EvidenceMax), why)
 }

@@ -1,9 +1,11 @@
-package triage
+package triage_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -14,7 +16,7 @@ import (
 // frame, and the report read "Findings (0) none". Now it is a finding (with the error's playbook), the verdict
 // names it, and every count of compile errors says "(1 caught)", the gate's counted line too.
 func TestCaughtCompileFailureIsNamed(t *testing.T) {
-	a := Analyze(loadReport(t, filepath.Join("..", "testdata", "recorded", "caught-compile", "caught_went_on.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, filepath.Join("..", "testdata", "recorded", "caught-compile", "caught_went_on.triage.log")), nil, nil)
 	checkCaughtCompile(t, "logs alone", a)
 }
 
@@ -23,13 +25,13 @@ func TestCaughtCompileFailureIsNamed(t *testing.T) {
 // failed: torch._dynamo.exc.Unsupported" and "1 process died of a compile error" of a run that exited 0.
 func TestRunThatExitedZeroHadNoFatalError(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "caught-compile", "runs", "0001-breaks")
-	rep := loadReport(t, filepath.Join(dir, "stderr.log"), filepath.Join(dir, "stdout.log"))
+	rep := triage.LoadReport(t, filepath.Join(dir, "stderr.log"), filepath.Join(dir, "stdout.log"))
 	if rep.Counts.CompileErrors != 1 {
 		t.Fatalf("the test wants the stream rules to read a fatal compile error: %+v", rep.Counts)
 	}
 	code := 0
-	run := &RunFacts{Outcome: OutcomeCompleted, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
-	a := AnalyzeRun(rep, nil, nil, run)
+	run := &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	a := triage.AnalyzeRun(rep, nil, nil, run)
 	checkCaughtCompile(t, "run that exited 0", a)
 	if a.Unfinished() != "" {
 		t.Errorf("unfinished: %s", a.Unfinished())
@@ -39,25 +41,25 @@ func TestRunThatExitedZeroHadNoFatalError(t *testing.T) {
 	}
 	// the same streams without the exit code (logs alone) keep their fatal error: nothing says the process lived;
 	// nor does the exit 0 of a wrapper (sh -c "python x.py; echo done"), which is not python's
-	if a := Analyze(rep, nil, nil); a.Report.Counts.CompileErrors != 1 || a.Report.FirstFailure == nil {
+	if a := triage.Analyze(rep, nil, nil); a.Report.Counts.CompileErrors != 1 || a.Report.FirstFailure == nil {
 		t.Errorf("logs alone: %+v", a.Report.Counts)
 	}
 	wrapped := *run
 	wrapped.Direct = false
-	if a := AnalyzeRun(rep, nil, nil, &wrapped); a.Report.Counts.CompileErrors != 1 || a.Report.FirstFailure == nil {
+	if a := triage.AnalyzeRun(rep, nil, nil, &wrapped); a.Report.Counts.CompileErrors != 1 || a.Report.FirstFailure == nil {
 		t.Errorf("a wrapper's exit 0: %+v", a.Report.Counts)
 	}
 }
 
-func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
+func checkCaughtCompile(t *testing.T, name string, a *triage.Analysis) {
 	t.Helper()
 	c := a.Report.Counts
 	if c.CompileErrors != 0 || c.RuntimeErrors != 0 || a.Report.FirstFailure != nil {
 		t.Errorf("%s: counts %+v, first failure %v", name, c, a.Report.FirstFailure)
 	}
-	var caught *Finding
+	var caught *triage.Finding
 	for i := range a.Findings {
-		if f := &a.Findings[i]; f.Kind == KindCompileError {
+		if f := &a.Findings[i]; f.Kind == triage.KindCompileError {
 			caught = f
 		}
 	}
@@ -68,12 +70,12 @@ func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
 	if a.State().UnexpectedBreaks != 1 {
 		t.Errorf("%s: checklist state %+v", name, a.State())
 	}
-	if v := a.Verdict; v.State != StateNotSteady || !strings.Contains(v.Summary, "1 compile error caught by the program") {
+	if v := a.Verdict; v.State != triage.StateNotSteady || !strings.Contains(v.Summary, "1 compile error caught by the program") {
 		t.Errorf("%s: verdict %s: %s", name, v.State, v.Summary)
 	}
 	var txt, md strings.Builder
-	WriteReportText(&txt, a, text.Options{Width: 200})
-	WriteMarkdown(&md, a)
+	triage.WriteReportText(&txt, a, text.Options{Width: 200})
+	triage.WriteMarkdown(&md, a)
 	for what, s := range map[string]string{"text": txt.String(), "markdown": md.String()} {
 		if strings.Contains(s, "the process failed") || strings.Contains(s, "died of a") || strings.Contains(s, "not a failure") {
 			t.Errorf("%s %s:\n%s", name, what, s)
@@ -82,11 +84,11 @@ func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
 	if !strings.Contains(txt.String(), "compile errors 0 (1 caught)") || !strings.Contains(md.String(), "| 0 (1 caught) |") {
 		t.Errorf("%s: counts:\n%s\n%s", name, txt.String(), md.String())
 	}
-	res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
+	res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
 	if !res.Passed || len(res.Failures) != 0 {
 		t.Errorf("%s: gate %+v", name, res)
 	}
-	if s := gateSummary(res); !strings.Contains(s, "0 compile errors (1 caught)") || res.Counts.CompileErrorsCaught != 1 {
+	if s := triage.GateSummary(res); !strings.Contains(s, "0 compile errors (1 caught)") || res.Counts.CompileErrorsCaught != 1 {
 		t.Errorf("%s: gate summary %s, counts %+v", name, s, res.Counts)
 	}
 }
@@ -96,15 +98,15 @@ func checkCaughtCompile(t *testing.T, name string, a *Analysis) {
 // (traceback.print_exc()) and gone on. Several ranks are another matter: one may have died while the others run.
 func TestRunningProcessHasNotDied(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "caught-compile", "runs", "0001-breaks")
-	rep := loadReport(t, filepath.Join(dir, "stderr.log"))
-	run := &RunFacts{Outcome: OutcomeRunning, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
-	a := AnalyzeRun(rep, nil, nil, run)
+	rep := triage.LoadReport(t, filepath.Join(dir, "stderr.log"))
+	run := &triage.RunFacts{Outcome: triage.OutcomeRunning, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	a := triage.AnalyzeRun(rep, nil, nil, run)
 	if a.State().Crash != "" || a.Report.FirstFailure != nil || a.Report.Counts.CompileErrors != 0 || a.CaughtCompileErrors() != 1 {
 		t.Errorf("running: crash %q, first failure %v, counts %+v", a.State().Crash, a.Report.FirstFailure, a.Report.Counts)
 	}
 	torchrun := *run
 	torchrun.WorldSize = 2
-	if a := AnalyzeRun(rep, nil, nil, &torchrun); a.Report.Counts.CompileErrors != 1 {
+	if a := triage.AnalyzeRun(rep, nil, nil, &torchrun); a.Report.Counts.CompileErrors != 1 {
 		t.Errorf("a running torchrun job: %+v", a.Report.Counts)
 	}
 }

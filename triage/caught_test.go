@@ -1,9 +1,11 @@
-package triage
+package triage_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -25,7 +27,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 			a.Verdict.FirstFailure, c.CompileErrors, c.RuntimeErrors)
 	}
 	fatal, caughtCompile := 0, 0
-	for _, f := range append(findingsOf(a, KindCompileError), findingsOf(a, KindRuntimeError)...) {
+	for _, f := range append(triage.FindingsOf(a, triage.KindCompileError), triage.FindingsOf(a, triage.KindRuntimeError)...) {
 		if f.Caught {
 			caughtCompile++
 		} else {
@@ -35,7 +37,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 	if fatal != 0 || caughtCompile != 1 {
 		t.Errorf("caught: %d fatal error findings, %d caught compile errors (want 0, 1: the Unsupported, not the RuntimeError)", fatal, caughtCompile)
 	}
-	if g := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}); !g.Passed {
+	if g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}); !g.Passed {
 		t.Errorf("caught: --no-compile-errors failed: %+v", g.Failures)
 	}
 	// what it went on doing is counted, and the caught exceptions are still listed as exceptions
@@ -43,7 +45,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 		t.Errorf("caught: %d breaks, %d recompiles, %d exceptions", c.GraphBreaks, c.Recompiles, len(a.Report.Exceptions))
 	}
 	var buf strings.Builder
-	WriteReportText(&buf, a, text.Options{Width: 200})
+	triage.WriteReportText(&buf, a, text.Options{Width: 200})
 	if strings.Contains(buf.String(), "First failure") {
 		t.Errorf("caught: the text report names a first failure:\n%s", buf.String())
 	}
@@ -70,7 +72,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 		if ff == nil || ff.Of != 1 || !strings.HasPrefix(a.Verdict.FirstFailure, c.want) {
 			t.Errorf("%s: first failure %+v %q, want %q", c.name, ff, a.Verdict.FirstFailure, c.want)
 		}
-		if g := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}); g.Passed {
+		if g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}); g.Passed {
 			t.Errorf("%s: --no-compile-errors passed", c.name)
 		}
 	}

@@ -69,11 +69,11 @@ func (res *CompareResult) SetCommands(words string) {
 	}
 	res.Findings.Commands = words
 	res.noPair = append(res.noPair, "A and B ran different commands")
-	res.Verdict, res.Same = res.decideVerdict()
+	res.Verdict, res.Same = res.DecideVerdict()
 }
 
 // phaseNote sets PhaseNote where a compile cache went between hit and miss.
-func (res *CompareResult) notePhases() {
+func (res *CompareResult) NotePhases() {
 	for _, c := range res.Caches {
 		if (c.Cache == "fx_graph" || c.Cache == "aot_autograd") && c.Changed() && (c.From.hits() && c.To.misses() || c.From.misses() && c.To.hits()) {
 			res.PhaseNote = "A and B are a cold and a warm start: on a cache hit Inductor reports no time and the backend's " +
@@ -125,8 +125,8 @@ func Compare(a, b CompareSide) CompareResult {
 		res.Metric = &d
 	}
 	res.NotCompared = append(slices.Clone(res.settingsWhy), notCompared(ca, cb, res.Findings.NotCompared)...)
-	res.notePhases()
-	res.Verdict, res.Same = res.decideVerdict()
+	res.NotePhases()
+	res.Verdict, res.Same = res.DecideVerdict()
 	return res
 }
 

@@ -12,7 +12,7 @@ import (
 
 // compareCaches sets res.Caches: each cache's lookups on both sides, with the change of state when both sides show
 // their lookups.
-func (res *CompareResult) compareCaches(ca, cb *CompileReport) {
+func (res *CompareResult) CompareCaches(ca, cb *CompileReport) {
 	var cachesA, cachesB Caches
 	if ca != nil {
 		cachesA = ca.Caches
@@ -28,7 +28,7 @@ func (res *CompareResult) compareCaches(ca, cb *CompileReport) {
 		}
 		c := CacheChange{Cache: name, A: x, B: y}
 		// a side without compile records (no TORCH_TRACE, no probe) shows no lookup: unknown, not "none"
-		if sa, sb := cacheState(x, okx), cacheState(y, oky); sa != sb && ca != nil && cb != nil && sa != CacheUnknown && sb != CacheUnknown {
+		if sa, sb := StateOfCache(x, okx), StateOfCache(y, oky); sa != sb && ca != nil && cb != nil && sa != CacheUnknown && sb != CacheUnknown {
 			c.From, c.To = sa, sb
 		}
 		res.Caches = append(res.Caches, c)
@@ -81,7 +81,7 @@ func (s CacheState) misses() bool { return s == CacheMiss || s == CacheMostlyMis
 
 // cacheState is a cache's lookups' state: hit, miss, bypass, mostly hit or mostly miss (two thirds or more), mixed,
 // none (no lookup recorded), or unknown (no hit where the source does not show misses: a trace's PGO).
-func cacheState(s CacheStats, ok bool) CacheState {
+func StateOfCache(s CacheStats, ok bool) CacheState {
 	switch {
 	case ok && s.Hit == 0 && s.Known != 0 && s.Known&KnowMiss == 0:
 		return CacheUnknown
@@ -106,10 +106,10 @@ func cacheState(s CacheStats, ok bool) CacheState {
 // many or fewer ("hit → mostly hit") is entries not found; "→ none" is no lookup in B. A bypass is no lookup that
 // failed: the cache declined the graph (compile-time-and-caches.md §3.1–3.2), so a change from or to it names the
 // side that bypassed and the reason its records carry (bypassWords), never entries not found or a warm start.
-func (res *CompareResult) cacheCause(c CacheChange) string {
+func (res *CompareResult) CacheCause(c CacheChange) string {
 	// all hits in B, or more of them: an improvement ("miss → mostly miss"); as many or fewer, even where most still
 	// hit ("hit → mostly hit"), is lookups B did not find
-	gain := c.To == CacheHit || c.To != CacheNone && c.To != CacheBypassed && hitShare(c.B) > hitShare(c.A)
+	gain := c.To == CacheHit || c.To != CacheNone && c.To != CacheBypassed && HitShare(c.B) > HitShare(c.A)
 	torch := ""
 	for _, v := range res.Versions {
 		if v.Key == "version.torch" {
@@ -230,7 +230,7 @@ func bypassShare(s CacheStats) float64 {
 }
 
 // hitShare is the share of a cache's lookups that hit, 0 with none.
-func hitShare(s CacheStats) float64 {
+func HitShare(s CacheStats) float64 {
 	if n := s.Lookups(); n > 0 {
 		return float64(s.Hit) / float64(n)
 	}

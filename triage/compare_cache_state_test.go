@@ -1,10 +1,12 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // Every pair of cache states compare can tell apart: the change reads "A's state → B's state" (the JSON's change,
@@ -18,27 +20,27 @@ import (
 // read "entries not found, no recorded setting differs" and "bypass → hit" "warm start"; the cause says which side
 // bypassed and why, from the bypass reason its records carry.
 func TestCacheChangeOfEveryStatePair(t *testing.T) {
-	known := KnowHit | KnowMiss | KnowBypass
+	known := triage.KnowHit | triage.KnowMiss | triage.KnowBypass
 	states := []struct {
 		word  string
-		state CacheState
-		stats CacheStats
+		state triage.CacheState
+		stats triage.CacheStats
 	}{
-		{"none", CacheNone, CacheStats{Known: known}},
-		{"hit", CacheHit, CacheStats{Hit: 6, Known: known}},
-		{"miss", CacheMiss, CacheStats{Miss: 6, Known: known}},
-		{"bypass", CacheBypassed, CacheStats{Bypass: 6, Known: known, BypassReasons: map[string]int{"Cannot cache a graph with freezing enabled": 6}}},
-		{"mostly hit", CacheMostlyHit, CacheStats{Hit: 5, Miss: 1, Known: known}},
-		{"mostly miss", CacheMostlyMiss, CacheStats{Hit: 1, Miss: 5, Known: known}},
-		{"mixed", CacheMixed, CacheStats{Hit: 3, Miss: 3, Known: known}},
+		{"none", triage.CacheNone, triage.CacheStats{Known: known}},
+		{"hit", triage.CacheHit, triage.CacheStats{Hit: 6, Known: known}},
+		{"miss", triage.CacheMiss, triage.CacheStats{Miss: 6, Known: known}},
+		{"bypass", triage.CacheBypassed, triage.CacheStats{Bypass: 6, Known: known, BypassReasons: map[string]int{"Cannot cache a graph with freezing enabled": 6}}},
+		{"mostly hit", triage.CacheMostlyHit, triage.CacheStats{Hit: 5, Miss: 1, Known: known}},
+		{"mostly miss", triage.CacheMostlyMiss, triage.CacheStats{Hit: 1, Miss: 5, Known: known}},
+		{"mixed", triage.CacheMixed, triage.CacheStats{Hit: 3, Miss: 3, Known: known}},
 	}
 	for _, a := range states {
 		for _, b := range states {
 			if a.word == b.word {
 				continue
 			}
-			res := &CompareResult{}
-			res.compareCaches(&CompileReport{Caches: Caches{"fx_graph": a.stats}}, &CompileReport{Caches: Caches{"fx_graph": b.stats}})
+			res := &triage.CompareResult{}
+			res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"fx_graph": a.stats}}, &triage.CompileReport{Caches: triage.Caches{"fx_graph": b.stats}})
 			pair := a.word + " → " + b.word
 			if len(res.Caches) != 1 {
 				t.Fatalf("%s: caches %+v", pair, res.Caches)
@@ -63,14 +65,14 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 				cause = "B bypassed the cache: Cannot cache a graph with freezing enabled"
 			case a.word == "bypass":
 				cause = "A bypassed the cache: Cannot cache a graph with freezing enabled; B looked it up"
-			case hitShare(b.stats) > hitShare(a.stats) && (b.word == "hit" || b.word == "mostly hit"):
+			case triage.HitShare(b.stats) > triage.HitShare(a.stats) && (b.word == "hit" || b.word == "mostly hit"):
 				cause = "warm start: the entries an earlier run wrote"
-			case hitShare(b.stats) > hitShare(a.stats): // a few more hits: a cold run reuses its own entries too (g07's 3 of 22)
+			case triage.HitShare(b.stats) > triage.HitShare(a.stats): // a few more hits: a cold run reuses its own entries too (g07's 3 of 22)
 				cause = fmt.Sprintf("more of B's lookups hit (%d of %d): an earlier run's entries, or B's own reused", b.stats.Hit, b.stats.Lookups())
 			default: // as many hits or fewer: B did not find what it looked up
 				cause = "entries not found, no recorded setting differs"
 			}
-			v, _ := res.decideVerdict()
+			v, _ := res.DecideVerdict()
 			if !strings.Contains(v, "FX graph cache "+pair+" ("+cause) {
 				t.Errorf("%s: verdict %q, want the cause %q", pair, v, cause)
 			}
@@ -80,11 +82,11 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 			// a cold and a warm start: one side hit (all or most), the other missed (all or most)
 			hits := func(w string) bool { return w == "hit" || w == "mostly hit" }
 			misses := func(w string) bool { return w == "miss" || w == "mostly miss" }
-			res.notePhases()
+			res.NotePhases()
 			if cold := hits(a.word) && misses(b.word) || misses(a.word) && hits(b.word); cold != (res.PhaseNote != "") {
 				t.Errorf("%s: phase note %q", pair, res.PhaseNote)
 			}
-			var back CacheChange
+			var back triage.CacheChange
 			if err := json.Unmarshal(raw, &back); err != nil || back.From != a.state || back.To != b.state {
 				t.Errorf("%s: read back %+v (%v)", pair, back, err)
 			}

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // Why a cache changed state follows the direction of the change (exploratory runs on real 2.14.1: a warm start
@@ -13,26 +15,26 @@ import (
 // misses; a cold start beside a changed inductor setting read "entries not found: a fresh or cleared cache dir" with
 // the same cache dir; 2.14.1 → 2.6 read "hit → none (key changed: torch version …)", where 2.6 made no lookup).
 func TestCacheCauseFollowsTheDirection(t *testing.T) {
-	jobID := Change{Key: "env.TORCH_COMPILE_JOB_ID", A: "(unset)", B: "x", Knob: true, Cache: true}
-	nan := Change{Key: "env.TORCHINDUCTOR_NAN_ASSERTS", A: "(unset)", B: "1"}
-	torch := Change{Key: "version.torch", A: "2.14.1+debian", B: "2.6.0+debian", Cache: true}
+	jobID := triage.Change{Key: "env.TORCH_COMPILE_JOB_ID", A: "(unset)", B: "x", Knob: true, Cache: true}
+	nan := triage.Change{Key: "env.TORCHINDUCTOR_NAN_ASSERTS", A: "(unset)", B: "1"}
+	torch := triage.Change{Key: "version.torch", A: "2.14.1+debian", B: "2.6.0+debian", Cache: true}
 	for _, c := range []struct {
 		name      string
-		settings  []Change
-		versions  []Change
+		settings  []triage.Change
+		versions  []triage.Change
 		cache     string
-		from, to  CacheState
+		from, to  triage.CacheState
 		want, bad string
 	}{
-		{"warm under a new job id", []Change{jobID}, nil, "fx_graph", CacheMiss, CacheHit, "warm start", "key changed"},
-		{"job id keys PGO only", []Change{jobID}, nil, "fx_graph", CacheHit, CacheMiss, "no recorded setting differs", "JOB_ID"},
-		{"job id keys PGO", []Change{jobID}, nil, "pgo", CacheHit, CacheMiss, "key changed: TORCH_COMPILE_JOB_ID", ""},
-		{"an inductor setting is in the key", []Change{nan}, nil, "fx_graph", CacheHit, CacheMiss, "key changed: TORCHINDUCTOR_NAN_ASSERTS: (unset) → 1", "fresh"},
-		{"no lookup on another torch", nil, []Change{torch}, "aot_autograd", CacheHit, CacheNone, "no lookup in B", "key changed"},
-		{"a new torch misses", nil, []Change{torch}, "fx_graph", CacheHit, CacheMiss, "key changed: torch version", ""},
+		{"warm under a new job id", []triage.Change{jobID}, nil, "fx_graph", triage.CacheMiss, triage.CacheHit, "warm start", "key changed"},
+		{"job id keys PGO only", []triage.Change{jobID}, nil, "fx_graph", triage.CacheHit, triage.CacheMiss, "no recorded setting differs", "JOB_ID"},
+		{"job id keys PGO", []triage.Change{jobID}, nil, "pgo", triage.CacheHit, triage.CacheMiss, "key changed: TORCH_COMPILE_JOB_ID", ""},
+		{"an inductor setting is in the key", []triage.Change{nan}, nil, "fx_graph", triage.CacheHit, triage.CacheMiss, "key changed: TORCHINDUCTOR_NAN_ASSERTS: (unset) → 1", "fresh"},
+		{"no lookup on another torch", nil, []triage.Change{torch}, "aot_autograd", triage.CacheHit, triage.CacheNone, "no lookup in B", "key changed"},
+		{"a new torch misses", nil, []triage.Change{torch}, "fx_graph", triage.CacheHit, triage.CacheMiss, "key changed: torch version", ""},
 	} {
-		res := &CompareResult{Settings: c.settings, Versions: c.versions}
-		got := res.cacheCause(CacheChange{Cache: c.cache, From: c.from, To: c.to})
+		res := &triage.CompareResult{Settings: c.settings, Versions: c.versions}
+		got := res.CacheCause(triage.CacheChange{Cache: c.cache, From: c.from, To: c.to})
 		if !strings.Contains(got, c.want) || c.bad != "" && strings.Contains(got, c.bad) {
 			t.Errorf("%s: %q", c.name, got)
 		}
@@ -44,20 +46,20 @@ func TestCacheCauseFollowsTheDirection(t *testing.T) {
 // hit" and got the cache-dir playbook).
 func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 	secs := func(v float64) *float64 { return &v }
-	warm := func(hits int) Caches {
-		known := KnowHit | KnowMiss
-		return Caches{"fx_graph": {Hit: hits, Known: known}, "aot_autograd": {Hit: hits, Known: known}}
+	warm := func(hits int) triage.Caches {
+		known := triage.KnowHit | triage.KnowMiss
+		return triage.Caches{"fx_graph": {Hit: hits, Known: known}, "aot_autograd": {Hit: hits, Known: known}}
 	}
-	c := &CompileReport{PerRank: map[string]RankCompile{
+	c := &triage.CompileReport{PerRank: map[string]triage.RankCompile{
 		"0": {TotalS: secs(1.1), Caches: warm(2)},
 		"1": {TotalS: secs(6.6), Caches: warm(1)},
 	}}
-	f, ok := skewFinding(c, nil)
+	f, ok := triage.SkewFinding(c, nil)
 	if !ok || strings.Contains(f.Title, "missed the cache") || f.Playbook == "cache-dir-not-shared" {
 		t.Errorf("warm slow rank: %q [%s]", f.Title, f.Playbook)
 	}
-	c.Ranks()[1].Caches = Caches{"fx_graph": {Miss: 1, Known: KnowHit | KnowMiss}}
-	if f, ok := skewFinding(c, nil); !ok || !strings.Contains(f.Title, "missed the cache") {
+	c.Ranks()[1].Caches = triage.Caches{"fx_graph": {Miss: 1, Known: triage.KnowHit | triage.KnowMiss}}
+	if f, ok := triage.SkewFinding(c, nil); !ok || !strings.Contains(f.Title, "missed the cache") {
 		t.Errorf("cold slow rank: %q", f.Title)
 	}
 }
@@ -68,18 +70,18 @@ func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 func TestCompareHeadlineKeepsPhaseAndFrameApart(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	rank1 := 1
-	res := &CompareResult{
-		Compile: &Delta{What: "compile", A: f(8.2), B: f(2.0), DeltaS: f(-6.2), Big: true},
-		Phases:  []Delta{{What: "kernels", A: f(4.5), B: f(0), DeltaS: f(-4.5), Big: true}},
-		Frames:  []Delta{{What: "`inner` [0/0]", A: f(4.0), B: f(1.0), DeltaS: f(-3.0), Big: true, Rank: &rank1}},
-		Ranks:   []Delta{{What: "rank 0"}, {What: "rank 1"}},
+	res := &triage.CompareResult{
+		Compile: &triage.Delta{What: "compile", A: f(8.2), B: f(2.0), DeltaS: f(-6.2), Big: true},
+		Phases:  []triage.Delta{{What: "kernels", A: f(4.5), B: f(0), DeltaS: f(-4.5), Big: true}},
+		Frames:  []triage.Delta{{What: "`inner` [0/0]", A: f(4.0), B: f(1.0), DeltaS: f(-3.0), Big: true, Rank: &rank1}},
+		Ranks:   []triage.Delta{{What: "rank 0"}, {What: "rank 1"}},
 	}
-	v, _ := res.decideVerdict()
+	v, _ := res.DecideVerdict()
 	if strings.Contains(v, "-4.5 s on") || !strings.Contains(v, "kernels -4.5 s") || !strings.Contains(v, "`inner` [0/0] on rank 1 -3.0 s") {
 		t.Errorf("verdict %q", v)
 	}
 	res.Frames[0].B, res.Frames[0].DeltaS = nil, nil // B has no per-frame time
-	if v, _ := res.decideVerdict(); strings.Contains(v, "inner") {
+	if v, _ := res.DecideVerdict(); strings.Contains(v, "inner") {
 		t.Errorf("verdict without B's frames %q", v)
 	}
 }
@@ -88,15 +90,15 @@ func TestCompareHeadlineKeepsPhaseAndFrameApart(t *testing.T) {
 // dynamo settings are not "(unset)" there, and no difference is claimed (exploratory 2-rank run on real 2.14.1:
 // 33 HIGH "Ranks run with different settings", inductor.fx_graph_cache: true on rank 0; (unset) on rank 1).
 func TestConfigParityOfARankThatImportedLess(t *testing.T) {
-	infos := []ProcessInfo{
+	infos := []triage.ProcessInfo{
 		{Rank: 0, Config: map[string]any{"compiler.job_id": nil, "inductor.fx_graph_cache": true, "dynamo.recompile_limit": 8.0}},
 		{Rank: 1, Config: map[string]any{"compiler.job_id": nil}},
 	}
-	if d := ConfigParity(infos); len(d) != 0 {
+	if d := triage.ConfigParity(infos); len(d) != 0 {
 		t.Errorf("differences %+v", d)
 	}
 	infos[1].Config["dynamo.recompile_limit"] = 3.0
-	if d := ConfigParity(infos); len(d) != 1 || d[0].Key != "dynamo.recompile_limit" {
+	if d := triage.ConfigParity(infos); len(d) != 1 || d[0].Key != "dynamo.recompile_limit" {
 		t.Errorf("a recorded difference: %+v", d)
 	}
 }
@@ -105,16 +107,16 @@ func TestConfigParityOfARankThatImportedLess(t *testing.T) {
 // exploratory 2-rank run on real 2.14.1 where only rank 0 compiles, 3 s: "no evidence: fewer than two ranks with
 // compile time").
 func TestRankThatCompiledNothingCompiledForNoTime(t *testing.T) {
-	probes := []ProcessInfo{
-		{Rank: 0, CompileTimes: map[string]float64{ctFrame: 3.0}, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
+	probes := []triage.ProcessInfo{
+		{Rank: 0, CompileTimes: map[string]float64{triage.CtFrame: 3.0}, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
 		{Rank: 1},
 	}
-	c := withProbeCompile(nil, probes)
+	c := triage.WithProbeCompile(nil, probes)
 	slow, fast, ok := c.SlowFast()
 	if !ok || slow != 0 || fast != 1 || *c.Ranks()[1].TotalS != 0 {
 		t.Errorf("slow %d fast %d ok %v", slow, fast, ok)
 	}
-	res := Gate(&Analysis{Report: &Report{Compile: c}}, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
+	res := triage.Gate(&triage.Analysis{Report: &triage.Report{Compile: c}}, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
 	if res.Passed || len(res.Failures) != 1 {
 		t.Errorf("gate %+v", res)
 	}
@@ -126,15 +128,15 @@ func TestRankThatCompiledNothingCompiledForNoTime(t *testing.T) {
 // state for it.
 func TestBaselineCompileNamesACacheDifference(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	ref := FrameRef{Function: "inner", CompileID: "0/0"}
-	warm := &CompileReport{Frames: []*FrameTime{{FrameRef: ref, TotalS: 1.2, Cache: "warm", ByPhase: Phases{Dynamo: f(0.3)}}}}
-	cold := &CompileReport{Frames: []*FrameTime{{FrameRef: ref, TotalS: 4.6, Cache: "cold", ByPhase: Phases{Dynamo: f(1.2)}}}}
-	base := baselineFrames(warm)
+	ref := triage.FrameRef{Function: "inner", CompileID: "0/0"}
+	warm := &triage.CompileReport{Frames: []*triage.FrameTime{{FrameRef: ref, TotalS: 1.2, Cache: "warm", ByPhase: triage.Phases{Dynamo: f(0.3)}}}}
+	cold := &triage.CompileReport{Frames: []*triage.FrameTime{{FrameRef: ref, TotalS: 4.6, Cache: "cold", ByPhase: triage.Phases{Dynamo: f(1.2)}}}}
+	base := triage.BaselineFrames(warm)
 	if len(base) != 1 || base[0].Cache != "warm" {
 		t.Fatalf("baseline frames %+v", base)
 	}
-	var res GateResult
-	res.baselineCompile(cold, GateOptions{Baseline: &Baseline{Compile: base}})
+	var res triage.GateResult
+	res.BaselineCompile(cold, triage.GateOptions{Baseline: &triage.Baseline{Compile: base}})
 	if len(res.Failures) != 1 || !strings.Contains(res.Failures[0].Message, "the baseline's run hit the cache (warm), this one missed it (cold)") {
 		t.Errorf("failures %+v", res.Failures)
 	}
@@ -145,16 +147,16 @@ func TestBaselineCompileNamesACacheDifference(t *testing.T) {
 // read "aot 1.60s → 5.17s ×3.24"). The comparison says so, and its headline does not lead with such a phase.
 func TestColdAndWarmPhasesAreNotComparedOneToOne(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	res := &CompareResult{
-		Compile: &Delta{What: "compile", A: f(6.0), B: f(7.0), DeltaS: f(1.0), Big: true},
-		Phases:  []Delta{{What: "aot", A: f(1.6), B: f(5.2), DeltaS: f(3.6), Big: true}},
-		Caches:  []CacheChange{{Cache: "aot_autograd", From: CacheMiss, To: CacheHit}},
+	res := &triage.CompareResult{
+		Compile: &triage.Delta{What: "compile", A: f(6.0), B: f(7.0), DeltaS: f(1.0), Big: true},
+		Phases:  []triage.Delta{{What: "aot", A: f(1.6), B: f(5.2), DeltaS: f(3.6), Big: true}},
+		Caches:  []triage.CacheChange{{Cache: "aot_autograd", From: triage.CacheMiss, To: triage.CacheHit}},
 	}
-	res.notePhases()
+	res.NotePhases()
 	if !strings.Contains(res.PhaseNote, "cold and a warm start") {
 		t.Errorf("note %q", res.PhaseNote)
 	}
-	if v, _ := res.decideVerdict(); strings.Contains(v, "aot +3.6") {
+	if v, _ := res.DecideVerdict(); strings.Contains(v, "aot +3.6") {
 		t.Errorf("verdict %q", v)
 	}
 }
@@ -181,11 +183,11 @@ I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: loca
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		rep, _, err := buildReport([]string{path}, nil)
+		rep, _, err := triage.BuildReport([]string{path}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got CacheStats
+		var got triage.CacheStats
 		if rep.Compile != nil {
 			got = rep.Compile.Caches["pgo"]
 		}
@@ -198,8 +200,8 @@ I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: loca
 // A trace shows PGO hits and writes, not misses: a cold lookup there is not known, not "none" (exploratory runs:
 // "PGO code state none → hit" between a cold and a warm traced run).
 func TestPGOStateOfATraceWithoutHits(t *testing.T) {
-	cold := CacheStats{Writes: 2, Known: KnowHit | KnowWrites}
-	if s := cacheState(cold, true); s == CacheNone {
+	cold := triage.CacheStats{Writes: 2, Known: triage.KnowHit | triage.KnowWrites}
+	if s := triage.StateOfCache(cold, true); s == triage.CacheNone {
 		t.Errorf("state %q", s)
 	}
 }
@@ -207,10 +209,10 @@ func TestPGOStateOfATraceWithoutHits(t *testing.T) {
 // A graph whose AOTAutograd lookup bypassed (freezing) while its FX graph hit is partial, not bypass
 // (compile-time-and-caches.md §3.6); bypass alone stays bypass.
 func TestFrameCacheStateOfFreezing(t *testing.T) {
-	if s := (&cacheMix{hit: 1, bypass: 1}).state(); s != CachePartial {
+	if s := (&triage.CacheMix{Hit: 1, Bypass: 1}).State(); s != triage.CachePartial {
 		t.Errorf("AOT bypass + FX hit: %q", s)
 	}
-	if s := (&cacheMix{bypass: 2}).state(); s != CacheBypass {
+	if s := (&triage.CacheMix{Bypass: 2}).State(); s != triage.CacheBypass {
 		t.Errorf("bypass only: %q", s)
 	}
 }
@@ -222,42 +224,42 @@ func TestFrameCacheStateOfFreezing(t *testing.T) {
 // miss → bypass (entries not found; settings: …)", and the reverse "bypass → hit (warm start: the entries an earlier
 // run wrote)".
 func TestCacheCauseOfABypass(t *testing.T) {
-	known := KnowHit | KnowMiss | KnowBypass
+	known := triage.KnowHit | triage.KnowMiss | triage.KnowBypass
 	freezing := "Cannot cache a graph with freezing enabled"
-	switchOn := Change{Key: "env.TORCHINDUCTOR_FREEZING", A: "(unset)", B: "1", Knob: true, Cache: true}
+	switchOn := triage.Change{Key: "env.TORCHINDUCTOR_FREEZING", A: "(unset)", B: "1", Knob: true, Cache: true}
 	for _, c := range []struct {
 		name      string
-		settings  []Change
-		a, b      CacheStats
+		settings  []triage.Change
+		a, b      triage.CacheStats
 		want, bad []string
 	}{
-		{"no reason recorded", nil, CacheStats{Miss: 2, Known: known}, CacheStats{Bypass: 2, Known: known},
+		{"no reason recorded", nil, triage.CacheStats{Miss: 2, Known: known}, triage.CacheStats{Bypass: 2, Known: known},
 			[]string{"B bypassed the cache; its records give no reason"}, []string{"not found", "key changed"}},
-		{"an empty reason is no reason", nil, CacheStats{Miss: 2, Known: known}, CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{"": 2}},
+		{"an empty reason is no reason", nil, triage.CacheStats{Miss: 2, Known: known}, triage.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{"": 2}},
 			[]string{"B bypassed the cache; its records give no reason"}, []string{"not found", "cache: ;"}},
-		{"the most frequent reason first", nil, CacheStats{Hit: 3, Known: known},
-			CacheStats{Bypass: 3, Known: known, BypassReasons: map[string]int{"No shape env": 1, freezing: 2}},
+		{"the most frequent reason first", nil, triage.CacheStats{Hit: 3, Known: known},
+			triage.CacheStats{Bypass: 3, Known: known, BypassReasons: map[string]int{"No shape env": 1, freezing: 2}},
 			[]string{"B bypassed the cache: " + freezing + " (+1 other reason)"}, []string{"not found"}},
-		{"a switch that differs is named beside the reason", []Change{switchOn}, CacheStats{Miss: 2, Known: known},
-			CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}},
+		{"a switch that differs is named beside the reason", []triage.Change{switchOn}, triage.CacheStats{Miss: 2, Known: known},
+			triage.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}},
 			[]string{"B bypassed the cache: " + freezing, "TORCHINDUCTOR_FREEZING: (unset) → 1"}, []string{"not found", "caches disabled"}},
-		{"some lookups bypassed, none missed", nil, CacheStats{Hit: 6, Known: known},
-			CacheStats{Hit: 5, Bypass: 1, Known: known, BypassReasons: map[string]int{"No shape env": 1}},
+		{"some lookups bypassed, none missed", nil, triage.CacheStats{Hit: 6, Known: known},
+			triage.CacheStats{Hit: 5, Bypass: 1, Known: known, BypassReasons: map[string]int{"No shape env": 1}},
 			[]string{"B bypassed 1 of 6 lookups: No shape env"}, []string{"not found"}},
-		{"bypasses and misses", nil, CacheStats{Hit: 6, Known: known},
-			CacheStats{Hit: 2, Miss: 2, Bypass: 2, Known: known, BypassReasons: map[string]int{"No shape env": 2}},
+		{"bypasses and misses", nil, triage.CacheStats{Hit: 6, Known: known},
+			triage.CacheStats{Hit: 2, Miss: 2, Bypass: 2, Known: known, BypassReasons: map[string]int{"No shape env": 2}},
 			[]string{"B bypassed 2 of 6 lookups: No shape env", "entries not found"}, nil},
-		{"A bypassed, B missed", nil, CacheStats{Bypass: 2, Known: known}, CacheStats{Miss: 2, Known: known},
+		{"A bypassed, B missed", nil, triage.CacheStats{Bypass: 2, Known: known}, triage.CacheStats{Miss: 2, Known: known},
 			[]string{"A bypassed the cache; its records give no reason; B looked it up and missed"}, []string{"not found", "key changed"}},
-		{"A bypassed, B hit", nil, CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}}, CacheStats{Hit: 2, Known: known},
+		{"A bypassed, B hit", nil, triage.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}}, triage.CacheStats{Hit: 2, Known: known},
 			[]string{"A bypassed the cache: " + freezing + "; B looked it up and hit"}, []string{"warm start"}},
 	} {
-		res := &CompareResult{Settings: c.settings}
-		res.compareCaches(&CompileReport{Caches: Caches{"aot_autograd": c.a}}, &CompileReport{Caches: Caches{"aot_autograd": c.b}})
+		res := &triage.CompareResult{Settings: c.settings}
+		res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"aot_autograd": c.a}}, &triage.CompileReport{Caches: triage.Caches{"aot_autograd": c.b}})
 		if len(res.Caches) != 1 || !res.Caches[0].Changed() {
 			t.Fatalf("%s: no change %+v", c.name, res.Caches)
 		}
-		got := res.cacheCause(res.Caches[0])
+		got := res.CacheCause(res.Caches[0])
 		for _, w := range c.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: %q, want %q", c.name, got, w)
@@ -268,21 +270,21 @@ func TestCacheCauseOfABypass(t *testing.T) {
 				t.Errorf("%s: %q has %q", c.name, got, b)
 			}
 		}
-		if v, _ := res.decideVerdict(); len(c.settings) > 0 && strings.Contains(v, "settings differ") {
+		if v, _ := res.DecideVerdict(); len(c.settings) > 0 && strings.Contains(v, "settings differ") {
 			t.Errorf("%s: the switch named twice: %q", c.name, v)
 		}
 	}
 
 	// recorded: a cold 2.14 MLP (AOT misses) against tlparse's cache_hit_miss trace (AOT bypassed on flex_attention)
-	cold, flex := side(t, fixture("2.14", "c01_mlp.cold.trace")), side(t, filepath.Join(fixtures, "tlparse", "cache_hit_miss.log"))
+	cold, flex := triage.Side(t, triage.Fixture("2.14", "c01_mlp.cold.trace")), triage.Side(t, filepath.Join(triage.Fixtures, "tlparse", "cache_hit_miss.log"))
 	for _, pair := range []struct {
-		a, b CompareSide
+		a, b triage.CompareSide
 		want string
 	}{
 		{cold, flex, "AOTAutograd cache miss → bypass (B bypassed the cache: Unsupported call_function target flex_attention."},
 		{flex, cold, "AOTAutograd cache bypass → miss (A bypassed the cache: Unsupported call_function target flex_attention."},
 	} {
-		v := Compare(pair.a, pair.b).Verdict
+		v := triage.Compare(pair.a, pair.b).Verdict
 		_, aot, _ := strings.Cut(v, "AOTAutograd cache")
 		if aot, _, _ = strings.Cut(aot, ");"); !strings.Contains(v, pair.want) || strings.Contains(aot, "not found") {
 			t.Errorf("verdict %q, want %q", v, pair.want)

@@ -96,7 +96,7 @@ func (res *CompareResult) compile(ca, cb *CompileReport) {
 		}
 		res.Ranks = append(res.Ranks, rd)
 	}
-	res.compareCaches(ca, cb)
+	res.CompareCaches(ca, cb)
 }
 
 func magnitude(d Delta) float64 {
@@ -131,7 +131,7 @@ func versionWords(vs []Change) []string {
 }
 
 // verdict words the comparison on one line, biggest contribution first; same is true when nothing differs.
-func (res *CompareResult) decideVerdict() (string, bool) {
+func (res *CompareResult) DecideVerdict() (string, bool) {
 	var parts []string
 	headline := false // the compile-time change leads the parts
 	if d := res.Compile; d != nil && d.Big && d.DeltaS != nil {
@@ -171,7 +171,7 @@ func (res *CompareResult) decideVerdict() (string, bool) {
 		if !c.Changed() {
 			continue
 		}
-		cause := res.cacheCause(c)
+		cause := res.CacheCause(c)
 		parts = append(parts, fmt.Sprintf("%s %s (%s)", cacheWords[c.Cache], c.Change(), cause))
 		for _, s := range res.Settings {
 			if s.Cache && strings.Contains(cause, s.String()) {

@@ -9,31 +9,31 @@ import (
 	"time"
 )
 
-func side(t *testing.T, path string) CompareSide {
+func Side(t *testing.T, path string) CompareSide {
 	t.Helper()
-	return CompareSide{Name: path, Analysis: Analyze(loadReport(t, path), nil, nil)}
+	return CompareSide{Name: path, Analysis: Analyze(LoadReport(t, path), nil, nil)}
 }
 
-func fixture(v, name string) string { return filepath.Join(compileFixtures, "torch-"+v, name) }
+func Fixture(v, name string) string { return filepath.Join(compileFixtures, "torch-"+v, name) }
 
 // Cold vs warm names the caches as the cause; the same command twice warm says no difference.
 func TestCompareColdWarm(t *testing.T) {
 	for _, v := range []string{"2.6", "2.14"} {
-		res := Compare(side(t, fixture(v, "c01_mlp.cold.trace")), side(t, fixture(v, "c01_mlp.warm.trace")))
+		res := Compare(Side(t, Fixture(v, "c01_mlp.cold.trace")), Side(t, Fixture(v, "c01_mlp.warm.trace")))
 		if res.Same || !strings.Contains(res.Verdict, "FX graph cache miss → hit") || !strings.HasPrefix(res.Verdict, "-") {
 			t.Errorf("%s cold → warm: %q", v, res.Verdict)
 		}
-		res = Compare(side(t, fixture(v, "c01_mlp.warm.trace")), side(t, fixture(v, "c01_mlp.cold.trace")))
+		res = Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.cold.trace")))
 		if !strings.Contains(res.Verdict, "FX graph cache hit → miss") || !strings.HasPrefix(res.Verdict, "+") || len(res.Frames) == 0 {
 			t.Errorf("%s warm → cold: %q", v, res.Verdict)
 		}
 		// two traces record no settings: what they show is the same, their settings were not compared
-		res = Compare(side(t, fixture(v, "c01_mlp.warm.trace")), side(t, fixture(v, "c01_mlp.warm2.trace")))
+		res = Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.warm2.trace")))
 		if res.Same || !strings.HasPrefix(res.Verdict, "no difference in what both sides show") ||
 			!strings.Contains(strings.Join(res.NotCompared, "\n"), "settings: neither side has a probe file") {
 			t.Errorf("%s warm twice: %q %q", v, res.Verdict, res.NotCompared)
 		}
-		one := side(t, fixture(v, "c01_mlp.cold.trace"))
+		one := Side(t, Fixture(v, "c01_mlp.cold.trace"))
 		if res := Compare(one, one); !res.Same {
 			t.Errorf("%s the same run twice: %q", v, res.Verdict)
 		}
@@ -42,15 +42,15 @@ func TestCompareColdWarm(t *testing.T) {
 
 // A knob that differs between the runs is named (probe data), and named as the cache's cause.
 func TestCompareNamesKnob(t *testing.T) {
-	a, b := side(t, fixture("2.14", "c01_mlp.warm.trace")), side(t, fixture("2.14", "c01_mlp.keytag.trace"))
+	a, b := Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, Fixture("2.14", "c01_mlp.keytag.trace"))
 	a.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c"}}}
 	b.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c", "TORCH_COMPILE_CACHE_KEY_TAG": "v2"}}}
 	res := Compare(a, b)
 	if !strings.Contains(res.Verdict, "FX graph cache hit → miss (key changed: TORCH_COMPILE_CACHE_KEY_TAG: (unset) → v2)") {
 		t.Errorf("verdict %q", res.Verdict)
 	}
-	w := side(t, fixture("2.14", "c01_mlp.warm.trace"))
-	w2 := side(t, fixture("2.14", "c01_mlp.warm2.trace"))
+	w := Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
+	w2 := Side(t, Fixture("2.14", "c01_mlp.warm2.trace"))
 	w.Probes = []ProcessInfo{{Rank: 0}}
 	w2.Probes = []ProcessInfo{{Rank: 0, Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
 	if res := Compare(w, w2); res.Same || !strings.Contains(res.Verdict, "settings differ: TORCHINDUCTOR_COMPILE_THREADS: (unset) → 1") {
@@ -62,11 +62,11 @@ func TestCompareNamesKnob(t *testing.T) {
 // fails --max-compile-skew.
 func TestGateCompile(t *testing.T) {
 	for _, v := range []string{"2.6", "2.14"} {
-		base := NewBaseline(Analyze(loadReport(t, fixture(v, "c01_mlp.warm.trace")), nil, nil))
+		base := NewBaseline(Analyze(LoadReport(t, Fixture(v, "c01_mlp.warm.trace")), nil, nil))
 		if len(base.Compile) == 0 {
 			t.Fatalf("%s: the baseline has no compile frames", v)
 		}
-		res := Gate(Analyze(loadReport(t, fixture(v, "c01_mlp.cold.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+		res := Gate(Analyze(LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
 		named := false
 		for _, f := range res.Failures {
 			named = named || strings.Contains(f.Message, "compile time of `inner` [0/0] grew")
@@ -75,11 +75,11 @@ func TestGateCompile(t *testing.T) {
 			t.Errorf("%s cold vs warm baseline: %+v", v, res.Failures)
 		}
 		all := 1.0 // 100 %
-		res = Gate(Analyze(loadReport(t, fixture(v, "c01_mlp.warm2.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
+		res = Gate(Analyze(LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
 		if !res.Passed {
 			t.Errorf("%s warm vs warm baseline (tolerance 100%%): %+v", v, res.Failures)
 		}
-		res = Gate(Analyze(loadReport(t, fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
+		res = Gate(Analyze(LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
 		if res.Passed || !strings.Contains(res.Failures[0].Message, "rank 1 compiled") {
 			t.Errorf("%s skew: %+v", v, res.Failures)
 		}
@@ -88,7 +88,7 @@ func TestGateCompile(t *testing.T) {
 
 // Findings on the 2-rank pair where rank 1 started with an empty cache dir.
 func TestCompileFindingsColdRank(t *testing.T) {
-	a := Analyze(loadReport(t, fixture("2.14", "c02_dist_mlp.mixed.trace")), nil, nil)
+	a := Analyze(LoadReport(t, Fixture("2.14", "c02_dist_mlp.mixed.trace")), nil, nil)
 	kinds := map[string]string{}
 	for _, f := range a.Findings {
 		kinds[f.ID] = f.Playbook
@@ -102,8 +102,8 @@ func TestCompileFindingsColdRank(t *testing.T) {
 // graph_breaks/recompiles logging, compared nothing: the verdict says what was not compared, and no_difference
 // is false (it read "no difference").
 func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
-	logged, bare := fx("torch-2.14/gb_recompile.triage.log"), fx("torch-2.14/gb_recompile.no_torch_logs.log")
-	res := Compare(side(t, logged), side(t, bare))
+	logged, bare := Fx("torch-2.14/gb_recompile.triage.log"), Fx("torch-2.14/gb_recompile.no_torch_logs.log")
+	res := Compare(Side(t, logged), Side(t, bare))
 	nc := strings.Join(res.NotCompared, "\n")
 	if res.Same || !strings.Contains(res.Verdict, "not compared") || !strings.Contains(nc, "compile time and caches: neither side has any") ||
 		!strings.Contains(nc, "graph breaks: B shows no sign they were logged") {
@@ -115,12 +115,12 @@ func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 		t.Errorf("text:\n%s", b.String())
 	}
 	// the same log twice: its findings are compared (none differ), its compile time is not: not "no difference"
-	res = Compare(side(t, logged), side(t, logged))
+	res = Compare(Side(t, logged), Side(t, logged))
 	if res.Same || !strings.HasPrefix(res.Verdict, "no difference in what both sides show") || len(res.NotCompared) != 1 {
 		t.Errorf("the same log twice: %q %q", res.Verdict, res.NotCompared)
 	}
 	// one side with compile time, the other without: not compared either
-	res = Compare(side(t, fixture("2.14", "c01_mlp.warm.trace")), side(t, logged))
+	res = Compare(Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, logged))
 	if res.Same || !strings.Contains(strings.Join(res.NotCompared, "\n"), "compile time and caches: B has none") {
 		t.Errorf("trace vs log: %q %q", res.Verdict, res.NotCompared)
 	}
@@ -130,7 +130,7 @@ func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 // "none", so nothing of them changed to "hit"; and "caches, versions and settings unchanged" is said only when
 // nothing of them was named.
 func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
-	res := Compare(side(t, fx("torch-2.14/gb_recompile.triage.log")), side(t, fixture("2.14", "c01_mlp.warm.trace")))
+	res := Compare(Side(t, Fx("torch-2.14/gb_recompile.triage.log")), Side(t, Fixture("2.14", "c01_mlp.warm.trace")))
 	for _, c := range res.Caches {
 		if c.Changed() {
 			t.Errorf("cache %s changed %q against a side without compile records", c.Cache, c.Change())
@@ -146,7 +146,7 @@ func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
 // differs between them (compare of two real 2.14.1 runs listed "TORCH_TRACE: …/0008-trace/trace →
 // …/0009-trace/trace" as their difference); a directory the user set differently still is one.
 func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
-	a, b := side(t, fixture("2.14", "c01_mlp.cold.trace")), side(t, fixture("2.14", "c01_mlp.warm.trace"))
+	a, b := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
 	dirs := [2]string{"/w/.torchtriage/runs/0008-trace/trace", "/w/.torchtriage/runs/0009-trace/trace"}
 	for i, s := range []*CompareSide{&a, &b} {
 		s.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCH_TRACE": dirs[i],
@@ -171,7 +171,7 @@ func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 // Runs of two torch versions: a config setting only one version has is no setting the user changed (compare of a
 // 2.6 and a 2.14.1 run led with "settings differ: compiler.force_disable_caches: (unset) → false").
 func TestCompareLeavesOutConfigOnlyOneVersionHas(t *testing.T) {
-	a, b := side(t, fixture("2.14", "c01_mlp.cold.trace")), side(t, fixture("2.14", "c01_mlp.warm.trace"))
+	a, b := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
 	a.Probes = []ProcessInfo{{Rank: 0, Torch: "2.6.0", Config: map[string]any{"dynamo.cache_size_limit": 8.0}}}
 	b.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Config: map[string]any{"compiler.force_disable_caches": false, "dynamo.recompile_limit": 8.0},
 		Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}

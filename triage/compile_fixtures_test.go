@@ -13,7 +13,7 @@ import (
 
 const compileFixtures = "../testdata/compile"
 
-func loadReport(t *testing.T, paths ...string) *Report {
+func LoadReport(t *testing.T, paths ...string) *Report {
 	t.Helper()
 	l, err := Load(paths, LoadOptions{})
 	if err != nil {
@@ -94,7 +94,7 @@ func TestCompileGroundTruth(t *testing.T) {
 		t.Fatalf("expected.json lists %d trace dirs", len(exp))
 	}
 	for dir, e := range exp {
-		rep := loadReport(t, filepath.Join(compileFixtures, dir))
+		rep := LoadReport(t, filepath.Join(compileFixtures, dir))
 		checkTruth(t, dir, rep.Compile, e.PerRank, CacheNames)
 		if rep.Compile != nil && rep.Compile.Source != SourceTrace {
 			t.Errorf("%s: source %q", dir, rep.Compile.Source)
@@ -222,7 +222,7 @@ func TestCompileEveryTraceFixture(t *testing.T) {
 		}
 		if strings.Contains(in[0], "tlparse") {
 			// tlparse inputs carry their rank in the envelopes, not the file name
-			rep := loadReport(t, in[0])
+			rep := LoadReport(t, in[0])
 			if rep.Compile != nil && len(rep.Compile.PerRank) > 0 {
 				var total float64
 				for _, w := range want {
@@ -236,7 +236,7 @@ func TestCompileEveryTraceFixture(t *testing.T) {
 			checkTruth(t, in[0], rep.Compile, want, fxAOT)
 			continue
 		}
-		checkTruth(t, in[0], loadReport(t, in[0]).Compile, want, fxAOT)
+		checkTruth(t, in[0], LoadReport(t, in[0]).Compile, want, fxAOT)
 	}
 }
 
@@ -257,7 +257,7 @@ func TestCompileRuntimeRecords(t *testing.T) {
 	if _, err := os.Stat(dir); err != nil {
 		t.Skip("no shared 2.11 fixtures here")
 	}
-	c := loadReport(t, dir).Compile
+	c := LoadReport(t, dir).Compile
 	if c == nil || c.TotalS == nil || !near(*c.TotalS, 3.207018) || c.Runtime == nil || c.Runtime.CudagraphifyS == nil {
 		t.Fatalf("compile %+v", c)
 	}

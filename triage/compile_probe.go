@@ -5,11 +5,11 @@ package triage
 
 // compile_times() keys (dynamo_timed spans, summed over the process; they nest).
 const (
-	ctFrame    = "_compile.compile_inner"         // every frame compile
-	ctBackend  = "OutputGraph.call_user_compiler" // the backend calls inside it
-	ctBackward = "backward._backward_impl"        // lazy backward compiles (outside the frame compiles)
-	ctInductor = "compile_fx_inner"               // Inductor, forward and backward
-	ctWait     = "async_compile.wait"             // waiting for kernel compiles
+	CtFrame    = "_compile.compile_inner"         // every frame compile
+	CtBackend  = "OutputGraph.call_user_compiler" // the backend calls inside it
+	CtBackward = "backward._backward_impl"        // lazy backward compiles (outside the frame compiles)
+	CtInductor = "compile_fx_inner"               // Inductor, forward and backward
+	CtWait     = "async_compile.wait"             // waiting for kernel compiles
 	ctPrecomp  = "async_compile.precompile"
 )
 
@@ -23,20 +23,20 @@ var probeCounterCaches = []struct{ cache, group, hit, miss, bypass string }{
 func probeRankCompile(p ProcessInfo) *RankCompile {
 	rc := &RankCompile{Source: SourceProbe}
 	ct := p.CompileTimes
-	if frame, ok := ct[ctFrame]; ok {
-		total := frame + ct[ctBackward]
+	if frame, ok := ct[CtFrame]; ok {
+		total := frame + ct[CtBackward]
 		rc.TotalS = fptr(total)
-		backend, hasBackend := ct[ctBackend]
+		backend, hasBackend := ct[CtBackend]
 		if !hasBackend {
 			rc.ByPhase.Dynamo = fptr(total)
 		} else {
 			rc.ByPhase.Dynamo = fptr(max(frame-backend, 0))
-			inner := backend + ct[ctBackward]
-			triton, hasTriton := ct[ctWait]
+			inner := backend + ct[CtBackward]
+			triton, hasTriton := ct[CtWait]
 			if v, ok := ct[ctPrecomp]; ok {
 				triton, hasTriton = triton+v, true
 			}
-			if ind, ok := ct[ctInductor]; ok {
+			if ind, ok := ct[CtInductor]; ok {
 				rc.ByPhase.AOT = fptr(max(inner-ind, 0))
 				rc.ByPhase.Inductor = fptr(max(ind-triton, 0))
 			} else {
@@ -69,7 +69,7 @@ func probeRankCompile(p ProcessInfo) *RankCompile {
 // withProbeCompile returns the report's compile object with the probe's data added for the ranks that have
 // none from the logs and traces. A report of a process without rank (rank -1) takes none: the probe's rank
 // could not be told apart from it.
-func withProbeCompile(c *CompileReport, probes []ProcessInfo) *CompileReport {
+func WithProbeCompile(c *CompileReport, probes []ProcessInfo) *CompileReport {
 	have := c.Ranks()
 	if _, ok := have[-1]; ok || len(probes) == 0 {
 		return c

@@ -1,9 +1,11 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -11,13 +13,13 @@ import (
 // A process whose logs say nothing about compile time gets it from the probe: total = frame compiles + lazy
 // backward, phases exclusive, cache counters; risky knobs are findings with their playbook.
 func TestCompileFromProbe(t *testing.T) {
-	p := ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{
-		ctFrame: 10, ctBackend: 8, ctBackward: 2, ctInductor: 7, ctWait: 3},
+	p := triage.ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{
+		triage.CtFrame: 10, triage.CtBackend: 8, triage.CtBackward: 2, triage.CtInductor: 7, triage.CtWait: 3},
 		Counters: map[string]map[string]float64{"inductor": {"fxgraph_cache_miss": 4}, "frames": {"ok": 2}},
 		Env:      map[string]string{"TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1", "TORCHINDUCTOR_COMPILE_THREADS": "1"}}
-	a := Analyze(&Report{}, nil, []ProcessInfo{p})
+	a := triage.Analyze(&triage.Report{}, nil, []triage.ProcessInfo{p})
 	c := a.Report.Compile
-	if c == nil || c.Source != SourceProbe || *c.TotalS != 12 || *c.ByPhase.Dynamo != 2 || *c.ByPhase.AOT != 3 ||
+	if c == nil || c.Source != triage.SourceProbe || *c.TotalS != 12 || *c.ByPhase.Dynamo != 2 || *c.ByPhase.AOT != 3 ||
 		*c.ByPhase.Inductor != 4 || *c.ByPhase.Triton != 3 || c.Caches["fx_graph"].Miss != 4 || c.PerRank["0"].Frames != 2 {
 		data, _ := json.Marshal(c)
 		t.Fatalf("compile from probe: %s", data)
@@ -33,19 +35,19 @@ func TestCompileFromProbe(t *testing.T) {
 		t.Errorf("knob findings %v", pb)
 	}
 	// analysing again gives the same (live runs analyse one report many times)
-	if again := Analyze(a.Report, nil, []ProcessInfo{p}).Report.Compile; *again.TotalS != 12 {
+	if again := triage.Analyze(a.Report, nil, []triage.ProcessInfo{p}).Report.Compile; *again.TotalS != 12 {
 		t.Errorf("second analysis: %v", *again.TotalS)
 	}
 }
 
 // Counts a source cannot tell are absent from the JSON, never 0.
 func TestCacheStatsJSON(t *testing.T) {
-	s := CacheStats{Hit: 1, Writes: 0, Known: KnowHit | KnowWrites}
+	s := triage.CacheStats{Hit: 1, Writes: 0, Known: triage.KnowHit | triage.KnowWrites}
 	data, _ := json.Marshal(s)
 	if string(data) != `{"hit":1,"writes":0}` {
 		t.Errorf("json %s", data)
 	}
-	var back CacheStats
+	var back triage.CacheStats
 	if err := json.Unmarshal(data, &back); err != nil || back.Hit != 1 || back.Known != s.Known {
 		t.Errorf("round trip %+v %v", back, err)
 	}
@@ -62,14 +64,14 @@ func TestCompileFromProbeOfAProcessWithoutRank(t *testing.T) {
 		source, row string
 		perRank     int
 	}{{"default", "process", 0}, {"env", "rank 0", 1}} {
-		p := ProcessInfo{Rank: 0, RankSource: c.source, Torch: "2.14.1", CompileTimes: map[string]float64{ctFrame: 1, ctBackend: 0.5}}
-		a := Analyze(&Report{}, nil, []ProcessInfo{p})
+		p := triage.ProcessInfo{Rank: 0, RankSource: c.source, Torch: "2.14.1", CompileTimes: map[string]float64{triage.CtFrame: 1, triage.CtBackend: 0.5}}
+		a := triage.Analyze(&triage.Report{}, nil, []triage.ProcessInfo{p})
 		comp := a.Report.Compile
 		if comp == nil || comp.TotalS == nil || *comp.TotalS != 1 || len(comp.PerRank) != c.perRank {
 			t.Fatalf("%s: compile %+v", c.source, comp)
 		}
 		var b strings.Builder
-		WriteReport(&b, a, "text", text.Options{Width: 200})
+		triage.WriteReport(&b, a, "text", text.Options{Width: 200})
 		if !strings.Contains(b.String(), "\n  "+c.row+" ") {
 			t.Errorf("%s: no %q row:\n%s", c.source, c.row, b.String())
 		}
@@ -80,15 +82,15 @@ func TestCompileFromProbeOfAProcessWithoutRank(t *testing.T) {
 // and C++ on a CPU: the table heads it "kernels", never "triton" (a CPU run's table claimed Triton had run); the
 // JSON keeps torch's field name (triton_s).
 func TestKernelCompilePhaseIsNotCalledTriton(t *testing.T) {
-	p := ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{ctFrame: 2, ctBackend: 1.5, ctInductor: 1, ctWait: 0.5}}
-	a := Analyze(&Report{}, nil, []ProcessInfo{p})
+	p := triage.ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{triage.CtFrame: 2, triage.CtBackend: 1.5, triage.CtInductor: 1, triage.CtWait: 0.5}}
+	a := triage.Analyze(&triage.Report{}, nil, []triage.ProcessInfo{p})
 	var b strings.Builder
-	WriteReport(&b, a, "text", text.Options{Width: 200})
+	triage.WriteReport(&b, a, "text", text.Options{Width: 200})
 	if strings.Contains(b.String(), "triton") || !strings.Contains(b.String(), " kernels ") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	b.Reset()
-	WriteReport(&b, a, "json", text.Options{})
+	triage.WriteReport(&b, a, "json", text.Options{})
 	if !strings.Contains(b.String(), `"triton_s": 0.5`) {
 		t.Errorf("json lacks triton_s: %s", b.String())
 	}

@@ -176,13 +176,13 @@ type compileAgg struct {
 	order  []frameKey
 	rt     map[int]*RuntimeTime
 	caches map[int]map[logparse.Source]*rankCaches
-	lookup map[frameKey]*cacheMix // FX/AOT lookups per compile (trace)
+	lookup map[frameKey]*CacheMix // FX/AOT lookups per compile (trace)
 	trace  map[int]bool           // ranks with trace compile records
 }
 
 func newCompileAgg() *compileAgg {
 	return &compileAgg{frames: map[frameKey]*FrameTime{}, rt: map[int]*RuntimeTime{},
-		caches: map[int]map[logparse.Source]*rankCaches{}, lookup: map[frameKey]*cacheMix{}, trace: map[int]bool{}}
+		caches: map[int]map[logparse.Source]*rankCaches{}, lookup: map[frameKey]*CacheMix{}, trace: map[int]bool{}}
 }
 
 // add takes a record; it reports whether the record is fully handled here (cache lookups, backward and
@@ -248,7 +248,7 @@ func (c *compileAgg) report() *CompileReport {
 	}
 	for _, k := range c.order {
 		f := c.frames[k]
-		f.Cache = c.lookup[k].state()
+		f.Cache = c.lookup[k].State()
 		out.Frames = append(out.Frames, f)
 		rc := rank(k.rank)
 		rc.Source = SourceTrace

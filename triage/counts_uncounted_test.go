@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"bytes"
@@ -6,21 +6,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // compileOffRun is two ranks of a run whose environment turned torch.compile off (TORCHDYNAMO_DISABLE=1, the
 // probe saw it), with graph_breaks and recompiles logged: nothing compiled, so none of its zeros is a count. Rank 1
 // died of a plain Python error, which is counted whatever compiled.
-func compileOffRun() *Analysis {
+func compileOffRun() *triage.Analysis {
 	zero := 0
 	off := map[string]string{"TORCHDYNAMO_DISABLE": "1", "TORCH_LOGS": "graph_breaks,recompiles"}
-	rep := &Report{Inputs: []string{"combined.log"}, Ranks: []int{0, 1}, Counts: Counts{RuntimeErrors: 1},
-		PerRank: map[string]Counts{"0": {}, "1": {RuntimeErrors: 1}}}
-	return AnalyzeRun(rep, nil, []ProcessInfo{
+	rep := &triage.Report{Inputs: []string{"combined.log"}, Ranks: []int{0, 1}, Counts: triage.Counts{RuntimeErrors: 1},
+		PerRank: map[string]triage.Counts{"0": {}, "1": {RuntimeErrors: 1}}}
+	return triage.AnalyzeRun(rep, nil, []triage.ProcessInfo{
 		{Rank: 0, RankSource: "env", Torch: "2.14.1", Env: off},
 		{Rank: 1, RankSource: "env", Torch: "2.14.1", Env: off},
-	}, &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
+	}, &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
 }
 
 // A run that compiled nothing counted nothing: the text report's counts line and "Per rank" said "graph breaks 0
@@ -34,7 +36,7 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 		t.Fatalf("Uncounted %q, want %q", got, none)
 	}
 	var txt bytes.Buffer
-	WriteReportText(&txt, an, text.Options{Width: 300})
+	triage.WriteReportText(&txt, an, text.Options{Width: 300})
 	for _, want := range []string{"\n" + none + " · runtime errors 1\n", "rank 0: " + none + "\n",
 		"rank 1: " + none + ", 1 runtime error\n"} {
 		if !strings.Contains(txt.String(), want) {
@@ -47,22 +49,22 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 		}
 	}
 	var md bytes.Buffer
-	WriteMarkdown(&md, an)
-	if !strings.Contains(md.String(), "\n"+MarkdownEscape(none)+" · runtime errors 1\n") || strings.Contains(md.String(), "| graph breaks |") {
+	triage.WriteMarkdown(&md, an)
+	if !strings.Contains(md.String(), "\n"+triage.MarkdownEscape(none)+" · runtime errors 1\n") || strings.Contains(md.String(), "| graph breaks |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 	var js bytes.Buffer
-	if err := WriteReport(&js, an, "json", text.Options{}); err != nil {
+	if err := triage.WriteReport(&js, an, "json", text.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Counts          Counts           `json:"counts"`
-		CountsUncounted *CountsUncounted `json:"counts_uncounted"`
+		Counts          triage.Counts           `json:"counts"`
+		CountsUncounted *triage.CountsUncounted `json:"counts_uncounted"`
 	}
 	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if u := doc.CountsUncounted; u == nil || u.Why != UncountedNothingCompiled || u.Words != none || doc.Counts.RuntimeErrors != 1 {
+	if u := doc.CountsUncounted; u == nil || u.Why != triage.UncountedNothingCompiled || u.Words != none || doc.Counts.RuntimeErrors != 1 {
 		t.Errorf("json counts_uncounted %+v, counts %+v", u, doc.Counts)
 	}
 }
@@ -71,22 +73,22 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 // output)" was the Per rank's own wording), and its JSON says why; a report whose counts stand has no
 // counts_uncounted.
 func TestNoTorchOutputIsNotCountedInEveryForm(t *testing.T) {
-	rep := &Report{Inputs: []string{"a.log"}, Ranks: []int{0, 1}, Counts: Counts{RuntimeErrors: 1},
-		PerRank: map[string]Counts{"0": {}, "1": {RuntimeErrors: 1}}}
-	an := Analyze(rep, nil, nil)
+	rep := &triage.Report{Inputs: []string{"a.log"}, Ranks: []int{0, 1}, Counts: triage.Counts{RuntimeErrors: 1},
+		PerRank: map[string]triage.Counts{"0": {}, "1": {RuntimeErrors: 1}}}
+	an := triage.Analyze(rep, nil, nil)
 	none := an.Uncounted()
 	if none != "no torch output: no torch.compile event counted" {
 		t.Fatalf("Uncounted %q", none)
 	}
 	var txt bytes.Buffer
-	WriteReportText(&txt, an, text.Options{Width: 300})
+	triage.WriteReportText(&txt, an, text.Options{Width: 300})
 	if !strings.Contains(txt.String(), "rank 0: "+none+"\n") || !strings.Contains(txt.String(), "rank 1: "+none+", 1 runtime error\n") {
 		t.Errorf("text:\n%s", txt.String())
 	}
-	if u := an.JSON().CountsUncounted; u == nil || u.Why != UncountedNoTorch || u.Words != none {
+	if u := an.JSON().CountsUncounted; u == nil || u.Why != triage.UncountedNoTorch || u.Words != none {
 		t.Errorf("json counts_uncounted %+v", u)
 	}
-	if u := Analyze(&Report{Evidence: ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil).JSON().CountsUncounted; u != nil {
+	if u := triage.Analyze(&triage.Report{Evidence: triage.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil).JSON().CountsUncounted; u != nil {
 		t.Errorf("counts that stand: counts_uncounted %+v", u)
 	}
 }

@@ -1,8 +1,10 @@
-package triage
+package triage_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -10,7 +12,7 @@ import (
 // One record is "1 record", in the text counts line and the Markdown table alike (they read "(1 records)"). The
 // process died of its compile error: its counts are floors (floorIfUnfinished).
 func TestCountsSayOneRecord(t *testing.T) {
-	a := Analyze(loadReport(t, fx("failures/torch-2.6.inductor-cpp-compile-error-missing-headers.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("failures/torch-2.6.inductor-cpp-compile-error-missing-headers.log")), nil, nil)
 	if a.Report.Counts.GraphBreakRecords != 1 || !a.Evidence.GraphBreaksLogged {
 		t.Fatalf("the fixture has %d break records (logged: %v), the test wants 1, logged", a.Report.Counts.GraphBreakRecords, a.Evidence.GraphBreaksLogged)
 	}
@@ -18,11 +20,11 @@ func TestCountsSayOneRecord(t *testing.T) {
 		t.Errorf("text: %q", got)
 	}
 	var md strings.Builder
-	WriteMarkdown(&md, a)
+	triage.WriteMarkdown(&md, a)
 	if !strings.Contains(md.String(), "| ≥1 distinct (≥1 record) |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
-	a = Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	a = triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
 	if got := a.BreaksText(); got != "graph breaks 3 distinct (7 records)" {
 		t.Errorf("text: %q", got)
 	}
@@ -30,16 +32,16 @@ func TestCountsSayOneRecord(t *testing.T) {
 
 // The gate's summary line and the per-rank counts say "1 limit hit", "1 recompile" (they read "1 limit hits").
 func TestGateAndRankCountsSayOne(t *testing.T) {
-	a := Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
-	s := gateSummary(Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	s := triage.GateSummary(triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
 	if !strings.Contains(s, ", 1 limit hit, 0 compile errors, 0 runtime errors") {
 		t.Errorf("gate: %s", s)
 	}
-	r05 := Analyze(loadReport(t, fx("torch-2.6/r05_dist_c10d.triage.log")), nil, nil)
-	if res := Gate(r05, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) == 0 || !strings.HasPrefix(res.Failures[0].Message, "1 graph break > 0: ") {
+	r05 := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.6/r05_dist_c10d.triage.log")), nil, nil)
+	if res := triage.Gate(r05, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) == 0 || !strings.HasPrefix(res.Failures[0].Message, "1 graph break > 0: ") {
 		t.Errorf("gate failure: %+v", res.Failures)
 	}
-	if got := countsText(Counts{GraphBreaks: 1, Recompiles: 1, CudagraphSkips: 1, RecompileLimitHits: 2}, nil); got != "1 break, 1 recompile, 2 limit hits, 1 skip, 0 compile errors, 0 runtime errors" {
+	if got := triage.CountsText(triage.Counts{GraphBreaks: 1, Recompiles: 1, CudagraphSkips: 1, RecompileLimitHits: 2}, nil); got != "1 break, 1 recompile, 2 limit hits, 1 skip, 0 compile errors, 0 runtime errors" {
 		t.Errorf("per rank: %s", got)
 	}
 }
@@ -48,7 +50,7 @@ func TestGateAndRankCountsSayOne(t *testing.T) {
 // Tensor.item() warning prints (gb_recompile has 3 distinct breaks; 1 printed). Every rendering says "at least"
 // and why; a logged count and a kind not logged at all read as before.
 func TestPartialBreakCountSaysAtLeast(t *testing.T) {
-	a := Analyze(loadReport(t, fx("torch-2.14/gb_recompile.no_torch_logs.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.no_torch_logs.log")), nil, nil)
 	if got := a.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
 		t.Errorf("text: %q", got)
 	}
@@ -56,24 +58,24 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 		t.Errorf("recompiles: %q", got)
 	}
 	var md strings.Builder
-	WriteMarkdown(&md, a)
+	triage.WriteMarkdown(&md, a)
 	if !strings.Contains(md.String(), "| at least 1 distinct (1 record; graph_breaks not logged) | unknown (no sign recompiles was on) |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
-	s := gateSummary(Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
+	s := triage.GateSummary(triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
 	if !strings.Contains(s, "counted: at least 1 graph break (graph_breaks not logged), recompiles unknown, 1 limit hit") {
 		t.Errorf("gate: %s", s)
 	}
-	if got := countsText(a.Report.Counts, a); !strings.HasPrefix(got, "at least 1 break, recompiles unknown, 1 limit hit") {
+	if got := triage.CountsText(a.Report.Counts, a); !strings.HasPrefix(got, "at least 1 break, recompiles unknown, 1 limit hit") {
 		t.Errorf("per rank: %s", got)
 	}
 	for _, c := range []struct {
 		n      int
-		logged Logging
+		logged triage.Logging
 		want   string
-	}{{3, LoggingOn, "3 breaks"}, {0, LoggingOn, "0 breaks"}, {1, LoggingOn, "1 break"}, {0, LoggingOff, "breaks not logged"},
-		{0, LoggingUnknown, "breaks unknown"}, {2, LoggingOff, "at least 2 breaks"}, {2, LoggingUnknown, "at least 2 breaks"}} {
-		if got := Tally(c.n, c.logged, "break"); got != c.want {
+	}{{3, triage.LoggingOn, "3 breaks"}, {0, triage.LoggingOn, "0 breaks"}, {1, triage.LoggingOn, "1 break"}, {0, triage.LoggingOff, "breaks not logged"},
+		{0, triage.LoggingUnknown, "breaks unknown"}, {2, triage.LoggingOff, "at least 2 breaks"}, {2, triage.LoggingUnknown, "at least 2 breaks"}} {
+		if got := triage.Tally(c.n, c.logged, "break"); got != c.want {
 			t.Errorf("Tally(%d, %v) = %q, want %q", c.n, c.logged, got, c.want)
 		}
 	}
@@ -84,10 +86,10 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 func TestNoMaybePlurals(t *testing.T) {
 	for _, name := range []string{"torch-2.14/gb_recompile.triage.log", "torch-2.11-cuda/g01_cg_cpu_input.perf.log",
 		"torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log", "torch-2.11-cuda/g03_cg_dynamic.perf.log"} {
-		a := Analyze(loadReport(t, fx(name)), nil, nil)
+		a := triage.Analyze(triage.LoadReport(t, triage.Fx(name)), nil, nil)
 		var txt, md strings.Builder
-		WriteReportText(&txt, a, text.Options{Width: 200})
-		WriteMarkdown(&md, a)
+		triage.WriteReportText(&txt, a, text.Options{Width: 200})
+		triage.WriteMarkdown(&md, a)
 		for _, f := range a.Findings {
 			txt.WriteString(f.Title + "\n" + f.Detail + "\n")
 		}
@@ -100,12 +102,12 @@ func TestNoMaybePlurals(t *testing.T) {
 			t.Errorf("the header of %s does not say 1 input:\n%s", name, txt.String())
 		}
 	}
-	res := &CompareResult{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}
-	if got, _ := res.decideVerdict(); got != "2 new findings; 1 finding gone" {
+	res := &triage.CompareResult{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}
+	if got, _ := res.DecideVerdict(); got != "2 new findings; 1 finding gone" {
 		t.Errorf("compare: %q", got)
 	}
-	res = &CompareResult{Settings: []Change{{Key: "TORCHINDUCTOR_X"}}}
-	if got, _ := res.decideVerdict(); got != "no difference in compile time, caches or findings (1 other setting differs)" {
+	res = &triage.CompareResult{Settings: []triage.Change{{Key: "TORCHINDUCTOR_X"}}}
+	if got, _ := res.DecideVerdict(); got != "no difference in compile time, caches or findings (1 other setting differs)" {
 		t.Errorf("compare: %q", got)
 	}
 }
@@ -114,8 +116,8 @@ func TestNoMaybePlurals(t *testing.T) {
 // logs alone nothing says which names were on (r07's triage log had graph_breaks,recompiles on and printed no
 // recompile: it read "recompiles not logged"), so the count is "unknown" and says why, in every rendering.
 func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
-	r07 := fx("torch-2.14/r07_fullgraph.triage.log")
-	a := Analyze(loadReport(t, r07), nil, nil)
+	r07 := triage.Fx("torch-2.14/r07_fullgraph.triage.log")
+	a := triage.Analyze(triage.LoadReport(t, r07), nil, nil)
 	if a.Evidence.LogsFrom == "run" || a.RecompilesCounted() {
 		t.Fatalf("the test wants logs alone with no recompile record: %+v", a.Evidence)
 	}
@@ -124,33 +126,33 @@ func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
 		t.Errorf("text: %q", got)
 	}
 	var md strings.Builder
-	WriteMarkdown(&md, a)
+	triage.WriteMarkdown(&md, a)
 	if !strings.Contains(md.String(), " | unknown (no sign recompiles was on) | ") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
-	if got := countsText(a.Report.Counts, a); !strings.Contains(got, ", recompiles unknown, ") {
+	if got := triage.CountsText(a.Report.Counts, a); !strings.Contains(got, ", recompiles unknown, ") {
 		t.Errorf("per rank: %s", got)
 	}
-	if s := gateSummary(Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1})); !strings.Contains(s, "recompiles unknown") {
+	if s := triage.GateSummary(triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1})); !strings.Contains(s, "recompiles unknown") {
 		t.Errorf("gate: %s", s)
 	}
-	if got := a.UncountedWhy(KindRecompile); got != "no sign recompiles were logged (TORCH_LOGS)" {
+	if got := a.UncountedWhy(triage.KindRecompile); got != "no sign recompiles were logged (TORCH_LOGS)" {
 		t.Errorf("why: %q", got)
 	}
 	// the run's TORCH_LOGS is known: its name was off, and the count is "not logged"
-	a = AnalyzeRun(loadReport(t, r07), nil, nil, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks", TorchLogsSet: true})
+	a = triage.AnalyzeRun(triage.LoadReport(t, r07), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks", TorchLogsSet: true})
 	if got := a.RecompilesText(); got != "recompiles not logged" {
 		t.Errorf("run text: %q", got)
 	}
 	md.Reset()
-	WriteMarkdown(&md, a)
+	triage.WriteMarkdown(&md, a)
 	if !strings.Contains(md.String(), " | not logged | ") {
 		t.Errorf("run markdown:\n%s", md.String())
 	}
-	if got := a.UncountedWhy(KindRecompile); got != "recompiles were not logged (TORCH_LOGS)" {
+	if got := a.UncountedWhy(triage.KindRecompile); got != "recompiles were not logged (TORCH_LOGS)" {
 		t.Errorf("run why: %q", got)
 	}
-	if got := a.UncountedWhy(KindGraphBreak); got != "" {
+	if got := a.UncountedWhy(triage.KindGraphBreak); got != "" {
 		t.Errorf("breaks were logged: %q", got)
 	}
 }

@@ -29,13 +29,13 @@ func (a *Analysis) PartitionsHidden() string { return a.hiddenPartitions }
 // PartitionsNotLogged: a run on a GPU (a probed process used one, or the records show CUDA graphs) whose
 // TORCH_LOGS lacked cudagraphs, so its non-cudagraphable partitions and re-recordings could not print (since 2.9
 // a graph left partly out of CUDA graphs prints a partition, not a skip: gpu-cuda-graphs-2.11.md §1).
-func (a *Analysis) PartitionsNotLogged() bool { return a.gpu && !cudagraphsLogged(a) }
+func (a *Analysis) PartitionsNotLogged() bool { return a.gpu && !CudagraphsLogged(a) }
 
 // partitionsHidden words why no partition was seen although cudagraphs logging was on: Inductor prints a graph's
 // partitions when it schedules it, and a graph loaded from the FX graph cache is not scheduled (a warm rerun of
 // a repro whose cold run printed a non-cudagraphable partition prints none). "" when that cannot be the case.
 func partitionsHidden(a *Analysis) string {
-	if !cudagraphsLogged(a) || a.Report.Counts.CudagraphPartitions > 0 {
+	if !CudagraphsLogged(a) || a.Report.Counts.CudagraphPartitions > 0 {
 		return ""
 	}
 	n := fxCacheHits(a.Report)
@@ -63,12 +63,12 @@ func probeTorch(probes []ProcessInfo) string {
 }
 
 // cudagraphsLogged: TORCH_LOGS had cudagraphs on (every compile then prints its partitions), or the records show it.
-func cudagraphsLogged(a *Analysis) bool {
+func CudagraphsLogged(a *Analysis) bool {
 	c := a.Report.Counts
-	return a.Evidence.cudagraphsOn() || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0
+	return a.Evidence.CudagraphsOn() || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0
 }
 
 // cudagraphsOn: the TORCH_LOGS known or inferred for the inputs include cudagraphs.
-func (ev ReportEvidence) cudagraphsOn() bool {
+func (ev ReportEvidence) CudagraphsOn() bool {
 	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all")
 }

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -16,14 +18,14 @@ import (
 // 10 Re-recording lines are 1+2+3+4 checks: 4 recordings (cuda_graph_id 0–3), 3 of them re-recordings, and
 // the fifth call was refused (the re-record-limit skip).
 func TestRerecordCount(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
 	c := a.Report.Counts
 	if c.CudagraphRerecords != 3 || c.CudagraphRerecordChecks != 10 || c.CudagraphRerecordsUnknown {
 		t.Fatalf("counts %+v", c)
 	}
-	var rr *Finding
+	var rr *triage.Finding
 	for i := range a.Findings {
-		if a.Findings[i].Kind == KindCudagraphRerecord {
+		if a.Findings[i].Kind == triage.KindCudagraphRerecord {
 			rr = &a.Findings[i]
 		}
 	}
@@ -32,8 +34,8 @@ func TestRerecordCount(t *testing.T) {
 		t.Fatalf("finding %+v", rr)
 	}
 	var txt, md strings.Builder
-	WriteReport(&txt, a, "text", text.Options{Width: 200})
-	WriteMarkdown(&md, a)
+	triage.WriteReport(&txt, a, "text", text.Options{Width: 200})
+	triage.WriteMarkdown(&md, a)
 	for _, want := range []string{"cudagraph re-recordings 3", "CUDA graph re-recorded ×3 single process: partition_0",
 		"cudagraph_rerecord · — · ×3", "(10 failed checks of earlier recordings)"} {
 		if !strings.Contains(txt.String(), want) {
@@ -55,14 +57,14 @@ func TestRerecordCount(t *testing.T) {
 	}
 	// the gate compares re-recordings
 	for limit, fail := range map[int]bool{2: true, 3: false} {
-		res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
+		res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
 		if res.Passed == fail || (fail && !strings.HasPrefix(res.Failures[0].Message, "3 re-recordings > 2: CUDA graph of partition_0 recorded again 3 times")) {
 			t.Errorf("limit %d: %+v", limit, res)
 		}
 	}
 
 	// recordings without failed checks are new tree nodes (a forward, its backward, a new path), not re-recordings
-	a = analyzeRun(t, fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.perf.log"), nil)
+	a = analyzeRun(t, triage.Fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.perf.log"), nil)
 	if c := a.Report.Counts; c.CudagraphRerecords != 0 || c.CudagraphRerecordChecks != 0 {
 		t.Errorf("g15b counts %+v", c)
 	}
@@ -71,7 +73,7 @@ func TestRerecordCount(t *testing.T) {
 // Re-recording lines without the Recording lines (a paste, a grep; both are V-level lines of the same
 // artifact, so a whole log has both) show failed checks, not how many recordings followed: no number.
 func TestRerecordsWithoutRecordingLines(t *testing.T) {
-	data, err := os.ReadFile(fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"))
+	data, err := os.ReadFile(triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,14 +91,14 @@ func TestRerecordsWithoutRecordingLines(t *testing.T) {
 		t.Fatalf("counts %+v", c)
 	}
 	var txt strings.Builder
-	WriteReport(&txt, a, "text", text.Options{Width: 200})
+	triage.WriteReport(&txt, a, "text", text.Options{Width: 200})
 	if !strings.Contains(txt.String(), "cudagraph re-recordings not known (10 failed re-record checks, no Recording lines)") ||
 		!strings.Contains(txt.String(), "how many times it was recorded again is not known") {
 		t.Errorf("text report:\n%s", txt.String())
 	}
 	limit := 3
-	res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
-	if why := MissingEvidence(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !res.Passed ||
+	res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
+	if why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !res.Passed ||
 		!strings.Contains(why, "re-recordings not known") {
 		t.Errorf("gate %+v, missing evidence %q", res, why)
 	}

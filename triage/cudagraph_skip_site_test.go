@@ -1,9 +1,11 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -13,10 +15,10 @@ import (
 // different sites are different findings (g16: three skips in three functions).
 func TestCudagraphSkipSite(t *testing.T) {
 	for _, preset := range []string{"perf", "triage", "no_torch_logs"} {
-		a := analyzeRun(t, fx("torch-2.11-cuda/g02_cg_mutated_input."+preset+".log"), nil)
-		var skip *Finding
+		a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g02_cg_mutated_input."+preset+".log"), nil)
+		var skip *triage.Finding
 		for i := range a.Findings {
-			if a.Findings[i].Kind == KindCudagraphSkip {
+			if a.Findings[i].Kind == triage.KindCudagraphSkip {
 				skip = &a.Findings[i]
 			}
 		}
@@ -24,8 +26,8 @@ func TestCudagraphSkipSite(t *testing.T) {
 			t.Fatalf("%s: skip finding %+v", preset, skip)
 		}
 		var txt, md strings.Builder
-		WriteReport(&txt, a, "text", text.Options{Width: 200})
-		WriteMarkdown(&md, a)
+		triage.WriteReport(&txt, a, "text", text.Options{Width: 200})
+		triage.WriteMarkdown(&md, a)
 		if !strings.Contains(txt.String(), "cudagraph_skip · g02_cg_mutated_input.py:6 in f · ×1") ||
 			!strings.Contains(txt.String(), "at g02_cg_mutated_input.py:6 f") {
 			t.Errorf("%s: text report has no skip site:\n%s", preset, txt.String())
@@ -41,9 +43,9 @@ func TestCudagraphSkipSite(t *testing.T) {
 
 	sites := map[string]string{}
 	for _, in := range []string{"g16_cg_no_partition.triage.log", "g16_cg_no_partition.trace"} {
-		a := analyzeRun(t, fx("torch-2.11-cuda/"+in), nil)
+		a := analyzeRun(t, triage.Fx("torch-2.11-cuda/"+in), nil)
 		for _, f := range a.Findings {
-			if f.Kind == KindCudagraphSkip {
+			if f.Kind == triage.KindCudagraphSkip {
 				sites[in+" "+f.What] = text.Site(f.File, f.Line) + " " + f.Function
 			}
 		}

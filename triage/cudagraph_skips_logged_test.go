@@ -1,9 +1,11 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -15,30 +17,30 @@ import (
 // count only where skips would have printed; elsewhere text, Markdown, JSON and the verdict basis say "not
 // logged" (as they do for breaks and recompiles).
 func TestCudagraphSkipsLogged(t *testing.T) {
-	clean := fx("torch-2.6/r06_dist_funcol.triage.log") // no break, recompile or skip
+	clean := triage.Fx("torch-2.6/r06_dist_funcol.triage.log") // no break, recompile or skip
 	cases := []struct {
 		name      string
-		run       *RunFacts
+		run       *triage.RunFacts
 		logged    bool
 		textCount string
 	}{
-		{"2.6, breaks preset", &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
+		{"2.6, breaks preset", &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
 			false, "cudagraph skips not logged"},
-		{"2.6, perf_hints", &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, TorchLogs: "perf_hints,graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
+		{"2.6, perf_hints", &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "perf_hints,graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
 			true, "cudagraph skips 0"},
-		{"2.11, breaks preset", &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.11.0+cu130"},
+		{"2.11, breaks preset", &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.11.0+cu130"},
 			true, "cudagraph skips 0"},
-		{"version unknown, breaks preset", &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+		{"version unknown, breaks preset", &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
 			false, "cudagraph skips not logged"},
 	}
 	for _, c := range cases {
 		a := analyzeRun(t, clean, c.run)
-		if a.Evidence.CudagraphSkipsLogged != c.logged || a.Verdict.State != StateSteady {
+		if a.Evidence.CudagraphSkipsLogged != c.logged || a.Verdict.State != triage.StateSteady {
 			t.Errorf("%s: logged %v (want %v), verdict %s", c.name, a.Evidence.CudagraphSkipsLogged, c.logged, a.Verdict.Summary)
 		}
 		var txt, md strings.Builder
-		WriteReport(&txt, a, "text", text.Options{Width: 300})
-		WriteMarkdown(&md, a)
+		triage.WriteReport(&txt, a, "text", text.Options{Width: 300})
+		triage.WriteMarkdown(&md, a)
 		j, _ := json.Marshal(a.JSON())
 		nothing := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
 		if c.logged {
@@ -58,30 +60,30 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 
 	// a log alone: a skip shows skips were logged; a W-level [__cudagraphs] line is no sign that TORCH_LOGS had
 	// cudagraphs (it prints under every preset), so partitions and re-recordings stay unknown
-	a := analyzeRun(t, fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.triage.log"), nil)
-	if !a.Evidence.CudagraphSkipsLogged || a.Report.Counts.CudagraphSkips != 1 || a.Evidence.cudagraphsOn() || cudagraphsLogged(a) {
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.triage.log"), nil)
+	if !a.Evidence.CudagraphSkipsLogged || a.Report.Counts.CudagraphSkips != 1 || a.Evidence.CudagraphsOn() || triage.CudagraphsLogged(a) {
 		t.Errorf("g13b triage: evidence %+v", a.Evidence)
 	}
 	limit := 3
-	if why := MissingEvidence(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !strings.Contains(why, "no cudagraphs records") {
+	if why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !strings.Contains(why, "no cudagraphs records") {
 		t.Errorf("g13b triage --max-cudagraph-rerecords: missing evidence %q", why)
 	}
 	// check's counted line claims no 0 of what was not logged; of a log alone (TORCH_LOGS not known) "unknown",
 	// as the report says
-	res := Gate(analyzeRun(t, fx("torch-2.11-cuda/g02_cg_mutated_input.triage.log"), nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
+	res := triage.Gate(analyzeRun(t, triage.Fx("torch-2.11-cuda/g02_cg_mutated_input.triage.log"), nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
 	var buf strings.Builder
-	WriteGateRooted(&buf, "text", res, "")
+	triage.WriteGateRooted(&buf, "text", res, "")
 	if !strings.Contains(buf.String(), "1 CUDA-graph skip, non-cudagraphable partitions unknown, CUDA-graph re-recordings unknown") {
 		t.Errorf("g02 triage check:\n%s", buf.String())
 	}
-	res = Gate(analyzeRun(t, clean, cases[0].run), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
+	res = triage.Gate(analyzeRun(t, clean, cases[0].run), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
 	buf.Reset()
-	WriteGateRooted(&buf, "text", res, "")
+	triage.WriteGateRooted(&buf, "text", res, "")
 	if !strings.Contains(buf.String(), "CUDA-graph skips not logged") {
 		t.Errorf("2.6 breaks-preset check:\n%s", buf.String())
 	}
 	// V-level cudagraphs lines do show it
-	if a := analyzeRun(t, fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil); !a.Evidence.cudagraphsOn() {
+	if a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil); !a.Evidence.CudagraphsOn() {
 		t.Errorf("g13b perf: evidence %+v", a.Evidence)
 	}
 }

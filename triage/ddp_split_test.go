@@ -29,7 +29,7 @@ func TestDDPSplitCutIsNotCounted(t *testing.T) {
 	if err := os.WriteFile(path, []byte(strings.Join(keep, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, _, err := buildReport([]string{path}, nil)
+	rep, _, err := BuildReport([]string{path}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func TestDDPSplitFromTraceOnce(t *testing.T) {
 			source string // what the finding says showed it: of a process both show, the log's is counted
 		}{{[]string{trace}, "(TORCH_TRACE)"}, {[]string{text}, "(ddp_graphs log)"}, {[]string{run}, "(ddp_graphs log)"},
 			{[]string{trace, text}, "(ddp_graphs log)"}, {[]string{text, trace}, "(ddp_graphs log)"}} {
-			rep, _, err := buildReport(in.paths, nil)
+			rep, _, err := BuildReport(in.paths, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +91,7 @@ func TestDDPSplitTraceCutIsNotCounted(t *testing.T) {
 	if err := os.WriteFile(path, []byte(head+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, _, err := buildReport([]string{path}, nil)
+	rep, _, err := BuildReport([]string{path}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 // A break's "Developer debug context:" line reaches its playbook query whether the log's lines are kept (a live
 // run) or not (`report`, an opened run): the same record gives the same finding.
 func TestDebugContextWithAndWithoutText(t *testing.T) {
-	path := filepath.Join(fixtures, "torch-2.14", "gb_recompile.triage.log")
+	path := filepath.Join(Fixtures, "torch-2.14", "gb_recompile.triage.log")
 	for _, keep := range []bool{false, true} {
 		agg := NewAggregator()
 		f, err := os.Open(path)

@@ -13,7 +13,7 @@ import (
 // The triage and verbose captures of one repro were two runs of the same program: nothing may be new or gone
 // (counts may change: recompiles_verbose runs differ in which branch a random input takes).
 func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(fixtures, "torch-*", "*.triage.log"))
+	files, _ := filepath.Glob(filepath.Join(Fixtures, "torch-*", "*.triage.log"))
 	if len(files) < 16 {
 		t.Fatalf("only %d triage captures", len(files))
 	}
@@ -24,9 +24,9 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 			continue
 		}
 		compared++
-		relT, _ := filepath.Rel(fixtures, tri)
-		relV, _ := filepath.Rel(fixtures, ver)
-		d := Diff(analyzeFiles(t, relT), analyzeFiles(t, relV))
+		relT, _ := filepath.Rel(Fixtures, tri)
+		relV, _ := filepath.Rel(Fixtures, ver)
+		d := Diff(AnalyzeFiles(t, relT), AnalyzeFiles(t, relV))
 		if d.New != 0 || d.Gone != 0 {
 			t.Errorf("%s vs verbose: %d new, %d gone: %+v", filepath.Base(tri), d.New, d.Gone, d.Items)
 		}
@@ -34,7 +34,7 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 	if compared < 16 {
 		t.Errorf("compared only %d pairs", compared)
 	}
-	d := Diff(analyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), analyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
+	d := Diff(AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), AnalyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
 	if d.Changed != 2 || d.Items[0].Key != `graph_break:r01_branch_print.py:f:print():print("side effect")` || d.Items[1].Key != "recompile:r01_branch_print.py:f:size" ||
 		d.Items[1].Before != 2 || d.Items[1].After != 3 {
 		t.Errorf("r01 2.14: %+v", d)
@@ -45,7 +45,7 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 // logged, so nothing of them is new or gone against the triage capture (the diff called the other 7 breaks and
 // recompile classes "new", and "gone" the other way); the diff says what it did not compare, on which side.
 func TestDiffNewAndGone(t *testing.T) {
-	quiet, full := analyzeFiles(t, "torch-2.14/gb_recompile.no_torch_logs.log"), analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	quiet, full := AnalyzeFiles(t, "torch-2.14/gb_recompile.no_torch_logs.log"), AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	for _, c := range []struct {
 		a, b *Analysis
 		side string
@@ -70,7 +70,7 @@ func TestDiffNewAndGone(t *testing.T) {
 		}
 	}
 	// both logged: the items are compared
-	d := Diff(full, analyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
+	d := Diff(full, AnalyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
 	if len(d.NotCompared) != 0 || d.Unchanged+d.Changed+d.Moved == 0 {
 		t.Errorf("both logged: %+v", d)
 	}
@@ -79,17 +79,17 @@ func TestDiffNewAndGone(t *testing.T) {
 // Per rank: rank 2 recompiles once more, rank 3 breaks where it did not.
 func TestDiffSyntheticPerRank(t *testing.T) {
 	guard := "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9"
-	a := synthAnalysis(t, 4, func(agg *Aggregator) {
+	a := SynthAnalysis(t, 4, func(agg *Aggregator) {
 		for r := 0; r < 4; r++ {
-			agg.Add(synthRecompile(r, 0, 1, "step", guard, r+1))
+			agg.Add(SynthRecompile(r, 0, 1, "step", guard, r+1))
 		}
 	})
-	b := synthAnalysis(t, 4, func(agg *Aggregator) {
+	b := SynthAnalysis(t, 4, func(agg *Aggregator) {
 		for r := 0; r < 4; r++ {
-			agg.Add(synthRecompile(r, 0, 1, "step", guard, r+1))
+			agg.Add(SynthRecompile(r, 0, 1, "step", guard, r+1))
 		}
-		agg.Add(synthRecompile(2, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", 10))
-		agg.Add(synthBreak(3, 0, 0, 10, 11))
+		agg.Add(SynthRecompile(2, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", 10))
+		agg.Add(SynthBreak(3, 0, 0, 10, 11))
 	})
 	d := Diff(a, b)
 	if d.New != 1 || d.Changed != 1 || len(d.Items) != 2 {
@@ -116,14 +116,14 @@ func TestDiffSyntheticPerRank(t *testing.T) {
 // 30 lines, A's breaks and recompiles read "gone from A" and a count halved by the stop "changed". What it never
 // reached is not compared (what it did print is: a new item stands).
 func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
-	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
+	data, err := os.ReadFile(Fx("torch-2.14/gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cut := filepath.Join(t.TempDir(), "stopped.log")
 	os.WriteFile(cut, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:30], "")), 0o644)
-	full := analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
-	stopped := AnalyzeRun(loadReport(t, cut), nil, nil, &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	full := AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	stopped := AnalyzeRun(LoadReport(t, cut), nil, nil, &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	d := Diff(full, stopped)
 	if d.Gone != 0 || d.Changed != 0 {
 		t.Errorf("against the stopped run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
@@ -149,10 +149,10 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
-	full := analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	full := AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	on := func(f RunFacts) *Analysis {
 		f.TorchLogs, f.TorchLogsSet = "graph_breaks,recompiles", true
-		return AnalyzeRun(loadReport(t, empty), nil, nil, &f)
+		return AnalyzeRun(LoadReport(t, empty), nil, nil, &f)
 	}
 	zero := 0
 	for _, c := range []struct {
@@ -180,9 +180,9 @@ func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
-	full := analyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	full := AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	zero := 0
-	off := AnalyzeRun(loadReport(t, empty), nil, []ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
+	off := AnalyzeRun(LoadReport(t, empty), nil, []ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
 		Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
 		&RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	d := Diff(full, off)

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 
@@ -18,10 +20,10 @@ func dynamicFalse(name string) string {
 }
 
 // recompileOf is the recompile finding of function fn.
-func recompileOf(t *testing.T, a *Analysis, fn string) *Finding {
+func recompileOf(t *testing.T, a *triage.Analysis, fn string) *triage.Finding {
 	t.Helper()
 	for i := range a.Findings {
-		if f := &a.Findings[i]; f.Kind == KindRecompile && f.Function == fn {
+		if f := &a.Findings[i]; f.Kind == triage.KindRecompile && f.Function == fn {
 			return f
 		}
 	}
@@ -35,9 +37,9 @@ func recompileOf(t *testing.T, a *Analysis, fn string) *Finding {
 // 2.14.1 and 2.6, testdata/recorded/dynamic-false). It read "automatic dynamic, expected once", INFO, expected.
 func TestDynamicFalseSizeRecompileIsNotAutomaticDynamic(t *testing.T) {
 	for _, log := range []string{"dynfalse-214.log", "dynfalse-26.log"} {
-		a := analyzeFile(t, dynamicFalse(log))
+		a := triage.AnalyzeFile(t, dynamicFalse(log))
 		f := recompileOf(t, a, "f")
-		if f.Expected || f.Unexpected() != 1 || f.Severity == "info" || f.Category == CategoryExpected {
+		if f.Expected || f.Unexpected() != 1 || f.Severity == "info" || f.Category == triage.CategoryExpected {
 			t.Errorf("%s: expected %v, %d unexpected, %s %s: %s", log, f.Expected, f.Unexpected(), f.Severity, f.Category, f.Title)
 		}
 		if strings.Contains(f.Title, "expected once") || !strings.Contains(f.Title, "kept it static") ||
@@ -56,7 +58,7 @@ func TestDynamicFalseSizeRecompileIsNotAutomaticDynamic(t *testing.T) {
 			t.Errorf("%s: verdict %q", log, a.Verdict.Summary)
 		}
 		var buf bytes.Buffer
-		if err := WriteReport(&buf, a, "json", text.Options{}); err != nil {
+		if err := triage.WriteReport(&buf, a, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		var js struct {
@@ -70,7 +72,7 @@ func TestDynamicFalseSizeRecompileIsNotAutomaticDynamic(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, jf := range js.Findings {
-			if jf.Kind == string(KindRecompile) && (jf.Expected || jf.Title != f.Title) {
+			if jf.Kind == string(triage.KindRecompile) && (jf.Expected || jf.Title != f.Title) {
 				t.Errorf("%s: JSON finding %+v", log, jf)
 			}
 		}
@@ -81,7 +83,7 @@ func TestDynamicFalseSizeRecompileIsNotAutomaticDynamic(t *testing.T) {
 // made x's size a symbol. It stays expected once, and the detail says what the log showed.
 func TestAutomaticDynamicConfirmedByDynamicLog(t *testing.T) {
 	for _, log := range []string{"dynauto-214.log", "dynauto-26.log"} {
-		a := analyzeFile(t, dynamicFalse(log))
+		a := triage.AnalyzeFile(t, dynamicFalse(log))
 		f := recompileOf(t, a, "f")
 		if !f.Expected || f.Unexpected() != 0 || f.Severity != "info" {
 			t.Errorf("%s: expected %v, %d unexpected, %s: %s", log, f.Expected, f.Unexpected(), f.Severity, f.Title)
@@ -98,12 +100,12 @@ func TestAutomaticDynamicConfirmedByDynamicLog(t *testing.T) {
 // The report names the dynamic log among the logs the input shows were on (it said "recompiles" alone).
 func TestLogsSeenNameDynamic(t *testing.T) {
 	for _, log := range []string{"dynfalse-214.log", "dynauto-214.log", "dynfalse-26.log", "dynauto-26.log"} {
-		a := analyzeFile(t, dynamicFalse(log))
+		a := triage.AnalyzeFile(t, dynamicFalse(log))
 		if got := strings.Join(a.Evidence.Logs, ","); got != "dynamic,recompiles" {
 			t.Errorf("%s: logs %q", log, got)
 		}
 		var buf bytes.Buffer
-		if err := WriteReport(&buf, a, "text", text.Options{Width: 200}); err != nil {
+		if err := triage.WriteReport(&buf, a, "text", text.Options{Width: 200}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(buf.String(), "logs seen in the input: dynamic,recompiles") {
@@ -120,7 +122,7 @@ func TestLogsSeenDynamoIsNotDynamic(t *testing.T) {
 	if err != nil || !strings.Contains(string(data), "torch/fx/experimental/symbolic_shapes.py:4110] [0/0] create_env") {
 		t.Fatalf("%s: no create_env line (%v)", path, err)
 	}
-	if a := analyzeFile(t, path); strings.Contains(strings.Join(a.Evidence.Logs, ","), "dynamic") {
+	if a := triage.AnalyzeFile(t, path); strings.Contains(strings.Join(a.Evidence.Logs, ","), "dynamic") {
 		t.Errorf("logs %v", a.Evidence.Logs)
 	}
 }
@@ -130,7 +132,7 @@ func TestLogsSeenDynamoIsNotDynamic(t *testing.T) {
 // default with its dynamic-log lines taken out, as TORCH_LOGS=recompiles prints it.
 func TestAutomaticDynamicAssumedWithoutDynamicLog(t *testing.T) {
 	path := testlogs.LinesWith(t, dynamicFalse("dynauto-214.log"), "[__recompiles]")
-	a := analyzeFile(t, path)
+	a := triage.AnalyzeFile(t, path)
 	f := recompileOf(t, a, "f")
 	if !f.Expected || f.Unexpected() != 0 || f.Severity != "info" {
 		t.Errorf("expected %v, %d unexpected, %s: %s", f.Expected, f.Unexpected(), f.Severity, f.Title)
@@ -150,7 +152,7 @@ func TestAutomaticDynamicAssumedWithoutDynamicLog(t *testing.T) {
 // made dynamic one after the other.
 func TestDynamicLogCases(t *testing.T) {
 	for _, log := range []string{"more-214.log", "more-26.log"} {
-		a := analyzeFile(t, dynamicFalse(log))
+		a := triage.AnalyzeFile(t, dynamicFalse(log))
 		for _, c := range []struct {
 			fn         string
 			expected   bool
@@ -175,7 +177,7 @@ func TestDynamicLogCases(t *testing.T) {
 		}
 		n := 0
 		for _, g := range a.Findings {
-			if g.Kind == KindRecompile && g.Function == "duck" {
+			if g.Kind == triage.KindRecompile && g.Function == "duck" {
 				n++
 				if !g.Expected || !strings.HasSuffix(g.Title, ": automatic dynamic, expected once") {
 					t.Errorf("%s duck: %s", log, g.Title)
@@ -192,7 +194,7 @@ func TestDynamicLogCases(t *testing.T) {
 // which the dynamic log names in a create_unbacked_symint line, not create_symbol. The size does not recompile
 // again (a third size ran on the second graph): still automatic dynamic's expected first, not "kept it static".
 func TestUnbackedAutomaticDynamicIsASymbol(t *testing.T) {
-	a := analyzeFile(t, dynamicFalse("unbacked-214.log"))
+	a := triage.AnalyzeFile(t, dynamicFalse("unbacked-214.log"))
 	f := recompileOf(t, a, "f")
 	if !f.Expected || f.Unexpected() != 0 || f.Title != "f recompiled for a new size of x (x[0] 8→16): automatic dynamic, expected once" {
 		t.Errorf("expected %v, %d unexpected: %s", f.Expected, f.Unexpected(), f.Title)
@@ -206,16 +208,16 @@ func TestUnbackedAutomaticDynamicIsASymbol(t *testing.T) {
 // confirmed recompile is expected with nothing assumed.
 func TestGatePassOnAnAssumedExpectationSaysSo(t *testing.T) {
 	path := testlogs.LinesWith(t, dynamicFalse("dynfalse-214.log"), "[__recompiles]")
-	o := GateOptions{MaxGraphBreaks: -1, MaxRecompiles: 0}
-	res := Gate(analyzeFile(t, path), o)
-	if line := gateSummary(res); !res.Passed || res.Counts.RecompilesExpectedAssumed != 1 || !strings.Contains(line, "(and 1 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {
+	o := triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: 0}
+	res := triage.Gate(triage.AnalyzeFile(t, path), o)
+	if line := triage.GateSummary(res); !res.Passed || res.Counts.RecompilesExpectedAssumed != 1 || !strings.Contains(line, "(and 1 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {
 		t.Errorf("recompiles only: passed %v, assumed %d: %s", res.Passed, res.Counts.RecompilesExpectedAssumed, line)
 	}
-	if res := Gate(analyzeFile(t, dynamicFalse("dynfalse-214.log")), o); res.Passed {
+	if res := triage.Gate(triage.AnalyzeFile(t, dynamicFalse("dynfalse-214.log")), o); res.Passed {
 		t.Errorf("with the dynamic log: passed")
 	}
-	res = Gate(analyzeFile(t, dynamicFalse("dynauto-214.log")), o)
-	if line := gateSummary(res); !res.Passed || res.Counts.RecompilesExpected != 1 || res.Counts.RecompilesExpectedAssumed != 0 || strings.Contains(line, "assumption") {
+	res = triage.Gate(triage.AnalyzeFile(t, dynamicFalse("dynauto-214.log")), o)
+	if line := triage.GateSummary(res); !res.Passed || res.Counts.RecompilesExpected != 1 || res.Counts.RecompilesExpectedAssumed != 0 || strings.Contains(line, "assumption") {
 		t.Errorf("dynauto: passed %v: %s", res.Passed, line)
 	}
 }

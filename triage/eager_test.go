@@ -1,10 +1,12 @@
-package triage
+package triage_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // A run with torch.compile off (TORCHDYNAMO_DISABLE=1: the eager preset, or the user's environment) compiled
@@ -14,25 +16,25 @@ func TestEagerRunSaysCompileWasOff(t *testing.T) {
 	zero := 0
 	for _, c := range []struct {
 		name   string
-		run    *RunFacts
-		probes []ProcessInfo
+		run    *triage.RunFacts
+		probes []triage.ProcessInfo
 		want   string
 	}{
-		{"preset", &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, ToolEnv: map[string]string{"TORCHDYNAMO_DISABLE": "1"}},
-			[]ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+		{"preset", &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, ToolEnv: map[string]string{"TORCHDYNAMO_DISABLE": "1"}},
+			[]triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
 			"torch.compile was off (TORCHDYNAMO_DISABLE=1, set by the eager preset)"},
-		{"user", &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
-			[]ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+		{"user", &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+			[]triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
 			"torch.compile was off (TORCHDYNAMO_DISABLE=1)"},
 	} {
-		a := AnalyzeRun(&Report{}, nil, c.probes, c.run)
-		if a.Verdict.State != StateNoEvidence || !strings.Contains(a.Verdict.Summary, c.want) || strings.Contains(a.Verdict.Summary, "--preset breaks") {
+		a := triage.AnalyzeRun(&triage.Report{}, nil, c.probes, c.run)
+		if a.Verdict.State != triage.StateNoEvidence || !strings.Contains(a.Verdict.Summary, c.want) || strings.Contains(a.Verdict.Summary, "--preset breaks") {
 			t.Errorf("%s: verdict %s %q", c.name, a.Verdict.State, a.Verdict.Summary)
 		}
 		if !strings.Contains(strings.Join(a.Verdict.Basis, "; "), "TORCHDYNAMO_DISABLE=1") {
 			t.Errorf("%s: basis %q", c.name, a.Verdict.Basis)
 		}
-		why := MissingEvidence(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1})
+		why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1})
 		if !strings.Contains(why, c.want) {
 			t.Errorf("%s: gate's missing evidence %q", c.name, why)
 		}
@@ -43,8 +45,8 @@ func TestEagerRunSaysCompileWasOff(t *testing.T) {
 // were "done" on a run with torch.compile off (logging on, no record), its zeros read as none found.
 func TestCompileOffRunTicksNoStep(t *testing.T) {
 	zero := 0
-	a := AnalyzeRun(&Report{}, nil, []ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
-		&RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
+	a := triage.AnalyzeRun(&triage.Report{}, nil, []triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+		&triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
 	if len(a.Done) != 0 {
 		t.Errorf("steps done on a run that compiled nothing: %v", a.Done)
 	}
@@ -60,13 +62,13 @@ func TestCompileOffRunTicksNoStep(t *testing.T) {
 // nothing (real 2.14.1, found by an exploratory run). One process that compiled is enough to count.
 func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 	zero := 0
-	run := &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"}
-	idle := ProcessInfo{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{}}
-	a := AnalyzeRun(&Report{}, nil, []ProcessInfo{idle}, run)
-	if a.Verdict.State != StateNoEvidence || !strings.Contains(a.Verdict.Summary, "no frame was compiled (the probe counted none)") {
+	run := &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"}
+	idle := triage.ProcessInfo{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{}}
+	a := triage.AnalyzeRun(&triage.Report{}, nil, []triage.ProcessInfo{idle}, run)
+	if a.Verdict.State != triage.StateNoEvidence || !strings.Contains(a.Verdict.Summary, "no frame was compiled (the probe counted none)") {
 		t.Errorf("verdict %s %q", a.Verdict.State, a.Verdict.Summary)
 	}
-	if why := MissingEvidence(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: 0}); !strings.Contains(why, "no frame was compiled") {
+	if why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: 0}); !strings.Contains(why, "no frame was compiled") {
 		t.Errorf("gate: %q", why)
 	}
 	if len(a.Done) != 0 {
@@ -75,7 +77,7 @@ func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 	busy := idle
 	busy.Rank, busy.RankSource = 1, "env"
 	busy.Counters = map[string]map[string]float64{"frames": {"total": 1, "ok": 1}, "stats": {"unique_graphs": 1}}
-	if a := AnalyzeRun(&Report{}, nil, []ProcessInfo{idle, busy}, run); a.Verdict.State != StateSteady {
+	if a := triage.AnalyzeRun(&triage.Report{}, nil, []triage.ProcessInfo{idle, busy}, run); a.Verdict.State != triage.StateSteady {
 		t.Errorf("one process compiled: verdict %s %q", a.Verdict.State, a.Verdict.Summary)
 	}
 }
@@ -84,25 +86,25 @@ func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 // baseline's (--baseline of early.py against a run of caught2.py read "improved, gone: … (early.py:9)"), nor when
 // the run did not complete: both say why instead.
 func TestBaselineGoneItemsOfAnotherCommandOrACutRun(t *testing.T) {
-	base := NewBaseline(analyzeFiles(t, "torch-2.14/gb_recompile.triage.log"))
+	base := triage.NewBaseline(triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log"))
 	base.Command = "python3 early.py"
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
 	zero, one := 0, 1
-	probe := []ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{"frames": {"total": 1}}}}
+	probe := []triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{"frames": {"total": 1}}}}
 	for _, c := range []struct {
 		name    string
-		run     *RunFacts
+		run     *triage.RunFacts
 		command string
 		note    string
 	}{
-		{"another command", &RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+		{"another command", &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
 			"python3 caught2.py", "the baseline was written from another command (python3 early.py; this run: python3 caught2.py)"},
-		{"did not complete", &RunFacts{Outcome: OutcomeFailed, ExitCode: &one, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+		{"did not complete", &triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &one, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
 			"python3 early.py", "the run did not complete (exited with code 1)"},
 	} {
-		a := AnalyzeRun(loadReport(t, empty), nil, probe, c.run)
-		res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, Command: c.command})
+		a := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, probe, c.run)
+		res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, Command: c.command})
 		if len(res.Improved) != 0 || !strings.Contains(strings.Join(res.Notes, "\n"), c.note) {
 			t.Errorf("%s: improved %q, notes %q", c.name, res.Improved, res.Notes)
 		}

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 // Verdicts, steps and words that must rest on the input: a silenced rank, ranks not compared, a failed exit, the
 // basis of a run, small limits.
@@ -10,13 +10,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // Rank 1's log lines are gone (its program silenced torch's logging, or its stderr was lost) while its probe
 // counted the breaks rank 0 logged: no count of the log stands whole. The breaks are a floor, the ranks are not
 // said to agree, and nothing asks to turn on TORCH_LOGS that was on.
 func TestSilencedRankIsNoAgreement(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(fixtures, "torch-2.14/ddp_2ranks.ddp.log"))
+	data, err := os.ReadFile(filepath.Join(triage.Fixtures, "torch-2.14/ddp_2ranks.ddp.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,16 +32,16 @@ func TestSilencedRankIsNoAgreement(t *testing.T) {
 	if err := os.WriteFile(path, []byte(strings.Join(kept, "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, _, err := buildReport([]string{path}, nil)
+	rep, _, err := triage.BuildReport([]string{path}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	breaks := map[string]float64{"call_function DDPOptimizer": 1, "contextlib": 1}
-	probes := []ProcessInfo{
+	probes := []triage.ProcessInfo{
 		{Rank: 0, PID: 10, File: "probe/rank0-10.json", Counters: map[string]map[string]float64{"graph_break": breaks}},
 		{Rank: 1, PID: 11, File: "probe/rank1-11.json", Counters: map[string]map[string]float64{"graph_break": breaks}},
 	}
-	a := Analyze(rep, nil, probes)
+	a := triage.Analyze(rep, nil, probes)
 	if !strings.Contains(a.Evidence.LogSilenced, "rank 1 counted 2 graph breaks") || a.Evidence.GraphBreaksLogged {
 		t.Errorf("evidence %+v", a.Evidence)
 	}
@@ -52,7 +54,7 @@ func TestSilencedRankIsNoAgreement(t *testing.T) {
 	if v := a.BreaksValue(); !strings.HasPrefix(v, "at least") || !strings.Contains(v, "not all in the log") {
 		t.Errorf("breaks %q", v)
 	}
-	if pm := findingsOf(a, KindProbeMismatch); len(pm) != 1 || pm[0].What != "breaks not in the log" || pm[0].Ranks[0] != 1 {
+	if pm := triage.FindingsOf(a, triage.KindProbeMismatch); len(pm) != 1 || pm[0].What != "breaks not in the log" || pm[0].Ranks[0] != 1 {
 		t.Errorf("probe mismatch %+v", pm)
 	}
 }
@@ -61,12 +63,12 @@ func TestSilencedRankIsNoAgreement(t *testing.T) {
 // did not complete), so the checklist's ranks step is not run, not "needs work: ranks compile differently" (the
 // TUI's guide said so beside "not compared" in every other view).
 func TestRanksStepOfRanksNotCompared(t *testing.T) {
-	rep, _, err := buildReport([]string{filepath.Join(fixtures, "torch-2.14/ddp_2ranks.ddp.log")}, nil)
+	rep, _, err := triage.BuildReport([]string{filepath.Join(triage.Fixtures, "torch-2.14/ddp_2ranks.ddp.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out after 12s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
-	a := AnalyzeRun(rep, nil, nil, run)
+	run := &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 12s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	a := triage.AnalyzeRun(rep, nil, nil, run)
 	if a.RankAgreement.NotCompared == "" {
 		t.Fatalf("rank agreement %+v", a.RankAgreement)
 	}
@@ -83,13 +85,13 @@ func TestRanksStepOfRanksNotCompared(t *testing.T) {
 // A run that exited 3 (sys.exit(3)) without an error: no process crashed, so the next step is not "fix the crash
 // first"; it says the run failed, and why it is proposed.
 func TestNextStepOfAFailedExitIsNoCrash(t *testing.T) {
-	rep, _, err := buildReport([]string{filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")}, nil)
+	rep, _, err := triage.BuildReport([]string{filepath.Join(triage.Fixtures, "torch-2.14/gb_recompile.triage.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	code := 3
-	run := &RunFacts{Outcome: OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
-	a := AnalyzeRun(rep, nil, nil, run)
+	run := &triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	a := triage.AnalyzeRun(rep, nil, nil, run)
 	step := a.NextStep
 	if step.ID == "crash" || strings.Contains(step.Phrase(), "crash") || !strings.Contains(a.State().Why(step), "exited with code 3") {
 		t.Errorf("next step %q (%s): %q", step.ID, step.Phrase(), a.State().Why(step))
@@ -98,8 +100,8 @@ func TestNextStepOfAFailedExitIsNoCrash(t *testing.T) {
 
 // The basis names how a run ended in words: "run did not start", not the JSON enum "run did_not_start".
 func TestBasisWordsTheOutcome(t *testing.T) {
-	for o, want := range map[Outcome]string{OutcomeDidNotStart: "run did not start", OutcomeRunning: "run still running", OutcomeCompleted: "run completed"} {
-		b := basisOf(ReportEvidence{}, &RunFacts{Outcome: o})
+	for o, want := range map[triage.Outcome]string{triage.OutcomeDidNotStart: "run did not start", triage.OutcomeRunning: "run still running", triage.OutcomeCompleted: "run completed"} {
+		b := triage.BasisOf(triage.ReportEvidence{}, &triage.RunFacts{Outcome: o})
 		if !slices.Contains(b, want) {
 			t.Errorf("%s: basis %q", o, b)
 		}
@@ -109,7 +111,7 @@ func TestBasisWordsTheOutcome(t *testing.T) {
 // A compile-time limit under 0.1 s is worded as given, not "0.0 s" (which reads as no limit).
 func TestSecondsWordOfSmallLimits(t *testing.T) {
 	for d, want := range map[time.Duration]string{100 * time.Microsecond: "0.0001 s", 1500 * time.Millisecond: "1.5 s", 50 * time.Millisecond: "0.05 s"} {
-		if got := secondsWord(d); got != want {
+		if got := triage.SecondsWord(d); got != want {
 			t.Errorf("%v: %q, want %q", d, got, want)
 		}
 	}

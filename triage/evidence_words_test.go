@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"os"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -14,11 +16,11 @@ import (
 // none, yet its verdict and the gate said "TORCH_LOGS did not ask for them". They say what the log shows: no such
 // record, and no line tagged with their names.
 func TestLogsAloneDoNotClaimTorchLogs(t *testing.T) {
-	a := Analyze(loadReport(t, fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
 	if s := a.Verdict.Summary; strings.Contains(s, "TORCH_LOGS did not ask") || !strings.Contains(s, "no such records, and no line tagged graph_breaks or recompiles") {
 		t.Errorf("verdict: %q", s)
 	}
-	if why := MissingEvidence(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); strings.Contains(why, "TORCH_LOGS did not ask") ||
+	if why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); strings.Contains(why, "TORCH_LOGS did not ask") ||
 		!strings.Contains(why, "no graph_breaks records and no line tagged graph_breaks") {
 		t.Errorf("gate: %q", why)
 	}
@@ -27,12 +29,12 @@ func TestLogsAloneDoNotClaimTorchLogs(t *testing.T) {
 // The steady report of logs alone does not say CUDA-graph skips "were not logged": nothing says which names were
 // on (tlparse's simple.log, a trace: "cudagraph skips unknown" in its counts line, "were not logged" below it).
 func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
-	a := Analyze(loadReport(t, fx("tlparse/simple.log")), nil, nil)
-	if a.Verdict.State != StateSteady || a.Evidence.CudagraphSkipsLogged {
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("tlparse/simple.log")), nil, nil)
+	if a.Verdict.State != triage.StateSteady || a.Evidence.CudagraphSkipsLogged {
 		t.Fatalf("the test wants a steady log without skips logged: %s %+v", a.Verdict.State, a.Evidence)
 	}
 	var txt strings.Builder
-	WriteReportText(&txt, a, text.Options{Width: 300})
+	triage.WriteReportText(&txt, a, text.Options{Width: 300})
 	if s := txt.String(); strings.Contains(s, "skips were not logged") || !strings.Contains(s, "no sign CUDA-graph skips were logged (") {
 		t.Errorf("text:\n%s", s)
 	}
@@ -42,8 +44,8 @@ func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
 // breaks were not logged, the baseline's breaks are not gone (they read "improved, gone" all the same); a note
 // says they were not compared.
 func TestBaselineGoneOnlyWhereLogged(t *testing.T) {
-	base := NewBaseline(Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil))
-	res := Gate(Analyze(loadReport(t, fx("torch-2.14/r12_limit_str.triage.log")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+	base := triage.NewBaseline(triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil))
+	res := triage.Gate(triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r12_limit_str.triage.log")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
 	for _, s := range res.Improved {
 		if strings.HasPrefix(s, "graph break ") {
 			t.Errorf("improved, gone: %s (graph breaks were not logged)", s)
@@ -65,11 +67,11 @@ func TestBaselineGoneOnlyWhereLogged(t *testing.T) {
 // whose graph breaks and recompiles were not shown to be logged.
 func TestCaughtDynamoMessageIsTorchOutput(t *testing.T) {
 	for _, name := range []string{"torch-2.14/fullgraph_err.caught.log", "torch-2.6/fullgraph_err.caught.log"} {
-		a := Analyze(loadReport(t, fx(name)), nil, nil)
+		a := triage.Analyze(triage.LoadReport(t, triage.Fx(name)), nil, nil)
 		if !a.Evidence.TorchSeen || !slices.Contains(a.Evidence.TorchSeenBy, "a torch exception message") {
 			t.Errorf("%s: torch seen %v by %v", name, a.Evidence.TorchSeen, a.Evidence.TorchSeenBy)
 		}
-		if v := a.Verdict; v.State != StateNoEvidence || strings.Contains(v.Summary, "no torch output") {
+		if v := a.Verdict; v.State != triage.StateNoEvidence || strings.Contains(v.Summary, "no torch output") {
 			t.Errorf("%s: verdict %s: %s", name, v.State, v.Summary)
 		}
 		if c := a.Report.Counts; c.CompileErrors != 0 || c.GraphBreaks != 0 {
@@ -79,7 +81,7 @@ func TestCaughtDynamoMessageIsTorchOutput(t *testing.T) {
 	// a program's own text that names torch is not torch output
 	plain := filepath.Join(t.TempDir(), "plain.log")
 	os.WriteFile(plain, []byte("loading torch model\nSet TORCH_LOGS to see more\nepoch 1 done\n"), 0o644)
-	if a := Analyze(loadReport(t, plain), nil, nil); a.Evidence.TorchSeen {
+	if a := triage.Analyze(triage.LoadReport(t, plain), nil, nil); a.Evidence.TorchSeen {
 		t.Errorf("plain output: torch seen by %v", a.Evidence.TorchSeenBy)
 	}
 }
@@ -88,19 +90,19 @@ func TestCaughtDynamoMessageIsTorchOutput(t *testing.T) {
 // CUDAGraphs …") is torch output: g15b read "no torch output: nothing counted" and "get torch output first" above
 // the two findings made of torch's own warnings.
 func TestTorchWarningIsTorchOutput(t *testing.T) {
-	a := Analyze(loadReport(t, fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.triage.log")), nil, nil)
 	if !a.Evidence.TorchSeen || !slices.Contains(a.Evidence.TorchSeenBy, "a torch warning") {
 		t.Errorf("torch seen %v by %v", a.Evidence.TorchSeen, a.Evidence.TorchSeenBy)
 	}
 	var txt strings.Builder
-	WriteReportText(&txt, a, text.Options{Width: 200})
+	triage.WriteReportText(&txt, a, text.Options{Width: 200})
 	if s := txt.String(); strings.Contains(s, "no torch output") || strings.Contains(s, "get torch output first") {
 		t.Errorf("report:\n%s", s)
 	}
 	// a warning the program raised itself is not torch's
 	user := filepath.Join(t.TempDir(), "user.log")
 	os.WriteFile(user, []byte("/tmp/repro/x.py:17: UserWarning: Unable to hit fast path of CUDAGraphs because of pending, uninvoked backwards.\n  warnings.warn(\n"), 0o644)
-	if a := Analyze(loadReport(t, user), nil, nil); slices.Contains(a.Evidence.TorchSeenBy, "a torch warning") {
+	if a := triage.Analyze(triage.LoadReport(t, user), nil, nil); slices.Contains(a.Evidence.TorchSeenBy, "a torch warning") {
 		t.Errorf("a user's warning: torch seen by %v", a.Evidence.TorchSeenBy)
 	}
 }
@@ -109,7 +111,7 @@ func TestTorchWarningIsTorchOutput(t *testing.T) {
 // logging ends every line. The report says it is partial; a log whose last line is the program's own output
 // without a newline is not.
 func TestLogCutInsideATorchLine(t *testing.T) {
-	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
+	data, err := os.ReadFile(triage.Fx("torch-2.14/gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +126,7 @@ func TestLogCutInsideATorchLine(t *testing.T) {
 		"mid-message.log": data[:bytesIndexAfter(t, data, "Graph Break Reason: Encountered", 2)],
 		"ranked.log":      []byte("[rank0]:" + strings.ReplaceAll(string(data[:2500]), "\n", "\n[rank0]:")),
 	} {
-		a := Analyze(loadReport(t, write(name, cut)), nil, nil)
+		a := triage.Analyze(triage.LoadReport(t, write(name, cut)), nil, nil)
 		if !a.Evidence.Partial || !strings.Contains(strings.Join(a.Evidence.PartialReasons, "\n"), "its last torch log line stops mid-line") {
 			t.Errorf("%s: partial %v %q", name, a.Evidence.Partial, a.Evidence.PartialReasons)
 		}
@@ -133,7 +135,7 @@ func TestLogCutInsideATorchLine(t *testing.T) {
 		"whole.log":      data,
 		"print-last.log": append(append([]byte{}, data...), "loss 0.5"...), // the program's print(end="")
 	} {
-		if a := Analyze(loadReport(t, write(name, whole)), nil, nil); a.Evidence.Partial {
+		if a := triage.Analyze(triage.LoadReport(t, write(name, whole)), nil, nil); a.Evidence.Partial {
 			t.Errorf("%s: partial %q", name, a.Evidence.PartialReasons)
 		}
 	}

@@ -63,7 +63,7 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set,
 			out = append(out, f)
 		}
 	}
-	if f, ok := skewFinding(c, set); ok && !slices.Contains(idle, f.Ranks[0]) && !idleFast(c, idle) {
+	if f, ok := SkewFinding(c, set); ok && !slices.Contains(idle, f.Ranks[0]) && !idleFast(c, idle) {
 		out = append(out, f)
 	}
 	out = append(out, knobFindings(probes, set, toolEnv)...)
@@ -99,7 +99,7 @@ func splitCacheFinding(name string, rs map[int]*RankCompile, ranks []int, probes
 }
 
 // skewFinding: the slowest rank compiled much longer than the fastest.
-func skewFinding(c *CompileReport, set *playbooks.Set) (Finding, bool) {
+func SkewFinding(c *CompileReport, set *playbooks.Set) (Finding, bool) {
 	slow, fast, ok := c.SlowFast()
 	if !ok {
 		return Finding{}, false

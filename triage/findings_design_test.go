@@ -1,7 +1,9 @@
-package triage
+package triage_test
 
 import (
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -27,7 +29,7 @@ func TestByDesignBreakForms(t *testing.T) {
 			GBType: "Call to `torch._dynamo.graph_break()`", Explanation: "User-inserted graph break. Message: None"}, "expected-explicit-graph-break"},
 	}
 	for _, c := range cases {
-		a := synthAnalysis(t, 0, func(agg *Aggregator) {
+		a := triage.SynthAnalysis(t, 0, func(agg *triage.Aggregator) {
 			b := c.brk
 			b.Frames = []logparse.Frame{user}
 			if b.File != user.File {
@@ -37,8 +39,8 @@ func TestByDesignBreakForms(t *testing.T) {
 			agg.Add(&logparse.Record{Kind: logparse.KindGraphBreak, Rank: -1, Input: "x.log", FirstLine: 1,
 				CompileID: logparse.CompileID{Autograd: -1, Frame: 0}, Break: &b})
 		})
-		br := findingsOf(a, KindGraphBreak)
-		if len(br) != 1 || !br[0].Expected || br[0].Category != CategoryExpected || br[0].Severity != "info" {
+		br := triage.FindingsOf(a, triage.KindGraphBreak)
+		if len(br) != 1 || !br[0].Expected || br[0].Category != triage.CategoryExpected || br[0].Severity != "info" {
 			t.Errorf("%s: %+v", c.name, br)
 			continue
 		}
@@ -51,7 +53,7 @@ func TestByDesignBreakForms(t *testing.T) {
 		if !a.Verdict.Steady {
 			t.Errorf("%s: a by-design break alone should leave the run steady: %+v", c.name, a.Verdict)
 		}
-		if res := Gate(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); !res.Passed {
+		if res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); !res.Passed {
 			t.Errorf("%s: counted against --max-graph-breaks 0: %+v", c.name, res.Failures)
 		}
 	}

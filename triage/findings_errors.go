@@ -155,7 +155,7 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 		f.ID += "/" + e.Inner
 	}
 	f.key = f.ID
-	gist := text.OneLine(hexAddr.ReplaceAllString(errorGist(e.Message), "0x…"), text.TitleMax) // the group's events differ in addresses
+	gist := text.OneLine(hexAddr.ReplaceAllString(ErrorGist(e.Message), "0x…"), text.TitleMax) // the group's events differ in addresses
 	// raised from another exception, which says why: the cause is kept whole (it often says what to do: "run with
 	// USE_LIBUV=0 to disable it."), the outer message gives way where both do not fit
 	if e.Cause != "" {
@@ -233,7 +233,7 @@ func headline(msg string) string {
 // version …") and says why under "Last error:" ("Duplicate GPU detected : rank 0 and rank 1 both on CUDA device
 // 60"); Triton's CompilationError opens with the place ("at 3:25:"), then the kernel's source and a caret, and
 // says why on its last line.
-func errorGist(msg string) string {
+func ErrorGist(msg string) string {
 	lines := strings.Split(strings.TrimRight(msg, "\n "), "\n")
 	for i, l := range lines[:len(lines)-1] {
 		if strings.TrimSpace(l) == "Last error:" {

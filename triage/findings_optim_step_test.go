@@ -11,7 +11,7 @@ import (
 // wrapper on its Adam and no other wrapper, makes it by design; a program's wrapper is named; anything else stays
 // inferred from the wording, with what the probe saw where that is something.
 func TestOptimizerStepBasisFromProbes(t *testing.T) {
-	rep, _, err := buildReport([]string{filepath.Join("..", "testdata", "recorded", "train-loop", "runs", "0011-breaks", "stderr.log")}, nil)
+	rep, _, err := BuildReport([]string{filepath.Join("..", "testdata", "recorded", "train-loop", "runs", "0011-breaks", "stderr.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

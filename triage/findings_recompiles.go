@@ -47,7 +47,7 @@ func whatOfClass(gc GuardClass) string {
 }
 
 // describeClass says in words what changed, for titles and rank-agreement lines.
-func describeClass(gc GuardClass, n int) string {
+func DescribeClass(gc GuardClass, n int) string {
 	src := gc.Source
 	switch gc.Class {
 	case "size":
@@ -177,12 +177,12 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 		return fmt.Sprintf("%s recompiled for a new size of %s (%s): %s", who, first.Source, first.Detail, expected)
 	case (first.Class == "value_int" || first.Class == "value_float") && g.expected > 0:
 		return fmt.Sprintf("%s recompiles %d× on %s values of %s beyond automatic dynamic's first: %s", who, f.unexpected,
-			strings.TrimPrefix(first.Class, "value_"), first.Source, describeClass(first, n))
+			strings.TrimPrefix(first.Class, "value_"), first.Source, DescribeClass(first, n))
 	case first.Class == "size":
 		first = firstUnabsorbed(f.Classes, first)
 		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first%s", who, f.unexpected, first.Source, first.Detail, beyondOn(g))
 	}
-	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, describeClasses(g.classes))
+	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, DescribeClasses(g.classes))
 }
 
 // firstUnabsorbed is the first of cs automatic dynamic did not absorb (a repeat: not Expected), else first.
@@ -198,22 +198,22 @@ func firstUnabsorbed(cs []GuardClass, first GuardClass) GuardClass {
 // describeClasses says what changed over a recompile group's guard failures: a dtype, device or other old→new of one
 // source chained ("x dtype Float→Half→BFloat16") or listed ("Float→Half, Float→BFloat16"); else the first one
 // (describeClass: values say "…" themselves), with how many more.
-func describeClasses(cs []GuardClass) string {
+func DescribeClasses(cs []GuardClass) string {
 	if len(cs) == 0 {
 		return ""
 	}
 	first := cs[0]
 	if len(cs) == 1 || strings.HasPrefix(first.Class, "value_") || first.Class == "stack_float" {
-		return describeClass(first, len(cs))
+		return DescribeClass(first, len(cs))
 	}
 	if first.Old == "" || !strings.HasSuffix(first.Detail, first.Old+"→"+first.New) { // "dispatch key set (…)"
-		return fmt.Sprintf("%s (and %d more)", describeClass(first, 1), len(cs)-1)
+		return fmt.Sprintf("%s (and %d more)", DescribeClass(first, 1), len(cs)-1)
 	}
 	steps := []string{first.Old + "→" + first.New}
 	chain := first.Old + "→" + first.New
 	for _, c := range cs[1:] {
 		if c.Class != first.Class || c.Source != first.Source || c.Old == "" || c.New == "" {
-			return fmt.Sprintf("%s (and %d more)", describeClass(first, 1), len(cs)-1)
+			return fmt.Sprintf("%s (and %d more)", DescribeClass(first, 1), len(cs)-1)
 		}
 		steps = append(steps, c.Old+"→"+c.New)
 		if chain != "" && strings.HasSuffix(chain, "→"+c.Old) {

@@ -10,14 +10,14 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-func analyzeFiles(t testing.TB, paths ...string) *Analysis {
+func AnalyzeFiles(t testing.TB, paths ...string) *Analysis {
 	t.Helper()
 	for i, p := range paths {
 		if !filepath.IsAbs(p) {
-			paths[i] = filepath.Join(fixtures, p)
+			paths[i] = filepath.Join(Fixtures, p)
 		}
 	}
-	rep, _, err := buildReport(paths, nil)
+	rep, _, err := BuildReport(paths, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func analyzeFiles(t testing.TB, paths ...string) *Analysis {
 	return Analyze(rep, set, nil)
 }
 
-func findingsOf(a *Analysis, kind Kind) []Finding {
+func FindingsOf(a *Analysis, kind Kind) []Finding {
 	var out []Finding
 	for _, f := range a.Findings {
 		if f.Kind == kind {
@@ -46,26 +46,26 @@ func TestFindingsOverAllFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range expectedNames(loadExpected(t)) {
-		a := analyzeFiles(t, name)
+	for _, name := range ExpectedNames(LoadExpected(t)) {
+		a := AnalyzeFiles(t, name)
 		c := a.Report.Counts
 		var recs, limits, errs, runtime int
-		for _, f := range findingsOf(a, KindRecompile) {
+		for _, f := range FindingsOf(a, KindRecompile) {
 			recs += f.Records
 			if len(f.Classes) == 0 {
 				t.Errorf("%s: recompile %s has no classified guard", name, f.ID)
 			}
 		}
-		for _, f := range findingsOf(a, KindLimitHit) {
+		for _, f := range FindingsOf(a, KindLimitHit) {
 			limits += f.Records
 		}
-		for _, f := range findingsOf(a, KindCompileError) {
+		for _, f := range FindingsOf(a, KindCompileError) {
 			errs += f.Records
 		}
-		for _, f := range findingsOf(a, KindRuntimeError) {
+		for _, f := range FindingsOf(a, KindRuntimeError) {
 			runtime += f.Records
 		}
-		if n := len(findingsOf(a, KindGraphBreak)); n != c.GraphBreaks {
+		if n := len(FindingsOf(a, KindGraphBreak)); n != c.GraphBreaks {
 			t.Errorf("%s: %d break findings, counts say %d", name, n, c.GraphBreaks)
 		}
 		if recs != c.Recompiles || limits != c.RecompileLimitHits || errs != c.CompileErrors || runtime != c.RuntimeErrors {
@@ -105,7 +105,7 @@ func TestFindingsOverAllFixtures(t *testing.T) {
 func TestR05RankZeroExtraBreakAndRecompile(t *testing.T) {
 	for _, name := range []string{"torch-2.6/r05_dist_c10d.triage.log", "torch-2.14/r05_dist_c10d.triage.log",
 		"torch-2.6/r05_dist_c10d.verbose.log", "torch-2.14/r05_dist_c10d.trace"} {
-		a := analyzeFiles(t, name)
+		a := AnalyzeFiles(t, name)
 		ra := a.RankAgreement
 		if ra.Agree || len(ra.Groups) != 2 {
 			t.Fatalf("%s: want two groups, got %+v", name, ra)
@@ -133,11 +133,11 @@ func TestR05RankZeroExtraBreakAndRecompile(t *testing.T) {
 		if a.Verdict.Steady {
 			t.Errorf("%s: verdict steady", name)
 		}
-		br := findingsOf(a, KindGraphBreak)
+		br := FindingsOf(a, KindGraphBreak)
 		if len(br) != 1 || br[0].What != "print()" || br[0].Function != "step" || br[0].Line != 10 || !br[0].InRecompilingFrame {
 			t.Errorf("%s: break %+v", name, br)
 		}
-		for _, f := range findingsOf(a, KindRecompile) {
+		for _, f := range FindingsOf(a, KindRecompile) {
 			if !f.Expected || f.Category != CategoryExpected || f.Classes[0].Class != "size" {
 				t.Errorf("%s: recompile %s should be automatic dynamic's expected first: %+v", name, f.ID, f)
 			}
@@ -147,7 +147,7 @@ func TestR05RankZeroExtraBreakAndRecompile(t *testing.T) {
 
 func TestGbRecompileClassesAndLimit(t *testing.T) {
 	for _, name := range []string{"torch-2.6/gb_recompile.triage.log", "torch-2.14/gb_recompile.triage.log", "torch-2.14/gb_recompile.recompiles_verbose.log"} {
-		a := analyzeFiles(t, name)
+		a := AnalyzeFiles(t, name)
 		byID := map[string]Finding{}
 		for _, f := range a.Findings {
 			byID[f.ID] = f
@@ -179,12 +179,12 @@ func TestGbRecompileClassesAndLimit(t *testing.T) {
 				t.Errorf("%s: %s hit the limit but is %s/%s", name, id, f.Severity, f.Category)
 			}
 		}
-		lim := findingsOf(a, KindLimitHit)
+		lim := FindingsOf(a, KindLimitHit)
 		if len(lim) != 1 || lim[0].Function != "f" || lim[0].Line != 18 || !strings.Contains(lim[0].Title, "after this the frame runs eager") {
 			t.Errorf("%s: limit findings %+v", name, lim)
 		}
 		cats := map[string]string{}
-		for _, f := range findingsOf(a, KindGraphBreak) {
+		for _, f := range FindingsOf(a, KindGraphBreak) {
 			cats[f.What] = f.Playbook + "/" + f.Category
 		}
 		if name != "torch-2.14/gb_recompile.recompiles_verbose.log" {
@@ -200,9 +200,9 @@ func TestGbRecompileClassesAndLimit(t *testing.T) {
 
 func TestByDesignBreaks(t *testing.T) {
 	for _, name := range []string{"torch-2.6/ddp_2ranks.ddp.log", "torch-2.14/ddp_2ranks.ddp.log"} {
-		a := analyzeFiles(t, name)
+		a := AnalyzeFiles(t, name)
 		var expected, fix int
-		for _, f := range findingsOf(a, KindGraphBreak) {
+		for _, f := range FindingsOf(a, KindGraphBreak) {
 			if strings.Contains(f.ID, "distributed.py") || strings.Contains(f.ID, "contextlib.py") {
 				if !f.Expected || f.Category != CategoryExpected || f.Playbook != "expected-ddp-wrapper" || f.Severity != "info" {
 					t.Errorf("%s: DDP break %s not by design: %+v", name, f.ID, f)
@@ -217,15 +217,15 @@ func TestByDesignBreaks(t *testing.T) {
 		}
 	}
 	// 2.14: the break inside torch/nn/parallel/distributed.py points at the user's line that reached it
-	a := analyzeFiles(t, "torch-2.14/ddp_2ranks.ddp.log")
-	for _, f := range findingsOf(a, KindGraphBreak) {
+	a := AnalyzeFiles(t, "torch-2.14/ddp_2ranks.ddp.log")
+	for _, f := range FindingsOf(a, KindGraphBreak) {
 		if strings.Contains(f.ID, "torch/nn/parallel/distributed.py:1758") && (f.File != "/root/repro/ddp_repro.py" || f.Line != 22) {
 			t.Errorf("DDP break points at %s:%d, want the user's ddp_repro.py:22", f.File, f.Line)
 		}
 	}
 	// explicit torch._dynamo.graph_break() (tlparse restart reason): by design, and the verdict is steady
-	a = analyzeFiles(t, "tlparse/comp_metrics.log")
-	br := findingsOf(a, KindGraphBreak)
+	a = AnalyzeFiles(t, "tlparse/comp_metrics.log")
+	br := FindingsOf(a, KindGraphBreak)
 	if len(br) != 1 || br[0].Playbook != "expected-explicit-graph-break" || !br[0].Expected || !a.Verdict.Steady {
 		t.Errorf("comp_metrics: %+v verdict %+v", br, a.Verdict)
 	}
@@ -242,8 +242,8 @@ func TestErrorCauses(t *testing.T) {
 		"tlparse/comp_failure.log":                                          {"backend failure", "err-backend-ablation"},
 	}
 	for name, w := range cases {
-		a := analyzeFiles(t, name)
-		errs := append(findingsOf(a, KindCompileError), findingsOf(a, KindRuntimeError)...)
+		a := AnalyzeFiles(t, name)
+		errs := append(FindingsOf(a, KindCompileError), FindingsOf(a, KindRuntimeError)...)
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].Title, w.cause+":") || errs[0].Playbook != w.playbook || errs[0].Severity != "high" {
 			t.Errorf("%s: %+v, want cause %q playbook %s", name, errs, w.cause, w.playbook)
 		}
@@ -258,7 +258,7 @@ func TestErrorCauses(t *testing.T) {
 		t.Errorf("unknown cause %q", got)
 	}
 	// launcher errors are runtime errors (the launcher died of them), not compile errors
-	rep, _, err := buildReport([]string{filepath.Join(fixtures, "failures/torch-2.6.torchrun-port-in-use.log")}, nil)
+	rep, _, err := BuildReport([]string{filepath.Join(Fixtures, "failures/torch-2.6.torchrun-port-in-use.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,32 +269,32 @@ func TestErrorCauses(t *testing.T) {
 }
 
 func TestRecompileStormAndStackFloat(t *testing.T) {
-	a := analyzeFiles(t, "torch-2.6/r12_limit_str.triage.log")
-	rc := findingsOf(a, KindRecompile)
+	a := AnalyzeFiles(t, "torch-2.6/r12_limit_str.triage.log")
+	rc := FindingsOf(a, KindRecompile)
 	if len(rc) != 1 || rc[0].Records != 8 || rc[0].Classes[0].Class != "value_str" || !rc[0].LimitHit || rc[0].Severity != "high" || len(rc[0].Classes) != 8 {
 		t.Fatalf("r12: %+v", rc)
 	}
 	if rc[0].What != "str mode" || rc[0].Function != "f" {
 		t.Errorf("r12 label %q fn %q", rc[0].What, rc[0].Function)
 	}
-	a = analyzeFiles(t, "torch-2.14/r02_item.triage.log")
+	a = AnalyzeFiles(t, "torch-2.14/r02_item.triage.log")
 	var stack bool
-	for _, f := range findingsOf(a, KindRecompile) {
+	for _, f := range FindingsOf(a, KindRecompile) {
 		if f.Classes[0].Class == "stack_float" {
 			stack = f.Playbook == "rc-stack-float" && f.What == "float ___stack0" && f.Line == 5 && f.Function == "f"
 		}
 	}
 	if !stack {
-		t.Errorf("r02: no stack_float recompile pointing at r02_item.py:5: %+v", findingsOf(a, KindRecompile))
+		t.Errorf("r02: no stack_float recompile pointing at r02_item.py:5: %+v", FindingsOf(a, KindRecompile))
 	}
 }
 
 // Layers pass typed fields: a recompile of a resume function carries its resume line and a 2.14 break its GB id,
 // so nothing downstream parses them back out of the id or the detail text.
 func TestFindingTypedFields(t *testing.T) {
-	a := analyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log")
+	a := AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log")
 	var resume []int
-	for _, f := range findingsOf(a, KindRecompile) {
+	for _, f := range FindingsOf(a, KindRecompile) {
 		resume = append(resume, f.Resume)
 		if f.Resume > 0 && !strings.HasSuffix(f.ID, fmt.Sprintf("@%d", f.Resume)) {
 			t.Errorf("%s: resume %d not the one its id names", f.ID, f.Resume)
@@ -303,7 +303,7 @@ func TestFindingTypedFields(t *testing.T) {
 	if !slices.Contains(resume, 10) || !slices.Contains(resume, 0) {
 		t.Errorf("recompile resume lines %v, want the function itself (0) and after line 10", resume)
 	}
-	br := findingsOf(analyzeFiles(t, "torch-2.14/gb_recompile.triage.log"), KindGraphBreak)
+	br := FindingsOf(AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log"), KindGraphBreak)
 	var ids []string
 	for _, f := range br {
 		ids = append(ids, f.GBID)

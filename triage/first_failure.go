@@ -74,7 +74,7 @@ func (f *FirstFailure) Text() string {
 	}
 	what := f.Class
 	if m := strings.TrimSpace(f.Message); m != "" {
-		what += ": " + text.OneLine(errorGist(m), text.TitleMax)
+		what += ": " + text.OneLine(ErrorGist(m), text.TitleMax)
 	}
 	if f.Cause != "" {
 		what += " (caused by " + text.OneLine(f.Cause, text.TitleMax) + ")"

@@ -157,12 +157,12 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 			}
 		}
 	}
-	res.Counts.cudagraphs = o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || cudagraphsLogged(a) ||
+	res.Counts.cudagraphs = o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || CudagraphsLogged(a) ||
 		res.Counts.CudagraphSkips > 0 || res.Counts.CudagraphPartitions > 0
 	res.Counts.partitionsHidden = a.PartitionsHidden() != ""
-	res.Counts.skipsLogged, res.Counts.cudagraphsLogged = a.Evidence.CudagraphSkipsLogged, cudagraphsLogged(a)
+	res.Counts.skipsLogged, res.Counts.cudagraphsLogged = a.Evidence.CudagraphSkipsLogged, CudagraphsLogged(a)
 	res.Counts.skipsWords, res.Counts.uncounted = a.CudagraphSkipsValue(), a.Uncounted()
-	res.Counts.cgLogging = a.Evidence.LoggingOf(cudagraphsLogged(a))
+	res.Counts.cgLogging = a.Evidence.LoggingOf(CudagraphsLogged(a))
 	res.Counts.GraphBreaksByDesign, res.Counts.RecompilesExpected = res.Counts.byDesign, res.Counts.expected
 	for name, lg := range map[string]Logging{"graph_breaks": res.Counts.breaksLogged, "recompiles": res.Counts.recompilesLogged} {
 		if w := lg.Words(); w != "" {

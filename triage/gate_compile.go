@@ -40,7 +40,7 @@ func (f FrameRef) label() string {
 	return s
 }
 
-func baselineFrames(c *CompileReport) []BaselineFrame {
+func BaselineFrames(c *CompileReport) []BaselineFrame {
 	if c == nil {
 		return nil
 	}
@@ -52,7 +52,7 @@ func baselineFrames(c *CompileReport) []BaselineFrame {
 }
 
 // secondsWord words a limit: "1.5 s", or under 0.1 s as many digits as it takes ("0.0001 s", not "0.0 s").
-func secondsWord(d time.Duration) string {
+func SecondsWord(d time.Duration) string {
 	if d > 0 && d < 100*time.Millisecond {
 		return strconv.FormatFloat(d.Seconds(), 'g', -1, 64) + " s"
 	}
@@ -63,7 +63,7 @@ func secondsWord(d time.Duration) string {
 func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 	c := a.Report.Compile
 	if o.MaxCompileTime > 0 {
-		rule := "--max-compile-time=" + secondsWord(o.MaxCompileTime)
+		rule := "--max-compile-time=" + SecondsWord(o.MaxCompileTime)
 		alone := o.single()
 		alone.MaxCompileTime = o.MaxCompileTime
 		res.rule(a, rule, alone)
@@ -76,11 +76,11 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 			res.Notes = append(res.Notes, rule+": no compile time in the input (run with TORCH_TRACE or the probe)")
 		case *c.TotalS > o.MaxCompileTime.Seconds():
 			res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: fmt.Sprintf("compile time %.1f s > %s%s",
-				*c.TotalS, secondsWord(o.MaxCompileTime), slowestFrames(c))})
+				*c.TotalS, SecondsWord(o.MaxCompileTime), slowestFrames(c))})
 		}
 	}
 	if o.MaxCompileSkew > 0 {
-		rule := "--max-compile-skew=" + secondsWord(o.MaxCompileSkew)
+		rule := "--max-compile-skew=" + SecondsWord(o.MaxCompileSkew)
 		alone := o.single()
 		alone.MaxCompileSkew = o.MaxCompileSkew
 		res.rule(a, rule, alone)
@@ -90,7 +90,7 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 			res.Counts.CompileSkewS = &skew
 			if skew > o.MaxCompileSkew.Seconds() {
 				res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: fmt.Sprintf(
-					"compile skew %.1f s > %s: rank %d compiled %.1f s, rank %d %.1f s", skew, secondsWord(o.MaxCompileSkew),
+					"compile skew %.1f s > %s: rank %d compiled %.1f s, rank %d %.1f s", skew, SecondsWord(o.MaxCompileSkew),
 					slow, *rs[slow].TotalS, fast, *rs[fast].TotalS)})
 			}
 		} else {
@@ -98,7 +98,7 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 		}
 	}
 	if o.Baseline != nil && len(o.Baseline.Compile) > 0 {
-		res.baselineCompile(c, o)
+		res.BaselineCompile(c, o)
 	}
 }
 
@@ -119,7 +119,7 @@ func slowestFrames(c *CompileReport) string {
 }
 
 // baselineCompile fails on frames whose compile time grew beyond the tolerance, naming the phases that grew.
-func (res *GateResult) baselineCompile(c *CompileReport, o GateOptions) {
+func (res *GateResult) BaselineCompile(c *CompileReport, o GateOptions) {
 	tol := DefaultTolerance
 	if o.CompileTolerance != nil {
 		tol = *o.CompileTolerance
@@ -129,7 +129,7 @@ func (res *GateResult) baselineCompile(c *CompileReport, o GateOptions) {
 	for _, f := range o.Baseline.Compile {
 		base[f.key()] = f
 	}
-	for _, now := range baselineFrames(c) {
+	for _, now := range BaselineFrames(c) {
 		was, ok := base[now.key()]
 		if !ok {
 			if now.TotalS > baselineFloorS {

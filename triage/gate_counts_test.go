@@ -1,10 +1,12 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // check's counts carry every field report's counts have, with the same values when nothing is left out as
@@ -12,13 +14,13 @@ import (
 // rules given are about: CUDA-graph skips, partitions and re-recordings with a CUDA-graph rule (before: only
 // breaks, recompiles, limit hits and errors, so a failed --no-cudagraph-skips read "counted: 0 … 0").
 func TestGateCountsAreReportCounts(t *testing.T) {
-	logs, _ := filepath.Glob(filepath.Join(fixtures, "torch-2.11-cuda", "*.log"))
+	logs, _ := filepath.Glob(filepath.Join(triage.Fixtures, "torch-2.11-cuda", "*.log"))
 	if len(logs) < 20 {
 		t.Fatalf("%d fixtures", len(logs))
 	}
 	for _, p := range logs {
-		a := analyzeFiles(t, "torch-2.11-cuda/"+filepath.Base(p))
-		res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, CountExpected: true})
+		a := triage.AnalyzeFiles(t, "torch-2.11-cuda/"+filepath.Base(p))
+		res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, CountExpected: true})
 		var rep, gate map[string]any
 		b, _ := json.Marshal(a.Report.Counts)
 		json.Unmarshal(b, &rep)
@@ -33,18 +35,18 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 	three := 3
 	cases := []struct {
 		log  string
-		o    GateOptions
+		o    triage.GateOptions
 		want []string
 	}{
-		{"g01_cg_cpu_input.perf.log", GateOptions{NoCudagraphSkips: true}, []string{"0 CUDA-graph skips", "1 non-cudagraphable partition,"}},
-		{"g02_cg_mutated_input.triage.log", GateOptions{NoCudagraphSkips: true}, []string{"1 CUDA-graph skip,", "non-cudagraphable partitions"}},
-		{"g13b_cg_rerecord_limit_noinline.perf.log", GateOptions{MaxCudagraphRerecords: &three}, []string{"3 CUDA-graph re-recordings"}},
+		{"g01_cg_cpu_input.perf.log", triage.GateOptions{NoCudagraphSkips: true}, []string{"0 CUDA-graph skips", "1 non-cudagraphable partition,"}},
+		{"g02_cg_mutated_input.triage.log", triage.GateOptions{NoCudagraphSkips: true}, []string{"1 CUDA-graph skip,", "non-cudagraphable partitions"}},
+		{"g13b_cg_rerecord_limit_noinline.perf.log", triage.GateOptions{MaxCudagraphRerecords: &three}, []string{"3 CUDA-graph re-recordings"}},
 	}
 	for _, c := range cases {
 		c.o.MaxGraphBreaks, c.o.MaxRecompiles = -1, -1
-		res := Gate(analyzeFiles(t, "torch-2.11-cuda/"+c.log), c.o)
+		res := triage.Gate(triage.AnalyzeFiles(t, "torch-2.11-cuda/"+c.log), c.o)
 		var buf strings.Builder
-		if err := WriteGateRooted(&buf, "text", res, ""); err != nil {
+		if err := triage.WriteGateRooted(&buf, "text", res, ""); err != nil {
 			t.Fatal(err)
 		}
 		counted := buf.String()[strings.LastIndex(buf.String(), "counted: "):]
@@ -55,9 +57,9 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 		}
 	}
 	// no CUDA-graph rule and nothing logged about CUDA graphs: no CUDA-graph count is claimed
-	res := Gate(analyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log"), GateOptions{MaxGraphBreaks: 1, MaxRecompiles: -1})
+	res := triage.Gate(triage.AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log"), triage.GateOptions{MaxGraphBreaks: 1, MaxRecompiles: -1})
 	var buf strings.Builder
-	WriteGateRooted(&buf, "text", res, "")
+	triage.WriteGateRooted(&buf, "text", res, "")
 	if strings.Contains(buf.String(), "CUDA-graph") || strings.Contains(buf.String(), "partitions") {
 		t.Errorf("breaks gate on a log without CUDA graphs: %s", buf.String())
 	}
@@ -67,16 +69,16 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 // compile errors, with how many, not "fatal error".
 func TestGateNamesTheErrors(t *testing.T) {
 	code := 1
-	a := analyzeRun(t, filepath.Join(fixtures, "torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"),
-		&RunFacts{Outcome: OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
-	res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
+	a := analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"),
+		&triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
 	if res.Passed || len(res.Failures) != 1 || !strings.HasPrefix(res.Failures[0].Message, "2 runtime errors: DistBackendError") ||
 		res.DidNotComplete != "exited with code 1" {
 		t.Errorf("g09a: %+v", res)
 	}
 	// a completed run is complete, whatever else it logged
-	a = analyzeRun(t, filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log"), &RunFacts{Outcome: OutcomeCompleted})
-	if res := Gate(a, GateOptions{MaxGraphBreaks: 1, MaxRecompiles: -1}); res.DidNotComplete != "" || !res.Passed {
+	a = analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.14/r05_dist_c10d.triage.log"), &triage.RunFacts{Outcome: triage.OutcomeCompleted})
+	if res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: 1, MaxRecompiles: -1}); res.DidNotComplete != "" || !res.Passed {
 		t.Errorf("completed run: %+v", res)
 	}
 }

@@ -77,7 +77,7 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 		return "no graph_breaks records and " + ev.askedWords("graph_breaks") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case needRecompiles && !ev.RecompilesLogged:
 		return "no recompiles records and " + ev.askedWords("recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
-	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !cudagraphsLogged(a):
+	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !CudagraphsLogged(a):
 		return "no cudagraphs records and " + ev.askedWords("cudagraphs") + " (partitions and re-recordings print only with it): run with --preset cudagraphs"
 	case o.MaxCudagraphRerecords != nil && a.Report.Counts.CudagraphRerecordsUnknown && a.Report.Counts.CudagraphRerecords <= *o.MaxCudagraphRerecords:
 		return "CUDA-graph re-recordings not known: the input has " + Plural(a.Report.Counts.CudagraphRerecordChecks, "failed re-record check") +
@@ -89,7 +89,7 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 	case o.Baseline != nil && len(o.Baseline.Compile) > 0 && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
 		return "--baseline: the baseline holds compile time per frame, and the input has none to compare: run with " +
 			"TORCH_TRACE (--preset trace) or the probe, as the baseline's run was"
-	case o.Baseline != nil && len(o.Baseline.Compile) > 0 && len(baselineFrames(a.Report.Compile)) == 0:
+	case o.Baseline != nil && len(o.Baseline.Compile) > 0 && len(BaselineFrames(a.Report.Compile)) == 0:
 		return "--baseline: the baseline holds compile time per frame, and the input has only a total (the probe's), " +
 			"none per frame: run with TORCH_TRACE (--preset trace), as the baseline's run was"
 	case o.MaxCompileSkew > 0 && !hasSkew(a.Report.Compile):

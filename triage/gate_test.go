@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func fx(name string) string { return filepath.Join(fixtures, name) }
+func Fx(name string) string { return filepath.Join(Fixtures, name) }
 
 // Workflow-command properties escape %, CR, LF, ':' and ','.
 func TestGitHubPropertyEscaping(t *testing.T) {

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 const h200Dir = "../testdata/gpu-e2e/e2e-20261127/"
@@ -53,7 +55,7 @@ func TestLimitHitThatRaisedDoesNotRunEager(t *testing.T) {
 			t.Errorf("%s: hits %+v", dir, doc.Hits)
 		}
 		for _, f := range doc.Findings {
-			if f.Kind == string(KindLimitHit) && strings.Contains(f.Title, "eager") {
+			if f.Kind == string(triage.KindLimitHit) && strings.Contains(f.Title, "eager") {
 				t.Errorf("%s: finding %q", dir, f.Title)
 			}
 		}
@@ -69,8 +71,8 @@ func TestLimitHitThatRaisedDoesNotRunEager(t *testing.T) {
 // warm run of g07 showed frame 0/4 (40.7 s, an FX graph and an AOTAutograd cache hit) with no cache state, while
 // frames compiled at attempt 0 had theirs. Excerpts: every record of frame 0/4 in the cold and the warm trace.
 func TestCacheStateOfARestartedCompile(t *testing.T) {
-	for name, want := range map[string]string{"cold": CacheCold, "warm": CacheWarm} {
-		rep, _, err := buildReport([]string{filepath.Join(h200Dir, "excerpts", name+"-g07-frame-0-4.trace.log")}, nil)
+	for name, want := range map[string]string{"cold": triage.CacheCold, "warm": triage.CacheWarm} {
+		rep, _, err := triage.BuildReport([]string{filepath.Join(h200Dir, "excerpts", name+"-g07-frame-0-4.trace.log")}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,22 +89,22 @@ func TestCacheStateOfARestartedCompile(t *testing.T) {
 // 3 hit 19 miss → 18 hit 1 miss read "caches, versions and settings unchanged: machine load or noise?").
 func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	known := KnowHit | KnowMiss
-	res := &CompareResult{
-		Compile: &Delta{What: "compile", A: f(64.7), B: f(44.2), DeltaS: f(-20.4), Big: true},
-		Frames:  []Delta{{What: "`f` [0/4]", A: f(55.2), B: f(40.7), DeltaS: f(-14.5), Big: true}},
+	known := triage.KnowHit | triage.KnowMiss
+	res := &triage.CompareResult{
+		Compile: &triage.Delta{What: "compile", A: f(64.7), B: f(44.2), DeltaS: f(-20.4), Big: true},
+		Frames:  []triage.Delta{{What: "`f` [0/4]", A: f(55.2), B: f(40.7), DeltaS: f(-14.5), Big: true}},
 	}
-	ca := &CompileReport{Caches: Caches{"fx_graph": {Hit: 3, Miss: 19, Known: known}, "aot_autograd": {Hit: 1, Miss: 24, Known: known}}}
-	cb := &CompileReport{Caches: Caches{"fx_graph": {Hit: 18, Miss: 1, Known: known}, "aot_autograd": {Hit: 18, Miss: 1, Known: known}}}
-	res.compareCaches(ca, cb)
-	v, _ := res.decideVerdict()
+	ca := &triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 3, Miss: 19, Known: known}, "aot_autograd": {Hit: 1, Miss: 24, Known: known}}}
+	cb := &triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 18, Miss: 1, Known: known}, "aot_autograd": {Hit: 18, Miss: 1, Known: known}}}
+	res.CompareCaches(ca, cb)
+	v, _ := res.DecideVerdict()
 	if strings.Contains(v, "unchanged") || !strings.Contains(v, "warm start") {
 		t.Errorf("verdict %q", v)
 	}
 	// a small shift in a mix is no change
-	res = &CompareResult{}
-	res.compareCaches(&CompileReport{Caches: Caches{"fx_graph": {Hit: 10, Miss: 10, Known: known}}},
-		&CompileReport{Caches: Caches{"fx_graph": {Hit: 11, Miss: 9, Known: known}}})
+	res = &triage.CompareResult{}
+	res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 10, Miss: 10, Known: known}}},
+		&triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 11, Miss: 9, Known: known}}})
 	if len(res.Caches) != 1 || res.Caches[0].Changed() {
 		t.Errorf("10/10 → 11/9: %+v", res.Caches)
 	}
@@ -113,7 +115,7 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 func TestRecompileTitleNamesEveryChange(t *testing.T) {
 	found := false
 	for _, f := range jsonFindings(t, h200Dir+"g08b-limit") {
-		if f.Kind == string(KindRecompile) {
+		if f.Kind == string(triage.KindRecompile) {
 			found = true
 			if !strings.Contains(f.Title, "x dtype Float→Half→BFloat16") {
 				t.Errorf("title %q", f.Title)
@@ -124,14 +126,14 @@ func TestRecompileTitleNamesEveryChange(t *testing.T) {
 		t.Error("no recompile finding")
 	}
 	// changes that do not chain are listed
-	gc := func(o, n string) GuardClass {
-		return GuardClass{Class: "dtype", Source: "x", Old: o, New: n, Detail: "x dtype " + o + "→" + n, Dim: -1}
+	gc := func(o, n string) triage.GuardClass {
+		return triage.GuardClass{Class: "dtype", Source: "x", Old: o, New: n, Detail: "x dtype " + o + "→" + n, Dim: -1}
 	}
-	if got := describeClasses([]GuardClass{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
+	if got := triage.DescribeClasses([]triage.GuardClass{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
 		t.Errorf("unchained: %q", got)
 	}
-	sf := GuardClass{Class: "stack_float", Source: "___stack0", Old: "0.5", Dim: -1}
-	if got := describeClasses([]GuardClass{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
+	sf := triage.GuardClass{Class: "stack_float", Source: "___stack0", Old: "0.5", Dim: -1}
+	if got := triage.DescribeClasses([]triage.GuardClass{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
 		t.Errorf("stack floats: %q", got)
 	}
 }
@@ -146,7 +148,7 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 	} {
 		n := 0
 		for _, f := range jsonFindings(t, dir) {
-			if f.Kind == string(KindCudagraphPartition) {
+			if f.Kind == string(triage.KindCudagraphPartition) {
 				n++
 				if !strings.Contains(f.Title, want) {
 					t.Errorf("%s: %q, want %q", dir, f.Title, want)
@@ -164,7 +166,7 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 // failing both 0/1 and 0/0.
 func TestRecompileDetailSaysWhichGuardsItQuotes(t *testing.T) {
 	for _, f := range jsonFindings(t, h200Dir+"g08b-limit") {
-		if f.Kind == string(KindRecompile) && (strings.Contains(f.Detail, "As printed:") || !strings.Contains(f.Detail, "deciding")) {
+		if f.Kind == string(triage.KindRecompile) && (strings.Contains(f.Detail, "As printed:") || !strings.Contains(f.Detail, "deciding")) {
 			t.Errorf("detail:\n%s", f.Detail)
 		}
 	}

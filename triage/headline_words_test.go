@@ -1,16 +1,18 @@
-package triage
+package triage_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // A steady verdict names what it set aside, and only that: r11's transformer read "(0 graph breaks by design,
 // 1 expected recompile)".
 func TestSteadyVerdictNamesOnlyWhatWasSetAside(t *testing.T) {
-	a := Analyze(loadReport(t, fx("torch-2.14/r11_transformer.dynamo_debug.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r11_transformer.dynamo_debug.log")), nil, nil)
 	if s := a.Verdict.Summary; !strings.HasPrefix(s, "steady state: no unexpected graph break or recompile (1 expected recompile);") {
 		t.Errorf("verdict %q", s)
 	}
@@ -19,15 +21,15 @@ func TestSteadyVerdictNamesOnlyWhatWasSetAside(t *testing.T) {
 // A break whose function the input does not show (its user traceback was not pasted) is not placed "in module
 // code": that is a guess; the title says where it is, and no more.
 func TestBreakTitleWithoutItsFunction(t *testing.T) {
-	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
+	data, err := os.ReadFile(triage.Fx("torch-2.14/gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	paste := filepath.Join(t.TempDir(), "paste.txt")
 	os.WriteFile(paste, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:12], "")), 0o644)
-	a := Analyze(loadReport(t, paste), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, paste), nil, nil)
 	for _, f := range a.Findings {
-		if f.Kind == KindGraphBreak && (strings.Contains(f.Title, "module code") || !strings.HasPrefix(f.Title, "print() breaks the graph at gb_recompile.py:12")) {
+		if f.Kind == triage.KindGraphBreak && (strings.Contains(f.Title, "module code") || !strings.HasPrefix(f.Title, "print() breaks the graph at gb_recompile.py:12")) {
 			t.Errorf("title %q (function %q)", f.Title, f.Function)
 		}
 	}
@@ -37,14 +39,14 @@ func TestBreakTitleWithoutItsFunction(t *testing.T) {
 // the frame plainly: it read "-4.1 s compile (5.2 s → 1.0 s): on `f` [0/0]" (real 2.14.1 cold/warm runs).
 func TestCompareHeadlineWithoutPhase(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	res := &CompareResult{Compile: &Delta{What: "total", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true},
-		Frames: []Delta{{What: "`f` [0/0]", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true}}}
-	if got, _ := res.decideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s) in `f` [0/0] -4.1 s;") {
+	res := &triage.CompareResult{Compile: &triage.Delta{What: "total", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true},
+		Frames: []triage.Delta{{What: "`f` [0/0]", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true}}}
+	if got, _ := res.DecideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s) in `f` [0/0] -4.1 s;") {
 		t.Errorf("%q", got)
 	}
-	res.Phases = []Delta{{What: "triton", DeltaS: f(-1.2), Big: true}}
+	res.Phases = []triage.Delta{{What: "triton", DeltaS: f(-1.2), Big: true}}
 	// the phase's change and the frame's are apart: a phase's is the sum over frames (TestCompareHeadlineKeepsPhaseAndFrameApart)
-	if got, _ := res.decideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s): triton -1.2 s; most in `f` [0/0] -4.1 s;") {
+	if got, _ := res.DecideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s): triton -1.2 s; most in `f` [0/0] -4.1 s;") {
 		t.Errorf("%q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -38,9 +40,9 @@ func shiftLines(t *testing.T, log []byte, script string, from int) []byte {
 	return out
 }
 
-func analyzeBytes(t *testing.T, data []byte) *Analysis {
+func analyzeBytes(t *testing.T, data []byte) *triage.Analysis {
 	t.Helper()
-	l, err := Load([]string{"-"}, LoadOptions{Stdin: bytes.NewReader(data)})
+	l, err := triage.Load([]string{"-"}, triage.LoadOptions{Stdin: bytes.NewReader(data)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +50,7 @@ func analyzeBytes(t *testing.T, data []byte) *Analysis {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Analyze(l.Report, set, nil)
+	return triage.Analyze(l.Report, set, nil)
 }
 
 // A comment added above a graph break moves it: diff says "moved from :10 to :11" (not new + gone) and the
@@ -59,31 +61,31 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 		{"torch-2.14/gb_recompile.triage.log", "gb_recompile.py"},
 	} {
 		t.Run(tc.fixture, func(t *testing.T) {
-			orig, err := os.ReadFile(fx(tc.fixture))
+			orig, err := os.ReadFile(triage.Fx(tc.fixture))
 			if err != nil {
 				t.Fatal(err)
 			}
 			before := analyzeBytes(t, orig)
 			after := analyzeBytes(t, shiftLines(t, orig, tc.script, 10))
-			d := Diff(before, after)
+			d := triage.Diff(before, after)
 			if d.New != 0 || d.Gone != 0 || d.Moved == 0 {
 				t.Fatalf("diff: %d new, %d gone, %d moved: %+v", d.New, d.Gone, d.Moved, d.Items)
 			}
 			var txt bytes.Buffer
-			WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
+			triage.WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
 			if !strings.Contains(txt.String(), " moved from "+tc.script+":") {
 				t.Errorf("diff text shows no move:\n%s", txt.String())
 			}
-			res := Gate(after, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: NewBaseline(before)})
+			res := triage.Gate(after, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: triage.NewBaseline(before)})
 			if !res.Passed || len(res.Improved) != 0 {
 				t.Errorf("check --baseline after a comment: %+v", res)
 			}
 		})
 	}
-	orig, _ := os.ReadFile(fx("torch-2.14/r05_dist_c10d.triage.log"))
-	d := Diff(analyzeBytes(t, orig), analyzeBytes(t, shiftLines(t, orig, "r05_dist_c10d.py", 10)))
+	orig, _ := os.ReadFile(triage.Fx("torch-2.14/r05_dist_c10d.triage.log"))
+	d := triage.Diff(analyzeBytes(t, orig), analyzeBytes(t, shiftLines(t, orig, "r05_dist_c10d.py", 10)))
 	var txt bytes.Buffer
-	WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
+	triage.WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
 	if want := "~ graph break print() moved from r05_dist_c10d.py:10 to r05_dist_c10d.py:11"; !strings.Contains(txt.String(), want) {
 		t.Errorf("want %q in\n%s", want, txt.String())
 	}
@@ -91,14 +93,14 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 
 // Another break of the same kind in the same function, on another source line, is new.
 func TestBreakOnAnotherSourceLineIsNew(t *testing.T) {
-	orig, _ := os.ReadFile(fx("torch-2.14/r05_dist_c10d.triage.log"))
+	orig, _ := os.ReadFile(triage.Fx("torch-2.14/r05_dist_c10d.triage.log"))
 	changed := bytes.ReplaceAll(orig, []byte(`print("rank0 debug")`), []byte(`print("rank0 step done")`))
 	changed = shiftLines(t, changed, "r05_dist_c10d.py", 10)
 	before, after := analyzeBytes(t, orig), analyzeBytes(t, changed)
-	if d := Diff(before, after); d.New != 1 || d.Gone != 1 {
+	if d := triage.Diff(before, after); d.New != 1 || d.Gone != 1 {
 		t.Errorf("diff: %+v", d)
 	}
-	if res := Gate(after, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: NewBaseline(before)}); res.Passed {
+	if res := triage.Gate(after, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: triage.NewBaseline(before)}); res.Passed {
 		t.Errorf("a break on another source line passed the baseline: %+v", res)
 	}
 }
@@ -106,25 +108,25 @@ func TestBreakOnAnotherSourceLineIsNew(t *testing.T) {
 // A baseline written by an older torchtriage (schema v1: breaks keyed by line; testdata/baseline was written by
 // `check --write-baseline` before break identities) is still read and matched by those keys.
 func TestBaselineV1StillGates(t *testing.T) {
-	read, err := ReadBaseline(filepath.Join("testdata", "baseline", "r05_dist_c10d.v1.json"))
+	read, err := triage.ReadBaseline(filepath.Join("testdata", "baseline", "r05_dist_c10d.v1.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := analyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log")
-	if res := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); !res.Passed || len(res.Improved) != 0 {
+	a := triage.AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log")
+	if res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); !res.Passed || len(res.Improved) != 0 {
 		t.Errorf("v1 baseline against the same run: %+v", res)
 	}
-	q := analyzeFiles(t, "torch-2.14/r01_branch_print.triage.log")
-	if res := Gate(q, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); res.Passed || len(res.Improved) != 2 {
+	q := triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log")
+	if res := triage.Gate(q, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); res.Passed || len(res.Improved) != 2 {
 		t.Errorf("v1 baseline against another run: %+v", res)
 	}
 	path := filepath.Join(t.TempDir(), "base.json")
-	if err := WriteBaseline(path, NewBaseline(a)); err != nil {
+	if err := triage.WriteBaseline(path, triage.NewBaseline(a)); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
 	var b struct{ Schema string }
-	if err := json.Unmarshal(data, &b); err != nil || b.Schema != BaselineSchema || !strings.Contains(string(data), `print(\"rank0 debug\")`) {
+	if err := json.Unmarshal(data, &b); err != nil || b.Schema != triage.BaselineSchema || !strings.Contains(string(data), `print(\"rank0 debug\")`) {
 		t.Errorf("written baseline: %s", data)
 	}
 }

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -18,34 +20,34 @@ func TestFoldAsideChangesNoReport(t *testing.T) {
 	var paths []string
 	for _, pat := range []string{"torch-*/*.log", "torch-*/*.trace", "failures/*.log", "../recorded/*/runs/*", "../recorded/*/*.log",
 		"../gpu-e2e/e2e-20261127/*"} {
-		m, _ := filepath.Glob(filepath.Join(fixtures, pat))
+		m, _ := filepath.Glob(filepath.Join(triage.Fixtures, pat))
 		paths = append(paths, m...)
 	}
-	paths = append(paths, filepath.Join(fixtures, "torch-2.14"), manyRecompiles(t)) // many inputs at once; many full batches
+	paths = append(paths, filepath.Join(triage.Fixtures, "torch-2.14"), manyRecompiles(t)) // many inputs at once; many full batches
 	t.Logf("%d inputs", len(paths))
 	if len(paths) < 50 {
 		t.Fatalf("only %d inputs found", len(paths))
 	}
 	report := func(p string) []byte {
-		l, err := Load([]string{p}, LoadOptions{})
+		l, err := triage.Load([]string{p}, triage.LoadOptions{})
 		if err != nil {
 			return []byte("error: " + err.Error())
 		}
 		var b bytes.Buffer
-		if err := WriteReport(&b, Analyze(l.Report, nil, nil), "json", text.Options{}); err != nil {
+		if err := triage.WriteReport(&b, triage.Analyze(l.Report, nil, nil), "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		return b.Bytes()
 	}
-	defer func() { foldAside, sameBreakCache = true, true }()
+	defer func() { triage.FoldAside, triage.SameBreakCache = true, true }()
 	for _, p := range paths {
-		foldAside, sameBreakCache = true, true
+		triage.FoldAside, triage.SameBreakCache = true, true
 		aside := report(p)
-		foldAside = false
+		triage.FoldAside = false
 		if inAdd := report(p); !bytes.Equal(aside, inAdd) {
 			t.Errorf("%s: the report differs with the recompiles folded aside", p)
 		}
-		foldAside, sameBreakCache = true, false
+		triage.FoldAside, triage.SameBreakCache = true, false
 		if byKey := report(p); !bytes.Equal(aside, byKey) {
 			t.Errorf("%s: the report differs with breaks found by their SameBreak id", p)
 		}
@@ -56,7 +58,7 @@ func TestFoldAsideChangesNoReport(t *testing.T) {
 // ids and guard values) among graph breaks, from gb_recompile's real records as bench/many.sh makes its file: the
 // lane then folds many full batches while Add goes on.
 func manyRecompiles(t *testing.T) string {
-	b, err := os.ReadFile(filepath.Join(fixtures, "torch-2.14", "gb_recompile.triage.log"))
+	b, err := os.ReadFile(filepath.Join(triage.Fixtures, "torch-2.14", "gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +85,7 @@ func manyRecompiles(t *testing.T) string {
 	if err := os.WriteFile(p, []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if l, err := Load([]string{p}, LoadOptions{}); err != nil || l.Report.Counts.Recompiles != 3000 || l.Report.Counts.GraphBreaks != 15 {
+	if l, err := triage.Load([]string{p}, triage.LoadOptions{}); err != nil || l.Report.Counts.Recompiles != 3000 || l.Report.Counts.GraphBreaks != 15 {
 		t.Fatalf("the many-recompiles log: %v %+v", err, l.Report.Counts)
 	}
 	return p

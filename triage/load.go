@@ -60,7 +60,7 @@ func readOnceOf(aliases []logparse.Alias) []ReadOnce {
 }
 
 // foldAside: Load folds recompiles on the aggregator's lane (lane.go); tests compare with it off.
-var foldAside = true
+var FoldAside = true
 
 // Load discovers and parses paths (files, directories, "-" for stdin) into one report: the one loader behind
 // report, check, diff and open. A path that cannot be read is an error.
@@ -101,7 +101,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 		out.Warnings = append(out.Warnings, w)
 		mu.Unlock()
 	}}
-	if foldAside {
+	if FoldAside {
 		agg.FoldAside()
 	}
 	errs := logparse.ParseInputs(inputs, 16, false, opt.Stdin, sink)

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -18,8 +20,8 @@ import (
 func TestParallelReportEqualsSerial(t *testing.T) {
 	var b strings.Builder
 	r := 0
-	for _, name := range expectedNames(loadExpected(t)) {
-		data, err := os.ReadFile(filepath.Join(fixtures, name))
+	for _, name := range triage.ExpectedNames(triage.LoadExpected(t)) {
+		data, err := os.ReadFile(filepath.Join(triage.Fixtures, name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,15 +40,15 @@ func TestParallelReportEqualsSerial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	report := func(min, partSize int64) (Counts, []string, string) {
+	report := func(min, partSize int64) (triage.Counts, []string, string) {
 		oldMin, oldPart := logparse.MinParallelSize, logparse.PartSize
 		logparse.MinParallelSize, logparse.PartSize = min, partSize
 		defer func() { logparse.MinParallelSize, logparse.PartSize = oldMin, oldPart }()
-		rep, _, err := buildReport([]string{path}, nil)
+		rep, _, err := triage.BuildReport([]string{path}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		an := Analyze(rep, nil, nil)
+		an := triage.Analyze(rep, nil, nil)
 		var fs []string
 		for _, f := range an.Findings {
 			fs = append(fs, fmt.Sprintf("%s ×%d %v %s", f.ID, f.Records, f.Ranks, f.Playbook))

@@ -1,16 +1,18 @@
-package triage
+package triage_test
 
 import (
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // IPython's last line names Dynamo's class without its module (pasted-logs.md §1); pasted without the rest of
 // the traceback it is the compile error the module-named line is, not a runtime error of its inner error.
 func TestPastedBareClassIsACompileError(t *testing.T) {
-	b, err := os.ReadFile(fx("torch-2.11-cuda/g05b_manual_capture_cold.triage.log"))
+	b, err := os.ReadFile(triage.Fx("torch-2.11-cuda/g05b_manual_capture_cold.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,12 +23,12 @@ func TestPastedBareClassIsACompileError(t *testing.T) {
 		t.Fatal("no BackendCompilerFailed in the fixture")
 	}
 	named := text[at:at+end] + "\n"
-	want := reportOfText(t, named)
-	got := reportOfText(t, strings.TrimPrefix(named, "torch._dynamo.exc."))
-	if got.counts.CompileErrors != 1 || got.counts.RuntimeErrors != 0 || !reflect.DeepEqual(got.counts, want.counts) {
-		t.Errorf("counts %+v, want %+v", got.counts, want.counts)
+	want := triage.ReportOfText(t, named)
+	got := triage.ReportOfText(t, strings.TrimPrefix(named, "torch._dynamo.exc."))
+	if got.Counts.CompileErrors != 1 || got.Counts.RuntimeErrors != 0 || !reflect.DeepEqual(got.Counts, want.Counts) {
+		t.Errorf("counts %+v, want %+v", got.Counts, want.Counts)
 	}
-	if g, w := got.signature(siteNone), want.signature(siteNone); !reflect.DeepEqual(g, w) {
+	if g, w := got.Signature(triage.SiteNone), want.Signature(triage.SiteNone); !reflect.DeepEqual(g, w) {
 		t.Errorf("findings %q, want %q", g, w)
 	}
 }

@@ -18,11 +18,11 @@ import (
 func fixtureTexts(t *testing.T) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
-	for _, name := range expectedNames(loadExpected(t)) {
+	for _, name := range ExpectedNames(LoadExpected(t)) {
 		if strings.HasPrefix(name, "tlparse/") {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(fixtures, name))
+		b, err := os.ReadFile(filepath.Join(Fixtures, name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,9 +64,9 @@ func TestPasteStartsInsideGraphBreak(t *testing.T) {
 			continue
 		}
 		n++
-		before, inside := reportOfText(t, joinLines(lines[i:])), reportOfText(t, joinLines(lines[i+1:]))
-		if !reflect.DeepEqual(inside.counts, before.counts) || !reflect.DeepEqual(inside.signature(siteFull), before.signature(siteFull)) {
-			t.Errorf("%s: cut inside the break\n got %+v %q\nwant %+v %q", name, inside.counts, inside.signature(siteFull), before.counts, before.signature(siteFull))
+		before, inside := ReportOfText(t, joinLines(lines[i:])), ReportOfText(t, joinLines(lines[i+1:]))
+		if !reflect.DeepEqual(inside.Counts, before.Counts) || !reflect.DeepEqual(inside.Signature(siteFull), before.Signature(siteFull)) {
+			t.Errorf("%s: cut inside the break\n got %+v %q\nwant %+v %q", name, inside.Counts, inside.Signature(siteFull), before.Counts, before.Signature(siteFull))
 		}
 		if !inside.report.Partial || before.report.Partial {
 			t.Errorf("%s: partial %v (cut inside), %v (cut before): %q", name, inside.report.Partial, before.report.Partial, inside.report.PartialReasons)
@@ -87,11 +87,11 @@ func TestPasteStartsInsideRecompile(t *testing.T) {
 			continue
 		}
 		n++
-		before, inside := reportOfText(t, joinLines(lines[i:])), reportOfText(t, joinLines(lines[i+1:]))
-		want := before.counts
+		before, inside := ReportOfText(t, joinLines(lines[i:])), ReportOfText(t, joinLines(lines[i+1:]))
+		want := before.Counts
 		want.Recompiles--
-		if !reflect.DeepEqual(inside.counts, want) {
-			t.Errorf("%s: cut inside the recompile\n got %+v\nwant %+v", name, inside.counts, want)
+		if !reflect.DeepEqual(inside.Counts, want) {
+			t.Errorf("%s: cut inside the recompile\n got %+v\nwant %+v", name, inside.Counts, want)
 		}
 		if !inside.report.Partial || !strings.Contains(strings.Join(inside.report.PartialReasons, ";"), "guard failures without") {
 			t.Errorf("%s: partial %v %q", name, inside.report.Partial, inside.report.PartialReasons)
@@ -111,9 +111,9 @@ func TestPasteEndsInsideRecompileHeader(t *testing.T) {
 			continue
 		}
 		at := strings.Index(lines[i], "Recompiling function ") + len("Recompiling function ")
-		whole, cut := reportOfText(t, joinLines(lines[:i+1])), reportOfText(t, joinLines(append(slices.Clone(lines[:i]), lines[i][:at+3])))
-		if cut.counts.Recompiles != whole.counts.Recompiles || !cut.report.Partial {
-			t.Errorf("%s: recompiles %d (cut header) want %d, partial %v", name, cut.counts.Recompiles, whole.counts.Recompiles, cut.report.Partial)
+		whole, cut := ReportOfText(t, joinLines(lines[:i+1])), ReportOfText(t, joinLines(append(slices.Clone(lines[:i]), lines[i][:at+3])))
+		if cut.Counts.Recompiles != whole.Counts.Recompiles || !cut.report.Partial {
+			t.Errorf("%s: recompiles %d (cut header) want %d, partial %v", name, cut.Counts.Recompiles, whole.Counts.Recompiles, cut.report.Partial)
 		}
 		for _, r := range cut.report.Recompiles {
 			if r.Function == lines[i][at:at+3] {
@@ -133,13 +133,13 @@ func TestPasteEndsInsideTraceback(t *testing.T) {
 				continue
 			}
 			n++
-			got := reportOfText(t, joinLines(lines[b.start:b.start+3]))
+			got := ReportOfText(t, joinLines(lines[b.start:b.start+3]))
 			frame, _ := parseFrame(lines[b.start+1])
 			if logparse.IsLibraryFile(frame.File) { // not a user frame: none to show
 				frame = logparse.Frame{}
 			}
-			if got.counts.CompileErrors+got.counts.RuntimeErrors != 0 || !got.report.Partial {
-				t.Errorf("%s: cut traceback counted %+v, partial %v", name, got.counts, got.report.Partial)
+			if got.Counts.CompileErrors+got.Counts.RuntimeErrors != 0 || !got.report.Partial {
+				t.Errorf("%s: cut traceback counted %+v, partial %v", name, got.Counts, got.report.Partial)
 			}
 			if ex := got.report.Exceptions; len(ex) != 1 || ex[0].File != frame.File || ex[0].Line != frame.Line {
 				t.Errorf("%s: cut traceback %+v, want frame %s:%d", name, ex, frame.File, frame.Line)
@@ -154,7 +154,7 @@ func TestPasteEndsInsideTraceback(t *testing.T) {
 
 // The end of a crash pasted from its last exception line on is the one death the whole log shows.
 func TestPasteFromLastExceptionLine(t *testing.T) {
-	exp := loadExpected(t)
+	exp := LoadExpected(t)
 	n := 0
 	for name, lines := range fixtureTexts(t) {
 		want := exp[name]
@@ -164,9 +164,9 @@ func TestPasteFromLastExceptionLine(t *testing.T) {
 		}
 		n++
 		b := tbs[0]
-		got := reportOfText(t, joinLines(lines[b.exc[len(b.exc)-1]:b.end]))
-		if got.counts.CompileErrors != want.CompileErrors || got.counts.RuntimeErrors != want.RuntimeErrors || !got.report.Partial {
-			t.Errorf("%s: %+v partial %v, want %d compile / %d runtime errors", name, got.counts, got.report.Partial, want.CompileErrors, want.RuntimeErrors)
+		got := ReportOfText(t, joinLines(lines[b.exc[len(b.exc)-1]:b.end]))
+		if got.Counts.CompileErrors != want.CompileErrors || got.Counts.RuntimeErrors != want.RuntimeErrors || !got.report.Partial {
+			t.Errorf("%s: %+v partial %v, want %d compile / %d runtime errors", name, got.Counts, got.report.Partial, want.CompileErrors, want.RuntimeErrors)
 		}
 	}
 	if n < 10 {

@@ -33,7 +33,7 @@ func TestPastedOldWordings(t *testing.T) {
 	}
 	for name, text := range syntheticPasteOld {
 		w := want[name]
-		got := reportOfText(t, text)
+		got := ReportOfText(t, text)
 		var hits []string
 		for _, f := range got.findings {
 			if string(f.Kind) == w.kind {
@@ -44,7 +44,7 @@ func TestPastedOldWordings(t *testing.T) {
 			t.Errorf("%s: %s findings %q, want one with %s at %q", name, w.kind, hits, w.playbook, w.site)
 		}
 	}
-	lim := reportOfText(t, syntheticPasteOld["synthetic_paste_torchdynamo_cache_limit"]).report.RecompileLimitHits
+	lim := ReportOfText(t, syntheticPasteOld["synthetic_paste_torchdynamo_cache_limit"]).report.RecompileLimitHits
 	if len(lim) != 1 || lim[0].Function != "forward" || lim[0].Value != 64 || lim[0].Limit != "cache_size_limit" {
 		t.Errorf("2022 cache limit: %+v", lim)
 	}
@@ -73,11 +73,11 @@ func TestNoGenericFallbacks(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range expectedNames(loadExpected(t)) {
-		check(name, analyzeFiles(t, name).Findings)
+	for _, name := range ExpectedNames(LoadExpected(t)) {
+		check(name, AnalyzeFiles(t, name).Findings)
 	}
 	for name, text := range syntheticPasteOld {
-		check(name, reportOfText(t, text).findings)
+		check(name, ReportOfText(t, text).findings)
 	}
 	if len(fallbacks) > 0 {
 		t.Errorf("%d findings fall back to a generic playbook:\n%s", len(fallbacks), strings.Join(fallbacks, "\n"))

@@ -12,7 +12,7 @@ import (
 
 // pasted is what a report of pasted text gives: the counts of expected.json and the findings.
 type pasted struct {
-	counts   expectedCounts
+	Counts   expectedCounts
 	findings []Finding
 	report   *Report
 }
@@ -21,18 +21,18 @@ type pasted struct {
 const (
 	siteFull = iota // file and line
 	siteLine        // the line (IPython names the notebook cell "Cell In[4]")
-	siteNone        // none (the frames were not pasted)
+	SiteNone        // none (the frames were not pasted)
 )
 
 // signature lists kind, playbook, site, records and ranks of every finding.
-func (p pasted) signature(mode int) []string {
+func (p pasted) Signature(mode int) []string {
 	var out []string
 	for _, f := range p.findings {
 		site := fmt.Sprintf("%s:%d", f.File, f.Line)
 		switch mode {
 		case siteLine:
 			site = fmt.Sprintf(":%d", f.Line)
-		case siteNone:
+		case SiteNone:
 			site = ""
 		}
 		out = append(out, fmt.Sprintf("%s %s %s %d %v", f.Kind, f.Playbook, site, f.Records, f.Ranks))
@@ -41,7 +41,7 @@ func (p pasted) signature(mode int) []string {
 	return out
 }
 
-func reportOfText(t testing.TB, text string) pasted {
+func ReportOfText(t testing.TB, text string) pasted {
 	t.Helper()
 	l, err := Load([]string{"-"}, LoadOptions{Stdin: strings.NewReader(text)})
 	if err != nil {
@@ -53,7 +53,7 @@ func reportOfText(t testing.TB, text string) pasted {
 	}
 	rep := l.Report
 	c := rep.Counts
-	out := pasted{report: rep, counts: expectedCounts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles,
+	out := pasted{report: rep, Counts: expectedCounts{GraphBreaks: c.GraphBreaks, Recompiles: c.Recompiles,
 		RecompileLimitHits: c.RecompileLimitHits, CudagraphSkips: c.CudagraphSkips, CompileErrors: c.CompileErrors,
 		CudagraphPartitions: c.CudagraphPartitions, CudagraphRerecords: c.CudagraphRerecords,
 		RuntimeErrors: c.RuntimeErrors, Ranks: rep.Ranks}}
@@ -96,7 +96,7 @@ var pasteCases = []pasteCase{
 	{"double_rank", doubleRank, hasRanks, siteFull},
 	{"elided_emitter", elideEmitter, hasGlog, siteFull},
 	{"no_glog_head", dropGlogHead, hasGlog, siteFull},
-	{"headless_traceback", headless, hasTraceback, siteNone},
+	{"headless_traceback", headless, hasTraceback, SiteNone},
 	{"ipython", ipython, hasBareTraceback, siteLine},
 	{"pytest", pytest, hasBareTraceback, siteFull},
 }
@@ -104,20 +104,20 @@ var pasteCases = []pasteCase{
 // TestPastedFixtures runs every transformation over every text fixture it applies to: the pasted text gives the
 // counts and findings of the untouched fixture.
 func TestPastedFixtures(t *testing.T) {
-	exp := loadExpected(t)
+	exp := LoadExpected(t)
 	for name, lines := range fixtureTexts(t) {
 		text := joinLines(lines)
-		want := reportOfText(t, text)
+		want := ReportOfText(t, text)
 		for _, c := range pasteCases {
 			if !c.applies(text, exp[name]) {
 				continue
 			}
 			t.Run("synthetic_paste_"+c.name+"/"+name, func(t *testing.T) {
-				got := reportOfText(t, joinLines(c.f(lines)))
-				if !reflect.DeepEqual(got.counts, want.counts) {
-					t.Errorf("counts\n got %+v\nwant %+v", got.counts, want.counts)
+				got := ReportOfText(t, joinLines(c.f(lines)))
+				if !reflect.DeepEqual(got.Counts, want.Counts) {
+					t.Errorf("counts\n got %+v\nwant %+v", got.Counts, want.Counts)
 				}
-				if g, w := got.signature(c.sites), want.signature(c.sites); !reflect.DeepEqual(g, w) {
+				if g, w := got.Signature(c.sites), want.Signature(c.sites); !reflect.DeepEqual(g, w) {
 					t.Errorf("findings\n got %q\nwant %q", g, w)
 				}
 			})

@@ -14,7 +14,7 @@ func copyTrace(t *testing.T, dir, name string, srcs ...string) string {
 	t.Helper()
 	var b []byte
 	for _, s := range srcs {
-		data, err := os.ReadFile(filepath.Join(fixtures, s))
+		data, err := os.ReadFile(filepath.Join(Fixtures, s))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +32,7 @@ func copyTrace(t *testing.T, dir, name string, srcs ...string) string {
 func TestTraceOneFileOneRank(t *testing.T) {
 	dir := t.TempDir()
 	withEnv := copyTrace(t, dir, "dedicated_log_torch_trace_rank_0_copy.log", "torch-2.14/r05_dist_c10d.trace/dedicated_log_torch_trace_rank_1_7itg8zb0.log")
-	rep, _, err := buildReport([]string{withEnv}, nil)
+	rep, _, err := BuildReport([]string{withEnv}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestTraceOneFileOneRank(t *testing.T) {
 		t.Errorf("envelope rank 1 in a rank_0 file: ranks %v, want [1]", rep.Ranks)
 	}
 	noEnv := copyTrace(t, dir, "dedicated_log_torch_trace_rank_3_copy.log", "torch-2.14/r03_cache_limit.trace/dedicated_log_torch_trace_nlkvnrzc.log")
-	rep, _, err = buildReport([]string{noEnv}, nil)
+	rep, _, err = BuildReport([]string{noEnv}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,11 +56,11 @@ func TestTraceCopiesAddNoLimitHits(t *testing.T) {
 	for _, src := range []string{"torch-2.14/r03_cache_limit.trace/dedicated_log_torch_trace_nlkvnrzc.log",
 		"torch-2.14/gb_recompile.trace/dedicated_log_torch_trace_ql5un06v.log",
 		"torch-2.6/r03_cache_limit.trace/dedicated_log_torch_trace_pvs799ef.log"} {
-		one, _, err := buildReport([]string{copyTrace(t, dir, "dedicated_log_torch_trace_one.log", src)}, nil)
+		one, _, err := BuildReport([]string{copyTrace(t, dir, "dedicated_log_torch_trace_one.log", src)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		two, _, err := buildReport([]string{copyTrace(t, dir, "dedicated_log_torch_trace_two.log", src, src)}, nil)
+		two, _, err := BuildReport([]string{copyTrace(t, dir, "dedicated_log_torch_trace_two.log", src, src)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,10 +1,12 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"io"
 	"path/filepath"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 
@@ -16,7 +18,7 @@ import (
 // every payload of real logs printed by several ranks, and of a generated log of many repeats, is byte-identical
 // (as JSON) before and after the aggregation, the lane, Report, the analysis and the JSON, text and Markdown reports.
 func TestCountedPayloadsAreReadOnly(t *testing.T) {
-	paths := []string{filepath.Join(fixtures, "torch-2.14"), filepath.Join(fixtures, "torch-2.6"), manyRecompiles(t)}
+	paths := []string{filepath.Join(triage.Fixtures, "torch-2.14"), filepath.Join(triage.Fixtures, "torch-2.6"), manyRecompiles(t)}
 	found, err := logparse.Find(paths)
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +49,7 @@ func TestCountedPayloadsAreReadOnly(t *testing.T) {
 		t.Fatalf("only %d records of a remembered text", repeats)
 	}
 	before := snapshot()
-	agg := NewAggregator()
+	agg := triage.NewAggregator()
 	for _, in := range found.Inputs {
 		agg.AddInput(in.Name, in.Rank)
 	}
@@ -56,9 +58,9 @@ func TestCountedPayloadsAreReadOnly(t *testing.T) {
 		agg.Add(r)
 	}
 	agg.Settle()
-	an := Analyze(agg.Report(), nil, nil)
+	an := triage.Analyze(agg.Report(), nil, nil)
 	for _, format := range []string{"json", "text", "markdown"} {
-		if err := WriteReport(io.Discard, an, format, text.Options{}); err != nil {
+		if err := triage.WriteReport(io.Discard, an, format, text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}

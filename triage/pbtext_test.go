@@ -1,9 +1,11 @@
-package triage
+package triage_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -13,7 +15,7 @@ import (
 // gpu-cuda-graphs-2.11.md §1). Step 4 must not read as finished while the partition remains: it needs work, and
 // its done-when names partitions, not only skip messages.
 func TestCudagraphStepCoversPartitions(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g01_cg_cpu_input.perf.log"), nil)
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g01_cg_cpu_input.perf.log"), nil)
 	if c := a.Report.Counts; c.CudagraphSkips != 0 {
 		t.Fatalf("g01 has no skip, counts %+v", c)
 	}
@@ -36,7 +38,7 @@ func TestCudagraphStepCoversPartitions(t *testing.T) {
 		}
 	}
 	var txt strings.Builder
-	WriteReport(&txt, a, "text", text.Options{Width: 200})
+	triage.WriteReport(&txt, a, "text", text.Options{Width: 200})
 	if strings.Contains(txt.String(), "done when: No 'skipping cudagraphs' messages.") {
 		t.Errorf("report still says step 4 is done with only skips gone:\n%s", txt.String())
 	}
@@ -45,10 +47,10 @@ func TestCudagraphStepCoversPartitions(t *testing.T) {
 // g13b: only one "Running warmup" line precedes cuda_graph_id=0; ids 1–3 are recorded without one, and nothing
 // in the docs says how memory pools are shared: the re-record detail claims neither.
 func TestRerecordDetailClaimsOnlyWhatTheLogShows(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
-	var rr *Finding
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
+	var rr *triage.Finding
 	for i := range a.Findings {
-		if a.Findings[i].Kind == KindCudagraphRerecord {
+		if a.Findings[i].Kind == triage.KindCudagraphRerecord {
 			rr = &a.Findings[i]
 		}
 	}
@@ -67,14 +69,14 @@ func TestRerecordDetailClaimsOnlyWhatTheLogShows(t *testing.T) {
 
 // g13b's skip follows from its 3 re-recordings (limit 3): the verdict lists them, not only the skip.
 func TestVerdictListsRerecordings(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
 	found := false
 	for _, r := range a.Verdict.Reasons {
 		if strings.HasPrefix(r, "3 CUDA-graph re-recordings") && strings.Contains(r, "[cg-rerecord-static-input]") {
 			found = true
 		}
 	}
-	if !found || a.Verdict.State != StateNotSteady {
+	if !found || a.Verdict.State != triage.StateNotSteady {
 		t.Errorf("verdict %+v", a.Verdict)
 	}
 }
@@ -82,11 +84,11 @@ func TestVerdictListsRerecordings(t *testing.T) {
 // The checklist's wording of the re-recording allowance is triage's rule.
 func TestCudagraphDoneWhenMatchesRerecordRule(t *testing.T) {
 	s := playbooks.Checklist()[3]
-	if want := fmt.Sprintf("at most %d re-recordings", rerecordsFew); !strings.Contains(s.DoneWhen, want) {
+	if want := fmt.Sprintf("at most %d re-recordings", triage.RerecordsFew); !strings.Contains(s.DoneWhen, want) {
 		t.Errorf("done when %q lacks %q", s.DoneWhen, want)
 	}
-	if want := fmt.Sprintf("re-recordings (more than %d)", rerecordsFew); !strings.Contains(
-		playbooks.Progress(playbooks.State{CudagraphRerecords: rerecordsFew + 1})[3].Why, want) {
+	if want := fmt.Sprintf("re-recordings (more than %d)", triage.RerecordsFew); !strings.Contains(
+		playbooks.Progress(playbooks.State{CudagraphRerecords: triage.RerecordsFew + 1})[3].Why, want) {
 		t.Errorf("why lacks %q", want)
 	}
 }

@@ -1,10 +1,12 @@
-package triage
+package triage_test
 
 import (
 	"io"
 	"os"
 	"runtime/debug"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 
@@ -32,8 +34,8 @@ func BenchmarkPhases(b *testing.B) {
 		return recs
 	}
 	recs := parse()
-	aggregate := func() *Aggregator {
-		agg := NewAggregator()
+	aggregate := func() *triage.Aggregator {
+		agg := triage.NewAggregator()
 		for _, r := range recs {
 			agg.Add(r)
 		}
@@ -43,7 +45,7 @@ func BenchmarkPhases(b *testing.B) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	set, _ := playbooks.Load("")
 	rep := aggregate().Report()
-	an := AnalyzeRun(rep, set, nil, nil)
+	an := triage.AnalyzeRun(rep, set, nil, nil)
 	b.Run("parse", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for range b.N {
@@ -58,7 +60,7 @@ func BenchmarkPhases(b *testing.B) {
 	// parse and aggregate chunk by chunk (~1 MB of text at a time): the records are aggregated while in cache
 	b.Run("parse+aggregate-hot", func(b *testing.B) {
 		for range b.N {
-			agg := NewAggregator()
+			agg := triage.NewAggregator()
 			var recs []*logparse.Record
 			p := logparse.NewParser(logparse.Options{Rank: -1, SkipOther: true}, func(r *logparse.Record) { recs = append(recs, r) })
 			for off := 0; off < len(data); off += 1 << 20 {
@@ -84,13 +86,13 @@ func BenchmarkPhases(b *testing.B) {
 	})
 	b.Run("analyze", func(b *testing.B) {
 		for range b.N {
-			AnalyzeRun(rep, set, nil, nil)
+			triage.AnalyzeRun(rep, set, nil, nil)
 		}
 	})
 	for _, format := range []string{"text", "json"} {
 		b.Run("write-"+format, func(b *testing.B) {
 			for range b.N {
-				if err := WriteReport(io.Discard, an, format, text.Options{}); err != nil {
+				if err := triage.WriteReport(io.Discard, an, format, text.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,10 +1,12 @@
-package triage
+package triage_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 
@@ -15,12 +17,12 @@ import (
 // says why), never agree true, and it is no disagreement either.
 func TestOneProcessIsNotAgreement(t *testing.T) {
 	for _, ranks := range [][]int{nil, {3}} {
-		ra := RankAgree(ranks, nil)
+		ra := triage.RankAgree(ranks, nil)
 		if ra.Agree || ra.Disagree() || ra.NotCompared == "" {
 			t.Errorf("ranks %v: %+v", ranks, ra)
 		}
 	}
-	a := Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
 	if a.RankAgreement.Agree || a.RankAgreement.Summary != "single process" {
 		t.Errorf("single-process log: %+v", a.RankAgreement)
 	}
@@ -29,13 +31,13 @@ func TestOneProcessIsNotAgreement(t *testing.T) {
 // A torchrun job whose ranks printed nothing rank-tagged (the funcol fix: no break, no recompile) shows no rank
 // prefix; torchrun's own launcher lines show it was a job of several processes, not "single process".
 func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
-	a := Analyze(loadReport(t, fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
 	if !a.Evidence.Torchrun || a.Evidence.ProcessesText() != "torchrun job, no rank prefix" {
 		t.Errorf("evidence %+v: %q", a.Evidence, a.Evidence.ProcessesText())
 	}
 	var b strings.Builder
-	WriteReportText(&b, a, text.Options{Width: 200})
-	WriteFindingsText(&b, a, text.Options{Width: 200})
+	triage.WriteReportText(&b, a, text.Options{Width: 200})
+	triage.WriteFindingsText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "· torchrun job, no rank prefix\n") || strings.Contains(b.String(), "single process") ||
 		!strings.Contains(b.String(), "Rank agreement: not compared: a torchrun job whose lines carry no rank prefix") {
 		t.Errorf("report:\n%s", b.String())
@@ -43,11 +45,11 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 	if ra := a.RankAgreement; ra.Agree || ra.Disagree() || ra.NotCompared == "" {
 		t.Errorf("agreement %+v", ra)
 	}
-	one := Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	one := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
 	if one.Evidence.Torchrun || one.Evidence.ProcessesText() != "single process" {
 		t.Errorf("a single python process: %+v %q", one.Evidence, one.Evidence.ProcessesText())
 	}
-	ddp := Analyze(loadReport(t, fx("torch-2.14/ddp_2ranks.ddp.log")), nil, nil)
+	ddp := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/ddp_2ranks.ddp.log")), nil, nil)
 	if ddp.Evidence.ProcessesText() != "ranks 0,1" { // its launcher printed nothing: the prefixes say it
 		t.Errorf("a torchrun job with rank prefixes: %+v %q", ddp.Evidence, ddp.Evidence.ProcessesText())
 	}
@@ -56,14 +58,14 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 // In a torchrun job an item without ranks came from the launcher or from lines without a rank prefix, not from a
 // "single process" (the port-in-use failure is torchrun's own).
 func TestTorchrunItemWithoutRanks(t *testing.T) {
-	a := Analyze(loadReport(t, fx("failures/torch-2.6.torchrun-port-in-use.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("failures/torch-2.6.torchrun-port-in-use.log")), nil, nil)
 	var b strings.Builder
-	WriteReportText(&b, a, text.Options{Width: 200})
+	triage.WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "Runtime error ×1 no rank prefix torch.distributed.DistNetworkError") || strings.Contains(b.String(), "single process") {
 		t.Errorf("report:\n%s", b.String())
 	}
 	b.Reset()
-	WriteReportText(&b, Analyze(loadReport(t, fx("torch-2.14/gb_recompile.triage.log")), nil, nil), text.Options{Width: 200})
+	triage.WriteReportText(&b, triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil), text.Options{Width: 200})
 	if !strings.Contains(b.String(), "×4 single process") {
 		t.Errorf("a single process's items:\n%s", b.String())
 	}
@@ -72,20 +74,20 @@ func TestTorchrunItemWithoutRanks(t *testing.T) {
 // The findings' detail says of a torchrun job's rank-less item what the report's item line says: no rank
 // prefix, not "single process" (the TUI's detail and the JSON finding read "single process").
 func TestTorchrunFindingDetailWithoutRanks(t *testing.T) {
-	data, err := os.ReadFile(fx("torch-2.14/r06_dist_funcol.triage.log"))
+	data, err := os.ReadFile(triage.Fx("torch-2.14/r06_dist_funcol.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	brk, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log")) // its records carry no rank prefix
+	brk, err := os.ReadFile(triage.Fx("torch-2.14/gb_recompile.triage.log")) // its records carry no rank prefix
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := filepath.Join(t.TempDir(), "job.log")
 	os.WriteFile(log, append(data, brk...), 0o644)
-	a := Analyze(loadReport(t, log), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, log), nil, nil)
 	n := 0
 	for _, f := range a.Findings {
-		if f.Kind != KindGraphBreak && f.Kind != KindRecompile {
+		if f.Kind != triage.KindGraphBreak && f.Kind != triage.KindRecompile {
 			continue
 		}
 		n++
@@ -104,12 +106,12 @@ func TestTorchrunFindingDetailWithoutRanks(t *testing.T) {
 func TestRanksWithoutTorchOutput(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "plain.log")
 	os.WriteFile(log, []byte("[rank0]:hello\n[rank1]:hello\n[rank0]:epoch 1\n"), 0o644)
-	a := Analyze(loadReport(t, log), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, log), nil, nil)
 	if ra := a.RankAgreement; ra.Agree || ra.Disagree() || ra.NotCompared != "no torch output" || strings.Contains(ra.Summary, "TORCH_LOGS") {
 		t.Errorf("agreement %+v", ra)
 	}
 	var b strings.Builder
-	WriteReportText(&b, a, text.Options{Width: 200})
+	triage.WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "ranks 0,1: no torch output: nothing counted") || strings.Contains(b.String(), "0 limit hits") {
 		t.Errorf("report:\n%s", b.String())
 	}
@@ -121,13 +123,13 @@ func TestLauncherRanksNeedTorchOutput(t *testing.T) {
 	code := 1
 	empty := filepath.Join(t.TempDir(), "stderr.log")
 	os.WriteFile(empty, []byte("/usr/bin/python3: Error while finding module specification for 'torch.distributed.run'\n"), 0o644)
-	a := AnalyzeRun(loadReport(t, empty), nil, nil, &RunFacts{Outcome: OutcomeFailed, ExitCode: &code, WorldSize: 2,
+	a := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &code, WorldSize: 2,
 		TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	if len(a.Evidence.Ranks) != 0 || strings.Contains(a.RankAgreement.Summary, "2 ranks") {
 		t.Errorf("ranks %v, agreement %q", a.Evidence.Ranks, a.RankAgreement.Summary)
 	}
 	// torch ran (r06: torchrun's launcher lines, no rank prefix): the launcher's count says which ranks there were
-	a = AnalyzeRun(loadReport(t, fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil, &RunFacts{Outcome: OutcomeCompleted,
+	a = triage.AnalyzeRun(triage.LoadReport(t, triage.Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted,
 		WorldSize: 2, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	if len(a.Evidence.Ranks) != 2 {
 		t.Errorf("a clean 2-rank job: ranks %v", a.Evidence.Ranks)
@@ -139,7 +141,7 @@ func TestLauncherRanksNeedTorchOutput(t *testing.T) {
 func TestNoTorchOutputIsNoSingleProcess(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
-	a := Analyze(loadReport(t, empty), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, empty), nil, nil)
 	if got := a.Evidence.ProcessesText(); got != "no torch process seen" {
 		t.Errorf("processes %q", got)
 	}
@@ -152,7 +154,7 @@ func TestNoTorchOutputIsNoSingleProcess(t *testing.T) {
 // process" (two real 2.14 runs in one file, as a job launched without rank prefixes, or a script run twice into
 // one log, prints them). The header and the rank agreement say so, in every format.
 func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
-	a := Analyze(loadReport(t, twoProcessLog(t)), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, twoProcessLog(t)), nil, nil)
 	if a.Evidence.Processes != 2 || a.Evidence.ProcessesText() != "2 processes, no rank prefix" {
 		t.Errorf("processes %d: %q", a.Evidence.Processes, a.Evidence.ProcessesText())
 	}
@@ -160,21 +162,21 @@ func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
 		t.Errorf("agreement %+v", ra)
 	}
 	var txt, md strings.Builder
-	WriteReportText(&txt, a, text.Options{Width: 200})
-	WriteMarkdown(&md, a)
+	triage.WriteReportText(&txt, a, text.Options{Width: 200})
+	triage.WriteMarkdown(&md, a)
 	if strings.Contains(txt.String(), "single process") || strings.Contains(md.String(), "single process") {
 		t.Errorf("text:\n%s\nmarkdown:\n%s", txt.String(), md.String())
 	}
 	// one run's log is one process
-	if a := Analyze(loadReport(t, fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); a.Evidence.Processes != 1 || a.Evidence.ProcessesText() != "single process" {
+	if a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); a.Evidence.Processes != 1 || a.Evidence.ProcessesText() != "single process" {
 		t.Errorf("one run: %d %q", a.Evidence.Processes, a.Evidence.ProcessesText())
 	}
 }
 
 // --ranks-agree on lines of two processes without rank prefixes is no evidence that says "one process".
 func TestRanksAgreeGateOfTwoUnprefixedProcesses(t *testing.T) {
-	a := Analyze(loadReport(t, twoProcessLog(t)), nil, nil)
-	why := MissingEvidence(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+	a := triage.Analyze(triage.LoadReport(t, twoProcessLog(t)), nil, nil)
+	why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 	if !strings.Contains(why, "2 processes whose lines carry no rank prefix") || strings.Contains(why, "one process") {
 		t.Errorf("missing evidence %q", why)
 	}
@@ -186,7 +188,7 @@ func twoProcessLog(t *testing.T) string {
 	t.Helper()
 	var both []byte
 	for _, name := range []string{"torch-2.14/r01_branch_print.triage.log", "torch-2.14/r02_item.triage.log"} {
-		data, err := os.ReadFile(fx(name))
+		data, err := os.ReadFile(triage.Fx(name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,7 +203,7 @@ func twoProcessLog(t *testing.T) string {
 
 // Processes are counted up to logparse.MaxPIDs: that many is a floor, said as one.
 func TestManyProcessesAreAFloor(t *testing.T) {
-	ev := ReportEvidence{TorchSeen: true, Processes: logparse.MaxPIDs}
+	ev := triage.ReportEvidence{TorchSeen: true, Processes: logparse.MaxPIDs}
 	if got := ev.ProcessesText(); got != "at least 64 processes, no rank prefix" {
 		t.Errorf("%q", got)
 	}

@@ -11,8 +11,8 @@ import (
 // per_rank read rank 0 "1 break, 0 records" under a run of "1 distinct (1 record)". Every break record of a
 // prefixed line is some rank's: the ranks' records add up to the run's.
 func TestRankItemWarningRecordsAreTheRanks(t *testing.T) {
-	p := testlogs.TwoRankItemLog(t, fixtures)
-	rep := loadReport(t, p)
+	p := testlogs.TwoRankItemLog(t, Fixtures)
+	rep := LoadReport(t, p)
 	if rep.Counts.GraphBreaks != 1 || rep.Counts.GraphBreakRecords != 1 {
 		t.Fatalf("run counts %+v: the fixture should show one break, from its warning", rep.Counts)
 	}

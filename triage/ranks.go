@@ -237,7 +237,7 @@ func divergenceText(f *Finding, a, b int, twin bool) string {
 		if len(f.Classes) > 0 {
 			gc = f.Classes[len(f.Classes)-1] // the latest variant: what the extra recompile most likely saw
 		}
-		what = "recompile of " + fnDisplay(f.Function, f.Resume) + ", " + describeClass(gc, 1)
+		what = "recompile of " + fnDisplay(f.Function, f.Resume) + ", " + DescribeClass(gc, 1)
 	case KindLimitHit:
 		what = "recompile-limit hit in " + fnDisplay(f.Function, f.Resume)
 	case KindCudagraphSkip:
@@ -258,7 +258,7 @@ func divergenceText(f *Finding, a, b int, twin bool) string {
 func agreementSummary(ra RankAgreement) string {
 	ref := ra.Groups[0]
 	if ra.Agree {
-		return fmt.Sprintf("all %d ranks agree (%s)", len(ref.Ranks), compactRanks(ref.Ranks))
+		return fmt.Sprintf("all %d ranks agree (%s)", len(ref.Ranks), CompactRanks(ref.Ranks))
 	}
 	var b strings.Builder
 	switch {

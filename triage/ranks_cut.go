@@ -84,10 +84,10 @@ func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short strin
 	}
 	if len(out.Groups) < 2 { // nothing earned: no group is said to be alike either
 		whole.Groups = []RankGroup{}
-		if groups := soFarGroups(ra.Groups, unknown); short != "" && groups != nil { // a run that did not finish (or
+		if groups := SoFarGroups(ra.Groups, unknown); short != "" && groups != nil { // a run that did not finish (or
 			// not yet): what differs where its log ends, not earned, of the ranks the log shows
 			whole.SoFar = groups
-			whole.Summary = soFarWords(groups, whole.Live) + "; " + whole.Summary
+			whole.Summary = SoFarWords(groups, whole.Live) + "; " + whole.Summary
 		}
 		return whole
 	}

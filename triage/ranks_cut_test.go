@@ -1,8 +1,10 @@
-package triage
+package triage_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // Ranks 0, 1 and 2 log the same break; rank 2 logs one more at another site (synthetic_* records). Of a run that
@@ -12,45 +14,45 @@ import (
 // completed run's, and the gate failed. (A run still running: ranks_live_test.go.)
 func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 	one := 1
-	add := func(agg *Aggregator) {
+	add := func(agg *triage.Aggregator) {
 		for r := range 3 {
-			agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
-		agg.Add(synthBreak(2, 1, 0, 20, 30))
+		agg.Add(triage.SynthBreak(2, 1, 0, 20, 30))
 	}
-	run := func(o Outcome) *RunFacts {
-		rf := &RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 3}
+	run := func(o triage.Outcome) *triage.RunFacts {
+		rf := &triage.RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 3}
 		switch o {
-		case OutcomeStopped:
+		case triage.OutcomeStopped:
 			rf.StopReason = "timed out"
-		case OutcomeFailed:
+		case triage.OutcomeFailed:
 			rf.ExitCode = &one
 		}
 		return rf
 	}
-	analyze := func(o Outcome) *Analysis {
-		agg := NewAggregator()
+	analyze := func(o triage.Outcome) *triage.Analysis {
+		agg := triage.NewAggregator()
 		agg.AddInput("synthetic_cut.log", -1)
 		for r := range 3 {
 			agg.AddRank(r)
 		}
 		add(agg)
-		return AnalyzeRun(agg.Report(), nil, nil, run(o))
+		return triage.AnalyzeRun(agg.Report(), nil, nil, run(o))
 	}
-	done := analyze(OutcomeCompleted)
+	done := analyze(triage.OutcomeCompleted)
 	if ra := done.RankAgreement; ra.Summary != "ranks 0,1 agree; rank 2: extra graph break print() at train.py:20" || !ra.Disagree() {
 		t.Errorf("completed: %+v", ra)
 	}
-	if g := Gate(done, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 {
+	if g := triage.Gate(done, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 {
 		t.Errorf("completed: gate %+v", g.Failures)
 	}
 	for _, c := range []struct {
-		o    Outcome
+		o    triage.Outcome
 		why  string
 		live bool
 	}{
-		{OutcomeStopped, "the run did not complete (stopped by torchtriage (timed out))", false},
-		{OutcomeFailed, "the run did not complete (exited with code 1)", false},
+		{triage.OutcomeStopped, "the run did not complete (stopped by torchtriage (timed out))", false},
+		{triage.OutcomeFailed, "the run did not complete (exited with code 1)", false},
 	} {
 		a := analyze(c.o)
 		ra := a.RankAgreement
@@ -62,11 +64,11 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 			t.Errorf("%s: %+v\nwant summary %q", c.o, ra, want)
 		}
 		for _, f := range a.Findings {
-			if f.Kind == KindRankDisagreement {
+			if f.Kind == triage.KindRankDisagreement {
 				t.Errorf("%s: finding %s", c.o, f.Title)
 			}
 		}
-		g := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 		if len(g.Failures) != 0 || !strings.Contains(g.NotEvaluated["--ranks-agree"], want) {
 			t.Errorf("%s: gate %+v, not evaluated %q", c.o, g.Failures, g.NotEvaluated)
 		}

@@ -70,7 +70,7 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 // notComparedSummary is the summary of ranks not compared, and why: "not compared: graph breaks were not logged
 // (TORCH_LOGS), so the 2 ranks (0,1) could not be compared: rerun with --preset breaks" (then is what follows).
 func notComparedSummary(why string, ranks []int, then string) string {
-	return fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared%s", why, len(ranks), compactRanks(ranks), then)
+	return fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared%s", why, len(ranks), CompactRanks(ranks), then)
 }
 
 // idleRanks are the ranks of a run that did not complete (short says how) that compiled nothing before it ended:
@@ -100,7 +100,7 @@ func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
 // rankAgreeWithout compares the ranks that are not idle (idleRanks); the idle ones are named as not compared. A
 // rank no log record names (unknown: the report's per_rank_unknown) is compared only where its probe's counters
 // show every count agreement compares (withoutUnknownRanks).
-func rankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords) RankAgreement {
+func RankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords) RankAgreement {
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
 		return withoutUnknownRanks(agreeOf(ev.Ranks, ev, fs, short, unknown), ev, fs, short, unknown)

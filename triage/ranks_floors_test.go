@@ -1,6 +1,10 @@
-package triage
+package triage_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
 
 // Ranks 0 and 1 log the same break; ranks 2 up print no record and their probes count no graph break (synthetic_*
 // records, as synthPartialAnalysis builds them), in a run the tool stopped. Every count is a floor there, the
@@ -10,13 +14,13 @@ import "testing"
 // taken as exact) and the gate failed. Of a completed run whose log is a floor the difference is earned
 // (TestEarnedDifferenceWhereBreaksWereNotLogged, cli's TestEarnedDifferenceFromRanksNotCompared).
 func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
-	sameBreak := func(agg *Aggregator) {
+	sameBreak := func(agg *triage.Aggregator) {
 		for r := range 2 {
-			agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 	}
-	stopped := func() *RunFacts {
-		return &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
+	stopped := func() *triage.RunFacts {
+		return &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
 	}
 	const cut = "not compared: the run did not complete (stopped by torchtriage (timed out)), so the "
 	for _, c := range []struct {
@@ -34,23 +38,23 @@ func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 		if ra.Summary != c.want || ra.Disagree() || ra.Agree || !ra.Cut || len(ra.Groups) != 0 || len(ra.OthersNotCompared) != 0 {
 			t.Errorf("%s: summary %q\nwant       %q\n%+v", c.name, ra.Summary, c.want, ra)
 		}
-		if g := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 {
+		if g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 {
 			t.Errorf("%s: gate %+v", c.name, g.Failures)
 		}
 	}
 
 	// a rank whose probe counted no frame before the run was stopped is named as not compared (idleRanks)
-	agg := NewAggregator()
+	agg := triage.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)
 	for r := range 2 {
 		agg.AddRank(r)
 	}
 	sameBreak(agg)
-	probes := []ProcessInfo{{Rank: 2, RankSource: "env", WorldSize: 4, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
+	probes := []triage.ProcessInfo{{Rank: 2, RankSource: "env", WorldSize: 4, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
 		{Rank: 3, RankSource: "env", WorldSize: 4}}
 	run := stopped()
 	run.WorldSize = 4
-	ra := AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
+	ra := triage.AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
 	if want := cut + "3 ranks (0–2) could not be compared; rank 3 not compared: rank 3 compiled nothing before the run was " +
 		"stopped by torchtriage (timed out) (the probe counted no frame)"; ra.Summary != want || ra.Disagree() {
 		t.Errorf("summary %q\nwant    %q", ra.Summary, want)
@@ -61,12 +65,12 @@ func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 // probe counted a graph break (not where) and one frame compile: compared on recompiles, it lacks theirs.
 // Where ranks 0,1 logged none of what the probe counted (a floor of 0), nothing is earned: not compared, as before.
 func TestEarnedDifferenceWhereBreaksWereNotLogged(t *testing.T) {
-	sameRecompile := func(agg *Aggregator) {
+	sameRecompile := func(agg *triage.Aggregator) {
 		for r := range 2 {
-			agg.Add(synthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
+			agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
 		}
 	}
-	run := &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true}
+	run := &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true}
 	ra := synthPartialAnalysis(3, sameRecompile, run, 1, 1).RankAgreement
 	const differ = "rank 2 differs from ranks 0,1: missing recompile of step, size mismatch x[0] 8→9; rank 2 as its probe counted " +
 		"(no log record names it): 1 compiled frame; its graph breaks not compared (its probe counted 1 graph break); " +
@@ -76,25 +80,25 @@ func TestEarnedDifferenceWhereBreaksWereNotLogged(t *testing.T) {
 	}
 
 	// a rank whose probe recorded no counters is named as not compared, with its own why
-	agg := NewAggregator()
+	agg := triage.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)
 	for r := range 2 {
 		agg.AddRank(r)
 	}
 	sameRecompile(agg)
-	probes := []ProcessInfo{{Rank: 2, RankSource: "env", WorldSize: 4, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1},
+	probes := []triage.ProcessInfo{{Rank: 2, RankSource: "env", WorldSize: 4, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1},
 		"graph_break": {"Unsupported: builtin: print a": 1}}}, {Rank: 3, RankSource: "env", WorldSize: 4}}
-	run = &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true, WorldSize: 4}
-	ra = AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
+	run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true, WorldSize: 4}
+	ra = triage.AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
 	if want := differ + "; rank 3 not compared: its graph breaks and recompiles are not known (no log record names it, and no probe " +
 		"of it recorded Dynamo's counters)"; ra.Summary != want || !ra.Disagree() || len(ra.OthersNotCompared) != 2 {
 		t.Errorf("summary %q\nwant    %q", ra.Summary, want)
 	}
 
 	// nothing logged that the probe counted none of: the floors of 0 earn nothing
-	none := func(agg *Aggregator) {}
-	for _, run := range []*RunFacts{{Outcome: OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true},
-		{Outcome: OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}} {
+	none := func(agg *triage.Aggregator) {}
+	for _, run := range []*triage.RunFacts{{Outcome: triage.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true},
+		{Outcome: triage.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}} {
 		ra = synthPartialAnalysis(3, none, run, 3, 0).RankAgreement
 		if ra.Disagree() || ra.Agree || ra.NotCompared == "" || len(ra.OthersNotCompared) != 0 {
 			t.Errorf("%s: %+v", run.Outcome, ra)

@@ -12,7 +12,7 @@ import (
 // those may still reach it (live) or might have (ended): "ranks differ so far: rank 2 has what ranks 0,1 have not
 // shown (yet): graph break print() at train.py:20", "ranks differ where the log ends: rank 2 has what ranks 0,1 had
 // not shown when it ended: …". Bounded as agreementSummary is: three groups, three items each.
-func soFarWords(groups []RankGroup, live bool) string {
+func SoFarWords(groups []RankGroup, live bool) string {
 	ref := groups[0].Ranks
 	var parts []string
 	for i, g := range groups[1:] {
@@ -58,7 +58,7 @@ func hasHave(ranks []int) string {
 // of them, so "rank 1 has not shown" what another has would say nothing true of rank 1 (its probe, where it has
 // one, counted frames that may be what the others logged). None where the reference group had only such ranks, or
 // fewer than two groups are left: then only why the ranks are not compared is said.
-func soFarGroups(groups []RankGroup, unknown []RankWithoutRecords) []RankGroup {
+func SoFarGroups(groups []RankGroup, unknown []RankWithoutRecords) []RankGroup {
 	silent := func(r int) bool { _, ok := UnknownRank(unknown, r); return ok }
 	var out []RankGroup
 	for i, g := range groups {

@@ -1,23 +1,25 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // liveRanks analyzes three ranks that log the same break at train.py:10, of a run in outcome o, with add's records
 // on top (synthetic_* records).
-func liveRanks(o Outcome, add func(agg *Aggregator)) *Analysis {
-	agg := NewAggregator()
+func liveRanks(o triage.Outcome, add func(agg *triage.Aggregator)) *triage.Analysis {
+	agg := triage.NewAggregator()
 	agg.AddInput("synthetic_live.log", -1)
 	for r := range 3 {
 		agg.AddRank(r)
-		agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+		agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 	}
 	add(agg)
-	return AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles",
+	return triage.AnalyzeRun(agg.Report(), nil, nil, &triage.RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: 3})
 }
 
@@ -29,29 +31,29 @@ func liveRanks(o Outcome, add func(agg *Aggregator)) *Analysis {
 func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 	for _, c := range []struct {
 		name    string
-		add     func(agg *Aggregator)
+		add     func(agg *triage.Aggregator)
 		summary string
 		ref     []int
 		extra   []string
 		missing []string
 	}{
-		{"rank 2 has one more", func(agg *Aggregator) { agg.Add(synthBreak(2, 1, 0, 20, 30)) },
+		{"rank 2 has one more", func(agg *triage.Aggregator) { agg.Add(triage.SynthBreak(2, 1, 0, 20, 30)) },
 			"ranks differ so far: rank 2 has what ranks 0,1 have not shown (yet): graph break print() at train.py:20; " +
 				"not compared: the run is still running, so the 3 ranks (0–2) could not be compared",
 			[]int{0, 1}, []string{"graph break print() at train.py:20"}, nil},
-		{"rank 2 has one fewer", func(agg *Aggregator) {
-			agg.Add(synthBreak(0, 1, 0, 20, 30))
-			agg.Add(synthBreak(1, 1, 0, 20, 31))
+		{"rank 2 has one fewer", func(agg *triage.Aggregator) {
+			agg.Add(triage.SynthBreak(0, 1, 0, 20, 30))
+			agg.Add(triage.SynthBreak(1, 1, 0, 20, 31))
 		},
 			"ranks differ so far: ranks 0,1 have what rank 2 has not shown (yet): graph break print() at train.py:20; " +
 				"not compared: the run is still running, so the 3 ranks (0–2) could not be compared",
 			[]int{0, 1}, nil, []string{"graph break print() at train.py:20"}},
 	} {
-		done := liveRanks(OutcomeCompleted, c.add)
+		done := liveRanks(triage.OutcomeCompleted, c.add)
 		if !done.RankAgreement.Disagree() || done.RankAgreement.SoFar != nil {
 			t.Errorf("%s: completed: %+v", c.name, done.RankAgreement)
 		}
-		a := liveRanks(OutcomeRunning, c.add)
+		a := liveRanks(triage.OutcomeRunning, c.add)
 		ra := a.RankAgreement
 		if ra.Summary != c.summary {
 			t.Errorf("%s: summary\n%q\nwant\n%q", c.name, ra.Summary, c.summary)
@@ -65,11 +67,11 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 			t.Errorf("%s: so far %+v", c.name, ra.SoFar)
 		}
 		for _, f := range a.Findings {
-			if f.Kind == KindRankDisagreement {
+			if f.Kind == triage.KindRankDisagreement {
 				t.Errorf("%s: finding %s", c.name, f.Title)
 			}
 		}
-		g := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 		if len(g.Failures) != 0 || !strings.Contains(g.NotEvaluated["--ranks-agree"], c.summary) {
 			t.Errorf("%s: gate %+v, not evaluated %q", c.name, g.Failures, g.NotEvaluated)
 		}
@@ -79,12 +81,12 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 		}
 	}
 	// nothing differs so far: not compared, and nothing said to differ
-	ra := liveRanks(OutcomeRunning, func(*Aggregator) {}).RankAgreement
+	ra := liveRanks(triage.OutcomeRunning, func(*triage.Aggregator) {}).RankAgreement
 	if ra.SoFar != nil || !ra.Live || ra.Summary != "not compared: the run is still running, so the 3 ranks (0–2) could not be compared" {
 		t.Errorf("alike so far: %+v", ra)
 	}
 	// a stopped run says its difference where its log ends, not earned either, in the past ("had not shown")
-	if ra := liveRanks(OutcomeStopped, func(agg *Aggregator) { agg.Add(synthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar == nil ||
+	if ra := liveRanks(triage.OutcomeStopped, func(agg *triage.Aggregator) { agg.Add(triage.SynthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar == nil ||
 		ra.Live || ra.Disagree() || !strings.HasPrefix(ra.Summary, "ranks differ where the log ends: ") || !strings.Contains(ra.Summary, "had not shown when it ended") {
 		t.Errorf("stopped: %+v", ra)
 	}
@@ -93,20 +95,20 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 // A difference so far says nothing of ranks no log record names: they are taken out of its groups (a group of only
 // such ranks goes), and where the reference had only such ranks nothing differs so far that could be said.
 func TestSoFarWithoutRanksNoRecordNames(t *testing.T) {
-	groups := []RankGroup{{Ranks: []int{0, 3}}, {Ranks: []int{1}, Extra: []string{"graph break x"}, FirstDivergent: map[int]string{1: "0/0"}},
+	groups := []triage.RankGroup{{Ranks: []int{0, 3}}, {Ranks: []int{1}, Extra: []string{"graph break x"}, FirstDivergent: map[int]string{1: "0/0"}},
 		{Ranks: []int{2}, Extra: []string{"graph break y"}, FirstDivergent: map[int]string{2: "0/0"}}}
-	got := soFarGroups(groups, []RankWithoutRecords{{Rank: 3}, {Rank: 2}})
+	got := triage.SoFarGroups(groups, []triage.RankWithoutRecords{{Rank: 3}, {Rank: 2}})
 	if want := "ranks differ so far: rank 1 has what rank 0 has not shown (yet): graph break x"; len(got) != 2 ||
-		!slices.Equal(got[0].Ranks, []int{0}) || soFarWords(got, true) != want {
+		!slices.Equal(got[0].Ranks, []int{0}) || triage.SoFarWords(got, true) != want {
 		t.Errorf("got %+v\nwant %q", got, want)
 	}
 	if len(groups[0].Ranks) != 2 {
 		t.Errorf("the groups given were changed: %+v", groups)
 	}
-	if ref := soFarGroups(groups, []RankWithoutRecords{{Rank: 0}, {Rank: 3}}); ref != nil { // the reference's ranks all silent
+	if ref := triage.SoFarGroups(groups, []triage.RankWithoutRecords{{Rank: 0}, {Rank: 3}}); ref != nil { // the reference's ranks all silent
 		t.Errorf("silent reference: %+v", ref)
 	}
-	if same := soFarGroups(groups, nil); len(same) != 3 {
+	if same := triage.SoFarGroups(groups, nil); len(same) != 3 {
 		t.Errorf("no silent rank: %+v", same)
 	}
 }

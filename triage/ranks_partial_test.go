@@ -1,9 +1,11 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // synthetic_* inputs: records built as the parser builds them (synthBreak, synthRecompile) and probes' counters as
@@ -11,30 +13,30 @@ import (
 
 // synthPartialAnalysis: ranks 0 and 1 log what add gives them, ranks 2 up to world-1 print no record; each probe
 // of those counts frames compiled (none read where frames < 0) and graph breaks (distinct reasons).
-func synthPartialAnalysis(world int, add func(agg *Aggregator), run *RunFacts, frames float64, breaks int) *Analysis {
-	agg := NewAggregator()
+func synthPartialAnalysis(world int, add func(agg *triage.Aggregator), run *triage.RunFacts, frames float64, breaks int) *triage.Analysis {
+	agg := triage.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)
 	for r := range 2 {
 		agg.AddRank(r)
 	}
 	add(agg)
-	var probes []ProcessInfo
+	var probes []triage.ProcessInfo
 	for r := 2; r < world; r++ {
 		brk := map[string]float64{}
 		for i := range breaks {
 			brk["Unsupported: builtin: print "+string(rune('a'+i))] = 1
 		}
-		p := ProcessInfo{Rank: r, RankSource: "env", WorldSize: world}
+		p := triage.ProcessInfo{Rank: r, RankSource: "env", WorldSize: world}
 		if frames >= 0 { // else no counters read
 			p.Counters = map[string]map[string]float64{"frames": {"total": frames, "ok": frames}, "graph_break": brk}
 		}
 		probes = append(probes, p)
 	}
 	if run == nil {
-		run = &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
+		run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
 	}
 	run.WorldSize = world
-	return AnalyzeRun(agg.Report(), nil, probes, run)
+	return triage.AnalyzeRun(agg.Report(), nil, probes, run)
 }
 
 // A rank no log record names is compared on each quantity its probe counted, and "not compared" is said of the
@@ -42,9 +44,9 @@ func synthPartialAnalysis(world int, add func(agg *Aggregator), run *RunFacts, f
 // recompiles) and no graph break. Its breaks differ (it lacks the others'); its recompiles are not compared. It
 // was left out whole ("rank 2 not compared: its recompiles are not known"), and ranks 0,1 said to agree.
 func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
-	sameBreak := func(agg *Aggregator) {
+	sameBreak := func(agg *triage.Aggregator) {
 		for r := range 2 {
-			agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 	}
 	a := synthPartialAnalysis(3, sameBreak, nil, 3, 0)
@@ -54,7 +56,7 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 	if !ra.Disagree() || ra.Summary != want || len(ra.Groups) != 2 || ra.Groups[1].Ranks[0] != 2 || ra.Groups[1].FirstDivergent[2] != "0/0" {
 		t.Errorf("summary %q\nwant    %q\n%+v", ra.Summary, want, ra)
 	}
-	if g := Gate(a, GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 ||
+	if g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 ||
 		!strings.Contains(g.Failures[0].Message, "its recompiles not compared") {
 		t.Errorf("gate %+v", g.Failures)
 	}
@@ -72,9 +74,9 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 	}
 
 	// no difference on what was compared: no agreement of all; the rank agrees on what its probe counted
-	sameRecompile := func(agg *Aggregator) {
+	sameRecompile := func(agg *triage.Aggregator) {
 		for r := range 2 {
-			agg.Add(synthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
+			agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
 		}
 	}
 	ra = synthPartialAnalysis(3, sameRecompile, nil, 3, 0).RankAgreement
@@ -103,25 +105,25 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 // Agreement on what a probe counted is earned as all agreement is: of a run that did not complete, two ranks with
 // no difference in what was compared are not compared (what they never reached is not known), by the one sentence.
 func TestRankComparedOnWhatItsProbeCountedOfARunCut(t *testing.T) {
-	oneRecompile := func(agg *Aggregator) {
-		agg.Add(synthRecompile(0, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10))
+	oneRecompile := func(agg *triage.Aggregator) {
+		agg.Add(triage.SynthRecompile(0, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10))
 	}
-	agg := NewAggregator()
+	agg := triage.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)
 	agg.AddRank(0)
 	oneRecompile(agg)
-	probes := []ProcessInfo{{Rank: 1, RankSource: "env", WorldSize: 2,
+	probes := []triage.ProcessInfo{{Rank: 1, RankSource: "env", WorldSize: 2,
 		Counters: map[string]map[string]float64{"frames": {"total": 3, "ok": 3}}}}
-	run := &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 2}
-	ra := AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
+	run := &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 2}
+	ra := triage.AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
 	// rank 1 is known from its probe only: the log shows nothing of it, so no difference so far is said of it
 	if ra.Disagree() || ra.Agree || !ra.Cut || ra.SoFar != nil ||
 		ra.Summary != "not compared: the run did not complete (stopped by torchtriage (timed out)), so the 2 ranks (0,1) could not be compared" {
 		t.Errorf("%+v", ra)
 	}
 	// completed: rank 1 agrees with rank 0 on breaks (neither has one); its recompiles are not compared
-	run = &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 2}
-	ra = AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
+	run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 2}
+	ra = triage.AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
 	if ra.Disagree() || ra.Agree || ra.Summary != "rank 1, which no log record names, agrees with rank 0 on what its probe counted: no graph break; "+
 		"its recompiles not compared (its probe counted 3 frame compiles, which may be recompiles)" {
 		t.Errorf("%+v", ra)
@@ -130,7 +132,7 @@ func TestRankComparedOnWhatItsProbeCountedOfARunCut(t *testing.T) {
 	// recompiles, where it differs (whatever was not logged, rank 0 printed its recompile)
 	probes[0].Counters = map[string]map[string]float64{"frames": {"total": 1, "ok": 1}, "graph_break": {"Unsupported: builtin: print": 1}}
 	run.TorchLogs = "recompiles"
-	ra = AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
+	ra = triage.AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
 	if want := "rank 1 differs from rank 0: missing recompile of step, size mismatch x[0] 8→9; rank 1 as its probe counted (no log record names it): " +
 		"1 compiled frame; its graph breaks not compared (its probe counted 1 graph break)"; ra.Summary != want || !ra.Disagree() {
 		t.Errorf("summary %q\nwant    %q", ra.Summary, want)

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -16,7 +18,7 @@ import (
 // recompiles). The text report groups ranks with identical counts (two lines, not 1024); the JSON keeps every
 // rank.
 func TestReport1024RanksGrouped(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(fixtures, "torch-2.6", "r05_dist_c10d.triage.log"))
+	data, err := os.ReadFile(filepath.Join(triage.Fixtures, "torch-2.6", "r05_dist_c10d.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,11 +49,11 @@ func TestReport1024RanksGrouped(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, _, err := buildReport([]string{path}, nil)
+	rep, _, err := triage.BuildReport([]string{path}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	an := Analyze(rep, nil, nil)
+	an := triage.Analyze(rep, nil, nil)
 	if len(rep.PerRank) != 1024 || len(rep.Ranks) != 1024 {
 		t.Fatalf("per_rank %d ranks %d", len(rep.PerRank), len(rep.Ranks))
 	}
@@ -59,9 +61,9 @@ func TestReport1024RanksGrouped(t *testing.T) {
 	if c0 == c512 || c0.Recompiles != 1 || c512.GraphBreaks != 1 || c512.Recompiles != 2 {
 		t.Fatalf("rank 0 %+v, rank 512 %+v", c0, c512)
 	}
-	line := func(who string, c Counts) string { return "  " + who + ": " + countsText(c, an) }
+	line := func(who string, c triage.Counts) string { return "  " + who + ": " + triage.CountsText(c, an) }
 	var txt strings.Builder
-	WriteReportText(&txt, an, text.Options{Width: 200})
+	triage.WriteReportText(&txt, an, text.Options{Width: 200})
 	out := txt.String()
 	i := strings.Index(out, "\nPer rank\n")
 	if i < 0 {
@@ -83,7 +85,7 @@ func TestReport1024RanksGrouped(t *testing.T) {
 		t.Fatal(err)
 	}
 	var back struct {
-		PerRank map[string]Counts `json:"per_rank"`
+		PerRank map[string]triage.Counts `json:"per_rank"`
 	}
 	if err := json.Unmarshal(js, &back); err != nil || len(back.PerRank) != 1024 || back.PerRank["512"] != c512 || back.PerRank["1023"] != c0 {
 		t.Errorf("JSON per_rank: %d ranks, 512 %+v, 1023 %+v (%v)", len(back.PerRank), back.PerRank["512"], back.PerRank["1023"], err)
@@ -96,32 +98,32 @@ func TestReport1024RanksGrouped(t *testing.T) {
 // Ranks with the same counts group in any order; the largest group comes first, past maxPerRankLines groups the
 // rest is counted.
 func TestGroupPerRank(t *testing.T) {
-	per := map[string]Counts{}
+	per := map[string]triage.Counts{}
 	for r := 0; r < 40; r++ {
-		per[strconv.Itoa(r)] = Counts{Recompiles: r % 2} // even ranks one way, odd ranks the other
+		per[strconv.Itoa(r)] = triage.Counts{Recompiles: r % 2} // even ranks one way, odd ranks the other
 	}
-	per["7"] = Counts{Recompiles: 9}
-	g := groupPerRank(per)
-	if len(g) != 3 || len(g[0].ranks) != 20 || g[0].ranks[0] != 0 || len(g[1].ranks) != 19 || g[2].ranks[0] != 7 {
+	per["7"] = triage.Counts{Recompiles: 9}
+	g := triage.GroupPerRank(per)
+	if len(g) != 3 || len(g[0].Ranks) != 20 || g[0].Ranks[0] != 0 || len(g[1].Ranks) != 19 || g[2].Ranks[0] != 7 {
 		t.Fatalf("groups %+v", g)
 	}
-	many := map[string]Counts{}
+	many := map[string]triage.Counts{}
 	for r := 0; r < 100; r++ {
-		many[strconv.Itoa(r)] = Counts{Recompiles: r}
+		many[strconv.Itoa(r)] = triage.Counts{Recompiles: r}
 	}
 	var b strings.Builder
-	writePerRank(text.NewWriter(&b, text.Options{Width: 200}), &Report{PerRank: many}, nil)
+	triage.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &triage.Report{PerRank: many}, nil)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != maxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-maxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-maxPerRankLines)+" ranks): --format json has every rank" {
+	if len(lines) != triage.MaxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-triage.MaxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-triage.MaxPerRankLines)+" ranks): --format json has every rank" {
 		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
 	}
 	// one group past the shown ones is "1 more group of ranks (1 rank)" (it read "1 more groups of ranks (1 ranks)")
-	one := map[string]Counts{}
-	for r := 0; r <= maxPerRankLines; r++ {
-		one[strconv.Itoa(r)] = Counts{Recompiles: r}
+	one := map[string]triage.Counts{}
+	for r := 0; r <= triage.MaxPerRankLines; r++ {
+		one[strconv.Itoa(r)] = triage.Counts{Recompiles: r}
 	}
 	b.Reset()
-	writePerRank(text.NewWriter(&b, text.Options{Width: 200}), &Report{PerRank: one}, nil)
+	triage.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &triage.Report{PerRank: one}, nil)
 	if !strings.HasSuffix(strings.TrimSpace(b.String()), "  … 1 more group of ranks (1 rank): --format json has every rank") {
 		t.Errorf("one more group:\n%s", b.String())
 	}

@@ -17,7 +17,7 @@ const (
 	QuantityCudagraphSkips = "CUDA-graph skips"
 )
 
-var agreementQuantities = []string{QuantityGraphBreaks, QuantityRecompiles, QuantityCompileErrors, QuantityCudagraphSkips}
+var AgreementQuantities = []string{QuantityGraphBreaks, QuantityRecompiles, QuantityCompileErrors, QuantityCudagraphSkips}
 
 // quantityOf is the quantity a kind of agreementKinds counts in.
 func quantityOf(k Kind) string {
@@ -57,7 +57,7 @@ type probeCount struct {
 
 // known is the quantities the counters count: those not unknown.
 func (pc probeCount) known() []string {
-	return slices.DeleteFunc(slices.Clone(agreementQuantities), func(q string) bool { return slices.Contains(pc.unknown, q) })
+	return slices.DeleteFunc(slices.Clone(AgreementQuantities), func(q string) bool { return slices.Contains(pc.unknown, q) })
 }
 
 // probeCounted reads the probes of a rank that no log record names: Dynamo's counters count no graph break, one
@@ -87,7 +87,7 @@ func probeCounted(rank int, probes []ProcessInfo) probeCount {
 		skips += int(p.Counters["inductor"]["cudagraph_skips"])
 	}
 	if !pc.read {
-		return probeCount{unknown: slices.Clone(agreementQuantities)}
+		return probeCount{unknown: slices.Clone(AgreementQuantities)}
 	}
 	pc.frames = ok
 	add := func(q, why string) { pc.unknown, pc.whys = append(pc.unknown, q), append(pc.whys, why) }

@@ -1,8 +1,10 @@
-package triage
+package triage_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -12,14 +14,14 @@ import (
 // TestSyntheticRankAgreement1024: 1024 ranks recompile step once for a new size; rank 1 recompiles again
 // (size 9→11). The groups are {all but 1} and {1}; the summary names rank 1 and does not list the others.
 func TestSyntheticRankAgreement1024(t *testing.T) {
-	build := func(n int) *Analysis {
-		return synthAnalysis(t, n, func(agg *Aggregator) {
+	build := func(n int) *triage.Analysis {
+		return triage.SynthAnalysis(t, n, func(agg *triage.Aggregator) {
 			line := 1
 			for r := 0; r < n; r++ {
-				agg.Add(synthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", line))
+				agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", line))
 				line += 3
 			}
-			agg.Add(synthRecompile(1, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", line))
+			agg.Add(triage.SynthRecompile(1, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", line))
 		})
 	}
 	a := build(1024)
@@ -36,7 +38,7 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 	}
 	// rank 1's second recompile fails graph 0/1's exact-size guard (expected 9): the graph its first recompile
 	// compiled was static in x[0], so that one was no automatic dynamic either: 2 beyond it, 1023 expected
-	rc := findingsOf(a, KindRecompile)
+	rc := triage.FindingsOf(a, triage.KindRecompile)
 	if len(rc) != 1 || rc[0].Records != 1025 || rc[0].Unexpected() != 2 || rc[0].Expected ||
 		rc[0].Title != "step recompiles 2× on sizes of x (x[0] 9→11) beyond automatic dynamic's first on rank 1" { // the others' were expected
 		t.Errorf("recompile finding: records %d unexpected %d title %q", rc[0].Records, rc[0].Unexpected(), rc[0].Title)
@@ -46,9 +48,9 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 		t.Errorf("8 ranks: %q", s)
 	}
 	var txt strings.Builder
-	WriteFindingsText(&txt, a, text.Options{})
+	triage.WriteFindingsText(&txt, a, text.Options{})
 	var smallText strings.Builder
-	WriteFindingsText(&smallText, small, text.Options{})
+	triage.WriteFindingsText(&smallText, small, text.Options{})
 	if d := txt.Len() - smallText.Len(); d < 0 || d > 64 {
 		t.Errorf("text output grows with ranks: %d bytes for 1024 ranks, %d for 8", txt.Len(), smallText.Len())
 	}
@@ -57,9 +59,9 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 // Half the ranks break (every even rank): the reference is the group without the break, and the summary
 // stays bounded although the ranks do not form ranges.
 func TestSyntheticRankAgreementInterleaved(t *testing.T) {
-	a := synthAnalysis(t, 1024, func(agg *Aggregator) {
+	a := triage.SynthAnalysis(t, 1024, func(agg *triage.Aggregator) {
 		for r := 0; r < 1024; r += 2 {
-			agg.Add(synthBreak(r, 0, 0, 10, r+1))
+			agg.Add(triage.SynthBreak(r, 0, 0, 10, r+1))
 		}
 	})
 	ra := a.RankAgreement
@@ -76,9 +78,9 @@ func TestSyntheticRankAgreementInterleaved(t *testing.T) {
 
 // Every rank breaks at its own line: 1024 groups, the summary spells out only a few.
 func TestSyntheticRankAgreementAllDiffer(t *testing.T) {
-	a := synthAnalysis(t, 1024, func(agg *Aggregator) {
+	a := triage.SynthAnalysis(t, 1024, func(agg *triage.Aggregator) {
 		for r := 0; r < 1024; r++ {
-			agg.Add(synthBreak(r, 0, 0, 100+r, r+1))
+			agg.Add(triage.SynthBreak(r, 0, 0, 100+r, r+1))
 		}
 	})
 	ra := a.RankAgreement

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,34 +6,36 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 func TestRankAgreementSmall(t *testing.T) {
-	if ra := RankAgree(nil, nil); ra.Agree || ra.Disagree() || ra.Summary != "single process" || ra.NotCompared != "no rank prefix in the input" {
+	if ra := triage.RankAgree(nil, nil); ra.Agree || ra.Disagree() || ra.Summary != "single process" || ra.NotCompared != "no rank prefix in the input" {
 		t.Errorf("single process: %+v", ra)
 	}
-	if ra := RankAgree([]int{3}, nil); ra.Agree || ra.Disagree() || ra.Summary != "only rank 3 seen" || ra.NotCompared != "only rank 3 seen" {
+	if ra := triage.RankAgree([]int{3}, nil); ra.Agree || ra.Disagree() || ra.Summary != "only rank 3 seen" || ra.NotCompared != "only rank 3 seen" {
 		t.Errorf("one rank: %+v", ra)
 	}
-	a := analyzeFiles(t, "torch-2.14/ddp_2ranks.ddp.log")
+	a := triage.AnalyzeFiles(t, "torch-2.14/ddp_2ranks.ddp.log")
 	if ra := a.RankAgreement; !ra.Agree || ra.Summary != "all 2 ranks agree (0,1)" {
 		t.Errorf("ddp: %+v", ra)
 	}
-	if findingsOf(a, KindRankDisagreement) != nil {
+	if triage.FindingsOf(a, triage.KindRankDisagreement) != nil {
 		t.Error("ddp: disagreement finding although ranks agree")
 	}
 }
 
 func TestCompactRanks(t *testing.T) {
-	if got := compactRanks([]int{0, 2, 3, 4, 5, 6, 7}); got != "0,2–7" {
+	if got := triage.CompactRanks([]int{0, 2, 3, 4, 5, 6, 7}); got != "0,2–7" {
 		t.Errorf("%q", got)
 	}
 	var evens []int
 	for r := 0; r < 40; r += 2 {
 		evens = append(evens, r)
 	}
-	if got := compactRanks(evens); got != "0,2,4,6,8,10,12,14,… (20 ranks)" {
+	if got := triage.CompactRanks(evens); got != "0,2,4,6,8,10,12,14,… (20 ranks)" {
 		t.Errorf("%q", got)
 	}
 	if got := text.ParseRanges("0,2-4,7–8,x,9-1"); fmt.Sprint(got) != "[0 2 3 4 7 8]" {
@@ -47,7 +49,7 @@ func TestCompactRanks(t *testing.T) {
 // difference that was logged stands.
 func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 	for _, name := range []string{"torch-2.11-cuda/g09a_nccl_same_gpu.no_torch_logs.log", "torch-2.14/r06_dist_funcol.perf.log"} {
-		a := analyzeRun(t, fx(name), nil)
+		a := analyzeRun(t, triage.Fx(name), nil)
 		ra := a.RankAgreement
 		if ra.Agree || ra.NotCompared == "" || !strings.HasPrefix(ra.Summary, "not compared: ") || strings.Contains(ra.Summary, "agree") {
 			t.Errorf("%s: agreement %+v", name, ra)
@@ -56,7 +58,7 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 			t.Errorf("%s: a disagreement without a comparison: %+v", name, ra)
 		}
 		for _, f := range a.Findings {
-			if f.Kind == KindRankDisagreement {
+			if f.Kind == triage.KindRankDisagreement {
 				t.Errorf("%s: finding %q", name, f.Title)
 			}
 		}
@@ -66,7 +68,7 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 			}
 		}
 		var txt strings.Builder
-		WriteReportText(&txt, a, text.Options{Width: 200})
+		triage.WriteReportText(&txt, a, text.Options{Width: 200})
 		if perRank := txt.String()[strings.Index(txt.String(), "Per rank"):]; !strings.Contains(perRank, "breaks unknown") ||
 			strings.Contains(perRank, " 0 breaks") || strings.Contains(perRank, " 0 recompiles") {
 			t.Errorf("%s: per-rank counts of what was not logged:\n%s", name, perRank)
@@ -78,10 +80,10 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 	}
 	// logged (records, or the run's TORCH_LOGS): the comparison is made as before, agreeing or not; ranks of a
 	// run that did not complete are not said to agree (what they never reached is not known)
-	logged := &RunFacts{Outcome: OutcomeFailed, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
+	logged := &triage.RunFacts{Outcome: triage.OutcomeFailed, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
 	for _, c := range []struct {
 		name        string
-		run         *RunFacts
+		run         *triage.RunFacts
 		agree       bool
 		notCompared string
 	}{
@@ -89,7 +91,7 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 		{"torch-2.14/ddp_2ranks.ddp.log", nil, true, ""},
 		{"torch-2.11-cuda/g09a_nccl_same_gpu.triage.log", logged, false, "the run did not complete (failed)"},
 	} {
-		ra := analyzeRun(t, fx(c.name), c.run).RankAgreement
+		ra := analyzeRun(t, triage.Fx(c.name), c.run).RankAgreement
 		if ra.NotCompared != c.notCompared || ra.Agree != c.agree || ra.Disagree() != (!c.agree && c.notCompared == "") {
 			t.Errorf("%s: agreement %+v, want agree=%v, not compared %q", c.name, ra, c.agree, c.notCompared)
 		}
@@ -98,12 +100,12 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 
 // A live run's rank that compiled nothing yet is worded as such, not "before the run still running".
 func TestIdleRankOfALiveRun(t *testing.T) {
-	ev := ReportEvidence{Ranks: []int{0, 1}, TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}
-	ra := rankAgreeWithout(ev, nil, []int{0}, "still running", nil)
+	ev := triage.ReportEvidence{Ranks: []int{0, 1}, TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}
+	ra := triage.RankAgreeWithout(ev, nil, []int{0}, "still running", nil)
 	if !strings.Contains(ra.Summary, "rank 0 compiled nothing yet") || ra.Disagree() {
 		t.Errorf("%+v", ra)
 	}
-	ra = rankAgreeWithout(ev, nil, []int{0}, "exited with code 1", nil)
+	ra = triage.RankAgreeWithout(ev, nil, []int{0}, "exited with code 1", nil)
 	if !strings.Contains(ra.Summary, "before the run exited with code 1") {
 		t.Errorf("%+v", ra)
 	}

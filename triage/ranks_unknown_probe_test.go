@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,14 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // perRankLine is the text report's "Per rank" line that starts with who ("rank 2"), unwrapped.
-func perRankLine(t *testing.T, a *Analysis, who string) string {
+func perRankLine(t *testing.T, a *triage.Analysis, who string) string {
 	t.Helper()
 	var b strings.Builder
-	WriteReportText(&b, a, text.Options{Width: 1000})
+	triage.WriteReportText(&b, a, text.Options{Width: 1000})
 	out := b.String()
 	sec := out[max(strings.Index(out, "\nPer rank\n"), 0):]
 	for _, l := range strings.Split(sec, "\n") {
@@ -31,9 +33,9 @@ func perRankLine(t *testing.T, a *Analysis, who string) string {
 // only where the probe counted none, and marked as the probe's; the rest stays "not known" (runtime errors: no
 // probe counts them). Ranks 0,1 log the same break; rank 2's probe counted frames and no graph break.
 func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
-	sameBreak := func(agg *Aggregator) {
+	sameBreak := func(agg *triage.Aggregator) {
 		for r := range 2 {
-			agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 	}
 	for _, c := range []struct {
@@ -44,13 +46,13 @@ func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
 		none   []string
 	}{
 		{"1 frame", 1, 0, "rank 2: 0 breaks, 0 recompiles, 0 limit hits, 0 skips, 0 compile errors, runtime errors not known; " +
-			"no log record names it: the 0s are as its probe counted (1 compiled frame)", agreementQuantities},
+			"no log record names it: the 0s are as its probe counted (1 compiled frame)", triage.AgreementQuantities},
 		{"3 frames", 3, 0, "rank 2: 0 breaks, recompiles not known, limit hits not known, 0 skips, 0 compile errors, runtime errors not known; " +
 			"no log record names it: the 0s are as its probe counted (it also counted 3 frame compiles, which may be recompiles)",
-			[]string{QuantityGraphBreaks, QuantityCompileErrors, QuantityCudagraphSkips}},
+			[]string{triage.QuantityGraphBreaks, triage.QuantityCompileErrors, triage.QuantityCudagraphSkips}},
 		{"a break", 1, 1, "rank 2: breaks not known, 0 recompiles, 0 limit hits, 0 skips, 0 compile errors, runtime errors not known; " +
 			"no log record names it: the 0s are as its probe counted (it also counted 1 graph break)",
-			[]string{QuantityRecompiles, QuantityCompileErrors, QuantityCudagraphSkips}},
+			[]string{triage.QuantityRecompiles, triage.QuantityCompileErrors, triage.QuantityCudagraphSkips}},
 		{"no counters", -1, 0, "rank 2: counts not known: no log record names it (known from its probe)", nil},
 	} {
 		a := synthPartialAnalysis(3, sameBreak, nil, c.frames, c.breaks)
@@ -75,7 +77,7 @@ func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
 			}
 		}
 		var b strings.Builder
-		if err := WriteReport(&b, a, "json", text.Options{}); err != nil {
+		if err := triage.WriteReport(&b, a, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		var doc struct {
@@ -94,7 +96,7 @@ func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
 			t.Fatalf("%s: JSON %v: %.600s", c.name, err, b.String())
 		}
 		if p := doc.Unknown[0].Probe; (p == nil) != (c.none == nil) || p != nil && (!slices.Equal(p.None, c.none) ||
-			len(p.None)+len(p.NotKnown) != len(agreementQuantities) || len(p.NotKnown) != len(p.Counted)) {
+			len(p.None)+len(p.NotKnown) != len(triage.AgreementQuantities) || len(p.NotKnown) != len(p.Counted)) {
 			t.Errorf("%s: per_rank_unknown's probe_counts %+v, want none of %v", c.name, p, c.none)
 		}
 		for _, pc := range doc.Agreement.FromProbe { // from_probe keeps its own fields (compared_on): no copy

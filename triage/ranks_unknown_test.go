@@ -1,9 +1,11 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -12,18 +14,18 @@ import (
 // (known from the launcher, no frames counted), in the JSON and in the text's "Per rank", one line for all of
 // them; the ranks with records keep their counts. Every rank of the JSON's ranks is in one of the two.
 func TestRanksOnlyTheLauncherShows(t *testing.T) {
-	agg := NewAggregator()
+	agg := triage.NewAggregator()
 	agg.AddInput("synthetic.log", -1)
 	agg.AddRank(0)
-	agg.Add(synthBreak(0, 0, 0, 1, 10))
-	a := AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
+	agg.Add(triage.SynthBreak(0, 0, 0, 1, 10))
+	a := triage.AnalyzeRun(agg.Report(), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: 4})
 	u := a.Report.PerRankUnknown
-	if len(u) != 3 || u[0].Rank != 1 || u[2].Rank != 3 || u[0].ProbeFrames != nil || len(u[0].KnownFrom) != 1 || u[0].KnownFrom[0] != KnownFromLauncher {
+	if len(u) != 3 || u[0].Rank != 1 || u[2].Rank != 3 || u[0].ProbeFrames != nil || len(u[0].KnownFrom) != 1 || u[0].KnownFrom[0] != triage.KnownFromLauncher {
 		t.Fatalf("per_rank_unknown %+v (ranks %v, per_rank %v)", u, a.Report.Ranks, a.Report.PerRank)
 	}
 	var b strings.Builder
-	if err := WriteReport(&b, a, "json", text.Options{}); err != nil {
+	if err := triage.WriteReport(&b, a, "json", text.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -38,14 +40,14 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 		t.Errorf("no probe, yet frames: %v", doc.Unknown[0])
 	}
 	b.Reset()
-	WriteReportText(&b, a, text.Options{Width: 200})
+	triage.WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "\n  ranks 1–3: counts not known: no log record names them (known from the launcher)\n") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	// a report of one process has none, and its JSON an empty list, not null
-	single := Analyze(&Report{PerRank: map[string]Counts{}}, nil, nil)
+	single := triage.Analyze(&triage.Report{PerRank: map[string]triage.Counts{}}, nil, nil)
 	b.Reset()
-	if err := WriteReport(&b, single, "json", text.Options{}); err != nil || !strings.Contains(b.String(), `"per_rank_unknown": []`) {
+	if err := triage.WriteReport(&b, single, "json", text.Options{}); err != nil || !strings.Contains(b.String(), `"per_rank_unknown": []`) {
 		t.Errorf("single process: %v\n%.400s", err, b.String())
 	}
 }
@@ -56,19 +58,19 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 // its probe's counters (one frame compiled, no break counted) the difference stands, and names its basis. Ranks 0
 // and 1 agree, but not all ranks were compared: no agreement of all (--ranks-agree has no evidence, not a pass).
 func TestRankAgreementOfRanksTheLauncherShows(t *testing.T) {
-	analyze := func(probes []ProcessInfo) *Analysis {
-		agg := NewAggregator()
+	analyze := func(probes []triage.ProcessInfo) *triage.Analysis {
+		agg := triage.NewAggregator()
 		agg.AddInput("synthetic.log", -1)
 		for r := range 2 {
 			agg.AddRank(r)
-			agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
-		return AnalyzeRun(agg.Report(), nil, probes, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
+		return triage.AnalyzeRun(agg.Report(), nil, probes, &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
 			TorchLogsSet: true, WorldSize: 3})
 	}
 	a := analyze(nil)
-	o := GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}
-	if g := Gate(a, o); len(g.Failures) > 0 || !strings.Contains(MissingEvidence(a, o), "rank 2 not compared") {
+	o := triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}
+	if g := triage.Gate(a, o); len(g.Failures) > 0 || !strings.Contains(triage.MissingEvidence(a, o), "rank 2 not compared") {
 		t.Errorf("--ranks-agree without rank 2's counts: %+v", g)
 	}
 	ra := a.RankAgreement
@@ -76,12 +78,12 @@ func TestRankAgreementOfRanksTheLauncherShows(t *testing.T) {
 		!strings.Contains(ra.Summary, "all 2 ranks agree (0,1); rank 2 not compared: its graph breaks and recompiles are not known (no log record names it, and no probe of it recorded Dynamo's counters)") {
 		t.Errorf("no probe of rank 2: %+v", ra)
 	}
-	probe := func(r int, frames float64, breaks map[string]float64) ProcessInfo {
-		return ProcessInfo{Rank: r, RankSource: "env", WorldSize: 3,
+	probe := func(r int, frames float64, breaks map[string]float64) triage.ProcessInfo {
+		return triage.ProcessInfo{Rank: r, RankSource: "env", WorldSize: 3,
 			Counters: map[string]map[string]float64{"frames": {"total": frames, "ok": frames}, "graph_break": breaks}}
 	}
 	brk := map[string]float64{"Unsupported: builtin: print": 1}
-	ra = analyze([]ProcessInfo{probe(0, 2, brk), probe(1, 2, brk), probe(2, 1, nil)}).RankAgreement
+	ra = analyze([]triage.ProcessInfo{probe(0, 2, brk), probe(1, 2, brk), probe(2, 1, nil)}).RankAgreement
 	if !ra.Disagree() || !strings.Contains(ra.Summary, "ranks 0,1 agree; rank 2: missing graph break print() at train.py:10") ||
 		!strings.Contains(ra.Summary, "rank 2 as its probe counted (no log record names it): 1 compiled frame, no graph break") ||
 		len(ra.FromProbe) != 1 || ra.FromProbe[0].Rank != 2 {

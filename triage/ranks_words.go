@@ -13,11 +13,11 @@ func rankWord(ranks []int) string {
 	if len(ranks) == 1 {
 		return "rank " + strconv.Itoa(ranks[0])
 	}
-	return "ranks " + compactRanks(ranks)
+	return "ranks " + CompactRanks(ranks)
 }
 
 // compactRanks is RankRanges bounded in length: beyond a few ranges it gives the count and the first ones.
-func compactRanks(ranks []int) string {
+func CompactRanks(ranks []int) string {
 	s := text.RankRanges(ranks)
 	cut := 0 // where the first summaryRangeParts ranges end: counted, not split (every item's ranks are worded)
 	for range summaryRangeParts {

@@ -1,8 +1,10 @@
-package triage
+package triage_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // torch lists one failed guard per cache entry, the newest first. g07's call with a float32 tensor of 16 fails
@@ -10,10 +12,10 @@ import (
 // change is what is new, and the recompile is a size one (automatic dynamic's first, so expected), not a second
 // "dtype Float→Half" (H100, torch 2.11; the other calls: a Half tensor, a CPU tensor, are dtype and device).
 func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
-	var size, dtype []Finding
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
+	var size, dtype []triage.Finding
 	for _, f := range a.Findings {
-		if f.Kind != KindRecompile || !strings.HasPrefix(f.Title, "f recompile") {
+		if f.Kind != triage.KindRecompile || !strings.HasPrefix(f.Title, "f recompile") {
 			continue
 		}
 		switch {
@@ -25,7 +27,7 @@ func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
 	}
 	if len(size) != 1 || len(dtype) != 1 || dtype[0].Records != 1 || !strings.Contains(dtype[0].Title, "Float→Half") {
 		for _, f := range a.Findings {
-			if f.Kind == KindRecompile {
+			if f.Kind == triage.KindRecompile {
 				t.Logf("%s ×%d", f.Title, f.Records)
 			}
 		}
@@ -38,8 +40,8 @@ func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
 // functions), which the gate leaves out without --count-expected; no dynamic log shows them made symbols: by
 // assumption.
 func TestGateSaysWhatItLeftOut(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
-	line := gateSummary(Gate(a, GateOptions{MaxGraphBreaks: -1}))
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
+	line := triage.GateSummary(triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1}))
 	if a.Report.Counts.Recompiles != 18 || !strings.Contains(line, "10 recompiles beyond automatic dynamic (and 8 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {
 		t.Errorf("report counts %d recompiles; gate: %s", a.Report.Counts.Recompiles, line)
 	}

@@ -1,26 +1,28 @@
-package triage
+package triage_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // torch 2.6 words a call to a torch.compiler.disable()'d function "call torch._dynamo.disable() wrapped function
 // <function helper at 0x…>" (real recording, testdata/recorded/compiler-disable): a break the user asked for. It
 // got the generic playbook and "consider", and failed the gate as a break to fix.
 func TestCompilerDisableOf26IsByDesign(t *testing.T) {
-	a := Analyze(loadReport(t, filepath.Join("..", "testdata", "recorded", "compiler-disable", "compiler_disable.triage.log")), nil, nil)
-	fs := findingsOf(a, KindGraphBreak)
+	a := triage.Analyze(triage.LoadReport(t, filepath.Join("..", "testdata", "recorded", "compiler-disable", "compiler_disable.triage.log")), nil, nil)
+	fs := triage.FindingsOf(a, triage.KindGraphBreak)
 	if len(fs) != 1 || fs[0].Playbook != "expected-compiler-disable" || !fs[0].Expected {
 		t.Fatalf("findings %+v", fs)
 	}
 	// no break to fix: the verdict rests on what was not shown (no recompile printed, logs alone), not on the break
-	if v := a.Verdict; v.State != StateNoEvidence || len(v.Reasons) != 0 || strings.Contains(v.Summary, "graph break to fix") {
+	if v := a.Verdict; v.State != triage.StateNoEvidence || len(v.Reasons) != 0 || strings.Contains(v.Summary, "graph break to fix") {
 		t.Errorf("verdict %s: %s %q", v.State, v.Summary, v.Reasons)
 	}
-	if res := Gate(a, GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) != 0 {
+	if res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) != 0 {
 		t.Errorf("gate: %+v", res.Failures)
 	}
 }
@@ -31,31 +33,31 @@ func TestCompilerDisableOf26IsByDesign(t *testing.T) {
 // graph_breaks it is the only sign of the break: a floor of 1, not "1 distinct" of a log whose breaks were logged.
 func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "builtin-breaks")
-	a := Analyze(loadReport(t, filepath.Join(dir, "manybreaks.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, filepath.Join(dir, "manybreaks.triage.log")), nil, nil)
 	if c := a.Report.Counts; c.GraphBreaks != 6 || c.GraphBreakRecords != 6 {
 		t.Errorf("logged: %d distinct, %d records, want 6, 6", c.GraphBreaks, c.GraphBreakRecords)
 	}
-	for _, f := range findingsOf(a, KindGraphBreak) {
+	for _, f := range triage.FindingsOf(a, triage.KindGraphBreak) {
 		if f.File == "" {
 			t.Errorf("a break without a site: %q", f.Title)
 		}
 	}
 	// 2.14 words it "Dynamo does not know how to trace the builtin `time.time.`", the record's explanation too
-	if c := Analyze(loadReport(t, filepath.Join(dir, "manybreaks.2.14.triage.log")), nil, nil).Report.Counts; c.GraphBreaks != 6 {
+	if c := triage.Analyze(triage.LoadReport(t, filepath.Join(dir, "manybreaks.2.14.triage.log")), nil, nil).Report.Counts; c.GraphBreaks != 6 {
 		t.Errorf("2.14 logged: %d distinct, want 6", c.GraphBreaks)
 	}
-	a14 := Analyze(loadReport(t, filepath.Join(dir, "manybreaks.2.14.no_torch_logs.log")), nil, nil)
+	a14 := triage.Analyze(triage.LoadReport(t, filepath.Join(dir, "manybreaks.2.14.no_torch_logs.log")), nil, nil)
 	if got := a14.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
 		t.Errorf("2.14 not logged: %q", got)
 	}
-	a = Analyze(loadReport(t, filepath.Join(dir, "manybreaks.no_torch_logs.log")), nil, nil)
+	a = triage.Analyze(triage.LoadReport(t, filepath.Join(dir, "manybreaks.no_torch_logs.log")), nil, nil)
 	if c := a.Report.Counts; c.GraphBreaks != 1 || a.Evidence.GraphBreaksLogged || !a.BreaksFloor() {
 		t.Errorf("not logged: %+v, logged %v", c, a.Evidence.GraphBreaksLogged)
 	}
 	if got := a.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
 		t.Errorf("not logged: %q", got)
 	}
-	fs := findingsOf(a, KindGraphBreak)
+	fs := triage.FindingsOf(a, triage.KindGraphBreak)
 	if len(fs) != 1 || fs[0].Playbook != "gb-skipped-function" || !strings.Contains(fs[0].Title, "time.time") {
 		t.Errorf("not logged: findings %+v", fs)
 	}
@@ -64,10 +66,10 @@ func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 // A guard on an attribute's identity is no argument "passed": ___check_obj_id(L['self'].flag, …) read "a
 // different object passed as self.flag" (real 2.6 run; an argument still reads "passed as fn").
 func TestObjectIdentityOfAnAttribute(t *testing.T) {
-	if got := describeClass(GuardClass{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
+	if got := triage.DescribeClass(triage.GuardClass{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
 		t.Errorf("attribute: %q", got)
 	}
-	if got := describeClass(GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
+	if got := triage.DescribeClass(triage.GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
 		t.Errorf("argument: %q", got)
 	}
 }
@@ -90,7 +92,7 @@ func TestBuiltinWarningPasted(t *testing.T) {
 		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if c := Analyze(loadReport(t, path), nil, nil).Report.Counts; c.GraphBreaks != 6 {
+		if c := triage.Analyze(triage.LoadReport(t, path), nil, nil).Report.Counts; c.GraphBreaks != 6 {
 			t.Errorf("%s: %d distinct breaks, want 6", name, c.GraphBreaks)
 		}
 	}
@@ -100,22 +102,22 @@ func TestBuiltinWarningPasted(t *testing.T) {
 // limit hit) of such a frame shows a break graph_breaks did not log. r01's guards log (guards,recompiles) recompiled
 // torch_dynamo_resume_in_f_at_6 and read only "nothing shows that graph breaks were being logged".
 func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
-	a := Analyze(loadReport(t, fx("torch-2.14/r01_branch_print.guards.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r01_branch_print.guards.log")), nil, nil)
 	if a.Evidence.GraphBreaksLogged {
 		t.Fatal("the test wants a log without graph_breaks")
 	}
-	want := []ResumeBreak{{Function: "f", File: "/root/repro/r01_branch_print.py", Line: 6}}
+	want := []triage.ResumeBreak{{Function: "f", File: "/root/repro/r01_branch_print.py", Line: 6}}
 	if got := a.Evidence.ResumeBreaks; len(got) != 1 || got[0].Function != "f" || got[0].Line != 6 || !strings.HasSuffix(got[0].File, "r01_branch_print.py") {
 		t.Errorf("resume breaks %+v, want %+v", got, want)
 	}
 	if s := a.Verdict.Summary; !strings.Contains(s, "a resume function shows a graph break that was not logged: f at r01_branch_print.py:6") {
 		t.Errorf("verdict %q", s)
 	}
-	if got := a.UncountedWhy(KindGraphBreak); !strings.Contains(got, "a resume function shows one at r01_branch_print.py:6") {
+	if got := a.UncountedWhy(triage.KindGraphBreak); !strings.Contains(got, "a resume function shows one at r01_branch_print.py:6") {
 		t.Errorf("pane %q", got)
 	}
 	// breaks that were logged need no such hint
-	if a := Analyze(loadReport(t, fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); len(a.Evidence.ResumeBreaks) != 0 {
+	if a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); len(a.Evidence.ResumeBreaks) != 0 {
 		t.Errorf("logged: %+v", a.Evidence.ResumeBreaks)
 	}
 }
@@ -123,9 +125,9 @@ func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
 // 2.14 prints an identity guard with the object's type after it ("___check_obj_id(fn, 140609853979072),
 // type=<class 'builtin_function_or_method'>", a real 2.14.1 run): its source is fn, not "an argument".
 func TestObjectIdentityGuardOf214(t *testing.T) {
-	gc := ClassifyGuard("___check_obj_id(fn, 140609853979072), type=<class 'builtin_function_or_method'>")
-	if gc.Class != "obj_id" || gc.Source != "fn" || describeClass(gc, 1) != "a different object passed as fn" {
-		t.Errorf("%+v: %q", gc, describeClass(gc, 1))
+	gc := triage.ClassifyGuard("___check_obj_id(fn, 140609853979072), type=<class 'builtin_function_or_method'>")
+	if gc.Class != "obj_id" || gc.Source != "fn" || triage.DescribeClass(gc, 1) != "a different object passed as fn" {
+		t.Errorf("%+v: %q", gc, triage.DescribeClass(gc, 1))
 	}
 }
 
@@ -133,9 +135,9 @@ func TestObjectIdentityGuardOf214(t *testing.T) {
 // file …/contextlib.py" and then a skipped frame (real 2.6, testdata/recorded/ctxmgr-26). The break got the
 // generic playbook ("consider"); it is the context-manager one, and the skipped frame stays the unresumable one.
 func TestContextManagerOf26(t *testing.T) {
-	a := Analyze(loadReport(t, filepath.Join("..", "testdata", "recorded", "ctxmgr-26", "s4_ctxmgr-26.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, filepath.Join("..", "testdata", "recorded", "ctxmgr-26", "s4_ctxmgr-26.log")), nil, nil)
 	var got []string
-	for _, f := range findingsOf(a, KindGraphBreak) {
+	for _, f := range triage.FindingsOf(a, triage.KindGraphBreak) {
 		got = append(got, f.Playbook)
 	}
 	if strings.Join(got, " ") != "gb-unresumable-skip gb-context-manager" {

@@ -48,7 +48,7 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 		for _, r := range res.notEvaluatedBeside() {
 			fmt.Fprintf(w, "::warning title=%s::%s\n", ghProp("torchtriage "+r+" not evaluated"), ghData("no evidence: "+res.NotEvaluated[r]))
 		}
-		fmt.Fprintln(w, gateSummary(res))
+		fmt.Fprintln(w, GateSummary(res))
 		return nil
 	case "junit":
 		return writeJUnit(w, res)
@@ -65,7 +65,7 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 	for _, r := range res.notEvaluatedBeside() {
 		fmt.Fprintf(w, "not evaluated: %s: no evidence: %s\n", r, res.NotEvaluated[r])
 	}
-	fmt.Fprintln(w, gateSummary(res))
+	fmt.Fprintln(w, GateSummary(res))
 	return nil
 }
 
@@ -106,7 +106,7 @@ func limitHitsCounted(c GateCounts) string {
 	return Plural(c.RecompileLimitHits, "limit hit")
 }
 
-func gateSummary(res GateResult) string {
+func GateSummary(res GateResult) string {
 	verdict := "PASS"
 	switch {
 	case !res.Passed && len(res.Failures) > 0:

@@ -9,17 +9,17 @@ import (
 )
 
 // maxPerRankLines bounds the "Per rank" section: past it, the JSON (per_rank) has every rank.
-const maxPerRankLines = 16
+const MaxPerRankLines = 16
 
 // rankCounts is a set of ranks whose counts are identical.
 type rankCounts struct {
-	ranks []int
+	Ranks []int
 	c     Counts
 }
 
 // groupPerRank groups the ranks of a report's per_rank by identical counts: the largest group first (as rank
 // agreement puts its reference first), then by first rank. A 1024-rank job where every rank agrees is one group.
-func groupPerRank(perRank map[string]Counts) []rankCounts {
+func GroupPerRank(perRank map[string]Counts) []rankCounts {
 	at := map[Counts]int{}
 	var out []rankCounts
 	keys := make([]int, 0, len(perRank))
@@ -36,28 +36,28 @@ func groupPerRank(perRank map[string]Counts) []rankCounts {
 			at[c] = i
 			out = append(out, rankCounts{c: c})
 		}
-		out[i].ranks = append(out[i].ranks, r)
+		out[i].Ranks = append(out[i].Ranks, r)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return len(out[i].ranks) > len(out[j].ranks) })
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Ranks) > len(out[j].Ranks) })
 	return out
 }
 
 // writePerRank prints the "Per rank" section: one line per group of ranks with the same counts, then the ranks no
 // log record names (the report's per_rank_unknown: counts not known, not 0), bounded as one list.
-func writePerRank(t *text.Writer, rep *Report, an *Analysis) {
+func WritePerRank(t *text.Writer, rep *Report, an *Analysis) {
 	if len(rep.PerRank)+len(rep.PerRankUnknown) <= 1 {
 		return
 	}
 	t.Blank()
 	t.Line(0, "Per rank")
-	groups := groupPerRank(rep.PerRank)
+	groups := GroupPerRank(rep.PerRank)
 	lines := make([]rankLine, 0, len(groups)+len(rep.PerRankUnknown))
 	for _, g := range groups {
-		lines = append(lines, rankLine{ranks: len(g.ranks), text: rankWord(g.ranks) + ": " + countsText(g.c, an)})
+		lines = append(lines, rankLine{ranks: len(g.Ranks), text: rankWord(g.Ranks) + ": " + CountsText(g.c, an)})
 	}
 	lines = append(lines, unknownRankGroups(rep.PerRankUnknown)...)
 	for i, l := range lines {
-		if i == maxPerRankLines {
+		if i == MaxPerRankLines {
 			n := 0
 			for _, l := range lines[i:] {
 				n += l.ranks
@@ -72,7 +72,7 @@ func writePerRank(t *text.Writer, rep *Report, an *Analysis) {
 // countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …", "breaks not logged" where the
 // report's counts line says so, its one phrase where nothing was counted (Uncounted; an may be nil: every count
 // shown).
-func countsText(c Counts, an *Analysis) string {
+func CountsText(c Counts, an *Analysis) string {
 	if none := an.Uncounted(); none != "" { // as the counts line: its zeros mean nothing, its runtime errors count
 		if c.RuntimeErrors > 0 {
 			none += ", " + an.floorIfUnfinished(Plural(c.RuntimeErrors, "runtime error"))

@@ -107,7 +107,7 @@ func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 			t.Line(6, an.CaughtText(e))
 		}
 	}
-	writePerRank(t, rep, an)
+	WritePerRank(t, rep, an)
 	WriteCompileText(w, rep.Compile)
 	if len(an.Findings) == 0 {
 		t.Blank()
@@ -119,7 +119,7 @@ func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 // under it when that is another line (NCCL's "NCCL error in: …, invalid usage …"), and where it was raised.
 func writeErrorText(t *text.Writer, ev ReportEvidence, label string, e *ErrorSummary) {
 	t.Blank()
-	gist := text.OneLine(errorGist(e.Message), text.EvidenceMax)
+	gist := text.OneLine(ErrorGist(e.Message), text.EvidenceMax)
 	t.Linef(6, "%s ×%d %s %s: %s", label, e.Records, ev.itemRanks(e.Ranks), e.Class, gist)
 	if head := text.OneLine(headline(e.Message), text.EvidenceMax); head != "" && !strings.HasPrefix(gist, head) {
 		t.Linef(8, "      %s", head)

@@ -1,7 +1,9 @@
-package triage
+package triage_test
 
 import (
 	"io"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -10,11 +12,11 @@ import (
 // tests find whole lines; fitting to a width is tested in render_text_test.go and cli); 2 when they cannot be
 // read.
 func reportTo(w io.Writer, format string, paths ...string) int {
-	rep, _, err := buildReport(paths, nil)
+	rep, _, err := triage.BuildReport(paths, nil)
 	if err != nil {
 		return 2
 	}
-	if err := WriteReport(w, Analyze(rep, nil, nil), format, text.Options{Width: 200}); err != nil {
+	if err := triage.WriteReport(w, triage.Analyze(rep, nil, nil), format, text.Options{Width: 200}); err != nil {
 		return 2
 	}
 	return 0

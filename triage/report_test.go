@@ -23,11 +23,11 @@ type expectedCounts struct {
 	Ranks               []int `json:"ranks"`
 }
 
-const fixtures = "../testdata/fixtures"
+const Fixtures = "../testdata/fixtures"
 
-func loadExpected(t *testing.T) map[string]expectedCounts {
+func LoadExpected(t *testing.T) map[string]expectedCounts {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(fixtures, "expected.json"))
+	b, err := os.ReadFile(filepath.Join(Fixtures, "expected.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func loadExpected(t *testing.T) map[string]expectedCounts {
 }
 
 // expectedNames lists the fixtures of expected.json in order.
-func expectedNames(exp map[string]expectedCounts) []string {
+func ExpectedNames(exp map[string]expectedCounts) []string {
 	names := make([]string, 0, len(exp))
 	for k := range exp {
 		names = append(names, k)
@@ -50,11 +50,11 @@ func expectedNames(exp map[string]expectedCounts) []string {
 
 // TestFixtureCounts checks every fixture listed in expected.json against its ground truth.
 func TestFixtureCounts(t *testing.T) {
-	exp := loadExpected(t)
-	for _, name := range expectedNames(exp) {
+	exp := LoadExpected(t)
+	for _, name := range ExpectedNames(exp) {
 		want := exp[name]
 		t.Run(name, func(t *testing.T) {
-			got := countsOf(t, filepath.Join(fixtures, name))
+			got := countsOf(t, filepath.Join(Fixtures, name))
 			if want.Ranks == nil {
 				want.Ranks = []int{}
 			}
@@ -69,9 +69,9 @@ func TestFixtureCounts(t *testing.T) {
 // entry each with records = 2, while the counts still count every event. (The same file named twice is read
 // once: TestSameFileNamedTwiceIsReadOnce.)
 func TestIdenticalEventsAreGrouped(t *testing.T) {
-	lim := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
-	errf := filepath.Join(fixtures, "torch-2.14/r07_fullgraph.triage.log")
-	rep, _, err := buildReport([]string{lim, copyTo(t, lim), errf, copyTo(t, errf)}, nil)
+	lim := filepath.Join(Fixtures, "torch-2.14/gb_recompile.triage.log")
+	errf := filepath.Join(Fixtures, "torch-2.14/r07_fullgraph.triage.log")
+	rep, _, err := BuildReport([]string{lim, copyTo(t, lim), errf, copyTo(t, errf)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func copyTo(t *testing.T, path string) string {
 
 // The same file named twice is one input: its events count once.
 func TestSameFileNamedTwiceIsReadOnce(t *testing.T) {
-	lim := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
+	lim := filepath.Join(Fixtures, "torch-2.14/gb_recompile.triage.log")
 	l, err := Load([]string{lim, lim}, LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -133,13 +133,13 @@ func TestTextOnlyLoadKeepsNoEventKeys(t *testing.T) {
 		}
 		return n, agg.Report()
 	}
-	text := filepath.Join(fixtures, "torch-2.14/gb_recompile.triage.log")
+	text := filepath.Join(Fixtures, "torch-2.14/gb_recompile.triage.log")
 	n, rep := keys(true, text)
 	all, full := keys(false, text)
 	if n != 0 || all == 0 || rep.Counts != full.Counts || full.Counts.Recompiles != 7 {
 		t.Errorf("text only: %d keys kept (%d without TextOnly), counts %+v, %+v", n, all, rep.Counts, full.Counts)
 	}
-	text, trace := filepath.Join(fixtures, "torch-2.14/gb_recompile.withtrace.log"), filepath.Join(fixtures, "torch-2.14/gb_recompile.trace")
+	text, trace := filepath.Join(Fixtures, "torch-2.14/gb_recompile.withtrace.log"), filepath.Join(Fixtures, "torch-2.14/gb_recompile.trace")
 	n, rep = keys(true, text, trace)
 	if _, both := keys(false, text, trace); n == 0 || rep.Counts != both.Counts {
 		t.Errorf("with its trace: %d keys kept, counts %+v, want %+v", n, rep.Counts, both.Counts)

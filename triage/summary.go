@@ -52,7 +52,7 @@ const maxEvidence = 32
 func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 	g := r.Break
 	same := r.SameBreak()
-	if !sameBreakCache {
+	if !SameBreakCache {
 		same = 0
 	}
 	s := a.sameBreak[same]
@@ -82,7 +82,7 @@ func (a *Aggregator) addBreak(r *logparse.Record, ra *rankAgg) {
 }
 
 // sameBreakCache: addBreak finds a remembered text's summary by its id (tests compare with it off).
-var sameBreakCache = true
+var SameBreakCache = true
 
 // breakOf is the distinct break r counts for (made when new): warnings by their site, the rest by KeyOf.
 func (a *Aggregator) breakOf(r *logparse.Record, ra *rankAgg) *BreakSummary {

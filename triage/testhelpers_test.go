@@ -9,9 +9,9 @@ import (
 )
 
 // analyzeFile is the analysis of inputs as `torchtriage report` makes it (no run, no probe).
-func analyzeFile(t *testing.T, paths ...string) *Analysis {
+func AnalyzeFile(t *testing.T, paths ...string) *Analysis {
 	t.Helper()
-	rep, _, err := buildReport(paths, nil)
+	rep, _, err := BuildReport(paths, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,7 +19,7 @@ func analyzeFile(t *testing.T, paths ...string) *Analysis {
 }
 
 // buildReport loads paths into a report (Load without records) for the tests.
-func buildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
+func BuildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
 	l, err := Load(paths, LoadOptions{Stdin: stdin})
 	if err != nil {
 		return nil, nil, err
@@ -29,19 +29,19 @@ func buildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
 
 // compileState is a compile state as the probe writes it (compile-rank<R>-<pid>.json), idle after its last compile,
 // of a frame in /w/train.py.
-func compileState(rank, compiles int, cid, fn string, line int) ProbeCompileState {
+func CompileState(rank, compiles int, cid, fn string, line int) ProbeCompileState {
 	return ProbeCompileState{Rank: rank, RankSource: "env", PID: 7000 + rank, Phase: "idle", Trigger: "DYNAMO", CompileID: cid,
 		Function: fn, File: "/w/train.py", Line: line, Compiles: compiles}
 }
 
 // compilesRun analyzes n ranks that each log the same break at train.py:10, with add's records on top, of a run in
 // outcome o whose probes wrote states.
-func compilesRun(n int, o Outcome, states []ProbeCompileState, add func(agg *Aggregator)) *Analysis {
+func CompilesRun(n int, o Outcome, states []ProbeCompileState, add func(agg *Aggregator)) *Analysis {
 	agg := NewAggregator()
 	agg.AddInput("synthetic_compiles.log", -1)
 	for r := range n {
 		agg.AddRank(r)
-		agg.Add(synthBreak(r, 0, 0, 10, 10+r))
+		agg.Add(SynthBreak(r, 0, 0, 10, 10+r))
 	}
 	if add != nil {
 		add(agg)
@@ -50,14 +50,14 @@ func compilesRun(n int, o Outcome, states []ProbeCompileState, add func(agg *Agg
 		TorchLogsSet: true, WorldSize: n, CompileStates: states})
 }
 
-func synthRecompile(rank, frame, compile int, fn, guard string, line int) *logparse.Record {
+func SynthRecompile(rank, frame, compile int, fn, guard string, line int) *logparse.Record {
 	return &logparse.Record{Kind: logparse.KindRecompile, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
 		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
 		Recompile: &logparse.Recompile{Function: fn, File: "/w/train.py", Line: 6,
 			Failures: []logparse.GuardFailure{{CompileID: fmt.Sprintf("%d/%d", frame, compile-1), Guard: guard}}}}
 }
 
-func synthBreak(rank, frame, compile, site, line int) *logparse.Record {
+func SynthBreak(rank, frame, compile, site, line int) *logparse.Record {
 	fr := logparse.Frame{File: "/w/train.py", Line: site, Func: "step", Code: `print("debug")`}
 	return &logparse.Record{Kind: logparse.KindGraphBreak, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
 		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
@@ -66,7 +66,7 @@ func synthBreak(rank, frame, compile, site, line int) *logparse.Record {
 			Frames: []logparse.Frame{fr}, UserFrame: fr}}
 }
 
-func synthAnalysis(t testing.TB, ranks int, add func(agg *Aggregator)) *Analysis {
+func SynthAnalysis(t testing.TB, ranks int, add func(agg *Aggregator)) *Analysis {
 	t.Helper()
 	agg := NewAggregator()
 	agg.AddInput("synthetic.log", -1)

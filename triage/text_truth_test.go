@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -15,10 +17,10 @@ import (
 // printed whole is found in it whatever the width.
 func flatText(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func reportText(t *testing.T, a *Analysis, width int) string {
+func reportText(t *testing.T, a *triage.Analysis, width int) string {
 	t.Helper()
 	var b strings.Builder
-	if err := WriteReport(&b, a, "text", text.Options{Width: width}); err != nil {
+	if err := triage.WriteReport(&b, a, "text", text.Options{Width: width}); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -27,7 +29,7 @@ func reportText(t *testing.T, a *Analysis, width int) string {
 // NCCL says what went wrong after "Last error:", not in the exception's first line: the text report, the first
 // failure (which `check` prints) and the finding's title lead with it, and the first line is not cut mid-word.
 func TestErrorTextShowsTheDecisiveLine(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
 	const why = "Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 60"
 	if !strings.Contains(a.Verdict.FirstFailure, why) {
 		t.Errorf("first failure does not say why: %q", a.Verdict.FirstFailure)
@@ -59,7 +61,7 @@ func TestErrorGist(t *testing.T) {
 		"CUDA out of memory. Tried to allocate 200.00 GiB.":                                                                    "CUDA out of memory. Tried to allocate 200.00 GiB.",
 		"Last error:\n": "Last error:",
 	} {
-		if got := errorGist(msg); got != want {
+		if got := triage.ErrorGist(msg); got != want {
 			t.Errorf("errorGist(%q) = %q, want %q", msg, got, want)
 		}
 	}
@@ -80,7 +82,7 @@ func TestOneLineCutsAtAWord(t *testing.T) {
 // the log, or a sentence, or is a bounded list's "… N more" or a hex address blanked as "0x…"), every playbook id
 // is whole, and no line is wider than asked.
 func TestTextReportCutsNoEvidence(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(fixtures, "torch-2.11-cuda", "*.log"))
+	files, _ := filepath.Glob(filepath.Join(triage.Fixtures, "torch-2.11-cuda", "*.log"))
 	if len(files) == 0 {
 		t.Fatal("no fixtures")
 	}
@@ -124,9 +126,9 @@ func TestTextReportCutsNoEvidence(t *testing.T) {
 // Markdown counts what the text report counts: g09a's two dying ranks are "runtime errors 2" there, and were in no
 // column of the Markdown table.
 func TestMarkdownCountsRuntimeErrors(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
 	var b strings.Builder
-	WriteMarkdown(&b, a)
+	triage.WriteMarkdown(&b, a)
 	md := b.String()
 	if !strings.Contains(md, "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |") ||
 		!strings.Contains(md, "| unknown (no sign graph_breaks was on) | unknown (no sign recompiles was on) | ≥0 | unknown | ≥0 | ≥2 |") { // nothing in the log shows which TORCH_LOGS were on; two processes died: counts of a run cut short are floors

@@ -36,7 +36,7 @@ func TestTraceShowsAutomaticDynamicSymbol(t *testing.T) {
 			{[]string{filepath.Join(dir, "r01_branch_print.trace")}, "f recompiled for a new size of x (x[0] 4→8): "},
 			{[]string{filepath.Join(dir, "r01_branch_print.withtrace.log"), filepath.Join(dir, "r01_branch_print.trace")}, "f recompiled for a new size of x (x[0] 4→8): "},
 		} {
-			a := analyzeFile(t, c.in...)
+			a := AnalyzeFile(t, c.in...)
 			f := recompileTitled(t, a, c.want)
 			want := c.want + "automatic dynamic, expected once (the trace shows x[0] became a symbol at 0/1)"
 			if f.Title != want || !f.Expected || f.Unexpected() != 0 {
@@ -52,7 +52,7 @@ func TestTraceShowsAutomaticDynamicSymbol(t *testing.T) {
 
 // The text log alone shows no symbol: it still assumes automatic dynamic, and says so.
 func TestTextTwinOfTraceStillAssumes(t *testing.T) {
-	a := analyzeFile(t, filepath.Join("..", "testdata", "fixtures", "torch-2.6", "r01_branch_print.withtrace.log"))
+	a := AnalyzeFile(t, filepath.Join("..", "testdata", "fixtures", "torch-2.6", "r01_branch_print.withtrace.log"))
 	f := recompileTitled(t, a, "f recompiled for a new size of x")
 	if !strings.HasSuffix(f.Title, "expected once if automatic dynamic is on (the default; TORCH_LOGS=dynamic would show it)") {
 		t.Errorf("title %q", f.Title)
@@ -66,13 +66,13 @@ func TestTextTwinOfTraceStillAssumes(t *testing.T) {
 func TestTraceShowsNoSymbolOfDynamicFalse(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "dynamic-false")
 	for _, in := range [][]string{{filepath.Join(dir, "trace-214")}, {filepath.Join(dir, "dynfalse-tr214.log"), filepath.Join(dir, "trace-214")}} {
-		f := recompileTitled(t, analyzeFile(t, in...), "f recompiled for a new size of x (x[0] 8→16)")
+		f := recompileTitled(t, AnalyzeFile(t, in...), "f recompiled for a new size of x (x[0] 8→16)")
 		if f.Expected || !strings.Contains(f.Title, "the trace shows no symbol for x") {
 			t.Errorf("%v: %q expected %v", in, f.Title, f.Expected)
 		}
 	}
 	for _, in := range [][]string{{filepath.Join(dir, "trace-26")}, {filepath.Join(dir, "dynfalse-tr26.log"), filepath.Join(dir, "trace-26")}} {
-		f := recompileTitled(t, analyzeFile(t, in...), "f recompiled for a new size of x (x[0] 8→16)")
+		f := recompileTitled(t, AnalyzeFile(t, in...), "f recompiled for a new size of x (x[0] 8→16)")
 		if !f.Expected || !strings.Contains(f.Title, "expected once if automatic dynamic is on") {
 			t.Errorf("%v: %q expected %v", in, f.Title, f.Expected)
 		}

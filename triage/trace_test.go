@@ -10,7 +10,7 @@ import (
 
 func countsOf(t *testing.T, paths ...string) expectedCounts {
 	t.Helper()
-	rep, _, err := buildReport(paths, nil)
+	rep, _, err := BuildReport(paths, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,8 +27,8 @@ func countsOf(t *testing.T, paths ...string) expectedCounts {
 // that text shows (the text may have had TORCH_LOGS off), trace + text must count every event once (equal to
 // the larger of the two per count), and for the repros checked by hand the trace gives the exact ground truth.
 func TestTraceDirsMatchTextCaptures(t *testing.T) {
-	exp := loadExpected(t)
-	dirs, _ := filepath.Glob(filepath.Join(fixtures, "torch-*", "*.trace"))
+	exp := LoadExpected(t)
+	dirs, _ := filepath.Glob(filepath.Join(Fixtures, "torch-*", "*.trace"))
 	if len(dirs) < 10 {
 		t.Fatalf("found only %d trace dirs", len(dirs))
 	}
@@ -41,7 +41,7 @@ func TestTraceDirsMatchTextCaptures(t *testing.T) {
 	}
 	for _, d := range dirs {
 		base := strings.TrimSuffix(d, ".trace")
-		rel, _ := filepath.Rel(fixtures, base)
+		rel, _ := filepath.Rel(Fixtures, base)
 		text := exp[filepath.ToSlash(rel)+".withtrace.log"]
 		t.Run(rel, func(t *testing.T) {
 			alone := countsOf(t, d)
@@ -64,7 +64,7 @@ func TestTraceDirsMatchTextCaptures(t *testing.T) {
 }
 
 func TestTlparseInputs(t *testing.T) {
-	dir := filepath.Join(fixtures, "tlparse")
+	dir := filepath.Join(Fixtures, "tlparse")
 	cases := map[string]expectedCounts{
 		"comp_failure.log": {CompileErrors: 1, Ranks: []int{}},
 		"comp_metrics.log": {GraphBreaks: 1, Ranks: []int{}},
@@ -76,7 +76,7 @@ func TestTlparseInputs(t *testing.T) {
 			t.Errorf("%s: got %+v want %+v", name, got, want)
 		}
 	}
-	rep, _, err := buildReport([]string{filepath.Join(dir, "comp_metrics.log")}, nil)
+	rep, _, err := BuildReport([]string{filepath.Join(dir, "comp_metrics.log")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestTlparseInputs(t *testing.T) {
 }
 
 func TestRankFromFileNameAndLogDirTree(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join(fixtures, "torch-2.14/r02_item.triage.log"))
+	src, err := os.ReadFile(filepath.Join(Fixtures, "torch-2.14/r02_item.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestRankFromFileNameAndLogDirTree(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rep, _, err := buildReport([]string{root}, nil)
+	rep, _, err := BuildReport([]string{root}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestRankFromFileNameAndLogDirTree(t *testing.T) {
 
 // TORCH_TRACE's compilation_metrics give the frame compiles, their time and the graphs each process compiled.
 func TestTraceCompilesAndUniqueGraphs(t *testing.T) {
-	rep, _, err := buildReport([]string{filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.trace")}, nil)
+	rep, _, err := BuildReport([]string{filepath.Join(Fixtures, "torch-2.14/r05_dist_c10d.trace")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestTraceCompilesAndUniqueGraphs(t *testing.T) {
 	if rep.UniqueGraphs != 4 { // rank 0: step twice + its resume function twice; rank 1: step twice
 		t.Fatalf("unique graphs %d", rep.UniqueGraphs)
 	}
-	text, _, _ := buildReport([]string{filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log")}, nil)
+	text, _, _ := BuildReport([]string{filepath.Join(Fixtures, "torch-2.14/r05_dist_c10d.triage.log")}, nil)
 	if text.UniqueGraphs != -1 || len(text.Compiles) != 0 {
 		t.Fatalf("a text log knows no graphs: %d %v", text.UniqueGraphs, text.Compiles)
 	}

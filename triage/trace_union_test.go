@@ -15,8 +15,8 @@ import (
 // trace's record of 3/0, not a reason to drop it: the break has both records.
 func TestTraceWithItemWarningKeepsBothRecords(t *testing.T) {
 	for _, v := range []string{"torch-2.14", "torch-2.6"} {
-		base := filepath.Join(fixtures, v, "gb_recompile")
-		rep, _, err := buildReport([]string{base + ".trace", base + ".withtrace.log"}, nil)
+		base := filepath.Join(Fixtures, v, "gb_recompile")
+		rep, _, err := BuildReport([]string{base + ".trace", base + ".withtrace.log"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func eventsText(m map[string]*siteEvents) string {
 func TestTracePairsCountTheUnion(t *testing.T) {
 	var pairs []string
 	for _, v := range []string{"torch-2.14", "torch-2.6", "torch-2.11-cuda"} {
-		dirs, _ := filepath.Glob(filepath.Join(fixtures, v, "*.trace"))
+		dirs, _ := filepath.Glob(filepath.Join(Fixtures, v, "*.trace"))
 		for _, d := range dirs {
 			base := d[:len(d)-len(".trace")]
 			if _, err := os.Stat(base + ".withtrace.log"); err == nil {
@@ -153,12 +153,12 @@ func TestTracePairsCountTheUnion(t *testing.T) {
 		t.Fatalf("found only %d trace + text pairs", len(pairs))
 	}
 	for _, base := range pairs {
-		rel, _ := filepath.Rel(fixtures, base)
+		rel, _ := filepath.Rel(Fixtures, base)
 		t.Run(rel, func(t *testing.T) {
 			var reps [3]*Report
 			for i, in := range [][]string{{base + ".trace"}, {base + ".withtrace.log"},
 				{base + ".trace", base + ".withtrace.log"}} {
-				rep, _, err := buildReport(in, nil)
+				rep, _, err := BuildReport(in, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

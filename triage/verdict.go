@@ -46,11 +46,11 @@ func StateWords(state string) string {
 }
 
 // rerecordsFew is how many CUDA-graph re-recordings pass as warm-up: the checklist's rule.
-const rerecordsFew = playbooks.RerecordsFew
+const RerecordsFew = playbooks.RerecordsFew
 
 func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo, run *RunFacts, ev ReportEvidence) Verdict {
 	t := countFindings(fs)
-	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(basisOf(ev, run), ra.compilesBasis()...),
+	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(BasisOf(ev, run), ra.compilesBasis()...),
 		FirstFailure: rep.FirstFailure.Text()}
 	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
 		v.UniqueGraphs = rep.UniqueGraphs
@@ -104,14 +104,14 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		add(what, "%s: %s [%s]", what, t.firstCGWarning.Title, t.firstCGWarning.Playbook)
 	}
 	switch {
-	case t.rerecords > rerecordsFew:
+	case t.rerecords > RerecordsFew:
 		what := Plural(t.rerecords, "CUDA-graph re-recording")
-		add(what, "%s (more than %d): %s [%s]", what, rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook)
+		add(what, "%s (more than %d): %s [%s]", what, RerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook)
 	case t.rerecords > 0 && len(short) > 0:
 		// a few pass as warm-up and make no run unsteady alone; where the run is not steady anyway they are
 		// listed, since they may be part of the cause (g13b: its skip is the re-record limit after 3)
 		v.Reasons = append(v.Reasons, fmt.Sprintf("%s (up to %d alone leave a run steady): %s [%s]",
-			Plural(t.rerecords, "CUDA-graph re-recording"), rerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook))
+			Plural(t.rerecords, "CUDA-graph re-recording"), RerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook))
 	}
 	if ra.Disagree() {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)
@@ -137,7 +137,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateDidNotStart, "did not start: "+orWhat(run.Error, "the command could not be launched")
 	case launcherOnly(rep, run, probes, ev, t): // torchrun died (its rendezvous) before any rank of the program ran
 		v.State, v.Summary = StateDidNotStart, "did not start: the launcher failed before any rank ran ("+
-			text.OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+errorGist(rep.FirstFailure.Message), text.TitleMax)+")"
+			text.OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+ErrorGist(rep.FirstFailure.Message), text.TitleMax)+")"
 	case ev.LogsRejected && t.runtime+t.errors > 0: // import torch raised on the setting: the program never ran
 		v.State, v.Summary = StateDidNotStart, "did not start: torch rejected TORCH_LOGS="+strings.Join(ev.Logs, ",")+
 			" at import, before the program ran"

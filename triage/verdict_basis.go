@@ -6,7 +6,7 @@ import (
 )
 
 // basisOf words what a verdict rests on.
-func basisOf(ev ReportEvidence, run *RunFacts) []string {
+func BasisOf(ev ReportEvidence, run *RunFacts) []string {
 	var b []string
 	if ev.TorchSeen {
 		b = append(b, "torch seen in "+strings.Join(ev.TorchSeenBy, ", "))

@@ -129,7 +129,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		UnexpectedRecompiles: t.unexpectedRecompiles + t.limits,
 		CPUOnly:              cpuOnly,
 		UsesCUDAGraphs:       uses,
-		CudagraphsLogged:     ev.cudagraphsOn(),
+		CudagraphsLogged:     ev.CudagraphsOn(),
 		CudagraphSkips:       t.skips,
 		CudagraphPartitions:  t.partitions,
 		CudagraphRerecords:   t.rerecords,

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,19 +6,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-func analyzeRun(t *testing.T, path string, run *RunFacts) *Analysis {
+func analyzeRun(t *testing.T, path string, run *triage.RunFacts) *triage.Analysis {
 	t.Helper()
-	rep, _, err := buildReport([]string{path}, nil)
+	rep, _, err := triage.BuildReport([]string{path}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	set, _ := playbooks.Builtin()
-	return AnalyzeRun(rep, set, nil, run)
+	return triage.AnalyzeRun(rep, set, nil, run)
 }
 
 // What the tool or the launcher did is never the program's fault, and nothing from nothing is never steady.
@@ -28,22 +30,22 @@ func TestVerdictOfStoppedAndUnstartedRuns(t *testing.T) {
 	code := 1
 	cases := []struct {
 		name, path string
-		run        *RunFacts
+		run        *triage.RunFacts
 		state      string
 		want       string // in the summary
 	}{
-		{"cancelled by torchtriage", interrupted, &RunFacts{Outcome: OutcomeStopped, StopReason: "cancelled", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true},
-			StateStopped, "stopped by torchtriage (cancelled) before the run finished; what it printed: 1 graph break"},
-		{"timed out", interrupted, &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out"}, StateStopped, "stopped by torchtriage (timed out)"},
-		{"interrupt in a log alone", interrupted, nil, StateStopped, "a process was interrupted (KeyboardInterrupt); the log does not say by whom"},
-		{"launch failed", "", &RunFacts{Outcome: OutcomeDidNotStart, Error: `exec: "pyhton": executable file not found in $PATH`}, StateDidNotStart, `did not start: exec: "pyhton"`},
-		{"died before torch", raised, &RunFacts{Outcome: OutcomeFailed, ExitCode: &code}, StateDidNotStart, "did not start: the command exited with code 1 before any torch output"},
-		{"a raise in a log alone", raised, nil, StateNoEvidence, "no torch output at all; what it printed: 1 process crashed"},
+		{"cancelled by torchtriage", interrupted, &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "cancelled", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true},
+			triage.StateStopped, "stopped by torchtriage (cancelled) before the run finished; what it printed: 1 graph break"},
+		{"timed out", interrupted, &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out"}, triage.StateStopped, "stopped by torchtriage (timed out)"},
+		{"interrupt in a log alone", interrupted, nil, triage.StateStopped, "a process was interrupted (KeyboardInterrupt); the log does not say by whom"},
+		{"launch failed", "", &triage.RunFacts{Outcome: triage.OutcomeDidNotStart, Error: `exec: "pyhton": executable file not found in $PATH`}, triage.StateDidNotStart, `did not start: exec: "pyhton"`},
+		{"died before torch", raised, &triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &code}, triage.StateDidNotStart, "did not start: the command exited with code 1 before any torch output"},
+		{"a raise in a log alone", raised, nil, triage.StateNoEvidence, "no torch output at all; what it printed: 1 process crashed"},
 	}
 	for _, c := range cases {
-		var a *Analysis
+		var a *triage.Analysis
 		if c.path == "" {
-			a = AnalyzeRun(NewAggregator().Report(), nil, nil, c.run)
+			a = triage.AnalyzeRun(triage.NewAggregator().Report(), nil, nil, c.run)
 		} else {
 			a = analyzeRun(t, c.path, c.run)
 		}
@@ -52,7 +54,7 @@ func TestVerdictOfStoppedAndUnstartedRuns(t *testing.T) {
 		}
 		// an interrupt (the tool's SIGINT) is not an error of the program
 		if c.path == interrupted {
-			if n := len(findingsOf(a, KindCompileError)) + len(findingsOf(a, KindRuntimeError)); n != 0 {
+			if n := len(triage.FindingsOf(a, triage.KindCompileError)) + len(triage.FindingsOf(a, triage.KindRuntimeError)); n != 0 {
 				t.Errorf("%s: %d error finding(s) for an interrupt", c.name, n)
 			}
 		}
@@ -67,7 +69,7 @@ func TestVerdictOfStoppedAndUnstartedRuns(t *testing.T) {
 // In a torchrun job the ranks fail one after another; the headline is the one torchrun calls the root cause,
 // not its ChildFailedError summary nor the rank that only died of the abort.
 func TestFirstFailureOfDistributedJob(t *testing.T) {
-	a := analyzeRun(t, fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
+	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
 	ff := a.Report.FirstFailure
 	if ff == nil || ff.Rank != 1 || ff.By != "root_cause" || ff.Of != 2 || ff.Class != "torch.distributed.DistBackendError" {
 		t.Fatalf("first failure %+v", ff)
@@ -76,12 +78,12 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 		t.Errorf("verdict first failure %q", a.Verdict.FirstFailure)
 	}
 	var buf strings.Builder
-	WriteReportText(&buf, a, text.Options{Width: 200})
+	triage.WriteReportText(&buf, a, text.Options{Width: 200})
 	if !strings.Contains(buf.String(), "First failure: rank 1 failed first") {
 		t.Errorf("text report has no first failure:\n%s", buf.String())
 	}
 	buf.Reset()
-	WriteMarkdown(&buf, a)
+	triage.WriteMarkdown(&buf, a)
 	if !strings.Contains(buf.String(), "**First failure:** rank 1 failed first") || !strings.Contains(buf.String(), "**Verdict:** not steady") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
@@ -90,7 +92,7 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 		t.Errorf("json: %s", j)
 	}
 	// no failure: null, and no headline
-	a = analyzeRun(t, fx("torch-2.14/r05_dist_c10d.triage.log"), nil)
+	a = analyzeRun(t, triage.Fx("torch-2.14/r05_dist_c10d.triage.log"), nil)
 	if a.Report.FirstFailure != nil || a.Verdict.FirstFailure != "" {
 		t.Errorf("no failure: %+v %q", a.Report.FirstFailure, a.Verdict.FirstFailure)
 	}
@@ -99,13 +101,13 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 // Markdown says the verdict's state, never "not steady" for a run without evidence.
 func TestMarkdownVerdictState(t *testing.T) {
 	var buf strings.Builder
-	WriteMarkdown(&buf, analyzeRun(t, fx("torch-2.11-cuda/g01_cg_cpu_input.triage.log"), nil))
+	triage.WriteMarkdown(&buf, analyzeRun(t, triage.Fx("torch-2.11-cuda/g01_cg_cpu_input.triage.log"), nil))
 	if !strings.Contains(buf.String(), "**Verdict:** no evidence — the input holds no torch output") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
 	// the state is said once (it read "no evidence — no evidence: …", "not steady — not steady: …")
 	buf.Reset()
-	WriteMarkdown(&buf, analyzeRun(t, fx("torch-2.14/gb_recompile.triage.log"), nil))
+	triage.WriteMarkdown(&buf, analyzeRun(t, triage.Fx("torch-2.14/gb_recompile.triage.log"), nil))
 	if !strings.Contains(buf.String(), "**Verdict:** not steady — ") || strings.Contains(buf.String(), "not steady — not steady") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
@@ -115,16 +117,16 @@ func TestMarkdownVerdictState(t *testing.T) {
 // none, or torchtriage stopped the run before it printed any (the tool's stop is never the program's silence).
 func TestNoTorchStepWords(t *testing.T) {
 	for _, c := range []struct {
-		run  *RunFacts
+		run  *triage.RunFacts
 		want string
 	}{
 		{nil, "the input holds no torch output at all"},
-		{&RunFacts{Outcome: OutcomeCompleted}, "the run printed no torch output at all"},
-		{&RunFacts{Outcome: OutcomeStopped, StopReason: "cancelled from the TUI"},
+		{&triage.RunFacts{Outcome: triage.OutcomeCompleted}, "the run printed no torch output at all"},
+		{&triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "cancelled from the TUI"},
 			"torchtriage stopped the run (cancelled from the TUI) before it printed any torch output"},
-		{&RunFacts{Outcome: OutcomeRunning}, ""},
+		{&triage.RunFacts{Outcome: triage.OutcomeRunning}, ""},
 	} {
-		a := AnalyzeRun(&Report{}, nil, nil, c.run)
+		a := triage.AnalyzeRun(&triage.Report{}, nil, nil, c.run)
 		if got := a.State().NoTorch; got != c.want {
 			t.Errorf("run %+v: %q, want %q", c.run, got, c.want)
 		}
@@ -137,14 +139,14 @@ func TestNoTorchStepWords(t *testing.T) {
 func TestNoTorchVerdictWords(t *testing.T) {
 	for _, c := range []struct {
 		inputs []string
-		run    *RunFacts
+		run    *triage.RunFacts
 		want   string
 	}{
 		{[]string{"a.log"}, nil, "the input holds no torch output at all"},
 		{[]string{"a.log", "b.log"}, nil, "the 2 inputs hold no torch output at all"},
-		{[]string{"stdout.log", "stderr.log"}, &RunFacts{Outcome: OutcomeCompleted}, "the run printed no torch output at all"},
+		{[]string{"stdout.log", "stderr.log"}, &triage.RunFacts{Outcome: triage.OutcomeCompleted}, "the run printed no torch output at all"},
 	} {
-		a := AnalyzeRun(&Report{Inputs: c.inputs}, nil, nil, c.run)
+		a := triage.AnalyzeRun(&triage.Report{Inputs: c.inputs}, nil, nil, c.run)
 		if got := a.Verdict.Summary; got != "no evidence: "+c.want {
 			t.Errorf("%d input(s), run %+v: verdict %q, want %q", len(c.inputs), c.run, got, "no evidence: "+c.want)
 		}
