@@ -53,8 +53,8 @@ func imports(t *testing.T) map[string][]string {
 // The layout's rules: imports flow one way (DEVELOPERS.md and the architecture issue).
 func TestImportRules(t *testing.T) {
 	deps := imports(t)
-	for _, want := range []string{".", "cli", "logparse", "playbooks", "triage", "triage/runner", "triage/probe",
-		"triage/demo", "triage/session", "triage/story", "tui"} {
+	for _, want := range []string{".", "cli", "doctor", "logparse", "playbooks", "triage", "triage/runner",
+		"triage/probe", "triage/demo", "triage/session", "triage/story", "tui"} {
 		if _, ok := deps[want]; !ok {
 			t.Errorf("package %s is missing from the layout", want)
 		}
@@ -72,6 +72,7 @@ func TestImportRules(t *testing.T) {
 		{"tui", func(d string) bool {
 			return d == "triage/runner" || d == "triage/probe" || d == "triage/demo" || d == "cli"
 		}, "tui goes through triage/session, never runner, probe or demo"},
+		{"doctor", func(d string) bool { return d == "cli" || d == "tui" }, "doctor (the box check) imports neither cli nor tui"},
 	}
 	for _, r := range rules {
 		for _, d := range deps[r.pkg] {
