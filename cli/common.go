@@ -49,10 +49,39 @@ func readProbes(cmd *cobra.Command, paths []string) []triage.ProcessInfo {
 	return out
 }
 
+// runMetas is what session.LoadRun gave for each directory a command asked of (is it a run, and its meta.json),
+// so that a command reads each run's meta.json once and hands the same Meta to every step that asks: runPaths'
+// one-run store, refuseStores, load's interrupted warning, runFacts. The nil runMetas reads it at each ask (the
+// commands that keep the package functions below).
+type runMetas map[string]metaRead
+
+type metaRead struct {
+	meta session.Meta
+	err  error
+}
+
+// meta is session.LoadRun(dir), read once per dir.
+func (ms runMetas) meta(dir string) (session.Meta, error) {
+	if ms == nil {
+		return session.LoadRun(dir)
+	}
+	if r, ok := ms[dir]; ok {
+		return r.meta, r.err
+	}
+	m, err := session.LoadRun(dir)
+	ms[dir] = metaRead{m, err}
+	return m, err
+}
+
 // load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2). It
 // returns the paths less those that named the same file or directory as one before them (read once).
 func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, []string, error) {
-	if err := refuseStores(cmd, paths); err != nil {
+	return runMetas(nil).load(cmd, paths, stdin)
+}
+
+// load is load with the run directories' meta.json read once (runMetas).
+func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, []string, error) {
+	if err := ms.refuseStores(cmd, paths); err != nil {
 		return nil, paths, err
 	}
 	l, err := triage.Load(paths, triage.LoadOptions{Stdin: stdin})
@@ -60,7 +89,7 @@ func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, 
 		paths = l.Paths
 	}
 	for _, p := range paths {
-		if m, err := session.LoadRun(p); err == nil && m.State == session.StateInterrupted {
+		if m, err := ms.meta(p); err == nil && m.State == session.StateInterrupted {
 			warn(cmd, "run %s was interrupted: the tool supervising it is gone (killed, out of disk or hung up); its logs end where it stopped", m.Name)
 		}
 	}
@@ -142,6 +171,11 @@ func resolveRun(arg, store string) (string, error) {
 // runPaths maps the bare run numbers among paths to their run directories in store (resolveRun; "-" passes), as
 // every command that reads runs takes them: `report 3` is `report .torchtriage/runs/0003-…`.
 func runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error) {
+	return runMetas(nil).runPaths(cmd, paths, store)
+}
+
+// runPaths is runPaths with the run directories' meta.json read once (runMetas).
+func (ms runMetas) runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error) {
 	out := make([]string, len(paths))
 	for i, p := range paths {
 		if p == "-" {
@@ -152,7 +186,7 @@ func runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error
 		if err != nil {
 			return nil, failErr(cmd, exitUsage, "%v", err)
 		}
-		if one := oneRunOf(dir); one != "" { // read as plain logs, its meta.json and probe would be lost
+		if one := ms.oneRunOf(dir); one != "" { // read as plain logs, its meta.json and probe would be lost
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: reading %s: the run store's one run\n", cmd.CommandPath(), one)
 			dir = one
 		}
@@ -163,8 +197,8 @@ func runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error
 
 // oneRunOf is the one run directory of a run store that holds exactly one (and no other entry), "" for anything
 // else: a run directory itself, a store of several runs (refuseStores), a directory of logs.
-func oneRunOf(dir string) string {
-	if _, err := session.LoadRun(dir); err == nil {
+func (ms runMetas) oneRunOf(dir string) string {
+	if _, err := ms.meta(dir); err == nil {
 		return ""
 	}
 	entries, err := os.ReadDir(dir)
@@ -172,7 +206,7 @@ func oneRunOf(dir string) string {
 		return ""
 	}
 	sub := filepath.Join(dir, entries[0].Name())
-	if _, err := session.LoadRun(sub); err != nil {
+	if _, err := ms.meta(sub); err != nil {
 		return ""
 	}
 	return sub
@@ -190,6 +224,18 @@ func runFacts(paths []string) *triage.RunFacts {
 		return nil
 	}
 	return session.RunFactsOfDir(paths[0])
+}
+
+// runFacts is runFacts of the meta.json already read (runMetas).
+func (ms runMetas) runFacts(paths []string) *triage.RunFacts {
+	if len(paths) != 1 {
+		return nil
+	}
+	m, err := ms.meta(paths[0])
+	if err != nil {
+		return nil
+	}
+	return session.RunFactsOf(m)
 }
 
 func isDir(p string) bool {
@@ -217,10 +263,15 @@ func distinctDirs(paths []string) []string {
 // refuseStores refuses a run store named as an input: its runs' logs (other commands, other times, each with its
 // own rank 0) would count as one report. One line says how to read one, all, or two side by side.
 func refuseStores(cmd *cobra.Command, paths []string) error {
+	return runMetas(nil).refuseStores(cmd, paths)
+}
+
+// refuseStores is refuseStores with the run directories' meta.json read once (runMetas).
+func (ms runMetas) refuseStores(cmd *cobra.Command, paths []string) error {
 	const how = "name one run (torchtriage %s %s); torchtriage log shows them all, torchtriage diff A B compares two"
 	var named []string // run directories named one by one
 	for _, p := range paths {
-		if _, err := session.LoadRun(p); err == nil {
+		if _, err := ms.meta(p); err == nil {
 			named = append(named, p)
 			continue
 		}
@@ -231,7 +282,7 @@ func refuseStores(cmd *cobra.Command, paths []string) error {
 		runs, last := 0, ""
 		for _, e := range entries {
 			if sub := filepath.Join(p, e.Name()); e.IsDir() {
-				if _, err := session.LoadRun(sub); err == nil {
+				if _, err := ms.meta(sub); err == nil {
 					runs, last = runs+1, sub
 				}
 			}

@@ -30,17 +30,18 @@ func newReportCmd() *cobra.Command {
 			"  pbpaste | torchtriage report -",
 		Args: needArgs(1, "input (a file, a directory, or - for stdin)"),
 		RunE: func(cmd *cobra.Command, paths []string) error {
-			paths, err := runPaths(cmd, paths, store)
+			metas := runMetas{} // a run directory's meta.json, read once for every step below
+			paths, err := metas.runPaths(cmd, paths, store)
 			if err != nil {
 				return err
 			}
 			promptPaste(cmd, paths)
 			oneShot()
-			rep, paths, err := load(cmd, paths, cmd.InOrStdin())
+			rep, paths, err := metas.load(cmd, paths, cmd.InOrStdin())
 			if err != nil {
 				return err
 			}
-			an := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), runFacts(paths))
+			an := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), metas.runFacts(paths))
 			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10) // thousands of lines: not one write each
 			err = triage.WriteReport(out, an, format, textOptions(cmd, width))
 			out.Flush()

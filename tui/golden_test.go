@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -54,7 +56,24 @@ func TestGoldenScreens(t *testing.T) {
 	}
 }
 
+// The header names the path as given: the log (the one copy under the repo's testdata/) is opened as
+// testdata/r07_fullgraph.triage.log, from a directory that holds it there, as the golden file shows it.
 func TestGoldenOpen(t *testing.T) {
-	m := openModel(t, 100, 30, "r07_fullgraph.triage.log")
+	data, err := os.ReadFile(testdataPath(t, "r07_fullgraph.triage.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "testdata"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "testdata", "r07_fullgraph.triage.log"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var m *Model
+	t.Run("open", func(t *testing.T) {
+		t.Chdir(dir) // until the subtest ends: the golden file is read in tui/testdata
+		m = openPath(t, 100, 30, filepath.Join("testdata", "r07_fullgraph.triage.log"))
+	})
 	golden.RequireEqual(t, plain(m))
 }

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/demo"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -37,12 +38,41 @@ func builtinSet(t testing.TB) *playbooks.Set {
 	return set
 }
 
-// openModel is `torchtriage open` of testdata files, loaded synchronously, at a size.
+// fixtures are the logs the tests name by their file name alone (openModel, feedRun, feedChunks, writeStoredRun,
+// testdataPath): each is read where it lies in the repo's top-level testdata/, the one copy every package's tests
+// read, under the directory named here.
+var fixtures = map[string]string{
+	"c01_mlp.cold.log":              "compile/torch-2.14",
+	"c01_mlp.warm.log":              "compile/torch-2.14",
+	"ddp_2ranks.ddp.log":            "fixtures/torch-2.14",
+	"g03_cg_dynamic.perf.log":       "fixtures/torch-2.11-cuda",
+	"g09a_nccl_same_gpu.triage.log": "fixtures/torch-2.11-cuda",
+	"gb_recompile.triage.log":       "fixtures/torch-2.14",
+	"r05_dist_c10d.guards.log":      "fixtures/torch-2.14",
+	"r05_dist_c10d.trace":           "fixtures/torch-2.14",
+	"r05_dist_c10d.triage.log":      "fixtures/torch-2.14",
+	"r06_dist_funcol.triage.log":    "fixtures/torch-2.14",
+	"r07_fullgraph.triage.log":      "fixtures/torch-2.14",
+	"r12_limit_str.triage.log":      "fixtures/torch-2.14",
+}
+
+// testdataPath is the path of a file a test names: one of fixtures by its name (testlogs.Path: ../testdata/…),
+// else a path under tui/testdata, which holds the golden files (the tests' ../../testdata/… and the temp-dir
+// paths made relative to it name files outside it).
+func testdataPath(t testing.TB, name string) string {
+	t.Helper()
+	if dir, ok := fixtures[name]; ok {
+		return testlogs.Path(t, dir, name)
+	}
+	return filepath.Join("testdata", name)
+}
+
+// openModel is `torchtriage open` of testdata files (testdataPath), loaded synchronously, at a size.
 func openModel(t testing.TB, w, h int, files ...string) *Model {
 	t.Helper()
 	var paths []string
 	for _, f := range files {
-		paths = append(paths, filepath.Join("testdata", f))
+		paths = append(paths, testdataPath(t, f))
 	}
 	m := newModel(options{mode: modeOpen, paths: paths, set: builtinSet(t)})
 	m.now = func() time.Time { return fixedNow }
@@ -124,7 +154,7 @@ func feedRun(t testing.TB, m *Model, id int, file, preset, torchLogs string, exi
 	var data []byte
 	if file != "" {
 		var err error
-		if data, err = os.ReadFile(filepath.Join("testdata", file)); err != nil {
+		if data, err = os.ReadFile(testdataPath(t, file)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -3,7 +3,6 @@ package tui
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,7 +16,7 @@ import (
 // runs after each part's batch.
 func feedChunks(t *testing.T, m *Model, id int, file string, exit int, cuts []int, after func(part int)) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", file))
+	data, err := os.ReadFile(testdataPath(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +77,7 @@ func TestInitialFocusGoesToThePaneOfTheTopFinding(t *testing.T) {
 // Once the user moved the cursor, findings that stream in later do not move it.
 func TestUserSelectionIsKeptWhileFindingsStreamIn(t *testing.T) {
 	m := liveModel(t, 80, 24)
-	data, _ := os.ReadFile(filepath.Join("testdata", "gb_recompile.triage.log"))
+	data, _ := os.ReadFile(testdataPath(t, "gb_recompile.triage.log"))
 	n := bytes.Count(data, []byte("\n"))
 	var want *row
 	feedChunks(t, m, 1, "gb_recompile.triage.log", 0, []int{n / 2, 3 * n / 4}, func(part int) {

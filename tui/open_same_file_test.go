@@ -16,7 +16,7 @@ import (
 // status line says which path was the same file; before, every record counted twice and nothing was said.
 func TestOpenSameFileTwiceIsReadOnceAndSaid(t *testing.T) {
 	dir := t.TempDir()
-	data, err := os.ReadFile(filepath.Join("testdata", "gb_recompile.triage.log"))
+	data, err := os.ReadFile(testdataPath(t, "gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func init() {
 	o := Options{Playbooks: set, NoColor: true}
 	switch mode {
 	case "open":
-		o.Mode, o.Paths = ModeOpen, []string{filepath.Join("testdata", "gb_recompile.triage.log")}
+		o.Mode, o.Paths = ModeOpen, []string{filepath.Join("..", "testdata", "fixtures", "torch-2.14", "gb_recompile.triage.log")}
 	case "run":
 		store, err := session.OpenStore(os.Getenv("TT_TUI_STORE"))
 		if err != nil {

@@ -17,7 +17,7 @@ import (
 // nothing (not "0 breaks · 0 recompiles · 0 limit hits"), and logs that show no sign graph_breaks was on give no
 // break count (not "0 breaks") beside the recompiles they hold.
 func TestRunsViewCountsOfOpenedInputsAreEarned(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "gb_recompile.triage.log"))
+	data, err := os.ReadFile(testdataPath(t, "gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func writeStoredRun(t testing.TB, store string, m session.Meta, log string) stri
 		t.Fatal(err)
 	}
 	if log != "" {
-		data, err := os.ReadFile(filepath.Join("testdata", log))
+		data, err := os.ReadFile(testdataPath(t, log))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"bytes"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -14,7 +13,7 @@ import (
 // ends the program from the main screen.
 
 func TestProgramOpensLogsAndQuits(t *testing.T) {
-	m := newModel(options{mode: modeOpen, paths: []string{filepath.Join("testdata", "gb_recompile.triage.log")},
+	m := newModel(options{mode: modeOpen, paths: []string{testdataPath(t, "gb_recompile.triage.log")},
 		set: builtinSet(t)})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("print()")) },

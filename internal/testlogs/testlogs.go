@@ -54,3 +54,30 @@ func LinesWith(tb testing.TB, src, keep string) string {
 	}
 	return path
 }
+
+// Path is the path of elem under the module's top-level testdata/ (the one copy of the fixtures and recordings
+// that every package's tests read), relative to the working directory: go test runs a package's tests in its
+// directory, so from tui it is ../testdata/elem. The module root is the nearest directory above with a go.mod,
+// so a package names its fixtures alike however deep it lies.
+func Path(tb testing.TB, elem ...string) string {
+	tb.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	root := wd
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		if root == filepath.Dir(root) {
+			tb.Fatalf("no go.mod in %s or above: no module testdata/ to read", wd)
+		}
+		root = filepath.Dir(root)
+	}
+	rel, err := filepath.Rel(wd, filepath.Join(append([]string{root, "testdata"}, elem...)...))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rel
+}

@@ -1,7 +1,8 @@
-package cli
+package doctor
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"os"
@@ -17,12 +18,14 @@ import (
 
 func TestDoctorText(t *testing.T) {
 	py := doctorEnv(t, "PYTHONPATH="+fakeTorchDir(t), "FAKETORCH_LOG_NAMES=graph_breaks,recompiles", "TORCH_LOGS=nope")
-	code, out, errb := runCLI("doctor", "--python", py, "--store", t.TempDir())
-	if code != 1 || errb != "" {
-		t.Errorf("exit %d, stderr %q", code, errb)
+	var b bytes.Buffer
+	failed, err := Run(context.Background(), &b, Options{Python: py, Store: t.TempDir(), Version: "1.2.3"})
+	out := b.String()
+	if failed != 1 || err != nil {
+		t.Errorf("%d ✗, error %v", failed, err)
 	}
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if !strings.HasPrefix(lines[0], "torchtriage doctor · torchtriage ") || strings.Contains(out, "\x1b[") {
+	if !strings.HasPrefix(lines[0], "torchtriage doctor · torchtriage 1.2.3 · ") || strings.Contains(out, "\x1b[") {
 		t.Errorf("header or colours on a non-terminal:\n%s", out)
 	}
 	if last := lines[len(lines)-1]; !strings.HasSuffix(last, "✗") || !strings.Contains(last, " ⚠ · ") {
@@ -43,12 +46,6 @@ func TestDoctorText(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
-	}
-	if code, _, errb := runCLI("doctor", "now"); code != 2 || !strings.Contains(errb, `unexpected argument "now"`) {
-		t.Errorf("usage error: exit %d %q", code, errb)
-	}
-	if code, _, _ := runCLI("doctor", "--format", "yaml"); code != 2 {
-		t.Errorf("bad --format: exit %d", code)
 	}
 }
 
@@ -75,7 +72,7 @@ func TestDoctorTerminalAndTmux(t *testing.T) {
 			k, v, _ := strings.Cut(kv, "=")
 			t.Setenv(k, v)
 		}
-		f := doctorFacts{Terminal: examineTerminal(io.Discard)}
+		f := facts{Terminal: examineTerminal(io.Discard)}
 		got := map[string]check{"terminal": checkTerminal(f.Terminal), "tmux": checkTmux(f)}[c.id]
 		if got.Status != c.want || !strings.Contains(got.Detail, c.contains) {
 			t.Errorf("%v: %s %s %q, want %s with %q", c.env, c.id, got.Status, got.Detail, c.want, c.contains)
@@ -98,7 +95,7 @@ func TestDriverVersion(t *testing.T) {
 		old := nvidiaDriverFile
 		nvidiaDriverFile = path
 		py := doctorEnv(t, "PYTHONPATH="+fakeTorchDir(t))
-		_, doc, checks := runDoctor(t, "--python", py)
+		_, doc, checks := runDoctor(t, Options{Python: py})
 		nvidiaDriverFile = old
 		if doc.Facts.Driver != want {
 			t.Errorf("driver %q from %q, want %s", doc.Facts.Driver, text, want)
@@ -118,10 +115,10 @@ func TestDoctorChecksOnH100Facts(t *testing.T) {
 	if err := json.Unmarshal(data, &p); err != nil {
 		t.Fatal(err)
 	}
-	f := doctorFacts{Python: p.Python, Probe: &p, LogNames: p.LogNames, LogNamesFrom: "torch", Driver: "580.159.04",
+	f := facts{Python: p.Python, Probe: &p, LogNames: p.LogNames, LogNamesFrom: "torch", Driver: "580.159.04",
 		Torchrun: "/opt/torch/.venv/bin/torchrun", TorchrunPython: "/opt/torch/.venv/bin/python3"}
 	checks := map[string]check{}
-	for _, c := range doctorChecks(f) {
+	for _, c := range checksOf(f) {
 		checks[c.ID] = c
 	}
 	wantCheck(t, checks, "python", statusOK, "/opt/torch/.venv/bin/python3 3.12.3 (venv /opt/torch/.venv)")
@@ -129,6 +126,22 @@ func TestDoctorChecksOnH100Facts(t *testing.T) {
 	wantCheck(t, checks, "gpu", statusOK, "NVIDIA H100 80GB HBM3 (capability 9.0) ×1, NVIDIA driver 580.159.04")
 	wantCheck(t, checks, "torch_logs_names", statusOK, "torch 2.11.0+cu130 accepts 68 names (asked torch); every preset's")
 	wantCheck(t, checks, "torchrun", statusOK, "/opt/torch/.venv/bin/torchrun")
+}
+
+// TestMain lets the test binary be doctor itself (TT_DOCTOR_SELF=1: `torchtriage doctor --format json`, its exit
+// status included), as TestDoctorRealtorch runs it inside a real PyTorch root.
+func TestMain(m *testing.M) {
+	if os.Getenv("TT_DOCTOR_SELF") == "1" {
+		failed, err := Run(context.Background(), os.Stdout, Options{Format: "json"})
+		switch {
+		case err != nil:
+			os.Exit(2)
+		case failed > 0:
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
 }
 
 // TestDoctorRealtorch runs doctor inside a real PyTorch root (../shared/realtorch): it must report that torch,
@@ -156,18 +169,18 @@ func TestDoctorRealtorch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, work, "torchtriage", string(data))
-	if err := os.Chmod(filepath.Join(work, "torchtriage"), 0o755); err != nil {
+	writeFile(t, work, "doctor.test", string(data))
+	if err := os.Chmod(filepath.Join(work, "doctor.test"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(runSh, "./torchtriage", "doctor", "--format", "json")
+	cmd := exec.Command(runSh, "./doctor.test")
 	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "REALTORCH="+root, "TT_CLI_SELF=1", "TORCH_LOGS=graph_breaks,no_such_log",
+	cmd.Env = append(os.Environ(), "REALTORCH="+root, "TT_DOCTOR_SELF=1", "TORCH_LOGS=graph_breaks,no_such_log",
 		"TORCHINDUCTOR_CACHE_DIR=", "PYTHONPATH=")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	_ = cmd.Run() // exit 1: the TORCH_LOGS line is ✗
-	var doc doctorDoc
+	var doc document
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatalf("not JSON: %v\n%s\n%s", err, out.String(), errb.String())
 	}

@@ -1,4 +1,4 @@
-package cli
+package doctor
 
 import (
 	"fmt"
@@ -12,8 +12,8 @@ import (
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// doctorChecks turns the facts into doctor's lines, in the order of the screen.
-func doctorChecks(f doctorFacts) []check {
+// checksOf turns the facts into doctor's lines, in the order of the screen.
+func checksOf(f facts) []check {
 	out := []check{checkPython(f)}
 	if f.Probe != nil {
 		out = append(out, checkTorch(f))
@@ -37,7 +37,7 @@ func doctorChecks(f doctorFacts) []check {
 	return out
 }
 
-func checkPython(f doctorFacts) check {
+func checkPython(f facts) check {
 	c := check{ID: "python", Title: "python"}
 	if f.Probe == nil {
 		c.Status, c.Detail = statusFail, f.PythonError
@@ -52,7 +52,7 @@ func checkPython(f doctorFacts) check {
 }
 
 // torchVersion is the imported torch's version, "" without one.
-func torchVersion(f doctorFacts) string {
+func torchVersion(f facts) string {
 	if f.Probe == nil || f.Probe.Torch == nil {
 		return ""
 	}
@@ -67,7 +67,7 @@ func minorOf(version string) int {
 	return -1
 }
 
-func checkTorch(f doctorFacts) check {
+func checkTorch(f facts) check {
 	p, c := f.Probe, check{ID: "torch", Title: "torch"}
 	switch {
 	case p.TorchMissing:
@@ -88,7 +88,7 @@ func checkTorch(f doctorFacts) check {
 	return c
 }
 
-func checkGPU(f doctorFacts) check {
+func checkGPU(f facts) check {
 	c := check{ID: "gpu", Title: "GPU", Status: statusOK}
 	driver := "no NVIDIA driver loaded"
 	if f.Driver != "" {
@@ -120,7 +120,7 @@ func checkGPU(f doctorFacts) check {
 }
 
 // checkLogNames says which TORCH_LOGS names this torch accepts and which preset names it would reject.
-func checkLogNames(f doctorFacts) check {
+func checkLogNames(f facts) check {
 	c := check{ID: "torch_logs_names", Title: "TORCH_LOGS names", Status: statusOK}
 	version := torchVersion(f)
 	if len(f.LogNames) == 0 {
@@ -162,7 +162,7 @@ func checkLogNames(f doctorFacts) check {
 }
 
 // checkTorchLogsEnv checks the environment's own TORCH_LOGS: torch validates it at import.
-func checkTorchLogsEnv(f doctorFacts) (check, bool) {
+func checkTorchLogsEnv(f facts) (check, bool) {
 	p := f.Probe
 	if p.TorchLogs == nil {
 		return check{}, false
@@ -207,7 +207,7 @@ func checkTorchLogsEnv(f doctorFacts) (check, bool) {
 	return c, true
 }
 
-func checkTorchrun(f doctorFacts) check {
+func checkTorchrun(f facts) check {
 	c := check{ID: "torchrun", Title: "torchrun", Status: statusOK}
 	if f.Torchrun == "" {
 		if f.Probe != nil && f.Probe.DistributedRun {
@@ -229,7 +229,7 @@ func checkTorchrun(f doctorFacts) check {
 	return c
 }
 
-func checkSrun(f doctorFacts) check {
+func checkSrun(f facts) check {
 	c := check{ID: "srun", Title: "srun", Status: statusOK, Detail: f.Srun}
 	if f.Srun == "" {
 		c.Detail = "not on PATH (needed only for --launcher srun)"
@@ -274,7 +274,7 @@ func checkCache(d dirFacts) check {
 	return c
 }
 
-func checkKnobs(f doctorFacts) []check {
+func checkKnobs(f facts) []check {
 	var out []check
 	minor := minorOf(torchVersion(f))
 	for _, k := range knobs {
@@ -293,7 +293,7 @@ func checkKnobs(f doctorFacts) []check {
 	return out
 }
 
-func checkStore(f doctorFacts) check {
+func checkStore(f facts) check {
 	d := f.Store
 	c := check{ID: "store", Title: "run store", Status: statusOK, Detail: d.Path}
 	switch {
@@ -316,7 +316,7 @@ func checkStore(f doctorFacts) check {
 
 // checkCppCompiler says which C++ compiler Inductor would build CPU kernels with, as torch's own search found it;
 // no line when torch could not be asked (an older torch without cpp_builder, TORCH_INDUCTOR_INSTALL_GXX set).
-func checkCppCompiler(f doctorFacts) (check, bool) {
+func checkCppCompiler(f facts) (check, bool) {
 	p := f.Probe
 	c := check{ID: "cpp_compiler", Title: "C++ compiler", Status: statusOK}
 	switch {

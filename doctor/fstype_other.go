@@ -1,6 +1,6 @@
 //go:build !linux && !darwin
 
-package cli
+package doctor
 
 // fsType is unknown here.
 func fsType(string) (string, bool) { return "", false }

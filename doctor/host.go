@@ -1,4 +1,4 @@
-package cli
+package doctor
 
 import (
 	"bufio"
@@ -15,8 +15,8 @@ import (
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// doctorFacts is everything doctor found, checks aside: what the python said, and what Go sees of the host.
-type doctorFacts struct {
+// facts is everything doctor found, checks aside: what the python said, and what Go sees of the host.
+type facts struct {
 	Python       string       `json:"python"` // the interpreter asked (--python, else python3 on PATH)
 	PythonError  string       `json:"python_error,omitempty"`
 	Probe        *probe.Facts `json:"probe,omitempty"` // what the python said; nil when it could not be run
@@ -56,17 +56,18 @@ var nvidiaDriverFile = "/proc/driver/nvidia/version"
 // "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  570.86.15  Release Build …".
 var driverRE = regexp.MustCompile(`Kernel Module(?: for \S+)?\s+(\d+(?:\.\d+)+)`)
 
-func gatherDoctor(ctx context.Context, pythonFlag, store string, stdout io.Writer) doctorFacts {
-	var f doctorFacts
-	py, facts, err := askPython(ctx, pythonFlag)
-	f.Python, f.Probe = py, facts
+// gather asks the python and looks at the host; stdout is where doctor writes (is it a terminal?).
+func gather(ctx context.Context, pythonFlag, store string, stdout io.Writer) facts {
+	var f facts
+	py, probed, err := askPython(ctx, pythonFlag)
+	f.Python, f.Probe = py, probed
 	if err != nil {
 		f.PythonError = err.Error()
 	}
-	if facts != nil && facts.Torch != nil {
-		if len(facts.LogNames) > 0 {
-			f.LogNames, f.LogNamesFrom = facts.LogNames, "torch"
-		} else if names, ok := runner.LogNamesFor(facts.Torch.Version); ok {
+	if probed != nil && probed.Torch != nil {
+		if len(probed.LogNames) > 0 {
+			f.LogNames, f.LogNamesFrom = probed.LogNames, "torch"
+		} else if names, ok := runner.LogNamesFor(probed.Torch.Version); ok {
 			f.LogNames, f.LogNamesFrom = names, "table"
 		}
 	}
@@ -81,13 +82,13 @@ func gatherDoctor(ctx context.Context, pythonFlag, store string, stdout io.Write
 	}
 	f.Srun, _ = exec.LookPath("srun")
 	f.Tmux, _ = exec.LookPath("tmux")
-	if facts != nil {
-		inductor := dirFacts{Name: "inductor cache", Path: facts.InductorCacheDir}
-		if facts.InductorCacheDirEnv {
+	if probed != nil {
+		inductor := dirFacts{Name: "inductor cache", Path: probed.InductorCacheDir}
+		if probed.InductorCacheDirEnv {
 			inductor.Env = "TORCHINDUCTOR_CACHE_DIR"
 		}
-		triton := dirFacts{Name: "triton cache", Path: facts.TritonCacheDir}
-		if facts.TritonCacheDirEnv {
+		triton := dirFacts{Name: "triton cache", Path: probed.TritonCacheDir}
+		if probed.TritonCacheDirEnv {
 			triton.Env = "TRITON_CACHE_DIR"
 		}
 		f.Caches = []dirFacts{examineDir(inductor), examineDir(triton)}

@@ -1,4 +1,4 @@
-package cli
+package doctor
 
 import (
 	"fmt"
@@ -73,7 +73,7 @@ func checkTerminal(t termFacts) check {
 
 // checkTmux: over SSH, a dropped connection ends torchtriage and the run it supervises unless tmux (or screen)
 // holds the session.
-func checkTmux(f doctorFacts) check {
+func checkTmux(f facts) check {
 	t := f.Terminal
 	c := check{ID: "tmux", Title: "tmux", Status: statusOK}
 	switch {
