@@ -35,10 +35,5 @@ func DescribeCompiling(states []CompileState, now time.Time) string {
 // an unreadable file is left out (its rank's state is not known).
 func compileStatesOf(runDir string) []triage.ProbeCompileState {
 	states, _ := probe.ReadCompileStates(runDir)
-	var out []triage.ProbeCompileState
-	for _, s := range states {
-		out = append(out, triage.ProbeCompileState{Rank: s.Rank, RankSource: s.RankSource, PID: s.PID, Phase: s.Phase,
-			Trigger: s.Trigger, CompileID: s.CompileID, Function: s.Function, File: s.File, Line: s.Line, Compiles: s.Compiles})
-	}
-	return out
+	return states
 }

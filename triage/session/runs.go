@@ -147,7 +147,7 @@ func RunFactsOf(m Meta) *triage.RunFacts {
 		f.TorchImported = len(starts)
 		for _, s := range starts {
 			f.TorchImportedVersion = cmp.Or(f.TorchImportedVersion, s.Torch)
-			f.Started = append(f.Started, triage.ProbeStart{Rank: s.Rank, NoRank: s.RankSource == "default", PID: s.PID})
+			f.Started = append(f.Started, s)
 		}
 		f.CompileStates = compileStatesOf(m.Dir)
 	}
