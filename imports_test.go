@@ -53,8 +53,8 @@ func imports(t *testing.T) map[string][]string {
 // The layout's rules: imports flow one way (DEVELOPERS.md and the architecture issue).
 func TestImportRules(t *testing.T) {
 	deps := imports(t)
-	for _, want := range []string{".", "cli", "logparse", "playbooks", "triage", "triage/runner", "triage/probe",
-		"triage/demo", "triage/session", "triage/story", "tui"} {
+	for _, want := range []string{".", "cli", "logparse", "playbooks", "triage", "triage/runner", "triage/runs",
+		"triage/probe", "triage/demo", "triage/session", "triage/story", "tui", "internal/proc"} {
 		if _, ok := deps[want]; !ok {
 			t.Errorf("package %s is missing from the layout", want)
 		}
@@ -67,6 +67,11 @@ func TestImportRules(t *testing.T) {
 		{"logparse", func(string) bool { return true }, "logparse imports nothing of this module"},
 		{"playbooks", func(d string) bool { return d != "logparse" }, "playbooks imports only logparse at most"},
 		{"triage/probe", func(string) bool { return true }, "triage/probe (the probe and every file it writes) imports nothing of this module"},
+		{"internal/proc", func(string) bool { return true }, "internal/proc imports nothing of this module"},
+		{"triage/runs", func(d string) bool { return d != "logparse" && d != "internal/proc" },
+			"triage/runs (what a run is on disk) imports only logparse and internal/proc"},
+		{"triage/runner", func(d string) bool { return d != "triage/runs" && d != "internal/proc" },
+			"triage/runner (process supervision) imports only triage/runs and internal/proc"},
 		{"triage", func(d string) bool {
 			return strings.HasPrefix(d, "triage/") && d != "triage/probe" || d == "cli" || d == "tui"
 		}, "triage (the analysis) imports the probe's file formats (triage/probe), never runner, demo, session, story, cli or tui"},

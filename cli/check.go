@@ -8,11 +8,12 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -228,7 +229,7 @@ func runCommand(ran *session.Meta, paths []string) string {
 	if ran == nil || len(ran.UserArgv) == 0 {
 		return ""
 	}
-	return runner.ShellJoin(ran.UserArgv)
+	return runs.ShellJoin(ran.UserArgv)
 }
 
 // ruleValues takes the rule flags whose values need more than their type says, and refuses a value the gate

@@ -10,12 +10,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -121,7 +122,7 @@ func resolveRun(arg, store string) (string, error) {
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 0 {
 		// a run's name as every message gives it ("0003-breaks"), unless a path of that name is here
-		if _, serr := os.Stat(arg); serr != nil && runner.IsRunDirName(arg) {
+		if _, serr := os.Stat(arg); serr != nil && runs.IsRunDirName(arg) {
 			if dir := filepath.Join(store, arg); isDir(dir) {
 				return dir, nil
 			}

@@ -7,8 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -61,7 +62,7 @@ func torchVersion(f doctorFacts) string {
 
 // minorOf is torch's 2.x minor version, -1 when unknown.
 func minorOf(version string) int {
-	if m, ok := runner.TorchMinor(version); ok {
+	if m, ok := runs.TorchMinor(version); ok {
 		return m
 	}
 	return -1
@@ -174,7 +175,7 @@ func checkTorchLogsEnv(f doctorFacts) (check, bool) {
 	fails := "" // how `import torch` fails with it, where no name is the one rejected
 	switch {
 	case p.TorchLogsError != "":
-		unknown, _, ok := runner.ParseInvalidLogSettings([]byte(p.TorchLogsError))
+		unknown, _, ok := runs.ParseInvalidLogSettings([]byte(p.TorchLogsError))
 		bad = unknown
 		if !ok || len(unknown) == 0 { // not a rejected name: TORCH_LOGS=help prints the help and fails too
 			first, _, _ := strings.Cut(strings.TrimSpace(p.TorchLogsError), "\n")

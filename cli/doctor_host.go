@@ -10,8 +10,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/torchtriage/torchtriage/triage/probe"
-	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -66,7 +67,7 @@ func gatherDoctor(ctx context.Context, pythonFlag, store string, stdout io.Write
 	if facts != nil && facts.Torch != nil {
 		if len(facts.LogNames) > 0 {
 			f.LogNames, f.LogNamesFrom = facts.LogNames, "torch"
-		} else if names, ok := runner.LogNamesFor(facts.Torch.Version); ok {
+		} else if names, ok := runs.LogNamesFor(facts.Torch.Version); ok {
 			f.LogNames, f.LogNamesFrom = names, "table"
 		}
 	}

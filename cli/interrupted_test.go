@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -26,7 +27,7 @@ func logDir(t *testing.T, name string) string {
 func TestReportOfAnInterruptedRunWarns(t *testing.T) {
 	dir := logDir(t, "stderr.log")
 	meta, _ := json.Marshal(session.Meta{ID: 3, Name: "0003-breaks", State: session.StateRunning,
-		Supervisor: &runner.Supervisor{Pid: os.Getpid(), Start: 1}}) // a pid now running another process
+		Supervisor: &runs.Supervisor{Pid: os.Getpid(), Start: 1}}) // a pid now running another process
 	writeFile(t, dir, "meta.json", string(meta))
 	code, out, errb := runCLI("report", dir)
 	if code != 0 || !strings.Contains(out, "graph break") {
@@ -46,7 +47,7 @@ func TestInterruptedSilentRunIsNotBlamedOnTheProgram(t *testing.T) {
 	writeFile(t, dir, "stdout.log", "")
 	writeFile(t, dir, "stderr.log", "")
 	meta, _ := json.Marshal(session.Meta{ID: 4, Name: "0004-breaks", State: session.StateRunning, TorchLogs: "graph_breaks,recompiles",
-		Argv: []string{"python3", "train.py"}, Supervisor: &runner.Supervisor{Pid: os.Getpid(), Start: 1}})
+		Argv: []string{"python3", "train.py"}, Supervisor: &runs.Supervisor{Pid: os.Getpid(), Start: 1}})
 	writeFile(t, dir, "meta.json", string(meta))
 	_, out, _ := runCLI("report", dir)
 	for _, bad := range []string{"did not start", "failed", "fix the crash", "printed no torch output"} {

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/charmbracelet/x/ansi"
-	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 // maxLastText bounds the bytes lastText keeps of a line.
@@ -60,6 +61,6 @@ func Clean(s string) string {
 	return b.String()
 }
 
-// CommandLine is argv as a shell reads it back (runner.ShellJoin: quoted where a shell would split or expand it,
+// CommandLine is argv as a shell reads it back (runs.ShellJoin: quoted where a shell would split or expand it,
 // "#", "!" and line breaks included), for the command a run launched.
-func CommandLine(argv []string) string { return runner.ShellJoin(argv) }
+func CommandLine(argv []string) string { return runs.ShellJoin(argv) }

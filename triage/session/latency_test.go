@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
@@ -195,7 +197,7 @@ func runLatency(t testing.TB, busy bool) (lat []time.Duration, stall time.Durati
 			if !exited {
 				exited = true
 				code := 0
-				f.sink(runner.Event{RunID: run, Kind: runner.EventExited, Meta: &runner.Meta{ID: run, ExitCode: &code, State: runner.StateExited}})
+				f.sink(runner.Event{RunID: run, Kind: runner.EventExited, Meta: &runs.Meta{ID: run, ExitCode: &code, State: runs.StateExited}})
 			}
 		case <-deadline:
 			t.Fatalf("no final batch; %d of %d records shown", next, len(want))

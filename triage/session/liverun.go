@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
 )
@@ -94,7 +96,7 @@ func (lr *Follower) Apply(ev Event, now time.Time) {
 	case runner.EventRelaunched:
 		lr.meta = ev.Meta
 	case runner.EventError:
-		if ev.Meta != nil && ev.Meta.State == runner.StateFailedToStart {
+		if ev.Meta != nil && ev.Meta.State == runs.StateFailedToStart {
 			lr.log.Flush()
 			lr.live.Close()
 			lr.meta, lr.final, lr.dirty = ev.Meta, true, true

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/runner"
@@ -15,32 +17,32 @@ import (
 // The run store, launch and preset vocabulary of a session, as the runner defines it: the UI goes through this
 // package and never imports the runner itself.
 type (
-	Spec      = runner.Spec
-	Meta      = runner.Meta
-	State     = runner.State
-	Store     = runner.Store
+	Spec      = runs.Spec
+	Meta      = runs.Meta
+	State     = runs.State
+	Store     = runs.Store
 	EventKind = runner.EventKind
 	// Event is what the runner reports of a run (output, stall, exit, …).
 	Event    = runner.Event
-	Preset   = runner.Preset
-	LogSet   = runner.LogSet
-	LogEntry = runner.LogEntry
+	Preset   = runs.Preset
+	LogSet   = runs.LogSet
+	LogEntry = runs.LogEntry
 	// Comparison is the eager-vs-compiled comparison of two runs.
-	Comparison = runner.Comparison
+	Comparison = runs.Comparison
 	// ProcessInfo is what the probe recorded about one process.
 	ProcessInfo = triage.ProcessInfo
 )
 
 // Run states.
 const (
-	StateRunning       = runner.StateRunning
-	StateStalled       = runner.StateStalled
-	StateExited        = runner.StateExited
-	StateTimedOut      = runner.StateTimedOut
-	StateKilled        = runner.StateKilled
-	StateFailedToStart = runner.StateFailedToStart
-	StateCorrupt       = runner.StateCorrupt
-	StateInterrupted   = runner.StateInterrupted
+	StateRunning       = runs.StateRunning
+	StateStalled       = runs.StateStalled
+	StateExited        = runs.StateExited
+	StateTimedOut      = runs.StateTimedOut
+	StateKilled        = runs.StateKilled
+	StateFailedToStart = runs.StateFailedToStart
+	StateCorrupt       = runs.StateCorrupt
+	StateInterrupted   = runs.StateInterrupted
 )
 
 // Event kinds (what a Note says happened).
@@ -54,47 +56,47 @@ const (
 )
 
 // DefaultStoreDir is where runs are stored, under the working directory.
-const DefaultStoreDir = runner.DefaultStoreDir
+const DefaultStoreDir = runs.DefaultStoreDir
 
 // DefaultPreset is the preset a run starts with.
-const DefaultPreset = runner.DefaultPreset
+const DefaultPreset = runs.DefaultPreset
 
 // Presets lists the TORCH_LOGS presets.
-func Presets() []Preset { return runner.Presets() }
+func Presets() []Preset { return runs.Presets() }
 
 // PresetByName finds a preset.
-func PresetByName(name string) (Preset, bool) { return runner.PresetByName(name) }
+func PresetByName(name string) (Preset, bool) { return runs.PresetByName(name) }
 
 // PresetNames lists the preset names.
-func PresetNames() []string { return runner.PresetNames() }
+func PresetNames() []string { return runs.PresetNames() }
 
 // NewLogSet is the editable set of TORCH_LOGS names of the preset bar.
-func NewLogSet(on []string) *LogSet { return runner.NewLogSet(on) }
+func NewLogSet(on []string) *LogSet { return runs.NewLogSet(on) }
 
 // KnownLogName reports whether a torch version accepts a TORCH_LOGS name ("" = any version).
-func KnownLogName(name, torchVersion string) bool { return runner.KnownLogName(name, torchVersion) }
+func KnownLogName(name, torchVersion string) bool { return runs.KnownLogName(name, torchVersion) }
 
 // SameLogs reports whether two lists of TORCH_LOGS names name the same set, in any order.
-func SameLogs(a, b []string) bool { return runner.SameLogs(a, b) }
+func SameLogs(a, b []string) bool { return runs.SameLogs(a, b) }
 
 // ComposeTorchLogs builds the TORCH_LOGS value for a torch version, dropping names it would reject.
 func ComposeTorchLogs(names []string, torchVersion string) (string, []string) {
-	return runner.ComposeTorchLogs(names, torchVersion)
+	return runs.ComposeTorchLogs(names, torchVersion)
 }
 
 // OpenStore opens (creating) a run store; "" is the default .torchtriage/runs.
-func OpenStore(dir string) (*Store, error) { return runner.OpenStore(dir) }
+func OpenStore(dir string) (*Store, error) { return runs.OpenStore(dir) }
 
 // LoadRun reads a run directory's meta.json.
-func LoadRun(dir string) (Meta, error) { return runner.LoadRun(dir) }
+func LoadRun(dir string) (Meta, error) { return runs.LoadRun(dir) }
 
 // UpdateMeta changes a finished run's meta.json.
-func UpdateMeta(dir string, fn func(*Meta)) error { return runner.UpdateMeta(dir, fn) }
+func UpdateMeta(dir string, fn func(*Meta)) error { return runs.UpdateMeta(dir, fn) }
 
 // CompareBaseline compares an eager run with a compiled one (checklist step 1): on the metric, else on wall time
 // less the compile time the probe measured (compileS), else inconclusive.
 func CompareBaseline(eager, compiled Meta, higherIsBetter bool, compileS float64) Comparison {
-	return runner.CompareBaseline(eager, compiled, higherIsBetter, compileS)
+	return runs.CompareBaseline(eager, compiled, higherIsBetter, compileS)
 }
 
 // CompileSeconds is the compile time the probe measured in a run's processes (the largest over ranks: they
@@ -108,9 +110,9 @@ func CompileSeconds(probes []ProcessInfo) float64 {
 	return best
 }
 
-// MetricOfFile extracts the metric from a run's output file, line by line (runner.MetricOfFile).
+// MetricOfFile extracts the metric from a run's output file, line by line (runs.MetricOfFile).
 func MetricOfFile(re *regexp.Regexp, path string) (float64, bool, error) {
-	return runner.MetricOfFile(re, path)
+	return runs.MetricOfFile(re, path)
 }
 
 // ReadProbes reads what the probe wrote for the processes of a run directory; unreadable files are errors, the
@@ -136,7 +138,7 @@ func withProbe(spec Spec) Spec {
 
 // LogNamesFor lists the TORCH_LOGS names a torch version accepts; ok is false for a version the table does not
 // know.
-func LogNamesFor(torchVersion string) ([]string, bool) { return runner.LogNamesFor(torchVersion) }
+func LogNamesFor(torchVersion string) ([]string, bool) { return runs.LogNamesFor(torchVersion) }
 
 // RunFactsOf is what a run's meta.json tells the analysis (metaFacts), with the processes its probe saw import
 // torch (the run directory's start files) and their compile states (its compile files).

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 // A run that printed no torch output at all counted nothing: the log says so instead of "0 graph breaks", its
@@ -16,10 +17,10 @@ func TestRunWithoutTorchOutputCountsNothing(t *testing.T) {
 	store := t.TempDir()
 	code := 0
 	argv := []string{"python", "repro.py"}
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: argv,
-		State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
-	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: argv,
-		State: runner.StateExited, ExitCode: &code}, nil, "-")
+	storyRun(t, store, runs.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: argv,
+		State: runs.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
+	storyRun(t, store, runs.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: argv,
+		State: runs.StateExited, ExitCode: &code}, nil, "-")
 	s, err := Build(store)
 	if err != nil {
 		t.Fatal(err)
