@@ -75,9 +75,14 @@ func TestImportRules(t *testing.T) {
 		{"triage", func(d string) bool {
 			return strings.HasPrefix(d, "triage/") && d != "triage/probe" || d == "cli" || d == "tui"
 		}, "triage (the analysis) imports the probe's file formats (triage/probe), never runner, demo, session, story, cli or tui"},
+		{"triage/session", func(d string) bool {
+			return d == "triage/story" || d == "triage/demo" || d == "cli" || d == "tui"
+		}, "triage/session (one live or opened run) imports no story, demo, cli or tui"},
 		{"tui", func(d string) bool {
 			return d == "triage/runner" || d == "triage/probe" || d == "triage/demo" || d == "cli"
-		}, "tui goes through triage/session, never runner, probe or demo"},
+		}, "tui reads run data from triage/runs and drives runs through triage/session, never runner, probe or demo"},
+		{"cli", func(d string) bool { return d == "triage/runner" },
+			"cli reads run data from triage/runs and drives runs through triage/session, never the runner itself"},
 	}
 	for _, r := range rules {
 		for _, d := range deps[r.pkg] {

@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func newBundleCmd() *cobra.Command {

@@ -10,13 +10,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -61,7 +60,7 @@ func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, 
 		paths = l.Paths
 	}
 	for _, p := range paths {
-		if m, err := session.LoadRun(p); err == nil && m.State == session.StateInterrupted {
+		if m, err := runs.LoadRun(p); err == nil && m.State == runs.StateInterrupted {
 			warn(cmd, "run %s was interrupted: the tool supervising it is gone (killed, out of disk or hung up); its logs end where it stopped", m.Name)
 		}
 	}
@@ -95,7 +94,7 @@ func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, 
 func findRun(cmd *cobra.Command, arg, store string) (string, error) {
 	dir, err := resolveRun(arg, store)
 	if err == nil {
-		_, err = session.LoadRun(dir)
+		_, err = runs.LoadRun(dir)
 		if errors.Is(err, fs.ErrNotExist) { // a directory, a file, nothing: no run either way
 			err = fmt.Errorf("%s is not a run: no run directory with a meta.json (a run number, or a directory under %s)", arg, orDefaultStore(store))
 		}
@@ -108,7 +107,7 @@ func findRun(cmd *cobra.Command, arg, store string) (string, error) {
 
 func orDefaultStore(store string) string {
 	if store == "" {
-		return session.DefaultStoreDir
+		return runs.DefaultStoreDir
 	}
 	return store
 }
@@ -117,7 +116,7 @@ func orDefaultStore(store string) string {
 // and numbers that name an existing file, pass unchanged.
 func resolveRun(arg, store string) (string, error) {
 	if store == "" {
-		store = session.DefaultStoreDir
+		store = runs.DefaultStoreDir
 	}
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 0 {
@@ -165,7 +164,7 @@ func runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error
 // oneRunOf is the one run directory of a run store that holds exactly one (and no other entry), "" for anything
 // else: a run directory itself, a store of several runs (refuseStores), a directory of logs.
 func oneRunOf(dir string) string {
-	if _, err := session.LoadRun(dir); err == nil {
+	if _, err := runs.LoadRun(dir); err == nil {
 		return ""
 	}
 	entries, err := os.ReadDir(dir)
@@ -173,7 +172,7 @@ func oneRunOf(dir string) string {
 		return ""
 	}
 	sub := filepath.Join(dir, entries[0].Name())
-	if _, err := session.LoadRun(sub); err != nil {
+	if _, err := runs.LoadRun(sub); err != nil {
 		return ""
 	}
 	return sub
@@ -221,7 +220,7 @@ func refuseStores(cmd *cobra.Command, paths []string) error {
 	const how = "name one run (torchtriage %s %s); torchtriage log shows them all, torchtriage diff A B compares two"
 	var named []string // run directories named one by one
 	for _, p := range paths {
-		if _, err := session.LoadRun(p); err == nil {
+		if _, err := runs.LoadRun(p); err == nil {
 			named = append(named, p)
 			continue
 		}
@@ -229,16 +228,16 @@ func refuseStores(cmd *cobra.Command, paths []string) error {
 		if err != nil {
 			continue // not a directory (or unreadable: the load says so)
 		}
-		runs, last := 0, ""
+		nruns, last := 0, ""
 		for _, e := range entries {
 			if sub := filepath.Join(p, e.Name()); e.IsDir() {
-				if _, err := session.LoadRun(sub); err == nil {
-					runs, last = runs+1, sub
+				if _, err := runs.LoadRun(sub); err == nil {
+					nruns, last = nruns+1, sub
 				}
 			}
 		}
-		if runs > 1 {
-			return failErr(cmd, exitUsage, "%s is a run store (%d runs): "+how, p, runs, cmd.Name(), last)
+		if nruns > 1 {
+			return failErr(cmd, exitUsage, "%s is a run store (%d runs): "+how, p, nruns, cmd.Name(), last)
 		}
 	}
 	if len(named) > 1 {

@@ -7,10 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // doctorChecks turns the facts into doctor's lines, in the order of the screen.
@@ -136,7 +134,7 @@ func checkLogNames(f doctorFacts) check {
 	}
 	rejected := map[string][]string{} // name -> presets
 	var order []string
-	for _, p := range session.Presets() {
+	for _, p := range runs.Presets() {
 		for _, n := range p.Logs {
 			base := strings.TrimLeft(n, "+-")
 			if strings.Contains(base, ".") || slices.Contains(f.LogNames, base) {

@@ -10,10 +10,8 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage/probe"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // doctorFacts is everything doctor found, checks aside: what the python said, and what Go sees of the host.
@@ -94,7 +92,7 @@ func gatherDoctor(ctx context.Context, pythonFlag, store string, stdout io.Write
 		f.Caches = []dirFacts{examineDir(inductor), examineDir(triton)}
 	}
 	if store == "" {
-		store = session.DefaultStoreDir
+		store = runs.DefaultStoreDir
 	}
 	abs, _ := filepath.Abs(store)
 	f.Store = examineDir(dirFacts{Name: "run store", Path: abs})

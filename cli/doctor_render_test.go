@@ -11,9 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func TestDoctorText(t *testing.T) {

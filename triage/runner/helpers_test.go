@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/internal/proc"
-
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -60,7 +58,3 @@ func Clean(s string) string {
 	}
 	return b.String()
 }
-
-// CommandLine is argv as a shell reads it back (runs.ShellJoin: quoted where a shell would split or expand it,
-// "#", "!" and line breaks included), for the command a run launched.
-func CommandLine(argv []string) string { return runs.ShellJoin(argv) }

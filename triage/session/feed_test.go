@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func recv(t *testing.T, f *feed, timeout time.Duration) (Batch, time.Time) {

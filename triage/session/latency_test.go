@@ -10,11 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // The live latency benchmark: a writer prints a real log at 20 lines/s, its torch log lines on stderr (as rank 0)

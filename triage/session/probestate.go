@@ -5,6 +5,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // What the probe writes while a run's processes live, for the UI: the start files (the real torch version as soon
@@ -36,4 +37,36 @@ func DescribeCompiling(states []CompileState, now time.Time) string {
 func compileStatesOf(runDir string) []triage.ProbeCompileState {
 	states, _ := probe.ReadCompileStates(runDir)
 	return states
+}
+
+// ReadProbes reads what the probe wrote for the processes of a run directory; unreadable files are errors, the
+// others are still read.
+func ReadProbes(runDir string) ([]triage.ProcessInfo, []error) { return probe.ReadDir(runDir) }
+
+// withProbe adds the in-process probe to a spec: its sitecustomize is installed in the run directory before the
+// launch (after whatever the spec prepares itself), and stack dumps go to the processes it registered.
+func withProbe(spec runs.Spec) runs.Spec {
+	prev := spec.Prepare
+	spec.Prepare = func(dir string) ([]string, error) {
+		env, err := probe.Install(dir)
+		if err != nil || prev == nil {
+			return env, err
+		}
+		more, err := prev(dir)
+		return append(env, more...), err
+	}
+	spec.StackTargets = probe.ReadyPIDs
+	spec.Compiling = probe.CompilingNow
+	return spec
+}
+
+// CompileSeconds is the compile time the probe measured in a run's processes (the largest over ranks: they
+// compile in parallel), 0 when it measured none: whole-frame compiles plus lazy backward compiles.
+func CompileSeconds(probes []triage.ProcessInfo) float64 {
+	best := 0.0
+	for _, p := range probes {
+		s := p.CompileTimes["_compile.compile_inner"] + p.CompileTimes["compile_fx.<locals>.bw_compiler"]
+		best = max(best, s)
+	}
+	return best
 }

@@ -6,9 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // The log prints the command exactly as it ran (torchrun's per-run port included, shell-quoted); comparing two

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // A run of the same command whose program turned torch.compile off (the probe saw TORCHDYNAMO_DISABLE=1) compiled

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 const storyTime = "2006-01-02 15:04:05"

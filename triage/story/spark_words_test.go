@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // sparkAgrees checks that the sparkline (the TUI's trend of graph breaks and recompiles) says of every run what
