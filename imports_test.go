@@ -95,6 +95,9 @@ func TestImportRules(t *testing.T) {
 		if pkg != "." && slices.Contains(ds, "cli") {
 			t.Errorf("%s imports cli: only main does", pkg)
 		}
+		if pkg != "triage/session" && slices.Contains(ds, "triage/runner") {
+			t.Errorf("%s imports triage/runner: runs are launched and supervised through triage/session only", pkg)
+		}
 	}
 	for pkg := range deps {
 		if _, err := os.Stat(filepath.Join(pkg, "doc.go")); pkg != "." && err != nil {

@@ -9,26 +9,21 @@ import (
 )
 
 // What the probe writes while a run's processes live, for the UI: the start files (the real torch version as soon
-// as torch is imported) and the compile-state files (which rank compiles what, since when).
-type (
-	// ProbeStart is what a process wrote when it imported torch.
-	ProbeStart = probe.Start
-	// CompileState is a process's compile phase (compiling or idle, since when, which frame).
-	CompileState = probe.CompileState
-)
+// as torch is imported) and the compile-state files (which rank compiles what, since when). triage/probe defines
+// them; triage names them for the analysis and the UI (triage.ProbeStart, triage.ProbeCompileState).
 
 // ReadStarts reads the start files of a run directory, sorted by rank then pid.
-func ReadStarts(runDir string) ([]ProbeStart, []error) { return probe.ReadStarts(runDir) }
+func ReadStarts(runDir string) ([]triage.ProbeStart, []error) { return probe.ReadStarts(runDir) }
 
 // ReadCompileStates reads the compile-state files of a run directory, sorted by rank then pid, with whether each
 // process still runs.
-func ReadCompileStates(runDir string) ([]CompileState, []error) {
+func ReadCompileStates(runDir string) ([]triage.ProbeCompileState, []error) {
 	return probe.ReadCompileStates(runDir)
 }
 
 // DescribeCompiling words the compiling processes ("rank 3 compiling `forward` for 2m10s · rank 0,1,2 not
 // compiling (waiting)"); "" when none is.
-func DescribeCompiling(states []CompileState, now time.Time) string {
+func DescribeCompiling(states []triage.ProbeCompileState, now time.Time) string {
 	return probe.DescribeCompiling(states, now)
 }
 
