@@ -53,12 +53,11 @@ func imports(t *testing.T) map[string][]string {
 // layers is the house, bottom up: a package imports only packages of lower layers (docs/dev/architecture.md).
 // Every package of the module stands in exactly one layer.
 var layers = [][]string{
-	{"logparse", "triage/text", "triage/demo", "internal/testlogs"}, // import nothing of the module
-	{"playbooks"},
+	{"logparse", "triage/text", "triage/probe", "triage/demo", "internal/proc", "internal/testlogs"}, // import nothing of the module
+	{"playbooks", "triage/runs"},
 	{"triage"},
-	{"triage/probe"},
 	{"triage/runner"},
-	{"triage/session"},
+	{"triage/session", "doctor"},
 	{"triage/story"},
 	{"tui"},
 	{"cli"},
@@ -96,7 +95,15 @@ func TestImportRules(t *testing.T) {
 	}{
 		{"tui", func(d string) bool {
 			return d == "triage/runner" || d == "triage/probe" || d == "triage/demo" || d == "cli"
-		}, "tui goes through triage/session, never runner, probe or demo"},
+		}, "tui reads run data from triage/runs and drives runs through triage/session, never runner, probe or demo"},
+		{"cli", func(d string) bool { return d == "triage/runner" },
+			"cli reads run data from triage/runs and drives runs through triage/session, never the runner itself"},
+		{"doctor", func(d string) bool { return d == "cli" || d == "tui" }, "doctor (the box check) imports neither cli nor tui"},
+	}
+	for pkg, ds := range deps {
+		if pkg != "triage/session" && slices.Contains(ds, "triage/runner") {
+			t.Errorf("%s imports triage/runner: runs are launched and supervised through triage/session only", pkg)
+		}
 	}
 	for _, r := range rules {
 		for _, d := range deps[r.pkg] {

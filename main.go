@@ -6,14 +6,14 @@ import (
 	"os"
 
 	"github.com/torchtriage/torchtriage/cli"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = "0.1.0-dev"
 
 func main() {
-	runner.MaybeRunReaper()              // when started as the reaper of a repro, this never returns
+	session.MaybeRunReaper()             // when started as the reaper of a repro, this never returns
 	_, oneShot := gcBudget(192<<20, 1.5) // process-wide tuning lives here (gc.go) and nowhere else
 	cli.OneShot = oneShot
 	stop := startProfiles()

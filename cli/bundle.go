@@ -9,7 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func newBundleCmd() *cobra.Command {
@@ -44,7 +44,7 @@ func newBundleCmd() *cobra.Command {
 			}
 			opt := bundleOptions(cmd, dir)
 			opt.NoScrub = noScrub
-			if err := runner.Bundle(dir, target, opt); err != nil {
+			if err := runs.Bundle(dir, target, opt); err != nil {
 				return failErr(cmd, exitFail, "%v", err)
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), "wrote", target)
@@ -59,11 +59,11 @@ func newBundleCmd() *cobra.Command {
 
 // bundleOptions reads what the pack's README says beyond the run directory: the probe's versions per process and
 // the findings as Markdown (left out, with a warning, when the run's logs cannot be read).
-func bundleOptions(cmd *cobra.Command, dir string) runner.BundleOptions {
-	var opt runner.BundleOptions
+func bundleOptions(cmd *cobra.Command, dir string) runs.BundleOptions {
+	var opt runs.BundleOptions
 	probes := readProbes(cmd, []string{dir})
 	for _, p := range probes {
-		opt.Versions = append(opt.Versions, runner.ProcessVersions{Rank: p.RankOf(), Torch: p.Torch, Python: p.Python,
+		opt.Versions = append(opt.Versions, runs.ProcessVersions{Rank: p.RankOf(), Torch: p.Torch, Python: p.Python,
 			CUDA: p.CUDA, GPU: p.GPU, Capability: p.Capability, Driver: p.Driver})
 	}
 	l, err := triage.Load([]string{dir}, triage.LoadOptions{})

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -18,11 +19,11 @@ import (
 // error (exit 2).
 func TestCmdBundle(t *testing.T) {
 	t.Chdir(t.TempDir())
-	s, err := session.OpenStore("")
+	s, err := runs.OpenStore("")
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir, _, err := session.RunToEnd(s, session.Spec{Argv: []string{"true"}, Preset: "eager"}, false, nil)
+	dir, _, err := session.RunToEnd(s, runs.Spec{Argv: []string{"true"}, Preset: "eager"}, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,13 +110,13 @@ func TestCmdBundleForAnUpstreamIssue(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(t.TempDir())
-	s, err := session.OpenStore("")
+	s, err := runs.OpenStore("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	const token = "hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567"
 	script := `cat "$0" >&2; echo "hub login $1" >&2; echo "fetch https://bob:Hunter2pass@hub.example.com/m" >&2`
-	dir, _, err := session.RunToEnd(s, session.Spec{Argv: []string{"sh", "-c", script, log, token}}, true, nil)
+	dir, _, err := session.RunToEnd(s, runs.Spec{Argv: []string{"sh", "-c", script, log, token}}, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -79,7 +79,7 @@ func newCheckCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			var ran *session.Meta
+			var ran *runs.Meta
 			if repro != nil {
 				spec, err := launch.spec(cmd, repro)
 				if err != nil {
@@ -188,10 +188,10 @@ func newCheckCmd() *cobra.Command {
 }
 
 // runRepro launches the repro as a stored run and waits for it (and its automatic relaunch).
-func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, session.Meta, error) {
-	store, err := session.OpenStore(l.store)
+func runRepro(cmd *cobra.Command, l launchFlags, spec runs.Spec) (string, runs.Meta, error) {
+	store, err := runs.OpenStore(l.store)
 	if err != nil {
-		return "", session.Meta{}, failErr(cmd, exitUsage, "%v", err)
+		return "", runs.Meta{}, failErr(cmd, exitUsage, "%v", err)
 	}
 	stderr, name := cmd.ErrOrStderr(), cmd.CommandPath()
 	dir, meta, err := session.RunToEnd(store, spec, !l.noProbe, func(n session.Note) {
@@ -219,16 +219,16 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec session.Spec) (string, ses
 
 // runCommand is the command a gated run ran, as its user typed it ("python3 repro.py"): of the run just launched,
 // or of the one run directory given; "" for logs alone.
-func runCommand(ran *session.Meta, paths []string) string {
+func runCommand(ran *runs.Meta, paths []string) string {
 	if ran == nil && len(paths) == 1 {
-		if m, err := session.LoadRun(paths[0]); err == nil {
+		if m, err := runs.LoadRun(paths[0]); err == nil {
 			ran = &m
 		}
 	}
 	if ran == nil || len(ran.UserArgv) == 0 {
 		return ""
 	}
-	return runner.ShellJoin(ran.UserArgv)
+	return runs.ShellJoin(ran.UserArgv)
 }
 
 // ruleValues takes the rule flags whose values need more than their type says, and refuses a value the gate

@@ -15,7 +15,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -49,26 +49,26 @@ func readProbes(cmd *cobra.Command, paths []string) []triage.ProcessInfo {
 	return out
 }
 
-// runMetas is what session.LoadRun gave for each directory a command asked of (is it a run, and its meta.json),
+// runMetas is what runs.LoadRun gave for each directory a command asked of (is it a run, and its meta.json),
 // so that a command reads each run's meta.json once and hands the same Meta to every step that asks: runPaths'
 // one-run store, refuseStores, load's interrupted warning, runFacts. The nil runMetas reads it at each ask (the
 // commands that keep the package functions below).
 type runMetas map[string]metaRead
 
 type metaRead struct {
-	meta session.Meta
+	meta runs.Meta
 	err  error
 }
 
-// meta is session.LoadRun(dir), read once per dir.
-func (ms runMetas) meta(dir string) (session.Meta, error) {
+// meta is runs.LoadRun(dir), read once per dir.
+func (ms runMetas) meta(dir string) (runs.Meta, error) {
 	if ms == nil {
-		return session.LoadRun(dir)
+		return runs.LoadRun(dir)
 	}
 	if r, ok := ms[dir]; ok {
 		return r.meta, r.err
 	}
-	m, err := session.LoadRun(dir)
+	m, err := runs.LoadRun(dir)
 	ms[dir] = metaRead{m, err}
 	return m, err
 }
@@ -89,7 +89,7 @@ func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*t
 		paths = l.Paths
 	}
 	for _, p := range paths {
-		if m, err := ms.meta(p); err == nil && m.State == session.StateInterrupted {
+		if m, err := ms.meta(p); err == nil && m.State == runs.StateInterrupted {
 			warn(cmd, "run %s was interrupted: the tool supervising it is gone (killed, out of disk or hung up); its logs end where it stopped", m.Name)
 		}
 	}
@@ -123,7 +123,7 @@ func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*t
 func findRun(cmd *cobra.Command, arg, store string) (string, error) {
 	dir, err := resolveRun(arg, store)
 	if err == nil {
-		_, err = session.LoadRun(dir)
+		_, err = runs.LoadRun(dir)
 		if errors.Is(err, fs.ErrNotExist) { // a directory, a file, nothing: no run either way
 			err = fmt.Errorf("%s is not a run: no run directory with a meta.json (a run number, or a directory under %s)", arg, orDefaultStore(store))
 		}
@@ -136,7 +136,7 @@ func findRun(cmd *cobra.Command, arg, store string) (string, error) {
 
 func orDefaultStore(store string) string {
 	if store == "" {
-		return session.DefaultStoreDir
+		return runs.DefaultStoreDir
 	}
 	return store
 }
@@ -145,12 +145,12 @@ func orDefaultStore(store string) string {
 // and numbers that name an existing file, pass unchanged.
 func resolveRun(arg, store string) (string, error) {
 	if store == "" {
-		store = session.DefaultStoreDir
+		store = runs.DefaultStoreDir
 	}
 	n, err := strconv.Atoi(arg)
 	if err != nil || n < 0 {
 		// a run's name as every message gives it ("0003-breaks"), unless a path of that name is here
-		if _, serr := os.Stat(arg); serr != nil && runner.IsRunDirName(arg) {
+		if _, serr := os.Stat(arg); serr != nil && runs.IsRunDirName(arg) {
 			if dir := filepath.Join(store, arg); isDir(dir) {
 				return dir, nil
 			}
@@ -279,16 +279,16 @@ func (ms runMetas) refuseStores(cmd *cobra.Command, paths []string) error {
 		if err != nil {
 			continue // not a directory (or unreadable: the load says so)
 		}
-		runs, last := 0, ""
+		nruns, last := 0, ""
 		for _, e := range entries {
 			if sub := filepath.Join(p, e.Name()); e.IsDir() {
 				if _, err := ms.meta(sub); err == nil {
-					runs, last = runs+1, sub
+					nruns, last = nruns+1, sub
 				}
 			}
 		}
-		if runs > 1 {
-			return failErr(cmd, exitUsage, "%s is a run store (%d runs): "+how, p, runs, cmd.Name(), last)
+		if nruns > 1 {
+			return failErr(cmd, exitUsage, "%s is a run store (%d runs): "+how, p, nruns, cmd.Name(), last)
 		}
 	}
 	if len(named) > 1 {

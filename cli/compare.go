@@ -9,7 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func newCompareCmd() *cobra.Command {
@@ -70,7 +70,7 @@ func loadPair(cmd *cobra.Command, paths []string, store string) ([2]triage.Compa
 		probes := readProbes(cmd, []string{p})
 		sides[i] = triage.CompareSide{Name: paths[i], Analysis: triage.AnalyzeRun(rep, set, probes, runFacts([]string{p})), Probes: probes}
 		if _, err := os.Stat(filepath.Join(p, "meta.json")); err == nil {
-			if m, err := session.LoadRun(p); err == nil {
+			if m, err := runs.LoadRun(p); err == nil {
 				sides[i].Metric = m.Metric
 			}
 		}

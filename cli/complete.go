@@ -9,7 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/demo"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // Shell completion (torchtriage completion bash|zsh|fish): these give the values that depend on the tool's data;
@@ -22,12 +22,12 @@ const noFiles = cobra.ShellCompDirectiveNoFileComp
 func completeRuns(cmd *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
 	dir, _ := cmd.Flags().GetString("store")
 	if dir == "" {
-		dir = session.DefaultStoreDir
+		dir = runs.DefaultStoreDir
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, cobra.ShellCompDirectiveDefault // never create a store while completing
 	}
-	store, err := session.OpenStore(dir)
+	store, err := runs.OpenStore(dir)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveDefault
 	}
@@ -46,7 +46,7 @@ func completeRuns(cmd *cobra.Command, _ []string, _ string) ([]string, cobra.She
 // completePresets offers the preset names with their purpose.
 func completePresets(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	var out []string
-	for _, p := range session.Presets() {
+	for _, p := range runs.Presets() {
 		out = append(out, p.Name+"\t"+p.Purpose)
 	}
 	return out, noFiles
@@ -62,7 +62,7 @@ func completeLogNames(_ *cobra.Command, _ []string, toComplete string) ([]string
 	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
 		head = toComplete[:i+1]
 	}
-	names, _ := session.LogNamesFor(latestTorch)
+	names, _ := runs.LogNamesFor(latestTorch)
 	out := make([]string, 0, len(names))
 	for _, n := range names {
 		out = append(out, head+n)

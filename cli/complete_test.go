@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/torchtriage/torchtriage/triage/demo"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func TestCompletionScripts(t *testing.T) {
@@ -46,7 +46,7 @@ func candidates(t *testing.T, args ...string) []string {
 func TestDynamicCompletion(t *testing.T) {
 	store := bringupStore(t, 3)
 	var presets, scenarios []string
-	for _, p := range session.Presets() {
+	for _, p := range runs.Presets() {
 		presets = append(presets, p.Name)
 	}
 	for _, s := range demo.Scenarios() {

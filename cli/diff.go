@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -60,7 +60,7 @@ func newDiffCmd() *cobra.Command {
 // differentCommands says that A and B are stored runs of different commands ("A and B ran different commands
 // (A: python3 a.py · B: python3 b.py)"), "" when they ran the same one or either is no stored run.
 func differentCommands(cmd *cobra.Command, paths []string, store string) string {
-	var metas [2]session.Meta
+	var metas [2]runs.Meta
 	for i, p := range paths {
 		rp, err := runPaths(cmd, []string{p}, store)
 		if err != nil || len(rp) != 1 {
@@ -69,7 +69,7 @@ func differentCommands(cmd *cobra.Command, paths []string, store string) string 
 		if _, err := os.Stat(filepath.Join(rp[0], "meta.json")); err != nil {
 			return ""
 		}
-		m, err := session.LoadRun(rp[0])
+		m, err := runs.LoadRun(rp[0])
 		if err != nil {
 			return ""
 		}
@@ -78,5 +78,5 @@ func differentCommands(cmd *cobra.Command, paths []string, store string) string 
 	if story.SameCommand(metas[0], metas[1]) {
 		return ""
 	}
-	return fmt.Sprintf("A and B ran different commands (A: %s · B: %s)", session.CommandLine(metas[0].UserArgv), session.CommandLine(metas[1].UserArgv))
+	return fmt.Sprintf("A and B ran different commands (A: %s · B: %s)", runs.ShellJoin(metas[0].UserArgv), runs.ShellJoin(metas[1].UserArgv))
 }

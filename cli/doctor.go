@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/doctor"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // newDoctorCmd is `torchtriage doctor`: its flags into doctor.Options, one doctor.Run, exit 1 when a check is ✗.
@@ -39,7 +39,7 @@ func newDoctorCmd() *cobra.Command {
 	}
 	formatFlag(cmd, &format, "text", "json")
 	cmd.Flags().StringVar(&python, "python", "", "the interpreter to examine (default: python3 on PATH, as run uses)")
-	cmd.Flags().StringVar(&store, "store", "", "run store directory (default "+session.DefaultStoreDir+")")
+	cmd.Flags().StringVar(&store, "store", "", "run store directory (default "+runs.DefaultStoreDir+")")
 	durationFlag(cmd.Flags(), &timeout, "timeout", "give up on the python script after this long (default 2m)")
 	_ = cmd.MarkFlagFilename("python")
 	_ = cmd.MarkFlagDirname("store")

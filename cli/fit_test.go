@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -20,7 +21,7 @@ import (
 func bringupStore(t *testing.T, n int) string {
 	t.Helper()
 	tmp := t.TempDir()
-	store, err := session.OpenStore(filepath.Join(tmp, "runs"))
+	store, err := runs.OpenStore(filepath.Join(tmp, "runs"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func bringupStore(t *testing.T, n int) string {
 		if err := os.WriteFile(current, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		spec := session.Spec{Argv: []string{"sh", "-c", "cat " + current + " >&2"}, Preset: "breaks"}
+		spec := runs.Spec{Argv: []string{"sh", "-c", "cat " + current + " >&2"}, Preset: "breaks"}
 		if _, _, err := session.RunToEnd(store, spec, false, nil); err != nil {
 			t.Fatal(err)
 		}

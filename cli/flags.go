@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // durationValue is a duration flag that also takes a bare number of seconds, as coreutils timeout does
@@ -102,7 +102,7 @@ type launchFlags struct {
 
 func (l *launchFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&l.preset, "preset", session.DefaultPreset, "the preset of TORCH_LOGS names to run with (see torchtriage presets)")
+	fs.StringVar(&l.preset, "preset", runs.DefaultPreset, "the preset of TORCH_LOGS names to run with (see torchtriage presets)")
 	fs.StringVar(&l.logs, "logs", "", "list of TORCH_LOGS names, comma-separated, to use instead of the preset's (e.g. graph_breaks,+dynamo; its other settings stay; recompiles is added unless recompiles or recompiles_verbose is given)")
 	fs.StringVar(&l.store, "store", "", "run store directory (default .torchtriage/runs)")
 	fs.StringVar(&l.launcher, "launcher", "", "the launcher, torchrun or srun (default: torchrun when --nproc > 0)")
@@ -118,21 +118,21 @@ func (l *launchFlags) register(cmd *cobra.Command) {
 }
 
 // spec checks the launch flags and builds the run's spec around the user's command.
-func (l *launchFlags) spec(cmd *cobra.Command, argv []string) (session.Spec, error) {
-	if _, ok := session.PresetByName(l.preset); !ok {
-		return session.Spec{}, usageErr(cmd, "--preset: unknown preset %q (known: %s)", l.preset, strings.Join(session.PresetNames(), ", "))
+func (l *launchFlags) spec(cmd *cobra.Command, argv []string) (runs.Spec, error) {
+	if _, ok := runs.PresetByName(l.preset); !ok {
+		return runs.Spec{}, usageErr(cmd, "--preset: unknown preset %q (known: %s)", l.preset, strings.Join(runs.PresetNames(), ", "))
 	}
 	if l.launcher != "" && l.launcher != "torchrun" && l.launcher != "srun" {
-		return session.Spec{}, usageErr(cmd, "--launcher: %q is not one of torchrun or srun", l.launcher)
+		return runs.Spec{}, usageErr(cmd, "--launcher: %q is not one of torchrun or srun", l.launcher)
 	}
 	if l.nproc < 0 {
-		return session.Spec{}, usageErr(cmd, "--nproc: %d is below 0", l.nproc)
+		return runs.Spec{}, usageErr(cmd, "--nproc: %d is below 0", l.nproc)
 	}
 	logs, err := logNames(cmd, l.logs)
 	if err != nil {
-		return session.Spec{}, err
+		return runs.Spec{}, err
 	}
-	return session.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset, Logs: logs,
+	return runs.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset, Logs: logs,
 		Timeout: l.timeout, Stall: l.stall}, nil
 }
 
@@ -149,9 +149,9 @@ func logNames(cmd *cobra.Command, list string) ([]string, error) {
 		switch {
 		case n == "":
 			continue
-		case !session.KnownLogName(n, ""):
+		case !runs.KnownLogName(n, ""):
 			return nil, usageErr(cmd, "--logs: %q is not a TORCH_LOGS name", n)
-		case !session.KnownLogName(n, latestTorch):
+		case !runs.KnownLogName(n, latestTorch):
 			warn(cmd, "--logs: the newest torch torchtriage knows (%s) has no TORCH_LOGS name %q%s; a torch that rejects it is relaunched without it",
 				latestTorch, n, didYouMean(n))
 		}
@@ -166,7 +166,7 @@ func logNames(cmd *cobra.Command, list string) ([]string, error) {
 // didYouMean is " (did you mean NAME?)" for the TORCH_LOGS name closest to n (edit distance ≤ 2), or "".
 func didYouMean(n string) string {
 	base := strings.TrimLeft(n, "+-")
-	known, _ := session.LogNamesFor(latestTorch)
+	known, _ := runs.LogNamesFor(latestTorch)
 	best := nearest(base, known)
 	if best == "" {
 		return ""

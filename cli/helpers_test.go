@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // fixtures are the real PyTorch logs (testdata/fixtures, copied unchanged from the project's shared fixtures).
@@ -19,7 +19,7 @@ const fixtures = "../testdata/fixtures"
 // TestMain lets the test binary be a run's reaper and the whole command line (TT_CLI_SELF=1: os.Args after the
 // binary are a torchtriage command line), so that end-to-end tests can launch it as main.go would.
 func TestMain(m *testing.M) {
-	runner.MaybeRunReaper()
+	session.MaybeRunReaper()
 	if os.Getenv("TT_CLI_SELF") == "1" {
 		os.Exit(Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}

@@ -6,8 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // logDir is a new directory holding a fixture log with graph breaks as name.
@@ -25,8 +24,8 @@ func logDir(t *testing.T, name string) string {
 // `report` of a run directory whose tool died says that the run was interrupted.
 func TestReportOfAnInterruptedRunWarns(t *testing.T) {
 	dir := logDir(t, "stderr.log")
-	meta, _ := json.Marshal(session.Meta{ID: 3, Name: "0003-breaks", State: session.StateRunning,
-		Supervisor: &runner.Supervisor{Pid: os.Getpid(), Start: 1}}) // a pid now running another process
+	meta, _ := json.Marshal(runs.Meta{ID: 3, Name: "0003-breaks", State: runs.StateRunning,
+		Supervisor: &runs.Supervisor{Pid: os.Getpid(), Start: 1}}) // a pid now running another process
 	writeFile(t, dir, "meta.json", string(meta))
 	code, out, errb := runCLI("report", dir)
 	if code != 0 || !strings.Contains(out, "graph break") {
@@ -45,8 +44,8 @@ func TestInterruptedSilentRunIsNotBlamedOnTheProgram(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "stdout.log", "")
 	writeFile(t, dir, "stderr.log", "")
-	meta, _ := json.Marshal(session.Meta{ID: 4, Name: "0004-breaks", State: session.StateRunning, TorchLogs: "graph_breaks,recompiles",
-		Argv: []string{"python3", "train.py"}, Supervisor: &runner.Supervisor{Pid: os.Getpid(), Start: 1}})
+	meta, _ := json.Marshal(runs.Meta{ID: 4, Name: "0004-breaks", State: runs.StateRunning, TorchLogs: "graph_breaks,recompiles",
+		Argv: []string{"python3", "train.py"}, Supervisor: &runs.Supervisor{Pid: os.Getpid(), Start: 1}})
 	writeFile(t, dir, "meta.json", string(meta))
 	_, out, _ := runCLI("report", dir)
 	for _, bad := range []string{"did not start", "failed", "fix the crash", "printed no torch output"} {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // presetView is one preset as `torchtriage presets` shows it.
@@ -24,8 +24,8 @@ type presetView struct {
 
 func presetViews() []presetView {
 	var out []presetView
-	for _, p := range session.Presets() {
-		logs, _ := session.ComposeTorchLogs(p.Logs, "")
+	for _, p := range runs.Presets() {
+		logs, _ := runs.ComposeTorchLogs(p.Logs, "")
 		env := map[string]string{}
 		for k, v := range p.Env {
 			env[k] = v
@@ -45,7 +45,7 @@ func newPresetsCmd() *cobra.Command {
 		Use:   "presets [flags]",
 		Short: "List the TORCH_LOGS presets",
 		Long: "Lists the TORCH_LOGS presets: name, TORCH_LOGS, extra environment and what each is for. " +
-			"torchtriage run and check -- CMD use one with --preset NAME (default " + session.DefaultPreset + ").",
+			"torchtriage run and check -- CMD use one with --preset NAME (default " + runs.DefaultPreset + ").",
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			views := presetViews()

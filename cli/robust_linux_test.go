@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // runWithin runs a command line and fails the test when it does not end within d (a hang).
@@ -94,7 +94,7 @@ func TestCheckOnAFullDisk(t *testing.T) {
 	if out, _ := os.ReadFile(filepath.Join(run, "stdout.log")); !strings.HasPrefix(string(out), "line 0 of a repro that fills the disk\nline 1 ") {
 		t.Errorf("stdout.log lost its start: %.80q", out)
 	}
-	if _, err := session.LoadRun(run); err != nil {
+	if _, err := runs.LoadRun(run); err != nil {
 		t.Errorf("meta.json no longer readable: %v", err)
 	}
 	if code, _, errb := runWithin(t, 30*time.Second, "check", "--max-graph-breaks", "0", "--store", store, "--", "true"); code != 3 ||

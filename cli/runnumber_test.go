@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // report and check take a run's number as `log`, `diff` and `bundle` do (the number every message gives): `report
@@ -25,7 +25,7 @@ func TestReportAndCheckTakeRunNumbers(t *testing.T) {
 	writeFile(t, dir, "stderr.log", string(data))
 	writeFile(t, dir, "stdout.log", "")
 	zero := 0
-	meta, _ := json.Marshal(session.Meta{ID: 1, Name: "0001-breaks", State: session.StateExited, ExitCode: &zero,
+	meta, _ := json.Marshal(runs.Meta{ID: 1, Name: "0001-breaks", State: runs.StateExited, ExitCode: &zero,
 		TorchLogs: "graph_breaks,recompiles", Argv: []string{"python3", "gb_recompile.py"}})
 	writeFile(t, dir, "meta.json", string(meta))
 	_, byDir, _ := runCLI("report", "--width", "100", dir)

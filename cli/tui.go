@@ -14,7 +14,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/demo"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/tui"
 )
 
@@ -83,8 +83,8 @@ func newDemoCmd() *cobra.Command {
 			if err != nil {
 				return failErr(cmd, exitFail, "cannot find my own binary: %v", err)
 			}
-			spec := session.Spec{Argv: []string{exe, "__demo-repro", "--scenario", scenario},
-				Preset: session.DefaultPreset, TorchVersion: demo.TorchVersion, Demo: scenario}
+			spec := runs.Spec{Argv: []string{exe, "__demo-repro", "--scenario", scenario},
+				Preset: runs.DefaultPreset, TorchVersion: demo.TorchVersion, Demo: scenario}
 			if speed != 1 {
 				spec.Env = map[string]string{"TORCHTRIAGE_DEMO_SPEED": fmt.Sprint(speed)}
 			}
@@ -162,7 +162,7 @@ func runTUI(cmd *cobra.Command, o tui.Options, storeDir string) error {
 		return failErr(cmd, exitFail, "no playbooks could be loaded")
 	}
 	if o.Mode != tui.ModeOpen {
-		st, err := session.OpenStore(storeDir)
+		st, err := runs.OpenStore(storeDir)
 		if err != nil {
 			return failErr(cmd, exitFail, "%v", err)
 		}

@@ -8,8 +8,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // checksOf turns the facts into doctor's lines, in the order of the screen.
@@ -61,7 +60,7 @@ func torchVersion(f facts) string {
 
 // minorOf is torch's 2.x minor version, -1 when unknown.
 func minorOf(version string) int {
-	if m, ok := runner.TorchMinor(version); ok {
+	if m, ok := runs.TorchMinor(version); ok {
 		return m
 	}
 	return -1
@@ -135,7 +134,7 @@ func checkLogNames(f facts) check {
 	}
 	rejected := map[string][]string{} // name -> presets
 	var order []string
-	for _, p := range session.Presets() {
+	for _, p := range runs.Presets() {
 		for _, n := range p.Logs {
 			base := strings.TrimLeft(n, "+-")
 			if strings.Contains(base, ".") || slices.Contains(f.LogNames, base) {
@@ -174,7 +173,7 @@ func checkTorchLogsEnv(f facts) (check, bool) {
 	fails := "" // how `import torch` fails with it, where no name is the one rejected
 	switch {
 	case p.TorchLogsError != "":
-		unknown, _, ok := runner.ParseInvalidLogSettings([]byte(p.TorchLogsError))
+		unknown, _, ok := runs.ParseInvalidLogSettings([]byte(p.TorchLogsError))
 		bad = unknown
 		if !ok || len(unknown) == 0 { // not a rejected name: TORCH_LOGS=help prints the help and fails too
 			first, _, _ := strings.Cut(strings.TrimSpace(p.TorchLogsError), "\n")

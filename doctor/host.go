@@ -11,8 +11,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/probe"
-	"github.com/torchtriage/torchtriage/triage/runner"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // facts is everything doctor found, checks aside: what the python said, and what Go sees of the host.
@@ -67,7 +66,7 @@ func gather(ctx context.Context, pythonFlag, store string, stdout io.Writer) fac
 	if probed != nil && probed.Torch != nil {
 		if len(probed.LogNames) > 0 {
 			f.LogNames, f.LogNamesFrom = probed.LogNames, "torch"
-		} else if names, ok := runner.LogNamesFor(probed.Torch.Version); ok {
+		} else if names, ok := runs.LogNamesFor(probed.Torch.Version); ok {
 			f.LogNames, f.LogNamesFrom = names, "table"
 		}
 	}
@@ -94,7 +93,7 @@ func gather(ctx context.Context, pythonFlag, store string, stdout io.Writer) fac
 		f.Caches = []dirFacts{examineDir(inductor), examineDir(triton)}
 	}
 	if store == "" {
-		store = session.DefaultStoreDir
+		store = runs.DefaultStoreDir
 	}
 	abs, _ := filepath.Abs(store)
 	f.Store = examineDir(dirFacts{Name: "run store", Path: abs})

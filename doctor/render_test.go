@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage/probe"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func TestDoctorText(t *testing.T) {
@@ -188,7 +188,7 @@ func TestDoctorRealtorch(t *testing.T) {
 	if p == nil || p.Torch == nil || !strings.HasPrefix(p.Torch.Version, "2.") || strings.Contains(p.Torch.File, "faketorch") {
 		t.Fatalf("want the real torch: %+v", doc.Facts)
 	}
-	table, ok := runner.LogNamesFor(p.Torch.Version)
+	table, ok := runs.LogNamesFor(p.Torch.Version)
 	slices.Sort(table)
 	if doc.Facts.LogNamesFrom != "torch" || (ok && !slices.Equal(doc.Facts.LogNames, table)) {
 		t.Errorf("torch %s names (%s) %v\ndiffer from the table's %v", p.Torch.Version, doc.Facts.LogNamesFrom, doc.Facts.LogNames, table)

@@ -120,7 +120,7 @@ type TorchRelease struct{ Major, Minor int }
 
 // ParseTorchVersion reads a torch version ("2.6.0", "2.14.1", "2.11.0+cu130", "2.9.0a0+git…", "2.10.0.dev20250101",
 // "3.0.0", "10.1"; a tag's "v2.6"; space around it) as its major and minor number. It is the one reader of a torch
-// version: every comparison of versions goes through it (TorchVersionAtLeast, the trace's era, runner.TorchMinor,
+// version: every comparison of versions goes through it (TorchVersionAtLeast, the trace's era, runs.TorchMinor,
 // triage.LoggedBy). The patch number and the pre-release and local parts do not count, so 2.9.0a0+git… is 2.9. ok
 // is false for "" and for anything that does not start with digits, a dot and digits (at most 4 digits each: a
 // longer number is no version, not one that wraps).

@@ -51,13 +51,6 @@ func noConfig(run *RunFacts, exited int) string {
 	return "no config recorded: " + procs + " wrote none at exit" + only
 }
 
-// ProbeStart is a process the probe saw import torch (its start file, start-rank<R>-<pid>.json).
-type ProbeStart struct {
-	Rank   int  // as the probe knew it at import (RANK; 0 by default)
-	NoRank bool // no RANK: the process is no rank (its 0 is the probe's default)
-	PID    int
-}
-
 // configMissing says which processes imported torch (a start file) but wrote no config at exit, where some others
 // did (noConfig says it where none did): config parity compares only the processes whose config was recorded, so
 // the Ranks view names the others, "rank 1 (pid 22065) wrote none at exit: not compared". "" when every process
@@ -72,7 +65,7 @@ func configMissing(run *RunFacts, probes []ProcessInfo) string {
 			continue
 		}
 		who := "rank " + strconv.Itoa(s.Rank)
-		if s.NoRank {
+		if s.NoRank() {
 			who = "a process without rank"
 		}
 		missing = append(missing, fmt.Sprintf("%s (pid %d)", who, s.PID))

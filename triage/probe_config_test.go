@@ -58,7 +58,7 @@ func TestConfigMissingWords(t *testing.T) {
 		}
 		return out
 	}
-	noRank := &RunFacts{Started: []ProbeStart{{Rank: 0, NoRank: true, PID: 7}, {Rank: 0, PID: 8}}}
+	noRank := &RunFacts{Started: []ProbeStart{{Rank: 0, RankSource: "default", PID: 7}, {Rank: 0, PID: 8}}}
 	for _, c := range []struct {
 		run    *RunFacts
 		probes []ProcessInfo

@@ -5,17 +5,12 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 // Missing is how ConfigParity renders a key that a rank does not have.
 const Missing = "(unset)"
-
-// IsPerRankEnv: these variables are set per worker by launchers and differ between ranks by
-// design; they stay out of EnvHash and ConfigParity (the probe's Python side
-// has the same list).
-func IsPerRankEnv(name string) bool {
-	return name == "CUDA_VISIBLE_DEVICES" || name == "TORCHELASTIC_ERROR_FILE"
-}
 
 // Difference is one setting that is not the same on every rank: Values maps
 // each rendered value (JSON for config, the raw string for env, Missing when
@@ -120,7 +115,7 @@ func settings(info ProcessInfo) map[string]string {
 		out[k] = string(data)
 	}
 	for k, v := range info.Env {
-		if !IsPerRankEnv(k) {
+		if !probe.IsPerRankEnv(k) {
 			out["env."+k] = v
 		}
 	}

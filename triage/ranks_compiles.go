@@ -6,24 +6,6 @@ import (
 	"strings"
 )
 
-// ProbeCompileState is one process's compile state as its probe last wrote it (<run dir>/probe/
-// compile-rank<R>-<pid>.json, kept up to date from torch's compile start and end callbacks): how many compiles
-// it had finished, and the latest it began (its frame and compile id), finished (Phase "idle") or not
-// ("compiling"). The callbacks fire for Dynamo's frame compiles, lazy backward compiles and, from 2.11, CUDA-graph
-// recordings (Trigger). session.RunFactsOf reads them into RunFacts.CompileStates.
-type ProbeCompileState struct {
-	Rank       int
-	RankSource string // "env" (RANK), "default" (no RANK: 0 is the probe's default, no rank), "" in older files
-	PID        int
-	Phase      string // "compiling" | "idle"
-	Trigger    string
-	CompileID  string
-	Function   string
-	File       string
-	Line       int
-	Compiles   int // compiles that ended, done or failed (torch runs its end callbacks in a finally)
-}
-
 // When the compile states of CompilesDiffer were last written (CompilesDiffer.When).
 const (
 	CompilesWhenStopped   = "stopped"       // torchtriage stopped the run

@@ -83,7 +83,7 @@ func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
 	var out []int
 	for _, p := range probes {
 		r := p.RankOf()
-		if r < 0 || !p.compiledNothing() {
+		if r < 0 || !compiledNothing(p) {
 			continue
 		}
 		if c, ok := rep.PerRank[strconv.Itoa(r)]; ok && c.GraphBreakRecords+c.Recompiles+c.RecompileLimitHits+c.CompileErrors > 0 {

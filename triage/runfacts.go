@@ -178,7 +178,7 @@ func noFrameCompiled(rep *Report, probes []ProcessInfo) bool {
 		return false
 	}
 	for _, p := range probes {
-		if !p.compiledNothing() {
+		if !compiledNothing(p) {
 			return false
 		}
 	}

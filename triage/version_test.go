@@ -3,10 +3,10 @@ package triage
 import (
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
-// LoggedBy (are CUDA-graph skips logged without TORCH_LOGS: 2.11 and later) and runner.TorchMinor (which TORCH_LOGS names this
+// LoggedBy (are CUDA-graph skips logged without TORCH_LOGS: 2.11 and later) and runs.TorchMinor (which TORCH_LOGS names this
 // torch accepts, doctor's knobs) read a version the way logparse does (logparse/version_test.go's table).
 func TestTorchVersionReadersAgree(t *testing.T) {
 	for _, c := range []struct {
@@ -23,9 +23,9 @@ func TestTorchVersionReadersAgree(t *testing.T) {
 		if got := LoggedBy("", c.in).CudagraphSkips; got != want {
 			t.Errorf("LoggedBy(\"\", %q).CudagraphSkips = %v, want %v", c.in, got, want)
 		}
-		m, ok := runner.TorchMinor(c.in)
+		m, ok := runs.TorchMinor(c.in)
 		if wantOK := c.ok && c.major == 2; ok != wantOK || ok && m != c.minor {
-			t.Errorf("runner.TorchMinor(%q) = %d, %v, want %d, %v", c.in, m, ok, c.minor, wantOK)
+			t.Errorf("runs.TorchMinor(%q) = %d, %v, want %d, %v", c.in, m, ok, c.minor, wantOK)
 		}
 	}
 }

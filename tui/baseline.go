@@ -3,9 +3,9 @@ package tui
 import (
 	"path/filepath"
 
-	tea "charm.land/bubbletea/v2"
+	"github.com/torchtriage/torchtriage/triage/runs"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	tea "charm.land/bubbletea/v2"
 )
 
 // metricMsg carries the --metric value read from a finished run's output.
@@ -22,11 +22,11 @@ func (m *Model) recordMetric(r *runView) tea.Cmd {
 	}
 	re, dir, id := m.opt.metric, r.meta.Dir, r.id
 	return func() tea.Msg {
-		v, ok, err := session.MetricOfFile(re, filepath.Join(dir, "combined.log")) // may be gigabytes: never read whole
+		v, ok, err := runs.MetricOfFile(re, filepath.Join(dir, "combined.log")) // may be gigabytes: never read whole
 		if err != nil || !ok {
 			return nil
 		}
-		_ = session.UpdateMeta(dir, func(me *session.Meta) { me.Metric = &v })
+		_ = runs.UpdateMeta(dir, func(me *runs.Meta) { me.Metric = &v })
 		return metricMsg{runID: id, value: v}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -51,7 +52,7 @@ func bigModel(tb testing.TB, w, h int) *Model {
 	for i := 0; i < 500000; i++ {
 		w2.Write(1, line)
 	}
-	meta := session.Meta{ID: 1, Name: "0001-breaks", Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Start: fixedNow}
+	meta := runs.Meta{ID: 1, Name: "0001-breaks", Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Start: fixedNow}
 	r := m.run(1)
 	r.snap, r.log, r.meta, r.hasMeta, r.name = s, w2.View(), meta, true, meta.Name
 	bigMarks = marks

@@ -4,19 +4,19 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
+	"github.com/torchtriage/torchtriage/triage/runs"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	tea "charm.land/bubbletea/v2"
 )
 
 // x says "cancelling the run…" while the run stops; once it has stopped the status line no longer says it is
 // cancelling (it did, for as long as no other message came).
 func TestCancellingIsNotSaidOfAStoppedRun(t *testing.T) {
-	store, err := session.OpenStore(t.TempDir())
+	store, err := runs.OpenStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"sh", "-c", "echo starting; sleep 30"}, Preset: "breaks"},
+	m := newModel(options{mode: modeRun, spec: runs.Spec{Argv: []string{"sh", "-c", "echo starting; sleep 30"}, Preset: "breaks"},
 		store: store, set: builtinSet(t)})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	h := newHarness(t, m)

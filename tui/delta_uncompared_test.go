@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // A run that printed no torch output, against the run before it of the same command, compares nothing: the runs
@@ -16,10 +16,10 @@ import (
 func TestRunsListSaysNoChangeOnlyOfWhatItCompared(t *testing.T) {
 	store := t.TempDir()
 	exit0 := 0
-	meta := func(id int) session.Meta {
-		return session.Meta{ID: id, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"python", "repro.py"},
+	meta := func(id int) runs.Meta {
+		return runs.Meta{ID: id, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"python", "repro.py"},
 			Argv: []string{"python", "repro.py"}, Cwd: "/home/dev", Start: fixedNow.Add(time.Duration(id) * time.Minute),
-			DurationS: 5, State: session.StateExited, ExitCode: &exit0}
+			DurationS: 5, State: runs.StateExited, ExitCode: &exit0}
 	}
 	writeStoredRun(t, store, meta(1), "gb_recompile.triage.log")
 	dir := writeStoredRun(t, store, meta(2), "")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -20,7 +21,7 @@ type batchMsg struct{ b session.Batch }
 // startedMsg says a launch returned.
 type startedMsg struct {
 	run  session.Handle
-	spec session.Spec
+	spec runs.Spec
 	err  error
 }
 
@@ -28,8 +29,8 @@ type startedMsg struct {
 type loadedMsg struct {
 	b     session.Batch
 	label string
-	torch string        // a probe start file's torch version (opened run directories)
-	meta  *session.Meta // an opened run directory's meta.json: its command (the info screen)
+	torch string     // a probe start file's torch version (opened run directories)
+	meta  *runs.Meta // an opened run directory's meta.json: its command (the info screen)
 	err   error
 }
 
@@ -43,7 +44,7 @@ func (m *Model) analyzer() *session.Analyzer {
 }
 
 // start launches spec; its batches arrive through listen.
-func (m *Model) start(spec session.Spec) tea.Cmd {
+func (m *Model) start(spec runs.Spec) tea.Cmd {
 	s := m.sess
 	return func() tea.Msg {
 		r, err := s.Start(spec)
@@ -79,7 +80,7 @@ func loadPaths(paths []string, an *session.Analyzer) loadedMsg {
 		}
 	}
 	if len(paths) == 1 {
-		if me, err := session.LoadRun(paths[0]); err == nil {
+		if me, err := runs.LoadRun(paths[0]); err == nil {
 			msg.meta = &me
 		}
 	}

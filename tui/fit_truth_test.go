@@ -7,15 +7,15 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	"github.com/torchtriage/torchtriage/triage/runs"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	tea "charm.land/bubbletea/v2"
 )
 
 // cgRun is the GPU run of the e2e captures: g01 (a CPU tensor copied inside the graph) run with preset cudagraphs.
 func cgRun(t *testing.T, w, h int) *Model {
 	t.Helper()
-	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"python3", "g01_cg_cpu_input.py"},
+	m := newModel(options{mode: modeRun, spec: runs.Spec{Argv: []string{"python3", "g01_cg_cpu_input.py"},
 		Preset: "cudagraphs", TorchVersion: "2.11.0+cu130"}, set: builtinSet(t), noLaunch: true})
 	m.now = func() time.Time { return fixedNow }
 	t.Cleanup(m.sess.Stop)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
@@ -196,12 +197,12 @@ func (m *Model) guideBody(w, h int) []string {
 
 // baselineComparison compares the newest eager and compiled runs (keep compile only if ≥5% better, on the metric
 // or on wall time less the compile time the probe measured; else inconclusive).
-func (m *Model) baselineComparison() (session.Comparison, bool) {
+func (m *Model) baselineComparison() (runs.Comparison, bool) {
 	eager, compiled := m.baselinePair()
 	if eager == nil || compiled == nil {
-		return session.Comparison{}, false
+		return runs.Comparison{}, false
 	}
-	return session.CompareBaseline(eager.meta, compiled.meta, !m.opt.lowerBetter, session.CompileSeconds(compiled.probes)), true
+	return runs.CompareBaseline(eager.meta, compiled.meta, !m.opt.lowerBetter, session.CompileSeconds(compiled.probes)), true
 }
 
 // baselineVerdict is the comparison's line, "" without a pair of runs.

@@ -14,6 +14,7 @@ import (
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/demo"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -139,7 +140,7 @@ func testBinary(t testing.TB) string {
 // liveModel is a `torchtriage run` session that launches nothing: tests feed it runs with feedRun.
 func liveModel(t testing.TB, w, h int) *Model {
 	t.Helper()
-	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"python", "repro.py"}, Preset: "breaks",
+	m := newModel(options{mode: modeRun, spec: runs.Spec{Argv: []string{"python", "repro.py"}, Preset: "breaks",
 		TorchVersion: "2.14"}, set: builtinSet(t), noLaunch: true})
 	m.now = func() time.Time { return fixedNow }
 	t.Cleanup(m.sess.Stop)
@@ -160,13 +161,13 @@ func feedRun(t testing.TB, m *Model, id int, file, preset, torchLogs string, exi
 	}
 	start := fixedNow.Add(-41 * time.Second)
 	lr := session.NewFollower(id, start)
-	meta := session.Meta{ID: id, Name: fmt.Sprintf("%04d-%s", id, preset), Preset: preset, TorchLogs: torchLogs,
-		Start: start, State: session.StateRunning}
+	meta := runs.Meta{ID: id, Name: fmt.Sprintf("%04d-%s", id, preset), Preset: preset, TorchLogs: torchLogs,
+		Start: start, State: runs.StateRunning}
 	lr.Apply(session.Event{RunID: id, Kind: session.EventOutput, Stream: "stderr", Data: data}, start.Add(time.Second))
 	if exit >= 0 {
 		end := fixedNow
 		done := meta
-		done.State, done.ExitCode, done.End, done.DurationS = session.StateExited, &exit, &end, 41
+		done.State, done.ExitCode, done.End, done.DurationS = runs.StateExited, &exit, &end, 41
 		lr.Apply(session.Event{RunID: id, Kind: session.EventExited, Meta: &done, Time: end}, end)
 	} else {
 		lr.Flush()

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // keyStates puts a model in every state that has keys of its own: each screen (with and without the stall
@@ -181,7 +181,7 @@ func TestGAndGWorkInEveryList(t *testing.T) {
 	}{
 		{"breaks", nil, func() int { return m.lists[paneBreaks].idx }, m.lists[paneBreaks].len()},
 		{"recompiles", []string{"tab"}, func() int { return m.lists[paneRecompiles].idx }, m.lists[paneRecompiles].len()},
-		{"picker", []string{"p"}, func() int { return m.pre.pick }, len(session.Presets())},
+		{"picker", []string{"p"}, func() int { return m.pre.pick }, len(runs.Presets())},
 		{"runs", []string{"h"}, func() int { return m.runsv.idx }, 2},
 		{"checklist", []string{"n"}, func() int { return m.guide.idx }, 6},
 	} {

@@ -4,16 +4,16 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // launchSpec is the spec of the next launch: the user's command with the preset bar's choice.
-func (m *Model) launchSpec() session.Spec {
+func (m *Model) launchSpec() runs.Spec {
 	spec := m.opt.spec
 	spec.Preset = m.pre.name
-	p, _ := session.PresetByName(m.pre.name)
+	p, _ := runs.PresetByName(m.pre.name)
 	logs := m.pre.logs.Enabled()
-	if !session.SameLogs(logs, p.Logs) { // the bar lists names in its own order: the preset's set is the preset
+	if !runs.SameLogs(logs, p.Logs) { // the bar lists names in its own order: the preset's set is the preset
 		spec.Logs = logs
 		if logs == nil {
 			spec.Logs = []string{}
@@ -22,7 +22,7 @@ func (m *Model) launchSpec() session.Spec {
 		spec.Logs = nil
 	}
 	if p.Trace && !m.pre.trace {
-		spec.Preset = session.DefaultPreset
+		spec.Preset = runs.DefaultPreset
 		spec.Logs = slices.Clone(logs)
 		if spec.Logs == nil {
 			spec.Logs = []string{}

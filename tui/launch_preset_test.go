@@ -3,7 +3,7 @@ package tui
 import (
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // The cudagraphs preset, chosen in the preset bar and launched unchanged, is the preset: not "custom", and its
@@ -11,7 +11,7 @@ import (
 // TORCH_LOGS graph_breaks,recompiles,perf_hints,cudagraphs). Every preset, the same.
 func TestPresetBarLaunchesThePreset(t *testing.T) {
 	m := liveModel(t, 120, 32)
-	for _, p := range session.Presets() {
+	for _, p := range runs.Presets() {
 		if !m.pre.choose(p.Name) {
 			t.Fatalf("choose %s", p.Name)
 		}

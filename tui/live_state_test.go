@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -17,8 +18,8 @@ func feedOutput(m *Model, lr *session.Follower, id int, text string, at time.Tim
 	lr.Flush()
 	b := lr.Batch(m.analyzer(), at)
 	if b.Meta == nil {
-		b.Meta = &session.Meta{ID: id, Name: "0001-breaks", Preset: "breaks", Start: fixedNow.Add(-time.Minute),
-			State: session.StateRunning}
+		b.Meta = &runs.Meta{ID: id, Name: "0001-breaks", Preset: "breaks", Start: fixedNow.Add(-time.Minute),
+			State: runs.StateRunning}
 	}
 	m.Update(batchMsg{b})
 }
@@ -58,8 +59,8 @@ func writeProbeFile(t *testing.T, runDir, name, body string) {
 // liveRunIn starts a live run of the model whose directory is dir (no output yet).
 func liveRunIn(t *testing.T, m *Model, dir string) *runView {
 	t.Helper()
-	meta := session.Meta{ID: 1, Name: "0001-breaks", Dir: dir, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
-		Start: fixedNow.Add(-time.Minute), State: session.StateRunning}
+	meta := runs.Meta{ID: 1, Name: "0001-breaks", Dir: dir, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
+		Start: fixedNow.Add(-time.Minute), State: runs.StateRunning}
 	b := session.NewFollower(1, meta.Start).Batch(m.analyzer(), fixedNow)
 	b.Meta = &meta
 	m.Update(batchMsg{b})

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/torchtriage/torchtriage/triage/demo"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -76,12 +77,12 @@ func (h *harness) until(what string, cond func() bool) {
 // demoModel is `torchtriage demo` with the test binary as the repro, sped up, in a temporary store.
 func demoModel(t *testing.T, scenario string, w, h int) *Model {
 	t.Helper()
-	store, err := session.OpenStore(t.TempDir())
+	store, err := runs.OpenStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := session.Spec{Argv: []string{testBinary(t), "__demo-repro", "--scenario", scenario},
-		Preset: session.DefaultPreset, TorchVersion: demo.TorchVersion, Env: map[string]string{"TORCHTRIAGE_DEMO_SPEED": "200"}}
+	spec := runs.Spec{Argv: []string{testBinary(t), "__demo-repro", "--scenario", scenario},
+		Preset: runs.DefaultPreset, TorchVersion: demo.TorchVersion, Env: map[string]string{"TORCHTRIAGE_DEMO_SPEED": "200"}}
 	m := newModel(options{mode: modeDemo, spec: spec, scenario: scenario, store: store, set: builtinSet(t)})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
@@ -136,11 +137,11 @@ func TestDemoSessionRunsAndRelaunchesWithAnotherPreset(t *testing.T) {
 }
 
 func TestALaunchThatFailsIsShownAndDoesNotBlockQuit(t *testing.T) {
-	store, err := session.OpenStore(t.TempDir())
+	store, err := runs.OpenStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"/nonexistent/repro"}, Preset: "breaks"},
+	m := newModel(options{mode: modeRun, spec: runs.Spec{Argv: []string{"/nonexistent/repro"}, Preset: "breaks"},
 		store: store, set: builtinSet(t)})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	h := newHarness(t, m)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -23,8 +24,8 @@ func feedChunks(t *testing.T, m *Model, id int, file string, exit int, cuts []in
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	start := fixedNow.Add(-41 * time.Second)
 	lr := session.NewFollower(id, start)
-	meta := session.Meta{ID: id, Name: "0001-breaks", Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Start: start,
-		State: session.StateRunning}
+	meta := runs.Meta{ID: id, Name: "0001-breaks", Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Start: start,
+		State: runs.StateRunning}
 	prev := 0
 	for i, c := range append(cuts, len(lines)) {
 		at := start.Add(time.Duration(i+1) * time.Second)
@@ -32,7 +33,7 @@ func feedChunks(t *testing.T, m *Model, id int, file string, exit int, cuts []in
 		prev = c
 		if c == len(lines) && exit >= 0 {
 			done := meta
-			done.State, done.ExitCode = session.StateExited, &exit
+			done.State, done.ExitCode = runs.StateExited, &exit
 			lr.Apply(session.Event{RunID: id, Kind: session.EventExited, Meta: &done, Time: at}, at)
 		} else {
 			lr.Flush()

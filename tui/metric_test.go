@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // The --metric is read from a run's combined.log as it is matched, never the whole file at once: a run that
@@ -33,7 +33,7 @@ func TestMetricOfABigRunIsReadLineByLine(t *testing.T) {
 	}
 	m := newModel(options{mode: modeOpen, metric: regexp.MustCompile(`step_ms: ([0-9.]+)$`)})
 	r := m.run(1)
-	r.hasMeta, r.meta = true, session.Meta{ID: 1, Dir: dir}
+	r.hasMeta, r.meta = true, runs.Meta{ID: 1, Dir: dir}
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

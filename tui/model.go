@@ -8,6 +8,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -45,8 +46,8 @@ const (
 // options configure a session.
 type options struct {
 	mode        mode
-	spec        session.Spec // the user's command and launch settings; Preset/Logs are the starting preset
-	store       *session.Store
+	spec        runs.Spec // the user's command and launch settings; Preset/Logs are the starting preset
+	store       *runs.Store
 	paths       []string // open
 	color       bool
 	set         *playbooks.Set
@@ -61,7 +62,7 @@ type options struct {
 type runView struct {
 	id         int
 	name       string
-	meta       session.Meta
+	meta       runs.Meta
 	hasMeta    bool
 	snap       *snapshot
 	log        session.Log
@@ -72,10 +73,10 @@ type runView struct {
 	note       string
 	err        string
 	done       bool
-	probes     []session.ProcessInfo
+	probes     []triage.ProcessInfo
 	parity     []triage.Difference
 	label      string              // open: what was opened
-	opened     *session.Meta       // open: the opened run directory's meta.json (nil for logs)
+	opened     *runs.Meta          // open: the opened run directory's meta.json (nil for logs)
 	sig        string              // the preset bar signature it was launched with
 	picked     bool                // the user moved the selection: it no longer follows the top-ranked finding
 	out        session.OutputStats // what it printed so far (the session counts it)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // The Ranks view says why there is no probe data in words true of what is on screen: opened logs that hold none
@@ -36,8 +36,8 @@ func TestRanksViewNoLegendWithoutRows(t *testing.T) {
 func TestNoProbeReasonOfAnOpenedRunDir(t *testing.T) {
 	store := t.TempDir()
 	exit0 := 0
-	dir := writeStoredRun(t, store, session.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
-		State: session.StateExited, ExitCode: &exit0}, "r05_dist_c10d.triage.log")
+	dir := writeStoredRun(t, store, runs.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
+		State: runs.StateExited, ExitCode: &exit0}, "r05_dist_c10d.triage.log")
 	abs, _ := filepath.Abs("testdata")
 	rel, _ := filepath.Rel(abs, dir)
 	m := openModel(t, 120, 40, rel)
@@ -45,10 +45,10 @@ func TestNoProbeReasonOfAnOpenedRunDir(t *testing.T) {
 	if s := plain(m); !strings.Contains(s, "no config recorded: the run was launched without the probe (--no-probe)") {
 		t.Errorf("a run without the probe:\n%s", s)
 	}
-	probed := writeStoredRun(t, store, session.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
-		State: session.StateExited, ExitCode: &exit0}, "r05_dist_c10d.triage.log")
+	probed := writeStoredRun(t, store, runs.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
+		State: runs.StateExited, ExitCode: &exit0}, "r05_dist_c10d.triage.log")
 	raw, _ := os.ReadFile(filepath.Join(probed, "meta.json"))
-	var meta session.Meta
+	var meta runs.Meta
 	json.Unmarshal(raw, &meta)
 	meta.Env["TORCHTRIAGE_PROBE_DIR"] = filepath.Join(probed, "probe") // as the probe's Install sets it
 	raw, _ = json.Marshal(meta)

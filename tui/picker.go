@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func presetIndex(name string) int {
-	for i, p := range session.Presets() {
+	for i, p := range runs.Presets() {
 		if p.Name == name {
 			return i
 		}
@@ -18,7 +18,7 @@ func presetIndex(name string) int {
 
 // pickPreset chooses the preset under the picker's cursor for the next relaunch and closes the picker.
 func (m *Model) pickPreset() {
-	name := session.Presets()[m.pre.pick].Name
+	name := runs.Presets()[m.pre.pick].Name
 	m.pre.choose(name)
 	m.pre.picking = false
 	m.flash = fmt.Sprintf("preset %s chosen: r relaunches with it", name)
@@ -33,8 +33,8 @@ func (m *Model) pickerBody(w, h int) []string {
 	const nameW = 15 // "▶ " and the name, padded
 	var lines []string
 	at, end := 0, 0
-	for i, p := range session.Presets() {
-		logs, dropped := session.ComposeTorchLogs(p.Logs, torch)
+	for i, p := range runs.Presets() {
+		logs, dropped := runs.ComposeTorchLogs(p.Logs, torch)
 		env := logs
 		if p.Trace {
 			env = strings.TrimPrefix(env+" +TORCH_TRACE", " ")

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // The preset picker cut each preset's purpose and note at its box's width (80 columns: "Why it recompiles: every
@@ -18,7 +18,7 @@ func TestPresetPickerSentencesAreWhole(t *testing.T) {
 		if !m.pre.picking {
 			t.Fatal("p should open the picker")
 		}
-		for i, p := range session.Presets() {
+		for i, p := range runs.Presets() {
 			if i > 0 {
 				press(m, "down")
 			}

@@ -3,7 +3,7 @@ package tui
 import (
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // traceEntry is the preset bar's last entry: TORCH_TRACE on or off.
@@ -12,7 +12,7 @@ const traceEntry = "TORCH_TRACE"
 // presetState is the preset bar: the preset chosen for the next launch and its TORCH_LOGS names toggled on/off.
 type presetState struct {
 	name    string
-	logs    *session.LogSet
+	logs    *runs.LogSet
 	trace   bool
 	cursor  int  // entry under the cursor when the bar has focus
 	picking bool // the preset picker is open
@@ -20,31 +20,31 @@ type presetState struct {
 }
 
 func newPresetState(name string, logs []string) presetState {
-	p, ok := session.PresetByName(name)
+	p, ok := runs.PresetByName(name)
 	if !ok {
-		p, _ = session.PresetByName(session.DefaultPreset)
+		p, _ = runs.PresetByName(runs.DefaultPreset)
 	}
 	on := p.Logs
 	if logs != nil {
 		on = logs
 	}
-	return presetState{name: p.Name, logs: session.NewLogSet(on), trace: p.Trace}
+	return presetState{name: p.Name, logs: runs.NewLogSet(on), trace: p.Trace}
 }
 
 // choose switches to a preset: its names and trace setting replace the toggles.
 func (ps *presetState) choose(name string) bool {
-	p, ok := session.PresetByName(name)
+	p, ok := runs.PresetByName(name)
 	if !ok {
 		return false
 	}
-	ps.name, ps.logs, ps.trace = p.Name, session.NewLogSet(p.Logs), p.Trace
+	ps.name, ps.logs, ps.trace = p.Name, runs.NewLogSet(p.Logs), p.Trace
 	return true
 }
 
 // entries are the names on the bar in order, TORCH_TRACE last.
-func (ps presetState) entries() []session.LogEntry {
+func (ps presetState) entries() []runs.LogEntry {
 	out := ps.logs.Entries()
-	return append(out, session.LogEntry{Name: traceEntry, On: ps.trace})
+	return append(out, runs.LogEntry{Name: traceEntry, On: ps.trace})
 }
 
 // toggle flips the entry under the cursor; names the installed torch does not know stay off.
@@ -70,12 +70,12 @@ func known(name, torch string) bool {
 	if torch == "" {
 		return true
 	}
-	return session.KnownLogName(name, torch)
+	return runs.KnownLogName(name, torch)
 }
 
 // torchLogs is what the bar's choice puts in TORCH_LOGS.
 func (ps presetState) torchLogs(torch string) string {
-	v, _ := session.ComposeTorchLogs(ps.logs.Enabled(), torch)
+	v, _ := runs.ComposeTorchLogs(ps.logs.Enabled(), torch)
 	return v
 }
 

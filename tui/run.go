@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -31,8 +32,8 @@ const (
 // Options configure the program; the command line builds them.
 type Options struct {
 	Mode          Mode
-	Spec          session.Spec // run, demo: the repro and its starting preset
-	Store         *session.Store
+	Spec          runs.Spec // run, demo: the repro and its starting preset
+	Store         *runs.Store
 	Paths         []string // open
 	Scenario      string   // demo
 	Metric        *regexp.Regexp

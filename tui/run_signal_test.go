@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -30,13 +31,13 @@ func init() {
 	case "open":
 		o.Mode, o.Paths = ModeOpen, []string{filepath.Join("..", "testdata", "fixtures", "torch-2.14", "gb_recompile.triage.log")}
 	case "run":
-		store, err := session.OpenStore(os.Getenv("TT_TUI_STORE"))
+		store, err := runs.OpenStore(os.Getenv("TT_TUI_STORE"))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 		o.Mode, o.Store = ModeRun, store
-		o.Spec = session.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 300"}, Preset: "eager",
+		o.Spec = runs.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 300"}, Preset: "eager",
 			Grace: 200 * time.Millisecond, Stall: -1}
 	}
 	// stdin is the pipe standing for the terminal; a File other than os.Stdin, so that Run reads it as given
@@ -121,7 +122,7 @@ func TestSignalEndsTheTUIPromptly(t *testing.T) {
 func TestLostTerminalEndsTheTUIAndItsRun(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "runs")
 	cmd, in, out := helperTUI(t, "run", "TT_TUI_STORE="+store)
-	var meta session.Meta
+	var meta runs.Meta
 	pollUntil(t, 15*time.Second, "the run to start", func() bool {
 		dirs, _ := filepath.Glob(filepath.Join(store, "0001-*"))
 		if len(dirs) == 0 {
@@ -139,7 +140,7 @@ func TestLostTerminalEndsTheTUIAndItsRun(t *testing.T) {
 		t.Errorf("exit %v, want as on SIGHUP (129)", ws)
 	}
 	pollUntil(t, 5*time.Second, "the repro to be gone", func() bool { return syscall.Kill(meta.Pid, 0) != nil })
-	if m, err := session.LoadRun(filepath.Dir(filepath.Join(store, meta.Name, "x"))); err != nil || m.State != session.StateKilled {
+	if m, err := runs.LoadRun(filepath.Dir(filepath.Join(store, meta.Name, "x"))); err != nil || m.State != runs.StateKilled {
 		t.Errorf("run after the hang-up: %q, %v; want killed", m.State, err)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -109,8 +109,8 @@ func TestRunsListCountsAreTheBringupLogs(t *testing.T) {
 	for i, src := range srcs {
 		copyRun(t, store, i+1, src)
 	}
-	live := session.Meta{ID: 9, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"python", "repro.py"},
-		Argv: []string{"python", "repro.py"}, Start: fixedNow.Add(-41e9), State: session.StateRunning}
+	live := runs.Meta{ID: 9, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"python", "repro.py"},
+		Argv: []string{"python", "repro.py"}, Start: fixedNow.Add(-41e9), State: runs.StateRunning}
 	writeStoredRun(t, store, live, "gb_recompile.triage.log")
 
 	m := storeModel(t, 160, 60, store)

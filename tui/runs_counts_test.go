@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	"github.com/torchtriage/torchtriage/triage"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	tea "charm.land/bubbletea/v2"
 )
 
 // The runs view's line of an opened input says what the counts lines say: a file with no torch output counts
@@ -234,6 +234,6 @@ func wallTimePair(t *testing.T, w, h int) *Model {
 	m.run(1).meta.UserArgv = []string{"python", "a.py"}
 	m.run(2).meta.UserArgv = []string{"python", "a.py"}
 	m.run(1).meta.DurationS, m.run(2).meta.DurationS = 4.55, 4.66
-	m.run(2).probes = []session.ProcessInfo{{CompileTimes: map[string]float64{"_compile.compile_inner": 0.29}}}
+	m.run(2).probes = []triage.ProcessInfo{{CompileTimes: map[string]float64{"_compile.compile_inner": 0.29}}}
 	return m
 }

@@ -2,7 +2,7 @@ package tui
 
 import (
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // motion is what a move key does: a line, a page, or to an end.
@@ -86,7 +86,7 @@ func (m *Model) scrollOf(s screen) *scrollState {
 // view's and the checklist's cursors, or a text screen's scroll.
 func (m *Model) move(mo motion) {
 	if m.pre.picking {
-		m.pre.pick = mo.apply(m.pre.pick, len(session.Presets()), 4)
+		m.pre.pick = mo.apply(m.pre.pick, len(runs.Presets()), 4)
 		return
 	}
 	switch m.screen {

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -84,7 +85,7 @@ func checkFits(t *testing.T, name, screen string, w, h int) {
 // A command with newlines in it (python -c 'a\nb') keeps the header on one line: the screen is exactly the
 // terminal's height and the header names the run.
 func TestCommandWithNewlinesKeepsTheHeaderOneLine(t *testing.T) {
-	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"python3", "-c", "import time\nfor i in range(3):\n    print(i)"},
+	m := newModel(options{mode: modeRun, spec: runs.Spec{Argv: []string{"python3", "-c", "import time\nfor i in range(3):\n    print(i)"},
 		Preset: "breaks"}, set: builtinSet(t), noLaunch: true})
 	m.now = func() time.Time { return fixedNow }
 	t.Cleanup(m.sess.Stop)

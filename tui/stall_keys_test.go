@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -148,11 +149,11 @@ func TestStallBannerNamesOnlyTheTablesKeys(t *testing.T) {
 // for the stall banner, and presses w: the banner is gone and the run goes on.
 func stalledAndKeptWaiting(t *testing.T) (*Model, *harness) {
 	t.Helper()
-	store, err := session.OpenStore(t.TempDir())
+	store, err := runs.OpenStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newModel(options{mode: modeRun, spec: session.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 20"},
+	m := newModel(options{mode: modeRun, spec: runs.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 20"},
 		Preset: "breaks", Stall: 300 * time.Millisecond}, store: store, set: builtinSet(t)})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	h := newHarness(t, m)

@@ -9,12 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // writeStoredRun lays out one run directory as the runner does (NNNN-preset/ with meta.json) with a testdata
 // log as its stderr.log, and returns the directory.
-func writeStoredRun(t testing.TB, store string, m session.Meta, log string) string {
+func writeStoredRun(t testing.TB, store string, m runs.Meta, log string) string {
 	t.Helper()
 	m.Name = fmt.Sprintf("%04d-%s", m.ID, m.Preset)
 	dir := filepath.Join(store, m.Name)
@@ -47,10 +48,10 @@ func bringupStore(t testing.TB) string {
 	t.Helper()
 	store := t.TempDir()
 	exit0 := 0
-	meta := func(id int, preset, logs string, min int) session.Meta {
-		return session.Meta{ID: id, Preset: preset, TorchLogs: logs, UserArgv: []string{"python", "repro.py"},
+	meta := func(id int, preset, logs string, min int) runs.Meta {
+		return runs.Meta{ID: id, Preset: preset, TorchLogs: logs, UserArgv: []string{"python", "repro.py"},
 			Argv: []string{"torchrun", "--nproc-per-node", "2", "repro.py"}, Nproc: 2, Cwd: "/home/dev/bringup",
-			Start: fixedNow.Add(time.Duration(min) * time.Minute), DurationS: 41, State: session.StateExited, ExitCode: &exit0}
+			Start: fixedNow.Add(time.Duration(min) * time.Minute), DurationS: 41, State: runs.StateExited, ExitCode: &exit0}
 	}
 	writeStoredRun(t, store, meta(1, "breaks", "graph_breaks,recompiles", 0), "r05_dist_c10d.triage.log")
 	m2 := meta(2, "breaks", "graph_breaks,recompiles", 12)
@@ -65,7 +66,7 @@ func bringupStore(t testing.TB) string {
 func storeModel(t testing.TB, w, h int, store string) *Model {
 	t.Helper()
 	m := liveModel(t, w, h)
-	st, err := session.OpenStore(store)
+	st, err := runs.OpenStore(store)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +196,7 @@ func TestNoteIsSavedInMetaAndShownAfterTheRebuild(t *testing.T) {
 		t.Fatal("enter should save the note with a command and close the input")
 	}
 	_, rebuild := m.Update(cmd())
-	meta, err := session.LoadRun(filepath.Join(store, "0002-breaks"))
+	meta, err := runs.LoadRun(filepath.Join(store, "0002-breaks"))
 	if err != nil || meta.Note != "switched to funcol" || meta.Metric == nil || *meta.Metric != 24.5 {
 		t.Fatalf("meta.json after the note: %+v %v", meta, err)
 	}
@@ -214,7 +215,7 @@ func TestNoteIsSavedInMetaAndShownAfterTheRebuild(t *testing.T) {
 	if m.typing || m.noteFor != nil {
 		t.Error("esc should close the note input")
 	}
-	if meta, _ := session.LoadRun(filepath.Join(store, "0002-breaks")); meta.Note != "switched to funcol" {
+	if meta, _ := runs.LoadRun(filepath.Join(store, "0002-breaks")); meta.Note != "switched to funcol" {
 		t.Errorf("esc changed the note: %q", meta.Note)
 	}
 }
@@ -223,8 +224,8 @@ func TestNoteErrorsAreShownInTheStatusLine(t *testing.T) {
 	store := bringupStore(t)
 	m := storyModel(t, 120, 32, store)
 	// run 4 is still going according to its meta.json (another terminal's session): SetRunNote refuses it
-	writeStoredRun(t, store, session.Meta{ID: 4, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
-		State: session.StateRunning}, "")
+	writeStoredRun(t, store, runs.Meta{ID: 4, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
+		State: runs.StateRunning}, "")
 	openRuns(t, m)
 	press(m, "up", "N", "x") // the cursor stayed on run 3, now below run 4
 	cmd := press(m, "enter")
@@ -258,8 +259,8 @@ func TestNoteErrorsAreShownInTheStatusLine(t *testing.T) {
 func TestRunsViewRunWithoutTorchOutput(t *testing.T) {
 	store := t.TempDir()
 	exit0 := 0
-	dir := writeStoredRun(t, store, session.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
-		UserArgv: []string{"sh", "-c", "echo hello"}, Start: fixedNow, State: session.StateExited, ExitCode: &exit0}, "")
+	dir := writeStoredRun(t, store, runs.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
+		UserArgv: []string{"sh", "-c", "echo hello"}, Start: fixedNow, State: runs.StateExited, ExitCode: &exit0}, "")
 	if err := os.WriteFile(filepath.Join(dir, "stdout.log"), []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -115,7 +115,7 @@ func TestDemoSessionStoryAndNote(t *testing.T) {
 	}
 	h.key("N", "c", "1", "0", "d", "enter")
 	h.until("the note to be shown", func() bool { return strings.Contains(plain(m), "“c10d”") && !m.storyv.building() })
-	if meta, err := session.LoadRun(m.cur.meta.Dir); err != nil || meta.Note != "c10d" {
+	if meta, err := runs.LoadRun(m.cur.meta.Dir); err != nil || meta.Note != "c10d" {
 		t.Errorf("meta.json note %q %v", meta.Note, err)
 	}
 	h.send(tea.KeyPressMsg{Code: 'q', Text: "q"})

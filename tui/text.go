@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -233,7 +234,7 @@ func clock(d time.Duration) string {
 func plural(n int, word string) string { return triage.Plural(n, word) }
 
 // shellJoin is argv as a shell reads it back: what the command card shows can be pasted and run again.
-func shellJoin(argv []string) string { return session.CommandLine(argv) }
+func shellJoin(argv []string) string { return runs.ShellJoin(argv) }
 
 // clean makes text from a log safe to draw (session.Clean: escape sequences removed, tabs expanded, other control
 // characters shown as spaces).

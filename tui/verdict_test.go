@@ -5,19 +5,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
 // finish hands the model the final batch of run id after its stderr output and its end (meta).
-func finish(m *Model, id int, stderr string, end session.Meta) {
+func finish(m *Model, id int, stderr string, end runs.Meta) {
 	start := fixedNow.Add(-3 * time.Second)
 	lr := session.NewFollower(id, start)
 	if stderr != "" {
 		lr.Apply(session.Event{RunID: id, Kind: session.EventOutput, Stream: "stderr", Data: []byte(stderr)}, start)
 	}
 	end.ID, end.Name, end.Preset, end.TorchLogs, end.Start = id, "0001-breaks", "breaks", "graph_breaks,recompiles", start
-	if end.State == session.StateFailedToStart {
+	if end.State == runs.StateFailedToStart {
 		lr.Apply(session.Event{RunID: id, Kind: session.EventError, Meta: &end, Time: fixedNow}, fixedNow)
 	} else {
 		lr.Apply(session.Event{RunID: id, Kind: session.EventExited, Meta: &end, Time: fixedNow}, fixedNow)
@@ -28,7 +29,7 @@ func finish(m *Model, id int, stderr string, end session.Meta) {
 func TestLaunchThatFailsShowsAFailureBannerNotNothingToFix(t *testing.T) {
 	m := liveModel(t, 80, 24)
 	m.opt.spec.Argv = []string{"pythn", "x.py"}
-	finish(m, 1, "", session.Meta{State: session.StateFailedToStart,
+	finish(m, 1, "", runs.Meta{State: runs.StateFailedToStart,
 		Error: `start pythn: exec: "pythn": executable file not found in $PATH`})
 	out := plain(m)
 	for _, want := range []string{"✗ did not start ", `"pythn": executable file not found`, "command: pythn x.py"} {
@@ -45,7 +46,7 @@ func TestExitBeforeAnyTorchOutputShowsTheLaunchersLastStderrLines(t *testing.T) 
 	m := liveModel(t, 80, 24)
 	code := 1
 	finish(m, 1, "Traceback (most recent call last):\n  File \"/src/x.py\", line 1, in <module>\n    import torch\n"+
-		"ModuleNotFoundError: No module named 'torch'\n", session.Meta{State: session.StateExited, ExitCode: &code})
+		"ModuleNotFoundError: No module named 'torch'\n", runs.Meta{State: runs.StateExited, ExitCode: &code})
 	out := plain(m)
 	for _, want := range []string{"✗ did not start ", "exited with code 1 before any torch output",
 		"What the launcher printed last", "ModuleNotFoundError: No module named 'torch'"} {
@@ -58,7 +59,7 @@ func TestExitBeforeAnyTorchOutputShowsTheLaunchersLastStderrLines(t *testing.T) 
 func TestRunStoppedByTheToolIsShownAsStoppedNotAsAFailure(t *testing.T) {
 	m := liveModel(t, 100, 30)
 	code := 130
-	finish(m, 1, "I1121 07:47:33.000000 1933 torch/_dynamo/eval_frame.py:1] torch seen\n", session.Meta{State: session.StateKilled,
+	finish(m, 1, "I1121 07:47:33.000000 1933 torch/_dynamo/eval_frame.py:1] torch seen\n", runs.Meta{State: runs.StateKilled,
 		Signal: "SIGINT", ExitCode: &code, StopReason: "cancelled", DurationS: 3})
 	out := plain(m)
 	if !strings.Contains(out, "■ stopped by torchtriage (cancelled) · 0:03") {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -50,7 +51,7 @@ func didNotStart(r *runView) bool {
 	if r.snap != nil && r.snap.analysis != nil {
 		return r.snap.analysis.Verdict.State == triage.StateDidNotStart
 	}
-	return r.hasMeta && r.meta.State == session.StateFailedToStart
+	return r.hasMeta && r.meta.State == runs.StateFailedToStart
 }
 
 // failureBody is the banner of a run that did not start.
@@ -124,7 +125,7 @@ func lastStderr(log session.Log, n int) []string {
 
 // stopWords is "stopped by torchtriage (cancelled)" for a run the tool itself stopped, "" otherwise: such a run
 // is never shown as a failure. From meta.json alone: a view reads no file.
-func stopWords(me session.Meta) string { return stoppedText(session.StoppedBy(me)) }
+func stopWords(me runs.Meta) string { return stoppedText(session.StoppedBy(me)) }
 
 // stoppedText words why the tool stopped a run ("" when it did not).
 func stoppedText(by string) string {

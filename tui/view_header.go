@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version. Below
@@ -46,7 +46,7 @@ func (m *Model) headerLine(w int) string {
 // not fit ("perf_hints,cudagraphs,…"; the preset bar lists them all); "" when not even one name fits.
 func logsText(logs, preset string, w int) string {
 	names := strings.Split(logs, ",")
-	if p, ok := session.PresetByName(preset); ok {
+	if p, ok := runs.PresetByName(preset); ok {
 		rank := func(n string) int {
 			if i := slices.Index(p.Logs, n); i >= 0 {
 				return i
@@ -123,11 +123,11 @@ func (m *Model) stateText() string {
 	switch {
 	case stopWords(me) != "":
 		return th.warn.Render("■ " + stopWords(me) + " · " + dur)
-	case me.State == session.StateFailedToStart || (r.err != "" && !r.hasMeta):
+	case me.State == runs.StateFailedToStart || (r.err != "" && !r.hasMeta):
 		return th.bad.Render("✗ failed to start")
-	case me.State == session.StateTimedOut:
+	case me.State == runs.StateTimedOut:
 		return th.bad.Render("✗ timed out · " + dur)
-	case me.State == session.StateKilled:
+	case me.State == runs.StateKilled:
 		sig := ""
 		if me.Signal != "" {
 			sig = " (" + me.Signal + ")"
@@ -246,7 +246,7 @@ func (m *Model) presetLine(w int) string {
 
 // onSummary is the preset bar in words, when the boxes of the names that are on do not fit: " on:
 // graph_breaks,recompiles,perf_hints,cudagraphs", names from the end counted when even that is too wide ("+2").
-func onSummary(es []session.LogEntry, avail int) string {
+func onSummary(es []runs.LogEntry, avail int) string {
 	var on []string
 	for _, e := range es {
 		if e.On {
@@ -269,7 +269,7 @@ func onSummary(es []session.LogEntry, avail int) string {
 // window around the cursor (anchor) to move along; else every entry that is on (what the run will log is never
 // hidden) and the others nearest the start. A run of hidden entries shows as "… "; entries that are on and
 // hidden are counted in hiddenOn (the bar says "+2 on", or names them when it is not focused).
-func barShown(es []session.LogEntry, items []string, anchor, avail int, focus bool) (show []bool, hiddenOn int) {
+func barShown(es []runs.LogEntry, items []string, anchor, avail int, focus bool) (show []bool, hiddenOn int) {
 	show = make([]bool, len(es))
 	for i := range show {
 		show[i] = true

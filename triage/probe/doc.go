@@ -10,4 +10,9 @@
 // Doctor runs doctor.py once in the interpreter `torchtriage run` would use and
 // returns its Facts: python, torch (version, CUDA build, GPU), the TORCH_LOGS
 // names torch's registry accepts and the compile cache directories.
+//
+// Every file the probe writes is defined here, once, with its reader: Info
+// (rank<R>-<pid>.json, with OptimScan), Start (start-rank<R>-<pid>.json) and
+// CompileState (compile-rank<R>-<pid>.json). The analysis (triage) imports
+// them from here; this package imports nothing of the module.
 package probe

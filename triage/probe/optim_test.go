@@ -4,8 +4,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // The probe records, at exit, what each live optimizer's `step` is (optim_scan.py): the class's own, the wrapper
@@ -15,27 +13,27 @@ func TestProbeRecordsOptimizerSteps(t *testing.T) {
 	const head = "import functools, types\nimport torch\nimport torch.optim\nfrom torch.optim import lr_scheduler\n"
 	cases := []struct {
 		name, script string
-		want         []triage.OptimizerStep // File "repro.py" is the script's base name; Line a decorated def's first decorator
+		want         []OptimizerStep // File "repro.py" is the script's base name; Line a decorated def's first decorator
 	}{
 		{"scheduler", head + "opt = torch.optim.Adam([], lr=0.01)\nsched = lr_scheduler.LambdaLR(opt, lambda e: 0.9**e)\nopt.step()\n",
-			[]triage.OptimizerStep{{Class: "Adam", Step: triage.StepLRScheduler, Count: 1}}},
+			[]OptimizerStep{{Class: "Adam", Step: StepLRScheduler, Count: 1}}},
 		{"program's wrapper", head + "opt = torch.optim.Adam([])\ninner = opt.step\n\n\n@functools.wraps(inner)\n" +
 			"def counted_step(*a, **k):\n    return inner(*a, **k)\n\n\nopt.step = counted_step\nopt.step()\n",
-			[]triage.OptimizerStep{{Class: "Adam", Step: triage.StepOther, Count: 1, Wrapper: "counted_step", File: "repro.py", Line: 9}}},
+			[]OptimizerStep{{Class: "Adam", Step: StepOther, Count: 1, Wrapper: "counted_step", File: "repro.py", Line: 9}}},
 		// functools.wraps copies __dict__: the program's wrapper over the scheduler's carries _wrapped_by_lr_sched
 		{"program's wrapper over the scheduler's", head + "opt = torch.optim.Adam([])\nlr_scheduler.LambdaLR(opt, lambda e: 1.0)\n" +
 			"inner = opt.step\n\n\n@functools.wraps(inner)\ndef mine(*a, **k):\n    return inner(*a, **k)\n\n\nopt.step = mine\n" +
 			"assert opt.step._wrapped_by_lr_sched\nopt.step()\n",
-			[]triage.OptimizerStep{{Class: "Adam", Step: triage.StepOther, Count: 1, Wrapper: "mine", File: "repro.py", Line: 10}}},
+			[]OptimizerStep{{Class: "Adam", Step: StepOther, Count: 1, Wrapper: "mine", File: "repro.py", Line: 10}}},
 		// the scheduler's wrapper over a bound-method wrapper of the program's: the program's is named
 		{"scheduler over a method wrapper", head + "opt = torch.optim.Adam([])\n\n\ndef logged(self):\n    return None\n\n\n" +
 			"opt.step = types.MethodType(logged, opt)\nlr_scheduler.LambdaLR(opt, lambda e: 1.0)\nopt.step()\n",
-			[]triage.OptimizerStep{{Class: "Adam", Step: triage.StepOther, Count: 1, Wrapper: "logged", File: "repro.py", Line: 8}}},
+			[]OptimizerStep{{Class: "Adam", Step: StepOther, Count: 1, Wrapper: "logged", File: "repro.py", Line: 8}}},
 		{"original, and a scheduler's", head + "a = torch.optim.Adam([])\nb = torch.optim.Adam([])\nc = torch.optim.Adam([])\n" +
 			"lr_scheduler.LambdaLR(c, lambda e: 1.0)\n",
-			[]triage.OptimizerStep{{Class: "Adam", Step: triage.StepLRScheduler, Count: 1}, {Class: "Adam", Step: triage.StepOriginal, Count: 2}}},
+			[]OptimizerStep{{Class: "Adam", Step: StepLRScheduler, Count: 1}, {Class: "Adam", Step: StepOriginal, Count: 2}}},
 		{"a callable object", head + "opt = torch.optim.Adam([])\nopt.step = functools.partial(print, end='')\n",
-			[]triage.OptimizerStep{{Class: "Adam", Step: triage.StepOther, Count: 1, Wrapper: "functools.partial"}}},
+			[]OptimizerStep{{Class: "Adam", Step: StepOther, Count: 1, Wrapper: "functools.partial"}}},
 		// the program's hooks are not run: a __class__ property (isinstance would read it), an optimizer whose
 		// __getattribute__ raises
 		{"hostile objects", head + "import sys\n\n\nclass Proxy:\n    @property\n    def __class__(self):\n" +
@@ -43,7 +41,7 @@ func TestProbeRecordsOptimizerSteps(t *testing.T) {
 			"class Odd(torch.optim.Optimizer):\n    def __getattribute__(self, name):\n        if name == 'step':\n" +
 			"            sys.stderr.write('step read\\n')\n        return object.__getattribute__(self, name)\n\n\n" +
 			"p = Proxy()\no = Odd([], {})\n",
-			[]triage.OptimizerStep{{Class: "Odd", Step: triage.StepOriginal, Count: 1}}},
+			[]OptimizerStep{{Class: "Odd", Step: StepOriginal, Count: 1}}},
 	}
 	for _, c := range cases {
 		runDir, env := installProbe(t, fakeTorch(t))
@@ -56,7 +54,7 @@ func TestProbeRecordsOptimizerSteps(t *testing.T) {
 			t.Fatalf("%s: ReadDir: %v %v", c.name, infos, errs)
 		}
 		o := infos[0].Optim
-		if o == nil || o.Scan != triage.ScanComplete {
+		if o == nil || o.Scan != ScanComplete {
 			t.Fatalf("%s: optim %+v", c.name, o)
 		}
 		for i := range o.Optimizers {

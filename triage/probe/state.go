@@ -29,6 +29,9 @@ type Start struct {
 	File       string  `json:"-"`
 }
 
+// NoRank says the process had no RANK when it imported torch: it is no rank (its 0 is the probe's default).
+func (s Start) NoRank() bool { return s.RankSource == "default" }
+
 // CompileState is a process's compile phase: "compiling" (since Since) or "idle" (since the last compile ended).
 type CompileState struct {
 	PID        int     `json:"pid"`

@@ -6,6 +6,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
+)
+
+// Realistic shapes of the secrets a repro's output can carry (none of them real).
+const (
+	hfToken     = "hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567"                                                        // hf_ + 34
+	awsKeyID    = "AKIAIOSFODNN7EXAMPL3"                                                                         // AKIA + 16
+	awsSecret   = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"                                                     // 40
+	ghpToken    = "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"                                                     // ghp_ + 36
+	githubPAT   = "github_pat_11ABCDEFG0aBcDeFgHiJkLmN_oPqRsTuVwXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ01234567" // fine-grained
+	bearerToken = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
 )
 
 // secretLines are what a careless repro prints: every shape the scrubber knows.
@@ -24,7 +36,7 @@ var secretValues = []string{hfToken, "alice", "s3cr3t-Pa55", awsKeyID, awsSecret
 
 // probedRun stores a run that printed secretLines on stderr, launched with the probe's plumbing (its
 // sitecustomize in probe/, PYTHONPATH and TORCHTRIAGE_PROBE_DIR) as session's withProbe sets it up.
-func probedRun(t *testing.T) Meta {
+func probedRun(t *testing.T) runs.Meta {
 	t.Helper()
 	s := newStore(t)
 	prepare := func(dir string) ([]string, error) {
@@ -35,7 +47,7 @@ func probedRun(t *testing.T) Meta {
 		return []string{"PYTHONPATH=" + p + ":/opt/mylib", "TORCHTRIAGE_PROBE_DIR=" + p}, nil
 	}
 	argv := append([]string{"sh", "-c", `printf '%s\n' "$@" >&2`, "sh"}, secretLines...)
-	r, err := Start(context.Background(), s, Spec{Argv: argv, Preset: "breaks", Prepare: prepare}, nil)
+	r, err := Start(context.Background(), s, runs.Spec{Argv: argv, Preset: "breaks", Prepare: prepare}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,11 +64,11 @@ func TestBundleScrubsSecretsFromTheLogs(t *testing.T) {
 	m := probedRun(t)
 	out := filepath.Join(t.TempDir(), "pack.tar.gz")
 	findings := "## torchtriage report\n\n- print() breaks the graph in step (r05_dist_c10d.py:10) · seen with " + hfToken + "\n"
-	versions := []ProcessVersions{
+	versions := []runs.ProcessVersions{
 		{Rank: 0, Torch: "2.14.1+cu128", Python: "3.12.3", CUDA: "12.8", GPU: "NVIDIA H100 80GB HBM3", Capability: "9.0", Driver: "570.124.06"},
 		{Rank: 1, Torch: "2.14.1+cu128", Python: "3.12.3", CUDA: "12.8", GPU: "NVIDIA H100 80GB HBM3", Capability: "9.0", Driver: "570.124.06"},
 	}
-	if err := Bundle(m.Dir, out, BundleOptions{Findings: findings, Versions: versions}); err != nil {
+	if err := runs.Bundle(m.Dir, out, runs.BundleOptions{Findings: findings, Versions: versions}); err != nil {
 		t.Fatal(err)
 	}
 	files := readBundle(t, out)
@@ -72,7 +84,7 @@ func TestBundleScrubsSecretsFromTheLogs(t *testing.T) {
 		t.Errorf("stderr.log in the pack:\n%s", files[root+"stderr.log"])
 	}
 	readme := files[root+"README.md"]
-	for _, rule := range []string{RuleHuggingFace, RuleURLCredentials, RuleAWSKeyID, RuleAWSSecret, RuleGitHub, RuleBearer, RuleSecretFlag} {
+	for _, rule := range []string{runs.RuleHuggingFace, runs.RuleURLCredentials, runs.RuleAWSKeyID, runs.RuleAWSSecret, runs.RuleGitHub, runs.RuleBearer, runs.RuleSecretFlag} {
 		if !strings.Contains(readme, "| "+rule+" | ") {
 			t.Errorf("README does not count %q:\n%s", rule, readme)
 		}
@@ -93,7 +105,7 @@ func TestBundleScrubsSecretsFromTheLogs(t *testing.T) {
 	}
 
 	raw := filepath.Join(t.TempDir(), "raw.tar.gz")
-	if err := Bundle(m.Dir, raw, BundleOptions{NoScrub: true}); err != nil {
+	if err := runs.Bundle(m.Dir, raw, runs.BundleOptions{NoScrub: true}); err != nil {
 		t.Fatal(err)
 	}
 	files = readBundle(t, raw)

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // readBundle returns the files of a tar.gz by name.
@@ -45,7 +47,7 @@ func TestBundle(t *testing.T) {
 	const secret = "hf_bundle_s3cr3t"
 	t.Setenv("HF_TOKEN", secret) // the tool's environment: its value is masked everywhere
 	s := newStore(t)
-	r, err := Start(context.Background(), s, Spec{
+	r, err := Start(context.Background(), s, runs.Spec{
 		Argv:   []string{"sh", "-c", `cat "$0"; echo "token is $HF_TOKEN"`, "repro.py"},
 		Dir:    testdata(t, "."),
 		Env:    map[string]string{"HF_TOKEN": secret, "BATCH": "4"},
@@ -63,7 +65,7 @@ func TestBundle(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(r.Dir, "trace", "sub", "dedicated_log_torch_trace_rank_0.log"), []byte("{}\n"), 0o644))
 
 	out := filepath.Join(t.TempDir(), "packs", "pack.tar.gz")
-	if err := Bundle(r.Dir, out, BundleOptions{}); err != nil {
+	if err := runs.Bundle(r.Dir, out, runs.BundleOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	files := readBundle(t, out)
@@ -82,7 +84,7 @@ func TestBundle(t *testing.T) {
 	if got := files[root+"repro/repro.py"]; got != readFile(t, testdata(t, "repro.py")) {
 		t.Errorf("repro.py in bundle = %q", got)
 	}
-	if got := files[root+"stdout.log"]; !strings.Contains(got, "token is "+Redacted) {
+	if got := files[root+"stdout.log"]; !strings.Contains(got, "token is "+runs.Redacted) {
 		t.Errorf("stdout.log in bundle = %q, want the secret masked", got)
 	}
 	readme := files[root+"README.md"]
@@ -95,7 +97,7 @@ func TestBundle(t *testing.T) {
 	if !strings.Contains(files[root+"versions.txt"], "torch: 2.6") {
 		t.Errorf("versions.txt = %q", files[root+"versions.txt"])
 	}
-	if err := Bundle(t.TempDir(), out, BundleOptions{}); err == nil {
+	if err := runs.Bundle(t.TempDir(), out, runs.BundleOptions{}); err == nil {
 		t.Error("bundling a directory without meta.json succeeded")
 	}
 }
@@ -123,7 +125,7 @@ func TestBundleScrubsTheRunsOwnSecrets(t *testing.T) {
 	const envSecret, flagSecret = "s3cr3tvalue123", "tok_xyz789"
 	t.Setenv("MY_API_TOKEN", envSecret) // the run's environment
 	s := newStore(t)
-	r, err := Start(context.Background(), s, Spec{
+	r, err := Start(context.Background(), s, runs.Spec{
 		Argv: []string{"sh", "-c", `echo "token is $MY_API_TOKEN argv ['x.py', '$1', '$2']"`, "repro.py", "--token", flagSecret},
 		Dir:  testdata(t, "."),
 	}, nil)
@@ -140,7 +142,7 @@ func TestBundleScrubsTheRunsOwnSecrets(t *testing.T) {
 	}
 	t.Setenv("MY_API_TOKEN", "") // packed from another shell
 	out := filepath.Join(t.TempDir(), "pack.tar.gz")
-	if err := Bundle(r.Dir, out, BundleOptions{}); err != nil {
+	if err := runs.Bundle(r.Dir, out, runs.BundleOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	for name, data := range readBundle(t, out) {
@@ -156,13 +158,13 @@ func TestBundleScrubsTheRunsOwnSecrets(t *testing.T) {
 // The README says values were redacted only where its rerun command shows one.
 func TestBundleReadmeRedactionNoteOnlyWithARedaction(t *testing.T) {
 	s := newStore(t)
-	r, err := Start(context.Background(), s, Spec{Argv: []string{"sh", "-c", "echo hi"}, Dir: testdata(t, ".")}, nil)
+	r, err := Start(context.Background(), s, runs.Spec{Argv: []string{"sh", "-c", "echo hi"}, Dir: testdata(t, ".")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.Wait()
 	out := filepath.Join(t.TempDir(), "pack.tar.gz")
-	if err := Bundle(r.Dir, out, BundleOptions{}); err != nil {
+	if err := runs.Bundle(r.Dir, out, runs.BundleOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if readme := readBundle(t, out)["0001-breaks/README.md"]; readme == "" || strings.Contains(readme, "were secrets") {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // A disk found full at the end of a run (the repro's own writes failed): the run names the path and ENOSPC,
@@ -14,7 +16,7 @@ func TestDiskFullAtTheEndIsNamed(t *testing.T) {
 	freeSpace = func(string) (uint64, error) { return 0, nil }
 	t.Cleanup(func() { freeSpace = old })
 	rec := &recorder{}
-	r, err := Start(context.Background(), newStore(t), Spec{Argv: []string{"true"}, Preset: "eager", Stall: -1}, rec.sink)
+	r, err := Start(context.Background(), newStore(t), runs.Spec{Argv: []string{"true"}, Preset: "eager", Stall: -1}, rec.sink)
 	if err != nil {
 		t.Fatal(err)
 	}

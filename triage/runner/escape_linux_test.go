@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 var escapedRE = regexp.MustCompile(`(?m)^ESCAPED (\d+)$`)
@@ -42,7 +44,7 @@ func stopsGrowing(t *testing.T, runDir string) {
 // A grandchild in its own session and without the run's environment is still the run's: cancel ends it.
 func TestCancelEndsAnEscapedGrandchild(t *testing.T) {
 	t.Parallel()
-	r, err := Start(context.Background(), newStore(t), Spec{Argv: []string{"sh", testdata(t, "escape.sh")},
+	r, err := Start(context.Background(), newStore(t), runs.Spec{Argv: []string{"sh", testdata(t, "escape.sh")},
 		Preset: "eager", Grace: testGrace, Stall: -1}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +62,7 @@ func TestCancelEndsAnEscapedGrandchild(t *testing.T) {
 // finish while it writes.
 func TestRunEndsItsEscapedGrandchild(t *testing.T) {
 	t.Parallel()
-	r, err := Start(context.Background(), newStore(t), Spec{Argv: []string{"sh", testdata(t, "escape.sh"), "exit"},
+	r, err := Start(context.Background(), newStore(t), runs.Spec{Argv: []string{"sh", testdata(t, "escape.sh"), "exit"},
 		Preset: "eager", Grace: testGrace, Stall: -1}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,10 @@
 package runner
 
-import "time"
+import (
+	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
+)
 
 // EventKind says what happened to a run.
 type EventKind int
@@ -42,8 +46,8 @@ type Event struct {
 	Data   []byte // EventOutput: the bytes read (owned by the receiver)
 	File   string // EventOutput: the file they were read from, where they follow the stream's earlier bytes
 	Time   time.Time
-	Since  time.Time // EventStalled: last output
-	Meta   *Meta     // EventExited: final meta; EventRelaunched: the new run's meta at start
+	Since  time.Time  // EventStalled: last output
+	Meta   *runs.Meta // EventExited: final meta; EventRelaunched: the new run's meta at start
 	Err    error
 	Note   string
 }

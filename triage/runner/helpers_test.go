@@ -12,6 +12,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/internal/proc"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // TestMain lets the test binary act as a run's reaper and as "the tool" in
@@ -32,13 +35,13 @@ func helperTool() int {
 	}
 	stop := KillAllOnSignals(nil)
 	defer stop()
-	store, err := OpenStore(os.Getenv("TT_STORE"))
+	store, err := runs.OpenStore(os.Getenv("TT_STORE"))
 	if err != nil {
 		fmt.Println("ERR", err)
 		return 1
 	}
 	grace, _ := time.ParseDuration(os.Getenv("TT_GRACE"))
-	r, err := Start(context.Background(), store, Spec{
+	r, err := Start(context.Background(), store, runs.Spec{
 		Argv: strings.Split(os.Getenv("TT_ARGV"), " "), Preset: "eager", Grace: grace, Stall: -1,
 	}, nil)
 	if err != nil {
@@ -59,9 +62,9 @@ func testdata(t *testing.T, name string) string {
 	return p
 }
 
-func newStore(t *testing.T) *Store {
+func newStore(t *testing.T) *runs.Store {
 	t.Helper()
-	s, err := OpenStore(filepath.Join(t.TempDir(), "runs"))
+	s, err := runs.OpenStore(filepath.Join(t.TempDir(), "runs"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +149,7 @@ func familyPids(t *testing.T, runDir string) map[string]int {
 // processGone reports whether pid no longer runs (absent or a zombie).
 func processGone(pid int) bool {
 	state, _, ok := procStat(pid)
-	return !ok || !running(state)
+	return !ok || !proc.Running(state)
 }
 
 func assertAllGone(t *testing.T, pids map[string]int, within time.Duration) {

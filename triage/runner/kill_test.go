@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 const testGrace = 200 * time.Millisecond
@@ -18,7 +20,7 @@ const testGrace = 200 * time.Millisecond
 func TestCancelLeavesNoProcessBehind(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
-	r, err := Start(context.Background(), newStore(t), Spec{
+	r, err := Start(context.Background(), newStore(t), runs.Spec{
 		Argv: []string{"sh", testdata(t, "family.sh")}, Preset: "eager", Grace: testGrace, Stall: -1,
 	}, rec.sink)
 	if err != nil {
@@ -32,7 +34,7 @@ func TestCancelLeavesNoProcessBehind(t *testing.T) {
 			t.Errorf("%s (pid %d) still running after Wait", name, pid)
 		}
 	}
-	if m.State != StateKilled || m.Signal != "killed" {
+	if m.State != runs.StateKilled || m.Signal != "killed" {
 		t.Errorf("state %s signal %q, want killed by SIGKILL (the script ignores INT and TERM)", m.State, m.Signal)
 	}
 	if kinds := rec.kinds(r.ID); len(kinds) == 0 || kinds[len(kinds)-1] != EventExited {
@@ -42,7 +44,7 @@ func TestCancelLeavesNoProcessBehind(t *testing.T) {
 
 func TestTimeoutLeavesNoProcessBehind(t *testing.T) {
 	t.Parallel()
-	r, err := Start(context.Background(), newStore(t), Spec{
+	r, err := Start(context.Background(), newStore(t), runs.Spec{
 		Argv: []string{"sh", testdata(t, "family.sh")}, Preset: "eager", Grace: testGrace,
 		Timeout: 700 * time.Millisecond, Stall: -1,
 	}, nil)
@@ -56,18 +58,18 @@ func TestTimeoutLeavesNoProcessBehind(t *testing.T) {
 			t.Errorf("%s (pid %d) still running after the timeout", name, pid)
 		}
 	}
-	if m.State != StateTimedOut {
+	if m.State != runs.StateTimedOut {
 		t.Errorf("state %s, want timed_out", m.State)
 	}
-	disk, err := LoadRun(r.Dir)
-	if err != nil || disk.State != StateTimedOut || disk.End == nil {
+	disk, err := runs.LoadRun(r.Dir)
+	if err != nil || disk.State != runs.StateTimedOut || disk.End == nil {
 		t.Errorf("meta.json: %+v, %v; want timed_out with an end time", disk, err)
 	}
 }
 
 func TestCancelSendsSIGINTFirst(t *testing.T) {
 	t.Parallel()
-	r, err := Start(context.Background(), newStore(t), Spec{
+	r, err := Start(context.Background(), newStore(t), runs.Spec{
 		Argv: []string{"sh", testdata(t, "interrupt.sh")}, Preset: "eager", Grace: 5 * time.Second, Stall: -1,
 	}, nil)
 	if err != nil {
@@ -83,7 +85,7 @@ func TestCancelSendsSIGINTFirst(t *testing.T) {
 	if time.Since(start) > 3*time.Second {
 		t.Errorf("took %v: SIGINT alone should have ended it", time.Since(start))
 	}
-	if m.ExitCode == nil || *m.ExitCode != 130 || m.State != StateKilled {
+	if m.ExitCode == nil || *m.ExitCode != 130 || m.State != runs.StateKilled {
 		t.Errorf("exit %v state %s, want 130 and killed", m.ExitCode, m.State)
 	}
 	if got := readFile(t, filepath.Join(r.Dir, "stderr.log")); !strings.Contains(got, "got SIGINT") {
@@ -131,7 +133,7 @@ func TestToolSIGTERMLeavesNoProcessBehind(t *testing.T) {
 	}
 	// the run records why the tool stopped it: the signal the tool got (it read "the tool exited", which blamed
 	// nobody for a user's Ctrl-C or a CI job's SIGTERM)
-	if m, err := LoadRun(dir); err != nil || m.State != StateKilled || m.StopReason != "torchtriage got SIGTERM" {
+	if m, err := runs.LoadRun(dir); err != nil || m.State != runs.StateKilled || m.StopReason != "torchtriage got SIGTERM" {
 		t.Errorf("meta after SIGTERM: state %q, stop reason %q, %v; want killed by torchtriage got SIGTERM", m.State, m.StopReason, err)
 	}
 }

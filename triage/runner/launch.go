@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // Run is one live (or finished) launch of the repro.
@@ -22,8 +24,9 @@ type Run struct {
 	ID  int
 	Dir string
 
-	spec  Spec
-	store *Store
+	spec  runs.Spec
+	of    relaunchOf // the run it relaunches, when it does
+	store *runs.Store
 	sink  func(Event)
 	cmd   *exec.Cmd
 	group procGroup
@@ -33,7 +36,7 @@ type Run struct {
 	ctx   context.Context // set by supervise; the relaunch inherits it
 
 	mu        sync.Mutex
-	meta      Meta
+	meta      runs.Meta
 	cancelled bool
 	stopFor   string // why the tool stopped it (Stop's reason)
 	timedOut  bool
@@ -56,19 +59,18 @@ var inheritedOverrides = []string{"TORCH_LOGS", "TORCH_TRACE", "TORCHDYNAMO_DISA
 // stdout.log and stderr.log in the run directory. When the launch fails the
 // run directory still records it (state failed_to_start) and an error is
 // returned.
-func Start(ctx context.Context, store *Store, spec Spec, sink func(Event)) (*Run, error) {
+func Start(ctx context.Context, store *runs.Store, spec runs.Spec, sink func(Event)) (*Run, error) {
 	if store == nil {
 		return nil, errors.New("start: no run store")
 	}
-	if _, _, _, err := command(spec); err != nil {
+	if _, _, _, err := runs.CommandWithout(spec, nil); err != nil {
 		return nil, err
 	}
-	_, label, _ := spec.resolvePreset()
-	id, dir, err := store.newRun(label)
+	id, dir, err := store.NewRun(spec.Label())
 	if err != nil {
 		return nil, err
 	}
-	r, err := launch(store, spec, sink, id, dir)
+	r, err := launch(store, spec, relaunchOf{}, sink, id, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -76,13 +78,20 @@ func Start(ctx context.Context, store *Store, spec Spec, sink func(Event)) (*Run
 	return r, nil
 }
 
+// relaunchOf is what makes a launch the automatic relaunch of another run (relaunch.go); zero for any other.
+type relaunchOf struct {
+	excludeLogs []string // names a previous run proved torch rejects
+	from        string   // name of the run this one replaces
+	note        string
+}
+
 // launch starts the process of a run whose directory exists; the caller
 // starts supervision.
-func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run, error) {
+func launch(store *runs.Store, spec runs.Spec, of relaunchOf, sink func(Event), id int, dir string) (*Run, error) {
 	if sink == nil {
 		sink = func(Event) {}
 	}
-	r := &Run{ID: id, Dir: dir, store: store, sink: sink, gone: make(chan struct{}), done: make(chan struct{})}
+	r := &Run{ID: id, Dir: dir, store: store, of: of, sink: sink, gone: make(chan struct{}), done: make(chan struct{})}
 	spec.RunDir = dir
 	if spec.Dir == "" {
 		spec.Dir, _ = os.Getwd()
@@ -90,47 +99,47 @@ func launch(store *Store, spec Spec, sink func(Event), id int, dir string) (*Run
 	if abs, err := filepath.Abs(spec.Dir); err == nil {
 		spec.Dir = abs
 	}
-	if spec.usesTorchrun() && spec.MasterPort == 0 {
+	if spec.UsesTorchrun() && spec.MasterPort == 0 {
 		spec.MasterPort = freePort()
 	}
 	if spec.Preset == "" {
-		spec.Preset = DefaultPreset
+		spec.Preset = runs.DefaultPreset
 	}
 	r.spec = spec
 	now := time.Now()
-	r.meta = Meta{
-		ID: id, Name: filepath.Base(dir), Dir: dir, UserArgv: redactArgv(spec.Argv), Shell: spec.Shell,
+	r.meta = runs.Meta{
+		ID: id, Name: filepath.Base(dir), Dir: dir, UserArgv: runs.RedactArgv(spec.Argv), Shell: spec.Shell,
 		Nproc: spec.Nproc, Launcher: spec.Launcher, Cwd: spec.Dir, Preset: spec.Preset,
-		TorchVersion: spec.TorchVersion, Demo: spec.Demo, Start: now, State: StateRunning, Timeout: spec.Timeout.Seconds(),
-		Supervisor: currentSupervisor(),
+		TorchVersion: spec.TorchVersion, Demo: spec.Demo, Start: now, State: runs.StateRunning, Timeout: spec.Timeout.Seconds(),
+		Supervisor: runs.CurrentSupervisor(),
 	}
-	r.meta.RelaunchedFrom, r.meta.RelaunchNote = spec.relaunchFrom, spec.relaunchNote
-	argv, dropped, env, err := command(spec)
+	r.meta.RelaunchedFrom, r.meta.RelaunchNote = of.from, of.note
+	argv, dropped, env, err := runs.CommandWithout(spec, of.excludeLogs)
 	if err != nil {
 		return nil, r.failed(err)
 	}
-	r.meta.Argv, r.meta.DroppedLogs = redactArgv(argv), dropped
+	r.meta.Argv, r.meta.DroppedLogs = runs.RedactArgv(argv), dropped
 	r.meta.TorchLogs = envValue(env, "TORCH_LOGS")
 	if spec.Prepare != nil {
 		extra, err := spec.Prepare(dir)
 		if err != nil {
 			return nil, r.failed(fmt.Errorf("prepare: %w", err))
 		}
-		env = dedupeEnv(append(env, extra...))
+		env = runs.DedupeEnv(append(env, extra...))
 	}
-	r.meta.Env = redactEnv(env)
-	r.meta.Secrets = secretPrintsOf(argv, append(os.Environ(), env...))
+	r.meta.Env = runs.RedactEnv(env)
+	r.meta.Secrets = runs.SecretPrintsOf(argv, append(os.Environ(), env...))
 	// the record goes to disk before the repro starts: a repro that fills the disk at once must not leave a run
 	// without its meta.json (it used to be written only once the process had started)
-	if err := writeMeta(dir, r.meta); err != nil {
+	if err := runs.WriteMeta(dir, r.meta); err != nil {
 		return nil, r.failed(err)
 	}
 	if err := r.startProcess(argv, env); err != nil {
 		return nil, r.failed(err)
 	}
-	r.dog = newWatchdog(spec.stall(), now)
+	r.dog = newWatchdog(stallOf(spec), now)
 	r.meta.Pid = r.cmd.Process.Pid
-	if err := writeMeta(dir, r.meta); err != nil {
+	if err := runs.WriteMeta(dir, r.meta); err != nil {
 		r.reportError(err)
 	}
 	registerLive(r)
@@ -166,7 +175,7 @@ func (r *Run) startProcess(argv, env []string) error {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	closeOnExecAll()
 	becomeSubreaper()
-	r.reap = startReaper(token, r.spec.grace(), r.Dir)
+	r.reap = startReaper(token, graceOf(r.spec), r.Dir)
 	if r.reap == nil {
 		setDeathSignal(cmd.SysProcAttr, syscall.SIGKILL)
 	}
@@ -184,9 +193,9 @@ func (r *Run) startProcess(argv, env []string) error {
 // failed records a run that could not start and reports it.
 func (r *Run) failed(err error) error {
 	end := time.Now()
-	r.meta.State, r.meta.Error, r.meta.End = StateFailedToStart, err.Error(), &end
+	r.meta.State, r.meta.Error, r.meta.End = runs.StateFailedToStart, err.Error(), &end
 	m := r.meta
-	if werr := writeMeta(r.Dir, m); werr != nil {
+	if werr := runs.WriteMeta(r.Dir, m); werr != nil {
 		err = errors.Join(err, werr)
 	}
 	close(r.gone)
@@ -244,14 +253,14 @@ func freePort() int {
 }
 
 // State is the run's current state.
-func (r *Run) State() State {
+func (r *Run) State() runs.State {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.meta.State
 }
 
 // Meta returns a copy of the run's current meta.
-func (r *Run) Meta() Meta {
+func (r *Run) Meta() runs.Meta {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.meta
@@ -259,7 +268,7 @@ func (r *Run) Meta() Meta {
 
 // Wait blocks until every process of the run is gone and its output is
 // drained, and returns the final meta.
-func (r *Run) Wait() Meta {
+func (r *Run) Wait() runs.Meta {
 	<-r.done
 	return r.Meta()
 }
@@ -273,10 +282,32 @@ func (r *Run) Relaunched() *Run {
 
 // WaitLast waits for this run and for the run that replaced it, if any, and
 // returns the meta of the last one.
-func (r *Run) WaitLast() Meta {
+func (r *Run) WaitLast() runs.Meta {
 	m := r.Wait()
 	if n := r.Relaunched(); n != nil {
 		return n.WaitLast()
 	}
 	return m
+}
+
+// Defaults for Spec's durations.
+const (
+	DefaultStall = 300 * time.Second
+	DefaultGrace = 5 * time.Second
+)
+
+// stallOf is the no-output watchdog's limit of a spec (Spec.Stall: 0 is DefaultStall, <0 off).
+func stallOf(s runs.Spec) time.Duration {
+	if s.Stall == 0 {
+		return DefaultStall
+	}
+	return s.Stall
+}
+
+// graceOf is the pause between SIGINT, SIGTERM and SIGKILL of a spec (Spec.Grace: 0 is DefaultGrace).
+func graceOf(s runs.Spec) time.Duration {
+	if s.Grace <= 0 {
+		return DefaultGrace
+	}
+	return s.Grace
 }

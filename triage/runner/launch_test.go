@@ -10,20 +10,22 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func TestStartRecordsOutputAndMeta(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
 	store := newStore(t)
-	r, err := Start(context.Background(), store, Spec{
+	r, err := Start(context.Background(), store, runs.Spec{
 		Argv: []string{"sh", testdata(t, "echo.sh"), "3"}, TorchVersion: "2.14",
 	}, rec.sink)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := r.Wait()
-	if m.State != StateExited || m.ExitCode == nil || *m.ExitCode != 3 {
+	if m.State != runs.StateExited || m.ExitCode == nil || *m.ExitCode != 3 {
 		t.Fatalf("state %s exit %v, want exited 3", m.State, m.ExitCode)
 	}
 	if filepath.Base(r.Dir) != "0001-breaks" || m.Name != "0001-breaks" {
@@ -49,7 +51,7 @@ func TestStartRecordsOutputAndMeta(t *testing.T) {
 	if kinds := rec.kinds(r.ID); !slices.Equal(kinds, []EventKind{EventExited}) {
 		t.Errorf("non-output events %v, want [exited]", kinds)
 	}
-	disk, err := LoadRun(r.Dir)
+	disk, err := runs.LoadRun(r.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,21 +70,21 @@ func TestStartFailureIsRecorded(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
 	store := newStore(t)
-	_, err := Start(context.Background(), store, Spec{Argv: []string{"/nonexistent/repro-binary"}}, rec.sink)
+	_, err := Start(context.Background(), store, runs.Spec{Argv: []string{"/nonexistent/repro-binary"}}, rec.sink)
 	if err == nil || !strings.Contains(err.Error(), "failed to start") {
 		t.Fatalf("err = %v, want a failed-to-start error", err)
 	}
 	list, lerr := store.List()
-	if lerr != nil || len(list) != 1 || list[0].State != StateFailedToStart || list[0].Error == "" {
+	if lerr != nil || len(list) != 1 || list[0].State != runs.StateFailedToStart || list[0].Error == "" {
 		t.Fatalf("store has %+v, %v; want one failed_to_start run with its error", list, lerr)
 	}
 	if kinds := rec.kinds(list[0].ID); !slices.Equal(kinds, []EventKind{EventError}) {
 		t.Errorf("events %v, want [error]", kinds)
 	}
-	if _, err := Start(context.Background(), store, Spec{}, nil); err == nil {
+	if _, err := Start(context.Background(), store, runs.Spec{}, nil); err == nil {
 		t.Error("an empty command started")
 	}
-	if _, err := Start(context.Background(), store, Spec{Argv: []string{"true"}, Preset: "nope"}, nil); err == nil {
+	if _, err := Start(context.Background(), store, runs.Spec{Argv: []string{"true"}, Preset: "nope"}, nil); err == nil {
 		t.Error("an unknown preset started")
 	}
 }
@@ -90,16 +92,16 @@ func TestStartFailureIsRecorded(t *testing.T) {
 func TestStallDetection(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
-	r, err := Start(context.Background(), newStore(t), Spec{
+	r, err := Start(context.Background(), newStore(t), runs.Spec{
 		Argv: []string{"sh", testdata(t, "stall.sh"), "1"}, Preset: "eager", Stall: 300 * time.Millisecond,
 	}, rec.sink)
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 5*time.Second, "the stall", func() bool { return r.State() == StateStalled })
+	waitFor(t, 5*time.Second, "the stall", func() bool { return r.State() == runs.StateStalled })
 	waitFor(t, 500*time.Millisecond, "meta.json to say stalled", func() bool {
-		disk, err := LoadRun(r.Dir)
-		return err == nil && disk.State == StateStalled
+		disk, err := runs.LoadRun(r.Dir)
+		return err == nil && disk.State == runs.StateStalled
 	})
 	m := r.Wait()
 	if kinds := rec.kinds(r.ID); !slices.Equal(kinds, []EventKind{EventStalled, EventResumed, EventExited}) {
@@ -113,7 +115,7 @@ func TestStallDetection(t *testing.T) {
 			t.Error("EventStalled without Since")
 		}
 	}
-	if m.State != StateExited {
+	if m.State != runs.StateExited {
 		t.Errorf("final state %s", m.State)
 	}
 }
@@ -135,7 +137,7 @@ func TestDumpStacksSignalsOnlyRegisteredPids(t *testing.T) {
 	}
 	defer func() { _ = outsider.Process.Kill(); _ = outsider.Wait() }()
 	rec := &recorder{}
-	spec := Spec{Preset: "eager", Grace: testGrace, Stall: -1}
+	spec := runs.Spec{Preset: "eager", Grace: testGrace, Stall: -1}
 	spec.StackTargets = func(runDir string) []int {
 		return []int{readPid(runDir, "dumper.pid"), outsider.Process.Pid, 999999}
 	}
@@ -168,7 +170,7 @@ func TestDumpStacksSignalsOnlyRegisteredPids(t *testing.T) {
 	if _, err := r.DumpStacks(); err == nil {
 		t.Error("DumpStacks on a finished run succeeded")
 	}
-	noHook, err := Start(context.Background(), store, Spec{Argv: []string{"true"}}, nil)
+	noHook, err := Start(context.Background(), store, runs.Spec{Argv: []string{"true"}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +184,7 @@ func TestUnknownTorchLogsNameRelaunches(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
 	store := newStore(t)
-	r, err := Start(context.Background(), store, Spec{
+	r, err := Start(context.Background(), store, runs.Spec{
 		Argv: []string{"sh", testdata(t, "fake_torch.sh")}, Logs: []string{"graph_breaks", "nonexistent_thing"},
 	}, rec.sink)
 	if err != nil {
@@ -203,8 +205,8 @@ func TestUnknownTorchLogsNameRelaunches(t *testing.T) {
 	if last.TorchLogs != "graph_breaks,recompiles" || !slices.Contains(last.DroppedLogs, "nonexistent_thing") {
 		t.Errorf("relaunch TORCH_LOGS %q dropped %v", last.TorchLogs, last.DroppedLogs)
 	}
-	if last.State != StateExited || *last.ExitCode != 0 {
-		t.Errorf("relaunch ended %s", exitSummary(last))
+	if last.State != runs.StateExited || *last.ExitCode != 0 {
+		t.Errorf("relaunch ended %s (exit %s, signal %q)", last.State, exitCode(last), last.Signal)
 	}
 	if got := rec.output(next.ID, "stdout"); got != "ran with TORCH_LOGS=graph_breaks,recompiles\n" {
 		t.Errorf("relaunch printed %q", got)
@@ -222,7 +224,7 @@ func TestUnknownTorchLogsNameRelaunches(t *testing.T) {
 	if !slices.Equal(order, want) {
 		t.Errorf("events %v, want %v", order, want)
 	}
-	disk, _ := LoadRun(r.Dir)
+	disk, _ := runs.LoadRun(r.Dir)
 	if disk.RelaunchedAs != "0002-custom" {
 		t.Errorf("meta.json of the first run: relaunched_as %q", disk.RelaunchedAs)
 	}
@@ -230,7 +232,7 @@ func TestUnknownTorchLogsNameRelaunches(t *testing.T) {
 
 func TestOtherFailuresDoNotRelaunch(t *testing.T) {
 	t.Parallel()
-	r, err := Start(context.Background(), newStore(t), Spec{Argv: []string{"sh", testdata(t, "port_in_use.sh")}}, nil)
+	r, err := Start(context.Background(), newStore(t), runs.Spec{Argv: []string{"sh", testdata(t, "port_in_use.sh")}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,19 +244,27 @@ func TestOtherFailuresDoNotRelaunch(t *testing.T) {
 func TestContextCancelStopsRun(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
-	r, err := Start(ctx, newStore(t), Spec{Argv: []string{"sleep", "30"}, Preset: "eager", Grace: testGrace}, nil)
+	r, err := Start(ctx, newStore(t), runs.Spec{Argv: []string{"sleep", "30"}, Preset: "eager", Grace: testGrace}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cancel()
-	done := make(chan Meta, 1)
+	done := make(chan runs.Meta, 1)
 	go func() { done <- r.Wait() }()
 	select {
 	case m := <-done:
-		if m.State != StateKilled {
+		if m.State != runs.StateKilled {
 			t.Errorf("state %s, want killed", m.State)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("cancelling the context did not stop the run")
 	}
+}
+
+// exitCode is a run's exit status as text, "none" where it has none (killed by a signal, never started).
+func exitCode(m runs.Meta) string {
+	if m.ExitCode == nil {
+		return "none"
+	}
+	return strconv.Itoa(*m.ExitCode)
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/torchtriage/torchtriage/internal/proc"
 )
 
 // setDeathSignal makes the kernel send sig to the child when its parent
@@ -25,41 +27,10 @@ var freeSpace = func(dir string) (uint64, error) {
 	return blocks * uint64(st.Bsize), nil
 }
 
-// procEntry is what /proc/<pid>/stat says of a process.
-type procEntry struct {
-	state byte
-	ppid  int
-	pgrp  int
-	start uint64 // clock ticks after boot
-}
-
-// readStat reads /proc/<pid>/stat.
-func readStat(pid int) (procEntry, bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return procEntry{}, false
-	}
-	// "pid (comm) S ppid pgrp ... starttime ..."; comm may hold spaces and parentheses.
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return procEntry{}, false
-	}
-	f := bytes.Fields(data[i+1:])
-	if len(f) < 20 || len(f[0]) != 1 {
-		return procEntry{}, false
-	}
-	e := procEntry{state: f[0][0]}
-	var err1, err2, err3 error
-	e.ppid, err1 = strconv.Atoi(string(f[1]))
-	e.pgrp, err2 = strconv.Atoi(string(f[2]))
-	e.start, err3 = strconv.ParseUint(string(f[19]), 10, 64)
-	return e, err1 == nil && err2 == nil && err3 == nil
-}
-
 // procStat reads state and process group of pid from /proc/<pid>/stat.
 func procStat(pid int) (state byte, pgrp int, ok bool) {
-	e, ok := readStat(pid)
-	return e.state, e.pgrp, ok
+	e, ok := proc.Stat(pid)
+	return e.State, e.Pgrp, ok
 }
 
 // marked reports whether pid's environment carries the run's token.
@@ -84,21 +55,21 @@ func (g procGroup) scan() (inGroup, outside []int) {
 	procs := readProcs()
 	self := os.Getpid()
 	ancestors := map[int]bool{} // never the run's, whatever they hold open
-	for p := os.Getppid(); p > 1 && !ancestors[p]; p = procs[p].ppid {
+	for p := os.Getppid(); p > 1 && !ancestors[p]; p = procs[p].PPID {
 		ancestors[p] = true
 	}
 	outs := outputsOf(g.dir)
 	in := map[int]bool{}
 	for pid, e := range procs {
-		if !ancestors[pid] && (g.pgid > 0 && e.pgrp == g.pgid || g.known.has(pid, e.start) || g.marked(pid) ||
-			(g.anyFd || e.ppid == self) && running(e.state) && writesTo(pid, outs)) {
+		if !ancestors[pid] && (g.pgid > 0 && e.Pgrp == g.pgid || g.known.has(pid, e.Start) || g.marked(pid) ||
+			(g.anyFd || e.PPID == self) && proc.Running(e.State) && writesTo(pid, outs)) {
 			in[pid] = true
 		}
 	}
 	for grew := true; grew; { // and their descendants
 		grew = false
 		for pid, e := range procs {
-			if !in[pid] && !ancestors[pid] && in[e.ppid] {
+			if !in[pid] && !ancestors[pid] && in[e.PPID] {
 				in[pid], grew = true, true
 			}
 		}
@@ -106,13 +77,13 @@ func (g procGroup) scan() (inGroup, outside []int) {
 	known := map[int]uint64{}
 	for pid := range in {
 		e := procs[pid]
-		known[pid] = e.start
+		known[pid] = e.Start
 		switch {
-		case !running(e.state):
-			if e.ppid == self && pid != g.pgid { // an orphan the tool adopted; os/exec waits for the leader
+		case !proc.Running(e.State):
+			if e.PPID == self && pid != g.pgid { // an orphan the tool adopted; os/exec waits for the leader
 				reapOrphan(pid)
 			}
-		case g.pgid > 0 && e.pgrp == g.pgid:
+		case g.pgid > 0 && e.Pgrp == g.pgid:
 			inGroup = append(inGroup, pid)
 		default:
 			outside = append(outside, pid)
@@ -123,7 +94,7 @@ func (g procGroup) scan() (inGroup, outside []int) {
 }
 
 // readProcs reads every process but this one from /proc.
-func readProcs() map[int]procEntry {
+func readProcs() map[int]proc.Entry {
 	d, err := os.Open("/proc")
 	if err != nil {
 		return nil
@@ -131,13 +102,13 @@ func readProcs() map[int]procEntry {
 	defer d.Close()
 	names, _ := d.Readdirnames(-1)
 	self := os.Getpid()
-	out := make(map[int]procEntry, len(names))
+	out := make(map[int]proc.Entry, len(names))
 	for _, n := range names {
 		pid, err := strconv.Atoi(n)
 		if err != nil || pid == self {
 			continue
 		}
-		if e, ok := readStat(pid); ok {
+		if e, ok := proc.Stat(pid); ok {
 			out[pid] = e
 		}
 	}
@@ -147,7 +118,7 @@ func readProcs() map[int]procEntry {
 // contains reports whether pid is alive and belongs to the run.
 func (g procGroup) contains(pid int) bool {
 	state, pgrp, ok := procStat(pid)
-	if !ok || !running(state) {
+	if !ok || !proc.Running(state) {
 		return false
 	}
 	return (g.pgid > 0 && pgrp == g.pgid) || g.marked(pid)

@@ -26,13 +26,3 @@ func becomeSubreaper() {}
 
 // freeSpace is not measured here: a full disk shows only where the tool's own writes fail.
 var freeSpace = func(string) (uint64, error) { return 1, nil }
-
-// procEntry is what /proc would say of a process; there is none here.
-type procEntry struct {
-	state byte
-	ppid  int
-	pgrp  int
-	start uint64
-}
-
-func readStat(int) (procEntry, bool) { return procEntry{}, false }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // How much of combined.log is searched for PyTorch's invalid-settings error:
@@ -23,43 +25,32 @@ const (
 type relaunchPlan struct {
 	id  int
 	dir string
+	of  relaunchOf
 }
 
 // planRelaunch decides, for a run that exited non-zero, whether torch
 // rejected one of its TORCH_LOGS names. If so it allocates the new run and
 // records the link in this run's meta. Only the first run of a chain is ever
 // relaunched.
-func (r *Run) planRelaunch() (*relaunchPlan, Spec) {
+func (r *Run) planRelaunch() (*relaunchPlan, runs.Spec) {
 	r.mu.Lock()
 	m := r.meta
 	r.mu.Unlock()
-	if r.spec.relaunchFrom != "" || m.State != StateExited || m.ExitCode == nil || *m.ExitCode == 0 || m.TorchLogs == "" {
-		return nil, Spec{}
+	if r.of.from != "" || m.State != runs.StateExited || m.ExitCode == nil || *m.ExitCode == 0 || m.TorchLogs == "" {
+		return nil, runs.Spec{}
 	}
 	out, err := readHeadTail(filepath.Join(r.Dir, "combined.log"), relaunchHead, relaunchTail)
 	if err != nil {
-		return nil, Spec{}
+		return nil, runs.Spec{}
 	}
-	unknown, _, ok := ParseInvalidLogSettings(out)
-	if !ok {
-		return nil, Spec{}
-	}
-	ours := splitList(m.TorchLogs)
-	var drop []string
-	for _, u := range unknown {
-		b := baseLogName(u)
-		if slices.ContainsFunc(ours, func(n string) bool { return baseLogName(n) == b }) && !slices.Contains(drop, b) {
-			drop = append(drop, b)
-		}
-	}
+	drop := runs.RejectedLogNames(out, m.TorchLogs)
 	if len(drop) == 0 {
-		return nil, Spec{}
+		return nil, runs.Spec{}
 	}
-	_, label, _ := r.spec.resolvePreset()
-	id, dir, err := r.store.newRun(label)
+	id, dir, err := r.store.NewRun(r.spec.Label())
 	if err != nil {
 		r.sink(Event{RunID: r.ID, Kind: EventError, Time: time.Now(), Err: fmt.Errorf("relaunch without %s: %w", strings.Join(drop, ","), err)})
-		return nil, Spec{}
+		return nil, runs.Spec{}
 	}
 	names := "name " + strings.Join(drop, ", ")
 	if len(drop) > 1 {
@@ -67,22 +58,21 @@ func (r *Run) planRelaunch() (*relaunchPlan, Spec) {
 	}
 	next := r.spec
 	next.RunDir, next.MasterPort = "", 0
-	next.excludeLogs = append(slices.Clone(r.spec.excludeLogs), drop...)
-	next.relaunchFrom = m.Name
-	next.relaunchNote = fmt.Sprintf("relaunch of %s without TORCH_LOGS %s: this torch rejected them", m.Name, names)
+	of := relaunchOf{excludeLogs: append(slices.Clone(r.of.excludeLogs), drop...), from: m.Name,
+		note: fmt.Sprintf("relaunch of %s without TORCH_LOGS %s: this torch rejected them", m.Name, names)}
 	r.mu.Lock()
 	r.meta.RelaunchedAs = filepath.Base(dir)
 	r.meta.RelaunchNote = fmt.Sprintf("torch rejected TORCH_LOGS %s; relaunched without them as %s", names, filepath.Base(dir))
 	r.mu.Unlock()
-	return &relaunchPlan{id: id, dir: dir}, next
+	return &relaunchPlan{id: id, dir: dir, of: of}, next
 }
 
 // relaunch starts the planned run, announcing it first.
-func (r *Run) relaunch(p *relaunchPlan, spec Spec) {
+func (r *Run) relaunch(p *relaunchPlan, spec runs.Spec) {
 	r.mu.Lock()
 	note := r.meta.RelaunchNote
 	r.mu.Unlock()
-	n, err := launch(r.store, spec, r.sink, p.id, p.dir)
+	n, err := launch(r.store, spec, p.of, r.sink, p.id, p.dir)
 	if err != nil {
 		return // launch recorded failed_to_start and emitted EventError
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // sessionOf reads the session id (field 6) of /proc/<pid>/stat text.
@@ -30,7 +32,7 @@ func sessionOf(t *testing.T, stat string) string {
 // tool's session, with the tool's terminal as its controlling terminal).
 func TestReproHasASessionOfItsOwn(t *testing.T) {
 	t.Parallel()
-	r, err := Start(context.Background(), newStore(t), Spec{Argv: []string{"sh", "-c", "cat /proc/$$/stat; echo; echo pid $$"},
+	r, err := Start(context.Background(), newStore(t), runs.Spec{Argv: []string{"sh", "-c", "cat /proc/$$/stat; echo; echo pid $$"},
 		Preset: "eager", Grace: testGrace, Stall: -1}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +60,7 @@ func TestReproInheritsNoOtherDescriptor(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer syscall.Close(fd)
-	r, err := Start(context.Background(), newStore(t), Spec{Argv: []string{"sh", "-c", "ls /proc/$$/fd"},
+	r, err := Start(context.Background(), newStore(t), runs.Spec{Argv: []string{"sh", "-c", "ls /proc/$$/fd"},
 		Preset: "eager", Grace: testGrace, Stall: -1}, nil)
 	if err != nil {
 		t.Fatal(err)

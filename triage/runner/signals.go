@@ -62,7 +62,7 @@ func shutdown(why string, timeout time.Duration) bool {
 func shutdownTimeout() time.Duration {
 	t := 2 * DefaultGrace
 	for _, r := range liveRuns() {
-		t = max(t, 2*r.spec.grace())
+		t = max(t, 2*graceOf(r.spec))
 	}
 	return t + 2*time.Second
 }

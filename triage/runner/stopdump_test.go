@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // A run the timeout stops dumps its stacks first: a rank blocked in a collective (C++, the GIL released) never
@@ -15,7 +17,7 @@ func TestTimeoutDumpsStacksBeforeTheInterrupt(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
 	store := newStore(t)
-	spec := Spec{Preset: "eager", Grace: 2 * time.Second, Stall: -1, Timeout: 1500 * time.Millisecond}
+	spec := runs.Spec{Preset: "eager", Grace: 2 * time.Second, Stall: -1, Timeout: 1500 * time.Millisecond}
 	spec.StackTargets = func(runDir string) []int { return []int{readPid(runDir, "dumper.pid")} }
 	spec.Argv = []string{"sh", testdata(t, "stopdump.sh"), filepath.Join(store.Dir, "0001-eager")}
 	r, err := Start(context.Background(), store, spec, rec.sink)
@@ -24,7 +26,7 @@ func TestTimeoutDumpsStacksBeforeTheInterrupt(t *testing.T) {
 	}
 	defer r.Cancel()
 	m := r.Wait()
-	if m.State != StateTimedOut {
+	if m.State != runs.StateTimedOut {
 		t.Errorf("state %s, want timed_out", m.State)
 	}
 	out := rec.output(r.ID, "stdout")

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // goneCheckInterval is how often, once the main process has exited, the
@@ -51,7 +53,7 @@ func (r *Run) supervise(ctx context.Context) {
 				r.finish()
 				return
 			}
-			if !leftoverKill && time.Since(leaderExit) >= r.spec.grace() {
+			if !leftoverKill && time.Since(leaderExit) >= graceOf(r.spec) {
 				leftoverKill = true
 				r.escalate(1) // SIGTERM, then SIGKILL, the stragglers
 			}
@@ -100,7 +102,7 @@ func (r *Run) pumpOnce() int {
 		r.dog.stopping()
 	}
 	if n > 0 && r.dog.output(time.Now()) {
-		r.setState(StateRunning, EventResumed, time.Time{}, "")
+		r.setState(runs.StateRunning, EventResumed, time.Time{}, "")
 	}
 	return n
 }
@@ -113,7 +115,7 @@ func (r *Run) stalled() {
 		what = r.spec.Compiling(r.Dir, time.Now())
 	}
 	r.dog.compiling(what, time.Now())
-	r.setState(StateStalled, EventStalled, r.dog.last, what)
+	r.setState(runs.StateStalled, EventStalled, r.dog.last, what)
 }
 
 // recheckCompiling looks again at a stall that was compiling: when the compile ended without output, the
@@ -121,18 +123,18 @@ func (r *Run) stalled() {
 func (r *Run) recheckCompiling(now time.Time) {
 	what := r.spec.Compiling(r.Dir, now)
 	if r.dog.compiling(what, now) && what == "" {
-		r.setState(StateStalled, EventStalled, r.dog.last, "")
+		r.setState(runs.StateStalled, EventStalled, r.dog.last, "")
 	}
 }
 
 // setState records a running/stalled transition in meta.json and emits it (note: what was compiling).
-func (r *Run) setState(s State, kind EventKind, since time.Time, note string) {
+func (r *Run) setState(s runs.State, kind EventKind, since time.Time, note string) {
 	r.mu.Lock()
 	r.meta.State = s
-	r.meta.Stalls = append([]StallEvent(nil), r.dog.events...)
+	r.meta.Stalls = append([]runs.StallEvent(nil), r.dog.events...)
 	m := r.meta
 	r.mu.Unlock()
-	if err := writeMeta(r.Dir, m); err != nil {
+	if err := runs.WriteMeta(r.Dir, m); err != nil {
 		r.reportError(err)
 	}
 	r.sink(Event{RunID: r.ID, Kind: kind, Time: time.Now(), Since: since, Note: note})
@@ -181,7 +183,7 @@ func (r *Run) escalateAfter(step int, pause time.Duration) {
 				select {
 				case <-r.gone:
 					return
-				case <-time.After(r.spec.grace()):
+				case <-time.After(graceOf(r.spec)):
 				}
 			}
 			for { // SIGKILL until nothing is left (forks racing the kill)
@@ -212,7 +214,7 @@ func (r *Run) finish() {
 	r.mu.Lock()
 	m := &r.meta
 	m.End, m.DurationS = &end, end.Sub(m.Start).Seconds()
-	m.Stalls = append([]StallEvent(nil), r.dog.events...)
+	m.Stalls = append([]runs.StallEvent(nil), r.dog.events...)
 	ws, _ := r.cmd.ProcessState.Sys().(syscall.WaitStatus)
 	signaled := ws.Signaled()
 	if signaled {
@@ -223,14 +225,14 @@ func (r *Run) finish() {
 	}
 	switch {
 	case r.timedOut:
-		m.State = StateTimedOut
+		m.State = runs.StateTimedOut
 		m.StopReason = fmt.Sprintf("timed out after %s", r.spec.Timeout)
 	case r.cancelled:
-		m.State, m.StopReason = StateKilled, r.stopFor
+		m.State, m.StopReason = runs.StateKilled, r.stopFor
 	case signaled:
-		m.State = StateKilled
+		m.State = runs.StateKilled
 	default:
-		m.State = StateExited
+		m.State = runs.StateExited
 	}
 	r.mu.Unlock()
 
@@ -238,7 +240,7 @@ func (r *Run) finish() {
 	r.mu.Lock()
 	final := r.meta
 	r.mu.Unlock()
-	if err := writeMeta(r.Dir, final); err != nil {
+	if err := runs.WriteMeta(r.Dir, final); err != nil {
 		r.reportError(err)
 		r.mu.Lock()
 		final.DiskFull = r.meta.DiskFull
@@ -249,19 +251,6 @@ func (r *Run) finish() {
 		r.relaunch(next, nextSpec)
 	}
 	close(r.done)
-}
-
-// exitSummary is a short human description of how a run ended.
-func exitSummary(m Meta) string {
-	switch {
-	case m.State == StateFailedToStart:
-		return "failed to start: " + m.Error
-	case m.Signal != "":
-		return fmt.Sprintf("%s (%s)", m.State, m.Signal)
-	case m.ExitCode != nil:
-		return fmt.Sprintf("%s (exit %d)", m.State, *m.ExitCode)
-	}
-	return string(m.State)
 }
 
 var errNoDumper = errors.New("no stack dumper registered for this run (launch it with the probe)")

@@ -1,6 +1,10 @@
 package runner
 
-import "time"
+import (
+	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
+)
 
 // watchdog notices when a run prints nothing for longer than stall. Output the tool provoked is not the
 // program's progress: the stack dump it asked for (see provoked) and whatever follows its own signals once it
@@ -9,7 +13,7 @@ type watchdog struct {
 	stall     time.Duration // <= 0: off
 	last      time.Time     // the program's last output (or start)
 	stalled   bool
-	events    []StallEvent
+	events    []runs.StallEvent
 	recheckAt time.Time // while stalled and compiling: when to ask again whether it still compiles
 
 	dumpUntil time.Time // output before this is the requested stack dump's
@@ -99,6 +103,6 @@ func (w *watchdog) check(now time.Time) (fired bool) {
 		return false
 	}
 	w.stalled = true
-	w.events = append(w.events, StallEvent{Since: w.last, Detected: now})
+	w.events = append(w.events, runs.StallEvent{Since: w.last, Detected: now})
 	return true
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // A stall while the probe says a rank compiles is reported with what compiles (not as a hang).
@@ -14,7 +16,7 @@ func TestStallWhileCompiling(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
 	var asked string
-	r, err := Start(context.Background(), newStore(t), Spec{
+	r, err := Start(context.Background(), newStore(t), runs.Spec{
 		Argv: []string{"sh", testdata(t, "stall.sh"), "1"}, Preset: "eager", Stall: 300 * time.Millisecond,
 		Compiling: func(runDir string, now time.Time) string {
 			asked = runDir
@@ -63,7 +65,7 @@ func TestStallNotEndedByToolsOwnDoing(t *testing.T) {
 	t.Parallel()
 	rec := &recorder{}
 	store := newStore(t)
-	spec := Spec{Preset: "eager", Grace: testGrace, Stall: 300 * time.Millisecond}
+	spec := runs.Spec{Preset: "eager", Grace: testGrace, Stall: 300 * time.Millisecond}
 	spec.StackTargets = func(runDir string) []int { return []int{readPid(runDir, "dumper.pid")} }
 	spec.Argv = []string{"sh", testdata(t, "provoked.sh"), filepath.Join(store.Dir, "0001-eager")}
 	r, err := Start(context.Background(), store, spec, rec.sink)
@@ -71,7 +73,7 @@ func TestStallNotEndedByToolsOwnDoing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Cancel()
-	waitFor(t, 5*time.Second, "the stall", func() bool { return r.State() == StateStalled })
+	waitFor(t, 5*time.Second, "the stall", func() bool { return r.State() == runs.StateStalled })
 	if n, err := r.DumpStacks(); err != nil || n != 1 {
 		t.Fatalf("DumpStacks = %d, %v", n, err)
 	}
@@ -79,7 +81,7 @@ func TestStallNotEndedByToolsOwnDoing(t *testing.T) {
 		return strings.Contains(rec.output(r.ID, "stdout"), "most recent call first")
 	})
 	time.Sleep(3 * tailInterval)
-	if s := r.State(); s != StateStalled {
+	if s := r.State(); s != runs.StateStalled {
 		t.Errorf("after the requested stack dump the run is %s, want still stalled", s)
 	}
 	r.Cancel()

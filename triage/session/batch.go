@@ -6,6 +6,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // Batch is one run's news since its previous batch (or an opened run, whole).
@@ -19,11 +20,11 @@ type Batch struct {
 	// Untimed are the kinds of timeline records (an opened run's) that carry no time stamp, in order: a Python
 	// traceback or warning prints none, so they are counted but not placed on the timeline.
 	Untimed []logparse.Kind
-	Log     Log           // the run's output so far (an append-only view)
-	Output  OutputStats   // how much the run printed, and its last line: it is alive while nothing is found
-	Notes   []Note        // state changes, in order
-	Meta    *Meta         // the run's meta when it changed
-	Probes  []ProcessInfo // what the probe wrote (final batches and opened runs)
+	Log     Log                  // the run's output so far (an append-only view)
+	Output  OutputStats          // how much the run printed, and its last line: it is alive while nothing is found
+	Notes   []Note               // state changes, in order
+	Meta    *runs.Meta           // the run's meta when it changed
+	Probes  []triage.ProcessInfo // what the probe wrote (final batches and opened runs)
 	// Warnings are an opened run's: what reading its files showed beyond the report (a binary file, one that
 	// changed while read, paths to a file already read: read once), a line each.
 	Warnings []string
@@ -46,7 +47,7 @@ type Note struct {
 	At    time.Time
 	Since time.Time // stalls: the last output
 	Text  string    // relaunch note, error text
-	Meta  *Meta
+	Meta  *runs.Meta
 }
 
 // Analyzer turns reports into analyses with one playbook set (which remembers its matches) and the caller's
@@ -56,7 +57,7 @@ type Analyzer struct {
 	Decorate func(*triage.Analysis) any // optional
 }
 
-func (an *Analyzer) analyze(b *Batch, rep *triage.Report, probes []ProcessInfo, run *triage.RunFacts) {
+func (an *Analyzer) analyze(b *Batch, rep *triage.Report, probes []triage.ProcessInfo, run *triage.RunFacts) {
 	var set *playbooks.Set
 	if an != nil {
 		set = an.Set

@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // RunToEnd launches spec as a stored run (with the probe when probe is set), waits for it and for its automatic
 // relaunch, if any, and returns the directory and meta of the last run. onEvent (optional) hears relaunches and
 // stalls as they happen. SIGINT/SIGTERM/SIGHUP to the tool stop the repro's whole process tree first.
-func RunToEnd(store *Store, spec Spec, probe bool, onEvent func(Note)) (string, Meta, error) {
+func RunToEnd(store *runs.Store, spec runs.Spec, probe bool, onEvent func(Note)) (string, runs.Meta, error) {
 	if probe {
 		spec = withProbe(spec)
 	}
@@ -23,7 +24,7 @@ func RunToEnd(store *Store, spec Spec, probe bool, onEvent func(Note)) (string, 
 		}
 	})
 	if err != nil {
-		return "", Meta{}, err
+		return "", runs.Meta{}, err
 	}
 	meta := run.WaitLast()
 	dir := run.Dir

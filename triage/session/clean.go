@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/torchtriage/torchtriage/triage/runner"
 )
 
 // maxLastText bounds the bytes lastText keeps of a line.
@@ -59,7 +58,3 @@ func Clean(s string) string {
 	}
 	return b.String()
 }
-
-// CommandLine is argv as a shell reads it back (runner.ShellJoin: quoted where a shell would split or expand it,
-// "#", "!" and line breaks included), for the command a run launched.
-func CommandLine(argv []string) string { return runner.ShellJoin(argv) }

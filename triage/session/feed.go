@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // Batching: a run's events become at most one batch per BatchEvery; an open record is completed once its
@@ -28,15 +29,15 @@ type feed struct {
 	stop   chan struct{}
 	once   sync.Once
 	an     *Analyzer
-	runs   map[int]*Follower // owned by loop
-	metas  map[int]*Meta     // runs' metas at start (Session.Start), for their followers (guarded by mu)
-	ended  map[int]bool      // runs whose final batch went out: a meta at start that comes later is dropped
+	runs   map[int]*Follower  // owned by loop
+	metas  map[int]*runs.Meta // runs' metas at start (Session.Start), for their followers (guarded by mu)
+	ended  map[int]bool       // runs whose final batch went out: a meta at start that comes later is dropped
 	now    func() time.Time
 }
 
 func newFeed(an *Analyzer) *feed {
 	f := &feed{notify: make(chan struct{}, 1), out: make(chan Batch), stop: make(chan struct{}), an: an,
-		runs: map[int]*Follower{}, metas: map[int]*Meta{}, ended: map[int]bool{}, now: time.Now}
+		runs: map[int]*Follower{}, metas: map[int]*runs.Meta{}, ended: map[int]bool{}, now: time.Now}
 	go f.loop()
 	return f
 }
@@ -54,7 +55,7 @@ func (f *feed) sink(ev runner.Event) {
 
 // started tells the feed a run's meta at its start: its analysis then knows the run's TORCH_LOGS while it runs
 // (the runner's events carry the meta only when the run ends), not only what its lines show.
-func (f *feed) started(m Meta) {
+func (f *feed) started(m runs.Meta) {
 	f.mu.Lock()
 	f.metas[m.ID] = &m
 	f.mu.Unlock()
@@ -93,9 +94,9 @@ func (f *feed) drain() {
 	f.mu.Lock()
 	evs := f.queue
 	f.queue = nil
-	var metas map[int]*Meta
+	var metas map[int]*runs.Meta
 	if len(f.metas) > 0 { // told once per run: most drains take none and keep the empty map
-		metas, f.metas = f.metas, map[int]*Meta{}
+		metas, f.metas = f.metas, map[int]*runs.Meta{}
 	}
 	f.mu.Unlock()
 	now := f.now()

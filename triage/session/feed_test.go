@@ -9,6 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func recv(t *testing.T, f *feed, timeout time.Duration) (Batch, time.Time) {
@@ -50,7 +51,7 @@ func TestFeedBatchesAtMostEvery100ms(t *testing.T) {
 			time.Sleep(2 * time.Millisecond)
 		}
 		code := 0
-		f.sink(runner.Event{RunID: 7, Kind: runner.EventExited, Meta: &runner.Meta{ID: 7, ExitCode: &code, State: runner.StateExited}})
+		f.sink(runner.Event{RunID: 7, Kind: runner.EventExited, Meta: &runs.Meta{ID: 7, ExitCode: &code, State: runs.StateExited}})
 	}()
 	var times []time.Time
 	var last Batch
@@ -122,7 +123,7 @@ func TestFeedKeepsRunsApart(t *testing.T) {
 // (… TORCH_LOGS did not ask for them): rerun with --preset breaks" of a run started with exactly that preset.
 func TestFeedKnowsTheRunsTorchLogsWhileItRuns(t *testing.T) {
 	f := newTestFeed(t)
-	f.started(runner.Meta{ID: 3, TorchLogs: "graph_breaks,recompiles", State: runner.StateRunning})
+	f.started(runs.Meta{ID: 3, TorchLogs: "graph_breaks,recompiles", State: runs.StateRunning})
 	// torchrun's warning: torch output, no record of a break or a recompile yet
 	line := "W1121 08:31:21.367000 6129 torch/distributed/run.py:982] *****************************************\n"
 	f.sink(runner.Event{RunID: 3, Kind: runner.EventOutput, Stream: "stderr", Data: []byte(line)})
@@ -151,11 +152,11 @@ func TestFeedKnowsTheRunsTorchLogsWhileItRuns(t *testing.T) {
 func TestFeedDropsAStartAfterTheEnd(t *testing.T) {
 	f := newTestFeed(t)
 	code := 0
-	f.sink(runner.Event{RunID: 4, Kind: runner.EventExited, Meta: &runner.Meta{ID: 4, ExitCode: &code, State: runner.StateExited}})
+	f.sink(runner.Event{RunID: 4, Kind: runner.EventExited, Meta: &runs.Meta{ID: 4, ExitCode: &code, State: runs.StateExited}})
 	if b, _ := recv(t, f, 5*time.Second); !b.Final {
 		t.Fatalf("first batch not final: %+v", b)
 	}
-	f.started(runner.Meta{ID: 4, State: runner.StateRunning})
+	f.started(runs.Meta{ID: 4, State: runs.StateRunning})
 	select {
 	case b := <-f.out:
 		t.Fatalf("a batch after the final one: %+v (meta %+v)", b, b.Meta)

@@ -13,6 +13,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // The live latency benchmark: a writer prints a real log at 20 lines/s, its torch log lines on stderr (as rank 0)
@@ -195,7 +196,7 @@ func runLatency(t testing.TB, busy bool) (lat []time.Duration, stall time.Durati
 			if !exited {
 				exited = true
 				code := 0
-				f.sink(runner.Event{RunID: run, Kind: runner.EventExited, Meta: &runner.Meta{ID: run, ExitCode: &code, State: runner.StateExited}})
+				f.sink(runner.Event{RunID: run, Kind: runner.EventExited, Meta: &runs.Meta{ID: run, ExitCode: &code, State: runs.StateExited}})
 			}
 		case <-deadline:
 			t.Fatalf("no final batch; %d of %d records shown", next, len(want))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // Follower is the state of one run the session follows: its parser, its log lines and what is waiting to be
@@ -21,7 +22,7 @@ type Follower struct {
 	lastSent  time.Time
 	dirty     bool
 	notes     []Note
-	meta      *Meta
+	meta      *runs.Meta
 	final     bool
 	stale     bool          // records arrived that the last analysis does not show yet
 	analysed  bool          // an analysis was sent
@@ -49,7 +50,7 @@ func NewFollower(id int, now time.Time) *Follower {
 
 // started gives the run its meta at start (unless an event gave one already): the next batch sends it and is
 // analysed with it.
-func (lr *Follower) started(m *Meta) {
+func (lr *Follower) started(m *runs.Meta) {
 	if lr.meta == nil {
 		lr.meta, lr.dirty, lr.stale = m, true, true
 	}
@@ -94,7 +95,7 @@ func (lr *Follower) Apply(ev Event, now time.Time) {
 	case runner.EventRelaunched:
 		lr.meta = ev.Meta
 	case runner.EventError:
-		if ev.Meta != nil && ev.Meta.State == runner.StateFailedToStart {
+		if ev.Meta != nil && ev.Meta.State == runs.StateFailedToStart {
 			lr.log.Flush()
 			lr.live.Close()
 			lr.meta, lr.final, lr.dirty = ev.Meta, true, true

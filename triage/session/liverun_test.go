@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // While nothing is found, a batch still shows that the run is alive: lines and bytes so far, its last non-blank
@@ -40,7 +41,7 @@ func TestFollowerBatchShowsTheOutputSoFar(t *testing.T) {
 	}
 	end := t0.Add(time.Minute)
 	code := 0
-	lr.Apply(Event{RunID: 1, Kind: runner.EventExited, Meta: &runner.Meta{ID: 1, ExitCode: &code, State: runner.StateExited}}, end)
+	lr.Apply(Event{RunID: 1, Kind: runner.EventExited, Meta: &runs.Meta{ID: 1, ExitCode: &code, State: runs.StateExited}}, end)
 	// the unfinished line ends; it was shown when it came
 	want := OutputStats{Lines: 7, Bytes: bytes, LastLine: "done", LastAt: t0.Add(7 * time.Second)}
 	if b := lr.Batch(nil, end); b.Output != want {
@@ -123,7 +124,7 @@ func TestFollowerStallSpan(t *testing.T) {
 	lr.Apply(Event{RunID: 1, Kind: runner.EventResumed, Time: s(50)}, s(50))
 	lr.Apply(Event{RunID: 1, Kind: runner.EventStalled, Since: s(50), Time: s(80)}, s(80))
 	code := 1
-	lr.Apply(Event{RunID: 1, Kind: runner.EventExited, Time: s(90), Meta: &runner.Meta{ID: 1, ExitCode: &code, State: runner.StateKilled}}, s(90))
+	lr.Apply(Event{RunID: 1, Kind: runner.EventExited, Time: s(90), Meta: &runs.Meta{ID: 1, ExitCode: &code, State: runs.StateKilled}}, s(90))
 	got := lr.Batch(nil, s(90)).Timeline
 	if len(got) != 2 || got[0].End != 50*time.Second || got[1].At != 50*time.Second || got[1].End != 90*time.Second {
 		t.Errorf("stalls %+v, want 10s–50s and 50s–90s", got)

@@ -45,7 +45,7 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 		return Batch{}, err
 	}
 	paths = l.Paths // less those naming a file or directory named before them
-	var probes []ProcessInfo
+	var probes []triage.ProcessInfo
 	for _, p := range paths {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			more, _ := ReadProbes(p)

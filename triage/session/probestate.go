@@ -5,29 +5,25 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // What the probe writes while a run's processes live, for the UI: the start files (the real torch version as soon
-// as torch is imported) and the compile-state files (which rank compiles what, since when).
-type (
-	// ProbeStart is what a process wrote when it imported torch.
-	ProbeStart = probe.Start
-	// CompileState is a process's compile phase (compiling or idle, since when, which frame).
-	CompileState = probe.CompileState
-)
+// as torch is imported) and the compile-state files (which rank compiles what, since when). triage/probe defines
+// them; triage names them for the analysis and the UI (triage.ProbeStart, triage.ProbeCompileState).
 
 // ReadStarts reads the start files of a run directory, sorted by rank then pid.
-func ReadStarts(runDir string) ([]ProbeStart, []error) { return probe.ReadStarts(runDir) }
+func ReadStarts(runDir string) ([]triage.ProbeStart, []error) { return probe.ReadStarts(runDir) }
 
 // ReadCompileStates reads the compile-state files of a run directory, sorted by rank then pid, with whether each
 // process still runs.
-func ReadCompileStates(runDir string) ([]CompileState, []error) {
+func ReadCompileStates(runDir string) ([]triage.ProbeCompileState, []error) {
 	return probe.ReadCompileStates(runDir)
 }
 
 // DescribeCompiling words the compiling processes ("rank 3 compiling `forward` for 2m10s · rank 0,1,2 not
 // compiling (waiting)"); "" when none is.
-func DescribeCompiling(states []CompileState, now time.Time) string {
+func DescribeCompiling(states []triage.ProbeCompileState, now time.Time) string {
 	return probe.DescribeCompiling(states, now)
 }
 
@@ -35,10 +31,37 @@ func DescribeCompiling(states []CompileState, now time.Time) string {
 // an unreadable file is left out (its rank's state is not known).
 func compileStatesOf(runDir string) []triage.ProbeCompileState {
 	states, _ := probe.ReadCompileStates(runDir)
-	var out []triage.ProbeCompileState
-	for _, s := range states {
-		out = append(out, triage.ProbeCompileState{Rank: s.Rank, RankSource: s.RankSource, PID: s.PID, Phase: s.Phase,
-			Trigger: s.Trigger, CompileID: s.CompileID, Function: s.Function, File: s.File, Line: s.Line, Compiles: s.Compiles})
+	return states
+}
+
+// ReadProbes reads what the probe wrote for the processes of a run directory; unreadable files are errors, the
+// others are still read.
+func ReadProbes(runDir string) ([]triage.ProcessInfo, []error) { return probe.ReadDir(runDir) }
+
+// withProbe adds the in-process probe to a spec: its sitecustomize is installed in the run directory before the
+// launch (after whatever the spec prepares itself), and stack dumps go to the processes it registered.
+func withProbe(spec runs.Spec) runs.Spec {
+	prev := spec.Prepare
+	spec.Prepare = func(dir string) ([]string, error) {
+		env, err := probe.Install(dir)
+		if err != nil || prev == nil {
+			return env, err
+		}
+		more, err := prev(dir)
+		return append(env, more...), err
 	}
-	return out
+	spec.StackTargets = probe.ReadyPIDs
+	spec.Compiling = probe.CompilingNow
+	return spec
+}
+
+// CompileSeconds is the compile time the probe measured in a run's processes (the largest over ranks: they
+// compile in parallel), 0 when it measured none: whole-frame compiles plus lazy backward compiles.
+func CompileSeconds(probes []triage.ProcessInfo) float64 {
+	best := 0.0
+	for _, p := range probes {
+		s := p.CompileTimes["_compile.compile_inner"] + p.CompileTimes["compile_fx.<locals>.bw_compiler"]
+		best = max(best, s)
+	}
+	return best
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // realtorch returns the realtorch root and its run.sh, or skips: CI has no real PyTorch.
@@ -41,11 +42,11 @@ func TestRealtorchTwoRanksBreaksPreset(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(work, "r05_dist_c10d.py"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	store, err := OpenStore(filepath.Join(work, ".torchtriage", "runs"))
+	store, err := runs.OpenStore(filepath.Join(work, ".torchtriage", "runs"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := Spec{
+	spec := runs.Spec{
 		Argv: []string{runSh, "torchrun", "--nproc-per-node", "2", "--master-port", "29637", "r05_dist_c10d.py"},
 		Dir:  work, Preset: "breaks", Timeout: 8 * time.Minute,
 		Env: map[string]string{"REALTORCH": root},

@@ -6,11 +6,12 @@ import (
 	"sync"
 
 	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // Options configure a session.
 type Options struct {
-	Store    *Store
+	Store    *runs.Store
 	Probe    bool      // install the in-process probe in every run
 	Analyzer *Analyzer // playbooks and decoration for the batches
 }
@@ -20,7 +21,7 @@ type Options struct {
 type Session struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
-	store   *Store
+	store   *runs.Store
 	probe   bool
 	feed    *feed
 	mu      sync.Mutex // handles: Start runs on a command's goroutine, Handle on the caller's
@@ -39,7 +40,7 @@ type Handle = *runner.Run
 
 // Start launches spec (with the probe when the session has it) and returns once the run was started or failed
 // to start; a run that failed to start has a handle too (its meta says why) unless the store itself failed.
-func (s *Session) Start(spec Spec) (Handle, error) {
+func (s *Session) Start(spec runs.Spec) (Handle, error) {
 	if s.store == nil {
 		return nil, errors.New("no run store")
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -65,13 +65,13 @@ func TestStoryHeadNamesCustomLogs(t *testing.T) {
 
 // exitedRuns stores runs of python repro.py that exited 0 with gb_recompile's log, each {preset, TORCH_LOGS},
 // and returns their story and its text.
-func exitedRuns(t *testing.T, runs ...[2]string) (*Story, string) {
+func exitedRuns(t *testing.T, presets ...[2]string) (*Story, string) {
 	t.Helper()
 	store := t.TempDir()
 	code := 0
-	for i, r := range runs {
-		storyRun(t, store, runner.Meta{ID: i + 1, Preset: r[0], TorchLogs: r[1], UserArgv: []string{"python", "repro.py"},
-			State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
+	for i, r := range presets {
+		storyRun(t, store, runs.Meta{ID: i + 1, Preset: r[0], TorchLogs: r[1], UserArgv: []string{"python", "repro.py"},
+			State: runs.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
 	}
 	s, err := Build(store)
 	if err != nil {

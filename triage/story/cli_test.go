@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/cli"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -33,7 +33,7 @@ func TestNoteRoundTrip(t *testing.T) {
 	if code, _, errs := run(dir, "c10d baseline,\n rank 0 prints"); code != 0 {
 		t.Fatalf("note by dir: %d %s", code, errs)
 	}
-	m, err := runner.LoadRun(dir)
+	m, err := runs.LoadRun(dir)
 	if err != nil || m.Note != "c10d baseline, rank 0 prints" || m.Metric == nil || *m.Metric != 18.1 {
 		t.Fatalf("meta after note: %+v %v", m, err)
 	}
@@ -44,11 +44,11 @@ func TestNoteRoundTrip(t *testing.T) {
 	if code, _, errs := run("--store", store, "--clear", "2"); code != 0 {
 		t.Fatalf("clear: %d %s", code, errs)
 	}
-	if m, _ := runner.LoadRun(filepath.Join(store, "0002-deep")); m.Note != "" {
+	if m, _ := runs.LoadRun(filepath.Join(store, "0002-deep")); m.Note != "" {
 		t.Errorf("note not cleared: %q", m.Note)
 	}
-	story.StoryRun(t, store, runner.Meta{ID: 5, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
-		State: runner.StateRunning}, nil, "-")
+	story.StoryRun(t, store, runs.Meta{ID: 5, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
+		State: runs.StateRunning}, nil, "-")
 	for _, c := range []struct {
 		args []string
 		want string

@@ -6,14 +6,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // commandText is exactly what ran, as a shell line: the executed argv (torchrun/srun wrapper and its port
 // included); the user's argv when the run never built one.
-func commandText(m runner.Meta) string { return runner.ShellJoin(ranArgv(m)) }
+func commandText(m runs.Meta) string { return runs.ShellJoin(ranArgv(m)) }
 
-func ranArgv(m runner.Meta) []string {
+func ranArgv(m runs.Meta) []string {
 	if len(m.Argv) > 0 {
 		return m.Argv
 	}
@@ -26,7 +26,7 @@ func ranArgv(m runner.Meta) []string {
 
 // sameCommandText is what ran without torchrun's per-run --master-port: what "the same command" compares
 // (never printed).
-func sameCommandText(m runner.Meta) string {
+func sameCommandText(m runs.Meta) string {
 	argv := ranArgv(m)
 	var out []string
 	for i := 0; i < len(argv); i++ {
@@ -40,21 +40,21 @@ func sameCommandText(m runner.Meta) string {
 		}
 		out = append(out, a)
 	}
-	return runner.ShellJoin(out)
+	return runs.ShellJoin(out)
 }
 
 // commandKey identifies "the same command": what ran and where, preset aside.
-func commandKey(m runner.Meta) string { return sameCommandText(m) + "\x00" + m.Cwd }
+func commandKey(m runs.Meta) string { return sameCommandText(m) + "\x00" + m.Cwd }
 
 // SameCommand reports whether two runs ran the same command in the same directory (torchrun's --master-port and
 // the preset aside): a rerun, as the bringup log compares runs.
-func SameCommand(a, b runner.Meta) bool { return commandKey(a) == commandKey(b) }
+func SameCommand(a, b runs.Meta) bool { return commandKey(a) == commandKey(b) }
 
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true}
 
 // scriptKey identifies "the same script": the python script or -m module (else the program; the whole line
 // of sh -c), the launcher and rank count, and the directory; other arguments may differ.
-func scriptKey(m runner.Meta) string {
+func scriptKey(m runs.Meta) string {
 	argv := m.UserArgv
 	prog := ""
 	switch {
@@ -77,17 +77,17 @@ func scriptKey(m runner.Meta) string {
 }
 
 // exitText words how a run ended: "exit 0", "exit 1", "timed out (SIGTERM)", "killed (SIGKILL)".
-func exitText(m runner.Meta) string {
+func exitText(m runs.Meta) string {
 	switch m.State {
-	case runner.StateFailedToStart:
+	case runs.StateFailedToStart:
 		return "failed to start"
-	case runner.StateCorrupt:
+	case runs.StateCorrupt:
 		return "unreadable meta.json"
-	case runner.StateRunning, runner.StateStalled, runner.StateInterrupted:
+	case runs.StateRunning, runs.StateStalled, runs.StateInterrupted:
 		return string(m.State)
 	}
 	s := strings.ReplaceAll(string(m.State), "_", " ")
-	if m.State == runner.StateExited && m.ExitCode != nil {
+	if m.State == runs.StateExited && m.ExitCode != nil {
 		s = "exit " + strconv.Itoa(*m.ExitCode)
 	}
 	if m.Signal != "" {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -19,16 +19,16 @@ func TestLogPrintsTheExactCommandAndMarksDemoRuns(t *testing.T) {
 	argv := func(port string) []string {
 		return []string{"torchrun", "--nproc-per-node", "2", "--tee", "3", "--master-port", port, "repro.py", "--msg", "it's a b"}
 	}
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"repro.py"},
-		Argv: argv("29500"), Nproc: 2, Cwd: "/home/dev", Start: at, State: runner.StateExited, ExitCode: &exit0},
+	storyRun(t, store, runs.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"repro.py"},
+		Argv: argv("29500"), Nproc: 2, Cwd: "/home/dev", Start: at, State: runs.StateExited, ExitCode: &exit0},
 		nil, "torch-2.14/r05_dist_c10d.triage.log")
-	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"repro.py"},
-		Argv: argv("29611"), Nproc: 2, Cwd: "/home/dev", Start: at.Add(time.Minute), State: runner.StateExited, ExitCode: &exit0},
+	storyRun(t, store, runs.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"repro.py"},
+		Argv: argv("29611"), Nproc: 2, Cwd: "/home/dev", Start: at.Add(time.Minute), State: runs.StateExited, ExitCode: &exit0},
 		nil, "torch-2.14/r05_dist_c10d.triage.log")
-	storyRun(t, store, runner.Meta{ID: 3, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Demo: "r05_dist_c10d",
+	storyRun(t, store, runs.Meta{ID: 3, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", Demo: "r05_dist_c10d",
 		UserArgv: []string{"/usr/bin/torchtriage", "__demo-repro", "--scenario", "r05_dist_c10d"},
 		Argv:     []string{"/usr/bin/torchtriage", "__demo-repro", "--scenario", "r05_dist_c10d"},
-		Cwd:      "/home/dev", Start: at.Add(2 * time.Minute), State: runner.StateExited, ExitCode: &exit0},
+		Cwd:      "/home/dev", Start: at.Add(2 * time.Minute), State: runs.StateExited, ExitCode: &exit0},
 		nil, "torch-2.14/r05_dist_c10d.triage.log")
 	s, err := Build(store)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/text"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // A run of the same command whose program turned torch.compile off (the probe saw TORCHDYNAMO_DISABLE=1) compiled
@@ -17,12 +17,12 @@ func TestCompileOffRunFixesNothing(t *testing.T) {
 	store := t.TempDir()
 	user := []string{"python", "repro.py"}
 	zero := 0
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
-		State: runner.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
+	storyRun(t, store, runs.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+		State: runs.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
 	off := `{"rank": 0, "rank_source": "default", "pid": 100, "torch": "2.14.1", "python": "3.14", "cuda": "",
 		"counters": {}, "config": {}, "env": {"TORCHDYNAMO_DISABLE": "1", "TORCH_LOGS": "graph_breaks,recompiles"}}`
-	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
-		State: runner.StateExited, ExitCode: &zero}, nil, "-", off)
+	storyRun(t, store, runs.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+		State: runs.StateExited, ExitCode: &zero}, nil, "-", off)
 	s, err := Build(store)
 	if err != nil {
 		t.Fatal(err)
@@ -48,12 +48,12 @@ func TestDeltaOfACutRunIsNotNoChange(t *testing.T) {
 	store := t.TempDir()
 	user := []string{"python", "repro.py"}
 	zero, one := 0, 1
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
-		State: runner.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
+	storyRun(t, store, runs.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+		State: runs.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
 	compiled := `{"rank": 0, "rank_source": "default", "pid": 100, "torch": "2.14.1", "python": "3.14", "cuda": "",
 		"counters": {"frames": {"total": 1, "ok": 1}, "stats": {"unique_graphs": 1}}, "config": {}, "env": {}}`
-	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
-		State: runner.StateExited, ExitCode: &one}, nil, "-", compiled)
+	storyRun(t, store, runs.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+		State: runs.StateExited, ExitCode: &one}, nil, "-", compiled)
 	s, err := Build(store)
 	if err != nil {
 		t.Fatal(err)
@@ -74,8 +74,8 @@ func TestNoChangeOfOneProcessSaysNoRanks(t *testing.T) {
 	user := []string{"python", "repro.py"}
 	zero := 0
 	for id := 1; id <= 2; id++ {
-		storyRun(t, store, runner.Meta{ID: id, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
-			State: runner.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
+		storyRun(t, store, runs.Meta{ID: id, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+			State: runs.StateExited, ExitCode: &zero}, nil, "torch-2.14/gb_recompile.triage.log")
 	}
 	s, err := Build(store)
 	if err != nil {

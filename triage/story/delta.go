@@ -9,7 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // Logged says which kinds a run printed while they could print, by the report's own evidence
@@ -37,7 +37,7 @@ type Logged struct {
 // loggedBy says what a run logged: the report's evidence (its TORCH_LOGS, and the records that prove a kind was
 // logged whatever it said: a trace) for breaks, recompiles and skips;
 // partitions and re-recordings need TORCH_LOGS cudagraphs.
-func loggedBy(m runner.Meta, ev triage.ReportEvidence) Logged {
+func loggedBy(m runs.Meta, ev triage.ReportEvidence) Logged {
 	names := triage.LogNames(m.TorchLogs)
 	return Logged{Torch: ev.TorchSeen, GraphBreaks: ev.GraphBreaksLogged, Recompiles: ev.RecompilesLogged,
 		CudagraphSkips:      ev.CudagraphSkipsLogged, // the report's rule: TORCH_LOGS, torch version, skips seen
@@ -183,7 +183,7 @@ func disagreementPlaybook(a *triage.Analysis) string {
 }
 
 // changesSince lists what differs from the previous run: command, cwd, preset (TORCH_LOGS), torch, environment.
-func changesSince(prev, cur *runner.Meta, prevTorch, curTorch string) []Change {
+func changesSince(prev, cur *runs.Meta, prevTorch, curTorch string) []Change {
 	out := []Change{}
 	if sameCommandText(*prev) != sameCommandText(*cur) {
 		out = append(out, Change{What: "command", Before: commandText(*prev), After: commandText(*cur)})
@@ -213,7 +213,7 @@ func changesSince(prev, cur *runner.Meta, prevTorch, curTorch string) []Change {
 	return out
 }
 
-func presetText(m runner.Meta) string {
+func presetText(m runs.Meta) string {
 	p := m.Preset
 	if p == "" {
 		p = "(none)"
@@ -227,11 +227,11 @@ func presetText(m runner.Meta) string {
 // comparableEnv is m's environment additions without what the preset sets (TORCH_LOGS, TORCH_TRACE and, when
 // the presets differ, the presets' own variables) and with the run's own directory written "<run>" (the probe's
 // PYTHONPATH and TORCHTRIAGE_PROBE_DIR point into it).
-func comparableEnv(m, other runner.Meta) map[string]string {
+func comparableEnv(m, other runs.Meta) map[string]string {
 	skip := map[string]bool{"TORCH_LOGS": true, "TORCH_TRACE": true}
 	if m.Preset != other.Preset {
 		for _, name := range []string{m.Preset, other.Preset} {
-			if p, ok := runner.PresetByName(name); ok {
+			if p, ok := runs.PresetByName(name); ok {
 				for k := range p.Env {
 					skip[k] = true
 				}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/text"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // A run whose tool died (SIGKILL, full disk, hang-up) stays "running" in meta.json: the log shows it interrupted,
@@ -19,8 +19,8 @@ func TestInterruptedRunIsNotSteady(t *testing.T) {
 		t.Skip(err)
 	}
 	store := t.TempDir()
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
-		State: runner.StateRunning, Pid: gone.Process.Pid, Supervisor: &runner.Supervisor{Pid: gone.Process.Pid}}, nil, "-")
+	storyRun(t, store, runs.Meta{ID: 1, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
+		State: runs.StateRunning, Pid: gone.Process.Pid, Supervisor: &runs.Supervisor{Pid: gone.Process.Pid}}, nil, "-")
 	s, err := Build(store)
 	if err != nil {
 		t.Fatal(err)
@@ -42,10 +42,10 @@ func TestStoppedByToolIsTyped(t *testing.T) {
 	store := t.TempDir()
 	code := 130
 	log := "torch-2.14/gb_recompile.triage.log"
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
-		State: runner.StateKilled, Signal: "SIGINT", ExitCode: &code, StopReason: "timed out after 10m0s"}, nil, log)
-	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
-		State: runner.StateKilled, Signal: "SIGKILL"}, nil, log)
+	storyRun(t, store, runs.Meta{ID: 1, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
+		State: runs.StateKilled, Signal: "SIGINT", ExitCode: &code, StopReason: "timed out after 10m0s"}, nil, log)
+	storyRun(t, store, runs.Meta{ID: 2, Preset: "breaks", UserArgv: []string{"python", "repro.py"},
+		State: runs.StateKilled, Signal: "SIGKILL"}, nil, log)
 	s, err := Build(store)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -16,10 +16,10 @@ func TestRunWithoutTorchOutputCountsNothing(t *testing.T) {
 	store := t.TempDir()
 	code := 0
 	argv := []string{"python", "repro.py"}
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: argv,
-		State: runner.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
-	storyRun(t, store, runner.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: argv,
-		State: runner.StateExited, ExitCode: &code}, nil, "-")
+	storyRun(t, store, runs.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: argv,
+		State: runs.StateExited, ExitCode: &code}, nil, "torch-2.14/gb_recompile.triage.log")
+	storyRun(t, store, runs.Meta{ID: 2, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: argv,
+		State: runs.StateExited, ExitCode: &code}, nil, "-")
 	s, err := Build(store)
 	if err != nil {
 		t.Fatal(err)

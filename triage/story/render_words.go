@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 const storyTime = "2006-01-02 15:04:05"
@@ -55,7 +55,7 @@ func envText(e *Env, host bool) string {
 	} else if strings.HasPrefix(e.Source, "probe") {
 		parts = append(parts, "CPU build (no CUDA)")
 	}
-	parts = append(parts, runner.HardwareParts(e.GPU, e.Capability, e.Driver)...)
+	parts = append(parts, runs.HardwareParts(e.GPU, e.Capability, e.Driver)...)
 	if e.WorldSize > 1 {
 		parts = append(parts, fmt.Sprintf("world size %d", e.WorldSize))
 	}
@@ -165,7 +165,7 @@ func gpuCounts(c *Counts, lg Logged, runtime string) string {
 // relaunch without the names torch rejected): "breaks (TORCH_LOGS graph_breaks,recompiles,+dynamo)".
 func runPresetText(r *Run) string {
 	s := orText(r.Preset, "(none)")
-	if p, ok := runner.PresetByName(r.Preset); ok && r.Preset != "" && r.TorchLogs != strings.Join(p.Logs, ",") {
+	if p, ok := runs.PresetByName(r.Preset); ok && r.Preset != "" && r.TorchLogs != strings.Join(p.Logs, ",") {
 		s += " (TORCH_LOGS " + orText(r.TorchLogs, "none") + ")"
 	}
 	return s

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // sparkAgrees checks that the sparkline (the TUI's trend of graph breaks and recompiles) says of every run what
@@ -70,7 +70,7 @@ func TestSparklineOfARunThatCountedNothing(t *testing.T) {
 	an := &triage.Analysis{Report: &triage.Report{Counts: triage.Counts{GraphBreaks: 1, Recompiles: 2}},
 		Evidence: triage.ReportEvidence{LogsFrom: "run"}}
 	r := Run{ID: 1, an: an, Counts: &Counts{GraphBreaks: 1, Recompiles: 2},
-		meta: runner.Meta{ID: 1, Preset: "breaks", State: runner.StateExited, ExitCode: &zero}}
+		meta: runs.Meta{ID: 1, Preset: "breaks", State: runs.StateExited, ExitCode: &zero}}
 	r.Logged = loggedBy(r.meta, an.Evidence)
 	r.CountWords = countWords(&r)
 	if w := r.countWord(CountGraphBreaks).Words; w != "graph breaks not counted (no torch output)" {

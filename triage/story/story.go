@@ -11,7 +11,7 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -95,7 +95,7 @@ type Run struct {
 	Delta      *Delta       `json:"delta"`   // nil: no comparable earlier run
 	Error      string       `json:"error,omitempty"`
 
-	meta   runner.Meta
+	meta   runs.Meta
 	an     *triage.Analysis
 	probes []probe.Info
 }
@@ -136,14 +136,14 @@ const (
 	AgreementLost     = "lost"
 )
 
-// Build reads every run of the store (runner.DefaultStoreDir when "") with the built-in playbooks.
+// Build reads every run of the store (runs.DefaultStoreDir when "") with the built-in playbooks.
 func Build(storeDir string) (*Story, error) { return BuildWith(storeDir, nil) }
 
 // BuildWith is Build with a playbook set (nil: the built-in ones). The store is read newest to oldest
-// (runner.Store.List), each run analysed like `report` does, and the story is presented oldest first.
+// (runs.Store.List), each run analysed like `report` does, and the story is presented oldest first.
 func BuildWith(storeDir string, set *playbooks.Set) (*Story, error) {
 	if storeDir == "" {
-		storeDir = runner.DefaultStoreDir
+		storeDir = runs.DefaultStoreDir
 	}
 	if st, err := os.Stat(storeDir); err != nil || !st.IsDir() {
 		if err == nil {
@@ -155,7 +155,7 @@ func BuildWith(storeDir string, set *playbooks.Set) (*Story, error) {
 		}
 		return nil, fmt.Errorf("no run store at %s (%v): runs are stored by torchtriage run and check -- CMD", storeDir, err)
 	}
-	store, err := runner.OpenStore(storeDir)
+	store, err := runs.OpenStore(storeDir)
 	if err != nil {
 		return nil, err
 	}
@@ -197,12 +197,12 @@ func BuildWith(storeDir string, set *playbooks.Set) (*Story, error) {
 }
 
 // analyzeRun loads one run's logs and probe files; a run without analysable logs keeps Counts nil.
-func analyzeRun(m runner.Meta, set *playbooks.Set) (Run, []string) {
+func analyzeRun(m runs.Meta, set *playbooks.Set) (Run, []string) {
 	r := Run{ID: m.ID, Name: m.Name, Dir: m.Dir, Start: m.Start, DurationS: m.DurationS, Preset: m.Preset,
 		TorchLogs: m.TorchLogs, Command: commandText(m), Demo: m.Demo, Torch: m.TorchVersion, State: string(m.State),
 		ExitCode: m.ExitCode, Signal: m.Signal, Exit: exitText(m), Metric: m.Metric, Note: m.Note,
 		RelaunchedAs: m.RelaunchedAs, RelaunchNote: m.RelaunchNote, Changes: []Change{}, Error: m.Error, meta: m}
-	if m.State == runner.StateCorrupt || m.State == runner.StateFailedToStart {
+	if m.State == runs.StateCorrupt || m.State == runs.StateFailedToStart {
 		return r, nil
 	}
 	facts := session.RunFactsOf(m)
@@ -254,7 +254,7 @@ func (r *Run) Analysis() *triage.Analysis { return r.an }
 // finished: the run ran to completion, or a compile error explains why it did not: it compiled as far as it got,
 // so it can be a delta's base (check is stricter: an unfinished run never passes a gate).
 func (r *Run) finished() bool {
-	return r.an != nil && (r.meta.Completed() || (r.meta.State == runner.StateExited && r.Counts.CompileErrors > 0))
+	return r.an != nil && (r.meta.Completed() || (r.meta.State == runs.StateExited && r.Counts.CompileErrors > 0))
 }
 
 // compiled: the run has an analysis and compiled at all (not the eager baseline, not a run torch rejected).
@@ -266,7 +266,7 @@ func (r *Run) compiled() bool {
 // previousRun is the newest run before, skipping unreadable ones.
 func previousRun(earlier []Run) *Run {
 	for i := len(earlier) - 1; i >= 0; i-- {
-		if earlier[i].meta.State != runner.StateCorrupt {
+		if earlier[i].meta.State != runs.StateCorrupt {
 			return &earlier[i]
 		}
 	}
@@ -280,7 +280,7 @@ func baseRun(earlier []Run, r *Run) (*Run, string) {
 		return nil, ""
 	}
 	for _, same := range []struct {
-		key   func(runner.Meta) string
+		key   func(runs.Meta) string
 		basis string
 	}{{commandKey, "same command"}, {scriptKey, "same script"}} {
 		want := same.key(r.meta)

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/runner"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 var updateStory = flag.Bool("update-story", false, "rewrite testdata/*.golden")
@@ -21,7 +21,7 @@ var updateStory = flag.Bool("update-story", false, "rewrite testdata/*.golden")
 // storyRun writes one run directory as the runner lays it out (NNNN-preset/ with trace/, probe/ and meta.json)
 // with a fixture log as stderr.log; log "-" writes empty logs, "" none (a run that failed to start). The
 // runner's own variables are added to env as it sets them (PYTHONUNBUFFERED, TORCH_LOGS, the probe's paths).
-func storyRun(t *testing.T, store string, m runner.Meta, env map[string]string, log string, probes ...string) string {
+func storyRun(t *testing.T, store string, m runs.Meta, env map[string]string, log string, probes ...string) string {
 	t.Helper()
 	m.Name = fmt.Sprintf("%04d-%s", m.ID, m.Preset)
 	dir := filepath.Join(store, m.Name)
@@ -87,19 +87,19 @@ func bringupStore(t *testing.T) string {
 	}
 	user := []string{"python", "repro.py"}
 	exit0 := 0
-	storyRun(t, store, runner.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
+	storyRun(t, store, runs.Meta{ID: 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: user,
 		Argv: torchrun("29500"), Nproc: 2, Cwd: "/home/dev/bringup", Start: at(0), DurationS: 41.2,
-		State: runner.StateExited, ExitCode: &exit0, Metric: ptrTo(18.1)}, nil, "torch-2.14/r05_dist_c10d.triage.log")
-	storyRun(t, store, runner.Meta{ID: 2, Preset: "deep", TorchLogs: "+dynamo,recompiles", UserArgv: user,
+		State: runs.StateExited, ExitCode: &exit0, Metric: ptrTo(18.1)}, nil, "torch-2.14/r05_dist_c10d.triage.log")
+	storyRun(t, store, runs.Meta{ID: 2, Preset: "deep", TorchLogs: "+dynamo,recompiles", UserArgv: user,
 		Argv: torchrun("29611"), Nproc: 2, Cwd: "/home/dev/bringup", Start: at(12), DurationS: 63.75,
-		State: runner.StateExited, ExitCode: &exit0, Metric: ptrTo(24.5)}, map[string]string{"NCCL_DEBUG": "INFO"},
+		State: runs.StateExited, ExitCode: &exit0, Metric: ptrTo(24.5)}, map[string]string{"NCCL_DEBUG": "INFO"},
 		"torch-2.14/r06_dist_funcol.dynamo_debug.log", probeJSON(0), probeJSON(1))
-	storyRun(t, store, runner.Meta{ID: 3, Preset: "guards", TorchLogs: "guards,recompiles", UserArgv: user,
+	storyRun(t, store, runs.Meta{ID: 3, Preset: "guards", TorchLogs: "guards,recompiles", UserArgv: user,
 		Argv: torchrun("29702"), Nproc: 2, Cwd: "/home/dev/bringup", Start: at(30), DurationS: 600,
-		State: runner.StateTimedOut, Signal: "SIGTERM", Timeout: 600}, map[string]string{"NCCL_DEBUG": "INFO"},
+		State: runs.StateTimedOut, Signal: "SIGTERM", Timeout: 600}, map[string]string{"NCCL_DEBUG": "INFO"},
 		"torch-2.14/r05_dist_c10d.guards.log")
-	storyRun(t, store, runner.Meta{ID: 4, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
-		UserArgv: []string{"pythn", "repro.py"}, Cwd: "/home/dev/bringup", Start: at(41), State: runner.StateFailedToStart,
+	storyRun(t, store, runs.Meta{ID: 4, Preset: "breaks", TorchLogs: "graph_breaks,recompiles",
+		UserArgv: []string{"pythn", "repro.py"}, Cwd: "/home/dev/bringup", Start: at(41), State: runs.StateFailedToStart,
 		Error: `exec: "pythn": executable file not found in $PATH`}, nil, "")
 	if _, err := SetNote(filepath.Join(store, "0002-deep"), "switched  to\nfuncol"); err != nil {
 		t.Fatalf("note: %v", err)
@@ -279,9 +279,9 @@ func TestStoryComparableRule(t *testing.T) {
 	store := t.TempDir()
 	start := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	exit0 := 0
-	meta := func(id int, preset, logs string, argv ...string) runner.Meta {
-		return runner.Meta{ID: id, Preset: preset, TorchLogs: logs, UserArgv: argv, Argv: argv, Cwd: "/w",
-			Start: start.Add(time.Duration(id) * time.Minute), State: runner.StateExited, ExitCode: &exit0}
+	meta := func(id int, preset, logs string, argv ...string) runs.Meta {
+		return runs.Meta{ID: id, Preset: preset, TorchLogs: logs, UserArgv: argv, Argv: argv, Cwd: "/w",
+			Start: start.Add(time.Duration(id) * time.Minute), State: runs.StateExited, ExitCode: &exit0}
 	}
 	storyRun(t, store, meta(1, "breaks", "graph_breaks,recompiles", "python", "bench.py", "--impl", "c10d"), nil,
 		"torch-2.14/r05_dist_c10d.triage.log")
@@ -318,7 +318,7 @@ func TestStoryComparableRule(t *testing.T) {
 	if c := s.Runs[1].Changes; !slices.Equal(c, append(want, Change{What: "preset", Before: "breaks (graph_breaks,recompiles)", After: "eager"})) {
 		t.Errorf("run 2 changes %+v (TORCHDYNAMO_DISABLE comes with the preset)", c)
 	}
-	sh := func(line string) runner.Meta { return runner.Meta{UserArgv: []string{"sh", "-c", line}} }
+	sh := func(line string) runs.Meta { return runs.Meta{UserArgv: []string{"sh", "-c", line}} }
 	if scriptKey(sh("python a.py")) == scriptKey(sh("python b.py")) || scriptKey(meta(1, "", "", "python", "-m", "a", "-x")) !=
 		scriptKey(meta(1, "", "", "python", "-m", "a")) {
 		t.Error("scriptKey: sh -c lines are whole commands; -m modules are scripts")

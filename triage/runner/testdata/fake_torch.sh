@@ -2,7 +2,7 @@
 # real error output (torch-2.14.unknown-torch-logs-name.log) and exit 1.
 case ",$TORCH_LOGS," in
 *,nonexistent_thing,*)
-  cat "$(dirname "$0")/torch-2.14.unknown-torch-logs-name.log" >&2
+  cat "$(dirname "$0")/../../runs/testdata/torch-2.14.unknown-torch-logs-name.log" >&2
   exit 1
   ;;
 esac

@@ -1,4 +1,4 @@
-package runner
+package runs
 
 import (
 	"encoding/json"
@@ -6,36 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 )
-
-// A run whose tool was SIGKILLed stays "running" in meta.json; once loaded, its supervisor is known to be gone
-// and it reads as interrupted, in LoadRun and in the store's listing.
-func TestRunOfAKilledToolIsInterrupted(t *testing.T) {
-	t.Parallel()
-	tool, dir := startHelperTool(t, "sh "+testdata(t, "family.sh"), testGrace)
-	pids := familyPids(t, dir)
-	if m, err := LoadRun(dir); err != nil || m.State != StateRunning {
-		t.Fatalf("while the tool lives: state %q, %v; want running", m.State, err)
-	}
-	if err := tool.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	_ = tool.Wait()
-	assertAllGone(t, pids, 10*time.Second)
-	if m, err := LoadRun(dir); err != nil || m.State != "interrupted" {
-		t.Errorf("after SIGKILL: state %q, %v; want interrupted", m.State, err)
-	}
-	store := &Store{Dir: filepath.Dir(dir)}
-	if list, err := store.List(); err != nil || len(list) != 1 || list[0].State != "interrupted" {
-		t.Errorf("listing: %+v, %v; want the run interrupted", list, err)
-	}
-}
 
 // The supervisor is a process (pid, start time, boot): a pid reused by another process or a meta written
 // before a reboot is not alive.
 func TestInterruptedIsDecidedOnLoad(t *testing.T) {
-	self := currentSupervisor()
+	self := CurrentSupervisor()
 	if self == nil {
 		t.Skip("no process start times here")
 	}

@@ -1,4 +1,4 @@
-package runner
+package runs
 
 import (
 	"crypto/hmac"
@@ -23,10 +23,10 @@ type SecretPrints struct {
 // minSecretLen is the shortest value printed: a shorter one would match everywhere (NewScrub's rule).
 const minSecretLen = 4
 
-// secretPrintsOf prints the secrets of a run: the values of secret-named variables of env ("NAME=value": the
+// SecretPrintsOf prints the secrets of a run: the values of secret-named variables of env ("NAME=value": the
 // inherited environment and the run's additions) and of secret flags of argv (--token X, --api-key=X). Nil when
 // there is none.
-func secretPrintsOf(argv, env []string) *SecretPrints {
+func SecretPrintsOf(argv, env []string) *SecretPrints {
 	var vals []string
 	for _, kv := range env {
 		if k, v, _ := strings.Cut(kv, "="); IsSecretName(k) {

@@ -1,4 +1,4 @@
-package runner
+package runs
 
 import (
 	"encoding/json"
@@ -101,8 +101,8 @@ var secretNameRE = regexp.MustCompile(`(?i)token|key|secret|password|credential`
 // it holds a secret (TOKEN, KEY, SECRET, PASSWORD, CREDENTIAL; any case).
 func IsSecretName(name string) bool { return secretNameRE.MatchString(name) }
 
-// redactEnv turns "K=V" additions into a map with secret values replaced.
-func redactEnv(env []string) map[string]string {
+// RedactEnv turns "K=V" additions into a map with secret values replaced (Meta.Env).
+func RedactEnv(env []string) map[string]string {
 	out := map[string]string{}
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
@@ -114,9 +114,9 @@ func redactEnv(env []string) map[string]string {
 	return out
 }
 
-// redactArgv hides the values of secret-looking flags: --hf-token=X and
-// --api-key X.
-func redactArgv(argv []string) []string {
+// RedactArgv hides the values of secret-looking flags: --hf-token=X and
+// --api-key X (Meta.Argv, Meta.UserArgv).
+func RedactArgv(argv []string) []string {
 	out := make([]string, len(argv))
 	copy(out, argv)
 	for i, a := range out {
@@ -138,8 +138,8 @@ func redactArgv(argv []string) []string {
 
 const metaFile = "meta.json"
 
-// writeMeta writes dir/meta.json atomically (temp file + rename).
-func writeMeta(dir string, m Meta) error {
+// WriteMeta writes dir/meta.json atomically (temp file + rename).
+func WriteMeta(dir string, m Meta) error {
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode meta: %w", err)
@@ -189,10 +189,23 @@ func UpdateMeta(dir string, fn func(*Meta)) error {
 		return err
 	}
 	fn(&m)
-	return writeMeta(m.Dir, m)
+	return WriteMeta(m.Dir, m)
 }
 
 // Completed reports whether the repro ran to completion: it exited with status 0.
 func (m Meta) Completed() bool {
 	return m.State == StateExited && m.ExitCode != nil && *m.ExitCode == 0
+}
+
+// exitSummary is a short human description of how a run ended.
+func exitSummary(m Meta) string {
+	switch {
+	case m.State == StateFailedToStart:
+		return "failed to start: " + m.Error
+	case m.Signal != "":
+		return fmt.Sprintf("%s (%s)", m.State, m.Signal)
+	case m.ExitCode != nil:
+		return fmt.Sprintf("%s (exit %d)", m.State, *m.ExitCode)
+	}
+	return string(m.State)
 }

@@ -1,4 +1,4 @@
-package runner
+package runs
 
 import (
 	"os"
@@ -89,15 +89,6 @@ func TestCommandEnv(t *testing.T) {
 	}
 }
 
-func TestChildEnvDecidesTorchVariables(t *testing.T) {
-	base := []string{"HOME=/root", "TORCH_LOGS=+all", "TORCH_TRACE=/tmp/x", "TORCHDYNAMO_DISABLE=1", "A=old", "TORCHTRIAGE_REAPER=1"}
-	got := childEnv(base, []string{"PYTHONUNBUFFERED=1", "TORCH_LOGS=graph_breaks", "A=new"}, "tok")
-	want := []string{"HOME=/root", "PYTHONUNBUFFERED=1", "TORCH_LOGS=graph_breaks", "A=new", "TORCHTRIAGE_RUN=tok"}
-	if !slices.Equal(got, want) {
-		t.Errorf("childEnv = %q\nwant %q", got, want)
-	}
-}
-
 func TestTorchMinor(t *testing.T) {
 	for v, want := range map[string]int{"2.14": 14, "2.14.1": 14, "2.6.0+cu124": 6, "v2.6": 6, "2.7.0a0+git1234": 7} {
 		if got, ok := TorchMinor(v); !ok || got != want {
@@ -132,4 +123,13 @@ func TestPresetNamesInAnotherOrderAreThePreset(t *testing.T) {
 	if _, label, _ := (Spec{Argv: []string{"x"}, Preset: "cudagraphs", Logs: []string{"cudagraphs"}}).resolvePreset(); label != "custom" {
 		t.Errorf("fewer names: label %q", label)
 	}
+}
+
+func envValue(env []string, key string) string {
+	for _, kv := range env {
+		if k, v, _ := strings.Cut(kv, "="); k == key {
+			return v
+		}
+	}
+	return ""
 }

@@ -1,11 +1,10 @@
-package runner
+package runs
 
 import (
-	"errors"
 	"os"
-	"strings"
 	"sync"
-	"syscall"
+
+	"github.com/torchtriage/torchtriage/internal/proc"
 )
 
 // Supervisor is the process that supervises a run (the tool that launched it), as meta.json records it: a
@@ -18,24 +17,17 @@ type Supervisor struct {
 
 // selfProc is this process as a supervisor.
 var selfProc = sync.OnceValue(func() Supervisor {
-	s := Supervisor{Pid: os.Getpid(), Boot: bootID()}
-	if e, ok := readStat(s.Pid); ok {
-		s.Start = e.start
+	s := Supervisor{Pid: os.Getpid(), Boot: proc.BootID()}
+	if e, ok := proc.Stat(s.Pid); ok {
+		s.Start = e.Start
 	}
 	return s
 })
 
-func currentSupervisor() *Supervisor {
+// CurrentSupervisor is this process as the supervisor of the runs it launches (Meta.Supervisor).
+func CurrentSupervisor() *Supervisor {
 	s := selfProc()
 	return &s
-}
-
-func bootID() string {
-	b, err := os.ReadFile("/proc/sys/kernel/random/boot_id")
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(b))
 }
 
 // alive reports whether the supervisor still runs: same boot, and its pid is the same process (same start
@@ -47,15 +39,10 @@ func (s *Supervisor) alive() bool {
 	if s.Boot != "" && s.Boot != selfProc().Boot {
 		return false
 	}
-	if e, ok := readStat(s.Pid); ok {
-		return running(e.state) && (s.Start == 0 || e.start == s.Start)
+	if e, ok := proc.Stat(s.Pid); ok {
+		return proc.Running(e.State) && (s.Start == 0 || e.Start == s.Start)
 	}
-	return pidExists(s.Pid) && (s.Start == 0 || selfProc().Start == 0)
-}
-
-func pidExists(pid int) bool {
-	err := syscall.Kill(pid, 0)
-	return err == nil || errors.Is(err, syscall.EPERM)
+	return proc.Exists(s.Pid) && (s.Start == 0 || selfProc().Start == 0)
 }
 
 // settle turns a live state whose supervisor is gone into StateInterrupted. A meta written before supervisors
@@ -64,9 +51,7 @@ func (m *Meta) settle() {
 	if m.State != StateRunning && m.State != StateStalled {
 		return
 	}
-	if m.Supervisor != nil && !m.Supervisor.alive() || m.Supervisor == nil && m.Pid > 0 && !pidExists(m.Pid) {
+	if m.Supervisor != nil && !m.Supervisor.alive() || m.Supervisor == nil && m.Pid > 0 && !proc.Exists(m.Pid) {
 		m.State = StateInterrupted
 	}
 }
-
-func running(state byte) bool { return state != 'Z' && state != 'X' && state != 'x' }

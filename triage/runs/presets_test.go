@@ -1,13 +1,14 @@
-package runner
+package runs
 
 import (
 	"bytes"
 	"fmt"
-	"github.com/torchtriage/torchtriage/playbooks"
 	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 func TestPresetsOrderAndContent(t *testing.T) {

@@ -1,4 +1,4 @@
-package runner
+package runs
 
 import (
 	"archive/tar"
@@ -35,7 +35,7 @@ func Bundle(runDir, outFile string, opt BundleOptions) error {
 	m.Env = redactEnvMap(m.Env)
 	prints := m.Secrets
 	m.Secrets = nil // the bundle keeps no print of them
-	m.Argv, m.UserArgv = redactArgv(m.Argv), redactArgv(m.UserArgv)
+	m.Argv, m.UserArgv = RedactArgv(m.Argv), RedactArgv(m.UserArgv)
 	var sc *Scrub
 	if !opt.NoScrub {
 		sc = NewScrub(os.Environ()).WithPrints(prints)

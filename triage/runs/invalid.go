@@ -1,4 +1,4 @@
-package runner
+package runs
 
 import (
 	"regexp"
@@ -81,4 +81,23 @@ func readValidList(lines []string) []string {
 		names = append(names, splitList(l)...)
 	}
 	return names
+}
+
+// RejectedLogNames is which names of a run's TORCH_LOGS value (torchLogs) its torch rejected, as its output says
+// (ParseInvalidLogSettings), without their +/- prefixes and each once; nil when the output shows no such error or
+// it names none of them.
+func RejectedLogNames(output []byte, torchLogs string) []string {
+	unknown, _, ok := ParseInvalidLogSettings(output)
+	if !ok {
+		return nil
+	}
+	ours := splitList(torchLogs)
+	var drop []string
+	for _, u := range unknown {
+		b := baseLogName(u)
+		if slices.ContainsFunc(ours, func(n string) bool { return baseLogName(n) == b }) && !slices.Contains(drop, b) {
+			drop = append(drop, b)
+		}
+	}
+	return drop
 }

@@ -1,4 +1,4 @@
-package runner
+package runs
 
 import (
 	"errors"
@@ -62,9 +62,9 @@ func (s *Store) seqs() (map[int]string, error) {
 	return out, nil
 }
 
-// newRun creates the next run directory (and its trace/ and probe/ folders).
-// Mkdir is the lock: two tools sharing a store never get the same number.
-func (s *Store) newRun(label string) (id int, dir string, err error) {
+// NewRun creates the next run directory (and its trace/ and probe/ folders), named <seq>-<label> (a label that is
+// no plain name is "run"). Mkdir is the lock: two tools sharing a store never get the same number.
+func (s *Store) NewRun(label string) (id int, dir string, err error) {
 	if !runLabelRE.MatchString(label) {
 		label = "run"
 	}

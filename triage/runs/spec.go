@@ -1,4 +1,4 @@
-package runner
+package runs
 
 import (
 	"errors"
@@ -35,30 +35,6 @@ type Spec struct {
 	// Compiling says which processes are compiling at now ("rank 3 compiling `forward` for 2m10s"), "" when
 	// none is: a stall while compiling is reported as compiling, not as a hang. May be nil.
 	Compiling func(runDir string, now time.Time) string
-
-	excludeLogs  []string // names a previous run proved torch rejects
-	relaunchFrom string   // name of the run this one replaces (automatic relaunch)
-	relaunchNote string
-}
-
-// Defaults for Spec's durations.
-const (
-	DefaultStall = 300 * time.Second
-	DefaultGrace = 5 * time.Second
-)
-
-func (s Spec) stall() time.Duration {
-	if s.Stall == 0 {
-		return DefaultStall
-	}
-	return s.Stall
-}
-
-func (s Spec) grace() time.Duration {
-	if s.Grace <= 0 {
-		return DefaultGrace
-	}
-	return s.Grace
 }
 
 // torchrunLookPath finds torchrun; a variable so the choice stays testable
@@ -84,6 +60,12 @@ func (s Spec) resolvePreset() (Preset, string, error) {
 	return p, label, nil
 }
 
+// Label is the label of the spec's run directory (<seq>-<label>): its preset's name, "custom" for names of its own.
+func (s Spec) Label() string {
+	_, label, _ := s.resolvePreset()
+	return label
+}
+
 // SameLogs reports whether two lists of TORCH_LOGS names name the same set (order and repeats aside: TORCH_LOGS
 // means the same in any order).
 func SameLogs(a, b []string) bool {
@@ -97,12 +79,13 @@ func SameLogs(a, b []string) bool {
 // entries win) for spec. It has no side effects beyond looking up torchrun on
 // PATH.
 func Command(spec Spec) (argv []string, env []string, err error) {
-	argv, _, env, err = command(spec)
+	argv, _, env, err = CommandWithout(spec, nil)
 	return argv, env, err
 }
 
-// command is Command plus the TORCH_LOGS names dropped for the torch version.
-func command(spec Spec) (argv []string, dropped []string, env []string, err error) {
+// CommandWithout is Command leaving out the TORCH_LOGS names exclude (names a previous run proved torch rejects),
+// plus the names dropped for the torch version.
+func CommandWithout(spec Spec, exclude []string) (argv []string, dropped []string, env []string, err error) {
 	if len(spec.Argv) == 0 || strings.TrimSpace(spec.Argv[0]) == "" {
 		return nil, nil, nil, errors.New("no command to run: give the repro's command line")
 	}
@@ -132,7 +115,7 @@ func command(spec Spec) (argv []string, dropped []string, env []string, err erro
 		return nil, nil, nil, fmt.Errorf("unknown launcher %q (use torchrun or srun)", spec.Launcher)
 	}
 
-	logs, dropped := composeTorchLogs(p.Logs, spec.TorchVersion, spec.excludeLogs)
+	logs, dropped := composeTorchLogs(p.Logs, spec.TorchVersion, exclude)
 	env = []string{"PYTHONUNBUFFERED=1"}
 	if logs != "" {
 		env = append(env, "TORCH_LOGS="+logs)
@@ -146,7 +129,7 @@ func command(spec Spec) (argv []string, dropped []string, env []string, err erro
 	}
 	env = append(env, sortedEnv(p.Env)...)
 	env = append(env, sortedEnv(spec.Env)...)
-	return argv, dropped, dedupeEnv(env), nil
+	return argv, dropped, DedupeEnv(env), nil
 }
 
 // torchrunArgv wraps the user's command for torchrun. A python interpreter in
@@ -193,8 +176,8 @@ func sortedEnv(m map[string]string) []string {
 	return out
 }
 
-// dedupeEnv keeps one entry per name: the last value, at the first position.
-func dedupeEnv(env []string) []string {
+// DedupeEnv keeps one entry per name: the last value, at the first position.
+func DedupeEnv(env []string) []string {
 	var out []string
 	at := map[string]int{}
 	for _, kv := range env {
@@ -209,7 +192,7 @@ func dedupeEnv(env []string) []string {
 	return out
 }
 
-// usesTorchrun reports whether the command is wrapped by torchrun.
-func (s Spec) usesTorchrun() bool {
+// UsesTorchrun reports whether the command is wrapped by torchrun.
+func (s Spec) UsesTorchrun() bool {
 	return s.Launcher == "torchrun" || (s.Launcher == "" && s.Nproc > 0)
 }

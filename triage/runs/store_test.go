@@ -1,7 +1,6 @@
-package runner
+package runs
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,12 +13,12 @@ func TestStoreNumberingAndList(t *testing.T) {
 	s := newStore(t)
 	var names []string
 	for _, label := range []string{"breaks", "eager", "bad/label"} {
-		id, dir, err := s.newRun(label)
+		id, dir, err := s.NewRun(label)
 		if err != nil {
 			t.Fatal(err)
 		}
 		names = append(names, filepath.Base(dir))
-		if err := writeMeta(dir, Meta{ID: id, Name: filepath.Base(dir), State: StateExited}); err != nil {
+		if err := WriteMeta(dir, Meta{ID: id, Name: filepath.Base(dir), State: StateExited}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -33,11 +32,11 @@ func TestStoreNumberingAndList(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(s.Dir, "notes"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	id, dir, err := s.newRun("deep")
+	id, dir, err := s.NewRun("deep")
 	if err != nil || id != 11 || filepath.Base(dir) != "0011-deep" {
 		t.Errorf("next run %d %s %v, want 11", id, dir, err)
 	}
-	if err := writeMeta(dir, Meta{ID: id, Name: "0011-deep", State: StateRunning}); err != nil {
+	if err := WriteMeta(dir, Meta{ID: id, Name: "0011-deep", State: StateRunning}); err != nil {
 		t.Fatal(err)
 	}
 	list, err := s.List()
@@ -83,43 +82,11 @@ func TestOpenStoreDefault(t *testing.T) {
 	}
 }
 
-func TestSecretsNeverWritten(t *testing.T) {
-	t.Parallel()
-	const secret = "hf_s3cr3t_value_123"
-	s := newStore(t)
-	r, err := Start(context.Background(), s, Spec{
-		Argv: []string{"sh", testdata(t, "echo.sh"), "--api-key", secret, "--hf-token=" + secret},
-		Env: map[string]string{"HF_TOKEN": secret, "My_Api_Key": secret, "AWS_SECRET_ACCESS_KEY": secret,
-			"DB_PASSWORD": secret, "GOOGLE_APPLICATION_CREDENTIALS": secret, "BATCH": "4"},
-		Preset: "eager",
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := r.Wait()
-	raw := readFile(t, filepath.Join(r.Dir, "meta.json"))
-	if strings.Contains(raw, secret) {
-		t.Fatalf("meta.json contains the secret:\n%s", raw)
-	}
-	for _, k := range []string{"HF_TOKEN", "My_Api_Key", "AWS_SECRET_ACCESS_KEY", "DB_PASSWORD", "GOOGLE_APPLICATION_CREDENTIALS"} {
-		if m.Env[k] != Redacted {
-			t.Errorf("%s = %q, want %s", k, m.Env[k], Redacted)
-		}
-	}
-	if m.Env["BATCH"] != "4" {
-		t.Errorf("BATCH = %q: ordinary variables must stay", m.Env["BATCH"])
-	}
-	if !slices.Contains(m.UserArgv, "--hf-token="+Redacted) || !slices.Contains(m.Argv, "--api-key") ||
-		slices.Index(m.Argv, Redacted) != slices.Index(m.Argv, "--api-key")+1 {
-		t.Errorf("argv not redacted: %q", m.Argv)
-	}
-}
-
 func TestUpdateMeta(t *testing.T) {
 	t.Parallel()
 	s := newStore(t)
-	_, dir, _ := s.newRun("breaks")
-	if err := writeMeta(dir, Meta{ID: 1, Name: "0001-breaks", State: StateExited}); err != nil {
+	_, dir, _ := s.NewRun("breaks")
+	if err := WriteMeta(dir, Meta{ID: 1, Name: "0001-breaks", State: StateExited}); err != nil {
 		t.Fatal(err)
 	}
 	v := 12.5
@@ -139,4 +106,13 @@ func TestUpdateMeta(t *testing.T) {
 	if _, err := LoadRun(dir); err == nil || !strings.Contains(err.Error(), "not valid") {
 		t.Errorf("broken meta: %v", err)
 	}
+}
+
+func newStore(t *testing.T) *Store {
+	t.Helper()
+	s, err := OpenStore(filepath.Join(t.TempDir(), "runs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -1,0 +1,8 @@
+// Package runs is what a run is on disk: the spec of a launch and the exact command it makes (Spec, Command), the
+// TORCH_LOGS presets and the per-version table of TORCH_LOGS names (LogNamesFor, KnownLogName, ComposeTorchLogs;
+// ParseInvalidLogSettings reads torch's rejection of one), a run's record (meta.json: Meta, with the supervising
+// process, so a run whose supervisor is gone reads as interrupted), the run store of numbered run directories
+// (Store), repro bundles with their secret scrubbing (Bundle, Scrub) and the eager-baseline comparison
+// (CompareBaseline). It launches nothing: triage/runner does, and writes what this package defines. It imports
+// nothing of the module but logparse (torch versions) and internal/proc.
+package runs
