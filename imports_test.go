@@ -61,7 +61,7 @@ var layers = [][]string{
 	{"triage/story"},
 	{"tui"},
 	{"cli"},
-	{"."},
+	{".", "internal/gendocs"}, // main, and the docs generator that go generate runs (never linked into torchtriage)
 }
 
 // The layout's rules: imports flow one way (DEVELOPERS.md and the architecture issue).
@@ -131,6 +131,22 @@ func TestNoSyntaxHighlighterLinked(t *testing.T) {
 		for _, heavy := range []string{"github.com/alecthomas/chroma", "charm.land/glamour", "github.com/charmbracelet/glamour"} {
 			if strings.HasPrefix(d.Path, heavy) {
 				t.Errorf("%s %s is linked: its package init runs on every start", d.Path, d.Version)
+			}
+		}
+	}
+}
+
+// The docs generator's cobra/doc (and the markdown and man-page packages it pulls in) is for go generate only:
+// internal/gendocs is the one importer, and nothing links it into torchtriage.
+func TestNoDocGeneratorLinked(t *testing.T) {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		t.Skip("no build info")
+	}
+	for _, d := range bi.Deps {
+		for _, gen := range []string{"github.com/cpuguy83/go-md2man", "github.com/russross/blackfriday"} {
+			if strings.HasPrefix(d.Path, gen) {
+				t.Errorf("%s %s is linked: cobra/doc belongs to internal/gendocs alone", d.Path, d.Version)
 			}
 		}
 	}

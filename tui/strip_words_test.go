@@ -9,7 +9,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
-// A live torchrun job whose lines carry only the tee prefix ([default0]:) and no record yet reads as the README
+// A live torchrun job whose lines carry only the tee prefix ([default0]:) and no record yet reads as docs/report.md
 // and the report say, "torchrun job, no rank prefix", not "2 processes (records not rank-tagged)" (recorded:
 // stopped-dist-hang's first lines; the probe saw 2 processes start).
 func TestStripOfTorchrunJobWithoutRankPrefix(t *testing.T) {
