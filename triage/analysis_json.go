@@ -53,7 +53,7 @@ func (a *Analysis) JSON() ReportJSON {
 	}
 	if a.NextStep.ID != "" {
 		out.NextStep = stepJSON(a.NextStep, a.Done)
-		out.NextStep.Why = a.state.Why(a.NextStep) // a step before the six: what makes it come first
+		out.NextStep.Why = a.State().Why(a.NextStep) // a step before the six: what makes it come first
 	}
 	return out
 }

@@ -79,14 +79,6 @@ func baselineItems(a *Analysis, keyOf func(*Finding) string) []BaselineItem {
 	return out
 }
 
-// firstClass is the guard class of a recompile finding ("size", "value_str"), or "".
-func (f *Finding) firstClass() string {
-	if len(f.Classes) > 0 {
-		return f.Classes[0].Class
-	}
-	return ""
-}
-
 // NewBaseline records the analysis as a baseline.
 func NewBaseline(a *Analysis) *Baseline {
 	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a, (*Finding).CompareKey)}

@@ -13,14 +13,6 @@ import (
 // CompareSchema names the JSON of `torchtriage compare`.
 const CompareSchema = "torchtriage.compare/v1"
 
-// Noise: a compile-time change counts when it is at least this large and this much of the smaller side
-// (15 %: the threshold of PyTorch's compile-time dashboard).
-const (
-	noiseS            = 1.0
-	DefaultTolerance  = 0.15
-	metricNoiseFactor = 0.05
-)
-
 // CompareSide is what the comparison needs of one run.
 type CompareSide struct {
 	Name     string        // what the user typed

@@ -283,3 +283,11 @@ func (c *compileAgg) report() *CompileReport {
 	out.finish()
 	return out
 }
+
+// Noise: a compile-time change counts when it is at least this large and this much of the smaller side
+// (15 %: the threshold of PyTorch's compile-time dashboard).
+const (
+	noiseS            = 1.0
+	DefaultTolerance  = 0.15
+	metricNoiseFactor = 0.05
+)

@@ -6,10 +6,6 @@ package triage
 // gpuKinds print only on GPUs: a CPU run that did not log them is no gap worth naming.
 var gpuKinds = map[Kind]bool{KindCudagraphSkip: true, KindCudagraphPartition: true, KindCudagraphRerecord: true}
 
-// diffKindOrder lists the kinds a diff compares, in the order NotCompared names them.
-var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
-	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
-
 // unlogged says why a's input could not show items of kind k ("" when it could): no torch output at all (and
 // whose doing that was: the program's, the tool's stop, a launch that failed), or
 // TORCH_LOGS without them (known of a run; of logs alone only that nothing shows they were logged), or, for
@@ -54,18 +50,3 @@ func (a *Analysis) unlogged(k Kind) string {
 // program printed none, the tool stopped it first or it never started (the verdict's words, never the program
 // blamed for the tool's stop).
 func (a *Analysis) SilentWhy() string { return silentRunWhy(a.Run) }
-
-// KindPlural names a kind in NotCompared ("graph breaks", "CUDA-graph skips").
-func KindPlural(k Kind) string {
-	switch k {
-	case KindGraphBreak:
-		return "graph breaks"
-	case KindRecompile:
-		return "recompiles"
-	case KindCudagraphPartition:
-		return "non-cudagraphable partitions"
-	case KindCudagraphRerecord:
-		return "CUDA-graph re-recordings"
-	}
-	return KindWord(k) + "s"
-}

@@ -275,3 +275,22 @@ func KindWord(kind Kind) string {
 	}
 	return strings.ReplaceAll(string(kind), "_", " ")
 }
+
+// diffKindOrder lists the kinds a diff compares, in the order NotCompared names them.
+var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
+	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
+
+// KindPlural names a kind in NotCompared ("graph breaks", "CUDA-graph skips").
+func KindPlural(k Kind) string {
+	switch k {
+	case KindGraphBreak:
+		return "graph breaks"
+	case KindRecompile:
+		return "recompiles"
+	case KindCudagraphPartition:
+		return "non-cudagraphable partitions"
+	case KindCudagraphRerecord:
+		return "CUDA-graph re-recordings"
+	}
+	return KindWord(k) + "s"
+}

@@ -277,3 +277,11 @@ func beyondOn(g *groupSnap) string {
 	sort.Ints(beyond)
 	return " on " + rankWord(beyond)
 }
+
+// firstClass is the guard class of a recompile finding ("size", "value_str"), or "".
+func (f *Finding) firstClass() string {
+	if len(f.Classes) > 0 {
+		return f.Classes[0].Class
+	}
+	return ""
+}

@@ -54,7 +54,7 @@ func writeNextStepText(t *text.Writer, a *Analysis) {
 		return
 	}
 	if s.N == 0 { // a step before the six
-		t.Linef(2, "Next step: %s: %s", s.Phrase(), a.state.Why(s))
+		t.Linef(2, "Next step: %s: %s", s.Phrase(), a.State().Why(s))
 	} else {
 		t.Linef(2, "Next step (%d of 6): %s — preset %s (%s)", s.N, s.Title, s.Preset, s.TorchLogs)
 	}
@@ -128,7 +128,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintln(w)
 	}
 	if s := a.NextStep; s.ID != "" && s.N == 0 {
-		fmt.Fprintf(w, "**Next step: %s:** %s. Done when: %s\n\n", MarkdownEscape(s.Phrase()), MarkdownEscape(a.state.Why(s)),
+		fmt.Fprintf(w, "**Next step: %s:** %s. Done when: %s\n\n", MarkdownEscape(s.Phrase()), MarkdownEscape(a.State().Why(s)),
 			MarkdownEscape(s.DoneWhen))
 	} else if s.ID != "" {
 		fmt.Fprintf(w, "**Next step (%d of 6):** %s — preset `%s` (`%s`). Done when: %s\n\n", s.N, MarkdownEscape(s.Title),
