@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,24 +6,26 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // WriteReport writes the JSON report as json.Encoder writes ReportJSON (with Finding.MarshalJSON), byte for byte.
 func TestReportJSONForm(t *testing.T) {
 	for _, name := range []string{"torch-2.14/gb_recompile.triage.log", "torch-2.6/r05_dist_c10d.triage.log", "torch-2.14/r03_cache_limit.triage.log"} {
-		rep, _, err := BuildReport([]string{filepath.Join(Fixtures, name)}, nil)
+		rep, _, err := triage.BuildReport([]string{filepath.Join(triage.Fixtures, name)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		an := Analyze(rep, nil, nil)
+		an := triage.Analyze(rep, nil, nil)
 		var want, got strings.Builder
 		enc := json.NewEncoder(&want)
 		enc.SetIndent("", " ")
 		if err := enc.Encode(an.JSON()); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteReport(&got, an, "json", text.Options{}); err != nil {
+		if err := triage.WriteReport(&got, an, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if len(an.Findings) == 0 || got.String() != want.String() {
@@ -36,21 +38,21 @@ func TestReportJSONForm(t *testing.T) {
 // the bytes are json.Encoder's, for every fixture (chunks of one and of three elements), and for a report
 // whose lists are nil (null) or empty ([]).
 func TestReportJSONInChunks(t *testing.T) {
-	defer func(n int) { jsonChunk = n }(jsonChunk)
-	files, _ := filepath.Glob(filepath.Join(Fixtures, "*", "*.log"))
-	var ans []*Analysis
+	defer func(n int) { triage.JsonChunk = n }(triage.JsonChunk)
+	files, _ := filepath.Glob(filepath.Join(triage.Fixtures, "*", "*.log"))
+	var ans []*triage.Analysis
 	for _, f := range files {
-		rep, _, err := BuildReport([]string{f}, nil)
+		rep, _, err := triage.BuildReport([]string{f}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ans = append(ans, Analyze(rep, nil, nil))
+		ans = append(ans, triage.Analyze(rep, nil, nil))
 	}
-	ans = append(ans, &Analysis{Report: &Report{}}, &Analysis{Report: &Report{GraphBreaks: []*BreakSummary{},
-		Recompiles: []*RecompileSummary{}}, Findings: []Finding{}})
+	ans = append(ans, &triage.Analysis{Report: &triage.Report{}}, &triage.Analysis{Report: &triage.Report{GraphBreaks: []*triage.BreakSummary{},
+		Recompiles: []*triage.RecompileSummary{}}, Findings: []triage.Finding{}})
 	long := 0
 	for _, chunk := range []int{1, 3} {
-		jsonChunk = chunk
+		triage.JsonChunk = chunk
 		for i, an := range ans {
 			var want, got strings.Builder
 			enc := json.NewEncoder(&want)
@@ -58,7 +60,7 @@ func TestReportJSONInChunks(t *testing.T) {
 			if err := enc.Encode(an.JSON()); err != nil {
 				t.Fatal(err)
 			}
-			if err := WriteReport(&got, an, "json", text.Options{}); err != nil {
+			if err := triage.WriteReport(&got, an, "json", text.Options{}); err != nil {
 				t.Fatal(err)
 			}
 			if got.String() != want.String() {

@@ -34,7 +34,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		}
 		f.Ranks, f.Records = ranksOf(f.ranks), len(d.Values)
 		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindConfigParity, Reason: parityReason(d)}))
-		f.key = f.ID
+		f.Key = f.ID
 		out = append(out, f)
 	}
 	perRank := logBreaksPerRank(rep)
@@ -86,7 +86,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 			}
 		}
 		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindProbeMismatch, Reason: c.Message}))
-		f.key = f.ID
+		f.Key = f.ID
 		out = append(out, f)
 	}
 	return out

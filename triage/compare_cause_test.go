@@ -276,7 +276,7 @@ func TestCacheCauseOfABypass(t *testing.T) {
 	}
 
 	// recorded: a cold 2.14 MLP (AOT misses) against tlparse's cache_hit_miss trace (AOT bypassed on flex_attention)
-	cold, flex := triage.Side(t, triage.Fixture("2.14", "c01_mlp.cold.trace")), triage.Side(t, filepath.Join(triage.Fixtures, "tlparse", "cache_hit_miss.log"))
+	cold, flex := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, filepath.Join(triage.Fixtures, "tlparse", "cache_hit_miss.log"))
 	for _, pair := range []struct {
 		a, b triage.CompareSide
 		want string

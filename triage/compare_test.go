@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"path/filepath"
@@ -7,34 +7,36 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
-func Side(t *testing.T, path string) CompareSide {
+func Side(t *testing.T, path string) triage.CompareSide {
 	t.Helper()
-	return CompareSide{Name: path, Analysis: Analyze(LoadReport(t, path), nil, nil)}
+	return triage.CompareSide{Name: path, Analysis: triage.Analyze(triage.LoadReport(t, path), nil, nil)}
 }
 
-func Fixture(v, name string) string { return filepath.Join(compileFixtures, "torch-"+v, name) }
+func Fixture(v, name string) string { return filepath.Join(triage.CompileFixtures, "torch-"+v, name) }
 
 // Cold vs warm names the caches as the cause; the same command twice warm says no difference.
 func TestCompareColdWarm(t *testing.T) {
 	for _, v := range []string{"2.6", "2.14"} {
-		res := Compare(Side(t, Fixture(v, "c01_mlp.cold.trace")), Side(t, Fixture(v, "c01_mlp.warm.trace")))
+		res := triage.Compare(Side(t, Fixture(v, "c01_mlp.cold.trace")), Side(t, Fixture(v, "c01_mlp.warm.trace")))
 		if res.Same || !strings.Contains(res.Verdict, "FX graph cache miss → hit") || !strings.HasPrefix(res.Verdict, "-") {
 			t.Errorf("%s cold → warm: %q", v, res.Verdict)
 		}
-		res = Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.cold.trace")))
+		res = triage.Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.cold.trace")))
 		if !strings.Contains(res.Verdict, "FX graph cache hit → miss") || !strings.HasPrefix(res.Verdict, "+") || len(res.Frames) == 0 {
 			t.Errorf("%s warm → cold: %q", v, res.Verdict)
 		}
 		// two traces record no settings: what they show is the same, their settings were not compared
-		res = Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.warm2.trace")))
+		res = triage.Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.warm2.trace")))
 		if res.Same || !strings.HasPrefix(res.Verdict, "no difference in what both sides show") ||
 			!strings.Contains(strings.Join(res.NotCompared, "\n"), "settings: neither side has a probe file") {
 			t.Errorf("%s warm twice: %q %q", v, res.Verdict, res.NotCompared)
 		}
 		one := Side(t, Fixture(v, "c01_mlp.cold.trace"))
-		if res := Compare(one, one); !res.Same {
+		if res := triage.Compare(one, one); !res.Same {
 			t.Errorf("%s the same run twice: %q", v, res.Verdict)
 		}
 	}
@@ -43,17 +45,17 @@ func TestCompareColdWarm(t *testing.T) {
 // A knob that differs between the runs is named (probe data), and named as the cache's cause.
 func TestCompareNamesKnob(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, Fixture("2.14", "c01_mlp.keytag.trace"))
-	a.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c"}}}
-	b.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c", "TORCH_COMPILE_CACHE_KEY_TAG": "v2"}}}
-	res := Compare(a, b)
+	a.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c"}}}
+	b.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c", "TORCH_COMPILE_CACHE_KEY_TAG": "v2"}}}
+	res := triage.Compare(a, b)
 	if !strings.Contains(res.Verdict, "FX graph cache hit → miss (key changed: TORCH_COMPILE_CACHE_KEY_TAG: (unset) → v2)") {
 		t.Errorf("verdict %q", res.Verdict)
 	}
 	w := Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
 	w2 := Side(t, Fixture("2.14", "c01_mlp.warm2.trace"))
-	w.Probes = []ProcessInfo{{Rank: 0}}
-	w2.Probes = []ProcessInfo{{Rank: 0, Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
-	if res := Compare(w, w2); res.Same || !strings.Contains(res.Verdict, "settings differ: TORCHINDUCTOR_COMPILE_THREADS: (unset) → 1") {
+	w.Probes = []triage.ProcessInfo{{Rank: 0}}
+	w2.Probes = []triage.ProcessInfo{{Rank: 0, Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
+	if res := triage.Compare(w, w2); res.Same || !strings.Contains(res.Verdict, "settings differ: TORCHINDUCTOR_COMPILE_THREADS: (unset) → 1") {
 		t.Errorf("knob only: %q", res.Verdict)
 	}
 }
@@ -62,11 +64,11 @@ func TestCompareNamesKnob(t *testing.T) {
 // fails --max-compile-skew.
 func TestGateCompile(t *testing.T) {
 	for _, v := range []string{"2.6", "2.14"} {
-		base := NewBaseline(Analyze(LoadReport(t, Fixture(v, "c01_mlp.warm.trace")), nil, nil))
+		base := triage.NewBaseline(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm.trace")), nil, nil))
 		if len(base.Compile) == 0 {
 			t.Fatalf("%s: the baseline has no compile frames", v)
 		}
-		res := Gate(Analyze(LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+		res := triage.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
 		named := false
 		for _, f := range res.Failures {
 			named = named || strings.Contains(f.Message, "compile time of `inner` [0/0] grew")
@@ -75,11 +77,11 @@ func TestGateCompile(t *testing.T) {
 			t.Errorf("%s cold vs warm baseline: %+v", v, res.Failures)
 		}
 		all := 1.0 // 100 %
-		res = Gate(Analyze(LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
+		res = triage.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
 		if !res.Passed {
 			t.Errorf("%s warm vs warm baseline (tolerance 100%%): %+v", v, res.Failures)
 		}
-		res = Gate(Analyze(LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
+		res = triage.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
 		if res.Passed || !strings.Contains(res.Failures[0].Message, "rank 1 compiled") {
 			t.Errorf("%s skew: %+v", v, res.Failures)
 		}
@@ -88,7 +90,7 @@ func TestGateCompile(t *testing.T) {
 
 // Findings on the 2-rank pair where rank 1 started with an empty cache dir.
 func TestCompileFindingsColdRank(t *testing.T) {
-	a := Analyze(LoadReport(t, Fixture("2.14", "c02_dist_mlp.mixed.trace")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fixture("2.14", "c02_dist_mlp.mixed.trace")), nil, nil)
 	kinds := map[string]string{}
 	for _, f := range a.Findings {
 		kinds[f.ID] = f.Playbook
@@ -103,24 +105,24 @@ func TestCompileFindingsColdRank(t *testing.T) {
 // is false (it read "no difference").
 func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 	logged, bare := Fx("torch-2.14/gb_recompile.triage.log"), Fx("torch-2.14/gb_recompile.no_torch_logs.log")
-	res := Compare(Side(t, logged), Side(t, bare))
+	res := triage.Compare(Side(t, logged), Side(t, bare))
 	nc := strings.Join(res.NotCompared, "\n")
 	if res.Same || !strings.Contains(res.Verdict, "not compared") || !strings.Contains(nc, "compile time and caches: neither side has any") ||
 		!strings.Contains(nc, "graph breaks: B shows no sign they were logged") {
 		t.Errorf("verdict %q, not compared %q", res.Verdict, res.NotCompared)
 	}
 	var b strings.Builder
-	WriteCompareText(&b, "A", "B", res)
+	triage.WriteCompareText(&b, "A", "B", res)
 	if !strings.Contains(b.String(), "not compared: compile time and caches: neither side has any") || !strings.Contains(b.String(), "not compared: graph breaks: B shows no sign they were logged") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	// the same log twice: its findings are compared (none differ), its compile time is not: not "no difference"
-	res = Compare(Side(t, logged), Side(t, logged))
+	res = triage.Compare(Side(t, logged), Side(t, logged))
 	if res.Same || !strings.HasPrefix(res.Verdict, "no difference in what both sides show") || len(res.NotCompared) != 1 {
 		t.Errorf("the same log twice: %q %q", res.Verdict, res.NotCompared)
 	}
 	// one side with compile time, the other without: not compared either
-	res = Compare(Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, logged))
+	res = triage.Compare(Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, logged))
 	if res.Same || !strings.Contains(strings.Join(res.NotCompared, "\n"), "compile time and caches: B has none") {
 		t.Errorf("trace vs log: %q %q", res.Verdict, res.NotCompared)
 	}
@@ -130,7 +132,7 @@ func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 // "none", so nothing of them changed to "hit"; and "caches, versions and settings unchanged" is said only when
 // nothing of them was named.
 func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
-	res := Compare(Side(t, Fx("torch-2.14/gb_recompile.triage.log")), Side(t, Fixture("2.14", "c01_mlp.warm.trace")))
+	res := triage.Compare(Side(t, Fx("torch-2.14/gb_recompile.triage.log")), Side(t, Fixture("2.14", "c01_mlp.warm.trace")))
 	for _, c := range res.Caches {
 		if c.Changed() {
 			t.Errorf("cache %s changed %q against a side without compile records", c.Cache, c.Change())
@@ -148,12 +150,12 @@ func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
 func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
 	dirs := [2]string{"/w/.torchtriage/runs/0008-trace/trace", "/w/.torchtriage/runs/0009-trace/trace"}
-	for i, s := range []*CompareSide{&a, &b} {
-		s.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCH_TRACE": dirs[i],
+	for i, s := range []*triage.CompareSide{&a, &b} {
+		s.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCH_TRACE": dirs[i],
 			"TORCHINDUCTOR_CACHE_DIR": "/tmp/c" + strconv.Itoa(i)}}}
-		s.Analysis.Run = &RunFacts{Outcome: OutcomeCompleted, TorchLogsSet: true, ToolEnv: map[string]string{"TORCH_TRACE": dirs[i]}}
+		s.Analysis.Run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, ToolEnv: map[string]string{"TORCH_TRACE": dirs[i]}}
 	}
-	res := Compare(a, b)
+	res := triage.Compare(a, b)
 	var keys []string
 	for _, c := range res.Settings {
 		keys = append(keys, c.Key)
@@ -163,7 +165,7 @@ func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 	}
 	// a trace dir the user gave each run (not the tool's) is theirs to compare
 	a.Analysis.Run.ToolEnv, b.Analysis.Run.ToolEnv = nil, nil
-	if res := Compare(a, b); !slices.ContainsFunc(res.Settings, func(c Change) bool { return c.Key == "env.TORCH_TRACE" }) {
+	if res := triage.Compare(a, b); !slices.ContainsFunc(res.Settings, func(c triage.Change) bool { return c.Key == "env.TORCH_TRACE" }) {
 		t.Errorf("the user's TORCH_TRACE dirs were left out: %+v", res.Settings)
 	}
 }
@@ -172,10 +174,10 @@ func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 // 2.6 and a 2.14.1 run led with "settings differ: compiler.force_disable_caches: (unset) → false").
 func TestCompareLeavesOutConfigOnlyOneVersionHas(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
-	a.Probes = []ProcessInfo{{Rank: 0, Torch: "2.6.0", Config: map[string]any{"dynamo.cache_size_limit": 8.0}}}
-	b.Probes = []ProcessInfo{{Rank: 0, Torch: "2.14.1", Config: map[string]any{"compiler.force_disable_caches": false, "dynamo.recompile_limit": 8.0},
+	a.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.6.0", Config: map[string]any{"dynamo.cache_size_limit": 8.0}}}
+	b.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Config: map[string]any{"compiler.force_disable_caches": false, "dynamo.recompile_limit": 8.0},
 		Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
-	res := Compare(a, b)
+	res := triage.Compare(a, b)
 	var keys []string
 	for _, c := range res.Settings {
 		keys = append(keys, c.Key)

@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-const compileFixtures = "../testdata/compile"
+const CompileFixtures = "../testdata/compile"
 
 func LoadReport(t *testing.T, paths ...string) *Report {
 	t.Helper()
@@ -80,7 +80,7 @@ func checkTruth(t *testing.T, name string, c *CompileReport, want map[string]tru
 
 // TestCompileGroundTruth: the recorded runs' expected.json (ground_truth.py, from the trace files).
 func TestCompileGroundTruth(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(compileFixtures, "expected.json"))
+	data, err := os.ReadFile(filepath.Join(CompileFixtures, "expected.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestCompileGroundTruth(t *testing.T) {
 		t.Fatalf("expected.json lists %d trace dirs", len(exp))
 	}
 	for dir, e := range exp {
-		rep := LoadReport(t, filepath.Join(compileFixtures, dir))
+		rep := LoadReport(t, filepath.Join(CompileFixtures, dir))
 		checkTruth(t, dir, rep.Compile, e.PerRank, CacheNames)
 		if rep.Compile != nil && rep.Compile.Source != SourceTrace {
 			t.Errorf("%s: source %q", dir, rep.Compile.Source)

@@ -12,7 +12,7 @@ import (
 // One record is "1 record", in the text counts line and the Markdown table alike (they read "(1 records)"). The
 // process died of its compile error: its counts are floors (floorIfUnfinished).
 func TestCountsSayOneRecord(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("failures/torch-2.6.inductor-cpp-compile-error-missing-headers.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("failures/torch-2.6.inductor-cpp-compile-error-missing-headers.log")), nil, nil)
 	if a.Report.Counts.GraphBreakRecords != 1 || !a.Evidence.GraphBreaksLogged {
 		t.Fatalf("the fixture has %d break records (logged: %v), the test wants 1, logged", a.Report.Counts.GraphBreakRecords, a.Evidence.GraphBreaksLogged)
 	}
@@ -24,7 +24,7 @@ func TestCountsSayOneRecord(t *testing.T) {
 	if !strings.Contains(md.String(), "| ≥1 distinct (≥1 record) |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
-	a = triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	a = triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
 	if got := a.BreaksText(); got != "graph breaks 3 distinct (7 records)" {
 		t.Errorf("text: %q", got)
 	}
@@ -32,12 +32,12 @@ func TestCountsSayOneRecord(t *testing.T) {
 
 // The gate's summary line and the per-rank counts say "1 limit hit", "1 recompile" (they read "1 limit hits").
 func TestGateAndRankCountsSayOne(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
 	s := triage.GateSummary(triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
 	if !strings.Contains(s, ", 1 limit hit, 0 compile errors, 0 runtime errors") {
 		t.Errorf("gate: %s", s)
 	}
-	r05 := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.6/r05_dist_c10d.triage.log")), nil, nil)
+	r05 := triage.Analyze(triage.LoadReport(t, Fx("torch-2.6/r05_dist_c10d.triage.log")), nil, nil)
 	if res := triage.Gate(r05, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) == 0 || !strings.HasPrefix(res.Failures[0].Message, "1 graph break > 0: ") {
 		t.Errorf("gate failure: %+v", res.Failures)
 	}
@@ -50,7 +50,7 @@ func TestGateAndRankCountsSayOne(t *testing.T) {
 // Tensor.item() warning prints (gb_recompile has 3 distinct breaks; 1 printed). Every rendering says "at least"
 // and why; a logged count and a kind not logged at all read as before.
 func TestPartialBreakCountSaysAtLeast(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.no_torch_logs.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.no_torch_logs.log")), nil, nil)
 	if got := a.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
 		t.Errorf("text: %q", got)
 	}
@@ -86,7 +86,7 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 func TestNoMaybePlurals(t *testing.T) {
 	for _, name := range []string{"torch-2.14/gb_recompile.triage.log", "torch-2.11-cuda/g01_cg_cpu_input.perf.log",
 		"torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log", "torch-2.11-cuda/g03_cg_dynamic.perf.log"} {
-		a := triage.Analyze(triage.LoadReport(t, triage.Fx(name)), nil, nil)
+		a := triage.Analyze(triage.LoadReport(t, Fx(name)), nil, nil)
 		var txt, md strings.Builder
 		triage.WriteReportText(&txt, a, text.Options{Width: 200})
 		triage.WriteMarkdown(&md, a)
@@ -116,7 +116,7 @@ func TestNoMaybePlurals(t *testing.T) {
 // logs alone nothing says which names were on (r07's triage log had graph_breaks,recompiles on and printed no
 // recompile: it read "recompiles not logged"), so the count is "unknown" and says why, in every rendering.
 func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
-	r07 := triage.Fx("torch-2.14/r07_fullgraph.triage.log")
+	r07 := Fx("torch-2.14/r07_fullgraph.triage.log")
 	a := triage.Analyze(triage.LoadReport(t, r07), nil, nil)
 	if a.Evidence.LogsFrom == "run" || a.RecompilesCounted() {
 		t.Fatalf("the test wants logs alone with no recompile record: %+v", a.Evidence)

@@ -18,7 +18,7 @@ import (
 // 10 Re-recording lines are 1+2+3+4 checks: 4 recordings (cuda_graph_id 0–3), 3 of them re-recordings, and
 // the fifth call was refused (the re-record-limit skip).
 func TestRerecordCount(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
 	c := a.Report.Counts
 	if c.CudagraphRerecords != 3 || c.CudagraphRerecordChecks != 10 || c.CudagraphRerecordsUnknown {
 		t.Fatalf("counts %+v", c)
@@ -64,7 +64,7 @@ func TestRerecordCount(t *testing.T) {
 	}
 
 	// recordings without failed checks are new tree nodes (a forward, its backward, a new path), not re-recordings
-	a = analyzeRun(t, triage.Fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.perf.log"), nil)
+	a = analyzeRun(t, Fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.perf.log"), nil)
 	if c := a.Report.Counts; c.CudagraphRerecords != 0 || c.CudagraphRerecordChecks != 0 {
 		t.Errorf("g15b counts %+v", c)
 	}
@@ -73,7 +73,7 @@ func TestRerecordCount(t *testing.T) {
 // Re-recording lines without the Recording lines (a paste, a grep; both are V-level lines of the same
 // artifact, so a whole log has both) show failed checks, not how many recordings followed: no number.
 func TestRerecordsWithoutRecordingLines(t *testing.T) {
-	data, err := os.ReadFile(triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"))
+	data, err := os.ReadFile(Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

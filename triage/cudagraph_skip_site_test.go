@@ -15,7 +15,7 @@ import (
 // different sites are different findings (g16: three skips in three functions).
 func TestCudagraphSkipSite(t *testing.T) {
 	for _, preset := range []string{"perf", "triage", "no_torch_logs"} {
-		a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g02_cg_mutated_input."+preset+".log"), nil)
+		a := analyzeRun(t, Fx("torch-2.11-cuda/g02_cg_mutated_input."+preset+".log"), nil)
 		var skip *triage.Finding
 		for i := range a.Findings {
 			if a.Findings[i].Kind == triage.KindCudagraphSkip {
@@ -43,7 +43,7 @@ func TestCudagraphSkipSite(t *testing.T) {
 
 	sites := map[string]string{}
 	for _, in := range []string{"g16_cg_no_partition.triage.log", "g16_cg_no_partition.trace"} {
-		a := analyzeRun(t, triage.Fx("torch-2.11-cuda/"+in), nil)
+		a := analyzeRun(t, Fx("torch-2.11-cuda/"+in), nil)
 		for _, f := range a.Findings {
 			if f.Kind == triage.KindCudagraphSkip {
 				sites[in+" "+f.What] = text.Site(f.File, f.Line) + " " + f.Function

@@ -17,7 +17,7 @@ import (
 // count only where skips would have printed; elsewhere text, Markdown, JSON and the verdict basis say "not
 // logged" (as they do for breaks and recompiles).
 func TestCudagraphSkipsLogged(t *testing.T) {
-	clean := triage.Fx("torch-2.6/r06_dist_funcol.triage.log") // no break, recompile or skip
+	clean := Fx("torch-2.6/r06_dist_funcol.triage.log") // no break, recompile or skip
 	cases := []struct {
 		name      string
 		run       *triage.RunFacts
@@ -60,7 +60,7 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 
 	// a log alone: a skip shows skips were logged; a W-level [__cudagraphs] line is no sign that TORCH_LOGS had
 	// cudagraphs (it prints under every preset), so partitions and re-recordings stay unknown
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.triage.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.triage.log"), nil)
 	if !a.Evidence.CudagraphSkipsLogged || a.Report.Counts.CudagraphSkips != 1 || a.Evidence.CudagraphsOn() || triage.CudagraphsLogged(a) {
 		t.Errorf("g13b triage: evidence %+v", a.Evidence)
 	}
@@ -70,7 +70,7 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 	}
 	// check's counted line claims no 0 of what was not logged; of a log alone (TORCH_LOGS not known) "unknown",
 	// as the report says
-	res := triage.Gate(analyzeRun(t, triage.Fx("torch-2.11-cuda/g02_cg_mutated_input.triage.log"), nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
+	res := triage.Gate(analyzeRun(t, Fx("torch-2.11-cuda/g02_cg_mutated_input.triage.log"), nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
 	var buf strings.Builder
 	triage.WriteGateRooted(&buf, "text", res, "")
 	if !strings.Contains(buf.String(), "1 CUDA-graph skip, non-cudagraphable partitions unknown, CUDA-graph re-recordings unknown") {
@@ -83,7 +83,7 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 		t.Errorf("2.6 breaks-preset check:\n%s", buf.String())
 	}
 	// V-level cudagraphs lines do show it
-	if a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil); !a.Evidence.CudagraphsOn() {
+	if a := analyzeRun(t, Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil); !a.Evidence.CudagraphsOn() {
 		t.Errorf("g13b perf: evidence %+v", a.Evidence)
 	}
 }

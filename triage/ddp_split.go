@@ -156,7 +156,7 @@ func ddpSplitFindings(splits []*DDPSplitSummary, set *playbooks.Set, rw func([]i
 		if s.Submodules >= 0 {
 			f.ID += ":" + strconv.Itoa(s.Submodules)
 		}
-		f.key = "ddp_split:" + strconv.Itoa(s.Submodules) // runs compare splits by their size, not by frame number
+		f.Key = "ddp_split:" + strconv.Itoa(s.Submodules) // runs compare splits by their size, not by frame number
 		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
 		f.addCompileIDs(s.Evidence)
 		var d strings.Builder

@@ -95,7 +95,7 @@ func diffSides(a *Analysis) map[string]*diffSide {
 		if st := siteOf(f); st != "" {
 			s.sites[st] = true
 		}
-		s.fnSite = s.fnSite || f.fnSite
+		s.fnSite = s.fnSite || f.FnSite
 		s.unexpected = s.unexpected || !f.Expected
 		s.total += f.Records
 		for r, st := range f.ranks {

@@ -1,4 +1,4 @@
-package triage
+package triage_test
 
 import (
 	"bytes"
@@ -7,13 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // The triage and verbose captures of one repro were two runs of the same program: nothing may be new or gone
 // (counts may change: recompiles_verbose runs differ in which branch a random input takes).
 func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(Fixtures, "torch-*", "*.triage.log"))
+	files, _ := filepath.Glob(filepath.Join(triage.Fixtures, "torch-*", "*.triage.log"))
 	if len(files) < 16 {
 		t.Fatalf("only %d triage captures", len(files))
 	}
@@ -24,9 +26,9 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 			continue
 		}
 		compared++
-		relT, _ := filepath.Rel(Fixtures, tri)
-		relV, _ := filepath.Rel(Fixtures, ver)
-		d := Diff(AnalyzeFiles(t, relT), AnalyzeFiles(t, relV))
+		relT, _ := filepath.Rel(triage.Fixtures, tri)
+		relV, _ := filepath.Rel(triage.Fixtures, ver)
+		d := triage.Diff(triage.AnalyzeFiles(t, relT), triage.AnalyzeFiles(t, relV))
 		if d.New != 0 || d.Gone != 0 {
 			t.Errorf("%s vs verbose: %d new, %d gone: %+v", filepath.Base(tri), d.New, d.Gone, d.Items)
 		}
@@ -34,7 +36,7 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 	if compared < 16 {
 		t.Errorf("compared only %d pairs", compared)
 	}
-	d := Diff(AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), AnalyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
+	d := triage.Diff(triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
 	if d.Changed != 2 || d.Items[0].Key != `graph_break:r01_branch_print.py:f:print():print("side effect")` || d.Items[1].Key != "recompile:r01_branch_print.py:f:size" ||
 		d.Items[1].Before != 2 || d.Items[1].After != 3 {
 		t.Errorf("r01 2.14: %+v", d)
@@ -45,14 +47,14 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 // logged, so nothing of them is new or gone against the triage capture (the diff called the other 7 breaks and
 // recompile classes "new", and "gone" the other way); the diff says what it did not compare, on which side.
 func TestDiffNewAndGone(t *testing.T) {
-	quiet, full := AnalyzeFiles(t, "torch-2.14/gb_recompile.no_torch_logs.log"), AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	quiet, full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.no_torch_logs.log"), triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	for _, c := range []struct {
-		a, b *Analysis
+		a, b *triage.Analysis
 		side string
 	}{{quiet, full, "A"}, {full, quiet, "B"}} {
-		d := Diff(c.a, c.b)
+		d := triage.Diff(c.a, c.b)
 		for _, it := range d.Items {
-			if it.Kind == KindGraphBreak || it.Kind == KindRecompile {
+			if it.Kind == triage.KindGraphBreak || it.Kind == triage.KindRecompile {
 				t.Errorf("%s not logged: compared %+v", c.side, it)
 			}
 		}
@@ -64,13 +66,13 @@ func TestDiffNewAndGone(t *testing.T) {
 			t.Errorf("%s not logged: not compared %q", c.side, d.NotCompared)
 		}
 		var txt bytes.Buffer
-		WriteDiffText(&txt, "a.log", "b.log", d, text.Options{Width: 200})
+		triage.WriteDiffText(&txt, "a.log", "b.log", d, text.Options{Width: 200})
 		if !strings.Contains(txt.String(), "Not compared") || strings.Contains(txt.String(), "No difference in graph breaks") {
 			t.Errorf("%s not logged: text\n%s", c.side, txt.String())
 		}
 	}
 	// both logged: the items are compared
-	d := Diff(full, AnalyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
+	d := triage.Diff(full, triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
 	if len(d.NotCompared) != 0 || d.Unchanged+d.Changed+d.Moved == 0 {
 		t.Errorf("both logged: %+v", d)
 	}
@@ -79,31 +81,31 @@ func TestDiffNewAndGone(t *testing.T) {
 // Per rank: rank 2 recompiles once more, rank 3 breaks where it did not.
 func TestDiffSyntheticPerRank(t *testing.T) {
 	guard := "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9"
-	a := SynthAnalysis(t, 4, func(agg *Aggregator) {
+	a := triage.SynthAnalysis(t, 4, func(agg *triage.Aggregator) {
 		for r := 0; r < 4; r++ {
-			agg.Add(SynthRecompile(r, 0, 1, "step", guard, r+1))
+			agg.Add(triage.SynthRecompile(r, 0, 1, "step", guard, r+1))
 		}
 	})
-	b := SynthAnalysis(t, 4, func(agg *Aggregator) {
+	b := triage.SynthAnalysis(t, 4, func(agg *triage.Aggregator) {
 		for r := 0; r < 4; r++ {
-			agg.Add(SynthRecompile(r, 0, 1, "step", guard, r+1))
+			agg.Add(triage.SynthRecompile(r, 0, 1, "step", guard, r+1))
 		}
-		agg.Add(SynthRecompile(2, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", 10))
-		agg.Add(SynthBreak(3, 0, 0, 10, 11))
+		agg.Add(triage.SynthRecompile(2, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", 10))
+		agg.Add(triage.SynthBreak(3, 0, 0, 10, 11))
 	})
-	d := Diff(a, b)
+	d := triage.Diff(a, b)
 	if d.New != 1 || d.Changed != 1 || len(d.Items) != 2 {
 		t.Fatalf("%+v", d)
 	}
 	nb, ch := d.Items[0], d.Items[1]
-	if nb.Kind != KindGraphBreak || len(nb.Ranks) != 1 || nb.Ranks[0].Ranks[0] != 3 || nb.Ranks[0].Before != 0 || nb.Ranks[0].After != 1 {
+	if nb.Kind != triage.KindGraphBreak || len(nb.Ranks) != 1 || nb.Ranks[0].Ranks[0] != 3 || nb.Ranks[0].Before != 0 || nb.Ranks[0].After != 1 {
 		t.Errorf("new break %+v", nb)
 	}
-	if ch.Kind != KindRecompile || ch.Before != 4 || ch.After != 5 || len(ch.Ranks) != 1 || ch.Ranks[0].Ranks[0] != 2 || ch.Ranks[0].After != 2 {
+	if ch.Kind != triage.KindRecompile || ch.Before != 4 || ch.After != 5 || len(ch.Ranks) != 1 || ch.Ranks[0].Ranks[0] != 2 || ch.Ranks[0].After != 2 {
 		t.Errorf("changed %+v", ch)
 	}
 	var out bytes.Buffer
-	WriteDiffText(&out, "A", "B", d, text.Options{})
+	triage.WriteDiffText(&out, "A", "B", d, text.Options{})
 	for _, want := range []string{"New in B", "+ graph break: print() breaks the graph in step (train.py:10) (×1)", "new on rank 3",
 		"~ recompile reason: recompiles of step on size guards (×4 → ×5)", "rank 2: 1→2", "1 new, 0 gone, 1 changed in count, 0 unchanged"} {
 		if !strings.Contains(out.String(), want) {
@@ -122,9 +124,9 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 	}
 	cut := filepath.Join(t.TempDir(), "stopped.log")
 	os.WriteFile(cut, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:30], "")), 0o644)
-	full := AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
-	stopped := AnalyzeRun(LoadReport(t, cut), nil, nil, &RunFacts{Outcome: OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
-	d := Diff(full, stopped)
+	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	stopped := triage.AnalyzeRun(triage.LoadReport(t, cut), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	d := triage.Diff(full, stopped)
 	if d.Gone != 0 || d.Changed != 0 {
 		t.Errorf("against the stopped run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
 	}
@@ -132,12 +134,12 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 		t.Errorf("not compared %q", d.NotCompared)
 	}
 	var txt bytes.Buffer
-	WriteDiffText(&txt, "a", "b", d, text.Options{Width: 200})
+	triage.WriteDiffText(&txt, "a", "b", d, text.Options{Width: 200})
 	if strings.Contains(txt.String(), "No difference") || !strings.Contains(txt.String(), "Nothing new or more in graph breaks") {
 		t.Errorf("text:\n%s", txt.String())
 	}
 	// the other way round: what A never reached is not "new" in B
-	d = Diff(stopped, full)
+	d = triage.Diff(stopped, full)
 	if d.New != 0 || d.Changed != 0 || !strings.Contains(strings.Join(d.NotCompared, "\n"), "new or more: A did not complete") {
 		t.Errorf("from the stopped run: %d new, %d changed, not compared %q", d.New, d.Changed, d.NotCompared)
 	}
@@ -149,25 +151,25 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
-	full := AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
-	on := func(f RunFacts) *Analysis {
+	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	on := func(f triage.RunFacts) *triage.Analysis {
 		f.TorchLogs, f.TorchLogsSet = "graph_breaks,recompiles", true
-		return AnalyzeRun(LoadReport(t, empty), nil, nil, &f)
+		return triage.AnalyzeRun(triage.LoadReport(t, empty), nil, nil, &f)
 	}
 	zero := 0
 	for _, c := range []struct {
-		run        *Analysis
+		run        *triage.Analysis
 		want, lack string
 	}{
-		{on(RunFacts{Outcome: OutcomeStopped, StopReason: "timed out after 2s"}),
+		{on(triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 2s"}),
 			"graph breaks: B was stopped by torchtriage (timed out after 2s) before it printed any torch output", "printed no torch output,"},
-		{on(RunFacts{Outcome: OutcomeDidNotStart, Error: "exec: \"pythn\": executable file not found in $PATH"}),
+		{on(triage.RunFacts{Outcome: triage.OutcomeDidNotStart, Error: "exec: \"pythn\": executable file not found in $PATH"}),
 			"graph breaks: B did not start", "printed no torch output"},
-		{on(RunFacts{Outcome: OutcomeInterrupted}),
+		{on(triage.RunFacts{Outcome: triage.OutcomeInterrupted}),
 			"graph breaks: B was interrupted (the tool supervising it is gone) before it printed any torch output", "printed no torch output,"},
-		{on(RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero}), "graph breaks: B printed no torch output", ""},
+		{on(triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero}), "graph breaks: B printed no torch output", ""},
 	} {
-		d := Diff(full, c.run)
+		d := triage.Diff(full, c.run)
 		nc := strings.Join(d.NotCompared, "\n")
 		if !strings.Contains(nc, c.want) || c.lack != "" && strings.Contains(nc, c.lack) {
 			t.Errorf("not compared:\n%s\nwant %q", nc, c.want)
@@ -180,12 +182,12 @@ func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
-	full := AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	zero := 0
-	off := AnalyzeRun(LoadReport(t, empty), nil, []ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
+	off := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, []triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
 		Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
-		&RunFacts{Outcome: OutcomeCompleted, ExitCode: &zero, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
-	d := Diff(full, off)
+		&triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	d := triage.Diff(full, off)
 	if d.Gone != 0 || d.Changed != 0 {
 		t.Errorf("against the compile-off run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
 	}
@@ -198,13 +200,13 @@ func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 // function's first line where it does not (2.6): two versions' logs of one run differ there, and nothing moved
 // (real logs of the exploratory run, written from the same repro: the 2.6 log says f's line 2, 2.14.1 line 4).
 func TestDiffDoesNotMoveARecompileBetweenSiteKinds(t *testing.T) {
-	withFrame := &Finding{Kind: KindRecompile, File: "/x/shapes.py", Line: 4, Function: "f"}
-	withoutFrame := &Finding{Kind: KindRecompile, File: "/x/shapes.py", Line: 2, Function: "f", fnSite: true}
-	a := &Analysis{Report: &Report{}, Findings: []Finding{*withoutFrame}, Evidence: ReportEvidence{TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}}
-	b := &Analysis{Report: &Report{}, Findings: []Finding{*withFrame}, Evidence: a.Evidence}
-	a.Findings[0].key, b.Findings[0].key = "recompile:shapes.py:f:value_float", "recompile:shapes.py:f:value_float"
+	withFrame := &triage.Finding{Kind: triage.KindRecompile, File: "/x/shapes.py", Line: 4, Function: "f"}
+	withoutFrame := &triage.Finding{Kind: triage.KindRecompile, File: "/x/shapes.py", Line: 2, Function: "f", FnSite: true}
+	a := &triage.Analysis{Report: &triage.Report{}, Findings: []triage.Finding{*withoutFrame}, Evidence: triage.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}}
+	b := &triage.Analysis{Report: &triage.Report{}, Findings: []triage.Finding{*withFrame}, Evidence: a.Evidence}
+	a.Findings[0].Key, b.Findings[0].Key = "recompile:shapes.py:f:value_float", "recompile:shapes.py:f:value_float"
 	a.Findings[0].Records, b.Findings[0].Records = 1, 1
-	if d := Diff(a, b); d.Moved != 0 || d.Unchanged != 1 {
+	if d := triage.Diff(a, b); d.Moved != 0 || d.Unchanged != 1 {
 		t.Errorf("moved %d, unchanged %d: %+v", d.Moved, d.Unchanged, d.Items)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // none, yet its verdict and the gate said "TORCH_LOGS did not ask for them". They say what the log shows: no such
 // record, and no line tagged with their names.
 func TestLogsAloneDoNotClaimTorchLogs(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
 	if s := a.Verdict.Summary; strings.Contains(s, "TORCH_LOGS did not ask") || !strings.Contains(s, "no such records, and no line tagged graph_breaks or recompiles") {
 		t.Errorf("verdict: %q", s)
 	}
@@ -29,7 +29,7 @@ func TestLogsAloneDoNotClaimTorchLogs(t *testing.T) {
 // The steady report of logs alone does not say CUDA-graph skips "were not logged": nothing says which names were
 // on (tlparse's simple.log, a trace: "cudagraph skips unknown" in its counts line, "were not logged" below it).
 func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("tlparse/simple.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("tlparse/simple.log")), nil, nil)
 	if a.Verdict.State != triage.StateSteady || a.Evidence.CudagraphSkipsLogged {
 		t.Fatalf("the test wants a steady log without skips logged: %s %+v", a.Verdict.State, a.Evidence)
 	}
@@ -44,8 +44,8 @@ func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
 // breaks were not logged, the baseline's breaks are not gone (they read "improved, gone" all the same); a note
 // says they were not compared.
 func TestBaselineGoneOnlyWhereLogged(t *testing.T) {
-	base := triage.NewBaseline(triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil))
-	res := triage.Gate(triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r12_limit_str.triage.log")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+	base := triage.NewBaseline(triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil))
+	res := triage.Gate(triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r12_limit_str.triage.log")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
 	for _, s := range res.Improved {
 		if strings.HasPrefix(s, "graph break ") {
 			t.Errorf("improved, gone: %s (graph breaks were not logged)", s)
@@ -67,7 +67,7 @@ func TestBaselineGoneOnlyWhereLogged(t *testing.T) {
 // whose graph breaks and recompiles were not shown to be logged.
 func TestCaughtDynamoMessageIsTorchOutput(t *testing.T) {
 	for _, name := range []string{"torch-2.14/fullgraph_err.caught.log", "torch-2.6/fullgraph_err.caught.log"} {
-		a := triage.Analyze(triage.LoadReport(t, triage.Fx(name)), nil, nil)
+		a := triage.Analyze(triage.LoadReport(t, Fx(name)), nil, nil)
 		if !a.Evidence.TorchSeen || !slices.Contains(a.Evidence.TorchSeenBy, "a torch exception message") {
 			t.Errorf("%s: torch seen %v by %v", name, a.Evidence.TorchSeen, a.Evidence.TorchSeenBy)
 		}
@@ -90,7 +90,7 @@ func TestCaughtDynamoMessageIsTorchOutput(t *testing.T) {
 // CUDAGraphs …") is torch output: g15b read "no torch output: nothing counted" and "get torch output first" above
 // the two findings made of torch's own warnings.
 func TestTorchWarningIsTorchOutput(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.11-cuda/g15b_cg_pending_backward_zero_grad.triage.log")), nil, nil)
 	if !a.Evidence.TorchSeen || !slices.Contains(a.Evidence.TorchSeenBy, "a torch warning") {
 		t.Errorf("torch seen %v by %v", a.Evidence.TorchSeen, a.Evidence.TorchSeenBy)
 	}
@@ -111,7 +111,7 @@ func TestTorchWarningIsTorchOutput(t *testing.T) {
 // logging ends every line. The report says it is partial; a log whose last line is the program's own output
 // without a newline is not.
 func TestLogCutInsideATorchLine(t *testing.T) {
-	data, err := os.ReadFile(triage.Fx("torch-2.14/gb_recompile.triage.log"))
+	data, err := os.ReadFile(Fx("torch-2.14/gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,7 @@ func breakFinding(b *BreakSummary, snap *detailSnap, m *breakMatcher, recompilin
 	applyPlaybook(&f, res)
 	f.What = breakLabel(f.Playbook, res, b)
 	f.ID = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What
-	f.key, f.oldKey = breakIdentity(&f, b)
+	f.Key, f.oldKey = breakIdentity(&f, b)
 	if snap != nil {
 		f.ranks = snap.breaks[b]
 	}

@@ -38,7 +38,7 @@ func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, se
 		f.ranks[-1] = statN(1)
 	}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: kind, Reason: reason}))
-	f.key = f.ID
+	f.Key = f.ID
 	return f
 }
 

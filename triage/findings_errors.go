@@ -18,7 +18,7 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([
 		File: s.File, Line: s.Line, Function: s.Function, What: normalizeText(s.Reason, 50)}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphSkip, Reason: s.Reason}))
 	f.ID = "cudagraph_skip:" + digits.ReplaceAllString(normalizeText(s.Reason, 120), "N")
-	f.key = f.ID // skips compare by reason; the site tells a moved one (diff)
+	f.Key = f.ID // skips compare by reason; the site tells a moved one (diff)
 	if s.File != "" {
 		f.ID += "@" + text.Site(s.File, s.Line)
 	}
@@ -154,7 +154,7 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	if e.Inner != "" {
 		f.ID += "/" + e.Inner
 	}
-	f.key = f.ID
+	f.Key = f.ID
 	gist := text.OneLine(hexAddr.ReplaceAllString(ErrorGist(e.Message), "0x…"), text.TitleMax) // the group's events differ in addresses
 	// raised from another exception, which says why: the cause is kept whole (it often says what to do: "run with
 	// USE_LIBUV=0 to disable it."), the outer message gives way where both do not fit

@@ -30,7 +30,7 @@ func warningFinding(w *WarningSummary, set *playbooks.Set, rw func([]int) string
 		What: strings.ReplaceAll(w.Topic, "_", " "), ranks: ranksFromEvidence(w.Ranks, w.Evidence, w.Records)}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
 	f.ID = "gpu_warning:" + w.Topic
-	f.key = f.ID
+	f.Key = f.ID
 	f.Title = text.OneLine(w.Message, text.TitleMax)
 	if w.Sizes > 0 {
 		// torch warns once, when the count first passes its limit: the number is a floor (gpu-cuda-graphs-2.11.md §4)
@@ -53,7 +53,7 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	if p.File != "" {
 		f.ID += "@" + text.Site(p.File, p.Line)
 	}
-	f.key = f.ID
+	f.Key = f.ID
 	if snap != nil {
 		f.ranks = snap.partitions[p]
 	}
@@ -105,7 +105,7 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, r
 	}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphRerecord, Reason: q}))
 	f.ID = "cudagraph_rerecord:" + r.Function + ":" + normalizeText(r.Reason, 80)
-	f.key = f.ID
+	f.Key = f.ID
 	if snap != nil {
 		f.ranks = snap.rerecords[r]
 	}

@@ -63,7 +63,7 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 		f := groups[k]
 		f.Ranks = ranksOf(f.ranks)
 		sort.Strings(f.CompileIDs)
-		f.key = "limit_hit:" + ShortPath(k.file) + ":" + k.fn // the resume line left out: lines move
+		f.Key = "limit_hit:" + ShortPath(k.file) + ":" + k.fn // the resume line left out: lines move
 		out = append(out, *f)
 	}
 	return out

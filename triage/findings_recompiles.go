@@ -100,7 +100,7 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	if g.userFile != "" {
 		f.File, f.Line = g.userFile, g.userLine
 	} else {
-		f.fnSite = true
+		f.FnSite = true
 	}
 	f.Ranks = ranksOf(g.rankStats)
 	for _, c := range g.cids {
@@ -120,8 +120,8 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 	}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRecompile, GuardClass: k.class, Reason: reason}))
 	f.What = whatOfClass(first)
-	f.key = "recompile:" + ShortPath(k.file) + ":" + k.fn + ":" + k.class
-	f.ID = f.key + ":" + k.source
+	f.Key = "recompile:" + ShortPath(k.file) + ":" + k.fn + ":" + k.class
+	f.ID = f.Key + ":" + k.source
 	if k.resume > 0 {
 		f.ID += fmt.Sprintf("@%d", k.resume)
 	}

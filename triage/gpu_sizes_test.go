@@ -29,7 +29,7 @@ func TestDistinctSizesWarningIsAFloor(t *testing.T) {
 // line (its gb_type and explanation follow in 2.11+) is partial, and that break is the one already seen at its
 // site, not a fifth distinct one (the first 290 lines of the real g07 log).
 func TestBreakCutAfterItsReasonLine(t *testing.T) {
-	data, err := os.ReadFile(triage.Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"))
+	data, err := os.ReadFile(Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestBreakCutAfterItsReasonLine(t *testing.T) {
 	}
 	cut := filepath.Join(t.TempDir(), "cut.log")
 	os.WriteFile(cut, []byte(strings.Join(lines[:290], "")), 0o644)
-	full, part := triage.LoadReport(t, triage.Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log")), triage.LoadReport(t, cut)
+	full, part := triage.LoadReport(t, Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log")), triage.LoadReport(t, cut)
 	if part.Counts.GraphBreaks != full.Counts.GraphBreaks || !part.Evidence.Partial {
 		t.Errorf("cut: %d distinct breaks (full %d), partial %v", part.Counts.GraphBreaks, full.Counts.GraphBreaks, part.Evidence.Partial)
 	}
@@ -49,7 +49,7 @@ func TestBreakCutAfterItsReasonLine(t *testing.T) {
 // carry their own prefixes is of those ranks, whatever its name says: "ddp_no_rank1.log", every line "[rank0]:",
 // read as ranks 0 and 1, rank 1 with "0 breaks", and the ranks "disagreed".
 func TestNameRankYieldsToLinePrefixes(t *testing.T) {
-	data, err := os.ReadFile(triage.Fx("torch-2.14/ddp_2ranks.ddp.log"))
+	data, err := os.ReadFile(Fx("torch-2.14/ddp_2ranks.ddp.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestNameRankYieldsToLinePrefixes(t *testing.T) {
 	}
 	// lines without a prefix take the name's rank
 	plain := filepath.Join(dir, "rank3.log")
-	gb, _ := os.ReadFile(triage.Fx("torch-2.14/gb_recompile.triage.log"))
+	gb, _ := os.ReadFile(Fx("torch-2.14/gb_recompile.triage.log"))
 	os.WriteFile(plain, gb, 0o644)
 	if rep := triage.LoadReport(t, plain); len(rep.Ranks) != 1 || rep.Ranks[0] != 3 {
 		t.Errorf("ranks of rank3.log %v, want [3]", rep.Ranks)
@@ -78,7 +78,7 @@ func TestNameRankYieldsToLinePrefixes(t *testing.T) {
 // record's continuation lines too: the counts are the unprefixed log's (bodies were lost, breaks counted twice).
 func TestPodNameOnACustomFormatLog(t *testing.T) {
 	for _, name := range []string{"torch-2.6/gb_recompile.custom_format.log", "torch-2.14/gb_recompile.custom_format.log"} {
-		data, err := os.ReadFile(triage.Fx(name))
+		data, err := os.ReadFile(Fx(name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestPodNameOnACustomFormatLog(t *testing.T) {
 		}
 		pod := filepath.Join(t.TempDir(), "pod.log")
 		os.WriteFile(pod, []byte(strings.Join(lines, "")), 0o644)
-		want, got := triage.LoadReport(t, triage.Fx(name)).Counts, triage.LoadReport(t, pod).Counts
+		want, got := triage.LoadReport(t, Fx(name)).Counts, triage.LoadReport(t, pod).Counts
 		if got.GraphBreaks != want.GraphBreaks || got.Recompiles != want.Recompiles || got.RecompileLimitHits != want.RecompileLimitHits {
 			t.Errorf("%s with a pod name: %+v, want %+v", name, got, want)
 		}
@@ -100,11 +100,11 @@ func TestPodNameOnACustomFormatLog(t *testing.T) {
 // Logs of two torch versions given together do not share one log-format guess: the 2.6 log's format and the
 // 2.14.1 log's are named each ("2.9+" for both, before: the later evidence won).
 func TestLogFormatOfInputsOfTwoVersions(t *testing.T) {
-	rep := triage.LoadReport(t, triage.Fx("torch-2.6/gb_recompile.triage.log"), triage.Fx("torch-2.14/gb_recompile.triage.log"))
+	rep := triage.LoadReport(t, Fx("torch-2.6/gb_recompile.triage.log"), Fx("torch-2.14/gb_recompile.triage.log"))
 	if !strings.HasPrefix(rep.LogFormat, "mixed: ") || !strings.Contains(rep.LogFormat, "2.9+") {
 		t.Errorf("log format %q", rep.LogFormat)
 	}
-	if one := triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")); one.LogFormat != "2.9+" {
+	if one := triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")); one.LogFormat != "2.9+" {
 		t.Errorf("one 2.14.1 log: %q", one.LogFormat)
 	}
 }
@@ -113,7 +113,7 @@ func TestLogFormatOfInputsOfTwoVersions(t *testing.T) {
 // torch/_dynamo/external_utils.py: the recompile is the module's, which its title and detail say (real 2.14.1
 // c01_mlp: "expected inner recompiled for a new size of args[0]" named only torch's function).
 func TestRecompileOfACompiledModuleWrapper(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fixture("2.14", "c01_mlp.cold.trace")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fixture("2.14", "c01_mlp.cold.trace")), nil, nil)
 	for _, f := range a.Findings {
 		if f.Kind != triage.KindRecompile {
 			continue

@@ -12,7 +12,7 @@ import (
 // A steady verdict names what it set aside, and only that: r11's transformer read "(0 graph breaks by design,
 // 1 expected recompile)".
 func TestSteadyVerdictNamesOnlyWhatWasSetAside(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r11_transformer.dynamo_debug.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r11_transformer.dynamo_debug.log")), nil, nil)
 	if s := a.Verdict.Summary; !strings.HasPrefix(s, "steady state: no unexpected graph break or recompile (1 expected recompile);") {
 		t.Errorf("verdict %q", s)
 	}
@@ -21,7 +21,7 @@ func TestSteadyVerdictNamesOnlyWhatWasSetAside(t *testing.T) {
 // A break whose function the input does not show (its user traceback was not pasted) is not placed "in module
 // code": that is a guess; the title says where it is, and no more.
 func TestBreakTitleWithoutItsFunction(t *testing.T) {
-	data, err := os.ReadFile(triage.Fx("torch-2.14/gb_recompile.triage.log"))
+	data, err := os.ReadFile(Fx("torch-2.14/gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

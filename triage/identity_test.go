@@ -61,7 +61,7 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 		{"torch-2.14/gb_recompile.triage.log", "gb_recompile.py"},
 	} {
 		t.Run(tc.fixture, func(t *testing.T) {
-			orig, err := os.ReadFile(triage.Fx(tc.fixture))
+			orig, err := os.ReadFile(Fx(tc.fixture))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +82,7 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 			}
 		})
 	}
-	orig, _ := os.ReadFile(triage.Fx("torch-2.14/r05_dist_c10d.triage.log"))
+	orig, _ := os.ReadFile(Fx("torch-2.14/r05_dist_c10d.triage.log"))
 	d := triage.Diff(analyzeBytes(t, orig), analyzeBytes(t, shiftLines(t, orig, "r05_dist_c10d.py", 10)))
 	var txt bytes.Buffer
 	triage.WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
@@ -93,7 +93,7 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 
 // Another break of the same kind in the same function, on another source line, is new.
 func TestBreakOnAnotherSourceLineIsNew(t *testing.T) {
-	orig, _ := os.ReadFile(triage.Fx("torch-2.14/r05_dist_c10d.triage.log"))
+	orig, _ := os.ReadFile(Fx("torch-2.14/r05_dist_c10d.triage.log"))
 	changed := bytes.ReplaceAll(orig, []byte(`print("rank0 debug")`), []byte(`print("rank0 step done")`))
 	changed = shiftLines(t, changed, "r05_dist_c10d.py", 10)
 	before, after := analyzeBytes(t, orig), analyzeBytes(t, changed)

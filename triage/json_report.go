@@ -11,7 +11,7 @@ import (
 )
 
 // jsonChunk is how many elements of a long list one goroutine writes at a time (a knob; tests lower it).
-var jsonChunk = 64
+var JsonChunk = 64
 
 // writeReportJSON writes r as json.Encoder with SetIndent("", indent) does, byte for byte, with its long lists (graph
 // breaks, recompiles, findings: thousands of entries in a big run) written by jsonAppender in chunks on every
@@ -49,7 +49,7 @@ func writeReportJSON(w io.Writer, r ReportJSON, indent string) error {
 		ew.write([]byte{'['})
 		if l.n > 0 { // the elements one level below the top-level member, the closing bracket at its level
 			lead := "\n" + strings.Repeat(indent, 2)
-			for k := 0; k*jsonChunk < l.n; k++ {
+			for k := 0; k*JsonChunk < l.n; k++ {
 				if k > 0 {
 					ew.write([]byte{','})
 				}
@@ -120,8 +120,8 @@ func writeChunks(lists []jsonList, indent string) *chunkPipe {
 	type job struct{ list, from, to int }
 	var jobs []job
 	for i, l := range lists {
-		for from := 0; from < l.n; from += jsonChunk {
-			jobs = append(jobs, job{i, from, min(from+jsonChunk, l.n)})
+		for from := 0; from < l.n; from += JsonChunk {
+			jobs = append(jobs, job{i, from, min(from+JsonChunk, l.n)})
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(jobs))

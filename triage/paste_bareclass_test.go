@@ -12,7 +12,7 @@ import (
 // IPython's last line names Dynamo's class without its module (pasted-logs.md §1); pasted without the rest of
 // the traceback it is the compile error the module-named line is, not a runtime error of its inner error.
 func TestPastedBareClassIsACompileError(t *testing.T) {
-	b, err := os.ReadFile(triage.Fx("torch-2.11-cuda/g05b_manual_capture_cold.triage.log"))
+	b, err := os.ReadFile(Fx("torch-2.11-cuda/g05b_manual_capture_cold.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // gpu-cuda-graphs-2.11.md §1). Step 4 must not read as finished while the partition remains: it needs work, and
 // its done-when names partitions, not only skip messages.
 func TestCudagraphStepCoversPartitions(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g01_cg_cpu_input.perf.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g01_cg_cpu_input.perf.log"), nil)
 	if c := a.Report.Counts; c.CudagraphSkips != 0 {
 		t.Fatalf("g01 has no skip, counts %+v", c)
 	}
@@ -47,7 +47,7 @@ func TestCudagraphStepCoversPartitions(t *testing.T) {
 // g13b: only one "Running warmup" line precedes cuda_graph_id=0; ids 1–3 are recorded without one, and nothing
 // in the docs says how memory pools are shared: the re-record detail claims neither.
 func TestRerecordDetailClaimsOnlyWhatTheLogShows(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
 	var rr *triage.Finding
 	for i := range a.Findings {
 		if a.Findings[i].Kind == triage.KindCudagraphRerecord {
@@ -69,7 +69,7 @@ func TestRerecordDetailClaimsOnlyWhatTheLogShows(t *testing.T) {
 
 // g13b's skip follows from its 3 re-recordings (limit 3): the verdict lists them, not only the skip.
 func TestVerdictListsRerecordings(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
 	found := false
 	for _, r := range a.Verdict.Reasons {
 		if strings.HasPrefix(r, "3 CUDA-graph re-recordings") && strings.Contains(r, "[cg-rerecord-static-input]") {

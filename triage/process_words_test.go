@@ -22,7 +22,7 @@ func TestOneProcessIsNotAgreement(t *testing.T) {
 			t.Errorf("ranks %v: %+v", ranks, ra)
 		}
 	}
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
 	if a.RankAgreement.Agree || a.RankAgreement.Summary != "single process" {
 		t.Errorf("single-process log: %+v", a.RankAgreement)
 	}
@@ -31,7 +31,7 @@ func TestOneProcessIsNotAgreement(t *testing.T) {
 // A torchrun job whose ranks printed nothing rank-tagged (the funcol fix: no break, no recompile) shows no rank
 // prefix; torchrun's own launcher lines show it was a job of several processes, not "single process".
 func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil)
 	if !a.Evidence.Torchrun || a.Evidence.ProcessesText() != "torchrun job, no rank prefix" {
 		t.Errorf("evidence %+v: %q", a.Evidence, a.Evidence.ProcessesText())
 	}
@@ -45,11 +45,11 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 	if ra := a.RankAgreement; ra.Agree || ra.Disagree() || ra.NotCompared == "" {
 		t.Errorf("agreement %+v", ra)
 	}
-	one := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
+	one := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
 	if one.Evidence.Torchrun || one.Evidence.ProcessesText() != "single process" {
 		t.Errorf("a single python process: %+v %q", one.Evidence, one.Evidence.ProcessesText())
 	}
-	ddp := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/ddp_2ranks.ddp.log")), nil, nil)
+	ddp := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/ddp_2ranks.ddp.log")), nil, nil)
 	if ddp.Evidence.ProcessesText() != "ranks 0,1" { // its launcher printed nothing: the prefixes say it
 		t.Errorf("a torchrun job with rank prefixes: %+v %q", ddp.Evidence, ddp.Evidence.ProcessesText())
 	}
@@ -58,14 +58,14 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 // In a torchrun job an item without ranks came from the launcher or from lines without a rank prefix, not from a
 // "single process" (the port-in-use failure is torchrun's own).
 func TestTorchrunItemWithoutRanks(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("failures/torch-2.6.torchrun-port-in-use.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("failures/torch-2.6.torchrun-port-in-use.log")), nil, nil)
 	var b strings.Builder
 	triage.WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "Runtime error ×1 no rank prefix torch.distributed.DistNetworkError") || strings.Contains(b.String(), "single process") {
 		t.Errorf("report:\n%s", b.String())
 	}
 	b.Reset()
-	triage.WriteReportText(&b, triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/gb_recompile.triage.log")), nil, nil), text.Options{Width: 200})
+	triage.WriteReportText(&b, triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil), text.Options{Width: 200})
 	if !strings.Contains(b.String(), "×4 single process") {
 		t.Errorf("a single process's items:\n%s", b.String())
 	}
@@ -74,11 +74,11 @@ func TestTorchrunItemWithoutRanks(t *testing.T) {
 // The findings' detail says of a torchrun job's rank-less item what the report's item line says: no rank
 // prefix, not "single process" (the TUI's detail and the JSON finding read "single process").
 func TestTorchrunFindingDetailWithoutRanks(t *testing.T) {
-	data, err := os.ReadFile(triage.Fx("torch-2.14/r06_dist_funcol.triage.log"))
+	data, err := os.ReadFile(Fx("torch-2.14/r06_dist_funcol.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	brk, err := os.ReadFile(triage.Fx("torch-2.14/gb_recompile.triage.log")) // its records carry no rank prefix
+	brk, err := os.ReadFile(Fx("torch-2.14/gb_recompile.triage.log")) // its records carry no rank prefix
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestLauncherRanksNeedTorchOutput(t *testing.T) {
 		t.Errorf("ranks %v, agreement %q", a.Evidence.Ranks, a.RankAgreement.Summary)
 	}
 	// torch ran (r06: torchrun's launcher lines, no rank prefix): the launcher's count says which ranks there were
-	a = triage.AnalyzeRun(triage.LoadReport(t, triage.Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted,
+	a = triage.AnalyzeRun(triage.LoadReport(t, Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted,
 		WorldSize: 2, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	if len(a.Evidence.Ranks) != 2 {
 		t.Errorf("a clean 2-rank job: ranks %v", a.Evidence.Ranks)
@@ -168,7 +168,7 @@ func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
 		t.Errorf("text:\n%s\nmarkdown:\n%s", txt.String(), md.String())
 	}
 	// one run's log is one process
-	if a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); a.Evidence.Processes != 1 || a.Evidence.ProcessesText() != "single process" {
+	if a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); a.Evidence.Processes != 1 || a.Evidence.ProcessesText() != "single process" {
 		t.Errorf("one run: %d %q", a.Evidence.Processes, a.Evidence.ProcessesText())
 	}
 }
@@ -188,7 +188,7 @@ func twoProcessLog(t *testing.T) string {
 	t.Helper()
 	var both []byte
 	for _, name := range []string{"torch-2.14/r01_branch_print.triage.log", "torch-2.14/r02_item.triage.log"} {
-		data, err := os.ReadFile(triage.Fx(name))
+		data, err := os.ReadFile(Fx(name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -55,7 +55,7 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	}
 	reason := strings.Join(what, " and ") + " differ between ranks: " + ra.Summary
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRankDisagreement, Reason: reason}))
-	f.key = f.ID
+	f.Key = f.ID
 	f.Title = "Ranks compile differently: " + text.OneLine(ra.Summary, text.TitleMax)
 	f.Detail = detail.String()
 	div := map[int]bool{}

@@ -49,7 +49,7 @@ func TestCompactRanks(t *testing.T) {
 // difference that was logged stands.
 func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 	for _, name := range []string{"torch-2.11-cuda/g09a_nccl_same_gpu.no_torch_logs.log", "torch-2.14/r06_dist_funcol.perf.log"} {
-		a := analyzeRun(t, triage.Fx(name), nil)
+		a := analyzeRun(t, Fx(name), nil)
 		ra := a.RankAgreement
 		if ra.Agree || ra.NotCompared == "" || !strings.HasPrefix(ra.Summary, "not compared: ") || strings.Contains(ra.Summary, "agree") {
 			t.Errorf("%s: agreement %+v", name, ra)
@@ -91,7 +91,7 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 		{"torch-2.14/ddp_2ranks.ddp.log", nil, true, ""},
 		{"torch-2.11-cuda/g09a_nccl_same_gpu.triage.log", logged, false, "the run did not complete (failed)"},
 	} {
-		ra := analyzeRun(t, triage.Fx(c.name), c.run).RankAgreement
+		ra := analyzeRun(t, Fx(c.name), c.run).RankAgreement
 		if ra.NotCompared != c.notCompared || ra.Agree != c.agree || ra.Disagree() != (!c.agree && c.notCompared == "") {
 			t.Errorf("%s: agreement %+v, want agree=%v, not compared %q", c.name, ra, c.agree, c.notCompared)
 		}

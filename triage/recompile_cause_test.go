@@ -12,7 +12,7 @@ import (
 // change is what is new, and the recompile is a size one (automatic dynamic's first, so expected), not a second
 // "dtype Float→Half" (H100, torch 2.11; the other calls: a Half tensor, a CPU tensor, are dtype and device).
 func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
 	var size, dtype []triage.Finding
 	for _, f := range a.Findings {
 		if f.Kind != triage.KindRecompile || !strings.HasPrefix(f.Title, "f recompile") {
@@ -40,7 +40,7 @@ func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
 // functions), which the gate leaves out without --count-expected; no dynamic log shows them made symbols: by
 // assumption.
 func TestGateSaysWhatItLeftOut(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
 	line := triage.GateSummary(triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1}))
 	if a.Report.Counts.Recompiles != 18 || !strings.Contains(line, "10 recompiles beyond automatic dynamic (and 8 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {
 		t.Errorf("report counts %d recompiles; gate: %s", a.Report.Counts.Recompiles, line)

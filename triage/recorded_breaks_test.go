@@ -102,7 +102,7 @@ func TestBuiltinWarningPasted(t *testing.T) {
 // limit hit) of such a frame shows a break graph_breaks did not log. r01's guards log (guards,recompiles) recompiled
 // torch_dynamo_resume_in_f_at_6 and read only "nothing shows that graph breaks were being logged".
 func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r01_branch_print.guards.log")), nil, nil)
+	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r01_branch_print.guards.log")), nil, nil)
 	if a.Evidence.GraphBreaksLogged {
 		t.Fatal("the test wants a log without graph_breaks")
 	}
@@ -117,7 +117,7 @@ func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
 		t.Errorf("pane %q", got)
 	}
 	// breaks that were logged need no such hint
-	if a := triage.Analyze(triage.LoadReport(t, triage.Fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); len(a.Evidence.ResumeBreaks) != 0 {
+	if a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r01_branch_print.triage.log")), nil, nil); len(a.Evidence.ResumeBreaks) != 0 {
 		t.Errorf("logged: %+v", a.Evidence.ResumeBreaks)
 	}
 }

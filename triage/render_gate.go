@@ -23,7 +23,7 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 		for _, f := range res.Failures {
 			props := ""
 			if file, ok := annotationPath(f.File, pathRoot); ok {
-				props = " file=" + ghProp(file)
+				props = " file=" + GhProp(file)
 				if f.Line > 0 {
 					props += fmt.Sprintf(",line=%d", f.Line)
 				}
@@ -31,7 +31,7 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 			} else {
 				props = " "
 			}
-			fmt.Fprintf(w, "::error%stitle=%s::%s\n", props, ghProp("torchtriage "+f.Rule), ghData(f.Message))
+			fmt.Fprintf(w, "::error%stitle=%s::%s\n", props, GhProp("torchtriage "+f.Rule), ghData(f.Message))
 		}
 		for _, s := range res.Improved {
 			fmt.Fprintf(w, "::notice title=torchtriage baseline::%s\n", ghData("improved, gone: "+s))
@@ -46,7 +46,7 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 			fmt.Fprintf(w, "::error title=torchtriage run did not complete::%s\n", ghData("the run did not complete: "+res.DidNotComplete))
 		}
 		for _, r := range res.notEvaluatedBeside() {
-			fmt.Fprintf(w, "::warning title=%s::%s\n", ghProp("torchtriage "+r+" not evaluated"), ghData("no evidence: "+res.NotEvaluated[r]))
+			fmt.Fprintf(w, "::warning title=%s::%s\n", GhProp("torchtriage "+r+" not evaluated"), ghData("no evidence: "+res.NotEvaluated[r]))
 		}
 		fmt.Fprintln(w, GateSummary(res))
 		return nil
@@ -185,7 +185,7 @@ func ghData(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
 
-func ghProp(s string) string {
+func GhProp(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 

@@ -29,7 +29,7 @@ func reportText(t *testing.T, a *triage.Analysis, width int) string {
 // NCCL says what went wrong after "Last error:", not in the exception's first line: the text report, the first
 // failure (which `check` prints) and the finding's title lead with it, and the first line is not cut mid-word.
 func TestErrorTextShowsTheDecisiveLine(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
 	const why = "Duplicate GPU detected : rank 1 and rank 0 both on CUDA device 60"
 	if !strings.Contains(a.Verdict.FirstFailure, why) {
 		t.Errorf("first failure does not say why: %q", a.Verdict.FirstFailure)
@@ -126,7 +126,7 @@ func TestTextReportCutsNoEvidence(t *testing.T) {
 // Markdown counts what the text report counts: g09a's two dying ranks are "runtime errors 2" there, and were in no
 // column of the Markdown table.
 func TestMarkdownCountsRuntimeErrors(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
 	var b strings.Builder
 	triage.WriteMarkdown(&b, a)
 	md := b.String()

@@ -69,7 +69,7 @@ func TestVerdictOfStoppedAndUnstartedRuns(t *testing.T) {
 // In a torchrun job the ranks fail one after another; the headline is the one torchrun calls the root cause,
 // not its ChildFailedError summary nor the rank that only died of the abort.
 func TestFirstFailureOfDistributedJob(t *testing.T) {
-	a := analyzeRun(t, triage.Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
+	a := analyzeRun(t, Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
 	ff := a.Report.FirstFailure
 	if ff == nil || ff.Rank != 1 || ff.By != "root_cause" || ff.Of != 2 || ff.Class != "torch.distributed.DistBackendError" {
 		t.Fatalf("first failure %+v", ff)
@@ -92,7 +92,7 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 		t.Errorf("json: %s", j)
 	}
 	// no failure: null, and no headline
-	a = analyzeRun(t, triage.Fx("torch-2.14/r05_dist_c10d.triage.log"), nil)
+	a = analyzeRun(t, Fx("torch-2.14/r05_dist_c10d.triage.log"), nil)
 	if a.Report.FirstFailure != nil || a.Verdict.FirstFailure != "" {
 		t.Errorf("no failure: %+v %q", a.Report.FirstFailure, a.Verdict.FirstFailure)
 	}
@@ -101,13 +101,13 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 // Markdown says the verdict's state, never "not steady" for a run without evidence.
 func TestMarkdownVerdictState(t *testing.T) {
 	var buf strings.Builder
-	triage.WriteMarkdown(&buf, analyzeRun(t, triage.Fx("torch-2.11-cuda/g01_cg_cpu_input.triage.log"), nil))
+	triage.WriteMarkdown(&buf, analyzeRun(t, Fx("torch-2.11-cuda/g01_cg_cpu_input.triage.log"), nil))
 	if !strings.Contains(buf.String(), "**Verdict:** no evidence — the input holds no torch output") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
 	// the state is said once (it read "no evidence — no evidence: …", "not steady — not steady: …")
 	buf.Reset()
-	triage.WriteMarkdown(&buf, analyzeRun(t, triage.Fx("torch-2.14/gb_recompile.triage.log"), nil))
+	triage.WriteMarkdown(&buf, analyzeRun(t, Fx("torch-2.14/gb_recompile.triage.log"), nil))
 	if !strings.Contains(buf.String(), "**Verdict:** not steady — ") || strings.Contains(buf.String(), "not steady — not steady") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
