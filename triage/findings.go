@@ -81,7 +81,7 @@ type Finding struct {
 	Evidence           []Evidence   `json:"evidence"`
 	Detail             string       `json:"detail,omitempty"` // multi-line plain text for a detail view
 
-	Key        string           // compare key for diff and baseline (CompareKey)
+	Key        string           `json:"-"` // compare key for diff and baseline (CompareKey)
 	oldKey     string           // the key of baselines written before break identities (lineKey), when it differs
 	ranks      map[int]rankStat // per rank (rank agreement, diff); -1 = a process without rank
 	unexpected int              // recompiles: records beyond automatic dynamic's expected first one; re-records: the re-recordings known
@@ -90,7 +90,7 @@ type Finding struct {
 	firstFailure bool
 	// fnSite: the site is the function's first line, the log naming no line of the item itself (a recompile
 	// without its guard's user stack, as 2.6 prints it): no "moved" against a site of the item's own line
-	FnSite bool
+	FnSite bool `json:"-"`
 	// silentFailure: a probe mismatch of frames that failed to compile which the log does not show (the breaks
 	// step's work, as a fullgraph refusal is)
 	silentFailure bool
