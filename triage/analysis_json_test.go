@@ -22,7 +22,7 @@ func TestReportJSONForm(t *testing.T) {
 		var want, got strings.Builder
 		enc := json.NewEncoder(&want)
 		enc.SetIndent("", " ")
-		if err := enc.Encode(an.JSON()); err != nil {
+		if err := enc.Encode(triage.JSONOf(an)); err != nil {
 			t.Fatal(err)
 		}
 		if err := triage.WriteReport(&got, an, "json", text.Options{}); err != nil {
@@ -57,7 +57,7 @@ func TestReportJSONInChunks(t *testing.T) {
 			var want, got strings.Builder
 			enc := json.NewEncoder(&want)
 			enc.SetIndent("", " ")
-			if err := enc.Encode(an.JSON()); err != nil {
+			if err := enc.Encode(triage.JSONOf(an)); err != nil {
 				t.Fatal(err)
 			}
 			if err := triage.WriteReport(&got, an, "json", text.Options{}); err != nil {

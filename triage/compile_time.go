@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -291,3 +292,19 @@ const (
 	DefaultTolerance  = 0.15
 	metricNoiseFactor = 0.05
 )
+
+func (f FrameRef) key() string {
+	r := -1
+	if f.Rank != nil {
+		r = *f.Rank
+	}
+	return fmt.Sprintf("%d\x00%s\x00%s", r, f.Function, f.CompileID)
+}
+
+func (f FrameRef) label() string {
+	s := fmt.Sprintf("`%s` [%s]", f.Function, f.CompileID)
+	if f.Rank != nil {
+		s = fmt.Sprintf("rank %d %s", *f.Rank, s)
+	}
+	return s
+}

@@ -85,10 +85,10 @@ func TestNoTorchOutputIsNotCountedInEveryForm(t *testing.T) {
 	if !strings.Contains(txt.String(), "rank 0: "+none+"\n") || !strings.Contains(txt.String(), "rank 1: "+none+", 1 runtime error\n") {
 		t.Errorf("text:\n%s", txt.String())
 	}
-	if u := an.JSON().CountsUncounted; u == nil || u.Why != triage.UncountedNoTorch || u.Words != none {
+	if u := triage.JSONOf(an).CountsUncounted; u == nil || u.Why != triage.UncountedNoTorch || u.Words != none {
 		t.Errorf("json counts_uncounted %+v", u)
 	}
-	if u := triage.Analyze(&triage.Report{Evidence: triage.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil).JSON().CountsUncounted; u != nil {
+	if u := triage.JSONOf(triage.Analyze(&triage.Report{Evidence: triage.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil)).CountsUncounted; u != nil {
 		t.Errorf("counts that stand: counts_uncounted %+v", u)
 	}
 }

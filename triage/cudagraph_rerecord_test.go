@@ -48,7 +48,7 @@ func TestRerecordCount(t *testing.T) {
 	if !strings.Contains(md.String(), "recorded again 3 times") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
-	j, _ := json.Marshal(a.JSON())
+	j, _ := json.Marshal(triage.JSONOf(a))
 	// the counts contract's cudagraph_rerecords is the fixtures' ground truth: every "Re-recording" record
 	for _, want := range []string{`"cudagraph_rerecordings":3,`, `"cudagraph_rerecords":10`, `"rerecords":3,`} {
 		if !strings.Contains(string(j), want) {

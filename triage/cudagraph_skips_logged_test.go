@@ -41,7 +41,7 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 		var txt, md strings.Builder
 		triage.WriteReport(&txt, a, "text", text.Options{Width: 300})
 		triage.WriteMarkdown(&md, a)
-		j, _ := json.Marshal(a.JSON())
+		j, _ := json.Marshal(triage.JSONOf(a))
 		nothing := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
 		if c.logged {
 			if !strings.Contains(txt.String(), c.textCount) || !strings.Contains(txt.String(), nothing) ||

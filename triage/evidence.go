@@ -167,3 +167,12 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	ev.Torchrun, ev.ReadOnce, ev.Processes = f.lines.Torchrun, a.readOnce, len(f.lines.PIDs)
 	return ev
 }
+
+// askedWords says why the TORCH_LOGS names (joined by "or") are thought off: a run's own TORCH_LOGS did not ask
+// for them; of logs alone, no line carries their tag (the TORCH_LOGS they ran with is not known).
+func (ev ReportEvidence) askedWords(names string) string {
+	if ev.LogsFrom == "run" {
+		return "TORCH_LOGS did not ask for them"
+	}
+	return "no line tagged " + names
+}

@@ -24,22 +24,6 @@ type BaselineFrame struct {
 // baselineFloorS: a frame that grew by less than this is not reported, whatever the ratio (µs noise).
 const baselineFloorS = 0.1
 
-func (f FrameRef) key() string {
-	r := -1
-	if f.Rank != nil {
-		r = *f.Rank
-	}
-	return fmt.Sprintf("%d\x00%s\x00%s", r, f.Function, f.CompileID)
-}
-
-func (f FrameRef) label() string {
-	s := fmt.Sprintf("`%s` [%s]", f.Function, f.CompileID)
-	if f.Rank != nil {
-		s = fmt.Sprintf("rank %d %s", *f.Rank, s)
-	}
-	return s
-}
-
 func BaselineFrames(c *CompileReport) []BaselineFrame {
 	if c == nil {
 		return nil

@@ -137,12 +137,3 @@ func ranksAlone(a *Analysis) string {
 	return "--ranks-agree compares ranks, and " + who + " one process: nothing to compare (a torchrun or srun " +
 		"job's lines carry [rankN]: or N: prefixes)"
 }
-
-// askedWords says why the TORCH_LOGS names (joined by "or") are thought off: a run's own TORCH_LOGS did not ask
-// for them; of logs alone, no line carries their tag (the TORCH_LOGS they ran with is not known).
-func (ev ReportEvidence) askedWords(names string) string {
-	if ev.LogsFrom == "run" {
-		return "TORCH_LOGS did not ask for them"
-	}
-	return "no line tagged " + names
-}

@@ -54,7 +54,7 @@ func TestParallelReportEqualsSerial(t *testing.T) {
 			fs = append(fs, fmt.Sprintf("%s ×%d %v %s", f.ID, f.Records, f.Ranks, f.Playbook))
 		}
 		sort.Strings(fs)
-		js, err := json.MarshalIndent(an.JSON(), "", " ")
+		js, err := json.MarshalIndent(triage.JSONOf(an), "", " ")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -60,7 +60,7 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 		!strings.Contains(g.Failures[0].Message, "its recompiles not compared") {
 		t.Errorf("gate %+v", g.Failures)
 	}
-	j, _ := json.Marshal(a.JSON().RankAgreement)
+	j, _ := json.Marshal(triage.JSONOf(a).RankAgreement)
 	if !strings.Contains(string(j), `"from_probe":[{"rank":2,"known_from":["probe","world_size","launcher"],"probe_frames_compiled":3,`+
 		`"compared_on":["graph breaks","compile errors","CUDA-graph skips"],"not_compared":["recompiles"],"probe_counted":["3 frame compiles, which may be recompiles"]}]`) {
 		t.Errorf("JSON %s", j)

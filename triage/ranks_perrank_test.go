@@ -80,7 +80,7 @@ func TestReport1024RanksGrouped(t *testing.T) {
 	if len(strings.Split(out, "\n")) > 40 {
 		t.Errorf("the text report grows with ranks: %d lines", len(strings.Split(out, "\n")))
 	}
-	js, err := json.Marshal(an.JSON())
+	js, err := json.Marshal(triage.JSONOf(an))
 	if err != nil {
 		t.Fatal(err)
 	}

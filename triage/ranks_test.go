@@ -73,7 +73,7 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 			strings.Contains(perRank, " 0 breaks") || strings.Contains(perRank, " 0 recompiles") {
 			t.Errorf("%s: per-rank counts of what was not logged:\n%s", name, perRank)
 		}
-		j, _ := json.Marshal(a.JSON().RankAgreement)
+		j, _ := json.Marshal(triage.JSONOf(a).RankAgreement)
 		if !strings.Contains(string(j), `"agree":false`) || !strings.Contains(string(j), `"not_compared":"graph breaks and recompiles show no sign they were logged (TORCH_LOGS)`) {
 			t.Errorf("%s: JSON %s", name, j)
 		}

@@ -132,36 +132,6 @@ func writeErrorText(t *text.Writer, ev ReportEvidence, label string, e *ErrorSum
 	}
 }
 
-// NoTorchText words the counts of inputs without torch output, as `torchtriage log` does: their zeros are no
-// count of anything (the JSON keeps them, with evidence.torch_seen false). A process may still have died of a
-// plain Python error: its runtime errors are counted (the caller adds them). "" when torch output was seen.
-func (an *Analysis) NoTorchText() string {
-	switch {
-	case an.Evidence.TorchSeen:
-		return ""
-	case an.Report.Counts.RuntimeErrors > 0:
-		return "no torch output: no torch.compile event counted"
-	}
-	return "no torch output: nothing counted"
-}
-
-// SteadyCaveats are what a steady verdict could not look at, a sentence each: CUDA-graph skips and partitions
-// not logged (the report's "Nothing to report" and the TUI's verdict pane say them).
-func (an *Analysis) SteadyCaveats() []string {
-	if an.Verdict.State != StateSteady {
-		return nil
-	}
-	var out []string
-	if why := an.SkipsNotLogged(); why != "" {
-		out = append(out, an.Evidence.LoggingOf(false).Absent("CUDA-graph skips")+" ("+why+").")
-	}
-	if an.PartitionsNotLogged() {
-		out = append(out, "Non-cudagraphable partitions and CUDA-graph re-recordings were not logged (they print only with TORCH_LOGS "+
-			"cudagraphs: --preset cudagraphs); since 2.9 a graph left partly out of CUDA graphs prints a partition, not a skip.")
-	}
-	return out
-}
-
 // nothingText says what an empty report means: nothing found is news only when the evidence says it was looked for.
 func nothingText(an *Analysis) string {
 	switch an.Verdict.State {
@@ -190,7 +160,7 @@ func nothingText(an *Analysis) string {
 func WriteReport(w io.Writer, an *Analysis, format string, o text.Options) error {
 	switch format {
 	case "json":
-		return writeReportJSON(w, an.JSON(), " ")
+		return writeReportJSON(w, JSONOf(an), " ")
 	case "markdown":
 		WriteMarkdown(w, an)
 	case "text":

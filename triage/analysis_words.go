@@ -1,0 +1,31 @@
+package triage
+
+// NoTorchText words the counts of inputs without torch output, as `torchtriage log` does: their zeros are no
+// count of anything (the JSON keeps them, with evidence.torch_seen false). A process may still have died of a
+// plain Python error: its runtime errors are counted (the caller adds them). "" when torch output was seen.
+func (an *Analysis) NoTorchText() string {
+	switch {
+	case an.Evidence.TorchSeen:
+		return ""
+	case an.Report.Counts.RuntimeErrors > 0:
+		return "no torch output: no torch.compile event counted"
+	}
+	return "no torch output: nothing counted"
+}
+
+// SteadyCaveats are what a steady verdict could not look at, a sentence each: CUDA-graph skips and partitions
+// not logged (the report's "Nothing to report" and the TUI's verdict pane say them).
+func (an *Analysis) SteadyCaveats() []string {
+	if an.Verdict.State != StateSteady {
+		return nil
+	}
+	var out []string
+	if why := an.SkipsNotLogged(); why != "" {
+		out = append(out, an.Evidence.LoggingOf(false).Absent("CUDA-graph skips")+" ("+why+").")
+	}
+	if an.PartitionsNotLogged() {
+		out = append(out, "Non-cudagraphable partitions and CUDA-graph re-recordings were not logged (they print only with TORCH_LOGS "+
+			"cudagraphs: --preset cudagraphs); since 2.9 a graph left partly out of CUDA graphs prints a partition, not a skip.")
+	}
+	return out
+}
