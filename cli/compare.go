@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -30,14 +32,14 @@ func newCompareCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res := triage.Compare(sides[0], sides[1])
+			res := compare.Compare(sides[0], sides[1])
 			res.SetCommands(differentCommands(cmd, paths, store))
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", " ")
 				return enc.Encode(res)
 			}
-			triage.WriteCompareText(cmd.OutOrStdout(), paths[0], paths[1], res)
+			compare.WriteCompareText(cmd.OutOrStdout(), paths[0], paths[1], res)
 			return nil
 		},
 	}
@@ -48,8 +50,8 @@ func newCompareCmd() *cobra.Command {
 
 // loadPair resolves A and B (run numbers, run dirs, files, directories, one "-"), loads and analyses each with
 // the probe files and the metric of a run directory: the inputs of diff and compare.
-func loadPair(cmd *cobra.Command, paths []string, store string) ([2]triage.CompareSide, error) {
-	var sides [2]triage.CompareSide
+func loadPair(cmd *cobra.Command, paths []string, store string) ([2]compare.CompareSide, error) {
+	var sides [2]compare.CompareSide
 	if len(paths) != 2 {
 		return sides, usageErr(cmd, "want two inputs A and B, got %d", len(paths))
 	}
@@ -68,7 +70,7 @@ func loadPair(cmd *cobra.Command, paths []string, store string) ([2]triage.Compa
 			return sides, err
 		}
 		probes := readProbes(cmd, []string{p})
-		sides[i] = triage.CompareSide{Name: paths[i], Analysis: triage.AnalyzeRun(rep, set, probes, runFacts([]string{p})), Probes: probes}
+		sides[i] = compare.CompareSide{Name: paths[i], Analysis: triage.AnalyzeRun(rep, set, probes, runFacts([]string{p})), Probes: probes}
 		if _, err := os.Stat(filepath.Join(p, "meta.json")); err == nil {
 			if m, err := runs.LoadRun(p); err == nil {
 				sides[i].Metric = m.Metric

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -35,7 +37,7 @@ func newDiffCmd() *cobra.Command {
 				return err
 			}
 			an := [2]*triage.Analysis{sides[0].Analysis, sides[1].Analysis}
-			res := triage.Diff(an[0], an[1])
+			res := compare.Diff(an[0], an[1])
 			res.Commands = differentCommands(cmd, paths, store)
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -44,10 +46,10 @@ func newDiffCmd() *cobra.Command {
 					Schema string   `json:"schema"`
 					A      []string `json:"a"`
 					B      []string `json:"b"`
-					triage.DiffResult
+					compare.DiffResult
 				}{"torchtriage.diff/v1", an[0].Report.Inputs, an[1].Report.Inputs, res})
 			}
-			triage.WriteDiffText(cmd.OutOrStdout(), paths[0], paths[1], res, textOptions(cmd, width))
+			compare.WriteDiffText(cmd.OutOrStdout(), paths[0], paths[1], res, textOptions(cmd, width))
 			return nil
 		},
 	}

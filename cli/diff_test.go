@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
 )
 
 func TestCmdDiff(t *testing.T) {
@@ -18,10 +18,10 @@ func TestCmdDiff(t *testing.T) {
 		t.Fatalf("code %d %s", code, errb.String())
 	}
 	var doc struct {
-		Schema string            `json:"schema"`
-		Items  []triage.DiffItem `json:"items"`
-		New    int               `json:"new"`
-		Gone   int               `json:"gone"`
+		Schema string             `json:"schema"`
+		Items  []compare.DiffItem `json:"items"`
+		New    int                `json:"new"`
+		Gone   int                `json:"gone"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || doc.Schema != "torchtriage.diff/v1" || doc.New != 3 || doc.Gone != 2 {
 		t.Errorf("json %+v %v\n%s", doc, err, out.String())

@@ -123,7 +123,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	}
 	fs = append(fs, probeFindings(rep, probes, set, breaksAsked, run == nil || run.Outcome == OutcomeCompleted)...)
 	ra = withSettings(ra, fs)
-	fs = append(fs, compileFindings(rep.Compile, probes, set, run.toolEnv(), idle)...)
+	fs = append(fs, compileFindings(rep.Compile, probes, set, run.ToolEnvironment(), idle)...)
 	sortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: noConfig(run, len(probes)),
 		ConfigMissing: configMissing(run, probes)}
@@ -154,7 +154,7 @@ func withSettings(ra RankAgreement, fs []Finding) RankAgreement {
 		}
 	}
 	if len(ra.SettingsDiffer) > 0 && ra.NotCompared == "" {
-		ra.Summary += "; settings differ: " + strings.Join(capList(ra.SettingsDiffer, 3), ", ")
+		ra.Summary += "; settings differ: " + strings.Join(CapList(ra.SettingsDiffer, 3), ", ")
 	}
 	return ra
 }
@@ -199,7 +199,7 @@ func snapshotFromSummaries(rep *Report) *detailSnap {
 // TORCH_LOGS without them (known of a run; of logs alone only that nothing shows they were logged), or, for
 // partitions, graphs loaded from the FX graph cache, which prints none (Analysis.PartitionsHidden: the bringup
 // log's words). Limit hits and errors always print.
-func (a *Analysis) unlogged(k Kind) string {
+func (a *Analysis) Unlogged(k Kind) string {
 	ev := a.Evidence
 	if !ev.TorchSeen {
 		return a.SilentWhy()

@@ -21,18 +21,18 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 	for _, d := range ConfigParity(probes) {
 		f := Finding{Kind: KindConfigParity, Severity: "high", What: d.Key, ID: "config_parity:" + d.Key,
 			Title: "Ranks run with different settings: " + text.OneLine(d.String(), 120), Detail: d.String(),
-			ranks: map[int]rankStat{}, Evidence: []Evidence{}}
+			RankStats: map[int]rankStat{}, Evidence: []Evidence{}}
 		for _, ranks := range d.Values {
 			for _, r := range ranks {
-				f.ranks[r] = statN(1)
+				f.RankStats[r] = statN(1)
 			}
 		}
 		for _, p := range probes {
-			if _, ok := f.ranks[p.Rank]; ok && len(f.Evidence) < maxEvidence {
+			if _, ok := f.RankStats[p.Rank]; ok && len(f.Evidence) < maxEvidence {
 				f.Evidence = append(f.Evidence, Evidence{Rank: p.Rank, Input: p.File})
 			}
 		}
-		f.Ranks, f.Records = ranksOf(f.ranks), len(d.Values)
+		f.Ranks, f.Records = ranksOf(f.RankStats), len(d.Values)
 		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindConfigParity, Reason: parityReason(d)}))
 		f.Key = f.ID
 		out = append(out, f)
@@ -78,7 +78,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 		}
 		f := Finding{Kind: KindProbeMismatch, What: what, ID: id,
 			Title: c.Message, Records: c.ProcessEvents, Ranks: nonNeg([]int{c.Rank}), Evidence: []Evidence{},
-			Detail: detail, ranks: map[int]rankStat{c.Rank: statN(1)}, silentFailure: c.frames || c.unimplemented}
+			Detail: detail, RankStats: map[int]rankStat{c.Rank: statN(1)}, silentFailure: c.frames || c.unimplemented}
 		for _, p := range probes {
 			if p.RankOf() == c.Rank {
 				f.Evidence = append(f.Evidence, Evidence{Rank: c.Rank, Input: p.File})

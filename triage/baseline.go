@@ -59,7 +59,7 @@ func baselineItems(a *Analysis, keyOf func(*Finding) string) []BaselineItem {
 		if it == nil {
 			it = &BaselineItem{Key: k, Kind: f.Kind, Title: f.Title, Playbook: f.Playbook, Expected: true, finding: f}
 			if f.Kind == KindRecompile {
-				it.Title = fnDisplay(f.Function, 0) + ": " + f.firstClass()
+				it.Title = FnDisplay(f.Function, 0) + ": " + f.FirstClass()
 			}
 			by[k] = it
 		}

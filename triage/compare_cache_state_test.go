@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -23,23 +25,23 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 	known := triage.KnowHit | triage.KnowMiss | triage.KnowBypass
 	states := []struct {
 		word  string
-		state triage.CacheState
+		state compare.CacheState
 		stats triage.CacheStats
 	}{
-		{"none", triage.CacheNone, triage.CacheStats{Known: known}},
-		{"hit", triage.CacheHit, triage.CacheStats{Hit: 6, Known: known}},
-		{"miss", triage.CacheMiss, triage.CacheStats{Miss: 6, Known: known}},
-		{"bypass", triage.CacheBypassed, triage.CacheStats{Bypass: 6, Known: known, BypassReasons: map[string]int{"Cannot cache a graph with freezing enabled": 6}}},
-		{"mostly hit", triage.CacheMostlyHit, triage.CacheStats{Hit: 5, Miss: 1, Known: known}},
-		{"mostly miss", triage.CacheMostlyMiss, triage.CacheStats{Hit: 1, Miss: 5, Known: known}},
-		{"mixed", triage.CacheMixed, triage.CacheStats{Hit: 3, Miss: 3, Known: known}},
+		{"none", compare.CacheNone, triage.CacheStats{Known: known}},
+		{"hit", compare.CacheHit, triage.CacheStats{Hit: 6, Known: known}},
+		{"miss", compare.CacheMiss, triage.CacheStats{Miss: 6, Known: known}},
+		{"bypass", compare.CacheBypassed, triage.CacheStats{Bypass: 6, Known: known, BypassReasons: map[string]int{"Cannot cache a graph with freezing enabled": 6}}},
+		{"mostly hit", compare.CacheMostlyHit, triage.CacheStats{Hit: 5, Miss: 1, Known: known}},
+		{"mostly miss", compare.CacheMostlyMiss, triage.CacheStats{Hit: 1, Miss: 5, Known: known}},
+		{"mixed", compare.CacheMixed, triage.CacheStats{Hit: 3, Miss: 3, Known: known}},
 	}
 	for _, a := range states {
 		for _, b := range states {
 			if a.word == b.word {
 				continue
 			}
-			res := &triage.CompareResult{}
+			res := &compare.CompareResult{}
 			res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"fx_graph": a.stats}}, &triage.CompileReport{Caches: triage.Caches{"fx_graph": b.stats}})
 			pair := a.word + " → " + b.word
 			if len(res.Caches) != 1 {
@@ -65,9 +67,9 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 				cause = "B bypassed the cache: Cannot cache a graph with freezing enabled"
 			case a.word == "bypass":
 				cause = "A bypassed the cache: Cannot cache a graph with freezing enabled; B looked it up"
-			case triage.HitShare(b.stats) > triage.HitShare(a.stats) && (b.word == "hit" || b.word == "mostly hit"):
+			case compare.HitShare(b.stats) > compare.HitShare(a.stats) && (b.word == "hit" || b.word == "mostly hit"):
 				cause = "warm start: the entries an earlier run wrote"
-			case triage.HitShare(b.stats) > triage.HitShare(a.stats): // a few more hits: a cold run reuses its own entries too (g07's 3 of 22)
+			case compare.HitShare(b.stats) > compare.HitShare(a.stats): // a few more hits: a cold run reuses its own entries too (g07's 3 of 22)
 				cause = fmt.Sprintf("more of B's lookups hit (%d of %d): an earlier run's entries, or B's own reused", b.stats.Hit, b.stats.Lookups())
 			default: // as many hits or fewer: B did not find what it looked up
 				cause = "entries not found, no recorded setting differs"
@@ -86,7 +88,7 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 			if cold := hits(a.word) && misses(b.word) || misses(a.word) && hits(b.word); cold != (res.PhaseNote != "") {
 				t.Errorf("%s: phase note %q", pair, res.PhaseNote)
 			}
-			var back triage.CacheChange
+			var back compare.CacheChange
 			if err := json.Unmarshal(raw, &back); err != nil || back.From != a.state || back.To != b.state {
 				t.Errorf("%s: read back %+v (%v)", pair, back, err)
 			}

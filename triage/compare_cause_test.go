@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -15,26 +17,26 @@ import (
 // misses; a cold start beside a changed inductor setting read "entries not found: a fresh or cleared cache dir" with
 // the same cache dir; 2.14.1 → 2.6 read "hit → none (key changed: torch version …)", where 2.6 made no lookup).
 func TestCacheCauseFollowsTheDirection(t *testing.T) {
-	jobID := triage.Change{Key: "env.TORCH_COMPILE_JOB_ID", A: "(unset)", B: "x", Knob: true, Cache: true}
-	nan := triage.Change{Key: "env.TORCHINDUCTOR_NAN_ASSERTS", A: "(unset)", B: "1"}
-	torch := triage.Change{Key: "version.torch", A: "2.14.1+debian", B: "2.6.0+debian", Cache: true}
+	jobID := compare.Change{Key: "env.TORCH_COMPILE_JOB_ID", A: "(unset)", B: "x", Knob: true, Cache: true}
+	nan := compare.Change{Key: "env.TORCHINDUCTOR_NAN_ASSERTS", A: "(unset)", B: "1"}
+	torch := compare.Change{Key: "version.torch", A: "2.14.1+debian", B: "2.6.0+debian", Cache: true}
 	for _, c := range []struct {
 		name      string
-		settings  []triage.Change
-		versions  []triage.Change
+		settings  []compare.Change
+		versions  []compare.Change
 		cache     string
-		from, to  triage.CacheState
+		from, to  compare.CacheState
 		want, bad string
 	}{
-		{"warm under a new job id", []triage.Change{jobID}, nil, "fx_graph", triage.CacheMiss, triage.CacheHit, "warm start", "key changed"},
-		{"job id keys PGO only", []triage.Change{jobID}, nil, "fx_graph", triage.CacheHit, triage.CacheMiss, "no recorded setting differs", "JOB_ID"},
-		{"job id keys PGO", []triage.Change{jobID}, nil, "pgo", triage.CacheHit, triage.CacheMiss, "key changed: TORCH_COMPILE_JOB_ID", ""},
-		{"an inductor setting is in the key", []triage.Change{nan}, nil, "fx_graph", triage.CacheHit, triage.CacheMiss, "key changed: TORCHINDUCTOR_NAN_ASSERTS: (unset) → 1", "fresh"},
-		{"no lookup on another torch", nil, []triage.Change{torch}, "aot_autograd", triage.CacheHit, triage.CacheNone, "no lookup in B", "key changed"},
-		{"a new torch misses", nil, []triage.Change{torch}, "fx_graph", triage.CacheHit, triage.CacheMiss, "key changed: torch version", ""},
+		{"warm under a new job id", []compare.Change{jobID}, nil, "fx_graph", compare.CacheMiss, compare.CacheHit, "warm start", "key changed"},
+		{"job id keys PGO only", []compare.Change{jobID}, nil, "fx_graph", compare.CacheHit, compare.CacheMiss, "no recorded setting differs", "JOB_ID"},
+		{"job id keys PGO", []compare.Change{jobID}, nil, "pgo", compare.CacheHit, compare.CacheMiss, "key changed: TORCH_COMPILE_JOB_ID", ""},
+		{"an inductor setting is in the key", []compare.Change{nan}, nil, "fx_graph", compare.CacheHit, compare.CacheMiss, "key changed: TORCHINDUCTOR_NAN_ASSERTS: (unset) → 1", "fresh"},
+		{"no lookup on another torch", nil, []compare.Change{torch}, "aot_autograd", compare.CacheHit, compare.CacheNone, "no lookup in B", "key changed"},
+		{"a new torch misses", nil, []compare.Change{torch}, "fx_graph", compare.CacheHit, compare.CacheMiss, "key changed: torch version", ""},
 	} {
-		res := &triage.CompareResult{Settings: c.settings, Versions: c.versions}
-		got := res.CacheCause(triage.CacheChange{Cache: c.cache, From: c.from, To: c.to})
+		res := &compare.CompareResult{Settings: c.settings, Versions: c.versions}
+		got := res.CacheCause(compare.CacheChange{Cache: c.cache, From: c.from, To: c.to})
 		if !strings.Contains(got, c.want) || c.bad != "" && strings.Contains(got, c.bad) {
 			t.Errorf("%s: %q", c.name, got)
 		}
@@ -70,11 +72,11 @@ func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 func TestCompareHeadlineKeepsPhaseAndFrameApart(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	rank1 := 1
-	res := &triage.CompareResult{
-		Compile: &triage.Delta{What: "compile", A: f(8.2), B: f(2.0), DeltaS: f(-6.2), Big: true},
-		Phases:  []triage.Delta{{What: "kernels", A: f(4.5), B: f(0), DeltaS: f(-4.5), Big: true}},
-		Frames:  []triage.Delta{{What: "`inner` [0/0]", A: f(4.0), B: f(1.0), DeltaS: f(-3.0), Big: true, Rank: &rank1}},
-		Ranks:   []triage.Delta{{What: "rank 0"}, {What: "rank 1"}},
+	res := &compare.CompareResult{
+		Compile: &compare.Delta{What: "compile", A: f(8.2), B: f(2.0), DeltaS: f(-6.2), Big: true},
+		Phases:  []compare.Delta{{What: "kernels", A: f(4.5), B: f(0), DeltaS: f(-4.5), Big: true}},
+		Frames:  []compare.Delta{{What: "`inner` [0/0]", A: f(4.0), B: f(1.0), DeltaS: f(-3.0), Big: true, Rank: &rank1}},
+		Ranks:   []compare.Delta{{What: "rank 0"}, {What: "rank 1"}},
 	}
 	v, _ := res.DecideVerdict()
 	if strings.Contains(v, "-4.5 s on") || !strings.Contains(v, "kernels -4.5 s") || !strings.Contains(v, "`inner` [0/0] on rank 1 -3.0 s") {
@@ -147,10 +149,10 @@ func TestBaselineCompileNamesACacheDifference(t *testing.T) {
 // read "aot 1.60s → 5.17s ×3.24"). The comparison says so, and its headline does not lead with such a phase.
 func TestColdAndWarmPhasesAreNotComparedOneToOne(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	res := &triage.CompareResult{
-		Compile: &triage.Delta{What: "compile", A: f(6.0), B: f(7.0), DeltaS: f(1.0), Big: true},
-		Phases:  []triage.Delta{{What: "aot", A: f(1.6), B: f(5.2), DeltaS: f(3.6), Big: true}},
-		Caches:  []triage.CacheChange{{Cache: "aot_autograd", From: triage.CacheMiss, To: triage.CacheHit}},
+	res := &compare.CompareResult{
+		Compile: &compare.Delta{What: "compile", A: f(6.0), B: f(7.0), DeltaS: f(1.0), Big: true},
+		Phases:  []compare.Delta{{What: "aot", A: f(1.6), B: f(5.2), DeltaS: f(3.6), Big: true}},
+		Caches:  []compare.CacheChange{{Cache: "aot_autograd", From: compare.CacheMiss, To: compare.CacheHit}},
 	}
 	res.NotePhases()
 	if !strings.Contains(res.PhaseNote, "cold and a warm start") {
@@ -201,7 +203,7 @@ I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: loca
 // "PGO code state none → hit" between a cold and a warm traced run).
 func TestPGOStateOfATraceWithoutHits(t *testing.T) {
 	cold := triage.CacheStats{Writes: 2, Known: triage.KnowHit | triage.KnowWrites}
-	if s := triage.StateOfCache(cold, true); s == triage.CacheNone {
+	if s := compare.StateOfCache(cold, true); s == compare.CacheNone {
 		t.Errorf("state %q", s)
 	}
 }
@@ -226,10 +228,10 @@ func TestFrameCacheStateOfFreezing(t *testing.T) {
 func TestCacheCauseOfABypass(t *testing.T) {
 	known := triage.KnowHit | triage.KnowMiss | triage.KnowBypass
 	freezing := "Cannot cache a graph with freezing enabled"
-	switchOn := triage.Change{Key: "env.TORCHINDUCTOR_FREEZING", A: "(unset)", B: "1", Knob: true, Cache: true}
+	switchOn := compare.Change{Key: "env.TORCHINDUCTOR_FREEZING", A: "(unset)", B: "1", Knob: true, Cache: true}
 	for _, c := range []struct {
 		name      string
-		settings  []triage.Change
+		settings  []compare.Change
 		a, b      triage.CacheStats
 		want, bad []string
 	}{
@@ -240,7 +242,7 @@ func TestCacheCauseOfABypass(t *testing.T) {
 		{"the most frequent reason first", nil, triage.CacheStats{Hit: 3, Known: known},
 			triage.CacheStats{Bypass: 3, Known: known, BypassReasons: map[string]int{"No shape env": 1, freezing: 2}},
 			[]string{"B bypassed the cache: " + freezing + " (+1 other reason)"}, []string{"not found"}},
-		{"a switch that differs is named beside the reason", []triage.Change{switchOn}, triage.CacheStats{Miss: 2, Known: known},
+		{"a switch that differs is named beside the reason", []compare.Change{switchOn}, triage.CacheStats{Miss: 2, Known: known},
 			triage.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}},
 			[]string{"B bypassed the cache: " + freezing, "TORCHINDUCTOR_FREEZING: (unset) → 1"}, []string{"not found", "caches disabled"}},
 		{"some lookups bypassed, none missed", nil, triage.CacheStats{Hit: 6, Known: known},
@@ -254,7 +256,7 @@ func TestCacheCauseOfABypass(t *testing.T) {
 		{"A bypassed, B hit", nil, triage.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}}, triage.CacheStats{Hit: 2, Known: known},
 			[]string{"A bypassed the cache: " + freezing + "; B looked it up and hit"}, []string{"warm start"}},
 	} {
-		res := &triage.CompareResult{Settings: c.settings}
+		res := &compare.CompareResult{Settings: c.settings}
 		res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"aot_autograd": c.a}}, &triage.CompileReport{Caches: triage.Caches{"aot_autograd": c.b}})
 		if len(res.Caches) != 1 || !res.Caches[0].Changed() {
 			t.Fatalf("%s: no change %+v", c.name, res.Caches)
@@ -278,13 +280,13 @@ func TestCacheCauseOfABypass(t *testing.T) {
 	// recorded: a cold 2.14 MLP (AOT misses) against tlparse's cache_hit_miss trace (AOT bypassed on flex_attention)
 	cold, flex := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, filepath.Join(triage.Fixtures, "tlparse", "cache_hit_miss.log"))
 	for _, pair := range []struct {
-		a, b triage.CompareSide
+		a, b compare.CompareSide
 		want string
 	}{
 		{cold, flex, "AOTAutograd cache miss → bypass (B bypassed the cache: Unsupported call_function target flex_attention."},
 		{flex, cold, "AOTAutograd cache bypass → miss (A bypassed the cache: Unsupported call_function target flex_attention."},
 	} {
-		v := triage.Compare(pair.a, pair.b).Verdict
+		v := compare.Compare(pair.a, pair.b).Verdict
 		_, aot, _ := strings.Cut(v, "AOTAutograd cache")
 		if aot, _, _ = strings.Cut(aot, ");"); !strings.Contains(v, pair.want) || strings.Contains(aot, "not found") {
 			t.Errorf("verdict %q, want %q", v, pair.want)

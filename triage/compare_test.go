@@ -8,12 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-func Side(t *testing.T, path string) triage.CompareSide {
+func Side(t *testing.T, path string) compare.CompareSide {
 	t.Helper()
-	return triage.CompareSide{Name: path, Analysis: triage.Analyze(triage.LoadReport(t, path), nil, nil)}
+	return compare.CompareSide{Name: path, Analysis: triage.Analyze(triage.LoadReport(t, path), nil, nil)}
 }
 
 func Fixture(v, name string) string { return filepath.Join(triage.CompileFixtures, "torch-"+v, name) }
@@ -21,22 +23,22 @@ func Fixture(v, name string) string { return filepath.Join(triage.CompileFixture
 // Cold vs warm names the caches as the cause; the same command twice warm says no difference.
 func TestCompareColdWarm(t *testing.T) {
 	for _, v := range []string{"2.6", "2.14"} {
-		res := triage.Compare(Side(t, Fixture(v, "c01_mlp.cold.trace")), Side(t, Fixture(v, "c01_mlp.warm.trace")))
+		res := compare.Compare(Side(t, Fixture(v, "c01_mlp.cold.trace")), Side(t, Fixture(v, "c01_mlp.warm.trace")))
 		if res.Same || !strings.Contains(res.Verdict, "FX graph cache miss → hit") || !strings.HasPrefix(res.Verdict, "-") {
 			t.Errorf("%s cold → warm: %q", v, res.Verdict)
 		}
-		res = triage.Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.cold.trace")))
+		res = compare.Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.cold.trace")))
 		if !strings.Contains(res.Verdict, "FX graph cache hit → miss") || !strings.HasPrefix(res.Verdict, "+") || len(res.Frames) == 0 {
 			t.Errorf("%s warm → cold: %q", v, res.Verdict)
 		}
 		// two traces record no settings: what they show is the same, their settings were not compared
-		res = triage.Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.warm2.trace")))
+		res = compare.Compare(Side(t, Fixture(v, "c01_mlp.warm.trace")), Side(t, Fixture(v, "c01_mlp.warm2.trace")))
 		if res.Same || !strings.HasPrefix(res.Verdict, "no difference in what both sides show") ||
 			!strings.Contains(strings.Join(res.NotCompared, "\n"), "settings: neither side has a probe file") {
 			t.Errorf("%s warm twice: %q %q", v, res.Verdict, res.NotCompared)
 		}
 		one := Side(t, Fixture(v, "c01_mlp.cold.trace"))
-		if res := triage.Compare(one, one); !res.Same {
+		if res := compare.Compare(one, one); !res.Same {
 			t.Errorf("%s the same run twice: %q", v, res.Verdict)
 		}
 	}
@@ -47,7 +49,7 @@ func TestCompareNamesKnob(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, Fixture("2.14", "c01_mlp.keytag.trace"))
 	a.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c"}}}
 	b.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c", "TORCH_COMPILE_CACHE_KEY_TAG": "v2"}}}
-	res := triage.Compare(a, b)
+	res := compare.Compare(a, b)
 	if !strings.Contains(res.Verdict, "FX graph cache hit → miss (key changed: TORCH_COMPILE_CACHE_KEY_TAG: (unset) → v2)") {
 		t.Errorf("verdict %q", res.Verdict)
 	}
@@ -55,7 +57,7 @@ func TestCompareNamesKnob(t *testing.T) {
 	w2 := Side(t, Fixture("2.14", "c01_mlp.warm2.trace"))
 	w.Probes = []triage.ProcessInfo{{Rank: 0}}
 	w2.Probes = []triage.ProcessInfo{{Rank: 0, Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
-	if res := triage.Compare(w, w2); res.Same || !strings.Contains(res.Verdict, "settings differ: TORCHINDUCTOR_COMPILE_THREADS: (unset) → 1") {
+	if res := compare.Compare(w, w2); res.Same || !strings.Contains(res.Verdict, "settings differ: TORCHINDUCTOR_COMPILE_THREADS: (unset) → 1") {
 		t.Errorf("knob only: %q", res.Verdict)
 	}
 }
@@ -105,24 +107,24 @@ func TestCompileFindingsColdRank(t *testing.T) {
 // is false (it read "no difference").
 func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 	logged, bare := Fx("torch-2.14/gb_recompile.triage.log"), Fx("torch-2.14/gb_recompile.no_torch_logs.log")
-	res := triage.Compare(Side(t, logged), Side(t, bare))
+	res := compare.Compare(Side(t, logged), Side(t, bare))
 	nc := strings.Join(res.NotCompared, "\n")
 	if res.Same || !strings.Contains(res.Verdict, "not compared") || !strings.Contains(nc, "compile time and caches: neither side has any") ||
 		!strings.Contains(nc, "graph breaks: B shows no sign they were logged") {
 		t.Errorf("verdict %q, not compared %q", res.Verdict, res.NotCompared)
 	}
 	var b strings.Builder
-	triage.WriteCompareText(&b, "A", "B", res)
+	compare.WriteCompareText(&b, "A", "B", res)
 	if !strings.Contains(b.String(), "not compared: compile time and caches: neither side has any") || !strings.Contains(b.String(), "not compared: graph breaks: B shows no sign they were logged") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	// the same log twice: its findings are compared (none differ), its compile time is not: not "no difference"
-	res = triage.Compare(Side(t, logged), Side(t, logged))
+	res = compare.Compare(Side(t, logged), Side(t, logged))
 	if res.Same || !strings.HasPrefix(res.Verdict, "no difference in what both sides show") || len(res.NotCompared) != 1 {
 		t.Errorf("the same log twice: %q %q", res.Verdict, res.NotCompared)
 	}
 	// one side with compile time, the other without: not compared either
-	res = triage.Compare(Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, logged))
+	res = compare.Compare(Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, logged))
 	if res.Same || !strings.Contains(strings.Join(res.NotCompared, "\n"), "compile time and caches: B has none") {
 		t.Errorf("trace vs log: %q %q", res.Verdict, res.NotCompared)
 	}
@@ -132,7 +134,7 @@ func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 // "none", so nothing of them changed to "hit"; and "caches, versions and settings unchanged" is said only when
 // nothing of them was named.
 func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
-	res := triage.Compare(Side(t, Fx("torch-2.14/gb_recompile.triage.log")), Side(t, Fixture("2.14", "c01_mlp.warm.trace")))
+	res := compare.Compare(Side(t, Fx("torch-2.14/gb_recompile.triage.log")), Side(t, Fixture("2.14", "c01_mlp.warm.trace")))
 	for _, c := range res.Caches {
 		if c.Changed() {
 			t.Errorf("cache %s changed %q against a side without compile records", c.Cache, c.Change())
@@ -150,12 +152,12 @@ func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
 func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
 	dirs := [2]string{"/w/.torchtriage/runs/0008-trace/trace", "/w/.torchtriage/runs/0009-trace/trace"}
-	for i, s := range []*triage.CompareSide{&a, &b} {
+	for i, s := range []*compare.CompareSide{&a, &b} {
 		s.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCH_TRACE": dirs[i],
 			"TORCHINDUCTOR_CACHE_DIR": "/tmp/c" + strconv.Itoa(i)}}}
 		s.Analysis.Run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, ToolEnv: map[string]string{"TORCH_TRACE": dirs[i]}}
 	}
-	res := triage.Compare(a, b)
+	res := compare.Compare(a, b)
 	var keys []string
 	for _, c := range res.Settings {
 		keys = append(keys, c.Key)
@@ -165,7 +167,7 @@ func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 	}
 	// a trace dir the user gave each run (not the tool's) is theirs to compare
 	a.Analysis.Run.ToolEnv, b.Analysis.Run.ToolEnv = nil, nil
-	if res := triage.Compare(a, b); !slices.ContainsFunc(res.Settings, func(c triage.Change) bool { return c.Key == "env.TORCH_TRACE" }) {
+	if res := compare.Compare(a, b); !slices.ContainsFunc(res.Settings, func(c compare.Change) bool { return c.Key == "env.TORCH_TRACE" }) {
 		t.Errorf("the user's TORCH_TRACE dirs were left out: %+v", res.Settings)
 	}
 }
@@ -177,7 +179,7 @@ func TestCompareLeavesOutConfigOnlyOneVersionHas(t *testing.T) {
 	a.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.6.0", Config: map[string]any{"dynamo.cache_size_limit": 8.0}}}
 	b.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Config: map[string]any{"compiler.force_disable_caches": false, "dynamo.recompile_limit": 8.0},
 		Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
-	res := triage.Compare(a, b)
+	res := compare.Compare(a, b)
 	var keys []string
 	for _, c := range res.Settings {
 		keys = append(keys, c.Key)

@@ -25,25 +25,25 @@ func probeRankCompile(p ProcessInfo) *RankCompile {
 	ct := p.CompileTimes
 	if frame, ok := ct[CtFrame]; ok {
 		total := frame + ct[CtBackward]
-		rc.TotalS = fptr(total)
+		rc.TotalS = Fptr(total)
 		backend, hasBackend := ct[CtBackend]
 		if !hasBackend {
-			rc.ByPhase.Dynamo = fptr(total)
+			rc.ByPhase.Dynamo = Fptr(total)
 		} else {
-			rc.ByPhase.Dynamo = fptr(max(frame-backend, 0))
+			rc.ByPhase.Dynamo = Fptr(max(frame-backend, 0))
 			inner := backend + ct[CtBackward]
 			triton, hasTriton := ct[CtWait]
 			if v, ok := ct[ctPrecomp]; ok {
 				triton, hasTriton = triton+v, true
 			}
 			if ind, ok := ct[CtInductor]; ok {
-				rc.ByPhase.AOT = fptr(max(inner-ind, 0))
-				rc.ByPhase.Inductor = fptr(max(ind-triton, 0))
+				rc.ByPhase.AOT = Fptr(max(inner-ind, 0))
+				rc.ByPhase.Inductor = Fptr(max(ind-triton, 0))
 			} else {
-				rc.ByPhase.AOT = fptr(max(inner-triton, 0))
+				rc.ByPhase.AOT = Fptr(max(inner-triton, 0))
 			}
 			if hasTriton {
-				rc.ByPhase.Triton = fptr(triton)
+				rc.ByPhase.Triton = Fptr(triton)
 			}
 		}
 		if n, ok := p.Counters["frames"]["ok"]; ok {
@@ -106,7 +106,7 @@ func WithProbeCompile(c *CompileReport, probes []ProcessInfo) *CompileReport {
 	if len(probes) > 1 && (added || len(out.ranks) > 0) {
 		for _, p := range probes {
 			if rank := p.RankOf(); rank >= 0 && out.ranks[rank] == nil && p.Counters["frames"]["total"] == 0 {
-				out.ranks[rank] = &RankCompile{Source: SourceProbe, TotalS: fptr(0)}
+				out.ranks[rank] = &RankCompile{Source: SourceProbe, TotalS: Fptr(0)}
 				added = true
 			}
 		}

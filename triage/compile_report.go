@@ -33,30 +33,30 @@ func (out *CompileReport) finish() {
 		}
 	}
 	delete(sources, "")
-	out.Source = strings.Join(sortedStrings(sources), "+")
-	out.TotalS, out.ByPhase = roundOpt(out.TotalS), out.ByPhase.rounded()
+	out.Source = strings.Join(SortedStrings(sources), "+")
+	out.TotalS, out.ByPhase = RoundOpt(out.TotalS), out.ByPhase.rounded()
 	for _, f := range out.Frames {
-		f.TotalS, f.BackwardS, f.ByPhase = round6(f.TotalS), roundOpt(f.BackwardS), f.ByPhase.rounded()
+		f.TotalS, f.BackwardS, f.ByPhase = Round6(f.TotalS), RoundOpt(f.BackwardS), f.ByPhase.rounded()
 	}
 	for k, rc := range out.PerRank {
-		rc.TotalS, rc.ByPhase = roundOpt(rc.TotalS), rc.ByPhase.rounded()
+		rc.TotalS, rc.ByPhase = RoundOpt(rc.TotalS), rc.ByPhase.rounded()
 		out.PerRank[k] = rc
 	}
 }
 
 // round6 rounds seconds to the microsecond the sources measure in (sums of µs values carry float noise).
-func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+func Round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 
-func roundOpt(p *float64) *float64 {
+func RoundOpt(p *float64) *float64 {
 	if p == nil {
 		return nil
 	}
-	return fptr(round6(*p))
+	return Fptr(Round6(*p))
 }
 
 func (p Phases) rounded() Phases {
-	return Phases{roundOpt(p.Dynamo), roundOpt(p.AOT), roundOpt(p.Inductor), roundOpt(p.Triton), roundOpt(p.Autotune),
-		roundOpt(p.CacheLookup)}
+	return Phases{RoundOpt(p.Dynamo), RoundOpt(p.AOT), RoundOpt(p.Inductor), RoundOpt(p.Triton), RoundOpt(p.Autotune),
+		RoundOpt(p.CacheLookup)}
 }
 
 // Ranks returns each rank's compile data (rank -1: a process without rank).
@@ -79,7 +79,7 @@ func (out *CompileReport) Ranks() map[int]*RankCompile {
 func (out *CompileReport) SlowFast() (slow, fast int, ok bool) {
 	rs := out.Ranks()
 	slow, fast = -1, -1
-	for _, r := range sortedInts(rs) {
+	for _, r := range SortedInts(rs) {
 		if r < 0 || rs[r].TotalS == nil {
 			continue
 		}

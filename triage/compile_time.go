@@ -82,7 +82,7 @@ func subNonNeg(a float64, bs ...*float64) float64 {
 	return max(a, 0)
 }
 
-func fptr(v float64) *float64 { return &v }
+func Fptr(v float64) *float64 { return &v }
 
 // phasesOf splits one compile record's nested spans into exclusive phases; total is the record's compile time
 // (nil for a record that gives none).
@@ -99,16 +99,16 @@ func phasesOf(c *logparse.FrameCompile) (total *float64, p Phases) {
 	if c.Stage == logparse.StageBackward {
 		inner = outer
 	} else if inner == nil {
-		p.Dynamo = fptr(*outer)
+		p.Dynamo = Fptr(*outer)
 		return outer, p
 	} else {
-		p.Dynamo = fptr(subNonNeg(*outer, inner))
+		p.Dynamo = Fptr(subNonNeg(*outer, inner))
 	}
 	if t.Inductor != nil {
-		p.AOT = fptr(subNonNeg(*inner, t.Inductor))
-		p.Inductor = fptr(subNonNeg(*t.Inductor, t.Triton, t.Autotune))
+		p.AOT = Fptr(subNonNeg(*inner, t.Inductor))
+		p.Inductor = Fptr(subNonNeg(*t.Inductor, t.Triton, t.Autotune))
 	} else {
-		p.AOT = fptr(subNonNeg(*inner, t.Triton, t.Autotune))
+		p.AOT = Fptr(subNonNeg(*inner, t.Triton, t.Autotune))
 	}
 	p.Triton, p.Autotune, p.CacheLookup = t.Triton, t.Autotune, t.RemoteGet
 	return outer, p
@@ -133,7 +133,7 @@ type FrameTime struct {
 	Failed    bool     `json:"failed,omitempty"`
 
 	records int // frame compile records (a compile id repeats after torch._dynamo.reset())
-	rank    int
+	RankID  int `json:"-"`
 }
 
 // RuntimeTime is run-time work charged to compiles (*_runtime records), kept out of the compile total.
@@ -218,9 +218,9 @@ func (c *compileAgg) add(r *logparse.Record) bool {
 	k := frameKey{r.Rank, r.Input, cid}
 	f := c.frames[k]
 	if f == nil {
-		f = &FrameTime{FrameRef: FrameRef{CompileID: r.CompileID.String()}, rank: r.Rank}
+		f = &FrameTime{FrameRef: FrameRef{CompileID: r.CompileID.String()}, RankID: r.Rank}
 		if r.Rank >= 0 {
-			f.Rank = &f.rank
+			f.Rank = &f.RankID
 		}
 		c.frames[k] = f
 		c.order = append(c.order, k)
@@ -276,8 +276,8 @@ func (c *compileAgg) report() *CompileReport {
 		return nil
 	}
 	sort.SliceStable(out.Frames, func(i, j int) bool {
-		if out.Frames[i].rank != out.Frames[j].rank {
-			return out.Frames[i].rank < out.Frames[j].rank
+		if out.Frames[i].RankID != out.Frames[j].RankID {
+			return out.Frames[i].RankID < out.Frames[j].RankID
 		}
 		return false
 	})
@@ -288,9 +288,9 @@ func (c *compileAgg) report() *CompileReport {
 // Noise: a compile-time change counts when it is at least this large and this much of the smaller side
 // (15 %: the threshold of PyTorch's compile-time dashboard).
 const (
-	noiseS            = 1.0
+	NoiseS            = 1.0
 	DefaultTolerance  = 0.15
-	metricNoiseFactor = 0.05
+	MetricNoiseFactor = 0.05
 )
 
 func (f FrameRef) key() string {

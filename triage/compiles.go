@@ -52,7 +52,7 @@ func (a *Aggregator) addCompile(r *logparse.Record) {
 func (a *Aggregator) compileSummaries() ([]*CompileSummary, int) {
 	out := make([]*CompileSummary, 0, len(a.compiles))
 	for _, s := range a.compiles {
-		s.Ranks = sortedInts(s.rankSet)
+		s.Ranks = SortedInts(s.rankSet)
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { // one order whatever the map's: frames of one name in one time are many

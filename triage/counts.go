@@ -73,7 +73,7 @@ func eventKeyOf(r *logparse.Record) eventKey {
 }
 
 // sortedInts returns the keys of a map in order.
-func sortedInts[V any](m map[int]V) []int {
+func SortedInts[V any](m map[int]V) []int {
 	out := make([]int, 0, len(m))
 	for k := range m {
 		out = append(out, k)
@@ -82,7 +82,7 @@ func sortedInts[V any](m map[int]V) []int {
 	return out
 }
 
-func sortedStrings[V any](m map[string]V) []string {
+func SortedStrings[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

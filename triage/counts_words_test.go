@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -102,11 +104,11 @@ func TestNoMaybePlurals(t *testing.T) {
 			t.Errorf("the header of %s does not say 1 input:\n%s", name, txt.String())
 		}
 	}
-	res := &triage.CompareResult{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}
+	res := &compare.CompareResult{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}
 	if got, _ := res.DecideVerdict(); got != "2 new findings; 1 finding gone" {
 		t.Errorf("compare: %q", got)
 	}
-	res = &triage.CompareResult{Settings: []triage.Change{{Key: "TORCHINDUCTOR_X"}}}
+	res = &compare.CompareResult{Settings: []compare.Change{{Key: "TORCHINDUCTOR_X"}}}
 	if got, _ := res.DecideVerdict(); got != "no difference in compile time, caches or findings (1 other setting differs)" {
 		t.Errorf("compare: %q", got)
 	}

@@ -157,7 +157,7 @@ func ddpSplitFindings(splits []*DDPSplitSummary, set *playbooks.Set, rw func([]i
 			f.ID += ":" + strconv.Itoa(s.Submodules)
 		}
 		f.Key = "ddp_split:" + strconv.Itoa(s.Submodules) // runs compare splits by their size, not by frame number
-		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
+		f.RankStats = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
 		f.addCompileIDs(s.Evidence)
 		var d strings.Builder
 		fmt.Fprintf(&d, "Compile %s: DDPOptimizer split the graph Dynamo compiled %s.\n", s.CompileID, s.what())

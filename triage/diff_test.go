@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -28,7 +30,7 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 		compared++
 		relT, _ := filepath.Rel(triage.Fixtures, tri)
 		relV, _ := filepath.Rel(triage.Fixtures, ver)
-		d := triage.Diff(triage.AnalyzeFiles(t, relT), triage.AnalyzeFiles(t, relV))
+		d := compare.Diff(triage.AnalyzeFiles(t, relT), triage.AnalyzeFiles(t, relV))
 		if d.New != 0 || d.Gone != 0 {
 			t.Errorf("%s vs verbose: %d new, %d gone: %+v", filepath.Base(tri), d.New, d.Gone, d.Items)
 		}
@@ -36,7 +38,7 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 	if compared < 16 {
 		t.Errorf("compared only %d pairs", compared)
 	}
-	d := triage.Diff(triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
+	d := compare.Diff(triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
 	if d.Changed != 2 || d.Items[0].Key != `graph_break:r01_branch_print.py:f:print():print("side effect")` || d.Items[1].Key != "recompile:r01_branch_print.py:f:size" ||
 		d.Items[1].Before != 2 || d.Items[1].After != 3 {
 		t.Errorf("r01 2.14: %+v", d)
@@ -52,7 +54,7 @@ func TestDiffNewAndGone(t *testing.T) {
 		a, b *triage.Analysis
 		side string
 	}{{quiet, full, "A"}, {full, quiet, "B"}} {
-		d := triage.Diff(c.a, c.b)
+		d := compare.Diff(c.a, c.b)
 		for _, it := range d.Items {
 			if it.Kind == triage.KindGraphBreak || it.Kind == triage.KindRecompile {
 				t.Errorf("%s not logged: compared %+v", c.side, it)
@@ -66,13 +68,13 @@ func TestDiffNewAndGone(t *testing.T) {
 			t.Errorf("%s not logged: not compared %q", c.side, d.NotCompared)
 		}
 		var txt bytes.Buffer
-		triage.WriteDiffText(&txt, "a.log", "b.log", d, text.Options{Width: 200})
+		compare.WriteDiffText(&txt, "a.log", "b.log", d, text.Options{Width: 200})
 		if !strings.Contains(txt.String(), "Not compared") || strings.Contains(txt.String(), "No difference in graph breaks") {
 			t.Errorf("%s not logged: text\n%s", c.side, txt.String())
 		}
 	}
 	// both logged: the items are compared
-	d := triage.Diff(full, triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
+	d := compare.Diff(full, triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
 	if len(d.NotCompared) != 0 || d.Unchanged+d.Changed+d.Moved == 0 {
 		t.Errorf("both logged: %+v", d)
 	}
@@ -93,7 +95,7 @@ func TestDiffSyntheticPerRank(t *testing.T) {
 		agg.Add(triage.SynthRecompile(2, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", 10))
 		agg.Add(triage.SynthBreak(3, 0, 0, 10, 11))
 	})
-	d := triage.Diff(a, b)
+	d := compare.Diff(a, b)
 	if d.New != 1 || d.Changed != 1 || len(d.Items) != 2 {
 		t.Fatalf("%+v", d)
 	}
@@ -105,7 +107,7 @@ func TestDiffSyntheticPerRank(t *testing.T) {
 		t.Errorf("changed %+v", ch)
 	}
 	var out bytes.Buffer
-	triage.WriteDiffText(&out, "A", "B", d, text.Options{})
+	compare.WriteDiffText(&out, "A", "B", d, text.Options{})
 	for _, want := range []string{"New in B", "+ graph break: print() breaks the graph in step (train.py:10) (×1)", "new on rank 3",
 		"~ recompile reason: recompiles of step on size guards (×4 → ×5)", "rank 2: 1→2", "1 new, 0 gone, 1 changed in count, 0 unchanged"} {
 		if !strings.Contains(out.String(), want) {
@@ -126,7 +128,7 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 	os.WriteFile(cut, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:30], "")), 0o644)
 	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	stopped := triage.AnalyzeRun(triage.LoadReport(t, cut), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
-	d := triage.Diff(full, stopped)
+	d := compare.Diff(full, stopped)
 	if d.Gone != 0 || d.Changed != 0 {
 		t.Errorf("against the stopped run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
 	}
@@ -134,12 +136,12 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 		t.Errorf("not compared %q", d.NotCompared)
 	}
 	var txt bytes.Buffer
-	triage.WriteDiffText(&txt, "a", "b", d, text.Options{Width: 200})
+	compare.WriteDiffText(&txt, "a", "b", d, text.Options{Width: 200})
 	if strings.Contains(txt.String(), "No difference") || !strings.Contains(txt.String(), "Nothing new or more in graph breaks") {
 		t.Errorf("text:\n%s", txt.String())
 	}
 	// the other way round: what A never reached is not "new" in B
-	d = triage.Diff(stopped, full)
+	d = compare.Diff(stopped, full)
 	if d.New != 0 || d.Changed != 0 || !strings.Contains(strings.Join(d.NotCompared, "\n"), "new or more: A did not complete") {
 		t.Errorf("from the stopped run: %d new, %d changed, not compared %q", d.New, d.Changed, d.NotCompared)
 	}
@@ -169,7 +171,7 @@ func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 			"graph breaks: B was interrupted (the tool supervising it is gone) before it printed any torch output", "printed no torch output,"},
 		{on(triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero}), "graph breaks: B printed no torch output", ""},
 	} {
-		d := triage.Diff(full, c.run)
+		d := compare.Diff(full, c.run)
 		nc := strings.Join(d.NotCompared, "\n")
 		if !strings.Contains(nc, c.want) || c.lack != "" && strings.Contains(nc, c.lack) {
 			t.Errorf("not compared:\n%s\nwant %q", nc, c.want)
@@ -187,7 +189,7 @@ func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 	off := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, []triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
 		Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
 		&triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
-	d := triage.Diff(full, off)
+	d := compare.Diff(full, off)
 	if d.Gone != 0 || d.Changed != 0 {
 		t.Errorf("against the compile-off run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
 	}
@@ -206,7 +208,7 @@ func TestDiffDoesNotMoveARecompileBetweenSiteKinds(t *testing.T) {
 	b := &triage.Analysis{Report: &triage.Report{}, Findings: []triage.Finding{*withFrame}, Evidence: a.Evidence}
 	a.Findings[0].Key, b.Findings[0].Key = "recompile:shapes.py:f:value_float", "recompile:shapes.py:f:value_float"
 	a.Findings[0].Records, b.Findings[0].Records = 1, 1
-	if d := triage.Diff(a, b); d.Moved != 0 || d.Unchanged != 1 {
+	if d := compare.Diff(a, b); d.Moved != 0 || d.Unchanged != 1 {
 		t.Errorf("moved %d, unchanged %d: %+v", d.Moved, d.Unchanged, d.Items)
 	}
 }

@@ -179,7 +179,7 @@ func dynamicLogDetail(g *groupSnap) string {
 		}
 		fmt.Fprintf(&d, "\n%s", l.text)
 		if ranks := l.ranks.sorted(); len(ranks) > 0 {
-			d.WriteString(" · " + rankWord(ranks))
+			d.WriteString(" · " + RankWord(ranks))
 		}
 		if l.n > 1 {
 			fmt.Fprintf(&d, " ×%d", l.n)

@@ -145,7 +145,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	add(f.traceback, "a traceback through torch")
 	add(f.lines.TorchMessage && !f.traceback, "a torch exception message")
 	add(f.warning, "a torch warning")
-	for _, art := range sortedStrings(f.lines.Artifacts) {
+	for _, art := range SortedStrings(f.lines.Artifacts) {
 		ev.Logs = append(ev.Logs, art)
 	}
 	// the dynamic log's lines, unless Dynamo's own INFO or DEBUG lines say they may be dynamo's (which includes them)

@@ -83,7 +83,7 @@ type Finding struct {
 
 	Key        string           `json:"-"` // compare key for diff and baseline (CompareKey)
 	oldKey     string           // the key of baselines written before break identities (lineKey), when it differs
-	ranks      map[int]rankStat // per rank (rank agreement, diff); -1 = a process without rank
+	RankStats  map[int]rankStat `json:"-"` // per rank (rank agreement, diff); -1 = a process without rank
 	unexpected int              // recompiles: records beyond automatic dynamic's expected first one; re-records: the re-recordings known
 	// firstFailure: this error holds the run's first failure (Report.FirstFailure, its order known): the one the
 	// others followed from, listed and named first
@@ -123,8 +123,8 @@ func (f *Finding) CompareKey() string {
 
 // PerRank returns the records of the finding per rank (-1 for a process without rank).
 func (f *Finding) PerRank() map[int]int {
-	out := make(map[int]int, len(f.ranks))
-	for r, st := range f.ranks {
+	out := make(map[int]int, len(f.RankStats))
+	for r, st := range f.RankStats {
 		out[r] = st.N
 	}
 	return out
@@ -277,7 +277,7 @@ func KindWord(kind Kind) string {
 }
 
 // diffKindOrder lists the kinds a diff compares, in the order NotCompared names them.
-var diffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
+var DiffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
 	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
 
 // KindPlural names a kind in NotCompared ("graph breaks", "CUDA-graph skips").

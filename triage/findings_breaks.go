@@ -63,10 +63,10 @@ func breakFinding(b *BreakSummary, snap *detailSnap, m *breakMatcher, recompilin
 	f.ID = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What
 	f.Key, f.oldKey = breakIdentity(&f, b)
 	if snap != nil {
-		f.ranks = snap.breaks[b]
+		f.RankStats = snap.breaks[b]
 	}
-	if f.ranks == nil {
-		f.ranks = ranksFromEvidence(b.Ranks, b.Evidence, b.Records)
+	if f.RankStats == nil {
+		f.RankStats = ranksFromEvidence(b.Ranks, b.Evidence, b.Records)
 	}
 	f.InRecompilingFrame = anyRecompiled(b.CompileIDs) || recompiling[b.File+"\x00"+f.Function]
 	breakBasisOf(&f, b, probes)
@@ -160,7 +160,7 @@ func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
 		w("\n", f.basisDetail)
 	}
 	w("\nRecords: ", strconv.Itoa(b.Records), " · ", rw(b.Ranks), " · compile ids ")
-	for i, c := range capList(b.CompileIDs, 12) {
+	for i, c := range CapList(b.CompileIDs, 12) {
 		if i > 0 {
 			w(", ")
 		}
@@ -220,7 +220,7 @@ func ranksFromEvidence(ranks []int, ev []Evidence, records int) map[int]rankStat
 	return out
 }
 
-func capList(list []string, n int) []string {
+func CapList(list []string, n int) []string {
 	if len(list) <= n {
 		return list
 	}

@@ -25,17 +25,17 @@ const (
 	skewFindingRatio = 1.5
 )
 
-var cacheWords = map[string]string{"fx_graph": "FX graph cache", "aot_autograd": "AOTAutograd cache", "pgo": "PGO code state"}
+var CacheWords = map[string]string{"fx_graph": "FX graph cache", "aot_autograd": "AOTAutograd cache", "pgo": "PGO code state"}
 
 func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, set *playbooks.Set) Finding {
 	f := Finding{Kind: kind, ID: string(kind) + ":" + id, Title: title, What: text.OneLine(title, 60), Detail: detail,
-		Records: 1, Ranks: ranks, Evidence: []Evidence{}, ranks: map[int]rankStat{}}
+		Records: 1, Ranks: ranks, Evidence: []Evidence{}, RankStats: map[int]rankStat{}}
 	for _, r := range ranks {
-		f.ranks[r] = statN(1)
+		f.RankStats[r] = statN(1)
 	}
 	if len(ranks) == 0 {
 		f.Ranks = []int{}
-		f.ranks[-1] = statN(1)
+		f.RankStats[-1] = statN(1)
 	}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: kind, Reason: reason}))
 	f.Key = f.ID
@@ -46,7 +46,7 @@ func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, se
 func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]string, idle []int) []Finding {
 	var out []Finding
 	rs := c.Ranks()
-	ranks := sortedInts(rs)
+	ranks := SortedInts(rs)
 	for _, name := range CacheNames {
 		reasons := map[string][]int{}
 		for _, r := range ranks {
@@ -54,8 +54,8 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set,
 				reasons[reason] = appendRank(reasons[reason], r)
 			}
 		}
-		for _, reason := range sortedStrings(reasons) {
-			title := fmt.Sprintf("%s bypassed: %s", cacheWords[name], text.OneLine(reason, text.TitleMax))
+		for _, reason := range SortedStrings(reasons) {
+			title := fmt.Sprintf("%s bypassed: %s", CacheWords[name], text.OneLine(reason, text.TitleMax))
 			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+text.ClipRunes(reason, 80), title,
 				title+"\nA bypassed graph is compiled cold on every start.", name+" cache bypass: "+reason, nonNeg(reasons[reason]), set))
 		}
@@ -86,11 +86,11 @@ func splitCacheFinding(name string, rs map[int]*RankCompile, ranks []int, probes
 	if len(cold) == 0 || len(warm) == 0 {
 		return Finding{}, false
 	}
-	title := fmt.Sprintf("%s missed on %s while %s hit it", cacheWords[name], rankWord(cold), rankWord(warm))
+	title := fmt.Sprintf("%s missed on %s while %s hit it", CacheWords[name], RankWord(cold), RankWord(warm))
 	detail := title + "\nThose ranks compiled cold: their cache dir is not the others' (not shared, fresh node or container) or their cache key differs."
 	reason := name + " cache miss on some ranks while others hit"
 	for _, d := range ConfigParity(probes) {
-		if isCacheKnob(strings.TrimPrefix(d.Key, "env.")) {
+		if IsCacheKnob(strings.TrimPrefix(d.Key, "env.")) {
 			detail += "\nSettings that differ: " + d.String()
 			reason += "; " + d.Key + " differs"
 		}

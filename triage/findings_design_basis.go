@@ -83,7 +83,7 @@ func optimizerStepBasis(f *Finding, ev stepEvidence) bool {
 // breakRanks is the ranks whose records the finding holds, sorted; [-1] for a process without rank.
 func breakRanks(f *Finding) []int {
 	var out []int
-	for r := range f.ranks {
+	for r := range f.RankStats {
 		out = append(out, r)
 	}
 	if len(out) == 0 {

@@ -23,10 +23,10 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([
 		f.ID += "@" + text.Site(s.File, s.Line)
 	}
 	if snap != nil {
-		f.ranks = snap.skips[s]
+		f.RankStats = snap.skips[s]
 	}
-	if f.ranks == nil {
-		f.ranks = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
+	if f.RankStats == nil {
+		f.RankStats = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
 	}
 	f.addCompileIDs(s.Evidence)
 	f.Title = "CUDA graphs skipped: " + text.OneLine(s.Reason, text.TitleMax) // the rows and the gate add File and Line
@@ -114,7 +114,7 @@ func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set, ff *First
 	out := make([]Finding, 0, len(order))
 	for _, k := range order {
 		f := groups[k]
-		f.Ranks = ranksOf(f.ranks)
+		f.Ranks = ranksOf(f.RankStats)
 		f.firstFailure = firstKey != nil && *firstKey == k
 		out = append(out, *f)
 	}
@@ -141,7 +141,7 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 			q.GBID = "GB" + m[1]
 		}
 	}
-	f := &Finding{Kind: kind, Severity: "high", File: e.File, Line: e.Line, What: short, ranks: map[int]rankStat{}}
+	f := &Finding{Kind: kind, Severity: "high", File: e.File, Line: e.Line, What: short, RankStats: map[int]rankStat{}}
 	if e.Inner != "" {
 		f.What = short + "/" + e.Inner
 	}

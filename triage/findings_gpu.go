@@ -27,7 +27,7 @@ func gpuFindings(rep *Report, snap *detailSnap, set *playbooks.Set, rw func([]in
 
 func warningFinding(w *WarningSummary, set *playbooks.Set, rw func([]int) string) Finding {
 	f := Finding{Kind: KindGPUWarning, Records: w.Records, Ranks: w.Ranks, Evidence: w.Evidence,
-		What: strings.ReplaceAll(w.Topic, "_", " "), ranks: ranksFromEvidence(w.Ranks, w.Evidence, w.Records)}
+		What: strings.ReplaceAll(w.Topic, "_", " "), RankStats: ranksFromEvidence(w.Ranks, w.Evidence, w.Records)}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
 	f.ID = "gpu_warning:" + w.Topic
 	f.Key = f.ID
@@ -55,10 +55,10 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	}
 	f.Key = f.ID
 	if snap != nil {
-		f.ranks = snap.partitions[p]
+		f.RankStats = snap.partitions[p]
 	}
-	if f.ranks == nil {
-		f.ranks = ranksFromEvidence(p.Ranks, p.Evidence, p.Records)
+	if f.RankStats == nil {
+		f.RankStats = ranksFromEvidence(p.Ranks, p.Evidence, p.Records)
 	}
 	where := ""
 	if p.File != "" {
@@ -107,10 +107,10 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, r
 	f.ID = "cudagraph_rerecord:" + r.Function + ":" + normalizeText(r.Reason, 80)
 	f.Key = f.ID
 	if snap != nil {
-		f.ranks = snap.rerecords[r]
+		f.RankStats = snap.rerecords[r]
 	}
-	if f.ranks == nil {
-		f.ranks = ranksFromEvidence(r.Ranks, r.Evidence, n)
+	if f.RankStats == nil {
+		f.RankStats = ranksFromEvidence(r.Ranks, r.Evidence, n)
 	}
 	f.addCompileIDs(r.Evidence)
 	f.Title = rerecordTitle(r)

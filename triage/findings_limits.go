@@ -29,14 +29,14 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 				q.GuardClass = gc.Class
 			}
 			f = &Finding{Kind: KindLimitHit, Severity: "high", File: h.File, Line: h.Line, Function: fn,
-				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), ranks: map[int]rankStat{}, Resume: resume}
+				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), RankStats: map[int]rankStat{}, Resume: resume}
 			if resume > 0 {
 				f.Line = resume
 			}
 			applyPlaybook(f, matchPlaybook(set, q))
 			f.Category = CategoryFix // the frame runs eager from now on, or the call failed: always worth fixing
-			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + fnDisplay(fn, resume)
-			f.Title = fmt.Sprintf("%s hit config.%s (%d): %s", fnDisplay(fn, resume), h.Limit, h.Value, h.Then())
+			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + FnDisplay(fn, resume)
+			f.Title = fmt.Sprintf("%s hit config.%s (%d): %s", FnDisplay(fn, resume), h.Limit, h.Value, h.Then())
 			then := "Every new variant of this frame now runs eagerly (a performance cliff)."
 			if h.Raised {
 				then = "fail_on_recompile_limit_hit (or fullgraph) made the hit an error: the call that needed another compile failed."
@@ -61,7 +61,7 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 	out := make([]Finding, 0, len(order))
 	for _, k := range order {
 		f := groups[k]
-		f.Ranks = ranksOf(f.ranks)
+		f.Ranks = ranksOf(f.RankStats)
 		sort.Strings(f.CompileIDs)
 		f.Key = "limit_hit:" + ShortPath(k.file) + ":" + k.fn // the resume line left out: lines move
 		out = append(out, *f)
@@ -115,11 +115,11 @@ func (f *Finding) addEvent(ev Evidence, rank int, compileID string) {
 	if len(f.Evidence) < maxEvidence {
 		f.Evidence = append(f.Evidence, ev)
 	}
-	st, ok := f.ranks[rank]
+	st, ok := f.RankStats[rank]
 	if !ok {
 		st = statN(0)
 	}
 	cid, _ := parseCID(compileID)
 	st.add(cid)
-	f.ranks[rank] = st
+	f.RankStats[rank] = st
 }

@@ -101,7 +101,7 @@ func (ev stepEvidence) basis() string {
 		if lib {
 			by = "replaced by another callable: "
 		}
-		return "probe: " + ev.class + ".step " + by + strings.Join(capList(names, 2), ", ")
+		return "probe: " + ev.class + ".step " + by + strings.Join(CapList(names, 2), ", ")
 	}
 	return ""
 }
@@ -140,7 +140,7 @@ func (ev stepEvidence) detail(who string) string {
 	switch {
 	case ev.scheduler > 0 && len(ev.others) > 0:
 		return "Probe (at exit): " + Plural(ev.scheduler, c) + " with an LR scheduler's wrapper as `step`, and " +
-			strings.Join(capList(othersNames(ev.others), 2), ", ") + " as another's: which one this call used it" +
+			strings.Join(CapList(othersNames(ev.others), 2), ", ") + " as another's: which one this call used it" +
 			" cannot tell."
 	case ev.missing != "" && (ev.scheduler > 0 || len(ev.others) > 0):
 		return "Probe (at exit): it saw " + c + "'s `step` set on the object, but " + ev.missing + ": not taken as" +

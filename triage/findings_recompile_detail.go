@@ -32,7 +32,7 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 			d.WriteString(p)
 		}
 	}
-	w("Function: ", fnDisplay(g.key.fn, g.key.resume), " in ", g.key.file)
+	w("Function: ", FnDisplay(g.key.fn, g.key.resume), " in ", g.key.file)
 	if g.rawFn != g.key.fn {
 		w(" (Dynamo frame ", g.rawFn, ")")
 	}

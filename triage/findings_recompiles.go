@@ -67,7 +67,7 @@ func DescribeClass(gc GuardClass, n int) string {
 		if strings.ContainsAny(src, ".[") { // an attribute or an item of an argument: nothing was passed as it
 			return "a different object in " + src
 		}
-		return "a different object passed as " + orWhat(src, "an argument")
+		return "a different object passed as " + OrWhat(src, "an argument")
 	case "global_state":
 		return gc.Detail + " changed"
 	case "param_shape":
@@ -80,7 +80,7 @@ func DescribeClass(gc GuardClass, n int) string {
 
 // fnDisplay names a recompile group's function for people: "step", or "step (after line 10)" for the frame
 // Dynamo resumes after a graph break.
-func fnDisplay(fn string, resume int) string {
+func FnDisplay(fn string, resume int) string {
 	if fn == "" {
 		fn = "?"
 	}
@@ -93,7 +93,7 @@ func fnDisplay(fn string, resume int) string {
 func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	k := g.key
 	f := Finding{Kind: KindRecompile, File: k.file, Line: g.fnLine, Function: k.fn, Records: g.records,
-		Evidence: g.evidence, ranks: g.rankStats, Resume: k.resume}
+		Evidence: g.evidence, RankStats: g.rankStats, Resume: k.resume}
 	if k.resume > 0 {
 		f.Line = k.resume
 	}
@@ -153,7 +153,7 @@ func moduleWrapper(fn, file string) bool {
 }
 
 func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
-	who := fnDisplay(g.key.fn, g.key.resume)
+	who := FnDisplay(g.key.fn, g.key.resume)
 	if moduleWrapper(g.key.fn, g.key.file) {
 		who = "the compiled module (torch's wrapper inner)"
 	}
@@ -275,11 +275,11 @@ func beyondOn(g *groupSnap) string {
 		return ""
 	}
 	sort.Ints(beyond)
-	return " on " + rankWord(beyond)
+	return " on " + RankWord(beyond)
 }
 
 // firstClass is the guard class of a recompile finding ("size", "value_str"), or "".
-func (f *Finding) firstClass() string {
+func (f *Finding) FirstClass() string {
 	if len(f.Classes) > 0 {
 		return f.Classes[0].Class
 	}

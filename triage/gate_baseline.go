@@ -47,13 +47,13 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 			missing++
 			continue
 		}
-		if why := a.unlogged(it.Kind); why != "" {
+		if why := a.Unlogged(it.Kind); why != "" {
 			unseen[it.Kind] = why
 			continue
 		}
 		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", KindWord(it.Kind), it.Title, it.Records))
 	}
-	for _, k := range diffKindOrder {
+	for _, k := range DiffKindOrder {
 		if why := unseen[k]; why != "" {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", KindPlural(k), why))
 		}

@@ -30,7 +30,7 @@ func (res *GateResult) ranksRule(a *Analysis) {
 		for _, m := range g.Missing {
 			parts = append(parts, "missing "+m)
 		}
-		msg := fmt.Sprintf("%s differs from %s: %s", rankWord(g.Ranks), rankWord(ref.Ranks), strings.Join(capList(parts, 4), ", "))
+		msg := fmt.Sprintf("%s differs from %s: %s", RankWord(g.Ranks), RankWord(ref.Ranks), strings.Join(CapList(parts, 4), ", "))
 		if fd := groupFirstDivergent(g); fd != "" {
 			msg += " · first divergent compile id " + fd
 		}

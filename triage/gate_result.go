@@ -89,7 +89,7 @@ func (res *GateResult) fail(rule, why string, f *Finding) {
 		}
 	}
 	if len(f.Ranks) > 0 {
-		msg += " · " + rankWord(f.Ranks)
+		msg += " · " + RankWord(f.Ranks)
 	}
 	if f.Playbook != "" {
 		msg += " · playbook " + f.Playbook

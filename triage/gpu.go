@@ -222,7 +222,7 @@ func (a *Aggregator) rerecordings() map[int]int {
 func (a *Aggregator) gpuSummaries(rep *Report) {
 	rep.CudagraphPartitions = []*PartitionSummary{}
 	for _, s := range a.partitions {
-		s.Ranks, s.CompileIDs = sortedInts(s.rankSet), sortedStrings(s.cidSet)
+		s.Ranks, s.CompileIDs = SortedInts(s.rankSet), SortedStrings(s.cidSet)
 		rep.CudagraphPartitions = append(rep.CudagraphPartitions, s)
 	}
 	sort.Slice(rep.CudagraphPartitions, func(i, j int) bool {
@@ -239,7 +239,7 @@ func (a *Aggregator) gpuSummaries(rep *Report) {
 	rep.CudagraphRerecords = []*RerecordSummary{}
 	perRank := a.rerecordings()
 	for _, s := range a.rerecords {
-		s.Ranks = sortedInts(s.rankSet)
+		s.Ranks = SortedInts(s.rankSet)
 		rep.CudagraphRerecords = append(rep.CudagraphRerecords, s)
 		rep.Counts.CudagraphRerecords += s.Rerecords
 		rep.Counts.CudagraphRerecordChecks += s.Records
@@ -303,7 +303,7 @@ func (a *Aggregator) addWarning(r *logparse.Record) {
 func (a *Aggregator) warningSummaries(rep *Report) {
 	rep.GPUWarnings = []*WarningSummary{}
 	for _, s := range a.warnings {
-		s.Ranks = sortedInts(s.rankSet)
+		s.Ranks = SortedInts(s.rankSet)
 		rep.GPUWarnings = append(rep.GPUWarnings, s)
 	}
 	sort.Slice(rep.GPUWarnings, func(i, j int) bool { return rep.GPUWarnings[i].Topic < rep.GPUWarnings[j].Topic })

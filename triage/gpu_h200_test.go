@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -90,9 +92,9 @@ func TestCacheStateOfARestartedCompile(t *testing.T) {
 func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	known := triage.KnowHit | triage.KnowMiss
-	res := &triage.CompareResult{
-		Compile: &triage.Delta{What: "compile", A: f(64.7), B: f(44.2), DeltaS: f(-20.4), Big: true},
-		Frames:  []triage.Delta{{What: "`f` [0/4]", A: f(55.2), B: f(40.7), DeltaS: f(-14.5), Big: true}},
+	res := &compare.CompareResult{
+		Compile: &compare.Delta{What: "compile", A: f(64.7), B: f(44.2), DeltaS: f(-20.4), Big: true},
+		Frames:  []compare.Delta{{What: "`f` [0/4]", A: f(55.2), B: f(40.7), DeltaS: f(-14.5), Big: true}},
 	}
 	ca := &triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 3, Miss: 19, Known: known}, "aot_autograd": {Hit: 1, Miss: 24, Known: known}}}
 	cb := &triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 18, Miss: 1, Known: known}, "aot_autograd": {Hit: 18, Miss: 1, Known: known}}}
@@ -102,7 +104,7 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 		t.Errorf("verdict %q", v)
 	}
 	// a small shift in a mix is no change
-	res = &triage.CompareResult{}
+	res = &compare.CompareResult{}
 	res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 10, Miss: 10, Known: known}}},
 		&triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 11, Miss: 9, Known: known}}})
 	if len(res.Caches) != 1 || res.Caches[0].Changed() {

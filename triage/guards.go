@@ -60,11 +60,11 @@ func ClassifyGuard(text string) GuardClass {
 	case strings.HasPrefix(g, "___check_obj_id(") || strings.HasPrefix(g, "ID_MATCH"):
 		gc.Class = "obj_id"
 		gc.Source = callSource(g)
-		gc.Detail = "object identity of " + orWhat(gc.Source, "an argument")
+		gc.Detail = "object identity of " + OrWhat(gc.Source, "an argument")
 	case strings.HasPrefix(g, "___check_type_id(") || strings.HasPrefix(g, "TYPE_MATCH") || strings.HasPrefix(g, "isinstance("):
 		gc.Class = "type"
 		gc.Source = callSource(g)
-		gc.Detail = "type of " + orWhat(gc.Source, "an argument")
+		gc.Detail = "type of " + OrWhat(gc.Source, "an argument")
 	default:
 		classifyExpr(g, &gc)
 	}
@@ -150,7 +150,7 @@ func callSource(g string) string {
 	return ""
 }
 
-func orWhat(s, alt string) string {
+func OrWhat(s, alt string) string {
 	if s == "" {
 		return alt
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -39,12 +41,12 @@ func TestBreakTitleWithoutItsFunction(t *testing.T) {
 // the frame plainly: it read "-4.1 s compile (5.2 s → 1.0 s): on `f` [0/0]" (real 2.14.1 cold/warm runs).
 func TestCompareHeadlineWithoutPhase(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	res := &triage.CompareResult{Compile: &triage.Delta{What: "total", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true},
-		Frames: []triage.Delta{{What: "`f` [0/0]", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true}}}
+	res := &compare.CompareResult{Compile: &compare.Delta{What: "total", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true},
+		Frames: []compare.Delta{{What: "`f` [0/0]", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true}}}
 	if got, _ := res.DecideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s) in `f` [0/0] -4.1 s;") {
 		t.Errorf("%q", got)
 	}
-	res.Phases = []triage.Delta{{What: "triton", DeltaS: f(-1.2), Big: true}}
+	res.Phases = []compare.Delta{{What: "triton", DeltaS: f(-1.2), Big: true}}
 	// the phase's change and the frame's are apart: a phase's is the sum over frames (TestCompareHeadlineKeepsPhaseAndFrameApart)
 	if got, _ := res.DecideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s): triton -1.2 s; most in `f` [0/0] -4.1 s;") {
 		t.Errorf("%q", got)

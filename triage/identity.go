@@ -63,7 +63,7 @@ func sourceIdentity(code string) string {
 }
 
 // siteOf is where a finding points, as diff shows a move: "r05_dist_c10d.py:10"; "" without a file.
-func siteOf(f *Finding) string {
+func SiteOf(f *Finding) string {
 	if f.File == "" {
 		return ""
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -67,12 +69,12 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 			}
 			before := analyzeBytes(t, orig)
 			after := analyzeBytes(t, shiftLines(t, orig, tc.script, 10))
-			d := triage.Diff(before, after)
+			d := compare.Diff(before, after)
 			if d.New != 0 || d.Gone != 0 || d.Moved == 0 {
 				t.Fatalf("diff: %d new, %d gone, %d moved: %+v", d.New, d.Gone, d.Moved, d.Items)
 			}
 			var txt bytes.Buffer
-			triage.WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
+			compare.WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
 			if !strings.Contains(txt.String(), " moved from "+tc.script+":") {
 				t.Errorf("diff text shows no move:\n%s", txt.String())
 			}
@@ -83,9 +85,9 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 		})
 	}
 	orig, _ := os.ReadFile(Fx("torch-2.14/r05_dist_c10d.triage.log"))
-	d := triage.Diff(analyzeBytes(t, orig), analyzeBytes(t, shiftLines(t, orig, "r05_dist_c10d.py", 10)))
+	d := compare.Diff(analyzeBytes(t, orig), analyzeBytes(t, shiftLines(t, orig, "r05_dist_c10d.py", 10)))
 	var txt bytes.Buffer
-	triage.WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
+	compare.WriteDiffText(&txt, "A", "B", d, text.Options{Width: 200})
 	if want := "~ graph break print() moved from r05_dist_c10d.py:10 to r05_dist_c10d.py:11"; !strings.Contains(txt.String(), want) {
 		t.Errorf("want %q in\n%s", want, txt.String())
 	}
@@ -97,7 +99,7 @@ func TestBreakOnAnotherSourceLineIsNew(t *testing.T) {
 	changed := bytes.ReplaceAll(orig, []byte(`print("rank0 debug")`), []byte(`print("rank0 step done")`))
 	changed = shiftLines(t, changed, "r05_dist_c10d.py", 10)
 	before, after := analyzeBytes(t, orig), analyzeBytes(t, changed)
-	if d := triage.Diff(before, after); d.New != 1 || d.Gone != 1 {
+	if d := compare.Diff(before, after); d.New != 1 || d.Gone != 1 {
 		t.Errorf("diff: %+v", d)
 	}
 	if res := triage.Gate(after, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: triage.NewBaseline(before)}); res.Passed {

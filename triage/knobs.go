@@ -62,11 +62,11 @@ var cacheKnobs = map[string]bool{"TORCHINDUCTOR_CACHE_DIR": true, "TRITON_CACHE_
 	"inductor.force_disable_caches": true, "inductor.fx_graph_cache": true, "inductor.freezing": true}
 
 // isCacheKnob reports a setting (env name or config key) that changes what the compile caches find.
-func isCacheKnob(key string) bool { return cacheKnobs[strings.TrimPrefix(key, "env.")] }
+func IsCacheKnob(key string) bool { return cacheKnobs[strings.TrimPrefix(key, "env.")] }
 
 // IsKnob reports a setting of the knob table or a cache knob ("env.NAME" or a config key).
 func IsKnob(key string) bool {
-	if isCacheKnob(key) {
+	if IsCacheKnob(key) {
 		return true
 	}
 	for _, k := range knobs {
@@ -89,7 +89,7 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]s
 	}
 	groups := map[string]*hit{}
 	for _, p := range probes {
-		vals := settings(p)
+		vals := Settings(p)
 		for _, k := range knobs {
 			v, ok := vals[k.Key]
 			if !ok || !k.Risky(v, p.Torch) {
@@ -110,13 +110,13 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]s
 		}
 	}
 	var out []Finding
-	for _, g := range sortedStrings(groups) {
+	for _, g := range SortedStrings(groups) {
 		h := groups[g]
-		set0 := strings.Join(sortedStrings(h.settings), ", ")
+		set0 := strings.Join(SortedStrings(h.settings), ", ")
 		title := fmt.Sprintf("%s: %s", set0, h.k.Why)
 		on := "the process" // without rank (RankOf)
 		if ranks := nonNeg(h.ranks); len(ranks) > 0 {
-			on = rankWord(ranks)
+			on = RankWord(ranks)
 		}
 		detail := fmt.Sprintf("%s\nSet on %s.", title, on)
 		out = append(out, compileFinding(h.k.Kind, "knob:"+g, title, detail, "knob "+set0+": "+h.k.Why, nonNeg(h.ranks), set))

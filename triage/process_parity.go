@@ -33,13 +33,13 @@ func ConfigParity(infos []ProcessInfo) []Difference {
 	values := make([]map[string]string, len(infos))
 	keys := map[string]bool{}
 	for i, info := range infos {
-		values[i] = settings(info)
+		values[i] = Settings(info)
 		for k := range values[i] {
 			keys[k] = true
 		}
 	}
 	var diffs []Difference
-	for _, key := range sortedStrings(keys) {
+	for _, key := range SortedStrings(keys) {
 		groups := map[string][]int{}
 		for i, info := range infos {
 			v, ok := values[i][key]
@@ -101,7 +101,7 @@ func recorded(info ProcessInfo, key string) bool {
 	return false
 }
 
-func settings(info ProcessInfo) map[string]string {
+func Settings(info ProcessInfo) map[string]string {
 	out := map[string]string{
 		"version.torch":  info.Torch,
 		"version.python": info.Python,

@@ -67,7 +67,7 @@ var agreementKinds = map[Kind]bool{KindGraphBreak: false, KindCudagraphSkip: fal
 	KindRecompile: true, KindLimitHit: true, KindCompileError: true}
 
 func countOn(f *Finding, rank int) int {
-	st, ok := f.ranks[rank]
+	st, ok := f.RankStats[rank]
 	if !ok || st.N == 0 {
 		return 0
 	}
@@ -104,7 +104,7 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 	unranked := 0 // records that say no rank (a line without [rankN]:, under torchrun's [defaultN]: tee prefix only)
 	for i, f := range items {
 		byCount := agreementKinds[f.Kind]
-		for r, st := range f.ranks {
+		for r, st := range f.RankStats {
 			if r == -1 {
 				unranked += st.N
 			}
@@ -209,7 +209,7 @@ func compareGroup(g []int, ref int, items []*Finding, earned func(f *Finding, a,
 // divergentAt is the compile id where rank r's records of f stop matching the reference's: the first record
 // of an item only one side has, else the latest record of the side that has more (the extra one comes last).
 func divergentAt(f *Finding, r, ref int) (logparse.CompileID, bool) {
-	a, b := f.ranks[r], f.ranks[ref]
+	a, b := f.RankStats[r], f.RankStats[ref]
 	var cid logparse.CompileID
 	switch {
 	case a.N == 0:
@@ -237,9 +237,9 @@ func divergenceText(f *Finding, a, b int, twin bool) string {
 		if len(f.Classes) > 0 {
 			gc = f.Classes[len(f.Classes)-1] // the latest variant: what the extra recompile most likely saw
 		}
-		what = "recompile of " + fnDisplay(f.Function, f.Resume) + ", " + DescribeClass(gc, 1)
+		what = "recompile of " + FnDisplay(f.Function, f.Resume) + ", " + DescribeClass(gc, 1)
 	case KindLimitHit:
-		what = "recompile-limit hit in " + fnDisplay(f.Function, f.Resume)
+		what = "recompile-limit hit in " + FnDisplay(f.Function, f.Resume)
 	case KindCudagraphSkip:
 		what = "CUDA-graph skip (" + f.What + ")"
 	default:
@@ -263,11 +263,11 @@ func agreementSummary(ra RankAgreement) string {
 	var b strings.Builder
 	switch {
 	case len(ref.Ranks) > 1:
-		fmt.Fprintf(&b, "%s agree; ", rankWord(ref.Ranks))
+		fmt.Fprintf(&b, "%s agree; ", RankWord(ref.Ranks))
 	case len(ra.Groups) == 2:
-		fmt.Fprintf(&b, "%s differs from %s: ", rankWord(ra.Groups[1].Ranks), rankWord(ref.Ranks))
+		fmt.Fprintf(&b, "%s differs from %s: ", RankWord(ra.Groups[1].Ranks), RankWord(ref.Ranks))
 	default:
-		fmt.Fprintf(&b, "no two ranks agree (reference %s); ", rankWord(ref.Ranks))
+		fmt.Fprintf(&b, "no two ranks agree (reference %s); ", RankWord(ref.Ranks))
 	}
 	for i, g := range ra.Groups[1:] {
 		if i == summaryGroups {
@@ -278,7 +278,7 @@ func agreementSummary(ra RankAgreement) string {
 			b.WriteString("; ")
 		}
 		if len(ref.Ranks) > 1 || len(ra.Groups) > 2 {
-			fmt.Fprintf(&b, "%s: ", rankWord(g.Ranks))
+			fmt.Fprintf(&b, "%s: ", RankWord(g.Ranks))
 		}
 		b.WriteString(groupItems(g))
 	}

@@ -158,7 +158,7 @@ func (d *CompilesDiffer) words(counts, someUnknown bool) string {
 			known = append(known, g.Ranks...)
 		}
 		slices.Sort(known)
-		whose = "the probes of " + rankWord(known)
+		whose = "the probes of " + RankWord(known)
 	}
 	what := "different numbers of compiles"
 	if !counts {
@@ -186,7 +186,7 @@ func (d *CompilesDiffer) words(counts, someUnknown bool) string {
 		parts = append(parts, g.words())
 	}
 	for _, o := range d.NotKnown {
-		parts = append(parts, rankWord(o.Ranks)+": not known ("+o.Why+")")
+		parts = append(parts, RankWord(o.Ranks)+": not known ("+o.Why+")")
 	}
 	return lead + ": " + strings.Join(parts, "; ")
 }
@@ -205,13 +205,13 @@ func (g CompileGroup) words() string {
 		frame += " at " + siteText(g.File, g.Line)
 	}
 	if g.AfterBreak != "" {
-		frame += ", which resumes after the graph break " + g.afterWhat + " " + rankWord(g.Ranks) + " logged there"
+		frame += ", which resumes after the graph break " + g.afterWhat + " " + RankWord(g.Ranks) + " logged there"
 	}
 	state := "last: "
 	if g.Phase == "compiling" {
 		state = "then compiling: "
 	}
-	return rankWord(g.Ranks) + ": " + Plural(g.Compiles, "compile") + " (" + state + frame + ")"
+	return RankWord(g.Ranks) + ": " + Plural(g.Compiles, "compile") + " (" + state + frame + ")"
 }
 
 // withCompiles adds what the ranks' probes recorded of their compiles (compilesDiffer) to an agreement that found no
@@ -246,5 +246,5 @@ func (ra RankAgreement) compilesBasis() []string {
 		ranks = append(ranks, g.Ranks...)
 	}
 	slices.Sort(ranks)
-	return []string{"probe compile states of " + rankWord(ranks)}
+	return []string{"probe compile states of " + RankWord(ranks)}
 }

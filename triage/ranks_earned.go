@@ -105,9 +105,9 @@ func RankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string,
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
 		return withoutUnknownRanks(agreeOf(ev.Ranks, ev, fs, short, unknown), ev, fs, short, unknown)
 	}
-	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", rankWord(idle), shortVerb(short))
+	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", RankWord(idle), shortVerb(short))
 	if short == "still running" {
-		why = rankWord(idle) + " compiled nothing yet (the probe counted no frame)"
+		why = RankWord(idle) + " compiled nothing yet (the probe counted no frame)"
 	}
 	if len(ranks) < 2 { // a difference from it may be only what it never reached (or never meant to run)
 		return RankAgreement{Groups: []RankGroup{}, NotCompared: why, Cut: true,
@@ -116,7 +116,7 @@ func RankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string,
 	e := ev
 	e.Ranks = ranks
 	ra := withoutUnknownRanks(agreeOf(ranks, e, fs, short, unknown), e, fs, short, unknown)
-	ra.Summary += "; " + rankWord(idle) + " not compared: " + why
+	ra.Summary += "; " + RankWord(idle) + " not compared: " + why
 	return ra
 }
 

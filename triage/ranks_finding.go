@@ -13,15 +13,15 @@ import (
 // disagreementFinding turns a disagreement into a high-severity finding.
 func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) Finding {
 	f := Finding{Kind: KindRankDisagreement, Severity: "high", Category: CategoryFix, What: "ranks differ",
-		ID: string(KindRankDisagreement), ranks: map[int]rankStat{}}
+		ID: string(KindRankDisagreement), RankStats: map[int]rankStat{}}
 	kinds := map[Kind]bool{}
 	var detail strings.Builder
-	fmt.Fprintf(&detail, "Reference: %s", rankWord(ra.Groups[0].Ranks))
+	fmt.Fprintf(&detail, "Reference: %s", RankWord(ra.Groups[0].Ranks))
 	for _, g := range ra.Groups[1:] {
 		for _, r := range g.Ranks {
-			f.ranks[r] = statN(1)
+			f.RankStats[r] = statN(1)
 		}
-		fmt.Fprintf(&detail, "\n%s:", rankWord(g.Ranks))
+		fmt.Fprintf(&detail, "\n%s:", RankWord(g.Ranks))
 		for _, e := range g.Extra {
 			fmt.Fprintf(&detail, "\n  extra %s", e)
 		}
@@ -41,7 +41,7 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	for _, o := range ra.othersWords() { // the reference's own agreement is not earned (earnedFromProbe)
 		fmt.Fprintf(&detail, "\n%s", o)
 	}
-	f.Ranks = ranksOf(f.ranks)
+	f.Ranks = ranksOf(f.RankStats)
 	f.Records = len(f.Ranks)
 	var what []string
 	for _, k := range []struct {
@@ -86,7 +86,7 @@ func groupFirstDivergent(g RankGroup) string {
 	sort.Slice(keys, func(i, j int) bool { return by[keys[i]][0] < by[keys[j]][0] })
 	parts := make([]string, len(keys))
 	for i, c := range keys {
-		parts[i] = c + " on " + rankWord(by[c])
+		parts[i] = c + " on " + RankWord(by[c])
 	}
 	return strings.Join(parts, "; ")
 }

@@ -156,7 +156,7 @@ func (ra RankAgreement) floorsSummary() string {
 		if len(g.Ranks) > 1 {
 			verb = "differ"
 		}
-		parts = append(parts, fmt.Sprintf("%s %s from %s: %s", rankWord(g.Ranks), verb, rankWord(ra.Groups[0].Ranks), groupItems(g)))
+		parts = append(parts, fmt.Sprintf("%s %s from %s: %s", RankWord(g.Ranks), verb, RankWord(ra.Groups[0].Ranks), groupItems(g)))
 	}
 	if b := ra.ProbeBasis(); b != "" {
 		parts = append(parts, b)
@@ -169,7 +169,7 @@ func (ra RankAgreement) floorsSummary() string {
 func (ra RankAgreement) othersWords() []string {
 	var out []string
 	for _, o := range ra.OthersNotCompared {
-		out = append(out, rankWord(o.Ranks)+" not compared: "+o.Why)
+		out = append(out, RankWord(o.Ranks)+" not compared: "+o.Why)
 	}
 	return out
 }

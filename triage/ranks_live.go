@@ -40,10 +40,10 @@ func hasNotShown(more, fewer []int, items []string, live bool) string {
 		items = append(items[:summaryItems:summaryItems], fmt.Sprintf("+%d more", len(items)-summaryItems))
 	}
 	if !live {
-		return fmt.Sprintf("%s %s what %s had not shown when it ended: %s", rankWord(more), hasHave(more),
-			rankWord(fewer), strings.Join(items, ", "))
+		return fmt.Sprintf("%s %s what %s had not shown when it ended: %s", RankWord(more), hasHave(more),
+			RankWord(fewer), strings.Join(items, ", "))
 	}
-	return fmt.Sprintf("%s %s what %s %s not shown (yet): %s", rankWord(more), hasHave(more), rankWord(fewer),
+	return fmt.Sprintf("%s %s what %s %s not shown (yet): %s", RankWord(more), hasHave(more), RankWord(fewer),
 		hasHave(fewer), strings.Join(items, ", "))
 }
 

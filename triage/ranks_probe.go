@@ -46,7 +46,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 	var nc, its []string // what is not known of the ranks left out, and the summary's words of them
 	for _, g := range groups {
 		words, it := notKnownWords(g.ranks, g.what, g.counted, g.read)
-		nc, its = append(nc, words), append(its, rankWord(g.ranks)+" not compared: "+it)
+		nc, its = append(nc, words), append(its, RankWord(g.ranks)+" not compared: "+it)
 	}
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(out, r) })
 	if len(ranks) == 0 { // every rank is one no log record names, and some not compared on all: no reference
@@ -81,7 +81,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 			ra.Groups = append(ra.Groups, rg)
 		case unearned.NotCompared != "":
 			nc = append(nc, g.notKnown())
-			its = append(its, rankWord(g.ranks)+" not compared: "+unearned.NotCompared)
+			its = append(its, RankWord(g.ranks)+" not compared: "+unearned.NotCompared)
 			continue
 		default:
 			nc = append(nc, g.notKnown())
@@ -159,8 +159,8 @@ func notKnownWords(ranks []int, what, counted string, read bool) (words, its str
 	}
 	if one {
 		rest := fmt.Sprintf("%s are not known (no log record names it%s)", what, why)
-		return rankWord(ranks) + "'s " + rest, "its " + rest
+		return RankWord(ranks) + "'s " + rest, "its " + rest
 	}
 	rest := fmt.Sprintf("are not known (no log record names them%s)", why)
-	return fmt.Sprintf("the %s of %s %s", what, rankWord(ranks), rest), "their " + what + " " + rest
+	return fmt.Sprintf("the %s of %s %s", what, RankWord(ranks), rest), "their " + what + " " + rest
 }

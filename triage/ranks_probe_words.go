@@ -147,10 +147,10 @@ func (ra RankAgreement) basisWords(ranks []int, pc ProbeCompared, differs bool) 
 	}
 	var s string
 	if len(pc.NotCompared) > 0 && !differs && len(ra.Groups) > 0 {
-		s = fmt.Sprintf("%s, which no log record names, %s with %s on what %s %s counted: %s%s", rankWord(ranks), agrees,
-			rankWord(ra.Groups[0].Ranks), its, probe, countedWords(pc), each)
+		s = fmt.Sprintf("%s, which no log record names, %s with %s on what %s %s counted: %s%s", RankWord(ranks), agrees,
+			RankWord(ra.Groups[0].Ranks), its, probe, countedWords(pc), each)
 	} else {
-		s = fmt.Sprintf("%s as %s %s counted (no log record names %s): %s%s", rankWord(ranks), its, probe, them, countedWords(pc), each)
+		s = fmt.Sprintf("%s as %s %s counted (no log record names %s): %s%s", RankWord(ranks), its, probe, them, countedWords(pc), each)
 	}
 	if len(pc.NotCompared) > 0 {
 		s += fmt.Sprintf("; %s %s not compared (%s %s counted %s%s)", its, playbooks.JoinAnd(pc.NotCompared), its, probe,

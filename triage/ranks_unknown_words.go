@@ -53,7 +53,7 @@ func unknownRankGroups(us []RankWithoutRecords) []rankLine {
 			out = append(out, rankLine{ranks: len(g.ranks), text: probeCountsLine(g.ranks, u)})
 			continue
 		}
-		line := rankWord(g.ranks) + ": counts not known: no log record names " + it
+		line := RankWord(g.ranks) + ": counts not known: no log record names " + it
 		switch u := g.u; {
 		case u.ProbeFrames != nil && *u.ProbeFrames == 0:
 			line += fmt.Sprintf("; %s %s counted no compiled frame", its, probe)
@@ -98,7 +98,7 @@ func probeCountsLine(ranks []int, u RankWithoutRecords) string {
 	case u.ProbeFrames != nil:
 		note += " (" + Plural(*u.ProbeFrames, "compiled frame") + each + ")"
 	}
-	return rankWord(ranks) + ": " + strings.Join(items, ", ") + note
+	return RankWord(ranks) + ": " + strings.Join(items, ", ") + note
 }
 
 // rankLine is one line of the "Per rank" section and the ranks it stands for.

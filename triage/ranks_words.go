@@ -9,7 +9,7 @@ import (
 )
 
 // rankWord names ranks: "rank 3", "ranks 0–7".
-func rankWord(ranks []int) string {
+func RankWord(ranks []int) string {
 	if len(ranks) == 1 {
 		return "rank " + strconv.Itoa(ranks[0])
 	}
@@ -49,5 +49,5 @@ func rankText(ranks []int) string {
 	if len(ranks) == 0 {
 		return "single process"
 	}
-	return rankWord(ranks) // "rank 3" for one ("ranks 3" read as a plural)
+	return RankWord(ranks) // "rank 3" for one ("ranks 3" read as a plural)
 }

@@ -13,7 +13,7 @@ import (
 // The compile-time and cache tables of the text and markdown reports, built once as cells.
 
 // maxFrameRows is how many frames (slowest first) the tables list.
-const maxFrameRows = 6
+const MaxFrameRows = 6
 
 // table is a header and rows of cells; "–" is a value no source gave.
 type table struct {
@@ -21,7 +21,7 @@ type table struct {
 	rows [][]string
 }
 
-func secs(p *float64) string {
+func Secs(p *float64) string {
 	if p == nil {
 		return "–"
 	}
@@ -41,11 +41,11 @@ func compileTables(c *CompileReport) (ranks, frames table) {
 	phaseHead := PhaseNames[:5] // without cache_lookup, which overlaps them
 	ranks.head = append(append([]string{"rank", "total"}, phaseHead...), "frames", "FX cache", "AOT cache", "PGO", "source")
 	rs := c.Ranks()
-	keys := sortedInts(rs)
+	keys := SortedInts(rs)
 	row := func(label string, rc *RankCompile) {
-		cells := []string{label, secs(rc.TotalS)}
+		cells := []string{label, Secs(rc.TotalS)}
 		for _, p := range phaseHead {
-			cells = append(cells, secs(rc.ByPhase.Get(p)))
+			cells = append(cells, Secs(rc.ByPhase.Get(p)))
 		}
 		nf := "–"
 		if rc.TotalS != nil {
@@ -73,7 +73,7 @@ func compileTables(c *CompileReport) (ranks, frames table) {
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].TotalS > fs[j].TotalS })
 	frames.head = append([]string{"frame", "rank", "id", "total"}, append(phaseHead[:4:4], "cache")...)
 	for i, f := range fs {
-		if i == maxFrameRows {
+		if i == MaxFrameRows {
 			frames.rows = append(frames.rows, []string{fmt.Sprintf("… %d more", len(fs)-i)})
 			break
 		}
@@ -81,9 +81,9 @@ func compileTables(c *CompileReport) (ranks, frames table) {
 		if f.Rank != nil {
 			rank = itoa(*f.Rank)
 		}
-		cells := []string{frameName(f), rank, f.CompileID, secs(&f.TotalS)}
+		cells := []string{frameName(f), rank, f.CompileID, Secs(&f.TotalS)}
 		for _, p := range phaseHead[:4] {
-			cells = append(cells, secs(f.ByPhase.Get(p)))
+			cells = append(cells, Secs(f.ByPhase.Get(p)))
 		}
 		cache := f.Cache
 		if cache == "" {
@@ -111,7 +111,7 @@ func WriteCompileText(w io.Writer, c *CompileReport) {
 	writeAligned(w, ranks)
 	if rt := c.Runtime; rt != nil {
 		fmt.Fprintf(w, "  run-time work charged to compiles (not in the total): autotune %s · cudagraphify %s\n",
-			secs(rt.AutotuneS), secs(rt.CudagraphifyS))
+			Secs(rt.AutotuneS), Secs(rt.CudagraphifyS))
 	}
 	if len(frames.rows) > 0 {
 		fmt.Fprintln(w, "  slowest frames")
@@ -119,7 +119,7 @@ func WriteCompileText(w io.Writer, c *CompileReport) {
 	}
 	for _, name := range CacheNames {
 		reasons := c.Caches[name].BypassReasons
-		for _, reason := range sortedStrings(reasons) {
+		for _, reason := range SortedStrings(reasons) {
 			fmt.Fprintf(w, "  %s cache bypassed ×%d: %s\n", name, reasons[reason], text.OneLine(reason, 100))
 		}
 	}

@@ -74,7 +74,7 @@ func findingWhere(f *Finding) string {
 		parts = append(parts, loc)
 	}
 	if len(f.Ranks) > 0 {
-		parts = append(parts, rankWord(f.Ranks))
+		parts = append(parts, RankWord(f.Ranks))
 	}
 	if len(parts) == 0 {
 		return "—"

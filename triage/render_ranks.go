@@ -53,7 +53,7 @@ func WritePerRank(t *text.Writer, rep *Report, an *Analysis) {
 	groups := GroupPerRank(rep.PerRank)
 	lines := make([]rankLine, 0, len(groups)+len(rep.PerRankUnknown))
 	for _, g := range groups {
-		lines = append(lines, rankLine{ranks: len(g.Ranks), text: rankWord(g.Ranks) + ": " + CountsText(g.c, an)})
+		lines = append(lines, rankLine{ranks: len(g.Ranks), text: RankWord(g.Ranks) + ": " + CountsText(g.c, an)})
 	}
 	lines = append(lines, unknownRankGroups(rep.PerRankUnknown)...)
 	for i, l := range lines {

@@ -76,7 +76,7 @@ func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()
-		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.itemRanks(p.Ranks), orWhat(p.Reason, "reason not logged"))
+		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.itemRanks(p.Ranks), OrWhat(p.Reason, "reason not logged"))
 		if p.File != "" {
 			t.Linef(8, "      at %s %s", text.Site(p.File, p.Line), p.Function)
 		}

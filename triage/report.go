@@ -121,7 +121,7 @@ func (a *Aggregator) Report() *Report {
 			a.ranks[r] = true
 		}
 	}
-	rep := &Report{Schema: ReportSchema, Inputs: append([]string{}, a.inputs...), Ranks: sortedInts(a.ranks),
+	rep := &Report{Schema: ReportSchema, Inputs: append([]string{}, a.inputs...), Ranks: SortedInts(a.ranks),
 		PerRank: map[string]Counts{}}
 	if a.eraInput != "" {
 		a.inputEra[a.eraInput], a.eraInput, a.eraCur = a.inputEra[a.eraInput].Merge(a.eraCur), "", logparse.Era{}
@@ -136,7 +136,7 @@ func (a *Aggregator) Report() *Report {
 	if rep.Inputs == nil {
 		rep.Inputs = []string{}
 	}
-	rep.PartialReasons = sortedStrings(a.cut)
+	rep.PartialReasons = SortedStrings(a.cut)
 	rep.Partial = len(rep.PartialReasons) > 0
 	rep.GraphBreaks = a.distinctBreaks()
 	for _, b := range rep.GraphBreaks {
@@ -166,7 +166,7 @@ func (a *Aggregator) Report() *Report {
 	rep.RecompileLimitHits = groupLimits(a.limits)
 	rep.Counts.RecompileLimitHits = len(a.limits)
 	for _, s := range a.skips {
-		s.Ranks = sortedInts(s.rankSet)
+		s.Ranks = SortedInts(s.rankSet)
 		rep.CudagraphSkips = append(rep.CudagraphSkips, s)
 		rep.Counts.CudagraphSkips += s.Records
 	}

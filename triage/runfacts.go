@@ -56,7 +56,7 @@ type RunFacts struct {
 	Probed bool
 }
 
-func (r *RunFacts) toolEnv() map[string]string {
+func (r *RunFacts) ToolEnvironment() map[string]string {
 	if r == nil {
 		return nil
 	}
@@ -117,7 +117,7 @@ func evidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 // (TORCHDYNAMO_DISABLE=1 in what it added to the run's environment), or what a process ran with (its environment
 // or Dynamo's config, as the probe recorded them at exit: a wrapper script or the program may set them).
 func compileOff(run *RunFacts, probes []ProcessInfo) string {
-	if run.toolEnv()["TORCHDYNAMO_DISABLE"] == "1" {
+	if run.ToolEnvironment()["TORCHDYNAMO_DISABLE"] == "1" {
 		return "TORCHDYNAMO_DISABLE=1, set by the eager preset"
 	}
 	for _, p := range probes {
@@ -219,7 +219,7 @@ func worldRanks(rep *Report, run *RunFacts, probes []ProcessInfo, torchRan bool)
 			set[r] = true
 		}
 	}
-	return sortedInts(set)
+	return SortedInts(set)
 }
 
 // interrupted lists the interrupts the log shows (KeyboardInterrupt, SystemExit, SignalException).
@@ -247,5 +247,5 @@ func (f *RunFacts) StoppedBy() string {
 	if f == nil || f.Outcome != OutcomeStopped {
 		return ""
 	}
-	return orWhat(f.StopReason, "cancelled")
+	return OrWhat(f.StopReason, "cancelled")
 }

@@ -23,7 +23,7 @@ func TestCIDSet(t *testing.T) {
 			want = append(want, cid(f).String())
 		}
 		got := s.strings()
-		if got == nil || fmt.Sprint(got) != fmt.Sprint(sortedStrings(setOf(want))) {
+		if got == nil || fmt.Sprint(got) != fmt.Sprint(SortedStrings(setOf(want))) {
 			t.Errorf("%d ids: %v, want %v", n, got, want)
 		}
 	}

@@ -253,7 +253,7 @@ func groupEvents[T any, K comparable](events []T, fields func(*T) (K, int, *int,
 	}
 	for i := range out {
 		_, _, _, rs := fields(&out[i])
-		*rs = sortedInts(ranks[i])
+		*rs = SortedInts(ranks[i])
 	}
 	return out
 }

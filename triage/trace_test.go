@@ -135,5 +135,5 @@ func maxCounts(a, b expectedCounts) expectedCounts {
 	return expectedCounts{max(a.GraphBreaks, b.GraphBreaks), max(a.Recompiles, b.Recompiles),
 		max(a.RecompileLimitHits, b.RecompileLimitHits), max(a.CudagraphSkips, b.CudagraphSkips),
 		max(a.CompileErrors, b.CompileErrors), max(a.CudagraphPartitions, b.CudagraphPartitions),
-		max(a.CudagraphRerecords, b.CudagraphRerecords), max(a.RuntimeErrors, b.RuntimeErrors), sortedInts(ranks)}
+		max(a.CudagraphRerecords, b.CudagraphRerecords), max(a.RuntimeErrors, b.RuntimeErrors), SortedInts(ranks)}
 }

@@ -121,7 +121,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 			t.firstProbeMismatch.Title, t.firstProbeMismatch.Playbook)
 	}
 	if t.parity > 0 {
-		add("settings differ between ranks", "%s between ranks", Plural(t.parity, "setting")+verbS(t.parity, " differ"))
+		add("settings differ between ranks", "%s between ranks", Plural(t.parity, "setting")+VerbS(t.parity, " differ"))
 	}
 	graphs := ""
 	if v.UniqueGraphs >= 0 {
@@ -134,7 +134,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	stops := interrupted(rep)
 	switch {
 	case run != nil && run.Outcome == OutcomeDidNotStart:
-		v.State, v.Summary = StateDidNotStart, "did not start: "+orWhat(run.Error, "the command could not be launched")
+		v.State, v.Summary = StateDidNotStart, "did not start: "+OrWhat(run.Error, "the command could not be launched")
 	case launcherOnly(rep, run, probes, ev, t): // torchrun died (its rendezvous) before any rank of the program ran
 		v.State, v.Summary = StateDidNotStart, "did not start: the launcher failed before any rank ran ("+
 			text.OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+ErrorGist(rep.FirstFailure.Message), text.TitleMax)+")"

@@ -19,7 +19,7 @@ func BasisOf(ev ReportEvidence, run *RunFacts) []string {
 		if ev.LogsRejected {
 			rejected = " (torch rejected it: nothing was logged)"
 		}
-		b = append(b, "TORCH_LOGS from the run: "+orWhat(strings.Join(ev.Logs, ","), "(none)")+rejected)
+		b = append(b, "TORCH_LOGS from the run: "+OrWhat(strings.Join(ev.Logs, ","), "(none)")+rejected)
 	case ev.LogsFrom == "inferred":
 		b = append(b, "logs seen in the input: "+strings.Join(ev.Logs, ","))
 	case ev.LogsRejected:

@@ -78,7 +78,7 @@ func crashOf(t tally, run *RunFacts) string {
 		parts = append(parts, errorReason(Plural(n, "process")+" died of a compile error", n, t.firstCrashError))
 	}
 	if run != nil && len(parts) == 0 && t.errors == 0 && run.Outcome == OutcomeDidNotStart {
-		parts = append(parts, "did not start: "+orWhat(run.Error, "the command could not be launched"))
+		parts = append(parts, "did not start: "+OrWhat(run.Error, "the command could not be launched"))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -152,7 +152,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 // ranksDiffer is why the ranks step needs work: what they logged, or only their settings, differ.
 func ranksDiffer(ra RankAgreement) string {
 	if ra.Agree && len(ra.SettingsDiffer) > 0 {
-		return "settings differ between ranks: " + strings.Join(capList(ra.SettingsDiffer, 3), ", ")
+		return "settings differ between ranks: " + strings.Join(CapList(ra.SettingsDiffer, 3), ", ")
 	}
 	return ""
 }

@@ -130,7 +130,7 @@ func Floor(count string) string {
 func Plural(n int, word string) string { return playbooks.Plural(n, word) }
 
 // verbS is the verb after a count of n: " differs" for one, " differ" for more (verb given in the plural).
-func verbS(n int, verb string) string {
+func VerbS(n int, verb string) string {
 	if n == 1 {
 		return verb + "s"
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
 )
 
 // d on two runs shows what `torchtriage compare A B` shows: the verdict, compile time, caches; then the findings.
@@ -14,7 +14,7 @@ func TestDiffOfTwoRunsShowsTheComparison(t *testing.T) {
 	warm := feedRun(t, m, 2, "c01_mlp.warm.log", "breaks", "dynamo,aot,inductor", 0)
 	press(m, "d")
 	out := plain(m)
-	res := triage.Compare(compareSide(cold), compareSide(warm))
+	res := compare.Compare(compareSide(cold), compareSide(warm))
 	if res.Verdict == "" || !strings.Contains(out, res.Verdict[:60]) {
 		t.Fatalf("the diff screen lacks compare's verdict %q:\n%s", res.Verdict, out)
 	}

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/text"
+	"github.com/torchtriage/torchtriage/triage/compare"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // runDiff compares two runs of the session as `torchtriage compare A B` does (triage.Compare: versions,
@@ -15,23 +15,23 @@ import (
 // (triage.Diff: new, gone, changed per rank).
 type runDiff struct {
 	from, to *runView
-	res      triage.DiffResult
+	res      compare.DiffResult
 	compare  []string // WriteCompareText's lines
 	scroll   scrollState
 }
 
 func diffRuns(from, to *runView) *runDiff {
-	d := &runDiff{from: from, to: to, res: triage.Diff(from.snap.analysis, to.snap.analysis)}
+	d := &runDiff{from: from, to: to, res: compare.Diff(from.snap.analysis, to.snap.analysis)}
 	var b strings.Builder
 	a, z := compareSide(from), compareSide(to)
-	triage.WriteCompareText(&b, a.Name, z.Name, triage.Compare(a, z))
+	compare.WriteCompareText(&b, a.Name, z.Name, compare.Compare(a, z))
 	d.compare = strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 	return d
 }
 
 // compareSide is what the comparison needs of a run: its analysis, probe files and metric.
-func compareSide(r *runView) triage.CompareSide {
-	return triage.CompareSide{Name: fmt.Sprintf("run %d (%s)", r.id, orText(r.meta.Preset, r.label)),
+func compareSide(r *runView) compare.CompareSide {
+	return compare.CompareSide{Name: fmt.Sprintf("run %d (%s)", r.id, orText(r.meta.Preset, r.label)),
 		Analysis: r.snap.analysis, Probes: r.probes, Metric: r.meta.Metric}
 }
 
@@ -113,9 +113,9 @@ func (m *Model) diffText() (string, []string) {
 	for _, it := range res.Items {
 		mark, st := "~", th.warn
 		switch it.Change {
-		case triage.ChangeNew:
+		case compare.ChangeNew:
 			mark, st = "+", th.bad
-		case triage.ChangeGone:
+		case compare.ChangeGone:
 			mark, st = "-", th.good
 		}
 		lines = append(lines, fmt.Sprintf(" %s %-16s %s", st.Render(mark+" "+it.Change), kindWord(it.Kind), it.Title))

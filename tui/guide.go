@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -49,7 +51,7 @@ func (m *Model) checklist() playbooks.State {
 	}
 	if prev := m.previousCompiled(r); prev != nil && r.done && s.analysis.Verdict.Steady {
 		// a steady rerun that compiled nothing new, where both runs logged what it compares
-		d := triage.Diff(prev.snap.analysis, s.analysis)
+		d := compare.Diff(prev.snap.analysis, s.analysis)
 		logged := func(a *triage.Analysis) bool { return a.Evidence.GraphBreaksLogged && a.Evidence.RecompilesLogged }
 		st.SteadyRerun = d.New == 0 && len(d.NotCompared) == 0 && logged(prev.snap.analysis) && logged(s.analysis) &&
 			s.report.Counts.CudagraphSkips == 0

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"charm.land/lipgloss/v2"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -191,7 +193,7 @@ func (m *Model) deltaPieces(st *story.Run) []piece {
 		}
 		out = append(out, piece{sep: " · ", text: text})
 	}
-	group := func(label string, style lipgloss.Style, items []triage.DiffItem, counts bool) {
+	group := func(label string, style lipgloss.Style, items []compare.DiffItem, counts bool) {
 		for i, it := range items {
 			x := clean(it.Title)
 			if counts {
@@ -229,7 +231,7 @@ func (m *Model) deltaPieces(st *story.Run) []piece {
 	}
 	for i, it := range d.ByDesign { // "by design, gone: DDP wrapper … via contextlib.py:109"
 		x := th.dim.Render(it.Change+":") + " " + clean(it.Title) + playbookTag(th, it.Playbook)
-		if it.Change == triage.ChangeCount {
+		if it.Change == compare.ChangeCount {
 			x += fmt.Sprintf(" ×%d→×%d", it.Before, it.After)
 		}
 		if i == 0 {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
@@ -63,23 +65,23 @@ func (c Logged) covers(kind triage.Kind) bool {
 
 // buildDelta compares run r with its base.
 func buildDelta(base, r *Run, basis string) *Delta {
-	d := &Delta{Base: base.ID, Basis: basis, Partial: !r.finished(), Fixed: []triage.DiffItem{}, New: []triage.DiffItem{},
-		Changed: []triage.DiffItem{}, ByDesign: []triage.DiffItem{}, NotCompared: []string{}, MetricBefore: base.Metric}
-	for _, it := range triage.Diff(base.an, r.an).Items {
+	d := &Delta{Base: base.ID, Basis: basis, Partial: !r.finished(), Fixed: []compare.DiffItem{}, New: []compare.DiffItem{},
+		Changed: []compare.DiffItem{}, ByDesign: []compare.DiffItem{}, NotCompared: []string{}, MetricBefore: base.Metric}
+	for _, it := range compare.Diff(base.an, r.an).Items {
 		if !base.Logged.covers(it.Kind) || !r.Logged.covers(it.Kind) {
 			continue
 		}
 		switch {
-		case it.Change == triage.ChangeMoved:
+		case it.Change == compare.ChangeMoved:
 			continue // the same item at other lines (an edit above it): neither fixed nor broken
 		case it.Expected: // by design or automatic dynamic's first recompile (a warm PGO profile absorbs it): no fix
 			d.ByDesign = append(d.ByDesign, it)
 			continue
 		}
 		switch it.Change {
-		case triage.ChangeGone:
+		case compare.ChangeGone:
 			d.Fixed = append(d.Fixed, it)
-		case triage.ChangeNew:
+		case compare.ChangeNew:
 			d.New = append(d.New, it)
 		default:
 			d.Changed = append(d.Changed, it)

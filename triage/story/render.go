@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -173,7 +175,7 @@ func runBody(r *Run, md bool) []string {
 // what was not compared; quiet: only by-design items, if any (Delta.Quiet words it).
 func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) (lines []string, quiet bool) {
 	var out []string
-	list := func(label string, items []triage.DiffItem, count bool) {
+	list := func(label string, items []compare.DiffItem, count bool) {
 		for i, it := range items {
 			if i == maxDeltaItems {
 				out = append(out, esc(fmt.Sprintf("… %d more %s (see --format json)", len(items)-i, label)))
@@ -206,14 +208,14 @@ func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) (lines []
 	quiet = len(out) == 0 && len(d.NotCompared) == 0
 	// by design (an expected recompile: automatic dynamic's first), gone, new or changed count
 	for _, word := range []string{"by design", "expected"} {
-		for _, change := range []string{triage.ChangeGone, triage.ChangeNew, triage.ChangeCount} {
-			var items []triage.DiffItem
+		for _, change := range []string{compare.ChangeGone, compare.ChangeNew, compare.ChangeCount} {
+			var items []compare.DiffItem
 			for _, it := range d.ByDesign {
 				if it.Change == change && (it.Kind == triage.KindRecompile) == (word == "expected") {
 					items = append(items, it)
 				}
 			}
-			list(word+", "+change, items, change == triage.ChangeCount)
+			list(word+", "+change, items, change == compare.ChangeCount)
 		}
 	}
 	for _, n := range d.NotCompared {

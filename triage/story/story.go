@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/probe"
@@ -114,20 +116,20 @@ type Change struct {
 // must have run to completion (exit 0, or a compile error explaining its exit). Kinds that either run did not
 // log (e.g. graph breaks under the guards preset) are left out and named in NotCompared, never reported gone.
 type Delta struct {
-	Base    int               `json:"base"`
-	Basis   string            `json:"basis"`   // "same command" | "same script"
-	Partial bool              `json:"partial"` // this run did not complete: a gone item may not have been reached
-	Fixed   []triage.DiffItem `json:"fixed"`   // gone since the base
-	New     []triage.DiffItem `json:"new"`
-	Changed []triage.DiffItem `json:"changed"` // same item, other count
+	Base    int                `json:"base"`
+	Basis   string             `json:"basis"`   // "same command" | "same script"
+	Partial bool               `json:"partial"` // this run did not complete: a gone item may not have been reached
+	Fixed   []compare.DiffItem `json:"fixed"`   // gone since the base
+	New     []compare.DiffItem `json:"new"`
+	Changed []compare.DiffItem `json:"changed"` // same item, other count
 	// ByDesign are the items by design (or automatic dynamic's expected first recompile) that came, went or changed
 	// count: no fix and no regression, but a difference all the same (Quiet words a delta of only them)
-	ByDesign          []triage.DiffItem `json:"by_design"`
-	Agreement         string            `json:"rank_agreement"` // "regained", "lost" or "" (unchanged or not compared)
-	AgreementSummary  string            `json:"rank_agreement_summary,omitempty"`
-	AgreementPlaybook string            `json:"rank_agreement_playbook,omitempty"`
-	NotCompared       []string          `json:"not_compared"`
-	MetricBefore      *float64          `json:"metric_before"`
+	ByDesign          []compare.DiffItem `json:"by_design"`
+	Agreement         string             `json:"rank_agreement"` // "regained", "lost" or "" (unchanged or not compared)
+	AgreementSummary  string             `json:"rank_agreement_summary,omitempty"`
+	AgreementPlaybook string             `json:"rank_agreement_playbook,omitempty"`
+	NotCompared       []string           `json:"not_compared"`
+	MetricBefore      *float64           `json:"metric_before"`
 }
 
 // Agreement values of a Delta.

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
@@ -125,7 +127,7 @@ func TestStoryFixNamesGoneBreakAndRegainedAgreement(t *testing.T) {
 	if d == nil || d.Base != 1 || d.Basis != "same command" || d.Partial || len(d.New) != 0 {
 		t.Fatalf("run 2 delta %+v", d)
 	}
-	var print *triage.DiffItem
+	var print *compare.DiffItem
 	for i := range d.Fixed {
 		if d.Fixed[i].Kind == triage.KindGraphBreak {
 			print = &d.Fixed[i]

@@ -1,4 +1,4 @@
-package triage
+package compare
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // The compile-time and cache half of compare, and the verdict.
@@ -15,31 +17,31 @@ type frameMatch struct {
 	function, cid string
 }
 
-func (res *CompareResult) compile(ca, cb *CompileReport) {
-	get := func(c *CompileReport) (*float64, Phases) {
+func (res *CompareResult) compile(ca, cb *triage.CompileReport) {
+	get := func(c *triage.CompileReport) (*float64, triage.Phases) {
 		if c == nil {
-			return nil, Phases{}
+			return nil, triage.Phases{}
 		}
 		return c.TotalS, c.ByPhase
 	}
 	ta, pa := get(ca)
 	tb, pb := get(cb)
-	d := delta("compile", ta, tb, DefaultTolerance)
+	d := delta("compile", ta, tb, triage.DefaultTolerance)
 	res.Compile = &d
-	for _, name := range PhaseNames {
+	for _, name := range triage.PhaseNames {
 		if pa.Get(name) != nil || pb.Get(name) != nil {
-			res.Phases = append(res.Phases, delta(name, pa.Get(name), pb.Get(name), DefaultTolerance))
+			res.Phases = append(res.Phases, delta(name, pa.Get(name), pb.Get(name), triage.DefaultTolerance))
 		}
 	}
 	sortByContribution(res.Phases)
-	frames := map[frameMatch][2]*FrameTime{}
+	frames := map[frameMatch][2]*triage.FrameTime{}
 	var order []frameMatch
-	for side, c := range []*CompileReport{ca, cb} {
+	for side, c := range []*triage.CompileReport{ca, cb} {
 		if c == nil {
 			continue
 		}
 		for _, f := range c.Frames {
-			k := frameMatch{f.rank, f.Function, f.CompileID}
+			k := frameMatch{f.RankID, f.Function, f.CompileID}
 			pair, ok := frames[k]
 			if !ok {
 				order = append(order, k)
@@ -57,7 +59,7 @@ func (res *CompareResult) compile(ca, cb *CompileReport) {
 		if pair[1] != nil {
 			b = &pair[1].TotalS
 		}
-		fd := delta(fmt.Sprintf("`%s` [%s]", k.function, k.cid), a, b, DefaultTolerance)
+		fd := delta(fmt.Sprintf("`%s` [%s]", k.function, k.cid), a, b, triage.DefaultTolerance)
 		if k.rank >= 0 {
 			fd.Rank = &k.rank
 		}
@@ -78,7 +80,7 @@ func (res *CompareResult) compile(ca, cb *CompileReport) {
 	for r := range rb {
 		ranks[r] = true
 	}
-	for _, r := range sortedInts(ranks) {
+	for _, r := range triage.SortedInts(ranks) {
 		var a, b *float64
 		if x := ra[r]; x != nil {
 			a = x.TotalS
@@ -90,7 +92,7 @@ func (res *CompareResult) compile(ca, cb *CompileReport) {
 		if r < 0 { // a process without rank: no "rank -1"
 			what = "process"
 		}
-		rd := delta(what, a, b, DefaultTolerance)
+		rd := delta(what, a, b, triage.DefaultTolerance)
 		if r >= 0 {
 			rd.Rank = &r
 		}
@@ -172,7 +174,7 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 			continue
 		}
 		cause := res.CacheCause(c)
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", cacheWords[c.Cache], c.Change(), cause))
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", triage.CacheWords[c.Cache], c.Change(), cause))
 		for _, s := range res.Settings {
 			if s.Cache && strings.Contains(cause, s.String()) {
 				for _, t := range res.Settings { // the env variable and the config it sets are one cause
@@ -188,7 +190,7 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 		}
 	}
 	if len(knobs) > 0 {
-		parts = append(parts, "settings differ: "+strings.Join(capList(knobs, 3), ", "))
+		parts = append(parts, "settings differ: "+strings.Join(triage.CapList(knobs, 3), ", "))
 	}
 	switch {
 	case headline && len(parts) == 1 && len(knobs)+len(res.Versions) == 0 && len(res.settingsWhy) > 0:
@@ -197,19 +199,19 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 		parts = append(parts, "caches, versions and settings unchanged: machine load or noise? rerun both")
 	}
 	if len(res.Versions) > 0 && !strings.Contains(strings.Join(parts, " "), "torch version") {
-		parts = append(parts, "versions differ: "+strings.Join(capList(versionWords(res.Versions), 2), ", "))
+		parts = append(parts, "versions differ: "+strings.Join(triage.CapList(versionWords(res.Versions), 2), ", "))
 	}
 	if n := res.Findings.New + len(res.FindingsNew); n > 0 {
-		parts = append(parts, Plural(n, "new finding"))
+		parts = append(parts, triage.Plural(n, "new finding"))
 	}
 	if n := res.Findings.Gone + len(res.FindingsGone); n > 0 {
-		parts = append(parts, Plural(n, "finding")+" gone")
+		parts = append(parts, triage.Plural(n, "finding")+" gone")
 	}
 	if n := res.Findings.Changed; n > 0 {
-		parts = append(parts, Plural(n, "finding")+" changed in count")
+		parts = append(parts, triage.Plural(n, "finding")+" changed in count")
 	}
 	if n := res.Findings.Moved; n > 0 {
-		parts = append(parts, Plural(n, "finding")+" moved")
+		parts = append(parts, triage.Plural(n, "finding")+" moved")
 	}
 	if m := res.Metric; m != nil && m.Big {
 		parts = append(parts, fmt.Sprintf("metric %g → %g", *m.A, *m.B))
@@ -221,7 +223,7 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 		}
 		if len(res.Settings) > 0 {
 			n := len(res.Settings)
-			return "no difference in compile time, caches or findings (" + Plural(n, "other setting") + verbS(n, " differ") + ")", true
+			return "no difference in compile time, caches or findings (" + triage.Plural(n, "other setting") + triage.VerbS(n, " differ") + ")", true
 		}
 		return "no difference", true
 	}

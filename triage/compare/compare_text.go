@@ -1,8 +1,10 @@
-package triage
+package compare
 
 import (
 	"fmt"
 	"io"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -51,7 +53,7 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res CompareResult) {
 	if len(res.Frames) > 0 {
 		fmt.Fprintln(w, "\nFrames (biggest change first)")
 		for i, f := range res.Frames {
-			if i == maxFrameRows {
+			if i == triage.MaxFrameRows {
 				break
 			}
 			label := f.What
@@ -100,7 +102,7 @@ func writeDelta(w io.Writer, label string, d Delta) {
 	if d.Ratio != nil {
 		ratio = fmt.Sprintf(" ×%.2f", *d.Ratio)
 	}
-	fmt.Fprintf(w, "  %-20s %-8s %-8s %s%s\n", text.OneLine(label, 40), secs(d.A), secs(d.B), dd, ratio)
+	fmt.Fprintf(w, "  %-20s %-8s %-8s %s%s\n", text.OneLine(label, 40), triage.Secs(d.A), triage.Secs(d.B), dd, ratio)
 }
 
 func orDash(s string) string {

@@ -1,9 +1,11 @@
-package triage
+package compare
 
 import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -28,7 +30,7 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 			t.Linef(6, "  ~ %s", movedText(it))
 			continue
 		}
-		line := fmt.Sprintf("  %s %s: %s", sign[it.Change], KindWord(it.Kind), it.Title)
+		line := fmt.Sprintf("  %s %s: %s", sign[it.Change], triage.KindWord(it.Kind), it.Title)
 		switch it.Change {
 		case ChangeNew:
 			line += fmt.Sprintf(" (×%d)", it.After)
@@ -61,7 +63,7 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 	if len(res.Items) == 0 {
 		var kinds []string
 		for _, k := range res.compared {
-			kinds = append(kinds, KindPlural(k))
+			kinds = append(kinds, triage.KindPlural(k))
 		}
 		t.Blank()
 		lead := "No difference in " // what a side that did not complete never reached is not a difference either way
@@ -99,23 +101,23 @@ func rankChangeText(rcs []RankChange) string {
 		}
 		switch {
 		case c.Before == 0:
-			parts = append(parts, "new on "+rankWord(c.Ranks))
+			parts = append(parts, "new on "+triage.RankWord(c.Ranks))
 		case c.After == 0:
-			parts = append(parts, "gone from "+rankWord(c.Ranks))
+			parts = append(parts, "gone from "+triage.RankWord(c.Ranks))
 		default:
-			parts = append(parts, fmt.Sprintf("%s: %d→%d", rankWord(c.Ranks), c.Before, c.After))
+			parts = append(parts, fmt.Sprintf("%s: %d→%d", triage.RankWord(c.Ranks), c.Before, c.After))
 		}
 	}
-	return strings.Join(capList(parts, 6), "; ")
+	return strings.Join(triage.CapList(parts, 6), "; ")
 }
 
 // movedText words a move: "graph break print() moved from r.py:4 to r.py:5" (the title for other kinds).
 func movedText(it DiffItem) string {
-	what := KindWord(it.Kind) + ": " + it.Title
-	if it.Kind == KindGraphBreak && it.What != "" {
-		what = KindWord(it.Kind) + " " + it.What
+	what := triage.KindWord(it.Kind) + ": " + it.Title
+	if it.Kind == triage.KindGraphBreak && it.What != "" {
+		what = triage.KindWord(it.Kind) + " " + it.What
 	}
-	t := what + " moved from " + strings.Join(capList(it.From, 4), ", ") + " to " + strings.Join(capList(it.To, 4), ", ")
+	t := what + " moved from " + strings.Join(triage.CapList(it.From, 4), ", ") + " to " + strings.Join(triage.CapList(it.To, 4), ", ")
 	if it.Change == ChangeMoved {
 		t += fmt.Sprintf(" (×%d)", it.After)
 	}

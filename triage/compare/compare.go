@@ -1,9 +1,11 @@
-package triage
+package compare
 
 import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // The A/B of two runs: why is B slower (or faster) than A. Versions and settings that differ, compile time per
@@ -15,10 +17,10 @@ const CompareSchema = "torchtriage.compare/v1"
 
 // CompareSide is what the comparison needs of one run.
 type CompareSide struct {
-	Name     string        // what the user typed
-	Analysis *Analysis     // the run's analysis
-	Probes   []ProcessInfo // the probe files (versions, env, config), may be nil
-	Metric   *float64      // meta.json's metric, when the run was stored with one
+	Name     string               // what the user typed
+	Analysis *triage.Analysis     // the run's analysis
+	Probes   []triage.ProcessInfo // the probe files (versions, env, config), may be nil
+	Metric   *float64             // meta.json's metric, when the run was stored with one
 }
 
 // CompareResult is `torchtriage compare A B`.
@@ -80,7 +82,7 @@ func Compare(a, b CompareSide) CompareResult {
 	res := CompareResult{Schema: CompareSchema, A: a.Analysis.Report.Inputs, B: b.Analysis.Report.Inputs,
 		Versions: []Change{}, Settings: []Change{}, Phases: []Delta{}, Frames: []Delta{}, Ranks: []Delta{},
 		Caches: []CacheChange{}, FindingsNew: []string{}, FindingsGone: []string{}}
-	res.settings(a.Probes, b.Probes, a.Analysis.Report, b.Analysis.Report, a.Analysis.Run.toolEnv(), b.Analysis.Run.toolEnv())
+	res.settings(a.Probes, b.Probes, a.Analysis.Report, b.Analysis.Report, a.Analysis.Run.ToolEnvironment(), b.Analysis.Run.ToolEnvironment())
 	if slices.Equal(res.A, res.B) { // one input against itself: its settings are its own
 		res.settingsWhy = nil
 	}
@@ -91,7 +93,7 @@ func Compare(a, b CompareSide) CompareResult {
 	res.Findings = Diff(a.Analysis, b.Analysis)
 	for _, x := range []struct {
 		name string
-		an   *Analysis
+		an   *triage.Analysis
 	}{{"A", a.Analysis}, {"B", b.Analysis}} {
 		if x.an.Evidence.TorchSeen && x.an.Evidence.NothingCompiled() != "" {
 			res.noPair = append(res.noPair, x.name+" compiled nothing ("+x.an.Evidence.NothingCompiledShort()+")")
@@ -113,7 +115,7 @@ func Compare(a, b CompareSide) CompareResult {
 	sort.Strings(res.FindingsGone)
 	if a.Metric != nil && b.Metric != nil {
 		d := delta("metric", a.Metric, b.Metric, 0)
-		d.Big = math.Abs(*b.Metric-*a.Metric) > metricNoiseFactor*math.Max(math.Abs(*a.Metric), math.Abs(*b.Metric))
+		d.Big = math.Abs(*b.Metric-*a.Metric) > triage.MetricNoiseFactor*math.Max(math.Abs(*a.Metric), math.Abs(*b.Metric))
 		res.Metric = &d
 	}
 	res.NotCompared = append(slices.Clone(res.settingsWhy), notCompared(ca, cb, res.Findings.NotCompared)...)
@@ -124,9 +126,9 @@ func Compare(a, b CompareSide) CompareResult {
 
 // notCompared: compile time where a side has none (only TORCH_TRACE or the probe records it), then the kinds of
 // findings a side did not log.
-func notCompared(ca, cb *CompileReport, findings []string) []string {
-	has := func(c *CompileReport) bool { return c != nil && c.TotalS != nil }
-	what := func(cs ...*CompileReport) string { // a side without compile records has unknown caches too
+func notCompared(ca, cb *triage.CompileReport, findings []string) []string {
+	has := func(c *triage.CompileReport) bool { return c != nil && c.TotalS != nil }
+	what := func(cs ...*triage.CompileReport) string { // a side without compile records has unknown caches too
 		if slices.Contains(cs, nil) {
 			return "compile time and caches"
 		}
@@ -144,10 +146,10 @@ func notCompared(ca, cb *CompileReport, findings []string) []string {
 	return append(out, findings...)
 }
 
-func compileFindingIDs(a *Analysis) map[string]bool {
+func compileFindingIDs(a *triage.Analysis) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range a.Findings {
-		if f.Kind == KindCacheMiss || f.Kind == KindCompileTime || f.Kind == KindConfigParity {
+		if f.Kind == triage.KindCacheMiss || f.Kind == triage.KindCompileTime || f.Kind == triage.KindConfigParity {
 			out[f.ID] = true
 		}
 	}

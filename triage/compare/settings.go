@@ -1,15 +1,17 @@
-package triage
+package compare
 
 import (
 	"cmp"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // settings lists the versions and env/config settings that differ (probe files of the lowest rank of each
 // side; the report's torch version when no probe says). A variable the tool set in each run to a path in that
 // run's own directory (TORCH_TRACE: toolA, toolB are what the tool added to each) is no difference.
-func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, toolB map[string]string) {
+func (res *CompareResult) settings(pa, pb []triage.ProcessInfo, ra, rb *triage.Report, toolA, toolB map[string]string) {
 	va, vb := firstProbe(pa), firstProbe(pb)
 	if va == nil || vb == nil {
 		ta, tb := ptrStr(ra.TorchVersion), ptrStr(rb.TorchVersion)
@@ -40,7 +42,7 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 		}
 		return
 	}
-	sa, sb := settings(*va), settings(*vb)
+	sa, sb := triage.Settings(*va), triage.Settings(*vb)
 	keys := map[string]bool{}
 	for k := range sa {
 		keys[k] = true
@@ -48,13 +50,13 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 	for k := range sb {
 		keys[k] = true
 	}
-	for _, k := range sortedStrings(keys) {
+	for _, k := range triage.SortedStrings(keys) {
 		x, okx := sa[k]
 		y, oky := sb[k]
 		if okx && oky && x == y { // settings() leaves per-rank variables out
 			continue
 		}
-		if k == "env.TORCH_LOGS" && okx && oky && SameLogNames(x, y) { // the same names in another order
+		if k == "env.TORCH_LOGS" && okx && oky && triage.SameLogNames(x, y) { // the same names in another order
 			continue
 		}
 		if name, env := strings.CutPrefix(k, "env."); env && okx && oky && toolA[name] == x && toolB[name] == y &&
@@ -65,15 +67,15 @@ func (res *CompareResult) settings(pa, pb []ProcessInfo, ra, rb *Report, toolA, 
 			continue // a config only one torch version has (2.6's cache_size_limit, 2.14's recompile_limit): the version differs, not a setting
 		}
 		if !okx {
-			x = Missing
+			x = triage.Missing
 		}
 		if !oky {
-			y = Missing
+			y = triage.Missing
 		}
 		if strings.HasPrefix(k, "version.") { // a version the probe recorded empty: none (a CPU build's CUDA)
 			x, y = cmp.Or(x, "(none)"), cmp.Or(y, "(none)")
 		}
-		c := Change{Key: k, A: x, B: y, Knob: IsKnob(k), Cache: isCacheKnob(k) || k == "version.torch"}
+		c := Change{Key: k, A: x, B: y, Knob: triage.IsKnob(k), Cache: triage.IsCacheKnob(k) || k == "version.torch"}
 		if name, env := strings.CutPrefix(k, "env."); env && (okx && toolA[name] == x || oky && toolB[name] == y) {
 			c.Tool = true
 		}
@@ -109,8 +111,8 @@ func withoutRunDir(path string) string {
 	return strings.Join(parts, "/")
 }
 
-func firstProbe(ps []ProcessInfo) *ProcessInfo {
-	var best *ProcessInfo
+func firstProbe(ps []triage.ProcessInfo) *triage.ProcessInfo {
+	var best *triage.ProcessInfo
 	for i := range ps {
 		if best == nil || ps[i].Rank < best.Rank {
 			best = &ps[i]

@@ -1,10 +1,12 @@
-package triage
+package compare
 
 import (
 	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // Change is one setting or version that differs: A and B are "(unset)" when absent.
@@ -43,11 +45,11 @@ type Delta struct {
 // CacheChange is one cache's lookups in A and B, and their change of state where both sides show their lookups and
 // the states differ (From and To; both zero otherwise).
 type CacheChange struct {
-	Cache string     `json:"cache"`
-	A     CacheStats `json:"a"`
-	B     CacheStats `json:"b"`
-	From  CacheState `json:"from,omitempty"`
-	To    CacheState `json:"to,omitempty"`
+	Cache string            `json:"cache"`
+	A     triage.CacheStats `json:"a"`
+	B     triage.CacheStats `json:"b"`
+	From  CacheState        `json:"from,omitempty"`
+	To    CacheState        `json:"to,omitempty"`
 }
 
 // Changed reports a change of state.
@@ -63,12 +65,12 @@ func (c CacheChange) Change() string {
 
 // cacheChangeJSON is CacheChange's JSON: change (the words, as before from and to were written) beside from and to.
 type cacheChangeJSON struct {
-	Cache  string     `json:"cache"`
-	A      CacheStats `json:"a"`
-	B      CacheStats `json:"b"`
-	Change string     `json:"change,omitempty"` // "hit → miss", "miss → hit", "" (no change of state)
-	From   CacheState `json:"from,omitempty"`
-	To     CacheState `json:"to,omitempty"`
+	Cache  string            `json:"cache"`
+	A      triage.CacheStats `json:"a"`
+	B      triage.CacheStats `json:"b"`
+	Change string            `json:"change,omitempty"` // "hit → miss", "miss → hit", "" (no change of state)
+	From   CacheState        `json:"from,omitempty"`
+	To     CacheState        `json:"to,omitempty"`
 }
 
 // MarshalJSON writes the change with its words.
@@ -81,16 +83,16 @@ func (c CacheChange) MarshalJSON() ([]byte, error) {
 }
 
 func delta(what string, a, b *float64, tol float64) Delta {
-	d := Delta{What: what, A: roundOpt(a), B: roundOpt(b)}
+	d := Delta{What: what, A: triage.RoundOpt(a), B: triage.RoundOpt(b)}
 	if a != nil && b != nil {
-		d.DeltaS = fptr(round6(*b - *a))
+		d.DeltaS = triage.Fptr(triage.Round6(*b - *a))
 		if *a > 0 {
-			d.Ratio = fptr(math.Round(*b / *a * 1000) / 1000)
+			d.Ratio = triage.Fptr(math.Round(*b / *a * 1000) / 1000)
 		}
 		lo := math.Min(*a, *b)
-		d.Big = math.Abs(*b-*a) >= noiseS && math.Abs(*b-*a) >= tol*lo
+		d.Big = math.Abs(*b-*a) >= triage.NoiseS && math.Abs(*b-*a) >= tol*lo
 	} else {
-		d.Big = (a != nil && *a >= noiseS) || (b != nil && *b >= noiseS)
+		d.Big = (a != nil && *a >= triage.NoiseS) || (b != nil && *b >= triage.NoiseS)
 	}
 	return d
 }

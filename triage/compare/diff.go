@@ -1,4 +1,4 @@
-package triage
+package compare
 
 import (
 	"cmp"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -22,12 +24,12 @@ const (
 // DiffItem is one break (site + what), recompile reason class (function + guard class), limit hit, skip reason
 // or error class that differs between two runs.
 type DiffItem struct {
-	Key      string `json:"key"`
-	Kind     Kind   `json:"kind"`
-	Title    string `json:"title"`
-	Playbook string `json:"playbook,omitempty"`
-	Change   string `json:"change"` // new | gone | changed | moved
-	What     string `json:"what,omitempty"`
+	Key      string      `json:"key"`
+	Kind     triage.Kind `json:"kind"`
+	Title    string      `json:"title"`
+	Playbook string      `json:"playbook,omitempty"`
+	Change   string      `json:"change"` // new | gone | changed | moved
+	What     string      `json:"what,omitempty"`
 	// From and To are the sites (file:line) of a moved item in A and in B; both empty when it did not move.
 	From   []string     `json:"moved_from,omitempty"`
 	To     []string     `json:"moved_to,omitempty"`
@@ -63,14 +65,14 @@ type DiffResult struct {
 	// …)"), where both are stored runs; "" otherwise: what is new or gone may be the other program's.
 	Commands string `json:"commands,omitempty"`
 
-	compared []Kind // the kinds both sides logged (the text's "no difference in …")
+	compared []triage.Kind // the kinds both sides logged (the text's "no difference in …")
 	// skippedNew, skippedGone: A (B) did not complete, so what it never reached is not new (gone) in B, whether
 	// or not an item was left out for it (NotCompared says which)
 	skippedNew, skippedGone bool
 }
 
 type diffSide struct {
-	first   *Finding
+	first   *triage.Finding
 	total   int
 	perRank map[int]int
 	sites   map[string]bool
@@ -79,11 +81,11 @@ type diffSide struct {
 	unexpected bool
 }
 
-func diffSides(a *Analysis) map[string]*diffSide {
+func diffSides(a *triage.Analysis) map[string]*diffSide {
 	out := map[string]*diffSide{}
 	for i := range a.Findings {
 		f := &a.Findings[i]
-		if !slices.Contains(diffKindOrder, f.Kind) {
+		if !slices.Contains(triage.DiffKindOrder, f.Kind) {
 			continue
 		}
 		k := f.CompareKey()
@@ -92,13 +94,13 @@ func diffSides(a *Analysis) map[string]*diffSide {
 			s = &diffSide{first: f, perRank: map[int]int{}, sites: map[string]bool{}}
 			out[k] = s
 		}
-		if st := siteOf(f); st != "" {
+		if st := triage.SiteOf(f); st != "" {
 			s.sites[st] = true
 		}
 		s.fnSite = s.fnSite || f.FnSite
 		s.unexpected = s.unexpected || !f.Expected
 		s.total += f.Records
-		for r, st := range f.ranks {
+		for r, st := range f.RankStats {
 			s.perRank[r] += st.N
 		}
 	}
@@ -106,7 +108,7 @@ func diffSides(a *Analysis) map[string]*diffSide {
 }
 
 // Diff compares the findings of two analyses by compare key, per rank.
-func Diff(a, b *Analysis) DiffResult {
+func Diff(a, b *triage.Analysis) DiffResult {
 	sa, sb := diffSides(a), diffSides(b)
 	keys := map[string]bool{}
 	for k := range sa {
@@ -116,19 +118,19 @@ func Diff(a, b *Analysis) DiffResult {
 		keys[k] = true
 	}
 	res := DiffResult{Items: []DiffItem{}, NotCompared: []string{}}
-	skip := map[Kind]bool{}
-	seen := map[Kind]bool{} // kinds either side has items of
+	skip := map[triage.Kind]bool{}
+	seen := map[triage.Kind]bool{} // kinds either side has items of
 	for _, side := range []map[string]*diffSide{sa, sb} {
 		for _, d := range side {
 			seen[d.first.Kind] = true
 		}
 	}
-	for _, k := range diffKindOrder {
+	for _, k := range triage.DiffKindOrder {
 		var sides []string
-		if why := a.unlogged(k); why != "" {
+		if why := a.Unlogged(k); why != "" {
 			sides = append(sides, "A "+why)
 		}
-		if why := b.unlogged(k); why != "" {
+		if why := b.Unlogged(k); why != "" {
 			sides = append(sides, "B "+why)
 		}
 		switch {
@@ -136,7 +138,7 @@ func Diff(a, b *Analysis) DiffResult {
 			res.compared = append(res.compared, k)
 		case !gpuKinds[k] || seen[k]: // only GPU runs print those: their gap is named only where a side has some
 			skip[k] = true
-			res.NotCompared = append(res.NotCompared, KindPlural(k)+": "+strings.Join(sides, ", "))
+			res.NotCompared = append(res.NotCompared, triage.KindPlural(k)+": "+strings.Join(sides, ", "))
 		}
 	}
 	// a side that did not complete shows nothing of what it never reached: A's items it lacks (or has fewer of)
@@ -156,8 +158,8 @@ func Diff(a, b *Analysis) DiffResult {
 			it.Change, y = ChangeGone, &diffSide{perRank: map[int]int{}}
 		}
 		it.Kind, it.Title, it.Playbook, it.What = ref.first.Kind, ref.first.Title, ref.first.Playbook, ref.first.What
-		if it.Kind == KindRecompile {
-			it.Title = "recompiles of " + fnDisplay(ref.first.Function, 0) + " on " + ref.first.firstClass() + " guards"
+		if it.Kind == triage.KindRecompile {
+			it.Title = "recompiles of " + triage.FnDisplay(ref.first.Function, 0) + " on " + ref.first.FirstClass() + " guards"
 		}
 		it.Before, it.After = x.total, y.total
 		it.Expected = !x.unexpected && !y.unexpected
