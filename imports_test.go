@@ -56,7 +56,7 @@ var layers = [][]string{
 	{"logparse", "triage/text", "triage/probe", "triage/demo", "internal/proc", "internal/testlogs"}, // import nothing of the module
 	{"playbooks", "triage/runs"},
 	{"triage"},
-	{"triage/compare", "triage/runner"},
+	{"triage/compare", "triage/gate", "triage/runner"},
 	{"triage/session", "doctor"},
 	{"triage/story"},
 	{"tui"},

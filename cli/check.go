@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -25,7 +27,7 @@ const (
 
 func newCheckCmd() *cobra.Command {
 	var (
-		o               triage.GateOptions
+		o               gate.GateOptions
 		baseline, write string
 		pathRoot        string
 		format          string
@@ -63,7 +65,7 @@ func newCheckCmd() *cobra.Command {
 				return usageErr(cmd, "--baseline and --write-baseline name the same file")
 			}
 			if baseline != "" {
-				b, err := triage.ReadBaseline(baseline)
+				b, err := gate.ReadBaseline(baseline)
 				if err != nil {
 					return usageErr(cmd, "%v", err)
 				}
@@ -106,7 +108,7 @@ func newCheckCmd() *cobra.Command {
 			}
 			o.Command = runCommand(ran, paths)
 			a := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
-			res := triage.Gate(a, o)
+			res := gate.Gate(a, o)
 			// A run that did not complete shows nothing about what it never reached: no pass, no baseline. A rule
 			// it broke before it stopped is broken all the same (exit 1, and the result says it did not complete).
 			if res.DidNotComplete != "" {
@@ -125,7 +127,7 @@ func newCheckCmd() *cobra.Command {
 				}
 			}
 			if write != "" { // a run without its breaks and recompiles logged makes no baseline (all would be "new" later)
-				if why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, WriteBaseline: true}); why != "" {
+				if why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, WriteBaseline: true}); why != "" {
 					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baseline written: %s\n", cmd.CommandPath(), why)
 					write = ""
 					if res.Passed {
@@ -135,9 +137,9 @@ func newCheckCmd() *cobra.Command {
 				}
 			}
 			if write != "" {
-				b := triage.NewBaseline(a)
+				b := gate.NewBaseline(a)
 				b.Command = o.Command
-				if err := triage.WriteBaseline(write, b); err != nil {
+				if err := gate.WriteBaseline(write, b); err != nil {
 					return usageErr(cmd, "%v", err)
 				}
 				holds := triage.Plural(len(b.Items), "item")
@@ -147,7 +149,7 @@ func newCheckCmd() *cobra.Command {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%s)\n", cmd.CommandPath(), write, holds)
 			}
 			// A pass on inputs that cannot show what the rules ask about means nothing; a failure stands.
-			if why := triage.MissingEvidence(a, o); res.Passed && why != "" {
+			if why := gate.MissingEvidence(a, o); res.Passed && why != "" {
 				res.NoEvidence = why
 				if !allowNoEvidence {
 					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no evidence: %s\n", cmd.CommandPath(), why)
@@ -156,7 +158,7 @@ func newCheckCmd() *cobra.Command {
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: passing without evidence (--allow-no-evidence): %s\n", cmd.CommandPath(), why)
 			}
-			if err := triage.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
+			if err := gate.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
 				return failErr(cmd, exitUsage, "%v", err)
 			}
 			if !res.Passed {
@@ -181,7 +183,7 @@ func newCheckCmd() *cobra.Command {
 	durationFlag(fs, &o.MaxCompileSkew, "max-compile-skew", "slowest rank's compile time minus the fastest's at most this long")
 	fs.Float64Var(&tolerance, "compile-time-tolerance", triage.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
 	formatFlag(cmd, &format, "text", "json", "github", "junit")
-	fs.StringVar(&pathRoot, "path-root", "", triage.PathRootHelp)
+	fs.StringVar(&pathRoot, "path-root", "", gate.PathRootHelp)
 	_ = cmd.MarkFlagDirname("path-root")
 	launch.register(cmd)
 	return cmd
@@ -234,7 +236,7 @@ func runCommand(ran *runs.Meta, paths []string) string {
 // ruleValues takes the rule flags whose values need more than their type says, and refuses a value the gate
 // cannot honour: a rule given must gate on what it names, never vanish (a negative count or a zero time read as
 // "no limit") nor become another value (a tolerance of 0 read as the default).
-func ruleValues(cmd *cobra.Command, o *triage.GateOptions, maxRerecords int, tolerance float64) error {
+func ruleValues(cmd *cobra.Command, o *gate.GateOptions, maxRerecords int, tolerance float64) error {
 	given := cmd.Flags().Changed
 	for _, c := range []struct {
 		name string
@@ -266,9 +268,9 @@ func ruleValues(cmd *cobra.Command, o *triage.GateOptions, maxRerecords int, tol
 
 // machineResult ends check with exit 3 or 4: the machine formats still print the result (passed false, and
 // did_not_complete or no_evidence say why), so that a CI step reading it has one; text has said it on stderr.
-func machineResult(cmd *cobra.Command, format string, res triage.GateResult, pathRoot string, code int) error {
+func machineResult(cmd *cobra.Command, format string, res gate.GateResult, pathRoot string, code int) error {
 	if format != "text" {
-		if err := triage.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
+		if err := gate.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
 			return failErr(cmd, exitUsage, "%v", err)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/gate"
 )
 
 // A run that did not complete can still break a rule with evidence: both ranks of the real g09a run (H100, torch
@@ -28,7 +28,7 @@ func TestCheckRuleBrokenByARunThatDied(t *testing.T) {
 	}
 	code, out, _ = checkCmd(t, append([]string{"--store", store, "--no-probe", "--no-compile-errors", "--format", "json"}, repro...)...)
 	var res struct {
-		triage.GateResult
+		gate.GateResult
 		Counts map[string]int `json:"counts"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil || code != exitFail || res.Passed || len(res.Failures) != 1 ||

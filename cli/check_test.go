@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/gate"
 )
 
 func runCheck(t *testing.T, args ...string) (int, string, string) {
@@ -105,7 +105,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 	if code, _, errs := runCheck(t, full, "--write-baseline", base); code != 0 || !strings.Contains(errs, "wrote baseline") {
 		t.Fatalf("write: %d %s", code, errs)
 	}
-	b, err := triage.ReadBaseline(base)
+	b, err := gate.ReadBaseline(base)
 	if err != nil || len(b.Items) != 2 || b.Items[0].Key != `graph_break:r05_dist_c10d.py:step:print():print("rank0 debug")` || b.Items[1].Key != "recompile:r05_dist_c10d.py:step:size" || !b.Items[1].Expected {
 		t.Fatalf("baseline %+v %v", b, err)
 	}
@@ -180,7 +180,7 @@ func TestCheckFormats(t *testing.T) {
 	code, out, _ = runCheck(t, r05, "--max-graph-breaks", "0", "--format", "json")
 	var res struct {
 		Schema string `json:"schema"`
-		triage.GateResult
+		gate.GateResult
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 1 || res.Passed || res.Schema != "torchtriage.check/v1" ||
 		len(res.Failures) != 1 || res.Failures[0].Playbook != "gb-print" || res.Failures[0].Line != 10 || res.Counts.GraphBreaks != 1 {

@@ -115,7 +115,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if ev.TorchSeen && !ev.GraphBreaksLogged {
 		ev.ResumeBreaks = resumeBreaks(rep, snap)
 	}
-	short := unfinished(countFindings(fs), run, rep)
+	short := unfinished(CountFindings(fs), run, rep)
 	idle := idleRanks(rep, probes, short)
 	ra := withCompiles(RankAgreeWithout(ev, fs, idle, short, rep.PerRankUnknown), ev, fs, run)
 	if ra.Disagree() {

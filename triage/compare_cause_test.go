@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -118,7 +120,7 @@ func TestRankThatCompiledNothingCompiledForNoTime(t *testing.T) {
 	if !ok || slow != 0 || fast != 1 || *c.Ranks()[1].TotalS != 0 {
 		t.Errorf("slow %d fast %d ok %v", slow, fast, ok)
 	}
-	res := triage.Gate(&triage.Analysis{Report: &triage.Report{Compile: c}}, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
+	res := gate.Gate(&triage.Analysis{Report: &triage.Report{Compile: c}}, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
 	if res.Passed || len(res.Failures) != 1 {
 		t.Errorf("gate %+v", res)
 	}
@@ -133,12 +135,12 @@ func TestBaselineCompileNamesACacheDifference(t *testing.T) {
 	ref := triage.FrameRef{Function: "inner", CompileID: "0/0"}
 	warm := &triage.CompileReport{Frames: []*triage.FrameTime{{FrameRef: ref, TotalS: 1.2, Cache: "warm", ByPhase: triage.Phases{Dynamo: f(0.3)}}}}
 	cold := &triage.CompileReport{Frames: []*triage.FrameTime{{FrameRef: ref, TotalS: 4.6, Cache: "cold", ByPhase: triage.Phases{Dynamo: f(1.2)}}}}
-	base := triage.BaselineFrames(warm)
+	base := gate.BaselineFrames(warm)
 	if len(base) != 1 || base[0].Cache != "warm" {
 		t.Fatalf("baseline frames %+v", base)
 	}
-	var res triage.GateResult
-	res.BaselineCompile(cold, triage.GateOptions{Baseline: &triage.Baseline{Compile: base}})
+	var res gate.GateResult
+	res.BaselineCompile(cold, gate.GateOptions{Baseline: &gate.Baseline{Compile: base}})
 	if len(res.Failures) != 1 || !strings.Contains(res.Failures[0].Message, "the baseline's run hit the cache (warm), this one missed it (cold)") {
 		t.Errorf("failures %+v", res.Failures)
 	}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -66,11 +68,11 @@ func TestCompareNamesKnob(t *testing.T) {
 // fails --max-compile-skew.
 func TestGateCompile(t *testing.T) {
 	for _, v := range []string{"2.6", "2.14"} {
-		base := triage.NewBaseline(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm.trace")), nil, nil))
+		base := gate.NewBaseline(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm.trace")), nil, nil))
 		if len(base.Compile) == 0 {
 			t.Fatalf("%s: the baseline has no compile frames", v)
 		}
-		res := triage.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+		res := gate.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
 		named := false
 		for _, f := range res.Failures {
 			named = named || strings.Contains(f.Message, "compile time of `inner` [0/0] grew")
@@ -79,11 +81,11 @@ func TestGateCompile(t *testing.T) {
 			t.Errorf("%s cold vs warm baseline: %+v", v, res.Failures)
 		}
 		all := 1.0 // 100 %
-		res = triage.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
+		res = gate.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
 		if !res.Passed {
 			t.Errorf("%s warm vs warm baseline (tolerance 100%%): %+v", v, res.Failures)
 		}
-		res = triage.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
+		res = gate.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
 		if res.Passed || !strings.Contains(res.Failures[0].Message, "rank 1 compiled") {
 			t.Errorf("%s skew: %+v", v, res.Failures)
 		}

@@ -293,7 +293,7 @@ const (
 	MetricNoiseFactor = 0.05
 )
 
-func (f FrameRef) key() string {
+func (f FrameRef) Key() string {
 	r := -1
 	if f.Rank != nil {
 		r = *f.Rank
@@ -301,7 +301,7 @@ func (f FrameRef) key() string {
 	return fmt.Sprintf("%d\x00%s\x00%s", r, f.Function, f.CompileID)
 }
 
-func (f FrameRef) label() string {
+func (f FrameRef) Label() string {
 	s := fmt.Sprintf("`%s` [%s]", f.Function, f.CompileID)
 	if f.Rank != nil {
 		s = fmt.Sprintf("rank %d %s", *f.Rank, s)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -57,7 +59,7 @@ func TestRerecordCount(t *testing.T) {
 	}
 	// the gate compares re-recordings
 	for limit, fail := range map[int]bool{2: true, 3: false} {
-		res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
+		res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
 		if res.Passed == fail || (fail && !strings.HasPrefix(res.Failures[0].Message, "3 re-recordings > 2: CUDA graph of partition_0 recorded again 3 times")) {
 			t.Errorf("limit %d: %+v", limit, res)
 		}
@@ -97,8 +99,8 @@ func TestRerecordsWithoutRecordingLines(t *testing.T) {
 		t.Errorf("text report:\n%s", txt.String())
 	}
 	limit := 3
-	res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
-	if why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !res.Passed ||
+	res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
+	if why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !res.Passed ||
 		!strings.Contains(why, "re-recordings not known") {
 		t.Errorf("gate %+v, missing evidence %q", res, why)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -34,7 +36,7 @@ func TestEagerRunSaysCompileWasOff(t *testing.T) {
 		if !strings.Contains(strings.Join(a.Verdict.Basis, "; "), "TORCHDYNAMO_DISABLE=1") {
 			t.Errorf("%s: basis %q", c.name, a.Verdict.Basis)
 		}
-		why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1})
+		why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1})
 		if !strings.Contains(why, c.want) {
 			t.Errorf("%s: gate's missing evidence %q", c.name, why)
 		}
@@ -68,7 +70,7 @@ func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 	if a.Verdict.State != triage.StateNoEvidence || !strings.Contains(a.Verdict.Summary, "no frame was compiled (the probe counted none)") {
 		t.Errorf("verdict %s %q", a.Verdict.State, a.Verdict.Summary)
 	}
-	if why := triage.MissingEvidence(a, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: 0}); !strings.Contains(why, "no frame was compiled") {
+	if why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: 0}); !strings.Contains(why, "no frame was compiled") {
 		t.Errorf("gate: %q", why)
 	}
 	if len(a.Done) != 0 {
@@ -86,7 +88,7 @@ func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 // baseline's (--baseline of early.py against a run of caught2.py read "improved, gone: … (early.py:9)"), nor when
 // the run did not complete: both say why instead.
 func TestBaselineGoneItemsOfAnotherCommandOrACutRun(t *testing.T) {
-	base := triage.NewBaseline(triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log"))
+	base := gate.NewBaseline(triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log"))
 	base.Command = "python3 early.py"
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
@@ -104,7 +106,7 @@ func TestBaselineGoneItemsOfAnotherCommandOrACutRun(t *testing.T) {
 			"python3 early.py", "the run did not complete (exited with code 1)"},
 	} {
 		a := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, probe, c.run)
-		res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, Command: c.command})
+		res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, Command: c.command})
 		if len(res.Improved) != 0 || !strings.Contains(strings.Join(res.Notes, "\n"), c.note) {
 			t.Errorf("%s: improved %q, notes %q", c.name, res.Improved, res.Notes)
 		}

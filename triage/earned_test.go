@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -111,7 +113,7 @@ func TestBasisWordsTheOutcome(t *testing.T) {
 // A compile-time limit under 0.1 s is worded as given, not "0.0 s" (which reads as no limit).
 func TestSecondsWordOfSmallLimits(t *testing.T) {
 	for d, want := range map[time.Duration]string{100 * time.Microsecond: "0.0001 s", 1500 * time.Millisecond: "1.5 s", 50 * time.Millisecond: "0.05 s"} {
-		if got := triage.SecondsWord(d); got != want {
+		if got := gate.SecondsWord(d); got != want {
 			t.Errorf("%v: %q, want %q", d, got, want)
 		}
 	}

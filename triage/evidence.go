@@ -170,7 +170,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 
 // askedWords says why the TORCH_LOGS names (joined by "or") are thought off: a run's own TORCH_LOGS did not ask
 // for them; of logs alone, no line carries their tag (the TORCH_LOGS they ran with is not known).
-func (ev ReportEvidence) askedWords(names string) string {
+func (ev ReportEvidence) AskedWords(names string) string {
 	if ev.LogsFrom == "run" {
 		return "TORCH_LOGS did not ask for them"
 	}

@@ -107,7 +107,7 @@ func (f *Finding) ExpectedAssumed() bool { return f.expectedAssumed }
 
 // cgWarningToFix reports a CUDA-graph warning whose playbook says fix (pending backwards: calls that missed the
 // fast path): work for the verdict, the CUDA-graph step and --no-cudagraph-skips.
-func (f *Finding) cgWarningToFix() bool {
+func (f *Finding) CgWarningToFix() bool {
 	return f.Kind == KindGPUWarning && f.Category == CategoryFix && strings.HasPrefix(f.Playbook, "cg-")
 }
 

@@ -3,6 +3,8 @@ package triage_test
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -53,7 +55,7 @@ func TestByDesignBreakForms(t *testing.T) {
 		if !a.Verdict.Steady {
 			t.Errorf("%s: a by-design break alone should leave the run steady: %+v", c.name, a.Verdict)
 		}
-		if res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); !res.Passed {
+		if res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); !res.Passed {
 			t.Errorf("%s: counted against --max-graph-breaks 0: %+v", c.name, res.Failures)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -11,7 +13,7 @@ func Fx(name string) string { return filepath.Join(triage.Fixtures, name) }
 
 // Workflow-command properties escape %, CR, LF, ':' and ','.
 func TestGitHubPropertyEscaping(t *testing.T) {
-	if got := triage.GhProp("a:b,c%\nd"); got != "a%3Ab%2Cc%25%0Ad" {
+	if got := gate.GhProp("a:b,c%\nd"); got != "a%3Ab%2Cc%25%0Ad" {
 		t.Errorf("ghProp %q", got)
 	}
 }

@@ -74,7 +74,7 @@ func SiteOf(f *Finding) string {
 }
 
 // lineKey is the key a baseline written before identities (schema v1 without "identity") has for f.
-func (f *Finding) lineKey() string {
+func (f *Finding) LineKey() string {
 	if f.oldKey != "" {
 		return f.oldKey
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -78,7 +80,7 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 			if !strings.Contains(txt.String(), " moved from "+tc.script+":") {
 				t.Errorf("diff text shows no move:\n%s", txt.String())
 			}
-			res := triage.Gate(after, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: triage.NewBaseline(before)})
+			res := gate.Gate(after, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: gate.NewBaseline(before)})
 			if !res.Passed || len(res.Improved) != 0 {
 				t.Errorf("check --baseline after a comment: %+v", res)
 			}
@@ -102,7 +104,7 @@ func TestBreakOnAnotherSourceLineIsNew(t *testing.T) {
 	if d := compare.Diff(before, after); d.New != 1 || d.Gone != 1 {
 		t.Errorf("diff: %+v", d)
 	}
-	if res := triage.Gate(after, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: triage.NewBaseline(before)}); res.Passed {
+	if res := gate.Gate(after, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: gate.NewBaseline(before)}); res.Passed {
 		t.Errorf("a break on another source line passed the baseline: %+v", res)
 	}
 }
@@ -110,25 +112,25 @@ func TestBreakOnAnotherSourceLineIsNew(t *testing.T) {
 // A baseline written by an older torchtriage (schema v1: breaks keyed by line; testdata/baseline was written by
 // `check --write-baseline` before break identities) is still read and matched by those keys.
 func TestBaselineV1StillGates(t *testing.T) {
-	read, err := triage.ReadBaseline(filepath.Join("testdata", "baseline", "r05_dist_c10d.v1.json"))
+	read, err := gate.ReadBaseline(filepath.Join("testdata", "baseline", "r05_dist_c10d.v1.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := triage.AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log")
-	if res := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); !res.Passed || len(res.Improved) != 0 {
+	if res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); !res.Passed || len(res.Improved) != 0 {
 		t.Errorf("v1 baseline against the same run: %+v", res)
 	}
 	q := triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log")
-	if res := triage.Gate(q, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); res.Passed || len(res.Improved) != 2 {
+	if res := gate.Gate(q, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); res.Passed || len(res.Improved) != 2 {
 		t.Errorf("v1 baseline against another run: %+v", res)
 	}
 	path := filepath.Join(t.TempDir(), "base.json")
-	if err := triage.WriteBaseline(path, triage.NewBaseline(a)); err != nil {
+	if err := gate.WriteBaseline(path, gate.NewBaseline(a)); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
 	var b struct{ Schema string }
-	if err := json.Unmarshal(data, &b); err != nil || b.Schema != triage.BaselineSchema || !strings.Contains(string(data), `print(\"rank0 debug\")`) {
+	if err := json.Unmarshal(data, &b); err != nil || b.Schema != gate.BaselineSchema || !strings.Contains(string(data), `print(\"rank0 debug\")`) {
 		t.Errorf("written baseline: %s", data)
 	}
 }

@@ -57,19 +57,19 @@ func (w *jsonAppender) next() {
 }
 
 // key starts a member; k needs no escaping (the struct tags' names).
-func (w *jsonAppender) key(k string) {
+func (w *jsonAppender) Key(k string) {
 	w.next()
 	w.b = append(w.b, '"')
 	w.b = append(w.b, k...)
 	w.b = append(w.b, '"', ':', ' ')
 }
 
-func (w *jsonAppender) str(k, v string) { w.key(k); w.b = appendJSONString(w.b, v) }
+func (w *jsonAppender) str(k, v string) { w.Key(k); w.b = appendJSONString(w.b, v) }
 func (w *jsonAppender) num(k string, v int) {
-	w.key(k)
+	w.Key(k)
 	w.b = strconv.AppendInt(w.b, int64(v), 10)
 }
-func (w *jsonAppender) boolean(k string, v bool) { w.key(k); w.b = strconv.AppendBool(w.b, v) }
+func (w *jsonAppender) boolean(k string, v bool) { w.Key(k); w.b = strconv.AppendBool(w.b, v) }
 
 // strOmit, numOmit and boolOmit write a member tagged omitempty: nothing for the zero value.
 func (w *jsonAppender) strOmit(k, v string) {
@@ -91,7 +91,7 @@ func (w *jsonAppender) boolOmit(k string, v bool) {
 // listStart starts a list member: null and false for a nil list (nothing more to write), else '[' and true (the
 // caller writes the elements and closes it).
 func (w *jsonAppender) listStart(k string, null bool) bool {
-	w.key(k)
+	w.Key(k)
 	if null {
 		w.b = append(w.b, "null"...)
 		return false

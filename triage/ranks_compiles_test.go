@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -32,7 +34,7 @@ func TestCompilesDifferWhenStopped(t *testing.T) {
 			t.Errorf("finding %s", f.Title)
 		}
 	}
-	if g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 ||
+	if g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 ||
 		!strings.Contains(g.NotEvaluated["--ranks-agree"], words) {
 		t.Errorf("gate %+v, not evaluated %q", g.Failures, g.NotEvaluated)
 	}
@@ -80,7 +82,7 @@ func TestCompilesDifferWhen(t *testing.T) {
 		if ra.Live != (c.o == triage.OutcomeRunning) || ra.Disagree() || ra.Agree != (c.o == triage.OutcomeCompleted) {
 			t.Errorf("%s: %+v", c.o, ra)
 		}
-		g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 		if c.o == triage.OutcomeCompleted && (!g.Passed || !slices.Contains(g.Notes, "--ranks-agree: "+ra.Compiles.Summary)) {
 			t.Errorf("completed: gate %+v", g)
 		}

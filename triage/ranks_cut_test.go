@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -43,7 +45,7 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 	if ra := done.RankAgreement; ra.Summary != "ranks 0,1 agree; rank 2: extra graph break print() at train.py:20" || !ra.Disagree() {
 		t.Errorf("completed: %+v", ra)
 	}
-	if g := triage.Gate(done, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 {
+	if g := gate.Gate(done, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 {
 		t.Errorf("completed: gate %+v", g.Failures)
 	}
 	for _, c := range []struct {
@@ -68,7 +70,7 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 				t.Errorf("%s: finding %s", c.o, f.Title)
 			}
 		}
-		g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 		if len(g.Failures) != 0 || !strings.Contains(g.NotEvaluated["--ranks-agree"], want) {
 			t.Errorf("%s: gate %+v, not evaluated %q", c.o, g.Failures, g.NotEvaluated)
 		}

@@ -31,14 +31,14 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 		for _, k := range g.Kinds {
 			kinds[k] = true
 		}
-		if fd := groupFirstDivergent(g); fd != "" {
+		if fd := GroupFirstDivergent(g); fd != "" {
 			fmt.Fprintf(&detail, "\n  first divergent compile id: %s", fd)
 		}
 	}
 	if basis := ra.ProbeBasis(); basis != "" {
 		fmt.Fprintf(&detail, "\n%s", basis)
 	}
-	for _, o := range ra.othersWords() { // the reference's own agreement is not earned (earnedFromProbe)
+	for _, o := range ra.OthersWords() { // the reference's own agreement is not earned (earnedFromProbe)
 		fmt.Fprintf(&detail, "\n%s", o)
 	}
 	f.Ranks = ranksOf(f.RankStats)
@@ -73,7 +73,7 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 }
 
 // groupFirstDivergent renders FirstDivergent grouped by compile id: "0/0 on ranks 0–3; 1/1 on rank 4".
-func groupFirstDivergent(g RankGroup) string {
+func GroupFirstDivergent(g RankGroup) string {
 	by := map[string][]int{}
 	for r, c := range g.FirstDivergent {
 		by[c] = append(by[c], r)

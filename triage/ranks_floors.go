@@ -161,12 +161,12 @@ func (ra RankAgreement) floorsSummary() string {
 	if b := ra.ProbeBasis(); b != "" {
 		parts = append(parts, b)
 	}
-	parts = append(parts, ra.othersWords()...)
+	parts = append(parts, ra.OthersWords()...)
 	return strings.Join(parts, "; ")
 }
 
 // othersWords words OthersNotCompared, one part each: "ranks 0–2 not compared: the run did not complete (…)".
-func (ra RankAgreement) othersWords() []string {
+func (ra RankAgreement) OthersWords() []string {
 	var out []string
 	for _, o := range ra.OthersNotCompared {
 		out = append(out, RankWord(o.Ranks)+" not compared: "+o.Why)

@@ -3,6 +3,8 @@ package triage_test
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -38,7 +40,7 @@ func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 		if ra.Summary != c.want || ra.Disagree() || ra.Agree || !ra.Cut || len(ra.Groups) != 0 || len(ra.OthersNotCompared) != 0 {
 			t.Errorf("%s: summary %q\nwant       %q\n%+v", c.name, ra.Summary, c.want, ra)
 		}
-		if g := triage.Gate(a, triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 {
+		if g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 {
 			t.Errorf("%s: gate %+v", c.name, g.Failures)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -69,8 +71,8 @@ func TestRankAgreementOfRanksTheLauncherShows(t *testing.T) {
 			TorchLogsSet: true, WorldSize: 3})
 	}
 	a := analyze(nil)
-	o := triage.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}
-	if g := triage.Gate(a, o); len(g.Failures) > 0 || !strings.Contains(triage.MissingEvidence(a, o), "rank 2 not compared") {
+	o := gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}
+	if g := gate.Gate(a, o); len(g.Failures) > 0 || !strings.Contains(gate.MissingEvidence(a, o), "rank 2 not compared") {
 		t.Errorf("--ranks-agree without rank 2's counts: %+v", g)
 	}
 	ra := a.RankAgreement

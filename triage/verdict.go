@@ -49,7 +49,7 @@ func StateWords(state string) string {
 const RerecordsFew = playbooks.RerecordsFew
 
 func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo, run *RunFacts, ev ReportEvidence) Verdict {
-	t := countFindings(fs)
+	t := CountFindings(fs)
 	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(BasisOf(ev, run), ra.compilesBasis()...),
 		FirstFailure: rep.FirstFailure.Text()}
 	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
@@ -118,7 +118,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	}
 	if t.probeMismatch > 0 { // breaks or failures happened that the log does not show: its zeros are no steady state
 		add("what the probe counted that the log does not show", "what the probe counted that the log does not show: %s [%s]",
-			t.firstProbeMismatch.Title, t.firstProbeMismatch.Playbook)
+			t.FirstProbeMismatch.Title, t.FirstProbeMismatch.Playbook)
 	}
 	if t.parity > 0 {
 		add("settings differ between ranks", "%s between ranks", Plural(t.parity, "setting")+VerbS(t.parity, " differ"))
@@ -151,7 +151,7 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateStopped, "stopped: a process was interrupted ("+strings.Join(stops, ", ")+
 			"); the log does not say by whom"+found
 	case !ev.TorchSeen:
-		v.State, v.Summary = StateNoEvidence, "no evidence: "+noTorch(ev, run, rep)+found
+		v.State, v.Summary = StateNoEvidence, "no evidence: "+NoTorch(ev, run, rep)+found
 	case len(short) > 0:
 		v.State, v.Summary = StateNotSteady, "not steady: "+strings.Join(short, ", ")+graphs
 	case run != nil && run.Outcome == OutcomeFailed:
@@ -161,11 +161,11 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		if ev.CompileOff != "" {
 			next = "; an eager baseline to time a compiled run against"
 		}
-		v.State, v.Summary = StateNoEvidence, "no evidence: "+compileOffWords(ev)+next
+		v.State, v.Summary = StateNoEvidence, "no evidence: "+CompileOffWords(ev)+next
 	case !ev.GraphBreaksLogged || !ev.RecompilesLogged:
 		words, names := unlogged(ev)
 		v.State, v.Summary = StateNoEvidence, "no evidence: torch ran, but nothing shows that "+words+
-			" were being logged (no such records, and "+ev.askedWords(names)+"): rerun with --preset breaks"
+			" were being logged (no such records, and "+ev.AskedWords(names)+"): rerun with --preset breaks"
 		if rb := ev.ResumeBreaks; len(rb) > 0 { // breaks happened: Dynamo resumed after them
 			what := "a resume function shows a graph break that was not logged: "
 			if len(rb) > 1 {

@@ -33,7 +33,7 @@ func errorReason(what string, n int, first *Finding) string {
 // the launcher's outcome when one is known (a completed run is complete, whatever it logged); for logs alone, the
 // processes that died of an error (a compile or runtime error is one dying process) and the interrupts. What an
 // unfinished run did not show proves nothing: check does not pass on it, the checklist ticks nothing on it.
-func (a *Analysis) Unfinished() string { return unfinished(countFindings(a.Findings), a.Run, a.Report) }
+func (a *Analysis) Unfinished() string { return unfinished(CountFindings(a.Findings), a.Run, a.Report) }
 
 func unfinished(t tally, run *RunFacts, rep *Report) string {
 	if run != nil {
@@ -107,7 +107,7 @@ func failedOf(t tally, run *RunFacts) string {
 // stateOf is what the checklist needs, with its evidence. A log cannot show an eager baseline nor a rerun: the
 // caller that knows more (the session) adds them.
 func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []ProcessInfo, run *RunFacts, rep *Report) playbooks.State {
-	t := countFindings(fs)
+	t := CountFindings(fs)
 	cpuOnly := len(probes) > 0
 	uses := t.partitions+t.skips+t.rerecords > 0
 	for _, p := range probes {
@@ -142,7 +142,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		LogsRejected:         logsRejectedStep(ev, t),
 		Crash:                crashOf(t, run),
 		Failed:               failedOf(t, run),
-		NoTorch:              noTorch(ev, run, rep),
+		NoTorch:              NoTorch(ev, run, rep),
 		CompileOff:           compileOffStep(ev),
 		LogSilenced:          silencedStep(ev),
 		NeedLogs:             ev.TorchSeen && (!ev.GraphBreaksLogged || !ev.RecompilesLogged),
@@ -177,7 +177,7 @@ func compileOffStep(ev ReportEvidence) string {
 }
 
 // compileOffWords says that nothing compiled, and why (NothingCompiled).
-func compileOffWords(ev ReportEvidence) string {
+func CompileOffWords(ev ReportEvidence) string {
 	return ev.NothingCompiled() + ", so nothing could break or recompile"
 }
 
@@ -205,7 +205,7 @@ func silentRunWhy(run *RunFacts) string {
 
 // noTorch says that a run (or the inputs given without one) printed no torch output at all, once it can no longer
 // print any (not while it runs): the one wording of the verdict and of the step before the six.
-func noTorch(ev ReportEvidence, run *RunFacts, rep *Report) string {
+func NoTorch(ev ReportEvidence, run *RunFacts, rep *Report) string {
 	switch {
 	case ev.TorchSeen || run != nil && run.Outcome == OutcomeRunning:
 		return ""

@@ -21,10 +21,10 @@ type tally struct {
 	firstPeerGone                            *Finding
 	probeMismatch                            int      // processes whose probe counted breaks the log does not show
 	silentFailures                           int      // of them, processes with compile failures the log does not show
-	firstProbeMismatch                       *Finding // the first of them
+	FirstProbeMismatch                       *Finding // the first of them
 }
 
-func countFindings(fs []Finding) tally {
+func CountFindings(fs []Finding) tally {
 	var t tally
 	for i := range fs {
 		f := &fs[i]
@@ -99,7 +99,7 @@ func countFindings(fs []Finding) tally {
 				t.firstRerecord = f
 			}
 		case KindGPUWarning:
-			if f.cgWarningToFix() {
+			if f.CgWarningToFix() {
 				t.cgWarnings += f.Records
 				if t.firstCGWarning == nil {
 					t.firstCGWarning = f
@@ -112,8 +112,8 @@ func countFindings(fs []Finding) tally {
 			if f.silentFailure {
 				t.silentFailures++
 			}
-			if t.firstProbeMismatch == nil {
-				t.firstProbeMismatch = f
+			if t.FirstProbeMismatch == nil {
+				t.FirstProbeMismatch = f
 			}
 		}
 	}

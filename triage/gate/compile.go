@@ -1,4 +1,4 @@
-package triage
+package gate
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // The compile-time rules of the gate: total compile time, skew between ranks, and compile time per frame
@@ -13,9 +15,9 @@ import (
 
 // BaselineFrame is one frame compile's time in a baseline.
 type BaselineFrame struct {
-	FrameRef
-	TotalS  float64 `json:"total_s"`
-	ByPhase Phases  `json:"by_phase"`
+	triage.FrameRef
+	TotalS  float64       `json:"total_s"`
+	ByPhase triage.Phases `json:"by_phase"`
 	// Cache is the frame's cache state when the baseline was written (warm | cold | partial | bypass; "" unknown):
 	// a cold run against a warm baseline grows by its cache misses, which the failure names
 	Cache string `json:"cache,omitempty"`
@@ -24,7 +26,7 @@ type BaselineFrame struct {
 // baselineFloorS: a frame that grew by less than this is not reported, whatever the ratio (µs noise).
 const baselineFloorS = 0.1
 
-func BaselineFrames(c *CompileReport) []BaselineFrame {
+func BaselineFrames(c *triage.CompileReport) []BaselineFrame {
 	if c == nil {
 		return nil
 	}
@@ -44,7 +46,7 @@ func SecondsWord(d time.Duration) string {
 }
 
 // compileRules applies --max-compile-time, --max-compile-skew and the baseline's compile times.
-func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
+func (res *GateResult) compileRules(a *triage.Analysis, o GateOptions) {
 	c := a.Report.Compile
 	if o.MaxCompileTime > 0 {
 		rule := "--max-compile-time=" + SecondsWord(o.MaxCompileTime)
@@ -86,15 +88,15 @@ func (res *GateResult) compileRules(a *Analysis, o GateOptions) {
 	}
 }
 
-func slowestFrames(c *CompileReport) string {
-	fs := append([]*FrameTime(nil), c.Frames...)
+func slowestFrames(c *triage.CompileReport) string {
+	fs := append([]*triage.FrameTime(nil), c.Frames...)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].TotalS > fs[j].TotalS })
 	var parts []string
 	for i, f := range fs {
 		if i == 3 {
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s %.1f s", f.label(), f.TotalS))
+		parts = append(parts, fmt.Sprintf("%s %.1f s", f.Label(), f.TotalS))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -103,22 +105,22 @@ func slowestFrames(c *CompileReport) string {
 }
 
 // baselineCompile fails on frames whose compile time grew beyond the tolerance, naming the phases that grew.
-func (res *GateResult) BaselineCompile(c *CompileReport, o GateOptions) {
-	tol := DefaultTolerance
+func (res *GateResult) BaselineCompile(c *triage.CompileReport, o GateOptions) {
+	tol := triage.DefaultTolerance
 	if o.CompileTolerance != nil {
 		tol = *o.CompileTolerance
 	}
 	rule := fmt.Sprintf("--baseline (compile time, tolerance %.0f%%)", tol*100)
 	base := map[string]BaselineFrame{}
 	for _, f := range o.Baseline.Compile {
-		base[f.key()] = f
+		base[f.Key()] = f
 	}
 	for _, now := range BaselineFrames(c) {
-		was, ok := base[now.key()]
+		was, ok := base[now.Key()]
 		if !ok {
 			if now.TotalS > baselineFloorS {
 				res.Failures = append(res.Failures, GateFailure{Rule: rule, File: now.File, Line: now.Line,
-					Message: fmt.Sprintf("new frame compile %s: %.1f s, not in the baseline", now.label(), now.TotalS)})
+					Message: fmt.Sprintf("new frame compile %s: %.1f s, not in the baseline", now.Label(), now.TotalS)})
 			}
 			continue
 		}
@@ -127,7 +129,7 @@ func (res *GateResult) BaselineCompile(c *CompileReport, o GateOptions) {
 			continue
 		}
 		var phases []string
-		for _, p := range PhaseNames {
+		for _, p := range triage.PhaseNames {
 			x, y := was.ByPhase.Get(p), now.ByPhase.Get(p)
 			if y != nil && (x == nil || *y-*x > baselineFloorS && *y > *x*(1+tol)) {
 				from := 0.0
@@ -137,7 +139,7 @@ func (res *GateResult) BaselineCompile(c *CompileReport, o GateOptions) {
 				phases = append(phases, fmt.Sprintf("%s +%.1f s", p, *y-from))
 			}
 		}
-		msg := fmt.Sprintf("compile time of %s grew %.1f s → %.1f s (+%.0f%%)", now.label(), was.TotalS, now.TotalS, grew/was.TotalS*100)
+		msg := fmt.Sprintf("compile time of %s grew %.1f s → %.1f s (+%.0f%%)", now.Label(), was.TotalS, now.TotalS, grew/was.TotalS*100)
 		if len(phases) > 0 {
 			msg += ": " + strings.Join(phases, ", ")
 		}

@@ -1,19 +1,21 @@
-package triage
+package gate
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
-func (res *GateResult) ranksRule(a *Analysis) {
+func (res *GateResult) ranksRule(a *triage.Analysis) {
 	ra := a.RankAgreement
 	pb := ""
 	for i := range a.Findings {
 		f := &a.Findings[i]
 		switch f.Kind {
-		case KindRankDisagreement:
+		case triage.KindRankDisagreement:
 			pb = f.Playbook
-		case KindConfigParity:
+		case triage.KindConfigParity:
 			res.fail("--ranks-agree", "settings differ", f)
 		}
 	}
@@ -30,27 +32,27 @@ func (res *GateResult) ranksRule(a *Analysis) {
 		for _, m := range g.Missing {
 			parts = append(parts, "missing "+m)
 		}
-		msg := fmt.Sprintf("%s differs from %s: %s", RankWord(g.Ranks), RankWord(ref.Ranks), strings.Join(CapList(parts, 4), ", "))
-		if fd := groupFirstDivergent(g); fd != "" {
+		msg := fmt.Sprintf("%s differs from %s: %s", triage.RankWord(g.Ranks), triage.RankWord(ref.Ranks), strings.Join(triage.CapList(parts, 4), ", "))
+		if fd := triage.GroupFirstDivergent(g); fd != "" {
 			msg += " · first divergent compile id " + fd
 		}
 		if basis := ra.ProbeBasis(); basis != "" { // a rank no log record names: what its "none" rests on
 			msg += " · " + basis
 		}
-		for _, o := range ra.othersWords() { // ranks whose own agreement is not earned: not compared, and why
+		for _, o := range ra.OthersWords() { // ranks whose own agreement is not earned: not compared, and why
 			msg += " · " + o
 		}
 		if pb != "" {
 			msg += " · playbook " + pb
 		}
-		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: string(KindRankDisagreement), Playbook: pb})
+		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: string(triage.KindRankDisagreement), Playbook: pb})
 	}
 }
 
 // compilesNote notes, of ranks that agree, that their probes recorded different compiles: rank agreement does not
 // compare them, so --ranks-agree does not fail on them, and does not pass in silence either. Ranks not compared
 // are said with their summary, which says it (MissingEvidence).
-func (res *GateResult) compilesNote(ra RankAgreement) {
+func (res *GateResult) compilesNote(ra triage.RankAgreement) {
 	if ra.Compiles != nil && ra.NotCompared == "" {
 		res.Notes = append(res.Notes, "--ranks-agree: "+ra.Compiles.Summary)
 	}

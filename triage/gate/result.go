@@ -1,6 +1,10 @@
-package triage
+package gate
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/torchtriage/torchtriage/triage"
+)
 
 // GateFailure is one reason the gate failed, printable on one line.
 type GateFailure struct {
@@ -35,7 +39,7 @@ type GateResult struct {
 }
 
 // rule adds a rule, noting it not evaluated when the input cannot show what it asks (MissingEvidence of it alone).
-func (res *GateResult) rule(a *Analysis, rule string, alone GateOptions) {
+func (res *GateResult) rule(a *triage.Analysis, rule string, alone GateOptions) {
 	res.Rules = append(res.Rules, rule)
 	if why := MissingEvidence(a, alone); why != "" {
 		if res.NotEvaluated == nil {
@@ -50,7 +54,7 @@ func (res *GateResult) rule(a *Analysis, rule string, alone GateOptions) {
 // automatic dynamic's expected recompiles, as the rules do. LimitHits is recompile_limit_hits by its check/v1
 // name. CompileTimeS and CompileSkewS are there when a compile-time rule asked for them and the input has them.
 type GateCounts struct {
-	Counts
+	triage.Counts
 	LimitHits int `json:"limit_hits"`
 	// CompileErrorsCaught: compile errors the program caught and went on after (not in compile_errors: no process
 	// died of them, and --no-compile-errors passes on them); the counted line's "0 compile errors (1 caught)"
@@ -72,15 +76,15 @@ type GateCounts struct {
 	// and the logging of partitions and re-recordings; uncounted: the report's words for input that counted nothing
 	// (Uncounted: no torch output, nothing compiled)
 	skipsWords, uncounted string
-	cgLogging             Logging
+	cgLogging             triage.Logging
 	// breaksLogged, recompilesLogged: whether their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
-	breaksLogged, recompilesLogged Logging
+	breaksLogged, recompilesLogged triage.Logging
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
 	// report counts them)
 	byDesign, expected int
 }
 
-func (res *GateResult) fail(rule, why string, f *Finding) {
+func (res *GateResult) fail(rule, why string, f *triage.Finding) {
 	msg := fmt.Sprintf("%s: %s", why, f.Title)
 	if f.File != "" {
 		msg += " · at " + f.File
@@ -89,7 +93,7 @@ func (res *GateResult) fail(rule, why string, f *Finding) {
 		}
 	}
 	if len(f.Ranks) > 0 {
-		msg += " · " + RankWord(f.Ranks)
+		msg += " · " + triage.RankWord(f.Ranks)
 	}
 	if f.Playbook != "" {
 		msg += " · playbook " + f.Playbook

@@ -1,13 +1,15 @@
-package triage
+package gate
 
 import (
 	"fmt"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
-func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
-	keyOf := (*Finding).CompareKey
+func (res *GateResult) baselineRule(a *triage.Analysis, o GateOptions) {
+	keyOf := (*triage.Finding).CompareKey
 	if o.Baseline.byLine {
-		keyOf = (*Finding).lineKey
+		keyOf = (*triage.Finding).LineKey
 	}
 	now := baselineItems(a, keyOf)
 	had := map[string]BaselineItem{}
@@ -23,13 +25,13 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 			continue
 		}
 		f := it.finding
-		res.fail("--baseline", "new "+KindWord(it.Kind)+" not in the baseline", f)
+		res.fail("--baseline", "new "+triage.KindWord(it.Kind)+" not in the baseline", f)
 	}
 	seen := map[string]bool{}
 	for _, it := range now {
 		seen[it.Key] = true
 	}
-	unseen := map[Kind]string{} // kinds the input could not show: their baseline items are not gone
+	unseen := map[triage.Kind]string{} // kinds the input could not show: their baseline items are not gone
 	// a run of another command, or one that stopped short, shows nothing of what it never ran or reached
 	notGone := ""
 	switch {
@@ -51,15 +53,15 @@ func (res *GateResult) baselineRule(a *Analysis, o GateOptions) {
 			unseen[it.Kind] = why
 			continue
 		}
-		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", KindWord(it.Kind), it.Title, it.Records))
+		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", triage.KindWord(it.Kind), it.Title, it.Records))
 	}
-	for _, k := range DiffKindOrder {
+	for _, k := range triage.DiffKindOrder {
 		if why := unseen[k]; why != "" {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", KindPlural(k), why))
+			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", triage.KindPlural(k), why))
 		}
 	}
 	if missing > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not seen here, not counted as gone: %s",
-			Plural(missing, "item"), notGone))
+			triage.Plural(missing, "item"), notGone))
 	}
 }

@@ -1,10 +1,12 @@
-package triage
+package gate
 
 import (
 	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // BaselineSchema names the baseline file format of `torchtriage check --write-baseline`. v2 keys graph breaks
@@ -32,22 +34,22 @@ type Baseline struct {
 
 // BaselineItem is one compared item; Key is Finding.CompareKey (in a v1 file, the key of its time).
 type BaselineItem struct {
-	Key      string `json:"key"`
-	Kind     Kind   `json:"kind"`
-	Title    string `json:"title"`
-	Playbook string `json:"playbook,omitempty"`
-	Records  int    `json:"records"`
-	Expected bool   `json:"expected,omitempty"`
+	Key      string      `json:"key"`
+	Kind     triage.Kind `json:"kind"`
+	Title    string      `json:"title"`
+	Playbook string      `json:"playbook,omitempty"`
+	Records  int         `json:"records"`
+	Expected bool        `json:"expected,omitempty"`
 
-	finding *Finding
+	finding *triage.Finding
 }
 
 // baselineKinds are the finding kinds a baseline holds.
-var baselineKinds = map[Kind]bool{KindGraphBreak: true, KindRecompile: true, KindCudagraphSkip: true}
+var baselineKinds = map[triage.Kind]bool{triage.KindGraphBreak: true, triage.KindRecompile: true, triage.KindCudagraphSkip: true}
 
 // baselineItems groups the analysis' breaks, recompiles and skips by a key (CompareKey, or lineKey for a v1
 // baseline), sorted by key. An item is expected when every finding behind it is.
-func baselineItems(a *Analysis, keyOf func(*Finding) string) []BaselineItem {
+func baselineItems(a *triage.Analysis, keyOf func(*triage.Finding) string) []BaselineItem {
 	by := map[string]*BaselineItem{}
 	for i := range a.Findings {
 		f := &a.Findings[i]
@@ -58,8 +60,8 @@ func baselineItems(a *Analysis, keyOf func(*Finding) string) []BaselineItem {
 		it := by[k]
 		if it == nil {
 			it = &BaselineItem{Key: k, Kind: f.Kind, Title: f.Title, Playbook: f.Playbook, Expected: true, finding: f}
-			if f.Kind == KindRecompile {
-				it.Title = FnDisplay(f.Function, 0) + ": " + f.FirstClass()
+			if f.Kind == triage.KindRecompile {
+				it.Title = triage.FnDisplay(f.Function, 0) + ": " + f.FirstClass()
 			}
 			by[k] = it
 		}
@@ -80,8 +82,8 @@ func baselineItems(a *Analysis, keyOf func(*Finding) string) []BaselineItem {
 }
 
 // NewBaseline records the analysis as a baseline.
-func NewBaseline(a *Analysis) *Baseline {
-	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a, (*Finding).CompareKey)}
+func NewBaseline(a *triage.Analysis) *Baseline {
+	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a, (*triage.Finding).CompareKey)}
 	if a.Report != nil {
 		b.Compile = BaselineFrames(a.Report.Compile)
 	}

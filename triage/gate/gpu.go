@@ -1,16 +1,18 @@
-package triage
+package gate
 
 import (
 	"cmp"
 	"fmt"
 	"strconv"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // cudagraphRules: --no-cudagraph-skips fails on every CUDA-graph skip and non-cudagraphable partition (part of a
 // graph left out of CUDA graphs is the same cost, printed differently since 2.9) and on a CUDA-graph warning whose
 // playbook says fix (pending backwards: calls that missed the fast path); --max-cudagraph-rerecords N on
 // re-recordings beyond N (recordings after failed checks, not the failed checks: RerecordSummary).
-func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
+func (res *GateResult) cudagraphRules(a *triage.Analysis, o GateOptions) {
 	if o.NoCudagraphSkips {
 		alone := o.single()
 		alone.NoCudagraphSkips = true
@@ -18,13 +20,13 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 		for i := range a.Findings {
 			f := &a.Findings[i]
 			switch f.Kind {
-			case KindCudagraphSkip:
-				res.fail("--no-cudagraph-skips", Plural(f.Records, "CUDA-graph skip"), f)
-			case KindCudagraphPartition:
-				res.fail("--no-cudagraph-skips", Plural(f.Records, "non-cudagraphable partition"), f)
-			case KindGPUWarning: // the fast path missed (pending backwards): those calls ran without CUDA graphs
-				if f.cgWarningToFix() {
-					res.fail("--no-cudagraph-skips", Plural(f.Records, "CUDA-graph warning"), f)
+			case triage.KindCudagraphSkip:
+				res.fail("--no-cudagraph-skips", triage.Plural(f.Records, "CUDA-graph skip"), f)
+			case triage.KindCudagraphPartition:
+				res.fail("--no-cudagraph-skips", triage.Plural(f.Records, "non-cudagraphable partition"), f)
+			case triage.KindGPUWarning: // the fast path missed (pending backwards): those calls ran without CUDA graphs
+				if f.CgWarningToFix() {
+					res.fail("--no-cudagraph-skips", triage.Plural(f.Records, "CUDA-graph warning"), f)
 				}
 			}
 		}
@@ -38,8 +40,8 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 		n := res.Counts.CudagraphRerecords
 		if n > limit {
 			for i := range a.Findings {
-				if f := &a.Findings[i]; f.Kind == KindCudagraphRerecord && f.unexpected > 0 {
-					res.fail(rule, fmt.Sprintf("%s > %d", Plural(n, "re-recording"), limit), f)
+				if f := &a.Findings[i]; f.Kind == triage.KindCudagraphRerecord && f.Unexpected() > 0 {
+					res.fail(rule, fmt.Sprintf("%s > %d", triage.Plural(n, "re-recording"), limit), f)
 				}
 			}
 		}
@@ -48,23 +50,23 @@ func (res *GateResult) cudagraphRules(a *Analysis, o GateOptions) {
 
 // MissingEvidence says, in one line, what the inputs lack for the rules asked ("" when nothing): no torch output
 // at all, or break/recompile logging the rules need that was off. The gate must not pass on nothing.
-func MissingEvidence(a *Analysis, o GateOptions) string {
+func MissingEvidence(a *triage.Analysis, o GateOptions) string {
 	ev := a.Evidence
 	if !ev.TorchSeen {
 		if a.Run != nil { // the run's own output, captured by the tool: no question of the right log
-			return cmp.Or(noTorch(ev, a.Run, a.Report), "no torch output so far") +
+			return cmp.Or(triage.NoTorch(ev, a.Run, a.Report), "no torch output so far") +
 				": nothing shows torch ran (does the command reach torch.compile?)"
 		}
-		return noTorch(ev, nil, a.Report) + ": nothing shows torch ran (is this the right log, and was its stderr captured?)"
+		return triage.NoTorch(ev, nil, a.Report) + ": nothing shows torch ran (is this the right log, and was its stderr captured?)"
 	}
 	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	switch {
 	case ev.NothingCompiled() != "" && (needBreaks || needRecompiles || o.MaxCompileTime > 0 || o.MaxCompileSkew > 0 || o.NoLimitHits || o.NoCompileErrors):
 		if ev.CompileOff == "" {
-			return compileOffWords(ev) + ": does the command reach torch.compile?"
+			return triage.CompileOffWords(ev) + ": does the command reach torch.compile?"
 		}
-		return compileOffWords(ev) + ": gate a compiled run (--preset breaks)"
+		return triage.CompileOffWords(ev) + ": gate a compiled run (--preset breaks)"
 	case ev.NoGraphCompiled != "" && (needBreaks || needRecompiles):
 		return ev.NoGraphCompiled + ": none of the program's code ran compiled, so no break or recompile in it could show: does the compiled call reach the model's code?"
 	case o.NoLimitHits && ev.LogSilenced != "": // a hit prints through torch's logging, which the program silenced
@@ -72,15 +74,15 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 	case (needBreaks || o.NoCompileErrors) && probeMismatch(a) != nil:
 		return "the log does not show what the probe counted (" + probeMismatch(a).Title + "): the log cannot be gated on"
 	case needBreaks && needRecompiles && !ev.GraphBreaksLogged && !ev.RecompilesLogged:
-		return "no graph_breaks/recompiles records and " + ev.askedWords("graph_breaks or recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+		return "no graph_breaks/recompiles records and " + ev.AskedWords("graph_breaks or recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case needBreaks && !ev.GraphBreaksLogged:
-		return "no graph_breaks records and " + ev.askedWords("graph_breaks") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+		return "no graph_breaks records and " + ev.AskedWords("graph_breaks") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
 	case needRecompiles && !ev.RecompilesLogged:
-		return "no recompiles records and " + ev.askedWords("recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
-	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !CudagraphsLogged(a):
-		return "no cudagraphs records and " + ev.askedWords("cudagraphs") + " (partitions and re-recordings print only with it): run with --preset cudagraphs"
+		return "no recompiles records and " + ev.AskedWords("recompiles") + ": run with --preset breaks (TORCH_LOGS=graph_breaks,recompiles)"
+	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !triage.CudagraphsLogged(a):
+		return "no cudagraphs records and " + ev.AskedWords("cudagraphs") + " (partitions and re-recordings print only with it): run with --preset cudagraphs"
 	case o.MaxCudagraphRerecords != nil && a.Report.Counts.CudagraphRerecordsUnknown && a.Report.Counts.CudagraphRerecords <= *o.MaxCudagraphRerecords:
-		return "CUDA-graph re-recordings not known: the input has " + Plural(a.Report.Counts.CudagraphRerecordChecks, "failed re-record check") +
+		return "CUDA-graph re-recordings not known: the input has " + triage.Plural(a.Report.Counts.CudagraphRerecordChecks, "failed re-record check") +
 			" (\"Re-recording function=\" lines) but not the \"Recording function=\" lines that tell how many recordings followed (is it cut?)"
 	case o.NoCudagraphSkips && a.PartitionsHidden() != "":
 		return a.PartitionsHidden()
@@ -103,19 +105,19 @@ func MissingEvidence(a *Analysis, o GateOptions) string {
 }
 
 // hasSkew reports compile times of two ranks or more (CompileReport.SlowFast).
-func hasSkew(c *CompileReport) bool {
+func hasSkew(c *triage.CompileReport) bool {
 	_, _, ok := c.SlowFast()
 	return ok
 }
 
 // probeMismatch is the first finding of breaks the probe counted that the log does not show, nil when none.
-func probeMismatch(a *Analysis) *Finding {
-	return countFindings(a.Findings).firstProbeMismatch
+func probeMismatch(a *triage.Analysis) *triage.Finding {
+	return triage.CountFindings(a.Findings).FirstProbeMismatch
 }
 
 // ranksAlone says why --ranks-agree has nothing to compare: one process, or one rank of a job, agrees with
 // nothing (RankAgree calls that agreeing; a gate must not pass on it).
-func ranksAlone(a *Analysis) string {
+func ranksAlone(a *triage.Analysis) string {
 	who := "the input shows"
 	switch {
 	case a.Run != nil:

@@ -1,9 +1,11 @@
-package triage
+package gate
 
 import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // GateOptions are the rules of `torchtriage check`. A negative maximum means no limit.
@@ -42,7 +44,7 @@ func (o GateOptions) single() GateOptions {
 }
 
 // Gate applies the rules to an analysis.
-func Gate(a *Analysis, o GateOptions) GateResult {
+func Gate(a *triage.Analysis, o GateOptions) GateResult {
 	res := GateResult{Rules: []string{}, Failures: []GateFailure{}, Improved: []string{}, Notes: []string{},
 		DidNotComplete: a.Unfinished()}
 	rc := a.Report.Counts
@@ -50,46 +52,46 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 	res.Counts.recompilesLogged = a.Evidence.LoggingOf(a.Evidence.RecompilesLogged)
 	res.Counts.GraphBreakRecords, res.Counts.CudagraphRerecords = rc.GraphBreakRecords, rc.CudagraphRerecords
 	res.Counts.CudagraphRerecordChecks, res.Counts.CudagraphRerecordsUnknown = rc.CudagraphRerecordChecks, rc.CudagraphRerecordsUnknown
-	var breaks, recomps, limits, errs []*Finding
+	var breaks, recomps, limits, errs []*triage.Finding
 	for i := range a.Findings {
 		f := &a.Findings[i]
 		switch f.Kind {
-		case KindGraphBreak:
+		case triage.KindGraphBreak:
 			if o.CountExpected || !f.Expected {
 				breaks = append(breaks, f)
 				res.Counts.GraphBreaks++
 			} else {
 				res.Counts.byDesign++
 			}
-		case KindRecompile:
+		case triage.KindRecompile:
 			n := f.Unexpected()
 			if o.CountExpected {
 				n = f.Records
 			}
 			res.Counts.expected += f.Records - n
-			if f.expectedAssumed {
+			if f.ExpectedAssumed() {
 				res.Counts.RecompilesExpectedAssumed += f.Records - n
 			}
 			if n > 0 {
 				recomps = append(recomps, f)
 				res.Counts.Recompiles += n
 			}
-		case KindLimitHit:
+		case triage.KindLimitHit:
 			limits = append(limits, f)
 			res.Counts.LimitHits += f.Records
 			res.Counts.RecompileLimitHits += f.Records
-		case KindCudagraphSkip:
+		case triage.KindCudagraphSkip:
 			res.Counts.CudagraphSkips += f.Records
-		case KindCudagraphPartition:
+		case triage.KindCudagraphPartition:
 			res.Counts.CudagraphPartitions += f.Records
-		case KindCompileError:
+		case triage.KindCompileError:
 			if f.Caught { // no process died of it: --no-compile-errors is about deaths; the counted line shows it
 				res.Counts.CompileErrorsCaught += f.Records
 				continue
 			}
 			errs = append(errs, f)
 			res.Counts.CompileErrors += f.Records
-		case KindRuntimeError:
+		case triage.KindRuntimeError:
 			errs = append(errs, f)
 			res.Counts.RuntimeErrors += f.Records
 		}
@@ -101,7 +103,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		res.rule(a, rule, alone)
 		if res.Counts.GraphBreaks > o.MaxGraphBreaks {
 			for _, f := range breaks {
-				res.fail(rule, fmt.Sprintf("%s > %d", Plural(res.Counts.GraphBreaks, "graph break"), o.MaxGraphBreaks), f)
+				res.fail(rule, fmt.Sprintf("%s > %d", triage.Plural(res.Counts.GraphBreaks, "graph break"), o.MaxGraphBreaks), f)
 			}
 		}
 	}
@@ -112,7 +114,7 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		res.rule(a, rule, alone)
 		if res.Counts.Recompiles > o.MaxRecompiles {
 			for _, f := range recomps {
-				res.fail(rule, fmt.Sprintf("%s > %d", Plural(res.Counts.Recompiles, "recompile"), o.MaxRecompiles), f)
+				res.fail(rule, fmt.Sprintf("%s > %d", triage.Plural(res.Counts.Recompiles, "recompile"), o.MaxRecompiles), f)
 			}
 		}
 	}
@@ -130,10 +132,10 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 		res.rule(a, "--no-compile-errors", alone)
 		for _, f := range errs {
 			what := "compile error"
-			if f.Kind == KindRuntimeError {
+			if f.Kind == triage.KindRuntimeError {
 				what = "runtime error"
 			}
-			res.fail("--no-compile-errors", Plural(f.Records, what), f)
+			res.fail("--no-compile-errors", triage.Plural(f.Records, what), f)
 		}
 	}
 	if o.RanksAgree {
@@ -157,14 +159,14 @@ func Gate(a *Analysis, o GateOptions) GateResult {
 			}
 		}
 	}
-	res.Counts.cudagraphs = o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || CudagraphsLogged(a) ||
+	res.Counts.cudagraphs = o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || triage.CudagraphsLogged(a) ||
 		res.Counts.CudagraphSkips > 0 || res.Counts.CudagraphPartitions > 0
 	res.Counts.partitionsHidden = a.PartitionsHidden() != ""
-	res.Counts.skipsLogged, res.Counts.cudagraphsLogged = a.Evidence.CudagraphSkipsLogged, CudagraphsLogged(a)
+	res.Counts.skipsLogged, res.Counts.cudagraphsLogged = a.Evidence.CudagraphSkipsLogged, triage.CudagraphsLogged(a)
 	res.Counts.skipsWords, res.Counts.uncounted = a.CudagraphSkipsValue(), a.Uncounted()
-	res.Counts.cgLogging = a.Evidence.LoggingOf(CudagraphsLogged(a))
+	res.Counts.cgLogging = a.Evidence.LoggingOf(triage.CudagraphsLogged(a))
 	res.Counts.GraphBreaksByDesign, res.Counts.RecompilesExpected = res.Counts.byDesign, res.Counts.expected
-	for name, lg := range map[string]Logging{"graph_breaks": res.Counts.breaksLogged, "recompiles": res.Counts.recompilesLogged} {
+	for name, lg := range map[string]triage.Logging{"graph_breaks": res.Counts.breaksLogged, "recompiles": res.Counts.recompilesLogged} {
 		if w := lg.Words(); w != "" {
 			if res.NotCounted == nil {
 				res.NotCounted = map[string]string{}
