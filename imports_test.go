@@ -56,7 +56,8 @@ var layers = [][]string{
 	{"logparse", "triage/text", "triage/probe", "triage/demo", "internal/proc", "internal/testlogs"}, // import nothing of the module
 	{"playbooks", "triage/runs"},
 	{"triage"},
-	{"triage/compare", "triage/gate", "triage/runner"},
+	{"triage/render", "triage/gate", "triage/runner"},
+	{"triage/compare"},
 	{"triage/session", "doctor"},
 	{"triage/story"},
 	{"tui"},

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -75,7 +77,7 @@ func bundleOptions(cmd *cobra.Command, dir string) runs.BundleOptions {
 	// set; the probe's torch version beats what the log's form suggests (AnalyzeRun)
 	an := triage.AnalyzeRun(l.Report, loadPlaybooks(cmd, playbooks.DefaultUserDir()), probes, runFacts([]string{dir}))
 	var md bytes.Buffer
-	triage.WriteMarkdown(&md, an)
+	render.WriteMarkdown(&md, an)
 	opt.Findings = md.String()
 	return opt
 }

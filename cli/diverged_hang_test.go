@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
 )
 
 // testdata/recorded/diverged-hang (real 2.14.1, 2 gloo ranks): rank 1 took a rank-dependent path that breaks the
@@ -83,7 +83,7 @@ func TestDivergedHangSaysRanksCompiledDifferently(t *testing.T) {
 		t.Errorf("text rank agreement\n%q\nwant\n%q", l, "Rank agreement: "+summary)
 	}
 	_, md, _ := runCLI("report", "--format", "markdown", divergedHang)
-	if !strings.Contains(md, "**Rank agreement:** "+triage.MarkdownEscape(summary)) {
+	if !strings.Contains(md, "**Rank agreement:** "+render.MarkdownEscape(summary)) {
 		t.Errorf("markdown lacks the summary:\n%s", md)
 	}
 	_, js, _ := runCLI("report", "--format", "json", divergedHang)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
 )
 
 // syntheticRanks copies the recorded run rec into a temporary directory named synthetic_<name> and edits only its
@@ -94,7 +94,7 @@ func TestEarnedDifferenceFromRanksNotCompared(t *testing.T) {
 		t.Fatalf("rank agreement %q\nwant %q …; %q", l, differ, others)
 	}
 	_, md, _ := runCLI("report", "--format", "markdown", dir)
-	if !strings.Contains(md, "**Rank agreement:** "+triage.MarkdownEscape(l)+"\n") {
+	if !strings.Contains(md, "**Rank agreement:** "+render.MarkdownEscape(l)+"\n") {
 		t.Errorf("markdown:\n%s", md)
 	}
 	_, js, _ := runCLI("report", "--format", "json", dir)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
 )
 
 // synthetic3Frames is a test-only copy of testdata/recorded/quiet-rank's run (real 2.14.1: rank 0 printed no torch
@@ -55,7 +55,7 @@ func TestRankAgreementComparesEachQuantityTheProbeCounted(t *testing.T) {
 		t.Errorf("no disagreement finding:\n%s", out)
 	}
 	_, md, _ := runCLI("report", "--format", "markdown", dir)
-	if !strings.Contains(md, "**Rank agreement:** "+triage.MarkdownEscape(want)+"\n") {
+	if !strings.Contains(md, "**Rank agreement:** "+render.MarkdownEscape(want)+"\n") {
 		t.Errorf("markdown:\n%s", md)
 	}
 	_, js, _ := runCLI("report", "--format", "json", dir)

@@ -6,6 +6,8 @@ import (
 	"os"
 	"slices"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
@@ -43,7 +45,7 @@ func newReportCmd() *cobra.Command {
 			}
 			an := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), metas.runFacts(paths))
 			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10) // thousands of lines: not one write each
-			err = triage.WriteReport(out, an, format, textOptions(cmd, width))
+			err = render.WriteReport(out, an, format, textOptions(cmd, width))
 			out.Flush()
 			if err != nil {
 				return failErr(cmd, exitUsage, "%v", err)

@@ -58,7 +58,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if snap == nil {
 		snap = snapshotFromSummaries(rep)
 	}
-	rw := rep.Evidence.itemRanks // an item's ranks in words ("no rank prefix" in a torchrun job)
+	rw := rep.Evidence.ItemRanks // an item's ranks in words ("no rank prefix" in a torchrun job)
 	// the findings of distinct breaks and recompile groups (thousands in a big run) are made on every core
 	recompiling := map[string]bool{}
 	groups := make([]*groupSnap, 0, len(snap.groups))

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -22,10 +24,10 @@ func TestReportJSONForm(t *testing.T) {
 		var want, got strings.Builder
 		enc := json.NewEncoder(&want)
 		enc.SetIndent("", " ")
-		if err := enc.Encode(triage.JSONOf(an)); err != nil {
+		if err := enc.Encode(render.JSONOf(an)); err != nil {
 			t.Fatal(err)
 		}
-		if err := triage.WriteReport(&got, an, "json", text.Options{}); err != nil {
+		if err := render.WriteReport(&got, an, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if len(an.Findings) == 0 || got.String() != want.String() {
@@ -38,7 +40,7 @@ func TestReportJSONForm(t *testing.T) {
 // the bytes are json.Encoder's, for every fixture (chunks of one and of three elements), and for a report
 // whose lists are nil (null) or empty ([]).
 func TestReportJSONInChunks(t *testing.T) {
-	defer func(n int) { triage.JsonChunk = n }(triage.JsonChunk)
+	defer func(n int) { render.JsonChunk = n }(render.JsonChunk)
 	files, _ := filepath.Glob(filepath.Join(triage.Fixtures, "*", "*.log"))
 	var ans []*triage.Analysis
 	for _, f := range files {
@@ -52,15 +54,15 @@ func TestReportJSONInChunks(t *testing.T) {
 		Recompiles: []*triage.RecompileSummary{}}, Findings: []triage.Finding{}})
 	long := 0
 	for _, chunk := range []int{1, 3} {
-		triage.JsonChunk = chunk
+		render.JsonChunk = chunk
 		for i, an := range ans {
 			var want, got strings.Builder
 			enc := json.NewEncoder(&want)
 			enc.SetIndent("", " ")
-			if err := enc.Encode(triage.JSONOf(an)); err != nil {
+			if err := enc.Encode(render.JSONOf(an)); err != nil {
 				t.Fatal(err)
 			}
-			if err := triage.WriteReport(&got, an, "json", text.Options{}); err != nil {
+			if err := render.WriteReport(&got, an, "json", text.Options{}); err != nil {
 				t.Fatal(err)
 			}
 			if got.String() != want.String() {

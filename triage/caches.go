@@ -273,7 +273,7 @@ func (m *CacheMix) State() string {
 	return CachePartial
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+func Itoa(n int) string { return strconv.Itoa(n) }
 
 func atoiOr(s string, def int) int {
 	if n, err := strconv.Atoi(s); err == nil {

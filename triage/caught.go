@@ -73,7 +73,7 @@ func (a *Analysis) CaughtCompileErrors() int {
 // CompileErrorsValue words the compile-error count after its label: the processes that died of one, and the
 // ones the program caught ("0 (1 caught)").
 func (a *Analysis) CompileErrorsValue() string {
-	return a.floorIfUnfinished(itoa(a.Report.Counts.CompileErrors)) + CaughtSuffix(a.CaughtCompileErrors())
+	return a.FloorIfUnfinished(Itoa(a.Report.Counts.CompileErrors)) + CaughtSuffix(a.CaughtCompileErrors())
 }
 
 // CaughtSuffix follows a compile-error count with the ones the program caught: " (1 caught)", "" for none. The
@@ -82,7 +82,7 @@ func CaughtSuffix(n int) string {
 	if n == 0 {
 		return ""
 	}
-	return " (" + itoa(n) + " caught)"
+	return " (" + Itoa(n) + " caught)"
 }
 
 // CaughtText words an exception the program caught and went on after (ErrorSummary.Caught), as the report, and
@@ -93,6 +93,6 @@ func (an *Analysis) CaughtText(e *ErrorSummary) string {
 	if e.Compile {
 		why = "the program went on, but torch.compile failed for this frame"
 	}
-	return fmt.Sprintf("Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.itemRanks(e.Ranks), e.Class,
+	return fmt.Sprintf("Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.ItemRanks(e.Ranks), e.Class,
 		text.OneLine(ErrorGist(e.Message), text.EvidenceMax), why)
 }

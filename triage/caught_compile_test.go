@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -76,8 +78,8 @@ func checkCaughtCompile(t *testing.T, name string, a *triage.Analysis) {
 		t.Errorf("%s: verdict %s: %s", name, v.State, v.Summary)
 	}
 	var txt, md strings.Builder
-	triage.WriteReportText(&txt, a, text.Options{Width: 200})
-	triage.WriteMarkdown(&md, a)
+	render.WriteReportText(&txt, a, text.Options{Width: 200})
+	render.WriteMarkdown(&md, a)
 	for what, s := range map[string]string{"text": txt.String(), "markdown": md.String()} {
 		if strings.Contains(s, "the process failed") || strings.Contains(s, "died of a") || strings.Contains(s, "not a failure") {
 			t.Errorf("%s %s:\n%s", name, what, s)

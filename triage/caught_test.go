@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -47,7 +49,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 		t.Errorf("caught: %d breaks, %d recompiles, %d exceptions", c.GraphBreaks, c.Recompiles, len(a.Report.Exceptions))
 	}
 	var buf strings.Builder
-	triage.WriteReportText(&buf, a, text.Options{Width: 200})
+	render.WriteReportText(&buf, a, text.Options{Width: 200})
 	if strings.Contains(buf.String(), "First failure") {
 		t.Errorf("caught: the text report names a first failure:\n%s", buf.String())
 	}

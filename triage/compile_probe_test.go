@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -71,7 +73,7 @@ func TestCompileFromProbeOfAProcessWithoutRank(t *testing.T) {
 			t.Fatalf("%s: compile %+v", c.source, comp)
 		}
 		var b strings.Builder
-		triage.WriteReport(&b, a, "text", text.Options{Width: 200})
+		render.WriteReport(&b, a, "text", text.Options{Width: 200})
 		if !strings.Contains(b.String(), "\n  "+c.row+" ") {
 			t.Errorf("%s: no %q row:\n%s", c.source, c.row, b.String())
 		}
@@ -85,12 +87,12 @@ func TestKernelCompilePhaseIsNotCalledTriton(t *testing.T) {
 	p := triage.ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{triage.CtFrame: 2, triage.CtBackend: 1.5, triage.CtInductor: 1, triage.CtWait: 0.5}}
 	a := triage.Analyze(&triage.Report{}, nil, []triage.ProcessInfo{p})
 	var b strings.Builder
-	triage.WriteReport(&b, a, "text", text.Options{Width: 200})
+	render.WriteReport(&b, a, "text", text.Options{Width: 200})
 	if strings.Contains(b.String(), "triton") || !strings.Contains(b.String(), " kernels ") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	b.Reset()
-	triage.WriteReport(&b, a, "json", text.Options{})
+	render.WriteReport(&b, a, "json", text.Options{})
 	if !strings.Contains(b.String(), `"triton_s": 0.5`) {
 		t.Errorf("json lacks triton_s: %s", b.String())
 	}

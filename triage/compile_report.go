@@ -29,7 +29,7 @@ func (out *CompileReport) finish() {
 			if out.PerRank == nil {
 				out.PerRank = map[string]RankCompile{}
 			}
-			out.PerRank[itoa(r)] = *rc
+			out.PerRank[Itoa(r)] = *rc
 		}
 	}
 	delete(sources, "")

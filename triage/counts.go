@@ -93,7 +93,7 @@ func SortedStrings[V any](m map[string]V) []string {
 
 // RuntimeErrorsValue is the runtime-error count's words after its label: a floor where the run did not complete.
 func (an *Analysis) RuntimeErrorsValue() string {
-	return an.floorIfUnfinished(strconv.Itoa(an.Report.Counts.RuntimeErrors))
+	return an.FloorIfUnfinished(strconv.Itoa(an.Report.Counts.RuntimeErrors))
 }
 
 // CountsItems are the report's counts line, an item each ("recompiles 2", "limit hits 1", "compile errors 1"):

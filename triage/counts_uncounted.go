@@ -53,7 +53,7 @@ func (an *Analysis) Uncounted() string {
 }
 
 // countsUncounted is the JSON's counts_uncounted: nil where the counts stand.
-func (an *Analysis) countsUncounted() *CountsUncounted {
+func (an *Analysis) CountsUncounted() *CountsUncounted {
 	why := an.NothingCountedWhy()
 	if why == "" {
 		return nil

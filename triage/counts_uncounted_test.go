@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -36,7 +38,7 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 		t.Fatalf("Uncounted %q, want %q", got, none)
 	}
 	var txt bytes.Buffer
-	triage.WriteReportText(&txt, an, text.Options{Width: 300})
+	render.WriteReportText(&txt, an, text.Options{Width: 300})
 	for _, want := range []string{"\n" + none + " · runtime errors 1\n", "rank 0: " + none + "\n",
 		"rank 1: " + none + ", 1 runtime error\n"} {
 		if !strings.Contains(txt.String(), want) {
@@ -49,12 +51,12 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 		}
 	}
 	var md bytes.Buffer
-	triage.WriteMarkdown(&md, an)
-	if !strings.Contains(md.String(), "\n"+triage.MarkdownEscape(none)+" · runtime errors 1\n") || strings.Contains(md.String(), "| graph breaks |") {
+	render.WriteMarkdown(&md, an)
+	if !strings.Contains(md.String(), "\n"+render.MarkdownEscape(none)+" · runtime errors 1\n") || strings.Contains(md.String(), "| graph breaks |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 	var js bytes.Buffer
-	if err := triage.WriteReport(&js, an, "json", text.Options{}); err != nil {
+	if err := render.WriteReport(&js, an, "json", text.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -81,14 +83,14 @@ func TestNoTorchOutputIsNotCountedInEveryForm(t *testing.T) {
 		t.Fatalf("Uncounted %q", none)
 	}
 	var txt bytes.Buffer
-	triage.WriteReportText(&txt, an, text.Options{Width: 300})
+	render.WriteReportText(&txt, an, text.Options{Width: 300})
 	if !strings.Contains(txt.String(), "rank 0: "+none+"\n") || !strings.Contains(txt.String(), "rank 1: "+none+", 1 runtime error\n") {
 		t.Errorf("text:\n%s", txt.String())
 	}
-	if u := triage.JSONOf(an).CountsUncounted; u == nil || u.Why != triage.UncountedNoTorch || u.Words != none {
+	if u := render.JSONOf(an).CountsUncounted; u == nil || u.Why != triage.UncountedNoTorch || u.Words != none {
 		t.Errorf("json counts_uncounted %+v", u)
 	}
-	if u := triage.JSONOf(triage.Analyze(&triage.Report{Evidence: triage.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil)).CountsUncounted; u != nil {
+	if u := render.JSONOf(triage.Analyze(&triage.Report{Evidence: triage.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil)).CountsUncounted; u != nil {
 		t.Errorf("counts that stand: counts_uncounted %+v", u)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage/compare"
@@ -24,7 +26,7 @@ func TestCountsSayOneRecord(t *testing.T) {
 		t.Errorf("text: %q", got)
 	}
 	var md strings.Builder
-	triage.WriteMarkdown(&md, a)
+	render.WriteMarkdown(&md, a)
 	if !strings.Contains(md.String(), "| ≥1 distinct (≥1 record) |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
@@ -45,7 +47,7 @@ func TestGateAndRankCountsSayOne(t *testing.T) {
 	if res := gate.Gate(r05, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) == 0 || !strings.HasPrefix(res.Failures[0].Message, "1 graph break > 0: ") {
 		t.Errorf("gate failure: %+v", res.Failures)
 	}
-	if got := triage.CountsText(triage.Counts{GraphBreaks: 1, Recompiles: 1, CudagraphSkips: 1, RecompileLimitHits: 2}, nil); got != "1 break, 1 recompile, 2 limit hits, 1 skip, 0 compile errors, 0 runtime errors" {
+	if got := render.CountsText(triage.Counts{GraphBreaks: 1, Recompiles: 1, CudagraphSkips: 1, RecompileLimitHits: 2}, nil); got != "1 break, 1 recompile, 2 limit hits, 1 skip, 0 compile errors, 0 runtime errors" {
 		t.Errorf("per rank: %s", got)
 	}
 }
@@ -62,7 +64,7 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 		t.Errorf("recompiles: %q", got)
 	}
 	var md strings.Builder
-	triage.WriteMarkdown(&md, a)
+	render.WriteMarkdown(&md, a)
 	if !strings.Contains(md.String(), "| at least 1 distinct (1 record; graph_breaks not logged) | unknown (no sign recompiles was on) |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
@@ -70,7 +72,7 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 	if !strings.Contains(s, "counted: at least 1 graph break (graph_breaks not logged), recompiles unknown, 1 limit hit") {
 		t.Errorf("gate: %s", s)
 	}
-	if got := triage.CountsText(a.Report.Counts, a); !strings.HasPrefix(got, "at least 1 break, recompiles unknown, 1 limit hit") {
+	if got := render.CountsText(a.Report.Counts, a); !strings.HasPrefix(got, "at least 1 break, recompiles unknown, 1 limit hit") {
 		t.Errorf("per rank: %s", got)
 	}
 	for _, c := range []struct {
@@ -92,8 +94,8 @@ func TestNoMaybePlurals(t *testing.T) {
 		"torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log", "torch-2.11-cuda/g03_cg_dynamic.perf.log"} {
 		a := triage.Analyze(triage.LoadReport(t, Fx(name)), nil, nil)
 		var txt, md strings.Builder
-		triage.WriteReportText(&txt, a, text.Options{Width: 200})
-		triage.WriteMarkdown(&md, a)
+		render.WriteReportText(&txt, a, text.Options{Width: 200})
+		render.WriteMarkdown(&md, a)
 		for _, f := range a.Findings {
 			txt.WriteString(f.Title + "\n" + f.Detail + "\n")
 		}
@@ -130,11 +132,11 @@ func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
 		t.Errorf("text: %q", got)
 	}
 	var md strings.Builder
-	triage.WriteMarkdown(&md, a)
+	render.WriteMarkdown(&md, a)
 	if !strings.Contains(md.String(), " | unknown (no sign recompiles was on) | ") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
-	if got := triage.CountsText(a.Report.Counts, a); !strings.Contains(got, ", recompiles unknown, ") {
+	if got := render.CountsText(a.Report.Counts, a); !strings.Contains(got, ", recompiles unknown, ") {
 		t.Errorf("per rank: %s", got)
 	}
 	if s := gate.GateSummary(gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1})); !strings.Contains(s, "recompiles unknown") {
@@ -149,7 +151,7 @@ func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
 		t.Errorf("run text: %q", got)
 	}
 	md.Reset()
-	triage.WriteMarkdown(&md, a)
+	render.WriteMarkdown(&md, a)
 	if !strings.Contains(md.String(), " | not logged | ") {
 		t.Errorf("run markdown:\n%s", md.String())
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -36,8 +38,8 @@ func TestRerecordCount(t *testing.T) {
 		t.Fatalf("finding %+v", rr)
 	}
 	var txt, md strings.Builder
-	triage.WriteReport(&txt, a, "text", text.Options{Width: 200})
-	triage.WriteMarkdown(&md, a)
+	render.WriteReport(&txt, a, "text", text.Options{Width: 200})
+	render.WriteMarkdown(&md, a)
 	for _, want := range []string{"cudagraph re-recordings 3", "CUDA graph re-recorded ×3 single process: partition_0",
 		"cudagraph_rerecord · — · ×3", "(10 failed checks of earlier recordings)"} {
 		if !strings.Contains(txt.String(), want) {
@@ -50,7 +52,7 @@ func TestRerecordCount(t *testing.T) {
 	if !strings.Contains(md.String(), "recorded again 3 times") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
-	j, _ := json.Marshal(triage.JSONOf(a))
+	j, _ := json.Marshal(render.JSONOf(a))
 	// the counts contract's cudagraph_rerecords is the fixtures' ground truth: every "Re-recording" record
 	for _, want := range []string{`"cudagraph_rerecordings":3,`, `"cudagraph_rerecords":10`, `"rerecords":3,`} {
 		if !strings.Contains(string(j), want) {
@@ -93,7 +95,7 @@ func TestRerecordsWithoutRecordingLines(t *testing.T) {
 		t.Fatalf("counts %+v", c)
 	}
 	var txt strings.Builder
-	triage.WriteReport(&txt, a, "text", text.Options{Width: 200})
+	render.WriteReport(&txt, a, "text", text.Options{Width: 200})
 	if !strings.Contains(txt.String(), "cudagraph re-recordings not known (10 failed re-record checks, no Recording lines)") ||
 		!strings.Contains(txt.String(), "how many times it was recorded again is not known") {
 		t.Errorf("text report:\n%s", txt.String())

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -26,8 +28,8 @@ func TestCudagraphSkipSite(t *testing.T) {
 			t.Fatalf("%s: skip finding %+v", preset, skip)
 		}
 		var txt, md strings.Builder
-		triage.WriteReport(&txt, a, "text", text.Options{Width: 200})
-		triage.WriteMarkdown(&md, a)
+		render.WriteReport(&txt, a, "text", text.Options{Width: 200})
+		render.WriteMarkdown(&md, a)
 		if !strings.Contains(txt.String(), "cudagraph_skip · g02_cg_mutated_input.py:6 in f · ×1") ||
 			!strings.Contains(txt.String(), "at g02_cg_mutated_input.py:6 f") {
 			t.Errorf("%s: text report has no skip site:\n%s", preset, txt.String())

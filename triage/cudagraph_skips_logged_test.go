@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -41,9 +43,9 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 			t.Errorf("%s: logged %v (want %v), verdict %s", c.name, a.Evidence.CudagraphSkipsLogged, c.logged, a.Verdict.Summary)
 		}
 		var txt, md strings.Builder
-		triage.WriteReport(&txt, a, "text", text.Options{Width: 300})
-		triage.WriteMarkdown(&md, a)
-		j, _ := json.Marshal(triage.JSONOf(a))
+		render.WriteReport(&txt, a, "text", text.Options{Width: 300})
+		render.WriteMarkdown(&md, a)
+		j, _ := json.Marshal(render.JSONOf(a))
 		nothing := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
 		if c.logged {
 			if !strings.Contains(txt.String(), c.textCount) || !strings.Contains(txt.String(), nothing) ||

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -60,7 +62,7 @@ func TestDynamicFalseSizeRecompileIsNotAutomaticDynamic(t *testing.T) {
 			t.Errorf("%s: verdict %q", log, a.Verdict.Summary)
 		}
 		var buf bytes.Buffer
-		if err := triage.WriteReport(&buf, a, "json", text.Options{}); err != nil {
+		if err := render.WriteReport(&buf, a, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		var js struct {
@@ -107,7 +109,7 @@ func TestLogsSeenNameDynamic(t *testing.T) {
 			t.Errorf("%s: logs %q", log, got)
 		}
 		var buf bytes.Buffer
-		if err := triage.WriteReport(&buf, a, "text", text.Options{Width: 200}); err != nil {
+		if err := render.WriteReport(&buf, a, "text", text.Options{Width: 200}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(buf.String(), "logs seen in the input: dynamic,recompiles") {

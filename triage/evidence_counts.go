@@ -91,7 +91,7 @@ func (a *Analysis) BreaksValue() string {
 	case a.BreaksFloor():
 		return fmt.Sprintf("at least %d distinct (%s; graph_breaks %s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"), a.Evidence.floorWords())
 	}
-	return a.floorIfUnfinished(fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, a.floorIfUnfinished(Plural(c.GraphBreakRecords, "record"))))
+	return a.FloorIfUnfinished(fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, a.FloorIfUnfinished(Plural(c.GraphBreakRecords, "record"))))
 }
 
 // CountsAreFloors says every count is a floor ("≥3"): the run did not complete (Unfinished: stopped, still running,
@@ -100,7 +100,7 @@ func (a *Analysis) BreaksValue() string {
 func (a *Analysis) CountsAreFloors() bool { return a.Unfinished() != "" }
 
 // floorIfUnfinished is count as a floor where CountsAreFloors.
-func (a *Analysis) floorIfUnfinished(count string) string {
+func (a *Analysis) FloorIfUnfinished(count string) string {
 	if a.CountsAreFloors() {
 		return Floor(count)
 	}
@@ -133,7 +133,7 @@ func (a *Analysis) RecompilesValue() string {
 	case a.RecompilesFloor():
 		return fmt.Sprintf("at least %d (recompiles %s)", n, a.Evidence.floorWords())
 	default:
-		return a.floorIfUnfinished(strconv.Itoa(n))
+		return a.FloorIfUnfinished(strconv.Itoa(n))
 	}
 }
 
@@ -158,7 +158,7 @@ func (a *Analysis) LimitHitsValue() string {
 	n := a.Report.Counts.RecompileLimitHits
 	switch {
 	case a.Evidence.LogSilenced == "":
-		return a.floorIfUnfinished(strconv.Itoa(n))
+		return a.FloorIfUnfinished(strconv.Itoa(n))
 	case n == 0:
 		return LoggingSilenced.Words()
 	}
@@ -173,7 +173,7 @@ func (a *Analysis) CudagraphSkipsText() string { return "cudagraph skips " + a.C
 // evidence, "unknown" (SkipsNotLogged says why).
 func (a *Analysis) CudagraphSkipsValue() string {
 	if a.SkipsCounted() {
-		return a.floorIfUnfinished(strconv.Itoa(a.Report.Counts.CudagraphSkips))
+		return a.FloorIfUnfinished(strconv.Itoa(a.Report.Counts.CudagraphSkips))
 	}
 	return a.Evidence.LoggingOf(false).Words()
 }

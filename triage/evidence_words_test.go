@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -36,7 +38,7 @@ func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
 		t.Fatalf("the test wants a steady log without skips logged: %s %+v", a.Verdict.State, a.Evidence)
 	}
 	var txt strings.Builder
-	triage.WriteReportText(&txt, a, text.Options{Width: 300})
+	render.WriteReportText(&txt, a, text.Options{Width: 300})
 	if s := txt.String(); strings.Contains(s, "skips were not logged") || !strings.Contains(s, "no sign CUDA-graph skips were logged (") {
 		t.Errorf("text:\n%s", s)
 	}
@@ -97,7 +99,7 @@ func TestTorchWarningIsTorchOutput(t *testing.T) {
 		t.Errorf("torch seen %v by %v", a.Evidence.TorchSeen, a.Evidence.TorchSeenBy)
 	}
 	var txt strings.Builder
-	triage.WriteReportText(&txt, a, text.Options{Width: 200})
+	render.WriteReportText(&txt, a, text.Options{Width: 200})
 	if s := txt.String(); strings.Contains(s, "no torch output") || strings.Contains(s, "get torch output first") {
 		t.Errorf("report:\n%s", s)
 	}

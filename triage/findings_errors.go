@@ -92,7 +92,7 @@ func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set, ff *First
 		peerGone          bool
 	}
 	keyOf := func(e ErrorSummary) ekey {
-		return ekey{e.Class, e.Inner, normalizeText(headline(e.Message), 100), e.PeerGone}
+		return ekey{e.Class, e.Inner, normalizeText(Headline(e.Message), 100), e.PeerGone}
 	}
 	var firstKey *ekey // the group of the first failure, when the order of the failures is known
 	if ff != nil && ff.By != "unknown_order" {
@@ -217,7 +217,7 @@ func joinCause(msg, cause string) string {
 
 // headline is the line of an error message that says what went wrong: the first, or for "backend='inductor'
 // raised:" the inner error's line.
-func headline(msg string) string {
+func Headline(msg string) string {
 	first := firstLine(msg)
 	if strings.HasSuffix(strings.TrimSpace(first), "raised:") {
 		if rest := strings.TrimSpace(strings.TrimPrefix(msg, first)); rest != "" {
@@ -242,7 +242,7 @@ func ErrorGist(msg string) string {
 			}
 		}
 	}
-	head := text.FlatLine(headline(msg))
+	head := text.FlatLine(Headline(msg))
 	if tritonAt.MatchString(head) && len(lines) > 1 {
 		if why := text.FlatLine(lines[len(lines)-1]); why != "" && why != "^" {
 			return head + " " + why

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -34,7 +36,7 @@ func TestFoldAsideChangesNoReport(t *testing.T) {
 			return []byte("error: " + err.Error())
 		}
 		var b bytes.Buffer
-		if err := triage.WriteReport(&b, triage.Analyze(l.Report, nil, nil), "json", text.Options{}); err != nil {
+		if err := render.WriteReport(&b, triage.Analyze(l.Report, nil, nil), "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		return b.Bytes()

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -54,7 +56,7 @@ func TestParallelReportEqualsSerial(t *testing.T) {
 			fs = append(fs, fmt.Sprintf("%s ×%d %v %s", f.ID, f.Records, f.Ranks, f.Playbook))
 		}
 		sort.Strings(fs)
-		js, err := json.MarshalIndent(triage.JSONOf(an), "", " ")
+		js, err := json.MarshalIndent(render.JSONOf(an), "", " ")
 		if err != nil {
 			t.Fatal(err)
 		}

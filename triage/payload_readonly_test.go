@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -60,7 +62,7 @@ func TestCountedPayloadsAreReadOnly(t *testing.T) {
 	agg.Settle()
 	an := triage.Analyze(agg.Report(), nil, nil)
 	for _, format := range []string{"json", "text", "markdown"} {
-		if err := triage.WriteReport(io.Discard, an, format, text.Options{}); err != nil {
+		if err := render.WriteReport(io.Discard, an, format, text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -38,7 +40,7 @@ func TestCudagraphStepCoversPartitions(t *testing.T) {
 		}
 	}
 	var txt strings.Builder
-	triage.WriteReport(&txt, a, "text", text.Options{Width: 200})
+	render.WriteReport(&txt, a, "text", text.Options{Width: 200})
 	if strings.Contains(txt.String(), "done when: No 'skipping cudagraphs' messages.") {
 		t.Errorf("report still says step 4 is done with only skips gone:\n%s", txt.String())
 	}

@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -92,7 +94,7 @@ func BenchmarkPhases(b *testing.B) {
 	for _, format := range []string{"text", "json"} {
 		b.Run("write-"+format, func(b *testing.B) {
 			for range b.N {
-				if err := triage.WriteReport(io.Discard, an, format, text.Options{}); err != nil {
+				if err := render.WriteReport(io.Discard, an, format, text.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

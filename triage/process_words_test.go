@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -38,8 +40,8 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 		t.Errorf("evidence %+v: %q", a.Evidence, a.Evidence.ProcessesText())
 	}
 	var b strings.Builder
-	triage.WriteReportText(&b, a, text.Options{Width: 200})
-	triage.WriteFindingsText(&b, a, text.Options{Width: 200})
+	render.WriteReportText(&b, a, text.Options{Width: 200})
+	render.WriteFindingsText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "· torchrun job, no rank prefix\n") || strings.Contains(b.String(), "single process") ||
 		!strings.Contains(b.String(), "Rank agreement: not compared: a torchrun job whose lines carry no rank prefix") {
 		t.Errorf("report:\n%s", b.String())
@@ -62,12 +64,12 @@ func TestTorchrunJobWithoutRankPrefixIsNoSingleProcess(t *testing.T) {
 func TestTorchrunItemWithoutRanks(t *testing.T) {
 	a := triage.Analyze(triage.LoadReport(t, Fx("failures/torch-2.6.torchrun-port-in-use.log")), nil, nil)
 	var b strings.Builder
-	triage.WriteReportText(&b, a, text.Options{Width: 200})
+	render.WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "Runtime error ×1 no rank prefix torch.distributed.DistNetworkError") || strings.Contains(b.String(), "single process") {
 		t.Errorf("report:\n%s", b.String())
 	}
 	b.Reset()
-	triage.WriteReportText(&b, triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil), text.Options{Width: 200})
+	render.WriteReportText(&b, triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil), text.Options{Width: 200})
 	if !strings.Contains(b.String(), "×4 single process") {
 		t.Errorf("a single process's items:\n%s", b.String())
 	}
@@ -113,7 +115,7 @@ func TestRanksWithoutTorchOutput(t *testing.T) {
 		t.Errorf("agreement %+v", ra)
 	}
 	var b strings.Builder
-	triage.WriteReportText(&b, a, text.Options{Width: 200})
+	render.WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "ranks 0,1: no torch output: nothing counted") || strings.Contains(b.String(), "0 limit hits") {
 		t.Errorf("report:\n%s", b.String())
 	}
@@ -164,8 +166,8 @@ func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
 		t.Errorf("agreement %+v", ra)
 	}
 	var txt, md strings.Builder
-	triage.WriteReportText(&txt, a, text.Options{Width: 200})
-	triage.WriteMarkdown(&md, a)
+	render.WriteReportText(&txt, a, text.Options{Width: 200})
+	render.WriteMarkdown(&md, a)
 	if strings.Contains(txt.String(), "single process") || strings.Contains(md.String(), "single process") {
 		t.Errorf("text:\n%s\nmarkdown:\n%s", txt.String(), md.String())
 	}

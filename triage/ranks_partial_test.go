@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -62,7 +64,7 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 		!strings.Contains(g.Failures[0].Message, "its recompiles not compared") {
 		t.Errorf("gate %+v", g.Failures)
 	}
-	j, _ := json.Marshal(triage.JSONOf(a).RankAgreement)
+	j, _ := json.Marshal(render.JSONOf(a).RankAgreement)
 	if !strings.Contains(string(j), `"from_probe":[{"rank":2,"known_from":["probe","world_size","launcher"],"probe_frames_compiled":3,`+
 		`"compared_on":["graph breaks","compile errors","CUDA-graph skips"],"not_compared":["recompiles"],"probe_counted":["3 frame compiles, which may be recompiles"]}]`) {
 		t.Errorf("JSON %s", j)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -61,9 +63,9 @@ func TestReport1024RanksGrouped(t *testing.T) {
 	if c0 == c512 || c0.Recompiles != 1 || c512.GraphBreaks != 1 || c512.Recompiles != 2 {
 		t.Fatalf("rank 0 %+v, rank 512 %+v", c0, c512)
 	}
-	line := func(who string, c triage.Counts) string { return "  " + who + ": " + triage.CountsText(c, an) }
+	line := func(who string, c triage.Counts) string { return "  " + who + ": " + render.CountsText(c, an) }
 	var txt strings.Builder
-	triage.WriteReportText(&txt, an, text.Options{Width: 200})
+	render.WriteReportText(&txt, an, text.Options{Width: 200})
 	out := txt.String()
 	i := strings.Index(out, "\nPer rank\n")
 	if i < 0 {
@@ -80,7 +82,7 @@ func TestReport1024RanksGrouped(t *testing.T) {
 	if len(strings.Split(out, "\n")) > 40 {
 		t.Errorf("the text report grows with ranks: %d lines", len(strings.Split(out, "\n")))
 	}
-	js, err := json.Marshal(triage.JSONOf(an))
+	js, err := json.Marshal(render.JSONOf(an))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +105,7 @@ func TestGroupPerRank(t *testing.T) {
 		per[strconv.Itoa(r)] = triage.Counts{Recompiles: r % 2} // even ranks one way, odd ranks the other
 	}
 	per["7"] = triage.Counts{Recompiles: 9}
-	g := triage.GroupPerRank(per)
+	g := render.GroupPerRank(per)
 	if len(g) != 3 || len(g[0].Ranks) != 20 || g[0].Ranks[0] != 0 || len(g[1].Ranks) != 19 || g[2].Ranks[0] != 7 {
 		t.Fatalf("groups %+v", g)
 	}
@@ -112,18 +114,18 @@ func TestGroupPerRank(t *testing.T) {
 		many[strconv.Itoa(r)] = triage.Counts{Recompiles: r}
 	}
 	var b strings.Builder
-	triage.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &triage.Report{PerRank: many}, nil)
+	render.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &triage.Report{PerRank: many}, nil)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != triage.MaxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-triage.MaxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-triage.MaxPerRankLines)+" ranks): --format json has every rank" {
+	if len(lines) != render.MaxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-render.MaxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-render.MaxPerRankLines)+" ranks): --format json has every rank" {
 		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
 	}
 	// one group past the shown ones is "1 more group of ranks (1 rank)" (it read "1 more groups of ranks (1 ranks)")
 	one := map[string]triage.Counts{}
-	for r := 0; r <= triage.MaxPerRankLines; r++ {
+	for r := 0; r <= render.MaxPerRankLines; r++ {
 		one[strconv.Itoa(r)] = triage.Counts{Recompiles: r}
 	}
 	b.Reset()
-	triage.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &triage.Report{PerRank: one}, nil)
+	render.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &triage.Report{PerRank: one}, nil)
 	if !strings.HasSuffix(strings.TrimSpace(b.String()), "  … 1 more group of ranks (1 rank): --format json has every rank") {
 		t.Errorf("one more group:\n%s", b.String())
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -48,9 +50,9 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 		t.Errorf("8 ranks: %q", s)
 	}
 	var txt strings.Builder
-	triage.WriteFindingsText(&txt, a, text.Options{})
+	render.WriteFindingsText(&txt, a, text.Options{})
 	var smallText strings.Builder
-	triage.WriteFindingsText(&smallText, small, text.Options{})
+	render.WriteFindingsText(&smallText, small, text.Options{})
 	if d := txt.Len() - smallText.Len(); d < 0 || d > 64 {
 		t.Errorf("text output grows with ranks: %d bytes for 1024 ranks, %d for 8", txt.Len(), smallText.Len())
 	}

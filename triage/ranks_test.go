@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -68,12 +70,12 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 			}
 		}
 		var txt strings.Builder
-		triage.WriteReportText(&txt, a, text.Options{Width: 200})
+		render.WriteReportText(&txt, a, text.Options{Width: 200})
 		if perRank := txt.String()[strings.Index(txt.String(), "Per rank"):]; !strings.Contains(perRank, "breaks unknown") ||
 			strings.Contains(perRank, " 0 breaks") || strings.Contains(perRank, " 0 recompiles") {
 			t.Errorf("%s: per-rank counts of what was not logged:\n%s", name, perRank)
 		}
-		j, _ := json.Marshal(triage.JSONOf(a).RankAgreement)
+		j, _ := json.Marshal(render.JSONOf(a).RankAgreement)
 		if !strings.Contains(string(j), `"agree":false`) || !strings.Contains(string(j), `"not_compared":"graph breaks and recompiles show no sign they were logged (TORCH_LOGS)`) {
 			t.Errorf("%s: JSON %s", name, j)
 		}

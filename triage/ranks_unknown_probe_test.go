@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -15,7 +17,7 @@ import (
 func perRankLine(t *testing.T, a *triage.Analysis, who string) string {
 	t.Helper()
 	var b strings.Builder
-	triage.WriteReportText(&b, a, text.Options{Width: 1000})
+	render.WriteReportText(&b, a, text.Options{Width: 1000})
 	out := b.String()
 	sec := out[max(strings.Index(out, "\nPer rank\n"), 0):]
 	for _, l := range strings.Split(sec, "\n") {
@@ -77,7 +79,7 @@ func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
 			}
 		}
 		var b strings.Builder
-		if err := triage.WriteReport(&b, a, "json", text.Options{}); err != nil {
+		if err := render.WriteReport(&b, a, "json", text.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		var doc struct {

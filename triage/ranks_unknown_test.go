@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -27,7 +29,7 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 		t.Fatalf("per_rank_unknown %+v (ranks %v, per_rank %v)", u, a.Report.Ranks, a.Report.PerRank)
 	}
 	var b strings.Builder
-	if err := triage.WriteReport(&b, a, "json", text.Options{}); err != nil {
+	if err := render.WriteReport(&b, a, "json", text.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -42,14 +44,14 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 		t.Errorf("no probe, yet frames: %v", doc.Unknown[0])
 	}
 	b.Reset()
-	triage.WriteReportText(&b, a, text.Options{Width: 200})
+	render.WriteReportText(&b, a, text.Options{Width: 200})
 	if !strings.Contains(b.String(), "\n  ranks 1–3: counts not known: no log record names them (known from the launcher)\n") {
 		t.Errorf("text:\n%s", b.String())
 	}
 	// a report of one process has none, and its JSON an empty list, not null
 	single := triage.Analyze(&triage.Report{PerRank: map[string]triage.Counts{}}, nil, nil)
 	b.Reset()
-	if err := triage.WriteReport(&b, single, "json", text.Options{}); err != nil || !strings.Contains(b.String(), `"per_rank_unknown": []`) {
+	if err := render.WriteReport(&b, single, "json", text.Options{}); err != nil || !strings.Contains(b.String(), `"per_rank_unknown": []`) {
 		t.Errorf("single process: %v\n%.400s", err, b.String())
 	}
 }

@@ -24,7 +24,7 @@ var perRankNouns = []string{"break", "recompile", "limit hit", "skip", "compile 
 // (RankWithoutRecords.Probe, what rank agreement compares them on), those as 0 and the rest as not known:
 // "rank 0: 0 breaks, recompiles not known, …; no log record names it: the 0s are as its probe counted (it also
 // counted 3 frame compiles, which may be recompiles)".
-func unknownRankGroups(us []RankWithoutRecords) []rankLine {
+func UnknownRankGroups(us []RankWithoutRecords) []RankLine {
 	type group struct {
 		ranks []int
 		u     RankWithoutRecords
@@ -42,7 +42,7 @@ func unknownRankGroups(us []RankWithoutRecords) []rankLine {
 		}
 		groups[i].ranks = append(groups[i].ranks, u.Rank)
 	}
-	out := make([]rankLine, 0, len(groups))
+	out := make([]RankLine, 0, len(groups))
 	for _, g := range groups {
 		one := len(g.ranks) == 1
 		it, its, probe, each := "them", "their", "probes", " each"
@@ -50,7 +50,7 @@ func unknownRankGroups(us []RankWithoutRecords) []rankLine {
 			it, its, probe, each = "it", "its", "probe", ""
 		}
 		if u := g.u; u.Probe != nil && len(u.Probe.None) > 0 {
-			out = append(out, rankLine{ranks: len(g.ranks), text: probeCountsLine(g.ranks, u)})
+			out = append(out, RankLine{Ranks: len(g.ranks), Text: probeCountsLine(g.ranks, u)})
 			continue
 		}
 		line := RankWord(g.ranks) + ": counts not known: no log record names " + it
@@ -68,7 +68,7 @@ func unknownRankGroups(us []RankWithoutRecords) []rankLine {
 			}
 			line += " (known from " + strings.Join(from, " and ") + ")"
 		}
-		out = append(out, rankLine{ranks: len(g.ranks), text: line})
+		out = append(out, RankLine{Ranks: len(g.ranks), Text: line})
 	}
 	return out
 }
@@ -102,17 +102,17 @@ func probeCountsLine(ranks []int, u RankWithoutRecords) string {
 }
 
 // rankLine is one line of the "Per rank" section and the ranks it stands for.
-type rankLine struct {
-	ranks int
-	text  string
+type RankLine struct {
+	Ranks int
+	Text  string
 }
 
 // UnknownRankLines words an analysis's ranks without records (its report's per_rank_unknown), as the text
 // report's "Per rank" does: the TUI's legend under its per-rank table.
 func (a *Analysis) UnknownRankLines() []string {
 	var out []string
-	for _, l := range unknownRankGroups(a.Report.PerRankUnknown) {
-		out = append(out, l.text)
+	for _, l := range UnknownRankGroups(a.Report.PerRankUnknown) {
+		out = append(out, l.Text)
 	}
 	return out
 }

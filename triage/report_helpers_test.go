@@ -3,6 +3,8 @@ package triage_test
 import (
 	"io"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -16,7 +18,7 @@ func reportTo(w io.Writer, format string, paths ...string) int {
 	if err != nil {
 		return 2
 	}
-	if err := triage.WriteReport(w, triage.Analyze(rep, nil, nil), format, text.Options{Width: 200}); err != nil {
+	if err := render.WriteReport(w, triage.Analyze(rep, nil, nil), format, text.Options{Width: 200}); err != nil {
 		return 2
 	}
 	return 0

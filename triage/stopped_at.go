@@ -38,7 +38,7 @@ func (a *Analysis) StoppedAtWords() (string, []string) {
 // Short is "rank 0: hang_extra.py:13 (KeyboardInterrupt)", "process: repro.py:5 (…)", "rank 1: not known (no
 // traceback with a frame of the program)".
 func (p StopPlace) Short() string {
-	who := "rank " + itoa(p.Rank)
+	who := "rank " + Itoa(p.Rank)
 	if p.Rank < 0 {
 		who = Plural(p.Processes, "process") + " without a rank prefix"
 	}
@@ -46,9 +46,9 @@ func (p StopPlace) Short() string {
 	case p.File == "":
 		return who + ": not known (no traceback with a frame of the program)"
 	case strings.HasPrefix(p.File, "<"): // Python's generated code (a guard's lambda): no file of the program
-		return who + ": in generated code " + p.File + ":" + itoa(p.Line) + " (" + p.Class + ")"
+		return who + ": in generated code " + p.File + ":" + Itoa(p.Line) + " (" + p.Class + ")"
 	}
-	return who + ": " + filepath.Base(p.File) + ":" + itoa(p.Line) + " (" + p.Class + ")"
+	return who + ": " + filepath.Base(p.File) + ":" + Itoa(p.Line) + " (" + p.Class + ")"
 }
 
 // StoppedAt lists where each process was when torchtriage stopped the run, from the interrupt tracebacks of

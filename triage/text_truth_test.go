@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/charmbracelet/x/ansi"
@@ -20,7 +22,7 @@ func flatText(s string) string { return strings.Join(strings.Fields(s), " ") }
 func reportText(t *testing.T, a *triage.Analysis, width int) string {
 	t.Helper()
 	var b strings.Builder
-	if err := triage.WriteReport(&b, a, "text", text.Options{Width: width}); err != nil {
+	if err := render.WriteReport(&b, a, "text", text.Options{Width: width}); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -128,7 +130,7 @@ func TestTextReportCutsNoEvidence(t *testing.T) {
 func TestMarkdownCountsRuntimeErrors(t *testing.T) {
 	a := analyzeRun(t, Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"), nil)
 	var b strings.Builder
-	triage.WriteMarkdown(&b, a)
+	render.WriteMarkdown(&b, a)
 	md := b.String()
 	if !strings.Contains(md, "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |") ||
 		!strings.Contains(md, "| unknown (no sign graph_breaks was on) | unknown (no sign recompiles was on) | ≥0 | unknown | ≥0 | ≥2 |") { // nothing in the log shows which TORCH_LOGS were on; two processes died: counts of a run cut short are floors

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -78,12 +80,12 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 		t.Errorf("verdict first failure %q", a.Verdict.FirstFailure)
 	}
 	var buf strings.Builder
-	triage.WriteReportText(&buf, a, text.Options{Width: 200})
+	render.WriteReportText(&buf, a, text.Options{Width: 200})
 	if !strings.Contains(buf.String(), "First failure: rank 1 failed first") {
 		t.Errorf("text report has no first failure:\n%s", buf.String())
 	}
 	buf.Reset()
-	triage.WriteMarkdown(&buf, a)
+	render.WriteMarkdown(&buf, a)
 	if !strings.Contains(buf.String(), "**First failure:** rank 1 failed first") || !strings.Contains(buf.String(), "**Verdict:** not steady") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
@@ -101,13 +103,13 @@ func TestFirstFailureOfDistributedJob(t *testing.T) {
 // Markdown says the verdict's state, never "not steady" for a run without evidence.
 func TestMarkdownVerdictState(t *testing.T) {
 	var buf strings.Builder
-	triage.WriteMarkdown(&buf, analyzeRun(t, Fx("torch-2.11-cuda/g01_cg_cpu_input.triage.log"), nil))
+	render.WriteMarkdown(&buf, analyzeRun(t, Fx("torch-2.11-cuda/g01_cg_cpu_input.triage.log"), nil))
 	if !strings.Contains(buf.String(), "**Verdict:** no evidence — the input holds no torch output") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}
 	// the state is said once (it read "no evidence — no evidence: …", "not steady — not steady: …")
 	buf.Reset()
-	triage.WriteMarkdown(&buf, analyzeRun(t, Fx("torch-2.14/gb_recompile.triage.log"), nil))
+	render.WriteMarkdown(&buf, analyzeRun(t, Fx("torch-2.14/gb_recompile.triage.log"), nil))
 	if !strings.Contains(buf.String(), "**Verdict:** not steady — ") || strings.Contains(buf.String(), "not steady — not steady") {
 		t.Errorf("markdown:\n%s", buf.String())
 	}

@@ -11,7 +11,7 @@ import (
 
 // itemRanks names the ranks of one item of the report: rankText, but in a torchrun job an item without a rank
 // came from the launcher or from lines without a rank prefix, not from a single process.
-func (ev ReportEvidence) itemRanks(ranks []int) string {
+func (ev ReportEvidence) ItemRanks(ranks []int) string {
 	if len(ranks) == 0 && (ev.Torchrun || ev.Processes > 1) { // several processes, none named: not "single"
 		return "no rank prefix"
 	}

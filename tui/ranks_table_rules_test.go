@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
@@ -21,7 +23,7 @@ import (
 func reportPerRank(t *testing.T, a *triage.Analysis) map[int][]string {
 	t.Helper()
 	var b bytes.Buffer
-	triage.WriteReportText(&b, a, text.Options{Width: 1000})
+	render.WriteReportText(&b, a, text.Options{Width: 1000})
 	out := map[int][]string{}
 	in := false
 	for _, l := range strings.Split(b.String(), "\n") {

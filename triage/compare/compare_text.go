@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -53,7 +53,7 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res CompareResult) {
 	if len(res.Frames) > 0 {
 		fmt.Fprintln(w, "\nFrames (biggest change first)")
 		for i, f := range res.Frames {
-			if i == triage.MaxFrameRows {
+			if i == render.MaxFrameRows {
 				break
 			}
 			label := f.What
@@ -102,7 +102,7 @@ func writeDelta(w io.Writer, label string, d Delta) {
 	if d.Ratio != nil {
 		ratio = fmt.Sprintf(" ×%.2f", *d.Ratio)
 	}
-	fmt.Fprintf(w, "  %-20s %-8s %-8s %s%s\n", text.OneLine(label, 40), triage.Secs(d.A), triage.Secs(d.B), dd, ratio)
+	fmt.Fprintf(w, "  %-20s %-8s %-8s %s%s\n", text.OneLine(label, 40), render.Secs(d.A), render.Secs(d.B), dd, ratio)
 }
 
 func orDash(s string) string {

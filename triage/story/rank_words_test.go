@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
@@ -29,7 +31,7 @@ func TestRankWordsAreTheReportsPerRank(t *testing.T) {
 	zero := 0
 	an := triage.AnalyzeRun(l.Report, nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true})
 	var b bytes.Buffer
-	triage.WriteReportText(&b, an, text.Options{Width: 1000})
+	render.WriteReportText(&b, an, text.Options{Width: 1000})
 	rl := RulesOf(an)
 	for rank, want := range map[string][2]string{"0": {"at least 1 break", "recompiles not logged"}, "1": {"breaks not logged", "recompiles not logged"}} {
 		c, ok := an.Report.PerRank[rank]

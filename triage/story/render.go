@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/render"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -54,15 +56,15 @@ func WriteText(w io.Writer, s *Story, o text.Options) {
 
 // WriteMarkdown prints the session story as Markdown for a bringup doc or an upstream issue.
 func WriteMarkdown(w io.Writer, s *Story) {
-	fmt.Fprintf(w, "## torchtriage session log\n\n%s\n\n", triage.MarkdownEscape(sessionSpan(s)))
+	fmt.Fprintf(w, "## torchtriage session log\n\n%s\n\n", render.MarkdownEscape(sessionSpan(s)))
 	if e := envText(s.Env, false); e != "" {
-		fmt.Fprintf(w, "**Environment:** %s\n\n", triage.MarkdownEscape(e))
+		fmt.Fprintf(w, "**Environment:** %s\n\n", render.MarkdownEscape(e))
 	}
 	if t := trendText(s); t != "" {
 		if n := trendScripts(s); n > 1 {
-			fmt.Fprintf(w, "**Per run** (%d scripts, not one trend): %s\n\n", n, triage.MarkdownEscape(t))
+			fmt.Fprintf(w, "**Per run** (%d scripts, not one trend): %s\n\n", n, render.MarkdownEscape(t))
 		} else {
-			fmt.Fprintf(w, "**Trend:** %s\n\n", triage.MarkdownEscape(t))
+			fmt.Fprintf(w, "**Trend:** %s\n\n", render.MarkdownEscape(t))
 		}
 	}
 	if len(s.Runs) == 0 {
@@ -73,11 +75,11 @@ func WriteMarkdown(w io.Writer, s *Story) {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for i := range s.Runs {
 		r := &s.Runs[i]
-		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), triage.MarkdownEscape(runPresetText(r)), triage.MarkdownEscape(r.Exit),
+		cells := []string{strconv.Itoa(r.ID), timeText(r.Start), render.MarkdownEscape(runPresetText(r)), render.MarkdownEscape(r.Exit),
 			durText(r.DurationS), metricText(r.Metric)}
 		if r.CountWords != nil { // each count's words: countWords, as the text and the JSON
 			for _, key := range []string{CountGraphBreaks, CountRecompiles, CountLimitHits, CountCudagraphSkips, CountCompileErrors, CountRuntimeErrors} {
-				cells = append(cells, triage.MarkdownEscape(r.countWord(key).Value))
+				cells = append(cells, render.MarkdownEscape(r.countWord(key).Value))
 			}
 			ranks := strconv.Itoa(r.Counts.Ranks)
 			if r.Counts.Ranks == 0 {
@@ -87,11 +89,11 @@ func WriteMarkdown(w io.Writer, s *Story) {
 		} else {
 			cells = append(cells, "—", "—", "—", "—", "—", "—", "—")
 		}
-		fmt.Fprintf(w, "| %s | %s |\n", strings.Join(cells, " | "), triage.MarkdownEscape(r.Note))
+		fmt.Fprintf(w, "| %s | %s |\n", strings.Join(cells, " | "), render.MarkdownEscape(r.Note))
 	}
 	for i := range s.Runs {
 		r := &s.Runs[i]
-		fmt.Fprintf(w, "\n### Run %d · %s\n\n", r.ID, triage.MarkdownEscape(strings.Join(runHead(r), " · ")))
+		fmt.Fprintf(w, "\n### Run %d · %s\n\n", r.ID, render.MarkdownEscape(strings.Join(runHead(r), " · ")))
 		fmt.Fprintf(w, "```sh\n%s\n```\n\n", strings.ReplaceAll(r.Command, "```", "'''"))
 		for _, l := range runBody(r, true) {
 			fmt.Fprintln(w, l)
@@ -123,7 +125,7 @@ func runBody(r *Run, md bool) []string {
 	esc, code, bold := func(s string) string { return s }, func(s string) string { return s }, func(s string) string { return s }
 	item := "  "
 	if md {
-		esc, bold = triage.MarkdownEscape, func(s string) string { return "**" + s + "**" }
+		esc, bold = render.MarkdownEscape, func(s string) string { return "**" + s + "**" }
 		code = func(s string) string { return "`" + strings.ReplaceAll(s, "`", "'") + "`" }
 		item = "- "
 	}

@@ -1,9 +1,11 @@
-package triage
+package render
 
 import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -14,13 +16,13 @@ const MaxPerRankLines = 16
 // rankCounts is a set of ranks whose counts are identical.
 type rankCounts struct {
 	Ranks []int
-	c     Counts
+	c     triage.Counts
 }
 
 // groupPerRank groups the ranks of a report's per_rank by identical counts: the largest group first (as rank
 // agreement puts its reference first), then by first rank. A 1024-rank job where every rank agrees is one group.
-func GroupPerRank(perRank map[string]Counts) []rankCounts {
-	at := map[Counts]int{}
+func GroupPerRank(perRank map[string]triage.Counts) []rankCounts {
+	at := map[triage.Counts]int{}
 	var out []rankCounts
 	keys := make([]int, 0, len(perRank))
 	for k := range perRank {
@@ -44,57 +46,57 @@ func GroupPerRank(perRank map[string]Counts) []rankCounts {
 
 // writePerRank prints the "Per rank" section: one line per group of ranks with the same counts, then the ranks no
 // log record names (the report's per_rank_unknown: counts not known, not 0), bounded as one list.
-func WritePerRank(t *text.Writer, rep *Report, an *Analysis) {
+func WritePerRank(t *text.Writer, rep *triage.Report, an *triage.Analysis) {
 	if len(rep.PerRank)+len(rep.PerRankUnknown) <= 1 {
 		return
 	}
 	t.Blank()
 	t.Line(0, "Per rank")
 	groups := GroupPerRank(rep.PerRank)
-	lines := make([]rankLine, 0, len(groups)+len(rep.PerRankUnknown))
+	lines := make([]triage.RankLine, 0, len(groups)+len(rep.PerRankUnknown))
 	for _, g := range groups {
-		lines = append(lines, rankLine{ranks: len(g.Ranks), text: RankWord(g.Ranks) + ": " + CountsText(g.c, an)})
+		lines = append(lines, triage.RankLine{Ranks: len(g.Ranks), Text: triage.RankWord(g.Ranks) + ": " + CountsText(g.c, an)})
 	}
-	lines = append(lines, unknownRankGroups(rep.PerRankUnknown)...)
+	lines = append(lines, triage.UnknownRankGroups(rep.PerRankUnknown)...)
 	for i, l := range lines {
 		if i == MaxPerRankLines {
 			n := 0
 			for _, l := range lines[i:] {
-				n += l.ranks
+				n += l.Ranks
 			}
-			t.Linef(4, "  … %s of ranks (%s): --format json has every rank", Plural(len(lines)-i, "more group"), Plural(n, "rank"))
+			t.Linef(4, "  … %s of ranks (%s): --format json has every rank", triage.Plural(len(lines)-i, "more group"), triage.Plural(n, "rank"))
 			break
 		}
-		t.Line(4, "  "+l.text)
+		t.Line(4, "  "+l.Text)
 	}
 }
 
 // countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …", "breaks not logged" where the
 // report's counts line says so, its one phrase where nothing was counted (Uncounted; an may be nil: every count
 // shown).
-func CountsText(c Counts, an *Analysis) string {
+func CountsText(c triage.Counts, an *triage.Analysis) string {
 	if none := an.Uncounted(); none != "" { // as the counts line: its zeros mean nothing, its runtime errors count
 		if c.RuntimeErrors > 0 {
-			none += ", " + an.floorIfUnfinished(Plural(c.RuntimeErrors, "runtime error"))
+			none += ", " + an.FloorIfUnfinished(triage.Plural(c.RuntimeErrors, "runtime error"))
 		}
 		return none
 	}
-	breaks, recompiles, skips := Plural(c.GraphBreaks, "break"), Plural(c.Recompiles, "recompile"), Plural(c.CudagraphSkips, "skip")
-	limits := Plural(c.RecompileLimitHits, "limit hit")
+	breaks, recompiles, skips := triage.Plural(c.GraphBreaks, "break"), triage.Plural(c.Recompiles, "recompile"), triage.Plural(c.CudagraphSkips, "skip")
+	limits := triage.Plural(c.RecompileLimitHits, "limit hit")
 	if an != nil {
 		ev := an.Evidence
-		breaks, recompiles = Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break"), Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
+		breaks, recompiles = triage.Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break"), triage.Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
 		if !an.SkipsCounted() {
-			skips = Tally(c.CudagraphSkips, ev.LoggingOf(false), "skip")
+			skips = triage.Tally(c.CudagraphSkips, ev.LoggingOf(false), "skip")
 		}
 		if ev.LogSilenced != "" { // no count of a silenced log stands (the counts line's LimitHitsValue)
-			limits = Tally(c.RecompileLimitHits, LoggingSilenced, "limit hit")
+			limits = triage.Tally(c.RecompileLimitHits, triage.LoggingSilenced, "limit hit")
 		}
 	}
-	items := []string{breaks, recompiles, limits, skips, Plural(c.CompileErrors, "compile error"), Plural(c.RuntimeErrors, "runtime error")}
+	items := []string{breaks, recompiles, limits, skips, triage.Plural(c.CompileErrors, "compile error"), triage.Plural(c.RuntimeErrors, "runtime error")}
 	if an != nil && an.CountsAreFloors() { // the counts line's floors ("≥0 breaks")
 		for i := range items {
-			items[i] = Floor(items[i])
+			items[i] = triage.Floor(items[i])
 		}
 	}
 	return strings.Join(items, ", ")

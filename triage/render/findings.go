@@ -1,9 +1,11 @@
-package triage
+package render
 
 import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -13,7 +15,7 @@ const maxTextFindings = 40
 
 // WriteFindingsText prints the findings, rank agreement, verdict and next step readably, fitted to o (after
 // WriteReportText in `report`).
-func WriteFindingsText(w io.Writer, a *Analysis, o text.Options) {
+func WriteFindingsText(w io.Writer, a *triage.Analysis, o text.Options) {
 	t := text.NewWriter(w, o)
 	t.Blank()
 	t.Linef(0, "Findings (%d)", len(a.Findings))
@@ -47,7 +49,7 @@ func WriteFindingsText(w io.Writer, a *Analysis, o text.Options) {
 	writeNextStepText(t, a)
 }
 
-func writeNextStepText(t *text.Writer, a *Analysis) {
+func writeNextStepText(t *text.Writer, a *triage.Analysis) {
 	s := a.NextStep
 	if s.ID == "" {
 		t.Line(2, "Next step: none: every checklist step is done.")
@@ -64,7 +66,7 @@ func writeNextStepText(t *text.Writer, a *Analysis) {
 }
 
 // findingWhere is the finding's place: "r.py:12 in f · ranks 0,1".
-func findingWhere(f *Finding) string {
+func findingWhere(f *triage.Finding) string {
 	var parts []string
 	if f.File != "" {
 		loc := text.Site(f.File, f.Line)
@@ -74,7 +76,7 @@ func findingWhere(f *Finding) string {
 		parts = append(parts, loc)
 	}
 	if len(f.Ranks) > 0 {
-		parts = append(parts, RankWord(f.Ranks))
+		parts = append(parts, triage.RankWord(f.Ranks))
 	}
 	if len(parts) == 0 {
 		return "—"
@@ -83,7 +85,7 @@ func findingWhere(f *Finding) string {
 }
 
 // WriteMarkdown prints the analysis as Markdown to paste into an issue.
-func WriteMarkdown(w io.Writer, a *Analysis) {
+func WriteMarkdown(w io.Writer, a *triage.Analysis) {
 	rep := a.Report
 	ver := "unknown"
 	if rep.TorchVersion != nil {
@@ -91,16 +93,16 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 	}
 	c := rep.Counts
 	fmt.Fprintf(w, "## torchtriage report\n\n")
-	fmt.Fprintf(w, "torch %s · %s · %s\n\n", MarkdownEscape(ver), a.Evidence.ProcessesText(), Plural(len(rep.Inputs), "input"))
+	fmt.Fprintf(w, "torch %s · %s · %s\n\n", MarkdownEscape(ver), a.Evidence.ProcessesText(), triage.Plural(len(rep.Inputs), "input"))
 	if len(a.Evidence.ReadOnce) > 0 { // as stderr says it
-		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(AliasesText(a.Evidence.ReadOnce)))
+		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(triage.AliasesText(a.Evidence.ReadOnce)))
 	}
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
 	row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", a.BreaksValue(), a.RecompilesValue(), a.LimitHitsValue(),
 		a.CudagraphSkipsValue(), a.CompileErrorsValue(), a.RuntimeErrorsValue())
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordsUnknown { // as the text report counts them
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
-		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(RerecordsText(c), "cudagraph re-recordings "))
+		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(triage.RerecordsText(c), "cudagraph re-recordings "))
 	}
 	if a.Uncounted() != "" { // the text's counts line: why nothing was counted, and the runtime errors
 		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(strings.Join(a.CountsItems(), " · ")))
@@ -108,7 +110,7 @@ func WriteMarkdown(w io.Writer, a *Analysis) {
 		fmt.Fprintf(w, "%s\n|%s\n%s\n\n", head, strings.Repeat("---|", strings.Count(head, "|")-1), row)
 	}
 	WriteCompileMarkdown(w, rep.Compile)
-	state := StateWords(a.Verdict.State) // said once: most summaries begin with it
+	state := triage.StateWords(a.Verdict.State) // said once: most summaries begin with it
 	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", state, MarkdownEscape(strings.TrimPrefix(a.Verdict.Summary, state+": ")))
 	if f := a.Verdict.FirstFailure; f != "" {
 		fmt.Fprintf(w, "**First failure:** %s\n\n", MarkdownEscape(f))

@@ -1,4 +1,4 @@
-package triage
+package render
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // jsonAppender writes what encoding/json writes (MarshalIndent: HTML escaping, the indent) for the report's
@@ -15,9 +17,9 @@ func TestAppendJSONMatchesEncoder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 3000 {
 		indent := []string{" ", "  ", "\t"}[i%3]
-		var b BreakSummary
-		var r RecompileSummary
-		var f Finding
+		var b triage.BreakSummary
+		var r triage.RecompileSummary
+		var f triage.Finding
 		for _, v := range []any{&b, &r, &f} {
 			fillRandom(rng, reflect.ValueOf(v).Elem())
 		}

@@ -1,11 +1,13 @@
-package triage
+package render
+
+import "github.com/torchtriage/torchtriage/triage"
 
 // What jsonAppender writes for the report's three long lists: each element's members in the order, and with
 // the omitempty rules, of its struct tags (encoding/json's output, byte for byte: TestAppendJSONMatchesEncoder
 // fills every exported field at random, so a field added to one of these types without a line here fails it).
 
 // breakJSON writes a graph break of graph_breaks (BreakSummary's tags).
-func (w *jsonAppender) breakJSON(s *BreakSummary) {
+func (w *jsonAppender) breakJSON(s *triage.BreakSummary) {
 	if s == nil {
 		w.b = append(w.b, "null"...)
 		return
@@ -27,7 +29,7 @@ func (w *jsonAppender) breakJSON(s *BreakSummary) {
 }
 
 // recompileJSON writes a function of recompiles (RecompileSummary's tags, logparse.GuardFailure's).
-func (w *jsonAppender) recompileJSON(s *RecompileSummary) {
+func (w *jsonAppender) recompileJSON(s *triage.RecompileSummary) {
 	if s == nil {
 		w.b = append(w.b, "null"...)
 		return
@@ -55,7 +57,7 @@ func (w *jsonAppender) recompileJSON(s *RecompileSummary) {
 
 // findingJSON writes a finding as Finding.MarshalJSON does (its jsonForm): Finding's tags, with ranks and
 // related never null and every member of each evidence entry.
-func (w *jsonAppender) findingJSON(f *Finding) {
+func (w *jsonAppender) findingJSON(f *triage.Finding) {
 	w.open('{')
 	w.str("id", f.ID)
 	w.str("kind", string(f.Kind))

@@ -1,9 +1,11 @@
-package triage
+package render
 
 import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -11,16 +13,16 @@ import (
 // WriteReportText prints a readable summary of an analysis fitted to o: prose and evidence wrap, never cut. The
 // header, the counts, the per-event sections and "nothing to report" all come from the analysis, as the findings
 // and the verdict printed after them (WriteFindingsText) do.
-func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
+func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 	rep := an.Report
 	t := text.NewWriter(w, o)
 	ver := "unknown"
 	if rep.TorchVersion != nil {
 		ver = *rep.TorchVersion
 	} else if rep.LogFormat != "" {
-		ver = "unknown (" + LogFormatWords(rep.LogFormat, "of ") + ")"
+		ver = "unknown (" + triage.LogFormatWords(rep.LogFormat, "of ") + ")"
 	}
-	t.Items(2, " · ", "torchtriage report", Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
+	t.Items(2, " · ", "torchtriage report", triage.Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
 	t.Items(2, " · ", an.CountsItems()...)
 	t.Linef(2, "Based on: %s", strings.Join(an.Verdict.Basis, "; "))
 	if f := an.Verdict.FirstFailure; f != "" {
@@ -41,7 +43,7 @@ func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 			if b.GBID != "" {
 				what += " [" + b.GBID + "]"
 			}
-			t.Linef(6, "  %s %s  ×%d %s  %s", text.Site(b.File, b.Line), b.Function, b.Records, an.Evidence.itemRanks(b.Ranks), text.OneLine(what, text.EvidenceMax))
+			t.Linef(6, "  %s %s  ×%d %s  %s", text.Site(b.File, b.Line), b.Function, b.Records, an.Evidence.ItemRanks(b.Ranks), text.OneLine(what, text.EvidenceMax))
 			if b.UserFile != "" && (b.UserFile != b.File || b.UserLine != b.Line) {
 				t.Linef(8, "      from your code at %s %s", text.Site(b.UserFile, b.UserLine), b.UserFunc)
 			}
@@ -51,7 +53,7 @@ func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 		t.Blank()
 		t.Line(0, "Recompiles")
 		for _, r := range rep.Recompiles {
-			t.Linef(6, "  %s %s  ×%d %s", r.Function, text.Site(r.File, r.Line), r.Records, an.Evidence.itemRanks(r.Ranks))
+			t.Linef(6, "  %s %s  ×%d %s", r.Function, text.Site(r.File, r.Line), r.Records, an.Evidence.ItemRanks(r.Ranks))
 			for i, f := range r.Failures {
 				if i == 4 {
 					t.Linef(8, "      … %d more guard failures", len(r.Failures)-4)
@@ -64,19 +66,19 @@ func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 	for _, l := range rep.RecompileLimitHits {
 		t.Blank()
 		t.Linef(6, "Limit hit ×%d %s: config.%s (%d) in %s %s — %s",
-			l.Records, an.Evidence.itemRanks(l.Ranks), l.Limit, l.Value, l.Function, text.Site(l.File, l.Line), l.Then())
+			l.Records, an.Evidence.ItemRanks(l.Ranks), l.Limit, l.Value, l.Function, text.Site(l.File, l.Line), l.Then())
 		t.Linef(8, "      last reason: %s", text.OneLine(l.LastReason, text.EvidenceMax))
 	}
 	for _, s := range rep.CudagraphSkips {
 		t.Blank()
-		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, an.Evidence.itemRanks(s.Ranks), text.OneLine(s.Reason, text.EvidenceMax))
+		t.Linef(6, "CUDA graphs skipped ×%d %s: %s", s.Records, an.Evidence.ItemRanks(s.Ranks), text.OneLine(s.Reason, text.EvidenceMax))
 		if s.File != "" {
 			t.Linef(8, "      at %s %s", text.Site(s.File, s.Line), s.Function)
 		}
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()
-		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.itemRanks(p.Ranks), OrWhat(p.Reason, "reason not logged"))
+		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.ItemRanks(p.Ranks), triage.OrWhat(p.Reason, "reason not logged"))
 		if p.File != "" {
 			t.Linef(8, "      at %s %s", text.Site(p.File, p.Line), p.Function)
 		}
@@ -86,13 +88,13 @@ func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 		switch {
 		case r.Unknown:
 			t.Linef(6, "CUDA graph did not match a call ×%d %s: %s: %s (re-recordings not known: no Recording lines)",
-				r.Records, an.Evidence.itemRanks(r.Ranks), r.Function, text.OneLine(r.Reason, text.EvidenceMax))
+				r.Records, an.Evidence.ItemRanks(r.Ranks), r.Function, text.OneLine(r.Reason, text.EvidenceMax))
 		case r.Rerecords == 0:
-			t.Linef(6, "CUDA graph did not match a call ×%d %s, not recorded again: %s: %s", r.Records, an.Evidence.itemRanks(r.Ranks),
+			t.Linef(6, "CUDA graph did not match a call ×%d %s, not recorded again: %s: %s", r.Records, an.Evidence.ItemRanks(r.Ranks),
 				r.Function, text.OneLine(r.Reason, text.EvidenceMax))
 		default:
 			t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s (%s of earlier recordings)", r.Rerecords,
-				an.Evidence.itemRanks(r.Ranks), r.Function, text.OneLine(r.Reason, text.EvidenceMax), Plural(r.Records, "failed check"))
+				an.Evidence.ItemRanks(r.Ranks), r.Function, text.OneLine(r.Reason, text.EvidenceMax), triage.Plural(r.Records, "failed check"))
 		}
 	}
 	for _, e := range rep.CompileErrors {
@@ -117,11 +119,11 @@ func WriteReportText(w io.Writer, an *Analysis, o text.Options) {
 
 // writeErrorText prints a fatal error: its class and what went wrong (errorGist), the message's own headline
 // under it when that is another line (NCCL's "NCCL error in: …, invalid usage …"), and where it was raised.
-func writeErrorText(t *text.Writer, ev ReportEvidence, label string, e *ErrorSummary) {
+func writeErrorText(t *text.Writer, ev triage.ReportEvidence, label string, e *triage.ErrorSummary) {
 	t.Blank()
-	gist := text.OneLine(ErrorGist(e.Message), text.EvidenceMax)
-	t.Linef(6, "%s ×%d %s %s: %s", label, e.Records, ev.itemRanks(e.Ranks), e.Class, gist)
-	if head := text.OneLine(headline(e.Message), text.EvidenceMax); head != "" && !strings.HasPrefix(gist, head) {
+	gist := text.OneLine(triage.ErrorGist(e.Message), text.EvidenceMax)
+	t.Linef(6, "%s ×%d %s %s: %s", label, e.Records, ev.ItemRanks(e.Ranks), e.Class, gist)
+	if head := text.OneLine(triage.Headline(e.Message), text.EvidenceMax); head != "" && !strings.HasPrefix(gist, head) {
 		t.Linef(8, "      %s", head)
 	}
 	if e.Cause != "" {
@@ -133,9 +135,9 @@ func writeErrorText(t *text.Writer, ev ReportEvidence, label string, e *ErrorSum
 }
 
 // nothingText says what an empty report means: nothing found is news only when the evidence says it was looked for.
-func nothingText(an *Analysis) string {
+func nothingText(an *triage.Analysis) string {
 	switch an.Verdict.State {
-	case StateSteady:
+	case triage.StateSteady:
 		s := "Nothing to report: no graph break, recompile, limit hit, CUDA-graph skip or error in the input."
 		if an.SkipsNotLogged() != "" {
 			s = "Nothing to report: no graph break, recompile, limit hit or error in the input;"
@@ -144,7 +146,7 @@ func nothingText(an *Analysis) string {
 			s += " " + c
 		}
 		return s
-	case StateNoEvidence:
+	case triage.StateNoEvidence:
 		why := strings.TrimPrefix(an.Verdict.Summary, "no evidence: ")
 		if strings.Contains(why, ", but ") { // "torch ran, but nothing shows …": one "but" is enough
 			return "Nothing found: " + why
@@ -157,7 +159,7 @@ func nothingText(an *Analysis) string {
 // WriteReport renders an analysis in one of the report formats: "text" (the counts, then the findings with
 // their playbooks, rank agreement, verdict and next step, fitted to o), "json" (schema torchtriage.report) or
 // "markdown" (o does not apply to these two).
-func WriteReport(w io.Writer, an *Analysis, format string, o text.Options) error {
+func WriteReport(w io.Writer, an *triage.Analysis, format string, o text.Options) error {
 	switch format {
 	case "json":
 		return writeReportJSON(w, JSONOf(an), " ")

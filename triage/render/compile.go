@@ -1,4 +1,4 @@
-package triage
+package render
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -28,7 +30,7 @@ func Secs(p *float64) string {
 	return fmt.Sprintf("%.2fs", *p)
 }
 
-func cacheCell(c Caches, name string) string {
+func cacheCell(c triage.Caches, name string) string {
 	s, ok := c[name]
 	if !ok {
 		return "–"
@@ -37,39 +39,39 @@ func cacheCell(c Caches, name string) string {
 }
 
 // compileTables builds the per-rank table and the slowest frames.
-func compileTables(c *CompileReport) (ranks, frames table) {
-	phaseHead := PhaseNames[:5] // without cache_lookup, which overlaps them
+func compileTables(c *triage.CompileReport) (ranks, frames table) {
+	phaseHead := triage.PhaseNames[:5] // without cache_lookup, which overlaps them
 	ranks.head = append(append([]string{"rank", "total"}, phaseHead...), "frames", "FX cache", "AOT cache", "PGO", "source")
 	rs := c.Ranks()
-	keys := SortedInts(rs)
-	row := func(label string, rc *RankCompile) {
+	keys := triage.SortedInts(rs)
+	row := func(label string, rc *triage.RankCompile) {
 		cells := []string{label, Secs(rc.TotalS)}
 		for _, p := range phaseHead {
 			cells = append(cells, Secs(rc.ByPhase.Get(p)))
 		}
 		nf := "–"
 		if rc.TotalS != nil {
-			nf = itoa(rc.Frames)
+			nf = triage.Itoa(rc.Frames)
 		}
 		cells = append(cells, nf, cacheCell(rc.Caches, "fx_graph"), cacheCell(rc.Caches, "aot_autograd"),
 			cacheCell(rc.Caches, "pgo"), rc.Source)
 		ranks.rows = append(ranks.rows, cells)
 	}
 	for _, r := range keys {
-		label := "rank " + itoa(r)
+		label := "rank " + triage.Itoa(r)
 		if r < 0 {
 			label = "process"
 		}
 		row(label, rs[r])
 	}
 	if len(keys) > 1 {
-		all := RankCompile{Source: c.Source, TotalS: c.TotalS, ByPhase: c.ByPhase, Caches: c.Caches}
+		all := triage.RankCompile{Source: c.Source, TotalS: c.TotalS, ByPhase: c.ByPhase, Caches: c.Caches}
 		for _, rc := range rs {
 			all.Frames += rc.Frames
 		}
 		row("all", &all)
 	}
-	fs := append([]*FrameTime(nil), c.Frames...)
+	fs := append([]*triage.FrameTime(nil), c.Frames...)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].TotalS > fs[j].TotalS })
 	frames.head = append([]string{"frame", "rank", "id", "total"}, append(phaseHead[:4:4], "cache")...)
 	for i, f := range fs {
@@ -79,7 +81,7 @@ func compileTables(c *CompileReport) (ranks, frames table) {
 		}
 		rank := "–"
 		if f.Rank != nil {
-			rank = itoa(*f.Rank)
+			rank = triage.Itoa(*f.Rank)
 		}
 		cells := []string{frameName(f), rank, f.CompileID, Secs(&f.TotalS)}
 		for _, p := range phaseHead[:4] {
@@ -94,7 +96,7 @@ func compileTables(c *CompileReport) (ranks, frames table) {
 	return ranks, frames
 }
 
-func frameName(f *FrameTime) string {
+func frameName(f *triage.FrameTime) string {
 	if f.Function == "" {
 		return "?"
 	}
@@ -102,7 +104,7 @@ func frameName(f *FrameTime) string {
 }
 
 // WriteCompileText prints the compile tables (nothing when no input had compile data).
-func WriteCompileText(w io.Writer, c *CompileReport) {
+func WriteCompileText(w io.Writer, c *triage.CompileReport) {
 	if c == nil {
 		return
 	}
@@ -117,9 +119,9 @@ func WriteCompileText(w io.Writer, c *CompileReport) {
 		fmt.Fprintln(w, "  slowest frames")
 		writeAligned(w, frames)
 	}
-	for _, name := range CacheNames {
+	for _, name := range triage.CacheNames {
 		reasons := c.Caches[name].BypassReasons
-		for _, reason := range SortedStrings(reasons) {
+		for _, reason := range triage.SortedStrings(reasons) {
 			fmt.Fprintf(w, "  %s cache bypassed ×%d: %s\n", name, reasons[reason], text.OneLine(reason, 100))
 		}
 	}
@@ -151,7 +153,7 @@ func writeAligned(w io.Writer, t table) {
 }
 
 // WriteCompileMarkdown prints the compile tables as Markdown.
-func WriteCompileMarkdown(w io.Writer, c *CompileReport) {
+func WriteCompileMarkdown(w io.Writer, c *triage.CompileReport) {
 	if c == nil {
 		return
 	}

@@ -1,22 +1,23 @@
-package triage
+package render
 
 import (
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
 )
 
 // ReportJSON is `torchtriage report --format json`: the counts contract plus findings, rank agreement, verdict
 // and next step.
 type ReportJSON struct {
-	*Report
-	Evidence ReportEvidence `json:"evidence"` // the report's, completed with the run's and the probe's
+	*triage.Report
+	Evidence triage.ReportEvidence `json:"evidence"` // the report's, completed with the run's and the probe's
 	// CountsUncounted says why no count stands but runtime_errors (no torch output, nothing compiled), whatever
 	// the zeros of counts and per_rank; left out where they stand
-	CountsUncounted *CountsUncounted `json:"counts_uncounted,omitempty"`
-	Findings        []Finding        `json:"findings"`
-	RankAgreement   RankAgreement    `json:"rank_agreement"`
-	StoppedAt       []StopPlace      `json:"stopped_at,omitempty"` // a run the tool stopped: where each rank was
-	Verdict         Verdict          `json:"verdict"`
-	NextStep        *StepJSON        `json:"next_step"`
+	CountsUncounted *triage.CountsUncounted `json:"counts_uncounted,omitempty"`
+	Findings        []triage.Finding        `json:"findings"`
+	RankAgreement   triage.RankAgreement    `json:"rank_agreement"`
+	StoppedAt       []triage.StopPlace      `json:"stopped_at,omitempty"` // a run the tool stopped: where each rank was
+	Verdict         triage.Verdict          `json:"verdict"`
+	NextStep        *StepJSON               `json:"next_step"`
 }
 
 // StepJSON is a checklist step in JSON, with the steps already done.
@@ -35,15 +36,15 @@ type StepJSON struct {
 }
 
 // JSONOf returns the report with its analysis for encoding.
-func JSONOf(a *Analysis) ReportJSON {
-	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, CountsUncounted: a.countsUncounted(), Findings: a.Findings,
+func JSONOf(a *triage.Analysis) ReportJSON {
+	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, CountsUncounted: a.CountsUncounted(), Findings: a.Findings,
 		RankAgreement: a.RankAgreement, StoppedAt: a.StoppedAt(), Verdict: a.Verdict}
 	if out.Findings == nil {
-		out.Findings = []Finding{}
+		out.Findings = []triage.Finding{}
 	}
 	if out.Report != nil && out.Report.PerRankUnknown == nil { // a list, never null: every rank is in per_rank
 		rep := *out.Report
-		rep.PerRankUnknown = []RankWithoutRecords{}
+		rep.PerRankUnknown = []triage.RankWithoutRecords{}
 		out.Report = &rep
 	}
 	if a.NextStep.ID != "" {
