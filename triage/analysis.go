@@ -174,17 +174,6 @@ func automaticDynamicOff(probes []ProcessInfo) map[int]bool {
 	return off
 }
 
-// graphBreaksLogged: a graph_breaks record (not only the W-level Tensor.item() warning, which prints without
-// TORCH_LOGS) shows that graph_breaks was logged.
-func graphBreaksLogged(rep *Report) bool {
-	for _, b := range rep.GraphBreaks {
-		if !b.ItemOnly {
-			return true
-		}
-	}
-	return false
-}
-
 // snapshotFromSummaries is the detail of a report not built by an Aggregator (decoded from JSON): no recompile
 // groups (the JSON keeps no records to classify); per-rank counts of breaks and skips come from their evidence.
 func snapshotFromSummaries(rep *Report) *detailSnap {

@@ -1,7 +1,6 @@
 package triage
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -109,82 +108,4 @@ func (a *Aggregator) ddpSplitSummaries() []*DDPSplitSummary {
 		return strings.Join(x.Names, ",") < strings.Join(y.Names, ",")
 	})
 	return out
-}
-
-// what is how a split reads: "into 3 submodules", or, when the log does not let them be counted, what it
-// shows.
-func (s *DDPSplitSummary) what() string {
-	if s.Submodules < 0 {
-		if !s.fromTrace {
-			return "(its ddp_graphs message is cut or does not list the submodules its split graph calls: not counted)"
-		}
-		return "(what " + s.source() + " shows of it is cut or does not list the submodules its split graph calls: " +
-			"not counted)"
-	}
-	return "into " + Plural(s.Submodules, "submodule")
-}
-
-// source is what showed the split: "ddp_graphs log", "TORCH_TRACE" or "ddp_graphs log and TORCH_TRACE".
-func (s *DDPSplitSummary) source() string {
-	switch {
-	case s.fromLog && s.fromTrace:
-		return "ddp_graphs log and TORCH_TRACE"
-	case s.fromTrace:
-		return "TORCH_TRACE"
-	}
-	return "ddp_graphs log"
-}
-
-// ddpSplitFindings makes a by-design finding of each split.
-func ddpSplitFindings(splits []*DDPSplitSummary, set *playbooks.Set, rw func([]int) string) []Finding {
-	var out []Finding
-	for _, s := range splits {
-		f := Finding{Kind: KindDDPSplit, Records: s.Records, Ranks: s.Ranks, Evidence: s.Evidence, Expected: true,
-			Category: CategoryExpected}
-		if f.Evidence == nil {
-			f.Evidence = []Evidence{}
-		}
-		f.What = "DDP bucket split"
-		if s.Submodules >= 0 {
-			f.What += " (" + Plural(s.Submodules, "submodule") + ")"
-		}
-		f.Title = "DDPOptimizer split the graph of compile " + s.CompileID + " " + s.what() +
-			" at DDP bucket boundaries — by design"
-		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindDDPSplit, Reason: f.Title}))
-		f.Category, f.Expected = CategoryExpected, true // whatever a custom playbook says: the split is DDPOptimizer's design
-		f.ID = "ddp_split:" + s.CompileID
-		if s.Submodules >= 0 {
-			f.ID += ":" + strconv.Itoa(s.Submodules)
-		}
-		f.Key = "ddp_split:" + strconv.Itoa(s.Submodules) // runs compare splits by their size, not by frame number
-		f.RankStats = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
-		f.addCompileIDs(s.Evidence)
-		var d strings.Builder
-		fmt.Fprintf(&d, "Compile %s: DDPOptimizer split the graph Dynamo compiled %s.\n", s.CompileID, s.what())
-		if len(s.Names) > 0 {
-			fmt.Fprintf(&d, "Submodules (as the split graph calls them): %s\n", strings.Join(s.Names, ", "))
-		}
-		fmt.Fprintf(&d, "Records: %d · %s (%s)\n", s.Records, rw(s.Ranks), s.source())
-		d.WriteString("Each submodule is compiled on its own, so one bucket's allreduce can overlap the backward of the next: no graph break to fix.")
-		f.Detail = d.String()
-		out = append(out, f)
-	}
-	return out
-}
-
-// ddpSplitAside words the splits a verdict sets aside: "1 DDPOptimizer split (3 submodules) by design", "2
-// DDPOptimizer splits by design" (of several sizes, or one not counted); "" when none.
-func ddpSplitAside(splits []*DDPSplitSummary) string {
-	if len(splits) == 0 {
-		return ""
-	}
-	words := Plural(len(splits), "DDPOptimizer split")
-	same := true
-	for _, s := range splits {
-		same = same && s.Submodules >= 0 && s.Submodules == splits[0].Submodules
-	}
-	if same {
-		words += " (" + Plural(splits[0].Submodules, "submodule") + ")"
-	}
-	return words + " by design"
 }

@@ -176,3 +176,54 @@ func (ev ReportEvidence) AskedWords(names string) string {
 	}
 	return "no line tagged " + names
 }
+
+// graphBreaksLogged: a graph_breaks record (not only the W-level Tensor.item() warning, which prints without
+// TORCH_LOGS) shows that graph_breaks was logged.
+func graphBreaksLogged(rep *Report) bool {
+	for _, b := range rep.GraphBreaks {
+		if !b.ItemOnly {
+			return true
+		}
+	}
+	return false
+}
+
+// skipsLogged: the TORCH_LOGS of ev (the run's, or inferred) and the torch version (the run's, else the report's)
+// make CUDA-graph skips print, or the inputs show one. A trace is no sign: it records only the skips decided at
+// compile time (gpu-cuda-graphs-2.11.md §2).
+func skipsLogged(ev ReportEvidence, rep *Report, runTorch string) bool {
+	v := runTorch
+	if rep.TorchVersion != nil && *rep.TorchVersion != "" {
+		v = *rep.TorchVersion
+	}
+	return ev.TorchSeen && (LoggedBy(strings.Join(ev.Logs, ","), v).CudagraphSkips || rep.Counts.CudagraphSkips > 0)
+}
+
+// ResumeBreak is a graph break a resume function shows: Dynamo resumes after a break at line Line of Function in
+// a frame it names torch_dynamo_resume_in_<Function>_at_<Line>.
+type ResumeBreak struct {
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+}
+
+// NothingCompiled says why nothing compiled ("torch.compile was off (TORCHDYNAMO_DISABLE=1): nothing compiled",
+// "no frame was compiled (the probe counted none)"), "" when something did or nothing says: then nothing could
+// break or recompile, whatever the logs show.
+func (ev ReportEvidence) NothingCompiled() string {
+	switch {
+	case ev.CompileOff != "":
+		return "torch.compile was off (" + ev.CompileOff + "): nothing compiled"
+	case ev.NoFrameCompiled:
+		return "no frame was compiled (the probe counted none)"
+	}
+	return ""
+}
+
+// NothingCompiledShort is NothingCompiled in a few words, for a side of a comparison.
+func (ev ReportEvidence) NothingCompiledShort() string {
+	if ev.CompileOff != "" {
+		return "torch.compile off: " + ev.CompileOff
+	}
+	return "no frame compiled, by the probe"
+}

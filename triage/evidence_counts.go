@@ -3,19 +3,7 @@ package triage
 import (
 	"fmt"
 	"strconv"
-	"strings"
 )
-
-// skipsLogged: the TORCH_LOGS of ev (the run's, or inferred) and the torch version (the run's, else the report's)
-// make CUDA-graph skips print, or the inputs show one. A trace is no sign: it records only the skips decided at
-// compile time (gpu-cuda-graphs-2.11.md §2).
-func skipsLogged(ev ReportEvidence, rep *Report, runTorch string) bool {
-	v := runTorch
-	if rep.TorchVersion != nil && *rep.TorchVersion != "" {
-		v = *rep.TorchVersion
-	}
-	return ev.TorchSeen && (LoggedBy(strings.Join(ev.Logs, ","), v).CudagraphSkips || rep.Counts.CudagraphSkips > 0)
-}
 
 // SkipsNotLogged says why CUDA-graph skips were not logged (Evidence.CudagraphSkipsLogged false); "" when they were.
 func (a *Analysis) SkipsNotLogged() string {
@@ -33,27 +21,6 @@ func (a *Analysis) SkipsNotLogged() string {
 		return "torch " + v + " prints them only with TORCH_LOGS perf_hints or cudagraphs"
 	}
 	return "the torch version is not known: 2.11 and later print them under any TORCH_LOGS, 2.6 only with perf_hints or cudagraphs"
-}
-
-// NothingCompiled says why nothing compiled ("torch.compile was off (TORCHDYNAMO_DISABLE=1): nothing compiled",
-// "no frame was compiled (the probe counted none)"), "" when something did or nothing says: then nothing could
-// break or recompile, whatever the logs show.
-func (ev ReportEvidence) NothingCompiled() string {
-	switch {
-	case ev.CompileOff != "":
-		return "torch.compile was off (" + ev.CompileOff + "): nothing compiled"
-	case ev.NoFrameCompiled:
-		return "no frame was compiled (the probe counted none)"
-	}
-	return ""
-}
-
-// NothingCompiledShort is NothingCompiled in a few words, for a side of a comparison.
-func (ev ReportEvidence) NothingCompiledShort() string {
-	if ev.CompileOff != "" {
-		return "torch.compile off: " + ev.CompileOff
-	}
-	return "no frame compiled, by the probe"
 }
 
 // BreaksCounted reports whether the graph-break count stands: some were seen, or they were logged (a 0 of a kind

@@ -7,14 +7,6 @@ import (
 	"strings"
 )
 
-// ResumeBreak is a graph break a resume function shows: Dynamo resumes after a break at line Line of Function in
-// a frame it names torch_dynamo_resume_in_<Function>_at_<Line>.
-type ResumeBreak struct {
-	Function string `json:"function"`
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-}
-
 // resumeBreaks lists, sorted, the distinct breaks the resume functions of recompiles and limit hits show.
 func resumeBreaks(rep *Report, snap *detailSnap) []ResumeBreak {
 	seen := map[ResumeBreak]bool{}

@@ -2,7 +2,6 @@ package triage
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -39,50 +38,6 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([
 	f.Detail = d.String()
 	return f
 }
-
-// ErrorCause names what a fatal error means, from its class, inner error and message: the C++ or
-// Triton/ptxas toolchain, the recompile limit under fullgraph, Unsupported under fullgraph, a backend failure,
-// a rendezvous/port error from the launcher, an invalid TORCH_LOGS; "" when none applies.
-func ErrorCause(class, inner, msg string) string {
-	all := class + "\n" + inner + "\n" + msg
-	has := func(subs ...string) bool {
-		for _, s := range subs {
-			if strings.Contains(all, s) {
-				return true
-			}
-		}
-		return false
-	}
-	switch {
-	case has("use_libuv was requested"):
-		return "torch built without libuv (rendezvous: USE_LIBUV=0)"
-	case has("DistNetworkError", "Address already in use", "errno: 98", "EADDRINUSE", "failed to bind"):
-		return "rendezvous/port error from the launcher"
-	case has("RendezvousConnectionError"):
-		return "rendezvous error from the launcher"
-	case has("Invalid log settings"):
-		return "invalid TORCH_LOGS"
-	case has("FailOnRecompileLimitHit", "RecompileLimitExceeded", "fail_on_recompile", "RecompileError"):
-		return "recompile limit with fullgraph / fail_on_recompile"
-	case has("ptxas", "PTXASError") || sm100.MatchString(all):
-		return "Triton/ptxas toolchain"
-	case has("CppCompileError", "C++ compile error", "InvalidCxxCompiler", "No module named 'setuptools"):
-		return "C++ toolchain"
-	case strings.HasSuffix(class, "exc.Unsupported"):
-		return "Unsupported under fullgraph"
-	case strings.HasSuffix(class, "BackendCompilerFailed") || strings.HasSuffix(class, "InductorError") ||
-		strings.HasSuffix(class, "LoweringException"):
-		return "backend failure"
-	case strings.Contains(class, "InternalTorchDynamoError") || (class == "AssertionError" && has("torch/_dynamo", "SpeculationLog")):
-		return "Dynamo internal error"
-	}
-	return ""
-}
-
-var (
-	sm100   = regexp.MustCompile(`sm_[0-9]+a\b`)
-	gbInMsg = regexp.MustCompile(`/gb/gb(\d+)\.html`)
-)
 
 // errorFindings groups fatal errors (compile errors, or runtime errors: kind) by class, inner error and first
 // message line.
@@ -213,51 +168,6 @@ func joinCause(msg, cause string) string {
 		return msg
 	}
 	return msg + "\n" + cause
-}
-
-// headline is the line of an error message that says what went wrong: the first, or for "backend='inductor'
-// raised:" the inner error's line.
-func Headline(msg string) string {
-	first := firstLine(msg)
-	if strings.HasSuffix(strings.TrimSpace(first), "raised:") {
-		if rest := strings.TrimSpace(strings.TrimPrefix(msg, first)); rest != "" {
-			return firstLine(rest)
-		}
-	}
-	return first
-}
-
-// errorGist is the part of an error message that says what went wrong, in one line, for titles and the first
-// failure: the headline, except where the first line is only a preamble. NCCL's DistBackendError opens with
-// where it failed ("NCCL error in: …NCCLUtils.cpp:93, invalid usage (run with NCCL_DEBUG=WARN for details), NCCL
-// version …") and says why under "Last error:" ("Duplicate GPU detected : rank 0 and rank 1 both on CUDA device
-// 60"); Triton's CompilationError opens with the place ("at 3:25:"), then the kernel's source and a caret, and
-// says why on its last line.
-func ErrorGist(msg string) string {
-	lines := strings.Split(strings.TrimRight(msg, "\n "), "\n")
-	for i, l := range lines[:len(lines)-1] {
-		if strings.TrimSpace(l) == "Last error:" {
-			if why := text.FlatLine(lines[i+1]); why != "" {
-				return why
-			}
-		}
-	}
-	head := text.FlatLine(Headline(msg))
-	if tritonAt.MatchString(head) && len(lines) > 1 {
-		if why := text.FlatLine(lines[len(lines)-1]); why != "" && why != "^" {
-			return head + " " + why
-		}
-	}
-	return head
-}
-
-var tritonAt = regexp.MustCompile(`^CompilationError: at \d+:\d+:$`)
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }
 
 // addCompileIDs adds the compile ids the evidence names, each once.

@@ -2,7 +2,6 @@ package triage
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -228,8 +227,6 @@ func DescribeClasses(cs []GuardClass) string {
 	}
 	return first.Class + ": " + strings.TrimSuffix(first.Detail, first.Old+"→"+first.New) + what
 }
-
-var cidPrefix = regexp.MustCompile(`^!?[0-9]+(/[0-9]+)+(_[0-9]+)?:\s*`)
 
 // parseCID reads "F/C", "F/C_A" and "!N/F/C_A".
 func parseCID(s string) (logparse.CompileID, bool) {

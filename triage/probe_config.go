@@ -82,3 +82,13 @@ func configMissing(run *RunFacts, probes []ProcessInfo) string {
 	}
 	return fmt.Sprintf("%d processes imported torch but wrote no config at exit, not compared: %s", n, strings.Join(missing, ", "))
 }
+
+func exitWords(run *RunFacts) string {
+	switch {
+	case run.ExitCode != nil:
+		return fmt.Sprintf("exited with code %d", *run.ExitCode)
+	case run.Signal != "":
+		return "was killed (" + run.Signal + ")"
+	}
+	return "failed"
+}

@@ -55,13 +55,6 @@ type RankGroup struct {
 	Kinds          []Kind // the kinds of the differing items, in order of first appearance
 }
 
-const (
-	maxGroupItems     = 50 // Extra/Missing entries kept per group
-	summaryGroups     = 3  // groups spelled out in Summary
-	summaryItems      = 3  // items per group in Summary
-	summaryRangeParts = 8  // rank ranges before "…" in Summary
-)
-
 // agreementKinds take part in rank agreement; breaks and skips by presence, the others by count.
 var agreementKinds = map[Kind]bool{KindGraphBreak: false, KindCudagraphSkip: false,
 	KindRecompile: true, KindLimitHit: true, KindCompileError: true}

@@ -106,13 +106,3 @@ type RankLine struct {
 	Ranks int
 	Text  string
 }
-
-// UnknownRankLines words an analysis's ranks without records (its report's per_rank_unknown), as the text
-// report's "Per rank" does: the TUI's legend under its per-rank table.
-func (a *Analysis) UnknownRankLines() []string {
-	var out []string
-	for _, l := range UnknownRankGroups(a.Report.PerRankUnknown) {
-		out = append(out, l.Text)
-	}
-	return out
-}

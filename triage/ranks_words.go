@@ -51,3 +51,10 @@ func rankText(ranks []int) string {
 	}
 	return RankWord(ranks) // "rank 3" for one ("ranks 3" read as a plural)
 }
+
+const (
+	maxGroupItems     = 50 // Extra/Missing entries kept per group
+	summaryGroups     = 3  // groups spelled out in Summary
+	summaryItems      = 3  // items per group in Summary
+	summaryRangeParts = 8  // rank ranges before "…" in Summary
+)

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -257,3 +258,5 @@ func groupEvents[T any, K comparable](events []T, fields func(*T) (K, int, *int,
 	}
 	return out
 }
+
+var cidPrefix = regexp.MustCompile(`^!?[0-9]+(/[0-9]+)+(_[0-9]+)?:\s*`)

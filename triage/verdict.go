@@ -212,16 +212,6 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 	return v
 }
 
-func exitWords(run *RunFacts) string {
-	switch {
-	case run.ExitCode != nil:
-		return fmt.Sprintf("exited with code %d", *run.ExitCode)
-	case run.Signal != "":
-		return "was killed (" + run.Signal + ")"
-	}
-	return "failed"
-}
-
 func agreeText(ra RankAgreement) string {
 	if len(ra.Groups) > 0 && len(ra.Groups[0].Ranks) > 1 && ra.Agree {
 		return ", ranks agree"
