@@ -1,8 +1,6 @@
 package triage
 
 import (
-	"slices"
-
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -66,9 +64,4 @@ func probeTorch(probes []ProcessInfo) string {
 func CudagraphsLogged(a *Analysis) bool {
 	c := a.Report.Counts
 	return a.Evidence.CudagraphsOn() || c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0
-}
-
-// cudagraphsOn: the TORCH_LOGS known or inferred for the inputs include cudagraphs.
-func (ev ReportEvidence) CudagraphsOn() bool {
-	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all")
 }

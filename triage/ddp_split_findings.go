@@ -8,30 +8,6 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-// what is how a split reads: "into 3 submodules", or, when the log does not let them be counted, what it
-// shows.
-func (s *DDPSplitSummary) what() string {
-	if s.Submodules < 0 {
-		if !s.fromTrace {
-			return "(its ddp_graphs message is cut or does not list the submodules its split graph calls: not counted)"
-		}
-		return "(what " + s.source() + " shows of it is cut or does not list the submodules its split graph calls: " +
-			"not counted)"
-	}
-	return "into " + Plural(s.Submodules, "submodule")
-}
-
-// source is what showed the split: "ddp_graphs log", "TORCH_TRACE" or "ddp_graphs log and TORCH_TRACE".
-func (s *DDPSplitSummary) source() string {
-	switch {
-	case s.fromLog && s.fromTrace:
-		return "ddp_graphs log and TORCH_TRACE"
-	case s.fromTrace:
-		return "TORCH_TRACE"
-	}
-	return "ddp_graphs log"
-}
-
 // ddpSplitFindings makes a by-design finding of each split.
 func ddpSplitFindings(splits []*DDPSplitSummary, set *playbooks.Set, rw func([]int) string) []Finding {
 	var out []Finding

@@ -227,3 +227,16 @@ func (ev ReportEvidence) NothingCompiledShort() string {
 	}
 	return "no frame compiled, by the probe"
 }
+
+// cudagraphsOn: the TORCH_LOGS known or inferred for the inputs include cudagraphs.
+func (ev ReportEvidence) CudagraphsOn() bool {
+	return slices.Contains(ev.Logs, "cudagraphs") || slices.Contains(ev.Logs, "all")
+}
+
+// floorWords say why a count of what printed is a floor: "not logged", or "not all in the log" (silenced).
+func (ev ReportEvidence) floorWords() string {
+	if ev.LogSilenced != "" {
+		return "not all in the log"
+	}
+	return "not logged"
+}

@@ -74,14 +74,6 @@ func (a *Analysis) FloorIfUnfinished(count string) string {
 	return count
 }
 
-// floorWords say why a count of what printed is a floor: "not logged", or "not all in the log" (silenced).
-func (ev ReportEvidence) floorWords() string {
-	if ev.LogSilenced != "" {
-		return "not all in the log"
-	}
-	return "not logged"
-}
-
 func unloggedValue(lg Logging, name string) string {
 	if lg != LoggingUnknown {
 		return lg.Words()

@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -155,4 +156,82 @@ func hasDetail(list []GuardClass, d string) bool {
 		}
 	}
 	return false
+}
+
+// autoConfirmed: the dynamic log shows every expected recompile of g made its input symbolic.
+func (g *groupSnap) autoConfirmed() bool {
+	for _, af := range g.autos {
+		if af.dyn != dynSymbol {
+			return false
+		}
+	}
+	return len(g.autos) > 0
+}
+
+// assumedWhy says, of an expected recompile the dynamic log does not confirm, how it could be: "TORCH_LOGS=dynamic
+// would show it" where the log was not on for a compile, else that it does not settle it.
+func (g *groupSnap) assumedWhy() string {
+	for _, af := range g.autos {
+		if af.dyn == dynNotLogged {
+			return "TORCH_LOGS=dynamic would show it"
+		}
+	}
+	for _, af := range g.autos {
+		if af.dyn == dynUnclear && !af.byTrace {
+			return "the dynamic log does not settle it"
+		}
+	}
+	return "the trace does not settle it"
+}
+
+// traceShows is the title's words on what a TORCH_TRACE file showed of g's expected recompiles, where it is what
+// confirms one (" (the trace shows x[0] became a symbol at 0/1)"; "" where the dynamic log confirms them all).
+func (g *groupSnap) traceShows() string {
+	var first *autoFirst
+	n := 0
+	seen := map[string]bool{} // what at which compile id: the ranks of one run share them
+	for i := range g.autos {
+		if af := &g.autos[i]; af.dyn == dynSymbol && af.byTrace && !seen[af.what()+" "+af.cid.String()] {
+			seen[af.what()+" "+af.cid.String()] = true
+			if first == nil {
+				first = af
+			}
+			n++
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	more := ""
+	if n > 1 {
+		more = fmt.Sprintf(", and %d more", n-1)
+	}
+	return fmt.Sprintf(" (the trace shows %s became a symbol at %s%s)", first.what(), first.cid, more)
+}
+
+// staticBy names what shows g's static recompiles made no symbol: the dynamic log, or a TORCH_TRACE file.
+func (g *groupSnap) staticBy() string {
+	for _, af := range g.static {
+		if !af.byTrace {
+			return "the dynamic log"
+		}
+	}
+	return "the trace"
+}
+
+// staticCause says what keeps an input static whose recompile the dynamic log shows made no symbol: where 2.14's
+// automatic dynamic marked it dynamic first, not dynamic=False.
+func (g *groupSnap) staticCause(scalar bool) string {
+	for _, af := range g.static {
+		if af.marked {
+			if scalar {
+				return "automatic dynamic marked it dynamic, yet a config kept it static"
+			}
+			return "automatic dynamic marked it dynamic, yet mark_static or a config kept it static"
+		}
+	}
+	if scalar {
+		return "dynamic=False or automatic dynamic off"
+	}
+	return "dynamic=False, mark_static or automatic dynamic off"
 }
