@@ -55,6 +55,7 @@ func imports(t *testing.T) map[string][]string {
 var layers = [][]string{
 	{"logparse", "triage/text", "triage/probe", "triage/demo", "internal/proc", "internal/testlogs"}, // import nothing of the module
 	{"playbooks", "triage/runs"},
+	{"triage/report"},
 	{"triage"},
 	{"triage/render", "triage/gate", "triage/runner"},
 	{"triage/compare"},

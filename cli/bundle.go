@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/spf13/cobra"
@@ -68,7 +70,7 @@ func bundleOptions(cmd *cobra.Command, dir string) runs.BundleOptions {
 		opt.Versions = append(opt.Versions, runs.ProcessVersions{Rank: p.RankOf(), Torch: p.Torch, Python: p.Python,
 			CUDA: p.CUDA, GPU: p.GPU, Capability: p.Capability, Driver: p.Driver})
 	}
-	l, err := triage.Load([]string{dir}, triage.LoadOptions{})
+	l, err := report.Load([]string{dir}, report.LoadOptions{})
 	if err != nil {
 		warn(cmd, "the pack has no findings: %v", err)
 		return opt

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/spf13/cobra"
@@ -100,7 +102,7 @@ func newCheckCmd() *cobra.Command {
 			if ran != nil && ran.DiskFull != "" { // the logs stop where the disk filled: no gate on them
 				return failErr(cmd, exitDidNotComplete, "disk full: %s; run dir %s keeps what was written before", ran.DiskFull, paths[0])
 			}
-			var run *triage.RunFacts
+			var run *report.RunFacts
 			if ran != nil {
 				run = session.RunFactsOf(*ran)
 			} else {
@@ -142,9 +144,9 @@ func newCheckCmd() *cobra.Command {
 				if err := gate.WriteBaseline(write, b); err != nil {
 					return usageErr(cmd, "%v", err)
 				}
-				holds := triage.Plural(len(b.Items), "item")
+				holds := report.Plural(len(b.Items), "item")
 				if len(b.Compile) > 0 {
-					holds += ", compile time of " + triage.Plural(len(b.Compile), "frame")
+					holds += ", compile time of " + report.Plural(len(b.Compile), "frame")
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%s)\n", cmd.CommandPath(), write, holds)
 			}
@@ -181,7 +183,7 @@ func newCheckCmd() *cobra.Command {
 	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE (with compile time per frame)")
 	durationFlag(fs, &o.MaxCompileTime, "max-compile-time", "total compile time at most this long, all ranks (300 = 300s)")
 	durationFlag(fs, &o.MaxCompileSkew, "max-compile-skew", "slowest rank's compile time minus the fastest's at most this long")
-	fs.Float64Var(&tolerance, "compile-time-tolerance", triage.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
+	fs.Float64Var(&tolerance, "compile-time-tolerance", report.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
 	formatFlag(cmd, &format, "text", "json", "github", "junit")
 	fs.StringVar(&pathRoot, "path-root", "", gate.PathRootHelp)
 	_ = cmd.MarkFlagDirname("path-root")

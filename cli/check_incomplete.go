@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -56,7 +58,7 @@ func tellIncomplete(w io.Writer, dir, how, first string, a *triage.Analysis) {
 // tailLabel heads the end of stderr: of a run torchtriage stopped, what is printed there is the reaction to its
 // signal, torchrun's traceback included, never the program's failure.
 func tailLabel(a *triage.Analysis) string {
-	if a == nil || a.Run == nil || a.Run.Outcome != triage.OutcomeStopped {
+	if a == nil || a.Run == nil || a.Run.Outcome != report.OutcomeStopped {
 		return "last lines of stderr:"
 	}
 	if msg := a.LauncherSignal(); msg != "" {

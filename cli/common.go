@@ -10,11 +10,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
@@ -34,8 +35,8 @@ func loadPlaybooks(cmd *cobra.Command, userDir string) *playbooks.Set {
 }
 
 // readProbes reads the probe files of every input that is a run directory; unreadable ones are warnings.
-func readProbes(cmd *cobra.Command, paths []string) []triage.ProcessInfo {
-	var out []triage.ProcessInfo
+func readProbes(cmd *cobra.Command, paths []string) []report.ProcessInfo {
+	var out []report.ProcessInfo
 	for _, p := range paths {
 		if st, err := os.Stat(p); err != nil || !st.IsDir() {
 			continue
@@ -75,16 +76,16 @@ func (ms runMetas) meta(dir string) (runs.Meta, error) {
 
 // load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2). It
 // returns the paths less those that named the same file or directory as one before them (read once).
-func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, []string, error) {
+func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*report.Report, []string, error) {
 	return runMetas(nil).load(cmd, paths, stdin)
 }
 
 // load is load with the run directories' meta.json read once (runMetas).
-func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*triage.Report, []string, error) {
+func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*report.Report, []string, error) {
 	if err := ms.refuseStores(cmd, paths); err != nil {
 		return nil, paths, err
 	}
-	l, err := triage.Load(paths, triage.LoadOptions{Stdin: stdin})
+	l, err := report.Load(paths, report.LoadOptions{Stdin: stdin})
 	if l != nil {
 		paths = l.Paths
 	}
@@ -98,7 +99,7 @@ func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*t
 			warn(cmd, "%s", w)
 		}
 		if len(l.ReadOnce) > 0 {
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), triage.AliasesText(l.ReadOnce))
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), report.AliasesText(l.ReadOnce))
 		}
 		if v, _ := cmd.Flags().GetBool("verbose"); v && len(l.Skipped) > 0 {
 			what := "entries that are not regular files"
@@ -219,7 +220,7 @@ func storeFlag(cmd *cobra.Command, p *string) {
 }
 
 // runFacts are the run facts of a single run directory (what its meta.json says); nil for anything else.
-func runFacts(paths []string) *triage.RunFacts {
+func runFacts(paths []string) *report.RunFacts {
 	if len(paths) != 1 {
 		return nil
 	}
@@ -227,7 +228,7 @@ func runFacts(paths []string) *triage.RunFacts {
 }
 
 // runFacts is runFacts of the meta.json already read (runMetas).
-func (ms runMetas) runFacts(paths []string) *triage.RunFacts {
+func (ms runMetas) runFacts(paths []string) *report.RunFacts {
 	if len(paths) != 1 {
 		return nil
 	}

@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
@@ -303,7 +304,7 @@ func checkStore(f facts) check {
 		c.Status, c.Detail = statusFail, d.Path+": not writable, so run cannot store its runs"
 		c.Fix = "run from a directory you can write, or pass --store DIR to run"
 	case d.Exists:
-		c.Detail += " (" + triage.Plural(f.Runs, "run") + ")"
+		c.Detail += " (" + report.Plural(f.Runs, "run") + ")"
 	default:
 		c.Detail += " (created by the first run)"
 	}

@@ -5,17 +5,19 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // Analysis is what a report means: findings by impact, rank agreement, the verdict and the next checklist step.
 type Analysis struct {
-	Report        *Report
+	Report        *report.Report
 	Findings      []Finding
 	RankAgreement RankAgreement
 	Verdict       Verdict
-	Evidence      ReportEvidence         // what the inputs, the launcher and the probe showed
-	Run           *RunFacts              // nil for logs without a run
+	Evidence      report.ReportEvidence  // what the inputs, the launcher and the probe showed
+	Run           *report.RunFacts       // nil for logs without a run
 	NextStep      playbooks.Step         // zero Step when nothing is left to do
 	Done          []string               // checklist step ids done (evidence shows it)
 	Steps         []playbooks.StepStatus // every checklist step with where it stands and why
@@ -32,47 +34,47 @@ type Analysis struct {
 func (a *Analysis) State() playbooks.State { return a.state }
 
 // Analyze is AnalyzeRun for logs without a run.
-func Analyze(rep *Report, set *playbooks.Set, probes []ProcessInfo) *Analysis {
+func Analyze(rep *report.Report, set *playbooks.Set, probes []report.ProcessInfo) *Analysis {
 	return AnalyzeRun(rep, set, probes, nil)
 }
 
 // AnalyzeRun turns a report into findings. set may be nil (the built-in playbooks are used); probes (may be nil)
 // are the in-process probe files of the run: they add config_parity and probe_mismatch findings and the unique
 // graph count.
-func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunFacts) *Analysis {
+func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessInfo, run *report.RunFacts) *Analysis {
 	if set == nil {
 		set, _ = playbooks.Builtin()
 	}
 	if rep == nil {
-		rep = &Report{}
+		rep = &report.Report{}
 	}
-	rep = settledByExit(rep, run)
-	rep.Compile = WithProbeCompile(rep.Compile, probes)
+	rep = report.SettledByExit(rep, run)
+	rep.Compile = report.WithProbeCompile(rep.Compile, probes)
 	if v := probeTorch(probes); rep.TorchVersion == nil && v != "" {
 		rep.TorchVersion = &v
 	} else if rep.TorchVersion == nil && run != nil && run.TorchImportedVersion != "" { // the probe's start file
 		v := run.TorchImportedVersion
 		rep.TorchVersion = &v
 	}
-	snap := rep.det
+	snap := rep.Det
 	if snap == nil {
 		snap = snapshotFromSummaries(rep)
 	}
 	rw := rep.Evidence.ItemRanks // an item's ranks in words ("no rank prefix" in a torchrun job)
 	// the findings of distinct breaks and recompile groups (thousands in a big run) are made on every core
 	recompiling := map[string]bool{}
-	groups := make([]*groupSnap, 0, len(snap.groups))
+	groups := make([]*report.GroupSnap, 0, len(snap.Groups))
 	off := automaticDynamicOff(probes)
-	for _, g := range snap.groups {
-		if len(off) > 0 && len(g.autos) > 0 {
-			g = g.withoutAutomaticDynamic(off)
+	for _, g := range snap.Groups {
+		if len(off) > 0 && len(g.Autos) > 0 {
+			g = g.WithoutAutomaticDynamic(off)
 		}
 		groups = append(groups, g)
-		recompiling[g.key.file+"\x00"+g.key.fn] = true
+		recompiling[g.Key.File+"\x00"+g.Key.Fn] = true
 	}
 	recomps := make([]Finding, len(groups))
-	inParallel(len(groups), 64, func(from, to int) {
-		words := lastRankWords(rw) // one a chunk: goroutines share none
+	report.InParallel(len(groups), 64, func(from, to int) {
+		words := report.LastRankWords(rw) // one a chunk: goroutines share none
 		for i := from; i < to; i++ {
 			recomps[i] = recompileFinding(groups[i], set, words)
 		}
@@ -80,8 +82,8 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	sort.Slice(recomps, func(i, j int) bool { return recomps[i].ID < recomps[j].ID })
 	limits := limitFindings(rep.LimitEvents(), recomps, set)
 	fs := make([]Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
-	inParallel(len(fs), 64, func(from, to int) {
-		words, m := lastRankWords(rw), &breakMatcher{set: set}
+	report.InParallel(len(fs), 64, func(from, to int) {
+		words, m := report.LastRankWords(rw), &breakMatcher{set: set}
 		for i := from; i < to; i++ {
 			fs[i] = breakFinding(rep.GraphBreaks[i], snap, m, recompiling, words, probes)
 		}
@@ -97,7 +99,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	fs = append(fs, errorFindings(rep.RuntimeErrorEvents(), KindRuntimeError, set, rep.FirstFailure)...)
 	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set, nil)...)
 	uniqueIDs(fs)
-	ev := evidenceWith(rep.Evidence, rep, run, probes)
+	ev := report.EvidenceWith(rep.Evidence, rep, run, probes)
 	unknown := ranksWithoutRecords(rep, ev.Ranks, run, probes, ev.TorchSeen)
 	// one source: the header's ranks and cuts, and the ranks of them per_rank has no counts of
 	if !slices.Equal(rep.Ranks, ev.Ranks) || rep.Partial != ev.Partial || !slices.EqualFunc(rep.PerRankUnknown, unknown, sameRankWithoutRecords) {
@@ -121,12 +123,12 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	if ra.Disagree() {
 		fs = append(fs, disagreementFinding(ra, fs, set))
 	}
-	fs = append(fs, probeFindings(rep, probes, set, breaksAsked, run == nil || run.Outcome == OutcomeCompleted)...)
+	fs = append(fs, probeFindings(rep, probes, set, breaksAsked, run == nil || run.Outcome == report.OutcomeCompleted)...)
 	ra = withSettings(ra, fs)
 	fs = append(fs, compileFindings(rep.Compile, probes, set, run.ToolEnvironment(), idle)...)
 	sortFindings(fs)
-	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: noConfig(run, len(probes)),
-		ConfigMissing: configMissing(run, probes)}
+	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: report.NoConfig(run, len(probes)),
+		ConfigMissing: report.ConfigMissing(run, probes)}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
 	if rep.UniqueGraphs < 0 && a.Verdict.UniqueGraphs >= 0 { // the probe counted them: one number in the report
 		rep.UniqueGraphs = a.Verdict.UniqueGraphs
@@ -135,7 +137,7 @@ func AnalyzeRun(rep *Report, set *playbooks.Set, probes []ProcessInfo, run *RunF
 	a.hiddenPartitions = partitionsHidden(a)
 	a.Evidence.CudagraphRerecordsLogged = a.Evidence.TorchSeen && CudagraphsLogged(a)
 	a.Evidence.CudagraphPartitionsLogged = a.Evidence.CudagraphRerecordsLogged && a.hiddenPartitions == ""
-	a.gpu = a.state.UsesCUDAGraphs || slices.ContainsFunc(probes, func(p ProcessInfo) bool { return p.GPU != "" })
+	a.gpu = a.state.UsesCUDAGraphs || slices.ContainsFunc(probes, func(p report.ProcessInfo) bool { return p.GPU != "" })
 	if why := a.hiddenPartitions; why != "" {
 		a.Verdict.Summary += "; " + why
 		a.state.CudagraphsLogged = false // logged, but a cached graph prints nothing: the CUDA-graph step is not done
@@ -161,7 +163,7 @@ func withSettings(ra RankAgreement, fs []Finding) RankAgreement {
 
 // automaticDynamicOff is the ranks (-1: a process without one) whose probe recorded automatic dynamic off
 // (dynamo.automatic_dynamic_shapes false): no recompile of theirs is automatic dynamic's expected first.
-func automaticDynamicOff(probes []ProcessInfo) map[int]bool {
+func automaticDynamicOff(probes []report.ProcessInfo) map[int]bool {
 	var off map[int]bool
 	for _, p := range probes {
 		if v, ok := p.Config["dynamo.automatic_dynamic_shapes"].(bool); ok && !v {
@@ -176,10 +178,10 @@ func automaticDynamicOff(probes []ProcessInfo) map[int]bool {
 
 // snapshotFromSummaries is the detail of a report not built by an Aggregator (decoded from JSON): no recompile
 // groups (the JSON keeps no records to classify); per-rank counts of breaks and skips come from their evidence.
-func snapshotFromSummaries(rep *Report) *detailSnap {
-	var d details
-	snap := d.snapshot(&Report{}, nil)
-	snap.breaks, snap.skips = nil, nil
+func snapshotFromSummaries(rep *report.Report) *report.DetailSnap {
+	var d report.Details
+	snap := d.Snapshot(&report.Report{}, nil)
+	snap.Breaks, snap.Skips = nil, nil
 	return snap
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -50,8 +52,8 @@ func TestReportJSONInChunks(t *testing.T) {
 		}
 		ans = append(ans, triage.Analyze(rep, nil, nil))
 	}
-	ans = append(ans, &triage.Analysis{Report: &triage.Report{}}, &triage.Analysis{Report: &triage.Report{GraphBreaks: []*triage.BreakSummary{},
-		Recompiles: []*triage.RecompileSummary{}}, Findings: []triage.Finding{}})
+	ans = append(ans, &triage.Analysis{Report: &report.Report{}}, &triage.Analysis{Report: &report.Report{GraphBreaks: []*report.BreakSummary{},
+		Recompiles: []*report.RecompileSummary{}}, Findings: []triage.Finding{}})
 	long := 0
 	for _, chunk := range []int{1, 3} {
 		render.JsonChunk = chunk

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -13,23 +15,23 @@ import (
 // probeFindings turns the probe files into config_parity (settings that differ between ranks) and
 // probe_mismatch (the process counted breaks the log does not show) findings.
 // completed: the run ran to its end (a frame a stopped run was compiling when it stopped is no failure).
-func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaksLogged, completed bool) []Finding {
+func probeFindings(rep *report.Report, probes []report.ProcessInfo, set *playbooks.Set, breaksLogged, completed bool) []Finding {
 	if len(probes) == 0 {
 		return nil
 	}
 	var out []Finding
-	for _, d := range ConfigParity(probes) {
+	for _, d := range report.ConfigParity(probes) {
 		f := Finding{Kind: KindConfigParity, Severity: "high", What: d.Key, ID: "config_parity:" + d.Key,
 			Title: "Ranks run with different settings: " + text.OneLine(d.String(), 120), Detail: d.String(),
-			RankStats: map[int]rankStat{}, Evidence: []Evidence{}}
+			RankStats: map[int]report.RankStat{}, Evidence: []report.Evidence{}}
 		for _, ranks := range d.Values {
 			for _, r := range ranks {
-				f.RankStats[r] = statN(1)
+				f.RankStats[r] = report.StatN(1)
 			}
 		}
 		for _, p := range probes {
-			if _, ok := f.RankStats[p.Rank]; ok && len(f.Evidence) < maxEvidence {
-				f.Evidence = append(f.Evidence, Evidence{Rank: p.Rank, Input: p.File})
+			if _, ok := f.RankStats[p.Rank]; ok && len(f.Evidence) < report.MaxEvidence {
+				f.Evidence = append(f.Evidence, report.Evidence{Rank: p.Rank, Input: p.File})
 			}
 		}
 		f.Ranks, f.Records = ranksOf(f.RankStats), len(d.Values)
@@ -65,23 +67,23 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 			id = "probe_mismatch:process"
 		}
 		detail := fmt.Sprintf("%s\nThe process counted %s in %s; the log shows %d.",
-			c.Message, Plural(c.ProcessBreaks, "distinct graph break"), Plural(c.ProcessEvents, "event"), c.LogBreaks)
+			c.Message, report.Plural(c.ProcessBreaks, "distinct graph break"), report.Plural(c.ProcessEvents, "event"), c.LogBreaks)
 		switch {
 		case c.frames:
 			id, what = id+":compile_failures", "compile failures not logged"
 			detail = fmt.Sprintf("%s\nDynamo began %s it did not compile (counters[\"frames\"]: total less ok); the log shows no compile error or limit hit for it.",
-				c.Message, Plural(c.ProcessBreaks, "frame"))
+				c.Message, report.Plural(c.ProcessBreaks, "frame"))
 		case c.unimplemented:
 			id, what = id+":compile_failures", "compile failures not logged"
 			detail = fmt.Sprintf("%s\nDynamo counted %s (counters[\"unimplemented\"]); the log shows no compile error and no graph break for it.",
-				c.Message, Plural(c.ProcessBreaks, "compile failure"))
+				c.Message, report.Plural(c.ProcessBreaks, "compile failure"))
 		}
 		f := Finding{Kind: KindProbeMismatch, What: what, ID: id,
-			Title: c.Message, Records: c.ProcessEvents, Ranks: nonNeg([]int{c.Rank}), Evidence: []Evidence{},
-			Detail: detail, RankStats: map[int]rankStat{c.Rank: statN(1)}, silentFailure: c.frames || c.unimplemented}
+			Title: c.Message, Records: c.ProcessEvents, Ranks: nonNeg([]int{c.Rank}), Evidence: []report.Evidence{},
+			Detail: detail, RankStats: map[int]report.RankStat{c.Rank: report.StatN(1)}, silentFailure: c.frames || c.unimplemented}
 		for _, p := range probes {
 			if p.RankOf() == c.Rank {
-				f.Evidence = append(f.Evidence, Evidence{Rank: c.Rank, Input: p.File})
+				f.Evidence = append(f.Evidence, report.Evidence{Rank: c.Rank, Input: p.File})
 				break
 			}
 		}
@@ -93,7 +95,7 @@ func probeFindings(rep *Report, probes []ProcessInfo, set *playbooks.Set, breaks
 }
 
 // logBreaksPerRank is the distinct graph breaks the log shows per rank (-1: records without a rank).
-func logBreaksPerRank(rep *Report) map[int]int {
+func logBreaksPerRank(rep *report.Report) map[int]int {
 	perRank := map[int]int{}
 	for k, c := range rep.PerRank {
 		if r, err := strconv.Atoi(k); err == nil {
@@ -115,7 +117,7 @@ func logBreaksPerRank(rep *Report) map[int]int {
 // logSilenced says which process counted graph breaks (the probe) its log does not show although graph_breaks
 // was on (CrossCheck's second case): "the process counted 1 graph break its log does not show", "rank 1 counted
 // 2 graph breaks …"; "" when none did or graph_breaks was not on.
-func logSilenced(rep *Report, probes []ProcessInfo, graphBreaksLogged bool) string {
+func logSilenced(rep *report.Report, probes []report.ProcessInfo, graphBreaksLogged bool) string {
 	if len(probes) == 0 || !graphBreaksLogged {
 		return ""
 	}
@@ -125,7 +127,7 @@ func logSilenced(rep *Report, probes []ProcessInfo, graphBreaksLogged bool) stri
 		if c.Rank >= 0 {
 			w = "rank " + strconv.Itoa(c.Rank) + " counted "
 		}
-		who = append(who, w+Plural(c.ProcessBreaks, "graph break"))
+		who = append(who, w+report.Plural(c.ProcessBreaks, "graph break"))
 	}
 	if len(who) == 0 {
 		return ""
@@ -137,7 +139,7 @@ func logSilenced(rep *Report, probes []ProcessInfo, graphBreaksLogged bool) stri
 }
 
 // parityReason words a difference for the matcher: "config dynamo.recompile_limit differs between ranks: …".
-func parityReason(d Difference) string {
+func parityReason(d report.Difference) string {
 	what := "config"
 	switch {
 	case strings.HasPrefix(d.Key, "env."):

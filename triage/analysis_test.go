@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -56,7 +58,7 @@ func TestProbeFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	probes := []triage.ProcessInfo{
+	probes := []report.ProcessInfo{
 		{Rank: 0, PID: 10, File: "probe/rank0-10.json", Config: map[string]any{"dynamo.recompile_limit": 8},
 			Counters: map[string]map[string]float64{"stats": {"unique_graphs": 3}, "graph_break": {"builtin print": 2}}},
 		{Rank: 1, PID: 11, File: "probe/rank1-11.json", Config: map[string]any{"dynamo.recompile_limit": 3},
@@ -169,7 +171,7 @@ func TestReportTextAndMarkdown(t *testing.T) {
 // BenchmarkAnalyze: 10,000 distinct breaks and 100,000 records over 8 ranks, as the TUI analyses on every
 // batch (target: well under 100 ms).
 func BenchmarkAnalyze(b *testing.B) {
-	agg := triage.NewAggregator()
+	agg := report.NewAggregator()
 	reasons := []string{"Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] False",
 		"Unsupported: Tensor.item", "Data-dependent jump", "Unsupported: Input tensor for tolist must be an integer tensor"}
 	n := 0
@@ -205,14 +207,14 @@ func TestAnalyzeHandMadeReports(t *testing.T) {
 	if a := triage.Analyze(nil, nil, nil); len(a.Findings) != 0 || a.Verdict.State != triage.StateNoEvidence || a.NextStep.ID != "evidence" || len(a.Done) != 0 {
 		t.Errorf("nil report: %+v", a)
 	}
-	if a := triage.Analyze(&triage.Report{Ranks: []int{0, 1}}, nil, nil); a.RankAgreement.Disagree() || a.RankAgreement.NotCompared == "" { // nothing logged
+	if a := triage.Analyze(&report.Report{Ranks: []int{0, 1}}, nil, nil); a.RankAgreement.Disagree() || a.RankAgreement.NotCompared == "" { // nothing logged
 		t.Errorf("empty 2-rank report: %+v", a.RankAgreement)
 	}
 	var out bytes.Buffer
 	if code := reportTo(&out, "json", filepath.Join(triage.Fixtures, "torch-2.6/r05_dist_c10d.triage.log")); code != 0 {
 		t.Fatal(code)
 	}
-	var rep triage.Report
+	var rep report.Report
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -33,7 +35,7 @@ func BenchmarkParseFixtures(b *testing.B) {
 	b.SetBytes(int64(total))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		agg := NewAggregator()
+		agg := report.NewAggregator()
 		for _, d := range data {
 			p := logparse.NewParser(logparse.Options{Rank: -1, SkipOther: true, OnRank: agg.AddRank}, agg.Add)
 			p.Write(d)
@@ -86,7 +88,7 @@ func BenchmarkAggregateFile(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		agg := NewAggregator()
+		agg := report.NewAggregator()
 		for _, in := range found.Inputs {
 			agg.AddInput(in.Name, in.Rank)
 		}

@@ -3,12 +3,14 @@ package triage
 import (
 	"fmt"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // caughtCompiles are the exceptions torch.compile raised that no process died of (ErrorSummary.Compile).
-func caughtCompiles(events []ErrorSummary) []ErrorSummary {
-	var out []ErrorSummary
+func caughtCompiles(events []report.ErrorSummary) []report.ErrorSummary {
+	var out []report.ErrorSummary
 	for _, e := range events {
 		if e.Caught && e.Compile {
 			out = append(out, e)
@@ -32,7 +34,7 @@ func (a *Analysis) CaughtCompileErrors() int {
 // CompileErrorsValue words the compile-error count after its label: the processes that died of one, and the
 // ones the program caught ("0 (1 caught)").
 func (a *Analysis) CompileErrorsValue() string {
-	return a.FloorIfUnfinished(Itoa(a.Report.Counts.CompileErrors)) + CaughtSuffix(a.CaughtCompileErrors())
+	return a.FloorIfUnfinished(report.Itoa(a.Report.Counts.CompileErrors)) + CaughtSuffix(a.CaughtCompileErrors())
 }
 
 // CaughtSuffix follows a compile-error count with the ones the program caught: " (1 caught)", "" for none. The
@@ -41,17 +43,17 @@ func CaughtSuffix(n int) string {
 	if n == 0 {
 		return ""
 	}
-	return " (" + Itoa(n) + " caught)"
+	return " (" + report.Itoa(n) + " caught)"
 }
 
 // CaughtText words an exception the program caught and went on after (ErrorSummary.Caught), as the report, and
 // the TUI's main screen, show it: "Caught ×1 single process RuntimeError: backend exploded (the program went on:
 // no process died of it)".
-func (an *Analysis) CaughtText(e *ErrorSummary) string {
+func (an *Analysis) CaughtText(e *report.ErrorSummary) string {
 	why := "the program went on: no process died of it"
 	if e.Compile {
 		why = "the program went on, but torch.compile failed for this frame"
 	}
 	return fmt.Sprintf("Caught ×%d %s %s: %s (%s)", e.Records, an.Evidence.ItemRanks(e.Ranks), e.Class,
-		text.OneLine(ErrorGist(e.Message), text.EvidenceMax), why)
+		text.OneLine(report.ErrorGist(e.Message), text.EvidenceMax), why)
 }

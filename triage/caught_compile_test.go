@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -34,7 +36,7 @@ func TestRunThatExitedZeroHadNoFatalError(t *testing.T) {
 		t.Fatalf("the test wants the stream rules to read a fatal compile error: %+v", rep.Counts)
 	}
 	code := 0
-	run := &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	run := &report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
 	a := triage.AnalyzeRun(rep, nil, nil, run)
 	checkCaughtCompile(t, "run that exited 0", a)
 	if a.Unfinished() != "" {
@@ -103,7 +105,7 @@ func checkCaughtCompile(t *testing.T, name string, a *triage.Analysis) {
 func TestRunningProcessHasNotDied(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "caught-compile", "runs", "0001-breaks")
 	rep := triage.LoadReport(t, filepath.Join(dir, "stderr.log"))
-	run := &triage.RunFacts{Outcome: triage.OutcomeRunning, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	run := &report.RunFacts{Outcome: report.OutcomeRunning, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
 	a := triage.AnalyzeRun(rep, nil, nil, run)
 	if a.State().Crash != "" || a.Report.FirstFailure != nil || a.Report.Counts.CompileErrors != 0 || a.CaughtCompileErrors() != 1 {
 		t.Errorf("running: crash %q, first failure %v, counts %+v", a.State().Crash, a.Report.FirstFailure, a.Report.Counts)

@@ -3,6 +3,8 @@ package triage
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -24,18 +26,18 @@ func TestCompileIDTiesKeepFirstSeen(t *testing.T) {
 	// the earliest compile id of a rank (rankStat.add, the per-rank First a finding's rank divergence names):
 	// the first seen of the tie, in either order
 	for _, order := range [][2]logparse.CompileID{{ca, eager}, {eager, ca}} {
-		st := statN(0)
-		st.add(order[0])
-		st.add(order[1])
+		st := report.StatN(0)
+		st.Add(order[0])
+		st.Add(order[1])
 		if st.First != order[0] || st.Last != order[0] {
 			t.Errorf("add %v, %v: First %v, Last %v, want %v for both", order[0], order[1], st.First, st.Last, order[0])
 		}
 	}
 
 	// automatic-dynamic candidates of one rank: a tie falls through to the input's name, not the autograd id
-	list := []autoFirst{{cid: eager, input: "L['y']"}, {cid: ca, input: "L['x']"}}
-	sortAutos(list)
-	if list[0].input != "L['x']" {
-		t.Errorf("sortAutos: %q first, want L['x'] (the tie broken by input)", list[0].input)
+	list := []report.AutoFirst{{Cid: eager, Input: "L['y']"}, {Cid: ca, Input: "L['x']"}}
+	report.SortAutos(list)
+	if list[0].Input != "L['x']" {
+		t.Errorf("sortAutos: %q first, want L['x'] (the tie broken by input)", list[0].Input)
 	}
 }

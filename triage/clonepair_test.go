@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // clonePair's parts are copies: a summary that keeps them does not keep the record's text alive.
@@ -11,7 +13,7 @@ func TestClonePairCopies(t *testing.T) {
 	text := strings.Repeat("x", 64) + "0/1" + "scale == 2.0"
 	cidIn, guardIn := text[64:67], text[67:]
 	for _, in := range [][2]string{{cidIn, guardIn}, {"", guardIn}, {cidIn, ""}} {
-		a, b := clonePair(in[0], in[1])
+		a, b := report.ClonePair(in[0], in[1])
 		if a != in[0] || b != in[1] {
 			t.Fatalf("clonePair(%q, %q) = %q, %q", in[0], in[1], a, b)
 		}

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/compare"
+	"github.com/torchtriage/torchtriage/triage/report"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
 )
 
 // Every pair of cache states compare can tell apart: the change reads "A's state → B's state" (the JSON's change,
@@ -22,19 +22,19 @@ import (
 // read "entries not found, no recorded setting differs" and "bypass → hit" "warm start"; the cause says which side
 // bypassed and why, from the bypass reason its records carry.
 func TestCacheChangeOfEveryStatePair(t *testing.T) {
-	known := triage.KnowHit | triage.KnowMiss | triage.KnowBypass
+	known := report.KnowHit | report.KnowMiss | report.KnowBypass
 	states := []struct {
 		word  string
 		state compare.CacheState
-		stats triage.CacheStats
+		stats report.CacheStats
 	}{
-		{"none", compare.CacheNone, triage.CacheStats{Known: known}},
-		{"hit", compare.CacheHit, triage.CacheStats{Hit: 6, Known: known}},
-		{"miss", compare.CacheMiss, triage.CacheStats{Miss: 6, Known: known}},
-		{"bypass", compare.CacheBypassed, triage.CacheStats{Bypass: 6, Known: known, BypassReasons: map[string]int{"Cannot cache a graph with freezing enabled": 6}}},
-		{"mostly hit", compare.CacheMostlyHit, triage.CacheStats{Hit: 5, Miss: 1, Known: known}},
-		{"mostly miss", compare.CacheMostlyMiss, triage.CacheStats{Hit: 1, Miss: 5, Known: known}},
-		{"mixed", compare.CacheMixed, triage.CacheStats{Hit: 3, Miss: 3, Known: known}},
+		{"none", compare.CacheNone, report.CacheStats{Known: known}},
+		{"hit", compare.CacheHit, report.CacheStats{Hit: 6, Known: known}},
+		{"miss", compare.CacheMiss, report.CacheStats{Miss: 6, Known: known}},
+		{"bypass", compare.CacheBypassed, report.CacheStats{Bypass: 6, Known: known, BypassReasons: map[string]int{"Cannot cache a graph with freezing enabled": 6}}},
+		{"mostly hit", compare.CacheMostlyHit, report.CacheStats{Hit: 5, Miss: 1, Known: known}},
+		{"mostly miss", compare.CacheMostlyMiss, report.CacheStats{Hit: 1, Miss: 5, Known: known}},
+		{"mixed", compare.CacheMixed, report.CacheStats{Hit: 3, Miss: 3, Known: known}},
 	}
 	for _, a := range states {
 		for _, b := range states {
@@ -42,7 +42,7 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 				continue
 			}
 			res := &compare.CompareResult{}
-			res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"fx_graph": a.stats}}, &triage.CompileReport{Caches: triage.Caches{"fx_graph": b.stats}})
+			res.CompareCaches(&report.CompileReport{Caches: report.Caches{"fx_graph": a.stats}}, &report.CompileReport{Caches: report.Caches{"fx_graph": b.stats}})
 			pair := a.word + " → " + b.word
 			if len(res.Caches) != 1 {
 				t.Fatalf("%s: caches %+v", pair, res.Caches)

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage/compare"
@@ -50,11 +52,11 @@ func TestCacheCauseFollowsTheDirection(t *testing.T) {
 // hit" and got the cache-dir playbook).
 func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 	secs := func(v float64) *float64 { return &v }
-	warm := func(hits int) triage.Caches {
-		known := triage.KnowHit | triage.KnowMiss
-		return triage.Caches{"fx_graph": {Hit: hits, Known: known}, "aot_autograd": {Hit: hits, Known: known}}
+	warm := func(hits int) report.Caches {
+		known := report.KnowHit | report.KnowMiss
+		return report.Caches{"fx_graph": {Hit: hits, Known: known}, "aot_autograd": {Hit: hits, Known: known}}
 	}
-	c := &triage.CompileReport{PerRank: map[string]triage.RankCompile{
+	c := &report.CompileReport{PerRank: map[string]report.RankCompile{
 		"0": {TotalS: secs(1.1), Caches: warm(2)},
 		"1": {TotalS: secs(6.6), Caches: warm(1)},
 	}}
@@ -62,7 +64,7 @@ func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 	if !ok || strings.Contains(f.Title, "missed the cache") || f.Playbook == "cache-dir-not-shared" {
 		t.Errorf("warm slow rank: %q [%s]", f.Title, f.Playbook)
 	}
-	c.Ranks()[1].Caches = triage.Caches{"fx_graph": {Miss: 1, Known: triage.KnowHit | triage.KnowMiss}}
+	c.Ranks()[1].Caches = report.Caches{"fx_graph": {Miss: 1, Known: report.KnowHit | report.KnowMiss}}
 	if f, ok := triage.SkewFinding(c, nil); !ok || !strings.Contains(f.Title, "missed the cache") {
 		t.Errorf("cold slow rank: %q", f.Title)
 	}
@@ -94,15 +96,15 @@ func TestCompareHeadlineKeepsPhaseAndFrameApart(t *testing.T) {
 // dynamo settings are not "(unset)" there, and no difference is claimed (exploratory 2-rank run on real 2.14.1:
 // 33 HIGH "Ranks run with different settings", inductor.fx_graph_cache: true on rank 0; (unset) on rank 1).
 func TestConfigParityOfARankThatImportedLess(t *testing.T) {
-	infos := []triage.ProcessInfo{
+	infos := []report.ProcessInfo{
 		{Rank: 0, Config: map[string]any{"compiler.job_id": nil, "inductor.fx_graph_cache": true, "dynamo.recompile_limit": 8.0}},
 		{Rank: 1, Config: map[string]any{"compiler.job_id": nil}},
 	}
-	if d := triage.ConfigParity(infos); len(d) != 0 {
+	if d := report.ConfigParity(infos); len(d) != 0 {
 		t.Errorf("differences %+v", d)
 	}
 	infos[1].Config["dynamo.recompile_limit"] = 3.0
-	if d := triage.ConfigParity(infos); len(d) != 1 || d[0].Key != "dynamo.recompile_limit" {
+	if d := report.ConfigParity(infos); len(d) != 1 || d[0].Key != "dynamo.recompile_limit" {
 		t.Errorf("a recorded difference: %+v", d)
 	}
 }
@@ -111,16 +113,16 @@ func TestConfigParityOfARankThatImportedLess(t *testing.T) {
 // exploratory 2-rank run on real 2.14.1 where only rank 0 compiles, 3 s: "no evidence: fewer than two ranks with
 // compile time").
 func TestRankThatCompiledNothingCompiledForNoTime(t *testing.T) {
-	probes := []triage.ProcessInfo{
-		{Rank: 0, CompileTimes: map[string]float64{triage.CtFrame: 3.0}, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
+	probes := []report.ProcessInfo{
+		{Rank: 0, CompileTimes: map[string]float64{report.CtFrame: 3.0}, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
 		{Rank: 1},
 	}
-	c := triage.WithProbeCompile(nil, probes)
+	c := report.WithProbeCompile(nil, probes)
 	slow, fast, ok := c.SlowFast()
 	if !ok || slow != 0 || fast != 1 || *c.Ranks()[1].TotalS != 0 {
 		t.Errorf("slow %d fast %d ok %v", slow, fast, ok)
 	}
-	res := gate.Gate(&triage.Analysis{Report: &triage.Report{Compile: c}}, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
+	res := gate.Gate(&triage.Analysis{Report: &report.Report{Compile: c}}, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
 	if res.Passed || len(res.Failures) != 1 {
 		t.Errorf("gate %+v", res)
 	}
@@ -132,9 +134,9 @@ func TestRankThatCompiledNothingCompiledForNoTime(t *testing.T) {
 // state for it.
 func TestBaselineCompileNamesACacheDifference(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	ref := triage.FrameRef{Function: "inner", CompileID: "0/0"}
-	warm := &triage.CompileReport{Frames: []*triage.FrameTime{{FrameRef: ref, TotalS: 1.2, Cache: "warm", ByPhase: triage.Phases{Dynamo: f(0.3)}}}}
-	cold := &triage.CompileReport{Frames: []*triage.FrameTime{{FrameRef: ref, TotalS: 4.6, Cache: "cold", ByPhase: triage.Phases{Dynamo: f(1.2)}}}}
+	ref := report.FrameRef{Function: "inner", CompileID: "0/0"}
+	warm := &report.CompileReport{Frames: []*report.FrameTime{{FrameRef: ref, TotalS: 1.2, Cache: "warm", ByPhase: report.Phases{Dynamo: f(0.3)}}}}
+	cold := &report.CompileReport{Frames: []*report.FrameTime{{FrameRef: ref, TotalS: 4.6, Cache: "cold", ByPhase: report.Phases{Dynamo: f(1.2)}}}}
 	base := gate.BaselineFrames(warm)
 	if len(base) != 1 || base[0].Cache != "warm" {
 		t.Fatalf("baseline frames %+v", base)
@@ -191,7 +193,7 @@ I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: loca
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got triage.CacheStats
+		var got report.CacheStats
 		if rep.Compile != nil {
 			got = rep.Compile.Caches["pgo"]
 		}
@@ -204,7 +206,7 @@ I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: loca
 // A trace shows PGO hits and writes, not misses: a cold lookup there is not known, not "none" (exploratory runs:
 // "PGO code state none → hit" between a cold and a warm traced run).
 func TestPGOStateOfATraceWithoutHits(t *testing.T) {
-	cold := triage.CacheStats{Writes: 2, Known: triage.KnowHit | triage.KnowWrites}
+	cold := report.CacheStats{Writes: 2, Known: report.KnowHit | report.KnowWrites}
 	if s := compare.StateOfCache(cold, true); s == compare.CacheNone {
 		t.Errorf("state %q", s)
 	}
@@ -213,10 +215,10 @@ func TestPGOStateOfATraceWithoutHits(t *testing.T) {
 // A graph whose AOTAutograd lookup bypassed (freezing) while its FX graph hit is partial, not bypass
 // (compile-time-and-caches.md §3.6); bypass alone stays bypass.
 func TestFrameCacheStateOfFreezing(t *testing.T) {
-	if s := (&triage.CacheMix{Hit: 1, Bypass: 1}).State(); s != triage.CachePartial {
+	if s := (&report.CacheMix{Hit: 1, Bypass: 1}).State(); s != report.CachePartial {
 		t.Errorf("AOT bypass + FX hit: %q", s)
 	}
-	if s := (&triage.CacheMix{Bypass: 2}).State(); s != triage.CacheBypass {
+	if s := (&report.CacheMix{Bypass: 2}).State(); s != report.CacheBypass {
 		t.Errorf("bypass only: %q", s)
 	}
 }
@@ -228,38 +230,38 @@ func TestFrameCacheStateOfFreezing(t *testing.T) {
 // miss → bypass (entries not found; settings: …)", and the reverse "bypass → hit (warm start: the entries an earlier
 // run wrote)".
 func TestCacheCauseOfABypass(t *testing.T) {
-	known := triage.KnowHit | triage.KnowMiss | triage.KnowBypass
+	known := report.KnowHit | report.KnowMiss | report.KnowBypass
 	freezing := "Cannot cache a graph with freezing enabled"
 	switchOn := compare.Change{Key: "env.TORCHINDUCTOR_FREEZING", A: "(unset)", B: "1", Knob: true, Cache: true}
 	for _, c := range []struct {
 		name      string
 		settings  []compare.Change
-		a, b      triage.CacheStats
+		a, b      report.CacheStats
 		want, bad []string
 	}{
-		{"no reason recorded", nil, triage.CacheStats{Miss: 2, Known: known}, triage.CacheStats{Bypass: 2, Known: known},
+		{"no reason recorded", nil, report.CacheStats{Miss: 2, Known: known}, report.CacheStats{Bypass: 2, Known: known},
 			[]string{"B bypassed the cache; its records give no reason"}, []string{"not found", "key changed"}},
-		{"an empty reason is no reason", nil, triage.CacheStats{Miss: 2, Known: known}, triage.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{"": 2}},
+		{"an empty reason is no reason", nil, report.CacheStats{Miss: 2, Known: known}, report.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{"": 2}},
 			[]string{"B bypassed the cache; its records give no reason"}, []string{"not found", "cache: ;"}},
-		{"the most frequent reason first", nil, triage.CacheStats{Hit: 3, Known: known},
-			triage.CacheStats{Bypass: 3, Known: known, BypassReasons: map[string]int{"No shape env": 1, freezing: 2}},
+		{"the most frequent reason first", nil, report.CacheStats{Hit: 3, Known: known},
+			report.CacheStats{Bypass: 3, Known: known, BypassReasons: map[string]int{"No shape env": 1, freezing: 2}},
 			[]string{"B bypassed the cache: " + freezing + " (+1 other reason)"}, []string{"not found"}},
-		{"a switch that differs is named beside the reason", []compare.Change{switchOn}, triage.CacheStats{Miss: 2, Known: known},
-			triage.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}},
+		{"a switch that differs is named beside the reason", []compare.Change{switchOn}, report.CacheStats{Miss: 2, Known: known},
+			report.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}},
 			[]string{"B bypassed the cache: " + freezing, "TORCHINDUCTOR_FREEZING: (unset) → 1"}, []string{"not found", "caches disabled"}},
-		{"some lookups bypassed, none missed", nil, triage.CacheStats{Hit: 6, Known: known},
-			triage.CacheStats{Hit: 5, Bypass: 1, Known: known, BypassReasons: map[string]int{"No shape env": 1}},
+		{"some lookups bypassed, none missed", nil, report.CacheStats{Hit: 6, Known: known},
+			report.CacheStats{Hit: 5, Bypass: 1, Known: known, BypassReasons: map[string]int{"No shape env": 1}},
 			[]string{"B bypassed 1 of 6 lookups: No shape env"}, []string{"not found"}},
-		{"bypasses and misses", nil, triage.CacheStats{Hit: 6, Known: known},
-			triage.CacheStats{Hit: 2, Miss: 2, Bypass: 2, Known: known, BypassReasons: map[string]int{"No shape env": 2}},
+		{"bypasses and misses", nil, report.CacheStats{Hit: 6, Known: known},
+			report.CacheStats{Hit: 2, Miss: 2, Bypass: 2, Known: known, BypassReasons: map[string]int{"No shape env": 2}},
 			[]string{"B bypassed 2 of 6 lookups: No shape env", "entries not found"}, nil},
-		{"A bypassed, B missed", nil, triage.CacheStats{Bypass: 2, Known: known}, triage.CacheStats{Miss: 2, Known: known},
+		{"A bypassed, B missed", nil, report.CacheStats{Bypass: 2, Known: known}, report.CacheStats{Miss: 2, Known: known},
 			[]string{"A bypassed the cache; its records give no reason; B looked it up and missed"}, []string{"not found", "key changed"}},
-		{"A bypassed, B hit", nil, triage.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}}, triage.CacheStats{Hit: 2, Known: known},
+		{"A bypassed, B hit", nil, report.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}}, report.CacheStats{Hit: 2, Known: known},
 			[]string{"A bypassed the cache: " + freezing + "; B looked it up and hit"}, []string{"warm start"}},
 	} {
 		res := &compare.CompareResult{Settings: c.settings}
-		res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"aot_autograd": c.a}}, &triage.CompileReport{Caches: triage.Caches{"aot_autograd": c.b}})
+		res.CompareCaches(&report.CompileReport{Caches: report.Caches{"aot_autograd": c.a}}, &report.CompileReport{Caches: report.Caches{"aot_autograd": c.b}})
 		if len(res.Caches) != 1 || !res.Caches[0].Changed() {
 			t.Fatalf("%s: no change %+v", c.name, res.Caches)
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage/compare"
@@ -49,16 +51,16 @@ func TestCompareColdWarm(t *testing.T) {
 // A knob that differs between the runs is named (probe data), and named as the cache's cause.
 func TestCompareNamesKnob(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.warm.trace")), Side(t, Fixture("2.14", "c01_mlp.keytag.trace"))
-	a.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c"}}}
-	b.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c", "TORCH_COMPILE_CACHE_KEY_TAG": "v2"}}}
+	a.Probes = []report.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c"}}}
+	b.Probes = []report.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCHINDUCTOR_CACHE_DIR": "/tmp/c", "TORCH_COMPILE_CACHE_KEY_TAG": "v2"}}}
 	res := compare.Compare(a, b)
 	if !strings.Contains(res.Verdict, "FX graph cache hit → miss (key changed: TORCH_COMPILE_CACHE_KEY_TAG: (unset) → v2)") {
 		t.Errorf("verdict %q", res.Verdict)
 	}
 	w := Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
 	w2 := Side(t, Fixture("2.14", "c01_mlp.warm2.trace"))
-	w.Probes = []triage.ProcessInfo{{Rank: 0}}
-	w2.Probes = []triage.ProcessInfo{{Rank: 0, Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
+	w.Probes = []report.ProcessInfo{{Rank: 0}}
+	w2.Probes = []report.ProcessInfo{{Rank: 0, Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
 	if res := compare.Compare(w, w2); res.Same || !strings.Contains(res.Verdict, "settings differ: TORCHINDUCTOR_COMPILE_THREADS: (unset) → 1") {
 		t.Errorf("knob only: %q", res.Verdict)
 	}
@@ -155,9 +157,9 @@ func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
 	dirs := [2]string{"/w/.torchtriage/runs/0008-trace/trace", "/w/.torchtriage/runs/0009-trace/trace"}
 	for i, s := range []*compare.CompareSide{&a, &b} {
-		s.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCH_TRACE": dirs[i],
+		s.Probes = []report.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCH_TRACE": dirs[i],
 			"TORCHINDUCTOR_CACHE_DIR": "/tmp/c" + strconv.Itoa(i)}}}
-		s.Analysis.Run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, ToolEnv: map[string]string{"TORCH_TRACE": dirs[i]}}
+		s.Analysis.Run = &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogsSet: true, ToolEnv: map[string]string{"TORCH_TRACE": dirs[i]}}
 	}
 	res := compare.Compare(a, b)
 	var keys []string
@@ -178,8 +180,8 @@ func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 // 2.6 and a 2.14.1 run led with "settings differ: compiler.force_disable_caches: (unset) → false").
 func TestCompareLeavesOutConfigOnlyOneVersionHas(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
-	a.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.6.0", Config: map[string]any{"dynamo.cache_size_limit": 8.0}}}
-	b.Probes = []triage.ProcessInfo{{Rank: 0, Torch: "2.14.1", Config: map[string]any{"compiler.force_disable_caches": false, "dynamo.recompile_limit": 8.0},
+	a.Probes = []report.ProcessInfo{{Rank: 0, Torch: "2.6.0", Config: map[string]any{"dynamo.cache_size_limit": 8.0}}}
+	b.Probes = []report.ProcessInfo{{Rank: 0, Torch: "2.14.1", Config: map[string]any{"compiler.force_disable_caches": false, "dynamo.recompile_limit": 8.0},
 		Env: map[string]string{"TORCHINDUCTOR_COMPILE_THREADS": "1"}}}
 	res := compare.Compare(a, b)
 	var keys []string

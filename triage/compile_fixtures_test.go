@@ -9,13 +9,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 const CompileFixtures = "../testdata/compile"
 
-func LoadReport(t *testing.T, paths ...string) *Report {
+func LoadReport(t *testing.T, paths ...string) *report.Report {
 	t.Helper()
-	l, err := Load(paths, LoadOptions{})
+	l, err := report.Load(paths, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +34,7 @@ type truthRank struct {
 }
 
 // checkTruth compares a report's compile object with counts derived from the trace files.
-func checkTruth(t *testing.T, name string, c *CompileReport, want map[string]truthRank, caches []string) {
+func checkTruth(t *testing.T, name string, c *report.CompileReport, want map[string]truthRank, caches []string) {
 	t.Helper()
 	var total float64
 	lookups := 0
@@ -57,7 +59,7 @@ func checkTruth(t *testing.T, name string, c *CompileReport, want map[string]tru
 	}
 	rs := c.Ranks()
 	for r, w := range want {
-		rc := rs[atoiOr(r, -1)]
+		rc := rs[report.AtoiOr(r, -1)]
 		if rc == nil {
 			t.Errorf("%s: rank %s missing", name, r)
 			continue
@@ -95,8 +97,8 @@ func TestCompileGroundTruth(t *testing.T) {
 	}
 	for dir, e := range exp {
 		rep := LoadReport(t, filepath.Join(CompileFixtures, dir))
-		checkTruth(t, dir, rep.Compile, e.PerRank, CacheNames)
-		if rep.Compile != nil && rep.Compile.Source != SourceTrace {
+		checkTruth(t, dir, rep.Compile, e.PerRank, report.CacheNames)
+		if rep.Compile != nil && rep.Compile.Source != report.SourceTrace {
 			t.Errorf("%s: source %q", dir, rep.Compile.Source)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -15,13 +17,13 @@ import (
 // A process whose logs say nothing about compile time gets it from the probe: total = frame compiles + lazy
 // backward, phases exclusive, cache counters; risky knobs are findings with their playbook.
 func TestCompileFromProbe(t *testing.T) {
-	p := triage.ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{
-		triage.CtFrame: 10, triage.CtBackend: 8, triage.CtBackward: 2, triage.CtInductor: 7, triage.CtWait: 3},
+	p := report.ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{
+		report.CtFrame: 10, report.CtBackend: 8, report.CtBackward: 2, report.CtInductor: 7, report.CtWait: 3},
 		Counters: map[string]map[string]float64{"inductor": {"fxgraph_cache_miss": 4}, "frames": {"ok": 2}},
 		Env:      map[string]string{"TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1", "TORCHINDUCTOR_COMPILE_THREADS": "1"}}
-	a := triage.Analyze(&triage.Report{}, nil, []triage.ProcessInfo{p})
+	a := triage.Analyze(&report.Report{}, nil, []report.ProcessInfo{p})
 	c := a.Report.Compile
-	if c == nil || c.Source != triage.SourceProbe || *c.TotalS != 12 || *c.ByPhase.Dynamo != 2 || *c.ByPhase.AOT != 3 ||
+	if c == nil || c.Source != report.SourceProbe || *c.TotalS != 12 || *c.ByPhase.Dynamo != 2 || *c.ByPhase.AOT != 3 ||
 		*c.ByPhase.Inductor != 4 || *c.ByPhase.Triton != 3 || c.Caches["fx_graph"].Miss != 4 || c.PerRank["0"].Frames != 2 {
 		data, _ := json.Marshal(c)
 		t.Fatalf("compile from probe: %s", data)
@@ -37,19 +39,19 @@ func TestCompileFromProbe(t *testing.T) {
 		t.Errorf("knob findings %v", pb)
 	}
 	// analysing again gives the same (live runs analyse one report many times)
-	if again := triage.Analyze(a.Report, nil, []triage.ProcessInfo{p}).Report.Compile; *again.TotalS != 12 {
+	if again := triage.Analyze(a.Report, nil, []report.ProcessInfo{p}).Report.Compile; *again.TotalS != 12 {
 		t.Errorf("second analysis: %v", *again.TotalS)
 	}
 }
 
 // Counts a source cannot tell are absent from the JSON, never 0.
 func TestCacheStatsJSON(t *testing.T) {
-	s := triage.CacheStats{Hit: 1, Writes: 0, Known: triage.KnowHit | triage.KnowWrites}
+	s := report.CacheStats{Hit: 1, Writes: 0, Known: report.KnowHit | report.KnowWrites}
 	data, _ := json.Marshal(s)
 	if string(data) != `{"hit":1,"writes":0}` {
 		t.Errorf("json %s", data)
 	}
-	var back triage.CacheStats
+	var back report.CacheStats
 	if err := json.Unmarshal(data, &back); err != nil || back.Hit != 1 || back.Known != s.Known {
 		t.Errorf("round trip %+v %v", back, err)
 	}
@@ -66,8 +68,8 @@ func TestCompileFromProbeOfAProcessWithoutRank(t *testing.T) {
 		source, row string
 		perRank     int
 	}{{"default", "process", 0}, {"env", "rank 0", 1}} {
-		p := triage.ProcessInfo{Rank: 0, RankSource: c.source, Torch: "2.14.1", CompileTimes: map[string]float64{triage.CtFrame: 1, triage.CtBackend: 0.5}}
-		a := triage.Analyze(&triage.Report{}, nil, []triage.ProcessInfo{p})
+		p := report.ProcessInfo{Rank: 0, RankSource: c.source, Torch: "2.14.1", CompileTimes: map[string]float64{report.CtFrame: 1, report.CtBackend: 0.5}}
+		a := triage.Analyze(&report.Report{}, nil, []report.ProcessInfo{p})
 		comp := a.Report.Compile
 		if comp == nil || comp.TotalS == nil || *comp.TotalS != 1 || len(comp.PerRank) != c.perRank {
 			t.Fatalf("%s: compile %+v", c.source, comp)
@@ -84,8 +86,8 @@ func TestCompileFromProbeOfAProcessWithoutRank(t *testing.T) {
 // and C++ on a CPU: the table heads it "kernels", never "triton" (a CPU run's table claimed Triton had run); the
 // JSON keeps torch's field name (triton_s).
 func TestKernelCompilePhaseIsNotCalledTriton(t *testing.T) {
-	p := triage.ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{triage.CtFrame: 2, triage.CtBackend: 1.5, triage.CtInductor: 1, triage.CtWait: 0.5}}
-	a := triage.Analyze(&triage.Report{}, nil, []triage.ProcessInfo{p})
+	p := report.ProcessInfo{Rank: 0, Torch: "2.14.1", CompileTimes: map[string]float64{report.CtFrame: 2, report.CtBackend: 1.5, report.CtInductor: 1, report.CtWait: 0.5}}
+	a := triage.Analyze(&report.Report{}, nil, []report.ProcessInfo{p})
 	var b strings.Builder
 	render.WriteReport(&b, a, "text", text.Options{Width: 200})
 	if strings.Contains(b.String(), "triton") || !strings.Contains(b.String(), " kernels ") {

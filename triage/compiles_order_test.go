@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -11,13 +13,13 @@ import (
 // listed in one order, by file and line, not the map's: the same inputs give the same report every time.
 func TestCompileSummariesOneOrder(t *testing.T) {
 	order := func() string {
-		a := NewAggregator()
+		a := report.NewAggregator()
 		lines := []int{10, 11, 10, 10}
 		for i, f := range []string{"/t/test_misc.py", "/t/test_codecache.py", "/t/test_a.py", "/t/test_codecache.py"} {
-			a.addCompile(&logparse.Record{Kind: logparse.KindCompile, Rank: -1,
+			a.AddCompile(&logparse.Record{Kind: logparse.KindCompile, Rank: -1,
 				Compile: &logparse.FrameCompile{Function: "fn", File: f, Line: lines[i]}})
 		}
-		out, _ := a.compileSummaries()
+		out, _ := a.CompileSummaries()
 		s := ""
 		for _, c := range out {
 			s += fmt.Sprintf("%s:%d ", c.File, c.Line)

@@ -1,6 +1,10 @@
 package triage
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
+)
 
 // The reasons no count of an analysis stands, as the JSON's counts_uncounted.why names them (NothingCountedWhy's
 // words, snake case).
@@ -46,7 +50,7 @@ func (an *Analysis) Uncounted() string {
 	case "nothing compiled":
 		return "nothing compiled (" + an.Evidence.NothingCompiledShort() + ")"
 	}
-	if an.Run != nil && an.Run.Outcome == OutcomeRunning {
+	if an.Run != nil && an.Run.Outcome == report.OutcomeRunning {
 		return "no torch output yet" // it may yet print some
 	}
 	return an.NoTorchText()

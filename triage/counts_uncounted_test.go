@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -19,12 +21,12 @@ import (
 func compileOffRun() *triage.Analysis {
 	zero := 0
 	off := map[string]string{"TORCHDYNAMO_DISABLE": "1", "TORCH_LOGS": "graph_breaks,recompiles"}
-	rep := &triage.Report{Inputs: []string{"combined.log"}, Ranks: []int{0, 1}, Counts: triage.Counts{RuntimeErrors: 1},
-		PerRank: map[string]triage.Counts{"0": {}, "1": {RuntimeErrors: 1}}}
-	return triage.AnalyzeRun(rep, nil, []triage.ProcessInfo{
+	rep := &report.Report{Inputs: []string{"combined.log"}, Ranks: []int{0, 1}, Counts: report.Counts{RuntimeErrors: 1},
+		PerRank: map[string]report.Counts{"0": {}, "1": {RuntimeErrors: 1}}}
+	return triage.AnalyzeRun(rep, nil, []report.ProcessInfo{
 		{Rank: 0, RankSource: "env", Torch: "2.14.1", Env: off},
 		{Rank: 1, RankSource: "env", Torch: "2.14.1", Env: off},
-	}, &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
+	}, &report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
 }
 
 // A run that compiled nothing counted nothing: the text report's counts line and "Per rank" said "graph breaks 0
@@ -60,7 +62,7 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Counts          triage.Counts           `json:"counts"`
+		Counts          report.Counts           `json:"counts"`
 		CountsUncounted *triage.CountsUncounted `json:"counts_uncounted"`
 	}
 	if err := json.Unmarshal(js.Bytes(), &doc); err != nil {
@@ -75,8 +77,8 @@ func TestNothingCompiledIsNotCountedInEveryForm(t *testing.T) {
 // output)" was the Per rank's own wording), and its JSON says why; a report whose counts stand has no
 // counts_uncounted.
 func TestNoTorchOutputIsNotCountedInEveryForm(t *testing.T) {
-	rep := &triage.Report{Inputs: []string{"a.log"}, Ranks: []int{0, 1}, Counts: triage.Counts{RuntimeErrors: 1},
-		PerRank: map[string]triage.Counts{"0": {}, "1": {RuntimeErrors: 1}}}
+	rep := &report.Report{Inputs: []string{"a.log"}, Ranks: []int{0, 1}, Counts: report.Counts{RuntimeErrors: 1},
+		PerRank: map[string]report.Counts{"0": {}, "1": {RuntimeErrors: 1}}}
 	an := triage.Analyze(rep, nil, nil)
 	none := an.Uncounted()
 	if none != "no torch output: no torch.compile event counted" {
@@ -90,7 +92,7 @@ func TestNoTorchOutputIsNotCountedInEveryForm(t *testing.T) {
 	if u := render.JSONOf(an).CountsUncounted; u == nil || u.Why != triage.UncountedNoTorch || u.Words != none {
 		t.Errorf("json counts_uncounted %+v", u)
 	}
-	if u := render.JSONOf(triage.Analyze(&triage.Report{Evidence: triage.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil)).CountsUncounted; u != nil {
+	if u := render.JSONOf(triage.Analyze(&report.Report{Evidence: report.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true}}, nil, nil)).CountsUncounted; u != nil {
 		t.Errorf("counts that stand: counts_uncounted %+v", u)
 	}
 }

@@ -3,6 +3,8 @@ package triage
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // RuntimeErrorsValue is the runtime-error count's words after its label: a floor where the run did not complete.
@@ -19,7 +21,7 @@ func (an *Analysis) CountsItems() []string {
 		an.CudagraphSkipsText(), "compile errors " + an.CompileErrorsValue(),
 		"runtime errors " + an.RuntimeErrorsValue()}
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordChecks > 0 {
-		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), RerecordsText(c))
+		counts = append(counts, fmt.Sprintf("non-cudagraphable partitions %d", c.CudagraphPartitions), report.RerecordsText(c))
 	}
 	if none := an.Uncounted(); none != "" { // its zeros count nothing
 		counts = []string{none}

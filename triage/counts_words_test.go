@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -47,7 +49,7 @@ func TestGateAndRankCountsSayOne(t *testing.T) {
 	if res := gate.Gate(r05, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) == 0 || !strings.HasPrefix(res.Failures[0].Message, "1 graph break > 0: ") {
 		t.Errorf("gate failure: %+v", res.Failures)
 	}
-	if got := render.CountsText(triage.Counts{GraphBreaks: 1, Recompiles: 1, CudagraphSkips: 1, RecompileLimitHits: 2}, nil); got != "1 break, 1 recompile, 2 limit hits, 1 skip, 0 compile errors, 0 runtime errors" {
+	if got := render.CountsText(report.Counts{GraphBreaks: 1, Recompiles: 1, CudagraphSkips: 1, RecompileLimitHits: 2}, nil); got != "1 break, 1 recompile, 2 limit hits, 1 skip, 0 compile errors, 0 runtime errors" {
 		t.Errorf("per rank: %s", got)
 	}
 }
@@ -77,11 +79,11 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 	}
 	for _, c := range []struct {
 		n      int
-		logged triage.Logging
+		logged report.Logging
 		want   string
-	}{{3, triage.LoggingOn, "3 breaks"}, {0, triage.LoggingOn, "0 breaks"}, {1, triage.LoggingOn, "1 break"}, {0, triage.LoggingOff, "breaks not logged"},
-		{0, triage.LoggingUnknown, "breaks unknown"}, {2, triage.LoggingOff, "at least 2 breaks"}, {2, triage.LoggingUnknown, "at least 2 breaks"}} {
-		if got := triage.Tally(c.n, c.logged, "break"); got != c.want {
+	}{{3, report.LoggingOn, "3 breaks"}, {0, report.LoggingOn, "0 breaks"}, {1, report.LoggingOn, "1 break"}, {0, report.LoggingOff, "breaks not logged"},
+		{0, report.LoggingUnknown, "breaks unknown"}, {2, report.LoggingOff, "at least 2 breaks"}, {2, report.LoggingUnknown, "at least 2 breaks"}} {
+		if got := report.Tally(c.n, c.logged, "break"); got != c.want {
 			t.Errorf("Tally(%d, %v) = %q, want %q", c.n, c.logged, got, c.want)
 		}
 	}
@@ -146,7 +148,7 @@ func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
 		t.Errorf("why: %q", got)
 	}
 	// the run's TORCH_LOGS is known: its name was off, and the count is "not logged"
-	a = triage.AnalyzeRun(triage.LoadReport(t, r07), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks", TorchLogsSet: true})
+	a = triage.AnalyzeRun(triage.LoadReport(t, r07), nil, nil, &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks", TorchLogsSet: true})
 	if got := a.RecompilesText(); got != "recompiles not logged" {
 		t.Errorf("run text: %q", got)
 	}

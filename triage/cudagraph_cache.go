@@ -2,15 +2,16 @@ package triage
 
 import (
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // fxCacheHits is how many graphs the inputs show loaded from the FX graph cache (0 when nothing says).
-func fxCacheHits(rep *Report) int {
+func fxCacheHits(rep *report.Report) int {
 	if rep == nil || rep.Compile == nil {
 		return 0
 	}
 	s, ok := rep.Compile.Caches[logparse.CacheFXGraph]
-	if !ok || s.Known&KnowHit == 0 {
+	if !ok || s.Known&report.KnowHit == 0 {
 		return 0
 	}
 	return s.Hit
@@ -40,13 +41,13 @@ func partitionsHidden(a *Analysis) string {
 	if n == 0 {
 		return ""
 	}
-	return Plural(n, "graph") + " came from the FX graph cache, which prints no partitions: non-cudagraphable " +
+	return report.Plural(n, "graph") + " came from the FX graph cache, which prints no partitions: non-cudagraphable " +
 		"partitions are not known (rerun cold: --preset cudagraphs, or TORCHINDUCTOR_FORCE_DISABLE_CACHES=1)"
 }
 
 // probeTorch is the torch version every probed process reported; "" when none did or they differ (the
 // config-parity finding then names them).
-func probeTorch(probes []ProcessInfo) string {
+func probeTorch(probes []report.ProcessInfo) string {
 	v := ""
 	for _, p := range probes {
 		switch {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -24,17 +26,17 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 	clean := Fx("torch-2.6/r06_dist_funcol.triage.log") // no break, recompile or skip
 	cases := []struct {
 		name      string
-		run       *triage.RunFacts
+		run       *report.RunFacts
 		logged    bool
 		textCount string
 	}{
-		{"2.6, breaks preset", &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
+		{"2.6, breaks preset", &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
 			false, "cudagraph skips not logged"},
-		{"2.6, perf_hints", &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "perf_hints,graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
+		{"2.6, perf_hints", &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "perf_hints,graph_breaks,recompiles", TorchVersion: "2.6.0+debian"},
 			true, "cudagraph skips 0"},
-		{"2.11, breaks preset", &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.11.0+cu130"},
+		{"2.11, breaks preset", &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles", TorchVersion: "2.11.0+cu130"},
 			true, "cudagraph skips 0"},
-		{"version unknown, breaks preset", &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+		{"version unknown, breaks preset", &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
 			false, "cudagraph skips not logged"},
 	}
 	for _, c := range cases {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // A split message of the ddp_graphs log that the input cuts before its end does not let the submodules be
@@ -39,7 +41,7 @@ func TestDDPSplitCutIsNotCounted(t *testing.T) {
 	a := Analyze(rep, nil, nil)
 	var titles []string
 	for _, f := range a.Findings {
-		if f.Kind == KindDDPSplit {
+		if f.Kind == report.KindDDPSplit {
 			titles = append(titles, f.Title)
 			if !f.Expected || f.Playbook != "expected-ddp-optimizer" || strings.Contains(f.Title, "into") ||
 				!strings.Contains(f.Title, "not counted") {

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // A DDPOptimizer split shows once whatever input of the run holds it (real 2.14.1 and 2.6, two gloo ranks,
@@ -30,11 +32,11 @@ func TestDDPSplitFromTraceOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := []*DDPSplitSummary{{CompileID: c.cid, Submodules: 3, Names: []string{"submod_0", "submod_1",
+			want := []*report.DDPSplitSummary{{CompileID: c.cid, Submodules: 3, Names: []string{"submod_0", "submod_1",
 				"submod_2"}, Records: 2, Ranks: []int{0, 1}}}
-			var got []*DDPSplitSummary
+			var got []*report.DDPSplitSummary
 			for _, s := range rep.DDPSplits {
-				got = append(got, &DDPSplitSummary{CompileID: s.CompileID, Submodules: s.Submodules, Names: s.Names,
+				got = append(got, &report.DDPSplitSummary{CompileID: s.CompileID, Submodules: s.Submodules, Names: s.Names,
 					Records: s.Records, Ranks: s.Ranks}) // what the JSON shows
 			}
 			if !reflect.DeepEqual(got, want) {
@@ -46,7 +48,7 @@ func TestDDPSplitFromTraceOnce(t *testing.T) {
 			a := Analyze(rep, nil, nil)
 			var titles []string
 			for _, f := range a.Findings {
-				if f.Kind == KindDDPSplit {
+				if f.Kind == report.KindDDPSplit {
 					titles = append(titles, f.Title)
 					if !f.Expected || f.Playbook != "expected-ddp-optimizer" || f.Records != 2 ||
 						!strings.Contains(f.Detail, "Records: 2 · ranks 0,1 "+in.source+"\n") {
@@ -63,7 +65,7 @@ func TestDDPSplitFromTraceOnce(t *testing.T) {
 	}
 }
 
-func splitsString(ss []*DDPSplitSummary) string {
+func splitsString(ss []*report.DDPSplitSummary) string {
 	var out []string
 	for _, s := range ss {
 		out = append(out, fmt.Sprintf("%s %d %v x%d ranks %v", s.CompileID, s.Submodules, s.Names, s.Records, s.Ranks))
@@ -100,7 +102,7 @@ func TestDDPSplitTraceCutIsNotCounted(t *testing.T) {
 	}
 	var titles []string
 	for _, f := range Analyze(rep, nil, nil).Findings {
-		if f.Kind == KindDDPSplit {
+		if f.Kind == report.KindDDPSplit {
 			titles = append(titles, f.Title)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -14,7 +16,7 @@ import (
 func TestDebugContextWithAndWithoutText(t *testing.T) {
 	path := filepath.Join(Fixtures, "torch-2.14", "gb_recompile.triage.log")
 	for _, keep := range []bool{false, true} {
-		agg := NewAggregator()
+		agg := report.NewAggregator()
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)

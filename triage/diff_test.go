@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -83,12 +85,12 @@ func TestDiffNewAndGone(t *testing.T) {
 // Per rank: rank 2 recompiles once more, rank 3 breaks where it did not.
 func TestDiffSyntheticPerRank(t *testing.T) {
 	guard := "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9"
-	a := triage.SynthAnalysis(t, 4, func(agg *triage.Aggregator) {
+	a := triage.SynthAnalysis(t, 4, func(agg *report.Aggregator) {
 		for r := 0; r < 4; r++ {
 			agg.Add(triage.SynthRecompile(r, 0, 1, "step", guard, r+1))
 		}
 	})
-	b := triage.SynthAnalysis(t, 4, func(agg *triage.Aggregator) {
+	b := triage.SynthAnalysis(t, 4, func(agg *report.Aggregator) {
 		for r := 0; r < 4; r++ {
 			agg.Add(triage.SynthRecompile(r, 0, 1, "step", guard, r+1))
 		}
@@ -127,7 +129,7 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 	cut := filepath.Join(t.TempDir(), "stopped.log")
 	os.WriteFile(cut, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:30], "")), 0o644)
 	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
-	stopped := triage.AnalyzeRun(triage.LoadReport(t, cut), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	stopped := triage.AnalyzeRun(triage.LoadReport(t, cut), nil, nil, &report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	d := compare.Diff(full, stopped)
 	if d.Gone != 0 || d.Changed != 0 {
 		t.Errorf("against the stopped run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
@@ -154,7 +156,7 @@ func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
 	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
-	on := func(f triage.RunFacts) *triage.Analysis {
+	on := func(f report.RunFacts) *triage.Analysis {
 		f.TorchLogs, f.TorchLogsSet = "graph_breaks,recompiles", true
 		return triage.AnalyzeRun(triage.LoadReport(t, empty), nil, nil, &f)
 	}
@@ -163,13 +165,13 @@ func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 		run        *triage.Analysis
 		want, lack string
 	}{
-		{on(triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 2s"}),
+		{on(report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out after 2s"}),
 			"graph breaks: B was stopped by torchtriage (timed out after 2s) before it printed any torch output", "printed no torch output,"},
-		{on(triage.RunFacts{Outcome: triage.OutcomeDidNotStart, Error: "exec: \"pythn\": executable file not found in $PATH"}),
+		{on(report.RunFacts{Outcome: report.OutcomeDidNotStart, Error: "exec: \"pythn\": executable file not found in $PATH"}),
 			"graph breaks: B did not start", "printed no torch output"},
-		{on(triage.RunFacts{Outcome: triage.OutcomeInterrupted}),
+		{on(report.RunFacts{Outcome: report.OutcomeInterrupted}),
 			"graph breaks: B was interrupted (the tool supervising it is gone) before it printed any torch output", "printed no torch output,"},
-		{on(triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero}), "graph breaks: B printed no torch output", ""},
+		{on(report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero}), "graph breaks: B printed no torch output", ""},
 	} {
 		d := compare.Diff(full, c.run)
 		nc := strings.Join(d.NotCompared, "\n")
@@ -186,9 +188,9 @@ func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 	os.WriteFile(empty, nil, 0o644)
 	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	zero := 0
-	off := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, []triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
+	off := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, []report.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
 		Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
-		&triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+		&report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	d := compare.Diff(full, off)
 	if d.Gone != 0 || d.Changed != 0 {
 		t.Errorf("against the compile-off run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
@@ -204,8 +206,8 @@ func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 func TestDiffDoesNotMoveARecompileBetweenSiteKinds(t *testing.T) {
 	withFrame := &triage.Finding{Kind: triage.KindRecompile, File: "/x/shapes.py", Line: 4, Function: "f"}
 	withoutFrame := &triage.Finding{Kind: triage.KindRecompile, File: "/x/shapes.py", Line: 2, Function: "f", FnSite: true}
-	a := &triage.Analysis{Report: &triage.Report{}, Findings: []triage.Finding{*withoutFrame}, Evidence: triage.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}}
-	b := &triage.Analysis{Report: &triage.Report{}, Findings: []triage.Finding{*withFrame}, Evidence: a.Evidence}
+	a := &triage.Analysis{Report: &report.Report{}, Findings: []triage.Finding{*withoutFrame}, Evidence: report.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}}
+	b := &triage.Analysis{Report: &report.Report{}, Findings: []triage.Finding{*withFrame}, Evidence: a.Evidence}
 	a.Findings[0].Key, b.Findings[0].Key = "recompile:shapes.py:f:value_float", "recompile:shapes.py:f:value_float"
 	a.Findings[0].Records, b.Findings[0].Records = 1, 1
 	if d := compare.Diff(a, b); d.Moved != 0 || d.Unchanged != 1 {

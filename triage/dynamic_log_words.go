@@ -3,24 +3,26 @@ package triage
 import (
 	"fmt"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // staticTitle is the title of a recompile group whose recompiled graph the dynamic log shows kept the input
 // static ("" when it shows none: the titles of recompileTitle stand).
-func staticTitle(f *Finding, g *groupSnap, who string, first GuardClass) string {
-	if len(g.static) == 0 {
+func staticTitle(f *Finding, g *report.GroupSnap, who string, first report.GuardClass) string {
+	if len(g.Static) == 0 {
 		return ""
 	}
-	once := f.unexpected == 1 && g.records == 1
+	once := f.unexpected == 1 && g.Records == 1
 	switch first.Class {
 	case "size":
 		first = firstUnabsorbed(f.Classes, first)
 		if once {
 			return fmt.Sprintf("%s recompiled for a new size of %s (%s) and kept it static: %s shows no symbol for %s (%s), so each new size compiles again",
-				who, first.Source, first.Detail, g.staticBy(), first.Source, g.staticCause(false))
+				who, first.Source, first.Detail, g.StaticBy(), first.Source, g.StaticCause(false))
 		}
 		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s): the recompiled graph%s kept %s static (%s shows no symbol for it: %s)%s",
-			who, f.unexpected, first.Source, first.Detail, plural(f.unexpected), first.Source, g.staticBy(), g.staticCause(false), beyondOn(g))
+			who, f.unexpected, first.Source, first.Detail, plural(f.unexpected), first.Source, g.StaticBy(), g.StaticCause(false), beyondOn(g))
 	case "value_int", "value_float", "stack_float":
 		what := fmt.Sprintf("%s value of %s", strings.TrimPrefix(first.Class, "value_"), first.Source)
 		if first.Class == "stack_float" {
@@ -28,10 +30,10 @@ func staticTitle(f *Finding, g *groupSnap, who string, first GuardClass) string 
 		}
 		if once {
 			return fmt.Sprintf("%s recompiled for a new %s (was %s) and kept it static: %s shows no symbol for %s (%s), so each new value compiles again",
-				who, what, first.Old, g.staticBy(), first.Source, g.staticCause(true))
+				who, what, first.Old, g.StaticBy(), first.Source, g.StaticCause(true))
 		}
 		return fmt.Sprintf("%s recompiles %d× on new values of %s: the recompiled graph%s kept %s static (%s shows no symbol for it: %s)%s",
-			who, f.unexpected, first.Source, plural(f.unexpected), first.Source, g.staticBy(), g.staticCause(true), beyondOn(g))
+			who, f.unexpected, first.Source, plural(f.unexpected), first.Source, g.StaticBy(), g.StaticCause(true), beyondOn(g))
 	}
 	return ""
 }
@@ -45,38 +47,38 @@ func plural(n int) string {
 
 // dynamicLogDetail is the detail's lines on what the dynamic log showed of the recompiles automatic dynamic would
 // have absorbed, one per distinct line with its ranks and how many ("" when there are none).
-func dynamicLogDetail(g *groupSnap) string {
-	all := append(append([]autoFirst(nil), g.autos...), g.static...)
+func dynamicLogDetail(g *report.GroupSnap) string {
+	all := append(append([]report.AutoFirst(nil), g.Autos...), g.Static...)
 	if len(all) == 0 {
 		return ""
 	}
-	sortAutos(all)
+	report.SortAutos(all)
 	type line struct {
 		text  string
-		ranks rankSet
+		ranks report.RankSet
 		n     int
 	}
 	var lines []*line
 	at := map[string]*line{}
 	for _, af := range all {
 		var t string
-		cid, what := af.cid.String(), af.what()
+		cid, what := af.Cid.String(), af.What()
 		switch {
-		case af.dyn == dynSymbol:
+		case af.Dyn == report.DynSymbol:
 			t = fmt.Sprintf("at %s %s became a symbol: automatic dynamic made it dynamic", cid, what)
-		case af.dyn == dynStatic:
+		case af.Dyn == report.DynStatic:
 			t = fmt.Sprintf("at %s no symbol for %s: the recompiled graph kept it static", cid, what)
-			if af.marked {
-				t += fmt.Sprintf(", although automatic dynamic marked %s dynamic (mark_static, or a config)", af.src)
+			if af.Marked {
+				t += fmt.Sprintf(", although automatic dynamic marked %s dynamic (mark_static, or a config)", af.Src)
 			}
-		case af.dyn == dynUnclear && af.byTrace:
+		case af.Dyn == report.DynUnclear && af.ByTrace:
 			t = fmt.Sprintf("holds %s whole, but it does not settle %s (no symbol named for it; its new value may be a symbol's, or one torch specialises)", cid, what)
-		case af.dyn == dynUnclear:
+		case af.Dyn == report.DynUnclear:
 			t = fmt.Sprintf("on at %s, but it does not settle %s (no symbol named for it; its new value may be a symbol's, or one torch specialises)", cid, what)
 		default:
 			t = fmt.Sprintf("not on for %s: automatic dynamic is assumed (the default), not shown", cid)
 		}
-		if af.byTrace {
+		if af.ByTrace {
 			t = "TORCH_TRACE: " + t
 		} else {
 			t = "Dynamic log: " + t
@@ -87,8 +89,8 @@ func dynamicLogDetail(g *groupSnap) string {
 			at[t] = l
 			lines = append(lines, l)
 		}
-		if af.rank >= 0 {
-			l.ranks.add(af.rank)
+		if af.Rank >= 0 {
+			l.ranks.Add(af.Rank)
 		}
 		l.n++
 	}
@@ -100,8 +102,8 @@ func dynamicLogDetail(g *groupSnap) string {
 			break
 		}
 		fmt.Fprintf(&d, "\n%s", l.text)
-		if ranks := l.ranks.sorted(); len(ranks) > 0 {
-			d.WriteString(" · " + RankWord(ranks))
+		if ranks := l.ranks.Sorted(); len(ranks) > 0 {
+			d.WriteString(" · " + report.RankWord(ranks))
 		}
 		if l.n > 1 {
 			fmt.Fprintf(&d, " ×%d", l.n)

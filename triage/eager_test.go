@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -18,18 +20,18 @@ func TestEagerRunSaysCompileWasOff(t *testing.T) {
 	zero := 0
 	for _, c := range []struct {
 		name   string
-		run    *triage.RunFacts
-		probes []triage.ProcessInfo
+		run    *report.RunFacts
+		probes []report.ProcessInfo
 		want   string
 	}{
-		{"preset", &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, ToolEnv: map[string]string{"TORCHDYNAMO_DISABLE": "1"}},
-			[]triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+		{"preset", &report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, ToolEnv: map[string]string{"TORCHDYNAMO_DISABLE": "1"}},
+			[]report.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
 			"torch.compile was off (TORCHDYNAMO_DISABLE=1, set by the eager preset)"},
-		{"user", &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
-			[]triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+		{"user", &report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+			[]report.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
 			"torch.compile was off (TORCHDYNAMO_DISABLE=1)"},
 	} {
-		a := triage.AnalyzeRun(&triage.Report{}, nil, c.probes, c.run)
+		a := triage.AnalyzeRun(&report.Report{}, nil, c.probes, c.run)
 		if a.Verdict.State != triage.StateNoEvidence || !strings.Contains(a.Verdict.Summary, c.want) || strings.Contains(a.Verdict.Summary, "--preset breaks") {
 			t.Errorf("%s: verdict %s %q", c.name, a.Verdict.State, a.Verdict.Summary)
 		}
@@ -47,8 +49,8 @@ func TestEagerRunSaysCompileWasOff(t *testing.T) {
 // were "done" on a run with torch.compile off (logging on, no record), its zeros read as none found.
 func TestCompileOffRunTicksNoStep(t *testing.T) {
 	zero := 0
-	a := triage.AnalyzeRun(&triage.Report{}, nil, []triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
-		&triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
+	a := triage.AnalyzeRun(&report.Report{}, nil, []report.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
+		&report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"})
 	if len(a.Done) != 0 {
 		t.Errorf("steps done on a run that compiled nothing: %v", a.Done)
 	}
@@ -64,9 +66,9 @@ func TestCompileOffRunTicksNoStep(t *testing.T) {
 // nothing (real 2.14.1, found by an exploratory run). One process that compiled is enough to count.
 func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 	zero := 0
-	run := &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"}
-	idle := triage.ProcessInfo{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{}}
-	a := triage.AnalyzeRun(&triage.Report{}, nil, []triage.ProcessInfo{idle}, run)
+	run := &report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"}
+	idle := report.ProcessInfo{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{}}
+	a := triage.AnalyzeRun(&report.Report{}, nil, []report.ProcessInfo{idle}, run)
 	if a.Verdict.State != triage.StateNoEvidence || !strings.Contains(a.Verdict.Summary, "no frame was compiled (the probe counted none)") {
 		t.Errorf("verdict %s %q", a.Verdict.State, a.Verdict.Summary)
 	}
@@ -79,7 +81,7 @@ func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 	busy := idle
 	busy.Rank, busy.RankSource = 1, "env"
 	busy.Counters = map[string]map[string]float64{"frames": {"total": 1, "ok": 1}, "stats": {"unique_graphs": 1}}
-	if a := triage.AnalyzeRun(&triage.Report{}, nil, []triage.ProcessInfo{idle, busy}, run); a.Verdict.State != triage.StateSteady {
+	if a := triage.AnalyzeRun(&report.Report{}, nil, []report.ProcessInfo{idle, busy}, run); a.Verdict.State != triage.StateSteady {
 		t.Errorf("one process compiled: verdict %s %q", a.Verdict.State, a.Verdict.Summary)
 	}
 }
@@ -93,16 +95,16 @@ func TestBaselineGoneItemsOfAnotherCommandOrACutRun(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
 	zero, one := 0, 1
-	probe := []triage.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{"frames": {"total": 1}}}}
+	probe := []report.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1", Counters: map[string]map[string]float64{"frames": {"total": 1}}}}
 	for _, c := range []struct {
 		name    string
-		run     *triage.RunFacts
+		run     *report.RunFacts
 		command string
 		note    string
 	}{
-		{"another command", &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+		{"another command", &report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
 			"python3 caught2.py", "the baseline was written from another command (python3 early.py; this run: python3 caught2.py)"},
-		{"did not complete", &triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &one, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
+		{"did not complete", &report.RunFacts{Outcome: report.OutcomeFailed, ExitCode: &one, TorchLogsSet: true, TorchLogs: "graph_breaks,recompiles"},
 			"python3 early.py", "the run did not complete (exited with code 1)"},
 	} {
 		a := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, probe, c.run)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -39,7 +41,7 @@ func TestSilencedRankIsNoAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	breaks := map[string]float64{"call_function DDPOptimizer": 1, "contextlib": 1}
-	probes := []triage.ProcessInfo{
+	probes := []report.ProcessInfo{
 		{Rank: 0, PID: 10, File: "probe/rank0-10.json", Counters: map[string]map[string]float64{"graph_break": breaks}},
 		{Rank: 1, PID: 11, File: "probe/rank1-11.json", Counters: map[string]map[string]float64{"graph_break": breaks}},
 	}
@@ -69,7 +71,7 @@ func TestRanksStepOfRanksNotCompared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 12s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	run := &report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out after 12s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
 	a := triage.AnalyzeRun(rep, nil, nil, run)
 	if a.RankAgreement.NotCompared == "" {
 		t.Fatalf("rank agreement %+v", a.RankAgreement)
@@ -92,7 +94,7 @@ func TestNextStepOfAFailedExitIsNoCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := 3
-	run := &triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
+	run := &report.RunFacts{Outcome: report.OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, Direct: true}
 	a := triage.AnalyzeRun(rep, nil, nil, run)
 	step := a.NextStep
 	if step.ID == "crash" || strings.Contains(step.Phrase(), "crash") || !strings.Contains(a.State().Why(step), "exited with code 3") {
@@ -102,8 +104,8 @@ func TestNextStepOfAFailedExitIsNoCrash(t *testing.T) {
 
 // The basis names how a run ended in words: "run did not start", not the JSON enum "run did_not_start".
 func TestBasisWordsTheOutcome(t *testing.T) {
-	for o, want := range map[triage.Outcome]string{triage.OutcomeDidNotStart: "run did not start", triage.OutcomeRunning: "run still running", triage.OutcomeCompleted: "run completed"} {
-		b := triage.BasisOf(triage.ReportEvidence{}, &triage.RunFacts{Outcome: o})
+	for o, want := range map[report.Outcome]string{report.OutcomeDidNotStart: "run did not start", report.OutcomeRunning: "run still running", report.OutcomeCompleted: "run completed"} {
+		b := triage.BasisOf(report.ReportEvidence{}, &report.RunFacts{Outcome: o})
 		if !slices.Contains(b, want) {
 			t.Errorf("%s: basis %q", o, b)
 		}

@@ -3,6 +3,8 @@ package triage
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // SkipsNotLogged says why CUDA-graph skips were not logged (Evidence.CudagraphSkipsLogged false); "" when they were.
@@ -56,9 +58,9 @@ func (a *Analysis) BreaksValue() string {
 	case !a.BreaksCounted():
 		return unloggedValue(a.Evidence.LoggingOf(false), "graph_breaks")
 	case a.BreaksFloor():
-		return fmt.Sprintf("at least %d distinct (%s; graph_breaks %s)", c.GraphBreaks, Plural(c.GraphBreakRecords, "record"), a.Evidence.floorWords())
+		return fmt.Sprintf("at least %d distinct (%s; graph_breaks %s)", c.GraphBreaks, report.Plural(c.GraphBreakRecords, "record"), a.Evidence.FloorWords())
 	}
-	return a.FloorIfUnfinished(fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, a.FloorIfUnfinished(Plural(c.GraphBreakRecords, "record"))))
+	return a.FloorIfUnfinished(fmt.Sprintf("%d distinct (%s)", c.GraphBreaks, a.FloorIfUnfinished(report.Plural(c.GraphBreakRecords, "record"))))
 }
 
 // CountsAreFloors says every count is a floor ("≥3"): the run did not complete (Unfinished: stopped, still running,
@@ -69,13 +71,13 @@ func (a *Analysis) CountsAreFloors() bool { return a.Unfinished() != "" }
 // floorIfUnfinished is count as a floor where CountsAreFloors.
 func (a *Analysis) FloorIfUnfinished(count string) string {
 	if a.CountsAreFloors() {
-		return Floor(count)
+		return report.Floor(count)
 	}
 	return count
 }
 
-func unloggedValue(lg Logging, name string) string {
-	if lg != LoggingUnknown {
+func unloggedValue(lg report.Logging, name string) string {
+	if lg != report.LoggingUnknown {
 		return lg.Words()
 	}
 	return lg.Words() + " (no sign " + name + " was on)"
@@ -90,7 +92,7 @@ func (a *Analysis) RecompilesValue() string {
 	case !a.RecompilesCounted():
 		return unloggedValue(a.Evidence.LoggingOf(false), "recompiles")
 	case a.RecompilesFloor():
-		return fmt.Sprintf("at least %d (recompiles %s)", n, a.Evidence.floorWords())
+		return fmt.Sprintf("at least %d (recompiles %s)", n, a.Evidence.FloorWords())
 	default:
 		return a.FloorIfUnfinished(strconv.Itoa(n))
 	}
@@ -119,7 +121,7 @@ func (a *Analysis) LimitHitsValue() string {
 	case a.Evidence.LogSilenced == "":
 		return a.FloorIfUnfinished(strconv.Itoa(n))
 	case n == 0:
-		return LoggingSilenced.Words()
+		return report.LoggingSilenced.Words()
 	}
 	return "at least " + strconv.Itoa(n)
 }

@@ -5,24 +5,26 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // resumeBreaks lists, sorted, the distinct breaks the resume functions of recompiles and limit hits show.
-func resumeBreaks(rep *Report, snap *detailSnap) []ResumeBreak {
-	seen := map[ResumeBreak]bool{}
+func resumeBreaks(rep *report.Report, snap *report.DetailSnap) []report.ResumeBreak {
+	seen := map[report.ResumeBreak]bool{}
 	if snap != nil {
-		for _, g := range snap.groups {
-			if g.key.resume > 0 {
-				seen[ResumeBreak{Function: g.key.fn, File: g.key.file, Line: g.key.resume}] = true
+		for _, g := range snap.Groups {
+			if g.Key.Resume > 0 {
+				seen[report.ResumeBreak{Function: g.Key.Fn, File: g.Key.File, Line: g.Key.Resume}] = true
 			}
 		}
 	}
 	for _, l := range rep.RecompileLimitHits {
-		if fn, line := FoldFunction(l.Function); line > 0 {
-			seen[ResumeBreak{Function: fn, File: l.File, Line: line}] = true
+		if fn, line := report.FoldFunction(l.Function); line > 0 {
+			seen[report.ResumeBreak{Function: fn, File: l.File, Line: line}] = true
 		}
 	}
-	out := make([]ResumeBreak, 0, len(seen))
+	out := make([]report.ResumeBreak, 0, len(seen))
 	for b := range seen {
 		out = append(out, b)
 	}
@@ -36,7 +38,7 @@ func resumeBreaks(rep *Report, snap *detailSnap) []ResumeBreak {
 }
 
 // resumeText words the breaks resume functions show: "f at r01_branch_print.py:6", the first few.
-func resumeText(bs []ResumeBreak) string {
+func resumeText(bs []report.ResumeBreak) string {
 	var parts []string
 	for i, b := range bs {
 		if i == 3 {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -72,19 +74,19 @@ type Finding struct {
 	// Caught: a compile error the program caught and went on after (no process died of it; the frame did not compile)
 	Caught bool `json:"caught,omitempty"`
 	// PeerGone: a rank died of its peer's failure (its collective lost the peer after another rank failed first)
-	PeerGone           bool         `json:"peer_gone,omitempty"`
-	InRecompilingFrame bool         `json:"in_recompiling_frame,omitempty"`
-	Classes            []GuardClass `json:"classes,omitempty"`   // recompiles: classified failures
-	LimitHit           bool         `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit
-	Playbook           string       `json:"playbook"`
-	Related            []string     `json:"related"`
-	Evidence           []Evidence   `json:"evidence"`
-	Detail             string       `json:"detail,omitempty"` // multi-line plain text for a detail view
+	PeerGone           bool                `json:"peer_gone,omitempty"`
+	InRecompilingFrame bool                `json:"in_recompiling_frame,omitempty"`
+	Classes            []report.GuardClass `json:"classes,omitempty"`   // recompiles: classified failures
+	LimitHit           bool                `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit
+	Playbook           string              `json:"playbook"`
+	Related            []string            `json:"related"`
+	Evidence           []report.Evidence   `json:"evidence"`
+	Detail             string              `json:"detail,omitempty"` // multi-line plain text for a detail view
 
-	Key        string           `json:"-"` // compare key for diff and baseline (CompareKey)
-	oldKey     string           // the key of baselines written before break identities (lineKey), when it differs
-	RankStats  map[int]rankStat `json:"-"` // per rank (rank agreement, diff); -1 = a process without rank
-	unexpected int              // recompiles: records beyond automatic dynamic's expected first one; re-records: the re-recordings known
+	Key        string                  `json:"-"` // compare key for diff and baseline (CompareKey)
+	oldKey     string                  // the key of baselines written before break identities (lineKey), when it differs
+	RankStats  map[int]report.RankStat `json:"-"` // per rank (rank agreement, diff); -1 = a process without rank
+	unexpected int                     // recompiles: records beyond automatic dynamic's expected first one; re-records: the re-recordings known
 	// firstFailure: this error holds the run's first failure (Report.FirstFailure, its order known): the one the
 	// others followed from, listed and named first
 	firstFailure bool
@@ -243,10 +245,10 @@ var digits = regexp.MustCompile(`\d+`)
 
 // normalizeText blanks hex addresses and collapses whitespace (IDs, grouping).
 func normalizeText(s string, max int) string {
-	return text.ClipRunes(hexAddr.ReplaceAllString(s, "0x…"), max)
+	return text.ClipRunes(report.HexAddr.ReplaceAllString(s, "0x…"), max)
 }
 
-func ranksOf(m map[int]rankStat) []int {
+func ranksOf(m map[int]report.RankStat) []int {
 	out := make([]int, 0, len(m))
 	for r := range m {
 		if r >= 0 {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 )
@@ -11,7 +13,7 @@ import (
 // breakQuery describes a break to the matcher: GB id, gb_type, and the reason, explanation, hints and developer
 // debug context (2.8+ causes that share a GB id differ only there); for a break inside torch, the site's function
 // and code line (2.6 DDP breaks say what they are only there).
-func breakQuery(b *BreakSummary) playbooks.Query {
+func breakQuery(b *report.BreakSummary) playbooks.Query {
 	q := playbooks.Query{Kind: KindGraphBreak, GBID: b.GBID, GBType: b.GBType}
 	// the parts joined by "\n", written as they come (thousands of breaks: no slice of parts, no "Hint: "+h), into
 	// a builder of about their size (grown by doubling, it allocated twice what it kept)
@@ -72,11 +74,11 @@ func modulePath(file string) string {
 // chunk: it is not safe for several goroutines.
 type breakMatcher struct {
 	set   *playbooks.Set
-	cause *BreakSummary // the break last matched at a site not a library's; nil before the first
+	cause *report.BreakSummary // the break last matched at a site not a library's; nil before the first
 	res   playbooks.Result
 }
 
-func (m *breakMatcher) match(b *BreakSummary) playbooks.Result {
+func (m *breakMatcher) match(b *report.BreakSummary) playbooks.Result {
 	if m.cause != nil && sameCause(m.cause, b) && !logparse.IsLibraryFile(b.File) {
 		return m.res
 	}
@@ -89,7 +91,7 @@ func (m *breakMatcher) match(b *BreakSummary) playbooks.Result {
 
 // sameCause reports that a and b agree on all that breakQuery reads of a break at a site not a library's: keep the
 // two in step.
-func sameCause(a, b *BreakSummary) bool {
+func sameCause(a, b *report.BreakSummary) bool {
 	if a.GBID != b.GBID || a.GBType != b.GBType || a.Reason != b.Reason {
 		return false
 	}
@@ -101,7 +103,7 @@ func sameCause(a, b *BreakSummary) bool {
 }
 
 // sampleBreak is the graph break payload of b's sample, nil without one.
-func sampleBreak(b *BreakSummary) *logparse.GraphBreak {
+func sampleBreak(b *report.BreakSummary) *logparse.GraphBreak {
 	if b.Sample == nil {
 		return nil
 	}

@@ -5,19 +5,21 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // queryBreak is a break at a user site whose every string field, and its sample's, holds a text of its own.
-func queryBreak() *BreakSummary {
+func queryBreak() *report.BreakSummary {
 	g := &logparse.GraphBreak{Variant: logparse.BreakFull, File: "/root/repro/m.py", Line: 12,
 		Reason: "Failed to trace builtin operator", GBType: "Failed to trace builtin operator", GBID: "GB0059",
 		Explanation: "Dynamo does not know how to trace builtin operator `print`", Hints: []string{"Avoid print.", "Report it."},
 		DebugContext: "builtin print [<class 'ConstantVariable'>]", Builtin: "print",
 		Frames:    []logparse.Frame{{File: "/root/repro/m.py", Line: 12, Func: "helper", Code: `print("x")`}},
 		UserFrame: logparse.Frame{File: "/root/repro/m.py", Line: 12, Func: "helper", Code: `print("x")`}}
-	return &BreakSummary{File: g.File, Line: g.Line, Function: "helper", Reason: g.Reason, GBType: g.GBType, GBID: g.GBID,
+	return &report.BreakSummary{File: g.File, Line: g.Line, Function: "helper", Reason: g.Reason, GBType: g.GBType, GBID: g.GBID,
 		UserFile: g.File, UserLine: g.Line, UserFunc: "helper",
 		Sample: &logparse.Record{Kind: logparse.KindGraphBreak, Break: g}}
 }
@@ -27,7 +29,7 @@ func queryBreak() *BreakSummary {
 // (a field added later too) is changed in turn: where the query changes, sameCause must say the cause did.
 func TestSameCauseCoversBreakQuery(t *testing.T) {
 	changes := 0
-	try := func(field string, change func(b *BreakSummary)) {
+	try := func(field string, change func(b *report.BreakSummary)) {
 		a, b := queryBreak(), queryBreak()
 		change(b)
 		if breakQuery(a) != breakQuery(b) {
@@ -39,10 +41,10 @@ func TestSameCauseCoversBreakQuery(t *testing.T) {
 	}
 	for _, sv := range []struct {
 		name string
-		of   func(b *BreakSummary) reflect.Value
+		of   func(b *report.BreakSummary) reflect.Value
 	}{
-		{"BreakSummary", func(b *BreakSummary) reflect.Value { return reflect.ValueOf(b).Elem() }},
-		{"GraphBreak", func(b *BreakSummary) reflect.Value { return reflect.ValueOf(b.Sample.Break).Elem() }},
+		{"BreakSummary", func(b *report.BreakSummary) reflect.Value { return reflect.ValueOf(b).Elem() }},
+		{"GraphBreak", func(b *report.BreakSummary) reflect.Value { return reflect.ValueOf(b.Sample.Break).Elem() }},
 	} {
 		typ := sv.of(queryBreak()).Type()
 		for i := range typ.NumField() {
@@ -53,9 +55,9 @@ func TestSameCauseCoversBreakQuery(t *testing.T) {
 			name := sv.name + "." + f.Name
 			switch {
 			case f.Type.Kind() == reflect.String:
-				try(name, func(b *BreakSummary) { sv.of(b).Field(i).SetString("changed") })
+				try(name, func(b *report.BreakSummary) { sv.of(b).Field(i).SetString("changed") })
 			case f.Type == reflect.TypeFor[[]string]():
-				try(name, func(b *BreakSummary) { sv.of(b).Field(i).Set(reflect.ValueOf([]string{"changed"})) })
+				try(name, func(b *report.BreakSummary) { sv.of(b).Field(i).Set(reflect.ValueOf([]string{"changed"})) })
 			}
 		}
 	}
@@ -78,7 +80,7 @@ func TestBreakMatcherMatchesEachBreakAsAlone(t *testing.T) {
 	other := queryBreak()
 	other.Reason, other.GBType, other.GBID = "Data-dependent branching", "Data-dependent branching", "GB0170"
 	other.Sample.Break.Explanation, other.Sample.Break.Hints = "Detected data-dependent branching", nil
-	breaks := []*BreakSummary{queryBreak(), queryBreak(), other, queryBreak(), lib, lib, queryBreak()}
+	breaks := []*report.BreakSummary{queryBreak(), queryBreak(), other, queryBreak(), lib, lib, queryBreak()}
 	m := &breakMatcher{set: set}
 	for i, b := range breaks {
 		got, want := m.match(b), matchPlaybook(set, breakQuery(b))

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -29,7 +31,7 @@ var breakLabels = map[string]string{
 // wrapper and FSDP hooks (Dynamo skips them on purpose).
 var byDesignSites = []string{"torch/nn/parallel/distributed.py", "torch/distributed/fsdp/", "torch/distributed/_composable/fsdp/"}
 
-func isByDesignBreak(b *BreakSummary) bool {
+func isByDesignBreak(b *report.BreakSummary) bool {
 	p := strings.ReplaceAll(b.File, `\`, "/")
 	for _, s := range byDesignSites {
 		if strings.Contains(p, s) {
@@ -40,8 +42,8 @@ func isByDesignBreak(b *BreakSummary) bool {
 }
 
 // breakFinding makes the finding of a distinct break; m matches it to a playbook (one m per goroutine).
-func breakFinding(b *BreakSummary, snap *detailSnap, m *breakMatcher, recompiling map[string]bool, rw func([]int) string,
-	probes []ProcessInfo) Finding {
+func breakFinding(b *report.BreakSummary, snap *report.DetailSnap, m *breakMatcher, recompiling map[string]bool, rw func([]int) string,
+	probes []report.ProcessInfo) Finding {
 	res := m.match(b)
 	f := Finding{Kind: KindGraphBreak, File: b.File, Line: b.Line, Records: b.Records, Ranks: b.Ranks,
 		CompileIDs: b.CompileIDs, Evidence: b.Evidence, GBID: b.GBID, GBType: b.GBType,
@@ -53,7 +55,7 @@ func breakFinding(b *BreakSummary, snap *detailSnap, m *breakMatcher, recompilin
 			fn = b.UserFunc
 		}
 	}
-	f.Function, _ = FoldFunction(fn)
+	f.Function, _ = report.FoldFunction(fn)
 	f.Expected = isByDesignBreak(b)
 	if f.Expected {
 		res = preferExpected(res)
@@ -63,7 +65,7 @@ func breakFinding(b *BreakSummary, snap *detailSnap, m *breakMatcher, recompilin
 	f.ID = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What
 	f.Key, f.oldKey = breakIdentity(&f, b)
 	if snap != nil {
-		f.RankStats = snap.breaks[b]
+		f.RankStats = snap.Breaks[b]
 	}
 	if f.RankStats == nil {
 		f.RankStats = ranksFromEvidence(b.Ranks, b.Evidence, b.Records)
@@ -75,7 +77,7 @@ func breakFinding(b *BreakSummary, snap *detailSnap, m *breakMatcher, recompilin
 	return f
 }
 
-func breakLabel(id string, res playbooks.Result, b *BreakSummary) string {
+func breakLabel(id string, res playbooks.Result, b *report.BreakSummary) string {
 	if g := b.Sample; g != nil && g.Break != nil && g.Break.Builtin != "" {
 		return g.Break.Builtin + "()" // the call: "time.time()"
 	}
@@ -91,7 +93,7 @@ func breakLabel(id string, res playbooks.Result, b *BreakSummary) string {
 	return normalizeText(strings.TrimPrefix(b.Reason, "Unsupported: "), 60)
 }
 
-func breakTitle(f *Finding, b *BreakSummary) string {
+func breakTitle(f *Finding, b *report.BreakSummary) string {
 	var t string
 	switch {
 	case f.File == "": // Dynamo's warning about a builtin names no site: the graph_breaks record would
@@ -117,7 +119,7 @@ func breakTitle(f *Finding, b *BreakSummary) string {
 	return t
 }
 
-func breakDetail(f *Finding, b *BreakSummary, rw func([]int) string) string {
+func breakDetail(f *Finding, b *report.BreakSummary, rw func([]int) string) string {
 	// written part by part into a buffer on the stack, then copied into a string of its size (a builder grown to
 	// 1 KiB kept ~660 bytes of bench/many.sh's breaks); a longer detail grows the buffer
 	var buf [2048]byte
@@ -189,13 +191,13 @@ func anyRecompiled(cids []string) bool {
 }
 
 // ranksFromEvidence rebuilds per-rank stats for a report that was not built by an Aggregator.
-func ranksFromEvidence(ranks []int, ev []Evidence, records int) map[int]rankStat {
-	out := map[int]rankStat{}
+func ranksFromEvidence(ranks []int, ev []report.Evidence, records int) map[int]report.RankStat {
+	out := map[int]report.RankStat{}
 	for _, r := range ranks {
-		out[r] = statN(0)
+		out[r] = report.StatN(0)
 	}
 	if len(ranks) == 0 {
-		out[-1] = statN(0)
+		out[-1] = report.StatN(0)
 	}
 	for _, e := range ev {
 		st, ok := out[e.Rank]
@@ -203,7 +205,7 @@ func ranksFromEvidence(ranks []int, ev []Evidence, records int) map[int]rankStat
 			continue
 		}
 		cid, _ := parseCID(e.CompileID)
-		st.add(cid)
+		st.Add(cid)
 		out[e.Rank] = st
 	}
 	if len(ranks) == 0 {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -29,13 +31,13 @@ var CacheWords = map[string]string{"fx_graph": "FX graph cache", "aot_autograd":
 
 func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, set *playbooks.Set) Finding {
 	f := Finding{Kind: kind, ID: string(kind) + ":" + id, Title: title, What: text.OneLine(title, 60), Detail: detail,
-		Records: 1, Ranks: ranks, Evidence: []Evidence{}, RankStats: map[int]rankStat{}}
+		Records: 1, Ranks: ranks, Evidence: []report.Evidence{}, RankStats: map[int]report.RankStat{}}
 	for _, r := range ranks {
-		f.RankStats[r] = statN(1)
+		f.RankStats[r] = report.StatN(1)
 	}
 	if len(ranks) == 0 {
 		f.Ranks = []int{}
-		f.RankStats[-1] = statN(1)
+		f.RankStats[-1] = report.StatN(1)
 	}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: kind, Reason: reason}))
 	f.Key = f.ID
@@ -43,18 +45,18 @@ func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, se
 }
 
 // compileFindings derives the findings of the report's compile object and the probe's knobs.
-func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]string, idle []int) []Finding {
+func compileFindings(c *report.CompileReport, probes []report.ProcessInfo, set *playbooks.Set, toolEnv map[string]string, idle []int) []Finding {
 	var out []Finding
 	rs := c.Ranks()
-	ranks := SortedInts(rs)
-	for _, name := range CacheNames {
+	ranks := report.SortedInts(rs)
+	for _, name := range report.CacheNames {
 		reasons := map[string][]int{}
 		for _, r := range ranks {
 			for reason := range rs[r].Caches[name].BypassReasons {
-				reasons[reason] = appendRank(reasons[reason], r)
+				reasons[reason] = report.AppendRank(reasons[reason], r)
 			}
 		}
-		for _, reason := range SortedStrings(reasons) {
+		for _, reason := range report.SortedStrings(reasons) {
 			title := fmt.Sprintf("%s bypassed: %s", CacheWords[name], text.OneLine(reason, text.TitleMax))
 			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+text.ClipRunes(reason, 80), title,
 				title+"\nA bypassed graph is compiled cold on every start.", name+" cache bypass: "+reason, nonNeg(reasons[reason]), set))
@@ -71,7 +73,7 @@ func compileFindings(c *CompileReport, probes []ProcessInfo, set *playbooks.Set,
 }
 
 // splitCacheFinding: some ranks only missed a cache that other ranks hit.
-func splitCacheFinding(name string, rs map[int]*RankCompile, ranks []int, probes []ProcessInfo, set *playbooks.Set) (Finding, bool) {
+func splitCacheFinding(name string, rs map[int]*report.RankCompile, ranks []int, probes []report.ProcessInfo, set *playbooks.Set) (Finding, bool) {
 	var cold, warm []int
 	for _, r := range ranks {
 		s, ok := rs[r].Caches[name]
@@ -86,10 +88,10 @@ func splitCacheFinding(name string, rs map[int]*RankCompile, ranks []int, probes
 	if len(cold) == 0 || len(warm) == 0 {
 		return Finding{}, false
 	}
-	title := fmt.Sprintf("%s missed on %s while %s hit it", CacheWords[name], RankWord(cold), RankWord(warm))
+	title := fmt.Sprintf("%s missed on %s while %s hit it", CacheWords[name], report.RankWord(cold), report.RankWord(warm))
 	detail := title + "\nThose ranks compiled cold: their cache dir is not the others' (not shared, fresh node or container) or their cache key differs."
 	reason := name + " cache miss on some ranks while others hit"
-	for _, d := range ConfigParity(probes) {
+	for _, d := range report.ConfigParity(probes) {
 		if IsCacheKnob(strings.TrimPrefix(d.Key, "env.")) {
 			detail += "\nSettings that differ: " + d.String()
 			reason += "; " + d.Key + " differs"
@@ -99,7 +101,7 @@ func splitCacheFinding(name string, rs map[int]*RankCompile, ranks []int, probes
 }
 
 // skewFinding: the slowest rank compiled much longer than the fastest.
-func SkewFinding(c *CompileReport, set *playbooks.Set) (Finding, bool) {
+func SkewFinding(c *report.CompileReport, set *playbooks.Set) (Finding, bool) {
 	slow, fast, ok := c.SlowFast()
 	if !ok {
 		return Finding{}, false
@@ -120,7 +122,7 @@ func SkewFinding(c *CompileReport, set *playbooks.Set) (Finding, bool) {
 
 // idleFast reports a skew whose fast rank compiled nothing before the run was cut short (idleRanks): it did not
 // wait for the slow one, it never got that far.
-func idleFast(c *CompileReport, idle []int) bool {
+func idleFast(c *report.CompileReport, idle []int) bool {
 	_, fast, ok := c.SlowFast()
 	return ok && slices.Contains(idle, fast)
 }
@@ -128,8 +130,8 @@ func idleFast(c *CompileReport, idle []int) bool {
 // missedMore reports a cache the slow rank missed more often than the fast one (misses it knows of), which the
 // fast one hit: fewer hits alone is fewer graphs, not a cold cache, and a fast rank that hit nothing (it compiled
 // nothing) shows no warm cache to have missed.
-func missedMore(slow, fast CacheStats) bool {
-	return slow.Known&KnowMiss != 0 && slow.Miss > 0 && slow.Miss > fast.Miss && fast.Hit > 0
+func missedMore(slow, fast report.CacheStats) bool {
+	return slow.Known&report.KnowMiss != 0 && slow.Miss > 0 && slow.Miss > fast.Miss && fast.Hit > 0
 }
 
 func nonNeg(ranks []int) []int {

@@ -1,6 +1,10 @@
 package triage
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/torchtriage/torchtriage/triage/report"
+)
 
 // breakBasis is what a break's finding rests on where its playbook's cause is inferred from torch's wording, not
 // shown by the log: the finding's Basis (said in its title) and a line for the detail, so that neither reads as
@@ -31,7 +35,7 @@ var inferredBreaks = map[string]breakBasis{
 
 // breakBasisOf sets the Basis of a break whose playbook's cause is inferred (inferredBreaks), and the detail's
 // paragraph on it: what the probe saw where it settles the cause, else the inference, labelled.
-func breakBasisOf(f *Finding, b *BreakSummary, probes []ProcessInfo) {
+func breakBasisOf(f *Finding, b *report.BreakSummary, probes []report.ProcessInfo) {
 	bb, ok := inferredBreaks[f.Playbook]
 	if !ok {
 		return
@@ -66,15 +70,15 @@ func breakBasisOf(f *Finding, b *BreakSummary, probes []ProcessInfo) {
 // step at exit, not at the break; the detail says so. The program's own wrapper stays counted, as before.
 func optimizerStepBasis(f *Finding, ev stepEvidence) bool {
 	switch ev.whose() {
-	case StepLRScheduler:
+	case report.StepLRScheduler:
 		f.Expected, f.Category, f.Severity = true, CategoryExpected, "info"
-	case StepOther:
+	case report.StepOther:
 	default:
 		return false
 	}
 	who := "the process that printed it"
 	if r := breakRanks(f); len(r) > 1 || r[0] >= 0 {
-		who = "every process that printed it (" + rankText(r) + ")"
+		who = "every process that printed it (" + report.RankText(r) + ")"
 	}
 	f.Basis, f.basisDetail = ev.basis(), ev.detail(who)
 	return true

@@ -3,6 +3,8 @@ package triage_test
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -31,7 +33,7 @@ func TestByDesignBreakForms(t *testing.T) {
 			GBType: "Call to `torch._dynamo.graph_break()`", Explanation: "User-inserted graph break. Message: None"}, "expected-explicit-graph-break"},
 	}
 	for _, c := range cases {
-		a := triage.SynthAnalysis(t, 0, func(agg *triage.Aggregator) {
+		a := triage.SynthAnalysis(t, 0, func(agg *report.Aggregator) {
 			b := c.brk
 			b.Frames = []logparse.Frame{user}
 			if b.File != user.File {

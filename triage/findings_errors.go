@@ -7,12 +7,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([]int) string) Finding {
+func skipFinding(s *report.SkipSummary, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	f := Finding{Kind: KindCudagraphSkip, Records: s.Records, Ranks: s.Ranks, Evidence: s.Evidence,
 		File: s.File, Line: s.Line, Function: s.Function, What: normalizeText(s.Reason, 50)}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphSkip, Reason: s.Reason}))
@@ -22,7 +24,7 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([
 		f.ID += "@" + text.Site(s.File, s.Line)
 	}
 	if snap != nil {
-		f.RankStats = snap.skips[s]
+		f.RankStats = snap.Skips[s]
 	}
 	if f.RankStats == nil {
 		f.RankStats = ranksFromEvidence(s.Ranks, s.Evidence, s.Records)
@@ -41,13 +43,13 @@ func skipFinding(s *SkipSummary, snap *detailSnap, set *playbooks.Set, rw func([
 
 // errorFindings groups fatal errors (compile errors, or runtime errors: kind) by class, inner error and first
 // message line.
-func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set, ff *FirstFailure) []Finding {
+func errorFindings(errs []report.ErrorSummary, kind Kind, set *playbooks.Set, ff *report.FirstFailure) []Finding {
 	type ekey struct {
 		class, inner, msg string
 		peerGone          bool
 	}
-	keyOf := func(e ErrorSummary) ekey {
-		return ekey{e.Class, e.Inner, normalizeText(Headline(e.Message), 100), e.PeerGone}
+	keyOf := func(e report.ErrorSummary) ekey {
+		return ekey{e.Class, e.Inner, normalizeText(report.Headline(e.Message), 100), e.PeerGone}
 	}
 	var firstKey *ekey // the group of the first failure, when the order of the failures is known
 	if ff != nil && ff.By != "unknown_order" {
@@ -80,9 +82,9 @@ func errorFindings(errs []ErrorSummary, kind Kind, set *playbooks.Set, ff *First
 // caughtTitle ends the title of an error the program caught (the verdict's reason, which says so, leaves it out).
 const caughtTitle = " (caught by the program, which went on)"
 
-func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
+func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
-	cause := ErrorCause(e.Class, e.Inner, joinCause(e.Message, e.Cause))
+	cause := report.ErrorCause(e.Class, e.Inner, joinCause(e.Message, e.Cause))
 	if e.TorchLogs {
 		cause = "invalid TORCH_LOGS"
 	}
@@ -91,12 +93,12 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 		q.Reason = "TORCH_LOGS rejected at import: " + q.Reason
 	}
 	if strings.HasSuffix(e.Class, "exc.Unsupported") && strings.Contains(e.Message, "Explanation:") {
-		q.GBType = strings.TrimSpace(firstLine(e.Message))
-		if m := gbInMsg.FindStringSubmatch(e.Message); m != nil {
+		q.GBType = strings.TrimSpace(report.FirstLine(e.Message))
+		if m := report.GbInMsg.FindStringSubmatch(e.Message); m != nil {
 			q.GBID = "GB" + m[1]
 		}
 	}
-	f := &Finding{Kind: kind, Severity: "high", File: e.File, Line: e.Line, What: short, RankStats: map[int]rankStat{}}
+	f := &Finding{Kind: kind, Severity: "high", File: e.File, Line: e.Line, What: short, RankStats: map[int]report.RankStat{}}
 	if e.Inner != "" {
 		f.What = short + "/" + e.Inner
 	}
@@ -110,11 +112,11 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 		f.ID += "/" + e.Inner
 	}
 	f.Key = f.ID
-	gist := text.OneLine(hexAddr.ReplaceAllString(ErrorGist(e.Message), "0x…"), text.TitleMax) // the group's events differ in addresses
+	gist := text.OneLine(report.HexAddr.ReplaceAllString(report.ErrorGist(e.Message), "0x…"), text.TitleMax) // the group's events differ in addresses
 	// raised from another exception, which says why: the cause is kept whole (it often says what to do: "run with
 	// USE_LIBUV=0 to disable it."), the outer message gives way where both do not fit
 	if e.Cause != "" {
-		cause := " (caused by " + text.OneLine(hexAddr.ReplaceAllString(e.Cause, "0x…"), text.TitleMax) + ")"
+		cause := " (caused by " + text.OneLine(report.HexAddr.ReplaceAllString(e.Cause, "0x…"), text.TitleMax) + ")"
 		gist = text.OneLine(gist, max(text.TitleMax-utf8.RuneCountInString(cause), text.TitleMax/4)) + cause
 	}
 	switch {
@@ -128,7 +130,7 @@ func newErrorFinding(e ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	}
 	if e.PeerGone { // its collective lost the peer that failed first: not a crash of its own
 		f.PeerGone, f.Severity, f.Category = true, "medium", "consider"
-		f.Title = fmt.Sprintf("rank %d lost its peer after rank %d failed first: %s", e.Rank, e.afterRank, f.Title)
+		f.Title = fmt.Sprintf("rank %d lost its peer after rank %d failed first: %s", e.Rank, e.AfterRank, f.Title)
 	}
 	var d strings.Builder
 	fmt.Fprintf(&d, "%s: %s", e.Class, e.Message)
@@ -171,9 +173,9 @@ func joinCause(msg, cause string) string {
 }
 
 // addCompileIDs adds the compile ids the evidence names, each once.
-func (f *Finding) addCompileIDs(ev []Evidence) {
+func (f *Finding) addCompileIDs(ev []report.Evidence) {
 	for _, e := range ev {
-		if e.CompileID != "" && !containsString(f.CompileIDs, e.CompileID) {
+		if e.CompileID != "" && !report.ContainsString(f.CompileIDs, e.CompileID) {
 			f.CompileIDs = append(f.CompileIDs, e.CompileID)
 		}
 	}

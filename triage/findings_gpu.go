@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -11,7 +13,7 @@ import (
 
 // gpuFindings: one finding per cause of non-cudagraphable partitions (reason and site) and per cause of
 // CUDA-graph re-recording.
-func gpuFindings(rep *Report, snap *detailSnap, set *playbooks.Set, rw func([]int) string) []Finding {
+func gpuFindings(rep *report.Report, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) []Finding {
 	var out []Finding
 	for _, p := range rep.CudagraphPartitions {
 		out = append(out, partitionFinding(p, snap, set, rw))
@@ -25,7 +27,7 @@ func gpuFindings(rep *Report, snap *detailSnap, set *playbooks.Set, rw func([]in
 	return out
 }
 
-func warningFinding(w *WarningSummary, set *playbooks.Set, rw func([]int) string) Finding {
+func warningFinding(w *report.WarningSummary, set *playbooks.Set, rw func([]int) string) Finding {
 	f := Finding{Kind: KindGPUWarning, Records: w.Records, Ranks: w.Ranks, Evidence: w.Evidence,
 		What: strings.ReplaceAll(w.Topic, "_", " "), RankStats: ranksFromEvidence(w.Ranks, w.Evidence, w.Records)}
 	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
@@ -36,11 +38,11 @@ func warningFinding(w *WarningSummary, set *playbooks.Set, rw func([]int) string
 		// torch warns once, when the count first passes its limit: the number is a floor (gpu-cuda-graphs-2.11.md §4)
 		f.Title = fmt.Sprintf("CUDA graphs record a new graph for each distinct input size: at least %d distinct input sizes", w.Sizes)
 	}
-	f.Detail = fmt.Sprintf("%s\nPrinted %s · %s", w.Message, Plural(w.Records, "time"), rw(w.Ranks))
+	f.Detail = fmt.Sprintf("%s\nPrinted %s · %s", w.Message, report.Plural(w.Records, "time"), rw(w.Ranks))
 	return f
 }
 
-func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set, rw func([]int) string) Finding {
+func partitionFinding(p *report.PartitionSummary, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	reason := p.Reason
 	if reason == "" {
 		reason = "reason not logged"
@@ -55,7 +57,7 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	}
 	f.Key = f.ID
 	if snap != nil {
-		f.RankStats = snap.partitions[p]
+		f.RankStats = snap.Partitions[p]
 	}
 	if f.RankStats == nil {
 		f.RankStats = ranksFromEvidence(p.Ranks, p.Evidence, p.Records)
@@ -70,7 +72,7 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	}
 	f.Title = fmt.Sprintf("CUDA graphs leave out %s%s: %s", reason, where, outside)
 	var d strings.Builder
-	fmt.Fprintf(&d, "Reason: %s\nNon-cudagraphable partitions: %d in %s · %s", reason, p.Partitions, Plural(p.Records, "compile"), rw(p.Ranks))
+	fmt.Fprintf(&d, "Reason: %s\nNon-cudagraphable partitions: %d in %s · %s", reason, p.Partitions, report.Plural(p.Records, "compile"), rw(p.Ranks))
 	if p.Op != "" {
 		fmt.Fprintf(&d, "\nOp: %s", p.Op)
 		if p.FX != "" {
@@ -90,7 +92,7 @@ func partitionFinding(p *PartitionSummary, snap *detailSnap, set *playbooks.Set,
 	return f
 }
 
-func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, rw func([]int) string) Finding {
+func rerecordFinding(r *report.RerecordSummary, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	// Records: the re-recordings; where the input lacks the Recording lines (and shows none), the failed checks,
 	// which the title then names as such
 	n := r.Rerecords
@@ -107,7 +109,7 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, r
 	f.ID = "cudagraph_rerecord:" + r.Function + ":" + normalizeText(r.Reason, 80)
 	f.Key = f.ID
 	if snap != nil {
-		f.RankStats = snap.rerecords[r]
+		f.RankStats = snap.Rerecords[r]
 	}
 	if f.RankStats == nil {
 		f.RankStats = ranksFromEvidence(r.Ranks, r.Evidence, n)
@@ -123,7 +125,7 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, r
 		fmt.Fprintf(&d, "Re-recordings: %d · %s", r.Rerecords, rw(r.Ranks))
 	}
 	fmt.Fprintf(&d, "\nFailed checks: %s (\"Re-recording\" lines: on each call CUDA-graph trees check every "+
-		"earlier recording of the function and log each one that does not match)", Plural(r.Records, "failed check"))
+		"earlier recording of the function and log each one that does not match)", report.Plural(r.Records, "failed check"))
 	if len(r.Inputs) > 0 {
 		fmt.Fprintf(&d, "\nInputs whose data pointer changed: %s", strings.Join(r.Inputs, ", "))
 	}
@@ -134,14 +136,14 @@ func rerecordFinding(r *RerecordSummary, snap *detailSnap, set *playbooks.Set, r
 }
 
 // rerecordTitle words a re-record cause by what the input shows: the re-recordings, or only failed checks.
-func rerecordTitle(r *RerecordSummary) string {
+func rerecordTitle(r *report.RerecordSummary) string {
 	why := text.OneLine(r.Reason, text.TitleMax)
 	switch {
 	case r.Unknown:
 		return fmt.Sprintf("CUDA graph of %s did not match a call %s: %s (no Recording lines: how many times it was recorded again is not known)",
-			r.Function, Plural(r.Records, "time"), why)
+			r.Function, report.Plural(r.Records, "time"), why)
 	case r.Rerecords == 0:
-		return fmt.Sprintf("CUDA graph of %s did not match a call %s and was not recorded again: %s", r.Function, Plural(r.Records, "time"), why)
+		return fmt.Sprintf("CUDA graph of %s did not match a call %s and was not recorded again: %s", r.Function, report.Plural(r.Records, "time"), why)
 	}
-	return fmt.Sprintf("CUDA graph of %s recorded again %s: %s", r.Function, Plural(r.Rerecords, "time"), why)
+	return fmt.Sprintf("CUDA graph of %s recorded again %s: %s", r.Function, report.Plural(r.Rerecords, "time"), why)
 }

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // limitFindings groups recompile-limit hits by frame and attaches them to the frame's recompile findings.
-func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) []Finding {
+func limitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks.Set) []Finding {
 	type lkey struct {
 		fn, file, limit string
 		resume          int
@@ -18,18 +20,18 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 	var order []lkey
 	var frames map[recompFrame][]int // the recompile findings of each frame, built at the first hit
 	for _, h := range hits {
-		fn, resume := FoldFunction(h.Function)
+		fn, resume := report.FoldFunction(h.Function)
 		k := lkey{fn, h.File, h.Limit, resume}
 		f := groups[k]
 		if f == nil {
-			last := cidPrefix.ReplaceAllString(h.LastReason, "")
-			gc := ClassifyGuard(last)
+			last := report.CidPrefix.ReplaceAllString(h.LastReason, "")
+			gc := report.ClassifyGuard(last)
 			q := playbooks.Query{Kind: KindLimitHit, Reason: fmt.Sprintf("torch._dynamo hit config.%s (%d)\n   last reason: %s", h.Limit, h.Value, h.LastReason)}
 			if gc.Class != "other" || last != "" {
 				q.GuardClass = gc.Class
 			}
 			f = &Finding{Kind: KindLimitHit, Severity: "high", File: h.File, Line: h.Line, Function: fn,
-				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), RankStats: map[int]rankStat{}, Resume: resume}
+				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), RankStats: map[int]report.RankStat{}, Resume: resume}
 			if resume > 0 {
 				f.Line = resume
 			}
@@ -43,7 +45,7 @@ func limitFindings(hits []LimitSummary, recomps []Finding, set *playbooks.Set) [
 			}
 			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\n%s", h.Function, h.File, h.LastReason, then)
 			if gc.Class != "other" {
-				f.Classes = []GuardClass{gc}
+				f.Classes = []report.GuardClass{gc}
 			}
 			groups[k], cids[k] = f, map[string]bool{}
 			order = append(order, k)
@@ -87,7 +89,7 @@ func framesOf(recomps []Finding) map[recompFrame][]int {
 }
 
 // attachLimit marks the recompile findings of the frame that hit the limit (at, from framesOf).
-func attachLimit(recomps []Finding, at []int, h LimitSummary) {
+func attachLimit(recomps []Finding, at []int, h report.LimitSummary) {
 	for _, i := range at {
 		r := &recomps[i]
 		if h.File == "" || sameFile(r.Evidence, h.File) {
@@ -100,7 +102,7 @@ func attachLimit(recomps []Finding, at []int, h LimitSummary) {
 	}
 }
 
-func sameFile(ev []Evidence, file string) bool {
+func sameFile(ev []report.Evidence, file string) bool {
 	for _, e := range ev {
 		if e.File == file {
 			return true
@@ -110,16 +112,16 @@ func sameFile(ev []Evidence, file string) bool {
 }
 
 // addEvent counts one event (a limit hit, an error) of a grouped finding: its record, evidence and rank.
-func (f *Finding) addEvent(ev Evidence, rank int, compileID string) {
+func (f *Finding) addEvent(ev report.Evidence, rank int, compileID string) {
 	f.Records++
-	if len(f.Evidence) < maxEvidence {
+	if len(f.Evidence) < report.MaxEvidence {
 		f.Evidence = append(f.Evidence, ev)
 	}
 	st, ok := f.RankStats[rank]
 	if !ok {
-		st = statN(0)
+		st = report.StatN(0)
 	}
 	cid, _ := parseCID(compileID)
-	st.add(cid)
+	st.Add(cid)
 	f.RankStats[rank] = st
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -19,15 +21,15 @@ var optimizerVariableClass = regexp.MustCompile(`OptimizerVariable\(([^)]*)\) st
 // stepEvidence is what the probes say of the step of the optimizer class a break names.
 type stepEvidence struct {
 	class     string
-	scheduler int             // optimizers of the class whose step is the LR scheduler's wrapper
-	others    []OptimizerStep // those whose step is another callable
-	original  int             // those with the class's own step
-	missing   string          // why the probes cannot say (no file, no scan, a partial scan); "" when they can
+	scheduler int                    // optimizers of the class whose step is the LR scheduler's wrapper
+	others    []report.OptimizerStep // those whose step is another callable
+	original  int                    // those with the class's own step
+	missing   string                 // why the probes cannot say (no file, no scan, a partial scan); "" when they can
 }
 
 // optimizerStepEvidence reads the probes of the processes that printed a break of the class's step: ranks are
 // the break's (-1: a process without rank). Each rank needs a probe file, and each of its files a complete scan.
-func optimizerStepEvidence(class string, ranks []int, probes []ProcessInfo) stepEvidence {
+func optimizerStepEvidence(class string, ranks []int, probes []report.ProcessInfo) stepEvidence {
 	ev := stepEvidence{class: class}
 	if len(ranks) == 0 {
 		ranks = []int{-1}
@@ -42,7 +44,7 @@ func optimizerStepEvidence(class string, ranks []int, probes []ProcessInfo) step
 			switch {
 			case p.Optim == nil:
 				ev.missing = "a probe file of a process that printed it has no optimizer scan (an older probe, or torch.optim not imported)"
-			case p.Optim.Scan != ScanComplete:
+			case p.Optim.Scan != report.ScanComplete:
 				ev.missing = "the probe's optimizer scan was cut short (" + p.Optim.Scan + ") in a process that printed it"
 			}
 			if p.Optim == nil {
@@ -53,11 +55,11 @@ func optimizerStepEvidence(class string, ranks []int, probes []ProcessInfo) step
 					continue
 				}
 				switch o.Step {
-				case StepLRScheduler:
+				case report.StepLRScheduler:
 					ev.scheduler += o.Count
-				case StepOther:
+				case report.StepOther:
 					ev.others = append(ev.others, o)
-				case StepOriginal:
+				case report.StepOriginal:
 					ev.original += o.Count
 				}
 			}
@@ -75,9 +77,9 @@ func (ev stepEvidence) whose() string {
 	case ev.missing != "":
 		return ""
 	case ev.scheduler > 0 && len(ev.others) == 0:
-		return StepLRScheduler
+		return report.StepLRScheduler
 	case ev.scheduler == 0 && len(ev.others) > 0:
-		return StepOther
+		return report.StepOther
 	}
 	return ""
 }
@@ -86,9 +88,9 @@ func (ev stepEvidence) whose() string {
 // scheduler", "probe: Adam.step replaced by the program's counted_step (wrapped_step.py:13)".
 func (ev stepEvidence) basis() string {
 	switch ev.whose() {
-	case StepLRScheduler:
+	case report.StepLRScheduler:
 		return "probe: " + ev.class + ".step wrapped by the LR scheduler"
-	case StepOther:
+	case report.StepOther:
 		var names []string
 		lib := false
 		for _, o := range ev.others {
@@ -108,7 +110,7 @@ func (ev stepEvidence) basis() string {
 
 // wrapperName is "counted_step (wrapped_step.py:13)", "hooked (acc/opt.py:40)", or the callable's type where it is
 // no function.
-func wrapperName(o OptimizerStep) string {
+func wrapperName(o report.OptimizerStep) string {
 	if o.File == "" {
 		return o.Wrapper
 	}
@@ -122,31 +124,31 @@ func (ev stepEvidence) detail(who string) string {
 		" `step` of its own, which Dynamo 2.6 does not call."
 	c := ev.class
 	switch ev.whose() {
-	case StepLRScheduler:
-		return "Basis: " + ev.basis() + ". At exit the probe found, in " + who + ", " + Plural(ev.scheduler, c) +
+	case report.StepLRScheduler:
+		return "Basis: " + ev.basis() + ". At exit the probe found, in " + who + ", " + report.Plural(ev.scheduler, c) +
 			" whose `step` is the wrapper LRScheduler.__init__ sets (defined in torch/optim/lr_scheduler.py, marked" +
 			" `_wrapped_by_lr_sched`, over " + c + "'s own step), and no " + c + " with another `step`." + wording +
 			" By design: an LR scheduler wraps opt.step, in a file Dynamo skips. Not counted as a graph break" +
 			" (--count-expected counts it). The probe saw the step at exit, not at the break."
-	case StepOther:
+	case report.StepOther:
 		n := 0
 		for _, o := range ev.others {
 			n += o.Count
 		}
-		return "Basis: " + ev.basis() + ". At exit the probe found, in " + who + ", " + Plural(n, c) +
+		return "Basis: " + ev.basis() + ". At exit the probe found, in " + who + ", " + report.Plural(n, c) +
 			" whose `step` was set on the object to that callable, and none with an LR scheduler's wrapper." + wording +
 			" Not an LR scheduler's: counted as a graph break. The probe saw the step at exit, not at the break."
 	}
 	switch {
 	case ev.scheduler > 0 && len(ev.others) > 0:
-		return "Probe (at exit): " + Plural(ev.scheduler, c) + " with an LR scheduler's wrapper as `step`, and " +
+		return "Probe (at exit): " + report.Plural(ev.scheduler, c) + " with an LR scheduler's wrapper as `step`, and " +
 			strings.Join(CapList(othersNames(ev.others), 2), ", ") + " as another's: which one this call used it" +
 			" cannot tell."
 	case ev.missing != "" && (ev.scheduler > 0 || len(ev.others) > 0):
 		return "Probe (at exit): it saw " + c + "'s `step` set on the object, but " + ev.missing + ": not taken as" +
 			" showing whose wrapper it is."
 	case ev.missing == "" && ev.original > 0:
-		return "Probe (at exit): every live " + c + " had its class's own `step` (" + Plural(ev.original, "optimizer") +
+		return "Probe (at exit): every live " + c + " had its class's own `step` (" + report.Plural(ev.original, "optimizer") +
 			"); a guess: the one that broke was gone, or its step put back, by then."
 	case ev.missing == "":
 		return "Probe (at exit): no live " + c + "; the one that broke was gone by then."
@@ -154,7 +156,7 @@ func (ev stepEvidence) detail(who string) string {
 	return ""
 }
 
-func othersNames(os []OptimizerStep) []string {
+func othersNames(os []report.OptimizerStep) []string {
 	var out []string
 	for _, o := range os {
 		out = append(out, wrapperName(o))

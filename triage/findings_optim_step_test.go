@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The 2.6 opt.step break of testdata/recorded/train-loop 0011 (no rank prefix) with the probe's optimizer scan as
@@ -15,43 +17,43 @@ func TestOptimizerStepBasisFromProbes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sched := OptimizerStep{Class: "Adam", Step: StepLRScheduler, Count: 1}
-	mine := OptimizerStep{Class: "Adam", Step: StepOther, Count: 1, Wrapper: "counted_step", File: "/w/wrapped_step.py", Line: 13}
-	lib := OptimizerStep{Class: "Adam", Step: StepOther, Count: 2, Wrapper: "hooked", File: "/venv/lib/python3.11/site-packages/acc/opt.py", Line: 40}
-	proc := func(source string, scan string, os ...OptimizerStep) ProcessInfo {
-		p := ProcessInfo{PID: 7, RankSource: source}
+	sched := report.OptimizerStep{Class: "Adam", Step: report.StepLRScheduler, Count: 1}
+	mine := report.OptimizerStep{Class: "Adam", Step: report.StepOther, Count: 1, Wrapper: "counted_step", File: "/w/wrapped_step.py", Line: 13}
+	lib := report.OptimizerStep{Class: "Adam", Step: report.StepOther, Count: 2, Wrapper: "hooked", File: "/venv/lib/python3.11/site-packages/acc/opt.py", Line: 40}
+	proc := func(source string, scan string, os ...report.OptimizerStep) report.ProcessInfo {
+		p := report.ProcessInfo{PID: 7, RankSource: source}
 		if scan != "" {
-			p.Optim = &OptimScan{Scan: scan, Optimizers: os}
+			p.Optim = &report.OptimScan{Scan: scan, Optimizers: os}
 		}
 		return p
 	}
 	const inferred = "inferred from the wording"
 	for _, c := range []struct {
 		name     string
-		probes   []ProcessInfo
+		probes   []report.ProcessInfo
 		basis    string // its prefix
 		expected bool
 		note     string // in the detail
 	}{
 		{"no probe", nil, inferred, false, ""},
-		{"scheduler's", []ProcessInfo{proc("default", ScanComplete, sched)}, "probe: Adam.step wrapped by the LR scheduler", true,
+		{"scheduler's", []report.ProcessInfo{proc("default", report.ScanComplete, sched)}, "probe: Adam.step wrapped by the LR scheduler", true,
 			"in the process that printed it, 1 Adam whose `step` is the wrapper LRScheduler.__init__ sets"},
-		{"scheduler's, and an SGD's own wrapper", []ProcessInfo{proc("default", ScanComplete, sched,
-			OptimizerStep{Class: "SGD", Step: StepOther, Count: 1, Wrapper: "w"})}, "probe: Adam.step wrapped by the LR scheduler", true, ""},
-		{"the program's", []ProcessInfo{proc("default", ScanComplete, mine)},
+		{"scheduler's, and an SGD's own wrapper", []report.ProcessInfo{proc("default", report.ScanComplete, sched,
+			report.OptimizerStep{Class: "SGD", Step: report.StepOther, Count: 1, Wrapper: "w"})}, "probe: Adam.step wrapped by the LR scheduler", true, ""},
+		{"the program's", []report.ProcessInfo{proc("default", report.ScanComplete, mine)},
 			"probe: Adam.step replaced by the program's counted_step (wrapped_step.py:13)", false, "Not an LR scheduler's: counted"},
-		{"a library's", []ProcessInfo{proc("default", ScanComplete, lib)},
+		{"a library's", []report.ProcessInfo{proc("default", report.ScanComplete, lib)},
 			"probe: Adam.step replaced by another callable: hooked (acc/opt.py:40)", false, "2 Adams whose `step` was set"},
-		{"older probe", []ProcessInfo{proc("default", "")}, inferred, false, ""},
-		{"cut short", []ProcessInfo{proc("default", ScanPartial, sched)}, inferred, false, "scan was cut short (partial)"},
-		{"both", []ProcessInfo{proc("default", ScanComplete, sched, mine)}, inferred, false,
+		{"older probe", []report.ProcessInfo{proc("default", "")}, inferred, false, ""},
+		{"cut short", []report.ProcessInfo{proc("default", report.ScanPartial, sched)}, inferred, false, "scan was cut short (partial)"},
+		{"both", []report.ProcessInfo{proc("default", report.ScanComplete, sched, mine)}, inferred, false,
 			"counted_step (wrapped_step.py:13) as another's: which one this call used it cannot tell"},
-		{"only the class's own", []ProcessInfo{proc("default", ScanComplete, OptimizerStep{Class: "Adam", Step: StepOriginal, Count: 1})},
+		{"only the class's own", []report.ProcessInfo{proc("default", report.ScanComplete, report.OptimizerStep{Class: "Adam", Step: report.StepOriginal, Count: 1})},
 			inferred, false, "every live Adam had its class's own `step` (1 optimizer); a guess:"},
-		{"gone", []ProcessInfo{proc("default", ScanComplete)}, inferred, false, "no live Adam"},
+		{"gone", []report.ProcessInfo{proc("default", report.ScanComplete)}, inferred, false, "no live Adam"},
 		// a probe of rank 0 is not the process of a line without rank prefix
-		{"another process", []ProcessInfo{proc("env", ScanComplete, sched)}, inferred, false, ""},
-		{"one of two scans partial", []ProcessInfo{proc("default", ScanComplete, sched), proc("default", ScanPartial)}, inferred, false,
+		{"another process", []report.ProcessInfo{proc("env", report.ScanComplete, sched)}, inferred, false, ""},
+		{"one of two scans partial", []report.ProcessInfo{proc("default", report.ScanComplete, sched), proc("default", report.ScanPartial)}, inferred, false,
 			"cut short"},
 	} {
 		an := Analyze(rep, nil, c.probes)
@@ -76,16 +78,16 @@ func TestOptimizerStepBasisFromProbes(t *testing.T) {
 
 // Every rank that printed the break needs its probe: one rank's is not the other's.
 func TestOptimizerStepEvidencePerRank(t *testing.T) {
-	sched := &OptimScan{Scan: ScanComplete, Optimizers: []OptimizerStep{{Class: "Adam", Step: StepLRScheduler, Count: 1}}}
-	r0 := ProcessInfo{Rank: 0, RankSource: "env", PID: 1, Optim: sched}
-	r1 := ProcessInfo{Rank: 1, RankSource: "env", PID: 2, Optim: sched}
-	if w := optimizerStepEvidence("Adam", []int{0, 1}, []ProcessInfo{r0}).whose(); w != "" {
+	sched := &report.OptimScan{Scan: report.ScanComplete, Optimizers: []report.OptimizerStep{{Class: "Adam", Step: report.StepLRScheduler, Count: 1}}}
+	r0 := report.ProcessInfo{Rank: 0, RankSource: "env", PID: 1, Optim: sched}
+	r1 := report.ProcessInfo{Rank: 1, RankSource: "env", PID: 2, Optim: sched}
+	if w := optimizerStepEvidence("Adam", []int{0, 1}, []report.ProcessInfo{r0}).whose(); w != "" {
 		t.Errorf("rank 1 without its probe: %q", w)
 	}
-	if w := optimizerStepEvidence("Adam", []int{0, 1}, []ProcessInfo{r0, r1}).whose(); w != StepLRScheduler {
+	if w := optimizerStepEvidence("Adam", []int{0, 1}, []report.ProcessInfo{r0, r1}).whose(); w != report.StepLRScheduler {
 		t.Errorf("both ranks: %q", w)
 	}
-	if w := optimizerStepEvidence("SGD", []int{0, 1}, []ProcessInfo{r0, r1}).whose(); w != "" {
+	if w := optimizerStepEvidence("SGD", []int{0, 1}, []report.ProcessInfo{r0, r1}).whose(); w != "" {
 		t.Errorf("another class: %q", w)
 	}
 }

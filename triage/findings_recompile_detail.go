@@ -4,25 +4,27 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
-func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
-	ranks, dyn, confirmed := rw(f.Ranks), dynamicLogDetail(g), g.autoConfirmed()
-	wrapper := moduleWrapper(g.key.fn, g.key.file)
+func recompileDetail(f *Finding, g *report.GroupSnap, rw func([]int) string) string {
+	ranks, dyn, confirmed := rw(f.Ranks), dynamicLogDetail(g), g.AutoConfirmed()
+	wrapper := moduleWrapper(g.Key.Fn, g.Key.File)
 	// sized to what it keeps, a little over (a builder grown by doubling allocated twice that; a margin of 512 bytes
 	// for the heads and 48 a class line, more than half of it): the heads' words (256) and parts, each class line as
 	// it is written, each guard's line at most (the spaces that its one line collapses are the rest)
-	n := 256 + len(g.key.fn) + len(g.key.file) + len(g.rawFn) + len(g.userFile) + len(ranks) + len(dyn)
+	n := 256 + len(g.Key.Fn) + len(g.Key.File) + len(g.RawFn) + len(g.UserFile) + len(ranks) + len(dyn)
 	if wrapper {
 		n += 256
 	}
 	for _, c := range f.Classes {
 		n += 5 + len(c.Class) + len(c.Detail) + len(guardMark(c, confirmed))
 	}
-	for _, s := range g.guards {
+	for _, s := range g.Guards {
 		n += 3 + min(len(s), 160)
 	}
 	var d strings.Builder
@@ -32,30 +34,30 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 			d.WriteString(p)
 		}
 	}
-	w("Function: ", FnDisplay(g.key.fn, g.key.resume), " in ", g.key.file)
-	if g.rawFn != g.key.fn {
-		w(" (Dynamo frame ", g.rawFn, ")")
+	w("Function: ", FnDisplay(g.Key.Fn, g.Key.Resume), " in ", g.Key.File)
+	if g.RawFn != g.Key.Fn {
+		w(" (Dynamo frame ", g.RawFn, ")")
 	}
 	if wrapper {
 		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
 			"such as nn.Sequential), so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
 	}
 	switch {
-	case g.userFile != "" && logparse.IsLibraryFile(g.userFile): // the stack holds only torch's (or a library's) frames
-		w("\nGuard from library code at ", g.userFile, ":", strconv.Itoa(g.userLine))
-	case g.userFile != "":
-		w("\nGuard from your code at ", g.userFile, ":", strconv.Itoa(g.userLine))
+	case g.UserFile != "" && logparse.IsLibraryFile(g.UserFile): // the stack holds only torch's (or a library's) frames
+		w("\nGuard from library code at ", g.UserFile, ":", strconv.Itoa(g.UserLine))
+	case g.UserFile != "":
+		w("\nGuard from your code at ", g.UserFile, ":", strconv.Itoa(g.UserLine))
 	}
-	w("\nRecords: ", strconv.Itoa(g.records), " (", strconv.Itoa(g.expected), " expected by automatic dynamic) · ",
+	w("\nRecords: ", strconv.Itoa(g.Records), " (", strconv.Itoa(g.Expected), " expected by automatic dynamic) · ",
 		ranks)
 	d.WriteString(dyn)
 	d.WriteString("\nFailed guards:")
 	for _, c := range f.Classes {
 		w("\n  ", c.Class, ": ", c.Detail, guardMark(c, confirmed))
 	}
-	if len(g.guards) > 0 {
+	if len(g.Guards) > 0 {
 		d.WriteString("\nAs printed (each recompile's deciding guard failure):")
-		for _, s := range g.guards {
+		for _, s := range g.Guards {
 			d.WriteString("\n  ")
 			text.WriteOneLine(&d, s, 160)
 		}
@@ -64,7 +66,7 @@ func recompileDetail(f *Finding, g *groupSnap, rw func([]int) string) string {
 }
 
 // guardMark says of a class of failed guards that automatic dynamic absorbs it (confirmed: the dynamic log shows it).
-func guardMark(c GuardClass, confirmed bool) string {
+func guardMark(c report.GuardClass, confirmed bool) string {
 	switch {
 	case c.Expected && confirmed:
 		return " (automatic dynamic: expected)"

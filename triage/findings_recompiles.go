@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -13,7 +15,7 @@ import (
 )
 
 // whatOfClass is the list label of a recompile class ("shape x[0] 8→9", "float scale").
-func whatOfClass(gc GuardClass) string {
+func whatOfClass(gc report.GuardClass) string {
 	src := gc.Source
 	switch gc.Class {
 	case "size":
@@ -46,7 +48,7 @@ func whatOfClass(gc GuardClass) string {
 }
 
 // describeClass says in words what changed, for titles and rank-agreement lines.
-func DescribeClass(gc GuardClass, n int) string {
+func DescribeClass(gc report.GuardClass, n int) string {
 	src := gc.Source
 	switch gc.Class {
 	case "size":
@@ -66,7 +68,7 @@ func DescribeClass(gc GuardClass, n int) string {
 		if strings.ContainsAny(src, ".[") { // an attribute or an item of an argument: nothing was passed as it
 			return "a different object in " + src
 		}
-		return "a different object passed as " + OrWhat(src, "an argument")
+		return "a different object passed as " + report.OrWhat(src, "an argument")
 	case "global_state":
 		return gc.Detail + " changed"
 	case "param_shape":
@@ -89,40 +91,40 @@ func FnDisplay(fn string, resume int) string {
 	return fn
 }
 
-func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) Finding {
-	k := g.key
-	f := Finding{Kind: KindRecompile, File: k.file, Line: g.fnLine, Function: k.fn, Records: g.records,
-		Evidence: g.evidence, RankStats: g.rankStats, Resume: k.resume}
-	if k.resume > 0 {
-		f.Line = k.resume
+func recompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) string) Finding {
+	k := g.Key
+	f := Finding{Kind: KindRecompile, File: k.File, Line: g.FnLine, Function: k.Fn, Records: g.Records,
+		Evidence: g.Evidence, RankStats: g.RankStats, Resume: k.Resume}
+	if k.Resume > 0 {
+		f.Line = k.Resume
 	}
-	if g.userFile != "" {
-		f.File, f.Line = g.userFile, g.userLine
+	if g.UserFile != "" {
+		f.File, f.Line = g.UserFile, g.UserLine
 	} else {
 		f.FnSite = true
 	}
-	f.Ranks = ranksOf(g.rankStats)
-	for _, c := range g.cids {
+	f.Ranks = ranksOf(g.RankStats)
+	for _, c := range g.Cids {
 		f.CompileIDs = append(f.CompileIDs, c.String())
 	}
 	f.Classes = classesOf(g)
-	first := GuardClass{Class: k.class, Source: k.source, Dim: -1}
+	first := report.GuardClass{Class: k.Class, Source: k.Source, Dim: -1}
 	if len(f.Classes) > 0 {
 		first = f.Classes[0]
 	}
-	f.unexpected = g.records - g.expected
+	f.unexpected = g.Records - g.Expected
 	f.Expected = f.unexpected == 0
-	f.expectedAssumed = g.expected > 0 && !g.autoConfirmed()
+	f.expectedAssumed = g.Expected > 0 && !g.AutoConfirmed()
 	reason := ""
-	if len(g.guards) > 0 {
-		reason = StripGuardComment(g.guards[0])
+	if len(g.Guards) > 0 {
+		reason = report.StripGuardComment(g.Guards[0])
 	}
-	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRecompile, GuardClass: k.class, Reason: reason}))
+	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRecompile, GuardClass: k.Class, Reason: reason}))
 	f.What = whatOfClass(first)
-	f.Key = "recompile:" + ShortPath(k.file) + ":" + k.fn + ":" + k.class
-	f.ID = f.Key + ":" + k.source
-	if k.resume > 0 {
-		f.ID += fmt.Sprintf("@%d", k.resume)
+	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + k.Class
+	f.ID = f.Key + ":" + k.Source
+	if k.Resume > 0 {
+		f.ID += fmt.Sprintf("@%d", k.Resume)
 	}
 	f.Title = recompileTitle(&f, g, first)
 	f.Detail = recompileDetail(&f, g, rw)
@@ -132,13 +134,15 @@ func recompileFinding(g *groupSnap, set *playbooks.Set, rw func([]int) string) F
 // classesOf is the group's classes, each Expected where automatic dynamic absorbs it. Where that changes none (most
 // groups) they are the group's own, shared read-only (the finding's are never written), not copied: a thousand
 // groups of tens of classes in a big run.
-func classesOf(g *groupSnap) []GuardClass {
-	expected := func(c GuardClass) bool { return (c.Class == "size" || scalarClass(c.Class)) && g.expDetail[c.Detail] }
-	i := slices.IndexFunc(g.classes, func(c GuardClass) bool { return expected(c) != c.Expected })
-	if i < 0 {
-		return g.classes[:len(g.classes):len(g.classes)] // an append makes its own
+func classesOf(g *report.GroupSnap) []report.GuardClass {
+	expected := func(c report.GuardClass) bool {
+		return (c.Class == "size" || report.ScalarClass(c.Class)) && g.ExpDetail[c.Detail]
 	}
-	out := slices.Clone(g.classes)
+	i := slices.IndexFunc(g.Classes, func(c report.GuardClass) bool { return expected(c) != c.Expected })
+	if i < 0 {
+		return g.Classes[:len(g.Classes):len(g.Classes)] // an append makes its own
+	}
+	out := slices.Clone(g.Classes)
 	for ; i < len(out); i++ {
 		out[i].Expected = expected(out[i])
 	}
@@ -151,19 +155,19 @@ func moduleWrapper(fn, file string) bool {
 	return fn == "inner" && strings.HasSuffix(strings.ReplaceAll(file, `\`, "/"), "torch/_dynamo/external_utils.py")
 }
 
-func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
-	who := FnDisplay(g.key.fn, g.key.resume)
-	if moduleWrapper(g.key.fn, g.key.file) {
+func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) string {
+	who := FnDisplay(g.Key.Fn, g.Key.Resume)
+	if moduleWrapper(g.Key.Fn, g.Key.File) {
 		who = "the compiled module (torch's wrapper inner)"
 	}
-	n := len(g.classes)
+	n := len(g.Classes)
 	if t := staticTitle(f, g, who, first); t != "" {
 		return t
 	}
 	// expected once: automatic dynamic, as the dynamic log shows, or, where it does not, assumed (the default)
-	expected := "automatic dynamic, expected once" + g.traceShows()
-	if f.Expected && !g.autoConfirmed() {
-		expected = "expected once if automatic dynamic is on (the default; " + g.assumedWhy() + ")"
+	expected := "automatic dynamic, expected once" + g.TraceShows()
+	if f.Expected && !g.AutoConfirmed() {
+		expected = "expected once if automatic dynamic is on (the default; " + g.AssumedWhy() + ")"
 	}
 	switch {
 	case f.Expected && first.Class == "stack_float":
@@ -174,18 +178,18 @@ func recompileTitle(f *Finding, g *groupSnap, first GuardClass) string {
 			strings.TrimPrefix(first.Class, "value_"), first.Source, first.Old, expected)
 	case f.Expected:
 		return fmt.Sprintf("%s recompiled for a new size of %s (%s): %s", who, first.Source, first.Detail, expected)
-	case (first.Class == "value_int" || first.Class == "value_float") && g.expected > 0:
+	case (first.Class == "value_int" || first.Class == "value_float") && g.Expected > 0:
 		return fmt.Sprintf("%s recompiles %d× on %s values of %s beyond automatic dynamic's first: %s", who, f.unexpected,
 			strings.TrimPrefix(first.Class, "value_"), first.Source, DescribeClass(first, n))
 	case first.Class == "size":
 		first = firstUnabsorbed(f.Classes, first)
 		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first%s", who, f.unexpected, first.Source, first.Detail, beyondOn(g))
 	}
-	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, DescribeClasses(g.classes))
+	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, DescribeClasses(g.Classes))
 }
 
 // firstUnabsorbed is the first of cs automatic dynamic did not absorb (a repeat: not Expected), else first.
-func firstUnabsorbed(cs []GuardClass, first GuardClass) GuardClass {
+func firstUnabsorbed(cs []report.GuardClass, first report.GuardClass) report.GuardClass {
 	for _, c := range cs {
 		if !c.Expected {
 			return c
@@ -197,7 +201,7 @@ func firstUnabsorbed(cs []GuardClass, first GuardClass) GuardClass {
 // describeClasses says what changed over a recompile group's guard failures: a dtype, device or other old→new of one
 // source chained ("x dtype Float→Half→BFloat16") or listed ("Float→Half, Float→BFloat16"); else the first one
 // (describeClass: values say "…" themselves), with how many more.
-func DescribeClasses(cs []GuardClass) string {
+func DescribeClasses(cs []report.GuardClass) string {
 	if len(cs) == 0 {
 		return ""
 	}
@@ -261,18 +265,18 @@ func parseCID(s string) (logparse.CompileID, bool) {
 
 // beyondOn names the ranks whose recompiles go beyond automatic dynamic's first, where the others' were only the
 // expected ones (" on rank 1"): "" when every rank of the group has some beyond, or there are no ranks.
-func beyondOn(g *groupSnap) string {
+func beyondOn(g *report.GroupSnap) string {
 	var beyond []int
-	for r, st := range g.rankStats {
+	for r, st := range g.RankStats {
 		if r >= 0 && st.N > st.Exp {
 			beyond = append(beyond, r)
 		}
 	}
-	if len(beyond) == 0 || len(beyond) == len(g.rankStats) {
+	if len(beyond) == 0 || len(beyond) == len(g.RankStats) {
 		return ""
 	}
 	sort.Ints(beyond)
-	return " on " + RankWord(beyond)
+	return " on " + report.RankWord(beyond)
 }
 
 // firstClass is the guard class of a recompile finding ("size", "value_str"), or "".

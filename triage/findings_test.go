@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -248,13 +250,13 @@ func TestErrorCauses(t *testing.T) {
 			t.Errorf("%s: %+v, want cause %q playbook %s", name, errs, w.cause, w.playbook)
 		}
 	}
-	if got := ErrorCause("torch._dynamo.exc.BackendCompilerFailed", "", "backend='inductor' raised:\nRuntimeError: ptxas fatal   : Value 'sm_100a' is not defined"); got != "Triton/ptxas toolchain" {
+	if got := report.ErrorCause("torch._dynamo.exc.BackendCompilerFailed", "", "backend='inductor' raised:\nRuntimeError: ptxas fatal   : Value 'sm_100a' is not defined"); got != "Triton/ptxas toolchain" {
 		t.Errorf("ptxas cause %q", got)
 	}
-	if got := ErrorCause("torch._dynamo.exc.FailOnRecompileLimitHit", "", "recompile_limit reached with fullgraph=True"); got != "recompile limit with fullgraph / fail_on_recompile" {
+	if got := report.ErrorCause("torch._dynamo.exc.FailOnRecompileLimitHit", "", "recompile_limit reached with fullgraph=True"); got != "recompile limit with fullgraph / fail_on_recompile" {
 		t.Errorf("limit cause %q", got)
 	}
-	if got := ErrorCause("KeyError", "", "'weight'"); got != "" {
+	if got := report.ErrorCause("KeyError", "", "'weight'"); got != "" {
 		t.Errorf("unknown cause %q", got)
 	}
 	// launcher errors are runtime errors (the launcher died of them), not compile errors

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -72,14 +74,14 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 func TestGateNamesTheErrors(t *testing.T) {
 	code := 1
 	a := analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"),
-		&triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+		&report.RunFacts{Outcome: report.OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
 	if res.Passed || len(res.Failures) != 1 || !strings.HasPrefix(res.Failures[0].Message, "2 runtime errors: DistBackendError") ||
 		res.DidNotComplete != "exited with code 1" {
 		t.Errorf("g09a: %+v", res)
 	}
 	// a completed run is complete, whatever else it logged
-	a = analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.14/r05_dist_c10d.triage.log"), &triage.RunFacts{Outcome: triage.OutcomeCompleted})
+	a = analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.14/r05_dist_c10d.triage.log"), &report.RunFacts{Outcome: report.OutcomeCompleted})
 	if res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: 1, MaxRecompiles: -1}); res.DidNotComplete != "" || !res.Passed {
 		t.Errorf("completed run: %+v", res)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -73,7 +75,7 @@ func TestLimitHitThatRaisedDoesNotRunEager(t *testing.T) {
 // warm run of g07 showed frame 0/4 (40.7 s, an FX graph and an AOTAutograd cache hit) with no cache state, while
 // frames compiled at attempt 0 had theirs. Excerpts: every record of frame 0/4 in the cold and the warm trace.
 func TestCacheStateOfARestartedCompile(t *testing.T) {
-	for name, want := range map[string]string{"cold": triage.CacheCold, "warm": triage.CacheWarm} {
+	for name, want := range map[string]string{"cold": report.CacheCold, "warm": report.CacheWarm} {
 		rep, _, err := triage.BuildReport([]string{filepath.Join(h200Dir, "excerpts", name+"-g07-frame-0-4.trace.log")}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -91,13 +93,13 @@ func TestCacheStateOfARestartedCompile(t *testing.T) {
 // 3 hit 19 miss → 18 hit 1 miss read "caches, versions and settings unchanged: machine load or noise?").
 func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	known := triage.KnowHit | triage.KnowMiss
+	known := report.KnowHit | report.KnowMiss
 	res := &compare.CompareResult{
 		Compile: &compare.Delta{What: "compile", A: f(64.7), B: f(44.2), DeltaS: f(-20.4), Big: true},
 		Frames:  []compare.Delta{{What: "`f` [0/4]", A: f(55.2), B: f(40.7), DeltaS: f(-14.5), Big: true}},
 	}
-	ca := &triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 3, Miss: 19, Known: known}, "aot_autograd": {Hit: 1, Miss: 24, Known: known}}}
-	cb := &triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 18, Miss: 1, Known: known}, "aot_autograd": {Hit: 18, Miss: 1, Known: known}}}
+	ca := &report.CompileReport{Caches: report.Caches{"fx_graph": {Hit: 3, Miss: 19, Known: known}, "aot_autograd": {Hit: 1, Miss: 24, Known: known}}}
+	cb := &report.CompileReport{Caches: report.Caches{"fx_graph": {Hit: 18, Miss: 1, Known: known}, "aot_autograd": {Hit: 18, Miss: 1, Known: known}}}
 	res.CompareCaches(ca, cb)
 	v, _ := res.DecideVerdict()
 	if strings.Contains(v, "unchanged") || !strings.Contains(v, "warm start") {
@@ -105,8 +107,8 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 	}
 	// a small shift in a mix is no change
 	res = &compare.CompareResult{}
-	res.CompareCaches(&triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 10, Miss: 10, Known: known}}},
-		&triage.CompileReport{Caches: triage.Caches{"fx_graph": {Hit: 11, Miss: 9, Known: known}}})
+	res.CompareCaches(&report.CompileReport{Caches: report.Caches{"fx_graph": {Hit: 10, Miss: 10, Known: known}}},
+		&report.CompileReport{Caches: report.Caches{"fx_graph": {Hit: 11, Miss: 9, Known: known}}})
 	if len(res.Caches) != 1 || res.Caches[0].Changed() {
 		t.Errorf("10/10 → 11/9: %+v", res.Caches)
 	}
@@ -128,14 +130,14 @@ func TestRecompileTitleNamesEveryChange(t *testing.T) {
 		t.Error("no recompile finding")
 	}
 	// changes that do not chain are listed
-	gc := func(o, n string) triage.GuardClass {
-		return triage.GuardClass{Class: "dtype", Source: "x", Old: o, New: n, Detail: "x dtype " + o + "→" + n, Dim: -1}
+	gc := func(o, n string) report.GuardClass {
+		return report.GuardClass{Class: "dtype", Source: "x", Old: o, New: n, Detail: "x dtype " + o + "→" + n, Dim: -1}
 	}
-	if got := triage.DescribeClasses([]triage.GuardClass{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
+	if got := triage.DescribeClasses([]report.GuardClass{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
 		t.Errorf("unchained: %q", got)
 	}
-	sf := triage.GuardClass{Class: "stack_float", Source: "___stack0", Old: "0.5", Dim: -1}
-	if got := triage.DescribeClasses([]triage.GuardClass{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
+	sf := report.GuardClass{Class: "stack_float", Source: "___stack0", Old: "0.5", Dim: -1}
+	if got := triage.DescribeClasses([]report.GuardClass{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
 		t.Errorf("stack floats: %q", got)
 	}
 }

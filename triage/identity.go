@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -16,13 +18,13 @@ import (
 
 // breakIdentity is the compare key of a break finding; lineKey is the key of baselines written before
 // identities (site with its line).
-func breakIdentity(f *Finding, b *BreakSummary) (key, lineKey string) {
+func breakIdentity(f *Finding, b *report.BreakSummary) (key, lineKey string) {
 	lineKey = f.ID // graph_break:site:what, set by breakFinding
 	code := sourceIdentity(breakCode(b))
 	if code == "" {
 		return lineKey, lineKey
 	}
-	fn, _ := FoldFunction(b.Function)
+	fn, _ := report.FoldFunction(b.Function)
 	if fn == "" {
 		fn = f.Function
 	}
@@ -30,7 +32,7 @@ func breakIdentity(f *Finding, b *BreakSummary) (key, lineKey string) {
 }
 
 // breakCode is the source line of the break site as the log printed it, or "".
-func breakCode(b *BreakSummary) string {
+func breakCode(b *report.BreakSummary) string {
 	if b.Sample == nil || b.Sample.Break == nil {
 		return ""
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage/compare"
@@ -46,7 +48,7 @@ func shiftLines(t *testing.T, log []byte, script string, from int) []byte {
 
 func analyzeBytes(t *testing.T, data []byte) *triage.Analysis {
 	t.Helper()
-	l, err := triage.Load([]string{"-"}, triage.LoadOptions{Stdin: bytes.NewReader(data)})
+	l, err := report.Load([]string{"-"}, report.LoadOptions{Stdin: bytes.NewReader(data)})
 	if err != nil {
 		t.Fatal(err)
 	}

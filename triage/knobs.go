@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -81,7 +83,7 @@ func IsKnob(key string) bool {
 //
 // A knob the tool itself set for the run (toolEnv: the preset's environment, e.g. the cudagraphs preset's
 // TORCHINDUCTOR_FORCE_DISABLE_CACHES=1) is not the user's to fix: its whole group is left out.
-func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]string) []Finding {
+func knobFindings(probes []report.ProcessInfo, set *playbooks.Set, toolEnv map[string]string) []Finding {
 	type hit struct {
 		k        knob
 		settings map[string]bool
@@ -89,7 +91,7 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]s
 	}
 	groups := map[string]*hit{}
 	for _, p := range probes {
-		vals := Settings(p)
+		vals := report.Settings(p)
 		for _, k := range knobs {
 			v, ok := vals[k.Key]
 			if !ok || !k.Risky(v, p.Torch) {
@@ -101,7 +103,7 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]s
 				groups[k.Group] = h
 			}
 			h.settings[strings.TrimPrefix(k.Key, "env.")+"="+strings.Trim(v, `"`)] = true
-			h.ranks = appendRank(h.ranks, p.RankOf())
+			h.ranks = report.AppendRank(h.ranks, p.RankOf())
 		}
 	}
 	for _, k := range knobs {
@@ -110,13 +112,13 @@ func knobFindings(probes []ProcessInfo, set *playbooks.Set, toolEnv map[string]s
 		}
 	}
 	var out []Finding
-	for _, g := range SortedStrings(groups) {
+	for _, g := range report.SortedStrings(groups) {
 		h := groups[g]
-		set0 := strings.Join(SortedStrings(h.settings), ", ")
+		set0 := strings.Join(report.SortedStrings(h.settings), ", ")
 		title := fmt.Sprintf("%s: %s", set0, h.k.Why)
 		on := "the process" // without rank (RankOf)
 		if ranks := nonNeg(h.ranks); len(ranks) > 0 {
-			on = RankWord(ranks)
+			on = report.RankWord(ranks)
 		}
 		detail := fmt.Sprintf("%s\nSet on %s.", title, on)
 		out = append(out, compileFinding(h.k.Kind, "knob:"+g, title, detail, "knob "+set0+": "+h.k.Why, nonNeg(h.ranks), set))

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -30,8 +32,8 @@ func TestFoldAsideChangesNoReport(t *testing.T) {
 	if len(paths) < 50 {
 		t.Fatalf("only %d inputs found", len(paths))
 	}
-	report := func(p string) []byte {
-		l, err := triage.Load([]string{p}, triage.LoadOptions{})
+	rpt := func(p string) []byte {
+		l, err := report.Load([]string{p}, report.LoadOptions{})
 		if err != nil {
 			return []byte("error: " + err.Error())
 		}
@@ -41,16 +43,16 @@ func TestFoldAsideChangesNoReport(t *testing.T) {
 		}
 		return b.Bytes()
 	}
-	defer func() { triage.FoldAside, triage.SameBreakCache = true, true }()
+	defer func() { report.FoldAside, report.SameBreakCache = true, true }()
 	for _, p := range paths {
-		triage.FoldAside, triage.SameBreakCache = true, true
-		aside := report(p)
-		triage.FoldAside = false
-		if inAdd := report(p); !bytes.Equal(aside, inAdd) {
+		report.FoldAside, report.SameBreakCache = true, true
+		aside := rpt(p)
+		report.FoldAside = false
+		if inAdd := rpt(p); !bytes.Equal(aside, inAdd) {
 			t.Errorf("%s: the report differs with the recompiles folded aside", p)
 		}
-		triage.FoldAside, triage.SameBreakCache = true, false
-		if byKey := report(p); !bytes.Equal(aside, byKey) {
+		report.FoldAside, report.SameBreakCache = true, false
+		if byKey := rpt(p); !bytes.Equal(aside, byKey) {
 			t.Errorf("%s: the report differs with breaks found by their SameBreak id", p)
 		}
 	}
@@ -87,7 +89,7 @@ func manyRecompiles(t *testing.T) string {
 	if err := os.WriteFile(p, []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if l, err := triage.Load([]string{p}, triage.LoadOptions{}); err != nil || l.Report.Counts.Recompiles != 3000 || l.Report.Counts.GraphBreaks != 15 {
+	if l, err := report.Load([]string{p}, report.LoadOptions{}); err != nil || l.Report.Counts.Recompiles != 3000 || l.Report.Counts.GraphBreaks != 15 {
 		t.Fatalf("the many-recompiles log: %v %+v", err, l.Report.Counts)
 	}
 	return p

@@ -3,6 +3,8 @@ package triage
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -15,12 +17,12 @@ func TestLogFormatOfMixedInputsIsOneOrder(t *testing.T) {
 	for _, e := range inputs {
 		all = all.Merge(e)
 	}
-	want := logFormatOf(all, inputs)
+	want := report.LogFormatOf(all, inputs)
 	if want == "" || want[:7] != "mixed: " {
 		t.Fatalf("not mixed: %q", want)
 	}
 	for range 200 {
-		if got := logFormatOf(all, inputs); got != want {
+		if got := report.LogFormatOf(all, inputs); got != want {
 			t.Fatalf("log format %q, then %q: the order follows the map's", want, got)
 		}
 	}

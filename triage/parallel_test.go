@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -42,7 +44,7 @@ func TestParallelReportEqualsSerial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	report := func(min, partSize int64) (triage.Counts, []string, string) {
+	report := func(min, partSize int64) (report.Counts, []string, string) {
 		oldMin, oldPart := logparse.MinParallelSize, logparse.PartSize
 		logparse.MinParallelSize, logparse.PartSize = min, partSize
 		defer func() { logparse.MinParallelSize, logparse.PartSize = oldMin, oldPart }()

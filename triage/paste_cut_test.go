@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -26,7 +28,7 @@ func fixtureTexts(t *testing.T) map[string][]string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[name] = splitLines(strings.TrimSuffix(string(b), "\n"))
+		out[name] = report.SplitLines(strings.TrimSuffix(string(b), "\n"))
 	}
 	return out
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -14,7 +16,7 @@ import (
 type pasted struct {
 	Counts   expectedCounts
 	findings []Finding
-	report   *Report
+	report   *report.Report
 }
 
 // site modes: how much of a finding's site a transformation keeps
@@ -43,7 +45,7 @@ func (p pasted) Signature(mode int) []string {
 
 func ReportOfText(t testing.TB, text string) pasted {
 	t.Helper()
-	l, err := Load([]string{"-"}, LoadOptions{Stdin: strings.NewReader(text)})
+	l, err := report.Load([]string{"-"}, report.LoadOptions{Stdin: strings.NewReader(text)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,13 +76,15 @@ func always(string, expectedCounts) bool { return true }
 func hasRanks(_ string, want expectedCounts) bool { return len(want.Ranks) > 0 }
 
 func hasGlog(text string, _ expectedCounts) bool {
-	return slices.ContainsFunc(splitLines(text), glogHead.MatchString)
+	return slices.ContainsFunc(report.SplitLines(text), glogHead.MatchString)
 }
 
-func hasTraceback(text string, _ expectedCounts) bool { return len(tracebacks(splitLines(text))) > 0 }
+func hasTraceback(text string, _ expectedCounts) bool {
+	return len(tracebacks(report.SplitLines(text))) > 0
+}
 
 func hasBareTraceback(text string, _ expectedCounts) bool {
-	return slices.ContainsFunc(tracebacks(splitLines(text)), func(b tbBlock) bool { return b.prefix == "" })
+	return slices.ContainsFunc(tracebacks(report.SplitLines(text)), func(b tbBlock) bool { return b.prefix == "" })
 }
 
 var pasteCases = []pasteCase{

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -51,7 +53,7 @@ func TestCountedPayloadsAreReadOnly(t *testing.T) {
 		t.Fatalf("only %d records of a remembered text", repeats)
 	}
 	before := snapshot()
-	agg := triage.NewAggregator()
+	agg := report.NewAggregator()
 	for _, in := range found.Inputs {
 		agg.AddInput(in.Name, in.Rank)
 	}

@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -36,8 +38,8 @@ func BenchmarkPhases(b *testing.B) {
 		return recs
 	}
 	recs := parse()
-	aggregate := func() *triage.Aggregator {
-		agg := triage.NewAggregator()
+	aggregate := func() *report.Aggregator {
+		agg := report.NewAggregator()
 		for _, r := range recs {
 			agg.Add(r)
 		}
@@ -62,7 +64,7 @@ func BenchmarkPhases(b *testing.B) {
 	// parse and aggregate chunk by chunk (~1 MB of text at a time): the records are aggregated while in cache
 	b.Run("parse+aggregate-hot", func(b *testing.B) {
 		for range b.N {
-			agg := triage.NewAggregator()
+			agg := report.NewAggregator()
 			var recs []*logparse.Record
 			p := logparse.NewParser(logparse.Options{Rank: -1, SkipOther: true}, func(r *logparse.Record) { recs = append(recs, r) })
 			for off := 0; off < len(data); off += 1 << 20 {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -45,7 +47,7 @@ type CounterCheck struct {
 // A rank missing from logBreaksPerRank shows 0 breaks; when the probe saw a
 // single rank and the map has no entry for it, the map's total is used (a
 // single-process log has no [rankN]: prefixes). Results are sorted by rank.
-func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLogged bool) []CounterCheck {
+func CrossCheck(infos []report.ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLogged bool) []CounterCheck {
 	reasons := map[int]map[string]bool{}
 	events, untraced := map[int]int{}, map[int]int{}
 	for _, info := range infos {
@@ -57,7 +59,7 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 			if reason == "total" || n <= 0 {
 				continue
 			}
-			reasons[rank][hexAddr.ReplaceAllString(reason, "0x?")] = true
+			reasons[rank][report.HexAddr.ReplaceAllString(reason, "0x?")] = true
 			events[rank] += int(n)
 		}
 		for reason, n := range info.Counters["unimplemented"] { // 2.14.1 counts a data-dependent branch there
@@ -126,7 +128,7 @@ func CrossCheck(infos []ProcessInfo, logBreaksPerRank map[int]int, graphBreaksLo
 // hit ("Dynamo recompile limit exceeded", 2.6's "cache_size_limit reached"), which the log shows as a limit hit
 // (logLimitsPerRank), and on 2.14.1 a data-dependent branch, which is a graph break: with graph_breaks not logged
 // (graphBreaksLogged false) a break cannot be told from a failure, so no check is made (CrossCheck names them).
-func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank, logLimitsPerRank map[int]int, logCaught map[int]string, graphBreaksLogged, completed bool) []CounterCheck {
+func CompileFailureCheck(infos []report.ProcessInfo, logErrorsPerRank, logBreaksPerRank, logLimitsPerRank map[int]int, logCaught map[int]string, graphBreaksLogged, completed bool) []CounterCheck {
 	var checks []CounterCheck
 	single := len(infos) == 1
 	for _, info := range infos {
@@ -151,7 +153,7 @@ func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank
 			}
 			checks = append(checks, CounterCheck{Rank: rank, ProcessBreaks: failed, ProcessEvents: failed, frames: true,
 				Message: fmt.Sprintf("%sthe process counted %s (frames: %d begun, %d compiled), the log shows %s — %s",
-					rankLead(rank), Plural(failed, "frame")+" that did not compile", int(fr["total"]), int(fr["ok"]), noFailureShown(errs, limits), why)})
+					rankLead(rank), report.Plural(failed, "frame")+" that did not compile", int(fr["total"]), int(fr["ok"]), noFailureShown(errs, limits), why)})
 		}
 	}
 	sort.Slice(checks, func(i, j int) bool { return checks[i].Rank < checks[j].Rank })
@@ -160,7 +162,7 @@ func CompileFailureCheck(infos []ProcessInfo, logErrorsPerRank, logBreaksPerRank
 
 // unimplementedCheck is the check of what Dynamo counted as Unsupported and did not turn into a graph break
 // (counters.unimplemented), less a limit hit the log shows (limits); false when there is none.
-func unimplementedCheck(info ProcessInfo, rank, limits int) (CounterCheck, bool) {
+func unimplementedCheck(info report.ProcessInfo, rank, limits int) (CounterCheck, bool) {
 	var reasons []string
 	events := 0
 	for reason, n := range info.Counters["unimplemented"] {
@@ -175,7 +177,7 @@ func unimplementedCheck(info ProcessInfo, rank, limits int) (CounterCheck, bool)
 	sort.Strings(reasons)
 	return CounterCheck{Rank: rank, ProcessBreaks: len(reasons), ProcessEvents: events,
 		Message: fmt.Sprintf("%sthe process counted %s Dynamo did not turn into a graph break (%s: fullgraph refused it, or the frame ran eager), the log shows none — the program caught it without printing it, or its output was not captured",
-			rankLead(rank), Plural(len(reasons), "compile failure"), text.OneLine(firstLine(reasons[0]), 80))}, true
+			rankLead(rank), report.Plural(len(reasons), "compile failure"), text.OneLine(report.FirstLine(reasons[0]), 80))}, true
 }
 
 // noFailureShown words the compile errors and limit hits a log shows for a process: "no compile error", "only
@@ -186,10 +188,10 @@ func noFailureShown(errs, limits int) string {
 	}
 	var parts []string
 	if errs > 0 {
-		parts = append(parts, Plural(errs, "compile error"))
+		parts = append(parts, report.Plural(errs, "compile error"))
 	}
 	if limits > 0 {
-		parts = append(parts, Plural(limits, "limit hit"))
+		parts = append(parts, report.Plural(limits, "limit hit"))
 	}
 	return "only " + strings.Join(parts, " and ")
 }
@@ -197,8 +199,8 @@ func noFailureShown(errs, limits int) string {
 // limitReason reports Dynamo's Unsupported for a frame past its recompile limit: "Dynamo recompile limit
 // exceeded" (2.14.1), "cache_size_limit reached" (2.6).
 func limitReason(reason string) bool {
-	return strings.HasPrefix(reason, "Dynamo recompile limit exceeded") || strings.Contains(firstLine(reason), "cache_size_limit reached") ||
-		strings.Contains(firstLine(reason), "recompile_limit reached")
+	return strings.HasPrefix(reason, "Dynamo recompile limit exceeded") || strings.Contains(report.FirstLine(reason), "cache_size_limit reached") ||
+		strings.Contains(report.FirstLine(reason), "recompile_limit reached")
 }
 
 func sumCounts(m map[int]int) int {
@@ -223,7 +225,7 @@ func counted(distinct, events int) string {
 		s += "s"
 	}
 	if events != distinct {
-		s += " (" + Plural(events, "event") + ")"
+		s += " (" + report.Plural(events, "event") + ")"
 	}
 	return s
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -127,13 +129,13 @@ func TestLauncherRanksNeedTorchOutput(t *testing.T) {
 	code := 1
 	empty := filepath.Join(t.TempDir(), "stderr.log")
 	os.WriteFile(empty, []byte("/usr/bin/python3: Error while finding module specification for 'torch.distributed.run'\n"), 0o644)
-	a := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &code, WorldSize: 2,
+	a := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, nil, &report.RunFacts{Outcome: report.OutcomeFailed, ExitCode: &code, WorldSize: 2,
 		TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	if len(a.Evidence.Ranks) != 0 || strings.Contains(a.RankAgreement.Summary, "2 ranks") {
 		t.Errorf("ranks %v, agreement %q", a.Evidence.Ranks, a.RankAgreement.Summary)
 	}
 	// torch ran (r06: torchrun's launcher lines, no rank prefix): the launcher's count says which ranks there were
-	a = triage.AnalyzeRun(triage.LoadReport(t, Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted,
+	a = triage.AnalyzeRun(triage.LoadReport(t, Fx("torch-2.14/r06_dist_funcol.triage.log")), nil, nil, &report.RunFacts{Outcome: report.OutcomeCompleted,
 		WorldSize: 2, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	if len(a.Evidence.Ranks) != 2 {
 		t.Errorf("a clean 2-rank job: ranks %v", a.Evidence.Ranks)
@@ -207,7 +209,7 @@ func twoProcessLog(t *testing.T) string {
 
 // Processes are counted up to logparse.MaxPIDs: that many is a floor, said as one.
 func TestManyProcessesAreAFloor(t *testing.T) {
-	ev := triage.ReportEvidence{TorchSeen: true, Processes: logparse.MaxPIDs}
+	ev := report.ReportEvidence{TorchSeen: true, Processes: logparse.MaxPIDs}
 	if got := ev.ProcessesText(); got != "at least 64 processes, no rank prefix" {
 		t.Errorf("%q", got)
 	}

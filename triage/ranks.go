@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -136,13 +138,13 @@ func RankAgree(ranks []int, findings []Finding) RankAgreement {
 	// records of no rank may be any rank's: ranks that look alike without them are not shown to agree (a
 	// difference among the others stands)
 	if ra.Agree && unranked > 0 {
-		ra.Agree, ra.NotCompared = false, Plural(unranked, "record")+" of no rank"
+		ra.Agree, ra.NotCompared = false, report.Plural(unranked, "record")+" of no rank"
 		ra.Groups = []RankGroup{{Ranks: groups[0]}}
 		verb := " carry"
 		if unranked == 1 {
 			verb = " carries"
 		}
-		ra.Summary = notComparedSummary(Plural(unranked, "record")+verb+" no rank prefix (which rank printed it is not known)", ranks, "")
+		ra.Summary = notComparedSummary(report.Plural(unranked, "record")+verb+" no rank prefix (which rank printed it is not known)", ranks, "")
 		return ra
 	}
 	ref := groups[0][0]
@@ -178,9 +180,9 @@ func compareGroup(g []int, ref int, items []*Finding, earned func(f *Finding, a,
 			rg.Kinds = append(rg.Kinds, f.Kind)
 		}
 		text := divergenceText(f, a, b, twins[f])
-		if a > b && len(rg.Extra) < maxGroupItems {
+		if a > b && len(rg.Extra) < report.MaxGroupItems {
 			rg.Extra = append(rg.Extra, text)
-		} else if a < b && len(rg.Missing) < maxGroupItems {
+		} else if a < b && len(rg.Missing) < report.MaxGroupItems {
 			rg.Missing = append(rg.Missing, text)
 		}
 	}
@@ -188,7 +190,7 @@ func compareGroup(g []int, ref int, items []*Finding, earned func(f *Finding, a,
 		var best logparse.CompileID
 		found := false
 		for _, f := range differing {
-			if cid, ok := divergentAt(f, r, ref); ok && (!found || cidLess(cid, best)) {
+			if cid, ok := divergentAt(f, r, ref); ok && (!found || report.CidLess(cid, best)) {
 				best, found = cid, true
 			}
 		}
@@ -226,7 +228,7 @@ func divergenceText(f *Finding, a, b int, twin bool) string {
 	case KindGraphBreak:
 		what = breakWords(f, twin)
 	case KindRecompile:
-		gc := GuardClass{Class: "other", Detail: f.What}
+		gc := report.GuardClass{Class: "other", Detail: f.What}
 		if len(f.Classes) > 0 {
 			gc = f.Classes[len(f.Classes)-1] // the latest variant: what the extra recompile most likely saw
 		}
@@ -251,27 +253,27 @@ func divergenceText(f *Finding, a, b int, twin bool) string {
 func agreementSummary(ra RankAgreement) string {
 	ref := ra.Groups[0]
 	if ra.Agree {
-		return fmt.Sprintf("all %d ranks agree (%s)", len(ref.Ranks), CompactRanks(ref.Ranks))
+		return fmt.Sprintf("all %d ranks agree (%s)", len(ref.Ranks), report.CompactRanks(ref.Ranks))
 	}
 	var b strings.Builder
 	switch {
 	case len(ref.Ranks) > 1:
-		fmt.Fprintf(&b, "%s agree; ", RankWord(ref.Ranks))
+		fmt.Fprintf(&b, "%s agree; ", report.RankWord(ref.Ranks))
 	case len(ra.Groups) == 2:
-		fmt.Fprintf(&b, "%s differs from %s: ", RankWord(ra.Groups[1].Ranks), RankWord(ref.Ranks))
+		fmt.Fprintf(&b, "%s differs from %s: ", report.RankWord(ra.Groups[1].Ranks), report.RankWord(ref.Ranks))
 	default:
-		fmt.Fprintf(&b, "no two ranks agree (reference %s); ", RankWord(ref.Ranks))
+		fmt.Fprintf(&b, "no two ranks agree (reference %s); ", report.RankWord(ref.Ranks))
 	}
 	for i, g := range ra.Groups[1:] {
-		if i == summaryGroups {
-			fmt.Fprintf(&b, "; … %d more groups of ranks differ", len(ra.Groups)-1-summaryGroups)
+		if i == report.SummaryGroups {
+			fmt.Fprintf(&b, "; … %d more groups of ranks differ", len(ra.Groups)-1-report.SummaryGroups)
 			break
 		}
 		if i > 0 {
 			b.WriteString("; ")
 		}
 		if len(ref.Ranks) > 1 || len(ra.Groups) > 2 {
-			fmt.Fprintf(&b, "%s: ", RankWord(g.Ranks))
+			fmt.Fprintf(&b, "%s: ", report.RankWord(g.Ranks))
 		}
 		b.WriteString(groupItems(g))
 	}

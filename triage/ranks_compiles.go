@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // When the compile states of CompilesDiffer were last written (CompilesDiffer.When).
@@ -44,7 +46,7 @@ type CompileGroup struct {
 	afterWhat  string // the break's words: "print()"
 }
 
-func (g CompileGroup) same(s ProbeCompileState) bool {
+func (g CompileGroup) same(s report.ProbeCompileState) bool {
 	return g.Compiles == s.Compiles && g.Phase == s.Phase && g.CompileID == s.CompileID && g.Function == s.Function &&
 		g.File == s.File && g.Line == s.Line
 }
@@ -57,11 +59,11 @@ func (g CompileGroup) same(s ProbeCompileState) bool {
 // one program compile in one order, so after as many compiles each the last is the same one unless they compiled
 // differently. Where a rank was still compiling, equal numbers are no difference: it may be at the next compile,
 // which the others had not begun.
-func compilesDiffer(ev ReportEvidence, fs []Finding, run *RunFacts) *CompilesDiffer {
+func compilesDiffer(ev report.ReportEvidence, fs []Finding, run *report.RunFacts) *CompilesDiffer {
 	if run == nil || len(run.CompileStates) == 0 || len(ev.Ranks) < 2 {
 		return nil
 	}
-	byRank := map[int][]ProbeCompileState{}
+	byRank := map[int][]report.ProbeCompileState{}
 	for _, s := range run.CompileStates {
 		if s.RankSource != "default" {
 			byRank[s.Rank] = append(byRank[s.Rank], s)
@@ -115,7 +117,7 @@ func compilesDiffer(ev ReportEvidence, fs []Finding, run *RunFacts) *CompilesDif
 // of a break at a line (torch_dynamo_resume_in_<fn>_at_<line>), the probe recorded it at that line, and a break
 // every rank of the group logged is at that file and line. "" where none is.
 func resumedBreak(g CompileGroup, fs []Finding) (id, what string) {
-	fn, line := FoldFunction(g.Function)
+	fn, line := report.FoldFunction(g.Function)
 	if line == 0 || line != g.Line || g.File == "" {
 		return "", ""
 	}
@@ -131,15 +133,15 @@ func resumedBreak(g CompileGroup, fs []Finding) (id, what string) {
 	return "", ""
 }
 
-func compilesWhen(run *RunFacts) string {
+func compilesWhen(run *report.RunFacts) string {
 	switch run.Outcome {
-	case OutcomeCompleted:
+	case report.OutcomeCompleted:
 		return CompilesWhenCompleted
-	case OutcomeStopped:
+	case report.OutcomeStopped:
 		return CompilesWhenStopped
-	case OutcomeRunning:
+	case report.OutcomeRunning:
 		return CompilesWhenSoFar
-	case OutcomeFailed:
+	case report.OutcomeFailed:
 		return CompilesWhenEnded
 	}
 	return CompilesWhenLast
@@ -158,7 +160,7 @@ func (d *CompilesDiffer) words(counts, someUnknown bool) string {
 			known = append(known, g.Ranks...)
 		}
 		slices.Sort(known)
-		whose = "the probes of " + RankWord(known)
+		whose = "the probes of " + report.RankWord(known)
 	}
 	what := "different numbers of compiles"
 	if !counts {
@@ -179,14 +181,14 @@ func (d *CompilesDiffer) words(counts, someUnknown bool) string {
 	}
 	var parts []string
 	for i, g := range d.Groups {
-		if i == summaryGroups {
-			parts = append(parts, fmt.Sprintf("… %d more groups of ranks", len(d.Groups)-summaryGroups))
+		if i == report.SummaryGroups {
+			parts = append(parts, fmt.Sprintf("… %d more groups of ranks", len(d.Groups)-report.SummaryGroups))
 			break
 		}
 		parts = append(parts, g.words())
 	}
 	for _, o := range d.NotKnown {
-		parts = append(parts, RankWord(o.Ranks)+": not known ("+o.Why+")")
+		parts = append(parts, report.RankWord(o.Ranks)+": not known ("+o.Why+")")
 	}
 	return lead + ": " + strings.Join(parts, "; ")
 }
@@ -205,19 +207,19 @@ func (g CompileGroup) words() string {
 		frame += " at " + siteText(g.File, g.Line)
 	}
 	if g.AfterBreak != "" {
-		frame += ", which resumes after the graph break " + g.afterWhat + " " + RankWord(g.Ranks) + " logged there"
+		frame += ", which resumes after the graph break " + g.afterWhat + " " + report.RankWord(g.Ranks) + " logged there"
 	}
 	state := "last: "
 	if g.Phase == "compiling" {
 		state = "then compiling: "
 	}
-	return RankWord(g.Ranks) + ": " + Plural(g.Compiles, "compile") + " (" + state + frame + ")"
+	return report.RankWord(g.Ranks) + ": " + report.Plural(g.Compiles, "compile") + " (" + state + frame + ")"
 }
 
 // withCompiles adds what the ranks' probes recorded of their compiles (compilesDiffer) to an agreement that found no
 // difference: of a run that did not finish, first (the one thing the on-call engineer needs of a hang whose ranks
 // compiled differently); of a completed one, after the agreement. An earned difference is said as it is.
-func withCompiles(ra RankAgreement, ev ReportEvidence, fs []Finding, run *RunFacts) RankAgreement {
+func withCompiles(ra RankAgreement, ev report.ReportEvidence, fs []Finding, run *report.RunFacts) RankAgreement {
 	if ra.Disagree() {
 		return ra
 	}
@@ -246,5 +248,5 @@ func (ra RankAgreement) compilesBasis() []string {
 		ranks = append(ranks, g.Ranks...)
 	}
 	slices.Sort(ranks)
-	return []string{"probe compile states of " + RankWord(ranks)}
+	return []string{"probe compile states of " + report.RankWord(ranks)}
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // countsExact says whether the counts of kind k stand as exact (what a rank does not show, it did not do) or are
@@ -13,7 +15,7 @@ import (
 // running) every count is a floor, the probe's too: what a rank had not reached yet is not known. Of a run that
 // completed, a probe's counters are exact, and the log's counts of a kind are where that kind was logged and the
 // log lacks nothing a probe counted (LogSilenced).
-func countsExact(ev ReportEvidence, short string, k Kind, probe bool) bool {
+func countsExact(ev report.ReportEvidence, short string, k Kind, probe bool) bool {
 	switch {
 	case short != "":
 		return false
@@ -42,7 +44,7 @@ func earnedDiff(a, b int, aExact, bExact bool) bool {
 
 // agreeOf is the rank agreement of ranks (ev's other facts kept): compared (RankAgree), an agreement kept only where
 // earned (earned), a difference only where earned (earnedDiffs).
-func agreeOf(ranks []int, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) RankAgreement {
+func agreeOf(ranks []int, ev report.ReportEvidence, fs []Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
 	e := ev
 	e.Ranks = ranks
 	return RankAgree(ranks, fs).earned(e, short).earnedDiffs(e, fs, short, unknown)
@@ -58,7 +60,7 @@ func agreeOf(ranks []int, ev ReportEvidence, fs []Finding, short string, unknown
 // log ends is kept as such, of the ranks the log shows (SoFar, soFarGroups, soFarWords): "ranks differ so far: …;
 // not compared: the run is still running, …", "ranks differ where the log ends: …; not compared: the run did not
 // complete …", never "agree".
-func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) RankAgreement {
+func (ra RankAgreement) earnedDiffs(ev report.ReportEvidence, fs []Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
 	if !ra.Disagree() || len(ra.Groups) < 2 {
 		return ra
 	}
@@ -98,7 +100,7 @@ func (ra RankAgreement) earnedDiffs(ev ReportEvidence, fs []Finding, short strin
 }
 
 // probeEarned is earnedDiff of a group compared by its probes' counters against ranks with records.
-func probeEarned(ev ReportEvidence, short string) func(f *Finding, a, b int) bool {
+func probeEarned(ev report.ReportEvidence, short string) func(f *Finding, a, b int) bool {
 	return func(f *Finding, a, b int) bool {
 		return earnedDiff(a, b, countsExact(ev, short, f.Kind, true), countsExact(ev, short, f.Kind, false))
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -16,24 +18,24 @@ import (
 // completed run's, and the gate failed. (A run still running: ranks_live_test.go.)
 func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 	one := 1
-	add := func(agg *triage.Aggregator) {
+	add := func(agg *report.Aggregator) {
 		for r := range 3 {
 			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 		agg.Add(triage.SynthBreak(2, 1, 0, 20, 30))
 	}
-	run := func(o triage.Outcome) *triage.RunFacts {
-		rf := &triage.RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 3}
+	run := func(o report.Outcome) *report.RunFacts {
+		rf := &report.RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 3}
 		switch o {
-		case triage.OutcomeStopped:
+		case report.OutcomeStopped:
 			rf.StopReason = "timed out"
-		case triage.OutcomeFailed:
+		case report.OutcomeFailed:
 			rf.ExitCode = &one
 		}
 		return rf
 	}
-	analyze := func(o triage.Outcome) *triage.Analysis {
-		agg := triage.NewAggregator()
+	analyze := func(o report.Outcome) *triage.Analysis {
+		agg := report.NewAggregator()
 		agg.AddInput("synthetic_cut.log", -1)
 		for r := range 3 {
 			agg.AddRank(r)
@@ -41,7 +43,7 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 		add(agg)
 		return triage.AnalyzeRun(agg.Report(), nil, nil, run(o))
 	}
-	done := analyze(triage.OutcomeCompleted)
+	done := analyze(report.OutcomeCompleted)
 	if ra := done.RankAgreement; ra.Summary != "ranks 0,1 agree; rank 2: extra graph break print() at train.py:20" || !ra.Disagree() {
 		t.Errorf("completed: %+v", ra)
 	}
@@ -49,12 +51,12 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 		t.Errorf("completed: gate %+v", g.Failures)
 	}
 	for _, c := range []struct {
-		o    triage.Outcome
+		o    report.Outcome
 		why  string
 		live bool
 	}{
-		{triage.OutcomeStopped, "the run did not complete (stopped by torchtriage (timed out))", false},
-		{triage.OutcomeFailed, "the run did not complete (exited with code 1)", false},
+		{report.OutcomeStopped, "the run did not complete (stopped by torchtriage (timed out))", false},
+		{report.OutcomeFailed, "the run did not complete (exited with code 1)", false},
 	} {
 		a := analyze(c.o)
 		ra := a.RankAgreement

@@ -6,13 +6,15 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // earned keeps an agreement of several ranks only where their graph breaks and recompiles were logged, compile
 // was on and the run completed (short says how it fell short, "" when it did not): otherwise "all ranks agree"
 // would rest on records that could not print, or on what ranks that died or were stopped never reached. A
 // difference it leaves as it is: what of it is earned, earnedDiffs says (agreeOf does both).
-func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
+func (ra RankAgreement) earned(ev report.ReportEvidence, short string) RankAgreement {
 	switch {
 	case len(ev.Ranks) > 0:
 	case ev.Torchrun: // several processes, none of whose lines says which it is
@@ -48,7 +50,7 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 		switch {
 		case len(off) > 0:
 			why, rerun = strings.Join(off, " and ")+" were not logged (TORCH_LOGS)", ": rerun with --preset breaks"
-			if ev.LoggingOf(false) == LoggingUnknown { // logs alone: nothing says which names were on
+			if ev.LoggingOf(false) == report.LoggingUnknown { // logs alone: nothing says which names were on
 				why = strings.Join(off, " and ") + " show no sign they were logged (TORCH_LOGS)"
 			}
 		case ev.NothingCompiled() != "":
@@ -70,20 +72,20 @@ func (ra RankAgreement) earned(ev ReportEvidence, short string) RankAgreement {
 // notComparedSummary is the summary of ranks not compared, and why: "not compared: graph breaks were not logged
 // (TORCH_LOGS), so the 2 ranks (0,1) could not be compared: rerun with --preset breaks" (then is what follows).
 func notComparedSummary(why string, ranks []int, then string) string {
-	return fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared%s", why, len(ranks), CompactRanks(ranks), then)
+	return fmt.Sprintf("not compared: %s, so the %d ranks (%s) could not be compared%s", why, len(ranks), report.CompactRanks(ranks), then)
 }
 
 // idleRanks are the ranks of a run that did not complete (short says how) that compiled nothing before it ended:
 // the probe counted no frame and no compile time, and no record names them. What the others logged they never
 // reached, so a difference from them is no evidence (a rank stuck before its first compiled call).
-func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
+func idleRanks(rep *report.Report, probes []report.ProcessInfo, short string) []int {
 	if short == "" {
 		return nil
 	}
 	var out []int
 	for _, p := range probes {
 		r := p.RankOf()
-		if r < 0 || !compiledNothing(p) {
+		if r < 0 || !report.CompiledNothing(p) {
 			continue
 		}
 		if c, ok := rep.PerRank[strconv.Itoa(r)]; ok && c.GraphBreakRecords+c.Recompiles+c.RecompileLimitHits+c.CompileErrors > 0 {
@@ -100,14 +102,14 @@ func idleRanks(rep *Report, probes []ProcessInfo, short string) []int {
 // rankAgreeWithout compares the ranks that are not idle (idleRanks); the idle ones are named as not compared. A
 // rank no log record names (unknown: the report's per_rank_unknown) is compared only where its probe's counters
 // show every count agreement compares (withoutUnknownRanks).
-func RankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string, unknown []RankWithoutRecords) RankAgreement {
+func RankAgreeWithout(ev report.ReportEvidence, fs []Finding, idle []int, short string, unknown []report.RankWithoutRecords) RankAgreement {
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
 		return withoutUnknownRanks(agreeOf(ev.Ranks, ev, fs, short, unknown), ev, fs, short, unknown)
 	}
-	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", RankWord(idle), shortVerb(short))
+	why := fmt.Sprintf("%s compiled nothing before the run %s (the probe counted no frame)", report.RankWord(idle), shortVerb(short))
 	if short == "still running" {
-		why = RankWord(idle) + " compiled nothing yet (the probe counted no frame)"
+		why = report.RankWord(idle) + " compiled nothing yet (the probe counted no frame)"
 	}
 	if len(ranks) < 2 { // a difference from it may be only what it never reached (or never meant to run)
 		return RankAgreement{Groups: []RankGroup{}, NotCompared: why, Cut: true,
@@ -116,7 +118,7 @@ func RankAgreeWithout(ev ReportEvidence, fs []Finding, idle []int, short string,
 	e := ev
 	e.Ranks = ranks
 	ra := withoutUnknownRanks(agreeOf(ranks, e, fs, short, unknown), e, fs, short, unknown)
-	ra.Summary += "; " + RankWord(idle) + " not compared: " + why
+	ra.Summary += "; " + report.RankWord(idle) + " not compared: " + why
 	return ra
 }
 

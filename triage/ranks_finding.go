@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -13,15 +15,15 @@ import (
 // disagreementFinding turns a disagreement into a high-severity finding.
 func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) Finding {
 	f := Finding{Kind: KindRankDisagreement, Severity: "high", Category: CategoryFix, What: "ranks differ",
-		ID: string(KindRankDisagreement), RankStats: map[int]rankStat{}}
+		ID: string(KindRankDisagreement), RankStats: map[int]report.RankStat{}}
 	kinds := map[Kind]bool{}
 	var detail strings.Builder
-	fmt.Fprintf(&detail, "Reference: %s", RankWord(ra.Groups[0].Ranks))
+	fmt.Fprintf(&detail, "Reference: %s", report.RankWord(ra.Groups[0].Ranks))
 	for _, g := range ra.Groups[1:] {
 		for _, r := range g.Ranks {
-			f.RankStats[r] = statN(1)
+			f.RankStats[r] = report.StatN(1)
 		}
-		fmt.Fprintf(&detail, "\n%s:", RankWord(g.Ranks))
+		fmt.Fprintf(&detail, "\n%s:", report.RankWord(g.Ranks))
 		for _, e := range g.Extra {
 			fmt.Fprintf(&detail, "\n  extra %s", e)
 		}
@@ -64,7 +66,7 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	}
 	for i := range items {
 		for _, e := range items[i].Evidence {
-			if div[e.Rank] && len(f.Evidence) < maxEvidence && countOn(&items[i], e.Rank) != countOn(&items[i], ra.Groups[0].Ranks[0]) {
+			if div[e.Rank] && len(f.Evidence) < report.MaxEvidence && countOn(&items[i], e.Rank) != countOn(&items[i], ra.Groups[0].Ranks[0]) {
 				f.Evidence = append(f.Evidence, e)
 			}
 		}
@@ -86,7 +88,7 @@ func GroupFirstDivergent(g RankGroup) string {
 	sort.Slice(keys, func(i, j int) bool { return by[keys[i]][0] < by[keys[j]][0] })
 	parts := make([]string, len(keys))
 	for i, c := range keys {
-		parts[i] = c + " on " + RankWord(by[c])
+		parts[i] = c + " on " + report.RankWord(by[c])
 	}
 	return strings.Join(parts, "; ")
 }

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -49,7 +51,7 @@ type unknownGroup struct {
 
 // probeClasses sorts the ranks of ev that no log record names (unknown) by what their probes counted
 // (probeCounted, the "Per rank" line's 0s): compared on every quantity (full), on some (partial), on none (groups).
-func probeClasses(ev ReportEvidence, unknown []RankWithoutRecords) (full, partial []ProbeCompared, groups []unknownGroup) {
+func probeClasses(ev report.ReportEvidence, unknown []report.RankWithoutRecords) (full, partial []ProbeCompared, groups []unknownGroup) {
 	for _, u := range unknown {
 		if !slices.Contains(ev.Ranks, u.Rank) {
 			continue
@@ -88,7 +90,7 @@ func probeClasses(ev ReportEvidence, unknown []RankWithoutRecords) (full, partia
 // compared: the run did not complete (…)" (OthersNotCompared: the ranks with records, and those no record names
 // that showed no earned difference; those whose probe counted nothing, with their own why). ok is false where no
 // such difference is found: ra stands as it is.
-func earnedFromProbe(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) (RankAgreement, bool) {
+func earnedFromProbe(ra RankAgreement, ev report.ReportEvidence, fs []Finding, short string, unknown []report.RankWithoutRecords) (RankAgreement, bool) {
 	var logged []int // the ranks with records
 	for _, r := range ev.Ranks {
 		if _, ok := UnknownRank(unknown, r); !ok {
@@ -148,15 +150,15 @@ func earnedFromProbe(ra RankAgreement, ev ReportEvidence, fs []Finding, short st
 func (ra RankAgreement) floorsSummary() string {
 	var parts []string
 	for i, g := range ra.Groups[1:] {
-		if i == summaryGroups {
-			parts = append(parts, fmt.Sprintf("… %d more groups of ranks differ", len(ra.Groups)-1-summaryGroups))
+		if i == report.SummaryGroups {
+			parts = append(parts, fmt.Sprintf("… %d more groups of ranks differ", len(ra.Groups)-1-report.SummaryGroups))
 			break
 		}
 		verb := "differs"
 		if len(g.Ranks) > 1 {
 			verb = "differ"
 		}
-		parts = append(parts, fmt.Sprintf("%s %s from %s: %s", RankWord(g.Ranks), verb, RankWord(ra.Groups[0].Ranks), groupItems(g)))
+		parts = append(parts, fmt.Sprintf("%s %s from %s: %s", report.RankWord(g.Ranks), verb, report.RankWord(ra.Groups[0].Ranks), groupItems(g)))
 	}
 	if b := ra.ProbeBasis(); b != "" {
 		parts = append(parts, b)
@@ -169,7 +171,7 @@ func (ra RankAgreement) floorsSummary() string {
 func (ra RankAgreement) OthersWords() []string {
 	var out []string
 	for _, o := range ra.OthersNotCompared {
-		out = append(out, RankWord(o.Ranks)+" not compared: "+o.Why)
+		out = append(out, report.RankWord(o.Ranks)+" not compared: "+o.Why)
 	}
 	return out
 }
@@ -183,8 +185,8 @@ func groupItems(g RankGroup) string {
 	for _, m := range g.Missing {
 		parts = append(parts, "missing "+m)
 	}
-	if len(parts) > summaryItems {
-		parts = append(parts[:summaryItems], fmt.Sprintf("+%d more", len(parts)-summaryItems))
+	if len(parts) > report.SummaryItems {
+		parts = append(parts[:report.SummaryItems], fmt.Sprintf("+%d more", len(parts)-report.SummaryItems))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -3,6 +3,8 @@ package triage_test
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -16,13 +18,13 @@ import (
 // taken as exact) and the gate failed. Of a completed run whose log is a floor the difference is earned
 // (TestEarnedDifferenceWhereBreaksWereNotLogged, cli's TestEarnedDifferenceFromRanksNotCompared).
 func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
-	sameBreak := func(agg *triage.Aggregator) {
+	sameBreak := func(agg *report.Aggregator) {
 		for r := range 2 {
 			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 	}
-	stopped := func() *triage.RunFacts {
-		return &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
+	stopped := func() *report.RunFacts {
+		return &report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
 	}
 	const cut = "not compared: the run did not complete (stopped by torchtriage (timed out)), so the "
 	for _, c := range []struct {
@@ -46,13 +48,13 @@ func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 	}
 
 	// a rank whose probe counted no frame before the run was stopped is named as not compared (idleRanks)
-	agg := triage.NewAggregator()
+	agg := report.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)
 	for r := range 2 {
 		agg.AddRank(r)
 	}
 	sameBreak(agg)
-	probes := []triage.ProcessInfo{{Rank: 2, RankSource: "env", WorldSize: 4, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
+	probes := []report.ProcessInfo{{Rank: 2, RankSource: "env", WorldSize: 4, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1}}},
 		{Rank: 3, RankSource: "env", WorldSize: 4}}
 	run := stopped()
 	run.WorldSize = 4
@@ -67,12 +69,12 @@ func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 // probe counted a graph break (not where) and one frame compile: compared on recompiles, it lacks theirs.
 // Where ranks 0,1 logged none of what the probe counted (a floor of 0), nothing is earned: not compared, as before.
 func TestEarnedDifferenceWhereBreaksWereNotLogged(t *testing.T) {
-	sameRecompile := func(agg *triage.Aggregator) {
+	sameRecompile := func(agg *report.Aggregator) {
 		for r := range 2 {
 			agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
 		}
 	}
-	run := &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true}
+	run := &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true}
 	ra := synthPartialAnalysis(3, sameRecompile, run, 1, 1).RankAgreement
 	const differ = "rank 2 differs from ranks 0,1: missing recompile of step, size mismatch x[0] 8→9; rank 2 as its probe counted " +
 		"(no log record names it): 1 compiled frame; its graph breaks not compared (its probe counted 1 graph break); " +
@@ -82,15 +84,15 @@ func TestEarnedDifferenceWhereBreaksWereNotLogged(t *testing.T) {
 	}
 
 	// a rank whose probe recorded no counters is named as not compared, with its own why
-	agg := triage.NewAggregator()
+	agg := report.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)
 	for r := range 2 {
 		agg.AddRank(r)
 	}
 	sameRecompile(agg)
-	probes := []triage.ProcessInfo{{Rank: 2, RankSource: "env", WorldSize: 4, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1},
+	probes := []report.ProcessInfo{{Rank: 2, RankSource: "env", WorldSize: 4, Counters: map[string]map[string]float64{"frames": {"total": 1, "ok": 1},
 		"graph_break": {"Unsupported: builtin: print a": 1}}}, {Rank: 3, RankSource: "env", WorldSize: 4}}
-	run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true, WorldSize: 4}
+	run = &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true, WorldSize: 4}
 	ra = triage.AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
 	if want := differ + "; rank 3 not compared: its graph breaks and recompiles are not known (no log record names it, and no probe " +
 		"of it recorded Dynamo's counters)"; ra.Summary != want || !ra.Disagree() || len(ra.OthersNotCompared) != 2 {
@@ -98,9 +100,9 @@ func TestEarnedDifferenceWhereBreaksWereNotLogged(t *testing.T) {
 	}
 
 	// nothing logged that the probe counted none of: the floors of 0 earn nothing
-	none := func(agg *triage.Aggregator) {}
-	for _, run := range []*triage.RunFacts{{Outcome: triage.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true},
-		{Outcome: triage.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}} {
+	none := func(agg *report.Aggregator) {}
+	for _, run := range []*report.RunFacts{{Outcome: report.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true},
+		{Outcome: report.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}} {
 		ra = synthPartialAnalysis(3, none, run, 3, 0).RankAgreement
 		if ra.Disagree() || ra.Agree || ra.NotCompared == "" || len(ra.OthersNotCompared) != 0 {
 			t.Errorf("%s: %+v", run.Outcome, ra)

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // soFarWords words how the ranks of a run that did not finish differ where its log ends (SoFar: groups as RankAgree
@@ -16,8 +18,8 @@ func SoFarWords(groups []RankGroup, live bool) string {
 	ref := groups[0].Ranks
 	var parts []string
 	for i, g := range groups[1:] {
-		if i == summaryGroups {
-			parts = append(parts, fmt.Sprintf("… %d more groups of ranks differ so far", len(groups)-1-summaryGroups))
+		if i == report.SummaryGroups {
+			parts = append(parts, fmt.Sprintf("… %d more groups of ranks differ so far", len(groups)-1-report.SummaryGroups))
 			break
 		}
 		if len(g.Extra) > 0 {
@@ -36,14 +38,14 @@ func SoFarWords(groups []RankGroup, live bool) string {
 // hasNotShown: "rank 2 has what ranks 0,1 have not shown (yet): graph break …, +2 more"; of a run that ended:
 // "… had not shown when it ended: …".
 func hasNotShown(more, fewer []int, items []string, live bool) string {
-	if len(items) > summaryItems {
-		items = append(items[:summaryItems:summaryItems], fmt.Sprintf("+%d more", len(items)-summaryItems))
+	if len(items) > report.SummaryItems {
+		items = append(items[:report.SummaryItems:report.SummaryItems], fmt.Sprintf("+%d more", len(items)-report.SummaryItems))
 	}
 	if !live {
-		return fmt.Sprintf("%s %s what %s had not shown when it ended: %s", RankWord(more), hasHave(more),
-			RankWord(fewer), strings.Join(items, ", "))
+		return fmt.Sprintf("%s %s what %s had not shown when it ended: %s", report.RankWord(more), hasHave(more),
+			report.RankWord(fewer), strings.Join(items, ", "))
 	}
-	return fmt.Sprintf("%s %s what %s %s not shown (yet): %s", RankWord(more), hasHave(more), RankWord(fewer),
+	return fmt.Sprintf("%s %s what %s %s not shown (yet): %s", report.RankWord(more), hasHave(more), report.RankWord(fewer),
 		hasHave(fewer), strings.Join(items, ", "))
 }
 
@@ -58,7 +60,7 @@ func hasHave(ranks []int) string {
 // of them, so "rank 1 has not shown" what another has would say nothing true of rank 1 (its probe, where it has
 // one, counted frames that may be what the others logged). None where the reference group had only such ranks, or
 // fewer than two groups are left: then only why the ranks are not compared is said.
-func SoFarGroups(groups []RankGroup, unknown []RankWithoutRecords) []RankGroup {
+func SoFarGroups(groups []RankGroup, unknown []report.RankWithoutRecords) []RankGroup {
 	silent := func(r int) bool { _, ok := UnknownRank(unknown, r); return ok }
 	var out []RankGroup
 	for i, g := range groups {

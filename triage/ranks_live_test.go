@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -13,15 +15,15 @@ import (
 
 // liveRanks analyzes three ranks that log the same break at train.py:10, of a run in outcome o, with add's records
 // on top (synthetic_* records).
-func liveRanks(o triage.Outcome, add func(agg *triage.Aggregator)) *triage.Analysis {
-	agg := triage.NewAggregator()
+func liveRanks(o report.Outcome, add func(agg *report.Aggregator)) *triage.Analysis {
+	agg := report.NewAggregator()
 	agg.AddInput("synthetic_live.log", -1)
 	for r := range 3 {
 		agg.AddRank(r)
 		agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 	}
 	add(agg)
-	return triage.AnalyzeRun(agg.Report(), nil, nil, &triage.RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles",
+	return triage.AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: 3})
 }
 
@@ -33,17 +35,17 @@ func liveRanks(o triage.Outcome, add func(agg *triage.Aggregator)) *triage.Analy
 func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 	for _, c := range []struct {
 		name    string
-		add     func(agg *triage.Aggregator)
+		add     func(agg *report.Aggregator)
 		summary string
 		ref     []int
 		extra   []string
 		missing []string
 	}{
-		{"rank 2 has one more", func(agg *triage.Aggregator) { agg.Add(triage.SynthBreak(2, 1, 0, 20, 30)) },
+		{"rank 2 has one more", func(agg *report.Aggregator) { agg.Add(triage.SynthBreak(2, 1, 0, 20, 30)) },
 			"ranks differ so far: rank 2 has what ranks 0,1 have not shown (yet): graph break print() at train.py:20; " +
 				"not compared: the run is still running, so the 3 ranks (0–2) could not be compared",
 			[]int{0, 1}, []string{"graph break print() at train.py:20"}, nil},
-		{"rank 2 has one fewer", func(agg *triage.Aggregator) {
+		{"rank 2 has one fewer", func(agg *report.Aggregator) {
 			agg.Add(triage.SynthBreak(0, 1, 0, 20, 30))
 			agg.Add(triage.SynthBreak(1, 1, 0, 20, 31))
 		},
@@ -51,11 +53,11 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 				"not compared: the run is still running, so the 3 ranks (0–2) could not be compared",
 			[]int{0, 1}, nil, []string{"graph break print() at train.py:20"}},
 	} {
-		done := liveRanks(triage.OutcomeCompleted, c.add)
+		done := liveRanks(report.OutcomeCompleted, c.add)
 		if !done.RankAgreement.Disagree() || done.RankAgreement.SoFar != nil {
 			t.Errorf("%s: completed: %+v", c.name, done.RankAgreement)
 		}
-		a := liveRanks(triage.OutcomeRunning, c.add)
+		a := liveRanks(report.OutcomeRunning, c.add)
 		ra := a.RankAgreement
 		if ra.Summary != c.summary {
 			t.Errorf("%s: summary\n%q\nwant\n%q", c.name, ra.Summary, c.summary)
@@ -83,12 +85,12 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 		}
 	}
 	// nothing differs so far: not compared, and nothing said to differ
-	ra := liveRanks(triage.OutcomeRunning, func(*triage.Aggregator) {}).RankAgreement
+	ra := liveRanks(report.OutcomeRunning, func(*report.Aggregator) {}).RankAgreement
 	if ra.SoFar != nil || !ra.Live || ra.Summary != "not compared: the run is still running, so the 3 ranks (0–2) could not be compared" {
 		t.Errorf("alike so far: %+v", ra)
 	}
 	// a stopped run says its difference where its log ends, not earned either, in the past ("had not shown")
-	if ra := liveRanks(triage.OutcomeStopped, func(agg *triage.Aggregator) { agg.Add(triage.SynthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar == nil ||
+	if ra := liveRanks(report.OutcomeStopped, func(agg *report.Aggregator) { agg.Add(triage.SynthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar == nil ||
 		ra.Live || ra.Disagree() || !strings.HasPrefix(ra.Summary, "ranks differ where the log ends: ") || !strings.Contains(ra.Summary, "had not shown when it ended") {
 		t.Errorf("stopped: %+v", ra)
 	}
@@ -99,7 +101,7 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 func TestSoFarWithoutRanksNoRecordNames(t *testing.T) {
 	groups := []triage.RankGroup{{Ranks: []int{0, 3}}, {Ranks: []int{1}, Extra: []string{"graph break x"}, FirstDivergent: map[int]string{1: "0/0"}},
 		{Ranks: []int{2}, Extra: []string{"graph break y"}, FirstDivergent: map[int]string{2: "0/0"}}}
-	got := triage.SoFarGroups(groups, []triage.RankWithoutRecords{{Rank: 3}, {Rank: 2}})
+	got := triage.SoFarGroups(groups, []report.RankWithoutRecords{{Rank: 3}, {Rank: 2}})
 	if want := "ranks differ so far: rank 1 has what rank 0 has not shown (yet): graph break x"; len(got) != 2 ||
 		!slices.Equal(got[0].Ranks, []int{0}) || triage.SoFarWords(got, true) != want {
 		t.Errorf("got %+v\nwant %q", got, want)
@@ -107,7 +109,7 @@ func TestSoFarWithoutRanksNoRecordNames(t *testing.T) {
 	if len(groups[0].Ranks) != 2 {
 		t.Errorf("the groups given were changed: %+v", groups)
 	}
-	if ref := triage.SoFarGroups(groups, []triage.RankWithoutRecords{{Rank: 0}, {Rank: 3}}); ref != nil { // the reference's ranks all silent
+	if ref := triage.SoFarGroups(groups, []report.RankWithoutRecords{{Rank: 0}, {Rank: 3}}); ref != nil { // the reference's ranks all silent
 		t.Errorf("silent reference: %+v", ref)
 	}
 	if same := triage.SoFarGroups(groups, nil); len(same) != 3 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -17,27 +19,27 @@ import (
 
 // synthPartialAnalysis: ranks 0 and 1 log what add gives them, ranks 2 up to world-1 print no record; each probe
 // of those counts frames compiled (none read where frames < 0) and graph breaks (distinct reasons).
-func synthPartialAnalysis(world int, add func(agg *triage.Aggregator), run *triage.RunFacts, frames float64, breaks int) *triage.Analysis {
-	agg := triage.NewAggregator()
+func synthPartialAnalysis(world int, add func(agg *report.Aggregator), run *report.RunFacts, frames float64, breaks int) *triage.Analysis {
+	agg := report.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)
 	for r := range 2 {
 		agg.AddRank(r)
 	}
 	add(agg)
-	var probes []triage.ProcessInfo
+	var probes []report.ProcessInfo
 	for r := 2; r < world; r++ {
 		brk := map[string]float64{}
 		for i := range breaks {
 			brk["Unsupported: builtin: print "+string(rune('a'+i))] = 1
 		}
-		p := triage.ProcessInfo{Rank: r, RankSource: "env", WorldSize: world}
+		p := report.ProcessInfo{Rank: r, RankSource: "env", WorldSize: world}
 		if frames >= 0 { // else no counters read
 			p.Counters = map[string]map[string]float64{"frames": {"total": frames, "ok": frames}, "graph_break": brk}
 		}
 		probes = append(probes, p)
 	}
 	if run == nil {
-		run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
+		run = &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
 	}
 	run.WorldSize = world
 	return triage.AnalyzeRun(agg.Report(), nil, probes, run)
@@ -48,7 +50,7 @@ func synthPartialAnalysis(world int, add func(agg *triage.Aggregator), run *tria
 // recompiles) and no graph break. Its breaks differ (it lacks the others'); its recompiles are not compared. It
 // was left out whole ("rank 2 not compared: its recompiles are not known"), and ranks 0,1 said to agree.
 func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
-	sameBreak := func(agg *triage.Aggregator) {
+	sameBreak := func(agg *report.Aggregator) {
 		for r := range 2 {
 			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
@@ -78,7 +80,7 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 	}
 
 	// no difference on what was compared: no agreement of all; the rank agrees on what its probe counted
-	sameRecompile := func(agg *triage.Aggregator) {
+	sameRecompile := func(agg *report.Aggregator) {
 		for r := range 2 {
 			agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
 		}
@@ -109,16 +111,16 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 // Agreement on what a probe counted is earned as all agreement is: of a run that did not complete, two ranks with
 // no difference in what was compared are not compared (what they never reached is not known), by the one sentence.
 func TestRankComparedOnWhatItsProbeCountedOfARunCut(t *testing.T) {
-	oneRecompile := func(agg *triage.Aggregator) {
+	oneRecompile := func(agg *report.Aggregator) {
 		agg.Add(triage.SynthRecompile(0, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10))
 	}
-	agg := triage.NewAggregator()
+	agg := report.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)
 	agg.AddRank(0)
 	oneRecompile(agg)
-	probes := []triage.ProcessInfo{{Rank: 1, RankSource: "env", WorldSize: 2,
+	probes := []report.ProcessInfo{{Rank: 1, RankSource: "env", WorldSize: 2,
 		Counters: map[string]map[string]float64{"frames": {"total": 3, "ok": 3}}}}
-	run := &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 2}
+	run := &report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 2}
 	ra := triage.AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
 	// rank 1 is known from its probe only: the log shows nothing of it, so no difference so far is said of it
 	if ra.Disagree() || ra.Agree || !ra.Cut || ra.SoFar != nil ||
@@ -126,7 +128,7 @@ func TestRankComparedOnWhatItsProbeCountedOfARunCut(t *testing.T) {
 		t.Errorf("%+v", ra)
 	}
 	// completed: rank 1 agrees with rank 0 on breaks (neither has one); its recompiles are not compared
-	run = &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 2}
+	run = &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 2}
 	ra = triage.AnalyzeRun(agg.Report(), nil, probes, run).RankAgreement
 	if ra.Disagree() || ra.Agree || ra.Summary != "rank 1, which no log record names, agrees with rank 0 on what its probe counted: no graph break; "+
 		"its recompiles not compared (its probe counted 3 frame compiles, which may be recompiles)" {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -63,7 +65,7 @@ func TestReport1024RanksGrouped(t *testing.T) {
 	if c0 == c512 || c0.Recompiles != 1 || c512.GraphBreaks != 1 || c512.Recompiles != 2 {
 		t.Fatalf("rank 0 %+v, rank 512 %+v", c0, c512)
 	}
-	line := func(who string, c triage.Counts) string { return "  " + who + ": " + render.CountsText(c, an) }
+	line := func(who string, c report.Counts) string { return "  " + who + ": " + render.CountsText(c, an) }
 	var txt strings.Builder
 	render.WriteReportText(&txt, an, text.Options{Width: 200})
 	out := txt.String()
@@ -87,7 +89,7 @@ func TestReport1024RanksGrouped(t *testing.T) {
 		t.Fatal(err)
 	}
 	var back struct {
-		PerRank map[string]triage.Counts `json:"per_rank"`
+		PerRank map[string]report.Counts `json:"per_rank"`
 	}
 	if err := json.Unmarshal(js, &back); err != nil || len(back.PerRank) != 1024 || back.PerRank["512"] != c512 || back.PerRank["1023"] != c0 {
 		t.Errorf("JSON per_rank: %d ranks, 512 %+v, 1023 %+v (%v)", len(back.PerRank), back.PerRank["512"], back.PerRank["1023"], err)
@@ -100,32 +102,32 @@ func TestReport1024RanksGrouped(t *testing.T) {
 // Ranks with the same counts group in any order; the largest group comes first, past maxPerRankLines groups the
 // rest is counted.
 func TestGroupPerRank(t *testing.T) {
-	per := map[string]triage.Counts{}
+	per := map[string]report.Counts{}
 	for r := 0; r < 40; r++ {
-		per[strconv.Itoa(r)] = triage.Counts{Recompiles: r % 2} // even ranks one way, odd ranks the other
+		per[strconv.Itoa(r)] = report.Counts{Recompiles: r % 2} // even ranks one way, odd ranks the other
 	}
-	per["7"] = triage.Counts{Recompiles: 9}
+	per["7"] = report.Counts{Recompiles: 9}
 	g := render.GroupPerRank(per)
 	if len(g) != 3 || len(g[0].Ranks) != 20 || g[0].Ranks[0] != 0 || len(g[1].Ranks) != 19 || g[2].Ranks[0] != 7 {
 		t.Fatalf("groups %+v", g)
 	}
-	many := map[string]triage.Counts{}
+	many := map[string]report.Counts{}
 	for r := 0; r < 100; r++ {
-		many[strconv.Itoa(r)] = triage.Counts{Recompiles: r}
+		many[strconv.Itoa(r)] = report.Counts{Recompiles: r}
 	}
 	var b strings.Builder
-	render.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &triage.Report{PerRank: many}, nil)
+	render.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &report.Report{PerRank: many}, nil)
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	if len(lines) != render.MaxPerRankLines+2 || lines[len(lines)-1] != "  … "+strconv.Itoa(100-render.MaxPerRankLines)+" more groups of ranks ("+strconv.Itoa(100-render.MaxPerRankLines)+" ranks): --format json has every rank" {
 		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
 	}
 	// one group past the shown ones is "1 more group of ranks (1 rank)" (it read "1 more groups of ranks (1 ranks)")
-	one := map[string]triage.Counts{}
+	one := map[string]report.Counts{}
 	for r := 0; r <= render.MaxPerRankLines; r++ {
-		one[strconv.Itoa(r)] = triage.Counts{Recompiles: r}
+		one[strconv.Itoa(r)] = report.Counts{Recompiles: r}
 	}
 	b.Reset()
-	render.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &triage.Report{PerRank: one}, nil)
+	render.WritePerRank(text.NewWriter(&b, text.Options{Width: 200}), &report.Report{PerRank: one}, nil)
 	if !strings.HasSuffix(strings.TrimSpace(b.String()), "  … 1 more group of ranks (1 rank): --format json has every rank") {
 		t.Errorf("one more group:\n%s", b.String())
 	}

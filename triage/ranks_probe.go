@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -21,7 +23,7 @@ import (
 // not earned, a rank compared by its probe that lacks what they logged differs from them all the same, and the rest
 // is named as not compared (earnedFromProbe); else a comparison that was not made anyway (not compared) is left as
 // it is: it claims nothing of them.
-func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, short string, unknown []RankWithoutRecords) RankAgreement {
+func withoutUnknownRanks(ra RankAgreement, ev report.ReportEvidence, fs []Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
 	if d, ok := earnedFromProbe(ra, ev, fs, short, unknown); ok { // the ranks with records not compared, a difference stands
 		return d
 	}
@@ -46,7 +48,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 	var nc, its []string // what is not known of the ranks left out, and the summary's words of them
 	for _, g := range groups {
 		words, it := notKnownWords(g.ranks, g.what, g.counted, g.read)
-		nc, its = append(nc, words), append(its, RankWord(g.ranks)+" not compared: "+it)
+		nc, its = append(nc, words), append(its, report.RankWord(g.ranks)+" not compared: "+it)
 	}
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(out, r) })
 	if len(ranks) == 0 { // every rank is one no log record names, and some not compared on all: no reference
@@ -81,7 +83,7 @@ func withoutUnknownRanks(ra RankAgreement, ev ReportEvidence, fs []Finding, shor
 			ra.Groups = append(ra.Groups, rg)
 		case unearned.NotCompared != "":
 			nc = append(nc, g.notKnown())
-			its = append(its, RankWord(g.ranks)+" not compared: "+unearned.NotCompared)
+			its = append(its, report.RankWord(g.ranks)+" not compared: "+unearned.NotCompared)
 			continue
 		default:
 			nc = append(nc, g.notKnown())
@@ -159,8 +161,8 @@ func notKnownWords(ranks []int, what, counted string, read bool) (words, its str
 	}
 	if one {
 		rest := fmt.Sprintf("%s are not known (no log record names it%s)", what, why)
-		return RankWord(ranks) + "'s " + rest, "its " + rest
+		return report.RankWord(ranks) + "'s " + rest, "its " + rest
 	}
 	rest := fmt.Sprintf("are not known (no log record names them%s)", why)
-	return fmt.Sprintf("the %s of %s %s", what, RankWord(ranks), rest), "their " + what + " " + rest
+	return fmt.Sprintf("the %s of %s %s", what, report.RankWord(ranks), rest), "their " + what + " " + rest
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -36,7 +38,7 @@ func quantityOf(k Kind) string {
 // quantities they counted (ComparedOn: as having none of them); NotCompared are the others, ProbeCounted what the
 // counters counted that leaves each unknown ("3 frame compiles, which may be recompiles").
 type ProbeCompared struct {
-	RankWithoutRecords
+	report.RankWithoutRecords
 	ComparedOn   []string `json:"compared_on"`
 	NotCompared  []string `json:"not_compared,omitempty"`
 	ProbeCounted []string `json:"probe_counted,omitempty"`
@@ -64,7 +66,7 @@ func (pc probeCount) known() []string {
 // frame compile at most (no recompile), none failed, no CUDA-graph skip, or leave that quantity unknown. The
 // counters do not say where a break or recompile was, nor tell a recompile from another frame's first compile:
 // any of them leaves its quantity unknown ("3 frame compiles, which may be recompiles").
-func probeCounted(rank int, probes []ProcessInfo) probeCount {
+func probeCounted(rank int, probes []report.ProcessInfo) probeCount {
 	var breaks, total, ok, unsupported, skips int
 	var pc probeCount
 	for _, p := range probes {
@@ -92,18 +94,18 @@ func probeCounted(rank int, probes []ProcessInfo) probeCount {
 	pc.frames = ok
 	add := func(q, why string) { pc.unknown, pc.whys = append(pc.unknown, q), append(pc.whys, why) }
 	if breaks > 0 {
-		add(QuantityGraphBreaks, Plural(breaks, "graph break"))
+		add(QuantityGraphBreaks, report.Plural(breaks, "graph break"))
 	}
 	if total > 1 {
-		add(QuantityRecompiles, Plural(total, "frame compile")+", which may be recompiles")
+		add(QuantityRecompiles, report.Plural(total, "frame compile")+", which may be recompiles")
 	}
 	if total > ok {
-		add(QuantityCompileErrors, Plural(total-ok, "frame")+" that did not compile")
+		add(QuantityCompileErrors, report.Plural(total-ok, "frame")+" that did not compile")
 	} else if unsupported > 0 {
 		add(QuantityCompileErrors, fmt.Sprintf("%d Unsupported it did not trace", unsupported))
 	}
 	if skips > 0 {
-		add(QuantityCudagraphSkips, Plural(skips, "CUDA-graph skip"))
+		add(QuantityCudagraphSkips, report.Plural(skips, "CUDA-graph skip"))
 	}
 	return pc
 }
@@ -131,8 +133,8 @@ func (ra RankAgreement) ProbeBasis() string {
 	}
 	var parts []string
 	for i, g := range groups {
-		if i == summaryGroups {
-			parts = append(parts, fmt.Sprintf("… %d more groups of ranks as their probes counted", len(groups)-summaryGroups))
+		if i == report.SummaryGroups {
+			parts = append(parts, fmt.Sprintf("… %d more groups of ranks as their probes counted", len(groups)-report.SummaryGroups))
 			break
 		}
 		parts = append(parts, ra.basisWords(g.ranks, g.pc, g.differs))
@@ -147,10 +149,10 @@ func (ra RankAgreement) basisWords(ranks []int, pc ProbeCompared, differs bool) 
 	}
 	var s string
 	if len(pc.NotCompared) > 0 && !differs && len(ra.Groups) > 0 {
-		s = fmt.Sprintf("%s, which no log record names, %s with %s on what %s %s counted: %s%s", RankWord(ranks), agrees,
-			RankWord(ra.Groups[0].Ranks), its, probe, countedWords(pc), each)
+		s = fmt.Sprintf("%s, which no log record names, %s with %s on what %s %s counted: %s%s", report.RankWord(ranks), agrees,
+			report.RankWord(ra.Groups[0].Ranks), its, probe, countedWords(pc), each)
 	} else {
-		s = fmt.Sprintf("%s as %s %s counted (no log record names %s): %s%s", RankWord(ranks), its, probe, them, countedWords(pc), each)
+		s = fmt.Sprintf("%s as %s %s counted (no log record names %s): %s%s", report.RankWord(ranks), its, probe, them, countedWords(pc), each)
 	}
 	if len(pc.NotCompared) > 0 {
 		s += fmt.Sprintf("; %s %s not compared (%s %s counted %s%s)", its, playbooks.JoinAnd(pc.NotCompared), its, probe,
@@ -167,7 +169,7 @@ func countedWords(pc ProbeCompared) string {
 	var parts []string
 	if has(QuantityRecompiles) {
 		if frames > 0 {
-			parts = append(parts, Plural(frames, "compiled frame"))
+			parts = append(parts, report.Plural(frames, "compiled frame"))
 		} else {
 			parts = append(parts, "no compiled frame")
 		}
@@ -196,7 +198,7 @@ func (ra RankAgreement) differs(r int) bool {
 	return false
 }
 
-func probeFrames(u RankWithoutRecords) int {
+func probeFrames(u report.RankWithoutRecords) int {
 	if u.ProbeFrames == nil {
 		return -1
 	}

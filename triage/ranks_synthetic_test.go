@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -17,7 +19,7 @@ import (
 // (size 9→11). The groups are {all but 1} and {1}; the summary names rank 1 and does not list the others.
 func TestSyntheticRankAgreement1024(t *testing.T) {
 	build := func(n int) *triage.Analysis {
-		return triage.SynthAnalysis(t, n, func(agg *triage.Aggregator) {
+		return triage.SynthAnalysis(t, n, func(agg *report.Aggregator) {
 			line := 1
 			for r := 0; r < n; r++ {
 				agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", line))
@@ -61,7 +63,7 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 // Half the ranks break (every even rank): the reference is the group without the break, and the summary
 // stays bounded although the ranks do not form ranges.
 func TestSyntheticRankAgreementInterleaved(t *testing.T) {
-	a := triage.SynthAnalysis(t, 1024, func(agg *triage.Aggregator) {
+	a := triage.SynthAnalysis(t, 1024, func(agg *report.Aggregator) {
 		for r := 0; r < 1024; r += 2 {
 			agg.Add(triage.SynthBreak(r, 0, 0, 10, r+1))
 		}
@@ -80,7 +82,7 @@ func TestSyntheticRankAgreementInterleaved(t *testing.T) {
 
 // Every rank breaks at its own line: 1024 groups, the summary spells out only a few.
 func TestSyntheticRankAgreementAllDiffer(t *testing.T) {
-	a := triage.SynthAnalysis(t, 1024, func(agg *triage.Aggregator) {
+	a := triage.SynthAnalysis(t, 1024, func(agg *report.Aggregator) {
 		for r := 0; r < 1024; r++ {
 			agg.Add(triage.SynthBreak(r, 0, 0, 100+r, r+1))
 		}

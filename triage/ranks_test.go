@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -30,14 +32,14 @@ func TestRankAgreementSmall(t *testing.T) {
 }
 
 func TestCompactRanks(t *testing.T) {
-	if got := triage.CompactRanks([]int{0, 2, 3, 4, 5, 6, 7}); got != "0,2–7" {
+	if got := report.CompactRanks([]int{0, 2, 3, 4, 5, 6, 7}); got != "0,2–7" {
 		t.Errorf("%q", got)
 	}
 	var evens []int
 	for r := 0; r < 40; r += 2 {
 		evens = append(evens, r)
 	}
-	if got := triage.CompactRanks(evens); got != "0,2,4,6,8,10,12,14,… (20 ranks)" {
+	if got := report.CompactRanks(evens); got != "0,2,4,6,8,10,12,14,… (20 ranks)" {
 		t.Errorf("%q", got)
 	}
 	if got := text.ParseRanges("0,2-4,7–8,x,9-1"); fmt.Sprint(got) != "[0 2 3 4 7 8]" {
@@ -82,10 +84,10 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 	}
 	// logged (records, or the run's TORCH_LOGS): the comparison is made as before, agreeing or not; ranks of a
 	// run that did not complete are not said to agree (what they never reached is not known)
-	logged := &triage.RunFacts{Outcome: triage.OutcomeFailed, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
+	logged := &report.RunFacts{Outcome: report.OutcomeFailed, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true}
 	for _, c := range []struct {
 		name        string
-		run         *triage.RunFacts
+		run         *report.RunFacts
 		agree       bool
 		notCompared string
 	}{
@@ -102,7 +104,7 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 
 // A live run's rank that compiled nothing yet is worded as such, not "before the run still running".
 func TestIdleRankOfALiveRun(t *testing.T) {
-	ev := triage.ReportEvidence{Ranks: []int{0, 1}, TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}
+	ev := report.ReportEvidence{Ranks: []int{0, 1}, TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}
 	ra := triage.RankAgreeWithout(ev, nil, []int{0}, "still running", nil)
 	if !strings.Contains(ra.Summary, "rank 0 compiled nothing yet") || ra.Disagree() {
 		t.Errorf("%+v", ra)

@@ -3,6 +3,8 @@ package triage
 import (
 	"slices"
 	"strconv"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // What shows a rank that no log record names (RankWithoutRecords.KnownFrom).
@@ -14,23 +16,23 @@ const (
 
 // UnknownRank is the entry of rank in a per_rank_unknown list (the ranks no log record names), ok false when the
 // log names the rank (or the list does not hold it).
-func UnknownRank(list []RankWithoutRecords, rank int) (RankWithoutRecords, bool) {
-	i := slices.IndexFunc(list, func(u RankWithoutRecords) bool { return u.Rank == rank })
+func UnknownRank(list []report.RankWithoutRecords, rank int) (report.RankWithoutRecords, bool) {
+	i := slices.IndexFunc(list, func(u report.RankWithoutRecords) bool { return u.Rank == rank })
 	if i < 0 {
-		return RankWithoutRecords{}, false
+		return report.RankWithoutRecords{}, false
 	}
 	return list[i], true
 }
 
 // ranksWithoutRecords lists the ranks of ranks (the analysis's, worldRanks) that the report has no counts of,
 // with what shows each, by the same rules as worldRanks.
-func ranksWithoutRecords(rep *Report, ranks []int, run *RunFacts, probes []ProcessInfo, torchRan bool) []RankWithoutRecords {
-	out := []RankWithoutRecords{}
+func ranksWithoutRecords(rep *report.Report, ranks []int, run *report.RunFacts, probes []report.ProcessInfo, torchRan bool) []report.RankWithoutRecords {
+	out := []report.RankWithoutRecords{}
 	for _, r := range ranks {
 		if _, ok := rep.PerRank[strconv.Itoa(r)]; ok || r < 0 {
 			continue
 		}
-		u := RankWithoutRecords{Rank: r, KnownFrom: []string{}}
+		u := report.RankWithoutRecords{Rank: r, KnownFrom: []string{}}
 		own, world, frames, counted := false, false, 0, false
 		for _, p := range probes {
 			if p.Rank == r && (p.WorldSize > 1 || len(probes) > 1) {
@@ -55,14 +57,14 @@ func ranksWithoutRecords(rep *Report, ranks []int, run *RunFacts, probes []Proce
 		}
 		if pc := probeCounted(r, probes); pc.read { // what rank agreement compares it on, and words
 			u.ProbeFrames = &pc.frames
-			u.Probe = &ProbeCounts{None: pc.known(), NotKnown: pc.unknown, Counted: pc.whys}
+			u.Probe = &report.ProbeCounts{None: pc.known(), NotKnown: pc.unknown, Counted: pc.whys}
 		}
 		out = append(out, u)
 	}
 	return out
 }
 
-func sameRankWithoutRecords(a, b RankWithoutRecords) bool {
+func sameRankWithoutRecords(a, b report.RankWithoutRecords) bool {
 	return a.Rank == b.Rank && slices.Equal(a.KnownFrom, b.KnownFrom) && (a.ProbeFrames == nil) == (b.ProbeFrames == nil) &&
-		(a.ProbeFrames == nil || *a.ProbeFrames == *b.ProbeFrames) && a.Probe.equal(b.Probe)
+		(a.ProbeFrames == nil || *a.ProbeFrames == *b.ProbeFrames) && a.Probe.Equal(b.Probe)
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -35,7 +37,7 @@ func perRankLine(t *testing.T, a *triage.Analysis, who string) string {
 // only where the probe counted none, and marked as the probe's; the rest stays "not known" (runtime errors: no
 // probe counts them). Ranks 0,1 log the same break; rank 2's probe counted frames and no graph break.
 func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
-	sameBreak := func(agg *triage.Aggregator) {
+	sameBreak := func(agg *report.Aggregator) {
 		for r := range 2 {
 			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}

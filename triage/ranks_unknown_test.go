@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -18,11 +20,11 @@ import (
 // (known from the launcher, no frames counted), in the JSON and in the text's "Per rank", one line for all of
 // them; the ranks with records keep their counts. Every rank of the JSON's ranks is in one of the two.
 func TestRanksOnlyTheLauncherShows(t *testing.T) {
-	agg := triage.NewAggregator()
+	agg := report.NewAggregator()
 	agg.AddInput("synthetic.log", -1)
 	agg.AddRank(0)
 	agg.Add(triage.SynthBreak(0, 0, 0, 1, 10))
-	a := triage.AnalyzeRun(agg.Report(), nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
+	a := triage.AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: 4})
 	u := a.Report.PerRankUnknown
 	if len(u) != 3 || u[0].Rank != 1 || u[2].Rank != 3 || u[0].ProbeFrames != nil || len(u[0].KnownFrom) != 1 || u[0].KnownFrom[0] != triage.KnownFromLauncher {
@@ -49,7 +51,7 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 		t.Errorf("text:\n%s", b.String())
 	}
 	// a report of one process has none, and its JSON an empty list, not null
-	single := triage.Analyze(&triage.Report{PerRank: map[string]triage.Counts{}}, nil, nil)
+	single := triage.Analyze(&report.Report{PerRank: map[string]report.Counts{}}, nil, nil)
 	b.Reset()
 	if err := render.WriteReport(&b, single, "json", text.Options{}); err != nil || !strings.Contains(b.String(), `"per_rank_unknown": []`) {
 		t.Errorf("single process: %v\n%.400s", err, b.String())
@@ -62,14 +64,14 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 // its probe's counters (one frame compiled, no break counted) the difference stands, and names its basis. Ranks 0
 // and 1 agree, but not all ranks were compared: no agreement of all (--ranks-agree has no evidence, not a pass).
 func TestRankAgreementOfRanksTheLauncherShows(t *testing.T) {
-	analyze := func(probes []triage.ProcessInfo) *triage.Analysis {
-		agg := triage.NewAggregator()
+	analyze := func(probes []report.ProcessInfo) *triage.Analysis {
+		agg := report.NewAggregator()
 		agg.AddInput("synthetic.log", -1)
 		for r := range 2 {
 			agg.AddRank(r)
 			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
 		}
-		return triage.AnalyzeRun(agg.Report(), nil, probes, &triage.RunFacts{Outcome: triage.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
+		return triage.AnalyzeRun(agg.Report(), nil, probes, &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
 			TorchLogsSet: true, WorldSize: 3})
 	}
 	a := analyze(nil)
@@ -82,12 +84,12 @@ func TestRankAgreementOfRanksTheLauncherShows(t *testing.T) {
 		!strings.Contains(ra.Summary, "all 2 ranks agree (0,1); rank 2 not compared: its graph breaks and recompiles are not known (no log record names it, and no probe of it recorded Dynamo's counters)") {
 		t.Errorf("no probe of rank 2: %+v", ra)
 	}
-	probe := func(r int, frames float64, breaks map[string]float64) triage.ProcessInfo {
-		return triage.ProcessInfo{Rank: r, RankSource: "env", WorldSize: 3,
+	probe := func(r int, frames float64, breaks map[string]float64) report.ProcessInfo {
+		return report.ProcessInfo{Rank: r, RankSource: "env", WorldSize: 3,
 			Counters: map[string]map[string]float64{"frames": {"total": frames, "ok": frames}, "graph_break": breaks}}
 	}
 	brk := map[string]float64{"Unsupported: builtin: print": 1}
-	ra = analyze([]triage.ProcessInfo{probe(0, 2, brk), probe(1, 2, brk), probe(2, 1, nil)}).RankAgreement
+	ra = analyze([]report.ProcessInfo{probe(0, 2, brk), probe(1, 2, brk), probe(2, 1, nil)}).RankAgreement
 	if !ra.Disagree() || !strings.Contains(ra.Summary, "ranks 0,1 agree; rank 2: missing graph break print() at train.py:10") ||
 		!strings.Contains(ra.Summary, "rank 2 as its probe counted (no log record names it): 1 compiled frame, no graph break") ||
 		len(ra.FromProbe) != 1 || ra.FromProbe[0].Rank != 2 {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -24,10 +26,10 @@ var perRankNouns = []string{"break", "recompile", "limit hit", "skip", "compile 
 // (RankWithoutRecords.Probe, what rank agreement compares them on), those as 0 and the rest as not known:
 // "rank 0: 0 breaks, recompiles not known, …; no log record names it: the 0s are as its probe counted (it also
 // counted 3 frame compiles, which may be recompiles)".
-func UnknownRankGroups(us []RankWithoutRecords) []RankLine {
+func UnknownRankGroups(us []report.RankWithoutRecords) []RankLine {
 	type group struct {
 		ranks []int
-		u     RankWithoutRecords
+		u     report.RankWithoutRecords
 	}
 	var groups []group
 	for _, u := range us {
@@ -53,12 +55,12 @@ func UnknownRankGroups(us []RankWithoutRecords) []RankLine {
 			out = append(out, RankLine{Ranks: len(g.ranks), Text: probeCountsLine(g.ranks, u)})
 			continue
 		}
-		line := RankWord(g.ranks) + ": counts not known: no log record names " + it
+		line := report.RankWord(g.ranks) + ": counts not known: no log record names " + it
 		switch u := g.u; {
 		case u.ProbeFrames != nil && *u.ProbeFrames == 0:
 			line += fmt.Sprintf("; %s %s counted no compiled frame", its, probe)
 		case u.ProbeFrames != nil:
-			line += fmt.Sprintf("; %s %s counted %s%s", its, probe, Plural(*u.ProbeFrames, "compiled frame"), each)
+			line += fmt.Sprintf("; %s %s counted %s%s", its, probe, report.Plural(*u.ProbeFrames, "compiled frame"), each)
 		case slices.Contains(u.KnownFrom, KnownFromProbe):
 			line += fmt.Sprintf(" (known from %s %s)", its, probe)
 		case len(u.KnownFrom) > 0:
@@ -77,10 +79,10 @@ func UnknownRankGroups(us []RankWithoutRecords) []RankLine {
 // in the order of the others' lines, 0 where the probes counted none of its quantity, "not known" where not, and
 // whose the 0s are: "rank 0: 0 breaks, 0 recompiles, 0 limit hits, 0 skips, 0 compile errors, runtime errors not
 // known; no log record names it: the 0s are as its probe counted (1 compiled frame)".
-func probeCountsLine(ranks []int, u RankWithoutRecords) string {
+func probeCountsLine(ranks []int, u report.RankWithoutRecords) string {
 	items := make([]string, len(perRankNouns))
 	for i, noun := range perRankNouns {
-		items[i] = Plural(0, noun)
+		items[i] = report.Plural(0, noun)
 		if !u.ProbeNone(PerRankQuantities[i]) {
 			items[i] = strings.TrimPrefix(items[i], "0 ") + " not known"
 		}
@@ -96,9 +98,9 @@ func probeCountsLine(ranks []int, u RankWithoutRecords) string {
 	case u.ProbeFrames != nil && *u.ProbeFrames == 0:
 		note += " (no compiled frame)"
 	case u.ProbeFrames != nil:
-		note += " (" + Plural(*u.ProbeFrames, "compiled frame") + each + ")"
+		note += " (" + report.Plural(*u.ProbeFrames, "compiled frame") + each + ")"
 	}
-	return RankWord(ranks) + ": " + strings.Join(items, ", ") + note
+	return report.RankWord(ranks) + ": " + strings.Join(items, ", ") + note
 }
 
 // rankLine is one line of the "Per rank" section and the ranks it stands for.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/gate"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -68,10 +70,10 @@ func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 // A guard on an attribute's identity is no argument "passed": ___check_obj_id(L['self'].flag, …) read "a
 // different object passed as self.flag" (real 2.6 run; an argument still reads "passed as fn").
 func TestObjectIdentityOfAnAttribute(t *testing.T) {
-	if got := triage.DescribeClass(triage.GuardClass{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
+	if got := triage.DescribeClass(report.GuardClass{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
 		t.Errorf("attribute: %q", got)
 	}
-	if got := triage.DescribeClass(triage.GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
+	if got := triage.DescribeClass(report.GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
 		t.Errorf("argument: %q", got)
 	}
 }
@@ -108,7 +110,7 @@ func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
 	if a.Evidence.GraphBreaksLogged {
 		t.Fatal("the test wants a log without graph_breaks")
 	}
-	want := []triage.ResumeBreak{{Function: "f", File: "/root/repro/r01_branch_print.py", Line: 6}}
+	want := []report.ResumeBreak{{Function: "f", File: "/root/repro/r01_branch_print.py", Line: 6}}
 	if got := a.Evidence.ResumeBreaks; len(got) != 1 || got[0].Function != "f" || got[0].Line != 6 || !strings.HasSuffix(got[0].File, "r01_branch_print.py") {
 		t.Errorf("resume breaks %+v, want %+v", got, want)
 	}
@@ -127,7 +129,7 @@ func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
 // 2.14 prints an identity guard with the object's type after it ("___check_obj_id(fn, 140609853979072),
 // type=<class 'builtin_function_or_method'>", a real 2.14.1 run): its source is fn, not "an argument".
 func TestObjectIdentityGuardOf214(t *testing.T) {
-	gc := triage.ClassifyGuard("___check_obj_id(fn, 140609853979072), type=<class 'builtin_function_or_method'>")
+	gc := report.ClassifyGuard("___check_obj_id(fn, 140609853979072), type=<class 'builtin_function_or_method'>")
 	if gc.Class != "obj_id" || gc.Source != "fn" || triage.DescribeClass(gc, 1) != "a different object passed as fn" {
 		t.Errorf("%+v: %q", gc, triage.DescribeClass(gc, 1))
 	}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -102,7 +104,7 @@ func copyTo(t *testing.T, path string) string {
 // The same file named twice is one input: its events count once.
 func TestSameFileNamedTwiceIsReadOnce(t *testing.T) {
 	lim := filepath.Join(Fixtures, "torch-2.14/gb_recompile.triage.log")
-	l, err := Load([]string{lim, lim}, LoadOptions{})
+	l, err := report.Load([]string{lim, lim}, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,12 +116,12 @@ func TestSameFileNamedTwiceIsReadOnce(t *testing.T) {
 // A load of text files only keeps no per-record key (the keys drop a trace's twins; with no trace they were the
 // one memory the aggregation kept per record): the report is the same, and with a trace the keys are kept.
 func TestTextOnlyLoadKeepsNoEventKeys(t *testing.T) {
-	keys := func(textOnly bool, paths ...string) (int, *Report) {
+	keys := func(textOnly bool, paths ...string) (int, *report.Report) {
 		found, err := logparse.Find(paths)
 		if err != nil {
 			t.Fatal(err)
 		}
-		agg := NewAggregator()
+		agg := report.NewAggregator()
 		if textOnly && found.TextOnly {
 			agg.TextOnly()
 		}
@@ -128,7 +130,7 @@ func TestTextOnlyLoadKeepsNoEventKeys(t *testing.T) {
 			t.Fatal(errs)
 		}
 		n := 0
-		for _, b := range agg.unseen.blocks {
+		for _, b := range agg.Unseen.Blocks {
 			n += len(b)
 		}
 		return n, agg.Report()

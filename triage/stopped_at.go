@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // StopPlace is where one process was when torchtriage stopped the run: the program's frame of the traceback its
@@ -38,17 +40,17 @@ func (a *Analysis) StoppedAtWords() (string, []string) {
 // Short is "rank 0: hang_extra.py:13 (KeyboardInterrupt)", "process: repro.py:5 (…)", "rank 1: not known (no
 // traceback with a frame of the program)".
 func (p StopPlace) Short() string {
-	who := "rank " + Itoa(p.Rank)
+	who := "rank " + report.Itoa(p.Rank)
 	if p.Rank < 0 {
-		who = Plural(p.Processes, "process") + " without a rank prefix"
+		who = report.Plural(p.Processes, "process") + " without a rank prefix"
 	}
 	switch {
 	case p.File == "":
 		return who + ": not known (no traceback with a frame of the program)"
 	case strings.HasPrefix(p.File, "<"): // Python's generated code (a guard's lambda): no file of the program
-		return who + ": in generated code " + p.File + ":" + Itoa(p.Line) + " (" + p.Class + ")"
+		return who + ": in generated code " + p.File + ":" + report.Itoa(p.Line) + " (" + p.Class + ")"
 	}
-	return who + ": " + filepath.Base(p.File) + ":" + Itoa(p.Line) + " (" + p.Class + ")"
+	return who + ": " + filepath.Base(p.File) + ":" + report.Itoa(p.Line) + " (" + p.Class + ")"
 }
 
 // StoppedAt lists where each process was when torchtriage stopped the run, from the interrupt tracebacks of
@@ -57,7 +59,7 @@ func (p StopPlace) Short() string {
 // one rank printed one, and one per place of processes without a rank prefix; nil for a run the tool did not
 // stop or where no process printed such a traceback.
 func (a *Analysis) StoppedAt() []StopPlace {
-	if a == nil || a.Run == nil || a.Run.Outcome != OutcomeStopped || a.Report == nil {
+	if a == nil || a.Run == nil || a.Run.Outcome != report.OutcomeStopped || a.Report == nil {
 		return nil
 	}
 	found := map[int]StopPlace{}
@@ -106,7 +108,7 @@ func (a *Analysis) StoppedAt() []StopPlace {
 // LauncherSignal is torchrun's reaction to the signal torchtriage sent it, for a run the tool stopped: the
 // message of its SignalException ("Process 6665 got signal: 2"), "" when it printed none.
 func (a *Analysis) LauncherSignal() string {
-	if a == nil || a.Run == nil || a.Run.Outcome != OutcomeStopped || a.Report == nil {
+	if a == nil || a.Run == nil || a.Run.Outcome != report.OutcomeStopped || a.Report == nil {
 		return ""
 	}
 	for _, e := range a.Report.Exceptions {
@@ -118,7 +120,7 @@ func (a *Analysis) LauncherSignal() string {
 }
 
 // stopInterrupt says an exception is how a process went down under a stop signal.
-func stopInterrupt(e ErrorSummary) bool {
+func stopInterrupt(e report.ErrorSummary) bool {
 	switch stopClassName(e.Class) {
 	case "KeyboardInterrupt", "SystemExit", "SignalException":
 		return true

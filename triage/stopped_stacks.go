@@ -9,9 +9,9 @@ func (a *Analysis) stackPlaces(found map[int]StopPlace) []StopPlace {
 	if a.Run != nil && a.Run.Direct {
 		world = a.Run.WorldSize
 	}
-	for _, p := range a.Report.stacks.places {
-		r := a.Report.stacks.rankOf(p, world)
-		place := StopPlace{Rank: r, File: p.file, Line: p.line, Class: StackDumpClass}
+	for _, p := range a.Report.Stacks.Places {
+		r := a.Report.Stacks.RankOf(p, world)
+		place := StopPlace{Rank: r, File: p.File, Line: p.Line, Class: StackDumpClass}
 		if r < 0 {
 			place.Processes = 1
 			unranked = append(unranked, place)

@@ -5,6 +5,8 @@ import (
 	"io"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
@@ -19,8 +21,8 @@ func AnalyzeFile(t *testing.T, paths ...string) *Analysis {
 }
 
 // buildReport loads paths into a report (Load without records) for the tests.
-func BuildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
-	l, err := Load(paths, LoadOptions{Stdin: stdin})
+func BuildReport(paths []string, stdin io.Reader) (*report.Report, []string, error) {
+	l, err := report.Load(paths, report.LoadOptions{Stdin: stdin})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -29,15 +31,15 @@ func BuildReport(paths []string, stdin io.Reader) (*Report, []string, error) {
 
 // compileState is a compile state as the probe writes it (compile-rank<R>-<pid>.json), idle after its last compile,
 // of a frame in /w/train.py.
-func CompileState(rank, compiles int, cid, fn string, line int) ProbeCompileState {
-	return ProbeCompileState{Rank: rank, RankSource: "env", PID: 7000 + rank, Phase: "idle", Trigger: "DYNAMO", CompileID: cid,
+func CompileState(rank, compiles int, cid, fn string, line int) report.ProbeCompileState {
+	return report.ProbeCompileState{Rank: rank, RankSource: "env", PID: 7000 + rank, Phase: "idle", Trigger: "DYNAMO", CompileID: cid,
 		Function: fn, File: "/w/train.py", Line: line, Compiles: compiles}
 }
 
 // compilesRun analyzes n ranks that each log the same break at train.py:10, with add's records on top, of a run in
 // outcome o whose probes wrote states.
-func CompilesRun(n int, o Outcome, states []ProbeCompileState, add func(agg *Aggregator)) *Analysis {
-	agg := NewAggregator()
+func CompilesRun(n int, o report.Outcome, states []report.ProbeCompileState, add func(agg *report.Aggregator)) *Analysis {
+	agg := report.NewAggregator()
 	agg.AddInput("synthetic_compiles.log", -1)
 	for r := range n {
 		agg.AddRank(r)
@@ -46,7 +48,7 @@ func CompilesRun(n int, o Outcome, states []ProbeCompileState, add func(agg *Agg
 	if add != nil {
 		add(agg)
 	}
-	return AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: o, StopReason: "timed out after 30s", TorchLogs: "graph_breaks,recompiles",
+	return AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: o, StopReason: "timed out after 30s", TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: n, CompileStates: states})
 }
 
@@ -66,9 +68,9 @@ func SynthBreak(rank, frame, compile, site, line int) *logparse.Record {
 			Frames: []logparse.Frame{fr}, UserFrame: fr}}
 }
 
-func SynthAnalysis(t testing.TB, ranks int, add func(agg *Aggregator)) *Analysis {
+func SynthAnalysis(t testing.TB, ranks int, add func(agg *report.Aggregator)) *Analysis {
 	t.Helper()
-	agg := NewAggregator()
+	agg := report.NewAggregator()
 	agg.AddInput("synthetic.log", -1)
 	for r := 0; r < ranks; r++ {
 		agg.AddRank(r)
@@ -76,6 +78,6 @@ func SynthAnalysis(t testing.TB, ranks int, add func(agg *Aggregator)) *Analysis
 	add(agg)
 	// a completed run whose TORCH_LOGS logged breaks and recompiles: what the synthetic records leave out
 	// (nothing) is known not to have happened
-	return AnalyzeRun(agg.Report(), nil, nil, &RunFacts{Outcome: OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
+	return AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: ranks})
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -63,7 +65,7 @@ func TestErrorGist(t *testing.T) {
 		"CUDA out of memory. Tried to allocate 200.00 GiB.":                                                                    "CUDA out of memory. Tried to allocate 200.00 GiB.",
 		"Last error:\n": "Last error:",
 	} {
-		if got := triage.ErrorGist(msg); got != want {
+		if got := report.ErrorGist(msg); got != want {
 			t.Errorf("errorGist(%q) = %q, want %q", msg, got, want)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 func countsOf(t *testing.T, paths ...string) expectedCounts {
@@ -135,5 +137,5 @@ func maxCounts(a, b expectedCounts) expectedCounts {
 	return expectedCounts{max(a.GraphBreaks, b.GraphBreaks), max(a.Recompiles, b.Recompiles),
 		max(a.RecompileLimitHits, b.RecompileLimitHits), max(a.CudagraphSkips, b.CudagraphSkips),
 		max(a.CompileErrors, b.CompileErrors), max(a.CudagraphPartitions, b.CudagraphPartitions),
-		max(a.CudagraphRerecords, b.CudagraphRerecords), max(a.RuntimeErrors, b.RuntimeErrors), SortedInts(ranks)}
+		max(a.CudagraphRerecords, b.CudagraphRerecords), max(a.RuntimeErrors, b.RuntimeErrors), report.SortedInts(ranks)}
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // gb_recompile's text log was taken with TORCH_LOGS off: of its .item() break (compile ids 3/0 and 3/1 in the
@@ -24,7 +26,7 @@ func TestTraceWithItemWarningKeepsBothRecords(t *testing.T) {
 			t.Errorf("%s: %d distinct, %d records, want 3 and 7 (the trace's)", v, rep.Counts.GraphBreaks,
 				rep.Counts.GraphBreakRecords)
 		}
-		var item *BreakSummary
+		var item *report.BreakSummary
 		for _, b := range rep.GraphBreaks {
 			if b.Line == 18 {
 				item = b
@@ -46,7 +48,7 @@ type siteEvents struct {
 	cids    map[string]bool
 }
 
-func breakEvents(rep *Report) map[string]*siteEvents {
+func breakEvents(rep *report.Report) map[string]*siteEvents {
 	out := map[string]*siteEvents{}
 	for _, b := range rep.GraphBreaks {
 		e := eventsAt(out, b.File+":"+strconv.Itoa(b.Line))
@@ -58,7 +60,7 @@ func breakEvents(rep *Report) map[string]*siteEvents {
 	return out
 }
 
-func recompileEvents(rep *Report) map[string]*siteEvents {
+func recompileEvents(rep *report.Report) map[string]*siteEvents {
 	out := map[string]*siteEvents{}
 	for _, r := range rep.Recompiles {
 		e := eventsAt(out, r.Function+"@"+r.File+":"+strconv.Itoa(r.Line))
@@ -155,7 +157,7 @@ func TestTracePairsCountTheUnion(t *testing.T) {
 	for _, base := range pairs {
 		rel, _ := filepath.Rel(Fixtures, base)
 		t.Run(rel, func(t *testing.T) {
-			var reps [3]*Report
+			var reps [3]*report.Report
 			for i, in := range [][]string{{base + ".trace"}, {base + ".withtrace.log"},
 				{base + ".trace", base + ".withtrace.log"}} {
 				rep, _, err := BuildReport(in, nil)

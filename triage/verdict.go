@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -48,7 +50,7 @@ func StateWords(state string) string {
 // rerecordsFew is how many CUDA-graph re-recordings pass as warm-up: the checklist's rule.
 const RerecordsFew = playbooks.RerecordsFew
 
-func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo, run *RunFacts, ev ReportEvidence) Verdict {
+func verdictOf(rep *report.Report, fs []Finding, ra RankAgreement, probes []report.ProcessInfo, run *report.RunFacts, ev report.ReportEvidence) Verdict {
 	t := CountFindings(fs)
 	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(BasisOf(ev, run), ra.compilesBasis()...),
 		FirstFailure: rep.FirstFailure.Text()}
@@ -61,57 +63,57 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.Reasons = append(v.Reasons, fmt.Sprintf(format, args...))
 	}
 	if t.errors > 0 {
-		add(Plural(t.errors, "compile error"), "%s", errorReason(Plural(t.errors, "compile error"), t.errors, t.firstError))
+		add(report.Plural(t.errors, "compile error"), "%s", errorReason(report.Plural(t.errors, "compile error"), t.errors, t.firstError))
 	}
 	if t.caught > 0 {
-		what := Plural(t.caught, "compile error") + " caught by the program"
+		what := report.Plural(t.caught, "compile error") + " caught by the program"
 		add(what, "%s", errorReason(what, t.caught, t.firstCaught))
 	}
 	switch {
 	case t.runtime > 0 && ev.LogsRejected: // import torch raised on the setting: the program never ran
 		add("torch rejected TORCH_LOGS", "%s", errorReason("torch rejected TORCH_LOGS at import", t.runtime, t.firstRuntime))
 	case t.runtime > 0:
-		add(Plural(t.runtime, "process")+" crashed", "%s", errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
+		add(report.Plural(t.runtime, "process")+" crashed", "%s", errorReason(report.Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
 	}
 	if t.peerGone > 0 {
-		what := Plural(t.peerGone, "process") + " died of its peer's failure"
+		what := report.Plural(t.peerGone, "process") + " died of its peer's failure"
 		if t.peerGone > 1 {
-			what = Plural(t.peerGone, "process") + " died of their peers' failure"
+			what = report.Plural(t.peerGone, "process") + " died of their peers' failure"
 		}
 		add(what, "%s: %s [%s]", what, t.firstPeerGone.Title, t.firstPeerGone.Playbook)
 	}
 	if t.unexpectedBreaks > 0 {
-		what := Plural(t.unexpectedBreaks, "graph break") + " to fix or consider"
+		what := report.Plural(t.unexpectedBreaks, "graph break") + " to fix or consider"
 		add(what, "%s, e.g. %s [%s]", what, t.firstBreak.Title, t.firstBreak.Playbook)
 	}
 	if t.unexpectedRecompiles > 0 {
-		what := Plural(t.unexpectedRecompiles, "recompile") + " beyond automatic dynamic"
+		what := report.Plural(t.unexpectedRecompiles, "recompile") + " beyond automatic dynamic"
 		add(what, "%s, e.g. %s [%s]", what, t.firstRecompile.Title, t.firstRecompile.Playbook)
 	}
 	if t.limits > 0 {
 		add("recompile limit hit", "recompile limit hit: %s", t.firstLimit.Title)
 	}
 	if t.partitions > 0 {
-		what := Plural(t.partitions, "non-cudagraphable partition")
+		what := report.Plural(t.partitions, "non-cudagraphable partition")
 		add(what, "%s: %s [%s]", what, t.firstGPU.Title, t.firstGPU.Playbook)
 	}
 	if t.skips > 0 {
-		what := Plural(t.skips, "CUDA-graph skip")
+		what := report.Plural(t.skips, "CUDA-graph skip")
 		add(what, "%s: %s [%s]", what, t.firstSkip.Title, t.firstSkip.Playbook)
 	}
 	if t.cgWarnings > 0 {
-		what := Plural(t.cgWarnings, "CUDA-graph warning") + " to fix"
+		what := report.Plural(t.cgWarnings, "CUDA-graph warning") + " to fix"
 		add(what, "%s: %s [%s]", what, t.firstCGWarning.Title, t.firstCGWarning.Playbook)
 	}
 	switch {
 	case t.rerecords > RerecordsFew:
-		what := Plural(t.rerecords, "CUDA-graph re-recording")
+		what := report.Plural(t.rerecords, "CUDA-graph re-recording")
 		add(what, "%s (more than %d): %s [%s]", what, RerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook)
 	case t.rerecords > 0 && len(short) > 0:
 		// a few pass as warm-up and make no run unsteady alone; where the run is not steady anyway they are
 		// listed, since they may be part of the cause (g13b: its skip is the re-record limit after 3)
 		v.Reasons = append(v.Reasons, fmt.Sprintf("%s (up to %d alone leave a run steady): %s [%s]",
-			Plural(t.rerecords, "CUDA-graph re-recording"), RerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook))
+			report.Plural(t.rerecords, "CUDA-graph re-recording"), RerecordsFew, t.firstRerecord.Title, t.firstRerecord.Playbook))
 	}
 	if ra.Disagree() {
 		add("ranks disagree", "ranks disagree: %s", ra.Summary)
@@ -121,31 +123,31 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 			t.FirstProbeMismatch.Title, t.FirstProbeMismatch.Playbook)
 	}
 	if t.parity > 0 {
-		add("settings differ between ranks", "%s between ranks", Plural(t.parity, "setting")+VerbS(t.parity, " differ"))
+		add("settings differ between ranks", "%s between ranks", report.Plural(t.parity, "setting")+report.VerbS(t.parity, " differ"))
 	}
 	graphs := ""
 	if v.UniqueGraphs >= 0 {
-		graphs = "; " + Plural(v.UniqueGraphs, "unique graph")
+		graphs = "; " + report.Plural(v.UniqueGraphs, "unique graph")
 	}
 	found := ""
 	if len(short) > 0 {
 		found = "; what it printed: " + strings.Join(short, ", ")
 	}
-	stops := interrupted(rep)
+	stops := report.Interrupted(rep)
 	switch {
-	case run != nil && run.Outcome == OutcomeDidNotStart:
-		v.State, v.Summary = StateDidNotStart, "did not start: "+OrWhat(run.Error, "the command could not be launched")
+	case run != nil && run.Outcome == report.OutcomeDidNotStart:
+		v.State, v.Summary = StateDidNotStart, "did not start: "+report.OrWhat(run.Error, "the command could not be launched")
 	case launcherOnly(rep, run, probes, ev, t): // torchrun died (its rendezvous) before any rank of the program ran
 		v.State, v.Summary = StateDidNotStart, "did not start: the launcher failed before any rank ran ("+
-			text.OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+ErrorGist(rep.FirstFailure.Message), text.TitleMax)+")"
+			text.OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+report.ErrorGist(rep.FirstFailure.Message), text.TitleMax)+")"
 	case ev.LogsRejected && t.runtime+t.errors > 0: // import torch raised on the setting: the program never ran
 		v.State, v.Summary = StateDidNotStart, "did not start: torch rejected TORCH_LOGS="+strings.Join(ev.Logs, ",")+
 			" at import, before the program ran"
-	case run != nil && run.Outcome == OutcomeFailed && !ev.TorchSeen:
-		v.State, v.Summary = StateDidNotStart, "did not start: the command "+exitWords(run)+" before any torch output"
-	case run != nil && run.Outcome == OutcomeStopped:
+	case run != nil && run.Outcome == report.OutcomeFailed && !ev.TorchSeen:
+		v.State, v.Summary = StateDidNotStart, "did not start: the command "+report.ExitWords(run)+" before any torch output"
+	case run != nil && run.Outcome == report.OutcomeStopped:
 		v.State, v.Summary = StateStopped, "stopped by torchtriage ("+run.StoppedBy()+") before the run finished"+found
-	case run != nil && run.Outcome == OutcomeInterrupted:
+	case run != nil && run.Outcome == report.OutcomeInterrupted:
 		v.State, v.Summary = StateStopped, interruptedWords+found
 	case run == nil && len(stops) > 0 && t.errors+t.runtime == 0:
 		v.State, v.Summary = StateStopped, "stopped: a process was interrupted ("+strings.Join(stops, ", ")+
@@ -154,8 +156,8 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 		v.State, v.Summary = StateNoEvidence, "no evidence: "+NoTorch(ev, run, rep)+found
 	case len(short) > 0:
 		v.State, v.Summary = StateNotSteady, "not steady: "+strings.Join(short, ", ")+graphs
-	case run != nil && run.Outcome == OutcomeFailed:
-		v.State, v.Summary = StateNotSteady, "not steady: the run "+exitWords(run)+" without an error torchtriage recognises"
+	case run != nil && run.Outcome == report.OutcomeFailed:
+		v.State, v.Summary = StateNotSteady, "not steady: the run "+report.ExitWords(run)+" without an error torchtriage recognises"
 	case ev.NothingCompiled() != "":
 		next := "; does the program reach torch.compile?"
 		if ev.CompileOff != "" {
@@ -173,28 +175,28 @@ func verdictOf(rep *Report, fs []Finding, ra RankAgreement, probes []ProcessInfo
 			}
 			v.Summary += "; " + what + resumeText(rb)
 		}
-	case run != nil && run.Outcome == OutcomeRunning:
+	case run != nil && run.Outcome == report.OutcomeRunning:
 		v.State, v.Summary = StateNoEvidence, "still running: no unexpected graph break or recompile so far"
-	case run != nil && run.Outcome == OutcomeUnknown:
+	case run != nil && run.Outcome == report.OutcomeUnknown:
 		v.State, v.Summary = StateNoEvidence, "no evidence: the run's record is unreadable, so how it ended is not known"
 	case ev.NoGraphCompiled != "": // frames compiled, none with an op: no steady state of compiled code to speak of
 		v.UniqueGraphs = 0
 		logged := ""
 		if t.expectedBreaks > 0 {
-			logged = "; it logged " + Plural(t.expectedBreaks, "graph break") + " by design"
+			logged = "; it logged " + report.Plural(t.expectedBreaks, "graph break") + " by design"
 		}
 		v.State, v.Summary = StateNoEvidence, "no evidence: "+ev.NoGraphCompiled+": none of the program's code ran compiled, "+
 			"so no break or recompile in it could show"+logged+"; does the compiled call reach the model's code?"
 	default:
 		var aside []string // what the verdict set aside, each only when there is some
 		if t.expectedBreaks > 0 {
-			aside = append(aside, Plural(t.expectedBreaks, "graph break")+" by design")
+			aside = append(aside, report.Plural(t.expectedBreaks, "graph break")+" by design")
 		}
 		if splits := ddpSplitAside(rep.DDPSplits); splits != "" {
 			aside = append(aside, splits)
 		}
 		if t.recompiles > 0 {
-			aside = append(aside, Plural(t.recompiles, "expected recompile"))
+			aside = append(aside, report.Plural(t.recompiles, "expected recompile"))
 		}
 		extra := ""
 		if len(aside) > 0 {
@@ -221,7 +223,7 @@ func agreeText(ra RankAgreement) string {
 
 // uniqueGraphs reads dynamo's counters["stats"]["unique_graphs"] from the probe (the largest over processes:
 // ranks compile the same graphs); -1 when no process recorded it.
-func uniqueGraphs(probes []ProcessInfo) int {
+func uniqueGraphs(probes []report.ProcessInfo) int {
 	n := -1
 	for _, p := range probes {
 		if v, ok := p.Counters["stats"]["unique_graphs"]; ok && int(v) > n {
@@ -234,8 +236,8 @@ func uniqueGraphs(probes []ProcessInfo) int {
 // launcherOnly: a run the tool launched failed with no rank of the program seen (no probe file, no torch import the
 // probe saw, no rank in the records) and its first failure raised in the launcher itself (torchrun's script or
 // torch.distributed.elastic: testdata/recorded/rendezvous-libuv): no process of the program ran, let alone crashed.
-func launcherOnly(rep *Report, run *RunFacts, probes []ProcessInfo, ev ReportEvidence, t tally) bool {
-	if run == nil || run.Outcome != OutcomeFailed || run.TorchImported > 0 || len(probes) > 0 || len(ev.Ranks) > 0 ||
+func launcherOnly(rep *report.Report, run *report.RunFacts, probes []report.ProcessInfo, ev report.ReportEvidence, t tally) bool {
+	if run == nil || run.Outcome != report.OutcomeFailed || run.TorchImported > 0 || len(probes) > 0 || len(ev.Ranks) > 0 ||
 		rep.FirstFailure == nil || t.errors > 0 {
 		return false
 	}

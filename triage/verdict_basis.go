@@ -3,10 +3,12 @@ package triage
 import (
 	"fmt"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // basisOf words what a verdict rests on.
-func BasisOf(ev ReportEvidence, run *RunFacts) []string {
+func BasisOf(ev report.ReportEvidence, run *report.RunFacts) []string {
 	var b []string
 	if ev.TorchSeen {
 		b = append(b, "torch seen in "+strings.Join(ev.TorchSeenBy, ", "))
@@ -19,7 +21,7 @@ func BasisOf(ev ReportEvidence, run *RunFacts) []string {
 		if ev.LogsRejected {
 			rejected = " (torch rejected it: nothing was logged)"
 		}
-		b = append(b, "TORCH_LOGS from the run: "+OrWhat(strings.Join(ev.Logs, ","), "(none)")+rejected)
+		b = append(b, "TORCH_LOGS from the run: "+report.OrWhat(strings.Join(ev.Logs, ","), "(none)")+rejected)
 	case ev.LogsFrom == "inferred":
 		b = append(b, "logs seen in the input: "+strings.Join(ev.Logs, ","))
 	case ev.LogsRejected:
@@ -40,7 +42,7 @@ func BasisOf(ev ReportEvidence, run *RunFacts) []string {
 	}
 	if run != nil {
 		switch run.Outcome {
-		case OutcomeRunning:
+		case report.OutcomeRunning:
 			b = append(b, "run still running")
 		default:
 			b = append(b, "run "+strings.ReplaceAll(string(run.Outcome), "_", " ")) // "run did not start"
@@ -54,7 +56,7 @@ func BasisOf(ev ReportEvidence, run *RunFacts) []string {
 
 // unlogged names the kinds of ev not shown to be logged, in words and by TORCH_LOGS name: "graph breaks and
 // recompiles", "graph_breaks or recompiles".
-func unlogged(ev ReportEvidence) (words, names string) {
+func unlogged(ev report.ReportEvidence) (words, names string) {
 	switch {
 	case !ev.GraphBreaksLogged && !ev.RecompilesLogged:
 		return "graph breaks and recompiles", "graph_breaks or recompiles"

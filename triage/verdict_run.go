@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
@@ -35,32 +37,32 @@ func errorReason(what string, n int, first *Finding) string {
 // unfinished run did not show proves nothing: check does not pass on it, the checklist ticks nothing on it.
 func (a *Analysis) Unfinished() string { return unfinished(CountFindings(a.Findings), a.Run, a.Report) }
 
-func unfinished(t tally, run *RunFacts, rep *Report) string {
+func unfinished(t tally, run *report.RunFacts, rep *report.Report) string {
 	if run != nil {
 		switch run.Outcome {
-		case OutcomeCompleted:
+		case report.OutcomeCompleted:
 			return ""
-		case OutcomeFailed:
-			return exitWords(run)
-		case OutcomeStopped:
+		case report.OutcomeFailed:
+			return report.ExitWords(run)
+		case report.OutcomeStopped:
 			return "stopped by torchtriage (" + run.StoppedBy() + ")"
-		case OutcomeDidNotStart:
+		case report.OutcomeDidNotStart:
 			return "did not start"
-		case OutcomeRunning:
+		case report.OutcomeRunning:
 			return "still running"
-		case OutcomeInterrupted:
+		case report.OutcomeInterrupted:
 			return "interrupted (the tool supervising it is gone)"
 		}
 		return "how it ended is not known (its record is unreadable)"
 	}
 	var parts []string
 	if t.errors > 0 {
-		parts = append(parts, Plural(t.errors, "process")+" died of a compile error")
+		parts = append(parts, report.Plural(t.errors, "process")+" died of a compile error")
 	}
 	if t.runtime > 0 {
-		parts = append(parts, Plural(t.runtime, "process")+" died of a runtime error")
+		parts = append(parts, report.Plural(t.runtime, "process")+" died of a runtime error")
 	}
-	if stops := interrupted(rep); len(stops) > 0 {
+	if stops := report.Interrupted(rep); len(stops) > 0 {
 		parts = append(parts, "a process was interrupted ("+strings.Join(stops, ", ")+")")
 	}
 	return strings.Join(parts, ", ")
@@ -69,22 +71,22 @@ func unfinished(t tally, run *RunFacts, rep *Report) string {
 // crashOf words what killed a process of the run, "" when none died (a run the tool stopped, or one still going,
 // did not crash): runtime errors, compile errors but fullgraph's breaks (the breaks step is their fix), a non-zero
 // exit without an error torchtriage recognises, a command that did not start.
-func crashOf(t tally, run *RunFacts) string {
+func crashOf(t tally, run *report.RunFacts) string {
 	var parts []string
 	if t.runtime > 0 {
-		parts = append(parts, errorReason(Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
+		parts = append(parts, errorReason(report.Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
 	}
 	if n := t.errors - t.fullgraphErrors; n > 0 && t.firstCrashError != nil {
-		parts = append(parts, errorReason(Plural(n, "process")+" died of a compile error", n, t.firstCrashError))
+		parts = append(parts, errorReason(report.Plural(n, "process")+" died of a compile error", n, t.firstCrashError))
 	}
-	if run != nil && len(parts) == 0 && t.errors == 0 && run.Outcome == OutcomeDidNotStart {
-		parts = append(parts, "did not start: "+OrWhat(run.Error, "the command could not be launched"))
+	if run != nil && len(parts) == 0 && t.errors == 0 && run.Outcome == report.OutcomeDidNotStart {
+		parts = append(parts, "did not start: "+report.OrWhat(run.Error, "the command could not be launched"))
 	}
 	return strings.Join(parts, "; ")
 }
 
 // logsRejectedStep words torch's rejection of the run's TORCH_LOGS at import, with the error's finding, "" when none.
-func logsRejectedStep(ev ReportEvidence, t tally) string {
+func logsRejectedStep(ev report.ReportEvidence, t tally) string {
 	if !ev.LogsRejected {
 		return ""
 	}
@@ -97,16 +99,16 @@ func logsRejectedStep(ev ReportEvidence, t tally) string {
 
 // failedOf says how a run failed with no process dead of an error torchtriage recognises (crashOf's are none), ""
 // when it did not fail so.
-func failedOf(t tally, run *RunFacts) string {
-	if run == nil || run.Outcome != OutcomeFailed || t.runtime > 0 || t.errors > 0 {
+func failedOf(t tally, run *report.RunFacts) string {
+	if run == nil || run.Outcome != report.OutcomeFailed || t.runtime > 0 || t.errors > 0 {
 		return ""
 	}
-	return "the run " + exitWords(run) + " without an error torchtriage recognises (see its stderr)"
+	return "the run " + report.ExitWords(run) + " without an error torchtriage recognises (see its stderr)"
 }
 
 // stateOf is what the checklist needs, with its evidence. A log cannot show an eager baseline nor a rerun: the
 // caller that knows more (the session) adds them.
-func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []ProcessInfo, run *RunFacts, rep *Report) playbooks.State {
+func stateOf(fs []Finding, ra RankAgreement, ev report.ReportEvidence, probes []report.ProcessInfo, run *report.RunFacts, rep *report.Report) playbooks.State {
 	t := CountFindings(fs)
 	cpuOnly := len(probes) > 0
 	uses := t.partitions+t.skips+t.rerecords > 0
@@ -138,7 +140,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev ReportEvidence, probes []Process
 		RanksDiffer:          ranksDiffer(ra),
 		RanksNotCompared:     ra.NotCompared,
 		Unfinished:           unfinished(t, run, rep),
-		StoppedByTool:        run != nil && run.Outcome == OutcomeStopped,
+		StoppedByTool:        run != nil && run.Outcome == report.OutcomeStopped,
 		LogsRejected:         logsRejectedStep(ev, t),
 		Crash:                crashOf(t, run),
 		Failed:               failedOf(t, run),
@@ -158,7 +160,7 @@ func ranksDiffer(ra RankAgreement) string {
 }
 
 // silencedStep is why a checklist step is not done on a log that lacks what the probe counted.
-func silencedStep(ev ReportEvidence) string {
+func silencedStep(ev report.ReportEvidence) string {
 	if ev.LogSilenced == "" {
 		return ""
 	}
@@ -166,7 +168,7 @@ func silencedStep(ev ReportEvidence) string {
 }
 
 // compileOffStep is why a checklist step needing compiled output is not run on a run that compiled nothing.
-func compileOffStep(ev ReportEvidence) string {
+func compileOffStep(ev report.ReportEvidence) string {
 	switch {
 	case ev.NothingCompiled() != "":
 		return ev.NothingCompiled() + "; run it compiled"
@@ -177,7 +179,7 @@ func compileOffStep(ev ReportEvidence) string {
 }
 
 // compileOffWords says that nothing compiled, and why (NothingCompiled).
-func CompileOffWords(ev ReportEvidence) string {
+func CompileOffWords(ev report.ReportEvidence) string {
 	return ev.NothingCompiled() + ", so nothing could break or recompile"
 }
 
@@ -187,15 +189,15 @@ const interruptedWords = "interrupted: the tool supervising the run is gone, its
 
 // silentRunWhy says why a run (or logs alone: run nil) holds no torch output, for a side of a diff: a run the tool
 // stopped, or that never started, is not blamed for printing nothing (noTorch's words).
-func silentRunWhy(run *RunFacts) string {
+func silentRunWhy(run *report.RunFacts) string {
 	switch {
 	case run == nil:
 		return "printed no torch output"
-	case run.Outcome == OutcomeDidNotStart:
+	case run.Outcome == report.OutcomeDidNotStart:
 		return "did not start"
-	case run.Outcome == OutcomeRunning:
+	case run.Outcome == report.OutcomeRunning:
 		return "has printed no torch output yet (still running)"
-	case run.Outcome == OutcomeInterrupted:
+	case run.Outcome == report.OutcomeInterrupted:
 		return "was interrupted (the tool supervising it is gone) before it printed any torch output"
 	case run.StoppedBy() != "":
 		return "was stopped by torchtriage (" + run.StoppedBy() + ") before it printed any torch output"
@@ -205,9 +207,9 @@ func silentRunWhy(run *RunFacts) string {
 
 // noTorch says that a run (or the inputs given without one) printed no torch output at all, once it can no longer
 // print any (not while it runs): the one wording of the verdict and of the step before the six.
-func NoTorch(ev ReportEvidence, run *RunFacts, rep *Report) string {
+func NoTorch(ev report.ReportEvidence, run *report.RunFacts, rep *report.Report) string {
 	switch {
-	case ev.TorchSeen || run != nil && run.Outcome == OutcomeRunning:
+	case ev.TorchSeen || run != nil && run.Outcome == report.OutcomeRunning:
 		return ""
 	case run == nil && rep != nil && len(rep.Inputs) > 1: // logs given to report or open: no run is known
 		return "the " + strconv.Itoa(len(rep.Inputs)) + " inputs hold no torch output at all"
@@ -215,7 +217,7 @@ func NoTorch(ev ReportEvidence, run *RunFacts, rep *Report) string {
 		return "the input holds no torch output at all"
 	case run.StoppedBy() != "": // the tool's stop, not the program's silence
 		return "torchtriage stopped the run (" + run.StoppedBy() + ") before it printed any torch output"
-	case run.Outcome == OutcomeInterrupted:
+	case run.Outcome == report.OutcomeInterrupted:
 		return "the run was interrupted (the tool supervising it is gone) before it printed any torch output"
 	}
 	return "the run printed no torch output at all"

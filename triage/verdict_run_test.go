@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -15,7 +17,7 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-func analyzeRun(t *testing.T, path string, run *triage.RunFacts) *triage.Analysis {
+func analyzeRun(t *testing.T, path string, run *report.RunFacts) *triage.Analysis {
 	t.Helper()
 	rep, _, err := triage.BuildReport([]string{path}, nil)
 	if err != nil {
@@ -32,22 +34,22 @@ func TestVerdictOfStoppedAndUnstartedRuns(t *testing.T) {
 	code := 1
 	cases := []struct {
 		name, path string
-		run        *triage.RunFacts
+		run        *report.RunFacts
 		state      string
 		want       string // in the summary
 	}{
-		{"cancelled by torchtriage", interrupted, &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "cancelled", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true},
+		{"cancelled by torchtriage", interrupted, &report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "cancelled", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true},
 			triage.StateStopped, "stopped by torchtriage (cancelled) before the run finished; what it printed: 1 graph break"},
-		{"timed out", interrupted, &triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out"}, triage.StateStopped, "stopped by torchtriage (timed out)"},
+		{"timed out", interrupted, &report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out"}, triage.StateStopped, "stopped by torchtriage (timed out)"},
 		{"interrupt in a log alone", interrupted, nil, triage.StateStopped, "a process was interrupted (KeyboardInterrupt); the log does not say by whom"},
-		{"launch failed", "", &triage.RunFacts{Outcome: triage.OutcomeDidNotStart, Error: `exec: "pyhton": executable file not found in $PATH`}, triage.StateDidNotStart, `did not start: exec: "pyhton"`},
-		{"died before torch", raised, &triage.RunFacts{Outcome: triage.OutcomeFailed, ExitCode: &code}, triage.StateDidNotStart, "did not start: the command exited with code 1 before any torch output"},
+		{"launch failed", "", &report.RunFacts{Outcome: report.OutcomeDidNotStart, Error: `exec: "pyhton": executable file not found in $PATH`}, triage.StateDidNotStart, `did not start: exec: "pyhton"`},
+		{"died before torch", raised, &report.RunFacts{Outcome: report.OutcomeFailed, ExitCode: &code}, triage.StateDidNotStart, "did not start: the command exited with code 1 before any torch output"},
 		{"a raise in a log alone", raised, nil, triage.StateNoEvidence, "no torch output at all; what it printed: 1 process crashed"},
 	}
 	for _, c := range cases {
 		var a *triage.Analysis
 		if c.path == "" {
-			a = triage.AnalyzeRun(triage.NewAggregator().Report(), nil, nil, c.run)
+			a = triage.AnalyzeRun(report.NewAggregator().Report(), nil, nil, c.run)
 		} else {
 			a = analyzeRun(t, c.path, c.run)
 		}
@@ -119,16 +121,16 @@ func TestMarkdownVerdictState(t *testing.T) {
 // none, or torchtriage stopped the run before it printed any (the tool's stop is never the program's silence).
 func TestNoTorchStepWords(t *testing.T) {
 	for _, c := range []struct {
-		run  *triage.RunFacts
+		run  *report.RunFacts
 		want string
 	}{
 		{nil, "the input holds no torch output at all"},
-		{&triage.RunFacts{Outcome: triage.OutcomeCompleted}, "the run printed no torch output at all"},
-		{&triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "cancelled from the TUI"},
+		{&report.RunFacts{Outcome: report.OutcomeCompleted}, "the run printed no torch output at all"},
+		{&report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "cancelled from the TUI"},
 			"torchtriage stopped the run (cancelled from the TUI) before it printed any torch output"},
-		{&triage.RunFacts{Outcome: triage.OutcomeRunning}, ""},
+		{&report.RunFacts{Outcome: report.OutcomeRunning}, ""},
 	} {
-		a := triage.AnalyzeRun(&triage.Report{}, nil, nil, c.run)
+		a := triage.AnalyzeRun(&report.Report{}, nil, nil, c.run)
 		if got := a.State().NoTorch; got != c.want {
 			t.Errorf("run %+v: %q, want %q", c.run, got, c.want)
 		}
@@ -141,14 +143,14 @@ func TestNoTorchStepWords(t *testing.T) {
 func TestNoTorchVerdictWords(t *testing.T) {
 	for _, c := range []struct {
 		inputs []string
-		run    *triage.RunFacts
+		run    *report.RunFacts
 		want   string
 	}{
 		{[]string{"a.log"}, nil, "the input holds no torch output at all"},
 		{[]string{"a.log", "b.log"}, nil, "the 2 inputs hold no torch output at all"},
-		{[]string{"stdout.log", "stderr.log"}, &triage.RunFacts{Outcome: triage.OutcomeCompleted}, "the run printed no torch output at all"},
+		{[]string{"stdout.log", "stderr.log"}, &report.RunFacts{Outcome: report.OutcomeCompleted}, "the run printed no torch output at all"},
 	} {
-		a := triage.AnalyzeRun(&triage.Report{Inputs: c.inputs}, nil, nil, c.run)
+		a := triage.AnalyzeRun(&report.Report{Inputs: c.inputs}, nil, nil, c.run)
 		if got := a.Verdict.Summary; got != "no evidence: "+c.want {
 			t.Errorf("%d input(s), run %+v: verdict %q, want %q", len(c.inputs), c.run, got, "no evidence: "+c.want)
 		}

@@ -3,6 +3,8 @@ package triage
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
@@ -20,7 +22,7 @@ func TestTorchVersionReadersAgree(t *testing.T) {
 		{"3abc", 0, 0, false}, {"2.99999999999999999999", 0, 0, false},
 	} {
 		want := c.ok && (c.major > 2 || c.major == 2 && c.minor >= 11)
-		if got := LoggedBy("", c.in).CudagraphSkips; got != want {
+		if got := report.LoggedBy("", c.in).CudagraphSkips; got != want {
 			t.Errorf("LoggedBy(\"\", %q).CudagraphSkips = %v, want %v", c.in, got, want)
 		}
 		m, ok := runs.TorchMinor(c.in)

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -29,13 +31,13 @@ func bigModel(tb testing.TB, w, h int) *Model {
 			ranks: []int{0, 1, 2, 3}, severity: pb.Severity, pb: pb, title: pb.Title,
 			perRank: map[int]int{0: 3, 1: 3, 2: 2, 3: 2}, note: fmt.Sprintf("shape x[0] %d→%d", i, i+1)}
 		for j := 0; j < 8; j++ {
-			r.evidence = append(r.evidence, triage.Evidence{Rank: j % 4, CompileID: fmt.Sprintf("%d/%d", i, j), Input: "run1:stderr", InputLine: i*50 + j})
+			r.evidence = append(r.evidence, report.Evidence{Rank: j % 4, CompileID: fmt.Sprintf("%d/%d", i, j), Input: "run1:stderr", InputLine: i*50 + j})
 		}
 		r.search = r.what + " " + r.where + " " + r.note
 		return r
 	}
-	s := &snapshot{runID: 1, ranks: []int{0, 1, 2, 3}, perRank: map[int]triage.Counts{},
-		report:   &triage.Report{Counts: triage.Counts{GraphBreaks: 5000, GraphBreakRecords: 60000, Recompiles: 40000}},
+	s := &snapshot{runID: 1, ranks: []int{0, 1, 2, 3}, perRank: map[int]report.Counts{},
+		report:   &report.Report{Counts: report.Counts{GraphBreaks: 5000, GraphBreakRecords: 60000, Recompiles: 40000}},
 		analysis: &triage.Analysis{}, agree: triage.RankAgreement{Agree: true, Summary: "all 4 ranks agree"}}
 	for i := 0; i < 5000; i++ {
 		s.breaks = append(s.breaks, mk("graph_break", i))

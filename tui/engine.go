@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -111,7 +113,7 @@ func snapshotOf(b session.Batch, prev *snapshot) *snapshot {
 	if lists, ok := b.View.([2][]*row); ok {
 		s.breaks, s.recomps = lists[0], lists[1]
 	}
-	s.perRank = map[int]triage.Counts{}
+	s.perRank = map[int]report.Counts{}
 	for k, c := range rep.PerRank {
 		if r, err := strconv.Atoi(k); err == nil {
 			s.perRank[r] = c
@@ -153,7 +155,7 @@ func (m *Model) loaded(msg loadedMsg) {
 	}
 	r := m.run(0)
 	r.snap, r.log, r.done, r.label = snapshotOf(msg.b, nil), msg.b.Log, true, msg.label
-	r.probes, r.parity = msg.b.Probes, triage.ConfigParity(msg.b.Probes)
+	r.probes, r.parity = msg.b.Probes, report.ConfigParity(msg.b.Probes)
 	r.probe.torch, r.opened = msg.torch, msg.meta
 	m.show(r)
 	m.refreshLists()

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -25,20 +27,20 @@ var kindNames = map[triage.Kind][2]string{
 	triage.KindRankDisagreement:   {"rank disagreement", "rank disagreements"},
 	triage.KindConfigParity:       {"config parity", "setting differences"},
 	triage.KindProbeMismatch:      {"probe mismatch", "probe mismatches"},
-	triage.KindDDPSplit:           {"DDPOptimizer split", "DDPOptimizer splits"},
+	report.KindDDPSplit:           {"DDPOptimizer split", "DDPOptimizer splits"},
 }
 
 // kindOrder is the order of the kinds in the left list's title.
 var kindOrder = []triage.Kind{triage.KindCompileError, triage.KindRuntimeError, triage.KindCudagraphSkip,
 	triage.KindCudagraphPartition, triage.KindCudagraphRerecord, triage.KindGPUWarning, triage.KindCacheMiss,
-	triage.KindCompileTime, triage.KindRankDisagreement, triage.KindConfigParity, triage.KindProbeMismatch, triage.KindDDPSplit}
+	triage.KindCompileTime, triage.KindRankDisagreement, triage.KindConfigParity, triage.KindProbeMismatch, report.KindDDPSplit}
 
 // kindTags are the 5-cell tags of the list rows by kind (limit hits and by-design findings have their own).
 var kindTags = map[triage.Kind]string{
 	triage.KindCompileError: "ERROR", triage.KindRuntimeError: "CRASH", triage.KindRankDisagreement: "RANKS",
 	triage.KindConfigParity: "CONF", triage.KindProbeMismatch: "PROBE", triage.KindCudagraphSkip: "CG",
 	triage.KindCudagraphPartition: "CG", triage.KindCudagraphRerecord: "CG", triage.KindGPUWarning: "GPU",
-	triage.KindCacheMiss: "CACHE", triage.KindCompileTime: "TIME", triage.KindDDPSplit: "DDP",
+	triage.KindCacheMiss: "CACHE", triage.KindCompileTime: "TIME", report.KindDDPSplit: "DDP",
 }
 
 // kindWord names a finding kind in words.
@@ -67,7 +69,7 @@ func kindCount(k triage.Kind, n int) string {
 // else by rows (findings). floors: the run did not complete (Analysis.CountsAreFloors), so a kind the report
 // counts is counted up to where it stopped ("≥1 runtime error", as the report's counts line); the other kinds
 // are findings, not counts.
-func leftTitle(rows []*row, c triage.Counts, floors bool) (head string, parts []string) {
+func leftTitle(rows []*row, c report.Counts, floors bool) (head string, parts []string) {
 	n, caught := map[triage.Kind]int{}, 0
 	for _, r := range rows {
 		if r.caught { // the report counts no compile error of it: no process died
@@ -105,7 +107,7 @@ func leftTitle(rows []*row, c triage.Counts, floors bool) (head string, parts []
 
 // reportCount is how many of kind k the report counts (Counts: runtime errors are dying processes, re-records
 // every re-recording), or rows for the kinds it does not count.
-func reportCount(k triage.Kind, c triage.Counts, rows int) int {
+func reportCount(k triage.Kind, c report.Counts, rows int) int {
 	if n := reportCounts(c)[k]; n > 0 {
 		return n
 	}
@@ -113,7 +115,7 @@ func reportCount(k triage.Kind, c triage.Counts, rows int) int {
 }
 
 // reportCounts are the report's counts of the kinds it counts (Counts), by kind.
-func reportCounts(c triage.Counts) map[triage.Kind]int {
+func reportCounts(c report.Counts) map[triage.Kind]int {
 	return map[triage.Kind]int{triage.KindCompileError: c.CompileErrors, triage.KindRuntimeError: c.RuntimeErrors,
 		triage.KindCudagraphSkip: c.CudagraphSkips, triage.KindCudagraphPartition: c.CudagraphPartitions,
 		triage.KindCudagraphRerecord: c.CudagraphRerecords}
@@ -122,7 +124,7 @@ func reportCounts(c triage.Counts) map[triage.Kind]int {
 // floorIf is count as a floor ("≥1 runtime error", triage.Floor) where floors.
 func floorIf(floors bool, count string) string {
 	if floors {
-		return triage.Floor(count)
+		return report.Floor(count)
 	}
 	return count
 }

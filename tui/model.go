@@ -4,10 +4,11 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
@@ -73,8 +74,8 @@ type runView struct {
 	note       string
 	err        string
 	done       bool
-	probes     []triage.ProcessInfo
-	parity     []triage.Difference
+	probes     []report.ProcessInfo
+	parity     []report.Difference
 	label      string              // open: what was opened
 	opened     *runs.Meta          // open: the opened run directory's meta.json (nil for logs)
 	sig        string              // the preset bar signature it was launched with

@@ -5,9 +5,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -21,15 +22,15 @@ const probeEvery = 2 * time.Second
 // probeMsg is what a run's probe files said.
 type probeMsg struct {
 	runID  int
-	starts []triage.ProbeStart
-	states []triage.ProbeCompileState
+	starts []report.ProbeStart
+	states []report.ProbeCompileState
 }
 
 // probeState is what the model knows from a run's probe files.
 type probeState struct {
 	torch     string                     // the first start file's torch version
 	started   int                        // processes that wrote a start file
-	compiling []triage.ProbeCompileState // the last read of the compile states (live runs)
+	compiling []report.ProbeCompileState // the last read of the compile states (live runs)
 	reading   bool                       // a read is under way
 	readAt    time.Time                  // when the last read was asked for
 }
@@ -99,7 +100,7 @@ func (m *Model) compileText() string {
 // describeCompiling is the short form of session.DescribeCompiling for one status line: "rank 3 compiling
 // `forward` for 2m10s · others waiting"; "" when no live process compiles. unseen is how many processes
 // started without compiling yet (no compile-state file): they wait too.
-func describeCompiling(states []triage.ProbeCompileState, unseen int, now time.Time) string {
+func describeCompiling(states []report.ProbeCompileState, unseen int, now time.Time) string {
 	var parts []string
 	idle := max(unseen, 0)
 	for _, s := range states {

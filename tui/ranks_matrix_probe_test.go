@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -115,16 +117,16 @@ func TestRanksMatrixShowsWhatTheProbeCounted(t *testing.T) {
 // "–"; of two such ranks the legend names both.
 func TestRanksMatrixKeepsNotKnownWhereTheProbeDidNotCount(t *testing.T) {
 	m := newModel(options{mode: modeOpen, set: builtinSet(t)})
-	silent := func(rk int) triage.RankWithoutRecords {
-		return triage.RankWithoutRecords{Rank: rk, Probe: &triage.ProbeCounts{None: []string{triage.QuantityGraphBreaks},
+	silent := func(rk int) report.RankWithoutRecords {
+		return report.RankWithoutRecords{Rank: rk, Probe: &report.ProbeCounts{None: []string{triage.QuantityGraphBreaks},
 			NotKnown: []string{triage.QuantityRecompiles}}}
 	}
 	on := func(rk int) triage.ProbeCompared {
 		return triage.ProbeCompared{RankWithoutRecords: silent(rk), ComparedOn: []string{triage.QuantityGraphBreaks},
 			NotCompared: []string{triage.QuantityRecompiles}}
 	}
-	s := &snapshot{ranks: []int{0, 1, 2}, perRank: map[int]triage.Counts{1: {}},
-		report:  &triage.Report{PerRankUnknown: []triage.RankWithoutRecords{silent(0), silent(2)}},
+	s := &snapshot{ranks: []int{0, 1, 2}, perRank: map[int]report.Counts{1: {}},
+		report:  &report.Report{PerRankUnknown: []report.RankWithoutRecords{silent(0), silent(2)}},
 		breaks:  []*row{{kind: triage.KindGraphBreak, what: "print()", ranks: []int{1}, perRank: map[int]int{1: 1}}},
 		recomps: []*row{{kind: triage.KindRecompile, what: "f", ranks: []int{1}, perRank: map[int]int{1: 2}}},
 		agree:   triage.RankAgreement{FromProbe: []triage.ProbeCompared{on(0), on(2)}}}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"charm.land/lipgloss/v2"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -33,7 +35,7 @@ func (s *snapshot) unnamedRanks() []int {
 // probe counted none of the column's quantity (probe_counts: what rank agreement compares it on, the report's 0s of
 // it), "–" where it is not known (runtime errors: no probe counts them).
 func (s *snapshot) probeCells(rk int) []any {
-	var u triage.RankWithoutRecords
+	var u report.RankWithoutRecords
 	if s.report != nil {
 		u, _ = triage.UnknownRank(s.report.PerRankUnknown, rk)
 	}

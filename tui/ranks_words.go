@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -14,9 +16,9 @@ import (
 
 // logging is what is known of the TORCH_LOGS names of a count that is no evidence: off where the run's TORCH_LOGS
 // is known, unknown for logs alone (the Ranks view's "–" legend, the strip's "breaks unknown").
-func (s *snapshot) logging() triage.Logging {
+func (s *snapshot) logging() report.Logging {
 	if s == nil || s.analysis == nil {
-		return triage.LoggingUnknown
+		return report.LoggingUnknown
 	}
 	return s.analysis.Evidence.LoggingOf(false)
 }

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -234,6 +234,6 @@ func wallTimePair(t *testing.T, w, h int) *Model {
 	m.run(1).meta.UserArgv = []string{"python", "a.py"}
 	m.run(2).meta.UserArgv = []string{"python", "a.py"}
 	m.run(1).meta.DurationS, m.run(2).meta.DurationS = 4.55, 4.66
-	m.run(2).probes = []triage.ProcessInfo{{CompileTimes: map[string]float64{"_compile.compile_inner": 0.29}}}
+	m.run(2).probes = []report.ProcessInfo{{CompileTimes: map[string]float64{"_compile.compile_inner": 0.29}}}
 	return m
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
@@ -35,7 +37,7 @@ func rowEnded(r runRow) string {
 		return ""
 	case a.Unfinished() != "":
 		return a.Unfinished()
-	case a.Run != nil && a.Run.Outcome == triage.OutcomeCompleted:
+	case a.Run != nil && a.Run.Outcome == report.OutcomeCompleted:
 		code := 0
 		if a.Run.ExitCode != nil {
 			code = *a.Run.ExitCode

@@ -3,6 +3,8 @@ package tui
 import (
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
@@ -31,7 +33,7 @@ type row struct {
 	title    string      // one line for the recommended box
 	pb       *playbooks.Playbook
 	related  []*playbooks.Playbook
-	evidence []triage.Evidence
+	evidence []report.Evidence
 	detail   []string // extra lines for the detail view (guards, message, hints)
 	search   string   // text the fuzzy filter matches
 }
@@ -58,12 +60,12 @@ const (
 // whole; nothing in it is modified after it is handed to the model.
 type snapshot struct {
 	runID    int
-	report   *triage.Report
+	report   *report.Report
 	analysis *triage.Analysis
 	breaks   []*row // graph breaks, errors, skips, rank and probe findings, by impact
 	recomps  []*row // recompiles and recompile-limit hits, by impact
 	ranks    []int
-	perRank  map[int]triage.Counts
+	perRank  map[int]report.Counts
 	agree    triage.RankAgreement
 	timeline []tlEvent
 	span     time.Duration   // timeline length

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
@@ -231,7 +232,7 @@ func clock(d time.Duration) string {
 }
 
 // plural is "1 record" / "3 records".
-func plural(n int, word string) string { return triage.Plural(n, word) }
+func plural(n int, word string) string { return report.Plural(n, word) }
 
 // shellJoin is argv as a shell reads it back: what the command card shows can be pasted and run again.
 func shellJoin(argv []string) string { return runs.ShellJoin(argv) }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The timeline's compile section per rank: one bar per rank split by phase (report.compile per_rank), its cache
@@ -66,7 +66,7 @@ func (m *Model) rankCompileBars(r *runView, iw int) []string {
 }
 
 // phaseBar draws a rank's phases as one bar of at most w cells, scaled to top seconds, padded to w.
-func (m *Model) phaseBar(p triage.Phases, top float64, w int) string {
+func (m *Model) phaseBar(p report.Phases, top float64, w int) string {
 	var b strings.Builder
 	used := 0
 	for i, ph := range phaseGlyphs {
@@ -86,9 +86,9 @@ func (m *Model) phaseBar(p triage.Phases, top float64, w int) string {
 
 // cacheMarks is "fx 2✓  aot 1✓  pgo 1✓" or "fx 4✗  aot 2✗  pgo 2w": the lookups (and writes) of each cache
 // that had any.
-func cacheMarks(cs triage.Caches) string {
+func cacheMarks(cs report.Caches) string {
 	var parts []string
-	for _, name := range triage.CacheNames {
+	for _, name := range report.CacheNames {
 		s, ok := cs[name]
 		if !ok {
 			continue
@@ -112,8 +112,8 @@ func cacheMarks(cs triage.Caches) string {
 // divergence words the first compile where the ranks differ (a frame only some compile, another function, another
 // cache state, a time twice as long and a second longer): "ranks diverge at compile 0/0 `inner`: rank 0 warm
 // 2.59s · rank 1 cold 5.48s"; "ranks compile alike" when they do not; "" with fewer than two ranks of frames.
-func divergence(c *triage.CompileReport) string {
-	byRank := map[int][]*triage.FrameTime{}
+func divergence(c *report.CompileReport) string {
+	byRank := map[int][]*report.FrameTime{}
 	for _, f := range c.Frames {
 		if f.Rank != nil && *f.Rank >= 0 {
 			byRank[*f.Rank] = append(byRank[*f.Rank], f)
@@ -132,7 +132,7 @@ func divergence(c *triage.CompileReport) string {
 	sort.Ints(ranks)
 	for i := range n {
 		var parts []string
-		var first *triage.FrameTime
+		var first *report.FrameTime
 		differ := false
 		lo, hi := math.Inf(1), 0.0
 		for _, rk := range ranks {

@@ -3,9 +3,10 @@ package tui
 import (
 	"fmt"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -101,7 +102,7 @@ func (m *Model) applyBatch(b session.Batch) tea.Cmd {
 		if m.flashStop == r.id && m.flash == cancellingText { // stopped: the header says how
 			m.flash, m.flashStop = "", 0
 		}
-		r.probes, r.parity = b.Probes, triage.ConfigParity(b.Probes)
+		r.probes, r.parity = b.Probes, report.ConfigParity(b.Probes)
 		cmds = append(cmds, m.recordMetric(r), m.rebuildStory())
 		if r.probe.torch == "" {
 			cmds = append(cmds, m.readProbe(r))

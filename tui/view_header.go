@@ -5,7 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
@@ -183,7 +184,7 @@ func (m *Model) torchText() string {
 		return v
 	}
 	if m.cur != nil && m.cur.snap != nil && m.cur.snap.report != nil && m.cur.snap.report.LogFormat != "" {
-		return "? (" + triage.LogFormatWords(m.cur.snap.report.LogFormat, "") + ")"
+		return "? (" + report.LogFormatWords(m.cur.snap.report.LogFormat, "") + ")"
 	}
 	return ""
 }

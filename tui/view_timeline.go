@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/text"
+	"github.com/torchtriage/torchtriage/triage/report"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // timeline glyphs, most important first: a cell shows the most important event that fell into it.
@@ -173,7 +173,7 @@ func (m *Model) compileBars(r *runView, iw int) []string {
 	if r.snap != nil && len(r.snap.report.Compiles) > 0 {
 		var rows []bar
 		for _, c := range r.snap.report.Compiles {
-			fn, resume := triage.FoldFunction(c.Function)
+			fn, resume := report.FoldFunction(c.Function)
 			if resume > 0 {
 				fn = fmt.Sprintf("%s (resume @%d)", fn, resume)
 			}

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -14,15 +14,15 @@ import (
 
 // compareCaches sets res.Caches: each cache's lookups on both sides, with the change of state when both sides show
 // their lookups.
-func (res *CompareResult) CompareCaches(ca, cb *triage.CompileReport) {
-	var cachesA, cachesB triage.Caches
+func (res *CompareResult) CompareCaches(ca, cb *report.CompileReport) {
+	var cachesA, cachesB report.Caches
 	if ca != nil {
 		cachesA = ca.Caches
 	}
 	if cb != nil {
 		cachesB = cb.Caches
 	}
-	for _, name := range triage.CacheNames {
+	for _, name := range report.CacheNames {
 		x, okx := cachesA[name]
 		y, oky := cachesB[name]
 		if !okx && !oky {
@@ -83,9 +83,9 @@ func (s CacheState) misses() bool { return s == CacheMiss || s == CacheMostlyMis
 
 // cacheState is a cache's lookups' state: hit, miss, bypass, mostly hit or mostly miss (two thirds or more), mixed,
 // none (no lookup recorded), or unknown (no hit where the source does not show misses: a trace's PGO).
-func StateOfCache(s triage.CacheStats, ok bool) CacheState {
+func StateOfCache(s report.CacheStats, ok bool) CacheState {
 	switch {
-	case ok && s.Hit == 0 && s.Known != 0 && s.Known&triage.KnowMiss == 0:
+	case ok && s.Hit == 0 && s.Known != 0 && s.Known&report.KnowMiss == 0:
 		return CacheUnknown
 	case !ok || s.Lookups() == 0:
 		return CacheNone
@@ -123,11 +123,11 @@ func (res *CompareResult) CacheCause(c CacheChange) string {
 		name := strings.TrimPrefix(s.Key, "env.")
 		switch {
 		case cacheSwitch(name) && switches(name, c.Cache):
-			switchedBy = triage.OrWhat(switchedBy, s.String())
+			switchedBy = report.OrWhat(switchedBy, s.String())
 		case strings.Contains(name, "CACHE_DIR"):
-			dir = triage.OrWhat(dir, s.String())
+			dir = report.OrWhat(dir, s.String())
 		case inCacheKey(c.Cache, name):
-			key = triage.OrWhat(key, s.String())
+			key = report.OrWhat(key, s.String())
 		}
 	}
 	switchNote := ""
@@ -198,7 +198,7 @@ func (res *CompareResult) missCause(c CacheChange, torch, switchedBy, dir, key s
 // bypassWords words one side's bypassed lookups from what its records carry: "B bypassed the cache: <reason>"
 // (the most frequent first, "+N other reasons"), "B bypassed 2 of 6 lookups: …" where some did not bypass, and
 // "…; its records give no reason" where none carries one (the probe's counters, a bypass line cut short).
-func bypassWords(side string, s triage.CacheStats) string {
+func bypassWords(side string, s report.CacheStats) string {
 	what := side + " bypassed the cache"
 	if s.Bypass < s.Lookups() {
 		what = fmt.Sprintf("%s bypassed %d of %d lookups", side, s.Bypass, s.Lookups())
@@ -218,13 +218,13 @@ func bypassWords(side string, s triage.CacheStats) string {
 	})
 	what += ": " + text.OneLine(reasons[0], 100)
 	if n := len(reasons) - 1; n > 0 {
-		what += " (+" + triage.Plural(n, "other reason") + ")"
+		what += " (+" + report.Plural(n, "other reason") + ")"
 	}
 	return what
 }
 
 // bypassShare is the share of a cache's lookups that bypassed, 0 with none.
-func bypassShare(s triage.CacheStats) float64 {
+func bypassShare(s report.CacheStats) float64 {
 	if n := s.Lookups(); n > 0 {
 		return float64(s.Bypass) / float64(n)
 	}
@@ -232,7 +232,7 @@ func bypassShare(s triage.CacheStats) float64 {
 }
 
 // hitShare is the share of a cache's lookups that hit, 0 with none.
-func HitShare(s triage.CacheStats) float64 {
+func HitShare(s report.CacheStats) float64 {
 	if n := s.Lookups(); n > 0 {
 		return float64(s.Hit) / float64(n)
 	}

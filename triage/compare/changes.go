@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // Change is one setting or version that differs: A and B are "(unset)" when absent.
@@ -46,8 +46,8 @@ type Delta struct {
 // the states differ (From and To; both zero otherwise).
 type CacheChange struct {
 	Cache string            `json:"cache"`
-	A     triage.CacheStats `json:"a"`
-	B     triage.CacheStats `json:"b"`
+	A     report.CacheStats `json:"a"`
+	B     report.CacheStats `json:"b"`
 	From  CacheState        `json:"from,omitempty"`
 	To    CacheState        `json:"to,omitempty"`
 }
@@ -66,8 +66,8 @@ func (c CacheChange) Change() string {
 // cacheChangeJSON is CacheChange's JSON: change (the words, as before from and to were written) beside from and to.
 type cacheChangeJSON struct {
 	Cache  string            `json:"cache"`
-	A      triage.CacheStats `json:"a"`
-	B      triage.CacheStats `json:"b"`
+	A      report.CacheStats `json:"a"`
+	B      report.CacheStats `json:"b"`
 	Change string            `json:"change,omitempty"` // "hit → miss", "miss → hit", "" (no change of state)
 	From   CacheState        `json:"from,omitempty"`
 	To     CacheState        `json:"to,omitempty"`
@@ -83,16 +83,16 @@ func (c CacheChange) MarshalJSON() ([]byte, error) {
 }
 
 func delta(what string, a, b *float64, tol float64) Delta {
-	d := Delta{What: what, A: triage.RoundOpt(a), B: triage.RoundOpt(b)}
+	d := Delta{What: what, A: report.RoundOpt(a), B: report.RoundOpt(b)}
 	if a != nil && b != nil {
-		d.DeltaS = triage.Fptr(triage.Round6(*b - *a))
+		d.DeltaS = report.Fptr(report.Round6(*b - *a))
 		if *a > 0 {
-			d.Ratio = triage.Fptr(math.Round(*b / *a * 1000) / 1000)
+			d.Ratio = report.Fptr(math.Round(*b / *a * 1000) / 1000)
 		}
 		lo := math.Min(*a, *b)
-		d.Big = math.Abs(*b-*a) >= triage.NoiseS && math.Abs(*b-*a) >= tol*lo
+		d.Big = math.Abs(*b-*a) >= report.NoiseS && math.Abs(*b-*a) >= tol*lo
 	} else {
-		d.Big = (a != nil && *a >= triage.NoiseS) || (b != nil && *b >= triage.NoiseS)
+		d.Big = (a != nil && *a >= report.NoiseS) || (b != nil && *b >= report.NoiseS)
 	}
 	return d
 }

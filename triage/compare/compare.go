@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -19,7 +21,7 @@ const CompareSchema = "torchtriage.compare/v1"
 type CompareSide struct {
 	Name     string               // what the user typed
 	Analysis *triage.Analysis     // the run's analysis
-	Probes   []triage.ProcessInfo // the probe files (versions, env, config), may be nil
+	Probes   []report.ProcessInfo // the probe files (versions, env, config), may be nil
 	Metric   *float64             // meta.json's metric, when the run was stored with one
 }
 
@@ -115,7 +117,7 @@ func Compare(a, b CompareSide) CompareResult {
 	sort.Strings(res.FindingsGone)
 	if a.Metric != nil && b.Metric != nil {
 		d := delta("metric", a.Metric, b.Metric, 0)
-		d.Big = math.Abs(*b.Metric-*a.Metric) > triage.MetricNoiseFactor*math.Max(math.Abs(*a.Metric), math.Abs(*b.Metric))
+		d.Big = math.Abs(*b.Metric-*a.Metric) > report.MetricNoiseFactor*math.Max(math.Abs(*a.Metric), math.Abs(*b.Metric))
 		res.Metric = &d
 	}
 	res.NotCompared = append(slices.Clone(res.settingsWhy), notCompared(ca, cb, res.Findings.NotCompared)...)
@@ -126,9 +128,9 @@ func Compare(a, b CompareSide) CompareResult {
 
 // notCompared: compile time where a side has none (only TORCH_TRACE or the probe records it), then the kinds of
 // findings a side did not log.
-func notCompared(ca, cb *triage.CompileReport, findings []string) []string {
-	has := func(c *triage.CompileReport) bool { return c != nil && c.TotalS != nil }
-	what := func(cs ...*triage.CompileReport) string { // a side without compile records has unknown caches too
+func notCompared(ca, cb *report.CompileReport, findings []string) []string {
+	has := func(c *report.CompileReport) bool { return c != nil && c.TotalS != nil }
+	what := func(cs ...*report.CompileReport) string { // a side without compile records has unknown caches too
 		if slices.Contains(cs, nil) {
 			return "compile time and caches"
 		}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -17,26 +19,26 @@ type frameMatch struct {
 	function, cid string
 }
 
-func (res *CompareResult) compile(ca, cb *triage.CompileReport) {
-	get := func(c *triage.CompileReport) (*float64, triage.Phases) {
+func (res *CompareResult) compile(ca, cb *report.CompileReport) {
+	get := func(c *report.CompileReport) (*float64, report.Phases) {
 		if c == nil {
-			return nil, triage.Phases{}
+			return nil, report.Phases{}
 		}
 		return c.TotalS, c.ByPhase
 	}
 	ta, pa := get(ca)
 	tb, pb := get(cb)
-	d := delta("compile", ta, tb, triage.DefaultTolerance)
+	d := delta("compile", ta, tb, report.DefaultTolerance)
 	res.Compile = &d
-	for _, name := range triage.PhaseNames {
+	for _, name := range report.PhaseNames {
 		if pa.Get(name) != nil || pb.Get(name) != nil {
-			res.Phases = append(res.Phases, delta(name, pa.Get(name), pb.Get(name), triage.DefaultTolerance))
+			res.Phases = append(res.Phases, delta(name, pa.Get(name), pb.Get(name), report.DefaultTolerance))
 		}
 	}
 	sortByContribution(res.Phases)
-	frames := map[frameMatch][2]*triage.FrameTime{}
+	frames := map[frameMatch][2]*report.FrameTime{}
 	var order []frameMatch
-	for side, c := range []*triage.CompileReport{ca, cb} {
+	for side, c := range []*report.CompileReport{ca, cb} {
 		if c == nil {
 			continue
 		}
@@ -59,7 +61,7 @@ func (res *CompareResult) compile(ca, cb *triage.CompileReport) {
 		if pair[1] != nil {
 			b = &pair[1].TotalS
 		}
-		fd := delta(fmt.Sprintf("`%s` [%s]", k.function, k.cid), a, b, triage.DefaultTolerance)
+		fd := delta(fmt.Sprintf("`%s` [%s]", k.function, k.cid), a, b, report.DefaultTolerance)
 		if k.rank >= 0 {
 			fd.Rank = &k.rank
 		}
@@ -80,7 +82,7 @@ func (res *CompareResult) compile(ca, cb *triage.CompileReport) {
 	for r := range rb {
 		ranks[r] = true
 	}
-	for _, r := range triage.SortedInts(ranks) {
+	for _, r := range report.SortedInts(ranks) {
 		var a, b *float64
 		if x := ra[r]; x != nil {
 			a = x.TotalS
@@ -92,7 +94,7 @@ func (res *CompareResult) compile(ca, cb *triage.CompileReport) {
 		if r < 0 { // a process without rank: no "rank -1"
 			what = "process"
 		}
-		rd := delta(what, a, b, triage.DefaultTolerance)
+		rd := delta(what, a, b, report.DefaultTolerance)
 		if r >= 0 {
 			rd.Rank = &r
 		}
@@ -202,16 +204,16 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 		parts = append(parts, "versions differ: "+strings.Join(triage.CapList(versionWords(res.Versions), 2), ", "))
 	}
 	if n := res.Findings.New + len(res.FindingsNew); n > 0 {
-		parts = append(parts, triage.Plural(n, "new finding"))
+		parts = append(parts, report.Plural(n, "new finding"))
 	}
 	if n := res.Findings.Gone + len(res.FindingsGone); n > 0 {
-		parts = append(parts, triage.Plural(n, "finding")+" gone")
+		parts = append(parts, report.Plural(n, "finding")+" gone")
 	}
 	if n := res.Findings.Changed; n > 0 {
-		parts = append(parts, triage.Plural(n, "finding")+" changed in count")
+		parts = append(parts, report.Plural(n, "finding")+" changed in count")
 	}
 	if n := res.Findings.Moved; n > 0 {
-		parts = append(parts, triage.Plural(n, "finding")+" moved")
+		parts = append(parts, report.Plural(n, "finding")+" moved")
 	}
 	if m := res.Metric; m != nil && m.Big {
 		parts = append(parts, fmt.Sprintf("metric %g → %g", *m.A, *m.B))
@@ -223,7 +225,7 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 		}
 		if len(res.Settings) > 0 {
 			n := len(res.Settings)
-			return "no difference in compile time, caches or findings (" + triage.Plural(n, "other setting") + triage.VerbS(n, " differ") + ")", true
+			return "no difference in compile time, caches or findings (" + report.Plural(n, "other setting") + report.VerbS(n, " differ") + ")", true
 		}
 		return "no difference", true
 	}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -101,11 +103,11 @@ func rankChangeText(rcs []RankChange) string {
 		}
 		switch {
 		case c.Before == 0:
-			parts = append(parts, "new on "+triage.RankWord(c.Ranks))
+			parts = append(parts, "new on "+report.RankWord(c.Ranks))
 		case c.After == 0:
-			parts = append(parts, "gone from "+triage.RankWord(c.Ranks))
+			parts = append(parts, "gone from "+report.RankWord(c.Ranks))
 		default:
-			parts = append(parts, fmt.Sprintf("%s: %d→%d", triage.RankWord(c.Ranks), c.Before, c.After))
+			parts = append(parts, fmt.Sprintf("%s: %d→%d", report.RankWord(c.Ranks), c.Before, c.After))
 		}
 	}
 	return strings.Join(triage.CapList(parts, 6), "; ")

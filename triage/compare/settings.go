@@ -5,13 +5,15 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
 // settings lists the versions and env/config settings that differ (probe files of the lowest rank of each
 // side; the report's torch version when no probe says). A variable the tool set in each run to a path in that
 // run's own directory (TORCH_TRACE: toolA, toolB are what the tool added to each) is no difference.
-func (res *CompareResult) settings(pa, pb []triage.ProcessInfo, ra, rb *triage.Report, toolA, toolB map[string]string) {
+func (res *CompareResult) settings(pa, pb []report.ProcessInfo, ra, rb *report.Report, toolA, toolB map[string]string) {
 	va, vb := firstProbe(pa), firstProbe(pb)
 	if va == nil || vb == nil {
 		ta, tb := ptrStr(ra.TorchVersion), ptrStr(rb.TorchVersion)
@@ -42,7 +44,7 @@ func (res *CompareResult) settings(pa, pb []triage.ProcessInfo, ra, rb *triage.R
 		}
 		return
 	}
-	sa, sb := triage.Settings(*va), triage.Settings(*vb)
+	sa, sb := report.Settings(*va), report.Settings(*vb)
 	keys := map[string]bool{}
 	for k := range sa {
 		keys[k] = true
@@ -50,13 +52,13 @@ func (res *CompareResult) settings(pa, pb []triage.ProcessInfo, ra, rb *triage.R
 	for k := range sb {
 		keys[k] = true
 	}
-	for _, k := range triage.SortedStrings(keys) {
+	for _, k := range report.SortedStrings(keys) {
 		x, okx := sa[k]
 		y, oky := sb[k]
 		if okx && oky && x == y { // settings() leaves per-rank variables out
 			continue
 		}
-		if k == "env.TORCH_LOGS" && okx && oky && triage.SameLogNames(x, y) { // the same names in another order
+		if k == "env.TORCH_LOGS" && okx && oky && report.SameLogNames(x, y) { // the same names in another order
 			continue
 		}
 		if name, env := strings.CutPrefix(k, "env."); env && okx && oky && toolA[name] == x && toolB[name] == y &&
@@ -67,10 +69,10 @@ func (res *CompareResult) settings(pa, pb []triage.ProcessInfo, ra, rb *triage.R
 			continue // a config only one torch version has (2.6's cache_size_limit, 2.14's recompile_limit): the version differs, not a setting
 		}
 		if !okx {
-			x = triage.Missing
+			x = report.Missing
 		}
 		if !oky {
-			y = triage.Missing
+			y = report.Missing
 		}
 		if strings.HasPrefix(k, "version.") { // a version the probe recorded empty: none (a CPU build's CUDA)
 			x, y = cmp.Or(x, "(none)"), cmp.Or(y, "(none)")
@@ -111,8 +113,8 @@ func withoutRunDir(path string) string {
 	return strings.Join(parts, "/")
 }
 
-func firstProbe(ps []triage.ProcessInfo) *triage.ProcessInfo {
-	var best *triage.ProcessInfo
+func firstProbe(ps []report.ProcessInfo) *report.ProcessInfo {
+	var best *report.ProcessInfo
 	for i := range ps {
 		if best == nil || ps[i].Rank < best.Rank {
 			best = &ps[i]

@@ -3,6 +3,8 @@ package gate
 import (
 	"fmt"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -62,6 +64,6 @@ func (res *GateResult) baselineRule(a *triage.Analysis, o GateOptions) {
 	}
 	if missing > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not seen here, not counted as gone: %s",
-			triage.Plural(missing, "item"), notGone))
+			report.Plural(missing, "item"), notGone))
 	}
 }

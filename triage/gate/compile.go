@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -15,9 +17,9 @@ import (
 
 // BaselineFrame is one frame compile's time in a baseline.
 type BaselineFrame struct {
-	triage.FrameRef
+	report.FrameRef
 	TotalS  float64       `json:"total_s"`
-	ByPhase triage.Phases `json:"by_phase"`
+	ByPhase report.Phases `json:"by_phase"`
 	// Cache is the frame's cache state when the baseline was written (warm | cold | partial | bypass; "" unknown):
 	// a cold run against a warm baseline grows by its cache misses, which the failure names
 	Cache string `json:"cache,omitempty"`
@@ -26,7 +28,7 @@ type BaselineFrame struct {
 // baselineFloorS: a frame that grew by less than this is not reported, whatever the ratio (µs noise).
 const baselineFloorS = 0.1
 
-func BaselineFrames(c *triage.CompileReport) []BaselineFrame {
+func BaselineFrames(c *report.CompileReport) []BaselineFrame {
 	if c == nil {
 		return nil
 	}
@@ -88,8 +90,8 @@ func (res *GateResult) compileRules(a *triage.Analysis, o GateOptions) {
 	}
 }
 
-func slowestFrames(c *triage.CompileReport) string {
-	fs := append([]*triage.FrameTime(nil), c.Frames...)
+func slowestFrames(c *report.CompileReport) string {
+	fs := append([]*report.FrameTime(nil), c.Frames...)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].TotalS > fs[j].TotalS })
 	var parts []string
 	for i, f := range fs {
@@ -105,8 +107,8 @@ func slowestFrames(c *triage.CompileReport) string {
 }
 
 // baselineCompile fails on frames whose compile time grew beyond the tolerance, naming the phases that grew.
-func (res *GateResult) BaselineCompile(c *triage.CompileReport, o GateOptions) {
-	tol := triage.DefaultTolerance
+func (res *GateResult) BaselineCompile(c *report.CompileReport, o GateOptions) {
+	tol := report.DefaultTolerance
 	if o.CompileTolerance != nil {
 		tol = *o.CompileTolerance
 	}
@@ -129,7 +131,7 @@ func (res *GateResult) BaselineCompile(c *triage.CompileReport, o GateOptions) {
 			continue
 		}
 		var phases []string
-		for _, p := range triage.PhaseNames {
+		for _, p := range report.PhaseNames {
 			x, y := was.ByPhase.Get(p), now.ByPhase.Get(p)
 			if y != nil && (x == nil || *y-*x > baselineFloorS && *y > *x*(1+tol)) {
 				from := 0.0

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -103,7 +105,7 @@ func Gate(a *triage.Analysis, o GateOptions) GateResult {
 		res.rule(a, rule, alone)
 		if res.Counts.GraphBreaks > o.MaxGraphBreaks {
 			for _, f := range breaks {
-				res.fail(rule, fmt.Sprintf("%s > %d", triage.Plural(res.Counts.GraphBreaks, "graph break"), o.MaxGraphBreaks), f)
+				res.fail(rule, fmt.Sprintf("%s > %d", report.Plural(res.Counts.GraphBreaks, "graph break"), o.MaxGraphBreaks), f)
 			}
 		}
 	}
@@ -114,7 +116,7 @@ func Gate(a *triage.Analysis, o GateOptions) GateResult {
 		res.rule(a, rule, alone)
 		if res.Counts.Recompiles > o.MaxRecompiles {
 			for _, f := range recomps {
-				res.fail(rule, fmt.Sprintf("%s > %d", triage.Plural(res.Counts.Recompiles, "recompile"), o.MaxRecompiles), f)
+				res.fail(rule, fmt.Sprintf("%s > %d", report.Plural(res.Counts.Recompiles, "recompile"), o.MaxRecompiles), f)
 			}
 		}
 	}
@@ -135,7 +137,7 @@ func Gate(a *triage.Analysis, o GateOptions) GateResult {
 			if f.Kind == triage.KindRuntimeError {
 				what = "runtime error"
 			}
-			res.fail("--no-compile-errors", triage.Plural(f.Records, what), f)
+			res.fail("--no-compile-errors", report.Plural(f.Records, what), f)
 		}
 	}
 	if o.RanksAgree {
@@ -166,7 +168,7 @@ func Gate(a *triage.Analysis, o GateOptions) GateResult {
 	res.Counts.skipsWords, res.Counts.uncounted = a.CudagraphSkipsValue(), a.Uncounted()
 	res.Counts.cgLogging = a.Evidence.LoggingOf(triage.CudagraphsLogged(a))
 	res.Counts.GraphBreaksByDesign, res.Counts.RecompilesExpected = res.Counts.byDesign, res.Counts.expected
-	for name, lg := range map[string]triage.Logging{"graph_breaks": res.Counts.breaksLogged, "recompiles": res.Counts.recompilesLogged} {
+	for name, lg := range map[string]report.Logging{"graph_breaks": res.Counts.breaksLogged, "recompiles": res.Counts.recompilesLogged} {
 		if w := lg.Words(); w != "" {
 			if res.NotCounted == nil {
 				res.NotCounted = map[string]string{}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -88,31 +90,31 @@ func (res GateResult) notEvaluatedBeside() []string {
 
 // gateTally is Tally for the gate's counted line, where by-design breaks and expected recompiles were seen but
 // are not counted: n counted of seen printed.
-func gateTally(n, seen int, logged triage.Logging, noun, name string) string {
-	if logged != triage.LoggingOn && seen > 0 {
+func gateTally(n, seen int, logged report.Logging, noun, name string) string {
+	if logged != report.LoggingOn && seen > 0 {
 		why := name + " not logged"
-		if logged == triage.LoggingSilenced {
+		if logged == report.LoggingSilenced {
 			why = "not all in the log"
 		}
-		return "at least " + triage.Plural(n, noun) + " (" + why + ")"
+		return "at least " + report.Plural(n, noun) + " (" + why + ")"
 	}
-	return triage.Tally(n, logged, noun) // n is 0 where nothing was seen
+	return report.Tally(n, logged, noun) // n is 0 where nothing was seen
 }
 
 // limitHitsCounted is the limit hits of the counted line: a hit prints whatever TORCH_LOGS says, but not through
 // a log the program silenced (Analysis.LimitHitsValue).
 func limitHitsCounted(c GateCounts) string {
-	if c.breaksLogged == triage.LoggingSilenced {
-		return triage.Tally(c.RecompileLimitHits, triage.LoggingSilenced, "limit hit")
+	if c.breaksLogged == report.LoggingSilenced {
+		return report.Tally(c.RecompileLimitHits, report.LoggingSilenced, "limit hit")
 	}
-	return triage.Plural(c.RecompileLimitHits, "limit hit")
+	return report.Plural(c.RecompileLimitHits, "limit hit")
 }
 
 func GateSummary(res GateResult) string {
 	verdict := "PASS"
 	switch {
 	case !res.Passed && len(res.Failures) > 0:
-		verdict = "FAIL (" + triage.Plural(len(res.Failures), "failure") + ")"
+		verdict = "FAIL (" + report.Plural(len(res.Failures), "failure") + ")"
 	case !res.Passed && res.NoEvidence != "":
 		verdict = "NO EVIDENCE"
 	case !res.Passed:
@@ -139,20 +141,20 @@ func GateSummary(res GateResult) string {
 		recompiles += fmt.Sprintf(" beyond automatic dynamic (and %d expected, not counted)", c.expected)
 	}
 	s := fmt.Sprintf("%s · %s · counted: %s, %s, %s, %s, %s", verdict, rules, breaks, recompiles,
-		limitHitsCounted(c), compileErrorsCounted(c), triage.Plural(c.RuntimeErrors, "runtime error"))
+		limitHitsCounted(c), compileErrorsCounted(c), report.Plural(c.RuntimeErrors, "runtime error"))
 	if c.uncounted != "" { // the report's words: no torch output or nothing compiled, nothing counted
 		s = fmt.Sprintf("%s · %s · counted: %s", verdict, rules, c.uncounted)
 		if c.RuntimeErrors > 0 {
-			s += ", " + triage.Plural(c.RuntimeErrors, "runtime error")
+			s += ", " + report.Plural(c.RuntimeErrors, "runtime error")
 		}
 	}
 	if c.cudagraphs && c.uncounted == "" {
-		skips := triage.Plural(c.CudagraphSkips, "CUDA-graph skip")
+		skips := report.Plural(c.CudagraphSkips, "CUDA-graph skip")
 		if c.CudagraphSkips == 0 && !c.skipsLogged {
 			skips = "CUDA-graph skips " + c.skipsWords
 		}
-		parts := triage.Plural(c.CudagraphPartitions, "non-cudagraphable partition")
-		rerecords := triage.Plural(c.CudagraphRerecords, "CUDA-graph re-recording")
+		parts := report.Plural(c.CudagraphPartitions, "non-cudagraphable partition")
+		rerecords := report.Plural(c.CudagraphRerecords, "CUDA-graph re-recording")
 		switch {
 		case c.partitionsHidden:
 			parts = "non-cudagraphable partitions not known (FX graph cache)"
@@ -293,5 +295,5 @@ func writeJUnit(w io.Writer, res GateResult) error {
 
 // compileErrorsCounted is the gate's count of compile errors: "1 compile error", "0 compile errors (1 caught)".
 func compileErrorsCounted(c GateCounts) string {
-	return triage.Plural(c.CompileErrors, "compile error") + triage.CaughtSuffix(c.CompileErrorsCaught)
+	return report.Plural(c.CompileErrors, "compile error") + triage.CaughtSuffix(c.CompileErrorsCaught)
 }

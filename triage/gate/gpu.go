@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -21,12 +23,12 @@ func (res *GateResult) cudagraphRules(a *triage.Analysis, o GateOptions) {
 			f := &a.Findings[i]
 			switch f.Kind {
 			case triage.KindCudagraphSkip:
-				res.fail("--no-cudagraph-skips", triage.Plural(f.Records, "CUDA-graph skip"), f)
+				res.fail("--no-cudagraph-skips", report.Plural(f.Records, "CUDA-graph skip"), f)
 			case triage.KindCudagraphPartition:
-				res.fail("--no-cudagraph-skips", triage.Plural(f.Records, "non-cudagraphable partition"), f)
+				res.fail("--no-cudagraph-skips", report.Plural(f.Records, "non-cudagraphable partition"), f)
 			case triage.KindGPUWarning: // the fast path missed (pending backwards): those calls ran without CUDA graphs
 				if f.CgWarningToFix() {
-					res.fail("--no-cudagraph-skips", triage.Plural(f.Records, "CUDA-graph warning"), f)
+					res.fail("--no-cudagraph-skips", report.Plural(f.Records, "CUDA-graph warning"), f)
 				}
 			}
 		}
@@ -41,7 +43,7 @@ func (res *GateResult) cudagraphRules(a *triage.Analysis, o GateOptions) {
 		if n > limit {
 			for i := range a.Findings {
 				if f := &a.Findings[i]; f.Kind == triage.KindCudagraphRerecord && f.Unexpected() > 0 {
-					res.fail(rule, fmt.Sprintf("%s > %d", triage.Plural(n, "re-recording"), limit), f)
+					res.fail(rule, fmt.Sprintf("%s > %d", report.Plural(n, "re-recording"), limit), f)
 				}
 			}
 		}
@@ -82,7 +84,7 @@ func MissingEvidence(a *triage.Analysis, o GateOptions) string {
 	case (o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil) && !triage.CudagraphsLogged(a):
 		return "no cudagraphs records and " + ev.AskedWords("cudagraphs") + " (partitions and re-recordings print only with it): run with --preset cudagraphs"
 	case o.MaxCudagraphRerecords != nil && a.Report.Counts.CudagraphRerecordsUnknown && a.Report.Counts.CudagraphRerecords <= *o.MaxCudagraphRerecords:
-		return "CUDA-graph re-recordings not known: the input has " + triage.Plural(a.Report.Counts.CudagraphRerecordChecks, "failed re-record check") +
+		return "CUDA-graph re-recordings not known: the input has " + report.Plural(a.Report.Counts.CudagraphRerecordChecks, "failed re-record check") +
 			" (\"Re-recording function=\" lines) but not the \"Recording function=\" lines that tell how many recordings followed (is it cut?)"
 	case o.NoCudagraphSkips && a.PartitionsHidden() != "":
 		return a.PartitionsHidden()
@@ -105,7 +107,7 @@ func MissingEvidence(a *triage.Analysis, o GateOptions) string {
 }
 
 // hasSkew reports compile times of two ranks or more (CompileReport.SlowFast).
-func hasSkew(c *triage.CompileReport) bool {
+func hasSkew(c *report.CompileReport) bool {
 	_, _, ok := c.SlowFast()
 	return ok
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -32,7 +34,7 @@ func (res *GateResult) ranksRule(a *triage.Analysis) {
 		for _, m := range g.Missing {
 			parts = append(parts, "missing "+m)
 		}
-		msg := fmt.Sprintf("%s differs from %s: %s", triage.RankWord(g.Ranks), triage.RankWord(ref.Ranks), strings.Join(triage.CapList(parts, 4), ", "))
+		msg := fmt.Sprintf("%s differs from %s: %s", report.RankWord(g.Ranks), report.RankWord(ref.Ranks), strings.Join(triage.CapList(parts, 4), ", "))
 		if fd := triage.GroupFirstDivergent(g); fd != "" {
 			msg += " · first divergent compile id " + fd
 		}

@@ -3,6 +3,8 @@ package gate
 import (
 	"fmt"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -54,7 +56,7 @@ func (res *GateResult) rule(a *triage.Analysis, rule string, alone GateOptions) 
 // automatic dynamic's expected recompiles, as the rules do. LimitHits is recompile_limit_hits by its check/v1
 // name. CompileTimeS and CompileSkewS are there when a compile-time rule asked for them and the input has them.
 type GateCounts struct {
-	triage.Counts
+	report.Counts
 	LimitHits int `json:"limit_hits"`
 	// CompileErrorsCaught: compile errors the program caught and went on after (not in compile_errors: no process
 	// died of them, and --no-compile-errors passes on them); the counted line's "0 compile errors (1 caught)"
@@ -76,9 +78,9 @@ type GateCounts struct {
 	// and the logging of partitions and re-recordings; uncounted: the report's words for input that counted nothing
 	// (Uncounted: no torch output, nothing compiled)
 	skipsWords, uncounted string
-	cgLogging             triage.Logging
+	cgLogging             report.Logging
 	// breaksLogged, recompilesLogged: whether their TORCH_LOGS names were on, so the counts are whole (else Tally's words)
-	breaksLogged, recompilesLogged triage.Logging
+	breaksLogged, recompilesLogged report.Logging
 	// byDesign and expected are the breaks and recompiles left out without --count-expected (the text says so:
 	// report counts them)
 	byDesign, expected int
@@ -93,7 +95,7 @@ func (res *GateResult) fail(rule, why string, f *triage.Finding) {
 		}
 	}
 	if len(f.Ranks) > 0 {
-		msg += " · " + triage.RankWord(f.Ranks)
+		msg += " · " + report.RankWord(f.Ranks)
 	}
 	if f.Playbook != "" {
 		msg += " · playbook " + f.Playbook

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -30,7 +30,7 @@ func Secs(p *float64) string {
 	return fmt.Sprintf("%.2fs", *p)
 }
 
-func cacheCell(c triage.Caches, name string) string {
+func cacheCell(c report.Caches, name string) string {
 	s, ok := c[name]
 	if !ok {
 		return "–"
@@ -39,39 +39,39 @@ func cacheCell(c triage.Caches, name string) string {
 }
 
 // compileTables builds the per-rank table and the slowest frames.
-func compileTables(c *triage.CompileReport) (ranks, frames table) {
-	phaseHead := triage.PhaseNames[:5] // without cache_lookup, which overlaps them
+func compileTables(c *report.CompileReport) (ranks, frames table) {
+	phaseHead := report.PhaseNames[:5] // without cache_lookup, which overlaps them
 	ranks.head = append(append([]string{"rank", "total"}, phaseHead...), "frames", "FX cache", "AOT cache", "PGO", "source")
 	rs := c.Ranks()
-	keys := triage.SortedInts(rs)
-	row := func(label string, rc *triage.RankCompile) {
+	keys := report.SortedInts(rs)
+	row := func(label string, rc *report.RankCompile) {
 		cells := []string{label, Secs(rc.TotalS)}
 		for _, p := range phaseHead {
 			cells = append(cells, Secs(rc.ByPhase.Get(p)))
 		}
 		nf := "–"
 		if rc.TotalS != nil {
-			nf = triage.Itoa(rc.Frames)
+			nf = report.Itoa(rc.Frames)
 		}
 		cells = append(cells, nf, cacheCell(rc.Caches, "fx_graph"), cacheCell(rc.Caches, "aot_autograd"),
 			cacheCell(rc.Caches, "pgo"), rc.Source)
 		ranks.rows = append(ranks.rows, cells)
 	}
 	for _, r := range keys {
-		label := "rank " + triage.Itoa(r)
+		label := "rank " + report.Itoa(r)
 		if r < 0 {
 			label = "process"
 		}
 		row(label, rs[r])
 	}
 	if len(keys) > 1 {
-		all := triage.RankCompile{Source: c.Source, TotalS: c.TotalS, ByPhase: c.ByPhase, Caches: c.Caches}
+		all := report.RankCompile{Source: c.Source, TotalS: c.TotalS, ByPhase: c.ByPhase, Caches: c.Caches}
 		for _, rc := range rs {
 			all.Frames += rc.Frames
 		}
 		row("all", &all)
 	}
-	fs := append([]*triage.FrameTime(nil), c.Frames...)
+	fs := append([]*report.FrameTime(nil), c.Frames...)
 	sort.SliceStable(fs, func(i, j int) bool { return fs[i].TotalS > fs[j].TotalS })
 	frames.head = append([]string{"frame", "rank", "id", "total"}, append(phaseHead[:4:4], "cache")...)
 	for i, f := range fs {
@@ -81,7 +81,7 @@ func compileTables(c *triage.CompileReport) (ranks, frames table) {
 		}
 		rank := "–"
 		if f.Rank != nil {
-			rank = triage.Itoa(*f.Rank)
+			rank = report.Itoa(*f.Rank)
 		}
 		cells := []string{frameName(f), rank, f.CompileID, Secs(&f.TotalS)}
 		for _, p := range phaseHead[:4] {
@@ -96,7 +96,7 @@ func compileTables(c *triage.CompileReport) (ranks, frames table) {
 	return ranks, frames
 }
 
-func frameName(f *triage.FrameTime) string {
+func frameName(f *report.FrameTime) string {
 	if f.Function == "" {
 		return "?"
 	}
@@ -104,7 +104,7 @@ func frameName(f *triage.FrameTime) string {
 }
 
 // WriteCompileText prints the compile tables (nothing when no input had compile data).
-func WriteCompileText(w io.Writer, c *triage.CompileReport) {
+func WriteCompileText(w io.Writer, c *report.CompileReport) {
 	if c == nil {
 		return
 	}
@@ -119,9 +119,9 @@ func WriteCompileText(w io.Writer, c *triage.CompileReport) {
 		fmt.Fprintln(w, "  slowest frames")
 		writeAligned(w, frames)
 	}
-	for _, name := range triage.CacheNames {
+	for _, name := range report.CacheNames {
 		reasons := c.Caches[name].BypassReasons
-		for _, reason := range triage.SortedStrings(reasons) {
+		for _, reason := range report.SortedStrings(reasons) {
 			fmt.Fprintf(w, "  %s cache bypassed ×%d: %s\n", name, reasons[reason], text.OneLine(reason, 100))
 		}
 	}
@@ -153,7 +153,7 @@ func writeAligned(w io.Writer, t table) {
 }
 
 // WriteCompileMarkdown prints the compile tables as Markdown.
-func WriteCompileMarkdown(w io.Writer, c *triage.CompileReport) {
+func WriteCompileMarkdown(w io.Writer, c *report.CompileReport) {
 	if c == nil {
 		return
 	}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -76,7 +78,7 @@ func findingWhere(f *triage.Finding) string {
 		parts = append(parts, loc)
 	}
 	if len(f.Ranks) > 0 {
-		parts = append(parts, triage.RankWord(f.Ranks))
+		parts = append(parts, report.RankWord(f.Ranks))
 	}
 	if len(parts) == 0 {
 		return "—"
@@ -93,16 +95,16 @@ func WriteMarkdown(w io.Writer, a *triage.Analysis) {
 	}
 	c := rep.Counts
 	fmt.Fprintf(w, "## torchtriage report\n\n")
-	fmt.Fprintf(w, "torch %s · %s · %s\n\n", MarkdownEscape(ver), a.Evidence.ProcessesText(), triage.Plural(len(rep.Inputs), "input"))
+	fmt.Fprintf(w, "torch %s · %s · %s\n\n", MarkdownEscape(ver), a.Evidence.ProcessesText(), report.Plural(len(rep.Inputs), "input"))
 	if len(a.Evidence.ReadOnce) > 0 { // as stderr says it
-		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(triage.AliasesText(a.Evidence.ReadOnce)))
+		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(report.AliasesText(a.Evidence.ReadOnce)))
 	}
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
 	row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", a.BreaksValue(), a.RecompilesValue(), a.LimitHitsValue(),
 		a.CudagraphSkipsValue(), a.CompileErrorsValue(), a.RuntimeErrorsValue())
 	if c.CudagraphPartitions > 0 || c.CudagraphRerecords > 0 || c.CudagraphRerecordsUnknown { // as the text report counts them
 		head += " non-cudagraphable partitions | CUDA-graph re-recordings |"
-		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(triage.RerecordsText(c), "cudagraph re-recordings "))
+		row += fmt.Sprintf(" %d | %s |", c.CudagraphPartitions, strings.TrimPrefix(report.RerecordsText(c), "cudagraph re-recordings "))
 	}
 	if a.Uncounted() != "" { // the text's counts line: why nothing was counted, and the runtime errors
 		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(strings.Join(a.CountsItems(), " · ")))

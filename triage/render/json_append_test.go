@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -17,8 +19,8 @@ func TestAppendJSONMatchesEncoder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 3000 {
 		indent := []string{" ", "  ", "\t"}[i%3]
-		var b triage.BreakSummary
-		var r triage.RecompileSummary
+		var b report.BreakSummary
+		var r report.RecompileSummary
 		var f triage.Finding
 		for _, v := range []any{&b, &r, &f} {
 			fillRandom(rng, reflect.ValueOf(v).Elem())

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // jsonChunk is how many elements of a long list one goroutine writes at a time (a knob; tests lower it).
@@ -22,8 +22,8 @@ var JsonChunk = 64
 func writeReportJSON(w io.Writer, r ReportJSON, indent string) error {
 	rep := *r.Report
 	lists := []jsonList{
-		appendList("graph_breaks", rep.GraphBreaks, func(w *jsonAppender, b **triage.BreakSummary) { w.breakJSON(*b) }),
-		appendList("recompiles", rep.Recompiles, func(w *jsonAppender, s **triage.RecompileSummary) { w.recompileJSON(*s) }),
+		appendList("graph_breaks", rep.GraphBreaks, func(w *jsonAppender, b **report.BreakSummary) { w.breakJSON(*b) }),
+		appendList("recompiles", rep.Recompiles, func(w *jsonAppender, s **report.RecompileSummary) { w.recompileJSON(*s) }),
 		appendList("findings", r.Findings, (*jsonAppender).findingJSON),
 	}
 	rep.GraphBreaks, rep.Recompiles, r.Findings = nil, nil, nil

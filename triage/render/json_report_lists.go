@@ -1,13 +1,16 @@
 package render
 
-import "github.com/torchtriage/torchtriage/triage"
+import (
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
+)
 
 // What jsonAppender writes for the report's three long lists: each element's members in the order, and with
 // the omitempty rules, of its struct tags (encoding/json's output, byte for byte: TestAppendJSONMatchesEncoder
 // fills every exported field at random, so a field added to one of these types without a line here fails it).
 
 // breakJSON writes a graph break of graph_breaks (BreakSummary's tags).
-func (w *jsonAppender) breakJSON(s *triage.BreakSummary) {
+func (w *jsonAppender) breakJSON(s *report.BreakSummary) {
 	if s == nil {
 		w.b = append(w.b, "null"...)
 		return
@@ -29,7 +32,7 @@ func (w *jsonAppender) breakJSON(s *triage.BreakSummary) {
 }
 
 // recompileJSON writes a function of recompiles (RecompileSummary's tags, logparse.GuardFailure's).
-func (w *jsonAppender) recompileJSON(s *triage.RecompileSummary) {
+func (w *jsonAppender) recompileJSON(s *report.RecompileSummary) {
 	if s == nil {
 		w.b = append(w.b, "null"...)
 		return

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -16,13 +18,13 @@ const MaxPerRankLines = 16
 // rankCounts is a set of ranks whose counts are identical.
 type rankCounts struct {
 	Ranks []int
-	c     triage.Counts
+	c     report.Counts
 }
 
 // groupPerRank groups the ranks of a report's per_rank by identical counts: the largest group first (as rank
 // agreement puts its reference first), then by first rank. A 1024-rank job where every rank agrees is one group.
-func GroupPerRank(perRank map[string]triage.Counts) []rankCounts {
-	at := map[triage.Counts]int{}
+func GroupPerRank(perRank map[string]report.Counts) []rankCounts {
+	at := map[report.Counts]int{}
 	var out []rankCounts
 	keys := make([]int, 0, len(perRank))
 	for k := range perRank {
@@ -46,7 +48,7 @@ func GroupPerRank(perRank map[string]triage.Counts) []rankCounts {
 
 // writePerRank prints the "Per rank" section: one line per group of ranks with the same counts, then the ranks no
 // log record names (the report's per_rank_unknown: counts not known, not 0), bounded as one list.
-func WritePerRank(t *text.Writer, rep *triage.Report, an *triage.Analysis) {
+func WritePerRank(t *text.Writer, rep *report.Report, an *triage.Analysis) {
 	if len(rep.PerRank)+len(rep.PerRankUnknown) <= 1 {
 		return
 	}
@@ -55,7 +57,7 @@ func WritePerRank(t *text.Writer, rep *triage.Report, an *triage.Analysis) {
 	groups := GroupPerRank(rep.PerRank)
 	lines := make([]triage.RankLine, 0, len(groups)+len(rep.PerRankUnknown))
 	for _, g := range groups {
-		lines = append(lines, triage.RankLine{Ranks: len(g.Ranks), Text: triage.RankWord(g.Ranks) + ": " + CountsText(g.c, an)})
+		lines = append(lines, triage.RankLine{Ranks: len(g.Ranks), Text: report.RankWord(g.Ranks) + ": " + CountsText(g.c, an)})
 	}
 	lines = append(lines, triage.UnknownRankGroups(rep.PerRankUnknown)...)
 	for i, l := range lines {
@@ -64,7 +66,7 @@ func WritePerRank(t *text.Writer, rep *triage.Report, an *triage.Analysis) {
 			for _, l := range lines[i:] {
 				n += l.Ranks
 			}
-			t.Linef(4, "  … %s of ranks (%s): --format json has every rank", triage.Plural(len(lines)-i, "more group"), triage.Plural(n, "rank"))
+			t.Linef(4, "  … %s of ranks (%s): --format json has every rank", report.Plural(len(lines)-i, "more group"), report.Plural(n, "rank"))
 			break
 		}
 		t.Line(4, "  "+l.Text)
@@ -74,29 +76,29 @@ func WritePerRank(t *text.Writer, rep *triage.Report, an *triage.Analysis) {
 // countsText words one rank's counts: "3 breaks, 1 recompiles, 0 limit hits, …", "breaks not logged" where the
 // report's counts line says so, its one phrase where nothing was counted (Uncounted; an may be nil: every count
 // shown).
-func CountsText(c triage.Counts, an *triage.Analysis) string {
+func CountsText(c report.Counts, an *triage.Analysis) string {
 	if none := an.Uncounted(); none != "" { // as the counts line: its zeros mean nothing, its runtime errors count
 		if c.RuntimeErrors > 0 {
-			none += ", " + an.FloorIfUnfinished(triage.Plural(c.RuntimeErrors, "runtime error"))
+			none += ", " + an.FloorIfUnfinished(report.Plural(c.RuntimeErrors, "runtime error"))
 		}
 		return none
 	}
-	breaks, recompiles, skips := triage.Plural(c.GraphBreaks, "break"), triage.Plural(c.Recompiles, "recompile"), triage.Plural(c.CudagraphSkips, "skip")
-	limits := triage.Plural(c.RecompileLimitHits, "limit hit")
+	breaks, recompiles, skips := report.Plural(c.GraphBreaks, "break"), report.Plural(c.Recompiles, "recompile"), report.Plural(c.CudagraphSkips, "skip")
+	limits := report.Plural(c.RecompileLimitHits, "limit hit")
 	if an != nil {
 		ev := an.Evidence
-		breaks, recompiles = triage.Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break"), triage.Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
+		breaks, recompiles = report.Tally(c.GraphBreaks, ev.LoggingOf(ev.GraphBreaksLogged), "break"), report.Tally(c.Recompiles, ev.LoggingOf(ev.RecompilesLogged), "recompile")
 		if !an.SkipsCounted() {
-			skips = triage.Tally(c.CudagraphSkips, ev.LoggingOf(false), "skip")
+			skips = report.Tally(c.CudagraphSkips, ev.LoggingOf(false), "skip")
 		}
 		if ev.LogSilenced != "" { // no count of a silenced log stands (the counts line's LimitHitsValue)
-			limits = triage.Tally(c.RecompileLimitHits, triage.LoggingSilenced, "limit hit")
+			limits = report.Tally(c.RecompileLimitHits, report.LoggingSilenced, "limit hit")
 		}
 	}
-	items := []string{breaks, recompiles, limits, skips, triage.Plural(c.CompileErrors, "compile error"), triage.Plural(c.RuntimeErrors, "runtime error")}
+	items := []string{breaks, recompiles, limits, skips, report.Plural(c.CompileErrors, "compile error"), report.Plural(c.RuntimeErrors, "runtime error")}
 	if an != nil && an.CountsAreFloors() { // the counts line's floors ("≥0 breaks")
 		for i := range items {
-			items[i] = triage.Floor(items[i])
+			items[i] = report.Floor(items[i])
 		}
 	}
 	return strings.Join(items, ", ")

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -20,9 +22,9 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 	if rep.TorchVersion != nil {
 		ver = *rep.TorchVersion
 	} else if rep.LogFormat != "" {
-		ver = "unknown (" + triage.LogFormatWords(rep.LogFormat, "of ") + ")"
+		ver = "unknown (" + report.LogFormatWords(rep.LogFormat, "of ") + ")"
 	}
-	t.Items(2, " · ", "torchtriage report", triage.Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
+	t.Items(2, " · ", "torchtriage report", report.Plural(len(rep.Inputs), "input"), "torch "+ver, an.Evidence.ProcessesText())
 	t.Items(2, " · ", an.CountsItems()...)
 	t.Linef(2, "Based on: %s", strings.Join(an.Verdict.Basis, "; "))
 	if f := an.Verdict.FirstFailure; f != "" {
@@ -78,7 +80,7 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()
-		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.ItemRanks(p.Ranks), triage.OrWhat(p.Reason, "reason not logged"))
+		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.ItemRanks(p.Ranks), report.OrWhat(p.Reason, "reason not logged"))
 		if p.File != "" {
 			t.Linef(8, "      at %s %s", text.Site(p.File, p.Line), p.Function)
 		}
@@ -94,7 +96,7 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 				r.Function, text.OneLine(r.Reason, text.EvidenceMax))
 		default:
 			t.Linef(6, "CUDA graph re-recorded ×%d %s: %s: %s (%s of earlier recordings)", r.Rerecords,
-				an.Evidence.ItemRanks(r.Ranks), r.Function, text.OneLine(r.Reason, text.EvidenceMax), triage.Plural(r.Records, "failed check"))
+				an.Evidence.ItemRanks(r.Ranks), r.Function, text.OneLine(r.Reason, text.EvidenceMax), report.Plural(r.Records, "failed check"))
 		}
 	}
 	for _, e := range rep.CompileErrors {
@@ -119,11 +121,11 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 
 // writeErrorText prints a fatal error: its class and what went wrong (errorGist), the message's own headline
 // under it when that is another line (NCCL's "NCCL error in: …, invalid usage …"), and where it was raised.
-func writeErrorText(t *text.Writer, ev triage.ReportEvidence, label string, e *triage.ErrorSummary) {
+func writeErrorText(t *text.Writer, ev report.ReportEvidence, label string, e *report.ErrorSummary) {
 	t.Blank()
-	gist := text.OneLine(triage.ErrorGist(e.Message), text.EvidenceMax)
+	gist := text.OneLine(report.ErrorGist(e.Message), text.EvidenceMax)
 	t.Linef(6, "%s ×%d %s %s: %s", label, e.Records, ev.ItemRanks(e.Ranks), e.Class, gist)
-	if head := text.OneLine(triage.Headline(e.Message), text.EvidenceMax); head != "" && !strings.HasPrefix(gist, head) {
+	if head := text.OneLine(report.Headline(e.Message), text.EvidenceMax); head != "" && !strings.HasPrefix(gist, head) {
 		t.Linef(8, "      %s", head)
 	}
 	if e.Cause != "" {

@@ -3,13 +3,14 @@ package render
 import (
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // ReportJSON is `torchtriage report --format json`: the counts contract plus findings, rank agreement, verdict
 // and next step.
 type ReportJSON struct {
-	*triage.Report
-	Evidence triage.ReportEvidence `json:"evidence"` // the report's, completed with the run's and the probe's
+	*report.Report
+	Evidence report.ReportEvidence `json:"evidence"` // the report's, completed with the run's and the probe's
 	// CountsUncounted says why no count stands but runtime_errors (no torch output, nothing compiled), whatever
 	// the zeros of counts and per_rank; left out where they stand
 	CountsUncounted *triage.CountsUncounted `json:"counts_uncounted,omitempty"`
@@ -44,7 +45,7 @@ func JSONOf(a *triage.Analysis) ReportJSON {
 	}
 	if out.Report != nil && out.Report.PerRankUnknown == nil { // a list, never null: every rank is in per_rank
 		rep := *out.Report
-		rep.PerRankUnknown = []triage.RankWithoutRecords{}
+		rep.PerRankUnknown = []report.RankWithoutRecords{}
 		out.Report = &rep
 	}
 	if a.NextStep.ID != "" {

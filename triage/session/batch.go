@@ -3,6 +3,8 @@ package session
 import (
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
@@ -24,7 +26,7 @@ type Batch struct {
 	Output  OutputStats          // how much the run printed, and its last line: it is alive while nothing is found
 	Notes   []Note               // state changes, in order
 	Meta    *runs.Meta           // the run's meta when it changed
-	Probes  []triage.ProcessInfo // what the probe wrote (final batches and opened runs)
+	Probes  []report.ProcessInfo // what the probe wrote (final batches and opened runs)
 	// Warnings are an opened run's: what reading its files showed beyond the report (a binary file, one that
 	// changed while read, paths to a file already read: read once), a line each.
 	Warnings []string
@@ -57,7 +59,7 @@ type Analyzer struct {
 	Decorate func(*triage.Analysis) any // optional
 }
 
-func (an *Analyzer) analyze(b *Batch, rep *triage.Report, probes []triage.ProcessInfo, run *triage.RunFacts) {
+func (an *Analyzer) analyze(b *Batch, rep *report.Report, probes []report.ProcessInfo, run *report.RunFacts) {
 	var set *playbooks.Set
 	if an != nil {
 		set = an.Set

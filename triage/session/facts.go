@@ -6,7 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
@@ -15,7 +16,7 @@ import (
 
 // RunFactsOf is what a run's meta.json tells the analysis (metaFacts), with the processes its probe saw import
 // torch (the run directory's start files) and their compile states (its compile files).
-func RunFactsOf(m runs.Meta) *triage.RunFacts {
+func RunFactsOf(m runs.Meta) *report.RunFacts {
 	f := metaFacts(m)
 	if m.Dir != "" {
 		starts, _ := probe.ReadStarts(m.Dir)
@@ -35,8 +36,8 @@ func StoppedBy(m runs.Meta) string { return metaFacts(m).StoppedBy() }
 
 // metaFacts is what meta.json alone tells: how the run ended (the tool's own stops named as such), the TORCH_LOGS
 // it set, its process count.
-func metaFacts(m runs.Meta) *triage.RunFacts {
-	f := &triage.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
+func metaFacts(m runs.Meta) *report.RunFacts {
+	f := &report.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
 		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason, ToolEnv: m.Env,
 		Direct: directCommand(m), Probed: Probed(m.Env)}
 	if w, err := strconv.Atoi(m.Env["WORLD_SIZE"]); err == nil && w > f.WorldSize {
@@ -44,21 +45,21 @@ func metaFacts(m runs.Meta) *triage.RunFacts {
 	}
 	switch {
 	case m.State == runs.StateFailedToStart:
-		f.Outcome = triage.OutcomeDidNotStart
+		f.Outcome = report.OutcomeDidNotStart
 	case m.StopReason != "":
-		f.Outcome = triage.OutcomeStopped
+		f.Outcome = report.OutcomeStopped
 	case m.State == runs.StateTimedOut: // written before stop reasons were
-		f.Outcome, f.StopReason = triage.OutcomeStopped, "timed out"
+		f.Outcome, f.StopReason = report.OutcomeStopped, "timed out"
 	case m.State == runs.StateRunning || m.State == runs.StateStalled:
-		f.Outcome = triage.OutcomeRunning
+		f.Outcome = report.OutcomeRunning
 	case m.Completed():
-		f.Outcome = triage.OutcomeCompleted
+		f.Outcome = report.OutcomeCompleted
 	case m.State == runs.StateInterrupted: // the tool's death, not the program's: never "failed"
-		f.Outcome = triage.OutcomeInterrupted
+		f.Outcome = report.OutcomeInterrupted
 	case m.State == runs.StateCorrupt:
-		f.Outcome = triage.OutcomeUnknown
+		f.Outcome = report.OutcomeUnknown
 	default:
-		f.Outcome = triage.OutcomeFailed
+		f.Outcome = report.OutcomeFailed
 	}
 	return f
 }
@@ -70,7 +71,7 @@ func Probed(env map[string]string) bool {
 }
 
 // RunFactsOfDir reads a run directory's meta.json into run facts; nil when the path is not a run directory.
-func RunFactsOfDir(dir string) *triage.RunFacts {
+func RunFactsOfDir(dir string) *report.RunFacts {
 	m, err := runs.LoadRun(dir)
 	if err != nil {
 		return nil

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
@@ -68,7 +69,7 @@ func latencyScript(t testing.TB) []scriptLine {
 // counts once it is in.
 type measured struct {
 	line   int
-	counts triage.Counts
+	counts report.Counts
 }
 
 // measuredRecords parses the script's rank-0 lines alone and notes, for every record that changes the counts,
@@ -82,10 +83,10 @@ func measuredRecords(t testing.TB, script []scriptLine) []measured {
 			text.WriteString(l.text)
 		}
 	}
-	agg := triage.NewAggregator()
+	agg := report.NewAggregator()
 	agg.AddInput("x", -1)
 	var out []measured
-	var prev triage.Counts
+	var prev report.Counts
 	logparse.Parse(strings.NewReader(text.String()), logparse.Options{Input: "x", Stream: "stderr", Rank: -1, KeepText: true,
 		OnRank: agg.AddRank}, func(r *logparse.Record) {
 		agg.Add(r)
@@ -102,7 +103,7 @@ func measuredRecords(t testing.TB, script []scriptLine) []measured {
 }
 
 // covers reports whether every count of c is at least that of want.
-func covers(c, want triage.Counts) bool {
+func covers(c, want report.Counts) bool {
 	a, b := reflect.ValueOf(c), reflect.ValueOf(want)
 	for i := range a.NumField() {
 		if a.Field(i).Kind() != reflect.Int {

@@ -5,8 +5,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // Live follows one run while it prints: its stdout and stderr are parsed separately (records are assembled
@@ -17,7 +18,7 @@ import (
 type Live struct {
 	RunID   int
 	mu      sync.Mutex
-	agg     *triage.Aggregator
+	agg     *report.Aggregator
 	parsers map[string]*logparse.Parser
 	marks   map[string][]feedMark // per stream: its feeds not yet older than the idle gap FlushIdle was given
 	records int                   // torch records built so far (plain output's are not counted)
@@ -37,7 +38,7 @@ const maxMarks = 4096
 
 // NewLive starts following run runID; input names the run in evidence (e.g. its run dir).
 func NewLive(runID int, input string) *Live {
-	l := &Live{RunID: runID, agg: triage.NewAggregator(), parsers: map[string]*logparse.Parser{},
+	l := &Live{RunID: runID, agg: report.NewAggregator(), parsers: map[string]*logparse.Parser{},
 		marks: map[string][]feedMark{}, input: input}
 	l.agg.AddInput(input, -1)
 	return l
@@ -181,7 +182,7 @@ func (l *Live) Records() int {
 }
 
 // Report summarises the run so far.
-func (l *Live) Report() *triage.Report {
+func (l *Live) Report() *report.Report {
 	l.mu.Lock()
 	for _, p := range l.parsers {
 		l.agg.AddFacts(p.Facts())

@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 func TestLiveFeedMatchesReport(t *testing.T) {
@@ -37,7 +38,7 @@ func TestLiveFeedMatchesReport(t *testing.T) {
 	if taken-plain != l.Records() || taken == 0 || plain == 0 {
 		t.Fatalf("batches gave %d records (%d plain output), %d counted", taken, plain, l.Records())
 	}
-	want, err := triage.Load([]string{f}, triage.LoadOptions{})
+	want, err := report.Load([]string{f}, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func TestLiveFeedMatchesReport(t *testing.T) {
 		t.Fatalf("live counts %+v, file counts %+v", got, want.Report.Counts)
 	}
 	kept := 0
-	opened, err := triage.Load([]string{f}, triage.LoadOptions{OnRecord: func(*logparse.Record) { kept++ }})
+	opened, err := report.Load([]string{f}, report.LoadOptions{OnRecord: func(*logparse.Record) { kept++ }})
 	// the same run opened counts the same records as it did live (the status line's "N records")
 	if err != nil || opened.Report.Counts != want.Report.Counts || kept != l.Records() {
 		t.Fatalf("Load with OnRecord: %v %+v, %d records (live counted %d)", err, opened.Report.Counts, kept, l.Records())

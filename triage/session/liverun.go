@@ -5,7 +5,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
@@ -180,7 +181,7 @@ func (lr *Follower) Batch(an *Analyzer, now time.Time) Batch {
 		if lr.final && lr.meta != nil && lr.meta.Dir != "" {
 			b.Probes, _ = ReadProbes(lr.meta.Dir)
 		}
-		run := &triage.RunFacts{Outcome: triage.OutcomeRunning}
+		run := &report.RunFacts{Outcome: report.OutcomeRunning}
 		if lr.meta != nil {
 			run = RunFactsOf(*lr.meta)
 		}

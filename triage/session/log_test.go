@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // One rank decoder: an srun --label log (every line "N: …") gives the report and the log view's rank filter the
@@ -35,7 +35,7 @@ func TestLogRanksMatchTheReport(t *testing.T) {
 	if err := os.WriteFile(path, srun.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	l, err := triage.Load([]string{path}, triage.LoadOptions{})
+	l, err := report.Load([]string{path}, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,8 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/logparse"
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // Open loads saved logs (files, run directories, TORCH_TRACE directories) as one finished run: the inputs are
@@ -27,7 +28,7 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 		indexErr error
 		tl       timelineBuilder
 	)
-	l, err := triage.Load(paths, triage.LoadOptions{
+	l, err := report.Load(paths, report.LoadOptions{
 		OnInputs: func(inputs []logparse.Input) {
 			wg.Add(1)
 			go func() {
@@ -45,7 +46,7 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 		return Batch{}, err
 	}
 	paths = l.Paths // less those naming a file or directory named before them
-	var probes []triage.ProcessInfo
+	var probes []report.ProcessInfo
 	for _, p := range paths {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			more, _ := ReadProbes(p)
@@ -54,11 +55,11 @@ func Open(paths []string, an *Analyzer) (Batch, error) {
 	}
 	b := Batch{Records: tl.records, Log: w.View(), Probes: probes, Final: true, Warnings: l.Warnings}
 	if len(l.ReadOnce) > 0 {
-		b.Warnings = append(b.Warnings, triage.AliasesText(l.ReadOnce))
+		b.Warnings = append(b.Warnings, report.AliasesText(l.ReadOnce))
 	}
 	b.Timeline, b.Span = tl.marks()
 	b.Untimed = tl.untimed
-	var run *triage.RunFacts
+	var run *report.RunFacts
 	if len(paths) == 1 {
 		run = RunFactsOfDir(paths[0])
 	}

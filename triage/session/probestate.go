@@ -3,7 +3,8 @@ package session
 import (
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
@@ -13,30 +14,30 @@ import (
 // them; triage names them for the analysis and the UI (triage.ProbeStart, triage.ProbeCompileState).
 
 // ReadStarts reads the start files of a run directory, sorted by rank then pid.
-func ReadStarts(runDir string) ([]triage.ProbeStart, []error) { return probe.ReadStarts(runDir) }
+func ReadStarts(runDir string) ([]report.ProbeStart, []error) { return probe.ReadStarts(runDir) }
 
 // ReadCompileStates reads the compile-state files of a run directory, sorted by rank then pid, with whether each
 // process still runs.
-func ReadCompileStates(runDir string) ([]triage.ProbeCompileState, []error) {
+func ReadCompileStates(runDir string) ([]report.ProbeCompileState, []error) {
 	return probe.ReadCompileStates(runDir)
 }
 
 // DescribeCompiling words the compiling processes ("rank 3 compiling `forward` for 2m10s · rank 0,1,2 not
 // compiling (waiting)"); "" when none is.
-func DescribeCompiling(states []triage.ProbeCompileState, now time.Time) string {
+func DescribeCompiling(states []report.ProbeCompileState, now time.Time) string {
 	return probe.DescribeCompiling(states, now)
 }
 
 // compileStatesOf is the compile states of a run directory's processes for the analysis (RunFacts.CompileStates);
 // an unreadable file is left out (its rank's state is not known).
-func compileStatesOf(runDir string) []triage.ProbeCompileState {
+func compileStatesOf(runDir string) []report.ProbeCompileState {
 	states, _ := probe.ReadCompileStates(runDir)
 	return states
 }
 
 // ReadProbes reads what the probe wrote for the processes of a run directory; unreadable files are errors, the
 // others are still read.
-func ReadProbes(runDir string) ([]triage.ProcessInfo, []error) { return probe.ReadDir(runDir) }
+func ReadProbes(runDir string) ([]report.ProcessInfo, []error) { return probe.ReadDir(runDir) }
 
 // withProbe adds the in-process probe to a spec: its sitecustomize is installed in the run directory before the
 // launch (after whatever the spec prepares itself), and stack dumps go to the processes it registered.
@@ -57,7 +58,7 @@ func withProbe(spec runs.Spec) runs.Spec {
 
 // CompileSeconds is the compile time the probe measured in a run's processes (the largest over ranks: they
 // compile in parallel), 0 when it measured none: whole-frame compiles plus lazy backward compiles.
-func CompileSeconds(probes []triage.ProcessInfo) float64 {
+func CompileSeconds(probes []report.ProcessInfo) float64 {
 	best := 0.0
 	for _, p := range probes {
 		s := p.CompileTimes["_compile.compile_inner"] + p.CompileTimes["compile_fx.<locals>.bw_compiler"]

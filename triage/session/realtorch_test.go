@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
@@ -68,12 +69,12 @@ func TestRealtorchTwoRanksBreaksPreset(t *testing.T) {
 	if len(minor) < 2 {
 		t.Fatalf("probe torch version %q", infos[0].Torch)
 	}
-	l, err := triage.Load([]string{dir}, triage.LoadOptions{})
+	l, err := report.Load([]string{dir}, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var expected map[string]struct {
-		triage.Counts
+		report.Counts
 		Ranks []int `json:"ranks"`
 	}
 	data, err := os.ReadFile(filepath.Join(fixtures, "expected.json"))

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -15,7 +17,7 @@ func TestDeltaOfAgreementNotCompared(t *testing.T) {
 	differ := triage.RankAgreement{Groups: []triage.RankGroup{{Ranks: []int{1}}, {Ranks: []int{0}, Extra: []string{"graph break"}}},
 		Summary: "rank 0 differs from rank 1: extra graph break"}
 	run := func(id int, ra triage.RankAgreement, logged bool) *Run {
-		return &Run{ID: id, Counts: &Counts{}, an: &triage.Analysis{Report: &triage.Report{}, RankAgreement: ra},
+		return &Run{ID: id, Counts: &Counts{}, an: &triage.Analysis{Report: &report.Report{}, RankAgreement: ra},
 			Logged: Logged{Torch: true, GraphBreaks: logged, Recompiles: logged}}
 	}
 	d := buildDelta(run(1, notCompared, false), run(2, differ, true), "same command")
@@ -38,7 +40,7 @@ func TestDeltaToOneProcessIsNotRegained(t *testing.T) {
 	differ := triage.RankAgreement{Groups: []triage.RankGroup{{Ranks: []int{1}}, {Ranks: []int{0}, Extra: []string{"graph break"}}},
 		Summary: "rank 0 differs from rank 1: extra graph break"}
 	run := func(id int, ra triage.RankAgreement, breaks int) *Run {
-		return &Run{ID: id, Counts: &Counts{GraphBreaks: breaks}, an: &triage.Analysis{Report: &triage.Report{}, RankAgreement: ra},
+		return &Run{ID: id, Counts: &Counts{GraphBreaks: breaks}, an: &triage.Analysis{Report: &report.Report{}, RankAgreement: ra},
 			Logged: Logged{Torch: true, GraphBreaks: true, Recompiles: true}}
 	}
 	for _, one := range []triage.RankAgreement{triage.RankAgree(nil, nil), triage.RankAgree([]int{0}, nil)} {
@@ -59,19 +61,19 @@ func TestDeltaToOneProcessIsNotRegained(t *testing.T) {
 // A run the tool stopped before any torch output is not said to have "printed no torch output" in the delta
 // against its base: the stop was the tool's (the verdict's words); a run that finished silent keeps them.
 func TestDeltaNamesTheToolsStopOfASilentRun(t *testing.T) {
-	base := &Run{ID: 1, Counts: &Counts{}, an: &triage.Analysis{Report: &triage.Report{}},
+	base := &Run{ID: 1, Counts: &Counts{}, an: &triage.Analysis{Report: &report.Report{}},
 		Logged: Logged{Torch: true, GraphBreaks: true, Recompiles: true}}
-	silent := func(f *triage.RunFacts) *Run {
-		return &Run{ID: 2, Counts: &Counts{}, an: &triage.Analysis{Report: &triage.Report{}, Run: f}}
+	silent := func(f *report.RunFacts) *Run {
+		return &Run{ID: 2, Counts: &Counts{}, an: &triage.Analysis{Report: &report.Report{}, Run: f}}
 	}
 	zero := 0
 	for _, c := range []struct {
 		run  *Run
 		want string
 	}{
-		{silent(&triage.RunFacts{Outcome: triage.OutcomeStopped, StopReason: "timed out after 2s"}),
+		{silent(&report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out after 2s"}),
 			"graph breaks: run 2 was stopped by torchtriage (timed out after 2s) before it printed any torch output"},
-		{silent(&triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero}), "graph breaks: run 2 printed no torch output"},
+		{silent(&report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero}), "graph breaks: run 2 printed no torch output"},
 	} {
 		d := buildDelta(base, c.run, "same command")
 		if nc := strings.Join(d.NotCompared, "\n"); !strings.Contains(nc, c.want) {

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -126,11 +128,11 @@ func (rl Rules) Word(key string, count int, n Nouns) CountWords {
 	case !j.counted:
 		return CountWords{key, j.absent, noun + "s " + j.absent}
 	case j.atLeast:
-		return CountWords{key, "≥" + strconv.Itoa(count), "at least " + triage.Plural(count, noun)}
+		return CountWords{key, "≥" + strconv.Itoa(count), "at least " + report.Plural(count, noun)}
 	}
-	v, w := strconv.Itoa(count), triage.Plural(count, noun)
+	v, w := strconv.Itoa(count), report.Plural(count, noun)
 	if j.floor {
-		v, w = triage.Floor(v), triage.Floor(w)
+		v, w = report.Floor(v), report.Floor(w)
 	}
 	return CountWords{key, v, w}
 }
@@ -167,7 +169,7 @@ func (rl Rules) judge(key string, count int) judgement {
 		counted, atLeast = logged || count > 0, !logged && count > 0
 	}
 	if key == CountLimitHits {
-		counted, atLeast, absent = !rl.silenced || count > 0, rl.silenced, triage.LoggingSilenced.Words()
+		counted, atLeast, absent = !rl.silenced || count > 0, rl.silenced, report.LoggingSilenced.Words()
 	}
 	if !counted {
 		return judgement{absent: absent}

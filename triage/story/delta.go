@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -39,8 +41,8 @@ type Logged struct {
 // loggedBy says what a run logged: the report's evidence (its TORCH_LOGS, and the records that prove a kind was
 // logged whatever it said: a trace) for breaks, recompiles and skips;
 // partitions and re-recordings need TORCH_LOGS cudagraphs.
-func loggedBy(m runs.Meta, ev triage.ReportEvidence) Logged {
-	names := triage.LogNames(m.TorchLogs)
+func loggedBy(m runs.Meta, ev report.ReportEvidence) Logged {
+	names := report.LogNames(m.TorchLogs)
 	return Logged{Torch: ev.TorchSeen, GraphBreaks: ev.GraphBreaksLogged, Recompiles: ev.RecompilesLogged,
 		CudagraphSkips:      ev.CudagraphSkipsLogged, // the report's rule: TORCH_LOGS, torch version, skips seen
 		CudagraphPartitions: slices.Contains(names, "all") || slices.Contains(names, "cudagraphs")}
@@ -193,7 +195,7 @@ func changesSince(prev, cur *runs.Meta, prevTorch, curTorch string) []Change {
 	if prev.Cwd != cur.Cwd {
 		out = append(out, Change{What: "cwd", Before: prev.Cwd, After: cur.Cwd})
 	}
-	if prev.Preset != cur.Preset || !triage.SameLogNames(prev.TorchLogs, cur.TorchLogs) {
+	if prev.Preset != cur.Preset || !report.SameLogNames(prev.TorchLogs, cur.TorchLogs) {
 		out = append(out, Change{What: "preset", Before: presetText(*prev), After: presetText(*cur)})
 	}
 	if prevTorch != "" && curTorch != "" && prevTorch != curTorch {

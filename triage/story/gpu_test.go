@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -46,7 +48,7 @@ func TestStoryGPUPartitionsOnAWarmCache(t *testing.T) {
 }
 
 func TestSameNames(t *testing.T) {
-	if !triage.SameLogNames("perf_hints,cudagraphs,graph_breaks", "graph_breaks, cudagraphs,perf_hints") || triage.SameLogNames("a,b", "a") {
+	if !report.SameLogNames("perf_hints,cudagraphs,graph_breaks", "graph_breaks, cudagraphs,perf_hints") || report.SameLogNames("a,b", "a") {
 		t.Error("SameLogNames")
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -24,12 +26,12 @@ func twoRankItemLog(t *testing.T) string {
 // count where it printed none ("breaks not logged"), whatever the other ranks printed. Rank 1 read "≥0" ("at least
 // 0 breaks") beside rank 0's Tensor.item() break: the run's count was a floor, so every rank's was.
 func TestRankWordsAreTheReportsPerRank(t *testing.T) {
-	l, err := triage.Load([]string{twoRankItemLog(t)}, triage.LoadOptions{})
+	l, err := report.Load([]string{twoRankItemLog(t)}, report.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	zero := 0
-	an := triage.AnalyzeRun(l.Report, nil, nil, &triage.RunFacts{Outcome: triage.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true})
+	an := triage.AnalyzeRun(l.Report, nil, nil, &report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogsSet: true})
 	var b bytes.Buffer
 	render.WriteReportText(&b, an, text.Options{Width: 1000})
 	rl := RulesOf(an)

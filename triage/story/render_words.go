@@ -6,7 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
@@ -28,7 +29,7 @@ func sessionSpan(s *Story) string {
 		return "no runs"
 	}
 	if first.IsZero() {
-		return triage.Plural(n, "run")
+		return report.Plural(n, "run")
 	}
 	end := last.Format(storyTime)
 	if first.Format(time.DateOnly) == last.Format(time.DateOnly) {
@@ -148,7 +149,7 @@ func gpuCounts(c *Counts, lg Logged, runtime string) string {
 	case lg.PartitionsHidden:
 		out += " · partitions not known (graphs from the FX graph cache print none)"
 	case lg.CudagraphPartitions || c.CudagraphPartitions > 0:
-		out += " · " + triage.Plural(c.CudagraphPartitions, "non-cudagraphable partition")
+		out += " · " + report.Plural(c.CudagraphPartitions, "non-cudagraphable partition")
 	case lg.PartitionsNotLogged && c.CudagraphRerecords == 0 && !c.CudagraphRerecordsUnknown:
 		return out + " · partitions and re-recordings not logged (no TORCH_LOGS cudagraphs)" + runtime
 	}
@@ -156,7 +157,7 @@ func gpuCounts(c *Counts, lg Logged, runtime string) string {
 	case c.CudagraphRerecordsUnknown:
 		out += " · CUDA-graph re-recordings not known (failed checks without their Recording lines)"
 	case lg.CudagraphPartitions || c.CudagraphRerecords > 0:
-		out += " · " + triage.Plural(c.CudagraphRerecords, "CUDA-graph re-recording")
+		out += " · " + report.Plural(c.CudagraphRerecords, "CUDA-graph re-recording")
 	}
 	return out + runtime
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
@@ -67,8 +69,8 @@ func TestSparklineSaysWhatTheWordsSay(t *testing.T) {
 // shows the sparkline took a decision of its own; now it takes Rules.Point's.)
 func TestSparklineOfARunThatCountedNothing(t *testing.T) {
 	zero := 0
-	an := &triage.Analysis{Report: &triage.Report{Counts: triage.Counts{GraphBreaks: 1, Recompiles: 2}},
-		Evidence: triage.ReportEvidence{LogsFrom: "run"}}
+	an := &triage.Analysis{Report: &report.Report{Counts: report.Counts{GraphBreaks: 1, Recompiles: 2}},
+		Evidence: report.ReportEvidence{LogsFrom: "run"}}
 	r := Run{ID: 1, an: an, Counts: &Counts{GraphBreaks: 1, Recompiles: 2},
 		meta: runs.Meta{ID: 1, Preset: "breaks", State: runs.StateExited, ExitCode: &zero}}
 	r.Logged = loggedBy(r.meta, an.Evidence)

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/report"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -212,7 +214,7 @@ func analyzeRun(m runs.Meta, set *playbooks.Set) (Run, []string) {
 		r.Exit = "stopped by torchtriage (" + r.StoppedBy + ")" // its signal was the tool's, not the program's death
 	}
 	var warnings []string
-	l, err := triage.Load([]string{m.Dir}, triage.LoadOptions{})
+	l, err := report.Load([]string{m.Dir}, report.LoadOptions{})
 	var ws []string
 	if l != nil {
 		ws = l.Warnings

@@ -1,0 +1,194 @@
+package report
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
+
+// FirstFailure is the failure the rest followed from, when the inputs can tell: in a torchrun job one rank's
+// error makes the others fail (NCCL aborts, SIGTERM), and torchrun's ChildFailedError is only a summary.
+type FirstFailure struct {
+	ErrorSummary
+	// By says how it was picked: "root_cause" (torchrun's "Root Cause (first observed failure)" names the
+	// rank), "first_in_log" (the earliest fatal error in the one input that holds them), or "unknown_order"
+	// (several inputs hold errors and nothing says which came first: this is only the first one read).
+	By string `json:"by"`
+	// Of is how many processes died of an error in all (this one among them).
+	Of int `json:"of"`
+}
+
+// failureLog keeps the fatal errors (compile and runtime) in the order they arrived and what torchrun's summary
+// named.
+type failureLog struct {
+	events    []ErrorSummary
+	rootCause int // the rank torchrun's first ChildFailedError summary names as root cause; -1 when none
+}
+
+// noteSummary takes the root-cause rank of torchrun's ChildFailedError summary (an exception record).
+func (l *failureLog) noteSummary(r *logparse.Record) {
+	if r.Error != nil && r.Error.Summary && l.rootCause < 0 {
+		l.rootCause = r.Error.RootCauseRank
+	}
+}
+
+// first picks the first failure; nil when no process died of an error.
+func (l *failureLog) first() *FirstFailure {
+	if len(l.events) == 0 {
+		return nil
+	}
+	if l.rootCause >= 0 {
+		for _, e := range l.events {
+			if e.Rank == l.rootCause {
+				return &FirstFailure{ErrorSummary: one(e), By: "root_cause", Of: len(l.events)}
+			}
+		}
+	}
+	inputs := map[string]bool{}
+	for _, e := range l.events {
+		inputs[e.Input] = true
+	}
+	by := "first_in_log"
+	if len(inputs) > 1 {
+		by = "unknown_order"
+	}
+	return &FirstFailure{ErrorSummary: one(l.events[0]), By: by, Of: len(l.events)}
+}
+
+// one makes an event a group of one.
+func one(e ErrorSummary) ErrorSummary {
+	e.Records, e.Ranks = 1, []int{}
+	if e.Rank >= 0 {
+		e.Ranks = []int{e.Rank}
+	}
+	return e
+}
+
+// Text words the first failure in one line: who, what, and how that was known.
+func (f *FirstFailure) Text() string {
+	if f == nil {
+		return ""
+	}
+	what := f.Class
+	if m := strings.TrimSpace(f.Message); m != "" {
+		what += ": " + text.OneLine(ErrorGist(m), text.TitleMax)
+	}
+	if f.Cause != "" {
+		what += " (caused by " + text.OneLine(f.Cause, text.TitleMax) + ")"
+	}
+	if f.TorchLogs { // the place is the program's `import torch`; the cause is the setting
+		what += " (raised by torch reading TORCH_LOGS at import: the setting, not the program)"
+	}
+	if f.File != "" {
+		what += fmt.Sprintf(" (%s:%d)", f.File, f.Line)
+	}
+	who := "the process"
+	if f.Of > 1 {
+		who = "a process"
+	}
+	if f.Rank >= 0 {
+		who = fmt.Sprintf("rank %d", f.Rank)
+	}
+	switch {
+	case f.Of == 1:
+		return who + " failed: " + what
+	case f.By == "root_cause":
+		return who + " failed first (torchrun's root cause): " + what
+	case f.By == "first_in_log":
+		return who + " failed first in the log: " + what
+	}
+	return who + " failed (several logs hold errors; which came first is not known): " + what
+}
+
+// ErrorCause names what a fatal error means, from its class, inner error and message: the C++ or
+// Triton/ptxas toolchain, the recompile limit under fullgraph, Unsupported under fullgraph, a backend failure,
+// a rendezvous/port error from the launcher, an invalid TORCH_LOGS; "" when none applies.
+func ErrorCause(class, inner, msg string) string {
+	all := class + "\n" + inner + "\n" + msg
+	has := func(subs ...string) bool {
+		for _, s := range subs {
+			if strings.Contains(all, s) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has("use_libuv was requested"):
+		return "torch built without libuv (rendezvous: USE_LIBUV=0)"
+	case has("DistNetworkError", "Address already in use", "errno: 98", "EADDRINUSE", "failed to bind"):
+		return "rendezvous/port error from the launcher"
+	case has("RendezvousConnectionError"):
+		return "rendezvous error from the launcher"
+	case has("Invalid log settings"):
+		return "invalid TORCH_LOGS"
+	case has("FailOnRecompileLimitHit", "RecompileLimitExceeded", "fail_on_recompile", "RecompileError"):
+		return "recompile limit with fullgraph / fail_on_recompile"
+	case has("ptxas", "PTXASError") || sm100.MatchString(all):
+		return "Triton/ptxas toolchain"
+	case has("CppCompileError", "C++ compile error", "InvalidCxxCompiler", "No module named 'setuptools"):
+		return "C++ toolchain"
+	case strings.HasSuffix(class, "exc.Unsupported"):
+		return "Unsupported under fullgraph"
+	case strings.HasSuffix(class, "BackendCompilerFailed") || strings.HasSuffix(class, "InductorError") ||
+		strings.HasSuffix(class, "LoweringException"):
+		return "backend failure"
+	case strings.Contains(class, "InternalTorchDynamoError") || (class == "AssertionError" && has("torch/_dynamo", "SpeculationLog")):
+		return "Dynamo internal error"
+	}
+	return ""
+}
+
+// errorGist is the part of an error message that says what went wrong, in one line, for titles and the first
+// failure: the headline, except where the first line is only a preamble. NCCL's DistBackendError opens with
+// where it failed ("NCCL error in: …NCCLUtils.cpp:93, invalid usage (run with NCCL_DEBUG=WARN for details), NCCL
+// version …") and says why under "Last error:" ("Duplicate GPU detected : rank 0 and rank 1 both on CUDA device
+// 60"); Triton's CompilationError opens with the place ("at 3:25:"), then the kernel's source and a caret, and
+// says why on its last line.
+func ErrorGist(msg string) string {
+	lines := strings.Split(strings.TrimRight(msg, "\n "), "\n")
+	for i, l := range lines[:len(lines)-1] {
+		if strings.TrimSpace(l) == "Last error:" {
+			if why := text.FlatLine(lines[i+1]); why != "" {
+				return why
+			}
+		}
+	}
+	head := text.FlatLine(Headline(msg))
+	if tritonAt.MatchString(head) && len(lines) > 1 {
+		if why := text.FlatLine(lines[len(lines)-1]); why != "" && why != "^" {
+			return head + " " + why
+		}
+	}
+	return head
+}
+
+var (
+	sm100   = regexp.MustCompile(`sm_[0-9]+a\b`)
+	GbInMsg = regexp.MustCompile(`/gb/gb(\d+)\.html`)
+)
+
+// headline is the line of an error message that says what went wrong: the first, or for "backend='inductor'
+// raised:" the inner error's line.
+func Headline(msg string) string {
+	first := FirstLine(msg)
+	if strings.HasSuffix(strings.TrimSpace(first), "raised:") {
+		if rest := strings.TrimSpace(strings.TrimPrefix(msg, first)); rest != "" {
+			return FirstLine(rest)
+		}
+	}
+	return first
+}
+
+var tritonAt = regexp.MustCompile(`^CompilationError: at \d+:\d+:$`)
+
+func FirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,158 @@
+package report
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/text"
+)
+
+// GuardClass is one classified guard failure: which class of guard failed, on which input, and (for sizes and
+// tensor properties) the old and new value. Class is one of playbooks.GuardClasses.
+type GuardClass struct {
+	Class    string `json:"class"`
+	Source   string `json:"source,omitempty"` // the guarded input, L['x'] → x
+	Detail   string `json:"detail"`           // "x[0] 8→9", "mode == 'a0'", "global state: grad_mode"
+	Dim      int    `json:"dim"`              // the dimension for size/stride, else -1
+	Old      string `json:"old,omitempty"`    // the value the cache entry was compiled for
+	New      string `json:"new,omitempty"`    // the value of the call that failed (when the log shows it)
+	Expected bool   `json:"expected,omitempty"`
+}
+
+var (
+	tensorIndexed  = regexp.MustCompile(`^tensor '(.+)' (size|stride) mismatch at index (\d+)\. expected (\S+?), actual (\S+?)\.?$`)
+	tensorProperty = regexp.MustCompile(`^tensor '(.+)' (rank|dtype|device|requires_grad|dispatch key set) mismatch\.?\s*(.*)$`)
+	expectedActual = regexp.MustCompile(`expected ([^,]+), actual (.+?)\.?$`)
+	sizeExpr       = regexp.MustCompile(`([A-Za-z_][\w\[\]'".]*?)\.(size\(\)|shape|stride\(\))\[(\d+)\]`)
+	lenGuard       = regexp.MustCompile(`^len\((.+)\)\s*==\s*(\d+)$`)
+	callArg        = regexp.MustCompile(`^\w+\((.+?),\s*-?\d+\)(?:,\s*type=<[^>]*>)?$`)
+	localSource    = regexp.MustCompile(`^[LG]\[['"]([^'"]+)['"]\]`)
+	moduleSource   = regexp.MustCompile(`\._modules\[['"]([^'"]+)['"]\]`)
+	eqGuard        = regexp.MustCompile(`^(.+?)\s*==\s*(.+)$`) // cutEq's rule, and its way for a text with a line break
+	resumeFn       = regexp.MustCompile(`^torch_dynamo_resume_in_(.+)_at_(\d+)$`)
+)
+
+// ClassifyGuard classifies one guard-failure text as printed by any torch version: 2.6's "tensor 'L['x']' size
+// mismatch at index 0. expected 4, actual 8", 2.14's "scale == 2.0  # x = x * scale  # r.py:16 in f", value
+// guards, ___check_obj_id, ___check_global_state, len(), the parameter hint. Unknown texts are class "other".
+func ClassifyGuard(text string) GuardClass {
+	g := StripGuardComment(text)
+	gc := GuardClass{Class: "other", Dim: -1}
+	switch {
+	case strings.Contains(g, "Guard failed on a parameter") || strings.Contains(g, "force_parameter_static_shapes"):
+		gc.Class, gc.Detail = "param_shape", "parameter shape"
+		return gc
+	case strings.HasPrefix(g, "tensor '"):
+		if classifyTensor(g, &gc) {
+			return gc
+		}
+	}
+	switch {
+	case strings.Contains(g, "___check_global_state") || strings.Contains(g, "GLOBAL_STATE") ||
+		strings.Contains(g, "grad_mode") || strings.Contains(g, "is_grad_enabled") || strings.Contains(g, "autocast"):
+		gc.Class, gc.Detail = "global_state", "global state"
+		if i := strings.Index(g, "GLOBAL_STATE changed:"); i >= 0 {
+			gc.Detail += ": " + strings.TrimSpace(g[i+len("GLOBAL_STATE changed:"):])
+		}
+	case strings.Contains(g, "___check_current_backend") || strings.Contains(g, "BACKEND_MATCH"):
+		gc.Class, gc.Detail = "backend", "backend changed"
+	case strings.HasPrefix(g, "___check_obj_id(") || strings.HasPrefix(g, "ID_MATCH"):
+		gc.Class = "obj_id"
+		gc.Source = callSource(g)
+		gc.Detail = "object identity of " + OrWhat(gc.Source, "an argument")
+	case strings.HasPrefix(g, "___check_type_id(") || strings.HasPrefix(g, "TYPE_MATCH") || strings.HasPrefix(g, "isinstance("):
+		gc.Class = "type"
+		gc.Source = callSource(g)
+		gc.Detail = "type of " + OrWhat(gc.Source, "an argument")
+	default:
+		classifyExpr(g, &gc)
+	}
+	return gc
+}
+
+// classifyExpr reads len(), size/stride and == guards. Each regexp runs once, and only on a text that has what
+// it needs ("len(", ".size()[", "=="): one pass per guard, as every recompile record has its own values.
+func classifyExpr(g string, gc *GuardClass) {
+	var m []string
+	if strings.HasPrefix(g, "len(") {
+		m = lenGuard.FindStringSubmatch(g)
+	}
+	if m != nil {
+		gc.Class, gc.Source, gc.Old = "length", NormalizeSource(m[1]), m[2]
+		gc.Detail = "len(" + gc.Source + ") == " + m[2]
+		return
+	}
+	if strings.Contains(g, ".size()[") || strings.Contains(g, ".shape[") || strings.Contains(g, ".stride()[") {
+		m = sizeExpr.FindStringSubmatch(g)
+	}
+	var eq []string
+	if m == nil {
+		eq = cutEq(g)
+	}
+	switch {
+	case m != nil:
+		gc.Class, gc.Source = "size", NormalizeSource(m[1])
+		if m[2] == "stride()" {
+			gc.Class = "stride"
+		}
+		gc.Dim, _ = strconv.Atoi(m[3])
+		if eq := cutEq(g); eq != nil && isIntLiteral(strings.TrimSpace(eq[2])) {
+			gc.Old = strings.TrimSpace(eq[2])
+		}
+		gc.Detail = g
+	case eq != nil:
+		src, val := NormalizeSource(strings.TrimSpace(eq[1])), strings.TrimSpace(eq[2])
+		gc.Source, gc.Old, gc.Detail = src, val, src+" == "+val
+		gc.Class = valueClass(val)
+		if gc.Class == "value_float" && strings.HasPrefix(src, "___stack") {
+			gc.Class = "stack_float"
+		}
+	default:
+		gc.Detail = text.OneLine(g, 80)
+	}
+}
+
+// cutEq splits "SRC == VALUE" at its first "==" with something on both sides, as the regexp ^(.+?)\s*==\s*(.+)$
+// would (the whole text, the source and the value; nil when there is no such "=="), without the regexp for a
+// one-line text: it runs on every value guard.
+func cutEq(g string) []string {
+	if strings.IndexByte(g, '\n') >= 0 {
+		return eqGuard.FindStringSubmatch(g)
+	}
+	for from := 0; ; {
+		i := strings.Index(g[from:], "==")
+		if i < 0 {
+			return nil
+		}
+		i += from
+		src := strings.TrimRight(g[:i], " \t\r\f")
+		if src == "" && i > 0 {
+			src = g[:1] // only spaces in front: (.+?) takes the first
+		}
+		if src != "" {
+			if val := strings.TrimLeft(g[i+2:], " \t\r\f"); val != "" {
+				return []string{g, src, val}
+			}
+			// "a == " with only spaces after: the regexp's \s* gives them back to (.+)
+			if rest := g[i+2:]; rest != "" {
+				return []string{g, src, rest[len(rest)-1:]}
+			}
+		}
+		from = i + 1
+	}
+}
+
+func callSource(g string) string {
+	if m := callArg.FindStringSubmatch(g); m != nil {
+		return NormalizeSource(m[1])
+	}
+	return ""
+}
+
+func OrWhat(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
