@@ -41,8 +41,8 @@ func CountFindings(fs []Finding) tally {
 			}
 		case KindRecompile:
 			t.recompiles += f.Records
-			t.unexpectedRecompiles += f.unexpected
-			if f.unexpected > 0 && t.firstRecompile == nil {
+			t.unexpectedRecompiles += f.Unexpected()
+			if f.Unexpected() > 0 && t.firstRecompile == nil {
 				t.firstRecompile = f
 			}
 		case KindLimitHit:
@@ -94,8 +94,8 @@ func CountFindings(fs []Finding) tally {
 				t.firstGPU = f
 			}
 		case KindCudagraphRerecord:
-			t.rerecords += f.unexpected // the re-recordings shown, not failed checks
-			if f.unexpected > 0 && t.firstRerecord == nil {
+			t.rerecords += f.Unexpected() // the re-recordings shown, not failed checks
+			if f.Unexpected() > 0 && t.firstRerecord == nil {
 				t.firstRerecord = f
 			}
 		case KindGPUWarning:
