@@ -56,6 +56,7 @@ var layers = [][]string{
 	{"logparse", "triage/text", "triage/probe", "triage/demo", "internal/proc", "internal/testlogs"}, // import nothing of the module
 	{"playbooks", "triage/runs"},
 	{"triage/report"},
+	{"triage/findings"},
 	{"triage"},
 	{"triage/render", "triage/gate", "triage/runner"},
 	{"triage/compare"},

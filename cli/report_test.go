@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // A user playbook narrower than gb-print is chosen for the print break; a malformed one is a warning and the
@@ -62,7 +62,7 @@ func TestReportRunDirProbes(t *testing.T) {
 	}
 	var parity bool
 	for _, f := range doc.Findings {
-		if f.Kind == string(triage.KindConfigParity) {
+		if f.Kind == string(findings.KindConfigParity) {
 			parity = f.Playbook == "dist-config-parity" && strings.Contains(f.Title, "env.TORCH_LOGS")
 		}
 	}

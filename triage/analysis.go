@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -13,7 +15,7 @@ import (
 // Analysis is what a report means: findings by impact, rank agreement, the verdict and the next checklist step.
 type Analysis struct {
 	Report        *report.Report
-	Findings      []Finding
+	Findings      []findings.Finding
 	RankAgreement RankAgreement
 	Verdict       Verdict
 	Evidence      report.ReportEvidence  // what the inputs, the launcher and the probe showed
@@ -72,33 +74,33 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 		groups = append(groups, g)
 		recompiling[g.Key.File+"\x00"+g.Key.Fn] = true
 	}
-	recomps := make([]Finding, len(groups))
+	recomps := make([]findings.Finding, len(groups))
 	report.InParallel(len(groups), 64, func(from, to int) {
 		words := report.LastRankWords(rw) // one a chunk: goroutines share none
 		for i := from; i < to; i++ {
-			recomps[i] = recompileFinding(groups[i], set, words)
+			recomps[i] = findings.RecompileFinding(groups[i], set, words)
 		}
 	})
 	sort.Slice(recomps, func(i, j int) bool { return recomps[i].ID < recomps[j].ID })
-	limits := limitFindings(rep.LimitEvents(), recomps, set)
-	fs := make([]Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
+	limits := findings.LimitFindings(rep.LimitEvents(), recomps, set)
+	fs := make([]findings.Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
 	report.InParallel(len(fs), 64, func(from, to int) {
-		words, m := report.LastRankWords(rw), &breakMatcher{set: set}
+		words, m := report.LastRankWords(rw), &findings.BreakMatcher{Set: set}
 		for i := from; i < to; i++ {
-			fs[i] = breakFinding(rep.GraphBreaks[i], snap, m, recompiling, words, probes)
+			fs[i] = findings.BreakFinding(rep.GraphBreaks[i], snap, m, recompiling, words, probes)
 		}
 	})
 	fs = append(fs, recomps...)
 	fs = append(fs, limits...)
 	for _, s := range rep.CudagraphSkips {
-		fs = append(fs, skipFinding(s, snap, set, rw))
+		fs = append(fs, findings.SkipFinding(s, snap, set, rw))
 	}
-	fs = append(fs, gpuFindings(rep, snap, set, rw)...)
-	fs = append(fs, ddpSplitFindings(rep.DDPSplits, set, rw)...)
-	fs = append(fs, errorFindings(rep.ErrorEvents(), KindCompileError, set, rep.FirstFailure)...)
-	fs = append(fs, errorFindings(rep.RuntimeErrorEvents(), KindRuntimeError, set, rep.FirstFailure)...)
-	fs = append(fs, errorFindings(caughtCompiles(rep.ExceptionEvents()), KindCompileError, set, nil)...)
-	uniqueIDs(fs)
+	fs = append(fs, findings.GpuFindings(rep, snap, set, rw)...)
+	fs = append(fs, findings.DdpSplitFindings(rep.DDPSplits, set, rw)...)
+	fs = append(fs, findings.ErrorFindings(rep.ErrorEvents(), findings.KindCompileError, set, rep.FirstFailure)...)
+	fs = append(fs, findings.ErrorFindings(rep.RuntimeErrorEvents(), findings.KindRuntimeError, set, rep.FirstFailure)...)
+	fs = append(fs, findings.ErrorFindings(caughtCompiles(rep.ExceptionEvents()), findings.KindCompileError, set, nil)...)
+	findings.UniqueIDs(fs)
 	ev := report.EvidenceWith(rep.Evidence, rep, run, probes)
 	unknown := ranksWithoutRecords(rep, ev.Ranks, run, probes, ev.TorchSeen)
 	// one source: the header's ranks and cuts, and the ranks of them per_rank has no counts of
@@ -125,8 +127,8 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 	}
 	fs = append(fs, probeFindings(rep, probes, set, breaksAsked, run == nil || run.Outcome == report.OutcomeCompleted)...)
 	ra = withSettings(ra, fs)
-	fs = append(fs, compileFindings(rep.Compile, probes, set, run.ToolEnvironment(), idle)...)
-	sortFindings(fs)
+	fs = append(fs, findings.CompileFindings(rep.Compile, probes, set, run.ToolEnvironment(), idle)...)
+	findings.SortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: report.NoConfig(run, len(probes)),
 		ConfigMissing: report.ConfigMissing(run, probes)}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
@@ -149,14 +151,14 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 
 // withSettings adds the settings that differ between ranks (config parity findings) to their agreement: ranks that
 // logged the same but ran with different settings are not said to "agree" without it.
-func withSettings(ra RankAgreement, fs []Finding) RankAgreement {
+func withSettings(ra RankAgreement, fs []findings.Finding) RankAgreement {
 	for _, f := range fs {
-		if f.Kind == KindConfigParity {
+		if f.Kind == findings.KindConfigParity {
 			ra.SettingsDiffer = append(ra.SettingsDiffer, f.What)
 		}
 	}
 	if len(ra.SettingsDiffer) > 0 && ra.NotCompared == "" {
-		ra.Summary += "; settings differ: " + strings.Join(CapList(ra.SettingsDiffer, 3), ", ")
+		ra.Summary += "; settings differ: " + strings.Join(findings.CapList(ra.SettingsDiffer, 3), ", ")
 	}
 	return ra
 }
@@ -190,34 +192,34 @@ func snapshotFromSummaries(rep *report.Report) *report.DetailSnap {
 // TORCH_LOGS without them (known of a run; of logs alone only that nothing shows they were logged), or, for
 // partitions, graphs loaded from the FX graph cache, which prints none (Analysis.PartitionsHidden: the bringup
 // log's words). Limit hits and errors always print.
-func (a *Analysis) Unlogged(k Kind) string {
+func (a *Analysis) Unlogged(k findings.Kind) string {
 	ev := a.Evidence
 	if !ev.TorchSeen {
 		return a.SilentWhy()
 	}
-	if ev.NothingCompiled() != "" && k != KindRuntimeError { // nothing compiled: none of them could happen
+	if ev.NothingCompiled() != "" && k != findings.KindRuntimeError { // nothing compiled: none of them could happen
 		return "compiled nothing (" + ev.NothingCompiledShort() + ")"
 	}
-	if ev.LogSilenced != "" && k != KindCompileError && k != KindRuntimeError { // raised errors print without the log
+	if ev.LogSilenced != "" && k != findings.KindCompileError && k != findings.KindRuntimeError { // raised errors print without the log
 		return "lacks in its log what its probe counted (" + ev.LogSilenced + ")"
 	}
 	logged := true
 	switch k {
-	case KindGraphBreak:
+	case findings.KindGraphBreak:
 		logged = ev.GraphBreaksLogged
-	case KindRecompile:
+	case findings.KindRecompile:
 		logged = ev.RecompilesLogged
-	case KindCudagraphSkip:
+	case findings.KindCudagraphSkip:
 		logged = ev.CudagraphSkipsLogged
-	case KindCudagraphPartition:
+	case findings.KindCudagraphPartition:
 		logged = ev.CudagraphPartitionsLogged
-	case KindCudagraphRerecord:
+	case findings.KindCudagraphRerecord:
 		logged = ev.CudagraphRerecordsLogged
 	}
 	switch {
 	case logged:
 		return ""
-	case k == KindCudagraphPartition && a.PartitionsHidden() != "": // TORCH_LOGS had cudagraphs: not its doing
+	case k == findings.KindCudagraphPartition && a.PartitionsHidden() != "": // TORCH_LOGS had cudagraphs: not its doing
 		return PartitionsFromCache
 	case ev.LogsFrom == "run": // the run's own TORCH_LOGS is known
 		return "did not log them (TORCH_LOGS)"

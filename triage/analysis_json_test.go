@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -53,7 +55,7 @@ func TestReportJSONInChunks(t *testing.T) {
 		ans = append(ans, triage.Analyze(rep, nil, nil))
 	}
 	ans = append(ans, &triage.Analysis{Report: &report.Report{}}, &triage.Analysis{Report: &report.Report{GraphBreaks: []*report.BreakSummary{},
-		Recompiles: []*report.RecompileSummary{}}, Findings: []triage.Finding{}})
+		Recompiles: []*report.RecompileSummary{}}, Findings: []findings.Finding{}})
 	long := 0
 	for _, chunk := range []int{1, 3} {
 		render.JsonChunk = chunk

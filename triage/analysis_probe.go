@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -15,13 +17,13 @@ import (
 // probeFindings turns the probe files into config_parity (settings that differ between ranks) and
 // probe_mismatch (the process counted breaks the log does not show) findings.
 // completed: the run ran to its end (a frame a stopped run was compiling when it stopped is no failure).
-func probeFindings(rep *report.Report, probes []report.ProcessInfo, set *playbooks.Set, breaksLogged, completed bool) []Finding {
+func probeFindings(rep *report.Report, probes []report.ProcessInfo, set *playbooks.Set, breaksLogged, completed bool) []findings.Finding {
 	if len(probes) == 0 {
 		return nil
 	}
-	var out []Finding
+	var out []findings.Finding
 	for _, d := range report.ConfigParity(probes) {
-		f := Finding{Kind: KindConfigParity, Severity: "high", What: d.Key, ID: "config_parity:" + d.Key,
+		f := findings.Finding{Kind: findings.KindConfigParity, Severity: "high", What: d.Key, ID: "config_parity:" + d.Key,
 			Title: "Ranks run with different settings: " + text.OneLine(d.String(), 120), Detail: d.String(),
 			RankStats: map[int]report.RankStat{}, Evidence: []report.Evidence{}}
 		for _, ranks := range d.Values {
@@ -34,8 +36,8 @@ func probeFindings(rep *report.Report, probes []report.ProcessInfo, set *playboo
 				f.Evidence = append(f.Evidence, report.Evidence{Rank: p.Rank, Input: p.File})
 			}
 		}
-		f.Ranks, f.Records = ranksOf(f.RankStats), len(d.Values)
-		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindConfigParity, Reason: parityReason(d)}))
+		f.Ranks, f.Records = findings.RanksOf(f.RankStats), len(d.Values)
+		findings.ApplyPlaybook(&f, findings.MatchPlaybook(set, playbooks.Query{Kind: findings.KindConfigParity, Reason: parityReason(d)}))
 		f.Key = f.ID
 		out = append(out, f)
 	}
@@ -54,11 +56,11 @@ func probeFindings(rep *report.Report, probes []report.ProcessInfo, set *playboo
 			caught[e.Rank] = text.OneLine(e.Class+": "+e.Message, 100)
 		}
 	}
-	failures := CompileFailureCheck(probes, errsPerRank, perRank, limitsPerRank, caught, breaksLogged, completed)
+	failures := findings.CompileFailureCheck(probes, errsPerRank, perRank, limitsPerRank, caught, breaksLogged, completed)
 	for i := range failures {
-		failures[i].unimplemented = true
+		failures[i].Unimplemented = true
 	}
-	for _, c := range append(CrossCheck(probes, perRank, breaksLogged), failures...) {
+	for _, c := range append(findings.CrossCheck(probes, perRank, breaksLogged), failures...) {
 		id, what := fmt.Sprintf("probe_mismatch:rank%d", c.Rank), "breaks not logged"
 		if breaksLogged {
 			what = "breaks not in the log" // logged, but they did not reach it
@@ -69,25 +71,25 @@ func probeFindings(rep *report.Report, probes []report.ProcessInfo, set *playboo
 		detail := fmt.Sprintf("%s\nThe process counted %s in %s; the log shows %d.",
 			c.Message, report.Plural(c.ProcessBreaks, "distinct graph break"), report.Plural(c.ProcessEvents, "event"), c.LogBreaks)
 		switch {
-		case c.frames:
+		case c.Frames:
 			id, what = id+":compile_failures", "compile failures not logged"
 			detail = fmt.Sprintf("%s\nDynamo began %s it did not compile (counters[\"frames\"]: total less ok); the log shows no compile error or limit hit for it.",
 				c.Message, report.Plural(c.ProcessBreaks, "frame"))
-		case c.unimplemented:
+		case c.Unimplemented:
 			id, what = id+":compile_failures", "compile failures not logged"
 			detail = fmt.Sprintf("%s\nDynamo counted %s (counters[\"unimplemented\"]); the log shows no compile error and no graph break for it.",
 				c.Message, report.Plural(c.ProcessBreaks, "compile failure"))
 		}
-		f := Finding{Kind: KindProbeMismatch, What: what, ID: id,
-			Title: c.Message, Records: c.ProcessEvents, Ranks: nonNeg([]int{c.Rank}), Evidence: []report.Evidence{},
-			Detail: detail, RankStats: map[int]report.RankStat{c.Rank: report.StatN(1)}, silentFailure: c.frames || c.unimplemented}
+		f := findings.Finding{Kind: findings.KindProbeMismatch, What: what, ID: id,
+			Title: c.Message, Records: c.ProcessEvents, Ranks: findings.NonNeg([]int{c.Rank}), Evidence: []report.Evidence{},
+			Detail: detail, RankStats: map[int]report.RankStat{c.Rank: report.StatN(1)}, SilentFailure: c.Frames || c.Unimplemented}
 		for _, p := range probes {
 			if p.RankOf() == c.Rank {
 				f.Evidence = append(f.Evidence, report.Evidence{Rank: c.Rank, Input: p.File})
 				break
 			}
 		}
-		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindProbeMismatch, Reason: c.Message}))
+		findings.ApplyPlaybook(&f, findings.MatchPlaybook(set, playbooks.Query{Kind: findings.KindProbeMismatch, Reason: c.Message}))
 		f.Key = f.ID
 		out = append(out, f)
 	}
@@ -122,7 +124,7 @@ func logSilenced(rep *report.Report, probes []report.ProcessInfo, graphBreaksLog
 		return ""
 	}
 	var who []string
-	for _, c := range CrossCheck(probes, logBreaksPerRank(rep), true) {
+	for _, c := range findings.CrossCheck(probes, logBreaksPerRank(rep), true) {
 		w := "the process counted "
 		if c.Rank >= 0 {
 			w = "rank " + strconv.Itoa(c.Rank) + " counted "

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -65,11 +67,11 @@ func TestProbeFindings(t *testing.T) {
 			Counters: map[string]map[string]float64{"stats": {"unique_graphs": 2}}},
 	}
 	a := triage.Analyze(rep, nil, probes)
-	cp := triage.FindingsOf(a, triage.KindConfigParity)
+	cp := triage.FindingsOf(a, findings.KindConfigParity)
 	if len(cp) != 1 || cp[0].ID != "config_parity:dynamo.recompile_limit" || cp[0].Playbook != "dist-config-parity" || cp[0].Severity != "high" {
 		t.Errorf("config parity: %+v", cp)
 	}
-	pm := triage.FindingsOf(a, triage.KindProbeMismatch)
+	pm := triage.FindingsOf(a, findings.KindProbeMismatch)
 	if len(pm) != 1 || pm[0].Ranks[0] != 0 || pm[0].Playbook != "probe-fewer-breaks-logged" {
 		t.Errorf("probe mismatch: %+v", pm)
 	}
@@ -219,7 +221,7 @@ func TestAnalyzeHandMadeReports(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := triage.Analyze(&rep, nil, nil)
-	br := triage.FindingsOf(a, triage.KindGraphBreak)
+	br := triage.FindingsOf(a, findings.KindGraphBreak)
 	if len(br) != 1 || br[0].Playbook != "gb-print" || br[0].Ranks[0] != 0 || a.RankAgreement.Agree {
 		t.Errorf("decoded report: %+v %+v", br, a.RankAgreement)
 	}

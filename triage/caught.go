@@ -3,6 +3,8 @@ package triage
 import (
 	"fmt"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -24,7 +26,7 @@ func caughtCompiles(events []report.ErrorSummary) []report.ErrorSummary {
 func (a *Analysis) CaughtCompileErrors() int {
 	n := 0
 	for _, f := range a.Findings {
-		if f.Kind == KindCompileError && f.Caught {
+		if f.Kind == findings.KindCompileError && f.Caught {
 			n += f.Records
 		}
 	}

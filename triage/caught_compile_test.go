@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -63,9 +65,9 @@ func checkCaughtCompile(t *testing.T, name string, a *triage.Analysis) {
 	if c.CompileErrors != 0 || c.RuntimeErrors != 0 || a.Report.FirstFailure != nil {
 		t.Errorf("%s: counts %+v, first failure %v", name, c, a.Report.FirstFailure)
 	}
-	var caught *triage.Finding
+	var caught *findings.Finding
 	for i := range a.Findings {
-		if f := &a.Findings[i]; f.Kind == triage.KindCompileError {
+		if f := &a.Findings[i]; f.Kind == findings.KindCompileError {
 			caught = f
 		}
 	}

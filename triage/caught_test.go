@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -31,7 +33,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 			a.Verdict.FirstFailure, c.CompileErrors, c.RuntimeErrors)
 	}
 	fatal, caughtCompile := 0, 0
-	for _, f := range append(triage.FindingsOf(a, triage.KindCompileError), triage.FindingsOf(a, triage.KindRuntimeError)...) {
+	for _, f := range append(triage.FindingsOf(a, findings.KindCompileError), triage.FindingsOf(a, findings.KindRuntimeError)...) {
 		if f.Caught {
 			caughtCompile++
 		} else {

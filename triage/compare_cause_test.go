@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -60,12 +62,12 @@ func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 		"0": {TotalS: secs(1.1), Caches: warm(2)},
 		"1": {TotalS: secs(6.6), Caches: warm(1)},
 	}}
-	f, ok := triage.SkewFinding(c, nil)
+	f, ok := findings.SkewFinding(c, nil)
 	if !ok || strings.Contains(f.Title, "missed the cache") || f.Playbook == "cache-dir-not-shared" {
 		t.Errorf("warm slow rank: %q [%s]", f.Title, f.Playbook)
 	}
 	c.Ranks()[1].Caches = report.Caches{"fx_graph": {Miss: 1, Known: report.KnowHit | report.KnowMiss}}
-	if f, ok := triage.SkewFinding(c, nil); !ok || !strings.Contains(f.Title, "missed the cache") {
+	if f, ok := findings.SkewFinding(c, nil); !ok || !strings.Contains(f.Title, "missed the cache") {
 		t.Errorf("cold slow rank: %q", f.Title)
 	}
 }

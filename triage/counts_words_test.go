@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -144,7 +146,7 @@ func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
 	if s := gate.GateSummary(gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1})); !strings.Contains(s, "recompiles unknown") {
 		t.Errorf("gate: %s", s)
 	}
-	if got := a.UncountedWhy(triage.KindRecompile); got != "no sign recompiles were logged (TORCH_LOGS)" {
+	if got := a.UncountedWhy(findings.KindRecompile); got != "no sign recompiles were logged (TORCH_LOGS)" {
 		t.Errorf("why: %q", got)
 	}
 	// the run's TORCH_LOGS is known: its name was off, and the count is "not logged"
@@ -157,10 +159,10 @@ func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
 	if !strings.Contains(md.String(), " | not logged | ") {
 		t.Errorf("run markdown:\n%s", md.String())
 	}
-	if got := a.UncountedWhy(triage.KindRecompile); got != "recompiles were not logged (TORCH_LOGS)" {
+	if got := a.UncountedWhy(findings.KindRecompile); got != "recompiles were not logged (TORCH_LOGS)" {
 		t.Errorf("run why: %q", got)
 	}
-	if got := a.UncountedWhy(triage.KindGraphBreak); got != "" {
+	if got := a.UncountedWhy(findings.KindGraphBreak); got != "" {
 		t.Errorf("breaks were logged: %q", got)
 	}
 }

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
-
-	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -27,9 +27,9 @@ func TestRerecordCount(t *testing.T) {
 	if c.CudagraphRerecords != 3 || c.CudagraphRerecordChecks != 10 || c.CudagraphRerecordsUnknown {
 		t.Fatalf("counts %+v", c)
 	}
-	var rr *triage.Finding
+	var rr *findings.Finding
 	for i := range a.Findings {
-		if a.Findings[i].Kind == triage.KindCudagraphRerecord {
+		if a.Findings[i].Kind == findings.KindCudagraphRerecord {
 			rr = &a.Findings[i]
 		}
 	}

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/findings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -18,9 +18,9 @@ import (
 func TestCudagraphSkipSite(t *testing.T) {
 	for _, preset := range []string{"perf", "triage", "no_torch_logs"} {
 		a := analyzeRun(t, Fx("torch-2.11-cuda/g02_cg_mutated_input."+preset+".log"), nil)
-		var skip *triage.Finding
+		var skip *findings.Finding
 		for i := range a.Findings {
-			if a.Findings[i].Kind == triage.KindCudagraphSkip {
+			if a.Findings[i].Kind == findings.KindCudagraphSkip {
 				skip = &a.Findings[i]
 			}
 		}
@@ -47,7 +47,7 @@ func TestCudagraphSkipSite(t *testing.T) {
 	for _, in := range []string{"g16_cg_no_partition.triage.log", "g16_cg_no_partition.trace"} {
 		a := analyzeRun(t, Fx("torch-2.11-cuda/"+in), nil)
 		for _, f := range a.Findings {
-			if f.Kind == triage.KindCudagraphSkip {
+			if f.Kind == findings.KindCudagraphSkip {
 				sites[in+" "+f.What] = text.Site(f.File, f.Line) + " " + f.Function
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -52,7 +54,7 @@ func TestDDPSplitCutIsNotCounted(t *testing.T) {
 	if len(titles) != 1 {
 		t.Errorf("split findings %q", titles)
 	}
-	if got := ddpSplitAside(rep.DDPSplits); got != "1 DDPOptimizer split by design" { // what a steady verdict sets aside
+	if got := findings.DdpSplitAside(rep.DDPSplits); got != "1 DDPOptimizer split by design" { // what a steady verdict sets aside
 		t.Errorf("verdict aside %q", got)
 	}
 }

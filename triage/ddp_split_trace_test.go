@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -111,7 +113,7 @@ func TestDDPSplitTraceCutIsNotCounted(t *testing.T) {
 	if len(titles) != 1 || titles[0] != want {
 		t.Errorf("split findings %q, want [%q]", titles, want)
 	}
-	if got := ddpSplitAside(rep.DDPSplits); got != "1 DDPOptimizer split by design" {
+	if got := findings.DdpSplitAside(rep.DDPSplits); got != "1 DDPOptimizer split by design" {
 		t.Errorf("verdict aside %q", got)
 	}
 }

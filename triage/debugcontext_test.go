@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -30,7 +32,7 @@ func TestDebugContextWithAndWithoutText(t *testing.T) {
 		for _, b := range agg.Report().GraphBreaks {
 			if b.Line == 12 {
 				found = true
-				q := breakQuery(b)
+				q := findings.BreakQuery(b)
 				if !strings.Contains(q.Reason, "Developer debug context: builtin print [<class 'torch._dynamo.variables.constant.ConstantVariable'>]") {
 					t.Errorf("lines kept %v: the print break's query has no debug context: %q", keep, q.Reason)
 				}

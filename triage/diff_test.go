@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/compare"
@@ -58,7 +60,7 @@ func TestDiffNewAndGone(t *testing.T) {
 	}{{quiet, full, "A"}, {full, quiet, "B"}} {
 		d := compare.Diff(c.a, c.b)
 		for _, it := range d.Items {
-			if it.Kind == triage.KindGraphBreak || it.Kind == triage.KindRecompile {
+			if it.Kind == findings.KindGraphBreak || it.Kind == findings.KindRecompile {
 				t.Errorf("%s not logged: compared %+v", c.side, it)
 			}
 		}
@@ -102,10 +104,10 @@ func TestDiffSyntheticPerRank(t *testing.T) {
 		t.Fatalf("%+v", d)
 	}
 	nb, ch := d.Items[0], d.Items[1]
-	if nb.Kind != triage.KindGraphBreak || len(nb.Ranks) != 1 || nb.Ranks[0].Ranks[0] != 3 || nb.Ranks[0].Before != 0 || nb.Ranks[0].After != 1 {
+	if nb.Kind != findings.KindGraphBreak || len(nb.Ranks) != 1 || nb.Ranks[0].Ranks[0] != 3 || nb.Ranks[0].Before != 0 || nb.Ranks[0].After != 1 {
 		t.Errorf("new break %+v", nb)
 	}
-	if ch.Kind != triage.KindRecompile || ch.Before != 4 || ch.After != 5 || len(ch.Ranks) != 1 || ch.Ranks[0].Ranks[0] != 2 || ch.Ranks[0].After != 2 {
+	if ch.Kind != findings.KindRecompile || ch.Before != 4 || ch.After != 5 || len(ch.Ranks) != 1 || ch.Ranks[0].Ranks[0] != 2 || ch.Ranks[0].After != 2 {
 		t.Errorf("changed %+v", ch)
 	}
 	var out bytes.Buffer
@@ -204,10 +206,10 @@ func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 // function's first line where it does not (2.6): two versions' logs of one run differ there, and nothing moved
 // (real logs of the exploratory run, written from the same repro: the 2.6 log says f's line 2, 2.14.1 line 4).
 func TestDiffDoesNotMoveARecompileBetweenSiteKinds(t *testing.T) {
-	withFrame := &triage.Finding{Kind: triage.KindRecompile, File: "/x/shapes.py", Line: 4, Function: "f"}
-	withoutFrame := &triage.Finding{Kind: triage.KindRecompile, File: "/x/shapes.py", Line: 2, Function: "f", FnSite: true}
-	a := &triage.Analysis{Report: &report.Report{}, Findings: []triage.Finding{*withoutFrame}, Evidence: report.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}}
-	b := &triage.Analysis{Report: &report.Report{}, Findings: []triage.Finding{*withFrame}, Evidence: a.Evidence}
+	withFrame := &findings.Finding{Kind: findings.KindRecompile, File: "/x/shapes.py", Line: 4, Function: "f"}
+	withoutFrame := &findings.Finding{Kind: findings.KindRecompile, File: "/x/shapes.py", Line: 2, Function: "f", FnSite: true}
+	a := &triage.Analysis{Report: &report.Report{}, Findings: []findings.Finding{*withoutFrame}, Evidence: report.ReportEvidence{TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}}
+	b := &triage.Analysis{Report: &report.Report{}, Findings: []findings.Finding{*withFrame}, Evidence: a.Evidence}
 	a.Findings[0].Key, b.Findings[0].Key = "recompile:shapes.py:f:value_float", "recompile:shapes.py:f:value_float"
 	a.Findings[0].Records, b.Findings[0].Records = 1, 1
 	if d := compare.Diff(a, b); d.Moved != 0 || d.Unchanged != 1 {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -24,10 +26,10 @@ func dynamicFalse(name string) string {
 }
 
 // recompileOf is the recompile finding of function fn.
-func recompileOf(t *testing.T, a *triage.Analysis, fn string) *triage.Finding {
+func recompileOf(t *testing.T, a *triage.Analysis, fn string) *findings.Finding {
 	t.Helper()
 	for i := range a.Findings {
-		if f := &a.Findings[i]; f.Kind == triage.KindRecompile && f.Function == fn {
+		if f := &a.Findings[i]; f.Kind == findings.KindRecompile && f.Function == fn {
 			return f
 		}
 	}
@@ -43,7 +45,7 @@ func TestDynamicFalseSizeRecompileIsNotAutomaticDynamic(t *testing.T) {
 	for _, log := range []string{"dynfalse-214.log", "dynfalse-26.log"} {
 		a := triage.AnalyzeFile(t, dynamicFalse(log))
 		f := recompileOf(t, a, "f")
-		if f.Expected || f.Unexpected() != 1 || f.Severity == "info" || f.Category == triage.CategoryExpected {
+		if f.Expected || f.Unexpected() != 1 || f.Severity == "info" || f.Category == findings.CategoryExpected {
 			t.Errorf("%s: expected %v, %d unexpected, %s %s: %s", log, f.Expected, f.Unexpected(), f.Severity, f.Category, f.Title)
 		}
 		if strings.Contains(f.Title, "expected once") || !strings.Contains(f.Title, "kept it static") ||
@@ -76,7 +78,7 @@ func TestDynamicFalseSizeRecompileIsNotAutomaticDynamic(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, jf := range js.Findings {
-			if jf.Kind == string(triage.KindRecompile) && (jf.Expected || jf.Title != f.Title) {
+			if jf.Kind == string(findings.KindRecompile) && (jf.Expected || jf.Title != f.Title) {
 				t.Errorf("%s: JSON finding %+v", log, jf)
 			}
 		}
@@ -181,7 +183,7 @@ func TestDynamicLogCases(t *testing.T) {
 		}
 		n := 0
 		for _, g := range a.Findings {
-			if g.Kind == triage.KindRecompile && g.Function == "duck" {
+			if g.Kind == findings.KindRecompile && g.Function == "duck" {
 				n++
 				if !g.Expected || !strings.HasSuffix(g.Title, ": automatic dynamic, expected once") {
 					t.Errorf("%s duck: %s", log, g.Title)

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -58,7 +60,7 @@ func TestSilencedRankIsNoAgreement(t *testing.T) {
 	if v := a.BreaksValue(); !strings.HasPrefix(v, "at least") || !strings.Contains(v, "not all in the log") {
 		t.Errorf("breaks %q", v)
 	}
-	if pm := triage.FindingsOf(a, triage.KindProbeMismatch); len(pm) != 1 || pm[0].What != "breaks not in the log" || pm[0].Ranks[0] != 1 {
+	if pm := triage.FindingsOf(a, findings.KindProbeMismatch); len(pm) != 1 || pm[0].What != "breaks not in the log" || pm[0].Ranks[0] != 1 {
 		t.Errorf("probe mismatch %+v", pm)
 	}
 }

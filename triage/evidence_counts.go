@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -101,9 +103,9 @@ func (a *Analysis) RecompilesValue() string {
 // UncountedWhy says why the count of graph breaks or recompiles is no evidence ("recompiles were not logged
 // (TORCH_LOGS)"; for logs alone, which show no record of them and no line tagged with their name, "no sign
 // recompiles were logged (TORCH_LOGS)"), "" when it stands: the TUI's empty pane.
-func (a *Analysis) UncountedWhy(k Kind) string {
+func (a *Analysis) UncountedWhy(k findings.Kind) string {
 	counted, what := a.BreaksCounted(), "graph breaks"
-	if k == KindRecompile {
+	if k == findings.KindRecompile {
 		counted, what = a.RecompilesCounted(), "recompiles"
 	}
 	if counted {

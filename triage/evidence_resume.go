@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -45,20 +47,20 @@ func resumeText(bs []report.ResumeBreak) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(bs)-i))
 			break
 		}
-		parts = append(parts, b.Function+" at "+siteText(b.File, b.Line))
+		parts = append(parts, b.Function+" at "+findings.SiteText(b.File, b.Line))
 	}
 	return strings.Join(parts, ", ")
 }
 
 // resumeHint follows why graph breaks were not counted with the breaks resume functions show ("; a resume
 // function shows one at r01_branch_print.py:6"), "" for other kinds or none.
-func (a *Analysis) resumeHint(k Kind) string {
+func (a *Analysis) resumeHint(k findings.Kind) string {
 	rb := a.Evidence.ResumeBreaks
 	switch {
-	case k != KindGraphBreak || len(rb) == 0:
+	case k != findings.KindGraphBreak || len(rb) == 0:
 		return ""
 	case len(rb) == 1:
-		return "; a resume function shows one at " + siteText(rb[0].File, rb[0].Line)
+		return "; a resume function shows one at " + findings.SiteText(rb[0].File, rb[0].Line)
 	}
 	return "; resume functions show " + strconv.Itoa(len(rb)) + " (" + resumeText(rb) + ")"
 }

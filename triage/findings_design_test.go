@@ -3,6 +3,8 @@ package triage_test
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -43,8 +45,8 @@ func TestByDesignBreakForms(t *testing.T) {
 			agg.Add(&logparse.Record{Kind: logparse.KindGraphBreak, Rank: -1, Input: "x.log", FirstLine: 1,
 				CompileID: logparse.CompileID{Autograd: -1, Frame: 0}, Break: &b})
 		})
-		br := triage.FindingsOf(a, triage.KindGraphBreak)
-		if len(br) != 1 || !br[0].Expected || br[0].Category != triage.CategoryExpected || br[0].Severity != "info" {
+		br := triage.FindingsOf(a, findings.KindGraphBreak)
+		if len(br) != 1 || !br[0].Expected || br[0].Category != findings.CategoryExpected || br[0].Severity != "info" {
 			t.Errorf("%s: %+v", c.name, br)
 			continue
 		}

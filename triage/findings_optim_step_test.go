@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -57,7 +59,7 @@ func TestOptimizerStepBasisFromProbes(t *testing.T) {
 			"cut short"},
 	} {
 		an := Analyze(rep, nil, c.probes)
-		var f *Finding
+		var f *findings.Finding
 		for i := range an.Findings {
 			if an.Findings[i].Playbook == "gb-optimizer-step-wrapped" {
 				f = &an.Findings[i]
@@ -70,7 +72,7 @@ func TestOptimizerStepBasisFromProbes(t *testing.T) {
 			!strings.Contains(f.Detail, c.note) {
 			t.Errorf("%s: basis %q expected %v\n%s\n%s", c.name, f.Basis, f.Expected, f.Title, f.Detail)
 		}
-		if c.expected != (f.Category == CategoryExpected) || c.expected != (f.Unexpected() == 0) {
+		if c.expected != (f.Category == findings.CategoryExpected) || c.expected != (f.Unexpected() == 0) {
 			t.Errorf("%s: category %s, counted %d", c.name, f.Category, f.Unexpected())
 		}
 	}
@@ -81,13 +83,13 @@ func TestOptimizerStepEvidencePerRank(t *testing.T) {
 	sched := &report.OptimScan{Scan: report.ScanComplete, Optimizers: []report.OptimizerStep{{Class: "Adam", Step: report.StepLRScheduler, Count: 1}}}
 	r0 := report.ProcessInfo{Rank: 0, RankSource: "env", PID: 1, Optim: sched}
 	r1 := report.ProcessInfo{Rank: 1, RankSource: "env", PID: 2, Optim: sched}
-	if w := optimizerStepEvidence("Adam", []int{0, 1}, []report.ProcessInfo{r0}).whose(); w != "" {
+	if w := findings.OptimizerStepEvidence("Adam", []int{0, 1}, []report.ProcessInfo{r0}).Whose(); w != "" {
 		t.Errorf("rank 1 without its probe: %q", w)
 	}
-	if w := optimizerStepEvidence("Adam", []int{0, 1}, []report.ProcessInfo{r0, r1}).whose(); w != report.StepLRScheduler {
+	if w := findings.OptimizerStepEvidence("Adam", []int{0, 1}, []report.ProcessInfo{r0, r1}).Whose(); w != report.StepLRScheduler {
 		t.Errorf("both ranks: %q", w)
 	}
-	if w := optimizerStepEvidence("SGD", []int{0, 1}, []report.ProcessInfo{r0, r1}).whose(); w != "" {
+	if w := findings.OptimizerStepEvidence("SGD", []int{0, 1}, []report.ProcessInfo{r0, r1}).Whose(); w != "" {
 		t.Errorf("another class: %q", w)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -30,8 +32,8 @@ func AnalyzeFiles(t testing.TB, paths ...string) *Analysis {
 	return Analyze(rep, set, nil)
 }
 
-func FindingsOf(a *Analysis, kind Kind) []Finding {
-	var out []Finding
+func FindingsOf(a *Analysis, kind findings.Kind) []findings.Finding {
+	var out []findings.Finding
 	for _, f := range a.Findings {
 		if f.Kind == kind {
 			out = append(out, f)
@@ -52,22 +54,22 @@ func TestFindingsOverAllFixtures(t *testing.T) {
 		a := AnalyzeFiles(t, name)
 		c := a.Report.Counts
 		var recs, limits, errs, runtime int
-		for _, f := range FindingsOf(a, KindRecompile) {
+		for _, f := range FindingsOf(a, findings.KindRecompile) {
 			recs += f.Records
 			if len(f.Classes) == 0 {
 				t.Errorf("%s: recompile %s has no classified guard", name, f.ID)
 			}
 		}
-		for _, f := range FindingsOf(a, KindLimitHit) {
+		for _, f := range FindingsOf(a, findings.KindLimitHit) {
 			limits += f.Records
 		}
-		for _, f := range FindingsOf(a, KindCompileError) {
+		for _, f := range FindingsOf(a, findings.KindCompileError) {
 			errs += f.Records
 		}
-		for _, f := range FindingsOf(a, KindRuntimeError) {
+		for _, f := range FindingsOf(a, findings.KindRuntimeError) {
 			runtime += f.Records
 		}
-		if n := len(FindingsOf(a, KindGraphBreak)); n != c.GraphBreaks {
+		if n := len(FindingsOf(a, findings.KindGraphBreak)); n != c.GraphBreaks {
 			t.Errorf("%s: %d break findings, counts say %d", name, n, c.GraphBreaks)
 		}
 		if recs != c.Recompiles || limits != c.RecompileLimitHits || errs != c.CompileErrors || runtime != c.RuntimeErrors {
@@ -83,16 +85,16 @@ func TestFindingsOverAllFixtures(t *testing.T) {
 			if _, ok := set.Get(f.Playbook); !ok {
 				t.Errorf("%s: %s has playbook %q that does not exist", name, f.ID, f.Playbook)
 			}
-			if _, ok := severityRank[f.Severity]; !ok || (f.Category != CategoryFix && f.Category != CategoryConsider && f.Category != CategoryExpected) {
+			if _, ok := findings.SeverityRank[f.Severity]; !ok || (f.Category != findings.CategoryFix && f.Category != findings.CategoryConsider && f.Category != findings.CategoryExpected) {
 				t.Errorf("%s: %s severity %q category %q", name, f.ID, f.Severity, f.Category)
 			}
-			if f.Expected != (f.Category == CategoryExpected) && f.Kind != KindRecompile {
+			if f.Expected != (f.Category == findings.CategoryExpected) && f.Kind != findings.KindRecompile {
 				t.Errorf("%s: %s expected=%v but category %s", name, f.ID, f.Expected, f.Category)
 			}
 			if f.Title == "" || f.What == "" || f.Related == nil {
 				t.Errorf("%s: %s incomplete: %+v", name, f.ID, f)
 			}
-			if i > 0 && sevRank(a.Findings[i-1].Severity) > sevRank(f.Severity) {
+			if i > 0 && findings.SevRank(a.Findings[i-1].Severity) > findings.SevRank(f.Severity) {
 				t.Errorf("%s: findings not sorted by severity at %d", name, i)
 			}
 		}
@@ -129,18 +131,18 @@ func TestR05RankZeroExtraBreakAndRecompile(t *testing.T) {
 			t.Errorf("%s: summary\n %q\nwant %q", name, ra.Summary, want)
 		}
 		top := a.Findings[0]
-		if top.Kind != KindRankDisagreement || top.Severity != "high" || top.Playbook != "dist-rank-divergent-graphs" || len(top.Ranks) != 1 || top.Ranks[0] != 0 {
+		if top.Kind != findings.KindRankDisagreement || top.Severity != "high" || top.Playbook != "dist-rank-divergent-graphs" || len(top.Ranks) != 1 || top.Ranks[0] != 0 {
 			t.Errorf("%s: top finding %+v", name, top)
 		}
 		if a.Verdict.Steady {
 			t.Errorf("%s: verdict steady", name)
 		}
-		br := FindingsOf(a, KindGraphBreak)
+		br := FindingsOf(a, findings.KindGraphBreak)
 		if len(br) != 1 || br[0].What != "print()" || br[0].Function != "step" || br[0].Line != 10 || !br[0].InRecompilingFrame {
 			t.Errorf("%s: break %+v", name, br)
 		}
-		for _, f := range FindingsOf(a, KindRecompile) {
-			if !f.Expected || f.Category != CategoryExpected || f.Classes[0].Class != "size" {
+		for _, f := range FindingsOf(a, findings.KindRecompile) {
+			if !f.Expected || f.Category != findings.CategoryExpected || f.Classes[0].Class != "size" {
 				t.Errorf("%s: recompile %s should be automatic dynamic's expected first: %+v", name, f.ID, f)
 			}
 		}
@@ -150,7 +152,7 @@ func TestR05RankZeroExtraBreakAndRecompile(t *testing.T) {
 func TestGbRecompileClassesAndLimit(t *testing.T) {
 	for _, name := range []string{"torch-2.6/gb_recompile.triage.log", "torch-2.14/gb_recompile.triage.log", "torch-2.14/gb_recompile.recompiles_verbose.log"} {
 		a := AnalyzeFiles(t, name)
-		byID := map[string]Finding{}
+		byID := map[string]findings.Finding{}
 		for _, f := range a.Findings {
 			byID[f.ID] = f
 		}
@@ -177,16 +179,16 @@ func TestGbRecompileClassesAndLimit(t *testing.T) {
 			if f.Classes[0].Class != w.class || f.Playbook != w.playbook || f.Expected != w.expected || f.LimitHit != w.limit {
 				t.Errorf("%s: %s = class %s playbook %s expected %v limit %v; want %+v", name, id, f.Classes[0].Class, f.Playbook, f.Expected, f.LimitHit, w)
 			}
-			if w.limit && !w.expected && (f.Severity != "high" || f.Category != CategoryFix) {
+			if w.limit && !w.expected && (f.Severity != "high" || f.Category != findings.CategoryFix) {
 				t.Errorf("%s: %s hit the limit but is %s/%s", name, id, f.Severity, f.Category)
 			}
 		}
-		lim := FindingsOf(a, KindLimitHit)
+		lim := FindingsOf(a, findings.KindLimitHit)
 		if len(lim) != 1 || lim[0].Function != "f" || lim[0].Line != 18 || !strings.Contains(lim[0].Title, "after this the frame runs eager") {
 			t.Errorf("%s: limit findings %+v", name, lim)
 		}
 		cats := map[string]string{}
-		for _, f := range FindingsOf(a, KindGraphBreak) {
+		for _, f := range FindingsOf(a, findings.KindGraphBreak) {
 			cats[f.What] = f.Playbook + "/" + f.Category
 		}
 		if name != "torch-2.14/gb_recompile.recompiles_verbose.log" {
@@ -204,9 +206,9 @@ func TestByDesignBreaks(t *testing.T) {
 	for _, name := range []string{"torch-2.6/ddp_2ranks.ddp.log", "torch-2.14/ddp_2ranks.ddp.log"} {
 		a := AnalyzeFiles(t, name)
 		var expected, fix int
-		for _, f := range FindingsOf(a, KindGraphBreak) {
+		for _, f := range FindingsOf(a, findings.KindGraphBreak) {
 			if strings.Contains(f.ID, "distributed.py") || strings.Contains(f.ID, "contextlib.py") {
-				if !f.Expected || f.Category != CategoryExpected || f.Playbook != "expected-ddp-wrapper" || f.Severity != "info" {
+				if !f.Expected || f.Category != findings.CategoryExpected || f.Playbook != "expected-ddp-wrapper" || f.Severity != "info" {
 					t.Errorf("%s: DDP break %s not by design: %+v", name, f.ID, f)
 				}
 				expected++
@@ -220,14 +222,14 @@ func TestByDesignBreaks(t *testing.T) {
 	}
 	// 2.14: the break inside torch/nn/parallel/distributed.py points at the user's line that reached it
 	a := AnalyzeFiles(t, "torch-2.14/ddp_2ranks.ddp.log")
-	for _, f := range FindingsOf(a, KindGraphBreak) {
+	for _, f := range FindingsOf(a, findings.KindGraphBreak) {
 		if strings.Contains(f.ID, "torch/nn/parallel/distributed.py:1758") && (f.File != "/root/repro/ddp_repro.py" || f.Line != 22) {
 			t.Errorf("DDP break points at %s:%d, want the user's ddp_repro.py:22", f.File, f.Line)
 		}
 	}
 	// explicit torch._dynamo.graph_break() (tlparse restart reason): by design, and the verdict is steady
 	a = AnalyzeFiles(t, "tlparse/comp_metrics.log")
-	br := FindingsOf(a, KindGraphBreak)
+	br := FindingsOf(a, findings.KindGraphBreak)
 	if len(br) != 1 || br[0].Playbook != "expected-explicit-graph-break" || !br[0].Expected || !a.Verdict.Steady {
 		t.Errorf("comp_metrics: %+v verdict %+v", br, a.Verdict)
 	}
@@ -245,7 +247,7 @@ func TestErrorCauses(t *testing.T) {
 	}
 	for name, w := range cases {
 		a := AnalyzeFiles(t, name)
-		errs := append(FindingsOf(a, KindCompileError), FindingsOf(a, KindRuntimeError)...)
+		errs := append(FindingsOf(a, findings.KindCompileError), FindingsOf(a, findings.KindRuntimeError)...)
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].Title, w.cause+":") || errs[0].Playbook != w.playbook || errs[0].Severity != "high" {
 			t.Errorf("%s: %+v, want cause %q playbook %s", name, errs, w.cause, w.playbook)
 		}
@@ -272,7 +274,7 @@ func TestErrorCauses(t *testing.T) {
 
 func TestRecompileStormAndStackFloat(t *testing.T) {
 	a := AnalyzeFiles(t, "torch-2.6/r12_limit_str.triage.log")
-	rc := FindingsOf(a, KindRecompile)
+	rc := FindingsOf(a, findings.KindRecompile)
 	if len(rc) != 1 || rc[0].Records != 8 || rc[0].Classes[0].Class != "value_str" || !rc[0].LimitHit || rc[0].Severity != "high" || len(rc[0].Classes) != 8 {
 		t.Fatalf("r12: %+v", rc)
 	}
@@ -281,13 +283,13 @@ func TestRecompileStormAndStackFloat(t *testing.T) {
 	}
 	a = AnalyzeFiles(t, "torch-2.14/r02_item.triage.log")
 	var stack bool
-	for _, f := range FindingsOf(a, KindRecompile) {
+	for _, f := range FindingsOf(a, findings.KindRecompile) {
 		if f.Classes[0].Class == "stack_float" {
 			stack = f.Playbook == "rc-stack-float" && f.What == "float ___stack0" && f.Line == 5 && f.Function == "f"
 		}
 	}
 	if !stack {
-		t.Errorf("r02: no stack_float recompile pointing at r02_item.py:5: %+v", FindingsOf(a, KindRecompile))
+		t.Errorf("r02: no stack_float recompile pointing at r02_item.py:5: %+v", FindingsOf(a, findings.KindRecompile))
 	}
 }
 
@@ -296,7 +298,7 @@ func TestRecompileStormAndStackFloat(t *testing.T) {
 func TestFindingTypedFields(t *testing.T) {
 	a := AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log")
 	var resume []int
-	for _, f := range FindingsOf(a, KindRecompile) {
+	for _, f := range FindingsOf(a, findings.KindRecompile) {
 		resume = append(resume, f.Resume)
 		if f.Resume > 0 && !strings.HasSuffix(f.ID, fmt.Sprintf("@%d", f.Resume)) {
 			t.Errorf("%s: resume %d not the one its id names", f.ID, f.Resume)
@@ -305,7 +307,7 @@ func TestFindingTypedFields(t *testing.T) {
 	if !slices.Contains(resume, 10) || !slices.Contains(resume, 0) {
 		t.Errorf("recompile resume lines %v, want the function itself (0) and after line 10", resume)
 	}
-	br := FindingsOf(AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log"), KindGraphBreak)
+	br := FindingsOf(AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log"), findings.KindGraphBreak)
 	var ids []string
 	for _, f := range br {
 		ids = append(ids, f.GBID)

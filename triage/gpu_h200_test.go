@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/compare"
@@ -59,7 +61,7 @@ func TestLimitHitThatRaisedDoesNotRunEager(t *testing.T) {
 			t.Errorf("%s: hits %+v", dir, doc.Hits)
 		}
 		for _, f := range doc.Findings {
-			if f.Kind == string(triage.KindLimitHit) && strings.Contains(f.Title, "eager") {
+			if f.Kind == string(findings.KindLimitHit) && strings.Contains(f.Title, "eager") {
 				t.Errorf("%s: finding %q", dir, f.Title)
 			}
 		}
@@ -119,7 +121,7 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 func TestRecompileTitleNamesEveryChange(t *testing.T) {
 	found := false
 	for _, f := range jsonFindings(t, h200Dir+"g08b-limit") {
-		if f.Kind == string(triage.KindRecompile) {
+		if f.Kind == string(findings.KindRecompile) {
 			found = true
 			if !strings.Contains(f.Title, "x dtype Float→Half→BFloat16") {
 				t.Errorf("title %q", f.Title)
@@ -133,11 +135,11 @@ func TestRecompileTitleNamesEveryChange(t *testing.T) {
 	gc := func(o, n string) report.GuardClass {
 		return report.GuardClass{Class: "dtype", Source: "x", Old: o, New: n, Detail: "x dtype " + o + "→" + n, Dim: -1}
 	}
-	if got := triage.DescribeClasses([]report.GuardClass{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
+	if got := findings.DescribeClasses([]report.GuardClass{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
 		t.Errorf("unchained: %q", got)
 	}
 	sf := report.GuardClass{Class: "stack_float", Source: "___stack0", Old: "0.5", Dim: -1}
-	if got := triage.DescribeClasses([]report.GuardClass{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
+	if got := findings.DescribeClasses([]report.GuardClass{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
 		t.Errorf("stack floats: %q", got)
 	}
 }
@@ -152,7 +154,7 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 	} {
 		n := 0
 		for _, f := range jsonFindings(t, dir) {
-			if f.Kind == string(triage.KindCudagraphPartition) {
+			if f.Kind == string(findings.KindCudagraphPartition) {
 				n++
 				if !strings.Contains(f.Title, want) {
 					t.Errorf("%s: %q, want %q", dir, f.Title, want)
@@ -170,7 +172,7 @@ func TestWholeGraphOutsideCUDAGraphs(t *testing.T) {
 // failing both 0/1 and 0/0.
 func TestRecompileDetailSaysWhichGuardsItQuotes(t *testing.T) {
 	for _, f := range jsonFindings(t, h200Dir+"g08b-limit") {
-		if f.Kind == string(triage.KindRecompile) && (strings.Contains(f.Detail, "As printed:") || !strings.Contains(f.Detail, "deciding")) {
+		if f.Kind == string(findings.KindRecompile) && (strings.Contains(f.Detail, "As printed:") || !strings.Contains(f.Detail, "deciding")) {
 			t.Errorf("detail:\n%s", f.Detail)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -16,7 +18,7 @@ func TestDistinctSizesWarningIsAFloor(t *testing.T) {
 	a := triage.AnalyzeFiles(t, "torch-2.11-cuda/g03_cg_dynamic.perf.log")
 	var title string
 	for _, f := range a.Findings {
-		if f.Kind == triage.KindGPUWarning {
+		if f.Kind == findings.KindGPUWarning {
 			title = f.Title
 		}
 	}
@@ -115,7 +117,7 @@ func TestLogFormatOfInputsOfTwoVersions(t *testing.T) {
 func TestRecompileOfACompiledModuleWrapper(t *testing.T) {
 	a := triage.Analyze(triage.LoadReport(t, Fixture("2.14", "c01_mlp.cold.trace")), nil, nil)
 	for _, f := range a.Findings {
-		if f.Kind != triage.KindRecompile {
+		if f.Kind != findings.KindRecompile {
 			continue
 		}
 		if !strings.HasPrefix(f.Title, "the compiled module (torch's wrapper inner)") || !strings.Contains(f.Detail, "wraps the compiled module") {

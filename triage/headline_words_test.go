@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -31,7 +33,7 @@ func TestBreakTitleWithoutItsFunction(t *testing.T) {
 	os.WriteFile(paste, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:12], "")), 0o644)
 	a := triage.Analyze(triage.LoadReport(t, paste), nil, nil)
 	for _, f := range a.Findings {
-		if f.Kind == triage.KindGraphBreak && (strings.Contains(f.Title, "module code") || !strings.HasPrefix(f.Title, "print() breaks the graph at gb_recompile.py:12")) {
+		if f.Kind == findings.KindGraphBreak && (strings.Contains(f.Title, "module code") || !strings.HasPrefix(f.Title, "print() breaks the graph at gb_recompile.py:12")) {
 			t.Errorf("title %q (function %q)", f.Title, f.Function)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // Old and odd wordings still pasted into issues (pasted-logs.md §5), written from the doc's descriptions.
@@ -59,7 +61,7 @@ var genericAllowed = map[string]string{
 // generic-* playbook; only the allow-list may.
 func TestNoGenericFallbacks(t *testing.T) {
 	var fallbacks []string
-	check := func(name string, fs []Finding) {
+	check := func(name string, fs []findings.Finding) {
 		for _, f := range fs {
 			if !strings.HasPrefix(f.Playbook, "generic-") {
 				continue

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -15,7 +17,7 @@ import (
 // pasted is what a report of pasted text gives: the counts of expected.json and the findings.
 type pasted struct {
 	Counts   expectedCounts
-	findings []Finding
+	findings []findings.Finding
 	report   *report.Report
 }
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -50,9 +52,9 @@ func TestCudagraphStepCoversPartitions(t *testing.T) {
 // in the docs says how memory pools are shared: the re-record detail claims neither.
 func TestRerecordDetailClaimsOnlyWhatTheLogShows(t *testing.T) {
 	a := analyzeRun(t, Fx("torch-2.11-cuda/g13b_cg_rerecord_limit_noinline.perf.log"), nil)
-	var rr *triage.Finding
+	var rr *findings.Finding
 	for i := range a.Findings {
-		if a.Findings[i].Kind == triage.KindCudagraphRerecord {
+		if a.Findings[i].Kind == findings.KindCudagraphRerecord {
 			rr = &a.Findings[i]
 		}
 	}

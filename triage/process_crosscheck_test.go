@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -24,18 +26,18 @@ var gbRecompile = map[string]float64{
 
 func TestCrossCheckNoFalseAlarmWhenGraphBreaksLogged(t *testing.T) {
 	// gb_recompile.triage.log: graph_breaks logged, 3 distinct breaks for the one process.
-	if got := CrossCheck([]report.ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 3}, true); got != nil {
+	if got := findings.CrossCheck([]report.ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 3}, true); got != nil {
 		t.Errorf("events (7) must not be compared with distinct breaks (3): %+v", got)
 	}
 	// logged, the log shows fewer distinct breaks than reasons: ambiguous, no check.
-	if got := CrossCheck([]report.ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 1}, true); got != nil {
+	if got := findings.CrossCheck([]report.ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 1}, true); got != nil {
 		t.Errorf("ambiguous counts must not alarm: %+v", got)
 	}
 }
 
 func TestCrossCheckGraphBreaksNotLogged(t *testing.T) {
 	// gb_recompile.no_torch_logs.log: only the Tensor.item() warning shows: 1 break.
-	got := CrossCheck([]report.ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 1}, false)
+	got := findings.CrossCheck([]report.ProcessInfo{counterInfo(0, gbRecompile)}, map[int]int{0: 1}, false)
 	if len(got) != 1 {
 		t.Fatalf("want one check, got %+v", got)
 	}
@@ -47,7 +49,7 @@ func TestCrossCheckGraphBreaksNotLogged(t *testing.T) {
 	if c.Message != want {
 		t.Errorf("message\n%q\nwant\n%q", c.Message, want)
 	}
-	one := CrossCheck([]report.ProcessInfo{counterInfo(0, map[string]float64{"x": 1})}, nil, false)
+	one := findings.CrossCheck([]report.ProcessInfo{counterInfo(0, map[string]float64{"x": 1})}, nil, false)
 	if len(one) != 1 || !strings.Contains(one[0].Message, "counted 1 graph break, the log shows none") {
 		t.Errorf("singular wording: %+v", one)
 	}
@@ -56,15 +58,15 @@ func TestCrossCheckGraphBreaksNotLogged(t *testing.T) {
 func TestCrossCheckRankMissingFromLog(t *testing.T) {
 	// r05_dist_c10d: only rank 0 breaks. Its records are missing from the capture.
 	infos := []report.ProcessInfo{counterInfo(0, map[string]float64{"print": 2}), counterInfo(1, map[string]float64{})}
-	if got := CrossCheck(infos, map[int]int{0: 1, 1: 0}, true); got != nil {
+	if got := findings.CrossCheck(infos, map[int]int{0: 1, 1: 0}, true); got != nil {
 		t.Errorf("rank 0 logged its break, rank 1 has none: %+v", got)
 	}
-	got := CrossCheck(infos, map[int]int{1: 0}, true)
+	got := findings.CrossCheck(infos, map[int]int{1: 0}, true)
 	if len(got) != 1 || got[0].Rank != 0 || !strings.Contains(got[0].Message, "log shows none although graph_breaks was on") {
 		t.Fatalf("want a missing-output check for rank 0, got %+v", got)
 	}
 	// a break without a rank prefix may be rank 0's (printed before its process group existed): no check
-	if got := CrossCheck(infos, map[int]int{1: 0, -1: 1}, true); got != nil {
+	if got := findings.CrossCheck(infos, map[int]int{1: 0, -1: 1}, true); got != nil {
 		t.Errorf("with an unprefixed break in the log: %+v", got)
 	}
 }
@@ -75,18 +77,18 @@ func TestCrossCheckNormalisesReasons(t *testing.T) {
 		"call_method UserDefinedObjectVariable(<Foo object at 0x7f99bb>) step": 1,
 		"total": 9,
 	})
-	got := CrossCheck([]report.ProcessInfo{addr}, map[int]int{0: 1}, false)
+	got := findings.CrossCheck([]report.ProcessInfo{addr}, map[int]int{0: 1}, false)
 	if got != nil {
 		t.Errorf("reasons differing only by address are one break; total is not a reason: %+v", got)
 	}
-	if got := CrossCheck([]report.ProcessInfo{counterInfo(0, map[string]float64{"total": 4})}, nil, false); got != nil {
+	if got := findings.CrossCheck([]report.ProcessInfo{counterInfo(0, map[string]float64{"total": 4})}, nil, false); got != nil {
 		t.Errorf("a total alone is not a break: %+v", got)
 	}
 }
 
 func TestCrossCheckSingleProcessWithoutRankPrefix(t *testing.T) {
 	// RANK=3 set by hand; the log has no [rankN]: prefixes, the caller filed its breaks under 0.
-	if got := CrossCheck([]report.ProcessInfo{counterInfo(3, gbRecompile)}, map[int]int{0: 3}, false); got != nil {
+	if got := findings.CrossCheck([]report.ProcessInfo{counterInfo(3, gbRecompile)}, map[int]int{0: 3}, false); got != nil {
 		t.Errorf("single rank must use the log's total: %+v", got)
 	}
 }
@@ -96,7 +98,7 @@ func TestCrossCheckSingleProcessWithoutRankPrefix(t *testing.T) {
 func TestProbeOfAProcessWithoutRankNamesNoRank(t *testing.T) {
 	p := counterInfo(0, gbRecompile)
 	p.RankSource = "default"
-	got := CrossCheck([]report.ProcessInfo{p}, map[int]int{-1: 1}, false)
+	got := findings.CrossCheck([]report.ProcessInfo{p}, map[int]int{-1: 1}, false)
 	if len(got) != 1 || got[0].Rank != -1 || strings.Contains(got[0].Message, "rank 0") ||
 		!strings.HasPrefix(got[0].Message, "the process counted 3 graph breaks (7 events), the log shows 1") {
 		t.Errorf("cross-check %+v", got)
@@ -104,7 +106,7 @@ func TestProbeOfAProcessWithoutRankNamesNoRank(t *testing.T) {
 	p.Env = map[string]string{"TORCHINDUCTOR_FORCE_DISABLE_CACHES": "1"}
 	p.Torch = "2.14.1"
 	a := Analyze(&report.Report{}, nil, []report.ProcessInfo{p})
-	var knob *Finding
+	var knob *findings.Finding
 	for i := range a.Findings {
 		if strings.HasSuffix(a.Findings[i].ID, "knob:force_disable_caches") {
 			knob = &a.Findings[i]

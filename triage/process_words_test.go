@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -93,7 +95,7 @@ func TestTorchrunFindingDetailWithoutRanks(t *testing.T) {
 	a := triage.Analyze(triage.LoadReport(t, log), nil, nil)
 	n := 0
 	for _, f := range a.Findings {
-		if f.Kind != triage.KindGraphBreak && f.Kind != triage.KindRecompile {
+		if f.Kind != findings.KindGraphBreak && f.Kind != findings.KindRecompile {
 			continue
 		}
 		n++

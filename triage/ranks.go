@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -54,14 +56,14 @@ type RankGroup struct {
 	Ranks          []int
 	Extra, Missing []string
 	FirstDivergent map[int]string
-	Kinds          []Kind // the kinds of the differing items, in order of first appearance
+	Kinds          []findings.Kind // the kinds of the differing items, in order of first appearance
 }
 
 // agreementKinds take part in rank agreement; breaks and skips by presence, the others by count.
-var agreementKinds = map[Kind]bool{KindGraphBreak: false, KindCudagraphSkip: false,
-	KindRecompile: true, KindLimitHit: true, KindCompileError: true}
+var agreementKinds = map[findings.Kind]bool{findings.KindGraphBreak: false, findings.KindCudagraphSkip: false,
+	findings.KindRecompile: true, findings.KindLimitHit: true, findings.KindCompileError: true}
 
-func countOn(f *Finding, rank int) int {
+func countOn(f *findings.Finding, rank int) int {
 	st, ok := f.RankStats[rank]
 	if !ok || st.N == 0 {
 		return 0
@@ -74,7 +76,7 @@ func countOn(f *Finding, rank int) int {
 
 // RankAgree compares the findings of ranks (the ranks seen in the input). One rank or none is not compared: it
 // agrees with nothing (NotCompared says which), and differs from nothing.
-func RankAgree(ranks []int, findings []Finding) RankAgreement {
+func RankAgree(ranks []int, findings []findings.Finding) RankAgreement {
 	if len(ranks) <= 1 {
 		s := "single process"
 		if len(ranks) == 1 {
@@ -165,10 +167,10 @@ func mix64(a, b uint64) uint64 {
 
 // compareGroup lists what group g (represented by its first rank) has extra or missing against rank ref: of the
 // items that differ, those earned says are a difference (nil: all; earnedDiff).
-func compareGroup(g []int, ref int, items []*Finding, earned func(f *Finding, a, b int) bool) RankGroup {
+func compareGroup(g []int, ref int, items []*findings.Finding, earned func(f *findings.Finding, a, b int) bool) RankGroup {
 	rg := RankGroup{Ranks: g, FirstDivergent: make(map[int]string, len(g))}
 	rep := g[0]
-	var differing []*Finding
+	var differing []*findings.Finding
 	twins := breakTwins(items)
 	for _, f := range items {
 		a, b := countOn(f, rep), countOn(f, ref)
@@ -203,7 +205,7 @@ func compareGroup(g []int, ref int, items []*Finding, earned func(f *Finding, a,
 
 // divergentAt is the compile id where rank r's records of f stop matching the reference's: the first record
 // of an item only one side has, else the latest record of the side that has more (the extra one comes last).
-func divergentAt(f *Finding, r, ref int) (logparse.CompileID, bool) {
+func divergentAt(f *findings.Finding, r, ref int) (logparse.CompileID, bool) {
 	a, b := f.RankStats[r], f.RankStats[ref]
 	var cid logparse.CompileID
 	switch {
@@ -222,20 +224,20 @@ func divergentAt(f *Finding, r, ref int) (logparse.CompileID, bool) {
 // divergenceText words one differing item: "recompile of step (after line 10): size mismatch y[0] 4→8". twin: another
 // break compared reads the same ("graph break DDP wrapper at ddp_net.py:23"): where torch broke the graph tells them
 // apart ("… via contextlib.py:109"), else its gb_type (breakWords).
-func divergenceText(f *Finding, a, b int, twin bool) string {
+func divergenceText(f *findings.Finding, a, b int, twin bool) string {
 	var what string
 	switch f.Kind {
-	case KindGraphBreak:
+	case findings.KindGraphBreak:
 		what = breakWords(f, twin)
-	case KindRecompile:
+	case findings.KindRecompile:
 		gc := report.GuardClass{Class: "other", Detail: f.What}
 		if len(f.Classes) > 0 {
 			gc = f.Classes[len(f.Classes)-1] // the latest variant: what the extra recompile most likely saw
 		}
-		what = "recompile of " + FnDisplay(f.Function, f.Resume) + ", " + DescribeClass(gc, 1)
-	case KindLimitHit:
-		what = "recompile-limit hit in " + FnDisplay(f.Function, f.Resume)
-	case KindCudagraphSkip:
+		what = "recompile of " + findings.FnDisplay(f.Function, f.Resume) + ", " + findings.DescribeClass(gc, 1)
+	case findings.KindLimitHit:
+		what = "recompile-limit hit in " + findings.FnDisplay(f.Function, f.Resume)
+	case findings.KindCudagraphSkip:
 		what = "CUDA-graph skip (" + f.What + ")"
 	default:
 		what = "error " + f.What

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -59,7 +61,7 @@ func (g CompileGroup) same(s report.ProbeCompileState) bool {
 // one program compile in one order, so after as many compiles each the last is the same one unless they compiled
 // differently. Where a rank was still compiling, equal numbers are no difference: it may be at the next compile,
 // which the others had not begun.
-func compilesDiffer(ev report.ReportEvidence, fs []Finding, run *report.RunFacts) *CompilesDiffer {
+func compilesDiffer(ev report.ReportEvidence, fs []findings.Finding, run *report.RunFacts) *CompilesDiffer {
 	if run == nil || len(run.CompileStates) == 0 || len(ev.Ranks) < 2 {
 		return nil
 	}
@@ -116,14 +118,14 @@ func compilesDiffer(ev report.ReportEvidence, fs []Finding, run *report.RunFacts
 // resumedBreak is the graph-break finding a group's last frame resumes after: the frame is Dynamo's resume function
 // of a break at a line (torch_dynamo_resume_in_<fn>_at_<line>), the probe recorded it at that line, and a break
 // every rank of the group logged is at that file and line. "" where none is.
-func resumedBreak(g CompileGroup, fs []Finding) (id, what string) {
+func resumedBreak(g CompileGroup, fs []findings.Finding) (id, what string) {
 	fn, line := report.FoldFunction(g.Function)
 	if line == 0 || line != g.Line || g.File == "" {
 		return "", ""
 	}
 	for i := range fs {
 		f := &fs[i]
-		if f.Kind != KindGraphBreak || f.File != g.File || f.Line != line || (f.Function != "" && f.Function != fn) {
+		if f.Kind != findings.KindGraphBreak || f.File != g.File || f.Line != line || (f.Function != "" && f.Function != fn) {
 			continue
 		}
 		if !slices.ContainsFunc(g.Ranks, func(r int) bool { return !slices.Contains(f.Ranks, r) }) {
@@ -204,7 +206,7 @@ func (g CompileGroup) words() string {
 		frame = "[" + g.CompileID + "] " + frame
 	}
 	if g.File != "" {
-		frame += " at " + siteText(g.File, g.Line)
+		frame += " at " + findings.SiteText(g.File, g.Line)
 	}
 	if g.AfterBreak != "" {
 		frame += ", which resumes after the graph break " + g.afterWhat + " " + report.RankWord(g.Ranks) + " logged there"
@@ -219,7 +221,7 @@ func (g CompileGroup) words() string {
 // withCompiles adds what the ranks' probes recorded of their compiles (compilesDiffer) to an agreement that found no
 // difference: of a run that did not finish, first (the one thing the on-call engineer needs of a hang whose ranks
 // compiled differently); of a completed one, after the agreement. An earned difference is said as it is.
-func withCompiles(ra RankAgreement, ev report.ReportEvidence, fs []Finding, run *report.RunFacts) RankAgreement {
+func withCompiles(ra RankAgreement, ev report.ReportEvidence, fs []findings.Finding, run *report.RunFacts) RankAgreement {
 	if ra.Disagree() {
 		return ra
 	}

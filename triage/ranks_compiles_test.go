@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -32,7 +34,7 @@ func TestCompilesDifferWhenStopped(t *testing.T) {
 		t.Errorf("%+v", ra)
 	}
 	for _, f := range a.Findings {
-		if f.Kind == triage.KindRankDisagreement {
+		if f.Kind == findings.KindRankDisagreement {
 			t.Errorf("finding %s", f.Title)
 		}
 	}

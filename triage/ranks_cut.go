@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -15,7 +17,7 @@ import (
 // running) every count is a floor, the probe's too: what a rank had not reached yet is not known. Of a run that
 // completed, a probe's counters are exact, and the log's counts of a kind are where that kind was logged and the
 // log lacks nothing a probe counted (LogSilenced).
-func countsExact(ev report.ReportEvidence, short string, k Kind, probe bool) bool {
+func countsExact(ev report.ReportEvidence, short string, k findings.Kind, probe bool) bool {
 	switch {
 	case short != "":
 		return false
@@ -25,11 +27,11 @@ func countsExact(ev report.ReportEvidence, short string, k Kind, probe bool) boo
 		return false
 	}
 	switch k {
-	case KindGraphBreak:
+	case findings.KindGraphBreak:
 		return ev.GraphBreaksLogged
-	case KindRecompile:
+	case findings.KindRecompile:
 		return ev.RecompilesLogged
-	case KindCudagraphSkip:
+	case findings.KindCudagraphSkip:
 		return ev.CudagraphSkipsLogged
 	}
 	return true // limit hits and compile errors print whatever TORCH_LOGS says
@@ -44,7 +46,7 @@ func earnedDiff(a, b int, aExact, bExact bool) bool {
 
 // agreeOf is the rank agreement of ranks (ev's other facts kept): compared (RankAgree), an agreement kept only where
 // earned (earned), a difference only where earned (earnedDiffs).
-func agreeOf(ranks []int, ev report.ReportEvidence, fs []Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
+func agreeOf(ranks []int, ev report.ReportEvidence, fs []findings.Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
 	e := ev
 	e.Ranks = ranks
 	return RankAgree(ranks, fs).earned(e, short).earnedDiffs(e, fs, short, unknown)
@@ -60,7 +62,7 @@ func agreeOf(ranks []int, ev report.ReportEvidence, fs []Finding, short string, 
 // log ends is kept as such, of the ranks the log shows (SoFar, soFarGroups, soFarWords): "ranks differ so far: …;
 // not compared: the run is still running, …", "ranks differ where the log ends: …; not compared: the run did not
 // complete …", never "agree".
-func (ra RankAgreement) earnedDiffs(ev report.ReportEvidence, fs []Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
+func (ra RankAgreement) earnedDiffs(ev report.ReportEvidence, fs []findings.Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
 	if !ra.Disagree() || len(ra.Groups) < 2 {
 		return ra
 	}
@@ -68,7 +70,7 @@ func (ra RankAgreement) earnedDiffs(ev report.ReportEvidence, fs []Finding, shor
 	if whole.NotCompared == "" { // every count compared is exact: the difference stands as it is
 		return ra
 	}
-	logged := func(f *Finding, a, b int) bool {
+	logged := func(f *findings.Finding, a, b int) bool {
 		x := countsExact(ev, short, f.Kind, false)
 		return earnedDiff(a, b, x, x)
 	}
@@ -100,8 +102,8 @@ func (ra RankAgreement) earnedDiffs(ev report.ReportEvidence, fs []Finding, shor
 }
 
 // probeEarned is earnedDiff of a group compared by its probes' counters against ranks with records.
-func probeEarned(ev report.ReportEvidence, short string) func(f *Finding, a, b int) bool {
-	return func(f *Finding, a, b int) bool {
+func probeEarned(ev report.ReportEvidence, short string) func(f *findings.Finding, a, b int) bool {
+	return func(f *findings.Finding, a, b int) bool {
 		return earnedDiff(a, b, countsExact(ev, short, f.Kind, true), countsExact(ev, short, f.Kind, false))
 	}
 }
@@ -109,14 +111,14 @@ func probeEarned(ev report.ReportEvidence, short string) func(f *Finding, a, b i
 // breakWords words a graph break of rank agreement: "graph break print() at train.py:10"; twin (breakTwins): with
 // what tells it from another break that reads the same: where torch broke the graph, where that is not the user's
 // line ("… via contextlib.py:109"), else its gb_type ("… (Unsupported method call)").
-func breakWords(f *Finding, twin bool) string {
-	w := "graph break " + f.What + " at " + siteText(f.File, f.Line)
+func breakWords(f *findings.Finding, twin bool) string {
+	w := "graph break " + f.What + " at " + findings.SiteText(f.File, f.Line)
 	if !twin {
 		return w
 	}
 	if i := strings.LastIndexByte(f.BreakSite, ':'); i > 0 && f.BreakSite != f.File+":"+strconv.Itoa(f.Line) {
 		if line, err := strconv.Atoi(f.BreakSite[i+1:]); err == nil {
-			return w + " via " + siteText(f.BreakSite[:i], line)
+			return w + " via " + findings.SiteText(f.BreakSite[:i], line)
 		}
 	}
 	if f.GBType != "" && f.GBType != f.What {
@@ -126,15 +128,15 @@ func breakWords(f *Finding, twin bool) string {
 }
 
 // breakTwins are the graph breaks of items whose words (breakWords) are another's: two findings at one site.
-func breakTwins(items []*Finding) map[*Finding]bool {
-	by := map[string][]*Finding{}
+func breakTwins(items []*findings.Finding) map[*findings.Finding]bool {
+	by := map[string][]*findings.Finding{}
 	for _, f := range items {
-		if f.Kind == KindGraphBreak {
+		if f.Kind == findings.KindGraphBreak {
 			w := breakWords(f, false)
 			by[w] = append(by[w], f)
 		}
 	}
-	twins := map[*Finding]bool{}
+	twins := map[*findings.Finding]bool{}
 	for _, fs := range by {
 		for _, f := range fs {
 			twins[f] = len(fs) > 1

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -68,7 +70,7 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 			t.Errorf("%s: %+v\nwant summary %q", c.o, ra, want)
 		}
 		for _, f := range a.Findings {
-			if f.Kind == triage.KindRankDisagreement {
+			if f.Kind == findings.KindRankDisagreement {
 				t.Errorf("%s: finding %s", c.o, f.Title)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -102,7 +104,7 @@ func idleRanks(rep *report.Report, probes []report.ProcessInfo, short string) []
 // rankAgreeWithout compares the ranks that are not idle (idleRanks); the idle ones are named as not compared. A
 // rank no log record names (unknown: the report's per_rank_unknown) is compared only where its probe's counters
 // show every count agreement compares (withoutUnknownRanks).
-func RankAgreeWithout(ev report.ReportEvidence, fs []Finding, idle []int, short string, unknown []report.RankWithoutRecords) RankAgreement {
+func RankAgreeWithout(ev report.ReportEvidence, fs []findings.Finding, idle []int, short string, unknown []report.RankWithoutRecords) RankAgreement {
 	ranks := slices.DeleteFunc(slices.Clone(ev.Ranks), func(r int) bool { return slices.Contains(idle, r) })
 	if len(idle) == 0 || len(ranks) == len(ev.Ranks) {
 		return withoutUnknownRanks(agreeOf(ev.Ranks, ev, fs, short, unknown), ev, fs, short, unknown)

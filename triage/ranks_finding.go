@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -13,10 +15,10 @@ import (
 )
 
 // disagreementFinding turns a disagreement into a high-severity finding.
-func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) Finding {
-	f := Finding{Kind: KindRankDisagreement, Severity: "high", Category: CategoryFix, What: "ranks differ",
-		ID: string(KindRankDisagreement), RankStats: map[int]report.RankStat{}}
-	kinds := map[Kind]bool{}
+func disagreementFinding(ra RankAgreement, items []findings.Finding, set *playbooks.Set) findings.Finding {
+	f := findings.Finding{Kind: findings.KindRankDisagreement, Severity: "high", Category: findings.CategoryFix, What: "ranks differ",
+		ID: string(findings.KindRankDisagreement), RankStats: map[int]report.RankStat{}}
+	kinds := map[findings.Kind]bool{}
 	var detail strings.Builder
 	fmt.Fprintf(&detail, "Reference: %s", report.RankWord(ra.Groups[0].Ranks))
 	for _, g := range ra.Groups[1:] {
@@ -43,20 +45,20 @@ func disagreementFinding(ra RankAgreement, items []Finding, set *playbooks.Set) 
 	for _, o := range ra.OthersWords() { // the reference's own agreement is not earned (earnedFromProbe)
 		fmt.Fprintf(&detail, "\n%s", o)
 	}
-	f.Ranks = ranksOf(f.RankStats)
+	f.Ranks = findings.RanksOf(f.RankStats)
 	f.Records = len(f.Ranks)
 	var what []string
 	for _, k := range []struct {
-		kind Kind
+		kind findings.Kind
 		word string
-	}{{KindGraphBreak, "graph breaks"}, {KindRecompile, "recompiles"}, {KindLimitHit, "recompile-limit hits"},
-		{KindCudagraphSkip, "CUDA-graph skips"}, {KindCompileError, "errors"}} {
+	}{{findings.KindGraphBreak, "graph breaks"}, {findings.KindRecompile, "recompiles"}, {findings.KindLimitHit, "recompile-limit hits"},
+		{findings.KindCudagraphSkip, "CUDA-graph skips"}, {findings.KindCompileError, "errors"}} {
 		if kinds[k.kind] {
 			what = append(what, k.word)
 		}
 	}
 	reason := strings.Join(what, " and ") + " differ between ranks: " + ra.Summary
-	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRankDisagreement, Reason: reason}))
+	findings.ApplyPlaybook(&f, findings.MatchPlaybook(set, playbooks.Query{Kind: findings.KindRankDisagreement, Reason: reason}))
 	f.Key = f.ID
 	f.Title = "Ranks compile differently: " + text.OneLine(ra.Summary, text.TitleMax)
 	f.Detail = detail.String()

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -90,7 +92,7 @@ func probeClasses(ev report.ReportEvidence, unknown []report.RankWithoutRecords)
 // compared: the run did not complete (…)" (OthersNotCompared: the ranks with records, and those no record names
 // that showed no earned difference; those whose probe counted nothing, with their own why). ok is false where no
 // such difference is found: ra stands as it is.
-func earnedFromProbe(ra RankAgreement, ev report.ReportEvidence, fs []Finding, short string, unknown []report.RankWithoutRecords) (RankAgreement, bool) {
+func earnedFromProbe(ra RankAgreement, ev report.ReportEvidence, fs []findings.Finding, short string, unknown []report.RankWithoutRecords) (RankAgreement, bool) {
 	var logged []int // the ranks with records
 	for _, r := range ev.Ranks {
 		if _, ok := UnknownRank(unknown, r); !ok {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -71,7 +73,7 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 			t.Errorf("%s: so far %+v", c.name, ra.SoFar)
 		}
 		for _, f := range a.Findings {
-			if f.Kind == triage.KindRankDisagreement {
+			if f.Kind == findings.KindRankDisagreement {
 				t.Errorf("%s: finding %s", c.name, f.Title)
 			}
 		}

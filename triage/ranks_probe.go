@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -23,7 +25,7 @@ import (
 // not earned, a rank compared by its probe that lacks what they logged differs from them all the same, and the rest
 // is named as not compared (earnedFromProbe); else a comparison that was not made anyway (not compared) is left as
 // it is: it claims nothing of them.
-func withoutUnknownRanks(ra RankAgreement, ev report.ReportEvidence, fs []Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
+func withoutUnknownRanks(ra RankAgreement, ev report.ReportEvidence, fs []findings.Finding, short string, unknown []report.RankWithoutRecords) RankAgreement {
 	if d, ok := earnedFromProbe(ra, ev, fs, short, unknown); ok { // the ranks with records not compared, a difference stands
 		return d
 	}
@@ -133,14 +135,14 @@ func partialGroups(pcs []ProbeCompared) []probeGroup {
 }
 
 // agreementItems are the findings rank agreement compares, by id, of the quantities named (nil: all of them).
-func agreementItems(fs []Finding, quantities []string) []*Finding {
-	var items []*Finding
+func agreementItems(fs []findings.Finding, quantities []string) []*findings.Finding {
+	var items []*findings.Finding
 	for i := range fs {
 		if _, ok := agreementKinds[fs[i].Kind]; ok && (quantities == nil || slices.Contains(quantities, quantityOf(fs[i].Kind))) {
 			items = append(items, &fs[i])
 		}
 	}
-	slices.SortFunc(items, func(a, b *Finding) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(items, func(a, b *findings.Finding) int { return strings.Compare(a.ID, b.ID) })
 	return items
 }
 

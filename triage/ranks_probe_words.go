@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -22,13 +24,13 @@ const (
 var AgreementQuantities = []string{QuantityGraphBreaks, QuantityRecompiles, QuantityCompileErrors, QuantityCudagraphSkips}
 
 // quantityOf is the quantity a kind of agreementKinds counts in.
-func quantityOf(k Kind) string {
+func quantityOf(k findings.Kind) string {
 	switch k {
-	case KindGraphBreak:
+	case findings.KindGraphBreak:
 		return QuantityGraphBreaks
-	case KindRecompile, KindLimitHit:
+	case findings.KindRecompile, findings.KindLimitHit:
 		return QuantityRecompiles
-	case KindCudagraphSkip:
+	case findings.KindCudagraphSkip:
 		return QuantityCudagraphSkips
 	}
 	return QuantityCompileErrors
@@ -207,7 +209,7 @@ func probeFrames(u report.RankWithoutRecords) int {
 
 // QuantityOf is the quantity rank agreement compares findings of kind k in (QuantityGraphBreaks, …), "" for a
 // kind it does not compare: what FromProbe's ComparedOn says of a finding of that kind.
-func QuantityOf(k Kind) string {
+func QuantityOf(k findings.Kind) string {
 	if _, ok := agreementKinds[k]; !ok {
 		return ""
 	}

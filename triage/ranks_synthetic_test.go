@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -42,7 +44,7 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 	}
 	// rank 1's second recompile fails graph 0/1's exact-size guard (expected 9): the graph its first recompile
 	// compiled was static in x[0], so that one was no automatic dynamic either: 2 beyond it, 1023 expected
-	rc := triage.FindingsOf(a, triage.KindRecompile)
+	rc := triage.FindingsOf(a, findings.KindRecompile)
 	if len(rc) != 1 || rc[0].Records != 1025 || rc[0].Unexpected() != 2 || rc[0].Expected ||
 		rc[0].Title != "step recompiles 2× on sizes of x (x[0] 9→11) beyond automatic dynamic's first on rank 1" { // the others' were expected
 		t.Errorf("recompile finding: records %d unexpected %d title %q", rc[0].Records, rc[0].Unexpected(), rc[0].Title)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -26,7 +28,7 @@ func TestRankAgreementSmall(t *testing.T) {
 	if ra := a.RankAgreement; !ra.Agree || ra.Summary != "all 2 ranks agree (0,1)" {
 		t.Errorf("ddp: %+v", ra)
 	}
-	if triage.FindingsOf(a, triage.KindRankDisagreement) != nil {
+	if triage.FindingsOf(a, findings.KindRankDisagreement) != nil {
 		t.Error("ddp: disagreement finding although ranks agree")
 	}
 }
@@ -62,7 +64,7 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 			t.Errorf("%s: a disagreement without a comparison: %+v", name, ra)
 		}
 		for _, f := range a.Findings {
-			if f.Kind == triage.KindRankDisagreement {
+			if f.Kind == findings.KindRankDisagreement {
 				t.Errorf("%s: finding %q", name, f.Title)
 			}
 		}

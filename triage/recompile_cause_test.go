@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/findings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/gate"
 )
 
 // torch lists one failed guard per cache entry, the newest first. g07's call with a float32 tensor of 16 fails
@@ -15,9 +15,9 @@ import (
 // "dtype Float→Half" (H100, torch 2.11; the other calls: a Half tensor, a CPU tensor, are dtype and device).
 func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
 	a := analyzeRun(t, Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
-	var size, dtype []triage.Finding
+	var size, dtype []findings.Finding
 	for _, f := range a.Findings {
-		if f.Kind != triage.KindRecompile || !strings.HasPrefix(f.Title, "f recompile") {
+		if f.Kind != findings.KindRecompile || !strings.HasPrefix(f.Title, "f recompile") {
 			continue
 		}
 		switch {
@@ -29,7 +29,7 @@ func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
 	}
 	if len(size) != 1 || len(dtype) != 1 || dtype[0].Records != 1 || !strings.Contains(dtype[0].Title, "Float→Half") {
 		for _, f := range a.Findings {
-			if f.Kind == triage.KindRecompile {
+			if f.Kind == findings.KindRecompile {
 				t.Logf("%s ×%d", f.Title, f.Records)
 			}
 		}

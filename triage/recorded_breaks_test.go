@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -18,7 +20,7 @@ import (
 // got the generic playbook and "consider", and failed the gate as a break to fix.
 func TestCompilerDisableOf26IsByDesign(t *testing.T) {
 	a := triage.Analyze(triage.LoadReport(t, filepath.Join("..", "testdata", "recorded", "compiler-disable", "compiler_disable.triage.log")), nil, nil)
-	fs := triage.FindingsOf(a, triage.KindGraphBreak)
+	fs := triage.FindingsOf(a, findings.KindGraphBreak)
 	if len(fs) != 1 || fs[0].Playbook != "expected-compiler-disable" || !fs[0].Expected {
 		t.Fatalf("findings %+v", fs)
 	}
@@ -41,7 +43,7 @@ func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 	if c := a.Report.Counts; c.GraphBreaks != 6 || c.GraphBreakRecords != 6 {
 		t.Errorf("logged: %d distinct, %d records, want 6, 6", c.GraphBreaks, c.GraphBreakRecords)
 	}
-	for _, f := range triage.FindingsOf(a, triage.KindGraphBreak) {
+	for _, f := range triage.FindingsOf(a, findings.KindGraphBreak) {
 		if f.File == "" {
 			t.Errorf("a break without a site: %q", f.Title)
 		}
@@ -61,7 +63,7 @@ func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 	if got := a.BreaksText(); got != "graph breaks at least 1 distinct (1 record; graph_breaks not logged)" {
 		t.Errorf("not logged: %q", got)
 	}
-	fs := triage.FindingsOf(a, triage.KindGraphBreak)
+	fs := triage.FindingsOf(a, findings.KindGraphBreak)
 	if len(fs) != 1 || fs[0].Playbook != "gb-skipped-function" || !strings.Contains(fs[0].Title, "time.time") {
 		t.Errorf("not logged: findings %+v", fs)
 	}
@@ -70,10 +72,10 @@ func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 // A guard on an attribute's identity is no argument "passed": ___check_obj_id(L['self'].flag, …) read "a
 // different object passed as self.flag" (real 2.6 run; an argument still reads "passed as fn").
 func TestObjectIdentityOfAnAttribute(t *testing.T) {
-	if got := triage.DescribeClass(report.GuardClass{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
+	if got := findings.DescribeClass(report.GuardClass{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
 		t.Errorf("attribute: %q", got)
 	}
-	if got := triage.DescribeClass(report.GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
+	if got := findings.DescribeClass(report.GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
 		t.Errorf("argument: %q", got)
 	}
 }
@@ -117,7 +119,7 @@ func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
 	if s := a.Verdict.Summary; !strings.Contains(s, "a resume function shows a graph break that was not logged: f at r01_branch_print.py:6") {
 		t.Errorf("verdict %q", s)
 	}
-	if got := a.UncountedWhy(triage.KindGraphBreak); !strings.Contains(got, "a resume function shows one at r01_branch_print.py:6") {
+	if got := a.UncountedWhy(findings.KindGraphBreak); !strings.Contains(got, "a resume function shows one at r01_branch_print.py:6") {
 		t.Errorf("pane %q", got)
 	}
 	// breaks that were logged need no such hint
@@ -130,8 +132,8 @@ func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
 // type=<class 'builtin_function_or_method'>", a real 2.14.1 run): its source is fn, not "an argument".
 func TestObjectIdentityGuardOf214(t *testing.T) {
 	gc := report.ClassifyGuard("___check_obj_id(fn, 140609853979072), type=<class 'builtin_function_or_method'>")
-	if gc.Class != "obj_id" || gc.Source != "fn" || triage.DescribeClass(gc, 1) != "a different object passed as fn" {
-		t.Errorf("%+v: %q", gc, triage.DescribeClass(gc, 1))
+	if gc.Class != "obj_id" || gc.Source != "fn" || findings.DescribeClass(gc, 1) != "a different object passed as fn" {
+		t.Errorf("%+v: %q", gc, findings.DescribeClass(gc, 1))
 	}
 }
 
@@ -141,7 +143,7 @@ func TestObjectIdentityGuardOf214(t *testing.T) {
 func TestContextManagerOf26(t *testing.T) {
 	a := triage.Analyze(triage.LoadReport(t, filepath.Join("..", "testdata", "recorded", "ctxmgr-26", "s4_ctxmgr-26.log")), nil, nil)
 	var got []string
-	for _, f := range triage.FindingsOf(a, triage.KindGraphBreak) {
+	for _, f := range triage.FindingsOf(a, findings.KindGraphBreak) {
 		got = append(got, f.Playbook)
 	}
 	if strings.Join(got, " ") != "gb-unresumable-skip gb-context-manager" {

@@ -4,13 +4,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // recompileTitled is the recompile finding whose title starts with prefix.
-func recompileTitled(t *testing.T, a *Analysis, prefix string) *Finding {
+func recompileTitled(t *testing.T, a *Analysis, prefix string) *findings.Finding {
 	t.Helper()
 	for i := range a.Findings {
-		if f := &a.Findings[i]; f.Kind == KindRecompile && strings.HasPrefix(f.Title, prefix) {
+		if f := &a.Findings[i]; f.Kind == findings.KindRecompile && strings.HasPrefix(f.Title, prefix) {
 			return f
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -50,7 +52,7 @@ func StateWords(state string) string {
 // rerecordsFew is how many CUDA-graph re-recordings pass as warm-up: the checklist's rule.
 const RerecordsFew = playbooks.RerecordsFew
 
-func verdictOf(rep *report.Report, fs []Finding, ra RankAgreement, probes []report.ProcessInfo, run *report.RunFacts, ev report.ReportEvidence) Verdict {
+func verdictOf(rep *report.Report, fs []findings.Finding, ra RankAgreement, probes []report.ProcessInfo, run *report.RunFacts, ev report.ReportEvidence) Verdict {
 	t := CountFindings(fs)
 	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(BasisOf(ev, run), ra.compilesBasis()...),
 		FirstFailure: rep.FirstFailure.Text()}
@@ -192,7 +194,7 @@ func verdictOf(rep *report.Report, fs []Finding, ra RankAgreement, probes []repo
 		if t.expectedBreaks > 0 {
 			aside = append(aside, report.Plural(t.expectedBreaks, "graph break")+" by design")
 		}
-		if splits := ddpSplitAside(rep.DDPSplits); splits != "" {
+		if splits := findings.DdpSplitAside(rep.DDPSplits); splits != "" {
 			aside = append(aside, splits)
 		}
 		if t.recompiles > 0 {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -15,16 +17,16 @@ import (
 // errorReason words n errors by one of them: "1 compile error: <title>"; of several, the first failure ("2
 // processes died of a runtime error, first RuntimeError: …"), else an example ("…, e.g. …") when the order is
 // not known or another kind came first.
-func errorReason(what string, n int, first *Finding) string {
+func errorReason(what string, n int, first *findings.Finding) string {
 	lead := ": "
 	switch {
 	case n <= first.Records:
-	case first.firstFailure:
+	case first.FirstFailure:
 		lead = ", first "
 	default:
 		lead = ", e.g. "
 	}
-	s := what + lead + strings.TrimSuffix(first.Title, caughtTitle) // "caught by the program" is in what
+	s := what + lead + strings.TrimSuffix(first.Title, findings.CaughtTitle) // "caught by the program" is in what
 	if first.Playbook != "" {
 		s += " [" + first.Playbook + "]"
 	}
@@ -108,7 +110,7 @@ func failedOf(t tally, run *report.RunFacts) string {
 
 // stateOf is what the checklist needs, with its evidence. A log cannot show an eager baseline nor a rerun: the
 // caller that knows more (the session) adds them.
-func stateOf(fs []Finding, ra RankAgreement, ev report.ReportEvidence, probes []report.ProcessInfo, run *report.RunFacts, rep *report.Report) playbooks.State {
+func stateOf(fs []findings.Finding, ra RankAgreement, ev report.ReportEvidence, probes []report.ProcessInfo, run *report.RunFacts, rep *report.Report) playbooks.State {
 	t := CountFindings(fs)
 	cpuOnly := len(probes) > 0
 	uses := t.partitions+t.skips+t.rerecords > 0
@@ -154,7 +156,7 @@ func stateOf(fs []Finding, ra RankAgreement, ev report.ReportEvidence, probes []
 // ranksDiffer is why the ranks step needs work: what they logged, or only their settings, differ.
 func ranksDiffer(ra RankAgreement) string {
 	if ra.Agree && len(ra.SettingsDiffer) > 0 {
-		return "settings differ between ranks: " + strings.Join(CapList(ra.SettingsDiffer, 3), ", ")
+		return "settings differ between ranks: " + strings.Join(findings.CapList(ra.SettingsDiffer, 3), ", ")
 	}
 	return ""
 }

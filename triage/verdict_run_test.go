@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -58,7 +60,7 @@ func TestVerdictOfStoppedAndUnstartedRuns(t *testing.T) {
 		}
 		// an interrupt (the tool's SIGINT) is not an error of the program
 		if c.path == interrupted {
-			if n := len(triage.FindingsOf(a, triage.KindCompileError)) + len(triage.FindingsOf(a, triage.KindRuntimeError)); n != 0 {
+			if n := len(triage.FindingsOf(a, findings.KindCompileError)) + len(triage.FindingsOf(a, findings.KindRuntimeError)); n != 0 {
 				t.Errorf("%s: %d error finding(s) for an interrupt", c.name, n)
 			}
 		}

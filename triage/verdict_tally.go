@@ -1,6 +1,10 @@
 package triage
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/findings"
+)
 
 // tally counts what the verdict and the next step look at.
 type tally struct {
@@ -10,26 +14,26 @@ type tally struct {
 	runtime, partitions, rerecords           int
 	parity                                   int
 	caught, caughtFullgraph                  int // compile errors the program caught (no process died of them); fullgraph's of them
-	firstCaught                              *Finding
-	firstBreak, firstRecompile, firstLimit   *Finding
-	firstError, firstRuntime, firstGPU       *Finding
-	firstSkip, firstCrashError               *Finding // firstCrashError: the first compile error not fullgraph's break
-	firstRerecord                            *Finding
+	firstCaught                              *findings.Finding
+	firstBreak, firstRecompile, firstLimit   *findings.Finding
+	firstError, firstRuntime, firstGPU       *findings.Finding
+	firstSkip, firstCrashError               *findings.Finding // firstCrashError: the first compile error not fullgraph's break
+	firstRerecord                            *findings.Finding
 	cgWarnings                               int // CUDA-graph warnings whose playbook says fix (fast path missed)
-	firstCGWarning                           *Finding
+	firstCGWarning                           *findings.Finding
 	peerGone                                 int // processes that died of their peer's failure (not in runtime)
-	firstPeerGone                            *Finding
-	probeMismatch                            int      // processes whose probe counted breaks the log does not show
-	silentFailures                           int      // of them, processes with compile failures the log does not show
-	FirstProbeMismatch                       *Finding // the first of them
+	firstPeerGone                            *findings.Finding
+	probeMismatch                            int               // processes whose probe counted breaks the log does not show
+	silentFailures                           int               // of them, processes with compile failures the log does not show
+	FirstProbeMismatch                       *findings.Finding // the first of them
 }
 
-func CountFindings(fs []Finding) tally {
+func CountFindings(fs []findings.Finding) tally {
 	var t tally
 	for i := range fs {
 		f := &fs[i]
 		switch f.Kind {
-		case KindGraphBreak:
+		case findings.KindGraphBreak:
 			t.breaks++
 			if f.Expected {
 				t.expectedBreaks++
@@ -39,23 +43,23 @@ func CountFindings(fs []Finding) tally {
 					t.firstBreak = f
 				}
 			}
-		case KindRecompile:
+		case findings.KindRecompile:
 			t.recompiles += f.Records
 			t.unexpectedRecompiles += f.Unexpected()
 			if f.Unexpected() > 0 && t.firstRecompile == nil {
 				t.firstRecompile = f
 			}
-		case KindLimitHit:
+		case findings.KindLimitHit:
 			t.limits += f.Records
 			if t.firstLimit == nil {
 				t.firstLimit = f
 			}
-		case KindCudagraphSkip:
+		case findings.KindCudagraphSkip:
 			t.skips += f.Records
 			if t.firstSkip == nil {
 				t.firstSkip = f
 			}
-		case KindCompileError:
+		case findings.KindCompileError:
 			fullgraph := strings.HasSuffix(f.What, "Unsupported") // fullgraph refused a break: the breaks step fixes it
 			if f.Caught {
 				t.caught += f.Records
@@ -76,7 +80,7 @@ func CountFindings(fs []Finding) tally {
 			if t.firstError == nil {
 				t.firstError = f
 			}
-		case KindRuntimeError:
+		case findings.KindRuntimeError:
 			if f.PeerGone {
 				t.peerGone += f.Records
 				if t.firstPeerGone == nil {
@@ -88,28 +92,28 @@ func CountFindings(fs []Finding) tally {
 			if t.firstRuntime == nil {
 				t.firstRuntime = f
 			}
-		case KindCudagraphPartition:
+		case findings.KindCudagraphPartition:
 			t.partitions += f.Records
 			if t.firstGPU == nil {
 				t.firstGPU = f
 			}
-		case KindCudagraphRerecord:
+		case findings.KindCudagraphRerecord:
 			t.rerecords += f.Unexpected() // the re-recordings shown, not failed checks
 			if f.Unexpected() > 0 && t.firstRerecord == nil {
 				t.firstRerecord = f
 			}
-		case KindGPUWarning:
+		case findings.KindGPUWarning:
 			if f.CgWarningToFix() {
 				t.cgWarnings += f.Records
 				if t.firstCGWarning == nil {
 					t.firstCGWarning = f
 				}
 			}
-		case KindConfigParity:
+		case findings.KindConfigParity:
 			t.parity++
-		case KindProbeMismatch:
+		case findings.KindProbeMismatch:
 			t.probeMismatch++
-			if f.silentFailure {
+			if f.SilentFailure {
 				t.silentFailures++
 			}
 			if t.FirstProbeMismatch == nil {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	tea "charm.land/bubbletea/v2"
@@ -24,7 +26,7 @@ func bigModel(tb testing.TB, w, h int) *Model {
 	m := liveModel(tb, w, h)
 	set := builtinSet(tb)
 	pbs := set.All()
-	mk := func(kind triage.Kind, i int) *row {
+	mk := func(kind findings.Kind, i int) *row {
 		pb := pbs[i%len(pbs)]
 		r := &row{key: fmt.Sprintf("%s:%d", kind, i), kind: kind, what: fmt.Sprintf("op_%d()", i),
 			where: fmt.Sprintf("model_%d.py:%d forward", i%97, i), file: "/w/model.py", line: i, count: 10 + i%7,

@@ -3,13 +3,13 @@ package tui
 import (
 	"path/filepath"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // distinguish makes rows of one list that would read the same (same what, same where: two breaks of one
 // line of the user's code with different gb_types) show what differs: the gb_type, else the graph-break id,
 // else the break site. fs are the rows' findings.
-func distinguish(rs []*row, fs []*triage.Finding) {
+func distinguish(rs []*row, fs []*findings.Finding) {
 	groups := map[string][]int{}
 	var order []string
 	for i, r := range rs {
@@ -24,7 +24,7 @@ func distinguish(rs []*row, fs []*triage.Finding) {
 		if len(idx) < 2 {
 			continue
 		}
-		for _, get := range []func(*triage.Finding) string{gbType, func(f *triage.Finding) string { return f.GBID }, breakSite} {
+		for _, get := range []func(*findings.Finding) string{gbType, func(f *findings.Finding) string { return f.GBID }, breakSite} {
 			if !allDiffer(idx, fs, get) {
 				continue
 			}
@@ -37,7 +37,7 @@ func distinguish(rs []*row, fs []*triage.Finding) {
 }
 
 // allDiffer reports whether get gives each finding of idx its own non-empty text.
-func allDiffer(idx []int, fs []*triage.Finding, get func(*triage.Finding) string) bool {
+func allDiffer(idx []int, fs []*findings.Finding, get func(*findings.Finding) string) bool {
 	seen := map[string]bool{}
 	for _, i := range idx {
 		v := get(fs[i])
@@ -50,10 +50,10 @@ func allDiffer(idx []int, fs []*triage.Finding, get func(*triage.Finding) string
 }
 
 // gbType is the finding's gb_type ("Unsupported method call").
-func gbType(f *triage.Finding) string { return f.GBType }
+func gbType(f *findings.Finding) string { return f.GBType }
 
 // breakSite is where torch broke the graph ("contextlib.py:109").
-func breakSite(f *triage.Finding) string {
+func breakSite(f *findings.Finding) string {
 	if f.BreakSite == "" {
 		return ""
 	}

@@ -4,17 +4,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 )
 
 // leftKinds go to the left list (breaks and everything that is not a recompile); recompiles and limit hits to
 // the right one.
-var rightKinds = map[triage.Kind]bool{triage.KindRecompile: true, triage.KindLimitHit: true}
+var rightKinds = map[findings.Kind]bool{findings.KindRecompile: true, findings.KindLimitHit: true}
 
 // rows splits an analysis's findings (already sorted by impact) into the two lists.
 func rows(a *triage.Analysis, set *playbooks.Set) (left, right []*row) {
-	var lf, rf []*triage.Finding
+	var lf, rf []*findings.Finding
 	for i := range a.Findings {
 		f := &a.Findings[i]
 		r := rowOf(f, set)
@@ -33,7 +35,7 @@ func rows(a *triage.Analysis, set *playbooks.Set) (left, right []*row) {
 }
 
 // rowOf turns a finding into a list row.
-func rowOf(f *triage.Finding, set *playbooks.Set) *row {
+func rowOf(f *findings.Finding, set *playbooks.Set) *row {
 	r := &row{key: f.ID, kind: f.Kind, file: f.File, line: f.Line, count: f.Records, ranks: f.Ranks,
 		expected: f.Expected, assumed: f.Expected && f.ExpectedAssumed(), caught: f.Caught, peerGone: f.PeerGone, severity: f.Severity, category: f.Category, title: f.Title, evidence: f.Evidence,
 		perRank: f.PerRank(), what: f.What}
@@ -42,7 +44,7 @@ func rowOf(f *triage.Finding, set *playbooks.Set) *row {
 	}
 	where := site(f.File, f.Line)
 	switch f.Kind {
-	case triage.KindRecompile, triage.KindLimitHit:
+	case findings.KindRecompile, findings.KindLimitHit:
 		r.what = f.Function
 		if r.what == "" {
 			r.what = "?"
@@ -51,8 +53,8 @@ func rowOf(f *triage.Finding, set *playbooks.Set) *row {
 			r.what += " (resume @" + strconv.Itoa(f.Resume) + ")"
 		}
 		r.note = f.What
-		r.limit = f.LimitHit || f.Kind == triage.KindLimitHit
-	case triage.KindGraphBreak:
+		r.limit = f.LimitHit || f.Kind == findings.KindLimitHit
+	case findings.KindGraphBreak:
 		if f.Function != "" {
 			where += " " + f.Function
 		}

@@ -4,47 +4,47 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/findings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // How the lists, the detail, the diff and the ranks view name finding kinds.
 
 // kindNames are each kind's name, singular and plural.
-var kindNames = map[triage.Kind][2]string{
-	triage.KindGraphBreak:         {"graph break", "graph breaks"},
-	triage.KindRecompile:          {"recompile", "recompiles"},
-	triage.KindLimitHit:           {"limit hit", "limit hits"},
-	triage.KindCudagraphSkip:      {"CUDA-graph skip", "CUDA-graph skips"},
-	triage.KindCompileError:       {"compile error", "compile errors"},
-	triage.KindRuntimeError:       {"runtime error", "runtime errors"},
-	triage.KindCudagraphPartition: {"CUDA-graph partition", "CUDA-graph partitions"},
-	triage.KindCudagraphRerecord:  {"CUDA-graph re-record", "CUDA-graph re-records"},
-	triage.KindGPUWarning:         {"GPU warning", "GPU warnings"},
-	triage.KindCacheMiss:          {"cache miss", "cache misses"},
-	triage.KindCompileTime:        {"compile time", "compile-time findings"},
-	triage.KindRankDisagreement:   {"rank disagreement", "rank disagreements"},
-	triage.KindConfigParity:       {"config parity", "setting differences"},
-	triage.KindProbeMismatch:      {"probe mismatch", "probe mismatches"},
-	report.KindDDPSplit:           {"DDPOptimizer split", "DDPOptimizer splits"},
+var kindNames = map[findings.Kind][2]string{
+	findings.KindGraphBreak:         {"graph break", "graph breaks"},
+	findings.KindRecompile:          {"recompile", "recompiles"},
+	findings.KindLimitHit:           {"limit hit", "limit hits"},
+	findings.KindCudagraphSkip:      {"CUDA-graph skip", "CUDA-graph skips"},
+	findings.KindCompileError:       {"compile error", "compile errors"},
+	findings.KindRuntimeError:       {"runtime error", "runtime errors"},
+	findings.KindCudagraphPartition: {"CUDA-graph partition", "CUDA-graph partitions"},
+	findings.KindCudagraphRerecord:  {"CUDA-graph re-record", "CUDA-graph re-records"},
+	findings.KindGPUWarning:         {"GPU warning", "GPU warnings"},
+	findings.KindCacheMiss:          {"cache miss", "cache misses"},
+	findings.KindCompileTime:        {"compile time", "compile-time findings"},
+	findings.KindRankDisagreement:   {"rank disagreement", "rank disagreements"},
+	findings.KindConfigParity:       {"config parity", "setting differences"},
+	findings.KindProbeMismatch:      {"probe mismatch", "probe mismatches"},
+	report.KindDDPSplit:             {"DDPOptimizer split", "DDPOptimizer splits"},
 }
 
 // kindOrder is the order of the kinds in the left list's title.
-var kindOrder = []triage.Kind{triage.KindCompileError, triage.KindRuntimeError, triage.KindCudagraphSkip,
-	triage.KindCudagraphPartition, triage.KindCudagraphRerecord, triage.KindGPUWarning, triage.KindCacheMiss,
-	triage.KindCompileTime, triage.KindRankDisagreement, triage.KindConfigParity, triage.KindProbeMismatch, report.KindDDPSplit}
+var kindOrder = []findings.Kind{findings.KindCompileError, findings.KindRuntimeError, findings.KindCudagraphSkip,
+	findings.KindCudagraphPartition, findings.KindCudagraphRerecord, findings.KindGPUWarning, findings.KindCacheMiss,
+	findings.KindCompileTime, findings.KindRankDisagreement, findings.KindConfigParity, findings.KindProbeMismatch, report.KindDDPSplit}
 
 // kindTags are the 5-cell tags of the list rows by kind (limit hits and by-design findings have their own).
-var kindTags = map[triage.Kind]string{
-	triage.KindCompileError: "ERROR", triage.KindRuntimeError: "CRASH", triage.KindRankDisagreement: "RANKS",
-	triage.KindConfigParity: "CONF", triage.KindProbeMismatch: "PROBE", triage.KindCudagraphSkip: "CG",
-	triage.KindCudagraphPartition: "CG", triage.KindCudagraphRerecord: "CG", triage.KindGPUWarning: "GPU",
-	triage.KindCacheMiss: "CACHE", triage.KindCompileTime: "TIME", report.KindDDPSplit: "DDP",
+var kindTags = map[findings.Kind]string{
+	findings.KindCompileError: "ERROR", findings.KindRuntimeError: "CRASH", findings.KindRankDisagreement: "RANKS",
+	findings.KindConfigParity: "CONF", findings.KindProbeMismatch: "PROBE", findings.KindCudagraphSkip: "CG",
+	findings.KindCudagraphPartition: "CG", findings.KindCudagraphRerecord: "CG", findings.KindGPUWarning: "GPU",
+	findings.KindCacheMiss: "CACHE", findings.KindCompileTime: "TIME", report.KindDDPSplit: "DDP",
 }
 
 // kindWord names a finding kind in words.
-func kindWord(k triage.Kind) string {
+func kindWord(k findings.Kind) string {
 	if n, ok := kindNames[k]; ok {
 		return n[0]
 	}
@@ -52,7 +52,7 @@ func kindWord(k triage.Kind) string {
 }
 
 // kindCount is "1 runtime error", "3 cache misses".
-func kindCount(k triage.Kind, n int) string {
+func kindCount(k findings.Kind, n int) string {
 	name, ok := kindNames[k]
 	if !ok {
 		return plural(n, kindWord(k))
@@ -70,7 +70,7 @@ func kindCount(k triage.Kind, n int) string {
 // counts is counted up to where it stopped ("≥1 runtime error", as the report's counts line); the other kinds
 // are findings, not counts.
 func leftTitle(rows []*row, c report.Counts, floors bool) (head string, parts []string) {
-	n, caught := map[triage.Kind]int{}, 0
+	n, caught := map[findings.Kind]int{}, 0
 	for _, r := range rows {
 		if r.caught { // the report counts no compile error of it: no process died
 			caught++
@@ -94,7 +94,7 @@ func leftTitle(rows []*row, c report.Counts, floors bool) (head string, parts []
 		}
 		parts = append(parts, part)
 		switch {
-		case k == triage.KindCompileError || k == triage.KindRuntimeError:
+		case k == findings.KindCompileError || k == findings.KindRuntimeError:
 			if head == "Graph breaks" {
 				head = "Breaks & errors"
 			}
@@ -107,7 +107,7 @@ func leftTitle(rows []*row, c report.Counts, floors bool) (head string, parts []
 
 // reportCount is how many of kind k the report counts (Counts: runtime errors are dying processes, re-records
 // every re-recording), or rows for the kinds it does not count.
-func reportCount(k triage.Kind, c report.Counts, rows int) int {
+func reportCount(k findings.Kind, c report.Counts, rows int) int {
 	if n := reportCounts(c)[k]; n > 0 {
 		return n
 	}
@@ -115,10 +115,10 @@ func reportCount(k triage.Kind, c report.Counts, rows int) int {
 }
 
 // reportCounts are the report's counts of the kinds it counts (Counts), by kind.
-func reportCounts(c report.Counts) map[triage.Kind]int {
-	return map[triage.Kind]int{triage.KindCompileError: c.CompileErrors, triage.KindRuntimeError: c.RuntimeErrors,
-		triage.KindCudagraphSkip: c.CudagraphSkips, triage.KindCudagraphPartition: c.CudagraphPartitions,
-		triage.KindCudagraphRerecord: c.CudagraphRerecords}
+func reportCounts(c report.Counts) map[findings.Kind]int {
+	return map[findings.Kind]int{findings.KindCompileError: c.CompileErrors, findings.KindRuntimeError: c.RuntimeErrors,
+		findings.KindCudagraphSkip: c.CudagraphSkips, findings.KindCudagraphPartition: c.CudagraphPartitions,
+		findings.KindCudagraphRerecord: c.CudagraphRerecords}
 }
 
 // floorIf is count as a floor ("≥1 runtime error", triage.Floor) where floors.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // A runtime error is not called a graph break: the left list is "Breaks & errors", its row is tagged CRASH and
@@ -65,4 +65,4 @@ func TestLeftTitleCountsAsTheReport(t *testing.T) {
 	}
 }
 
-func kindOf(s string) triage.Kind { return triage.Kind(s) }
+func kindOf(s string) findings.Kind { return findings.Kind(s) }

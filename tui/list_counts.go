@@ -4,7 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -22,9 +23,9 @@ func (s *snapshot) uncounted(p pane) string {
 	case a.NothingCountedWhy() != "": // nothing compiled, so nothing could break or recompile: no count stands
 		return a.Evidence.NothingCompiled()
 	case p == paneRecompiles:
-		return a.UncountedWhy(triage.KindRecompile)
+		return a.UncountedWhy(findings.KindRecompile)
 	}
-	return a.UncountedWhy(triage.KindGraphBreak)
+	return a.UncountedWhy(findings.KindGraphBreak)
 }
 
 // notCountedTitle is the title of a finished run's pane that counts nothing (uncounted), head and then: where the

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/text"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -17,8 +19,8 @@ const probeMark = "0ᵖ"
 // probeNone reports whether rank rk, which no log record names, had none of what findings of kind k count in, as
 // its probe counted: the report's per_rank_unknown probe counts, the Per rank table's source; of the disagreement
 // itself, whether rank agreement compared rk at all (FromProbe: it differs, or it does not).
-func probeNone(s *snapshot, rk int, k triage.Kind) bool {
-	if k == triage.KindRankDisagreement {
+func probeNone(s *snapshot, rk int, k findings.Kind) bool {
+	if k == findings.KindRankDisagreement {
 		return slices.ContainsFunc(s.agree.FromProbe, func(pc triage.ProbeCompared) bool { return pc.Rank == rk })
 	}
 	if s.report == nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/charmbracelet/x/ansi"
@@ -127,8 +129,8 @@ func TestRanksMatrixKeepsNotKnownWhereTheProbeDidNotCount(t *testing.T) {
 	}
 	s := &snapshot{ranks: []int{0, 1, 2}, perRank: map[int]report.Counts{1: {}},
 		report:  &report.Report{PerRankUnknown: []report.RankWithoutRecords{silent(0), silent(2)}},
-		breaks:  []*row{{kind: triage.KindGraphBreak, what: "print()", ranks: []int{1}, perRank: map[int]int{1: 1}}},
-		recomps: []*row{{kind: triage.KindRecompile, what: "f", ranks: []int{1}, perRank: map[int]int{1: 2}}},
+		breaks:  []*row{{kind: findings.KindGraphBreak, what: "print()", ranks: []int{1}, perRank: map[int]int{1: 1}}},
+		recomps: []*row{{kind: findings.KindRecompile, what: "f", ranks: []int{1}, perRank: map[int]int{1: 2}}},
 		agree:   triage.RankAgreement{FromProbe: []triage.ProbeCompared{on(0), on(2)}}}
 	text := ansi.Strip(strings.Join(m.rankMatrix(s, 118), "\n"))
 	for _, want := range []string{"– not known", "   r0   0ᵖ  –", "   r1    1  2", "   r2   0ᵖ  –",

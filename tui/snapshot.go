@@ -3,6 +3,8 @@ package tui
 import (
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -14,7 +16,7 @@ import (
 type row struct {
 	key      string // stable identity across updates (selection follows it)
 	gbid     string // "GB0059" when the log names it
-	kind     triage.Kind
+	kind     findings.Kind
 	what     string // short label: "print()", "f (resume @18)"
 	where    string // user frame: "repro.py:12 helper"
 	file     string // full path of the site

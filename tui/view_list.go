@@ -5,9 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"charm.land/lipgloss/v2"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -257,7 +258,7 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 
 func tagStyle(th theme, r *row) lipgloss.Style {
 	switch {
-	case r.limit, r.kind == triage.KindCompileError, r.kind == triage.KindRuntimeError:
+	case r.limit, r.kind == findings.KindCompileError, r.kind == findings.KindRuntimeError:
 		return th.bad
 	case r.expected:
 		return th.expected

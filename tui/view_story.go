@@ -7,11 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"charm.land/lipgloss/v2"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -236,7 +237,7 @@ func (m *Model) deltaPieces(st *story.Run) []piece {
 		}
 		if i == 0 {
 			word := "by design"
-			if it.Kind == triage.KindRecompile {
+			if it.Kind == findings.KindRecompile {
 				word = "expected"
 			}
 			add(th.dim.Render(word+",") + " " + x)

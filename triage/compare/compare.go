@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -151,7 +153,7 @@ func notCompared(ca, cb *report.CompileReport, findings []string) []string {
 func compileFindingIDs(a *triage.Analysis) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range a.Findings {
-		if f.Kind == triage.KindCacheMiss || f.Kind == triage.KindCompileTime || f.Kind == triage.KindConfigParity {
+		if f.Kind == findings.KindCacheMiss || f.Kind == findings.KindCompileTime || f.Kind == findings.KindConfigParity {
 			out[f.ID] = true
 		}
 	}

@@ -7,9 +7,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/findings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The compile-time and cache half of compare, and the verdict.
@@ -176,7 +176,7 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 			continue
 		}
 		cause := res.CacheCause(c)
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", triage.CacheWords[c.Cache], c.Change(), cause))
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", findings.CacheWords[c.Cache], c.Change(), cause))
 		for _, s := range res.Settings {
 			if s.Cache && strings.Contains(cause, s.String()) {
 				for _, t := range res.Settings { // the env variable and the config it sets are one cause
@@ -192,7 +192,7 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 		}
 	}
 	if len(knobs) > 0 {
-		parts = append(parts, "settings differ: "+strings.Join(triage.CapList(knobs, 3), ", "))
+		parts = append(parts, "settings differ: "+strings.Join(findings.CapList(knobs, 3), ", "))
 	}
 	switch {
 	case headline && len(parts) == 1 && len(knobs)+len(res.Versions) == 0 && len(res.settingsWhy) > 0:
@@ -201,7 +201,7 @@ func (res *CompareResult) DecideVerdict() (string, bool) {
 		parts = append(parts, "caches, versions and settings unchanged: machine load or noise? rerun both")
 	}
 	if len(res.Versions) > 0 && !strings.Contains(strings.Join(parts, " "), "torch version") {
-		parts = append(parts, "versions differ: "+strings.Join(triage.CapList(versionWords(res.Versions), 2), ", "))
+		parts = append(parts, "versions differ: "+strings.Join(findings.CapList(versionWords(res.Versions), 2), ", "))
 	}
 	if n := res.Findings.New + len(res.FindingsNew); n > 0 {
 		parts = append(parts, report.Plural(n, "new finding"))

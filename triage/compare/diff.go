@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -24,12 +26,12 @@ const (
 // DiffItem is one break (site + what), recompile reason class (function + guard class), limit hit, skip reason
 // or error class that differs between two runs.
 type DiffItem struct {
-	Key      string      `json:"key"`
-	Kind     triage.Kind `json:"kind"`
-	Title    string      `json:"title"`
-	Playbook string      `json:"playbook,omitempty"`
-	Change   string      `json:"change"` // new | gone | changed | moved
-	What     string      `json:"what,omitempty"`
+	Key      string        `json:"key"`
+	Kind     findings.Kind `json:"kind"`
+	Title    string        `json:"title"`
+	Playbook string        `json:"playbook,omitempty"`
+	Change   string        `json:"change"` // new | gone | changed | moved
+	What     string        `json:"what,omitempty"`
 	// From and To are the sites (file:line) of a moved item in A and in B; both empty when it did not move.
 	From   []string     `json:"moved_from,omitempty"`
 	To     []string     `json:"moved_to,omitempty"`
@@ -65,14 +67,14 @@ type DiffResult struct {
 	// …)"), where both are stored runs; "" otherwise: what is new or gone may be the other program's.
 	Commands string `json:"commands,omitempty"`
 
-	compared []triage.Kind // the kinds both sides logged (the text's "no difference in …")
+	compared []findings.Kind // the kinds both sides logged (the text's "no difference in …")
 	// skippedNew, skippedGone: A (B) did not complete, so what it never reached is not new (gone) in B, whether
 	// or not an item was left out for it (NotCompared says which)
 	skippedNew, skippedGone bool
 }
 
 type diffSide struct {
-	first   *triage.Finding
+	first   *findings.Finding
 	total   int
 	perRank map[int]int
 	sites   map[string]bool
@@ -85,7 +87,7 @@ func diffSides(a *triage.Analysis) map[string]*diffSide {
 	out := map[string]*diffSide{}
 	for i := range a.Findings {
 		f := &a.Findings[i]
-		if !slices.Contains(triage.DiffKindOrder, f.Kind) {
+		if !slices.Contains(findings.DiffKindOrder, f.Kind) {
 			continue
 		}
 		k := f.CompareKey()
@@ -94,7 +96,7 @@ func diffSides(a *triage.Analysis) map[string]*diffSide {
 			s = &diffSide{first: f, perRank: map[int]int{}, sites: map[string]bool{}}
 			out[k] = s
 		}
-		if st := triage.SiteOf(f); st != "" {
+		if st := findings.SiteOf(f); st != "" {
 			s.sites[st] = true
 		}
 		s.fnSite = s.fnSite || f.FnSite
@@ -118,14 +120,14 @@ func Diff(a, b *triage.Analysis) DiffResult {
 		keys[k] = true
 	}
 	res := DiffResult{Items: []DiffItem{}, NotCompared: []string{}}
-	skip := map[triage.Kind]bool{}
-	seen := map[triage.Kind]bool{} // kinds either side has items of
+	skip := map[findings.Kind]bool{}
+	seen := map[findings.Kind]bool{} // kinds either side has items of
 	for _, side := range []map[string]*diffSide{sa, sb} {
 		for _, d := range side {
 			seen[d.first.Kind] = true
 		}
 	}
-	for _, k := range triage.DiffKindOrder {
+	for _, k := range findings.DiffKindOrder {
 		var sides []string
 		if why := a.Unlogged(k); why != "" {
 			sides = append(sides, "A "+why)
@@ -138,7 +140,7 @@ func Diff(a, b *triage.Analysis) DiffResult {
 			res.compared = append(res.compared, k)
 		case !gpuKinds[k] || seen[k]: // only GPU runs print those: their gap is named only where a side has some
 			skip[k] = true
-			res.NotCompared = append(res.NotCompared, triage.KindPlural(k)+": "+strings.Join(sides, ", "))
+			res.NotCompared = append(res.NotCompared, findings.KindPlural(k)+": "+strings.Join(sides, ", "))
 		}
 	}
 	// a side that did not complete shows nothing of what it never reached: A's items it lacks (or has fewer of)
@@ -158,8 +160,8 @@ func Diff(a, b *triage.Analysis) DiffResult {
 			it.Change, y = ChangeGone, &diffSide{perRank: map[int]int{}}
 		}
 		it.Kind, it.Title, it.Playbook, it.What = ref.first.Kind, ref.first.Title, ref.first.Playbook, ref.first.What
-		if it.Kind == triage.KindRecompile {
-			it.Title = "recompiles of " + triage.FnDisplay(ref.first.Function, 0) + " on " + ref.first.FirstClass() + " guards"
+		if it.Kind == findings.KindRecompile {
+			it.Title = "recompiles of " + findings.FnDisplay(ref.first.Function, 0) + " on " + ref.first.FirstClass() + " guards"
 		}
 		it.Before, it.After = x.total, y.total
 		it.Expected = !x.unexpected && !y.unexpected

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/findings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -32,7 +32,7 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 			t.Linef(6, "  ~ %s", movedText(it))
 			continue
 		}
-		line := fmt.Sprintf("  %s %s: %s", sign[it.Change], triage.KindWord(it.Kind), it.Title)
+		line := fmt.Sprintf("  %s %s: %s", sign[it.Change], findings.KindWord(it.Kind), it.Title)
 		switch it.Change {
 		case ChangeNew:
 			line += fmt.Sprintf(" (×%d)", it.After)
@@ -65,7 +65,7 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 	if len(res.Items) == 0 {
 		var kinds []string
 		for _, k := range res.compared {
-			kinds = append(kinds, triage.KindPlural(k))
+			kinds = append(kinds, findings.KindPlural(k))
 		}
 		t.Blank()
 		lead := "No difference in " // what a side that did not complete never reached is not a difference either way
@@ -110,16 +110,16 @@ func rankChangeText(rcs []RankChange) string {
 			parts = append(parts, fmt.Sprintf("%s: %d→%d", report.RankWord(c.Ranks), c.Before, c.After))
 		}
 	}
-	return strings.Join(triage.CapList(parts, 6), "; ")
+	return strings.Join(findings.CapList(parts, 6), "; ")
 }
 
 // movedText words a move: "graph break print() moved from r.py:4 to r.py:5" (the title for other kinds).
 func movedText(it DiffItem) string {
-	what := triage.KindWord(it.Kind) + ": " + it.Title
-	if it.Kind == triage.KindGraphBreak && it.What != "" {
-		what = triage.KindWord(it.Kind) + " " + it.What
+	what := findings.KindWord(it.Kind) + ": " + it.Title
+	if it.Kind == findings.KindGraphBreak && it.What != "" {
+		what = findings.KindWord(it.Kind) + " " + it.What
 	}
-	t := what + " moved from " + strings.Join(triage.CapList(it.From, 4), ", ") + " to " + strings.Join(triage.CapList(it.To, 4), ", ")
+	t := what + " moved from " + strings.Join(findings.CapList(it.From, 4), ", ") + " to " + strings.Join(findings.CapList(it.To, 4), ", ")
 	if it.Change == ChangeMoved {
 		t += fmt.Sprintf(" (×%d)", it.After)
 	}

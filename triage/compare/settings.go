@@ -5,9 +5,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/findings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // settings lists the versions and env/config settings that differ (probe files of the lowest rank of each
@@ -77,7 +77,7 @@ func (res *CompareResult) settings(pa, pb []report.ProcessInfo, ra, rb *report.R
 		if strings.HasPrefix(k, "version.") { // a version the probe recorded empty: none (a CPU build's CUDA)
 			x, y = cmp.Or(x, "(none)"), cmp.Or(y, "(none)")
 		}
-		c := Change{Key: k, A: x, B: y, Knob: triage.IsKnob(k), Cache: triage.IsCacheKnob(k) || k == "version.torch"}
+		c := Change{Key: k, A: x, B: y, Knob: findings.IsKnob(k), Cache: findings.IsCacheKnob(k) || k == "version.torch"}
 		if name, env := strings.CutPrefix(k, "env."); env && (okx && toolA[name] == x || oky && toolB[name] == y) {
 			c.Tool = true
 		}

@@ -3,15 +3,17 @@ package gate
 import (
 	"fmt"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
 )
 
 func (res *GateResult) baselineRule(a *triage.Analysis, o GateOptions) {
-	keyOf := (*triage.Finding).CompareKey
+	keyOf := (*findings.Finding).CompareKey
 	if o.Baseline.byLine {
-		keyOf = (*triage.Finding).LineKey
+		keyOf = (*findings.Finding).LineKey
 	}
 	now := baselineItems(a, keyOf)
 	had := map[string]BaselineItem{}
@@ -27,13 +29,13 @@ func (res *GateResult) baselineRule(a *triage.Analysis, o GateOptions) {
 			continue
 		}
 		f := it.finding
-		res.fail("--baseline", "new "+triage.KindWord(it.Kind)+" not in the baseline", f)
+		res.fail("--baseline", "new "+findings.KindWord(it.Kind)+" not in the baseline", f)
 	}
 	seen := map[string]bool{}
 	for _, it := range now {
 		seen[it.Key] = true
 	}
-	unseen := map[triage.Kind]string{} // kinds the input could not show: their baseline items are not gone
+	unseen := map[findings.Kind]string{} // kinds the input could not show: their baseline items are not gone
 	// a run of another command, or one that stopped short, shows nothing of what it never ran or reached
 	notGone := ""
 	switch {
@@ -55,11 +57,11 @@ func (res *GateResult) baselineRule(a *triage.Analysis, o GateOptions) {
 			unseen[it.Kind] = why
 			continue
 		}
-		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", triage.KindWord(it.Kind), it.Title, it.Records))
+		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", findings.KindWord(it.Kind), it.Title, it.Records))
 	}
-	for _, k := range triage.DiffKindOrder {
+	for _, k := range findings.DiffKindOrder {
 		if why := unseen[k]; why != "" {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", triage.KindPlural(k), why))
+			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", findings.KindPlural(k), why))
 		}
 	}
 	if missing > 0 {

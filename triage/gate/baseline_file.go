@@ -6,6 +6,8 @@ import (
 	"os"
 	"sort"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage"
 )
 
@@ -34,22 +36,22 @@ type Baseline struct {
 
 // BaselineItem is one compared item; Key is Finding.CompareKey (in a v1 file, the key of its time).
 type BaselineItem struct {
-	Key      string      `json:"key"`
-	Kind     triage.Kind `json:"kind"`
-	Title    string      `json:"title"`
-	Playbook string      `json:"playbook,omitempty"`
-	Records  int         `json:"records"`
-	Expected bool        `json:"expected,omitempty"`
+	Key      string        `json:"key"`
+	Kind     findings.Kind `json:"kind"`
+	Title    string        `json:"title"`
+	Playbook string        `json:"playbook,omitempty"`
+	Records  int           `json:"records"`
+	Expected bool          `json:"expected,omitempty"`
 
-	finding *triage.Finding
+	finding *findings.Finding
 }
 
 // baselineKinds are the finding kinds a baseline holds.
-var baselineKinds = map[triage.Kind]bool{triage.KindGraphBreak: true, triage.KindRecompile: true, triage.KindCudagraphSkip: true}
+var baselineKinds = map[findings.Kind]bool{findings.KindGraphBreak: true, findings.KindRecompile: true, findings.KindCudagraphSkip: true}
 
 // baselineItems groups the analysis' breaks, recompiles and skips by a key (CompareKey, or lineKey for a v1
 // baseline), sorted by key. An item is expected when every finding behind it is.
-func baselineItems(a *triage.Analysis, keyOf func(*triage.Finding) string) []BaselineItem {
+func baselineItems(a *triage.Analysis, keyOf func(*findings.Finding) string) []BaselineItem {
 	by := map[string]*BaselineItem{}
 	for i := range a.Findings {
 		f := &a.Findings[i]
@@ -60,8 +62,8 @@ func baselineItems(a *triage.Analysis, keyOf func(*triage.Finding) string) []Bas
 		it := by[k]
 		if it == nil {
 			it = &BaselineItem{Key: k, Kind: f.Kind, Title: f.Title, Playbook: f.Playbook, Expected: true, finding: f}
-			if f.Kind == triage.KindRecompile {
-				it.Title = triage.FnDisplay(f.Function, 0) + ": " + f.FirstClass()
+			if f.Kind == findings.KindRecompile {
+				it.Title = findings.FnDisplay(f.Function, 0) + ": " + f.FirstClass()
 			}
 			by[k] = it
 		}
@@ -83,7 +85,7 @@ func baselineItems(a *triage.Analysis, keyOf func(*triage.Finding) string) []Bas
 
 // NewBaseline records the analysis as a baseline.
 func NewBaseline(a *triage.Analysis) *Baseline {
-	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a, (*triage.Finding).CompareKey)}
+	b := &Baseline{Schema: BaselineSchema, Inputs: []string{}, Items: baselineItems(a, (*findings.Finding).CompareKey)}
 	if a.Report != nil {
 		b.Compile = BaselineFrames(a.Report.Compile)
 	}

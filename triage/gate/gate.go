@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -54,18 +56,18 @@ func Gate(a *triage.Analysis, o GateOptions) GateResult {
 	res.Counts.recompilesLogged = a.Evidence.LoggingOf(a.Evidence.RecompilesLogged)
 	res.Counts.GraphBreakRecords, res.Counts.CudagraphRerecords = rc.GraphBreakRecords, rc.CudagraphRerecords
 	res.Counts.CudagraphRerecordChecks, res.Counts.CudagraphRerecordsUnknown = rc.CudagraphRerecordChecks, rc.CudagraphRerecordsUnknown
-	var breaks, recomps, limits, errs []*triage.Finding
+	var breaks, recomps, limits, errs []*findings.Finding
 	for i := range a.Findings {
 		f := &a.Findings[i]
 		switch f.Kind {
-		case triage.KindGraphBreak:
+		case findings.KindGraphBreak:
 			if o.CountExpected || !f.Expected {
 				breaks = append(breaks, f)
 				res.Counts.GraphBreaks++
 			} else {
 				res.Counts.byDesign++
 			}
-		case triage.KindRecompile:
+		case findings.KindRecompile:
 			n := f.Unexpected()
 			if o.CountExpected {
 				n = f.Records
@@ -78,22 +80,22 @@ func Gate(a *triage.Analysis, o GateOptions) GateResult {
 				recomps = append(recomps, f)
 				res.Counts.Recompiles += n
 			}
-		case triage.KindLimitHit:
+		case findings.KindLimitHit:
 			limits = append(limits, f)
 			res.Counts.LimitHits += f.Records
 			res.Counts.RecompileLimitHits += f.Records
-		case triage.KindCudagraphSkip:
+		case findings.KindCudagraphSkip:
 			res.Counts.CudagraphSkips += f.Records
-		case triage.KindCudagraphPartition:
+		case findings.KindCudagraphPartition:
 			res.Counts.CudagraphPartitions += f.Records
-		case triage.KindCompileError:
+		case findings.KindCompileError:
 			if f.Caught { // no process died of it: --no-compile-errors is about deaths; the counted line shows it
 				res.Counts.CompileErrorsCaught += f.Records
 				continue
 			}
 			errs = append(errs, f)
 			res.Counts.CompileErrors += f.Records
-		case triage.KindRuntimeError:
+		case findings.KindRuntimeError:
 			errs = append(errs, f)
 			res.Counts.RuntimeErrors += f.Records
 		}
@@ -134,7 +136,7 @@ func Gate(a *triage.Analysis, o GateOptions) GateResult {
 		res.rule(a, "--no-compile-errors", alone)
 		for _, f := range errs {
 			what := "compile error"
-			if f.Kind == triage.KindRuntimeError {
+			if f.Kind == findings.KindRuntimeError {
 				what = "runtime error"
 			}
 			res.fail("--no-compile-errors", report.Plural(f.Records, what), f)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -22,11 +24,11 @@ func (res *GateResult) cudagraphRules(a *triage.Analysis, o GateOptions) {
 		for i := range a.Findings {
 			f := &a.Findings[i]
 			switch f.Kind {
-			case triage.KindCudagraphSkip:
+			case findings.KindCudagraphSkip:
 				res.fail("--no-cudagraph-skips", report.Plural(f.Records, "CUDA-graph skip"), f)
-			case triage.KindCudagraphPartition:
+			case findings.KindCudagraphPartition:
 				res.fail("--no-cudagraph-skips", report.Plural(f.Records, "non-cudagraphable partition"), f)
-			case triage.KindGPUWarning: // the fast path missed (pending backwards): those calls ran without CUDA graphs
+			case findings.KindGPUWarning: // the fast path missed (pending backwards): those calls ran without CUDA graphs
 				if f.CgWarningToFix() {
 					res.fail("--no-cudagraph-skips", report.Plural(f.Records, "CUDA-graph warning"), f)
 				}
@@ -42,7 +44,7 @@ func (res *GateResult) cudagraphRules(a *triage.Analysis, o GateOptions) {
 		n := res.Counts.CudagraphRerecords
 		if n > limit {
 			for i := range a.Findings {
-				if f := &a.Findings[i]; f.Kind == triage.KindCudagraphRerecord && f.Unexpected() > 0 {
+				if f := &a.Findings[i]; f.Kind == findings.KindCudagraphRerecord && f.Unexpected() > 0 {
 					res.fail(rule, fmt.Sprintf("%s > %d", report.Plural(n, "re-recording"), limit), f)
 				}
 			}
@@ -113,7 +115,7 @@ func hasSkew(c *report.CompileReport) bool {
 }
 
 // probeMismatch is the first finding of breaks the probe counted that the log does not show, nil when none.
-func probeMismatch(a *triage.Analysis) *triage.Finding {
+func probeMismatch(a *triage.Analysis) *findings.Finding {
 	return triage.CountFindings(a.Findings).FirstProbeMismatch
 }
 

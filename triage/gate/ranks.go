@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -15,9 +17,9 @@ func (res *GateResult) ranksRule(a *triage.Analysis) {
 	for i := range a.Findings {
 		f := &a.Findings[i]
 		switch f.Kind {
-		case triage.KindRankDisagreement:
+		case findings.KindRankDisagreement:
 			pb = f.Playbook
-		case triage.KindConfigParity:
+		case findings.KindConfigParity:
 			res.fail("--ranks-agree", "settings differ", f)
 		}
 	}
@@ -34,7 +36,7 @@ func (res *GateResult) ranksRule(a *triage.Analysis) {
 		for _, m := range g.Missing {
 			parts = append(parts, "missing "+m)
 		}
-		msg := fmt.Sprintf("%s differs from %s: %s", report.RankWord(g.Ranks), report.RankWord(ref.Ranks), strings.Join(triage.CapList(parts, 4), ", "))
+		msg := fmt.Sprintf("%s differs from %s: %s", report.RankWord(g.Ranks), report.RankWord(ref.Ranks), strings.Join(findings.CapList(parts, 4), ", "))
 		if fd := triage.GroupFirstDivergent(g); fd != "" {
 			msg += " · first divergent compile id " + fd
 		}
@@ -47,7 +49,7 @@ func (res *GateResult) ranksRule(a *triage.Analysis) {
 		if pb != "" {
 			msg += " · playbook " + pb
 		}
-		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: string(triage.KindRankDisagreement), Playbook: pb})
+		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: string(findings.KindRankDisagreement), Playbook: pb})
 	}
 }
 

@@ -3,6 +3,8 @@ package gate
 import (
 	"fmt"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -86,7 +88,7 @@ type GateCounts struct {
 	byDesign, expected int
 }
 
-func (res *GateResult) fail(rule, why string, f *triage.Finding) {
+func (res *GateResult) fail(rule, why string, f *findings.Finding) {
 	msg := fmt.Sprintf("%s: %s", why, f.Title)
 	if f.File != "" {
 		msg += " · at " + f.File

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -68,7 +70,7 @@ func writeNextStepText(t *text.Writer, a *triage.Analysis) {
 }
 
 // findingWhere is the finding's place: "r.py:12 in f · ranks 0,1".
-func findingWhere(f *triage.Finding) string {
+func findingWhere(f *findings.Finding) string {
 	var parts []string
 	if f.File != "" {
 		loc := text.Site(f.File, f.Line)

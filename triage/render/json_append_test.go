@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/findings"
 
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // jsonAppender writes what encoding/json writes (MarshalIndent: HTML escaping, the indent) for the report's
@@ -21,7 +21,7 @@ func TestAppendJSONMatchesEncoder(t *testing.T) {
 		indent := []string{" ", "  ", "\t"}[i%3]
 		var b report.BreakSummary
 		var r report.RecompileSummary
-		var f triage.Finding
+		var f findings.Finding
 		for _, v := range []any{&b, &r, &f} {
 			fillRandom(rng, reflect.ValueOf(v).Elem())
 		}

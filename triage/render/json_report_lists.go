@@ -1,7 +1,7 @@
 package render
 
 import (
-	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -60,7 +60,7 @@ func (w *jsonAppender) recompileJSON(s *report.RecompileSummary) {
 
 // findingJSON writes a finding as Finding.MarshalJSON does (its jsonForm): Finding's tags, with ranks and
 // related never null and every member of each evidence entry.
-func (w *jsonAppender) findingJSON(f *triage.Finding) {
+func (w *jsonAppender) findingJSON(f *findings.Finding) {
 	w.open('{')
 	w.str("id", f.ID)
 	w.str("kind", string(f.Kind))

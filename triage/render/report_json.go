@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -14,7 +15,7 @@ type ReportJSON struct {
 	// CountsUncounted says why no count stands but runtime_errors (no torch output, nothing compiled), whatever
 	// the zeros of counts and per_rank; left out where they stand
 	CountsUncounted *triage.CountsUncounted `json:"counts_uncounted,omitempty"`
-	Findings        []triage.Finding        `json:"findings"`
+	Findings        []findings.Finding      `json:"findings"`
 	RankAgreement   triage.RankAgreement    `json:"rank_agreement"`
 	StoppedAt       []triage.StopPlace      `json:"stopped_at,omitempty"` // a run the tool stopped: where each rank was
 	Verdict         triage.Verdict          `json:"verdict"`
@@ -41,7 +42,7 @@ func JSONOf(a *triage.Analysis) ReportJSON {
 	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, CountsUncounted: a.CountsUncounted(), Findings: a.Findings,
 		RankAgreement: a.RankAgreement, StoppedAt: a.StoppedAt(), Verdict: a.Verdict}
 	if out.Findings == nil {
-		out.Findings = []triage.Finding{}
+		out.Findings = []findings.Finding{}
 	}
 	if out.Report != nil && out.Report.PerRankUnknown == nil { // a list, never null: every rank is in per_rank
 		rep := *out.Report

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/compare"
@@ -48,18 +50,18 @@ func loggedBy(m runs.Meta, ev report.ReportEvidence) Logged {
 		CudagraphPartitions: slices.Contains(names, "all") || slices.Contains(names, "cudagraphs")}
 }
 
-func (c Logged) covers(kind triage.Kind) bool {
+func (c Logged) covers(kind findings.Kind) bool {
 	if !c.Torch {
 		return false
 	}
 	switch kind {
-	case triage.KindGraphBreak:
+	case findings.KindGraphBreak:
 		return c.GraphBreaks
-	case triage.KindRecompile:
+	case findings.KindRecompile:
 		return c.Recompiles
-	case triage.KindCudagraphSkip:
+	case findings.KindCudagraphSkip:
 		return c.CudagraphSkips
-	case triage.KindCudagraphPartition, triage.KindCudagraphRerecord:
+	case findings.KindCudagraphPartition, findings.KindCudagraphRerecord:
 		return c.CudagraphPartitions
 	}
 	return true
@@ -89,11 +91,11 @@ func buildDelta(base, r *Run, basis string) *Delta {
 			d.Changed = append(d.Changed, it)
 		}
 	}
-	for _, k := range []triage.Kind{triage.KindGraphBreak, triage.KindRecompile, triage.KindCudagraphSkip, triage.KindCudagraphPartition} {
-		if k == triage.KindCudagraphSkip && base.Counts.CudagraphSkips+r.Counts.CudagraphSkips == 0 {
+	for _, k := range []findings.Kind{findings.KindGraphBreak, findings.KindRecompile, findings.KindCudagraphSkip, findings.KindCudagraphPartition} {
+		if k == findings.KindCudagraphSkip && base.Counts.CudagraphSkips+r.Counts.CudagraphSkips == 0 {
 			continue // skips print by default only from 2.11 and the version is often unknown: note the gap only when a run saw some
 		}
-		if k == triage.KindCudagraphPartition && base.Counts.CudagraphPartitions+r.Counts.CudagraphPartitions == 0 {
+		if k == findings.KindCudagraphPartition && base.Counts.CudagraphPartitions+r.Counts.CudagraphPartitions == 0 {
 			continue // only GPU runs have them: note the gap only when a run saw some
 		}
 		for _, x := range []*Run{base, r} {
@@ -101,10 +103,10 @@ func buildDelta(base, r *Run, basis string) *Delta {
 				why := fmt.Sprintf("(TORCH_LOGS %q) did not log them", x.meta.TorchLogs)
 				if !x.Logged.Torch {
 					why = x.an.SilentWhy() // the program's silence, the tool's stop or a launch that failed
-				} else if k == triage.KindCudagraphPartition && x.Logged.PartitionsHidden {
+				} else if k == findings.KindCudagraphPartition && x.Logged.PartitionsHidden {
 					why = triage.PartitionsFromCache
 				}
-				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", triage.KindPlural(k), x.ID, why))
+				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", findings.KindPlural(k), x.ID, why))
 				break
 			}
 		}
@@ -159,7 +161,7 @@ func (d *Delta) Quiet(ranks bool) string {
 // byDesignKinds names the kinds of ByDesign: "by-design graph breaks", "expected recompiles", "by-design graph
 // breaks and expected recompiles"; "" when there are none.
 func (d *Delta) byDesignKinds() string {
-	var kinds []triage.Kind
+	var kinds []findings.Kind
 	for _, it := range d.ByDesign {
 		if !slices.Contains(kinds, it.Kind) {
 			kinds = append(kinds, it.Kind)
@@ -168,10 +170,10 @@ func (d *Delta) byDesignKinds() string {
 	var words []string
 	for _, k := range kinds {
 		switch k {
-		case triage.KindRecompile:
+		case findings.KindRecompile:
 			words = append(words, "expected recompiles")
 		default:
-			words = append(words, "by-design "+triage.KindPlural(k))
+			words = append(words, "by-design "+findings.KindPlural(k))
 		}
 	}
 	return playbooks.JoinAnd(words)
@@ -179,7 +181,7 @@ func (d *Delta) byDesignKinds() string {
 
 func disagreementPlaybook(a *triage.Analysis) string {
 	for _, f := range a.Findings {
-		if f.Kind == triage.KindRankDisagreement {
+		if f.Kind == findings.KindRankDisagreement {
 			return f.Playbook
 		}
 	}

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // Real H100 runs (testdata/gpu-e2e): the cold run's partition is listed; the warm rerun loaded its graph from the
@@ -33,7 +33,7 @@ func TestStoryGPUPartitionsOnAWarmCache(t *testing.T) {
 	}
 	if d := warm.Delta; d != nil {
 		for _, it := range d.Fixed {
-			if it.Kind == triage.KindCudagraphPartition {
+			if it.Kind == findings.KindCudagraphPartition {
 				t.Errorf("a partition hidden by the cache counted as fixed: %+v", it)
 			}
 		}

@@ -7,13 +7,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/render"
 
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage/text"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // maxDeltaItems bounds each list of a delta in text and Markdown (JSON has them all).
@@ -183,7 +183,7 @@ func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) (lines []
 				out = append(out, esc(fmt.Sprintf("… %d more %s (see --format json)", len(items)-i, label)))
 				break
 			}
-			l := bold(label) + " " + esc(triage.KindWord(it.Kind)+": "+it.Title)
+			l := bold(label) + " " + esc(findings.KindWord(it.Kind)+": "+it.Title)
 			if count {
 				l += esc(fmt.Sprintf(" (×%d → ×%d)", it.Before, it.After))
 			}
@@ -213,7 +213,7 @@ func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) (lines []
 		for _, change := range []string{compare.ChangeGone, compare.ChangeNew, compare.ChangeCount} {
 			var items []compare.DiffItem
 			for _, it := range d.ByDesign {
-				if it.Change == change && (it.Kind == triage.KindRecompile) == (word == "expected") {
+				if it.Change == change && (it.Kind == findings.KindRecompile) == (word == "expected") {
 					items = append(items, it)
 				}
 			}

@@ -12,9 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
+
 	"github.com/torchtriage/torchtriage/triage/compare"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
@@ -129,7 +130,7 @@ func TestStoryFixNamesGoneBreakAndRegainedAgreement(t *testing.T) {
 	}
 	var print *compare.DiffItem
 	for i := range d.Fixed {
-		if d.Fixed[i].Kind == triage.KindGraphBreak {
+		if d.Fixed[i].Kind == findings.KindGraphBreak {
 			print = &d.Fixed[i]
 		}
 	}
@@ -155,7 +156,7 @@ func TestStoryFixNamesGoneBreakAndRegainedAgreement(t *testing.T) {
 		t.Fatalf("run 3 exit %q delta %+v", r3.Exit, d)
 	}
 	for _, it := range append(append(d.Fixed, d.New...), d.Changed...) {
-		if it.Kind == triage.KindGraphBreak {
+		if it.Kind == findings.KindGraphBreak {
 			t.Errorf("run 3 compares graph breaks it did not log: %+v", it)
 		}
 	}

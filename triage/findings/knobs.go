@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -117,11 +117,11 @@ func knobFindings(probes []report.ProcessInfo, set *playbooks.Set, toolEnv map[s
 		set0 := strings.Join(report.SortedStrings(h.settings), ", ")
 		title := fmt.Sprintf("%s: %s", set0, h.k.Why)
 		on := "the process" // without rank (RankOf)
-		if ranks := nonNeg(h.ranks); len(ranks) > 0 {
+		if ranks := NonNeg(h.ranks); len(ranks) > 0 {
 			on = report.RankWord(ranks)
 		}
 		detail := fmt.Sprintf("%s\nSet on %s.", title, on)
-		out = append(out, compileFinding(h.k.Kind, "knob:"+g, title, detail, "knob "+set0+": "+h.k.Why, nonNeg(h.ranks), set))
+		out = append(out, compileFinding(h.k.Kind, "knob:"+g, title, detail, "knob "+set0+": "+h.k.Why, NonNeg(h.ranks), set))
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"slices"
@@ -43,7 +43,7 @@ func breakBasisOf(f *Finding, b *report.BreakSummary, probes []report.ProcessInf
 	note := ""
 	if f.Playbook == "gb-optimizer-step-wrapped" {
 		if m := optimizerVariableClass.FindStringSubmatch(b.Reason); m != nil && len(probes) > 0 {
-			ev := optimizerStepEvidence(m[1], breakRanks(f), probes)
+			ev := OptimizerStepEvidence(m[1], breakRanks(f), probes)
 			if optimizerStepBasis(f, ev) {
 				return
 			}
@@ -69,7 +69,7 @@ func breakBasisOf(f *Finding, b *report.BreakSummary, probes []report.ProcessInf
 // class's step: optim_scan.py), and none of the class in any of them had another callable as `step`. It saw the
 // step at exit, not at the break; the detail says so. The program's own wrapper stays counted, as before.
 func optimizerStepBasis(f *Finding, ev stepEvidence) bool {
-	switch ev.whose() {
+	switch ev.Whose() {
 	case report.StepLRScheduler:
 		f.Expected, f.Category, f.Severity = true, CategoryExpected, "info"
 	case report.StepOther:

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -39,13 +39,13 @@ func compileFinding(kind Kind, id, title, detail, reason string, ranks []int, se
 		f.Ranks = []int{}
 		f.RankStats[-1] = report.StatN(1)
 	}
-	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: kind, Reason: reason}))
+	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: kind, Reason: reason}))
 	f.Key = f.ID
 	return f
 }
 
 // compileFindings derives the findings of the report's compile object and the probe's knobs.
-func compileFindings(c *report.CompileReport, probes []report.ProcessInfo, set *playbooks.Set, toolEnv map[string]string, idle []int) []Finding {
+func CompileFindings(c *report.CompileReport, probes []report.ProcessInfo, set *playbooks.Set, toolEnv map[string]string, idle []int) []Finding {
 	var out []Finding
 	rs := c.Ranks()
 	ranks := report.SortedInts(rs)
@@ -59,7 +59,7 @@ func compileFindings(c *report.CompileReport, probes []report.ProcessInfo, set *
 		for _, reason := range report.SortedStrings(reasons) {
 			title := fmt.Sprintf("%s bypassed: %s", CacheWords[name], text.OneLine(reason, text.TitleMax))
 			out = append(out, compileFinding(KindCacheMiss, "bypass:"+name+":"+text.ClipRunes(reason, 80), title,
-				title+"\nA bypassed graph is compiled cold on every start.", name+" cache bypass: "+reason, nonNeg(reasons[reason]), set))
+				title+"\nA bypassed graph is compiled cold on every start.", name+" cache bypass: "+reason, NonNeg(reasons[reason]), set))
 		}
 		if f, ok := splitCacheFinding(name, rs, ranks, probes, set); ok {
 			out = append(out, f)
@@ -134,7 +134,7 @@ func missedMore(slow, fast report.CacheStats) bool {
 	return slow.Known&report.KnowMiss != 0 && slow.Miss > 0 && slow.Miss > fast.Miss && fast.Hit > 0
 }
 
-func nonNeg(ranks []int) []int {
+func NonNeg(ranks []int) []int {
 	out := []int{}
 	for _, r := range ranks {
 		if r >= 0 {

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ func isByDesignBreak(b *report.BreakSummary) bool {
 }
 
 // breakFinding makes the finding of a distinct break; m matches it to a playbook (one m per goroutine).
-func breakFinding(b *report.BreakSummary, snap *report.DetailSnap, m *breakMatcher, recompiling map[string]bool, rw func([]int) string,
+func BreakFinding(b *report.BreakSummary, snap *report.DetailSnap, m *BreakMatcher, recompiling map[string]bool, rw func([]int) string,
 	probes []report.ProcessInfo) Finding {
 	res := m.match(b)
 	f := Finding{Kind: KindGraphBreak, File: b.File, Line: b.Line, Records: b.Records, Ranks: b.Ranks,
@@ -60,7 +60,7 @@ func breakFinding(b *report.BreakSummary, snap *report.DetailSnap, m *breakMatch
 	if f.Expected {
 		res = preferExpected(res)
 	}
-	applyPlaybook(&f, res)
+	ApplyPlaybook(&f, res)
 	f.What = breakLabel(f.Playbook, res, b)
 	f.ID = "graph_break:" + ShortPath(b.File) + ":" + strconv.Itoa(b.Line) + ":" + f.What
 	f.Key, f.oldKey = breakIdentity(&f, b)
@@ -99,14 +99,14 @@ func breakTitle(f *Finding, b *report.BreakSummary) string {
 	case f.File == "": // Dynamo's warning about a builtin names no site: the graph_breaks record would
 		t = f.What + " breaks the graph (where: not in the input; graph_breaks names the site)"
 	case f.Function == "": // the input does not show the function (a user traceback not pasted): say where, not a guess
-		t = f.What + " breaks the graph at " + siteText(f.File, f.Line)
+		t = f.What + " breaks the graph at " + SiteText(f.File, f.Line)
 	case f.Function == "<module>":
-		t = f.What + " breaks the graph in module code (" + siteText(f.File, f.Line) + ")"
+		t = f.What + " breaks the graph in module code (" + SiteText(f.File, f.Line) + ")"
 	default:
-		t = f.What + " breaks the graph in " + f.Function + " (" + siteText(f.File, f.Line) + ")"
+		t = f.What + " breaks the graph in " + f.Function + " (" + SiteText(f.File, f.Line) + ")"
 	}
 	if f.File != b.File || f.Line != b.Line {
-		t += " via " + siteText(b.File, b.Line)
+		t += " via " + SiteText(b.File, b.Line)
 	}
 	switch {
 	case f.Expected && f.Basis != "":

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -14,10 +14,10 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
-func skipFinding(s *report.SkipSummary, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) Finding {
+func SkipFinding(s *report.SkipSummary, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	f := Finding{Kind: KindCudagraphSkip, Records: s.Records, Ranks: s.Ranks, Evidence: s.Evidence,
 		File: s.File, Line: s.Line, Function: s.Function, What: normalizeText(s.Reason, 50)}
-	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphSkip, Reason: s.Reason}))
+	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindCudagraphSkip, Reason: s.Reason}))
 	f.ID = "cudagraph_skip:" + digits.ReplaceAllString(normalizeText(s.Reason, 120), "N")
 	f.Key = f.ID // skips compare by reason; the site tells a moved one (diff)
 	if s.File != "" {
@@ -43,7 +43,7 @@ func skipFinding(s *report.SkipSummary, snap *report.DetailSnap, set *playbooks.
 
 // errorFindings groups fatal errors (compile errors, or runtime errors: kind) by class, inner error and first
 // message line.
-func errorFindings(errs []report.ErrorSummary, kind Kind, set *playbooks.Set, ff *report.FirstFailure) []Finding {
+func ErrorFindings(errs []report.ErrorSummary, kind Kind, set *playbooks.Set, ff *report.FirstFailure) []Finding {
 	type ekey struct {
 		class, inner, msg string
 		peerGone          bool
@@ -71,8 +71,8 @@ func errorFindings(errs []report.ErrorSummary, kind Kind, set *playbooks.Set, ff
 	out := make([]Finding, 0, len(order))
 	for _, k := range order {
 		f := groups[k]
-		f.Ranks = ranksOf(f.RankStats)
-		f.firstFailure = firstKey != nil && *firstKey == k
+		f.Ranks = RanksOf(f.RankStats)
+		f.FirstFailure = firstKey != nil && *firstKey == k
 		out = append(out, *f)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
@@ -80,7 +80,7 @@ func errorFindings(errs []report.ErrorSummary, kind Kind, set *playbooks.Set, ff
 }
 
 // caughtTitle ends the title of an error the program caught (the verdict's reason, which says so, leaves it out).
-const caughtTitle = " (caught by the program, which went on)"
+const CaughtTitle = " (caught by the program, which went on)"
 
 func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Finding {
 	short := e.Class[strings.LastIndexByte(e.Class, '.')+1:]
@@ -102,7 +102,7 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 	if e.Inner != "" {
 		f.What = short + "/" + e.Inner
 	}
-	applyPlaybook(f, matchPlaybook(set, q))
+	ApplyPlaybook(f, MatchPlaybook(set, q))
 	f.Category, f.Expected = CategoryFix, false
 	f.ID = string(kind) + ":" + e.Class
 	if e.Caught {
@@ -126,7 +126,7 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 		f.Title = fmt.Sprintf("%s: %s", f.What, gist)
 	}
 	if e.Caught {
-		f.Title += caughtTitle
+		f.Title += CaughtTitle
 	}
 	if e.PeerGone { // its collective lost the peer that failed first: not a crash of its own
 		f.PeerGone, f.Severity, f.Category = true, "medium", "consider"

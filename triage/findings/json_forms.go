@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"encoding/json"

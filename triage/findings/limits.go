@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 )
 
 // limitFindings groups recompile-limit hits by frame and attaches them to the frame's recompile findings.
-func limitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks.Set) []Finding {
+func LimitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks.Set) []Finding {
 	type lkey struct {
 		fn, file, limit string
 		resume          int
@@ -35,7 +35,7 @@ func limitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks
 			if resume > 0 {
 				f.Line = resume
 			}
-			applyPlaybook(f, matchPlaybook(set, q))
+			ApplyPlaybook(f, MatchPlaybook(set, q))
 			f.Category = CategoryFix // the frame runs eager from now on, or the call failed: always worth fixing
 			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + FnDisplay(fn, resume)
 			f.Title = fmt.Sprintf("%s hit config.%s (%d): %s", FnDisplay(fn, resume), h.Limit, h.Value, h.Then())
@@ -63,7 +63,7 @@ func limitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks
 	out := make([]Finding, 0, len(order))
 	for _, k := range order {
 		f := groups[k]
-		f.Ranks = ranksOf(f.RankStats)
+		f.Ranks = RanksOf(f.RankStats)
 		sort.Strings(f.CompileIDs)
 		f.Key = "limit_hit:" + ShortPath(k.file) + ":" + k.fn // the resume line left out: lines move
 		out = append(out, *f)

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"cmp"
@@ -22,8 +22,8 @@ type CounterCheck struct {
 	ProcessEvents int
 	LogBreaks     int
 	Message       string
-	unimplemented bool // CompileFailureCheck's: compile failures, not graph breaks
-	frames        bool // of those, frames begun and not compiled (counters.frames), not counters.unimplemented
+	Unimplemented bool // CompileFailureCheck's: compile failures, not graph breaks
+	Frames        bool // of those, frames begun and not compiled (counters.frames), not counters.unimplemented
 }
 
 // CrossCheck compares, per rank, dynamo's own graph-break counter
@@ -151,7 +151,7 @@ func CompileFailureCheck(infos []report.ProcessInfo, logErrorsPerRank, logBreaks
 			if c := cmp.Or(logCaught[rank], logCaught[-1]); c != "" { // printed bare (caught-printed): likely that one
 				why = "only an exception the program caught and printed without its traceback (" + c + "): likely that failure"
 			}
-			checks = append(checks, CounterCheck{Rank: rank, ProcessBreaks: failed, ProcessEvents: failed, frames: true,
+			checks = append(checks, CounterCheck{Rank: rank, ProcessBreaks: failed, ProcessEvents: failed, Frames: true,
 				Message: fmt.Sprintf("%sthe process counted %s (frames: %d begun, %d compiled), the log shows %s — %s",
 					rankLead(rank), report.Plural(failed, "frame")+" that did not compile", int(fr["total"]), int(fr["ok"]), noFailureShown(errs, limits), why)})
 		}

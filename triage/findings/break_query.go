@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 // breakQuery describes a break to the matcher: GB id, gb_type, and the reason, explanation, hints and developer
 // debug context (2.8+ causes that share a GB id differ only there); for a break inside torch, the site's function
 // and code line (2.6 DDP breaks say what they are only there).
-func breakQuery(b *report.BreakSummary) playbooks.Query {
+func BreakQuery(b *report.BreakSummary) playbooks.Query {
 	q := playbooks.Query{Kind: KindGraphBreak, GBID: b.GBID, GBType: b.GBType}
 	// the parts joined by "\n", written as they come (thousands of breaks: no slice of parts, no "Hint: "+h), into
 	// a builder of about their size (grown by doubling, it allocated twice what it kept)
@@ -72,17 +72,17 @@ func modulePath(file string) string {
 // of a chunk of findings (inParallel) mostly share one cause at many sites (thousands in a big run), whose query (its
 // reason, explanation, hints and debug context: hundreds of bytes) was made and hashed again for each. Make one per
 // chunk: it is not safe for several goroutines.
-type breakMatcher struct {
-	set   *playbooks.Set
+type BreakMatcher struct {
+	Set   *playbooks.Set
 	cause *report.BreakSummary // the break last matched at a site not a library's; nil before the first
 	res   playbooks.Result
 }
 
-func (m *breakMatcher) match(b *report.BreakSummary) playbooks.Result {
+func (m *BreakMatcher) match(b *report.BreakSummary) playbooks.Result {
 	if m.cause != nil && sameCause(m.cause, b) && !logparse.IsLibraryFile(b.File) {
 		return m.res
 	}
-	res := matchPlaybook(m.set, breakQuery(b))
+	res := MatchPlaybook(m.Set, BreakQuery(b))
 	if !logparse.IsLibraryFile(b.File) { // the query of a library's site names its frame: no other break's
 		m.cause, m.res = b, res
 	}

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -32,7 +32,7 @@ func TestSameCauseCoversBreakQuery(t *testing.T) {
 	try := func(field string, change func(b *report.BreakSummary)) {
 		a, b := queryBreak(), queryBreak()
 		change(b)
-		if breakQuery(a) != breakQuery(b) {
+		if BreakQuery(a) != BreakQuery(b) {
 			changes++
 			if sameCause(a, b) {
 				t.Errorf("%s changes the break's query, but sameCause calls the causes the same", field)
@@ -81,9 +81,9 @@ func TestBreakMatcherMatchesEachBreakAsAlone(t *testing.T) {
 	other.Reason, other.GBType, other.GBID = "Data-dependent branching", "Data-dependent branching", "GB0170"
 	other.Sample.Break.Explanation, other.Sample.Break.Hints = "Detected data-dependent branching", nil
 	breaks := []*report.BreakSummary{queryBreak(), queryBreak(), other, queryBreak(), lib, lib, queryBreak()}
-	m := &breakMatcher{set: set}
+	m := &BreakMatcher{Set: set}
 	for i, b := range breaks {
-		got, want := m.match(b), matchPlaybook(set, breakQuery(b))
+		got, want := m.match(b), MatchPlaybook(set, BreakQuery(b))
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("break %d: the matcher gave %s (%s), its own query %s (%s)", i, idOf(got), got.Level, idOf(want), want.Level)
 		}

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 
 // gpuFindings: one finding per cause of non-cudagraphable partitions (reason and site) and per cause of
 // CUDA-graph re-recording.
-func gpuFindings(rep *report.Report, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) []Finding {
+func GpuFindings(rep *report.Report, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) []Finding {
 	var out []Finding
 	for _, p := range rep.CudagraphPartitions {
 		out = append(out, partitionFinding(p, snap, set, rw))
@@ -30,7 +30,7 @@ func gpuFindings(rep *report.Report, snap *report.DetailSnap, set *playbooks.Set
 func warningFinding(w *report.WarningSummary, set *playbooks.Set, rw func([]int) string) Finding {
 	f := Finding{Kind: KindGPUWarning, Records: w.Records, Ranks: w.Ranks, Evidence: w.Evidence,
 		What: strings.ReplaceAll(w.Topic, "_", " "), RankStats: ranksFromEvidence(w.Ranks, w.Evidence, w.Records)}
-	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
+	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindGPUWarning, Reason: w.Message}))
 	f.ID = "gpu_warning:" + w.Topic
 	f.Key = f.ID
 	f.Title = text.OneLine(w.Message, text.TitleMax)
@@ -50,7 +50,7 @@ func partitionFinding(p *report.PartitionSummary, snap *report.DetailSnap, set *
 	f := Finding{Kind: KindCudagraphPartition, Records: p.Partitions, Ranks: p.Ranks, Evidence: p.Evidence,
 		CompileIDs: p.CompileIDs, File: p.File, Line: p.Line, Function: p.Function, What: text.OneLine(reason, 40)}
 	q := fmt.Sprintf("reason=%s op=%s ir=%s fx=%s", p.Reason, p.Op, p.IR, p.FX)
-	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphPartition, Reason: q}))
+	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindCudagraphPartition, Reason: q}))
 	f.ID = "cudagraph_partition:" + digits.ReplaceAllString(normalizeText(reason, 80), "N")
 	if p.File != "" {
 		f.ID += "@" + text.Site(p.File, p.Line)
@@ -105,7 +105,7 @@ func rerecordFinding(r *report.RerecordSummary, snap *report.DetailSnap, set *pl
 	if len(r.Inputs) > 0 {
 		q += " (input " + strings.Join(r.Inputs, ", ") + ")"
 	}
-	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindCudagraphRerecord, Reason: q}))
+	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindCudagraphRerecord, Reason: q}))
 	f.ID = "cudagraph_rerecord:" + r.Function + ":" + normalizeText(r.Reason, 80)
 	f.Key = f.ID
 	if snap != nil {

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 )
 
 // ddpSplitFindings makes a by-design finding of each split.
-func ddpSplitFindings(splits []*report.DDPSplitSummary, set *playbooks.Set, rw func([]int) string) []Finding {
+func DdpSplitFindings(splits []*report.DDPSplitSummary, set *playbooks.Set, rw func([]int) string) []Finding {
 	var out []Finding
 	for _, s := range splits {
 		f := Finding{Kind: report.KindDDPSplit, Records: s.Records, Ranks: s.Ranks, Evidence: s.Evidence, Expected: true,
@@ -25,7 +25,7 @@ func ddpSplitFindings(splits []*report.DDPSplitSummary, set *playbooks.Set, rw f
 		}
 		f.Title = "DDPOptimizer split the graph of compile " + s.CompileID + " " + s.What() +
 			" at DDP bucket boundaries — by design"
-		applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: report.KindDDPSplit, Reason: f.Title}))
+		ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: report.KindDDPSplit, Reason: f.Title}))
 		f.Category, f.Expected = CategoryExpected, true // whatever a custom playbook says: the split is DDPOptimizer's design
 		f.ID = "ddp_split:" + s.CompileID
 		if s.Submodules >= 0 {
@@ -49,7 +49,7 @@ func ddpSplitFindings(splits []*report.DDPSplitSummary, set *playbooks.Set, rw f
 
 // ddpSplitAside words the splits a verdict sets aside: "1 DDPOptimizer split (3 submodules) by design", "2
 // DDPOptimizer splits by design" (of several sizes, or one not counted); "" when none.
-func ddpSplitAside(splits []*report.DDPSplitSummary) string {
+func DdpSplitAside(splits []*report.DDPSplitSummary) string {
 	if len(splits) == 0 {
 		return ""
 	}

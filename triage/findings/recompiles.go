@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"fmt"
@@ -91,7 +91,7 @@ func FnDisplay(fn string, resume int) string {
 	return fn
 }
 
-func recompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) string) Finding {
+func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) string) Finding {
 	k := g.Key
 	f := Finding{Kind: KindRecompile, File: k.File, Line: g.FnLine, Function: k.Fn, Records: g.Records,
 		Evidence: g.Evidence, RankStats: g.RankStats, Resume: k.Resume}
@@ -103,7 +103,7 @@ func recompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 	} else {
 		f.FnSite = true
 	}
-	f.Ranks = ranksOf(g.RankStats)
+	f.Ranks = RanksOf(g.RankStats)
 	for _, c := range g.Cids {
 		f.CompileIDs = append(f.CompileIDs, c.String())
 	}
@@ -119,7 +119,7 @@ func recompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 	if len(g.Guards) > 0 {
 		reason = report.StripGuardComment(g.Guards[0])
 	}
-	applyPlaybook(&f, matchPlaybook(set, playbooks.Query{Kind: KindRecompile, GuardClass: k.Class, Reason: reason}))
+	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindRecompile, GuardClass: k.Class, Reason: reason}))
 	f.What = whatOfClass(first)
 	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + k.Class
 	f.ID = f.Key + ":" + k.Source

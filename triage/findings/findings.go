@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"cmp"
@@ -89,13 +89,13 @@ type Finding struct {
 	unexpected int                     // recompiles: records beyond automatic dynamic's expected first one; re-records: the re-recordings known
 	// firstFailure: this error holds the run's first failure (Report.FirstFailure, its order known): the one the
 	// others followed from, listed and named first
-	firstFailure bool
+	FirstFailure bool `json:"-"`
 	// fnSite: the site is the function's first line, the log naming no line of the item itself (a recompile
 	// without its guard's user stack, as 2.6 prints it): no "moved" against a site of the item's own line
 	FnSite bool `json:"-"`
 	// silentFailure: a probe mismatch of frames that failed to compile which the log does not show (the breaks
 	// step's work, as a fullgraph refusal is)
-	silentFailure bool
+	SilentFailure bool `json:"-"`
 	// expectedAssumed: a recompile whose expected records are automatic dynamic's by assumption (the default), no
 	// dynamic log or trace showing the symbol made (its title says so; the gate's counted line too)
 	expectedAssumed bool
@@ -145,12 +145,12 @@ func (f *Finding) Unexpected() int {
 	return f.Records
 }
 
-var severityRank = map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
+var SeverityRank = map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
 
 // sortFindings orders by impact: severity, then records, then id; equal ones keep their order. It sorts small
 // keys, not the findings (a Finding is large: the comparisons read keys side by side, not thousands of findings
 // scattered), then moves each finding once to its place, along the cycles of that order (no second array of them).
-func sortFindings(fs []Finding) {
+func SortFindings(fs []Finding) {
 	type key struct {
 		sev, records int
 		i            int // where this place's finding is before the moves; this place once it is moved
@@ -160,7 +160,7 @@ func sortFindings(fs []Finding) {
 	keys := make([]key, len(fs))
 	for i := range fs {
 		f := &fs[i]
-		keys[i] = key{sev: sevRank(f.Severity), records: f.Records, i: i, first: f.firstFailure, id: f.ID}
+		keys[i] = key{sev: SevRank(f.Severity), records: f.Records, i: i, first: f.FirstFailure, id: f.ID}
 	}
 	slices.SortFunc(keys, func(a, b key) int {
 		if c := cmp.Compare(a.sev, b.sev); c != 0 { // each key only where the ones before tie (cmp.Or computes all)
@@ -203,15 +203,15 @@ func cmpBool(a, b bool) int {
 	return -1
 }
 
-func sevRank(s string) int {
-	if r, ok := severityRank[s]; ok {
+func SevRank(s string) int {
+	if r, ok := SeverityRank[s]; ok {
 		return r
 	}
-	return len(severityRank)
+	return len(SeverityRank)
 }
 
 // uniqueIDs makes IDs unique ("#2", "#3" for later duplicates) in the current order.
-func uniqueIDs(fs []Finding) {
+func UniqueIDs(fs []Finding) {
 	seen := make(map[string]int, len(fs))
 	for i := range fs {
 		id := fs[i].ID
@@ -248,7 +248,7 @@ func normalizeText(s string, max int) string {
 	return text.ClipRunes(report.HexAddr.ReplaceAllString(s, "0x…"), max)
 }
 
-func ranksOf(m map[int]report.RankStat) []int {
+func RanksOf(m map[int]report.RankStat) []int {
 	out := make([]int, 0, len(m))
 	for r := range m {
 		if r >= 0 {
@@ -259,7 +259,7 @@ func ranksOf(m map[int]report.RankStat) []int {
 	return out
 }
 
-func siteText(file string, line int) string {
+func SiteText(file string, line int) string {
 	if file == "" {
 		return "unknown site"
 	}

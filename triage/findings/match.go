@@ -1,11 +1,11 @@
-package triage
+package findings
 
 import (
 	"github.com/torchtriage/torchtriage/playbooks"
 )
 
 // matchPlaybook asks the set (which remembers its answers) for the playbook of a query.
-func matchPlaybook(set *playbooks.Set, q playbooks.Query) playbooks.Result {
+func MatchPlaybook(set *playbooks.Set, q playbooks.Query) playbooks.Result {
 	if set == nil {
 		return playbooks.Result{}
 	}
@@ -14,7 +14,7 @@ func matchPlaybook(set *playbooks.Set, q playbooks.Query) playbooks.Result {
 
 // applyPlaybook sets the finding's playbook, related playbooks, and the severity and category the playbook
 // gives (a finding already marked expected stays expected).
-func applyPlaybook(f *Finding, r playbooks.Result) {
+func ApplyPlaybook(f *Finding, r playbooks.Result) {
 	f.Related = []string{}
 	if r.Primary == nil {
 		if f.Severity == "" {

@@ -1,4 +1,4 @@
-package triage
+package findings
 
 import (
 	"regexp"
@@ -29,7 +29,7 @@ type stepEvidence struct {
 
 // optimizerStepEvidence reads the probes of the processes that printed a break of the class's step: ranks are
 // the break's (-1: a process without rank). Each rank needs a probe file, and each of its files a complete scan.
-func optimizerStepEvidence(class string, ranks []int, probes []report.ProcessInfo) stepEvidence {
+func OptimizerStepEvidence(class string, ranks []int, probes []report.ProcessInfo) stepEvidence {
 	ev := stepEvidence{class: class}
 	if len(ranks) == 0 {
 		ranks = []int{-1}
@@ -72,7 +72,7 @@ func optimizerStepEvidence(class string, ranks []int, probes []report.ProcessInf
 }
 
 // whose is StepLRScheduler or StepOther where the probes show whose wrapper it is, else "".
-func (ev stepEvidence) whose() string {
+func (ev stepEvidence) Whose() string {
 	switch {
 	case ev.missing != "":
 		return ""
@@ -87,7 +87,7 @@ func (ev stepEvidence) whose() string {
 // basis is the finding's Basis where the probes show whose wrapper it is: "probe: Adam.step wrapped by the LR
 // scheduler", "probe: Adam.step replaced by the program's counted_step (wrapped_step.py:13)".
 func (ev stepEvidence) basis() string {
-	switch ev.whose() {
+	switch ev.Whose() {
 	case report.StepLRScheduler:
 		return "probe: " + ev.class + ".step wrapped by the LR scheduler"
 	case report.StepOther:
@@ -123,7 +123,7 @@ func (ev stepEvidence) detail(who string) string {
 	const wording = " Torch 2.6 prints `call_method OptimizerVariable(…) step` when the optimizer object has a" +
 		" `step` of its own, which Dynamo 2.6 does not call."
 	c := ev.class
-	switch ev.whose() {
+	switch ev.Whose() {
 	case report.StepLRScheduler:
 		return "Basis: " + ev.basis() + ". At exit the probe found, in " + who + ", " + report.Plural(ev.scheduler, c) +
 			" whose `step` is the wrapper LRScheduler.__init__ sets (defined in torch/optim/lr_scheduler.py, marked" +
