@@ -57,6 +57,7 @@ var layers = [][]string{
 	{"playbooks", "triage/runs"},
 	{"triage/report"},
 	{"triage/findings"},
+	{"triage/ranks"},
 	{"triage"},
 	{"triage/render", "triage/gate", "triage/runner"},
 	{"triage/compare"},

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -16,7 +18,7 @@ import (
 type Analysis struct {
 	Report        *report.Report
 	Findings      []findings.Finding
-	RankAgreement RankAgreement
+	RankAgreement ranks.RankAgreement
 	Verdict       Verdict
 	Evidence      report.ReportEvidence  // what the inputs, the launcher and the probe showed
 	Run           *report.RunFacts       // nil for logs without a run
@@ -102,9 +104,9 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 	fs = append(fs, findings.ErrorFindings(caughtCompiles(rep.ExceptionEvents()), findings.KindCompileError, set, nil)...)
 	findings.UniqueIDs(fs)
 	ev := report.EvidenceWith(rep.Evidence, rep, run, probes)
-	unknown := ranksWithoutRecords(rep, ev.Ranks, run, probes, ev.TorchSeen)
+	unknown := ranks.RanksWithoutRecords(rep, ev.Ranks, run, probes, ev.TorchSeen)
 	// one source: the header's ranks and cuts, and the ranks of them per_rank has no counts of
-	if !slices.Equal(rep.Ranks, ev.Ranks) || rep.Partial != ev.Partial || !slices.EqualFunc(rep.PerRankUnknown, unknown, sameRankWithoutRecords) {
+	if !slices.Equal(rep.Ranks, ev.Ranks) || rep.Partial != ev.Partial || !slices.EqualFunc(rep.PerRankUnknown, unknown, ranks.SameRankWithoutRecords) {
 		cp := *rep
 		cp.Ranks = ev.Ranks // a rank no record names is one too
 		cp.Partial, cp.PartialReasons = ev.Partial, ev.PartialReasons
@@ -120,10 +122,10 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 		ev.ResumeBreaks = resumeBreaks(rep, snap)
 	}
 	short := unfinished(CountFindings(fs), run, rep)
-	idle := idleRanks(rep, probes, short)
-	ra := withCompiles(RankAgreeWithout(ev, fs, idle, short, rep.PerRankUnknown), ev, fs, run)
+	idle := ranks.IdleRanks(rep, probes, short)
+	ra := ranks.WithCompiles(ranks.RankAgreeWithout(ev, fs, idle, short, rep.PerRankUnknown), ev, fs, run)
 	if ra.Disagree() {
-		fs = append(fs, disagreementFinding(ra, fs, set))
+		fs = append(fs, ranks.DisagreementFinding(ra, fs, set))
 	}
 	fs = append(fs, probeFindings(rep, probes, set, breaksAsked, run == nil || run.Outcome == report.OutcomeCompleted)...)
 	ra = withSettings(ra, fs)
@@ -151,7 +153,7 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 
 // withSettings adds the settings that differ between ranks (config parity findings) to their agreement: ranks that
 // logged the same but ran with different settings are not said to "agree" without it.
-func withSettings(ra RankAgreement, fs []findings.Finding) RankAgreement {
+func withSettings(ra ranks.RankAgreement, fs []findings.Finding) ranks.RankAgreement {
 	for _, f := range fs {
 		if f.Kind == findings.KindConfigParity {
 			ra.SettingsDiffer = append(ra.SettingsDiffer, f.What)

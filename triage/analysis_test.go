@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -133,7 +135,7 @@ func TestReportJSONSchema(t *testing.T) {
 	}
 	// the rank agreement round-trips (saved reports)
 	var back struct {
-		RankAgreement triage.RankAgreement `json:"rank_agreement"`
+		RankAgreement ranks.RankAgreement `json:"rank_agreement"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &back); err != nil || back.RankAgreement.Groups[1].FirstDivergent[0] != "0/0" || back.RankAgreement.Groups[0].Ranks[0] != 1 {
 		t.Errorf("round trip %+v %v", back.RankAgreement, err)

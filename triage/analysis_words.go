@@ -1,5 +1,7 @@
 package triage
 
+import "github.com/torchtriage/torchtriage/triage/ranks"
+
 // NoTorchText words the counts of inputs without torch output, as `torchtriage log` does: their zeros are no
 // count of anything (the JSON keeps them, with evidence.torch_seen false). A process may still have died of a
 // plain Python error: its runtime errors are counted (the caller adds them). "" when torch output was seen.
@@ -34,7 +36,7 @@ func (an *Analysis) SteadyCaveats() []string {
 // report's "Per rank" does: the TUI's legend under its per-rank table.
 func (a *Analysis) UnknownRankLines() []string {
 	var out []string
-	for _, l := range UnknownRankGroups(a.Report.PerRankUnknown) {
+	for _, l := range ranks.UnknownRankGroups(a.Report.PerRankUnknown) {
 		out = append(out, l.Text)
 	}
 	return out

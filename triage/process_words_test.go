@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/ranks"
 
 	"github.com/torchtriage/torchtriage/triage/report"
 
@@ -24,10 +25,10 @@ import (
 // One process, or one rank, agrees with nothing: the agreement is "not compared" (JSON agree false, not_compared
 // says why), never agree true, and it is no disagreement either.
 func TestOneProcessIsNotAgreement(t *testing.T) {
-	for _, ranks := range [][]int{nil, {3}} {
-		ra := triage.RankAgree(ranks, nil)
+	for _, rks := range [][]int{nil, {3}} {
+		ra := ranks.RankAgree(rks, nil)
 		if ra.Agree || ra.Disagree() || ra.NotCompared == "" {
-			t.Errorf("ranks %v: %+v", ranks, ra)
+			t.Errorf("ranks %v: %+v", rks, ra)
 		}
 	}
 	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -26,7 +28,7 @@ func TestCompilesDifferWhenStopped(t *testing.T) {
 		"rank 0: 1 compile (last: [0/0] step at train.py:6); rank 1: 2 compiles (last: [1/0] torch_dynamo_resume_in_step_at_20 " +
 		"at train.py:20, which resumes after the graph break print() rank 1 logged there)"
 	c := ra.Compiles
-	if c == nil || c.When != triage.CompilesWhenStopped || c.Summary != words || !strings.HasPrefix(ra.Summary, words+"; ranks differ where the log ends: ") ||
+	if c == nil || c.When != ranks.CompilesWhenStopped || c.Summary != words || !strings.HasPrefix(ra.Summary, words+"; ranks differ where the log ends: ") ||
 		!strings.HasSuffix(ra.Summary, "; not compared: the run did not complete (stopped by torchtriage (timed out after 30s)), so the 2 ranks (0,1) could not be compared") {
 		t.Fatalf("summary %q\ncompiles %+v", ra.Summary, c)
 	}
@@ -49,7 +51,7 @@ func TestCompilesDifferWhenStopped(t *testing.T) {
 	}
 	// JSON: the field under rank_agreement, its ranks as ranges, read back as written
 	js, err := json.Marshal(ra)
-	var back triage.RankAgreement
+	var back ranks.RankAgreement
 	if err == nil {
 		err = json.Unmarshal(js, &back)
 	}
@@ -71,10 +73,10 @@ func TestCompilesDifferWhen(t *testing.T) {
 		when   string
 		prefix string
 	}{
-		{report.OutcomeRunning, triage.CompilesWhenSoFar, "so far, the ranks' probes have recorded different numbers of compiles" + groups + "; not compared: the run is still running"},
-		{report.OutcomeFailed, triage.CompilesWhenEnded, "when the run ended, the ranks' probes had recorded different numbers of compiles" + groups + "; not compared: the run did not complete"},
-		{report.OutcomeInterrupted, triage.CompilesWhenLast, "the ranks' probes last recorded different numbers of compiles" + groups + "; not compared: the run did not complete"},
-		{report.OutcomeCompleted, triage.CompilesWhenCompleted, "all 3 ranks agree (0–2); the ranks' probes recorded different numbers of compiles, " +
+		{report.OutcomeRunning, ranks.CompilesWhenSoFar, "so far, the ranks' probes have recorded different numbers of compiles" + groups + "; not compared: the run is still running"},
+		{report.OutcomeFailed, ranks.CompilesWhenEnded, "when the run ended, the ranks' probes had recorded different numbers of compiles" + groups + "; not compared: the run did not complete"},
+		{report.OutcomeInterrupted, ranks.CompilesWhenLast, "the ranks' probes last recorded different numbers of compiles" + groups + "; not compared: the run did not complete"},
+		{report.OutcomeCompleted, ranks.CompilesWhenCompleted, "all 3 ranks agree (0–2); the ranks' probes recorded different numbers of compiles, " +
 			"which rank agreement does not compare" + groups},
 	} {
 		a := triage.CompilesRun(3, c.o, states, nil)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -101,20 +103,20 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 // A difference so far says nothing of ranks no log record names: they are taken out of its groups (a group of only
 // such ranks goes), and where the reference had only such ranks nothing differs so far that could be said.
 func TestSoFarWithoutRanksNoRecordNames(t *testing.T) {
-	groups := []triage.RankGroup{{Ranks: []int{0, 3}}, {Ranks: []int{1}, Extra: []string{"graph break x"}, FirstDivergent: map[int]string{1: "0/0"}},
+	groups := []ranks.RankGroup{{Ranks: []int{0, 3}}, {Ranks: []int{1}, Extra: []string{"graph break x"}, FirstDivergent: map[int]string{1: "0/0"}},
 		{Ranks: []int{2}, Extra: []string{"graph break y"}, FirstDivergent: map[int]string{2: "0/0"}}}
-	got := triage.SoFarGroups(groups, []report.RankWithoutRecords{{Rank: 3}, {Rank: 2}})
+	got := ranks.SoFarGroups(groups, []report.RankWithoutRecords{{Rank: 3}, {Rank: 2}})
 	if want := "ranks differ so far: rank 1 has what rank 0 has not shown (yet): graph break x"; len(got) != 2 ||
-		!slices.Equal(got[0].Ranks, []int{0}) || triage.SoFarWords(got, true) != want {
+		!slices.Equal(got[0].Ranks, []int{0}) || ranks.SoFarWords(got, true) != want {
 		t.Errorf("got %+v\nwant %q", got, want)
 	}
 	if len(groups[0].Ranks) != 2 {
 		t.Errorf("the groups given were changed: %+v", groups)
 	}
-	if ref := triage.SoFarGroups(groups, []report.RankWithoutRecords{{Rank: 0}, {Rank: 3}}); ref != nil { // the reference's ranks all silent
+	if ref := ranks.SoFarGroups(groups, []report.RankWithoutRecords{{Rank: 0}, {Rank: 3}}); ref != nil { // the reference's ranks all silent
 		t.Errorf("silent reference: %+v", ref)
 	}
-	if same := triage.SoFarGroups(groups, nil); len(same) != 3 {
+	if same := ranks.SoFarGroups(groups, nil); len(same) != 3 {
 		t.Errorf("no silent rank: %+v", same)
 	}
 }

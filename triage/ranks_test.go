@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -18,10 +20,10 @@ import (
 )
 
 func TestRankAgreementSmall(t *testing.T) {
-	if ra := triage.RankAgree(nil, nil); ra.Agree || ra.Disagree() || ra.Summary != "single process" || ra.NotCompared != "no rank prefix in the input" {
+	if ra := ranks.RankAgree(nil, nil); ra.Agree || ra.Disagree() || ra.Summary != "single process" || ra.NotCompared != "no rank prefix in the input" {
 		t.Errorf("single process: %+v", ra)
 	}
-	if ra := triage.RankAgree([]int{3}, nil); ra.Agree || ra.Disagree() || ra.Summary != "only rank 3 seen" || ra.NotCompared != "only rank 3 seen" {
+	if ra := ranks.RankAgree([]int{3}, nil); ra.Agree || ra.Disagree() || ra.Summary != "only rank 3 seen" || ra.NotCompared != "only rank 3 seen" {
 		t.Errorf("one rank: %+v", ra)
 	}
 	a := triage.AnalyzeFiles(t, "torch-2.14/ddp_2ranks.ddp.log")
@@ -107,11 +109,11 @@ func TestRankAgreementNotComparedWithoutLogging(t *testing.T) {
 // A live run's rank that compiled nothing yet is worded as such, not "before the run still running".
 func TestIdleRankOfALiveRun(t *testing.T) {
 	ev := report.ReportEvidence{Ranks: []int{0, 1}, TorchSeen: true, GraphBreaksLogged: true, RecompilesLogged: true}
-	ra := triage.RankAgreeWithout(ev, nil, []int{0}, "still running", nil)
+	ra := ranks.RankAgreeWithout(ev, nil, []int{0}, "still running", nil)
 	if !strings.Contains(ra.Summary, "rank 0 compiled nothing yet") || ra.Disagree() {
 		t.Errorf("%+v", ra)
 	}
-	ra = triage.RankAgreeWithout(ev, nil, []int{0}, "exited with code 1", nil)
+	ra = ranks.RankAgreeWithout(ev, nil, []int{0}, "exited with code 1", nil)
 	if !strings.Contains(ra.Summary, "before the run exited with code 1") {
 		t.Errorf("%+v", ra)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -50,13 +52,13 @@ func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
 		none   []string
 	}{
 		{"1 frame", 1, 0, "rank 2: 0 breaks, 0 recompiles, 0 limit hits, 0 skips, 0 compile errors, runtime errors not known; " +
-			"no log record names it: the 0s are as its probe counted (1 compiled frame)", triage.AgreementQuantities},
+			"no log record names it: the 0s are as its probe counted (1 compiled frame)", ranks.AgreementQuantities},
 		{"3 frames", 3, 0, "rank 2: 0 breaks, recompiles not known, limit hits not known, 0 skips, 0 compile errors, runtime errors not known; " +
 			"no log record names it: the 0s are as its probe counted (it also counted 3 frame compiles, which may be recompiles)",
-			[]string{triage.QuantityGraphBreaks, triage.QuantityCompileErrors, triage.QuantityCudagraphSkips}},
+			[]string{ranks.QuantityGraphBreaks, ranks.QuantityCompileErrors, ranks.QuantityCudagraphSkips}},
 		{"a break", 1, 1, "rank 2: breaks not known, 0 recompiles, 0 limit hits, 0 skips, 0 compile errors, runtime errors not known; " +
 			"no log record names it: the 0s are as its probe counted (it also counted 1 graph break)",
-			[]string{triage.QuantityRecompiles, triage.QuantityCompileErrors, triage.QuantityCudagraphSkips}},
+			[]string{ranks.QuantityRecompiles, ranks.QuantityCompileErrors, ranks.QuantityCudagraphSkips}},
 		{"no counters", -1, 0, "rank 2: counts not known: no log record names it (known from its probe)", nil},
 	} {
 		a := synthPartialAnalysis(3, sameBreak, nil, c.frames, c.breaks)
@@ -100,7 +102,7 @@ func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
 			t.Fatalf("%s: JSON %v: %.600s", c.name, err, b.String())
 		}
 		if p := doc.Unknown[0].Probe; (p == nil) != (c.none == nil) || p != nil && (!slices.Equal(p.None, c.none) ||
-			len(p.None)+len(p.NotKnown) != len(triage.AgreementQuantities) || len(p.NotKnown) != len(p.Counted)) {
+			len(p.None)+len(p.NotKnown) != len(ranks.AgreementQuantities) || len(p.NotKnown) != len(p.Counted)) {
 			t.Errorf("%s: per_rank_unknown's probe_counts %+v, want none of %v", c.name, p, c.none)
 		}
 		for _, pc := range doc.Agreement.FromProbe { // from_probe keeps its own fields (compared_on): no copy

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -27,7 +29,7 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 	a := triage.AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: 4})
 	u := a.Report.PerRankUnknown
-	if len(u) != 3 || u[0].Rank != 1 || u[2].Rank != 3 || u[0].ProbeFrames != nil || len(u[0].KnownFrom) != 1 || u[0].KnownFrom[0] != triage.KnownFromLauncher {
+	if len(u) != 3 || u[0].Rank != 1 || u[2].Rank != 3 || u[0].ProbeFrames != nil || len(u[0].KnownFrom) != 1 || u[0].KnownFrom[0] != ranks.KnownFromLauncher {
 		t.Fatalf("per_rank_unknown %+v (ranks %v, per_rank %v)", u, a.Report.Ranks, a.Report.PerRank)
 	}
 	var b strings.Builder

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -52,9 +54,9 @@ func StateWords(state string) string {
 // rerecordsFew is how many CUDA-graph re-recordings pass as warm-up: the checklist's rule.
 const RerecordsFew = playbooks.RerecordsFew
 
-func verdictOf(rep *report.Report, fs []findings.Finding, ra RankAgreement, probes []report.ProcessInfo, run *report.RunFacts, ev report.ReportEvidence) Verdict {
+func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement, probes []report.ProcessInfo, run *report.RunFacts, ev report.ReportEvidence) Verdict {
 	t := CountFindings(fs)
-	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(BasisOf(ev, run), ra.compilesBasis()...),
+	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(BasisOf(ev, run), ra.CompilesBasis()...),
 		FirstFailure: rep.FirstFailure.Text()}
 	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
 		v.UniqueGraphs = rep.UniqueGraphs
@@ -216,7 +218,7 @@ func verdictOf(rep *report.Report, fs []findings.Finding, ra RankAgreement, prob
 	return v
 }
 
-func agreeText(ra RankAgreement) string {
+func agreeText(ra ranks.RankAgreement) string {
 	if len(ra.Groups) > 0 && len(ra.Groups[0].Ranks) > 1 && ra.Agree {
 		return ", ranks agree"
 	}

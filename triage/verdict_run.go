@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -110,7 +112,7 @@ func failedOf(t tally, run *report.RunFacts) string {
 
 // stateOf is what the checklist needs, with its evidence. A log cannot show an eager baseline nor a rerun: the
 // caller that knows more (the session) adds them.
-func stateOf(fs []findings.Finding, ra RankAgreement, ev report.ReportEvidence, probes []report.ProcessInfo, run *report.RunFacts, rep *report.Report) playbooks.State {
+func stateOf(fs []findings.Finding, ra ranks.RankAgreement, ev report.ReportEvidence, probes []report.ProcessInfo, run *report.RunFacts, rep *report.Report) playbooks.State {
 	t := CountFindings(fs)
 	cpuOnly := len(probes) > 0
 	uses := t.partitions+t.skips+t.rerecords > 0
@@ -154,7 +156,7 @@ func stateOf(fs []findings.Finding, ra RankAgreement, ev report.ReportEvidence, 
 }
 
 // ranksDiffer is why the ranks step needs work: what they logged, or only their settings, differ.
-func ranksDiffer(ra RankAgreement) string {
+func ranksDiffer(ra ranks.RankAgreement) string {
 	if ra.Agree && len(ra.SettingsDiffer) > 0 {
 		return "settings differ between ranks: " + strings.Join(findings.CapList(ra.SettingsDiffer, 3), ", ")
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -40,7 +42,7 @@ func bigModel(tb testing.TB, w, h int) *Model {
 	}
 	s := &snapshot{runID: 1, ranks: []int{0, 1, 2, 3}, perRank: map[int]report.Counts{},
 		report:   &report.Report{Counts: report.Counts{GraphBreaks: 5000, GraphBreakRecords: 60000, Recompiles: 40000}},
-		analysis: &triage.Analysis{}, agree: triage.RankAgreement{Agree: true, Summary: "all 4 ranks agree"}}
+		analysis: &triage.Analysis{}, agree: ranks.RankAgreement{Agree: true, Summary: "all 4 ranks agree"}}
 	for i := 0; i < 5000; i++ {
 		s.breaks = append(s.breaks, mk("graph_break", i))
 		s.recomps = append(s.recomps, mk("recompile", i))

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/text"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // probeMark is the matrix's cell of a rank no log record names whose probe counted none of what the finding counts
@@ -21,13 +21,13 @@ const probeMark = "0ᵖ"
 // itself, whether rank agreement compared rk at all (FromProbe: it differs, or it does not).
 func probeNone(s *snapshot, rk int, k findings.Kind) bool {
 	if k == findings.KindRankDisagreement {
-		return slices.ContainsFunc(s.agree.FromProbe, func(pc triage.ProbeCompared) bool { return pc.Rank == rk })
+		return slices.ContainsFunc(s.agree.FromProbe, func(pc ranks.ProbeCompared) bool { return pc.Rank == rk })
 	}
 	if s.report == nil {
 		return false
 	}
-	u, ok := triage.UnknownRank(s.report.PerRankUnknown, rk)
-	return ok && u.ProbeNone(triage.QuantityOf(k))
+	u, ok := ranks.UnknownRank(s.report.PerRankUnknown, rk)
+	return ok && u.ProbeNone(ranks.QuantityOf(k))
 }
 
 // rankMatrix draws ranks × findings: one column per finding (numbered, legend below), the records of each rank,

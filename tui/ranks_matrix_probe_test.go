@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // syntheticThreeFrames is a test-only copy of quiet-rank's run whose rank 0 probe counts 3 frame compiles
@@ -120,18 +120,18 @@ func TestRanksMatrixShowsWhatTheProbeCounted(t *testing.T) {
 func TestRanksMatrixKeepsNotKnownWhereTheProbeDidNotCount(t *testing.T) {
 	m := newModel(options{mode: modeOpen, set: builtinSet(t)})
 	silent := func(rk int) report.RankWithoutRecords {
-		return report.RankWithoutRecords{Rank: rk, Probe: &report.ProbeCounts{None: []string{triage.QuantityGraphBreaks},
-			NotKnown: []string{triage.QuantityRecompiles}}}
+		return report.RankWithoutRecords{Rank: rk, Probe: &report.ProbeCounts{None: []string{ranks.QuantityGraphBreaks},
+			NotKnown: []string{ranks.QuantityRecompiles}}}
 	}
-	on := func(rk int) triage.ProbeCompared {
-		return triage.ProbeCompared{RankWithoutRecords: silent(rk), ComparedOn: []string{triage.QuantityGraphBreaks},
-			NotCompared: []string{triage.QuantityRecompiles}}
+	on := func(rk int) ranks.ProbeCompared {
+		return ranks.ProbeCompared{RankWithoutRecords: silent(rk), ComparedOn: []string{ranks.QuantityGraphBreaks},
+			NotCompared: []string{ranks.QuantityRecompiles}}
 	}
 	s := &snapshot{ranks: []int{0, 1, 2}, perRank: map[int]report.Counts{1: {}},
 		report:  &report.Report{PerRankUnknown: []report.RankWithoutRecords{silent(0), silent(2)}},
 		breaks:  []*row{{kind: findings.KindGraphBreak, what: "print()", ranks: []int{1}, perRank: map[int]int{1: 1}}},
 		recomps: []*row{{kind: findings.KindRecompile, what: "f", ranks: []int{1}, perRank: map[int]int{1: 2}}},
-		agree:   triage.RankAgreement{FromProbe: []triage.ProbeCompared{on(0), on(2)}}}
+		agree:   ranks.RankAgreement{FromProbe: []ranks.ProbeCompared{on(0), on(2)}}}
 	text := ansi.Strip(strings.Join(m.rankMatrix(s, 118), "\n"))
 	for _, want := range []string{"– not known", "   r0   0ᵖ  –", "   r1    1  2", "   r2   0ᵖ  –",
 		"0ᵖ none, as the probes of ranks 0,2 counted (no log record names them)"} {

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"charm.land/lipgloss/v2"
 
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -37,10 +38,10 @@ func (s *snapshot) unnamedRanks() []int {
 func (s *snapshot) probeCells(rk int) []any {
 	var u report.RankWithoutRecords
 	if s.report != nil {
-		u, _ = triage.UnknownRank(s.report.PerRankUnknown, rk)
+		u, _ = ranks.UnknownRank(s.report.PerRankUnknown, rk)
 	}
 	// the report's breaks, recompiles, limit hits, skips, compile errors, runtime errors; records are of breaks
-	q := triage.PerRankQuantities
+	q := ranks.PerRankQuantities
 	cols := []string{q[0], q[0], q[1], q[2], q[3], q[4], q[5]}
 	out := make([]any, len(cols))
 	for i, c := range cols {

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/text"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // The words of the Ranks view and the ranks strip: why a count is no count, agreements, why there is no probe
@@ -39,7 +39,7 @@ func rankWord(ranks []int) string {
 }
 
 // shortAgreement is "rank 0 +2 extra" per group that differs from the reference.
-func shortAgreement(a triage.RankAgreement) string {
+func shortAgreement(a ranks.RankAgreement) string {
 	var parts []string
 	for _, g := range a.Groups[min(1, len(a.Groups)):] {
 		p := rankWord(g.Ranks) + " " + text.RankRanges(g.Ranks)
@@ -74,7 +74,7 @@ func (m *Model) noProbeText(r *runView) string {
 // soFarForms are the strip's words of ranks that differ so far (triage's SoFar: not earned, not compared), longest
 // first: "differ so far: rank 0 +2 extra; not compared yet (R)" while the run goes on (Live), else "differ where
 // the log ends: …" with why they are not compared.
-func soFarForms(th theme, a triage.RankAgreement) []string {
+func soFarForms(th theme, a ranks.RankAgreement) []string {
 	why, words := "not compared yet", "differ so far"
 	if !a.Live { // a run that ended before it finished (or breaks not logged): where its log ends
 		why, words = "not compared: "+a.NotCompared, "differ where the log ends"
@@ -88,7 +88,7 @@ func soFarForms(th theme, a triage.RankAgreement) []string {
 
 // groupLines are a group's items in the Ranks view, and where each of its ranks first diverges; soFar: of a run
 // still running, not earned yet ("extra so far: …").
-func groupLines(g triage.RankGroup, soFar bool) []string {
+func groupLines(g ranks.RankGroup, soFar bool) []string {
 	var lines []string
 	extra, missing, first := "   extra: ", "   missing: ", "   rank %d first diverges at compile [%s]"
 	if soFar {
@@ -112,10 +112,10 @@ func groupLines(g triage.RankGroup, soFar bool) []string {
 // each had done when the run ended, or so far; no difference earned), longest first: "compiles differ when
 // stopped: rank 0: 1, rank 1: 2; not compared (R)" (compiles per group: each counted as it ended, done or failed), then shorter; of a completed run
 // whose ranks agree, "agree; compiles differ (R)".
-func compilesForms(th theme, a triage.RankAgreement) []string {
+func compilesForms(th theme, a ranks.RankAgreement) []string {
 	c := a.Compiles
-	when := map[string]string{triage.CompilesWhenStopped: " when stopped", triage.CompilesWhenEnded: " when it ended",
-		triage.CompilesWhenSoFar: " so far", triage.CompilesWhenLast: " as last recorded"}[c.When]
+	when := map[string]string{ranks.CompilesWhenStopped: " when stopped", ranks.CompilesWhenEnded: " when it ended",
+		ranks.CompilesWhenSoFar: " so far", ranks.CompilesWhenLast: " as last recorded"}[c.When]
 	var parts []string
 	for i, g := range c.Groups {
 		if i == 3 {

@@ -3,6 +3,8 @@ package tui
 import (
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -68,7 +70,7 @@ type snapshot struct {
 	recomps  []*row // recompiles and recompile-limit hits, by impact
 	ranks    []int
 	perRank  map[int]report.Counts
-	agree    triage.RankAgreement
+	agree    ranks.RankAgreement
 	timeline []tlEvent
 	span     time.Duration   // timeline length
 	untimed  []logparse.Kind // kinds of timeline records without a time stamp (opened logs): counted, not placed

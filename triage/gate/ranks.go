@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -37,7 +39,7 @@ func (res *GateResult) ranksRule(a *triage.Analysis) {
 			parts = append(parts, "missing "+m)
 		}
 		msg := fmt.Sprintf("%s differs from %s: %s", report.RankWord(g.Ranks), report.RankWord(ref.Ranks), strings.Join(findings.CapList(parts, 4), ", "))
-		if fd := triage.GroupFirstDivergent(g); fd != "" {
+		if fd := ranks.GroupFirstDivergent(g); fd != "" {
 			msg += " · first divergent compile id " + fd
 		}
 		if basis := ra.ProbeBasis(); basis != "" { // a rank no log record names: what its "none" rests on
@@ -56,7 +58,7 @@ func (res *GateResult) ranksRule(a *triage.Analysis) {
 // compilesNote notes, of ranks that agree, that their probes recorded different compiles: rank agreement does not
 // compare them, so --ranks-agree does not fail on them, and does not pass in silence either. Ranks not compared
 // are said with their summary, which says it (MissingEvidence).
-func (res *GateResult) compilesNote(ra triage.RankAgreement) {
+func (res *GateResult) compilesNote(ra ranks.RankAgreement) {
 	if ra.Compiles != nil && ra.NotCompared == "" {
 		res.Notes = append(res.Notes, "--ranks-agree: "+ra.Compiles.Summary)
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -55,11 +57,11 @@ func WritePerRank(t *text.Writer, rep *report.Report, an *triage.Analysis) {
 	t.Blank()
 	t.Line(0, "Per rank")
 	groups := GroupPerRank(rep.PerRank)
-	lines := make([]triage.RankLine, 0, len(groups)+len(rep.PerRankUnknown))
+	lines := make([]ranks.RankLine, 0, len(groups)+len(rep.PerRankUnknown))
 	for _, g := range groups {
-		lines = append(lines, triage.RankLine{Ranks: len(g.Ranks), Text: report.RankWord(g.Ranks) + ": " + CountsText(g.c, an)})
+		lines = append(lines, ranks.RankLine{Ranks: len(g.Ranks), Text: report.RankWord(g.Ranks) + ": " + CountsText(g.c, an)})
 	}
-	lines = append(lines, triage.UnknownRankGroups(rep.PerRankUnknown)...)
+	lines = append(lines, ranks.UnknownRankGroups(rep.PerRankUnknown)...)
 	for i, l := range lines {
 		if i == MaxPerRankLines {
 			n := 0

@@ -4,6 +4,7 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/ranks"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -16,7 +17,7 @@ type ReportJSON struct {
 	// the zeros of counts and per_rank; left out where they stand
 	CountsUncounted *triage.CountsUncounted `json:"counts_uncounted,omitempty"`
 	Findings        []findings.Finding      `json:"findings"`
-	RankAgreement   triage.RankAgreement    `json:"rank_agreement"`
+	RankAgreement   ranks.RankAgreement     `json:"rank_agreement"`
 	StoppedAt       []triage.StopPlace      `json:"stopped_at,omitempty"` // a run the tool stopped: where each rank was
 	Verdict         triage.Verdict          `json:"verdict"`
 	NextStep        *StepJSON               `json:"next_step"`

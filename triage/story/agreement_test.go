@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/ranks"
+
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -12,11 +14,11 @@ import (
 // A run whose ranks were not compared (breaks and recompiles not logged) then a run whose ranks differ: the delta
 // says the agreement was not compared, never nothing (both read "not agreeing" and the change went unsaid).
 func TestDeltaOfAgreementNotCompared(t *testing.T) {
-	notCompared := triage.RankAgreement{Groups: []triage.RankGroup{{Ranks: []int{0, 1}}},
+	notCompared := ranks.RankAgreement{Groups: []ranks.RankGroup{{Ranks: []int{0, 1}}},
 		NotCompared: "graph breaks and recompiles were not logged (TORCH_LOGS)", Summary: "not compared: …"}
-	differ := triage.RankAgreement{Groups: []triage.RankGroup{{Ranks: []int{1}}, {Ranks: []int{0}, Extra: []string{"graph break"}}},
+	differ := ranks.RankAgreement{Groups: []ranks.RankGroup{{Ranks: []int{1}}, {Ranks: []int{0}, Extra: []string{"graph break"}}},
 		Summary: "rank 0 differs from rank 1: extra graph break"}
-	run := func(id int, ra triage.RankAgreement, logged bool) *Run {
+	run := func(id int, ra ranks.RankAgreement, logged bool) *Run {
 		return &Run{ID: id, Counts: &Counts{}, an: &triage.Analysis{Report: &report.Report{}, RankAgreement: ra},
 			Logged: Logged{Torch: true, GraphBreaks: logged, Recompiles: logged}}
 	}
@@ -37,13 +39,13 @@ func TestDeltaOfAgreementNotCompared(t *testing.T) {
 // shows what each rank did, so its ranks are not compared either (its report says so); the difference that is
 // gone is the fixed item the delta names, not an agreement regained.
 func TestDeltaToOneProcessIsNotRegained(t *testing.T) {
-	differ := triage.RankAgreement{Groups: []triage.RankGroup{{Ranks: []int{1}}, {Ranks: []int{0}, Extra: []string{"graph break"}}},
+	differ := ranks.RankAgreement{Groups: []ranks.RankGroup{{Ranks: []int{1}}, {Ranks: []int{0}, Extra: []string{"graph break"}}},
 		Summary: "rank 0 differs from rank 1: extra graph break"}
-	run := func(id int, ra triage.RankAgreement, breaks int) *Run {
+	run := func(id int, ra ranks.RankAgreement, breaks int) *Run {
 		return &Run{ID: id, Counts: &Counts{GraphBreaks: breaks}, an: &triage.Analysis{Report: &report.Report{}, RankAgreement: ra},
 			Logged: Logged{Torch: true, GraphBreaks: true, Recompiles: true}}
 	}
-	for _, one := range []triage.RankAgreement{triage.RankAgree(nil, nil), triage.RankAgree([]int{0}, nil)} {
+	for _, one := range []ranks.RankAgreement{ranks.RankAgree(nil, nil), ranks.RankAgree([]int{0}, nil)} {
 		d := buildDelta(run(1, differ, 1), run(2, one, 1), "same command")
 		if d.Agreement != "" || !strings.Contains(strings.Join(d.NotCompared, "\n"), "rank agreement: run 2: ") {
 			t.Errorf("%s: delta %+v: want no agreement regained, and the agreement named not compared", one.Summary, d)

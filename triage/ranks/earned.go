@@ -1,4 +1,4 @@
-package triage
+package ranks
 
 import (
 	"fmt"
@@ -80,7 +80,7 @@ func notComparedSummary(why string, ranks []int, then string) string {
 // idleRanks are the ranks of a run that did not complete (short says how) that compiled nothing before it ended:
 // the probe counted no frame and no compile time, and no record names them. What the others logged they never
 // reached, so a difference from them is no evidence (a rank stuck before its first compiled call).
-func idleRanks(rep *report.Report, probes []report.ProcessInfo, short string) []int {
+func IdleRanks(rep *report.Report, probes []report.ProcessInfo, short string) []int {
 	if short == "" {
 		return nil
 	}

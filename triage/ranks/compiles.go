@@ -1,4 +1,4 @@
-package triage
+package ranks
 
 import (
 	"fmt"
@@ -221,7 +221,7 @@ func (g CompileGroup) words() string {
 // withCompiles adds what the ranks' probes recorded of their compiles (compilesDiffer) to an agreement that found no
 // difference: of a run that did not finish, first (the one thing the on-call engineer needs of a hang whose ranks
 // compiled differently); of a completed one, after the agreement. An earned difference is said as it is.
-func withCompiles(ra RankAgreement, ev report.ReportEvidence, fs []findings.Finding, run *report.RunFacts) RankAgreement {
+func WithCompiles(ra RankAgreement, ev report.ReportEvidence, fs []findings.Finding, run *report.RunFacts) RankAgreement {
 	if ra.Disagree() {
 		return ra
 	}
@@ -241,7 +241,7 @@ func withCompiles(ra RankAgreement, ev report.ReportEvidence, fs []findings.Find
 // compilesBasis is what rank agreement read where it states a compiles difference, for the verdict's basis (the
 // report's "Based on:", the JSON's verdict.basis, the TUI's info screen): "probe compile states of ranks 0,1", the
 // ranks whose states it compared.
-func (ra RankAgreement) compilesBasis() []string {
+func (ra RankAgreement) CompilesBasis() []string {
 	if ra.Compiles == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package triage
+package ranks
 
 import (
 	"slices"
@@ -26,7 +26,7 @@ func UnknownRank(list []report.RankWithoutRecords, rank int) (report.RankWithout
 
 // ranksWithoutRecords lists the ranks of ranks (the analysis's, worldRanks) that the report has no counts of,
 // with what shows each, by the same rules as worldRanks.
-func ranksWithoutRecords(rep *report.Report, ranks []int, run *report.RunFacts, probes []report.ProcessInfo, torchRan bool) []report.RankWithoutRecords {
+func RanksWithoutRecords(rep *report.Report, ranks []int, run *report.RunFacts, probes []report.ProcessInfo, torchRan bool) []report.RankWithoutRecords {
 	out := []report.RankWithoutRecords{}
 	for _, r := range ranks {
 		if _, ok := rep.PerRank[strconv.Itoa(r)]; ok || r < 0 {
@@ -64,7 +64,7 @@ func ranksWithoutRecords(rep *report.Report, ranks []int, run *report.RunFacts, 
 	return out
 }
 
-func sameRankWithoutRecords(a, b report.RankWithoutRecords) bool {
+func SameRankWithoutRecords(a, b report.RankWithoutRecords) bool {
 	return a.Rank == b.Rank && slices.Equal(a.KnownFrom, b.KnownFrom) && (a.ProbeFrames == nil) == (b.ProbeFrames == nil) &&
 		(a.ProbeFrames == nil || *a.ProbeFrames == *b.ProbeFrames) && a.Probe.Equal(b.Probe)
 }

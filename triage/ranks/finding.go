@@ -1,4 +1,4 @@
-package triage
+package ranks
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 )
 
 // disagreementFinding turns a disagreement into a high-severity finding.
-func disagreementFinding(ra RankAgreement, items []findings.Finding, set *playbooks.Set) findings.Finding {
+func DisagreementFinding(ra RankAgreement, items []findings.Finding, set *playbooks.Set) findings.Finding {
 	f := findings.Finding{Kind: findings.KindRankDisagreement, Severity: "high", Category: findings.CategoryFix, What: "ranks differ",
 		ID: string(findings.KindRankDisagreement), RankStats: map[int]report.RankStat{}}
 	kinds := map[findings.Kind]bool{}

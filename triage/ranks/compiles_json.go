@@ -1,4 +1,4 @@
-package triage
+package ranks
 
 import (
 	"encoding/json"

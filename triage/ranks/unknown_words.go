@@ -1,4 +1,4 @@
-package triage
+package ranks
 
 import (
 	"fmt"
@@ -36,7 +36,7 @@ func UnknownRankGroups(us []report.RankWithoutRecords) []RankLine {
 		i := slices.IndexFunc(groups, func(g group) bool {
 			a, b := g.u, u
 			a.Rank, b.Rank = 0, 0
-			return sameRankWithoutRecords(a, b)
+			return SameRankWithoutRecords(a, b)
 		})
 		if i < 0 {
 			i = len(groups)
