@@ -29,7 +29,7 @@ const (
 
 func newCheckCmd() *cobra.Command {
 	var (
-		o               gate.GateOptions
+		o               gate.Options
 		baseline, write string
 		pathRoot        string
 		format          string
@@ -110,7 +110,7 @@ func newCheckCmd() *cobra.Command {
 			}
 			o.Command = runCommand(ran, paths)
 			a := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
-			res := gate.Gate(a, o)
+			res := gate.Check(a, o)
 			// A run that did not complete shows nothing about what it never reached: no pass, no baseline. A rule
 			// it broke before it stopped is broken all the same (exit 1, and the result says it did not complete).
 			if res.DidNotComplete != "" {
@@ -129,7 +129,7 @@ func newCheckCmd() *cobra.Command {
 				}
 			}
 			if write != "" { // a run without its breaks and recompiles logged makes no baseline (all would be "new" later)
-				if why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, WriteBaseline: true}); why != "" {
+				if why := gate.MissingEvidence(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, WriteBaseline: true}); why != "" {
 					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baseline written: %s\n", cmd.CommandPath(), why)
 					write = ""
 					if res.Passed {
@@ -238,7 +238,7 @@ func runCommand(ran *runs.Meta, paths []string) string {
 // ruleValues takes the rule flags whose values need more than their type says, and refuses a value the gate
 // cannot honour: a rule given must gate on what it names, never vanish (a negative count or a zero time read as
 // "no limit") nor become another value (a tolerance of 0 read as the default).
-func ruleValues(cmd *cobra.Command, o *gate.GateOptions, maxRerecords int, tolerance float64) error {
+func ruleValues(cmd *cobra.Command, o *gate.Options, maxRerecords int, tolerance float64) error {
 	given := cmd.Flags().Changed
 	for _, c := range []struct {
 		name string
@@ -270,7 +270,7 @@ func ruleValues(cmd *cobra.Command, o *gate.GateOptions, maxRerecords int, toler
 
 // machineResult ends check with exit 3 or 4: the machine formats still print the result (passed false, and
 // did_not_complete or no_evidence say why), so that a CI step reading it has one; text has said it on stderr.
-func machineResult(cmd *cobra.Command, format string, res gate.GateResult, pathRoot string, code int) error {
+func machineResult(cmd *cobra.Command, format string, res gate.Result, pathRoot string, code int) error {
 	if format != "text" {
 		if err := gate.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
 			return failErr(cmd, exitUsage, "%v", err)

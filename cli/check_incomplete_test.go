@@ -28,7 +28,7 @@ func TestCheckRuleBrokenByARunThatDied(t *testing.T) {
 	}
 	code, out, _ = checkCmd(t, append([]string{"--store", store, "--no-probe", "--no-compile-errors", "--format", "json"}, repro...)...)
 	var res struct {
-		gate.GateResult
+		gate.Result
 		Counts map[string]int `json:"counts"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil || code != exitFail || res.Passed || len(res.Failures) != 1 ||

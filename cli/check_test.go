@@ -180,7 +180,7 @@ func TestCheckFormats(t *testing.T) {
 	code, out, _ = runCheck(t, r05, "--max-graph-breaks", "0", "--format", "json")
 	var res struct {
 		Schema string `json:"schema"`
-		gate.GateResult
+		gate.Result
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil || code != 1 || res.Passed || res.Schema != "torchtriage.check/v1" ||
 		len(res.Failures) != 1 || res.Failures[0].Playbook != "gb-print" || res.Failures[0].Line != 10 || res.Counts.GraphBreaks != 1 {

@@ -50,8 +50,8 @@ func newCompareCmd() *cobra.Command {
 
 // loadPair resolves A and B (run numbers, run dirs, files, directories, one "-"), loads and analyses each with
 // the probe files and the metric of a run directory: the inputs of diff and compare.
-func loadPair(cmd *cobra.Command, paths []string, store string) ([2]compare.CompareSide, error) {
-	var sides [2]compare.CompareSide
+func loadPair(cmd *cobra.Command, paths []string, store string) ([2]compare.Side, error) {
+	var sides [2]compare.Side
 	if len(paths) != 2 {
 		return sides, usageErr(cmd, "want two inputs A and B, got %d", len(paths))
 	}
@@ -70,7 +70,7 @@ func loadPair(cmd *cobra.Command, paths []string, store string) ([2]compare.Comp
 			return sides, err
 		}
 		probes := readProbes(cmd, []string{p})
-		sides[i] = compare.CompareSide{Name: paths[i], Analysis: triage.AnalyzeRun(rep, set, probes, runFacts([]string{p})), Probes: probes}
+		sides[i] = compare.Side{Name: paths[i], Analysis: triage.AnalyzeRun(rep, set, probes, runFacts([]string{p})), Probes: probes}
 		if _, err := os.Stat(filepath.Join(p, "meta.json")); err == nil {
 			if m, err := runs.LoadRun(p); err == nil {
 				sides[i].Metric = m.Metric

@@ -92,11 +92,11 @@ func checkCaughtCompile(t *testing.T, name string, a *triage.Analysis) {
 	if !strings.Contains(txt.String(), "compile errors 0 (1 caught)") || !strings.Contains(md.String(), "| 0 (1 caught) |") {
 		t.Errorf("%s: counts:\n%s\n%s", name, txt.String(), md.String())
 	}
-	res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
+	res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
 	if !res.Passed || len(res.Failures) != 0 {
 		t.Errorf("%s: gate %+v", name, res)
 	}
-	if s := gate.GateSummary(res); !strings.Contains(s, "0 compile errors (1 caught)") || res.Counts.CompileErrorsCaught != 1 {
+	if s := gate.Summary(res); !strings.Contains(s, "0 compile errors (1 caught)") || res.Counts.CompileErrorsCaught != 1 {
 		t.Errorf("%s: gate summary %s, counts %+v", name, s, res.Counts)
 	}
 }

@@ -43,7 +43,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 	if fatal != 0 || caughtCompile != 1 {
 		t.Errorf("caught: %d fatal error findings, %d caught compile errors (want 0, 1: the Unsupported, not the RuntimeError)", fatal, caughtCompile)
 	}
-	if g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}); !g.Passed {
+	if g := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}); !g.Passed {
 		t.Errorf("caught: --no-compile-errors failed: %+v", g.Failures)
 	}
 	// what it went on doing is counted, and the caught exceptions are still listed as exceptions
@@ -78,7 +78,7 @@ func TestCaughtExceptionIsNoFailure(t *testing.T) {
 		if ff == nil || ff.Of != 1 || !strings.HasPrefix(a.Verdict.FirstFailure, c.want) {
 			t.Errorf("%s: first failure %+v %q, want %q", c.name, ff, a.Verdict.FirstFailure, c.want)
 		}
-		if g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}); g.Passed {
+		if g := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}); g.Passed {
 			t.Errorf("%s: --no-compile-errors passed", c.name)
 		}
 	}

@@ -41,7 +41,7 @@ func TestCacheChangeOfEveryStatePair(t *testing.T) {
 			if a.word == b.word {
 				continue
 			}
-			res := &compare.CompareResult{}
+			res := &compare.Result{}
 			res.CompareCaches(&report.CompileReport{Caches: report.Caches{"fx_graph": a.stats}}, &report.CompileReport{Caches: report.Caches{"fx_graph": b.stats}})
 			pair := a.word + " → " + b.word
 			if len(res.Caches) != 1 {

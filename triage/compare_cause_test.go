@@ -41,7 +41,7 @@ func TestCacheCauseFollowsTheDirection(t *testing.T) {
 		{"no lookup on another torch", nil, []compare.Change{torch}, "aot_autograd", compare.CacheHit, compare.CacheNone, "no lookup in B", "key changed"},
 		{"a new torch misses", nil, []compare.Change{torch}, "fx_graph", compare.CacheHit, compare.CacheMiss, "key changed: torch version", ""},
 	} {
-		res := &compare.CompareResult{Settings: c.settings, Versions: c.versions}
+		res := &compare.Result{Settings: c.settings, Versions: c.versions}
 		got := res.CacheCause(compare.CacheChange{Cache: c.cache, From: c.from, To: c.to})
 		if !strings.Contains(got, c.want) || c.bad != "" && strings.Contains(got, c.bad) {
 			t.Errorf("%s: %q", c.name, got)
@@ -78,7 +78,7 @@ func TestSkewBlamesTheCacheOnlyOnAMiss(t *testing.T) {
 func TestCompareHeadlineKeepsPhaseAndFrameApart(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	rank1 := 1
-	res := &compare.CompareResult{
+	res := &compare.Result{
 		Compile: &compare.Delta{What: "compile", A: f(8.2), B: f(2.0), DeltaS: f(-6.2), Big: true},
 		Phases:  []compare.Delta{{What: "kernels", A: f(4.5), B: f(0), DeltaS: f(-4.5), Big: true}},
 		Frames:  []compare.Delta{{What: "`inner` [0/0]", A: f(4.0), B: f(1.0), DeltaS: f(-3.0), Big: true, Rank: &rank1}},
@@ -124,7 +124,7 @@ func TestRankThatCompiledNothingCompiledForNoTime(t *testing.T) {
 	if !ok || slow != 0 || fast != 1 || *c.Ranks()[1].TotalS != 0 {
 		t.Errorf("slow %d fast %d ok %v", slow, fast, ok)
 	}
-	res := gate.Gate(&triage.Analysis{Report: &report.Report{Compile: c}}, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
+	res := gate.Check(&triage.Analysis{Report: &report.Report{Compile: c}}, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: time.Second})
 	if res.Passed || len(res.Failures) != 1 {
 		t.Errorf("gate %+v", res)
 	}
@@ -143,8 +143,8 @@ func TestBaselineCompileNamesACacheDifference(t *testing.T) {
 	if len(base) != 1 || base[0].Cache != "warm" {
 		t.Fatalf("baseline frames %+v", base)
 	}
-	var res gate.GateResult
-	res.BaselineCompile(cold, gate.GateOptions{Baseline: &gate.Baseline{Compile: base}})
+	var res gate.Result
+	res.BaselineCompile(cold, gate.Options{Baseline: &gate.Baseline{Compile: base}})
 	if len(res.Failures) != 1 || !strings.Contains(res.Failures[0].Message, "the baseline's run hit the cache (warm), this one missed it (cold)") {
 		t.Errorf("failures %+v", res.Failures)
 	}
@@ -155,7 +155,7 @@ func TestBaselineCompileNamesACacheDifference(t *testing.T) {
 // read "aot 1.60s → 5.17s ×3.24"). The comparison says so, and its headline does not lead with such a phase.
 func TestColdAndWarmPhasesAreNotComparedOneToOne(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	res := &compare.CompareResult{
+	res := &compare.Result{
 		Compile: &compare.Delta{What: "compile", A: f(6.0), B: f(7.0), DeltaS: f(1.0), Big: true},
 		Phases:  []compare.Delta{{What: "aot", A: f(1.6), B: f(5.2), DeltaS: f(3.6), Big: true}},
 		Caches:  []compare.CacheChange{{Cache: "aot_autograd", From: compare.CacheMiss, To: compare.CacheHit}},
@@ -262,7 +262,7 @@ func TestCacheCauseOfABypass(t *testing.T) {
 		{"A bypassed, B hit", nil, report.CacheStats{Bypass: 2, Known: known, BypassReasons: map[string]int{freezing: 2}}, report.CacheStats{Hit: 2, Known: known},
 			[]string{"A bypassed the cache: " + freezing + "; B looked it up and hit"}, []string{"warm start"}},
 	} {
-		res := &compare.CompareResult{Settings: c.settings}
+		res := &compare.Result{Settings: c.settings}
 		res.CompareCaches(&report.CompileReport{Caches: report.Caches{"aot_autograd": c.a}}, &report.CompileReport{Caches: report.Caches{"aot_autograd": c.b}})
 		if len(res.Caches) != 1 || !res.Caches[0].Changed() {
 			t.Fatalf("%s: no change %+v", c.name, res.Caches)
@@ -286,7 +286,7 @@ func TestCacheCauseOfABypass(t *testing.T) {
 	// recorded: a cold 2.14 MLP (AOT misses) against tlparse's cache_hit_miss trace (AOT bypassed on flex_attention)
 	cold, flex := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, filepath.Join(triage.Fixtures, "tlparse", "cache_hit_miss.log"))
 	for _, pair := range []struct {
-		a, b compare.CompareSide
+		a, b compare.Side
 		want string
 	}{
 		{cold, flex, "AOTAutograd cache miss → bypass (B bypassed the cache: Unsupported call_function target flex_attention."},

@@ -17,9 +17,9 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-func Side(t *testing.T, path string) compare.CompareSide {
+func Side(t *testing.T, path string) compare.Side {
 	t.Helper()
-	return compare.CompareSide{Name: path, Analysis: triage.Analyze(triage.LoadReport(t, path), nil, nil)}
+	return compare.Side{Name: path, Analysis: triage.Analyze(triage.LoadReport(t, path), nil, nil)}
 }
 
 func Fixture(v, name string) string { return filepath.Join(triage.CompileFixtures, "torch-"+v, name) }
@@ -74,7 +74,7 @@ func TestGateCompile(t *testing.T) {
 		if len(base.Compile) == 0 {
 			t.Fatalf("%s: the baseline has no compile frames", v)
 		}
-		res := gate.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+		res := gate.Check(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
 		named := false
 		for _, f := range res.Failures {
 			named = named || strings.Contains(f.Message, "compile time of `inner` [0/0] grew")
@@ -83,11 +83,11 @@ func TestGateCompile(t *testing.T) {
 			t.Errorf("%s cold vs warm baseline: %+v", v, res.Failures)
 		}
 		all := 1.0 // 100 %
-		res = gate.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
+		res = gate.Check(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
 		if !res.Passed {
 			t.Errorf("%s warm vs warm baseline (tolerance 100%%): %+v", v, res.Failures)
 		}
-		res = gate.Gate(triage.Analyze(triage.LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
+		res = gate.Check(triage.Analyze(triage.LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
 		if res.Passed || !strings.Contains(res.Failures[0].Message, "rank 1 compiled") {
 			t.Errorf("%s skew: %+v", v, res.Failures)
 		}
@@ -156,7 +156,7 @@ func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
 func TestCompareLeavesOutEachRunsOwnTraceDir(t *testing.T) {
 	a, b := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, Fixture("2.14", "c01_mlp.warm.trace"))
 	dirs := [2]string{"/w/.torchtriage/runs/0008-trace/trace", "/w/.torchtriage/runs/0009-trace/trace"}
-	for i, s := range []*compare.CompareSide{&a, &b} {
+	for i, s := range []*compare.Side{&a, &b} {
 		s.Probes = []report.ProcessInfo{{Rank: 0, Torch: "2.14.1", Env: map[string]string{"TORCH_TRACE": dirs[i],
 			"TORCHINDUCTOR_CACHE_DIR": "/tmp/c" + strconv.Itoa(i)}}}
 		s.Analysis.Run = &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogsSet: true, ToolEnv: map[string]string{"TORCH_TRACE": dirs[i]}}

@@ -43,12 +43,12 @@ func TestCountsSayOneRecord(t *testing.T) {
 // The gate's summary line and the per-rank counts say "1 limit hit", "1 recompile" (they read "1 limit hits").
 func TestGateAndRankCountsSayOne(t *testing.T) {
 	a := triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil)
-	s := gate.GateSummary(gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
+	s := gate.Summary(gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
 	if !strings.Contains(s, ", 1 limit hit, 0 compile errors, 0 runtime errors") {
 		t.Errorf("gate: %s", s)
 	}
 	r05 := triage.Analyze(triage.LoadReport(t, Fx("torch-2.6/r05_dist_c10d.triage.log")), nil, nil)
-	if res := gate.Gate(r05, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) == 0 || !strings.HasPrefix(res.Failures[0].Message, "1 graph break > 0: ") {
+	if res := gate.Check(r05, gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) == 0 || !strings.HasPrefix(res.Failures[0].Message, "1 graph break > 0: ") {
 		t.Errorf("gate failure: %+v", res.Failures)
 	}
 	if got := render.CountsText(report.Counts{GraphBreaks: 1, Recompiles: 1, CudagraphSkips: 1, RecompileLimitHits: 2}, nil); got != "1 break, 1 recompile, 2 limit hits, 1 skip, 0 compile errors, 0 runtime errors" {
@@ -72,7 +72,7 @@ func TestPartialBreakCountSaysAtLeast(t *testing.T) {
 	if !strings.Contains(md.String(), "| at least 1 distinct (1 record; graph_breaks not logged) | unknown (no sign recompiles was on) |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
-	s := gate.GateSummary(gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
+	s := gate.Summary(gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}))
 	if !strings.Contains(s, "counted: at least 1 graph break (graph_breaks not logged), recompiles unknown, 1 limit hit") {
 		t.Errorf("gate: %s", s)
 	}
@@ -112,11 +112,11 @@ func TestNoMaybePlurals(t *testing.T) {
 			t.Errorf("the header of %s does not say 1 input:\n%s", name, txt.String())
 		}
 	}
-	res := &compare.CompareResult{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}
+	res := &compare.Result{FindingsNew: []string{"a", "b"}, FindingsGone: []string{"c"}}
 	if got, _ := res.DecideVerdict(); got != "2 new findings; 1 finding gone" {
 		t.Errorf("compare: %q", got)
 	}
-	res = &compare.CompareResult{Settings: []compare.Change{{Key: "TORCHINDUCTOR_X"}}}
+	res = &compare.Result{Settings: []compare.Change{{Key: "TORCHINDUCTOR_X"}}}
 	if got, _ := res.DecideVerdict(); got != "no difference in compile time, caches or findings (1 other setting differs)" {
 		t.Errorf("compare: %q", got)
 	}
@@ -143,7 +143,7 @@ func TestUnloggedCountOfLogsAloneIsUnknown(t *testing.T) {
 	if got := render.CountsText(a.Report.Counts, a); !strings.Contains(got, ", recompiles unknown, ") {
 		t.Errorf("per rank: %s", got)
 	}
-	if s := gate.GateSummary(gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1})); !strings.Contains(s, "recompiles unknown") {
+	if s := gate.Summary(gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1})); !strings.Contains(s, "recompiles unknown") {
 		t.Errorf("gate: %s", s)
 	}
 	if got := a.UncountedWhy(findings.KindRecompile); got != "no sign recompiles were logged (TORCH_LOGS)" {

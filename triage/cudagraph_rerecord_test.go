@@ -61,7 +61,7 @@ func TestRerecordCount(t *testing.T) {
 	}
 	// the gate compares re-recordings
 	for limit, fail := range map[int]bool{2: true, 3: false} {
-		res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
+		res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
 		if res.Passed == fail || (fail && !strings.HasPrefix(res.Failures[0].Message, "3 re-recordings > 2: CUDA graph of partition_0 recorded again 3 times")) {
 			t.Errorf("limit %d: %+v", limit, res)
 		}
@@ -101,8 +101,8 @@ func TestRerecordsWithoutRecordingLines(t *testing.T) {
 		t.Errorf("text report:\n%s", txt.String())
 	}
 	limit := 3
-	res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
-	if why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !res.Passed ||
+	res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit})
+	if why := gate.MissingEvidence(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !res.Passed ||
 		!strings.Contains(why, "re-recordings not known") {
 		t.Errorf("gate %+v, missing evidence %q", res, why)
 	}

@@ -71,18 +71,18 @@ func TestCudagraphSkipsLogged(t *testing.T) {
 		t.Errorf("g13b triage: evidence %+v", a.Evidence)
 	}
 	limit := 3
-	if why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !strings.Contains(why, "no cudagraphs records") {
+	if why := gate.MissingEvidence(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: &limit}); !strings.Contains(why, "no cudagraphs records") {
 		t.Errorf("g13b triage --max-cudagraph-rerecords: missing evidence %q", why)
 	}
 	// check's counted line claims no 0 of what was not logged; of a log alone (TORCH_LOGS not known) "unknown",
 	// as the report says
-	res := gate.Gate(analyzeRun(t, Fx("torch-2.11-cuda/g02_cg_mutated_input.triage.log"), nil), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
+	res := gate.Check(analyzeRun(t, Fx("torch-2.11-cuda/g02_cg_mutated_input.triage.log"), nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
 	var buf strings.Builder
 	gate.WriteGateRooted(&buf, "text", res, "")
 	if !strings.Contains(buf.String(), "1 CUDA-graph skip, non-cudagraphable partitions unknown, CUDA-graph re-recordings unknown") {
 		t.Errorf("g02 triage check:\n%s", buf.String())
 	}
-	res = gate.Gate(analyzeRun(t, clean, cases[0].run), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
+	res = gate.Check(analyzeRun(t, clean, cases[0].run), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true})
 	buf.Reset()
 	gate.WriteGateRooted(&buf, "text", res, "")
 	if !strings.Contains(buf.String(), "CUDA-graph skips not logged") {

@@ -214,16 +214,16 @@ func TestUnbackedAutomaticDynamicIsASymbol(t *testing.T) {
 // confirmed recompile is expected with nothing assumed.
 func TestGatePassOnAnAssumedExpectationSaysSo(t *testing.T) {
 	path := testlogs.LinesWith(t, dynamicFalse("dynfalse-214.log"), "[__recompiles]")
-	o := gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: 0}
-	res := gate.Gate(triage.AnalyzeFile(t, path), o)
-	if line := gate.GateSummary(res); !res.Passed || res.Counts.RecompilesExpectedAssumed != 1 || !strings.Contains(line, "(and 1 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {
+	o := gate.Options{MaxGraphBreaks: -1, MaxRecompiles: 0}
+	res := gate.Check(triage.AnalyzeFile(t, path), o)
+	if line := gate.Summary(res); !res.Passed || res.Counts.RecompilesExpectedAssumed != 1 || !strings.Contains(line, "(and 1 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {
 		t.Errorf("recompiles only: passed %v, assumed %d: %s", res.Passed, res.Counts.RecompilesExpectedAssumed, line)
 	}
-	if res := gate.Gate(triage.AnalyzeFile(t, dynamicFalse("dynfalse-214.log")), o); res.Passed {
+	if res := gate.Check(triage.AnalyzeFile(t, dynamicFalse("dynfalse-214.log")), o); res.Passed {
 		t.Errorf("with the dynamic log: passed")
 	}
-	res = gate.Gate(triage.AnalyzeFile(t, dynamicFalse("dynauto-214.log")), o)
-	if line := gate.GateSummary(res); !res.Passed || res.Counts.RecompilesExpected != 1 || res.Counts.RecompilesExpectedAssumed != 0 || strings.Contains(line, "assumption") {
+	res = gate.Check(triage.AnalyzeFile(t, dynamicFalse("dynauto-214.log")), o)
+	if line := gate.Summary(res); !res.Passed || res.Counts.RecompilesExpected != 1 || res.Counts.RecompilesExpectedAssumed != 0 || strings.Contains(line, "assumption") {
 		t.Errorf("dynauto: passed %v: %s", res.Passed, line)
 	}
 }

@@ -38,7 +38,7 @@ func TestEagerRunSaysCompileWasOff(t *testing.T) {
 		if !strings.Contains(strings.Join(a.Verdict.Basis, "; "), "TORCHDYNAMO_DISABLE=1") {
 			t.Errorf("%s: basis %q", c.name, a.Verdict.Basis)
 		}
-		why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1})
+		why := gate.MissingEvidence(a, gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1})
 		if !strings.Contains(why, c.want) {
 			t.Errorf("%s: gate's missing evidence %q", c.name, why)
 		}
@@ -72,7 +72,7 @@ func TestRunThatCompiledNoFrameIsNoEvidence(t *testing.T) {
 	if a.Verdict.State != triage.StateNoEvidence || !strings.Contains(a.Verdict.Summary, "no frame was compiled (the probe counted none)") {
 		t.Errorf("verdict %s %q", a.Verdict.State, a.Verdict.Summary)
 	}
-	if why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: 0}); !strings.Contains(why, "no frame was compiled") {
+	if why := gate.MissingEvidence(a, gate.Options{MaxGraphBreaks: 0, MaxRecompiles: 0}); !strings.Contains(why, "no frame was compiled") {
 		t.Errorf("gate: %q", why)
 	}
 	if len(a.Done) != 0 {
@@ -108,7 +108,7 @@ func TestBaselineGoneItemsOfAnotherCommandOrACutRun(t *testing.T) {
 			"python3 early.py", "the run did not complete (exited with code 1)"},
 	} {
 		a := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, probe, c.run)
-		res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, Command: c.command})
+		res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, Command: c.command})
 		if len(res.Improved) != 0 || !strings.Contains(strings.Join(res.Notes, "\n"), c.note) {
 			t.Errorf("%s: improved %q, notes %q", c.name, res.Improved, res.Notes)
 		}

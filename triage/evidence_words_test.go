@@ -24,7 +24,7 @@ func TestLogsAloneDoNotClaimTorchLogs(t *testing.T) {
 	if s := a.Verdict.Summary; strings.Contains(s, "TORCH_LOGS did not ask") || !strings.Contains(s, "no such records, and no line tagged graph_breaks or recompiles") {
 		t.Errorf("verdict: %q", s)
 	}
-	if why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); strings.Contains(why, "TORCH_LOGS did not ask") ||
+	if why := gate.MissingEvidence(a, gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}); strings.Contains(why, "TORCH_LOGS did not ask") ||
 		!strings.Contains(why, "no graph_breaks records and no line tagged graph_breaks") {
 		t.Errorf("gate: %q", why)
 	}
@@ -49,7 +49,7 @@ func TestNothingTextOfLogsAloneSaysNoSign(t *testing.T) {
 // says they were not compared.
 func TestBaselineGoneOnlyWhereLogged(t *testing.T) {
 	base := gate.NewBaseline(triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/gb_recompile.triage.log")), nil, nil))
-	res := gate.Gate(triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r12_limit_str.triage.log")), nil, nil), gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+	res := gate.Check(triage.Analyze(triage.LoadReport(t, Fx("torch-2.14/r12_limit_str.triage.log")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
 	for _, s := range res.Improved {
 		if strings.HasPrefix(s, "graph break ") {
 			t.Errorf("improved, gone: %s (graph breaks were not logged)", s)

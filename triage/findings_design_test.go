@@ -59,7 +59,7 @@ func TestByDesignBreakForms(t *testing.T) {
 		if !a.Verdict.Steady {
 			t.Errorf("%s: a by-design break alone should leave the run steady: %+v", c.name, a.Verdict)
 		}
-		if res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); !res.Passed {
+		if res := gate.Check(a, gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}); !res.Passed {
 			t.Errorf("%s: counted against --max-graph-breaks 0: %+v", c.name, res.Failures)
 		}
 	}

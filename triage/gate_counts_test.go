@@ -24,7 +24,7 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 	}
 	for _, p := range logs {
 		a := triage.AnalyzeFiles(t, "torch-2.11-cuda/"+filepath.Base(p))
-		res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, CountExpected: true})
+		res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, CountExpected: true})
 		var rep, gate map[string]any
 		b, _ := json.Marshal(a.Report.Counts)
 		json.Unmarshal(b, &rep)
@@ -39,16 +39,16 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 	three := 3
 	cases := []struct {
 		log  string
-		o    gate.GateOptions
+		o    gate.Options
 		want []string
 	}{
-		{"g01_cg_cpu_input.perf.log", gate.GateOptions{NoCudagraphSkips: true}, []string{"0 CUDA-graph skips", "1 non-cudagraphable partition,"}},
-		{"g02_cg_mutated_input.triage.log", gate.GateOptions{NoCudagraphSkips: true}, []string{"1 CUDA-graph skip,", "non-cudagraphable partitions"}},
-		{"g13b_cg_rerecord_limit_noinline.perf.log", gate.GateOptions{MaxCudagraphRerecords: &three}, []string{"3 CUDA-graph re-recordings"}},
+		{"g01_cg_cpu_input.perf.log", gate.Options{NoCudagraphSkips: true}, []string{"0 CUDA-graph skips", "1 non-cudagraphable partition,"}},
+		{"g02_cg_mutated_input.triage.log", gate.Options{NoCudagraphSkips: true}, []string{"1 CUDA-graph skip,", "non-cudagraphable partitions"}},
+		{"g13b_cg_rerecord_limit_noinline.perf.log", gate.Options{MaxCudagraphRerecords: &three}, []string{"3 CUDA-graph re-recordings"}},
 	}
 	for _, c := range cases {
 		c.o.MaxGraphBreaks, c.o.MaxRecompiles = -1, -1
-		res := gate.Gate(triage.AnalyzeFiles(t, "torch-2.11-cuda/"+c.log), c.o)
+		res := gate.Check(triage.AnalyzeFiles(t, "torch-2.11-cuda/"+c.log), c.o)
 		var buf strings.Builder
 		if err := gate.WriteGateRooted(&buf, "text", res, ""); err != nil {
 			t.Fatal(err)
@@ -61,7 +61,7 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 		}
 	}
 	// no CUDA-graph rule and nothing logged about CUDA graphs: no CUDA-graph count is claimed
-	res := gate.Gate(triage.AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log"), gate.GateOptions{MaxGraphBreaks: 1, MaxRecompiles: -1})
+	res := gate.Check(triage.AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log"), gate.Options{MaxGraphBreaks: 1, MaxRecompiles: -1})
 	var buf strings.Builder
 	gate.WriteGateRooted(&buf, "text", res, "")
 	if strings.Contains(buf.String(), "CUDA-graph") || strings.Contains(buf.String(), "partitions") {
@@ -75,14 +75,14 @@ func TestGateNamesTheErrors(t *testing.T) {
 	code := 1
 	a := analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"),
 		&report.RunFacts{Outcome: report.OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
-	res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
+	res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
 	if res.Passed || len(res.Failures) != 1 || !strings.HasPrefix(res.Failures[0].Message, "2 runtime errors: DistBackendError") ||
 		res.DidNotComplete != "exited with code 1" {
 		t.Errorf("g09a: %+v", res)
 	}
 	// a completed run is complete, whatever else it logged
 	a = analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.14/r05_dist_c10d.triage.log"), &report.RunFacts{Outcome: report.OutcomeCompleted})
-	if res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: 1, MaxRecompiles: -1}); res.DidNotComplete != "" || !res.Passed {
+	if res := gate.Check(a, gate.Options{MaxGraphBreaks: 1, MaxRecompiles: -1}); res.DidNotComplete != "" || !res.Passed {
 		t.Errorf("completed run: %+v", res)
 	}
 }

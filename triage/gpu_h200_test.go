@@ -96,7 +96,7 @@ func TestCacheStateOfARestartedCompile(t *testing.T) {
 func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	known := report.KnowHit | report.KnowMiss
-	res := &compare.CompareResult{
+	res := &compare.Result{
 		Compile: &compare.Delta{What: "compile", A: f(64.7), B: f(44.2), DeltaS: f(-20.4), Big: true},
 		Frames:  []compare.Delta{{What: "`f` [0/4]", A: f(55.2), B: f(40.7), DeltaS: f(-14.5), Big: true}},
 	}
@@ -108,7 +108,7 @@ func TestMostlyMissToMostlyHitIsACacheChange(t *testing.T) {
 		t.Errorf("verdict %q", v)
 	}
 	// a small shift in a mix is no change
-	res = &compare.CompareResult{}
+	res = &compare.Result{}
 	res.CompareCaches(&report.CompileReport{Caches: report.Caches{"fx_graph": {Hit: 10, Miss: 10, Known: known}}},
 		&report.CompileReport{Caches: report.Caches{"fx_graph": {Hit: 11, Miss: 9, Known: known}}})
 	if len(res.Caches) != 1 || res.Caches[0].Changed() {

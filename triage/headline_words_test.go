@@ -43,7 +43,7 @@ func TestBreakTitleWithoutItsFunction(t *testing.T) {
 // the frame plainly: it read "-4.1 s compile (5.2 s → 1.0 s): on `f` [0/0]" (real 2.14.1 cold/warm runs).
 func TestCompareHeadlineWithoutPhase(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
-	res := &compare.CompareResult{Compile: &compare.Delta{What: "total", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true},
+	res := &compare.Result{Compile: &compare.Delta{What: "total", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true},
 		Frames: []compare.Delta{{What: "`f` [0/0]", A: f(5.16), B: f(1.04), DeltaS: f(-4.12), Big: true}}}
 	if got, _ := res.DecideVerdict(); !strings.HasPrefix(got, "-4.1 s compile (5.2 s → 1.0 s) in `f` [0/0] -4.1 s;") {
 		t.Errorf("%q", got)

@@ -82,7 +82,7 @@ func TestBreakMovedByACommentIsTheSameBreak(t *testing.T) {
 			if !strings.Contains(txt.String(), " moved from "+tc.script+":") {
 				t.Errorf("diff text shows no move:\n%s", txt.String())
 			}
-			res := gate.Gate(after, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: gate.NewBaseline(before)})
+			res := gate.Check(after, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: gate.NewBaseline(before)})
 			if !res.Passed || len(res.Improved) != 0 {
 				t.Errorf("check --baseline after a comment: %+v", res)
 			}
@@ -106,7 +106,7 @@ func TestBreakOnAnotherSourceLineIsNew(t *testing.T) {
 	if d := compare.Diff(before, after); d.New != 1 || d.Gone != 1 {
 		t.Errorf("diff: %+v", d)
 	}
-	if res := gate.Gate(after, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: gate.NewBaseline(before)}); res.Passed {
+	if res := gate.Check(after, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: gate.NewBaseline(before)}); res.Passed {
 		t.Errorf("a break on another source line passed the baseline: %+v", res)
 	}
 }
@@ -119,11 +119,11 @@ func TestBaselineV1StillGates(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := triage.AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log")
-	if res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); !res.Passed || len(res.Improved) != 0 {
+	if res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); !res.Passed || len(res.Improved) != 0 {
 		t.Errorf("v1 baseline against the same run: %+v", res)
 	}
 	q := triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log")
-	if res := gate.Gate(q, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); res.Passed || len(res.Improved) != 2 {
+	if res := gate.Check(q, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: read}); res.Passed || len(res.Improved) != 2 {
 		t.Errorf("v1 baseline against another run: %+v", res)
 	}
 	path := filepath.Join(t.TempDir(), "base.json")

@@ -185,7 +185,7 @@ func TestTwoProcessesWithoutRankPrefix(t *testing.T) {
 // --ranks-agree on lines of two processes without rank prefixes is no evidence that says "one process".
 func TestRanksAgreeGateOfTwoUnprefixedProcesses(t *testing.T) {
 	a := triage.Analyze(triage.LoadReport(t, twoProcessLog(t)), nil, nil)
-	why := gate.MissingEvidence(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+	why := gate.MissingEvidence(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 	if !strings.Contains(why, "2 processes whose lines carry no rank prefix") || strings.Contains(why, "one process") {
 		t.Errorf("missing evidence %q", why)
 	}

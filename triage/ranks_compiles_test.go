@@ -40,7 +40,7 @@ func TestCompilesDifferWhenStopped(t *testing.T) {
 			t.Errorf("finding %s", f.Title)
 		}
 	}
-	if g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 ||
+	if g := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 ||
 		!strings.Contains(g.NotEvaluated["--ranks-agree"], words) {
 		t.Errorf("gate %+v, not evaluated %q", g.Failures, g.NotEvaluated)
 	}
@@ -88,7 +88,7 @@ func TestCompilesDifferWhen(t *testing.T) {
 		if ra.Live != (c.o == report.OutcomeRunning) || ra.Disagree() || ra.Agree != (c.o == report.OutcomeCompleted) {
 			t.Errorf("%s: %+v", c.o, ra)
 		}
-		g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		g := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 		if c.o == report.OutcomeCompleted && (!g.Passed || !slices.Contains(g.Notes, "--ranks-agree: "+ra.Compiles.Summary)) {
 			t.Errorf("completed: gate %+v", g)
 		}

@@ -49,7 +49,7 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 	if ra := done.RankAgreement; ra.Summary != "ranks 0,1 agree; rank 2: extra graph break print() at train.py:20" || !ra.Disagree() {
 		t.Errorf("completed: %+v", ra)
 	}
-	if g := gate.Gate(done, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 {
+	if g := gate.Check(done, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 {
 		t.Errorf("completed: gate %+v", g.Failures)
 	}
 	for _, c := range []struct {
@@ -74,7 +74,7 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 				t.Errorf("%s: finding %s", c.o, f.Title)
 			}
 		}
-		g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		g := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 		if len(g.Failures) != 0 || !strings.Contains(g.NotEvaluated["--ranks-agree"], want) {
 			t.Errorf("%s: gate %+v, not evaluated %q", c.o, g.Failures, g.NotEvaluated)
 		}

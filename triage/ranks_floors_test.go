@@ -42,7 +42,7 @@ func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 		if ra.Summary != c.want || ra.Disagree() || ra.Agree || !ra.Cut || len(ra.Groups) != 0 || len(ra.OthersNotCompared) != 0 {
 			t.Errorf("%s: summary %q\nwant       %q\n%+v", c.name, ra.Summary, c.want, ra)
 		}
-		if g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 {
+		if g := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 0 {
 			t.Errorf("%s: gate %+v", c.name, g.Failures)
 		}
 	}

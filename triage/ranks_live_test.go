@@ -79,7 +79,7 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 				t.Errorf("%s: finding %s", c.name, f.Title)
 			}
 		}
-		g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
+		g := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true})
 		if len(g.Failures) != 0 || !strings.Contains(g.NotEvaluated["--ranks-agree"], c.summary) {
 			t.Errorf("%s: gate %+v, not evaluated %q", c.name, g.Failures, g.NotEvaluated)
 		}

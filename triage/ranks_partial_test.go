@@ -62,7 +62,7 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 	if !ra.Disagree() || ra.Summary != want || len(ra.Groups) != 2 || ra.Groups[1].Ranks[0] != 2 || ra.Groups[1].FirstDivergent[2] != "0/0" {
 		t.Errorf("summary %q\nwant    %q\n%+v", ra.Summary, want, ra)
 	}
-	if g := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 ||
+	if g := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}); len(g.Failures) != 1 ||
 		!strings.Contains(g.Failures[0].Message, "its recompiles not compared") {
 		t.Errorf("gate %+v", g.Failures)
 	}

@@ -77,8 +77,8 @@ func TestRankAgreementOfRanksTheLauncherShows(t *testing.T) {
 			TorchLogsSet: true, WorldSize: 3})
 	}
 	a := analyze(nil)
-	o := gate.GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}
-	if g := gate.Gate(a, o); len(g.Failures) > 0 || !strings.Contains(gate.MissingEvidence(a, o), "rank 2 not compared") {
+	o := gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}
+	if g := gate.Check(a, o); len(g.Failures) > 0 || !strings.Contains(gate.MissingEvidence(a, o), "rank 2 not compared") {
 		t.Errorf("--ranks-agree without rank 2's counts: %+v", g)
 	}
 	ra := a.RankAgreement

@@ -43,7 +43,7 @@ func TestRecompileCauseIsWhatMostEntriesSay(t *testing.T) {
 // assumption.
 func TestGateSaysWhatItLeftOut(t *testing.T) {
 	a := analyzeRun(t, Fx("torch-2.11-cuda/g07_gb_recompile_mix.triage.log"), nil)
-	line := gate.GateSummary(gate.Gate(a, gate.GateOptions{MaxGraphBreaks: -1}))
+	line := gate.Summary(gate.Check(a, gate.Options{MaxGraphBreaks: -1}))
 	if a.Report.Counts.Recompiles != 18 || !strings.Contains(line, "10 recompiles beyond automatic dynamic (and 8 expected, not counted, by assumption: TORCH_LOGS=dynamic would show it)") {
 		t.Errorf("report counts %d recompiles; gate: %s", a.Report.Counts.Recompiles, line)
 	}

@@ -28,7 +28,7 @@ func TestCompilerDisableOf26IsByDesign(t *testing.T) {
 	if v := a.Verdict; v.State != triage.StateNoEvidence || len(v.Reasons) != 0 || strings.Contains(v.Summary, "graph break to fix") {
 		t.Errorf("verdict %s: %s %q", v.State, v.Summary, v.Reasons)
 	}
-	if res := gate.Gate(a, gate.GateOptions{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) != 0 {
+	if res := gate.Check(a, gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}); len(res.Failures) != 0 {
 		t.Errorf("gate: %+v", res.Failures)
 	}
 }

@@ -30,8 +30,8 @@ func diffRuns(from, to *runView) *runDiff {
 }
 
 // compareSide is what the comparison needs of a run: its analysis, probe files and metric.
-func compareSide(r *runView) compare.CompareSide {
-	return compare.CompareSide{Name: fmt.Sprintf("run %d (%s)", r.id, orText(r.meta.Preset, r.label)),
+func compareSide(r *runView) compare.Side {
+	return compare.Side{Name: fmt.Sprintf("run %d (%s)", r.id, orText(r.meta.Preset, r.label)),
 		Analysis: r.snap.analysis, Probes: r.probes, Metric: r.meta.Metric}
 }
 

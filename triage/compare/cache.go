@@ -14,7 +14,7 @@ import (
 
 // compareCaches sets res.Caches: each cache's lookups on both sides, with the change of state when both sides show
 // their lookups.
-func (res *CompareResult) CompareCaches(ca, cb *report.CompileReport) {
+func (res *Result) CompareCaches(ca, cb *report.CompileReport) {
 	var cachesA, cachesB report.Caches
 	if ca != nil {
 		cachesA = ca.Caches
@@ -108,7 +108,7 @@ func StateOfCache(s report.CacheStats, ok bool) CacheState {
 // many or fewer ("hit → mostly hit") is entries not found; "→ none" is no lookup in B. A bypass is no lookup that
 // failed: the cache declined the graph (compile-time-and-caches.md §3.1–3.2), so a change from or to it names the
 // side that bypassed and the reason its records carry (bypassWords), never entries not found or a warm start.
-func (res *CompareResult) CacheCause(c CacheChange) string {
+func (res *Result) CacheCause(c CacheChange) string {
 	// all hits in B, or more of them: an improvement ("miss → mostly miss"); as many or fewer, even where most still
 	// hit ("hit → mostly hit"), is lookups B did not find
 	gain := c.To == CacheHit || c.To != CacheNone && c.To != CacheBypassed && HitShare(c.B) > HitShare(c.A)
@@ -176,7 +176,7 @@ func (res *CompareResult) CacheCause(c CacheChange) string {
 }
 
 // missCause is why B's lookups missed where A's hit more, from the settings and versions that differ.
-func (res *CompareResult) missCause(c CacheChange, torch, switchedBy, dir, key string) string {
+func (res *Result) missCause(c CacheChange, torch, switchedBy, dir, key string) string {
 	switch {
 	case switchedBy != "" && c.From == CacheNone:
 		return "A's caches were off: " + switchedBy

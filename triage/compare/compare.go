@@ -16,19 +16,19 @@ import (
 // phase and per frame, cache state, findings new and gone, the run's metric; ordered by contribution, with a
 // one-line verdict. Differences within noise are not differences.
 
-// CompareSchema names the JSON of `torchtriage compare`.
-const CompareSchema = "torchtriage.compare/v1"
+// Schema names the JSON of `torchtriage compare`.
+const Schema = "torchtriage.compare/v1"
 
-// CompareSide is what the comparison needs of one run.
-type CompareSide struct {
+// Side is what the comparison needs of one run.
+type Side struct {
 	Name     string               // what the user typed
 	Analysis *triage.Analysis     // the run's analysis
 	Probes   []report.ProcessInfo // the probe files (versions, env, config), may be nil
 	Metric   *float64             // meta.json's metric, when the run was stored with one
 }
 
-// CompareResult is `torchtriage compare A B`.
-type CompareResult struct {
+// Result is `torchtriage compare A B`.
+type Result struct {
 	Schema       string        `json:"schema"`
 	A            []string      `json:"a"`
 	B            []string      `json:"b"`
@@ -61,7 +61,7 @@ type CompareResult struct {
 
 // SetCommands records that A and B are runs of different commands (words: diff's "A and B ran different commands
 // (A: … · B: …)", "" when they are not): the verdict leads with it, as diff's text does.
-func (res *CompareResult) SetCommands(words string) {
+func (res *Result) SetCommands(words string) {
 	if words == "" {
 		return
 	}
@@ -71,7 +71,7 @@ func (res *CompareResult) SetCommands(words string) {
 }
 
 // phaseNote sets PhaseNote where a compile cache went between hit and miss.
-func (res *CompareResult) NotePhases() {
+func (res *Result) NotePhases() {
 	for _, c := range res.Caches {
 		if (c.Cache == "fx_graph" || c.Cache == "aot_autograd") && c.Changed() && (c.From.hits() && c.To.misses() || c.From.misses() && c.To.hits()) {
 			res.PhaseNote = "A and B are a cold and a warm start: on a cache hit Inductor reports no time and the backend's " +
@@ -82,8 +82,8 @@ func (res *CompareResult) NotePhases() {
 }
 
 // Compare compares run A with run B.
-func Compare(a, b CompareSide) CompareResult {
-	res := CompareResult{Schema: CompareSchema, A: a.Analysis.Report.Inputs, B: b.Analysis.Report.Inputs,
+func Compare(a, b Side) Result {
+	res := Result{Schema: Schema, A: a.Analysis.Report.Inputs, B: b.Analysis.Report.Inputs,
 		Versions: []Change{}, Settings: []Change{}, Phases: []Delta{}, Frames: []Delta{}, Ranks: []Delta{},
 		Caches: []CacheChange{}, FindingsNew: []string{}, FindingsGone: []string{}}
 	res.settings(a.Probes, b.Probes, a.Analysis.Report, b.Analysis.Report, a.Analysis.Run.ToolEnvironment(), b.Analysis.Run.ToolEnvironment())

@@ -10,7 +10,7 @@ import (
 )
 
 // WriteCompareText prints a comparison on one screen: the verdict, then what differs, biggest first.
-func WriteCompareText(w io.Writer, nameA, nameB string, res CompareResult) {
+func WriteCompareText(w io.Writer, nameA, nameB string, res Result) {
 	fmt.Fprintf(w, "torchtriage compare · A %s · B %s\n%s\n", nameA, nameB, res.Verdict)
 	if res.Same {
 		return

@@ -19,7 +19,7 @@ type frameMatch struct {
 	function, cid string
 }
 
-func (res *CompareResult) compile(ca, cb *report.CompileReport) {
+func (res *Result) compile(ca, cb *report.CompileReport) {
 	get := func(c *report.CompileReport) (*float64, report.Phases) {
 		if c == nil {
 			return nil, report.Phases{}
@@ -135,7 +135,7 @@ func versionWords(vs []Change) []string {
 }
 
 // verdict words the comparison on one line, biggest contribution first; same is true when nothing differs.
-func (res *CompareResult) DecideVerdict() (string, bool) {
+func (res *Result) DecideVerdict() (string, bool) {
 	var parts []string
 	headline := false // the compile-time change leads the parts
 	if d := res.Compile; d != nil && d.Big && d.DeltaS != nil {

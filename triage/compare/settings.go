@@ -13,7 +13,7 @@ import (
 // settings lists the versions and env/config settings that differ (probe files of the lowest rank of each
 // side; the report's torch version when no probe says). A variable the tool set in each run to a path in that
 // run's own directory (TORCH_TRACE: toolA, toolB are what the tool added to each) is no difference.
-func (res *CompareResult) settings(pa, pb []report.ProcessInfo, ra, rb *report.Report, toolA, toolB map[string]string) {
+func (res *Result) settings(pa, pb []report.ProcessInfo, ra, rb *report.Report, toolA, toolB map[string]string) {
 	va, vb := firstProbe(pa), firstProbe(pb)
 	if va == nil || vb == nil {
 		ta, tb := ptrStr(ra.TorchVersion), ptrStr(rb.TorchVersion)

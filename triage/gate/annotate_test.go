@@ -39,7 +39,7 @@ func TestAnnotationPaths(t *testing.T) {
 			t.Errorf("annotationPath(%q, root %q) = %q, want %q", tc.file, tc.root, got, tc.want)
 		}
 	}
-	res := GateResult{Failures: []GateFailure{
+	res := Result{Failures: []Failure{
 		{Rule: "--max-graph-breaks=0", Message: "m1", File: "/work/repro/r05_dist_c10d.py", Line: 10},
 		{Rule: "--max-graph-breaks=0", Message: "m2", File: "/work/x/unknown.py", Line: 3},
 	}}

@@ -10,7 +10,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-func (res *GateResult) baselineRule(a *triage.Analysis, o GateOptions) {
+func (res *Result) baselineRule(a *triage.Analysis, o Options) {
 	keyOf := (*findings.Finding).CompareKey
 	if o.Baseline.byLine {
 		keyOf = (*findings.Finding).LineKey

@@ -48,7 +48,7 @@ func SecondsWord(d time.Duration) string {
 }
 
 // compileRules applies --max-compile-time, --max-compile-skew and the baseline's compile times.
-func (res *GateResult) compileRules(a *triage.Analysis, o GateOptions) {
+func (res *Result) compileRules(a *triage.Analysis, o Options) {
 	c := a.Report.Compile
 	if o.MaxCompileTime > 0 {
 		rule := "--max-compile-time=" + SecondsWord(o.MaxCompileTime)
@@ -63,7 +63,7 @@ func (res *GateResult) compileRules(a *triage.Analysis, o GateOptions) {
 		case c == nil || c.TotalS == nil:
 			res.Notes = append(res.Notes, rule+": no compile time in the input (run with TORCH_TRACE or the probe)")
 		case *c.TotalS > o.MaxCompileTime.Seconds():
-			res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: fmt.Sprintf("compile time %.1f s > %s%s",
+			res.Failures = append(res.Failures, Failure{Rule: rule, Message: fmt.Sprintf("compile time %.1f s > %s%s",
 				*c.TotalS, SecondsWord(o.MaxCompileTime), slowestFrames(c))})
 		}
 	}
@@ -77,7 +77,7 @@ func (res *GateResult) compileRules(a *triage.Analysis, o GateOptions) {
 			skew := *rs[slow].TotalS - *rs[fast].TotalS
 			res.Counts.CompileSkewS = &skew
 			if skew > o.MaxCompileSkew.Seconds() {
-				res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: fmt.Sprintf(
+				res.Failures = append(res.Failures, Failure{Rule: rule, Message: fmt.Sprintf(
 					"compile skew %.1f s > %s: rank %d compiled %.1f s, rank %d %.1f s", skew, SecondsWord(o.MaxCompileSkew),
 					slow, *rs[slow].TotalS, fast, *rs[fast].TotalS)})
 			}
@@ -107,7 +107,7 @@ func slowestFrames(c *report.CompileReport) string {
 }
 
 // baselineCompile fails on frames whose compile time grew beyond the tolerance, naming the phases that grew.
-func (res *GateResult) BaselineCompile(c *report.CompileReport, o GateOptions) {
+func (res *Result) BaselineCompile(c *report.CompileReport, o Options) {
 	tol := report.DefaultTolerance
 	if o.CompileTolerance != nil {
 		tol = *o.CompileTolerance
@@ -121,7 +121,7 @@ func (res *GateResult) BaselineCompile(c *report.CompileReport, o GateOptions) {
 		was, ok := base[now.Key()]
 		if !ok {
 			if now.TotalS > baselineFloorS {
-				res.Failures = append(res.Failures, GateFailure{Rule: rule, File: now.File, Line: now.Line,
+				res.Failures = append(res.Failures, Failure{Rule: rule, File: now.File, Line: now.Line,
 					Message: fmt.Sprintf("new frame compile %s: %.1f s, not in the baseline", now.Label(), now.TotalS)})
 			}
 			continue
@@ -148,6 +148,6 @@ func (res *GateResult) BaselineCompile(c *report.CompileReport, o GateOptions) {
 		if was.Cache == "warm" && now.Cache != "" && now.Cache != "warm" { // not the same start: say so
 			msg += fmt.Sprintf("; the baseline's run hit the cache (warm), this one missed it (%s): a cold start, not necessarily a regression", now.Cache)
 		}
-		res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: msg, File: now.File, Line: now.Line})
+		res.Failures = append(res.Failures, Failure{Rule: rule, Message: msg, File: now.File, Line: now.Line})
 	}
 }

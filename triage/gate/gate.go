@@ -12,8 +12,8 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-// GateOptions are the rules of `torchtriage check`. A negative maximum means no limit.
-type GateOptions struct {
+// Options are the rules of `torchtriage check`. A negative maximum means no limit.
+type Options struct {
 	MaxGraphBreaks  int  // distinct graph breaks; by-design ones count only with CountExpected
 	MaxRecompiles   int  // recompiles; automatic dynamic's expected first one counts only with CountExpected
 	NoLimitHits     bool // any recompile-limit hit fails
@@ -36,20 +36,20 @@ type GateOptions struct {
 }
 
 // Rules reports whether any rule is set.
-func (o GateOptions) Rules() bool {
+func (o Options) Rules() bool {
 	return o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil ||
 		o.MaxCompileTime > 0 || o.MaxCompileSkew > 0
 }
 
 // single is o with every rule off (the settings rules share kept): the base of one rule's options.
-func (o GateOptions) single() GateOptions {
-	return GateOptions{MaxGraphBreaks: -1, MaxRecompiles: -1, CountExpected: o.CountExpected, Command: o.Command,
+func (o Options) single() Options {
+	return Options{MaxGraphBreaks: -1, MaxRecompiles: -1, CountExpected: o.CountExpected, Command: o.Command,
 		CompileTolerance: o.CompileTolerance}
 }
 
-// Gate applies the rules to an analysis.
-func Gate(a *triage.Analysis, o GateOptions) GateResult {
-	res := GateResult{Rules: []string{}, Failures: []GateFailure{}, Improved: []string{}, Notes: []string{},
+// Check applies the rules to an analysis.
+func Check(a *triage.Analysis, o Options) Result {
+	res := Result{Rules: []string{}, Failures: []Failure{}, Improved: []string{}, Notes: []string{},
 		DidNotComplete: a.Unfinished()}
 	rc := a.Report.Counts
 	res.Counts.breaksLogged = a.Evidence.LoggingOf(a.Evidence.GraphBreaksLogged)

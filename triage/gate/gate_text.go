@@ -14,14 +14,14 @@ import (
 
 // WriteGateRooted prints a gate result as text, json, github (workflow annotations, paths relative to pathRoot:
 // annotationPath) or junit.
-func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string) error {
+func WriteGateRooted(w io.Writer, format string, res Result, pathRoot string) error {
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", " ")
 		return enc.Encode(struct {
 			Schema string `json:"schema"`
-			GateResult
+			Result
 		}{"torchtriage.check/v1", res})
 	case "github":
 		for _, f := range res.Failures {
@@ -52,7 +52,7 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 		for _, r := range res.notEvaluatedBeside() {
 			fmt.Fprintf(w, "::warning title=%s::%s\n", GhProp("torchtriage "+r+" not evaluated"), ghData("no evidence: "+res.NotEvaluated[r]))
 		}
-		fmt.Fprintln(w, GateSummary(res))
+		fmt.Fprintln(w, Summary(res))
 		return nil
 	case "junit":
 		return writeJUnit(w, res)
@@ -69,13 +69,13 @@ func WriteGateRooted(w io.Writer, format string, res GateResult, pathRoot string
 	for _, r := range res.notEvaluatedBeside() {
 		fmt.Fprintf(w, "not evaluated: %s: no evidence: %s\n", r, res.NotEvaluated[r])
 	}
-	fmt.Fprintln(w, GateSummary(res))
+	fmt.Fprintln(w, Summary(res))
 	return nil
 }
 
 // notEvaluatedBeside are the rules not evaluated (in rule order) where the gate's outcome does not already say so:
 // beside failures of other rules (a gate with no failure and no evidence says "no evidence" as a whole).
-func (res GateResult) notEvaluatedBeside() []string {
+func (res Result) notEvaluatedBeside() []string {
 	if len(res.Failures) == 0 {
 		return nil
 	}
@@ -103,14 +103,14 @@ func gateTally(n, seen int, logged report.Logging, noun, name string) string {
 
 // limitHitsCounted is the limit hits of the counted line: a hit prints whatever TORCH_LOGS says, but not through
 // a log the program silenced (Analysis.LimitHitsValue).
-func limitHitsCounted(c GateCounts) string {
+func limitHitsCounted(c Counts) string {
 	if c.breaksLogged == report.LoggingSilenced {
 		return report.Tally(c.RecompileLimitHits, report.LoggingSilenced, "limit hit")
 	}
 	return report.Plural(c.RecompileLimitHits, "limit hit")
 }
 
-func GateSummary(res GateResult) string {
+func Summary(res Result) string {
 	verdict := "PASS"
 	switch {
 	case !res.Passed && len(res.Failures) > 0:
@@ -230,7 +230,7 @@ type junitFailure struct {
 // writeJUnit writes one test case per rule; a failed rule carries all its failure lines; a rule the input cannot
 // show (NotEvaluated, with its own reason), or that found nothing on a run that did not complete, is skipped (an
 // empty case reads as passed; --allow-no-evidence keeps them passed, its evidence case says so); no evidence adds a failed "evidence" case, a run that did not complete a failed "run completed" one.
-func writeJUnit(w io.Writer, res GateResult) error {
+func writeJUnit(w io.Writer, res Result) error {
 	s := junitSuite{Name: "torchtriage check"}
 	notEvaluated := "" // of every rule that found nothing, on a run that did not complete
 	if res.DidNotComplete != "" {
@@ -294,6 +294,6 @@ func writeJUnit(w io.Writer, res GateResult) error {
 }
 
 // compileErrorsCounted is the gate's count of compile errors: "1 compile error", "0 compile errors (1 caught)".
-func compileErrorsCounted(c GateCounts) string {
+func compileErrorsCounted(c Counts) string {
 	return report.Plural(c.CompileErrors, "compile error") + triage.CaughtSuffix(c.CompileErrorsCaught)
 }

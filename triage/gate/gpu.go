@@ -16,7 +16,7 @@ import (
 // graph left out of CUDA graphs is the same cost, printed differently since 2.9) and on a CUDA-graph warning whose
 // playbook says fix (pending backwards: calls that missed the fast path); --max-cudagraph-rerecords N on
 // re-recordings beyond N (recordings after failed checks, not the failed checks: RerecordSummary).
-func (res *GateResult) cudagraphRules(a *triage.Analysis, o GateOptions) {
+func (res *Result) cudagraphRules(a *triage.Analysis, o Options) {
 	if o.NoCudagraphSkips {
 		alone := o.single()
 		alone.NoCudagraphSkips = true
@@ -54,7 +54,7 @@ func (res *GateResult) cudagraphRules(a *triage.Analysis, o GateOptions) {
 
 // MissingEvidence says, in one line, what the inputs lack for the rules asked ("" when nothing): no torch output
 // at all, or break/recompile logging the rules need that was off. The gate must not pass on nothing.
-func MissingEvidence(a *triage.Analysis, o GateOptions) string {
+func MissingEvidence(a *triage.Analysis, o Options) string {
 	ev := a.Evidence
 	if !ev.TorchSeen {
 		if a.Run != nil { // the run's own output, captured by the tool: no question of the right log

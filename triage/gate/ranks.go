@@ -13,7 +13,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-func (res *GateResult) ranksRule(a *triage.Analysis) {
+func (res *Result) ranksRule(a *triage.Analysis) {
 	ra := a.RankAgreement
 	pb := ""
 	for i := range a.Findings {
@@ -51,14 +51,14 @@ func (res *GateResult) ranksRule(a *triage.Analysis) {
 		if pb != "" {
 			msg += " · playbook " + pb
 		}
-		res.Failures = append(res.Failures, GateFailure{Rule: "--ranks-agree", Message: msg, Finding: string(findings.KindRankDisagreement), Playbook: pb})
+		res.Failures = append(res.Failures, Failure{Rule: "--ranks-agree", Message: msg, Finding: string(findings.KindRankDisagreement), Playbook: pb})
 	}
 }
 
 // compilesNote notes, of ranks that agree, that their probes recorded different compiles: rank agreement does not
 // compare them, so --ranks-agree does not fail on them, and does not pass in silence either. Ranks not compared
 // are said with their summary, which says it (MissingEvidence).
-func (res *GateResult) compilesNote(ra ranks.RankAgreement) {
+func (res *Result) compilesNote(ra ranks.RankAgreement) {
 	if ra.Compiles != nil && ra.NotCompared == "" {
 		res.Notes = append(res.Notes, "--ranks-agree: "+ra.Compiles.Summary)
 	}

@@ -10,8 +10,8 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 )
 
-// GateFailure is one reason the gate failed, printable on one line.
-type GateFailure struct {
+// Failure is one reason the gate failed, printable on one line.
+type Failure struct {
 	Rule     string `json:"rule"`    // the flag: "--max-graph-breaks"
 	Message  string `json:"message"` // what, where, which playbook
 	Finding  string `json:"finding,omitempty"`
@@ -20,14 +20,14 @@ type GateFailure struct {
 	Playbook string `json:"playbook,omitempty"`
 }
 
-// GateResult is the outcome of Gate.
-type GateResult struct {
+// Result is the outcome of Check.
+type Result struct {
 	Passed   bool          `json:"passed"`
 	Rules    []string      `json:"rules"` // the rules checked, e.g. "--max-graph-breaks=0"
-	Failures []GateFailure `json:"failures"`
+	Failures []Failure `json:"failures"`
 	Improved []string      `json:"improved"` // baseline items that are gone
 	Notes    []string      `json:"notes"`    // new items not counted (expected by design)
-	Counts   GateCounts    `json:"counts"`
+	Counts   Counts    `json:"counts"`
 	// DidNotComplete says how the run fell short of its end ("exited with code 1"), "" when it completed or
 	// nothing shows it did not (Analysis.Unfinished).
 	DidNotComplete string `json:"did_not_complete,omitempty"`
@@ -43,7 +43,7 @@ type GateResult struct {
 }
 
 // rule adds a rule, noting it not evaluated when the input cannot show what it asks (MissingEvidence of it alone).
-func (res *GateResult) rule(a *triage.Analysis, rule string, alone GateOptions) {
+func (res *Result) rule(a *triage.Analysis, rule string, alone Options) {
 	res.Rules = append(res.Rules, rule)
 	if why := MissingEvidence(a, alone); why != "" {
 		if res.NotEvaluated == nil {
@@ -53,11 +53,11 @@ func (res *GateResult) rule(a *triage.Analysis, rule string, alone GateOptions) 
 	}
 }
 
-// GateCounts are the numbers the rules compare: every field of report's counts (Counts), by the same name and,
+// Counts are the numbers the rules compare: every field of report's counts (Counts), by the same name and,
 // with --count-expected, the same value; without it graph_breaks and recompiles leave out by-design breaks and
 // automatic dynamic's expected recompiles, as the rules do. LimitHits is recompile_limit_hits by its check/v1
 // name. CompileTimeS and CompileSkewS are there when a compile-time rule asked for them and the input has them.
-type GateCounts struct {
+type Counts struct {
 	report.Counts
 	LimitHits int `json:"limit_hits"`
 	// CompileErrorsCaught: compile errors the program caught and went on after (not in compile_errors: no process
@@ -88,7 +88,7 @@ type GateCounts struct {
 	byDesign, expected int
 }
 
-func (res *GateResult) fail(rule, why string, f *findings.Finding) {
+func (res *Result) fail(rule, why string, f *findings.Finding) {
 	msg := fmt.Sprintf("%s: %s", why, f.Title)
 	if f.File != "" {
 		msg += " · at " + f.File
@@ -102,6 +102,6 @@ func (res *GateResult) fail(rule, why string, f *findings.Finding) {
 	if f.Playbook != "" {
 		msg += " · playbook " + f.Playbook
 	}
-	res.Failures = append(res.Failures, GateFailure{Rule: rule, Message: msg, Finding: f.ID, File: f.File,
+	res.Failures = append(res.Failures, Failure{Rule: rule, Message: msg, Finding: f.ID, File: f.File,
 		Line: f.Line, Playbook: f.Playbook})
 }

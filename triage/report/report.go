@@ -8,7 +8,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
-// ReportSchema names the JSON schema of `torchtriage report`. v2 (from v1): torch_version holds only a version
+// Schema names the JSON schema of `torchtriage report`. v2 (from v1): torch_version holds only a version
 // an input states (else null) and the format-era guess moved to log_format; evidence and verdict.state are new;
 // counts gained cudagraph_partitions, cudagraph_rerecords and runtime_errors; runtime_errors, the CUDA-graph
 // lists and gpu_warnings are new lists, and exceptions keeps only interrupts, launcher summaries and cut
@@ -30,7 +30,7 @@ import (
 // optimize_ddp_split_graph: compile_id, submodules, names, records, ranks), by design and in no count;
 // counts_uncounted (why none of the counts but runtime_errors stands, whatever their zeros: no_torch_output,
 // nothing_compiled; and the text's words) is new, absent where they stand.
-const ReportSchema = "torchtriage.report/v2"
+const Schema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
 type Report struct {
@@ -122,7 +122,7 @@ func (a *Aggregator) Report() *Report {
 			a.ranks[r] = true
 		}
 	}
-	rep := &Report{Schema: ReportSchema, Inputs: append([]string{}, a.inputs...), Ranks: SortedInts(a.ranks),
+	rep := &Report{Schema: Schema, Inputs: append([]string{}, a.inputs...), Ranks: SortedInts(a.ranks),
 		PerRank: map[string]Counts{}}
 	if a.eraInput != "" {
 		a.inputEra[a.eraInput], a.eraInput, a.eraCur = a.inputEra[a.eraInput].Merge(a.eraCur), "", logparse.Era{}
