@@ -22,11 +22,11 @@ type Failure struct {
 
 // Result is the outcome of Check.
 type Result struct {
-	Passed   bool          `json:"passed"`
-	Rules    []string      `json:"rules"` // the rules checked, e.g. "--max-graph-breaks=0"
+	Passed   bool      `json:"passed"`
+	Rules    []string  `json:"rules"` // the rules checked, e.g. "--max-graph-breaks=0"
 	Failures []Failure `json:"failures"`
-	Improved []string      `json:"improved"` // baseline items that are gone
-	Notes    []string      `json:"notes"`    // new items not counted (expected by design)
+	Improved []string  `json:"improved"` // baseline items that are gone
+	Notes    []string  `json:"notes"`    // new items not counted (expected by design)
 	Counts   Counts    `json:"counts"`
 	// DidNotComplete says how the run fell short of its end ("exited with code 1"), "" when it completed or
 	// nothing shows it did not (Analysis.Unfinished).
