@@ -2,7 +2,6 @@ package triage
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/ranks"
@@ -64,45 +63,17 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 	if snap == nil {
 		snap = snapshotFromSummaries(rep)
 	}
-	rw := rep.Evidence.ItemRanks // an item's ranks in words ("no rank prefix" in a torchrun job)
-	// the findings of distinct breaks and recompile groups (thousands in a big run) are made on every core
-	recompiling := map[string]bool{}
-	groups := make([]*report.GroupSnap, 0, len(snap.Groups))
+	in := &findings.Input{Report: rep, Snap: snap, Set: set, Probes: probes, Recompiling: map[string]bool{},
+		RankWords: rep.Evidence.ItemRanks} // an item's ranks in words ("no rank prefix" in a torchrun job)
 	off := automaticDynamicOff(probes)
 	for _, g := range snap.Groups {
 		if len(off) > 0 && len(g.Autos) > 0 {
 			g = g.WithoutAutomaticDynamic(off)
 		}
-		groups = append(groups, g)
-		recompiling[g.Key.File+"\x00"+g.Key.Fn] = true
+		in.Groups = append(in.Groups, g)
+		in.Recompiling[g.Key.File+"\x00"+g.Key.Fn] = true
 	}
-	recomps := make([]findings.Finding, len(groups))
-	report.InParallel(len(groups), 64, func(from, to int) {
-		words := report.LastRankWords(rw) // one a chunk: goroutines share none
-		for i := from; i < to; i++ {
-			recomps[i] = findings.RecompileFinding(groups[i], set, words)
-		}
-	})
-	sort.Slice(recomps, func(i, j int) bool { return recomps[i].ID < recomps[j].ID })
-	limits := findings.LimitFindings(rep.LimitEvents(), recomps, set)
-	fs := make([]findings.Finding, len(rep.GraphBreaks), len(rep.GraphBreaks)+len(recomps)+len(limits))
-	report.InParallel(len(fs), 64, func(from, to int) {
-		words, m := report.LastRankWords(rw), &findings.BreakMatcher{Set: set}
-		for i := from; i < to; i++ {
-			fs[i] = findings.BreakFinding(rep.GraphBreaks[i], snap, m, recompiling, words, probes)
-		}
-	})
-	fs = append(fs, recomps...)
-	fs = append(fs, limits...)
-	for _, s := range rep.CudagraphSkips {
-		fs = append(fs, findings.SkipFinding(s, snap, set, rw))
-	}
-	fs = append(fs, findings.GpuFindings(rep, snap, set, rw)...)
-	fs = append(fs, findings.DdpSplitFindings(rep.DDPSplits, set, rw)...)
-	fs = append(fs, findings.ErrorFindings(rep.ErrorEvents(), findings.KindCompileError, set, rep.FirstFailure)...)
-	fs = append(fs, findings.ErrorFindings(rep.RuntimeErrorEvents(), findings.KindRuntimeError, set, rep.FirstFailure)...)
-	fs = append(fs, findings.ErrorFindings(caughtCompiles(rep.ExceptionEvents()), findings.KindCompileError, set, nil)...)
-	findings.UniqueIDs(fs)
+	fs := findings.Build(in)
 	ev := report.EvidenceWith(rep.Evidence, rep, run, probes)
 	unknown := ranks.RanksWithoutRecords(rep, ev.Ranks, run, probes, ev.TorchSeen)
 	// one source: the header's ranks and cuts, and the ranks of them per_rank has no counts of

@@ -43,7 +43,7 @@ func probeFindings(rep *report.Report, probes []report.ProcessInfo, set *playboo
 	}
 	perRank := logBreaksPerRank(rep)
 	errsPerRank := map[int]int{}
-	for _, e := range append(rep.ErrorEvents(), caughtCompiles(rep.ExceptionEvents())...) {
+	for _, e := range append(rep.ErrorEvents(), findings.CaughtCompiles(rep.ExceptionEvents())...) {
 		errsPerRank[e.Rank]++
 	}
 	limitsPerRank := map[int]int{}

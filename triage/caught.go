@@ -10,17 +10,6 @@ import (
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
-// caughtCompiles are the exceptions torch.compile raised that no process died of (ErrorSummary.Compile).
-func caughtCompiles(events []report.ErrorSummary) []report.ErrorSummary {
-	var out []report.ErrorSummary
-	for _, e := range events {
-		if e.Caught && e.Compile {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // CaughtCompileErrors is how many compile errors the program caught and went on after (findings marked Caught):
 // the counts line's "compile errors 0 (1 caught)".
 func (a *Analysis) CaughtCompileErrors() int {
