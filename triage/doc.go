@@ -1,7 +1,7 @@
-// Package triage is the analysis: records (from logparse) become the counts contract (Aggregator, Report),
-// findings with their playbooks, rank agreement, the verdict and the next checklist step, the CI gate and its
-// baseline, and the diff between two runs, with their text forms (fitted to a width, ASCII when asked:
-// TextOptions), Markdown and JSON. Load is the one loader of log files, directories and stdin. It does no
-// run-store I/O and imports no launcher, probe, session or UI: those live in its sub-packages (runner, probe,
-// demo, session, story) and in cli and tui.
+// Package triage is the analysis entry: AnalyzeRun takes a report (triage/report), the playbooks, the probe
+// files and the run's facts, makes the findings (triage/findings), judges rank agreement (triage/ranks), and
+// decides the verdict and the checklist's next step — decided here, worded apart (verdict_basis.go and the
+// words files). Analysis is what every rendering (triage/render), the gate (triage/gate), diff and compare
+// (triage/compare), the session and the TUI read. It does no I/O: loading is triage/report's, launching is
+// triage/runner's, and the run store is triage/runs'.
 package triage
