@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/compare"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -118,7 +119,7 @@ func (m *Model) diffText() (string, []string) {
 		case compare.ChangeGone:
 			mark, st = "-", th.good
 		}
-		lines = append(lines, fmt.Sprintf(" %s %-16s %s", st.Render(mark+" "+it.Change), kindWord(it.Kind), it.Title))
+		lines = append(lines, fmt.Sprintf(" %s %-16s %s", st.Render(mark+" "+it.Change), playbooks.WordsOf(it.Kind).Item, it.Title))
 		detail := fmt.Sprintf("       records %d → %d", it.Before, it.After)
 		for _, rc := range it.Ranks {
 			if len(rc.Ranks) > 0 {

@@ -2,33 +2,14 @@ package tui
 
 import (
 	"strconv"
-	"strings"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // How the lists, the detail, the diff and the ranks view name finding kinds.
-
-// kindNames are each kind's name, singular and plural.
-var kindNames = map[findings.Kind][2]string{
-	findings.KindGraphBreak:         {"graph break", "graph breaks"},
-	findings.KindRecompile:          {"recompile", "recompiles"},
-	findings.KindLimitHit:           {"limit hit", "limit hits"},
-	findings.KindCudagraphSkip:      {"CUDA-graph skip", "CUDA-graph skips"},
-	findings.KindCompileError:       {"compile error", "compile errors"},
-	findings.KindRuntimeError:       {"runtime error", "runtime errors"},
-	findings.KindCudagraphPartition: {"CUDA-graph partition", "CUDA-graph partitions"},
-	findings.KindCudagraphRerecord:  {"CUDA-graph re-record", "CUDA-graph re-records"},
-	findings.KindGPUWarning:         {"GPU warning", "GPU warnings"},
-	findings.KindCacheMiss:          {"cache miss", "cache misses"},
-	findings.KindCompileTime:        {"compile time", "compile-time findings"},
-	findings.KindRankDisagreement:   {"rank disagreement", "rank disagreements"},
-	findings.KindConfigParity:       {"config parity", "setting differences"},
-	findings.KindProbeMismatch:      {"probe mismatch", "probe mismatches"},
-	report.KindDDPSplit:             {"DDPOptimizer split", "DDPOptimizer splits"},
-}
 
 // kindOrder is the order of the kinds in the left list's title.
 var kindOrder = []findings.Kind{findings.KindCompileError, findings.KindRuntimeError, findings.KindCudagraphSkip,
@@ -43,24 +24,18 @@ var kindTags = map[findings.Kind]string{
 	findings.KindCacheMiss: "CACHE", findings.KindCompileTime: "TIME", report.KindDDPSplit: "DDP",
 }
 
-// kindWord names a finding kind in words.
-func kindWord(k findings.Kind) string {
-	if n, ok := kindNames[k]; ok {
-		return n[0]
-	}
-	return strings.ReplaceAll(string(k), "_", " ")
-}
+// kindWord names a finding kind in words (playbooks' table of kind words).
+func kindWord(k findings.Kind) string { return playbooks.WordsOf(k).One }
 
 // kindCount is "1 runtime error", "3 cache misses".
 func kindCount(k findings.Kind, n int) string {
-	name, ok := kindNames[k]
-	if !ok {
+	if !playbooks.HasWords(k) {
 		return plural(n, kindWord(k))
 	}
-	if n == 1 {
-		return "1 " + name[0]
+	if w := playbooks.WordsOf(k); n != 1 {
+		return strconv.Itoa(n) + " " + w.Many
 	}
-	return strconv.Itoa(n) + " " + name[1]
+	return "1 " + kindWord(k)
 }
 
 // leftTitle names the left list by what it holds: "Graph breaks" while it holds only breaks (parts is empty

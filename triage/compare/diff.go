@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -140,7 +141,7 @@ func Diff(a, b *triage.Analysis) DiffResult {
 			res.compared = append(res.compared, k)
 		case !gpuKinds[k] || seen[k]: // only GPU runs print those: their gap is named only where a side has some
 			skip[k] = true
-			res.NotCompared = append(res.NotCompared, findings.KindPlural(k)+": "+strings.Join(sides, ", "))
+			res.NotCompared = append(res.NotCompared, playbooks.WordsOf(k).Items+": "+strings.Join(sides, ", "))
 		}
 	}
 	// a side that did not complete shows nothing of what it never reached: A's items it lacks (or has fewer of)

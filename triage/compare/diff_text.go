@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -32,7 +33,7 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 			t.Linef(6, "  ~ %s", movedText(it))
 			continue
 		}
-		line := fmt.Sprintf("  %s %s: %s", sign[it.Change], findings.KindWord(it.Kind), it.Title)
+		line := fmt.Sprintf("  %s %s: %s", sign[it.Change], playbooks.WordsOf(it.Kind).Item, it.Title)
 		switch it.Change {
 		case ChangeNew:
 			line += fmt.Sprintf(" (×%d)", it.After)
@@ -65,7 +66,7 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 	if len(res.Items) == 0 {
 		var kinds []string
 		for _, k := range res.compared {
-			kinds = append(kinds, findings.KindPlural(k))
+			kinds = append(kinds, playbooks.WordsOf(k).Items)
 		}
 		t.Blank()
 		lead := "No difference in " // what a side that did not complete never reached is not a difference either way
@@ -115,9 +116,9 @@ func rankChangeText(rcs []RankChange) string {
 
 // movedText words a move: "graph break print() moved from r.py:4 to r.py:5" (the title for other kinds).
 func movedText(it DiffItem) string {
-	what := findings.KindWord(it.Kind) + ": " + it.Title
+	what := playbooks.WordsOf(it.Kind).Item + ": " + it.Title
 	if it.Kind == findings.KindGraphBreak && it.What != "" {
-		what = findings.KindWord(it.Kind) + " " + it.What
+		what = playbooks.WordsOf(it.Kind).Item + " " + it.What
 	}
 	t := what + " moved from " + strings.Join(findings.CapList(it.From, 4), ", ") + " to " + strings.Join(findings.CapList(it.To, 4), ", ")
 	if it.Change == ChangeMoved {

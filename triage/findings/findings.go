@@ -266,33 +266,6 @@ func SiteText(file string, line int) string {
 	return text.Site(file, line)
 }
 
-func KindWord(kind Kind) string {
-	switch kind {
-	case KindGraphBreak:
-		return "graph break"
-	case KindRecompile:
-		return "recompile reason"
-	case KindCudagraphSkip:
-		return "CUDA-graph skip"
-	}
-	return strings.ReplaceAll(string(kind), "_", " ")
-}
-
 // diffKindOrder lists the kinds a diff compares, in the order NotCompared names them.
 var DiffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
 	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
-
-// KindPlural names a kind in NotCompared ("graph breaks", "CUDA-graph skips").
-func KindPlural(k Kind) string {
-	switch k {
-	case KindGraphBreak:
-		return "graph breaks"
-	case KindRecompile:
-		return "recompiles"
-	case KindCudagraphPartition:
-		return "non-cudagraphable partitions"
-	case KindCudagraphRerecord:
-		return "CUDA-graph re-recordings"
-	}
-	return KindWord(k) + "s"
-}

@@ -3,6 +3,7 @@ package gate
 import (
 	"fmt"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -29,7 +30,7 @@ func (res *Result) baselineRule(a *triage.Analysis, o Options) {
 			continue
 		}
 		f := it.finding
-		res.fail("--baseline", "new "+findings.KindWord(it.Kind)+" not in the baseline", f)
+		res.fail("--baseline", "new "+playbooks.WordsOf(it.Kind).Item+" not in the baseline", f)
 	}
 	seen := map[string]bool{}
 	for _, it := range now {
@@ -57,11 +58,11 @@ func (res *Result) baselineRule(a *triage.Analysis, o Options) {
 			unseen[it.Kind] = why
 			continue
 		}
-		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", findings.KindWord(it.Kind), it.Title, it.Records))
+		res.Improved = append(res.Improved, fmt.Sprintf("%s %s (was %d×)", playbooks.WordsOf(it.Kind).Item, it.Title, it.Records))
 	}
 	for _, k := range findings.DiffKindOrder {
 		if why := unseen[k]; why != "" {
-			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", findings.KindPlural(k), why))
+			res.Notes = append(res.Notes, fmt.Sprintf("%s of the baseline not compared: the input %s", playbooks.WordsOf(k).Items, why))
 		}
 	}
 	if missing > 0 {

@@ -106,7 +106,7 @@ func buildDelta(base, r *Run, basis string) *Delta {
 				} else if k == findings.KindCudagraphPartition && x.Logged.PartitionsHidden {
 					why = triage.PartitionsFromCache
 				}
-				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", findings.KindPlural(k), x.ID, why))
+				d.NotCompared = append(d.NotCompared, fmt.Sprintf("%s: run %d %s", playbooks.WordsOf(k).Items, x.ID, why))
 				break
 			}
 		}
@@ -173,7 +173,7 @@ func (d *Delta) byDesignKinds() string {
 		case findings.KindRecompile:
 			words = append(words, "expected recompiles")
 		default:
-			words = append(words, "by-design "+findings.KindPlural(k))
+			words = append(words, "by-design "+playbooks.WordsOf(k).Items)
 		}
 	}
 	return playbooks.JoinAnd(words)

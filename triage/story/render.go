@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -183,7 +184,7 @@ func deltaLines(d *Delta, r *Run, esc, code, bold func(string) string) (lines []
 				out = append(out, esc(fmt.Sprintf("… %d more %s (see --format json)", len(items)-i, label)))
 				break
 			}
-			l := bold(label) + " " + esc(findings.KindWord(it.Kind)+": "+it.Title)
+			l := bold(label) + " " + esc(playbooks.WordsOf(it.Kind).Item+": "+it.Title)
 			if count {
 				l += esc(fmt.Sprintf(" (×%d → ×%d)", it.Before, it.After))
 			}
