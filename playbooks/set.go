@@ -43,10 +43,19 @@ func newSet(list []*Playbook) *Set {
 // All returns every playbook, sorted by id.
 func (s *Set) All() []*Playbook { return append([]*Playbook(nil), s.all...) }
 
-// Get returns the playbook with this id (case-insensitive).
+// Get returns the playbook with this id (case-insensitive): a built-in or user playbook, or a registry playbook
+// (gb-registry-0059) that no user playbook of that id replaces.
 func (s *Set) Get(id string) (*Playbook, bool) {
-	p, ok := s.byID[strings.ToLower(strings.TrimSpace(id))]
-	return p, ok
+	key := strings.ToLower(strings.TrimSpace(id))
+	if p, ok := s.byID[key]; ok {
+		return p, true
+	}
+	if n, ok := strings.CutPrefix(key, RegistryPrefix); ok && len(n) == 4 {
+		if p := RegistryByGBID("GB" + n); p != nil {
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // ByGBID returns the playbooks whose gb_ids contain the graph-break id (any
