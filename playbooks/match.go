@@ -52,6 +52,7 @@ type hit struct {
 	score   int    // sum of the weights of the matched criteria
 	level   string // most specific matched criterion
 	reasons int    // number of reason patterns that matched
+	keyed   bool   // matched on a key (GB id, gb_type, guard class, exception class), not on message words alone
 }
 
 // Match picks the most specific playbook for q. The rule:
@@ -70,12 +71,14 @@ type hit struct {
 //     or q.Reason is empty.
 //   - Ties: more matching reason patterns, then the narrower playbook (fewer
 //     gb_ids+gb_types), then the id.
-//   - The order of the sources: a built-in or user playbook that matched by
-//     GB id or gb_type; else the registry playbook of q.GBID, else of
-//     q.GBType (registryFor: PyTorch's own words for that id, which beat a
-//     playbook that matched on a guard, an exception class or message words
-//     only); else the best built-in or user playbook by guard, error or
-//     reason; else generic-<kind>, or generic-unknown for a kind without one.
+//   - The order of the sources: a built-in or user playbook that matched on a
+//     key (GB id, gb_type, guard class or exception class: q.ErrorClass
+//     matched by an errors pattern); else the registry playbook of q.GBID,
+//     else of q.GBType (registryFor: PyTorch's own words for that id, which
+//     beat a playbook that matched on message words only); else the best
+//     built-in or user playbook by message words (reasons, errors patterns on
+//     q.Reason); else generic-<kind>, or generic-unknown for a kind without
+//     one.
 //
 // Related is the primary's `related` list, then the other matching playbooks
 // best first, then the registry playbook of the GB id when the primary is not
@@ -107,11 +110,11 @@ const maxMemo = 50000
 func (s *Set) match(q Query) Result {
 	text := adviceFree(q.Reason)
 	var hits []hit
-	keyed := false // a hit matched by GB id or gb_type
+	keyed := false // a hit matched on a key, not on message words alone
 	for _, p := range s.all {
 		if h, ok := score(p, q, text); ok {
 			hits = append(hits, h)
-			keyed = keyed || h.level == LevelGBID || h.level == LevelGBType
+			keyed = keyed || h.keyed
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return better(hits[i], hits[j]) })
@@ -193,18 +196,29 @@ func score(p *Playbook, q Query, reason string) (hit, bool) {
 		return strings.EqualFold(strings.TrimSpace(t), strings.TrimSpace(q.GBType))
 	}), weightGBType, LevelGBType)
 	add(q.GuardClass != "" && slices.Contains(m.Guards, q.GuardClass), weightGuard, LevelGuard)
-	add(anyMatch(m, q.ErrorClass, reason), weightError, LevelError)
+	byClass, byText := errorMatch(m, q.ErrorClass, reason)
+	add(byClass || byText, weightError, LevelError)
 	add(h.reasons > 0, weightReason, LevelReason)
+	h.keyed = h.score-weightReason*btoi(h.reasons > 0)-weightError*btoi(byText && !byClass) > 0
 	return h, h.score > 0
 }
 
-func anyMatch(m Match, errorClass, reason string) bool {
+// errorMatch reports whether an errors pattern of m matches the exception class, or only the message text.
+func errorMatch(m Match, errorClass, reason string) (byClass, byText bool) {
 	for _, re := range m.Errors {
-		if (errorClass != "" && re.MatchString(errorClass)) || (reason != "" && re.MatchString(reason)) {
-			return true
+		if errorClass != "" && re.MatchString(errorClass) {
+			return true, false
 		}
+		byText = byText || reason != "" && re.MatchString(reason)
 	}
-	return false
+	return false, byText
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func better(a, b hit) bool {

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// The order of the sources: a built-in playbook keyed on the GB id or gb_type, else the registry playbook (by GB
-// id, then gb_type), else a built-in one matched on a guard, an exception class or message words, else generic.
+// The order of the sources: a built-in playbook keyed on the GB id, gb_type, guard or exception class, else the
+// registry playbook (by GB id, then gb_type), else a built-in one matched on message words, else generic.
 func TestMatchOrderWithTheRegistry(t *testing.T) {
 	s := mustBuiltin(t)
 	generator := "torch.Generator.manual_seed() is a stateful RNG operation that cannot be soundly traced in the FX graph."
@@ -25,8 +25,10 @@ func TestMatchOrderWithTheRegistry(t *testing.T) {
 			"gb-registry-6215", LevelGBID, ""},
 		{"the GB id beats a built-in's message words (an RNG Generator is no Python generator)", Query{Kind: KindGraphBreak,
 			GBID: "GB7650", GBType: "torch.Generator method", Reason: generator}, "gb-registry-7650", LevelGBID, "gb-generator"},
-		{"the GB id beats the exception class of a fullgraph error", Query{Kind: KindCompileError, ErrorClass: "torch._dynamo.exc.Unsupported",
-			GBID: "GB6215", GBType: "Unresolved GetAttrVariable comparison"}, "gb-registry-6215", LevelGBID, "err-fullgraph-unsupported"},
+		{"the exception class is a key too: a fullgraph error", Query{Kind: KindCompileError, ErrorClass: "torch._dynamo.exc.Unsupported",
+			GBID: "GB6215", GBType: "Unresolved GetAttrVariable comparison"}, "err-fullgraph-unsupported", LevelError, "gb-registry-6215"},
+		{"the GB id beats an exception pattern found in the message only", Query{Kind: KindCompileError, ErrorClass: "KeyError",
+			GBID: "GB6215", Reason: "raised CppCompileError: C++ compile error"}, "gb-registry-6215", LevelGBID, "err-cpp-toolchain"},
 		{"by gb_type without a GB id (2.8)", Query{Kind: KindGraphBreak, GBType: "Unresolved GetAttrVariable comparison"},
 			"gb-registry-6215", LevelGBType, ""},
 		{"by an earlier release's gb_type", Query{Kind: KindGraphBreak, GBType: "Unsupported __setitem__/__setattr__ inline attempt"},
