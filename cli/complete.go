@@ -70,7 +70,8 @@ func completeLogNames(_ *cobra.Command, _ []string, toComplete string) ([]string
 	return out, noFiles | cobra.ShellCompDirectiveNoSpace
 }
 
-// completePlaybookIDs offers playbook ids (with titles) and the graph-break ids they list.
+// completePlaybookIDs offers playbook ids (with titles), the graph-break ids they list, and every graph-break id
+// of the registry (with its gb_type).
 func completePlaybookIDs(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, noFiles
@@ -84,6 +85,11 @@ func completePlaybookIDs(cmd *cobra.Command, args []string, _ string) ([]string,
 		for _, id := range p.Match.GBIDs {
 			gb[id] = true
 		}
+	}
+	for _, p := range playbooks.Registry() {
+		id := p.Match.GBIDs[0]
+		out = append(out, id+"\tgraph-break id: "+p.Title)
+		delete(gb, id)
 	}
 	for id := range gb {
 		out = append(out, id+"\tgraph-break id")

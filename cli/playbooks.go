@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -18,11 +19,14 @@ func newPlaybooksCmd() *cobra.Command {
 	var width int
 	cmd := &cobra.Command{
 		Use:   "playbooks [flags] [QUERY...]",
-		Short: "List or fuzzy-search the built-in and your own playbooks",
+		Short: "List or fuzzy-search the built-in and your own playbooks, and PyTorch's graph-break registry",
 		Long: "Lists the playbooks (built-in plus user playbooks from --dir, default " + playbooks.DefaultUserDir() +
-			"), best match first when a QUERY is given (fuzzy over ids, titles, GB ids, gb_types and bodies).\n\n" +
+			"), best match first when a QUERY is given (fuzzy over ids, titles, GB ids, gb_types and bodies). A QUERY " +
+			"also searches the " + strconv.Itoa(playbooks.RegistryLen()) + " registry playbooks, one per graph-break id of " +
+			"PyTorch " + playbooks.RegistryTorch + "'s graph-break registry (gb-registry-NNNN: its gb_type, explanation " +
+			"and hints, in PyTorch's words), listed after the others at an equal match.\n\n" +
 			"Exit status: 0 found, 1 nothing matches, 2 usage error.",
-		Example:           "  torchtriage playbooks\n  torchtriage playbooks item\n  torchtriage playbooks --format json GB0059",
+		Example:           "  torchtriage playbooks\n  torchtriage playbooks item\n  torchtriage playbooks --format json GB0059\n  torchtriage playbooks rnn lstm",
 		ValidArgsFunction: completePlaybookIDs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			set, err := playbooksFor(cmd, dir)
@@ -41,8 +45,14 @@ func newPlaybooksCmd() *cobra.Command {
 			for _, p := range found {
 				rows = append(rows, []string{p.ID, p.Severity, p.Category, p.Title})
 			}
-			text.NewWriter(cmd.OutOrStdout(), textOptions(cmd, width)).Table([]text.Column{{Header: "ID"},
-				{Header: "SEVERITY"}, {Header: "CATEGORY"}, {Header: "TITLE", Wrap: true}}, rows)
+			w := text.NewWriter(cmd.OutOrStdout(), textOptions(cmd, width))
+			w.Table([]text.Column{{Header: "ID"}, {Header: "SEVERITY"}, {Header: "CATEGORY"}, {Header: "TITLE", Wrap: true}}, rows)
+			if query == "" {
+				w.Blank()
+				w.Line(0, fmt.Sprintf("and %d registry playbooks, one per graph-break id of PyTorch %s (gb-registry-NNNN): "+
+					"search them by GB id or gb_type words, e.g. torchtriage playbooks GB0014.", playbooks.RegistryLen(),
+					playbooks.RegistryTorch))
+			}
 			return nil
 		},
 	}
@@ -59,7 +69,9 @@ func newExplainCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "explain [flags] ID|GBnnnn",
 		Short: "Print one playbook (by id or GB id, e.g. GB0059)",
-		Long: "Shows one playbook: by id (gb-print) or by graph-break id (GB0059). Colour is used on a terminal " +
+		Long: "Shows one playbook: by id (gb-print) or by graph-break id (GB0059). A GB id shows the built-in playbook " +
+			"that fixes it, else its registry playbook (PyTorch " + playbooks.RegistryTorch + "'s explanation and hints " +
+			"for the id, in its words); every id of that registry has one. Colour is used on a terminal " +
 			"that has it unless --no-color or NO_COLOR is set; TERM=dumb, vt100 or a non-UTF-8 locale (LC_ALL=C) " +
 			"give plain ASCII.\n\nExit status: 0 shown, 2 unknown id or usage error.",
 		Example:           "  torchtriage explain GB0059\n  torchtriage explain rc-shape --width 100",
@@ -74,6 +86,10 @@ func newExplainCmd() *cobra.Command {
 			}
 			key := args[0]
 			p, found := set.Lookup(key)
+			if gb := playbooks.NormalizeGBID(key); !found && playbooks.IsGBID(gb) {
+				return failErr(cmd, exitUsage, "unknown graph-break id %s: not in PyTorch %s's graph-break registry, and "+
+					"no playbook lists it (an id of a newer torch? see %s)", gb, playbooks.RegistryTorch, playbooks.GBSiteURL(gb))
+			}
 			if !found {
 				return failErr(cmd, exitUsage, "no playbook or graph-break id %q; closest: %s", key,
 					strings.Join(playbooks.ClosestIDs(set, key, 3), ", "))
@@ -87,13 +103,25 @@ func newExplainCmd() *cobra.Command {
 			fmt.Fprint(out, o.Glyphs(playbooks.Render(p, o.Cols(), colorOK(out, o, noColor))))
 			if gb := playbooks.NormalizeGBID(key); playbooks.IsGBID(gb) {
 				var others []string
+				var own *playbooks.Playbook // the registry's, when another one is shown
 				for _, o := range set.ByGBID(gb) {
-					if o != p {
+					switch {
+					case o == p:
+					case o.FromRegistry():
+						own = o
+					default:
 						others = append(others, o.ID)
 					}
 				}
+				w := text.NewWriter(out, o)
+				if len(others) > 0 || own != nil {
+					w.Blank()
+				}
 				if len(others) > 0 {
-					fmt.Fprintf(out, "\nAlso listing %s: %s\n", gb, strings.Join(others, ", "))
+					w.Line(2, fmt.Sprintf("Also listing %s: %s", gb, strings.Join(others, ", ")))
+				}
+				if own != nil {
+					w.Line(2, fmt.Sprintf("PyTorch's own words for %s: torchtriage explain %s", gb, own.ID))
 				}
 			}
 			return nil
@@ -134,6 +162,8 @@ type jsonPlaybook struct {
 	Severity string    `json:"severity"`
 	Category string    `json:"category"`
 	Match    jsonMatch `json:"match"`
+	// Source: "builtin", "registry" (made from PyTorch's graph-break registry) or the user playbook's file.
+	Source string `json:"source"`
 }
 
 func writePlaybooksJSON(cmd *cobra.Command, list []*playbooks.Playbook) error {
@@ -141,7 +171,7 @@ func writePlaybooksJSON(cmd *cobra.Command, list []*playbooks.Playbook) error {
 	for _, p := range list {
 		m := p.Match
 		out = append(out, jsonPlaybook{
-			ID: p.ID, Title: p.Title, Severity: p.Severity, Category: p.Category,
+			ID: p.ID, Title: p.Title, Severity: p.Severity, Category: p.Category, Source: p.Source,
 			Match: jsonMatch{
 				Kinds: playbooks.KindStrings(m.Kinds), GBIDs: nonNil(m.GBIDs), GBTypes: nonNil(m.GBTypes),
 				Reasons: patterns(m.Reasons), Guards: nonNil(m.Guards), Errors: patterns(m.Errors),

@@ -22,8 +22,13 @@ func TestCmdPlaybooksText(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
+	table, footer, _ := strings.Cut(strings.TrimSpace(out), "\n\n") // the table, then a line on the registry playbooks
+	if footer = strings.Join(strings.Fields(footer), " "); !strings.HasPrefix(footer, "and 561 registry playbooks") ||
+		!strings.Contains(footer, "torchtriage playbooks GB0014") {
+		t.Errorf("the list does not end by saying how to find the registry playbooks: %q", footer)
+	}
 	var rows []string // a title that wraps goes on indented lines
-	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+	for _, l := range strings.Split(table, "\n") {
 		if !strings.HasPrefix(l, " ") {
 			rows = append(rows, l)
 		}
@@ -68,8 +73,11 @@ func TestCmdPlaybooksJSON(t *testing.T) {
 		if !strings.Contains(string(got[0]["match"]), `"guards": []`) {
 			t.Errorf("empty lists must be [] not null: %s", got[0]["match"])
 		}
-		if len(got[0]) != 5 {
-			t.Errorf("want exactly id,title,severity,category,match; got %d keys", len(got[0]))
+		if len(got[0]) != 6 || string(got[0]["source"]) != `"builtin"` {
+			t.Errorf("want exactly id,title,severity,category,match,source (builtin); got %d keys, source %s", len(got[0]), got[0]["source"])
+		}
+		if last := got[len(got)-1]; string(last["id"]) != `"gb-registry-0059"` || string(last["source"]) != `"registry"` {
+			t.Errorf("the last result is %s (source %s), want PyTorch's own playbook of GB0059", last["id"], last["source"])
 		}
 	}
 }
@@ -137,6 +145,12 @@ func TestCmdExplainErrors(t *testing.T) {
 	if code != 2 || out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 ||
 		!strings.Contains(errOut, "closest: ") || !strings.Contains(errOut, "gb-print") {
 		t.Errorf("unknown id: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// an id torch does not have is unknown: no suggestion of unrelated playbooks (issue 35)
+	code, out, errOut = run(t, "explain", "GB9999")
+	if code != 2 || out != "" || strings.Contains(errOut, "closest") ||
+		!strings.Contains(errOut, "unknown graph-break id GB9999: not in PyTorch 2.14.1's graph-break registry") {
+		t.Errorf("GB9999: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	for _, args := range [][]string{{}, {"a", "b"}, {"gb-print", "--width", "-1"}, {"--nope", "gb-print"}} {
 		if code, _, errOut := run(t, "explain", args...); code != 2 || errOut == "" {

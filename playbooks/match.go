@@ -52,6 +52,7 @@ type hit struct {
 	score   int    // sum of the weights of the matched criteria
 	level   string // most specific matched criterion
 	reasons int    // number of reason patterns that matched
+	keyed   bool   // matched on a key (GB id, gb_type, guard class, exception class), not on message words alone
 }
 
 // Match picks the most specific playbook for q. The rule:
@@ -61,17 +62,28 @@ type hit struct {
 //     (q.GuardClass), errors (regexps tried on q.ErrorClass and q.Reason),
 //     reasons (regexps tried on q.Reason plus q.GBType). Weights 16, 8, 4, 4,
 //     2: any GB-id match beats any combination of less specific ones.
+//   - Message text is read without its quoted advice (adviceFree): errors and
+//     reasons never match words of a `Hint:` line or of a "run with
+//     TORCH_LOGS=…"-style suggestion inside a message.
 //   - Reasons refine GB ids: GB ids and gb_types are shared by several causes
 //     (GB0059 covers print and every other builtin), so a playbook that lists
 //     reasons claims its gb_ids/gb_types only when one of its reasons matches
 //     or q.Reason is empty.
 //   - Ties: more matching reason patterns, then the narrower playbook (fewer
 //     gb_ids+gb_types), then the id.
-//   - No match: generic-<kind>, or generic-unknown for a kind without one.
+//   - The order of the sources: a built-in or user playbook that matched on a
+//     key (GB id, gb_type, guard class or exception class: q.ErrorClass
+//     matched by an errors pattern); else the registry playbook of q.GBID,
+//     else of q.GBType (registryFor: PyTorch's own words for that id, which
+//     beat a playbook that matched on message words only); else the best
+//     built-in or user playbook by message words (reasons, errors patterns on
+//     q.Reason); else generic-<kind>, or generic-unknown for a kind without
+//     one.
 //
 // Related is the primary's `related` list, then the other matching playbooks
-// best first; deduplicated, never the primary, never a fallback unless the
-// primary names it.
+// best first, then the registry playbook of the GB id when the primary is not
+// it; deduplicated, never the primary, never a fallback unless the primary
+// names it.
 //
 // Results are remembered per query by the set (many findings share one: the same cause at many sites, the same
 // guard class on every rank), so a caller that analyses often keeps one set.
@@ -96,19 +108,29 @@ func (s *Set) Match(q Query) Result {
 const maxMemo = 50000
 
 func (s *Set) match(q Query) Result {
+	text := adviceFree(q.Reason)
 	var hits []hit
+	keyed := false // a hit matched on a key, not on message words alone
 	for _, p := range s.all {
-		if h, ok := score(p, q); ok {
+		if h, ok := score(p, q, text); ok {
 			hits = append(hits, h)
+			keyed = keyed || h.keyed
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return better(hits[i], hits[j]) })
+	reg, regLevel := s.registryFor(q)
 
 	var res Result
-	if len(hits) > 0 {
+	switch {
+	case keyed:
 		res.Primary, res.Level = hits[0].p, hits[0].level
 		hits = hits[1:]
-	} else {
+	case reg != nil:
+		res.Primary, res.Level = reg, regLevel
+	case len(hits) > 0:
+		res.Primary, res.Level = hits[0].p, hits[0].level
+		hits = hits[1:]
+	default:
 		res.Primary, res.Level = s.fallback(q.Kind), LevelFallback
 	}
 	if res.Primary == nil {
@@ -127,6 +149,9 @@ func (s *Set) match(q Query) Result {
 			res.Related = append(res.Related, h.p)
 		}
 	}
+	if reg != nil && !seen[reg.ID] {
+		res.Related = append(res.Related, reg)
+	}
 	res.RelatedIDs = make([]string, len(res.Related))
 	for i, p := range res.Related {
 		res.RelatedIDs[i] = p.ID
@@ -144,13 +169,14 @@ func (s *Set) fallback(kind Kind) *Playbook {
 
 // score matches one playbook; generic playbooks without criteria never match
 // here (they are only the fallback).
-func score(p *Playbook, q Query) (hit, bool) {
+// reason is q.Reason without its quoted advice (adviceFree).
+func score(p *Playbook, q Query, reason string) (hit, bool) {
 	m := p.Match
 	if !slices.Contains(m.Kinds, q.Kind) || !m.HasCriteria() {
 		return hit{}, false
 	}
 	h := hit{p: p}
-	text := strings.TrimSpace(q.Reason + "\n" + q.GBType)
+	text := strings.TrimSpace(reason + "\n" + q.GBType)
 	for _, re := range m.Reasons {
 		if text != "" && re.MatchString(text) {
 			h.reasons++
@@ -170,18 +196,29 @@ func score(p *Playbook, q Query) (hit, bool) {
 		return strings.EqualFold(strings.TrimSpace(t), strings.TrimSpace(q.GBType))
 	}), weightGBType, LevelGBType)
 	add(q.GuardClass != "" && slices.Contains(m.Guards, q.GuardClass), weightGuard, LevelGuard)
-	add(anyMatch(m, q), weightError, LevelError)
+	byClass, byText := errorMatch(m, q.ErrorClass, reason)
+	add(byClass || byText, weightError, LevelError)
 	add(h.reasons > 0, weightReason, LevelReason)
+	h.keyed = h.score-weightReason*btoi(h.reasons > 0)-weightError*btoi(byText && !byClass) > 0
 	return h, h.score > 0
 }
 
-func anyMatch(m Match, q Query) bool {
+// errorMatch reports whether an errors pattern of m matches the exception class, or only the message text.
+func errorMatch(m Match, errorClass, reason string) (byClass, byText bool) {
 	for _, re := range m.Errors {
-		if (q.ErrorClass != "" && re.MatchString(q.ErrorClass)) || (q.Reason != "" && re.MatchString(q.Reason)) {
-			return true
+		if errorClass != "" && re.MatchString(errorClass) {
+			return true, false
 		}
+		byText = byText || reason != "" && re.MatchString(reason)
 	}
-	return false
+	return false, byText
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func better(a, b hit) bool {

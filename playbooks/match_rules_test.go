@@ -44,8 +44,9 @@ func TestSpecificityOrder(t *testing.T) {
 		t.Fatalf("primary %s/%s, want by-id/gb_id", r.Primary.ID, r.Level)
 	}
 	// the primary's related list first (missing ids skipped), then the other
-	// matches best first; no duplicates, no fallback
-	if got, want := ids(r.Related), []string{"by-reason", "by-type", "by-error", "by-guard"}; !slices.Equal(got, want) {
+	// matches best first, then PyTorch's own words for the GB id (the registry
+	// playbook); no duplicates, no fallback
+	if got, want := ids(r.Related), []string{"by-reason", "by-type", "by-error", "by-guard", "gb-registry-0001"}; !slices.Equal(got, want) {
 		t.Errorf("Related = %v, want %v", got, want)
 	}
 	steps := []struct {

@@ -62,8 +62,9 @@ var reachCases = []reachCase{
 	{"earlier break", Query{Kind: "graph_break", Reason: "This graph break may have been caused by an earlier graph break. Resolving the earlier graph break may resolve this one."}, "gb-nested-restart", LevelReason},
 	{"2.14 unresumable", Query{Kind: "graph_break", Reason: "torch.compile cannot properly resume from this graph break, which results in a skip."}, "gb-unresumable-skip", LevelReason},
 	{"graph break in loop", Query{Kind: "graph_break", GBID: "GB7000", GBType: "graph break in loop", Reason: "torch.compile detected a graph break in a for/while loop. Skipping the frame and falling back to eager"}, "gb-unresumable-skip", LevelGBID},
-	{"FSDP use_orig_params is not by design", Query{Kind: "graph_break", GBID: "GB0053", GBType: "FSDP with use_orig_params=False", Reason: "Dynamo only supports FSDP with use_orig_params=True"}, "generic-graph_break", LevelFallback},
-	{"2.14 user object method", Query{Kind: "graph_break", GBID: "GB0156", GBType: "Unsupported method call", Reason: "Dynamo does not know how to trace method `foo` of class `Bar`"}, "gb-user-object-method", LevelReason},
+	// no built-in playbook for GB0053: PyTorch's own words (the registry playbook), which is not by design either
+	{"FSDP use_orig_params is not by design", Query{Kind: "graph_break", GBID: "GB0053", GBType: "FSDP with use_orig_params=False", Reason: "Dynamo only supports FSDP with use_orig_params=True"}, "gb-registry-0053", LevelGBID},
+	{"2.14 user object method", Query{Kind: "graph_break", GBID: "GB0156", GBType: "Unsupported method call", Reason: "Dynamo does not know how to trace method `foo` of class `Bar`"}, "gb-user-object-method", LevelGBID},
 	// 2.0-2.3 reasons named after Dynamo internals (pasted-logs.md §5)
 	{"2.0 user object method", Query{Kind: "graph_break", Reason: "call_method UserDefinedObjectVariable(...)"}, "gb-user-object-method", LevelReason},
 	{"2.0 iadd", Query{Kind: "graph_break", Reason: "call_function BuiltinVariable(iadd) [...]"}, "gb-inplace-builtin", LevelReason},

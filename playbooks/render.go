@@ -31,6 +31,9 @@ func Render(p *Playbook, width int, color bool) string {
 
 func header(p *Playbook) (meta, matches string) {
 	meta = fmt.Sprintf("%s · %s · %s · verify with preset %s", p.ID, p.Severity, p.Category, p.Preset)
+	if p.FromRegistry() {
+		meta += " · from PyTorch's graph-break registry (torch " + RegistryTorch + ")"
+	}
 	parts := []string{strings.Join(KindStrings(p.Match.Kinds), ", ")}
 	if len(p.Match.GBIDs) > 0 {
 		parts = append(parts, strings.Join(p.Match.GBIDs, ", "))

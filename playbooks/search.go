@@ -3,16 +3,18 @@ package playbooks
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/sahilm/fuzzy"
 )
 
 // Search finds playbooks by a fuzzy query over ids, titles, GB ids, gb_types
-// and body words, best first. Every whitespace-separated term must match
-// something in a playbook. Per term, an exact id or GB id beats a fuzzy match
-// in the id/title/GB fields, which beats a body word. An empty query returns
-// all playbooks sorted by id.
+// and body words, best first: the built-in and user playbooks, and the registry
+// playbooks (after the others at an equal score). Every whitespace-separated
+// term must match something in a playbook. Per term, an exact id or GB id beats
+// a fuzzy match in the id/title/GB fields, which beats a body word. An empty
+// query returns the built-in and user playbooks (All), sorted by id.
 func (s *Set) Search(query string) []*Playbook {
 	terms := strings.Fields(query)
 	if len(terms) == 0 {
@@ -30,25 +32,32 @@ func (s *Set) Search(query string) []*Playbook {
 		}
 	})
 	var hits []scored
-	for _, p := range s.all {
-		heads, words := s.search[p].heads, s.search[p].words
+	try := func(p *Playbook, e searchEntry) {
 		total := 0
-		ok := true
 		for _, t := range terms {
-			sc, found := termScore(t, p, heads, words)
+			sc, found := termScore(t, p, e.heads, e.words)
 			if !found {
-				ok = false
-				break
+				return
 			}
 			total += sc
 		}
-		if ok {
-			hits = append(hits, scored{p, total})
+		hits = append(hits, scored{p, total})
+	}
+	for _, p := range s.all {
+		try(p, s.search[p])
+	}
+	reg, entries := registrySearch()
+	for i, p := range reg {
+		if _, replaced := s.byID[p.ID]; !replaced { // a user playbook of that id stands in for it (it is in s.all)
+			try(p, entries[i])
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].score != hits[j].score {
 			return hits[i].score > hits[j].score
+		}
+		if a, b := hits[i].p.FromRegistry(), hits[j].p.FromRegistry(); a != b {
+			return b
 		}
 		return hits[i].p.ID < hits[j].p.ID
 	})
@@ -58,6 +67,16 @@ func (s *Set) Search(query string) []*Playbook {
 	}
 	return out
 }
+
+// registrySearch is every registry playbook and its search fields, made on the first search.
+var registrySearch = sync.OnceValues(func() ([]*Playbook, []searchEntry) {
+	ps := Registry()
+	es := make([]searchEntry, len(ps))
+	for i, p := range ps {
+		es[i].heads, es[i].words = searchFields(p)
+	}
+	return ps, es
+})
 
 type searchEntry struct{ heads, words []string }
 

@@ -31,13 +31,14 @@ func TestSearchByGBID(t *testing.T) {
 	}
 }
 
-// uniqueBodyWords returns, per playbook, words that occur in its body only
-// (and in no id, title, GB id or gb_type anywhere), computed from the data.
+// uniqueBodyWords returns, per built-in playbook, words that occur in its body
+// only (and in no id, title, GB id or gb_type anywhere, the registry playbooks'
+// included), computed from the data.
 func uniqueBodyWords(s *Set) map[string]string {
 	owner := map[string]string{}
 	count := map[string]int{}
 	heads := ""
-	for _, p := range s.All() {
+	for _, p := range append(s.All(), Registry()...) {
 		h, words := searchFields(p)
 		heads += strings.ToLower(strings.Join(h, " ")) + " "
 		for _, w := range words {
@@ -47,7 +48,7 @@ func uniqueBodyWords(s *Set) map[string]string {
 	}
 	out := map[string]string{}
 	for w, n := range count {
-		if n == 1 && len(w) >= 8 && !strings.Contains(heads, w) {
+		if n == 1 && len(w) >= 8 && !strings.Contains(heads, w) && !strings.HasPrefix(owner[w], RegistryPrefix) {
 			out[w] = owner[w]
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -43,16 +44,26 @@ func newSet(list []*Playbook) *Set {
 // All returns every playbook, sorted by id.
 func (s *Set) All() []*Playbook { return append([]*Playbook(nil), s.all...) }
 
-// Get returns the playbook with this id (case-insensitive).
+// Get returns the playbook with this id (case-insensitive): a built-in or user playbook, or a registry playbook
+// (gb-registry-0059) that no user playbook of that id replaces.
 func (s *Set) Get(id string) (*Playbook, bool) {
-	p, ok := s.byID[strings.ToLower(strings.TrimSpace(id))]
-	return p, ok
+	key := strings.ToLower(strings.TrimSpace(id))
+	if p, ok := s.byID[key]; ok {
+		return p, true
+	}
+	if n, ok := strings.CutPrefix(key, RegistryPrefix); ok && len(n) == 4 {
+		if p := RegistryByGBID("GB" + n); p != nil {
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // ByGBID returns the playbooks whose gb_ids contain the graph-break id (any
-// spelling NormalizeGBID accepts): those that fix it first (a by-design one
-// fits the id only in its context: DDP's own wrapper), narrowest first
-// (fewest gb ids and gb_types declared), then by id.
+// spelling NormalizeGBID accepts): the built-in and user ones first, those that
+// fix it first (a by-design one fits the id only in its context: DDP's own
+// wrapper), narrowest first (fewest gb ids and gb_types declared), then by id;
+// last the registry playbook of the id, when the registry has it.
 func (s *Set) ByGBID(gbID string) []*Playbook {
 	id := NormalizeGBID(gbID)
 	var out []*Playbook
@@ -70,28 +81,38 @@ func (s *Set) ByGBID(gbID string) []*Playbook {
 		}
 		return breadth(out[i]) < breadth(out[j])
 	})
+	if p := RegistryByGBID(id); p != nil && !slices.Contains(out, s.own(p)) {
+		out = append(out, s.own(p))
+	}
 	return out
 }
 
-// Lookup finds a playbook by id, or else by graph-break id (the narrowest
-// playbook that lists it), as `torchtriage explain` does.
+// Lookup finds a playbook by id, or else by graph-break id, as `torchtriage
+// explain` does: the narrowest built-in or user playbook that lists it and fixes
+// it, else the registry playbook of the id (PyTorch's own words), else, for an
+// id only by-design playbooks list, generic-graph_break. A GB id neither lists
+// (GB9999) is not found.
 func (s *Set) Lookup(key string) (*Playbook, bool) {
 	if p, ok := s.Get(key); ok {
 		return p, true
 	}
-	if gbIDPattern.MatchString(NormalizeGBID(key)) {
-		ps := s.ByGBID(key)
-		switch {
-		case len(ps) > 0 && !ps[0].Expected():
-			return ps[0], true
-		case len(ps) > 0: // only by-design ones, which fit in their context only: the generic advice leads
-			if g, ok := s.Get("generic-graph_break"); ok {
-				return g, true
-			}
-			return ps[0], true
+	if !IsGBID(NormalizeGBID(key)) {
+		return nil, false
+	}
+	ps := s.ByGBID(key)
+	if len(ps) == 0 {
+		return nil, false
+	}
+	for _, p := range ps {
+		if !p.Expected() {
+			return p, true
 		}
 	}
-	return nil, false
+	// only by-design ones, which fit in their context only: the generic advice leads
+	if g, ok := s.Get("generic-graph_break"); ok {
+		return g, true
+	}
+	return ps[0], true
 }
 
 var builtinOnce = sync.OnceValues(func() ([]*Playbook, error) {
