@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
@@ -181,7 +182,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	n := 0
 	for site := 0; site < 10000; site++ {
 		for k := 0; k < 8; k++ {
-			r := triage.SynthBreak(k, site%50, k%3, 1000+site, n)
+			r := testlogs.SynthBreak(k, site%50, k%3, 1000+site, n)
 			r.Break.Reason = reasons[site%len(reasons)]
 			agg.Add(r)
 			n++
@@ -189,7 +190,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	}
 	for i := 0; n < 100000; i++ {
 		g := fmt.Sprintf("tensor 'L['x%d']' size mismatch at index 0. expected %d, actual %d", i%200, i, i+1)
-		agg.Add(triage.SynthRecompile(i%8, i%20, 1+i%7, fmt.Sprintf("fn%d", i%40), g, n))
+		agg.Add(testlogs.SynthRecompile(i%8, i%20, 1+i%7, fmt.Sprintf("fn%d", i%40), g, n))
 		n++
 	}
 	rep := agg.Report()

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 
 	"github.com/torchtriage/torchtriage/triage/report"
 
@@ -35,7 +36,7 @@ func TestByDesignBreakForms(t *testing.T) {
 			GBType: "Call to `torch._dynamo.graph_break()`", Explanation: "User-inserted graph break. Message: None"}, "expected-explicit-graph-break"},
 	}
 	for _, c := range cases {
-		a := triage.SynthAnalysis(t, 0, func(agg *report.Aggregator) {
+		a := triagetest.SynthAnalysis(t, 0, func(agg *report.Aggregator) {
 			b := c.brk
 			b.Frames = []logparse.Frame{user}
 			if b.File != user.File {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
@@ -22,7 +23,7 @@ import (
 // logged it: no difference earned (no finding, no gate failure), no agreement. It said only "not compared".
 func TestCompilesDifferWhenStopped(t *testing.T) {
 	states := []report.ProbeCompileState{triage.CompileState(0, 1, "0/0", "step", 6), triage.CompileState(1, 2, "1/0", "torch_dynamo_resume_in_step_at_20", 20)}
-	a := triage.CompilesRun(2, report.OutcomeStopped, states, func(agg *report.Aggregator) { agg.Add(triage.SynthBreak(1, 0, 0, 20, 30)) })
+	a := triage.CompilesRun(2, report.OutcomeStopped, states, func(agg *report.Aggregator) { agg.Add(testlogs.SynthBreak(1, 0, 0, 20, 30)) })
 	ra := a.RankAgreement
 	const words = "when torchtriage stopped the run, the ranks' probes had recorded different numbers of compiles: " +
 		"rank 0: 1 compile (last: [0/0] step at train.py:6); rank 1: 2 compiles (last: [1/0] torch_dynamo_resume_in_step_at_20 " +
@@ -45,7 +46,7 @@ func TestCompilesDifferWhenStopped(t *testing.T) {
 		t.Errorf("gate %+v, not evaluated %q", g.Failures, g.NotEvaluated)
 	}
 	// the resume function of a break another rank logged: the log does not show this rank's, no tie
-	b := triage.CompilesRun(2, report.OutcomeStopped, states, func(agg *report.Aggregator) { agg.Add(triage.SynthBreak(0, 0, 0, 20, 30)) })
+	b := triage.CompilesRun(2, report.OutcomeStopped, states, func(agg *report.Aggregator) { agg.Add(testlogs.SynthBreak(0, 0, 0, 20, 30)) })
 	if c := b.RankAgreement.Compiles; c == nil || c.Groups[1].AfterBreak != "" || strings.Contains(c.Summary, "resumes after") {
 		t.Errorf("a break rank 1 did not log: %+v", c)
 	}
@@ -94,7 +95,7 @@ func TestCompilesDifferWhen(t *testing.T) {
 		}
 	}
 	// ranks that differ in what they logged, completed: the difference is earned and said as it is
-	a := triage.CompilesRun(2, report.OutcomeCompleted, states[:2], func(agg *report.Aggregator) { agg.Add(triage.SynthBreak(1, 1, 0, 20, 30)) })
+	a := triage.CompilesRun(2, report.OutcomeCompleted, states[:2], func(agg *report.Aggregator) { agg.Add(testlogs.SynthBreak(1, 1, 0, 20, 30)) })
 	if ra := a.RankAgreement; !ra.Disagree() || ra.Compiles != nil || strings.Contains(ra.Summary, "compiles") {
 		t.Errorf("an earned difference: %+v", ra)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -22,9 +23,9 @@ func TestCutRunDifferenceOfLoggedRanksIsNotEarned(t *testing.T) {
 	one := 1
 	add := func(agg *report.Aggregator) {
 		for r := range 3 {
-			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(testlogs.SynthBreak(r, 0, 0, 10, 10+r))
 		}
-		agg.Add(triage.SynthBreak(2, 1, 0, 20, 30))
+		agg.Add(testlogs.SynthBreak(2, 1, 0, 20, 30))
 	}
 	run := func(o report.Outcome) *report.RunFacts {
 		rf := &report.RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true, WorldSize: 3}

@@ -3,6 +3,7 @@ package triage_test
 import (
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
@@ -20,7 +21,7 @@ import (
 func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 	sameBreak := func(agg *report.Aggregator) {
 		for r := range 2 {
-			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(testlogs.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 	}
 	stopped := func() *report.RunFacts {
@@ -71,7 +72,7 @@ func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 func TestEarnedDifferenceWhereBreaksWereNotLogged(t *testing.T) {
 	sameRecompile := func(agg *report.Aggregator) {
 		for r := range 2 {
-			agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
+			agg.Add(testlogs.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
 		}
 	}
 	run := &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "recompiles", TorchLogsSet: true}

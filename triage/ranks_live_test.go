@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
@@ -24,7 +25,7 @@ func liveRanks(o report.Outcome, add func(agg *report.Aggregator)) *triage.Analy
 	agg.AddInput("synthetic_live.log", -1)
 	for r := range 3 {
 		agg.AddRank(r)
-		agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
+		agg.Add(testlogs.SynthBreak(r, 0, 0, 10, 10+r))
 	}
 	add(agg)
 	return triage.AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: o, TorchLogs: "graph_breaks,recompiles",
@@ -45,13 +46,13 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 		extra   []string
 		missing []string
 	}{
-		{"rank 2 has one more", func(agg *report.Aggregator) { agg.Add(triage.SynthBreak(2, 1, 0, 20, 30)) },
+		{"rank 2 has one more", func(agg *report.Aggregator) { agg.Add(testlogs.SynthBreak(2, 1, 0, 20, 30)) },
 			"ranks differ so far: rank 2 has what ranks 0,1 have not shown (yet): graph break print() at train.py:20; " +
 				"not compared: the run is still running, so the 3 ranks (0–2) could not be compared",
 			[]int{0, 1}, []string{"graph break print() at train.py:20"}, nil},
 		{"rank 2 has one fewer", func(agg *report.Aggregator) {
-			agg.Add(triage.SynthBreak(0, 1, 0, 20, 30))
-			agg.Add(triage.SynthBreak(1, 1, 0, 20, 31))
+			agg.Add(testlogs.SynthBreak(0, 1, 0, 20, 30))
+			agg.Add(testlogs.SynthBreak(1, 1, 0, 20, 31))
 		},
 			"ranks differ so far: ranks 0,1 have what rank 2 has not shown (yet): graph break print() at train.py:20; " +
 				"not compared: the run is still running, so the 3 ranks (0–2) could not be compared",
@@ -94,7 +95,7 @@ func TestLiveRunDifferenceSoFarIsNotEarnedNorAgreement(t *testing.T) {
 		t.Errorf("alike so far: %+v", ra)
 	}
 	// a stopped run says its difference where its log ends, not earned either, in the past ("had not shown")
-	if ra := liveRanks(report.OutcomeStopped, func(agg *report.Aggregator) { agg.Add(triage.SynthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar == nil ||
+	if ra := liveRanks(report.OutcomeStopped, func(agg *report.Aggregator) { agg.Add(testlogs.SynthBreak(2, 1, 0, 20, 30)) }).RankAgreement; ra.SoFar == nil ||
 		ra.Live || ra.Disagree() || !strings.HasPrefix(ra.Summary, "ranks differ where the log ends: ") || !strings.Contains(ra.Summary, "had not shown when it ended") {
 		t.Errorf("stopped: %+v", ra)
 	}

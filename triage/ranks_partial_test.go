@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/report"
 
 	"github.com/torchtriage/torchtriage/triage/render"
@@ -52,7 +53,7 @@ func synthPartialAnalysis(world int, add func(agg *report.Aggregator), run *repo
 func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 	sameBreak := func(agg *report.Aggregator) {
 		for r := range 2 {
-			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(testlogs.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 	}
 	a := synthPartialAnalysis(3, sameBreak, nil, 3, 0)
@@ -82,7 +83,7 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 	// no difference on what was compared: no agreement of all; the rank agrees on what its probe counted
 	sameRecompile := func(agg *report.Aggregator) {
 		for r := range 2 {
-			agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
+			agg.Add(testlogs.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10+r))
 		}
 	}
 	ra = synthPartialAnalysis(3, sameRecompile, nil, 3, 0).RankAgreement
@@ -112,7 +113,7 @@ func TestRankComparedOnWhatItsProbeCounted(t *testing.T) {
 // no difference in what was compared are not compared (what they never reached is not known), by the one sentence.
 func TestRankComparedOnWhatItsProbeCountedOfARunCut(t *testing.T) {
 	oneRecompile := func(agg *report.Aggregator) {
-		agg.Add(triage.SynthRecompile(0, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10))
+		agg.Add(testlogs.SynthRecompile(0, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", 10))
 	}
 	agg := report.NewAggregator()
 	agg.AddInput("synthetic_partial.log", -1)

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 
 	"github.com/torchtriage/torchtriage/triage/report"
 
@@ -21,13 +23,13 @@ import (
 // (size 9→11). The groups are {all but 1} and {1}; the summary names rank 1 and does not list the others.
 func TestSyntheticRankAgreement1024(t *testing.T) {
 	build := func(n int) *triage.Analysis {
-		return triage.SynthAnalysis(t, n, func(agg *report.Aggregator) {
+		return triagetest.SynthAnalysis(t, n, func(agg *report.Aggregator) {
 			line := 1
 			for r := 0; r < n; r++ {
-				agg.Add(triage.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", line))
+				agg.Add(testlogs.SynthRecompile(r, 0, 1, "step", "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9", line))
 				line += 3
 			}
-			agg.Add(triage.SynthRecompile(1, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", line))
+			agg.Add(testlogs.SynthRecompile(1, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", line))
 		})
 	}
 	a := build(1024)
@@ -65,9 +67,9 @@ func TestSyntheticRankAgreement1024(t *testing.T) {
 // Half the ranks break (every even rank): the reference is the group without the break, and the summary
 // stays bounded although the ranks do not form ranges.
 func TestSyntheticRankAgreementInterleaved(t *testing.T) {
-	a := triage.SynthAnalysis(t, 1024, func(agg *report.Aggregator) {
+	a := triagetest.SynthAnalysis(t, 1024, func(agg *report.Aggregator) {
 		for r := 0; r < 1024; r += 2 {
-			agg.Add(triage.SynthBreak(r, 0, 0, 10, r+1))
+			agg.Add(testlogs.SynthBreak(r, 0, 0, 10, r+1))
 		}
 	})
 	ra := a.RankAgreement
@@ -84,9 +86,9 @@ func TestSyntheticRankAgreementInterleaved(t *testing.T) {
 
 // Every rank breaks at its own line: 1024 groups, the summary spells out only a few.
 func TestSyntheticRankAgreementAllDiffer(t *testing.T) {
-	a := triage.SynthAnalysis(t, 1024, func(agg *report.Aggregator) {
+	a := triagetest.SynthAnalysis(t, 1024, func(agg *report.Aggregator) {
 		for r := 0; r < 1024; r++ {
-			agg.Add(triage.SynthBreak(r, 0, 0, 100+r, r+1))
+			agg.Add(testlogs.SynthBreak(r, 0, 0, 100+r, r+1))
 		}
 	})
 	ra := a.RankAgreement

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -41,7 +42,7 @@ func perRankLine(t *testing.T, a *triage.Analysis, who string) string {
 func TestPerRankSaysWhatTheProbeCounted(t *testing.T) {
 	sameBreak := func(agg *report.Aggregator) {
 		for r := range 2 {
-			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(testlogs.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 	}
 	for _, c := range []struct {

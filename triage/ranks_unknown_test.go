@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -25,7 +26,7 @@ func TestRanksOnlyTheLauncherShows(t *testing.T) {
 	agg := report.NewAggregator()
 	agg.AddInput("synthetic.log", -1)
 	agg.AddRank(0)
-	agg.Add(triage.SynthBreak(0, 0, 0, 1, 10))
+	agg.Add(testlogs.SynthBreak(0, 0, 0, 1, 10))
 	a := triage.AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: 4})
 	u := a.Report.PerRankUnknown
@@ -71,7 +72,7 @@ func TestRankAgreementOfRanksTheLauncherShows(t *testing.T) {
 		agg.AddInput("synthetic.log", -1)
 		for r := range 2 {
 			agg.AddRank(r)
-			agg.Add(triage.SynthBreak(r, 0, 0, 10, 10+r))
+			agg.Add(testlogs.SynthBreak(r, 0, 0, 10, 10+r))
 		}
 		return triage.AnalyzeRun(agg.Report(), nil, probes, &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
 			TorchLogsSet: true, WorldSize: 3})

@@ -1,13 +1,11 @@
 package triage
 
 import (
-	"fmt"
 	"io"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // analyzeFile is the analysis of inputs as `torchtriage report` makes it (no run, no probe).
@@ -43,41 +41,11 @@ func CompilesRun(n int, o report.Outcome, states []report.ProbeCompileState, add
 	agg.AddInput("synthetic_compiles.log", -1)
 	for r := range n {
 		agg.AddRank(r)
-		agg.Add(SynthBreak(r, 0, 0, 10, 10+r))
+		agg.Add(testlogs.SynthBreak(r, 0, 0, 10, 10+r))
 	}
 	if add != nil {
 		add(agg)
 	}
 	return AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: o, StopReason: "timed out after 30s", TorchLogs: "graph_breaks,recompiles",
 		TorchLogsSet: true, WorldSize: n, CompileStates: states})
-}
-
-func SynthRecompile(rank, frame, compile int, fn, guard string, line int) *logparse.Record {
-	return &logparse.Record{Kind: logparse.KindRecompile, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
-		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
-		Recompile: &logparse.Recompile{Function: fn, File: "/w/train.py", Line: 6,
-			Failures: []logparse.GuardFailure{{CompileID: fmt.Sprintf("%d/%d", frame, compile-1), Guard: guard}}}}
-}
-
-func SynthBreak(rank, frame, compile, site, line int) *logparse.Record {
-	fr := logparse.Frame{File: "/w/train.py", Line: site, Func: "step", Code: `print("debug")`}
-	return &logparse.Record{Kind: logparse.KindGraphBreak, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
-		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
-		Break: &logparse.GraphBreak{Variant: logparse.BreakFull, File: "/w/train.py", Line: site,
-			Reason: "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] False",
-			Frames: []logparse.Frame{fr}, UserFrame: fr}}
-}
-
-func SynthAnalysis(t testing.TB, ranks int, add func(agg *report.Aggregator)) *Analysis {
-	t.Helper()
-	agg := report.NewAggregator()
-	agg.AddInput("synthetic.log", -1)
-	for r := 0; r < ranks; r++ {
-		agg.AddRank(r)
-	}
-	add(agg)
-	// a completed run whose TORCH_LOGS logged breaks and recompiles: what the synthetic records leave out
-	// (nothing) is known not to have happened
-	return AnalyzeRun(agg.Report(), nil, nil, &report.RunFacts{Outcome: report.OutcomeCompleted, TorchLogs: "graph_breaks,recompiles",
-		TorchLogsSet: true, WorldSize: ranks})
 }

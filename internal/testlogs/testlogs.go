@@ -1,10 +1,13 @@
 package testlogs
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // TwoRankItemLog writes, under tb's temp dir, a real 2.14 log of a run without TORCH_LOGS
@@ -80,4 +83,22 @@ func Path(tb testing.TB, elem ...string) string {
 		tb.Fatal(err)
 	}
 	return rel
+}
+
+// SynthRecompile is a recompile record of fn at /w/train.py whose guard failed on compile compile-1 of frame.
+func SynthRecompile(rank, frame, compile int, fn, guard string, line int) *logparse.Record {
+	return &logparse.Record{Kind: logparse.KindRecompile, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
+		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
+		Recompile: &logparse.Recompile{Function: fn, File: "/w/train.py", Line: 6,
+			Failures: []logparse.GuardFailure{{CompileID: fmt.Sprintf("%d/%d", frame, compile-1), Guard: guard}}}}
+}
+
+// SynthBreak is a graph break record (print, a full break) at /w/train.py line site, of frame/compile on rank.
+func SynthBreak(rank, frame, compile, site, line int) *logparse.Record {
+	fr := logparse.Frame{File: "/w/train.py", Line: site, Func: "step", Code: `print("debug")`}
+	return &logparse.Record{Kind: logparse.KindGraphBreak, Rank: rank, PID: 5000 + rank, Input: "synthetic.log", FirstLine: line,
+		CompileID: logparse.CompileID{Autograd: -1, Frame: frame, Compile: compile},
+		Break: &logparse.GraphBreak{Variant: logparse.BreakFull, File: "/w/train.py", Line: site,
+			Reason: "Unsupported: builtin: print [<class 'torch._dynamo.variables.constant.ConstantVariable'>] False",
+			Frames: []logparse.Frame{fr}, UserFrame: fr}}
 }

@@ -1,4 +1,4 @@
-package triage_test
+package compare_test
 
 import (
 	"bytes"
@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 
 	"github.com/torchtriage/torchtriage/triage/report"
 
@@ -21,7 +23,7 @@ import (
 // The triage and verbose captures of one repro were two runs of the same program: nothing may be new or gone
 // (counts may change: recompiles_verbose runs differ in which branch a random input takes).
 func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(triage.Fixtures, "torch-*", "*.triage.log"))
+	files, _ := filepath.Glob(filepath.Join(fixtures, "torch-*", "*.triage.log"))
 	if len(files) < 16 {
 		t.Fatalf("only %d triage captures", len(files))
 	}
@@ -32,9 +34,9 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 			continue
 		}
 		compared++
-		relT, _ := filepath.Rel(triage.Fixtures, tri)
-		relV, _ := filepath.Rel(triage.Fixtures, ver)
-		d := compare.Diff(triage.AnalyzeFiles(t, relT), triage.AnalyzeFiles(t, relV))
+		relT, _ := filepath.Rel(fixtures, tri)
+		relV, _ := filepath.Rel(fixtures, ver)
+		d := compare.Diff(triagetest.AnalyzeFiles(t, relT), triagetest.AnalyzeFiles(t, relV))
 		if d.New != 0 || d.Gone != 0 {
 			t.Errorf("%s vs verbose: %d new, %d gone: %+v", filepath.Base(tri), d.New, d.Gone, d.Items)
 		}
@@ -42,7 +44,7 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 	if compared < 16 {
 		t.Errorf("compared only %d pairs", compared)
 	}
-	d := compare.Diff(triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), triage.AnalyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
+	d := compare.Diff(triagetest.AnalyzeFiles(t, "torch-2.14/r01_branch_print.triage.log"), triagetest.AnalyzeFiles(t, "torch-2.14/r01_branch_print.verbose.log"))
 	if d.Changed != 2 || d.Items[0].Key != `graph_break:r01_branch_print.py:f:print():print("side effect")` || d.Items[1].Key != "recompile:r01_branch_print.py:f:size" ||
 		d.Items[1].Before != 2 || d.Items[1].After != 3 {
 		t.Errorf("r01 2.14: %+v", d)
@@ -53,7 +55,7 @@ func TestDiffTriageVsVerboseNoSpuriousItems(t *testing.T) {
 // logged, so nothing of them is new or gone against the triage capture (the diff called the other 7 breaks and
 // recompile classes "new", and "gone" the other way); the diff says what it did not compare, on which side.
 func TestDiffNewAndGone(t *testing.T) {
-	quiet, full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.no_torch_logs.log"), triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	quiet, full := triagetest.AnalyzeFiles(t, "torch-2.14/gb_recompile.no_torch_logs.log"), triagetest.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	for _, c := range []struct {
 		a, b *triage.Analysis
 		side string
@@ -78,7 +80,7 @@ func TestDiffNewAndGone(t *testing.T) {
 		}
 	}
 	// both logged: the items are compared
-	d := compare.Diff(full, triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
+	d := compare.Diff(full, triagetest.AnalyzeFiles(t, "torch-2.14/gb_recompile.wide.log"))
 	if len(d.NotCompared) != 0 || d.Unchanged+d.Changed+d.Moved == 0 {
 		t.Errorf("both logged: %+v", d)
 	}
@@ -87,17 +89,17 @@ func TestDiffNewAndGone(t *testing.T) {
 // Per rank: rank 2 recompiles once more, rank 3 breaks where it did not.
 func TestDiffSyntheticPerRank(t *testing.T) {
 	guard := "tensor 'L['x']' size mismatch at index 0. expected 8, actual 9"
-	a := triage.SynthAnalysis(t, 4, func(agg *report.Aggregator) {
+	a := triagetest.SynthAnalysis(t, 4, func(agg *report.Aggregator) {
 		for r := 0; r < 4; r++ {
-			agg.Add(triage.SynthRecompile(r, 0, 1, "step", guard, r+1))
+			agg.Add(testlogs.SynthRecompile(r, 0, 1, "step", guard, r+1))
 		}
 	})
-	b := triage.SynthAnalysis(t, 4, func(agg *report.Aggregator) {
+	b := triagetest.SynthAnalysis(t, 4, func(agg *report.Aggregator) {
 		for r := 0; r < 4; r++ {
-			agg.Add(triage.SynthRecompile(r, 0, 1, "step", guard, r+1))
+			agg.Add(testlogs.SynthRecompile(r, 0, 1, "step", guard, r+1))
 		}
-		agg.Add(triage.SynthRecompile(2, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", 10))
-		agg.Add(triage.SynthBreak(3, 0, 0, 10, 11))
+		agg.Add(testlogs.SynthRecompile(2, 0, 2, "step", "tensor 'L['x']' size mismatch at index 0. expected 9, actual 11", 10))
+		agg.Add(testlogs.SynthBreak(3, 0, 0, 10, 11))
 	})
 	d := compare.Diff(a, b)
 	if d.New != 1 || d.Changed != 1 || len(d.Items) != 2 {
@@ -124,14 +126,14 @@ func TestDiffSyntheticPerRank(t *testing.T) {
 // 30 lines, A's breaks and recompiles read "gone from A" and a count halved by the stop "changed". What it never
 // reached is not compared (what it did print is: a new item stands).
 func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
-	data, err := os.ReadFile(Fx("torch-2.14/gb_recompile.triage.log"))
+	data, err := os.ReadFile(fx("torch-2.14/gb_recompile.triage.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cut := filepath.Join(t.TempDir(), "stopped.log")
 	os.WriteFile(cut, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:30], "")), 0o644)
-	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
-	stopped := triage.AnalyzeRun(triage.LoadReport(t, cut), nil, nil, &report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
+	full := triagetest.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	stopped := triage.AnalyzeRun(triagetest.LoadReport(t, cut), nil, nil, &report.RunFacts{Outcome: report.OutcomeStopped, StopReason: "timed out after 1s", TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	d := compare.Diff(full, stopped)
 	if d.Gone != 0 || d.Changed != 0 {
 		t.Errorf("against the stopped run: %d gone, %d changed: %+v", d.Gone, d.Changed, d.Items)
@@ -157,10 +159,10 @@ func TestDiffAgainstARunThatDidNotComplete(t *testing.T) {
 func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
-	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	full := triagetest.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	on := func(f report.RunFacts) *triage.Analysis {
 		f.TorchLogs, f.TorchLogsSet = "graph_breaks,recompiles", true
-		return triage.AnalyzeRun(triage.LoadReport(t, empty), nil, nil, &f)
+		return triage.AnalyzeRun(triagetest.LoadReport(t, empty), nil, nil, &f)
 	}
 	zero := 0
 	for _, c := range []struct {
@@ -188,9 +190,9 @@ func TestDiffNamesTheToolsStopOfASilentRun(t *testing.T) {
 func TestDiffAgainstARunWithCompileOff(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "empty.log")
 	os.WriteFile(empty, nil, 0o644)
-	full := triage.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
+	full := triagetest.AnalyzeFiles(t, "torch-2.14/gb_recompile.triage.log")
 	zero := 0
-	off := triage.AnalyzeRun(triage.LoadReport(t, empty), nil, []report.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
+	off := triage.AnalyzeRun(triagetest.LoadReport(t, empty), nil, []report.ProcessInfo{{Rank: 0, RankSource: "default", Torch: "2.14.1",
 		Env: map[string]string{"TORCHDYNAMO_DISABLE": "1"}}},
 		&report.RunFacts{Outcome: report.OutcomeCompleted, ExitCode: &zero, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	d := compare.Diff(full, off)

@@ -1,4 +1,4 @@
-package triage_test
+package gate_test
 
 import (
 	"encoding/json"
@@ -7,10 +7,9 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 // check's counts carry every field report's counts have, with the same values when nothing is left out as
@@ -18,12 +17,12 @@ import (
 // rules given are about: CUDA-graph skips, partitions and re-recordings with a CUDA-graph rule (before: only
 // breaks, recompiles, limit hits and errors, so a failed --no-cudagraph-skips read "counted: 0 … 0").
 func TestGateCountsAreReportCounts(t *testing.T) {
-	logs, _ := filepath.Glob(filepath.Join(triage.Fixtures, "torch-2.11-cuda", "*.log"))
+	logs, _ := filepath.Glob(filepath.Join(fixtures, "torch-2.11-cuda", "*.log"))
 	if len(logs) < 20 {
 		t.Fatalf("%d fixtures", len(logs))
 	}
 	for _, p := range logs {
-		a := triage.AnalyzeFiles(t, "torch-2.11-cuda/"+filepath.Base(p))
+		a := triagetest.AnalyzeFiles(t, "torch-2.11-cuda/"+filepath.Base(p))
 		res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, CountExpected: true})
 		var rep, gate map[string]any
 		b, _ := json.Marshal(a.Report.Counts)
@@ -48,7 +47,7 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 	}
 	for _, c := range cases {
 		c.o.MaxGraphBreaks, c.o.MaxRecompiles = -1, -1
-		res := gate.Check(triage.AnalyzeFiles(t, "torch-2.11-cuda/"+c.log), c.o)
+		res := gate.Check(triagetest.AnalyzeFiles(t, "torch-2.11-cuda/"+c.log), c.o)
 		var buf strings.Builder
 		if err := gate.WriteGateRooted(&buf, "text", res, ""); err != nil {
 			t.Fatal(err)
@@ -61,7 +60,7 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 		}
 	}
 	// no CUDA-graph rule and nothing logged about CUDA graphs: no CUDA-graph count is claimed
-	res := gate.Check(triage.AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log"), gate.Options{MaxGraphBreaks: 1, MaxRecompiles: -1})
+	res := gate.Check(triagetest.AnalyzeFiles(t, "torch-2.14/r05_dist_c10d.triage.log"), gate.Options{MaxGraphBreaks: 1, MaxRecompiles: -1})
 	var buf strings.Builder
 	gate.WriteGateRooted(&buf, "text", res, "")
 	if strings.Contains(buf.String(), "CUDA-graph") || strings.Contains(buf.String(), "partitions") {
@@ -73,7 +72,7 @@ func TestGateCountsAreReportCounts(t *testing.T) {
 // compile errors, with how many, not "fatal error".
 func TestGateNamesTheErrors(t *testing.T) {
 	code := 1
-	a := analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"),
+	a := triagetest.AnalyzeRun(t, filepath.Join(fixtures, "torch-2.11-cuda/g09a_nccl_same_gpu.triage.log"),
 		&report.RunFacts{Outcome: report.OutcomeFailed, ExitCode: &code, TorchLogs: "graph_breaks,recompiles", TorchLogsSet: true})
 	res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true})
 	if res.Passed || len(res.Failures) != 1 || !strings.HasPrefix(res.Failures[0].Message, "2 runtime errors: DistBackendError") ||
@@ -81,7 +80,7 @@ func TestGateNamesTheErrors(t *testing.T) {
 		t.Errorf("g09a: %+v", res)
 	}
 	// a completed run is complete, whatever else it logged
-	a = analyzeRun(t, filepath.Join(triage.Fixtures, "torch-2.14/r05_dist_c10d.triage.log"), &report.RunFacts{Outcome: report.OutcomeCompleted})
+	a = triagetest.AnalyzeRun(t, filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log"), &report.RunFacts{Outcome: report.OutcomeCompleted})
 	if res := gate.Check(a, gate.Options{MaxGraphBreaks: 1, MaxRecompiles: -1}); res.DidNotComplete != "" || !res.Passed {
 		t.Errorf("completed run: %+v", res)
 	}

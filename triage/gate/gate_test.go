@@ -1,15 +1,10 @@
-package triage_test
+package gate_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
-
-func Fx(name string) string { return filepath.Join(triage.Fixtures, name) }
 
 // Workflow-command properties escape %, CR, LF, ':' and ','.
 func TestGitHubPropertyEscaping(t *testing.T) {

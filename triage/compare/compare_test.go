@@ -1,4 +1,4 @@
-package triage_test
+package compare_test
 
 import (
 	"path/filepath"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 
 	"github.com/torchtriage/torchtriage/triage/gate"
 
@@ -19,10 +20,10 @@ import (
 
 func Side(t *testing.T, path string) compare.Side {
 	t.Helper()
-	return compare.Side{Name: path, Analysis: triage.Analyze(triage.LoadReport(t, path), nil, nil)}
+	return compare.Side{Name: path, Analysis: triage.Analyze(triagetest.LoadReport(t, path), nil, nil)}
 }
 
-func Fixture(v, name string) string { return filepath.Join(triage.CompileFixtures, "torch-"+v, name) }
+func Fixture(v, name string) string { return filepath.Join(compileFixtures, "torch-"+v, name) }
 
 // Cold vs warm names the caches as the cause; the same command twice warm says no difference.
 func TestCompareColdWarm(t *testing.T) {
@@ -70,11 +71,11 @@ func TestCompareNamesKnob(t *testing.T) {
 // fails --max-compile-skew.
 func TestGateCompile(t *testing.T) {
 	for _, v := range []string{"2.6", "2.14"} {
-		base := gate.NewBaseline(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm.trace")), nil, nil))
+		base := gate.NewBaseline(triage.Analyze(triagetest.LoadReport(t, Fixture(v, "c01_mlp.warm.trace")), nil, nil))
 		if len(base.Compile) == 0 {
 			t.Fatalf("%s: the baseline has no compile frames", v)
 		}
-		res := gate.Check(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
+		res := gate.Check(triage.Analyze(triagetest.LoadReport(t, Fixture(v, "c01_mlp.cold.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base})
 		named := false
 		for _, f := range res.Failures {
 			named = named || strings.Contains(f.Message, "compile time of `inner` [0/0] grew")
@@ -83,11 +84,11 @@ func TestGateCompile(t *testing.T) {
 			t.Errorf("%s cold vs warm baseline: %+v", v, res.Failures)
 		}
 		all := 1.0 // 100 %
-		res = gate.Check(triage.Analyze(triage.LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
+		res = gate.Check(triage.Analyze(triagetest.LoadReport(t, Fixture(v, "c01_mlp.warm2.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, Baseline: base, CompileTolerance: &all})
 		if !res.Passed {
 			t.Errorf("%s warm vs warm baseline (tolerance 100%%): %+v", v, res.Failures)
 		}
-		res = gate.Check(triage.Analyze(triage.LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
+		res = gate.Check(triage.Analyze(triagetest.LoadReport(t, Fixture(v, "c02_dist_mlp.mixed.trace")), nil, nil), gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCompileSkew: 2 * time.Second})
 		if res.Passed || !strings.Contains(res.Failures[0].Message, "rank 1 compiled") {
 			t.Errorf("%s skew: %+v", v, res.Failures)
 		}
@@ -96,7 +97,7 @@ func TestGateCompile(t *testing.T) {
 
 // Findings on the 2-rank pair where rank 1 started with an empty cache dir.
 func TestCompileFindingsColdRank(t *testing.T) {
-	a := triage.Analyze(triage.LoadReport(t, Fixture("2.14", "c02_dist_mlp.mixed.trace")), nil, nil)
+	a := triage.Analyze(triagetest.LoadReport(t, Fixture("2.14", "c02_dist_mlp.mixed.trace")), nil, nil)
 	kinds := map[string]string{}
 	for _, f := range a.Findings {
 		kinds[f.ID] = f.Playbook
@@ -110,7 +111,7 @@ func TestCompileFindingsColdRank(t *testing.T) {
 // graph_breaks/recompiles logging, compared nothing: the verdict says what was not compared, and no_difference
 // is false (it read "no difference").
 func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
-	logged, bare := Fx("torch-2.14/gb_recompile.triage.log"), Fx("torch-2.14/gb_recompile.no_torch_logs.log")
+	logged, bare := fx("torch-2.14/gb_recompile.triage.log"), fx("torch-2.14/gb_recompile.no_torch_logs.log")
 	res := compare.Compare(Side(t, logged), Side(t, bare))
 	nc := strings.Join(res.NotCompared, "\n")
 	if res.Same || !strings.Contains(res.Verdict, "not compared") || !strings.Contains(nc, "compile time and caches: neither side has any") ||
@@ -138,7 +139,7 @@ func TestCompareSaysWhatItDidNotCompare(t *testing.T) {
 // "none", so nothing of them changed to "hit"; and "caches, versions and settings unchanged" is said only when
 // nothing of them was named.
 func TestCompareCachesOfASideWithoutCompileRecords(t *testing.T) {
-	res := compare.Compare(Side(t, Fx("torch-2.14/gb_recompile.triage.log")), Side(t, Fixture("2.14", "c01_mlp.warm.trace")))
+	res := compare.Compare(Side(t, fx("torch-2.14/gb_recompile.triage.log")), Side(t, Fixture("2.14", "c01_mlp.warm.trace")))
 	for _, c := range res.Caches {
 		if c.Changed() {
 			t.Errorf("cache %s changed %q against a side without compile records", c.Cache, c.Change())

@@ -1,4 +1,4 @@
-package triage_test
+package compare_test
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package triage_test
+package compare_test
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 
 	"github.com/torchtriage/torchtriage/triage/report"
 
@@ -191,10 +192,7 @@ I1123 04:36:01.790000 21431 torch/_dynamo/pgo.py:652] [0/0] put_code_state: loca
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		rep, _, err := triage.BuildReport([]string{path}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rep := triagetest.LoadReport(t, path)
 		var got report.CacheStats
 		if rep.Compile != nil {
 			got = rep.Compile.Caches["pgo"]
@@ -284,7 +282,7 @@ func TestCacheCauseOfABypass(t *testing.T) {
 	}
 
 	// recorded: a cold 2.14 MLP (AOT misses) against tlparse's cache_hit_miss trace (AOT bypassed on flex_attention)
-	cold, flex := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, filepath.Join(triage.Fixtures, "tlparse", "cache_hit_miss.log"))
+	cold, flex := Side(t, Fixture("2.14", "c01_mlp.cold.trace")), Side(t, filepath.Join(fixtures, "tlparse", "cache_hit_miss.log"))
 	for _, pair := range []struct {
 		a, b compare.Side
 		want string
