@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -119,57 +117,17 @@ func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*r
 	return l.Report, paths, nil
 }
 
-// findRun is the run directory RUN names (a run number of the store, or a run directory); a run that is not
-// there is exit 2, like any input that cannot be read.
+// findRun is the run directory RUN names (runs.FindRun); a run that is not there is exit 2, like any input that
+// cannot be read.
 func findRun(cmd *cobra.Command, arg, store string) (string, error) {
-	dir, err := resolveRun(arg, store)
-	if err == nil {
-		_, err = runs.LoadRun(dir)
-		if errors.Is(err, fs.ErrNotExist) { // a directory, a file, nothing: no run either way
-			err = fmt.Errorf("%s is not a run: no run directory with a meta.json (a run number, or a directory under %s)", arg, orDefaultStore(store))
-		}
-	}
+	dir, err := runs.FindRun(arg, store)
 	if err != nil {
 		return "", failErr(cmd, exitUsage, "%v", err)
 	}
 	return dir, nil
 }
 
-func orDefaultStore(store string) string {
-	if store == "" {
-		return runs.DefaultStoreDir
-	}
-	return store
-}
-
-// resolveRun maps a bare run number to its directory in the store (default .torchtriage/runs); other arguments,
-// and numbers that name an existing file, pass unchanged.
-func resolveRun(arg, store string) (string, error) {
-	if store == "" {
-		store = runs.DefaultStoreDir
-	}
-	n, err := strconv.Atoi(arg)
-	if err != nil || n < 0 {
-		// a run's name as every message gives it ("0003-breaks"), unless a path of that name is here
-		if _, serr := os.Stat(arg); serr != nil && runs.IsRunDirName(arg) {
-			if dir := filepath.Join(store, arg); isDir(dir) {
-				return dir, nil
-			}
-			return "", fmt.Errorf("no file %s and no run %s in %s", arg, arg, store)
-		}
-		return arg, nil
-	}
-	if _, err := os.Stat(arg); err == nil {
-		return arg, nil
-	}
-	matches, _ := filepath.Glob(filepath.Join(store, fmt.Sprintf("%04d-*", n)))
-	if len(matches) == 0 {
-		return "", fmt.Errorf("no file %s and no run %d in %s", arg, n, store)
-	}
-	return matches[0], nil
-}
-
-// runPaths maps the bare run numbers among paths to their run directories in store (resolveRun; "-" passes), as
+// runPaths maps the bare run numbers among paths to their run directories in store (runs.Resolve; "-" passes), as
 // every command that reads runs takes them: `report 3` is `report .torchtriage/runs/0003-…`.
 func runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error) {
 	return runMetas(nil).runPaths(cmd, paths, store)
@@ -183,7 +141,7 @@ func (ms runMetas) runPaths(cmd *cobra.Command, paths []string, store string) ([
 			out[i] = p
 			continue
 		}
-		dir, err := resolveRun(p, store)
+		dir, err := runs.Resolve(p, store)
 		if err != nil {
 			return nil, failErr(cmd, exitUsage, "%v", err)
 		}
@@ -237,11 +195,6 @@ func (ms runMetas) runFacts(paths []string) *report.RunFacts {
 		return nil
 	}
 	return session.RunFactsOf(m)
-}
-
-func isDir(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
 }
 
 // distinctDirs is paths without the ones that name a directory named before (the same run by number and path).
