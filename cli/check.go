@@ -22,21 +22,18 @@ import (
 
 const (
 	// exitDidNotComplete is check -- CMD's status when the repro did not run to completion.
-	exitDidNotComplete = 3
+	exitDidNotComplete = gate.ExitDidNotComplete
 	// exitNoEvidence is check's status when the inputs cannot show what the rules ask about.
-	exitNoEvidence = 4
+	exitNoEvidence = gate.ExitNoEvidence
 )
 
 func newCheckCmd() *cobra.Command {
 	var (
-		o               gate.Options
-		baseline, write string
-		pathRoot        string
-		format          string
-		launch          launchFlags
-		allowNoEvidence bool
-		maxRerecords    int
-		tolerance       float64
+		o            gate.RunOptions
+		baseline     string
+		launch       launchFlags
+		maxRerecords int
+		tolerance    float64
 	)
 	cmd := &cobra.Command{
 		Use:   "check [PATH... | -- CMD ARGS...]",
@@ -63,7 +60,7 @@ func newCheckCmd() *cobra.Command {
 				return usageErr(cmd, "no command after --")
 			case repro == nil && len(paths) == 0:
 				return usageErr(cmd, "no input given (a file, a directory or - for stdin), or -- CMD to launch a repro")
-			case baseline != "" && baseline == write:
+			case baseline != "" && baseline == o.WriteBaseline:
 				return usageErr(cmd, "--baseline and --write-baseline name the same file")
 			}
 			if baseline != "" {
@@ -71,12 +68,12 @@ func newCheckCmd() *cobra.Command {
 				if err != nil {
 					return usageErr(cmd, "%v", err)
 				}
-				o.Baseline = b
+				o.Rules.Baseline = b
 			}
-			if err := ruleValues(cmd, &o, maxRerecords, tolerance); err != nil {
+			if err := ruleValues(cmd, &o.Rules, maxRerecords, tolerance); err != nil {
 				return err
 			}
-			if !o.Rules() && write == "" {
+			if !o.Rules.Rules() && o.WriteBaseline == "" {
 				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --no-cudagraph-skips, --max-cudagraph-rerecords, --max-compile-time, --max-compile-skew, --baseline, --write-baseline)")
 			}
 			paths, err := runPaths(cmd, paths, launch.store)
@@ -99,93 +96,35 @@ func newCheckCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if ran != nil && ran.DiskFull != "" { // the logs stop where the disk filled: no gate on them
-				return failErr(cmd, exitDidNotComplete, "disk full: %s; run dir %s keeps what was written before", ran.DiskFull, paths[0])
+			o.Rules.Command = runCommand(ran, paths)
+			res, err := gate.Run(cmd.OutOrStdout(), cmd.ErrOrStderr(), checkInput(cmd, rep, paths, ran), o)
+			var unwritable gate.BaselineError
+			switch {
+			case errors.As(err, &unwritable):
+				return usageErr(cmd, "%v", err)
+			case err != nil:
+				return failErr(cmd, res.Exit, "%v", err)
 			}
-			var run *report.RunFacts
-			if ran != nil {
-				run = session.RunFactsOf(*ran)
-			} else {
-				run = runFacts(paths)
-			}
-			o.Command = runCommand(ran, paths)
-			a := triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
-			res := gate.Check(a, o)
-			// A run that did not complete shows nothing about what it never reached: no pass, no baseline. A rule
-			// it broke before it stopped is broken all the same (exit 1, and the result says it did not complete).
-			if res.DidNotComplete != "" {
-				dir := ""
-				if ran != nil || run != nil {
-					dir = paths[0]
-				}
-				tellIncomplete(cmd.ErrOrStderr(), dir, res.DidNotComplete, a.Verdict.FirstFailure, a)
-				if write != "" {
-					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baseline written: the run did not complete\n", cmd.CommandPath())
-					write = ""
-				}
-				if len(res.Failures) == 0 {
-					res.Passed = false // nothing it never reached can pass
-					return machineResult(cmd, format, res, pathRoot, exitDidNotComplete)
-				}
-			}
-			if write != "" { // a run without its breaks and recompiles logged makes no baseline (all would be "new" later)
-				if why := gate.MissingEvidence(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, WriteBaseline: true}); why != "" {
-					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baseline written: %s\n", cmd.CommandPath(), why)
-					write = ""
-					if res.Passed {
-						res.Passed, res.NoEvidence = false, "no baseline written: "+why
-						return machineResult(cmd, format, res, pathRoot, exitNoEvidence)
-					}
-				}
-			}
-			if write != "" {
-				b := gate.NewBaseline(a)
-				b.Command = o.Command
-				if err := gate.WriteBaseline(write, b); err != nil {
-					return usageErr(cmd, "%v", err)
-				}
-				holds := report.Plural(len(b.Items), "item")
-				if len(b.Compile) > 0 {
-					holds += ", compile time of " + report.Plural(len(b.Compile), "frame")
-				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: wrote baseline %s (%s)\n", cmd.CommandPath(), write, holds)
-			}
-			// A pass on inputs that cannot show what the rules ask about means nothing; a failure stands.
-			if why := gate.MissingEvidence(a, o); res.Passed && why != "" {
-				res.NoEvidence = why
-				if !allowNoEvidence {
-					fmt.Fprintf(cmd.ErrOrStderr(), "%s: no evidence: %s\n", cmd.CommandPath(), why)
-					res.Passed = false
-					return machineResult(cmd, format, res, pathRoot, exitNoEvidence)
-				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: passing without evidence (--allow-no-evidence): %s\n", cmd.CommandPath(), why)
-			}
-			if err := gate.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
-				return failErr(cmd, exitUsage, "%v", err)
-			}
-			if !res.Passed {
-				return exitCode(exitFail)
-			}
-			return nil
+			return exitCode(res.Exit)
 		},
 	}
 	fs := cmd.Flags()
-	fs.IntVar(&o.MaxGraphBreaks, "max-graph-breaks", -1, "at most N distinct graph breaks (by-design ones count only with --count-expected)")
-	fs.IntVar(&o.MaxRecompiles, "max-recompiles", -1, "at most N recompiles (automatic dynamic's expected first one per dimension counts only with --count-expected)")
-	fs.BoolVar(&o.NoLimitHits, "no-limit-hits", false, "no recompile-limit hit")
-	fs.BoolVar(&o.RanksAgree, "ranks-agree", false, "every rank breaks and recompiles alike (and runs with the same settings, when probed)")
-	fs.BoolVar(&o.NoCompileErrors, "no-compile-errors", false, "no process died of a compile error or a runtime error (an uncaught exception); a compile error the program caught and went on after does not fail it, and is counted apart ('0 compile errors (1 caught)')")
-	fs.BoolVar(&o.NoCudagraphSkips, "no-cudagraph-skips", false, "no CUDA-graph skip, no non-cudagraphable partition (2.9+ prints the latter instead of skips) and no CUDA-graph warning to fix (pending backwards: calls that missed the fast path)")
+	fs.IntVar(&o.Rules.MaxGraphBreaks, "max-graph-breaks", -1, "at most N distinct graph breaks (by-design ones count only with --count-expected)")
+	fs.IntVar(&o.Rules.MaxRecompiles, "max-recompiles", -1, "at most N recompiles (automatic dynamic's expected first one per dimension counts only with --count-expected)")
+	fs.BoolVar(&o.Rules.NoLimitHits, "no-limit-hits", false, "no recompile-limit hit")
+	fs.BoolVar(&o.Rules.RanksAgree, "ranks-agree", false, "every rank breaks and recompiles alike (and runs with the same settings, when probed)")
+	fs.BoolVar(&o.Rules.NoCompileErrors, "no-compile-errors", false, "no process died of a compile error or a runtime error (an uncaught exception); a compile error the program caught and went on after does not fail it, and is counted apart ('0 compile errors (1 caught)')")
+	fs.BoolVar(&o.Rules.NoCudagraphSkips, "no-cudagraph-skips", false, "no CUDA-graph skip, no non-cudagraphable partition (2.9+ prints the latter instead of skips) and no CUDA-graph warning to fix (pending backwards: calls that missed the fast path)")
 	fs.IntVar(&maxRerecords, "max-cudagraph-rerecords", 0, "at most N CUDA-graph re-recordings (unset: no limit)")
-	fs.BoolVar(&allowNoEvidence, "allow-no-evidence", false, "pass (exit 0) rather than exit 4 when the inputs cannot show what the rules ask about")
-	fs.BoolVar(&o.CountExpected, "count-expected", false, "count by-design breaks and expected recompiles too")
+	fs.BoolVar(&o.AllowNoEvidence, "allow-no-evidence", false, "pass (exit 0) rather than exit 4 when the inputs cannot show what the rules ask about")
+	fs.BoolVar(&o.Rules.CountExpected, "count-expected", false, "count by-design breaks and expected recompiles too")
 	fs.StringVar(&baseline, "baseline", "", "fail on any graph break, recompile reason class or CUDA-graph skip FILE does not have")
-	fs.StringVar(&write, "write-baseline", "", "record this run as a baseline in FILE (with compile time per frame)")
-	durationFlag(fs, &o.MaxCompileTime, "max-compile-time", "total compile time at most this long, all ranks (300 = 300s)")
-	durationFlag(fs, &o.MaxCompileSkew, "max-compile-skew", "slowest rank's compile time minus the fastest's at most this long")
+	fs.StringVar(&o.WriteBaseline, "write-baseline", "", "record this run as a baseline in FILE (with compile time per frame)")
+	durationFlag(fs, &o.Rules.MaxCompileTime, "max-compile-time", "total compile time at most this long, all ranks (300 = 300s)")
+	durationFlag(fs, &o.Rules.MaxCompileSkew, "max-compile-skew", "slowest rank's compile time minus the fastest's at most this long")
 	fs.Float64Var(&tolerance, "compile-time-tolerance", report.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
-	formatFlag(cmd, &format, "text", "json", "github", "junit")
-	fs.StringVar(&pathRoot, "path-root", "", gate.PathRootHelp)
+	formatFlag(cmd, &o.Format, "text", "json", "github", "junit")
+	fs.StringVar(&o.PathRoot, "path-root", "", gate.PathRootHelp)
 	_ = cmd.MarkFlagDirname("path-root")
 	launch.register(cmd)
 	return cmd
@@ -219,6 +158,27 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec runs.Spec) (string, runs.M
 	}
 	fmt.Fprintf(stderr, "%s: run stored in %s\n", name, dir)
 	return dir, meta, nil
+}
+
+// checkInput is what check gates: the analysis of the inputs with the facts of the run it launched (ran) or of
+// the one run directory given, and where that run is.
+func checkInput(cmd *cobra.Command, rep *report.Report, paths []string, ran *runs.Meta) gate.Input {
+	var run *report.RunFacts
+	if ran != nil {
+		run = session.RunFactsOf(*ran)
+	} else {
+		run = runFacts(paths)
+	}
+	in := gate.Input{Analyze: func() *triage.Analysis {
+		return triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
+	}}
+	if run != nil {
+		in.Dir = paths[0]
+	}
+	if ran != nil {
+		in.DiskFull = ran.DiskFull
+	}
+	return in
 }
 
 // runCommand is the command a gated run ran, as its user typed it ("python3 repro.py"): of the run just launched,
@@ -266,15 +226,4 @@ func ruleValues(cmd *cobra.Command, o *gate.Options, maxRerecords int, tolerance
 		o.CompileTolerance = &tolerance
 	}
 	return nil
-}
-
-// machineResult ends check with exit 3 or 4: the machine formats still print the result (passed false, and
-// did_not_complete or no_evidence say why), so that a CI step reading it has one; text has said it on stderr.
-func machineResult(cmd *cobra.Command, format string, res gate.Result, pathRoot string, code int) error {
-	if format != "text" {
-		if err := gate.WriteGateRooted(cmd.OutOrStdout(), format, res, pathRoot); err != nil {
-			return failErr(cmd, exitUsage, "%v", err)
-		}
-	}
-	return exitCode(code)
 }

@@ -18,6 +18,7 @@ func TestCheckRefusesRuleValuesItCannotHonour(t *testing.T) {
 	}{
 		{[]string{"--max-graph-breaks", "-3", "--no-limit-hits", log}, "--max-graph-breaks must be 0 or more"},
 		{[]string{"--max-recompiles", "-1", log}, "--max-recompiles must be 0 or more"},
+		{[]string{"--max-cudagraph-rerecords", "-1", log}, "--max-cudagraph-rerecords must be 0 or more"},
 		{[]string{"--max-compile-time", "0", "--no-limit-hits", log}, "--max-compile-time must be more than 0"},
 		{[]string{"--max-compile-skew", "0s", log}, "--max-compile-skew must be more than 0"},
 		{[]string{"--max-compile-time", "-5s", log}, `"-5s" is negative`},

@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -50,34 +48,15 @@ func readProbes(cmd *cobra.Command, paths []string) []report.ProcessInfo {
 	return out
 }
 
-// runMetas is what runs.LoadRun gave for each directory a command asked of (is it a run, and its meta.json),
-// so that a command reads each run's meta.json once and hands the same Meta to every step that asks: runPaths'
-// one-run store, refuseStores, load's interrupted warning, runFacts. The nil runMetas reads it at each ask (the
-// commands that keep the package functions below).
-type runMetas map[string]metaRead
-
-type metaRead struct {
-	meta runs.Meta
-	err  error
-}
-
-// meta is runs.LoadRun(dir), read once per dir.
-func (ms runMetas) meta(dir string) (runs.Meta, error) {
-	if ms == nil {
-		return runs.LoadRun(dir)
-	}
-	if r, ok := ms[dir]; ok {
-		return r.meta, r.err
-	}
-	m, err := runs.LoadRun(dir)
-	ms[dir] = metaRead{m, err}
-	return m, err
-}
+// runMetas reads each run directory's meta.json once for a command (runs.Metas), and hands the same Meta to
+// every step that asks: runPaths' one-run store, refuseStores, load's interrupted warning, runFacts. The zero
+// runMetas reads it at each ask (the commands that keep the package functions below).
+type runMetas struct{ runs.Metas }
 
 // load reads paths into a report, printing the warnings; an unreadable input is a usage error (exit 2). It
 // returns the paths less those that named the same file or directory as one before them (read once).
 func load(cmd *cobra.Command, paths []string, stdin io.Reader) (*report.Report, []string, error) {
-	return runMetas(nil).load(cmd, paths, stdin)
+	return runMetas{}.load(cmd, paths, stdin)
 }
 
 // load is load with the run directories' meta.json read once (runMetas).
@@ -90,7 +69,7 @@ func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*r
 		paths = l.Paths
 	}
 	for _, p := range paths {
-		if m, err := ms.meta(p); err == nil && m.State == runs.StateInterrupted {
+		if m, err := ms.Load(p); err == nil && m.State == runs.StateInterrupted {
 			warn(cmd, "run %s was interrupted: the tool supervising it is gone (killed, out of disk or hung up); its logs end where it stopped", m.Name)
 		}
 	}
@@ -119,60 +98,20 @@ func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*r
 	return l.Report, paths, nil
 }
 
-// findRun is the run directory RUN names (a run number of the store, or a run directory); a run that is not
-// there is exit 2, like any input that cannot be read.
+// findRun is the run directory RUN names (runs.FindRun); a run that is not there is exit 2, like any input that
+// cannot be read.
 func findRun(cmd *cobra.Command, arg, store string) (string, error) {
-	dir, err := resolveRun(arg, store)
-	if err == nil {
-		_, err = runs.LoadRun(dir)
-		if errors.Is(err, fs.ErrNotExist) { // a directory, a file, nothing: no run either way
-			err = fmt.Errorf("%s is not a run: no run directory with a meta.json (a run number, or a directory under %s)", arg, orDefaultStore(store))
-		}
-	}
+	dir, err := runs.FindRun(arg, store)
 	if err != nil {
 		return "", failErr(cmd, exitUsage, "%v", err)
 	}
 	return dir, nil
 }
 
-func orDefaultStore(store string) string {
-	if store == "" {
-		return runs.DefaultStoreDir
-	}
-	return store
-}
-
-// resolveRun maps a bare run number to its directory in the store (default .torchtriage/runs); other arguments,
-// and numbers that name an existing file, pass unchanged.
-func resolveRun(arg, store string) (string, error) {
-	if store == "" {
-		store = runs.DefaultStoreDir
-	}
-	n, err := strconv.Atoi(arg)
-	if err != nil || n < 0 {
-		// a run's name as every message gives it ("0003-breaks"), unless a path of that name is here
-		if _, serr := os.Stat(arg); serr != nil && runs.IsRunDirName(arg) {
-			if dir := filepath.Join(store, arg); isDir(dir) {
-				return dir, nil
-			}
-			return "", fmt.Errorf("no file %s and no run %s in %s", arg, arg, store)
-		}
-		return arg, nil
-	}
-	if _, err := os.Stat(arg); err == nil {
-		return arg, nil
-	}
-	matches, _ := filepath.Glob(filepath.Join(store, fmt.Sprintf("%04d-*", n)))
-	if len(matches) == 0 {
-		return "", fmt.Errorf("no file %s and no run %d in %s", arg, n, store)
-	}
-	return matches[0], nil
-}
-
-// runPaths maps the bare run numbers among paths to their run directories in store (resolveRun; "-" passes), as
+// runPaths maps the bare run numbers among paths to their run directories in store (runs.Resolve; "-" passes), as
 // every command that reads runs takes them: `report 3` is `report .torchtriage/runs/0003-…`.
 func runPaths(cmd *cobra.Command, paths []string, store string) ([]string, error) {
-	return runMetas(nil).runPaths(cmd, paths, store)
+	return runMetas{}.runPaths(cmd, paths, store)
 }
 
 // runPaths is runPaths with the run directories' meta.json read once (runMetas).
@@ -183,34 +122,17 @@ func (ms runMetas) runPaths(cmd *cobra.Command, paths []string, store string) ([
 			out[i] = p
 			continue
 		}
-		dir, err := resolveRun(p, store)
+		dir, err := runs.Resolve(p, store)
 		if err != nil {
 			return nil, failErr(cmd, exitUsage, "%v", err)
 		}
-		if one := ms.oneRunOf(dir); one != "" { // read as plain logs, its meta.json and probe would be lost
+		if one := ms.OneRunOf(dir); one != "" { // read as plain logs, its meta.json and probe would be lost
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: reading %s: the run store's one run\n", cmd.CommandPath(), one)
 			dir = one
 		}
 		out[i] = dir
 	}
 	return out, nil
-}
-
-// oneRunOf is the one run directory of a run store that holds exactly one (and no other entry), "" for anything
-// else: a run directory itself, a store of several runs (refuseStores), a directory of logs.
-func (ms runMetas) oneRunOf(dir string) string {
-	if _, err := ms.meta(dir); err == nil {
-		return ""
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) != 1 || !entries[0].IsDir() {
-		return ""
-	}
-	sub := filepath.Join(dir, entries[0].Name())
-	if _, err := ms.meta(sub); err != nil {
-		return ""
-	}
-	return sub
 }
 
 // storeFlag adds --store: the run store that run numbers refer to.
@@ -232,16 +154,11 @@ func (ms runMetas) runFacts(paths []string) *report.RunFacts {
 	if len(paths) != 1 {
 		return nil
 	}
-	m, err := ms.meta(paths[0])
+	m, err := ms.Load(paths[0])
 	if err != nil {
 		return nil
 	}
 	return session.RunFactsOf(m)
-}
-
-func isDir(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
 }
 
 // distinctDirs is paths without the ones that name a directory named before (the same run by number and path).
@@ -264,7 +181,7 @@ func distinctDirs(paths []string) []string {
 // refuseStores refuses a run store named as an input: its runs' logs (other commands, other times, each with its
 // own rank 0) would count as one report. One line says how to read one, all, or two side by side.
 func refuseStores(cmd *cobra.Command, paths []string) error {
-	return runMetas(nil).refuseStores(cmd, paths)
+	return runMetas{}.refuseStores(cmd, paths)
 }
 
 // refuseStores is refuseStores with the run directories' meta.json read once (runMetas).
@@ -272,22 +189,11 @@ func (ms runMetas) refuseStores(cmd *cobra.Command, paths []string) error {
 	const how = "name one run (torchtriage %s %s); torchtriage log shows them all, torchtriage diff A B compares two"
 	var named []string // run directories named one by one
 	for _, p := range paths {
-		if _, err := ms.meta(p); err == nil {
+		if _, err := ms.Load(p); err == nil {
 			named = append(named, p)
 			continue
 		}
-		entries, err := os.ReadDir(p)
-		if err != nil {
-			continue // not a directory (or unreadable: the load says so)
-		}
-		nruns, last := 0, ""
-		for _, e := range entries {
-			if sub := filepath.Join(p, e.Name()); e.IsDir() {
-				if _, err := ms.meta(sub); err == nil {
-					nruns, last = nruns+1, sub
-				}
-			}
-		}
+		nruns, last := ms.StoreRuns(p) // 0 of what is no directory (or unreadable: the load says so)
 		if nruns > 1 {
 			return failErr(cmd, exitUsage, "%s is a run store (%d runs): "+how, p, nruns, cmd.Name(), last)
 		}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 
@@ -35,9 +34,7 @@ func newCompareCmd() *cobra.Command {
 			res := compare.Compare(sides[0], sides[1])
 			res.SetCommands(differentCommands(cmd, paths, store))
 			if format == "json" {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", " ")
-				return enc.Encode(res)
+				return compare.WriteCompareJSON(cmd.OutOrStdout(), res)
 			}
 			compare.WriteCompareText(cmd.OutOrStdout(), paths[0], paths[1], res)
 			return nil

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,14 +39,7 @@ func newDiffCmd() *cobra.Command {
 			res := compare.Diff(an[0], an[1])
 			res.Commands = differentCommands(cmd, paths, store)
 			if format == "json" {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", " ")
-				return enc.Encode(struct {
-					Schema string   `json:"schema"`
-					A      []string `json:"a"`
-					B      []string `json:"b"`
-					compare.DiffResult
-				}{"torchtriage.diff/v1", an[0].Report.Inputs, an[1].Report.Inputs, res})
+				return compare.WriteDiffJSON(cmd.OutOrStdout(), an[0].Report.Inputs, an[1].Report.Inputs, res)
 			}
 			compare.WriteDiffText(cmd.OutOrStdout(), paths[0], paths[1], res, textOptions(cmd, width))
 			return nil

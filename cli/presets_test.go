@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func TestCmdPresets(t *testing.T) {
@@ -22,7 +24,7 @@ func TestCmdPresets(t *testing.T) {
 	if code := Run([]string{"presets", "--format", "json"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("json exit %d", code)
 	}
-	var views []presetView
+	var views []runs.PresetView
 	if err := json.Unmarshal(out.Bytes(), &views); err != nil || len(views) != 8 || views[2].TorchLogs != "guards,recompiles_verbose" {
 		t.Errorf("json: %v %+v", err, views)
 	}

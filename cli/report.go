@@ -13,6 +13,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 func newReportCmd() *cobra.Command {
@@ -32,7 +33,7 @@ func newReportCmd() *cobra.Command {
 			"  pbpaste | torchtriage report -",
 		Args: needArgs(1, "input (a file, a directory, or - for stdin)"),
 		RunE: func(cmd *cobra.Command, paths []string) error {
-			metas := runMetas{} // a run directory's meta.json, read once for every step below
+			metas := runMetas{runs.Metas{}} // a run directory's meta.json, read once for every step below
 			paths, err := metas.runPaths(cmd, paths, store)
 			if err != nil {
 				return err

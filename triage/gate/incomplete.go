@@ -1,4 +1,4 @@
-package cli
+package gate
 
 import (
 	"bytes"
@@ -9,9 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // tellIncomplete prints how the run fell short of its end, where it is (dir: its run dir, "" for logs alone), and
@@ -20,9 +19,9 @@ import (
 // its stderr: what follows the tool's signal there is the reaction to it, and says so.
 func tellIncomplete(w io.Writer, dir, how, first string, a *triage.Analysis) {
 	if dir != "" {
-		fmt.Fprintf(w, "torchtriage check: the repro did not run to completion: %s; run dir %s\n", how, dir)
+		fmt.Fprintf(w, "%s: the repro did not run to completion: %s; run dir %s\n", name, how, dir)
 	} else {
-		fmt.Fprintf(w, "torchtriage check: the run did not complete: %s\n", how)
+		fmt.Fprintf(w, "%s: the run did not complete: %s\n", name, how)
 	}
 	if first != "" {
 		fmt.Fprintf(w, "first failure: %s\n", first)
