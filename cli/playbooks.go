@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -39,7 +37,7 @@ func newPlaybooksCmd() *cobra.Command {
 				return failErr(cmd, exitFail, "nothing matches %q", query)
 			}
 			if format == "json" {
-				return writePlaybooksJSON(cmd, found)
+				return playbooks.WriteJSON(cmd.OutOrStdout(), found)
 			}
 			rows := make([][]string, 0, len(found))
 			for _, p := range found {
@@ -145,55 +143,4 @@ func playbooksFor(cmd *cobra.Command, dir string) (*playbooks.Set, error) {
 		return nil, failErr(cmd, exitFail, "no playbooks could be loaded")
 	}
 	return set, nil
-}
-
-type jsonMatch struct {
-	Kinds   []string `json:"kinds"`
-	GBIDs   []string `json:"gb_ids"`
-	GBTypes []string `json:"gb_types"`
-	Reasons []string `json:"reasons"`
-	Guards  []string `json:"guards"`
-	Errors  []string `json:"errors"`
-}
-
-type jsonPlaybook struct {
-	ID       string    `json:"id"`
-	Title    string    `json:"title"`
-	Severity string    `json:"severity"`
-	Category string    `json:"category"`
-	Match    jsonMatch `json:"match"`
-	// Source: "builtin", "registry" (made from PyTorch's graph-break registry) or the user playbook's file.
-	Source string `json:"source"`
-}
-
-func writePlaybooksJSON(cmd *cobra.Command, list []*playbooks.Playbook) error {
-	out := make([]jsonPlaybook, 0, len(list))
-	for _, p := range list {
-		m := p.Match
-		out = append(out, jsonPlaybook{
-			ID: p.ID, Title: p.Title, Severity: p.Severity, Category: p.Category, Source: p.Source,
-			Match: jsonMatch{
-				Kinds: playbooks.KindStrings(m.Kinds), GBIDs: nonNil(m.GBIDs), GBTypes: nonNil(m.GBTypes),
-				Reasons: patterns(m.Reasons), Guards: nonNil(m.Guards), Errors: patterns(m.Errors),
-			},
-		})
-	}
-	enc := json.NewEncoder(cmd.OutOrStdout())
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
-func patterns(res []*regexp.Regexp) []string {
-	out := make([]string, 0, len(res))
-	for _, re := range res {
-		out = append(out, re.String())
-	}
-	return out
 }
