@@ -95,11 +95,12 @@ func (m Meta) Duration() time.Duration {
 // Redacted is the value written instead of a secret.
 const Redacted = "<redacted>"
 
-var secretNameRE = regexp.MustCompile(`(?i)token|key|secret|password|credential`)
+var secretNameRE = regexp.MustCompile(`(?i)token|key|secret|passw|credential|(?:^|[_\-])pwd?$`)
 
 // IsSecretName reports whether an environment variable or flag name looks like
-// it holds a secret (TOKEN, KEY, SECRET, PASSWORD, CREDENTIAL; any case).
-func IsSecretName(name string) bool { return secretNameRE.MatchString(name) }
+// it holds a secret (TOKEN, KEY, SECRET, PASSWORD, PASSWD, CREDENTIAL anywhere, PW or PWD as its last word:
+// MYSVC_PW, --db-pwd; any case). The shell's PWD, a directory, is none.
+func IsSecretName(name string) bool { return name != "PWD" && secretNameRE.MatchString(name) }
 
 // RedactEnv turns "K=V" additions into a map with secret values replaced (Meta.Env).
 func RedactEnv(env []string) map[string]string {
