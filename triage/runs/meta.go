@@ -163,7 +163,8 @@ func WriteMeta(dir string, m Meta) error {
 }
 
 // LoadRun reads the meta.json of a run directory; a run recorded live whose supervisor is gone reads as
-// StateInterrupted.
+// StateInterrupted, and its meta.json is rewritten so (atomically; best effort: a read-only run dir stays as it
+// is) when the supervisor it records is known dead: a SIGKILL or a full disk left "running" behind.
 func LoadRun(dir string) (Meta, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -178,7 +179,9 @@ func LoadRun(dir string) (Meta, error) {
 		return Meta{}, fmt.Errorf("read run %s: meta.json is not valid: %w", dir, err)
 	}
 	m.Dir = abs
-	m.settle()
+	if m.settle() && m.Supervisor != nil {
+		_ = WriteMeta(abs, m) // the state alone changes; no one else writes it: its supervisor is dead
+	}
 	return m, nil
 }
 
