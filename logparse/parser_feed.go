@@ -10,6 +10,13 @@ func (p *Parser) Write(b []byte) (int, error) {
 	nextCR, nextESC := indexOrLen(b, 0, '\r'), indexOrLen(b, 0, 0x1b)
 	start := 0
 	for start < len(b) {
+		if b[start] == 0 && len(p.pending) == 0 && !p.pendCut {
+			// NULs before a line are no part of it: a file truncated under its writer holds a hole of them
+			// up to the writer's offset, then the next line written (copytruncate, `: > log`)
+			if start = skipNUL(b, start); start == len(b) {
+				break
+			}
+		}
 		nl := bytes.IndexByte(b[start:], '\n')
 		if nl < 0 {
 			p.addPending(b[start:])
@@ -36,6 +43,14 @@ func (p *Parser) Write(b []byte) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// skipNUL is the index of the first byte of b at or after from that is not NUL, or len(b).
+func skipNUL(b []byte, from int) int {
+	for from < len(b) && b[from] == 0 {
+		from++
+	}
+	return from
 }
 
 // indexOrLen is the index of the first c in b at or after from, or len(b).

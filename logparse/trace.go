@@ -156,6 +156,9 @@ func readLines(r io.Reader, max int, fn func(line []byte, cut bool)) error {
 	cut := false
 	for {
 		chunk, err := br.ReadSlice('\n')
+		if len(long) == 0 && !cut && len(chunk) > 0 && chunk[0] == 0 {
+			chunk = chunk[skipNUL(chunk, 0):] // NULs before a line are no part of it (a hole: Parser.Write)
+		}
 		if err == bufio.ErrBufferFull {
 			if len(long) < max {
 				long = append(long, chunk[:min(len(chunk), max-len(long))]...)
