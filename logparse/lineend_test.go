@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"math/rand"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // lineEnd is lineEndGeneric: for a newline, '\r' and ESC at every place of a step of 32 bytes and around it, at
@@ -102,3 +105,60 @@ func TestWritePathsAgree(t *testing.T) {
 }
 
 func itoaTest(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// BenchmarkWritePaths parses every text fixture of torch 2.6–2.14 with [rankN]: prefixes (bench/biglog.sh's seed,
+// ~6.7 MB, or $TORCHTRIAGE_BENCH_FILE) in 64 KB writes, SkipOther as report counts, both ways Write splits lines,
+// each op once each in turns (the one pass first in every other op): the one pass (lineEnd) and the chunk scanned
+// for '\r' and ESC apart. It reports the median time of each and the median of their ratios, op by op.
+func BenchmarkWritePaths(b *testing.B) {
+	if !useLineEnd {
+		b.Skip("no one-pass lineEnd on this machine")
+	}
+	defer func(v bool) { useLineEnd = v }(useLineEnd)
+	var data []byte
+	files, _ := filepath.Glob("../testdata/fixtures/torch-2.*/*.log")
+	for i, f := range files {
+		d, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		prefix := []byte("[rank" + itoaTest(i%8) + "]:")
+		for _, l := range bytes.SplitAfter(d, []byte("\n")) {
+			if len(l) > 0 {
+				data = append(append(data, prefix...), l...)
+			}
+		}
+	}
+	if big := os.Getenv("TORCHTRIAGE_BENCH_FILE"); big != "" { // a file larger than the caches (bench/perf.sh's)
+		d, err := os.ReadFile(big)
+		if err != nil {
+			b.Fatal(err)
+		}
+		data = d
+	}
+	parse := func(folded bool) float64 {
+		useLineEnd = folded
+		t0 := time.Now()
+		p := NewParser(Options{Rank: -1, SkipOther: true}, func(*Record) {})
+		for i := 0; i < len(data); i += 64 << 10 {
+			p.Write(data[i:min(i+64<<10, len(data))])
+		}
+		p.Flush()
+		return float64(time.Since(t0).Microseconds()) / 1000
+	}
+	var one, scanned, ratio []float64
+	b.SetBytes(2 * int64(len(data)))
+	for i := 0; b.Loop(); i++ {
+		var o, s float64
+		if i%2 == 0 {
+			o, s = parse(true), parse(false)
+		} else {
+			s, o = parse(false), parse(true)
+		}
+		one, scanned, ratio = append(one, o), append(scanned, s), append(ratio, o/s)
+	}
+	med := func(v []float64) float64 { slices.Sort(v); return v[len(v)/2] }
+	b.ReportMetric(med(one), "one-pass-ms")
+	b.ReportMetric(med(scanned), "scanned-ms")
+	b.ReportMetric(med(ratio), "ratio")
+}
