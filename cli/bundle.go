@@ -26,10 +26,11 @@ func newBundleCmd() *cobra.Command {
 			"meta, probe files and a README for an upstream issue: torch, CUDA, GPU and driver versions from the " +
 			"probe, the exact rerun command with its TORCH_LOGS, the findings as Markdown, and what was scrubbed. " +
 			"Secrets in argv and env are left out, and every file is scrubbed as it is packed: the values of " +
-			"secret-named environment variables (TOKEN, KEY, SECRET, PASSWORD, CREDENTIAL) wherever they appear, " +
-			"Hugging Face (hf_…), AWS (AKIA…, aws_secret_access_key) and GitHub (ghp_…, github_pat_…) tokens, " +
-			"Bearer tokens, user:password@ in URLs and the values of --token/--password/--secret/--api-key flags; " +
-			"the README counts them. --no-scrub packs the files as the run wrote them.\n\n" +
+			"secret-named environment variables (TOKEN, KEY, SECRET, PASSWORD, CREDENTIAL; PW as a last word) " +
+			"wherever they appear, Hugging Face (hf_…), AWS (AKIA…, aws_secret_access_key) and GitHub (ghp_…, " +
+			"github_pat_…) tokens, Bearer tokens, user:password@ in URLs, the values of --token/--password/--secret/" +
+			"--api-key flags and of secret-named keys (?user=bob&password=…, password=…, MYSVC_PW=…, api_key=…); " +
+			"the README counts them (docs/bundle.md lists every form). --no-scrub packs the files as the run wrote them.\n\n" +
 			"Exit status: 0, 1 the pack could not be written, 2 usage error or unknown run.",
 		Example:           "  torchtriage bundle 3\n  torchtriage bundle -o repro.tar.gz .torchtriage/runs/0003-breaks",
 		ValidArgsFunction: completeRuns,

@@ -73,3 +73,16 @@ func FuzzParse(f *testing.F) {
 		_ = ParseTrace(bytes.NewReader(data), Options{Input: "fuzz", Rank: -1, MaxLine: 512}, func(*Record) {})
 	})
 }
+
+// FuzzLineEnd: lineEnd is lineEndGeneric on any bytes: go test ./logparse -run '^$' -fuzz FuzzLineEnd -fuzztime 10m
+func FuzzLineEnd(f *testing.F) {
+	f.Add([]byte("V1121 07:47:33.827000 1933 torch/_dynamo/x.py:1] msg\r\x1b[0m\nnext"))
+	f.Add(bytes.Repeat([]byte("a\rb\x1bc"), 40))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		nl, sp := lineEnd(b)
+		wnl, wsp := lineEndGeneric(b)
+		if nl != wnl || sp != wsp {
+			t.Fatalf("lineEnd = %d, %v; want %d, %v", nl, sp, wnl, wsp)
+		}
+	})
+}

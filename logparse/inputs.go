@@ -217,8 +217,10 @@ func SniffTrace(head []byte) bool {
 	return parseGlog(line, &li) && len(li.body) > 1 && li.body[0] == '{' && li.body[1] == '"'
 }
 
-// LooksBinary reports whether the start of a file is not text (many NUL or control bytes).
+// LooksBinary reports whether the start of a file is not text (many NUL or control bytes). NULs it starts with
+// are a hole, not binary: a log truncated under its writer (Parser.Write skips them).
 func LooksBinary(head []byte) bool {
+	head = head[skipNUL(head, 0):]
 	if len(head) == 0 {
 		return false
 	}

@@ -4,30 +4,49 @@ import "bytes"
 
 // Write feeds bytes. It never fails.
 func (p *Parser) Write(b []byte) (int, error) {
-	n := len(b)
-	// nextCR / nextESC: where the next '\r' / ESC byte is in b (len(b) when none is left); each is searched
-	// again only once passed, so a line is checked for them in O(1) and the chunk is scanned once per byte.
+	if useLineEnd {
+		p.writeFolded(b)
+	} else {
+		p.writeScanned(b)
+	}
+	return len(b), nil
+}
+
+// writeFolded splits b into lines in one pass: lineEnd finds each line's newline and whether it holds a '\r' or
+// an ESC byte at once.
+func (p *Parser) writeFolded(b []byte) {
+	for start := 0; start < len(b); {
+		if start = p.skipHole(b, start); start == len(b) {
+			return
+		}
+		nl, special := lineEnd(b[start:])
+		if nl < 0 {
+			p.addPending(b[start:])
+			return
+		}
+		p.crlf = special
+		start = p.lineAt(b, start, start+nl)
+	}
+}
+
+// writeScanned splits b into lines where lineEnd has no one pass: the newline of each line, and the chunk scanned
+// for '\r' and for ESC apart. nextCR / nextESC: where the next '\r' / ESC byte is in b (len(b) when none is left);
+// each is searched again only once passed, so a line is checked for them in O(1) and the chunk is scanned once per
+// byte.
+func (p *Parser) writeScanned(b []byte) {
 	nextCR, nextESC := indexOrLen(b, 0, '\r'), indexOrLen(b, 0, 0x1b)
-	start := 0
-	for start < len(b) {
+	for start := 0; start < len(b); {
+		if start = p.skipHole(b, start); start == len(b) {
+			return
+		}
 		nl := bytes.IndexByte(b[start:], '\n')
 		if nl < 0 {
 			p.addPending(b[start:])
-			break
+			return
 		}
 		end := start + nl
 		p.crlf = nextCR < end || nextESC < end
-		if len(p.pending) > 0 || p.pendCut {
-			p.addPending(b[start:end])
-			p.crlf = p.crlf || hasSpecial(p.pending) // the line's start came with an earlier chunk
-			p.physLine(p.pending, p.pendCut)
-			p.pending, p.pendCut = p.pending[:0], false
-		} else if nl > p.opt.MaxLine {
-			p.physLine(b[start:start+p.opt.MaxLine], true)
-		} else {
-			p.physLine(b[start:end], false)
-		}
-		start = end + 1
+		start = p.lineAt(b, start, end)
 		if nextCR < start {
 			nextCR = indexOrLen(b, start, '\r')
 		}
@@ -35,7 +54,40 @@ func (p *Parser) Write(b []byte) (int, error) {
 			nextESC = indexOrLen(b, start, 0x1b)
 		}
 	}
-	return n, nil
+}
+
+// skipHole skips the NULs at start when a line starts there: NULs before a line are no part of it (a file
+// truncated under its writer holds a hole of them up to the writer's offset, then the next line written:
+// copytruncate, `: > log`).
+func (p *Parser) skipHole(b []byte, start int) int {
+	if b[start] == 0 && len(p.pending) == 0 && !p.pendCut {
+		return skipNUL(b, start)
+	}
+	return start
+}
+
+// lineAt parses the line of b that ends at the newline at end (p.crlf says whether b[start:end] holds a '\r' or
+// an ESC byte), with what an earlier chunk left of its start, and returns where the next line starts.
+func (p *Parser) lineAt(b []byte, start, end int) int {
+	if len(p.pending) > 0 || p.pendCut {
+		p.addPending(b[start:end])
+		p.crlf = p.crlf || hasSpecial(p.pending) // the line's start came with an earlier chunk
+		p.physLine(p.pending, p.pendCut)
+		p.pending, p.pendCut = p.pending[:0], false
+	} else if end-start > p.opt.MaxLine {
+		p.physLine(b[start:start+p.opt.MaxLine], true)
+	} else {
+		p.physLine(b[start:end], false)
+	}
+	return end + 1
+}
+
+// skipNUL is the index of the first byte of b at or after from that is not NUL, or len(b).
+func skipNUL(b []byte, from int) int {
+	for from < len(b) && b[from] == 0 {
+		from++
+	}
+	return from
 }
 
 // indexOrLen is the index of the first c in b at or after from, or len(b).

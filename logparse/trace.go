@@ -121,7 +121,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 			return
 		}
 		var env envelope
-		if json.Unmarshal(body, &env) != nil {
+		if decodeEnvelope(body, &env) != nil {
 			return
 		}
 		cur, curLine = &env, st.lineNo
@@ -139,9 +139,10 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 }
 
 func interesting(b []byte) bool {
-	for _, k := range [...]string{`"str"`, `"compilation_metrics"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"torch_version"`,
-		`compilation_metrics`, `_cache_`, `_code_state"`, `{"create_symbol"`, `{"create_unbacked_symbol"`,
-		`{"optimize_ddp_split_`} {
+	// compilation_metrics first (it covers "compilation_metrics"): found at the start of the longest lines, the
+	// metrics envelopes (~40 KB), which the other keys would each be looked for in to their end
+	for _, k := range [...]string{`compilation_metrics`, `"str"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`,
+		`"torch_version"`, `_cache_`, `_code_state"`, `{"create_symbol"`, `{"create_unbacked_symbol"`, `{"optimize_ddp_split_`} {
 		if bytes.Contains(b, []byte(k)) {
 			return true
 		}
@@ -156,6 +157,9 @@ func readLines(r io.Reader, max int, fn func(line []byte, cut bool)) error {
 	cut := false
 	for {
 		chunk, err := br.ReadSlice('\n')
+		if len(long) == 0 && !cut && len(chunk) > 0 && chunk[0] == 0 {
+			chunk = chunk[skipNUL(chunk, 0):] // NULs before a line are no part of it (a hole: Parser.Write)
+		}
 		if err == bufio.ErrBufferFull {
 			if len(long) < max {
 				long = append(long, chunk[:min(len(chunk), max-len(long))]...)

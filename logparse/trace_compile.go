@@ -163,9 +163,17 @@ func (st *traceState) cacheArtifact(env *envelope, name string, payload []string
 	cs := cacheArtifacts[name]
 	ev := &CacheEvent{Cache: cs[0], State: cs[1]}
 	if cs[0] != CachePGO {
-		text := strings.Join(payload, "\n")
+		var text string
 		var p cachePayload
-		if json.Unmarshal([]byte(text), &p) != nil {
+		var valid, typeErr bool
+		if len(payload) == 1 { // json.dumps' one line: read for the few fields, never its key's components
+			text = payload[0]
+			p, valid, typeErr = cacheFields(text)
+		} else {
+			text = strings.Join(payload, "\n")
+			valid = json.Unmarshal([]byte(text), &p) == nil
+		}
+		if !valid || typeErr {
 			if m := payloadState.FindStringSubmatch(text); m != nil {
 				p.State = m[1]
 			}

@@ -40,9 +40,10 @@ func bigModel(tb testing.TB, w, h int) *Model {
 		r.search = r.what + " " + r.where + " " + r.note
 		return r
 	}
-	s := &snapshot{runID: 1, ranks: []int{0, 1, 2, 3}, perRank: map[int]report.Counts{},
-		report:   &report.Report{Counts: report.Counts{GraphBreaks: 5000, GraphBreakRecords: 60000, Recompiles: 40000}},
-		analysis: &triage.Analysis{}, agree: ranks.RankAgreement{Agree: true, Summary: "all 4 ranks agree"}}
+	rep := &report.Report{Counts: report.Counts{GraphBreaks: 5000, GraphBreakRecords: 60000, Recompiles: 40000}}
+	// an analysis always has its report (the views read it: caught exceptions, the failure banner)
+	s := &snapshot{runID: 1, ranks: []int{0, 1, 2, 3}, perRank: map[int]report.Counts{}, report: rep,
+		analysis: &triage.Analysis{Report: rep}, agree: ranks.RankAgreement{Agree: true, Summary: "all 4 ranks agree"}}
 	for i := 0; i < 5000; i++ {
 		s.breaks = append(s.breaks, mk("graph_break", i))
 		s.recomps = append(s.recomps, mk("recompile", i))
@@ -128,6 +129,18 @@ func BenchmarkFirstFrame(b *testing.B) {
 		m := newModel(options{mode: modeOpen, paths: []string{"x.log"}, set: set})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 32})
 		_ = m.View()
+	}
+}
+
+// The benchmark harness is a model the views can draw: every key the budget presses is handled and drawn once
+// (the benchmarks and TestKeystrokeBudget once panicked on an analysis without its report, unnoticed for weeks).
+func TestBenchModelDraws(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("builds a 500k-line run")
+	}
+	m := bigModel(t, 120, 32)
+	for _, k := range []string{"down", "tab", "down", "/", "o", "esc", "l", "up", "esc", "enter", "down", "esc", "t", "esc", "R", "esc"} {
+		keystroke(m, k)
 	}
 }
 

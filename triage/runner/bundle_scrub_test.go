@@ -113,3 +113,72 @@ func TestBundleScrubsSecretsFromTheLogs(t *testing.T) {
 		t.Errorf("--no-scrub: the logs are not as the run wrote them, or the README does not say so:\n%s", files[root+"README.md"])
 	}
 }
+
+// Acceptance: passwords printed as key=value pairs — in a URL's query, bare, as an env-style line — and written
+// in the repro script are gone from every file of the pack (stdout, stderr, combined, the packed script), though
+// neither the run nor the bundling shell was given them (the script holds them); the README counts them, and what
+// only looks like a secret key (the shell's pwd, a password file's path, code that reads a secret) stays.
+func TestBundleScrubsSecretKeyValues(t *testing.T) {
+	const pw, pw2, pw3 = "Hunter2-url-pass", "Tr0ub4dor-bare", "c0rrect-h0rse-env"
+	dir := t.TempDir()
+	script := strings.Join([]string{
+		"import os",
+		`DB = "postgres://db/app?user=bob&password=` + pw + `"`,
+		`PASSWORD = "` + pw2 + `"`,
+		`os.environ["MYSVC_PW"] = "` + pw3 + `"`,
+		`pw = os.environ["MYSVC_PW"]`,
+		"#> GET https://api.example.com/v1?user=bob&password=" + pw,
+		"#> MYSVC_PW=" + pw3,
+		"#> pwd",
+		"#> reading --password-file /run/secrets/db",
+		"#2> password=" + pw2,
+		"#2> SVC_PASSWD=" + pw3, ""}, "\n")
+	must(t, os.WriteFile(filepath.Join(dir, "repro.py"), []byte(script), 0o644))
+	s := newStore(t)
+	r, err := Start(context.Background(), s, runs.Spec{ // prints the script's "#>" lines on stdout, "#2>" on stderr
+		Argv: []string{"sh", "-c", `sed -n 's/^#> //p' "$0"; sed -n 's/^#2> //p' "$0" >&2`, "repro.py"},
+		Dir:  dir,
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Wait()
+	if out := readFile(t, filepath.Join(r.Dir, "combined.log")); !strings.Contains(out, pw) || !strings.Contains(out, pw2) || !strings.Contains(out, pw3) {
+		t.Fatalf("the repro did not print the passwords: the test would prove nothing\n%s", out)
+	}
+	out := filepath.Join(t.TempDir(), "pack.tar.gz")
+	if err := runs.Bundle(r.Dir, out, runs.BundleOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	files := readBundle(t, out)
+	root := r.Meta().Name + "/"
+	for _, name := range []string{"stdout.log", "stderr.log", "combined.log", "repro/repro.py"} {
+		if _, ok := files[root+name]; !ok {
+			t.Fatalf("the pack lacks %s (%v)", name, keys(files))
+		}
+	}
+	for name, data := range files {
+		for _, v := range []string{pw, pw2, pw3} {
+			if strings.Contains(data, v) {
+				t.Errorf("%s contains %q:\n%s", name, v, data)
+			}
+		}
+	}
+	for _, want := range []string{"?user=bob&password=<redacted>\n", "MYSVC_PW=<redacted>\n", "pwd\n", "reading --password-file /run/secrets/db\n",
+		"password=<redacted>\n", "SVC_PASSWD=<redacted>\n"} {
+		if !strings.Contains(files[root+"combined.log"], want) {
+			t.Errorf("combined.log lacks %q:\n%s", want, files[root+"combined.log"])
+		}
+	}
+	want := strings.Join([]string{
+		`DB = "postgres://db/app?user=bob&password=<redacted>"`,
+		`PASSWORD = "<redacted>"`,
+		`os.environ["MYSVC_PW"] = "<redacted>"`,
+		`pw = os.environ["MYSVC_PW"]`}, "\n")
+	if !strings.Contains(files[root+"repro/repro.py"], want) {
+		t.Errorf("repro.py in the pack:\n%s", files[root+"repro/repro.py"])
+	}
+	if readme := files[root+"README.md"]; !strings.Contains(readme, "| "+runs.RuleSecretKey+" | ") {
+		t.Errorf("README does not count %q:\n%s", runs.RuleSecretKey, readme)
+	}
+}

@@ -95,11 +95,12 @@ func (m Meta) Duration() time.Duration {
 // Redacted is the value written instead of a secret.
 const Redacted = "<redacted>"
 
-var secretNameRE = regexp.MustCompile(`(?i)token|key|secret|password|credential`)
+var secretNameRE = regexp.MustCompile(`(?i)token|key|secret|passw|credential|(?:^|[_\-])pwd?$`)
 
 // IsSecretName reports whether an environment variable or flag name looks like
-// it holds a secret (TOKEN, KEY, SECRET, PASSWORD, CREDENTIAL; any case).
-func IsSecretName(name string) bool { return secretNameRE.MatchString(name) }
+// it holds a secret (TOKEN, KEY, SECRET, PASSWORD, PASSWD, CREDENTIAL anywhere, PW or PWD as its last word:
+// MYSVC_PW, --db-pwd; any case). The shell's PWD, a directory, is none.
+func IsSecretName(name string) bool { return name != "PWD" && secretNameRE.MatchString(name) }
 
 // RedactEnv turns "K=V" additions into a map with secret values replaced (Meta.Env).
 func RedactEnv(env []string) map[string]string {
@@ -162,7 +163,8 @@ func WriteMeta(dir string, m Meta) error {
 }
 
 // LoadRun reads the meta.json of a run directory; a run recorded live whose supervisor is gone reads as
-// StateInterrupted.
+// StateInterrupted, and its meta.json is rewritten so (atomically; best effort: a read-only run dir stays as it
+// is) when the supervisor it records is known dead: a SIGKILL or a full disk left "running" behind.
 func LoadRun(dir string) (Meta, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -177,7 +179,9 @@ func LoadRun(dir string) (Meta, error) {
 		return Meta{}, fmt.Errorf("read run %s: meta.json is not valid: %w", dir, err)
 	}
 	m.Dir = abs
-	m.settle()
+	if m.settle() && m.Supervisor != nil {
+		_ = WriteMeta(abs, m) // the state alone changes; no one else writes it: its supervisor is dead
+	}
 	return m, nil
 }
 

@@ -17,28 +17,33 @@ const (
 	RuleBearer         = "Bearer token"
 	RuleURLCredentials = "user:password@ in a URL"
 	RuleSecretFlag     = "value of a --token/--password/--secret/--api-key flag"
+	RuleSecretKey      = "value of a secret-named key (password=…, ?token=…, MYSVC_PW=…)"
 	RuleRunSecret      = "a secret the run was given (a secret-named variable of its environment, a secret flag's value)"
 )
 
 // scrubRule is one pattern; hint is a lower-case substring a line must contain for the pattern to be tried
-// (most lines of a log have none of them: the regexps stay off the hot path).
+// (most lines of a log have none of them: the regexps stay off the hot path), hints a list of which it must
+// contain one. A rule with a redact function replaces what that returns instead of repl.
 type scrubRule struct {
 	name, hint string
+	hints      []string
 	re         *regexp.Regexp
 	repl       string
+	redact     func(line string) (string, int)
 }
 
 // notRedacted is a value that is not already <redacted>.
 const notRedacted = `(?:"[^"]*"|'[^']*'|[^\s"'<][^\s"']*)`
 
 var scrubRules = []scrubRule{
-	{RuleHuggingFace, "hf_", regexp.MustCompile(`\bhf_[A-Za-z0-9]{30,}\b`), Redacted},
-	{RuleAWSKeyID, "", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), Redacted},
-	{RuleAWSSecret, "aws_", regexp.MustCompile(`(?i)(\baws_(?:secret_access_key|session_token)["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{16,}`), "${1}" + Redacted},
-	{RuleGitHub, "gh", regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b`), Redacted},
-	{RuleBearer, "bearer", regexp.MustCompile(`(?i)(\bBearer\s+)[A-Za-z0-9\-._~+/]{8,}=*`), "${1}" + Redacted},
-	{RuleURLCredentials, "://", regexp.MustCompile(`(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^\s/:@<]+:[^\s/@]+@`), "${1}" + Redacted + "@"},
-	{RuleSecretFlag, "--", regexp.MustCompile(`(?i)(--(?:[a-z0-9]+[-_])*(?:token|password|passwd|secret|api[-_]?key|access[-_]?key)(?:=|\s+))` + notRedacted), "${1}" + Redacted},
+	{name: RuleHuggingFace, hint: "hf_", re: regexp.MustCompile(`\bhf_[A-Za-z0-9]{30,}\b`), repl: Redacted},
+	{name: RuleAWSKeyID, re: regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), repl: Redacted},
+	{name: RuleAWSSecret, hint: "aws_", re: regexp.MustCompile(`(?i)(\baws_(?:secret_access_key|session_token)["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{16,}`), repl: "${1}" + Redacted},
+	{name: RuleGitHub, hint: "gh", re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b`), repl: Redacted},
+	{name: RuleBearer, hint: "bearer", re: regexp.MustCompile(`(?i)(\bBearer\s+)[A-Za-z0-9\-._~+/]{8,}=*`), repl: "${1}" + Redacted},
+	{name: RuleURLCredentials, hint: "://", re: regexp.MustCompile(`(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^\s/:@<]+:[^\s/@]+@`), repl: "${1}" + Redacted + "@"},
+	{name: RuleSecretFlag, hint: "--", re: regexp.MustCompile(`(?i)(--(?:[a-z0-9]+[-_])*(?:token|password|passwd|pwd|pw|secret|api[-_]?key|access[-_]?key)(?:=|\s+))` + notRedacted), repl: "${1}" + Redacted},
+	{name: RuleSecretKey, hints: secretKeyHints, redact: redactSecretKeys},
 }
 
 // Scrub removes secrets from text: the values of secret-named environment variables (IsSecretName) wherever
@@ -96,13 +101,19 @@ func (s *Scrub) Line(line string) string {
 	}
 	var lower string
 	for _, r := range scrubRules {
-		if r.hint != "" {
+		if r.hint != "" || r.hints != nil {
 			if lower == "" {
 				lower = strings.ToLower(line)
 			}
-			if !strings.Contains(lower, r.hint) {
+			if r.hint != "" && !strings.Contains(lower, r.hint) || r.hints != nil && !containsAny(lower, r.hints) {
 				continue
 			}
+		}
+		if r.redact != nil {
+			var n int
+			line, n = r.redact(line)
+			s.counts[r.name] += n
+			continue
 		}
 		if locs := r.re.FindAllStringIndex(line, -1); len(locs) > 0 {
 			s.counts[r.name] += len(locs)

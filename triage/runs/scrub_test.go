@@ -3,6 +3,7 @@ package runs
 import (
 	"bytes"
 	"io"
+	"os"
 	"strings"
 	"testing"
 )
@@ -119,5 +120,92 @@ func TestScrubWriterStreams(t *testing.T) {
 	w.Close()
 	if strings.Contains(out.String(), hfToken) || s.Count(RuleHuggingFace) != 2 || out.Len() != 2*(len(long)-len(hfToken)+len(Redacted)) {
 		t.Errorf("long lines: %d bytes, counts %v", out.Len(), s.Counts())
+	}
+}
+
+// A key=value pair whose key names a secret loses its value: in a URL's query, printed bare, as an env-style line,
+// as a quoted literal of a script and in JSON. Each case counts its pairs under RuleSecretKey.
+func TestScrubSecretKeys(t *testing.T) {
+	for _, tc := range []struct {
+		line, want string
+		n          int
+	}{
+		{"GET https://db.example.com/api?user=bob&password=Hunter2pass&db=x", "GET https://db.example.com/api?user=bob&password=<redacted>&db=x", 1},
+		{"postgres://db:5432/app?sslmode=require&pwd=Pa55#w0rd", "postgres://db:5432/app?sslmode=require&pwd=<redacted>", 1}, // # may be in a password
+		{"connecting with password=Hunter2pass", "connecting with password=<redacted>", 1},
+		{"MYSVC_PW=Hunter2pass", "MYSVC_PW=<redacted>", 1},
+		{"export DB_PASSWD=Hunter2pass; run", "export DB_PASSWD=<redacted>; run", 1},
+		{"user=bob passwd=Hunter2pass pw=abcd", "user=bob passwd=<redacted> pw=<redacted>", 2},
+		{"client_secret=abc123def auth_token=t0k3nvalue X-Api-Key=k3yvalue", "client_secret=<redacted> auth_token=<redacted> X-Api-Key=<redacted>", 3},
+		{"db.password=Hunter2pass secret_key=Hunter2pass apikey=Hunter2pass", "db.password=<redacted> secret_key=<redacted> apikey=<redacted>", 3},
+		{`PASSWORD = "Hunter2 pass"  # the service's`, `PASSWORD = "<redacted>"  # the service's`, 1},
+		{`connect(host="db", password='Hunter2pass', port=5)`, `connect(host="db", password='<redacted>', port=5)`, 1},
+		{`Namespace(token=Hunter2pass, steps=3)`, `Namespace(token=<redacted>, steps=3)`, 1},
+		{`{"user": "bob", "password": "Hunter2pass", "api_key": "k3yvalue"}`, `{"user": "bob", "password": "<redacted>", "api_key": "<redacted>"}`, 2},
+		{"MySvc_Password=Hunter2pass", "MySvc_Password=<redacted>", 1},
+		{`os.environ["MYSVC_PW"] = "Hunter2pass"`, `os.environ["MYSVC_PW"] = "<redacted>"`, 1},
+	} {
+		s := NewScrub(nil)
+		if got := s.Line(tc.line); got != tc.want || s.Count(RuleSecretKey) != tc.n {
+			t.Errorf("%q\n got %q (%v)\nwant %q (%d)", tc.line, got, s.Counts(), tc.want, tc.n)
+		}
+		if strings.Contains(s.Line(tc.line), "Hunter2") {
+			t.Errorf("%q: the password survived", tc.line)
+		}
+	}
+}
+
+// What only looks like a secret key stays: the shell's pwd and PWD, paths to a password file (not the
+// password), keys a secret word only begins or is inside of, code that fetches a secret, placeholders and
+// values too short to be one.
+func TestScrubSecretKeysLeavesOrdinaryText(t *testing.T) {
+	for _, line := range []string{
+		"$ pwd",
+		"PWD=/home/bob/work OLDPWD=/home/bob",
+		"train.py --password-file /run/secrets/db --token-budget=9",
+		"DB_PASSWORD_FILE=/run/secrets/db",
+		"max_tokens=128 num_tokens=4096 tokens_per_s=811.2 keypoints=17",
+		"tokenizer=gpt2 passwords_checked=3 secretary=alice pwm=on",
+		"guard: L['key'] == 'fxgraph_cache' and token_ids.size()[0] == 128",
+		`pw = os.environ["MYSVC_PW"]`,
+		`url = "https://db/x?user=bob&password=" + pw + "&db=x"`,
+		`login(token=get_token())`,
+		`token = tokenizer(x)`,
+		"if password == expected:",
+		"password=None token=null secret=*** api_key=$API_KEY pw=${PW}",
+		`pad_token='<pad>' bos_token="<s>" unk_token=[UNK] eos_token=2`,
+		`"password={pw}" % "password=%(pw)s"`,
+		"HF_TOKEN=<redacted> password=<redacted>",
+		`[rank0]:V1121 08:31:27.444000 6164 torch/_dynamo/guards.py:3270] [0/1] [__recompiles] triggered by the following guard failure(s): - 0/0: tensor 'L['x']' size mismatch at index 0. expected 4, actual 8`,
+	} {
+		s := NewScrub(nil)
+		if got := s.Line(line); got != line || len(s.Counts()) != 0 {
+			t.Errorf("%q became %q (%v)", line, got, s.Counts())
+		}
+	}
+}
+
+// Secret names for environment variables and flags: PW and PWD as a last word are secrets, the shell's PWD is not.
+func TestIsSecretName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"HF_TOKEN": true, "MYSVC_PW": true, "DB_PASSWD": true, "DB_PWD": true, "pw": true, "--pw": true, "--db-pwd": true,
+		"MY_PASSWORD": true, "PWD": false, "OLDPWD": false, "PWM_MODE": false, "BATCH": false, "PATH": false,
+	} {
+		if got := IsSecretName(name); got != want {
+			t.Errorf("IsSecretName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// docs/bundle.md's table lists every kind of secret a bundle scrubs, by the name the pack's README counts it under.
+func TestScrubbedTableListsEveryRule(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/bundle.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range append([]string{RuleRunSecret, RuleEnvValue}, ruleNames()...) {
+		if !strings.Contains(string(doc), "\n| "+rule+" | ") {
+			t.Errorf("docs/bundle.md's table lacks %q", rule)
+		}
 	}
 }

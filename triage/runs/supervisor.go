@@ -45,13 +45,16 @@ func (s *Supervisor) alive() bool {
 	return proc.Exists(s.Pid) && (s.Start == 0 || selfProc().Start == 0)
 }
 
-// settle turns a live state whose supervisor is gone into StateInterrupted. A meta written before supervisors
-// were recorded is interrupted when its repro's process is gone (without a pid, nothing can be told).
-func (m *Meta) settle() {
+// settle turns a live state whose supervisor is gone into StateInterrupted, and reports whether it did. A meta
+// written before supervisors were recorded is interrupted when its repro's process is gone (without a pid,
+// nothing can be told).
+func (m *Meta) settle() bool {
 	if m.State != StateRunning && m.State != StateStalled {
-		return
+		return false
 	}
 	if m.Supervisor != nil && !m.Supervisor.alive() || m.Supervisor == nil && m.Pid > 0 && !proc.Exists(m.Pid) {
 		m.State = StateInterrupted
+		return true
 	}
+	return false
 }
