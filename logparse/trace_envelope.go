@@ -82,17 +82,10 @@ func slimEnvelope(text string) (slim []byte, ok bool) {
 		return append(out, '}'), s.end()
 	}
 	for n := 0; ; n++ {
-		s.ws()
-		from := s.i
-		key, ok := s.str()
+		from, key, ok := s.member()
 		if !ok {
 			return nil, false
 		}
-		s.ws()
-		if !s.eat(':') {
-			return nil, false
-		}
-		s.ws()
 		if n > 0 {
 			out = append(out, ',')
 		}
@@ -127,17 +120,10 @@ func (s *jsonScan) slimObject(out []byte, keep []string) ([]byte, bool) {
 	}
 	kept := 0
 	for {
-		s.ws()
-		from := s.i
-		key, ok := s.str()
+		from, key, ok := s.member()
 		if !ok {
 			return nil, false
 		}
-		s.ws()
-		if !s.eat(':') {
-			return nil, false
-		}
-		s.ws()
 		if !s.skipValue(1) {
 			return nil, false
 		}
@@ -162,4 +148,19 @@ func (s *jsonScan) slimObject(out []byte, keep []string) ([]byte, bool) {
 func (s *jsonScan) end() bool {
 	s.ws()
 	return s.i == len(s.s)
+}
+
+// member reads a member's `"key":` at s.i, with the spaces around: where the member starts, and its key.
+func (s *jsonScan) member() (from int, key string, ok bool) {
+	s.ws()
+	from = s.i
+	if key, ok = s.str(); !ok {
+		return from, "", false
+	}
+	s.ws()
+	if !s.eat(':') {
+		return from, "", false
+	}
+	s.ws()
+	return from, key, true
 }
