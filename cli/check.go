@@ -20,6 +20,9 @@ import (
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
+// defaultCheckTimeout is check -- CMD's --timeout unless given: a gate in CI must end.
+const defaultCheckTimeout = 30 * time.Minute
+
 const (
 	// exitDidNotComplete is check -- CMD's status when the repro did not run to completion.
 	exitDidNotComplete = gate.ExitDidNotComplete
@@ -47,10 +50,12 @@ func newCheckCmd() *cobra.Command {
 			"printed and no baseline is written. A rule the run broke before it stopped still fails (exit 1), and the " +
 			"result says the run did not complete (did_not_complete in JSON); 4 no evidence: the inputs hold no torch output, or not the logging the rules " +
 			"need (graph_breaks/recompiles off, no compile time), so passing would mean nothing " +
-			"(--allow-no-evidence turns this into a pass); 128+N the tool itself got signal N (130: Ctrl-C, 143: " +
+			"(--allow-no-evidence turns this into a pass); with --expect-crash (a break-it test) 0 means the command crashed " +
+			"before --timeout, 1 that it succeeded, hung or timed out; 128+N the tool itself got signal N (130: Ctrl-C, 143: " +
 			"SIGTERM): the repro it launched is stopped first and its run records why.",
 		Example: "  torchtriage check --max-graph-breaks 0 --no-compile-errors train.log\n" +
-			"  torchtriage check --baseline base.json --format github -- python repro.py",
+			"  torchtriage check --baseline base.json --format github -- python repro.py\n" +
+			"  torchtriage check --expect-crash --timeout 5m -- python must_crash.py",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			paths, repro := splitDash(cmd, args)
 			switch {
@@ -62,6 +67,10 @@ func newCheckCmd() *cobra.Command {
 				return usageErr(cmd, "no input given (a file, a directory or - for stdin), or -- CMD to launch a repro")
 			case baseline != "" && baseline == o.WriteBaseline:
 				return usageErr(cmd, "--baseline and --write-baseline name the same file")
+			case o.Rules.ExpectCrash && repro == nil:
+				return usageErr(cmd, "--expect-crash judges how a command it launches ends: check --expect-crash -- CMD")
+			case o.Rules.ExpectCrash && o.WriteBaseline != "":
+				return usageErr(cmd, "--expect-crash and --write-baseline: a run that is to crash makes no baseline")
 			}
 			if baseline != "" {
 				b, err := gate.ReadBaseline(baseline)
@@ -126,6 +135,8 @@ func newCheckCmd() *cobra.Command {
 	formatFlag(cmd, &o.Format, "text", "json", "github", "junit")
 	fs.StringVar(&o.PathRoot, "path-root", "", gate.PathRootHelp)
 	_ = cmd.MarkFlagDirname("path-root")
+	fs.BoolVar(&o.Rules.ExpectCrash, "expect-crash", false, "a break-it test: pass when the command ends with an error (a non-zero exit, an uncaught exception) before --timeout; fail when it succeeds, hangs or times out (with -- CMD)")
+	launch.timeout = defaultCheckTimeout // CI never waits forever
 	launch.register(cmd)
 	return cmd
 }

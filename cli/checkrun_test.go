@@ -72,3 +72,26 @@ func TestLaunchWithLogs(t *testing.T) {
 		t.Errorf("misspelt --logs: exit %d %q", code, errs)
 	}
 }
+
+// check --expect-crash (a break-it test) on real processes: a crash passes, success and a hang fail, with logs
+// alone it is a usage error; check -- CMD has a timeout even when none is given.
+func TestCheckExpectCrash(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "runs")
+	if code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--expect-crash", "--", "sh", "-c", "echo 'ValueError: boom' >&2; exit 3"); code != 0 ||
+		!strings.Contains(out, "crashed as expected: exited with code 3") {
+		t.Errorf("crash: code %d\n%s\n%s", code, out, errs)
+	}
+	if code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--expect-crash", "--", "true"); code != 1 || !strings.Contains(out, "the command succeeded") {
+		t.Errorf("success: code %d\n%s\n%s", code, out, errs)
+	}
+	if code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--expect-crash", "--timeout", "300ms", "--", "sleep", "20"); code != 1 ||
+		!strings.Contains(out, "did not crash: torchtriage stopped it (timed out after 300ms)") {
+		t.Errorf("hang: code %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, errs := checkCmd(t, "--expect-crash", filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log")); code != exitUsage || !strings.Contains(errs, "-- CMD") {
+		t.Errorf("logs alone: code %d\n%s", code, errs)
+	}
+	if f := newCheckCmd().Flags().Lookup("timeout"); f == nil || f.DefValue != defaultCheckTimeout.String() {
+		t.Errorf("check's --timeout default: %v", f)
+	}
+}

@@ -33,11 +33,15 @@ type Options struct {
 	// WriteBaseline: the run is to be recorded as a baseline (--write-baseline), which needs its graph breaks and
 	// recompiles logged: a baseline without them would call every later one new
 	WriteBaseline bool
+	// ExpectCrash: a break-it test (--expect-crash): the command must end with an error (a non-zero exit, an
+	// uncaught exception) before its timeout; it fails when the command succeeds, or when the tool had to stop it
+	// (timed out, stalled: a hang is not the crash it should be). Only a launched run (check -- CMD) can show it.
+	ExpectCrash bool
 }
 
 // Rules reports whether any rule is set.
 func (o Options) Rules() bool {
-	return o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil ||
+	return o.ExpectCrash || o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil ||
 		o.MaxCompileTime > 0 || o.MaxCompileSkew > 0
 }
 
@@ -99,6 +103,9 @@ func Check(a *triage.Analysis, o Options) Result {
 			errs = append(errs, f)
 			res.Counts.RuntimeErrors += f.Records
 		}
+	}
+	if o.ExpectCrash {
+		res.expectCrash(a.Run, a.Verdict.FirstFailure)
 	}
 	if o.MaxGraphBreaks >= 0 {
 		rule := fmt.Sprintf("--max-graph-breaks=%d", o.MaxGraphBreaks)
@@ -186,4 +193,39 @@ func Check(a *triage.Analysis, o Options) Result {
 	}
 	res.Passed = len(res.Failures) == 0
 	return res
+}
+
+// onlyExpectCrash: --expect-crash is the one rule, which the run's own end decides, whatever torch printed.
+func (o Options) onlyExpectCrash() bool {
+	alone := o
+	alone.ExpectCrash = false
+	return o.ExpectCrash && !alone.Rules()
+}
+
+// expectCrash applies --expect-crash to how the launched run ended: a crash passes (Crashed says how it ended,
+// and of what when the log shows the first failure),
+// success or a stop by the tool fails; a run that did not start, or whose end is not known, is left to
+// DidNotComplete (exit 3).
+func (res *Result) expectCrash(run *report.RunFacts, firstFailure string) {
+	const rule = "--expect-crash"
+	res.Rules = append(res.Rules, rule)
+	if run == nil {
+		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "no run to judge: --expect-crash gates a command it launches (check --expect-crash -- CMD)"})
+		return
+	}
+	switch run.Outcome {
+	case report.OutcomeFailed:
+		res.Crashed = res.DidNotComplete
+		if res.Crashed == "" {
+			res.Crashed = "exited with an error"
+		}
+		if firstFailure != "" {
+			res.Crashed += ": " + firstFailure
+		}
+	case report.OutcomeCompleted:
+		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "the command succeeded (exit 0): it was to crash"})
+	case report.OutcomeStopped:
+		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "the command did not crash: torchtriage stopped it (" +
+			run.StoppedBy() + "): a hang, or too slow to reach the crash"})
+	}
 }

@@ -46,7 +46,7 @@ func WriteGateRooted(w io.Writer, format string, res Result, pathRoot string) er
 		case res.NoEvidence != "":
 			fmt.Fprintf(w, "::warning title=torchtriage no evidence::%s\n", ghData("passing without evidence (--allow-no-evidence): "+res.NoEvidence))
 		}
-		if res.DidNotComplete != "" && len(res.Failures) == 0 {
+		if res.DidNotComplete != "" && len(res.Failures) == 0 && res.Crashed == "" {
 			fmt.Fprintf(w, "::error title=torchtriage run did not complete::%s\n", ghData("the run did not complete: "+res.DidNotComplete))
 		}
 		for _, r := range res.notEvaluatedBeside() {
@@ -175,7 +175,10 @@ func Summary(res Result) string {
 	if c.CompileSkewS != nil {
 		s += fmt.Sprintf(", compile skew %.1f s", *c.CompileSkewS)
 	}
-	if res.DidNotComplete != "" {
+	switch {
+	case res.Crashed != "":
+		s += " · crashed as expected: " + res.Crashed
+	case res.DidNotComplete != "":
 		s += " · the run did not complete: " + res.DidNotComplete
 	}
 	if res.NoEvidence != "" {
@@ -233,7 +236,7 @@ type junitFailure struct {
 func writeJUnit(w io.Writer, res Result) error {
 	s := junitSuite{Name: "torchtriage check"}
 	notEvaluated := "" // of every rule that found nothing, on a run that did not complete
-	if res.DidNotComplete != "" {
+	if res.DidNotComplete != "" && res.Crashed == "" {
 		notEvaluated = "not evaluated: the run did not complete (" + res.DidNotComplete + "): what it never reached is not known"
 	}
 	for _, rule := range res.Rules {
@@ -274,7 +277,7 @@ func writeJUnit(w io.Writer, res Result) error {
 		}
 		s.Cases = append(s.Cases, c)
 	}
-	if res.DidNotComplete != "" { // a run that did not complete is a failure of its own in CI's eyes
+	if res.DidNotComplete != "" && res.Crashed == "" { // a run that did not complete is a failure of its own in CI's eyes
 		s.Cases = append(s.Cases, junitCase{Name: "run completed", ClassName: "torchtriage.check",
 			Failure: &junitFailure{Message: "the run did not complete: " + res.DidNotComplete, Type: "did-not-complete",
 				Text: "the run did not complete: " + res.DidNotComplete}})

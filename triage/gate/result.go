@@ -31,6 +31,9 @@ type Result struct {
 	// DidNotComplete says how the run fell short of its end ("exited with code 1"), "" when it completed or
 	// nothing shows it did not (Analysis.Unfinished).
 	DidNotComplete string `json:"did_not_complete,omitempty"`
+	// Crashed says how the launched run ended with the error --expect-crash asked for ("exited with code 1");
+	// the run did not complete, and that is the pass.
+	Crashed string `json:"crashed,omitempty"`
 	// NoEvidence says why the inputs cannot show what the rules ask about (MissingEvidence): the gate did not pass
 	// on them (exit 4), or passed only because --allow-no-evidence asked (Passed true then).
 	NoEvidence string `json:"no_evidence,omitempty"`
