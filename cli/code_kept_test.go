@@ -91,6 +91,9 @@ func TestRunKeepsItsCode(t *testing.T) {
 			t.Errorf("diff does not say %q:\n%s", want, out)
 		}
 	}
+	if code, out, _ := runCLI("compare", "1", "2"); code != 0 || !strings.Contains(out, "code     repro.py changed (+2 −1) · lib/helpers.py changed (+1 −1)") {
+		t.Errorf("compare does not name the code changes: exit %d\n%s", code, out)
+	}
 	if code, out, _ := runCLI("log", "--script", "other.py"); code != 0 || strings.Contains(out, "repro.py changed") {
 		t.Errorf("log --script other.py: exit %d, still shows repro.py's runs:\n%s", code, out)
 	}

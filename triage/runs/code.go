@@ -66,6 +66,9 @@ func CommandScripts(argv []string, cwd string) []string {
 			}
 			continue
 		}
+		if strings.HasSuffix(a, ".py") && !strings.HasPrefix(a, "-") { // a path with blanks in it
+			add(a)
+		}
 		for _, f := range strings.Fields(a) { // sh -c "python repro.py" names it inside one argument
 			if strings.HasSuffix(f, ".py") && !strings.HasPrefix(f, "-") {
 				add(f)
