@@ -81,8 +81,14 @@ func CommandScripts(argv []string, cwd string) []string {
 // codeName is the name a source file is kept under in code/: relative to the working directory, else
 // "outside/" and its absolute path.
 func codeName(src, cwd string) string {
-	if rel, err := filepath.Rel(cwd, src); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
-		return filepath.ToSlash(rel)
+	dirs := []string{cwd}
+	if real, err := filepath.EvalSymlinks(cwd); err == nil && real != cwd { // the probe names files by their real path
+		dirs = append(dirs, real)
+	}
+	for _, d := range dirs {
+		if rel, err := filepath.Rel(d, src); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return filepath.ToSlash(rel)
+		}
 	}
 	return "outside/" + strings.TrimPrefix(filepath.ToSlash(src), "/")
 }

@@ -114,3 +114,18 @@ func TestOldMetaHasNoCode(t *testing.T) {
 		t.Errorf("an old run's meta gained a code field: %s", data)
 	}
 }
+
+// A working directory reached through a symlink: the probe names modules by their real path, and they are kept
+// under their name relative to it all the same.
+func TestKeepCodeThroughSymlinkedCwd(t *testing.T) {
+	real := t.TempDir()
+	link := filepath.Join(t.TempDir(), "work")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	os.WriteFile(filepath.Join(real, "h.py"), []byte("x\n"), 0o644)
+	code := KeepCode(t.TempDir(), link, nil, []string{filepath.Join(real, "h.py")}, true)
+	if code.Files[0].Path != "h.py" {
+		t.Errorf("kept as %q, want h.py", code.Files[0].Path)
+	}
+}
