@@ -23,7 +23,9 @@ func newBundleCmd() *cobra.Command {
 		Use:   "bundle [flags] RUN",
 		Short: "Pack a run into a tar.gz repro pack for an upstream bug report",
 		Long: "Packs a stored run (a run number of the store, or a run directory) into a tar.gz: its logs, " +
-			"meta, probe files and a README for an upstream issue: torch, CUDA, GPU and driver versions from the " +
+			"meta, probe files, the code that ran (the run's code/: its scripts and the modules it imported, as they " +
+			"were; for a run made before runs kept their code, today's copy of the script, and the README says so) " +
+			"and a README for an upstream issue: torch, CUDA, GPU and driver versions from the " +
 			"probe, the exact rerun command with its TORCH_LOGS, the findings as Markdown, and what was scrubbed. " +
 			"Secrets in argv and env are left out, and every file is scrubbed as it is packed: the values of " +
 			"secret-named environment variables (TOKEN, KEY, SECRET, PASSWORD, CREDENTIAL; PW as a last word) " +

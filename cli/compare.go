@@ -33,6 +33,7 @@ func newCompareCmd() *cobra.Command {
 			}
 			res := compare.Compare(sides[0], sides[1])
 			res.SetCommands(differentCommands(cmd, paths, store))
+			res.Findings.Code = codeChanges(cmd, paths, store)
 			if format == "json" {
 				return compare.WriteCompareJSON(cmd.OutOrStdout(), res)
 			}

@@ -38,6 +38,7 @@ func newDiffCmd() *cobra.Command {
 			an := [2]*triage.Analysis{sides[0].Analysis, sides[1].Analysis}
 			res := compare.Diff(an[0], an[1])
 			res.Commands = differentCommands(cmd, paths, store)
+			res.Code = codeChanges(cmd, paths, store)
 			if format == "json" {
 				return compare.WriteDiffJSON(cmd.OutOrStdout(), an[0].Report.Inputs, an[1].Report.Inputs, res)
 			}
@@ -49,6 +50,27 @@ func newDiffCmd() *cobra.Command {
 	widthFlag(cmd, &width)
 	storeFlag(cmd, &store)
 	return cmd
+}
+
+// codeChanges lists the files of the code that ran that differ from A to B, where both are stored runs that kept
+// their code; nil otherwise.
+func codeChanges(cmd *cobra.Command, paths []string, store string) []runs.CodeChange {
+	var metas [2]runs.Meta
+	for i, p := range paths {
+		rp, err := runPaths(cmd, []string{p}, store)
+		if err != nil || len(rp) != 1 {
+			return nil
+		}
+		if _, err := os.Stat(filepath.Join(rp[0], "meta.json")); err != nil {
+			return nil
+		}
+		m, err := runs.LoadRun(rp[0])
+		if err != nil {
+			return nil
+		}
+		metas[i] = m
+	}
+	return runs.CodeChanges(metas[0], metas[1])
 }
 
 // differentCommands says that A and B are stored runs of different commands ("A and B ran different commands

@@ -11,7 +11,7 @@ import (
 )
 
 func newLogCmd() *cobra.Command {
-	var format, store string
+	var format, store, script string
 	var width int
 	cmd := &cobra.Command{
 		Use:   "log [flags]",
@@ -19,14 +19,15 @@ func newLogCmd() *cobra.Command {
 		Long: "The bringup log of the session: every run stored in --store (default .torchtriage/runs), oldest " +
 			"first, with its time, preset and TORCH_LOGS, command, exit, duration, --metric value, note and counts " +
 			"(distinct graph breaks, recompiles, limit hits, CUDA-graph skips, compile errors, ranks); what changed " +
-			"since the previous run (command, env, preset, torch); and what it fixed or broke against the previous " +
+			"since the previous run (command, env, preset, torch, and the code that ran: \"repro.py changed (+2 −1)\", " +
+			"where both runs kept theirs); and what it fixed or broke against the previous " +
 			"comparable run (the same command, else the same script with other arguments): graph breaks, recompile " +
 			"classes, limit hits, skips and errors gone or new with their playbooks, rank agreement regained or " +
 			"lost. Kinds a run's TORCH_LOGS did not log are not compared. markdown is ready to paste into a " +
-			"bringup doc or an upstream issue.\n\nExit status: 0, 2 usage error or no run store.",
+			"bringup doc or an upstream issue. --script narrows the log to the runs of one script.\n\nExit status: 0, 2 usage error or no run store.",
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			s, err := story.BuildWith(store, loadPlaybooks(cmd, playbooks.DefaultUserDir()))
+			s, err := story.BuildFor(store, loadPlaybooks(cmd, playbooks.DefaultUserDir()), script)
 			if err != nil {
 				return usageErr(cmd, "%v", err)
 			}
@@ -48,6 +49,8 @@ func newLogCmd() *cobra.Command {
 	widthFlag(cmd, &width)
 	cmd.Flags().StringVar(&store, "store", "", "run store (default .torchtriage/runs)")
 	_ = cmd.MarkFlagDirname("store")
+	cmd.Flags().StringVar(&script, "script", "", "only the runs of this script (repro.py, a path, or a -m module's name)")
+	_ = cmd.MarkFlagFilename("script", "py")
 	return cmd
 }
 

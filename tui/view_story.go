@@ -281,6 +281,8 @@ func changesText(cs []story.Change) string {
 			parts = append(parts, "env -"+c.Key)
 		case c.What == "env":
 			parts = append(parts, "env "+c.Key+" "+c.Before+"→"+c.After)
+		case c.What == "code": // "repro.py changed (+2 −1)"
+			parts = append(parts, c.Text)
 		default:
 			parts = append(parts, c.What+" "+c.Before+" → "+c.After)
 		}

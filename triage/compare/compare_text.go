@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/runs"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -20,6 +21,9 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res Result) {
 	}
 	if len(res.Versions) > 0 {
 		fmt.Fprintln(w)
+	}
+	if len(res.Findings.Code) > 0 { // the code that ran changed (stored runs that kept theirs)
+		fmt.Fprintf(w, "\ncode     %s\n", text.OneLine(runs.CodeChangesText(res.Findings.Code), 200))
 	}
 	if len(res.Settings) > 0 {
 		fmt.Fprintln(w, "\nSettings that differ (A → B)")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage"
 
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -67,6 +68,9 @@ type DiffResult struct {
 	// Commands says that A and B are runs of different commands ("A and B ran different commands (A: … · B:
 	// …)"), where both are stored runs; "" otherwise: what is new or gone may be the other program's.
 	Commands string `json:"commands,omitempty"`
+	// Code lists the files of the code that ran that differ from A to B ("repro.py changed (+2 −1)"), where both
+	// are stored runs that kept their code (runs.CodeChanges); empty otherwise.
+	Code []runs.CodeChange `json:"code_changes,omitempty"`
 
 	compared []findings.Kind // the kinds both sides logged (the text's "no difference in …")
 	// skippedNew, skippedGone: A (B) did not complete, so what it never reached is not new (gone) in B, whether

@@ -9,6 +9,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/findings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/runs"
 
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -19,6 +20,11 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 	t.Items(2, " · ", "torchtriage diff", "A "+a, "B "+b)
 	if res.Commands != "" {
 		t.Linef(2, "%s: what is new or gone may be the other program's, not a change of one", res.Commands)
+	}
+	if len(res.Code) > 0 { // the code that ran changed: what is new or gone may be the edit's doing
+		words := codeWords(res.Code)
+		words[0] = "code that ran, A → B: " + words[0]
+		t.Items(2, " · ", words...)
 	}
 	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~", ChangeMoved: "~"}
 	last := ""
@@ -125,4 +131,13 @@ func movedText(it DiffItem) string {
 		t += fmt.Sprintf(" (×%d)", it.After)
 	}
 	return t
+}
+
+// codeWords words each change of the code: "repro.py changed (+2 −1)".
+func codeWords(cs []runs.CodeChange) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
 }

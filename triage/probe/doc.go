@@ -13,6 +13,8 @@
 //
 // Every file the probe writes is defined here, once, with its reader: Info
 // (rank<R>-<pid>.json, with OptimScan), Start (start-rank<R>-<pid>.json) and
-// CompileState (compile-rank<R>-<pid>.json). The analysis (triage) imports
+// CompileState (compile-rank<R>-<pid>.json), and ImportedFiles (modules-<pid>.json: the user modules a process
+// imported, written at exit of every main process, torch or not; the runner keeps them in the run's code/).
+// The analysis (triage) imports
 // them from here; this package imports nothing of the module.
 package probe

@@ -43,7 +43,7 @@ func Install(runDir string) (env []string, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("probe: create %s: %w", dir, err)
 	}
-	for _, pattern := range []string{"rank*.json", "ready-*", "*.tmp"} {
+	for _, pattern := range []string{"rank*.json", "ready-*", "*.tmp", "modules-*.json"} {
 		stale, _ := filepath.Glob(filepath.Join(dir, pattern))
 		for _, f := range stale {
 			if err := os.Remove(f); err != nil {

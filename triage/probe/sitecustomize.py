@@ -12,7 +12,10 @@
 #   4. as soon as torch is imported, writes <probe dir>/start-rank<R>-<pid>.json (versions), and once
 #      torch._dynamo is imported, keeps <probe dir>/compile-rank<R>-<pid>.json up to date from torch's
 #      compile start/end callbacks (phase, compile id, function, since when). It watches the two
-#      imports with a meta-path finder that only wraps their loaders; it imports nothing itself.
+#      imports with a meta-path finder that only wraps their loaders; it imports nothing itself;
+#   5. at exit, in every main process (torch or not), writes <probe dir>/modules-<pid>.json: the .py files of
+#      the modules the run imported from under its start directory or its script's directory (not
+#      site-packages, not torch, not the standard library), for torchtriage to keep with the run (code/).
 # The probe dir comes from TORCHTRIAGE_PROBE_DIR; without it only step 1 runs.
 
 
@@ -38,6 +41,10 @@ def _torchtriage_probe():
     if not probe_dir or not os.path.isdir(probe_dir):
         return
     pid = os.getpid()
+    try:
+        start_dir = os.getcwd()
+    except Exception:
+        start_dir = ""
     # torch writes these itself when unset (cache_dir()): unset now, torch's default at exit is torch's doing
     unset_at_start = [name for name in _TORCH_WRITES if name not in os.environ]
     marker = None
@@ -54,6 +61,10 @@ def _torchtriage_probe():
                 os.unlink(marker)
             except Exception:
                 pass
+        try:
+            _write_modules(os, sys, probe_dir, pid, start_dir)
+        except Exception:
+            pass
         try:
             _write_info(os, sys, probe_dir, pid, unset_at_start)
         except Exception:
@@ -365,6 +376,53 @@ def _torch_cache_default(os):
         return os.path.abspath(default_cache_dir())
     except Exception:
         return None
+
+
+def _write_modules(os, sys, probe_dir, pid, start_dir):
+    """Writes <probe dir>/modules-<pid>.json: {"pid", "files"}, the user's imported .py files (step 5)."""
+    roots = []
+    script = ""  # the script's directory: Python drops __main__.__file__ after the script ran; argv[0] stays
+    argv0 = (getattr(sys, "argv", None) or [""])[0]
+    if argv0 and argv0 != "-c" and os.path.isfile(os.path.join(start_dir, argv0)):
+        script = os.path.dirname(os.path.join(start_dir, argv0))
+    for d in (start_dir, script):
+        if d:
+            d = os.path.realpath(d)
+            if d not in roots:
+                roots.append(d)
+    if not roots:
+        return
+    skip = [os.path.realpath(probe_dir)]
+    for p in {sys.prefix, sys.base_prefix, sys.exec_prefix, getattr(sys, "base_exec_prefix", "")}:
+        if p:
+            skip.append(os.path.realpath(p))
+
+    def under(path, dirs):
+        return any(path == d or path.startswith(d.rstrip(os.sep) + os.sep) for d in dirs)
+
+    files = []
+    for name, module in list(sys.modules.items()):
+        if name == "torch" or name.startswith("torch.") or name == "sitecustomize":
+            continue
+        f = getattr(module, "__file__", None)
+        if not isinstance(f, str) or not f.endswith(".py"):
+            continue
+        f = os.path.realpath(f)
+        parts = f.split(os.sep)
+        if "site-packages" in parts or "dist-packages" in parts or "__pycache__" in parts:
+            continue
+        if under(f, skip) or not under(f, roots) or f in files:
+            continue
+        if os.path.isfile(f):
+            files.append(f)
+    if not files:
+        return
+    import json
+
+    path = os.path.join(probe_dir, "modules-%d.json" % pid)
+    with open(path + ".tmp", "w", encoding="utf-8") as out:
+        out.write(json.dumps({"pid": pid, "files": sorted(files)}))
+    os.replace(path + ".tmp", path)
 
 
 def _write_info(os, sys, probe_dir, pid, unset_at_start=()):

@@ -120,6 +120,9 @@ func launch(store *runs.Store, spec runs.Spec, of relaunchOf, sink func(Event), 
 	}
 	r.meta.Argv, r.meta.DroppedLogs = runs.RedactArgv(argv), dropped
 	r.meta.TorchLogs = envValue(env, "TORCH_LOGS")
+	// the code that runs, kept before it starts: the scripts the command names (the modules they import are kept
+	// at the end, from what the probe saw)
+	r.meta.Code = runs.KeepCode(dir, spec.Dir, nil, runs.CommandScripts(spec.Argv, spec.Dir), false)
 	if spec.Prepare != nil {
 		extra, err := spec.Prepare(dir)
 		if err != nil {

@@ -235,6 +235,17 @@ func (r *Run) finish() {
 		m.State = runs.StateExited
 	}
 	r.mu.Unlock()
+	if r.spec.ImportedCode != nil { // the user modules the run imported, as the probe saw them at exit
+		if mods := r.spec.ImportedCode(r.Dir); len(mods) > 0 {
+			r.mu.Lock()
+			code := r.meta.Code
+			r.mu.Unlock()
+			code = runs.KeepCode(r.Dir, r.spec.Dir, code, mods, true)
+			r.mu.Lock()
+			r.meta.Code = code
+			r.mu.Unlock()
+		}
+	}
 
 	next, nextSpec := r.planRelaunch()
 	r.mu.Lock()

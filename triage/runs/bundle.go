@@ -22,8 +22,9 @@ type BundleOptions struct {
 }
 
 // Bundle writes a tar.gz repro pack of a run: its logs, meta.json, probe/ (without the probe's own
-// sitecustomize) and trace/ folders, versions.txt, the repro script when the command names a single existing
-// .py file, and a README.md for an upstream issue: versions, the exact command and environment to rerun it
+// sitecustomize) and trace/ folders, versions.txt, the code that ran under repro/ (the run's code/: its scripts
+// and the user modules it imported, as they were; for a run made before runs kept their code, today's copy of
+// the script when the command names a single existing .py file, and the README says so), and a README.md for an upstream issue: versions, the exact command and environment to rerun it
 // (without the probe's plumbing), the findings, and what was scrubbed. Secrets are left out: secret-named
 // variables and flags are redacted in meta.json and README.md and, unless NoScrub, every file is scrubbed as it
 // is copied (Scrub: the values of the current environment's secret-named variables, and token shapes).
@@ -70,6 +71,7 @@ type bundler struct {
 	gz     *gzip.Writer
 	tw     *tar.Writer
 	files  []string
+	todays string // the script packed as it is today, in a run that kept no code ("" otherwise)
 }
 
 func (b *bundler) writeAll(m Meta, opt BundleOptions) error {
@@ -96,15 +98,25 @@ func (b *bundler) writeAll(m Meta, opt BundleOptions) error {
 			return err
 		}
 	}
-	if script := reproScript(m); script != "" {
+	if m.Code != nil { // the code that ran, as the run kept it
+		for _, f := range m.Code.Files {
+			if !f.Kept() {
+				continue
+			}
+			if err := b.addFile(filepath.Join(m.Dir, CodeDir, filepath.FromSlash(f.Path)), "repro/"+f.Path); err != nil {
+				return err
+			}
+		}
+	} else if script := reproScript(m); script != "" { // a run made before runs kept their code: today's copy
 		if err := b.addFile(script, "repro/"+filepath.Base(script)); err != nil {
 			return err
 		}
+		b.todays = "repro/" + filepath.Base(script)
 	}
 	if err := b.addBytes("versions.txt", []byte(versionsText(m, opt.Versions))); err != nil {
 		return err
 	}
-	return b.addBytes("README.md", []byte(readmeText(m, b.files, opt, b.scrub)))
+	return b.addBytes("README.md", []byte(readmeText(m, b.files, b.todays, opt, b.scrub)))
 }
 
 func (b *bundler) header(name string, size int64) *tar.Header {

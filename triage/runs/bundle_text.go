@@ -186,7 +186,7 @@ func rerunEnv(m Meta) map[string]string {
 
 // readmeText is the pack's README for an upstream issue: versions, how to rerun, the findings, the contents and
 // what was scrubbed (sc nil: nothing, --no-scrub).
-func readmeText(m Meta, files []string, opt BundleOptions, sc *Scrub) string {
+func readmeText(m Meta, files []string, todays string, opt BundleOptions, sc *Scrub) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# torchtriage repro pack: %s\n\n", m.Name)
 	fmt.Fprintf(&b, "Preset `%s`, started %s in `%s`; %s", m.Preset, m.Start.Format("2006-01-02T15:04:05Z07:00"), m.Cwd, exitSummary(m))
@@ -220,6 +220,7 @@ func readmeText(m Meta, files []string, opt BundleOptions, sc *Scrub) string {
 	if m.Env["TORCH_TRACE"] != "" {
 		b.WriteString("TORCH_TRACE points into the original run directory; point it anywhere you like.\n")
 	}
+	b.WriteString(codeText(m, todays))
 	if opt.Findings != "" {
 		b.WriteString("\n" + strings.TrimRight(opt.Findings, "\n") + "\n")
 	}
@@ -241,4 +242,51 @@ func readmeText(m Meta, files []string, opt BundleOptions, sc *Scrub) string {
 	}
 	b.WriteString("- `README.md`\n")
 	return b.String()
+}
+
+// codeText is the README's word on the code in the pack: the code that ran (the run's code/), with what was too
+// big to copy; or, for a run made before runs kept their code, that the script is today's copy.
+func codeText(m Meta, todays string) string {
+	if m.Code == nil {
+		if todays == "" {
+			return ""
+		}
+		return "\n`" + todays + "` is today's copy, not the run's: this run was made before torchtriage kept a run's " +
+			"code, so the script may have changed since it ran.\n"
+	}
+	var b strings.Builder
+	b.WriteString("\n## Code\n\n")
+	var kept, skipped []CodeFile
+	for _, f := range m.Code.Files {
+		if f.Kept() {
+			kept = append(kept, f)
+		} else {
+			skipped = append(skipped, f)
+		}
+	}
+	if len(kept) == 0 && len(skipped) == 0 {
+		b.WriteString("The command names no script and the probe saw no module of yours imported: no code is packed.\n")
+		return b.String()
+	}
+	if len(kept) > 0 {
+		b.WriteString("`repro/` holds the code that ran, as the run kept it (its scripts when it started, the modules it " +
+			"imported from your directories when it ended), not today's files:\n\n")
+		for _, f := range kept {
+			fmt.Fprintf(&b, "- `repro/%s` (%d bytes, sha256 %s)\n", f.Path, f.Size, shortHash(f.SHA256))
+		}
+	}
+	if len(skipped) > 0 {
+		b.WriteString("\nListed with their hash, not packed:\n\n")
+		for _, f := range skipped {
+			fmt.Fprintf(&b, "- `%s` (%d bytes, sha256 %s): %s\n", f.Path, f.Size, shortHash(f.SHA256), f.Skipped)
+		}
+	}
+	return b.String()
+}
+
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return orNone(h, "unknown")
 }

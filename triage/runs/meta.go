@@ -85,6 +85,9 @@ type Meta struct {
 	// the values; a bundle leaves them out)
 	Secrets *SecretPrints `json:"secrets,omitempty"`
 	Metric  *float64      `json:"metric,omitempty"`
+	// Code is what the run kept of the code it ran (code/: the command's scripts, the user modules it imported),
+	// each file with its size and sha256; nil in a run made before runs kept their code.
+	Code *Code `json:"code,omitempty"`
 }
 
 // Duration is the wall time of the run (zero while it runs).

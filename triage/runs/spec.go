@@ -35,6 +35,9 @@ type Spec struct {
 	// Compiling says which processes are compiling at now ("rank 3 compiling `forward` for 2m10s"), "" when
 	// none is: a stall while compiling is reported as compiling, not as a hang. May be nil.
 	Compiling func(runDir string, now time.Time) string
+	// ImportedCode lists the user module files (absolute paths) the run's processes imported, as the probe
+	// recorded them; read when the run ends, to keep them in its code/. May be nil (no probe).
+	ImportedCode func(runDir string) []string
 }
 
 // torchrunLookPath finds torchrun; a variable so the choice stays testable

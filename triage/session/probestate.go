@@ -53,6 +53,7 @@ func withProbe(spec runs.Spec) runs.Spec {
 	}
 	spec.StackTargets = probe.ReadyPIDs
 	spec.Compiling = probe.CompilingNow
+	spec.ImportedCode = probe.ImportedFiles
 	return spec
 }
 

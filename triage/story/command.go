@@ -95,3 +95,28 @@ func exitText(m runs.Meta) string {
 	}
 	return s
 }
+
+// RunsScript reports whether a run's command names script: a .py argument equal to it, to its file name, or to
+// the same file (relative to the run's directory and to ours); a -m module by its name.
+func RunsScript(m runs.Meta, script string) bool {
+	want := filepath.Clean(script)
+	wantAbs, _ := filepath.Abs(script)
+	for i, a := range m.UserArgv {
+		if a == "-m" && i+1 < len(m.UserArgv) && (m.UserArgv[i+1] == script || "-m "+m.UserArgv[i+1] == script) {
+			return true
+		}
+		for _, f := range strings.Fields(a) {
+			if !strings.HasSuffix(f, ".py") {
+				continue
+			}
+			abs := f
+			if !filepath.IsAbs(abs) {
+				abs = filepath.Join(m.Cwd, f)
+			}
+			if filepath.Clean(f) == want || filepath.Base(f) == want || abs == wantAbs {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -203,6 +203,9 @@ func changesSince(prev, cur *runs.Meta, prevTorch, curTorch string) []Change {
 	if prevTorch != "" && curTorch != "" && prevTorch != curTorch {
 		out = append(out, Change{What: "torch", Before: prevTorch, After: curTorch})
 	}
+	for _, c := range runs.CodeChanges(*prev, *cur) { // the code that ran, where both runs kept it
+		out = append(out, Change{What: "code", Key: c.Path, Before: shortHash(c.A), After: shortHash(c.B), Text: c.String()})
+	}
 	a, b := comparableEnv(*prev, *cur), comparableEnv(*cur, *prev)
 	keys := map[string]bool{}
 	for k := range a {
@@ -262,4 +265,11 @@ func comparableEnv(m, other runs.Meta) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
 }

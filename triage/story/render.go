@@ -33,7 +33,11 @@ func WriteJSON(w io.Writer, s *Story) error {
 // WriteText prints the session story for a terminal, fitted to o.
 func WriteText(w io.Writer, s *Story, o text.Options) {
 	t := text.NewWriter(w, o)
-	t.Items(2, " · ", "torchtriage log", s.Store, sessionSpan(s))
+	head := []string{"torchtriage log", s.Store}
+	if s.Script != "" {
+		head = append(head, "script "+s.Script)
+	}
+	t.Items(2, " · ", append(head, sessionSpan(s))...)
 	if e := envText(s.Env, true); e != "" {
 		t.Line(2, "environment: "+e)
 	}
@@ -51,7 +55,11 @@ func WriteText(w io.Writer, s *Story, o text.Options) {
 	}
 	if len(s.Runs) == 0 {
 		t.Blank()
-		t.Line(0, "No runs yet: torchtriage run (or check -- CMD) stores them here.")
+		if s.Script != "" {
+			t.Line(0, "No run of "+s.Script+" in this store.")
+		} else {
+			t.Line(0, "No runs yet: torchtriage run (or check -- CMD) stores them here.")
+		}
 	}
 }
 
@@ -138,9 +146,16 @@ func runBody(r *Run, md bool) []string {
 		out = append(out, esc("error: "+r.Error))
 	}
 	if len(r.Changes) > 0 {
-		var parts []string
+		var parts, codes []string
 		for _, c := range r.Changes {
+			if c.What == "code" { // one part: "code repro.py changed (+2 −1) · lib/helpers.py changed"
+				codes = append(codes, code(c.Key)+esc(strings.TrimPrefix(c.Text, c.Key)))
+				continue
+			}
 			parts = append(parts, changeText(c, esc, code))
+		}
+		if len(codes) > 0 {
+			parts = append(parts, "code "+strings.Join(codes, " · "))
 		}
 		out = append(out, fmt.Sprintf("changed since the previous run: %s", strings.Join(parts, "; ")))
 	}

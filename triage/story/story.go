@@ -25,7 +25,9 @@ const Schema = "torchtriage.log/v1"
 // Story is the bringup log of a session: every run of one store, oldest first, with what changed and what it
 // fixed or broke against the previous comparable run.
 type Story struct {
-	Store    string   `json:"store"`
+	Store string `json:"store"`
+	// Script narrows the log to the runs of one script (log --script): "" for every run of the store
+	Script   string   `json:"script,omitempty"`
 	Env      *Env     `json:"environment"` // nil when no run recorded a torch version
 	Runs     []Run    `json:"runs"`
 	Warnings []string `json:"warnings"` // runs whose logs or probe files could not be read
@@ -104,13 +106,16 @@ type Run struct {
 	probes []probe.Info
 }
 
-// Change is one thing that differs from the previous run: What is "command", "cwd", "preset", "torch" or "env"
-// (Key names the variable; an empty Before means added, an empty After removed).
+// Change is one thing that differs from the previous run: What is "command", "cwd", "preset", "torch", "env" or
+// "code" (Key names the variable, or the file of the code under the runs' code/; an empty Before means added, an
+// empty After removed; of code, Before and After are the file's sha256, shortened, and Text words the change:
+// "repro.py changed (+2 −1)").
 type Change struct {
 	What   string `json:"what"`
 	Key    string `json:"key,omitempty"`
 	Before string `json:"before"`
 	After  string `json:"after"`
+	Text   string `json:"text,omitempty"`
 }
 
 // Delta is what a run fixed and broke against its base, the newest earlier comparable run: same command
@@ -146,6 +151,12 @@ func Build(storeDir string) (*Story, error) { return BuildWith(storeDir, nil) }
 // BuildWith is Build with a playbook set (nil: the built-in ones). The store is read newest to oldest
 // (runs.Store.List), each run analysed like `report` does, and the story is presented oldest first.
 func BuildWith(storeDir string, set *playbooks.Set) (*Story, error) {
+	return BuildFor(storeDir, set, "")
+}
+
+// BuildFor is BuildWith narrowed to the runs of one script (log --script): a run whose command names it (its
+// path, its name relative to the run's directory, or its file name; a -m module by its name). "" is every run.
+func BuildFor(storeDir string, set *playbooks.Set, script string) (*Story, error) {
 	if storeDir == "" {
 		storeDir = runs.DefaultStoreDir
 	}
@@ -167,10 +178,19 @@ func BuildWith(storeDir string, set *playbooks.Set) (*Story, error) {
 	if err != nil {
 		return nil, err
 	}
+	if script != "" {
+		var keep []runs.Meta
+		for _, m := range metas {
+			if RunsScript(m, script) {
+				keep = append(keep, m)
+			}
+		}
+		metas = keep
+	}
 	if set == nil {
 		set, _ = playbooks.Builtin()
 	}
-	s := &Story{Store: storeDir, Runs: make([]Run, len(metas)), Warnings: []string{}}
+	s := &Story{Store: storeDir, Script: script, Runs: make([]Run, len(metas)), Warnings: []string{}}
 	warn := make([][]string, len(metas))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(1, min(4, runtime.GOMAXPROCS(0))))
