@@ -60,10 +60,10 @@ var layers = [][]string{
 	{"triage/findings"},
 	{"triage/ranks"},
 	{"triage"},
-	{"triage/render", "triage/gate", "triage/runner", "triage/triagetest"},
+	{"triage/render", "triage/gate", "triage/runner"},
 	{"triage/compare"},
 	{"triage/session", "doctor"},
-	{"triage/story"},
+	{"triage/story", "triage/triagetest"},
 	{"tui"},
 	{"cli"},
 	{".", "internal/gendocs"}, // main, and the docs generator that go generate runs (never linked into torchtriage)

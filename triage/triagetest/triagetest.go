@@ -1,13 +1,19 @@
 package triagetest
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/runs"
+	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Fixture is the path of a real log under testdata/fixtures ("torch-2.14/gb_recompile.triage.log").
@@ -61,4 +67,80 @@ func AnalyzeRun(tb testing.TB, path string, run *report.RunFacts) *triage.Analys
 		tb.Fatal(err)
 	}
 	return triage.AnalyzeRun(LoadReport(tb, path), set, nil, run)
+}
+
+// ReportPaths analyzes inputs exactly as `torchtriage report PATH…` does: a store holding one run is read as
+// that run (runs.Metas.OneRunOf), the inputs are loaded together (report.Load, each file or directory once), the
+// probe files of every run directory are read (session.ReadProbes), and a single run directory adds the run facts
+// its meta.json says (session.RunFactsOf), with the built-in playbooks. An unreadable input or probe file fails
+// the test (the command says so on stderr), and so does what the command refuses: a store of several runs, or
+// more than one run directory.
+func ReportPaths(tb testing.TB, paths ...string) *triage.Analysis {
+	tb.Helper()
+	metas := runs.Metas{}
+	in := make([]string, len(paths))
+	named := 0
+	for i, p := range paths {
+		in[i] = p
+		if one := metas.OneRunOf(p); one != "" {
+			in[i] = one
+		}
+		if _, err := metas.Load(in[i]); err == nil {
+			named++
+		} else if n, _ := metas.StoreRuns(in[i]); n > 1 {
+			tb.Fatalf("%s is a run store of %d runs: report refuses it", p, n)
+		}
+	}
+	if named > 1 {
+		tb.Fatalf("%v name %d runs: report refuses them", paths, named)
+	}
+	l, err := report.Load(in, report.LoadOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var probes []report.ProcessInfo
+	for _, p := range l.Paths {
+		if st, err := os.Stat(p); err != nil || !st.IsDir() {
+			continue
+		}
+		infos, errs := session.ReadProbes(p)
+		for _, err := range errs {
+			tb.Fatal(err)
+		}
+		probes = append(probes, infos...)
+	}
+	var facts *report.RunFacts
+	if len(l.Paths) == 1 {
+		if m, err := metas.Load(l.Paths[0]); err == nil {
+			facts = session.RunFactsOf(m)
+		}
+	}
+	set, err := playbooks.Builtin()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return triage.AnalyzeRun(l.Report, set, probes, facts)
+}
+
+// Render is an analysis as `torchtriage report --format FORMAT --width WIDTH` prints it (text, markdown or json)
+// to a UTF-8 terminal's environment.
+func Render(tb testing.TB, a *triage.Analysis, format string, width int) string {
+	tb.Helper()
+	var b strings.Builder
+	if err := render.WriteReport(&b, a, format, text.Options{Width: width}); err != nil {
+		tb.Fatal(err)
+	}
+	return b.String()
+}
+
+// ReportText is ReportPaths rendered as report's text, width columns wide.
+func ReportText(tb testing.TB, width int, paths ...string) string {
+	tb.Helper()
+	return Render(tb, ReportPaths(tb, paths...), "text", width)
+}
+
+// ReportJSON is ReportPaths rendered as report's JSON.
+func ReportJSON(tb testing.TB, paths ...string) string {
+	tb.Helper()
+	return Render(tb, ReportPaths(tb, paths...), "json", 0)
 }
