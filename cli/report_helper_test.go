@@ -3,8 +3,10 @@ package cli
 import (
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
@@ -38,6 +40,38 @@ func TestTriagetestReportIsTheCommands(t *testing.T) {
 			}
 			if got := triagetest.Render(t, an, f.format, f.width); got != out {
 				t.Errorf("%v: triagetest's rendering differs from the command's stdout\n--- command\n%s\n--- triagetest\n%s", args, out, got)
+			}
+		}
+	}
+}
+
+// triagetest.CheckPaths makes what `check` prints on stdout and its exit status, and its stderr holds the gate's
+// lines, on every recorded run directory, with a rank rule and count rules, in text and JSON.
+func TestTriagetestCheckIsTheCommands(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("..", "testdata", "recorded", "*", "runs", "*"))
+	if err != nil || len(dirs) < 30 {
+		t.Fatalf("recorded run dirs: %d %v", len(dirs), err)
+	}
+	inputs := [][]string{{fx("torch-2.14/gb_recompile.triage.log")}}
+	for _, d := range dirs {
+		inputs = append(inputs, []string{d})
+	}
+	for _, paths := range inputs {
+		for _, c := range []struct {
+			flags []string
+			rules gate.Options
+		}{
+			{[]string{"--ranks-agree"}, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}},
+			{[]string{"--max-graph-breaks", "0", "--no-compile-errors"}, gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1, NoCompileErrors: true}},
+			{[]string{"--max-recompiles", "1", "--no-limit-hits"}, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: 1, NoLimitHits: true}},
+		} {
+			for _, format := range []string{"text", "json"} {
+				args := append(append([]string{"check", "--format", format}, c.flags...), paths...)
+				code, out, errb := runCLI(args...)
+				res, got, gotErr := triagetest.CheckPaths(t, gate.RunOptions{Rules: c.rules, Format: format}, paths...)
+				if code != res.Exit || got != out || !strings.Contains(errb, gotErr) {
+					t.Errorf("%v: exit %d, triagetest %d\n--- command\n%s%s\n--- triagetest\n%s%s", args, code, res.Exit, out, errb, got, gotErr)
+				}
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
@@ -77,6 +78,13 @@ func AnalyzeRun(tb testing.TB, path string, run *report.RunFacts) *triage.Analys
 // more than one run directory.
 func ReportPaths(tb testing.TB, paths ...string) *triage.Analysis {
 	tb.Helper()
+	a, _, _ := reportPaths(tb, paths...)
+	return a
+}
+
+// reportPaths is ReportPaths, with the run directory read when the inputs are one (its meta.json's), "" when not.
+func reportPaths(tb testing.TB, paths ...string) (*triage.Analysis, string, runs.Meta) {
+	tb.Helper()
 	metas := runs.Metas{}
 	in := make([]string, len(paths))
 	named := 0
@@ -110,16 +118,38 @@ func ReportPaths(tb testing.TB, paths ...string) *triage.Analysis {
 		probes = append(probes, infos...)
 	}
 	var facts *report.RunFacts
+	var dir string
+	var meta runs.Meta
 	if len(l.Paths) == 1 {
 		if m, err := metas.Load(l.Paths[0]); err == nil {
-			facts = session.RunFactsOf(m)
+			facts, dir, meta = session.RunFactsOf(m), l.Paths[0], m
 		}
 	}
 	set, err := playbooks.Builtin()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return triage.AnalyzeRun(l.Report, set, probes, facts)
+	return triage.AnalyzeRun(l.Report, set, probes, facts), dir, meta
+}
+
+// CheckPaths gates inputs as `torchtriage check PATH…` does with o (its rules: a count rule not given is -1,
+// no limit): the analysis of ReportPaths, the command of the one run directory given (for a baseline), and
+// gate.Run; it returns the outcome (check's exit status) and what the command prints on stdout and stderr.
+func CheckPaths(tb testing.TB, o gate.RunOptions, paths ...string) (out gate.Outcome, stdout, stderr string) {
+	tb.Helper()
+	a, dir, meta := reportPaths(tb, paths...)
+	if len(meta.UserArgv) > 0 {
+		o.Rules.Command = runs.ShellJoin(meta.UserArgv)
+	}
+	if o.Format == "" {
+		o.Format = "text"
+	}
+	var sout, serr strings.Builder
+	out, err := gate.Run(&sout, &serr, gate.Input{Analyze: func() *triage.Analysis { return a }, Dir: dir}, o)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out, sout.String(), serr.String()
 }
 
 // Render is an analysis as `torchtriage report --format FORMAT --width WIDTH` prints it (text, markdown or json)
