@@ -1,9 +1,11 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // Rank agreement of the diverged hang (testdata/recorded/diverged-hang, real 2.14.1) states that the ranks' probes
@@ -11,10 +13,7 @@ import (
 // files the difference rests on. The text's "Based on:" and the JSON's verdict.basis name them, in one wording.
 func TestDivergedHangBasisNamesTheCompileStates(t *testing.T) {
 	const want = "probe compile states of ranks 0,1"
-	code, text, errs := runCLI("report", "--width", "400", divergedHang)
-	if code != 0 {
-		t.Fatalf("report: %d %s", code, errs)
-	}
+	text := triagetest.ReportText(t, 400, divergedHang)
 	based := ""
 	for _, l := range strings.Split(text, "\n") {
 		if strings.HasPrefix(l, "Based on: ") {
@@ -24,14 +23,14 @@ func TestDivergedHangBasisNamesTheCompileStates(t *testing.T) {
 	if !strings.HasSuffix(based, "; 2 ranks; "+want) {
 		t.Errorf("text: %q", based)
 	}
-	code, js, errs := runCLI("report", "--format", "json", divergedHang)
+	js := triagetest.ReportJSON(t, divergedHang)
 	var doc struct {
 		Verdict struct {
 			Basis []string `json:"basis"`
 		} `json:"verdict"`
 	}
-	if err := json.Unmarshal([]byte(js), &doc); code != 0 || err != nil {
-		t.Fatalf("json: %d %v %s", code, err, errs)
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatalf("json: %v", err)
 	}
 	if b := doc.Verdict.Basis; len(b) == 0 || b[len(b)-1] != want || "Based on: "+strings.Join(b, "; ") != based {
 		t.Errorf("json basis %q, text %q", b, based)

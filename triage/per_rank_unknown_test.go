@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // A rank the header names that printed no record of its own is in the JSON beside per_rank, not left out of it:
@@ -26,7 +28,7 @@ func TestReportPerRankNamesTheRanksItHasNoCountsOf(t *testing.T) {
 		{filepath.Join("unprefixed-rank-break", "runs", "0001-breaks"), []int{0, 1}, []int{1, 2}},
 	} {
 		dir := filepath.Join(rec, c.dir)
-		_, js, _ := runCLI("report", "--format", "json", dir)
+		js := triagetest.ReportJSON(t, dir)
 		var rep struct {
 			Ranks   []int                     `json:"ranks"`
 			PerRank map[string]map[string]int `json:"per_rank"`
@@ -59,7 +61,7 @@ func TestReportPerRankNamesTheRanksItHasNoCountsOf(t *testing.T) {
 		if len(rep.PerRank)+len(rep.Unknown) != len(rep.Ranks) {
 			t.Errorf("%s: %d ranks, per_rank %d, per_rank_unknown %d", c.dir, len(rep.Ranks), len(rep.PerRank), len(rep.Unknown))
 		}
-		_, out, _ := runCLI("report", "--width", "300", dir)
+		out := triagetest.ReportText(t, 300, dir)
 		sec := out[max(strings.Index(out, "\nPer rank\n"), 0):]
 		for _, r := range c.unknown {
 			if l := lineWith(sec, "  rank "+strconv.Itoa(r)+": "); !strings.Contains(out, "\nPer rank\n") || !strings.Contains(l, "no log record names it") {
@@ -73,7 +75,7 @@ func TestReportPerRankNamesTheRanksItHasNoCountsOf(t *testing.T) {
 // "Per rank" says so as its counts line and the TUI's limits column do ("limit hits not in the log"); it read
 // "0 limit hits" for silenced-rank's rank 0 under a counts line of "limit hits not in the log".
 func TestPerRankLimitHitsOfASilencedLog(t *testing.T) {
-	_, out, _ := runCLI("report", "--width", "300", filepath.Join("..", "testdata", "recorded", "silenced-rank", "runs", "0001-breaks"))
+	out := triagetest.ReportText(t, 300, filepath.Join("..", "testdata", "recorded", "silenced-rank", "runs", "0001-breaks"))
 	if !strings.Contains(lineWith(out, "limit hits"), "limit hits not in the log") {
 		t.Fatalf("counts line:\n%s", out)
 	}
@@ -104,7 +106,7 @@ func TestPerRankLineOfARankSaysWhatItsProbeCounted(t *testing.T) {
 				"no log record names it: the 0s are as its probe counted (it also counted 3 frame compiles, which may be recompiles)",
 			[]string{"graph breaks", "compile errors", "CUDA-graph skips"}},
 	} {
-		_, out, _ := runCLI("report", "--width", "300", c.dir)
+		out := triagetest.ReportText(t, 300, c.dir)
 		if !strings.Contains(lineWith(out, "Rank agreement:"), c.agreement) {
 			t.Errorf("%s: rank agreement:\n%s", c.name, out)
 		}
@@ -112,7 +114,7 @@ func TestPerRankLineOfARankSaysWhatItsProbeCounted(t *testing.T) {
 		if l := strings.TrimSpace(lineWith(sec, "  rank 0: ")); l != c.line {
 			t.Errorf("%s: Per rank line\n%q\nwant\n%q", c.name, l, c.line)
 		}
-		_, js, _ := runCLI("report", "--format", "json", c.dir)
+		js := triagetest.ReportJSON(t, c.dir)
 		var rep struct {
 			Unknown []struct {
 				Probe *struct {

@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // syntheticLagging copies testdata/recorded/lagging-rank 0001 (real 2.14.1: the tool stopped both ranks; rank 1
@@ -48,15 +51,15 @@ func TestCutRunDifferenceNotEarned(t *testing.T) {
 	const want = "ranks differ where the log ends: rank 1 has what rank 0 had not shown when it ended: graph break print() at " +
 		"lagging.py:7; not compared: the run did not complete (stopped by torchtriage (timed out after 1m0s)), so the 2 ranks " +
 		"(0,1) could not be compared"
-	_, out, _ := runCLI("report", "--width", "1000", dir)
+	out := triagetest.ReportText(t, 1000, dir)
 	if l := lineWith(out, "Rank agreement:"); l != "Rank agreement: "+want || strings.Contains(out, "disagree") {
 		t.Errorf("rank agreement %q\n%s", l, out)
 	}
-	_, md, _ := runCLI("report", "--format", "markdown", dir)
+	md := triagetest.Render(t, triagetest.ReportPaths(t, dir), "markdown", 80)
 	if !strings.Contains(md, "**Rank agreement:** "+want) || strings.Contains(md, "extra graph break") {
 		t.Errorf("markdown:\n%s", md)
 	}
-	_, js, _ := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	var doc struct {
 		RA struct {
 			Agree       bool              `json:"agree"`
@@ -71,11 +74,11 @@ func TestCutRunDifferenceNotEarned(t *testing.T) {
 	if ra := doc.RA; ra.Agree || ra.Summary != want || ra.NotCompared == "" || len(ra.Groups) != 0 || strings.Contains(js, "rank_disagreement") {
 		t.Errorf("json rank_agreement %+v", ra)
 	}
-	code, out, _ := runCLI("check", "--ranks-agree", dir)
-	if code != exitDidNotComplete || strings.Contains(out, "FAIL [--ranks-agree]") {
+	code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir)
+	if code != gate.ExitDidNotComplete || strings.Contains(out, "FAIL [--ranks-agree]") {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
-	_, out, _ = runCLI("check", "--ranks-agree", "--format", "json", dir)
+	_, out, _ = check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}, Format: "json"}, dir)
 	var res struct {
 		Failures     []json.RawMessage `json:"failures"`
 		NotEvaluated map[string]string `json:"not_evaluated"`
@@ -86,10 +89,10 @@ func TestCutRunDifferenceNotEarned(t *testing.T) {
 
 	dir = syntheticLagging(t, "lagging-rank-compiled-a-frame-completed", true)
 	const differ = "rank 1 differs from rank 0: extra graph break print() at lagging.py:7"
-	if _, out, _ := runCLI("report", "--width", "1000", dir); lineWith(out, "Rank agreement:") != "Rank agreement: "+differ {
+	if out := triagetest.ReportText(t, 1000, dir); lineWith(out, "Rank agreement:") != "Rank agreement: "+differ {
 		t.Errorf("completed: rank agreement %q", lineWith(out, "Rank agreement:"))
 	}
-	if code, out, _ := runCLI("check", "--ranks-agree", dir); code != exitFail || !strings.Contains(lineWith(out, "FAIL [--ranks-agree]"), differ) {
+	if code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir); code != gate.ExitFailed || !strings.Contains(lineWith(out, "FAIL [--ranks-agree]"), differ) {
 		t.Errorf("completed: check exit %d\n%s", code, out)
 	}
 }
@@ -104,12 +107,12 @@ func TestTwoBreaksAtOneSiteWordedApart(t *testing.T) {
 		map[int]func(map[string]any){2: func(map[string]any) {}, 3: noBreak})
 	const items = "missing graph break DDP wrapper at ddp_net.py:23 via contextlib.py:109, " +
 		"missing graph break DDP wrapper at ddp_net.py:23 via distributed.py:1758"
-	_, out, _ := runCLI("report", "--width", "1000", dir)
+	out := triagetest.ReportText(t, 1000, dir)
 	if l := lineWith(out, "Rank agreement:"); !strings.Contains(l, "rank 3 differs from ranks 0,1: "+items+"; ") {
 		t.Errorf("rank agreement %q\nwant %q", l, items)
 	}
-	code, out, _ := runCLI("check", "--ranks-agree", dir)
-	if code != exitFail || !strings.Contains(lineWith(out, "FAIL [--ranks-agree]"), items) {
+	code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir)
+	if code != gate.ExitFailed || !strings.Contains(lineWith(out, "FAIL [--ranks-agree]"), items) {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
 }

@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // Rank agreement of a rank no log record names (testdata/recorded/quiet-rank, real 2.14.1: rank 0 printed no torch
@@ -18,17 +21,17 @@ import (
 func TestRankAgreementOfARankNoLogRecordNames(t *testing.T) {
 	rec := filepath.Join("..", "testdata", "recorded", "quiet-rank", "runs", "0013-breaks")
 
-	_, out, _ := runCLI("report", "--width", "300", rec)
+	out := triagetest.ReportText(t, 300, rec)
 	l := lineWith(out, "Rank agreement:")
 	if !strings.Contains(l, "rank 1 differs from rank 0: extra graph break print() at dist.py:8") ||
 		!strings.Contains(l, "rank 0 as its probe counted (no log record names it): 1 compiled frame, no graph break") {
 		t.Errorf("rank agreement %q", l)
 	}
-	code, out, _ := runCLI("check", "--ranks-agree", rec)
-	if f := lineWith(out, "FAIL [--ranks-agree]"); code != exitFail || !strings.Contains(f, "rank 0 as its probe counted") {
+	code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, rec)
+	if f := lineWith(out, "FAIL [--ranks-agree]"); code != gate.ExitFailed || !strings.Contains(f, "rank 0 as its probe counted") {
 		t.Errorf("check: exit %d: %s", code, out)
 	}
-	_, js, _ := runCLI("report", "--format", "json", rec)
+	js := triagetest.ReportJSON(t, rec)
 	var doc struct {
 		RA struct {
 			FromProbe []struct {
@@ -60,14 +63,14 @@ func TestRankAgreementOfARankNoLogRecordNames(t *testing.T) {
 			t.Fatalf("rank 0's probe: %.300s", b)
 		}
 		c.probe(matches[0])
-		_, out, _ := runCLI("report", "--width", "300", dir)
+		out := triagetest.ReportText(t, 300, dir)
 		if l := lineWith(out, "Rank agreement:"); !strings.Contains(l, c.want) || strings.Contains(l, "differs") {
 			t.Errorf("%s: rank agreement %q", c.name, l)
 		}
 		if strings.Contains(out, "Ranks compile differently") {
 			t.Errorf("%s: a disagreement finding:\n%s", c.name, out)
 		}
-		if code, out, errb := runCLI("check", "--ranks-agree", dir); code != exitNoEvidence || strings.Contains(out, "FAIL [--ranks-agree]") {
+		if code, out, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir); code != gate.ExitNoEvidence || strings.Contains(out, "FAIL [--ranks-agree]") {
 			t.Errorf("%s: check: exit %d\n%s%s", c.name, code, out, errb)
 		}
 	}

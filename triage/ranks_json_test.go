@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // The JSON's "ranks" are the ranks the text header names (evidence.ranks: prefixes, probes, torchrun), and its
@@ -23,11 +25,11 @@ func TestReportJSONRanksAreTheHeadersRanks(t *testing.T) {
 		{filepath.Join("unprefixed-rank-break", "runs", "0001-breaks"), nil},
 	} {
 		dir := filepath.Join(rec, c.dir)
-		_, out, _ := runCLI("report", "--width", "300", dir)
+		out := triagetest.ReportText(t, 300, dir)
 		if !strings.Contains(lineWith(out, "torchtriage report"), "ranks 0,1") {
 			t.Fatalf("%s: report header:\n%s", c.dir, out)
 		}
-		_, js, _ := runCLI("report", "--format", "json", dir)
+		js := triagetest.ReportJSON(t, dir)
 		var rep struct {
 			Ranks    []int                     `json:"ranks"`
 			PerRank  map[string]map[string]int `json:"per_rank"`

@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // synthetic3Frames is a test-only copy of testdata/recorded/quiet-rank's run (real 2.14.1: rank 0 printed no torch
@@ -47,18 +49,18 @@ func TestRankAgreementComparesEachQuantityTheProbeCounted(t *testing.T) {
 		"its recompiles not compared (its probe counted 3 frame compiles, which may be recompiles)"
 	want := differ + "; " + basis
 
-	_, out, _ := runCLI("report", "--width", "300", dir)
+	out := triagetest.ReportText(t, 300, dir)
 	if l := lineWith(out, "Rank agreement:"); l != "Rank agreement: "+want {
 		t.Errorf("rank agreement %q\nwant %q", l, "Rank agreement: "+want)
 	}
 	if !strings.Contains(out, "Ranks compile differently: "+differ) {
 		t.Errorf("no disagreement finding:\n%s", out)
 	}
-	_, md, _ := runCLI("report", "--format", "markdown", dir)
+	md := triagetest.Render(t, triagetest.ReportPaths(t, dir), "markdown", 80)
 	if !strings.Contains(md, "**Rank agreement:** "+render.MarkdownEscape(want)+"\n") {
 		t.Errorf("markdown:\n%s", md)
 	}
-	_, js, _ := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	var doc struct {
 		RA struct {
 			Agree       bool   `json:"agree"`
@@ -82,8 +84,8 @@ func TestRankAgreementComparesEachQuantityTheProbeCounted(t *testing.T) {
 		strings.Join(fp.NotCompared, ",") != "recompiles" || strings.Join(fp.Counted, ",") != "3 frame compiles, which may be recompiles" {
 		t.Errorf("from_probe %+v", fp)
 	}
-	code, out, _ := runCLI("check", "--ranks-agree", dir)
-	if f := lineWith(out, "FAIL [--ranks-agree]"); code != exitFail || !strings.Contains(f, "rank 0 differs from rank 1: missing graph break print() at dist.py:8") ||
+	code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir)
+	if f := lineWith(out, "FAIL [--ranks-agree]"); code != gate.ExitFailed || !strings.Contains(f, "rank 0 differs from rank 1: missing graph break print() at dist.py:8") ||
 		!strings.Contains(f, basis) {
 		t.Errorf("check: exit %d: %s", code, out)
 	}

@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // syntheticHang copies the diverged hang's run dir (testdata/recorded/diverged-hang, real 2.14.1) into
@@ -43,12 +45,12 @@ type hangAgreement struct {
 
 func hangRankAgreement(t *testing.T, dir string) hangAgreement {
 	t.Helper()
-	code, js, errs := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	var doc struct {
 		RA hangAgreement `json:"rank_agreement"`
 	}
-	if err := json.Unmarshal([]byte(js), &doc); code != 0 || err != nil {
-		t.Fatalf("code %d, %v: %s", code, err, errs)
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatalf("%v: %s", err, js)
 	}
 	return doc.RA
 }

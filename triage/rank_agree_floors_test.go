@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // syntheticRanks copies the recorded run rec into a temporary directory named synthetic_<name> and edits only its
@@ -87,17 +89,17 @@ func TestEarnedDifferenceFromRanksNotCompared(t *testing.T) {
 		map[int]func(map[string]any){2: func(map[string]any) {}, 3: noBreak})
 	const differ = "rank 3 differs from ranks 0,1: missing graph break "
 	const others = "ranks 0–2 not compared: the log lacks what the probe counted (rank 2 counted 2 graph breaks its log does not show)"
-	_, out, _ := runCLI("report", "--width", "1000", dir)
+	out := triagetest.ReportText(t, 1000, dir)
 	l := strings.TrimPrefix(lineWith(out, "Rank agreement:"), "Rank agreement: ")
 	if !strings.HasPrefix(l, differ) || !strings.Contains(l, "rank 3 as its probe counted (no log record names it): no graph break") ||
 		!strings.HasSuffix(l, "; "+others) {
 		t.Fatalf("rank agreement %q\nwant %q …; %q", l, differ, others)
 	}
-	_, md, _ := runCLI("report", "--format", "markdown", dir)
+	md := triagetest.Render(t, triagetest.ReportPaths(t, dir), "markdown", 80)
 	if !strings.Contains(md, "**Rank agreement:** "+render.MarkdownEscape(l)+"\n") {
 		t.Errorf("markdown:\n%s", md)
 	}
-	_, js, _ := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	var doc struct {
 		RA struct {
 			Agree       bool   `json:"agree"`
@@ -126,8 +128,8 @@ func TestEarnedDifferenceFromRanksNotCompared(t *testing.T) {
 		len(ra.Groups) != 2 || ra.Groups[0].Ranks+" "+ra.Groups[1].Ranks != "0,1 3" || len(ra.Groups[1].Missing) != 2 {
 		t.Errorf("json rank_agreement %+v", ra)
 	}
-	code, out, _ := runCLI("check", "--ranks-agree", dir)
-	if f := lineWith(out, "FAIL [--ranks-agree]"); code != exitFail || !strings.Contains(f, differ) || !strings.Contains(f, others) {
+	code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir)
+	if f := lineWith(out, "FAIL [--ranks-agree]"); code != gate.ExitFailed || !strings.Contains(f, differ) || !strings.Contains(f, others) {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
 }
@@ -139,12 +141,12 @@ func TestEarnedDifferenceFromRanksNotCompared(t *testing.T) {
 func TestNoEarnedDifferenceFromFloorsOfNone(t *testing.T) {
 	rec := filepath.Join("..", "testdata", "recorded", "stopped-dist-hang", "runs", "0002-breaks")
 	dir := syntheticRanks(t, rec, "stopped-dist-hang-breakless-rank", 3, map[int]func(map[string]any){2: noBreak})
-	_, out, _ := runCLI("report", "--width", "1000", dir)
+	out := triagetest.ReportText(t, 1000, dir)
 	if l := lineWith(out, "Rank agreement:"); !strings.HasPrefix(l, "Rank agreement: not compared: the run did not complete") ||
 		strings.Contains(l, "differs") {
 		t.Errorf("rank agreement %q", l)
 	}
-	if code, out, errb := runCLI("check", "--ranks-agree", dir); code != exitDidNotComplete || strings.Contains(out, "FAIL [--ranks-agree]") {
+	if code, out, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir); code != gate.ExitDidNotComplete || strings.Contains(out, "FAIL [--ranks-agree]") {
 		t.Errorf("check: exit %d\n%s%s", code, out, errb)
 	}
 }

@@ -1,11 +1,13 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // testdata/recorded/diverged-hang (real 2.14.1, 2 gloo ranks): rank 1 took a rank-dependent path that breaks the
@@ -15,9 +17,9 @@ import (
 const divergedHang = "../testdata/recorded/diverged-hang/runs/0001-breaks"
 
 func TestDivergedHangCheckSaysWhereEachRankWaits(t *testing.T) {
-	code, out, errs := runCheck(t, "--ranks-agree", divergedHang)
-	if code != exitDidNotComplete {
-		t.Fatalf("code %d, want %d (did not complete)\n%s%s", code, exitDidNotComplete, out, errs)
+	code, out, errs := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, divergedHang)
+	if code != gate.ExitDidNotComplete {
+		t.Fatalf("code %d, want %d (did not complete)\n%s%s", code, gate.ExitDidNotComplete, out, errs)
 	}
 	for _, want := range []string{
 		"stopped by torchtriage (timed out after 30s)",
@@ -33,10 +35,7 @@ func TestDivergedHangCheckSaysWhereEachRankWaits(t *testing.T) {
 }
 
 func TestDivergedHangReportClaimsNoDisagreement(t *testing.T) {
-	code, out, errs := runCLI("report", "--format", "json", divergedHang)
-	if code != 0 {
-		t.Fatalf("code %d: %s", code, errs)
-	}
+	out := triagetest.ReportJSON(t, divergedHang)
 	var rep struct {
 		RankAgreement struct {
 			Agree       bool   `json:"agree"`
@@ -60,7 +59,7 @@ func TestDivergedHangReportClaimsNoDisagreement(t *testing.T) {
 			t.Errorf("a rank-disagreement finding of a run that did not complete: %+v", rep.Findings)
 		}
 	}
-	_, text, _ := runCLI("report", divergedHang)
+	text := triagetest.ReportText(t, 80, divergedHang)
 	if !strings.Contains(text, "skip_sync.py:10 step  ×1 rank 1") {
 		t.Errorf("text report does not put the print break on rank 1:\n%s", text)
 	}
@@ -78,15 +77,15 @@ func TestDivergedHangSaysRanksCompiledDifferently(t *testing.T) {
 		"torch_dynamo_resume_in_step_at_10 at skip_sync.py:10, which resumes after the graph break print() rank 1 logged there)"
 	const summary = words + "; not compared: the run did not complete (stopped by torchtriage (timed out after 30s)), " +
 		"so the 2 ranks (0,1) could not be compared"
-	_, text, _ := runCLI("report", "--width", "1000", divergedHang)
+	text := triagetest.ReportText(t, 1000, divergedHang)
 	if l := lineWith(text, "Rank agreement:"); l != "Rank agreement: "+summary {
 		t.Errorf("text rank agreement\n%q\nwant\n%q", l, "Rank agreement: "+summary)
 	}
-	_, md, _ := runCLI("report", "--format", "markdown", divergedHang)
+	md := triagetest.Render(t, triagetest.ReportPaths(t, divergedHang), "markdown", 80)
 	if !strings.Contains(md, "**Rank agreement:** "+render.MarkdownEscape(summary)) {
 		t.Errorf("markdown lacks the summary:\n%s", md)
 	}
-	_, js, _ := runCLI("report", "--format", "json", divergedHang)
+	js := triagetest.ReportJSON(t, divergedHang)
 	var doc struct {
 		RA struct {
 			Agree    bool   `json:"agree"`
@@ -130,11 +129,11 @@ func TestDivergedHangSaysRanksCompiledDifferently(t *testing.T) {
 			t.Errorf("a rank-disagreement finding of a run that did not complete: %+v", doc.Findings)
 		}
 	}
-	code, out, errs := runCheck(t, "--ranks-agree", divergedHang)
-	if code != exitDidNotComplete || !strings.Contains(errs, "\n"+words+"\n") || strings.Contains(out+errs, "FAIL") {
+	code, out, errs := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, divergedHang)
+	if code != gate.ExitDidNotComplete || !strings.Contains(errs, "\n"+words+"\n") || strings.Contains(out+errs, "FAIL") {
 		t.Errorf("check: code %d\n%s%s", code, out, errs)
 	}
-	_, cj, _ := runCheck(t, "--ranks-agree", "--format", "json", divergedHang)
+	_, cj, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}, Format: "json"}, divergedHang)
 	if !strings.Contains(cj, words) {
 		t.Errorf("check's JSON does not say it:\n%s", cj)
 	}

@@ -1,25 +1,27 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // report says where each rank waited when the tool stopped a hang, as check does (one source:
 // Analysis.StoppedAtWords), in text, Markdown and JSON (stopped_at): only check said it.
 func TestReportSaysWhereEachRankWasWhenStopped(t *testing.T) {
-	_, out, _ := runCLI("report", "--width", "200", divergedHang)
+	out := triagetest.ReportText(t, 200, divergedHang)
 	if want := "Where each rank was when torchtriage stopped the run:\n  rank 0: skip_sync.py:19 (stack dump)\n" +
 		"  rank 1: skip_sync.py:21 (stack dump)\n"; !strings.Contains(out, want) {
 		t.Errorf("text lacks %q:\n%s", want, out)
 	}
-	_, md, _ := runCLI("report", "--format", "markdown", divergedHang)
+	md := triagetest.Render(t, triagetest.ReportPaths(t, divergedHang), "markdown", 80)
 	if want := "**Where each rank was when torchtriage stopped the run:**\n\n- rank 0: skip\\_sync.py:19 (stack dump)\n" +
 		"- rank 1: skip\\_sync.py:21 (stack dump)\n"; !strings.Contains(md, want) {
 		t.Errorf("markdown lacks %q:\n%s", want, md)
 	}
-	_, js, _ := runCLI("report", "--format", "json", divergedHang)
+	js := triagetest.ReportJSON(t, divergedHang)
 	var doc struct {
 		StoppedAt []struct {
 			Rank  int    `json:"rank"`
@@ -36,7 +38,7 @@ func TestReportSaysWhereEachRankWasWhenStopped(t *testing.T) {
 		t.Errorf("stopped_at %+v", doc.StoppedAt)
 	}
 	// a run that completed says nothing of it
-	_, done, _ := runCLI("report", "--format", "json", "../testdata/recorded/compile-off/runs/0001-breaks")
+	done := triagetest.ReportJSON(t, "../testdata/recorded/compile-off/runs/0001-breaks")
 	if strings.Contains(done, `"stopped_at"`) {
 		t.Error("a completed run has stopped_at")
 	}

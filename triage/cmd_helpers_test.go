@@ -1,0 +1,36 @@
+package triage_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
+)
+
+// check gates paths as `torchtriage check` does with o (triagetest.CheckPaths): check's exit status, stdout and
+// the gate's stderr.
+func check(t *testing.T, o gate.RunOptions, paths ...string) (int, string, string) {
+	t.Helper()
+	res, out, errb := triagetest.CheckPaths(t, o, paths...)
+	return res.Exit, out, errb
+}
+
+// lineWith is the line of s that holds sub, with the lines wrapped under it and the verdict's reasons ("  - "),
+// "" when none does.
+func lineWith(s, sub string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, sub) {
+			out := l
+			for _, more := range lines[i+1:] {
+				if !strings.HasPrefix(more, "   ") && !strings.HasPrefix(more, "  - ") {
+					break
+				}
+				out += " " + strings.TrimSpace(more)
+			}
+			return out
+		}
+	}
+	return ""
+}
