@@ -1,9 +1,12 @@
 package triage_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
@@ -33,4 +36,28 @@ func lineWith(s, sub string) string {
 		}
 	}
 	return ""
+}
+
+// playbookBody is the text of a built-in playbook, as `torchtriage explain ID` shows it.
+func playbookBody(t *testing.T, id string) string {
+	t.Helper()
+	set, err := playbooks.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := set.Get(id)
+	if !ok {
+		t.Fatalf("no playbook %s", id)
+	}
+	return p.Body
+}
+
+// writeFile writes text to dir/name.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }

@@ -1,9 +1,11 @@
-package cli
+package triage_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // A run that did not finish (stopped by the tool's timeout: testdata/recorded/lagging-rank) counted what it had
@@ -12,7 +14,7 @@ import (
 // program had run to its end. A finished run's counts stay exact.
 func TestReportCountsOfAnUnfinishedRunAreFloors(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "lagging-rank", "runs", "0001-breaks")
-	_, out, _ := runCLI("report", "--width", "200", dir)
+	out := triagetest.ReportText(t, 200, dir)
 	counts := ""
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "graph breaks ") {
@@ -29,7 +31,7 @@ func TestReportCountsOfAnUnfinishedRunAreFloors(t *testing.T) {
 	}
 	// a run that finished keeps exact counts
 	fin := filepath.Join("..", "testdata", "recorded", "float-arg", "runs", "0002-recompiles")
-	if _, out, _ := runCLI("report", "--width", "200", fin); strings.Contains(out, "≥") {
+	if out := triagetest.ReportText(t, 200, fin); strings.Contains(out, "≥") {
 		t.Errorf("finished run:\n%s", out)
 	}
 }

@@ -1,10 +1,13 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // A real run that compiled nothing (compile-off: TORCHDYNAMO_DISABLE=1; force-eager: no frame compiled; log-counts
@@ -19,15 +22,15 @@ func TestReportOfARunThatCompiledNothingCountsNothing(t *testing.T) {
 		{"log-counts/runs/0003-breaks", "nothing compiled (no frame compiled, by the probe)"},
 	} {
 		dir := filepath.Join("..", "testdata", "recorded", filepath.FromSlash(c.dir))
-		_, text, _ := runCLI("report", "--width", "200", dir)
+		text := triagetest.ReportText(t, 200, dir)
 		if lineWith(text, c.words) != c.words || strings.Contains(text, "graph breaks 0") || strings.Contains(text, "graph breaks ≥0") {
 			t.Errorf("%s: text:\n%s", c.dir, text)
 		}
-		_, md, _ := runCLI("report", "--format", "markdown", dir)
+		md := triagetest.Render(t, triagetest.ReportPaths(t, dir), "markdown", 80)
 		if !strings.Contains(md, "\n"+strings.ReplaceAll(c.words, "_", `\_`)+"\n") || strings.Contains(md, "| graph breaks |") {
 			t.Errorf("%s: markdown:\n%s", c.dir, md)
 		}
-		_, js, _ := runCLI("report", "--format", "json", dir)
+		js := triagetest.ReportJSON(t, dir)
 		var doc struct {
 			Counts          map[string]int              `json:"counts"`
 			CountsUncounted struct{ Why, Words string } `json:"counts_uncounted"`
@@ -39,9 +42,9 @@ func TestReportOfARunThatCompiledNothingCountsNothing(t *testing.T) {
 		if strings.Contains(c.dir, "log-counts") {
 			continue // a stopped run: the gate says it did not complete, no counted line
 		}
-		_, gate, _ := runCLI("check", "--allow-no-evidence", "--max-graph-breaks", "0", dir)
-		if !strings.Contains(gate, "counted: "+c.words) || strings.Contains(gate, "0 graph breaks") {
-			t.Errorf("%s: check: %s", c.dir, gate)
+		_, gated, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}, AllowNoEvidence: true}, dir)
+		if !strings.Contains(gated, "counted: "+c.words) || strings.Contains(gated, "0 graph breaks") {
+			t.Errorf("%s: check: %s", c.dir, gated)
 		}
 	}
 }

@@ -1,10 +1,13 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // torch.compile(DDP(nn.Sequential(…))) on two gloo ranks (testdata/recorded/ddp-compile): Dynamo breaks in DDP's
@@ -17,7 +20,7 @@ func TestDDPCompileOfNoGraphIsNoEvidence(t *testing.T) {
 	runs := filepath.Join("..", "testdata", "recorded", "ddp-compile", "runs")
 	for _, run := range []string{"0007-breaks", "0011-distributed"} {
 		dir := filepath.Join(runs, run)
-		_, js, _ := runCLI("report", "--format", "json", dir)
+		js := triagetest.ReportJSON(t, dir)
 		var rep struct {
 			Evidence struct {
 				NoGraphCompiled string `json:"no_graph_compiled"`
@@ -35,21 +38,21 @@ func TestDDPCompileOfNoGraphIsNoEvidence(t *testing.T) {
 			rep.Verdict.UniqueGraphs != 0 || !strings.Contains(rep.Evidence.NoGraphCompiled, "no graph") {
 			t.Errorf("%s: evidence %+v verdict %+v", run, rep.Evidence, rep.Verdict)
 		}
-		code, out, errb := runCLI("check", "--max-graph-breaks", "0", "--max-recompiles", "0", dir)
-		if code != exitNoEvidence || !strings.Contains(errb+out, "no graph") {
+		code, out, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: 0}}, dir)
+		if code != gate.ExitNoEvidence || !strings.Contains(errb+out, "no graph") {
 			t.Errorf("%s: check: exit %d\n%s%s", run, code, out, errb)
 		}
-		_, text, _ := runCLI("report", "--width", "300", dir)
+		text := triagetest.ReportText(t, 300, dir)
 		if strings.Contains(text, "steady state") {
 			t.Errorf("%s: report:\n%s", run, text)
 		}
 	}
 	dir := filepath.Join(runs, "0012-breaks")
-	_, text, _ := runCLI("report", "--width", "300", dir)
+	text := triagetest.ReportText(t, 300, dir)
 	if l := lineWith(text, "Verdict:"); !strings.Contains(l, "steady state") || !strings.Contains(l, "1 unique graph") {
 		t.Errorf("0012 (the script's own module): %q\n%s", l, text)
 	}
-	if code, out, errb := runCLI("check", "--max-graph-breaks", "0", "--max-recompiles", "0", "--ranks-agree", dir); code != 0 {
+	if code, out, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: 0, RanksAgree: true}}, dir); code != 0 {
 		t.Errorf("0012: check: exit %d\n%s%s", code, out, errb)
 	}
 }

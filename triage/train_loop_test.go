@@ -1,10 +1,13 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // trainLoop is a run of testdata/recorded/train-loop.
@@ -23,7 +26,7 @@ type trainFinding struct {
 
 func trainFindings(t *testing.T, dir string) ([]trainFinding, string) {
 	t.Helper()
-	_, js, _ := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	var rep struct {
 		Findings []trainFinding `json:"findings"`
 		Verdict  struct {
@@ -69,7 +72,7 @@ func TestScalarAttributeMadeDynamicIsAutomaticDynamic(t *testing.T) {
 		if strings.Contains(verdict, "beyond automatic dynamic") {
 			t.Errorf("%s: verdict %q", c.run, verdict)
 		}
-		if code, out, errb := runCLI("check", "--max-recompiles", "0", dir); code != 0 {
+		if code, out, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: 0}}, dir); code != 0 {
 			t.Errorf("%s: check --max-recompiles 0: exit %d\n%s%s", c.run, code, out, errb)
 		}
 	}
@@ -84,7 +87,7 @@ func TestScalarAttributeMadeDynamicIsAutomaticDynamic(t *testing.T) {
 	if !strings.Contains(verdict, "8 recompiles beyond automatic dynamic") {
 		t.Errorf("0001: verdict %q", verdict)
 	}
-	if code, _, _ := runCLI("check", "--max-recompiles", "0", dir); code != 1 {
+	if code, _, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: 0}}, dir); code != 1 {
 		t.Errorf("0001: check --max-recompiles 0: exit %d", code)
 	}
 	// 2.6's attribute without the dynamic log (testdata/recorded/int-recompiles 0002: TORCH_LOGS recompiles): no
@@ -122,13 +125,13 @@ func TestLRSchedulerStepWrapperBreakIsByDesign(t *testing.T) {
 	if strings.Contains(verdict, "graph break to fix") {
 		t.Errorf("verdict %q", verdict)
 	}
-	if code, out, errb := runCLI("check", "--max-graph-breaks", "0", dir); code != 0 {
+	if code, out, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}}, dir); code != 0 {
 		t.Errorf("check --max-graph-breaks 0: exit %d\n%s%s", code, out, errb)
 	}
 	// the playbook says where the break comes from
-	_, out, _ := runCLI("explain", "expected-lr-scheduler-step")
+	out := playbookBody(t, "expected-lr-scheduler-step")
 	if !strings.Contains(out, "lr_scheduler.py") {
-		t.Errorf("explain:\n%s", out)
+		t.Errorf("playbook:\n%s", out)
 	}
 }
 

@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // The H100 end-to-end run of 2026-11-23: g01 under the breaks preset (TORCH_LOGS without cudagraphs) could not
@@ -21,12 +23,12 @@ func TestReportJSONPartitionsLogged(t *testing.T) {
 		{"0003-cudagraphs", true, true},
 		{"0001-cudagraphs", true, true},
 	} {
-		code, out, _ := run(t, "report", "--format", "json", dir+c.run)
+		out := triagetest.ReportJSON(t, dir+c.run)
 		var rep struct {
 			Evidence map[string]any `json:"evidence"`
 		}
-		if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
-			t.Fatalf("%s: %d %v\n%s", c.run, code, err, out)
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%s: %v\n%s", c.run, err, out)
 		}
 		p, okP := rep.Evidence["cudagraph_partitions_logged"].(bool)
 		r, okR := rep.Evidence["cudagraph_rerecords_logged"].(bool)
@@ -43,21 +45,21 @@ func TestReportNoTorchCountsNothing(t *testing.T) {
 	plain := filepath.Join(t.TempDir(), "plain.log")
 	os.WriteFile(plain, []byte("hello\n"), 0o644)
 	for _, format := range []string{"text", "markdown"} {
-		code, out, _ := run(t, "report", "--width", "200", "--format", format, plain)
-		if code != 0 || strings.Contains(out, "graph breaks 0") || strings.Contains(out, "| 0 distinct (0 records) |") ||
+		out := triagetest.Render(t, triagetest.ReportPaths(t, plain), format, 200)
+		if strings.Contains(out, "graph breaks 0") || strings.Contains(out, "| 0 distinct (0 records) |") ||
 			!strings.Contains(out, "no torch output: nothing counted") {
-			t.Errorf("%s: %d\n%s", format, code, out)
+			t.Errorf("%s:\n%s", format, out)
 		}
 	}
-	code, out, _ := run(t, "report", "--format", "json", plain)
-	if code != 0 || !strings.Contains(out, `"torch_seen": false`) || !strings.Contains(out, `"graph_breaks": 0`) {
-		t.Errorf("json: %d\n%s", code, out)
+	out := triagetest.ReportJSON(t, plain)
+	if !strings.Contains(out, `"torch_seen": false`) || !strings.Contains(out, `"graph_breaks": 0`) {
+		t.Errorf("json:\n%s", out)
 	}
 	raised := filepath.Join("..", "testdata", "realtorch", "r22_plain_raise.triage.log")
-	code, out, _ = run(t, "report", "--width", "200", raised)
-	if code != 0 || strings.Contains(out, "graph breaks 0") ||
+	out = triagetest.ReportText(t, 200, raised)
+	if strings.Contains(out, "graph breaks 0") ||
 		!strings.Contains(out, "no torch output: no torch.compile event counted · runtime errors ≥1") { // it died of it: a floor, as the bring-up log words it
-		t.Errorf("plain raise: %d\n%s", code, out)
+		t.Errorf("plain raise:\n%s", out)
 	}
 }
 
@@ -73,9 +75,9 @@ func TestReportNoTorchNextStepIsEvidence(t *testing.T) {
 		"markdown": "**Next step: get torch output first:** the input holds no torch output at all.",
 		"json":     `"id": "evidence"`,
 	} {
-		code, out, _ := run(t, "report", "--width", "200", "--format", format, plain)
-		if code != 0 || !strings.Contains(out, want) || strings.Contains(out, "Eager baseline") {
-			t.Errorf("%s: %d, want %q:\n%s", format, code, want, out)
+		out := triagetest.Render(t, triagetest.ReportPaths(t, plain), format, 200)
+		if !strings.Contains(out, want) || strings.Contains(out, "Eager baseline") {
+			t.Errorf("%s: want %q:\n%s", format, want, out)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // torch.compile(DDP(Net())) of a three-layer module of the script's own on two gloo ranks with bucket_cap_mb=1
@@ -25,7 +28,7 @@ func TestDDPOptimizerSplitShown(t *testing.T) {
 		{"0002-custom", "1/0", 1}, // 2.6
 	} {
 		dir := filepath.Join(runs, c.run)
-		_, js, errb := runCLI("report", "--format", "json", dir)
+		js := triagetest.ReportJSON(t, dir)
 		var rep struct {
 			Counts struct {
 				GraphBreaks int `json:"graph_breaks"`
@@ -46,7 +49,7 @@ func TestDDPOptimizerSplitShown(t *testing.T) {
 			} `json:"verdict"`
 		}
 		if err := json.Unmarshal([]byte(js), &rep); err != nil {
-			t.Fatalf("%s: %v\n%s", c.run, err, errb)
+			t.Fatalf("%s: %v\n%s", c.run, err, js)
 		}
 		if rep.Counts.GraphBreaks != c.breaks {
 			t.Errorf("%s: %d graph breaks counted, want DDP's wrapper's %d (the split is no break record)", c.run, rep.Counts.GraphBreaks, c.breaks)
@@ -70,15 +73,15 @@ func TestDDPOptimizerSplitShown(t *testing.T) {
 		if rep.Verdict.State != "steady" || !strings.Contains(rep.Verdict.Summary, "1 DDPOptimizer split (3 submodules) by design") {
 			t.Errorf("%s: verdict %+v", c.run, rep.Verdict)
 		}
-		_, text, _ := runCLI("report", "--width", "300", dir)
+		text := triagetest.ReportText(t, 300, dir)
 		if !strings.Contains(text, split[0]) || !strings.Contains(lineWith(text, "Verdict:"), "DDPOptimizer split") {
 			t.Errorf("%s: text report does not show the split %q:\n%s", c.run, split[0], text)
 		}
-		_, md, _ := runCLI("report", "--format", "markdown", dir)
+		md := triagetest.Render(t, triagetest.ReportPaths(t, dir), "markdown", 80)
 		if !strings.Contains(md, "DDPOptimizer split the graph of compile "+c.cid) || !strings.Contains(md, "`expected-ddp-optimizer`") {
 			t.Errorf("%s: markdown does not show the split:\n%s", c.run, md)
 		}
-		if code, out, errb := runCLI("check", "--max-graph-breaks", "0", "--max-recompiles", "0", "--ranks-agree", dir); code != 0 {
+		if code, out, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: 0, RanksAgree: true}}, dir); code != 0 {
 			t.Errorf("%s: check: exit %d\n%s%s", c.run, code, out, errb)
 		}
 	}

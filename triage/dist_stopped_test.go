@@ -1,10 +1,13 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 type distDoc struct {
@@ -23,7 +26,7 @@ type distDoc struct {
 
 func distReport(t *testing.T, dir string) distDoc {
 	t.Helper()
-	_, out, _ := runCLI("report", "--format", "json", dir)
+	out := triagetest.ReportJSON(t, dir)
 	var d distDoc
 	if err := json.Unmarshal([]byte(out), &d); err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -46,7 +49,7 @@ func TestRankThatNeverCompiledInAStoppedRunIsNotCompared(t *testing.T) {
 			t.Errorf("finding %+v", f)
 		}
 	}
-	if code, out, _ := runCLI("check", "--ranks-agree", dir); strings.Contains(out, "FAIL [--ranks-agree]") {
+	if code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir); strings.Contains(out, "FAIL [--ranks-agree]") {
 		t.Errorf("check: %d\n%s", code, out)
 	}
 }
@@ -95,7 +98,7 @@ func TestNextStepOfARunTheToolStopped(t *testing.T) {
 		filepath.Join("..", "testdata", "recorded", "stopped-in-import", "runs", "0001-breaks"),
 		filepath.Join("..", "testdata", "recorded", "stopped-dist-hang", "runs", "0001-breaks"),
 	} {
-		_, out, _ := runCLI("report", "--format", "json", dir)
+		out := triagetest.ReportJSON(t, dir)
 		var d struct {
 			NextStep struct {
 				ID string `json:"id"`

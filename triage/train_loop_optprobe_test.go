@@ -1,9 +1,12 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // optStepFinding is the finding of 2.6's `call_method OptimizerVariable(Adam) step [] {}` break in a report's
@@ -16,7 +19,7 @@ type optStepFinding struct {
 
 func optStepFindings(t *testing.T, dir string) []optStepFinding {
 	t.Helper()
-	_, js, _ := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	var rep struct {
 		Findings []optStepFinding `json:"findings"`
 	}
@@ -70,12 +73,12 @@ func TestOptimizerStepWrapperProbe26(t *testing.T) {
 			!strings.Contains(f.Detail, "counted as a graph break")) {
 			t.Errorf("%s: %+v", c.run, f)
 		}
-		code, out, _ := runCLI("check", "--max-graph-breaks", "0", dir)
+		code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}}, dir)
 		if code != c.exit || (c.exit == 1) != strings.Contains(out, c.basis) {
 			t.Errorf("%s: check --max-graph-breaks 0: exit %d, want %d\n%s", c.run, code, c.exit, out)
 		}
 		for _, format := range []string{"text", "markdown"} {
-			_, out, _ := runCLI("report", "--format", format, dir)
+			out := triagetest.Render(t, triagetest.ReportPaths(t, dir), format, 80)
 			if !strings.Contains(strings.Join(strings.Fields(out), " "), c.basis) || strings.Contains(out, "inferred from the wording") {
 				t.Errorf("%s: %s report does not say %q:\n%s", c.run, format, c.basis, out)
 			}
@@ -92,7 +95,7 @@ func TestOptimizerStepWrapperProbe26(t *testing.T) {
 			t.Errorf("0016: %+v", f)
 		}
 	}
-	if code, out, _ := runCLI("check", "--max-graph-breaks", "0", trainLoop("0016-breaks")); code != 0 {
+	if code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}}, trainLoop("0016-breaks")); code != 0 {
 		t.Errorf("0016: exit %d\n%s", code, out)
 	}
 	// without the probe's scan (0005, 0010, 0011: recorded before it) the break stays inferred, the guess labelled

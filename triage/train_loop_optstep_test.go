@@ -1,8 +1,10 @@
-package cli
+package triage_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
 )
 
 // 2.6 prints `Unsupported: call_method OptimizerVariable(Adam) step [] {}` at the user's opt.step() when the
@@ -44,7 +46,7 @@ func TestOptimizerStepWrapperBreak26(t *testing.T) {
 		if !strings.HasPrefix(verdict, "not steady: 1 graph break to fix or consider") {
 			t.Errorf("%s: verdict %q", run, verdict)
 		}
-		code, out, _ := runCLI("check", "--max-graph-breaks", "0", dir)
+		code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}}, dir)
 		if code != 1 || !strings.Contains(out, "playbook gb-optimizer-step-wrapped") {
 			t.Errorf("%s: check --max-graph-breaks 0: exit %d\n%s", run, code, out)
 		}
@@ -56,13 +58,13 @@ func TestOptimizerStepWrapperBreak26(t *testing.T) {
 			t.Errorf("0012: %+v", f)
 		}
 	}
-	if code, out, _ := runCLI("check", "--max-graph-breaks", "0", trainLoop("0012-breaks")); code != 0 {
+	if code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}}, trainLoop("0012-breaks")); code != 0 {
 		t.Errorf("0012: check --max-graph-breaks 0: exit %d\n%s", code, out)
 	}
-	_, out, _ := runCLI("explain", "gb-optimizer-step-wrapped")
+	out := playbookBody(t, "gb-optimizer-step-wrapped")
 	for _, want := range []string{"lr_scheduler.py", "_wrapped_by_lr_sched", "ReduceLROnPlateau"} {
 		if !strings.Contains(out, want) {
-			t.Errorf("explain does not say %q:\n%s", want, out)
+			t.Errorf("the playbook does not say %q:\n%s", want, out)
 		}
 	}
 }
