@@ -1,10 +1,13 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // A limit hit known only from TORCH_TRACE (real 2.14.1, testdata/recorded/trace-limit) names the limit and its value
@@ -12,10 +15,10 @@ import (
 // recompile is of f, the frame's function (its compilation_metrics names none), not "?".
 func TestTraceOnlyLimitHit(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "trace-limit", "tr_limit")
-	_, out, errb := runCLI("report", "--width", "200", dir)
+	out := triagetest.ReportText(t, 200, dir)
 	for _, bad := range []string{"config. (0)", " ?  ", "(0)"} {
 		if strings.Contains(out, bad) {
-			t.Errorf("report says %q:\n%s%s", bad, out, errb)
+			t.Errorf("report says %q:\n%s", bad, out)
 		}
 	}
 	if !strings.Contains(out, "recompile_limit (2)") {
@@ -28,19 +31,19 @@ func TestTraceOnlyLimitHit(t *testing.T) {
 // caught, no "first failure", and check does not call the run incomplete.
 func TestTraceCompileFailureTheProcessWentOnAfter(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "trace-caught", "tr_caught2")
-	_, out, _ := runCLI("report", "--width", "200", dir)
+	out := triagetest.ReportText(t, 200, dir)
 	if strings.Contains(out, "First failure") || !strings.Contains(out, "caught by the program") {
 		t.Errorf("report:\n%s", out)
 	}
 	if v := lineWith(out, "Verdict:"); strings.Count(v, "caught by the program") != 2 { // the summary's and the reason's, once each
 		t.Errorf("verdict %q", v)
 	}
-	if code, _, errb := runCLI("check", "--max-graph-breaks", "0", dir); code == exitDidNotComplete {
+	if code, _, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}}, dir); code == gate.ExitDidNotComplete {
 		t.Errorf("check: exit %d, %s", code, errb)
 	}
 	// the break's playbook (gb-print) describes the split that happens without fullgraph: the finding says the
 	// frame did not compile at all, and names the fullgraph playbook beside it
-	_, js, _ := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	var doc struct {
 		Findings []struct {
 			Playbook, Detail string

@@ -1,10 +1,13 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // A run whose TORCH_LOGS torch rejected at import (real 2.14.1, testdata/recorded/invalid-logs) logged nothing:
@@ -13,10 +16,7 @@ import (
 // the tool's import hook its traceback passes through (probe/sitecustomize.py).
 func TestRunWhoseTorchLogsTorchRejected(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "invalid-logs", "runs", "0006-custom")
-	code, out, errb := runCLI("report", "--width", "200", dir)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errb)
-	}
+	out := triagetest.ReportText(t, 200, dir)
 	for _, bad := range []string{"graph breaks 0", "recompiles 0", "sitecustomize"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("report says %q:\n%s", bad, out)
@@ -34,11 +34,11 @@ func TestRunWhoseTorchLogsTorchRejected(t *testing.T) {
 // (torchrun's root cause), not the consequence: they told the user to fix gloo's "Connection closed by peer".
 func TestCrashVerdictNamesTheFirstFailure(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0001-breaks")
-	_, out, errb := runCLI("report", "--width", "300", dir)
+	out := triagetest.ReportText(t, 300, dir)
 	verdict, next, findings := lineWith(out, "Verdict:"), lineWith(out, "Next step:"), lineWith(out, "  HIGH ")
 	for name, l := range map[string]string{"verdict": verdict, "next step": next, "first finding": findings} {
 		if !strings.Contains(l, "boom on rank 1") {
-			t.Errorf("%s: %q\n%s%s", name, l, out, errb)
+			t.Errorf("%s: %q\n%s", name, l, out)
 		}
 	}
 	// rank 0 died of rank 1's death, not of its own error (testdata/recorded/peer-abort has more)
@@ -48,31 +48,12 @@ func TestCrashVerdictNamesTheFirstFailure(t *testing.T) {
 	}
 }
 
-// lineWith is the line of s that holds sub, with the lines wrapped under it and the verdict's reasons ("  - "),
-// "" when none does.
-func lineWith(s, sub string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if strings.Contains(l, sub) {
-			out := l
-			for _, more := range lines[i+1:] {
-				if !strings.HasPrefix(more, "   ") && !strings.HasPrefix(more, "  - ") {
-					break
-				}
-				out += " " + strings.TrimSpace(more)
-			}
-			return out
-		}
-	}
-	return ""
-}
-
 // Ranks of a run that did not complete are not said to agree: rank 1 died and rank 0 was stopped, so what either
 // never reached is not known (real 2.14.1, testdata/recorded/dist-crash: "all 2 ranks agree" of a crashed job).
 // Nor are ranks that compiled nothing (torch.compile off).
 func TestRankAgreementOfAnUnfinishedRun(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "dist-crash", "runs", "0001-breaks")
-	_, out, _ := runCLI("report", "--width", "300", dir)
+	out := triagetest.ReportText(t, 300, dir)
 	if l := lineWith(out, "Rank agreement:"); strings.Contains(l, "agree (") || !strings.Contains(l, "not compared: the run did not complete (exited with code 1)") {
 		t.Errorf("rank agreement %q", l)
 	}
@@ -84,11 +65,11 @@ func TestRankAgreementOfAnUnfinishedRun(t *testing.T) {
 // the report does not tell the user to fix a crash.
 func TestErrorRaisedWhileHandlingTheToolsInterrupt(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "interrupt-reraise", "runs", "0001-breaks")
-	code, out, errb := runCLI("check", "--no-compile-errors", dir)
-	if code != exitDidNotComplete || strings.Contains(out, "FAIL") || strings.Contains(errb, "first failure") {
+	code, out, errb := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}}, dir)
+	if code != gate.ExitDidNotComplete || strings.Contains(out, "FAIL") || strings.Contains(errb, "first failure") {
 		t.Errorf("check: exit %d\nstdout %s\nstderr %s", code, out, errb)
 	}
-	_, out, _ = runCLI("report", "--width", "300", dir)
+	out = triagetest.ReportText(t, 300, dir)
 	for _, bad := range []string{"fix the crash", "crashed", "runtime errors 1"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("report says %q:\n%s", bad, out)
@@ -105,14 +86,14 @@ func TestErrorRaisedWhileHandlingTheToolsInterrupt(t *testing.T) {
 // the outer error, and do not guess a port in use.
 func TestChainedCauseOfALauncherFailure(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "rendezvous-libuv", "runs", "0001-breaks")
-	_, out, _ := runCLI("report", "--width", "400", dir)
+	out := triagetest.ReportText(t, 400, dir)
 	if l := lineWith(out, "First failure:"); !strings.Contains(l, "caused by DistStoreError: use_libuv was requested") {
 		t.Errorf("first failure %q", l)
 	}
 	if strings.Contains(out, "port error") {
 		t.Errorf("report guesses a port in use:\n%s", out)
 	}
-	_, js, _ := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	if !strings.Contains(js, `"cause": "DistStoreError: use_libuv was requested`) {
 		t.Errorf("json lacks the cause:\n%s", js)
 	}
@@ -140,7 +121,7 @@ func TestChainedCauseOfALauncherFailure(t *testing.T) {
 // as for an unknown name: no break count, and the basis says so.
 func TestDottedTorchLogsNameOfNoModule(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "invalid-logs", "runs", "0001-custom")
-	_, out, _ := runCLI("report", "--width", "300", dir)
+	out := triagetest.ReportText(t, 300, dir)
 	if strings.Contains(out, "graph breaks 0") || !strings.Contains(out, "torch rejected it") ||
 		!strings.Contains(lineWith(out, "First failure:"), "raised by torch reading TORCH_LOGS") {
 		t.Errorf("report:\n%s", out)

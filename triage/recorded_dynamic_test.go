@@ -1,10 +1,13 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // The first recompile on a new int value of a frame's argument is automatic dynamic, as for a tensor's size: torch
@@ -14,7 +17,7 @@ import (
 func TestFirstIntRecompileOfAnArgumentIsAutomaticDynamic(t *testing.T) {
 	for _, run := range []string{"0001-breaks", "0002-breaks"} {
 		dir := filepath.Join("..", "testdata", "recorded", "int-recompiles", "runs", run)
-		_, js, _ := runCLI("report", "--format", "json", dir)
+		js := triagetest.ReportJSON(t, dir)
 		var rep struct {
 			Findings []struct {
 				ID       string `json:"id"`
@@ -59,15 +62,15 @@ func TestFirstIntRecompileOfAnArgumentIsAutomaticDynamic(t *testing.T) {
 // testdata/recorded/probe-unimplemented 0022, dynamic=False). --max-recompiles 0 passed on "1 expected".
 func TestRecompileExpectedOnlyUnderAutomaticDynamic(t *testing.T) {
 	off := filepath.Join("..", "testdata", "recorded", "automatic-dynamic-off", "runs")
-	code, out, _ := runCLI("check", "--max-recompiles", "0", filepath.Join(off, "0025-breaks"))
+	code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: 0}}, filepath.Join(off, "0025-breaks"))
 	if code != 1 || strings.Contains(out, "expected") {
 		t.Errorf("0025: exit %d\n%s", code, out)
 	}
-	_, out, _ = runCLI("report", "--width", "300", filepath.Join(off, "0029-breaks"))
+	out = triagetest.ReportText(t, 300, filepath.Join(off, "0029-breaks"))
 	if strings.Contains(out, "expected once · ranks 0,1") || !strings.Contains(out, "1 recompile beyond automatic dynamic") {
 		t.Errorf("0029: report:\n%s", out)
 	}
-	_, out, _ = runCLI("report", "--width", "300", filepath.Join("..", "testdata", "recorded", "probe-unimplemented", "runs", "0022-breaks"))
+	out = triagetest.ReportText(t, 300, filepath.Join("..", "testdata", "recorded", "probe-unimplemented", "runs", "0022-breaks"))
 	if !strings.Contains(out, "f recompiles 2×: new int values of k") {
 		t.Errorf("0022: report:\n%s", out)
 	}
@@ -79,15 +82,15 @@ func TestRecompileExpectedOnlyUnderAutomaticDynamic(t *testing.T) {
 // settings and the step needs work.
 func TestRanksThatLoggedTheSameWithDifferentSettings(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "recorded", "automatic-dynamic-off", "runs", "0029-breaks")
-	_, out, _ := runCLI("report", "--width", "300", dir)
+	out := triagetest.ReportText(t, 300, dir)
 	if l := lineWith(out, "Rank agreement:"); !strings.Contains(l, "settings differ: dynamo.automatic_dynamic_shapes") {
 		t.Errorf("rank agreement %q", l)
 	}
-	_, js, _ := runCLI("report", "--format", "json", dir)
+	js := triagetest.ReportJSON(t, dir)
 	if !strings.Contains(js, `"settings_differ": [`) {
 		t.Errorf("json rank agreement lacks settings_differ")
 	}
-	if code, out, _ := runCLI("check", "--ranks-agree", dir); code != 1 {
+	if code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir); code != 1 {
 		t.Errorf("check --ranks-agree: exit %d\n%s", code, out)
 	}
 }
