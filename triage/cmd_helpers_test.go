@@ -61,3 +61,6 @@ func writeFile(t *testing.T, dir, name, text string) string {
 	}
 	return path
 }
+
+// rerecords is check's --max-cudagraph-rerecords N.
+func rerecords(n int) *int { return &n }

@@ -1,4 +1,4 @@
-package cli
+package triage_test
 
 import (
 	"encoding/json"
@@ -8,33 +8,36 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // Real run dirs from an H100 (testdata/gpu-e2e): a warm FX graph cache hides the partition its cold run printed,
 // so the CUDA-graph gate has no evidence; the cold run fails it; the probe gives the torch version.
 func TestCheckGPURunDirs(t *testing.T) {
 	dir := "../testdata/gpu-e2e/"
-	code, out, errs := runCheck(t, dir+"0001-cudagraphs", "--no-cudagraph-skips")
+	code, out, errs := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true}}, dir+"0001-cudagraphs")
 	if code != 1 || !strings.Contains(out, "non-cudagraphable partition: CUDA graphs leave out DeviceCopy ops") {
 		t.Errorf("cold run: %d\n%s%s", code, out, errs)
 	}
-	code, out, errs = runCheck(t, dir+"0008-custom", "--no-cudagraph-skips")
-	if code != exitNoEvidence || !strings.Contains(errs, "1 graph came from the FX graph cache, which prints no partitions") {
+	code, out, errs = check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true}}, dir+"0008-custom")
+	if code != gate.ExitNoEvidence || !strings.Contains(errs, "1 graph came from the FX graph cache, which prints no partitions") {
 		t.Errorf("warm run: %d\n%s%s", code, out, errs)
 	}
 	// the warm run's re-recordings are known, its partitions are not: the counted line claims no partition count
-	code, out, errs = runCheck(t, dir+"0008-custom", "--max-cudagraph-rerecords", "3")
+	code, out, errs = check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: rerecords(3)}}, dir+"0008-custom")
 	if code != 0 || !strings.Contains(out, "0 CUDA-graph re-recordings") || !strings.Contains(out, "non-cudagraphable partitions not known") ||
 		strings.Contains(out, "0 non-cudagraphable") {
 		t.Errorf("warm run, re-recordings: %d\n%s%s", code, out, errs)
 	}
-	code, out, _ = run(t, "report", dir+"0008-custom")
-	if code != 0 || !strings.Contains(out, "torch 2.11.0+cu130") || !strings.Contains(out, "partitions are not known") {
-		t.Errorf("warm run report: %d\n%s", code, out)
+	out = triagetest.ReportText(t, 80, dir+"0008-custom")
+	if !strings.Contains(out, "torch 2.11.0+cu130") || !strings.Contains(out, "partitions are not known") {
+		t.Errorf("warm run report:\n%s", out)
 	}
-	code, out, _ = run(t, "report", dir+"0005-breaks")
-	if code != 0 || !strings.Contains(out, "First failure: rank 1 failed first (torchrun's root cause)") {
-		t.Errorf("NCCL report: %d\n%s", code, out)
+	out = triagetest.ReportText(t, 80, dir+"0005-breaks")
+	if !strings.Contains(out, "First failure: rank 1 failed first (torchrun's root cause)") {
+		t.Errorf("NCCL report:\n%s", out)
 	}
 }
 
@@ -53,15 +56,15 @@ func TestToolSetKnobIsNoFinding(t *testing.T) {
 		}
 		return out
 	}
-	code, out, _ := run(t, "report", "--width", "200", dir+"0001-custom")
-	if code != 0 || strings.Contains(findings(out), "FORCE_DISABLE_CACHES") || strings.Contains(out, "cache-disabled") ||
+	out := triagetest.ReportText(t, 200, dir+"0001-custom")
+	if strings.Contains(findings(out), "FORCE_DISABLE_CACHES") || strings.Contains(out, "cache-disabled") ||
 		!strings.Contains(out, "CUDA graphs leave out DeviceCopy ops at g01_cg_cpu_input.py:7") {
-		t.Errorf("g01 under the cudagraphs preset: %d\n%s", code, out)
+		t.Errorf("g01 under the cudagraphs preset:\n%s", out)
 	}
-	code, out, _ = run(t, "report", "--width", "200", dir+"0003-custom")
-	if code != 0 || strings.Contains(findings(out), "FORCE_DISABLE_CACHES") || !strings.Contains(out, "recorded again 3 times") ||
+	out = triagetest.ReportText(t, 200, dir+"0003-custom")
+	if strings.Contains(findings(out), "FORCE_DISABLE_CACHES") || !strings.Contains(out, "recorded again 3 times") ||
 		!strings.Contains(out, "cudagraph re-recordings 3") {
-		t.Errorf("g13b under the cudagraphs preset: %d\n%s", code, out)
+		t.Errorf("g13b under the cudagraphs preset:\n%s", out)
 	}
 }
 
@@ -82,7 +85,7 @@ func TestGPUAutotunePhase(t *testing.T) {
 		us, _ := strconv.ParseFloat(string(m[1]), 64)
 		want += us / 1e6
 	}
-	code, out, errs := run(t, "report", "--format", "json", dir)
+	out := triagetest.ReportJSON(t, dir)
 	var rep struct {
 		TorchVersion string `json:"torch_version"`
 		Compile      struct {
@@ -91,8 +94,8 @@ func TestGPUAutotunePhase(t *testing.T) {
 			Runtime map[string]float64 `json:"runtime"`
 		} `json:"compile"`
 	}
-	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
-		t.Fatalf("%d %v %s", code, err, errs)
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 	got := rep.Compile.ByPhase["autotune_s"]
 	if want < 1 || got < want*0.99 || got > want*1.01 || rep.Compile.Runtime["autotune_s"] <= 0 ||
@@ -106,17 +109,17 @@ func TestGPUAutotunePhase(t *testing.T) {
 // no step counts as done on what a dead run did not show (before: "Next step (1 of 6): Eager baseline", and
 // breaks, recompiles and ranks done). Text, Markdown and JSON say the same; the log alone says it too.
 func TestCrashedRunNextStepIsTheCrash(t *testing.T) {
-	for _, in := range []string{"../testdata/gpu-e2e/0005-breaks", fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log")} {
-		code, out, _ := run(t, "report", "--width", "200", in)
-		if code != 0 || !strings.Contains(out, "Next step: fix the crash first: 2 processes died of a runtime error: DistBackendError") ||
+	for _, in := range []string{"../testdata/gpu-e2e/0005-breaks", Fx("torch-2.11-cuda/g09a_nccl_same_gpu.triage.log")} {
+		out := triagetest.ReportText(t, 200, in)
+		if !strings.Contains(out, "Next step: fix the crash first: 2 processes died of a runtime error: DistBackendError") ||
 			strings.Contains(out, "of 6):") {
-			t.Errorf("%s: text %d\n%s", in, code, out)
+			t.Errorf("%s: text\n%s", in, out)
 		}
-		code, out, _ = run(t, "report", "--format", "markdown", in)
-		if code != 0 || !strings.Contains(out, "**Next step: fix the crash first:** 2 processes died of a runtime error") {
-			t.Errorf("%s: markdown %d\n%s", in, code, out)
+		out = triagetest.Render(t, triagetest.ReportPaths(t, in), "markdown", 80)
+		if !strings.Contains(out, "**Next step: fix the crash first:** 2 processes died of a runtime error") {
+			t.Errorf("%s: markdown\n%s", in, out)
 		}
-		code, out, _ = run(t, "report", "--format", "json", in)
+		out = triagetest.ReportJSON(t, in)
 		var rep struct {
 			NextStep struct {
 				ID   string   `json:"id"`
@@ -124,9 +127,9 @@ func TestCrashedRunNextStepIsTheCrash(t *testing.T) {
 				Done []string `json:"done"`
 			} `json:"next_step"`
 		}
-		if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 || rep.NextStep.ID != "crash" || len(rep.NextStep.Done) != 0 ||
+		if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.NextStep.ID != "crash" || len(rep.NextStep.Done) != 0 ||
 			!strings.HasPrefix(rep.NextStep.Why, "2 processes died of a runtime error: DistBackendError") {
-			t.Errorf("%s: json %d %v %+v", in, code, err, rep.NextStep)
+			t.Errorf("%s: json %v %+v", in, err, rep.NextStep)
 		}
 	}
 }
@@ -137,27 +140,27 @@ func TestCrashedRunNextStepIsTheCrash(t *testing.T) {
 // TORCH_LOGS — but its non-cudagraphable partition could not print, and the report says so.
 func TestGPUEndToEnd20261123(t *testing.T) {
 	dir := "../testdata/gpu-e2e/e2e-20261123/"
-	code, out, _ := run(t, "report", "--width", "200", dir+"0003-cudagraphs")
-	if code != 0 || !strings.Contains(out, "CUDA graph of partition_0 recorded again 3 times") ||
+	out := triagetest.ReportText(t, 200, dir+"0003-cudagraphs")
+	if !strings.Contains(out, "CUDA graph of partition_0 recorded again 3 times") ||
 		!strings.Contains(out, "cudagraph re-recordings 3") || strings.Contains(out, "again 10") {
-		t.Errorf("g13b report: %d\n%s", code, out)
+		t.Errorf("g13b report:\n%s", out)
 	}
-	code, out, _ = runCheck(t, dir+"0003-cudagraphs", "--max-cudagraph-rerecords", "3")
+	code, out, _ := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: rerecords(3)}}, dir+"0003-cudagraphs")
 	if code != 0 || !strings.Contains(out, "PASS · --max-cudagraph-rerecords=3") {
 		t.Errorf("g13b check 3: %d\n%s", code, out)
 	}
-	code, out, _ = runCheck(t, dir+"0003-cudagraphs", "--max-cudagraph-rerecords", "2")
+	code, out, _ = check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, MaxCudagraphRerecords: rerecords(2)}}, dir+"0003-cudagraphs")
 	if code != 1 || !strings.Contains(out, "FAIL [--max-cudagraph-rerecords=2] 3 re-recordings > 2: CUDA graph of partition_0 recorded again 3 times") {
 		t.Errorf("g13b check 2: %d\n%s", code, out)
 	}
-	code, out, _ = runCheck(t, dir+"0004-cudagraphs", "--no-cudagraph-skips")
+	code, out, _ = check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCudagraphSkips: true}}, dir+"0004-cudagraphs")
 	if code != 1 || !strings.Contains(out, "mutated inputs (1 instances) · at /work/main/testdata/fixtures/repro-gpu/g02_cg_mutated_input.py:6") {
 		t.Errorf("g02 check: %d\n%s", code, out)
 	}
-	code, out, _ = run(t, "report", "--width", "200", dir+"0002-breaks")
-	if code != 0 || !strings.Contains(out, "cudagraph skips 0") ||
+	out = triagetest.ReportText(t, 200, dir+"0002-breaks")
+	if !strings.Contains(out, "cudagraph skips 0") ||
 		!strings.Contains(out, "Non-cudagraphable partitions and CUDA-graph re-recordings were not logged") {
-		t.Errorf("g01 breaks report: %d\n%s", code, out)
+		t.Errorf("g01 breaks report:\n%s", out)
 	}
 }
 
@@ -168,28 +171,28 @@ func TestGPUEndToEnd20261123(t *testing.T) {
 // nothing.
 func TestCheckGPURunDirs20261126(t *testing.T) {
 	dir := "../testdata/gpu-e2e/e2e-20261126/"
-	code, out, errs := runCheck(t, dir+"0007-breaks", "--ranks-agree", "--max-graph-breaks", "0")
+	code, out, errs := check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1, RanksAgree: true}}, dir+"0007-breaks")
 	if code != 1 || !strings.Contains(out, "FAIL [--ranks-agree] rank 0 differs from rank 1: extra graph break print() at g09b_gloo_rank_break.py:12") ||
 		!strings.Contains(out, "counted: 1 graph break, 0 recompiles beyond automatic dynamic (and 3 expected, not counted, by assumption") {
 		t.Errorf("g09b: %d\n%s%s", code, out, errs)
 	}
-	code, out, errs = runCheck(t, dir+"0002-breaks", "--max-graph-breaks", "0", "--max-recompiles", "0")
+	code, out, errs = check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: 0}}, dir+"0002-breaks")
 	if code != 0 || !strings.Contains(out, "PASS · --max-graph-breaks=0 --max-recompiles=0 · counted: 0 graph breaks, 0 recompiles") {
 		t.Errorf("g01 run dir: %d\n%s%s", code, out, errs)
 	}
-	code, out, _ = run(t, "report", dir+"0002-breaks")
-	if code != 0 || !strings.Contains(out, "Based on: torch seen in probe; TORCH_LOGS from the run: graph_breaks,recompiles") {
-		t.Errorf("g01 report: %d\n%s", code, out)
+	out = triagetest.ReportText(t, 80, dir+"0002-breaks")
+	if !strings.Contains(out, "Based on: torch seen in probe; TORCH_LOGS from the run: graph_breaks,recompiles") {
+		t.Errorf("g01 report:\n%s", out)
 	}
 	// g09b again under the guards preset (no graph_breaks): the recompile rank 0 alone makes is a logged
 	// difference and fails --ranks-agree; the breaks, not logged, are counted nowhere
-	code, out, errs = runCheck(t, dir+"guards/0001-guards", "--ranks-agree")
+	code, out, errs = check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, RanksAgree: true}}, dir+"guards/0001-guards")
 	if code != 1 || !strings.Contains(out, "FAIL [--ranks-agree] rank 0 differs from rank 1: extra recompile of step (after line 12)") ||
 		!strings.Contains(out, "counted: graph breaks not logged, 0 recompiles beyond automatic dynamic (and 3 expected, not counted, by assumption") {
 		t.Errorf("g09b guards: %d\n%s%s", code, out, errs)
 	}
-	code, out, errs = runCheck(t, dir+"0002-breaks/stderr.log", "--max-graph-breaks", "0")
-	if code != exitNoEvidence || !strings.Contains(errs, "the input holds no torch output at all") {
+	code, out, errs = check(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}}, dir+"0002-breaks/stderr.log")
+	if code != gate.ExitNoEvidence || !strings.Contains(errs, "the input holds no torch output at all") {
 		t.Errorf("g01 stderr alone: %d\n%s%s", code, out, errs)
 	}
 }
