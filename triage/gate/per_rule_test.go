@@ -1,4 +1,4 @@
-package cli
+package gate_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 type junitDoc struct {
@@ -22,12 +25,20 @@ type junitDoc struct {
 	} `xml:"testsuite"`
 }
 
-func junitCases(t *testing.T, args ...string) map[string]string {
+// checkOf gates paths as `torchtriage check` does with o (triagetest.CheckPaths): the exit status and stdout.
+func checkOf(t *testing.T, o gate.RunOptions, paths ...string) (int, string) {
 	t.Helper()
-	_, out, errb := runCLI(append([]string{"check", "--format", "junit"}, args...)...)
+	res, out, _ := triagetest.CheckPaths(t, o, paths...)
+	return res.Exit, out
+}
+
+// junitCases are the cases of check --format junit with rules o: each rule's outcome and message.
+func junitCases(t *testing.T, o gate.Options, paths ...string) map[string]string {
+	t.Helper()
+	_, out := checkOf(t, gate.RunOptions{Rules: o, Format: "junit"}, paths...)
 	var d junitDoc
 	if err := xml.Unmarshal([]byte(out), &d); err != nil {
-		t.Fatalf("%v\n%s%s", err, out, errb)
+		t.Fatalf("%v\n%s", err, out)
 	}
 	got := map[string]string{}
 	for _, c := range d.Suite.Cases {
@@ -48,8 +59,8 @@ func junitCases(t *testing.T, args ...string) map[string]string {
 // JUnit cases, while alone they exit 4), and each says its own reason (--max-graph-breaks 10 of a log whose
 // breaks were logged was "skipped: no cudagraphs records").
 func TestEachRuleIsEvaluatedOnItsOwnEvidence(t *testing.T) {
-	fx := filepath.Join("..", "testdata", "fixtures", "torch-2.11-cuda")
-	got := junitCases(t, "--max-graph-breaks", "0", "--max-recompiles", "0", "--no-cudagraph-skips", filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
+	fx := filepath.Join("..", "..", "testdata", "fixtures", "torch-2.11-cuda")
+	got := junitCases(t, gate.Options{MaxGraphBreaks: 0, MaxRecompiles: 0, NoCudagraphSkips: true}, filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
 	for _, r := range []string{"--max-graph-breaks=0", "--max-recompiles=0"} {
 		if !strings.HasPrefix(got[r], "skipped: ") || !strings.Contains(got[r], strings.TrimPrefix(strings.SplitN(r, "=", 2)[0], "--max-")[:5]) {
 			t.Errorf("%s: %q", r, got[r])
@@ -58,18 +69,18 @@ func TestEachRuleIsEvaluatedOnItsOwnEvidence(t *testing.T) {
 	if !strings.HasPrefix(got["--no-cudagraph-skips"], "failed") {
 		t.Errorf("skips: %q", got["--no-cudagraph-skips"])
 	}
-	code, out, _ := runCLI("check", "--max-graph-breaks", "0", "--max-recompiles", "0", "--no-cudagraph-skips", filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
-	if code != exitFail || !strings.Contains(out, "not evaluated: --max-graph-breaks=0") {
+	code, out := checkOf(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: 0, NoCudagraphSkips: true}}, filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
+	if code != gate.ExitFailed || !strings.Contains(out, "not evaluated: --max-graph-breaks=0") {
 		t.Errorf("text: %d\n%s", code, out)
 	}
-	_, js, _ := runCLI("check", "--format", "json", "--max-graph-breaks", "0", "--no-cudagraph-skips", filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
+	_, js := checkOf(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1, NoCudagraphSkips: true}, Format: "json"}, filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log"))
 	var d struct {
 		NotEvaluated map[string]string `json:"not_evaluated"`
 	}
 	if err := json.Unmarshal([]byte(js), &d); err != nil || d.NotEvaluated["--max-graph-breaks=0"] == "" {
 		t.Errorf("json %v: %s", err, js)
 	}
-	got = junitCases(t, "--max-graph-breaks", "10", "--no-cudagraph-skips", filepath.Join(fx, "g07_gb_recompile_mix.triage.log"))
+	got = junitCases(t, gate.Options{MaxGraphBreaks: 10, MaxRecompiles: -1, NoCudagraphSkips: true}, filepath.Join(fx, "g07_gb_recompile_mix.triage.log"))
 	if got["--max-graph-breaks=10"] != "passed" || !strings.Contains(got["--no-cudagraph-skips"], "cudagraphs") {
 		t.Errorf("g07: %q", got)
 	}
@@ -79,12 +90,12 @@ func TestEachRuleIsEvaluatedOnItsOwnEvidence(t *testing.T) {
 // alone (the report's "cudagraph skips unknown"; it said "not logged"), and a log with no torch output counts
 // nothing (it said "0 limit hits, 0 compile errors").
 func TestCheckCountsWordedAsTheReport(t *testing.T) {
-	fx := filepath.Join("..", "testdata", "fixtures", "torch-2.11-cuda", "g07_gb_recompile_mix.triage.log")
-	_, out, _ := runCLI("check", "--max-graph-breaks", "10", "--no-cudagraph-skips", "--allow-no-evidence", fx)
+	fx := filepath.Join("..", "..", "testdata", "fixtures", "torch-2.11-cuda", "g07_gb_recompile_mix.triage.log")
+	_, out := checkOf(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: 10, MaxRecompiles: -1, NoCudagraphSkips: true}, AllowNoEvidence: true}, fx)
 	if !strings.Contains(out, "CUDA-graph skips unknown") || strings.Contains(out, "skips not logged") {
 		t.Errorf("g07:\n%s", out)
 	}
-	_, out, _ = runCLI("check", "--no-compile-errors", filepath.Join("..", "testdata", "realtorch", "r22_plain_raise.triage.log"))
+	_, out = checkOf(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}}, filepath.Join("..", "..", "testdata", "realtorch", "r22_plain_raise.triage.log"))
 	if c := lineWith(out, "counted:"); strings.Contains(c, "0 limit hits") || !strings.Contains(c, "no torch output") {
 		t.Errorf("r22: %q\n%s", c, out)
 	}
@@ -102,8 +113,8 @@ func TestCheckJSONSaysWhatItsCountsAre(t *testing.T) {
 		RecompilesExpected  int `json:"recompiles_expected"`
 		Logged              map[string]string
 	}
-	get := func(args ...string) counts {
-		_, out, _ := runCLI(append([]string{"check", "--format", "json", "--allow-no-evidence"}, args...)...)
+	get := func(o gate.Options, path string) counts {
+		_, out := checkOf(t, gate.RunOptions{Rules: o, Format: "json", AllowNoEvidence: true}, path)
 		var d struct {
 			Counts     counts            `json:"counts"`
 			NotCounted map[string]string `json:"not_counted"`
@@ -114,14 +125,14 @@ func TestCheckJSONSaysWhatItsCountsAre(t *testing.T) {
 		d.Counts.Logged = d.NotCounted
 		return d.Counts
 	}
-	fx := filepath.Join("..", "testdata", "fixtures", "torch-2.11-cuda")
-	if c := get("--max-graph-breaks", "0", filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log")); c.Logged["graph_breaks"] != "unknown" || c.Logged["recompiles"] != "unknown" {
+	fx := filepath.Join("..", "..", "testdata", "fixtures", "torch-2.11-cuda")
+	if c := get(gate.Options{MaxGraphBreaks: 0, MaxRecompiles: -1}, filepath.Join(fx, "g13b_cg_rerecord_limit_noinline.no_torch_logs.log")); c.Logged["graph_breaks"] != "unknown" || c.Logged["recompiles"] != "unknown" {
 		t.Errorf("g13b: %+v", c)
 	}
-	if c := get("--max-recompiles", "100", filepath.Join(fx, "g07_gb_recompile_mix.triage.log")); c.RecompilesExpected != 8 || c.Logged["recompiles"] != "" {
+	if c := get(gate.Options{MaxGraphBreaks: -1, MaxRecompiles: 100}, filepath.Join(fx, "g07_gb_recompile_mix.triage.log")); c.RecompilesExpected != 8 || c.Logged["recompiles"] != "" {
 		t.Errorf("g07: %+v", c)
 	}
-	if c := get("--max-graph-breaks", "10", filepath.Join("..", "testdata", "recorded", "compiler-disable", "compiler_disable.triage.log")); c.GraphBreaksByDesign != 1 {
+	if c := get(gate.Options{MaxGraphBreaks: 10, MaxRecompiles: -1}, filepath.Join("..", "..", "testdata", "recorded", "compiler-disable", "compiler_disable.triage.log")); c.GraphBreaksByDesign != 1 {
 		t.Errorf("compiler_disable: %+v", c)
 	}
 }
@@ -129,8 +140,27 @@ func TestCheckJSONSaysWhatItsCountsAre(t *testing.T) {
 // --no-limit-hits of a log the program silenced (testdata/recorded/silenced-logging: the counted line itself says
 // "limit hits not in the log") passed with exit 0.
 func TestNoLimitHitsOfASilencedLogIsNoEvidence(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "recorded", "silenced-logging", "runs", "0001-breaks")
-	if code, out, errb := runCLI("check", "--no-limit-hits", dir); code != exitNoEvidence {
-		t.Errorf("exit %d\n%s%s", code, out, errb)
+	dir := filepath.Join("..", "..", "testdata", "recorded", "silenced-logging", "runs", "0001-breaks")
+	if code, out, errb := triagetest.CheckPaths(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoLimitHits: true}}, dir); code.Exit != gate.ExitNoEvidence {
+		t.Errorf("exit %d\n%s%s", code.Exit, out, errb)
 	}
+}
+
+// lineWith is the line of s that holds sub, with the lines wrapped under it and the verdict's reasons ("  - "),
+// "" when none does.
+func lineWith(s, sub string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, sub) {
+			out := l
+			for _, more := range lines[i+1:] {
+				if !strings.HasPrefix(more, "   ") && !strings.HasPrefix(more, "  - ") {
+					break
+				}
+				out += " " + strings.TrimSpace(more)
+			}
+			return out
+		}
+	}
+	return ""
 }
