@@ -76,3 +76,32 @@ func TestTriagetestCheckIsTheCommands(t *testing.T) {
 		}
 	}
 }
+
+// triagetest.Diff and Compare make what `diff` and `compare` print, byte for byte: recorded runs side by side
+// (runs of the same command and of different ones), a run beside a log, and two logs, in text and JSON.
+func TestTriagetestDiffAndCompareAreTheCommands(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("..", "testdata", "recorded", "*", "runs", "*"))
+	if err != nil || len(dirs) < 30 {
+		t.Fatalf("recorded run dirs: %d %v", len(dirs), err)
+	}
+	pairs := [][2]string{
+		{fx("torch-2.14/gb_recompile.triage.log"), fx("torch-2.6/r12_limit_str.triage.log")},
+		{fx("torch-2.14/gb_recompile.triage.log"), dirs[0]},
+		{filepath.Join("..", "testdata", "compile", "runs-2.14", "0001-trace"), filepath.Join("..", "testdata", "compile", "runs-2.14", "0002-trace")},
+	}
+	for i := 1; i < len(dirs); i++ {
+		pairs = append(pairs, [2]string{dirs[i-1], dirs[i]})
+	}
+	for _, p := range pairs {
+		for _, format := range []string{"text", "json"} {
+			_, out, errb := runCLI("diff", "--format", format, "--width", "120", p[0], p[1])
+			if got := triagetest.Diff(t, format, 120, p[0], p[1]); got != out {
+				t.Errorf("diff %s %v: triagetest's differs from the command's stdout\n--- command\n%s%s\n--- triagetest\n%s", format, p, out, errb, got)
+			}
+			_, out, errb = runCLI("compare", "--format", format, p[0], p[1])
+			if got := triagetest.Compare(t, format, p[0], p[1]); got != out {
+				t.Errorf("compare %s %v: triagetest's differs from the command's stdout\n--- command\n%s%s\n--- triagetest\n%s", format, p, out, errb, got)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package triagetest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,11 +10,13 @@ import (
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
 	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/story"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
@@ -78,12 +81,12 @@ func AnalyzeRun(tb testing.TB, path string, run *report.RunFacts) *triage.Analys
 // more than one run directory.
 func ReportPaths(tb testing.TB, paths ...string) *triage.Analysis {
 	tb.Helper()
-	a, _, _ := reportPaths(tb, paths...)
+	a, _, _, _ := reportPaths(tb, paths...)
 	return a
 }
 
 // reportPaths is ReportPaths, with the run directory read when the inputs are one (its meta.json's), "" when not.
-func reportPaths(tb testing.TB, paths ...string) (*triage.Analysis, string, runs.Meta) {
+func reportPaths(tb testing.TB, paths ...string) (*triage.Analysis, []report.ProcessInfo, string, runs.Meta) {
 	tb.Helper()
 	metas := runs.Metas{}
 	in := make([]string, len(paths))
@@ -129,7 +132,7 @@ func reportPaths(tb testing.TB, paths ...string) (*triage.Analysis, string, runs
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return triage.AnalyzeRun(l.Report, set, probes, facts), dir, meta
+	return triage.AnalyzeRun(l.Report, set, probes, facts), probes, dir, meta
 }
 
 // CheckPaths gates inputs as `torchtriage check PATH…` does with o (its rules: a count rule not given is -1,
@@ -137,7 +140,7 @@ func reportPaths(tb testing.TB, paths ...string) (*triage.Analysis, string, runs
 // gate.Run; it returns the outcome (check's exit status) and what the command prints on stdout and stderr.
 func CheckPaths(tb testing.TB, o gate.RunOptions, paths ...string) (out gate.Outcome, stdout, stderr string) {
 	tb.Helper()
-	a, dir, meta := reportPaths(tb, paths...)
+	a, _, dir, meta := reportPaths(tb, paths...)
 	if len(meta.UserArgv) > 0 {
 		o.Rules.Command = runs.ShellJoin(meta.UserArgv)
 	}
@@ -173,4 +176,57 @@ func ReportText(tb testing.TB, width int, paths ...string) string {
 func ReportJSON(tb testing.TB, paths ...string) string {
 	tb.Helper()
 	return Render(tb, ReportPaths(tb, paths...), "json", 0)
+}
+
+// Pair reads A and B as `torchtriage diff A B` and `compare A B` do: each side as ReportPaths reads it alone, with
+// its probe files and its run's metric, named as given; and, when both are stored runs, whether they ran different
+// commands (the words diff and compare say of it, "" when the same or either is no run).
+func Pair(tb testing.TB, a, b string) (sides [2]compare.Side, commands string) {
+	tb.Helper()
+	var metas [2]*runs.Meta
+	for i, p := range []string{a, b} {
+		an, probes, dir, meta := reportPaths(tb, p)
+		sides[i] = compare.Side{Name: p, Analysis: an, Probes: probes}
+		if dir != "" {
+			sides[i].Metric, metas[i] = meta.Metric, &meta
+		}
+	}
+	if metas[0] != nil && metas[1] != nil && !story.SameCommand(*metas[0], *metas[1]) {
+		commands = fmt.Sprintf("A and B ran different commands (A: %s · B: %s)", runs.ShellJoin(metas[0].UserArgv), runs.ShellJoin(metas[1].UserArgv))
+	}
+	return sides, commands
+}
+
+// Diff is `torchtriage diff --format FORMAT --width WIDTH A B`'s output (text or json).
+func Diff(tb testing.TB, format string, width int, a, b string) string {
+	tb.Helper()
+	sides, commands := Pair(tb, a, b)
+	res := compare.Diff(sides[0].Analysis, sides[1].Analysis)
+	res.Commands = commands
+	var w strings.Builder
+	if format == "json" {
+		if err := compare.WriteDiffJSON(&w, sides[0].Analysis.Report.Inputs, sides[1].Analysis.Report.Inputs, res); err != nil {
+			tb.Fatal(err)
+		}
+		return w.String()
+	}
+	compare.WriteDiffText(&w, a, b, res, text.Options{Width: width})
+	return w.String()
+}
+
+// Compare is `torchtriage compare --format FORMAT A B`'s output (text or json).
+func Compare(tb testing.TB, format, a, b string) string {
+	tb.Helper()
+	sides, commands := Pair(tb, a, b)
+	res := compare.Compare(sides[0], sides[1])
+	res.SetCommands(commands)
+	var w strings.Builder
+	if format == "json" {
+		if err := compare.WriteCompareJSON(&w, res); err != nil {
+			tb.Fatal(err)
+		}
+		return w.String()
+	}
+	compare.WriteCompareText(&w, a, b, res)
+	return w.String()
 }
