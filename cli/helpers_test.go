@@ -11,6 +11,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // fixtures are the real PyTorch logs (testdata/fixtures, copied unchanged from the project's shared fixtures).
@@ -73,21 +74,5 @@ const userNew = "---\nid: team-flash-attn\ntitle: Flash attention kernel falls b
 	"match:\n  kinds: [graph_break]\n  reasons: ['flash_attn']\npreset: breaks\n---\n## Why\nw\n## Do\n1. d\n" +
 	"## Verify\nv\n## Sources\n- https://wiki.example.org/flash\n"
 
-// lineWith is the line of s that holds sub, with the lines wrapped under it and the verdict's reasons ("  - "),
-// "" when none does.
-func lineWith(s, sub string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if strings.Contains(l, sub) {
-			out := l
-			for _, more := range lines[i+1:] {
-				if !strings.HasPrefix(more, "   ") && !strings.HasPrefix(more, "  - ") {
-					break
-				}
-				out += " " + strings.TrimSpace(more)
-			}
-			return out
-		}
-	}
-	return ""
-}
+// lineWith is the line of s that holds sub, with the lines wrapped under it (triagetest.LineWith).
+var lineWith = triagetest.LineWith

@@ -3,7 +3,6 @@ package triage_test
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/playbooks"
@@ -19,24 +18,8 @@ func check(t *testing.T, o gate.RunOptions, paths ...string) (int, string, strin
 	return res.Exit, out, errb
 }
 
-// lineWith is the line of s that holds sub, with the lines wrapped under it and the verdict's reasons ("  - "),
-// "" when none does.
-func lineWith(s, sub string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if strings.Contains(l, sub) {
-			out := l
-			for _, more := range lines[i+1:] {
-				if !strings.HasPrefix(more, "   ") && !strings.HasPrefix(more, "  - ") {
-					break
-				}
-				out += " " + strings.TrimSpace(more)
-			}
-			return out
-		}
-	}
-	return ""
-}
+// lineWith is the line of s that holds sub, with the lines wrapped under it (triagetest.LineWith).
+var lineWith = triagetest.LineWith
 
 // playbookBody is the text of a built-in playbook, as `torchtriage explain ID` shows it.
 func playbookBody(t *testing.T, id string) string {

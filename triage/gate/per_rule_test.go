@@ -146,21 +146,5 @@ func TestNoLimitHitsOfASilencedLogIsNoEvidence(t *testing.T) {
 	}
 }
 
-// lineWith is the line of s that holds sub, with the lines wrapped under it and the verdict's reasons ("  - "),
-// "" when none does.
-func lineWith(s, sub string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if strings.Contains(l, sub) {
-			out := l
-			for _, more := range lines[i+1:] {
-				if !strings.HasPrefix(more, "   ") && !strings.HasPrefix(more, "  - ") {
-					break
-				}
-				out += " " + strings.TrimSpace(more)
-			}
-			return out
-		}
-	}
-	return ""
-}
+// lineWith is the line of s that holds sub, with the lines wrapped under it (triagetest.LineWith).
+var lineWith = triagetest.LineWith

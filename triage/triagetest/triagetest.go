@@ -230,3 +230,22 @@ func Compare(tb testing.TB, format, a, b string) string {
 	compare.WriteCompareText(&w, a, b, res)
 	return w.String()
 }
+
+// LineWith is the line of s that holds sub, with the lines wrapped under it and the verdict's reasons ("  - "),
+// "" when none does.
+func LineWith(s, sub string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, sub) {
+			out := l
+			for _, more := range lines[i+1:] {
+				if !strings.HasPrefix(more, "   ") && !strings.HasPrefix(more, "  - ") {
+					break
+				}
+				out += " " + strings.TrimSpace(more)
+			}
+			return out
+		}
+	}
+	return ""
+}
