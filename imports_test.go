@@ -60,10 +60,11 @@ var layers = [][]string{
 	{"triage/findings"},
 	{"triage/ranks"},
 	{"triage"},
-	{"triage/render", "triage/gate", "triage/runner", "triage/triagetest"},
+	{"triage/render", "triage/gate", "triage/runner"},
 	{"triage/compare"},
 	{"triage/session", "doctor"},
 	{"triage/story"},
+	{"triage/triagetest"}, // only tests import it: it reads inputs as the commands do (session, gate, compare, story)
 	{"tui"},
 	{"cli"},
 	{".", "internal/gendocs"}, // main, and the docs generator that go generate runs (never linked into torchtriage)

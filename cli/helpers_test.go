@@ -11,6 +11,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // fixtures are the real PyTorch logs (testdata/fixtures, copied unchanged from the project's shared fixtures).
@@ -72,3 +73,6 @@ func fits(s string, width int) bool {
 const userNew = "---\nid: team-flash-attn\ntitle: Flash attention kernel falls back\nseverity: medium\ncategory: fix\n" +
 	"match:\n  kinds: [graph_break]\n  reasons: ['flash_attn']\npreset: breaks\n---\n## Why\nw\n## Do\n1. d\n" +
 	"## Verify\nv\n## Sources\n- https://wiki.example.org/flash\n"
+
+// lineWith is the line of s that holds sub, with the lines wrapped under it (triagetest.LineWith).
+var lineWith = triagetest.LineWith

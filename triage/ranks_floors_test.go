@@ -17,7 +17,7 @@ import (
 // agreement: not compared, whether the probe counted every quantity (1 frame) or some (3 frame compiles), and
 // --ranks-agree fails on nothing. It read "rank 2 differs from ranks 0,1: missing graph break …" (the probe's none
 // taken as exact) and the gate failed. Of a completed run whose log is a floor the difference is earned
-// (TestEarnedDifferenceWhereBreaksWereNotLogged, cli's TestEarnedDifferenceFromRanksNotCompared).
+// (TestEarnedDifferenceWhereBreaksWereNotLogged, rank_agree_floors_test.go's TestEarnedDifferenceFromRanksNotCompared).
 func TestNoEarnedDifferenceOfProbedRanksInACutRun(t *testing.T) {
 	sameBreak := func(agg *report.Aggregator) {
 		for r := range 2 {

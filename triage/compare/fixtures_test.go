@@ -1,6 +1,10 @@
 package compare_test
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"github.com/torchtriage/torchtriage/triage/triagetest"
+)
 
 // fixtures and compileFixtures are the real logs' and compile runs' folders, in the module's one testdata/.
 var (
@@ -10,3 +14,6 @@ var (
 
 // fx is a fixture's path.
 func fx(name string) string { return filepath.Join(fixtures, name) }
+
+// lineWith is the line of s that holds sub, with the lines wrapped under it (triagetest.LineWith).
+var lineWith = triagetest.LineWith
