@@ -26,7 +26,19 @@ type Start struct {
 	CUDA       string  `json:"cuda"`
 	Python     string  `json:"python"`
 	Time       float64 `json:"time"` // unix seconds
-	File       string  `json:"-"`
+	// Thread is the id of the process's main thread (threading.get_ident()), as a faulthandler dump prints it in hex
+	// ("Current thread 0x00007fc74412c200"): a dump without a rank prefix is this process's when it names it. 0 when
+	// not recorded (probes before 2026-12).
+	Thread uint64 `json:"thread,omitempty"`
+	File   string `json:"-"`
+}
+
+// ThreadID is Thread as a stack dump prints it ("0x00007fc74412c200"), "" when not recorded.
+func (s Start) ThreadID() string {
+	if s.Thread == 0 {
+		return ""
+	}
+	return fmt.Sprintf("0x%016x", s.Thread)
 }
 
 // NoRank says the process had no RANK when it imported torch: it is no rank (its 0 is the probe's default).
