@@ -38,6 +38,7 @@ func classify(b *builder) {
 		r.Error.RootCauseRank = -1
 		if r.Error.Summary {
 			r.Error.RootCauseRank = rootCauseRank(r.Lines)
+			r.Error.Children = ChildFailures(r.Lines)
 		}
 		switch {
 		case r.Error.Class == "":
@@ -51,6 +52,8 @@ func classify(b *builder) {
 		if f, ok := StackFrame(r.Lines); ok {
 			r.StackAt = &f
 		}
+		mains, interleaved := StackMains(r.Lines)
+		r.Dump = &StackDump{Mains: mains, Interleaved: interleaved}
 	case headPartition:
 		r.Kind, r.Parts = KindCudagraphPartition, parsePartitions(r.Lines)
 	case headRerecord:
