@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -186,6 +187,31 @@ func DescribeCompiling(states []CompileState, now time.Time) string {
 			word = "ranks"
 		}
 		out += fmt.Sprintf(" · %s %s not compiling (waiting)", word, strings.Join(idle, ","))
+	}
+	return out
+}
+
+// CompilingPart is one compiling process of DescribeCompiling's words.
+type CompilingPart struct {
+	Rank      int // -1: "the process" (no rank)
+	Function  string
+	CompileID string
+	For       time.Duration // how long it had been compiling when the words were made
+}
+
+var compilingPart = regexp.MustCompile("(?:rank (\\d+)|the process) compiling(?: `([^`]*)`)?(?: \\[([^\\]]*)\\])? for ([0-9hms.]+)")
+
+// ParseCompiling reads DescribeCompiling's words back (a stall's note in meta.json: "rank 1 compiling `step` [0/0]
+// for 20s · rank 0 not compiling (waiting)"): the processes that were compiling; nil for none.
+func ParseCompiling(words string) []CompilingPart {
+	var out []CompilingPart
+	for _, m := range compilingPart.FindAllStringSubmatch(words, -1) {
+		p := CompilingPart{Rank: -1, Function: m[2], CompileID: m[3]}
+		if m[1] != "" {
+			p.Rank, _ = strconv.Atoi(m[1])
+		}
+		p.For, _ = time.ParseDuration(m[4])
+		out = append(out, p)
 	}
 	return out
 }
