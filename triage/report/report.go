@@ -88,6 +88,7 @@ type Report struct {
 	limitEvents                              []LimitSummary
 	errorEvents, exceptEvents, runtimeEvents []ErrorSummary
 	Stacks                                   stackLog    `json:"-"` // the stack dumps' places (stopped_stacks.go)
+	Hang                                     hangLog     `json:"-"` // what the tracebacks say of collectives (hang_log.go)
 	Det                                      *DetailSnap `json:"-"` // per-rank and per-guard detail for Analyze (nil for a report not built by an Aggregator)
 }
 
@@ -198,7 +199,8 @@ func (a *Aggregator) Report() *Report {
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
 	rep.Stacks = a.stacks.clone()
 	rep.Exceptions = groupErrors(a.excepts)
-	rep.FirstFailure = a.fails.first()
+	rep.Hang = a.hang.clone()
+	rep.FirstFailure = a.fails.first(a.hang.Children)
 	a.gpuSummaries(rep)
 	markPeerGone(rep.runtimeEvents, rep.FirstFailure)
 	markPeerGone(rep.RuntimeErrors, rep.FirstFailure)
