@@ -188,8 +188,8 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 	default:
 		h.State = HangUnknown
 	}
-	if h.State == HangUnknown && stopped && !ongoing && b.dumped > 0 {
-		h.Basis = append(h.Basis, "how long the ranks had waited is not known: no stall was recorded before the tool's stop")
+	if stopped && !ongoing && b.dumped > 0 && h.Cause != CauseRankCompiling {
+		h.Basis = append(h.Basis, "how long the ranks had waited is not known: the tool recorded no stall before its stop")
 	}
 	h.Ranks = entries
 	h.Summary = hangSummary(h, dead, b.missing)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,6 +82,11 @@ func waitOf(frames []logparse.Frame) procWait {
 			w.Op, w.Kind = f.Func, WaitCollective
 			return w
 		}
+	}
+	// the data loader waits in a queue on a lock: what the program called is the data loader
+	if slices.ContainsFunc(lib, func(f logparse.Frame) bool { return strings.Contains(f.File, "torch/utils/data/") }) {
+		w.Op, w.Kind = "data_loader", WaitOther
+		return w
 	}
 	for _, f := range lib {
 		if op := otherWait(f); op != "" {
