@@ -117,6 +117,10 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 		return nil
 	}
 	h := &Hang{Basis: []string{}, Ranks: []HangRank{}}
+	if stall != nil && stall.Resumed && stall.Compiling != "" {
+		// a compile the run went on after: the places its tracebacks and dumps show are of later, not of the stall
+		b.byRank, b.unranked = map[int]*HangRank{}, nil
+	}
 	b.compiling(stall, ranks)
 	b.since(stall)
 	entries := b.entries()
@@ -193,6 +197,12 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 	}
 	h.Ranks = entries
 	h.Summary = hangSummary(h, dead, b.missing)
+	if h.Summary == "the run went on" && stall != nil && stall.Resumed {
+		h.Summary = "no output for " + stall.Until.Sub(stall.Since).Round(time.Second).String() + " with nothing compiling, then the run went on"
+		if run.Outcome == OutcomeCompleted {
+			h.Summary += " and completed"
+		}
+	}
 	return h
 }
 
@@ -562,7 +572,20 @@ func hangSummary(h *Hang, dead *FirstFailure, missing []int) string {
 		case h.Mismatch != nil:
 			why = "ranks call different collectives"
 		default:
-			why = "a rank waits in a collective another is in none of"
+			var none []int
+			for _, e := range h.Ranks {
+				if e.kind != WaitCollective && e.kind != WaitCompiled && e.Rank >= 0 {
+					none = append(none, e.Rank)
+				}
+			}
+			it := "it is"
+			if len(none) > 1 {
+				it = "they are"
+			}
+			why = "a rank is in no collective: it never calls this one, or is stuck where it is"
+			if len(none) > 0 {
+				why = RankWord(none) + " in no collective: never calling this one, or stuck where " + it
+			}
 		}
 	case CauseCollectiveMismatch:
 		why = "DETAIL's check: the collectives differ"
