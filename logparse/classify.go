@@ -53,7 +53,7 @@ func classify(b *builder) {
 			r.StackAt = &f
 		}
 		mains, interleaved := StackMains(r.Lines)
-		r.Dump = &StackDump{Mains: mains, Interleaved: interleaved}
+		r.Dump = &StackDump{Mains: mains, Interleaved: interleaved, Fatal: len(r.Lines) > 0 && strings.HasPrefix(r.Lines[0], "Fatal Python error")}
 	case headPartition:
 		r.Kind, r.Parts = KindCudagraphPartition, parsePartitions(r.Lines)
 	case headRerecord:

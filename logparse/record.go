@@ -305,6 +305,7 @@ type Record struct {
 type StackDump struct {
 	Mains       []StackThread
 	Interleaved bool // processes wrote at the same moment and their lines mix: Mains is empty
+	Fatal       bool // "Fatal Python error: …" heads it: the dump of a process that crashed (a segfault), not one asked for
 }
 
 // Plain reports a record of no known head (plain output, not a torch record): the records a parse that only

@@ -45,15 +45,18 @@ func (s *stackLog) note(r *logparse.Record) {
 	// each process's main thread: one record holds several processes' dumps when they share a pipe (torchrun
 	// without --tee)
 	var mains []logparse.StackThread
-	interleaved := false
+	interleaved, fatal := false, false
 	if d := r.Dump; d != nil {
-		mains, interleaved = d.Mains, d.Interleaved
+		mains, interleaved, fatal = d.Mains, d.Interleaved, d.Fatal
 	}
 	if interleaved {
 		s.Interleaved++
 		return
 	}
 	for _, m := range mains {
+		if fatal { // a crash's dump: where the process died (StoppedAt's place), no wait
+			break
+		}
 		w := waitOf(m.Frames)
 		if w.User.File == "" {
 			continue
@@ -63,7 +66,7 @@ func (s *stackLog) note(r *logparse.Record) {
 		s.Places = append(s.Places, stackPlace{rank: r.Rank, localRank: r.LocalRank, File: w.User.File, Line: w.User.Line,
 			thread: strings.Clone(m.ID), wait: w})
 	}
-	if len(mains) == 0 { // no main thread shown (a dump of other threads alone): the program's frame it shows
+	if len(mains) == 0 || fatal { // no main thread shown (a dump of other threads alone), or a crash: the program's frame it shows
 		if f := r.StackAt; f != nil {
 			s.Places = append(s.Places, stackPlace{rank: r.Rank, localRank: r.LocalRank, File: f.File, Line: f.Line})
 		}
