@@ -38,6 +38,7 @@ func classify(b *builder) {
 		r.Error.RootCauseRank = -1
 		if r.Error.Summary {
 			r.Error.RootCauseRank = rootCauseRank(r.Lines)
+			r.Error.Children = ChildFailures(r.Lines)
 		}
 		switch {
 		case r.Error.Class == "":
@@ -51,6 +52,8 @@ func classify(b *builder) {
 		if f, ok := StackFrame(r.Lines); ok {
 			r.StackAt = &f
 		}
+		mains, interleaved := StackMains(r.Lines)
+		r.Dump = &StackDump{Mains: mains, Interleaved: interleaved, Fatal: len(r.Lines) > 0 && strings.HasPrefix(r.Lines[0], "Fatal Python error")}
 	case headPartition:
 		r.Kind, r.Parts = KindCudagraphPartition, parsePartitions(r.Lines)
 	case headRerecord:
@@ -225,6 +228,10 @@ func isToolProbe(p string) bool {
 // isInductorCode reports Inductor's generated code in its cache ("…/torchinductor_USER/r3/cr3t6jz….py", or any
 // TORCHINDUCTOR_CACHE_DIR: a file "c" + hash + ".py" in the directory named by the hash's first two characters):
 // an error raised there belongs to the user frame that called the compiled function.
+// IsInductorCode reports a module Inductor generated (<cache>/xx/c<hash>.py, or under a torchinductor_ temp dir):
+// a compiled region's code, which IsLibraryFile counts as library code.
+func IsInductorCode(path string) bool { return isInductorCode(strings.ReplaceAll(path, `\`, "/")) }
+
 func isInductorCode(p string) bool {
 	if strings.Contains(p, "/torchinductor_") {
 		return true

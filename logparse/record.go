@@ -234,7 +234,9 @@ type CompileError struct {
 	Caught bool
 	// RootCauseRank is, for a Summary, the rank its "Root Cause (first observed failure)" names; -1 when none.
 	RootCauseRank int
-	Frames        []Frame // the traceback's frames, outermost first (of the last exception of a chain)
+	// Children are, for a Summary, the failed ranks its table lists (ChildFailures)
+	Children []ChildFailure
+	Frames   []Frame // the traceback's frames, outermost first (of the last exception of a chain)
 	// Cause is the exception the final one was raised from ("The above exception was the direct cause of the
 	// following exception"), its class without the module and its message's first line ("DistStoreError:
 	// use_libuv was requested …"); "" when the final exception has no direct cause in the input.
@@ -255,8 +257,8 @@ type FrameCompile struct {
 
 // Record is one complete log record.
 type Record struct {
-	// the fields of a byte or two are side by side (no padding between them): a record is 344 bytes, in the
-	// allocator's 352-byte class, not 384 (counting parses ~90,000 records of bench/many.sh)
+	// the fields of a byte or two are side by side (no padding between them): a record is 352 bytes, the
+	// allocator's 352-byte class, not 384 (counting parses ~90,000 records of bench/many.sh): a field more crosses it
 	Kind      Kind
 	Source    Source
 	Level     byte   // 'V','I','W','E','C' (or 'D' for DEBUG in other forms); 0 unknown
@@ -295,7 +297,15 @@ type Record struct {
 	Cache     *CacheEvent
 	Shape     *ShapeEvent
 	DDP       *DDPGraph
-	StackAt   *Frame // KindStack: the program's frame the dump shows (StackFrame); nil for library code alone
+	StackAt   *Frame     // KindStack: the program's frame the dump shows (StackFrame); nil for library code alone
+	Dump      *StackDump // KindStack: each process's main thread (StackMains); nil for other kinds
+}
+
+// StackDump is the payload of a KindStack record: the main thread of each process of the program it shows.
+type StackDump struct {
+	Mains       []StackThread
+	Interleaved bool // processes wrote at the same moment and their lines mix: Mains is empty
+	Fatal       bool // "Fatal Python error: …" heads it: the dump of a process that crashed (a segfault), not one asked for
 }
 
 // Plain reports a record of no known head (plain output, not a torch record): the records a parse that only

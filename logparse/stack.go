@@ -1,6 +1,9 @@
 package logparse
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // StackFrame returns where a faulthandler stack dump (a KindStack record's lines) shows its program: the innermost
 // frame outside library code of the thread that runs the program's top level (a `<module>` frame of its own),
@@ -12,7 +15,7 @@ func StackFrame(lines []string) (Frame, bool) {
 	for _, thread := range stackThreads(lines) {
 		frames := parseFrames(thread) // most recent call first
 		for _, f := range frames {
-			if strings.Contains(f.File, "torch/distributed/run.py") || strings.Contains(f.File, "torch/distributed/elastic/") {
+			if isLauncherFile(f.File) {
 				return Frame{}, false
 			}
 		}
@@ -48,4 +51,51 @@ func stackThreads(lines []string) [][]string {
 		}
 	}
 	return append(out, lines[start:])
+}
+
+// StackThread is one thread of a faulthandler stack dump.
+type StackThread struct {
+	ID      string  // the thread's id as its head prints it ("0x00007fc74412c200"); "" when the head shows none
+	Current bool    // "Current thread": the thread that took the signal
+	Frames  []Frame // most recent call first
+}
+
+// StackMains returns the main thread of each process of the program whose dump the lines of a KindStack record
+// hold: the threads with a `<module>` frame (a thread the program started runs from threading's _bootstrap), one a
+// process, in the order they were printed. Several processes that dump at once into one pipe (torchrun's ranks
+// without --tee) print one after the other in one record, and torchrun's own dump (its agent's frames) is no
+// process of the program: left out. interleaved reports a thread head inside a line — processes that wrote at the
+// same moment, their lines mixed: no thread of the record can be trusted then, and none is returned.
+func StackMains(lines []string) (mains []StackThread, interleaved bool) {
+	for _, l := range lines {
+		if i := strings.Index(l, "hread 0x"); i > 0 && !strings.HasPrefix(l, "Thread 0x") && !strings.HasPrefix(l, "Current thread 0x") {
+			return nil, true
+		}
+	}
+	for _, thread := range stackThreads(lines) {
+		if len(thread) == 0 {
+			continue
+		}
+		frames := parseFrames(thread) // most recent call first
+		if !slices.ContainsFunc(frames, func(f Frame) bool { return f.Func == "<module>" }) ||
+			slices.ContainsFunc(frames, func(f Frame) bool { return isLauncherFile(f.File) }) {
+			continue
+		}
+		head := thread[0]
+		t := StackThread{Current: strings.HasPrefix(head, "Current thread 0x"), Frames: frames}
+		if i := strings.Index(head, "0x"); i >= 0 {
+			end := i + 2
+			for end < len(head) && strings.IndexByte("0123456789abcdefABCDEF", head[end]) >= 0 {
+				end++
+			}
+			t.ID = head[i:end]
+		}
+		mains = append(mains, t)
+	}
+	return mains, false
+}
+
+// isLauncherFile reports torchrun's own code (its agent): frames of the launcher, not of the program.
+func isLauncherFile(file string) bool {
+	return strings.Contains(file, "torch/distributed/run.py") || strings.Contains(file, "torch/distributed/elastic/")
 }

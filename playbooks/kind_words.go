@@ -31,6 +31,7 @@ var kindWords = map[Kind]KindWords{
 	KindConfigParity:       {"config parity", "setting differences", "config parity", "setting differences"},
 	KindProbeMismatch:      {"probe mismatch", "probe mismatches", "probe mismatch", "probe mismatches"},
 	KindDDPSplit:           {"DDPOptimizer split", "DDPOptimizer splits", "DDPOptimizer split", "DDPOptimizer splits"},
+	KindHang:               {"hang", "hangs", "hang", "hangs"},
 }
 
 // WordsOf are the words of a kind.

@@ -34,13 +34,17 @@ const (
 	KindCompileTime Kind = "compile_time"
 	// KindDDPSplit: DDPOptimizer split a graph at DDP's bucket boundaries (the ddp_graphs log), by design.
 	KindDDPSplit Kind = "ddp_split"
+	// KindHang: where the ranks of a job wait, and why (report.Hang): ranks in different collectives, a collective
+	// mismatch DETAIL names, a rank dead while the others wait, a rank compiling while they wait (no hang), a wait
+	// outside collectives.
+	KindHang Kind = "hang"
 )
 
 // Kinds lists the finding kinds a playbook can match (Query.Kind).
 func Kinds() []Kind {
 	return []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCompileError,
 		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch, KindRuntimeError,
-		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit}
+		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit, KindHang}
 }
 
 func kindNames() []string { return KindStrings(Kinds()) }

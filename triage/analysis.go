@@ -19,6 +19,8 @@ type Analysis struct {
 	Findings      []findings.Finding
 	RankAgreement ranks.RankAgreement
 	Verdict       Verdict
+	// Hang is whether the run hung and where each rank waited (report.HangOf); nil when nothing shows a wait
+	Hang          *report.Hang
 	Evidence      report.ReportEvidence  // what the inputs, the launcher and the probe showed
 	Run           *report.RunFacts       // nil for logs without a run
 	NextStep      playbooks.Step         // zero Step when nothing is left to do
@@ -101,10 +103,14 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 	fs = append(fs, probeFindings(rep, probes, set, breaksAsked, run == nil || run.Outcome == report.OutcomeCompleted)...)
 	ra = withSettings(ra, fs)
 	fs = append(fs, findings.CompileFindings(rep.Compile, probes, set, run.ToolEnvironment(), idle)...)
+	hang := report.HangOf(rep, run, ev.Ranks)
+	if f, ok := findings.HangFinding(hang, set); ok {
+		fs = append(fs, f)
+	}
 	findings.SortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: report.NoConfig(run, len(probes)),
-		ConfigMissing: report.ConfigMissing(run, probes)}
-	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev)
+		ConfigMissing: report.ConfigMissing(run, probes), Hang: hang}
+	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev, hang)
 	if rep.UniqueGraphs < 0 && a.Verdict.UniqueGraphs >= 0 { // the probe counted them: one number in the report
 		rep.UniqueGraphs = a.Verdict.UniqueGraphs
 	}

@@ -41,6 +41,9 @@ const (
 	StateNoEvidence  = "no_evidence"
 	StateStopped     = "stopped"
 	StateDidNotStart = "did_not_start"
+	// StateHung: the run made no progress and where each rank waits is known (Analysis.Hang); a rank compiling is
+	// never hung
+	StateHung = "hung"
 )
 
 // StateWords is a verdict state in words ("no evidence" for no_evidence).
@@ -54,13 +57,14 @@ func StateWords(state string) string {
 // rerecordsFew is how many CUDA-graph re-recordings pass as warm-up: the checklist's rule.
 const RerecordsFew = playbooks.RerecordsFew
 
-func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement, probes []report.ProcessInfo, run *report.RunFacts, ev report.ReportEvidence) Verdict {
+func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement, probes []report.ProcessInfo, run *report.RunFacts, ev report.ReportEvidence, hang *report.Hang) Verdict {
 	t := CountFindings(fs)
 	v := Verdict{UniqueGraphs: uniqueGraphs(probes), Reasons: []string{}, Basis: append(BasisOf(ev, run), ra.CompilesBasis()...),
 		FirstFailure: rep.FirstFailure.Text()}
 	if v.UniqueGraphs < 0 && len(rep.Compiles) > 0 {
 		v.UniqueGraphs = rep.UniqueGraphs
 	}
+	hung := hang != nil && hang.State == report.HangHung // what it rests on: hang.basis
 	var short []string
 	add := func(label, format string, args ...any) {
 		short = append(short, label)
@@ -149,6 +153,15 @@ func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement
 			" at import, before the program ran"
 	case run != nil && run.Outcome == report.OutcomeFailed && !ev.TorchSeen:
 		v.State, v.Summary = StateDidNotStart, "did not start: the command "+report.ExitWords(run)+" before any torch output"
+	case hung:
+		v.State, v.Summary = StateHung, "hung: "+hang.Summary
+		if run != nil && run.Outcome == report.OutcomeStopped {
+			v.Summary += "; torchtriage stopped it (" + run.StoppedBy() + ")"
+		}
+		v.Summary += found
+		if t.hang != nil {
+			v.Reasons = append([]string{fmt.Sprintf("hang: %s [%s]", t.hang.What, t.hang.Playbook)}, v.Reasons...)
+		}
 	case run != nil && run.Outcome == report.OutcomeStopped:
 		v.State, v.Summary = StateStopped, "stopped by torchtriage ("+run.StoppedBy()+") before the run finished"+found
 	case run != nil && run.Outcome == report.OutcomeInterrupted:

@@ -26,6 +26,7 @@ type tally struct {
 	probeMismatch                            int               // processes whose probe counted breaks the log does not show
 	silentFailures                           int               // of them, processes with compile failures the log does not show
 	FirstProbeMismatch                       *findings.Finding // the first of them
+	hang                                     *findings.Finding // the hang finding (one a run at most)
 }
 
 func CountFindings(fs []findings.Finding) tally {
@@ -33,6 +34,8 @@ func CountFindings(fs []findings.Finding) tally {
 	for i := range fs {
 		f := &fs[i]
 		switch f.Kind {
+		case findings.KindHang:
+			t.hang = f
 		case findings.KindGraphBreak:
 			t.breaks++
 			if f.Expected {

@@ -11,7 +11,7 @@ import (
 func (m *Model) verdictLines(r *runView) []string {
 	v := r.snap.analysis.Verdict
 	mark := map[string]string{triage.StateSteady: "✓ ", triage.StateNotSteady: "✗ ", triage.StateNoEvidence: "? ",
-		triage.StateStopped: "■ ", triage.StateDidNotStart: "✗ "}[v.State]
+		triage.StateStopped: "■ ", triage.StateDidNotStart: "✗ ", triage.StateHung: "✗ "}[v.State]
 	sum := v.Summary
 	if !strings.HasSuffix(sum, "?") && !strings.HasSuffix(sum, ".") {
 		sum += "."

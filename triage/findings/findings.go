@@ -33,6 +33,7 @@ const (
 	KindCudagraphPartition = playbooks.KindCudagraphPartition
 	KindCudagraphRerecord  = playbooks.KindCudagraphRerecord
 	KindGPUWarning         = playbooks.KindGPUWarning
+	KindHang               = playbooks.KindHang
 )
 
 // Categories.

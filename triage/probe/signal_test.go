@@ -117,3 +117,44 @@ func TestReadyPIDsIgnoresStaleMarkers(t *testing.T) {
 		t.Error("a missing probe dir gives no pids")
 	}
 }
+
+// A stack dump carries no pid and, without torchrun's --tee, no rank: the start file's thread id is what the dump
+// prints for the process's main thread, so a dump is attributed to its rank through the probe's files (real
+// CPython, the fake torch).
+func TestStartThreadNamesTheDumpsMainThread(t *testing.T) {
+	runDir, env := installProbe(t, fakeTorch(t), "RANK=1")
+	dir := t.TempDir()
+	goFile := filepath.Join(dir, "go")
+	script := filepath.Join(dir, "waiter.py")
+	src := "import os, sys, time, torch\nprint('started', flush=True)\ndeadline = time.time() + 30\n" +
+		"while not os.path.exists(sys.argv[1]) and time.time() < deadline:\n    time.sleep(0.01)\n"
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(python3(t), script, goFile)
+	cmd.Env = env
+	var stdout, stderr syncBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	waitFor(t, "the script to run", func() bool { return strings.Contains(stdout.String(), "started") })
+	if err := syscall.Kill(cmd.Process.Pid, syscall.SIGUSR1); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the stack dump", func() bool { return strings.Contains(stderr.String(), "waiter.py") })
+	if err := os.WriteFile(goFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	starts, errs := ReadStarts(runDir)
+	if len(errs) != 0 || len(starts) != 1 || starts[0].Rank != 1 || starts[0].ThreadID() == "" {
+		t.Fatalf("starts %+v %v", starts, errs)
+	}
+	if head := "thread " + starts[0].ThreadID() + " "; !strings.Contains(stderr.String(), head) {
+		t.Errorf("the dump does not name the main thread %s:\n%s", starts[0].ThreadID(), stderr.String())
+	}
+}

@@ -9,7 +9,8 @@
 #      its default action, then writes <probe dir>/ready-<pid> (content: the process start time);
 #   3. at exit, when torch was imported by a main process, writes <probe dir>/rank<R>-<pid>.json (with
 #      what each live optimizer's `step` is: optim_scan.py, which Install appends to this file);
-#   4. as soon as torch is imported, writes <probe dir>/start-rank<R>-<pid>.json (versions), and once
+#   4. as soon as torch is imported, writes <probe dir>/start-rank<R>-<pid>.json (versions, and the main
+#      thread's id, which names the process's thread in a stack dump), and once
 #      torch._dynamo is imported, keeps <probe dir>/compile-rank<R>-<pid>.json up to date from torch's
 #      compile start/end callbacks (phase, compile id, function, since when). It watches the two
 #      imports with a meta-path finder that only wraps their loaders; it imports nothing itself;
@@ -213,6 +214,12 @@ def _watch_imports(os, sys, probe_dir, pid):
         return
     rank, source = _early_rank(os)
     state = {"pid": pid, "rank": rank, "rank_source": source, "phase": "idle", "compiles": 0}
+    try:  # this runs in the main thread: its id is what a faulthandler dump prints ("Current thread 0x…")
+        import _thread
+
+        thread = _thread.get_ident()
+    except Exception:
+        thread = 0
     compile_path = os.path.join(probe_dir, "compile-rank%d-%d.json" % (rank, pid))
 
     def loaded(name, module):
@@ -233,7 +240,8 @@ def _watch_imports(os, sys, probe_dir, pid):
         if name == "torch":
             cuda = getattr(getattr(module, "version", None), "cuda", None)
             start = {"pid": pid, "rank": rank, "rank_source": source, "python": sys.version.split()[0],
-                     "torch": str(getattr(module, "__version__", "")), "cuda": str(cuda or ""), "time": time.time()}
+                     "torch": str(getattr(module, "__version__", "")), "cuda": str(cuda or ""), "time": time.time(),
+                     "thread": thread}
             _write_json(os, os.path.join(probe_dir, "start-rank%d-%d.json" % (rank, pid)), start)
         elif name == "torch._dynamo":
             _compile_callbacks(os, sys, module, state, compile_path)

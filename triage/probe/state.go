@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,7 +27,19 @@ type Start struct {
 	CUDA       string  `json:"cuda"`
 	Python     string  `json:"python"`
 	Time       float64 `json:"time"` // unix seconds
-	File       string  `json:"-"`
+	// Thread is the id of the process's main thread (threading.get_ident()), as a faulthandler dump prints it in hex
+	// ("Current thread 0x00007fc74412c200"): a dump without a rank prefix is this process's when it names it. 0 when
+	// not recorded (probes before 2026-12).
+	Thread uint64 `json:"thread,omitempty"`
+	File   string `json:"-"`
+}
+
+// ThreadID is Thread as a stack dump prints it ("0x00007fc74412c200"), "" when not recorded.
+func (s Start) ThreadID() string {
+	if s.Thread == 0 {
+		return ""
+	}
+	return fmt.Sprintf("0x%016x", s.Thread)
 }
 
 // NoRank says the process had no RANK when it imported torch: it is no rank (its 0 is the probe's default).
@@ -174,6 +187,31 @@ func DescribeCompiling(states []CompileState, now time.Time) string {
 			word = "ranks"
 		}
 		out += fmt.Sprintf(" · %s %s not compiling (waiting)", word, strings.Join(idle, ","))
+	}
+	return out
+}
+
+// CompilingPart is one compiling process of DescribeCompiling's words.
+type CompilingPart struct {
+	Rank      int // -1: "the process" (no rank)
+	Function  string
+	CompileID string
+	For       time.Duration // how long it had been compiling when the words were made
+}
+
+var compilingPart = regexp.MustCompile("(?:rank (\\d+)|the process) compiling(?: `([^`]*)`)?(?: \\[([^\\]]*)\\])? for ([0-9hms.]+)")
+
+// ParseCompiling reads DescribeCompiling's words back (a stall's note in meta.json: "rank 1 compiling `step` [0/0]
+// for 20s · rank 0 not compiling (waiting)"): the processes that were compiling; nil for none.
+func ParseCompiling(words string) []CompilingPart {
+	var out []CompilingPart
+	for _, m := range compilingPart.FindAllStringSubmatch(words, -1) {
+		p := CompilingPart{Rank: -1, Function: m[2], CompileID: m[3]}
+		if m[1] != "" {
+			p.Rank, _ = strconv.Atoi(m[1])
+		}
+		p.For, _ = time.ParseDuration(m[4])
+		out = append(out, p)
 	}
 	return out
 }

@@ -103,3 +103,21 @@ func TestDescribeCompilingOfAProcessWithoutRank(t *testing.T) {
 		t.Errorf("describe a rank: %q", d)
 	}
 }
+
+// A stall's note (meta.json, runner) is DescribeCompiling's words: read back, they name the ranks compiling.
+func TestParseCompiling(t *testing.T) {
+	now := time.Unix(1000, 0)
+	states := []CompileState{
+		{Rank: 1, RankSource: "env", Phase: "compiling", Function: "step", CompileID: "0/0", SinceUnix: 980, Alive: true},
+		{Rank: 0, RankSource: "env", Phase: "idle", Alive: true},
+	}
+	words := DescribeCompiling(states, now)
+	got := ParseCompiling(words)
+	if words != "rank 1 compiling `step` [0/0] for 20s · rank 0 not compiling (waiting)" || len(got) != 1 ||
+		got[0] != (CompilingPart{Rank: 1, Function: "step", CompileID: "0/0", For: 20 * time.Second}) {
+		t.Errorf("%q → %+v", words, got)
+	}
+	if got := ParseCompiling("the process compiling `forward` for 2m10s"); len(got) != 1 || got[0].Rank != -1 || got[0].For != 130*time.Second {
+		t.Errorf("%+v", got)
+	}
+}

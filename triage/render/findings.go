@@ -114,11 +114,15 @@ func WriteMarkdown(w io.Writer, a *triage.Analysis) {
 		fmt.Fprintf(w, "%s\n|%s\n%s\n\n", head, strings.Repeat("---|", strings.Count(head, "|")-1), row)
 	}
 	WriteCompileMarkdown(w, rep.Compile)
+	if h := a.Hang; h != nil { // where each rank waits, before the verdict that rests on it
+		fmt.Fprintf(w, "**Hang:** %s — %s\n\n", triage.StateWords(h.State), MarkdownEscape(h.Summary))
+	}
 	state := triage.StateWords(a.Verdict.State) // said once: most summaries begin with it
 	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", state, MarkdownEscape(strings.TrimPrefix(a.Verdict.Summary, state+": ")))
 	if f := a.Verdict.FirstFailure; f != "" {
 		fmt.Fprintf(w, "**First failure:** %s\n\n", MarkdownEscape(f))
 	}
+
 	for _, r := range a.Verdict.Reasons {
 		fmt.Fprintf(w, "- %s\n", MarkdownEscape(r))
 	}

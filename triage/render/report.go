@@ -30,6 +30,9 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 	if f := an.Verdict.FirstFailure; f != "" {
 		t.Linef(2, "First failure: %s", f)
 	}
+	if h := an.Hang; h != nil { // where each rank waits, on the main summary
+		t.Linef(2, "Hang: %s: %s", triage.StateWords(h.State), h.Summary)
+	}
 	if rep.Partial {
 		t.Linef(2, "partial input: the text looks cut (%s); counts are what it shows, not the whole run",
 			strings.Join(rep.PartialReasons, "; "))

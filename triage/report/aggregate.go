@@ -59,6 +59,7 @@ type Aggregator struct {
 	names          strs            // interned names: what the aggregator keeps of a record is copied out (retain.go)
 	readOnce       []ReadOnce      // paths not read: another input holds what they hold (Load)
 	stacks         stackLog        // where the faulthandler stack dumps show each process (stopped_stacks.go)
+	hang           hangLog         // what the tracebacks say of collectives (hang_log.go)
 	// aside: recompile and dynamic-log records are folded on the lane's goroutine (lane.go), with its own intern
 	// table and last input
 	aside     bool
@@ -147,6 +148,9 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		a.noteCut(r.Cut)
 	}
 	a.stacks.note(r)
+	if r.Error != nil {
+		a.hang.note(r)
+	}
 	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack || r.Kind == logparse.KindShapeEnv {
 		if r.Rank >= 0 {
 			a.ranks[r.Rank] = true

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -36,15 +37,25 @@ func (l *failureLog) noteSummary(r *logparse.Record) {
 	}
 }
 
-// first picks the first failure; nil when no process died of an error.
-func (l *failureLog) first() *FirstFailure {
-	if len(l.events) == 0 {
+// first picks the first failure; nil when no process died of an error. A rank's own failure (an exception, a
+// collective's timeout, a death by a signal torchrun's table shows) comes before a collective that lost its peer
+// ("Connection closed by peer": the consequence, whatever torchrun calls the root cause: it names the rank it saw
+// exit first); torchrun's root cause decides among own failures; where every failure is DETAIL's mismatch check,
+// each rank raised it of itself and none followed from another (testdata/dist-hangs, its expected.json).
+func (l *failureLog) first(children []logparse.ChildFailure) *FirstFailure {
+	deaths := signalDeaths(children, l.events)
+	if len(l.events) == 0 && len(deaths) == 0 {
 		return nil
 	}
+	of := len(l.events) + len(deaths)
+	if len(deaths) == 0 && !slices.ContainsFunc(l.events, func(e ErrorSummary) bool { return !strings.Contains(e.Message, DetailMismatchText) }) {
+		return nil // DETAIL's check raised on every rank that failed
+	}
+	own := slices.DeleteFunc(slices.Clone(l.events), peerGone)
 	if l.rootCause >= 0 {
-		for _, e := range l.events {
+		for _, e := range append(own, deaths...) {
 			if e.Rank == l.rootCause {
-				return &FirstFailure{ErrorSummary: one(e), By: "root_cause", Of: len(l.events)}
+				return &FirstFailure{ErrorSummary: one(e), By: "root_cause", Of: of}
 			}
 		}
 	}
@@ -56,7 +67,44 @@ func (l *failureLog) first() *FirstFailure {
 	if len(inputs) > 1 {
 		by = "unknown_order"
 	}
-	return &FirstFailure{ErrorSummary: one(l.events[0]), By: by, Of: len(l.events)}
+	switch {
+	case len(own) > 0:
+		return &FirstFailure{ErrorSummary: one(own[0]), By: by, Of: of}
+	case len(deaths) > 0: // torchrun's table lists them in no order of time but its root cause's
+		return &FirstFailure{ErrorSummary: one(deaths[0]), By: "child_table", Of: of}
+	}
+	if l.rootCause >= 0 {
+		for _, e := range l.events {
+			if e.Rank == l.rootCause {
+				return &FirstFailure{ErrorSummary: one(e), By: "root_cause", Of: of}
+			}
+		}
+	}
+	return &FirstFailure{ErrorSummary: one(l.events[0]), By: by, Of: of}
+}
+
+// peerGone: the error of a collective whose peer went away (gloo's words): another process failed first.
+func peerGone(e ErrorSummary) bool {
+	return slices.ContainsFunc(peerGoneTexts, func(t string) bool { return strings.Contains(e.Message, t) })
+}
+
+// signalDeaths are the ranks torchrun's table shows killed by a signal it did not send itself (SIGKILL, SIGABRT,
+// SIGSEGV: not the SIGTERM or SIGINT it sends the others when one fails) and that printed no error of their own: a
+// rank that died without a traceback (killed, or aborted in C++), as an error for the first failure.
+func signalDeaths(children []logparse.ChildFailure, events []ErrorSummary) []ErrorSummary {
+	var out []ErrorSummary
+	for _, c := range children {
+		if c.Rank < 0 || c.Signal == "" || c.Signal == "SIGTERM" || c.Signal == "SIGINT" ||
+			slices.ContainsFunc(events, func(e ErrorSummary) bool { return e.Rank == c.Rank }) {
+			continue
+		}
+		msg := fmt.Sprintf("exit code %d (pid %d)", c.ExitCode, c.PID)
+		if strings.HasPrefix(c.Traceback, "Signal ") {
+			msg = c.Traceback
+		}
+		out = append(out, ErrorSummary{Class: c.Signal, Message: msg, Rank: c.Rank, Input: "", Records: 1, Ranks: []int{c.Rank}})
+	}
+	return out
 }
 
 // one makes an event a group of one.

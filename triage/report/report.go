@@ -29,7 +29,12 @@ import (
 // graphs DDPOptimizer split at DDP's bucket boundaries (the ddp_graphs log's split messages, or TORCH_TRACE's
 // optimize_ddp_split_graph: compile_id, submodules, names, records, ranks), by design and in no count;
 // counts_uncounted (why none of the counts but runtime_errors stands, whatever their zeros: no_torch_output,
-// nothing_compiled; and the text's words) is new, absent where they stand.
+// nothing_compiled; and the text's words) is new, absent where they stand. Within v2 since 2026-12 (issue 34): hang
+// (whether the run hung, where each rank waits: state hung|not_hung|unknown, cause, summary, basis, ranks with
+// rank, waiting_in, site, since_s, compiling, and mismatch; absent where nothing shows a wait), verdict.state hung,
+// the finding kind hang, and first_failure a rank's own failure (a kill or abort torchrun's table shows among them),
+// never a collective that lost its peer, null where DETAIL's mismatch check raised on every rank. Added, not
+// renamed: the name stays v2 for the readers that check it (docs/report.md).
 const Schema = "torchtriage.report/v2"
 
 // Report is the counts contract of `torchtriage report`; later fields extend it, these are never renamed.
@@ -88,6 +93,7 @@ type Report struct {
 	limitEvents                              []LimitSummary
 	errorEvents, exceptEvents, runtimeEvents []ErrorSummary
 	Stacks                                   stackLog    `json:"-"` // the stack dumps' places (stopped_stacks.go)
+	Hang                                     hangLog     `json:"-"` // what the tracebacks say of collectives (hang_log.go)
 	Det                                      *DetailSnap `json:"-"` // per-rank and per-guard detail for Analyze (nil for a report not built by an Aggregator)
 }
 
@@ -198,7 +204,8 @@ func (a *Aggregator) Report() *Report {
 	rep.exceptEvents = append([]ErrorSummary{}, a.excepts...)
 	rep.Stacks = a.stacks.clone()
 	rep.Exceptions = groupErrors(a.excepts)
-	rep.FirstFailure = a.fails.first()
+	rep.Hang = a.hang.clone()
+	rep.FirstFailure = a.fails.first(a.hang.Children)
 	a.gpuSummaries(rep)
 	markPeerGone(rep.runtimeEvents, rep.FirstFailure)
 	markPeerGone(rep.RuntimeErrors, rep.FirstFailure)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -54,6 +55,23 @@ type RunFacts struct {
 	// Probed: the run's environment installed the probe (a run launched without --no-probe), so a process that
 	// imported torch wrote a start file, and its config at exit (Analysis.NoConfig says why none did)
 	Probed bool
+	// Stalls are the periods without output the tool's watchdog recorded (meta.json's stalls), in order
+	Stalls []StallFact
+	// End is when the run ended (meta.json's end); zero while it runs, or when not recorded
+	End time.Time
+}
+
+// StallFact is one period the run printed nothing for longer than the tool's stall setting.
+type StallFact struct {
+	Since    time.Time // the program's last output before it
+	Detected time.Time // when the watchdog noticed
+	// Until is when it ended: the program's output again (Resumed), or the run's end while still stalled (the tool's
+	// stop, or the program's exit without a line); zero while it goes on
+	Until   time.Time
+	Resumed bool
+	// Compiling is what the probe said was compiling when it was noticed (probe.DescribeCompiling's words), "" when
+	// nothing was
+	Compiling string
 }
 
 func (r *RunFacts) ToolEnvironment() map[string]string {

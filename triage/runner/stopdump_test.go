@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,5 +34,26 @@ func TestTimeoutDumpsStacksBeforeTheInterrupt(t *testing.T) {
 	dump, stop := strings.Index(out, "STACKS"), strings.Index(out, "INTERRUPTED")
 	if dump < 0 || stop < 0 || dump > stop {
 		t.Errorf("stdout %q: want the stack dump, then the interrupt", out)
+	}
+}
+
+// The ranks' dumps are asked one at a time: processes sharing a pipe that dump at once write into each other's lines
+// (testdata/dist-hangs/runs, h01 on 2.14).
+func TestSignalEachLeavesGaps(t *testing.T) {
+	var calls []string
+	signal := func(pid int) bool { calls = append(calls, "signal "+strconv.Itoa(pid)); return pid != 2 }
+	sleep := func(d time.Duration) { calls = append(calls, "sleep "+d.String()) }
+	if n := signalEach([]int{1, 2, 3}, signal, sleep); n != 2 {
+		t.Errorf("reached %d, want 2", n)
+	}
+	want := "signal 1,sleep 100ms,signal 2,sleep 100ms,signal 3"
+	if got := strings.Join(calls, ","); got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+	calls = nil
+	pids := make([]int, 21)
+	signalEach(pids, signal, sleep)
+	if calls[1] != "sleep 50ms" {
+		t.Errorf("21 processes: %v, want gaps of 50ms (1s in all)", calls[:3])
 	}
 }

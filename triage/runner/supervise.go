@@ -284,12 +284,7 @@ func (r *Run) DumpStacks() (int, error) {
 		return 0, errNoDumper
 	}
 	r.dumpAsked.Store(time.Now().UnixNano()) // before the signal: the dump's output is not the program's progress
-	n := 0
-	for _, pid := range pids {
-		if r.group.signalOne(pid, syscall.SIGUSR1) {
-			n++
-		}
-	}
+	n := signalEach(pids, func(pid int) bool { return r.group.signalOne(pid, syscall.SIGUSR1) }, time.Sleep)
 	if n == 0 {
 		return 0, fmt.Errorf("none of the %d registered stack dumpers is alive in this run", len(pids))
 	}

@@ -40,6 +40,19 @@ func metaFacts(m runs.Meta) *report.RunFacts {
 	f := &report.RunFacts{TorchLogs: m.TorchLogs, TorchLogsSet: true, ExitCode: m.ExitCode, Signal: m.Signal,
 		Error: m.Error, TorchVersion: m.TorchVersion, WorldSize: m.Nproc, StopReason: m.StopReason, ToolEnv: m.Env,
 		Direct: directCommand(m), Probed: Probed(m.Env)}
+	if m.End != nil {
+		f.End = *m.End
+	}
+	for _, st := range m.Stalls {
+		s := report.StallFact{Since: st.Since, Detected: st.Detected, Compiling: st.Compiling}
+		switch {
+		case st.Resumed != nil:
+			s.Until, s.Resumed = *st.Resumed, true
+		case st.Ended != nil:
+			s.Until = *st.Ended
+		}
+		f.Stalls = append(f.Stalls, s)
+	}
 	if w, err := strconv.Atoi(m.Env["WORLD_SIZE"]); err == nil && w > f.WorldSize {
 		f.WorldSize = w
 	}
