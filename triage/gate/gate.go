@@ -104,8 +104,12 @@ func Check(a *triage.Analysis, o Options) Result {
 			res.Counts.RuntimeErrors += f.Records
 		}
 	}
+	res.RunOutcome = runOutcome(a)
+	if res.RunOutcome == "hung" {
+		res.Hang = a.Hang.Summary
+	}
 	if o.ExpectCrash {
-		res.expectCrash(a.Run, a.Verdict.FirstFailure)
+		res.expectCrash(a.Run, a.Verdict.FirstFailure, res.Hang)
 	}
 	if o.MaxGraphBreaks >= 0 {
 		rule := fmt.Sprintf("--max-graph-breaks=%d", o.MaxGraphBreaks)
@@ -206,7 +210,7 @@ func (o Options) onlyExpectCrash() bool {
 // and of what when the log shows the first failure),
 // success or a stop by the tool fails; a run that did not start, or whose end is not known, is left to
 // DidNotComplete (exit 3).
-func (res *Result) expectCrash(run *report.RunFacts, firstFailure string) {
+func (res *Result) expectCrash(run *report.RunFacts, firstFailure, hang string) {
 	const rule = "--expect-crash"
 	res.Rules = append(res.Rules, rule)
 	if run == nil {
@@ -225,7 +229,39 @@ func (res *Result) expectCrash(run *report.RunFacts, firstFailure string) {
 	case report.OutcomeCompleted:
 		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "the command succeeded (exit 0): it was to crash"})
 	case report.OutcomeStopped:
+		why := "a hang, or too slow to reach the crash"
+		if hang != "" {
+			why = "it hung: " + hang
+		}
 		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "the command did not crash: torchtriage stopped it (" +
-			run.StoppedBy() + "): a hang, or too slow to reach the crash"})
+			run.StoppedBy() + "): " + why})
 	}
+}
+
+// runOutcome words how the run of a ended (Result.RunOutcome); "" for logs alone. A hang is told from a timeout
+// by the analysis (verdict hung: where each rank waits is known), never by the stop alone.
+func runOutcome(a *triage.Analysis) string {
+	run := a.Run
+	switch {
+	case run == nil:
+		return ""
+	case a.Verdict.State == triage.StateHung && a.Hang != nil:
+		return "hung"
+	}
+	switch run.Outcome {
+	case report.OutcomeCompleted:
+		return "completed"
+	case report.OutcomeFailed:
+		return "crashed"
+	case report.OutcomeStopped:
+		if strings.HasPrefix(run.StopReason, "timed out") {
+			return "timed_out"
+		}
+		return "stopped"
+	case report.OutcomeDidNotStart:
+		return "did_not_start"
+	case report.OutcomeInterrupted:
+		return "interrupted"
+	}
+	return ""
 }

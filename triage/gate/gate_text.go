@@ -178,6 +178,8 @@ func Summary(res Result) string {
 	switch {
 	case res.Crashed != "":
 		s += " · crashed as expected: " + res.Crashed
+	case res.Hang != "":
+		s += " · the run hung: " + res.Hang
 	case res.DidNotComplete != "":
 		s += " · the run did not complete: " + res.DidNotComplete
 	}

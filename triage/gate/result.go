@@ -31,6 +31,13 @@ type Result struct {
 	// DidNotComplete says how the run fell short of its end ("exited with code 1"), "" when it completed or
 	// nothing shows it did not (Analysis.Unfinished).
 	DidNotComplete string `json:"did_not_complete,omitempty"`
+	// RunOutcome is how the run gated ended, for a run (not logs alone): "completed", "crashed" (it exited with an
+	// error), "hung" (it made no progress and where each rank waits is known: Hang), "timed_out" (the tool stopped
+	// it at its timeout, no hang shown), "stopped" (cancelled, or stopped for another reason), "did_not_start",
+	// "interrupted" (the tool supervising it went away)
+	RunOutcome string `json:"run_outcome,omitempty"`
+	// Hang is where each rank waited, of a run that hung ("rank 0 waits in all_reduce at train.py:11 · …")
+	Hang string `json:"hang,omitempty"`
 	// Crashed says how the launched run ended with the error --expect-crash asked for ("exited with code 1");
 	// the run did not complete, and that is the pass.
 	Crashed string `json:"crashed,omitempty"`
