@@ -17,7 +17,7 @@ func TestCheckTellsAHangFromACrash(t *testing.T) {
 	rules := gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileErrors: true}
 	for _, c := range []struct {
 		run, outcome, text string
-		exit             int
+		exit               int
 	}{
 		{"diverged-hang", "hung", "the run hung: rank 0 waits in all_reduce at skip_sync.py:19 · rank 1 in monitored_barrier", gate.ExitDidNotComplete},
 		{"dist-crash", "crashed", "the run did not complete: ", gate.ExitFailed},
