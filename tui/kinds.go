@@ -12,13 +12,13 @@ import (
 // How the lists, the detail, the diff and the ranks view name finding kinds.
 
 // kindOrder is the order of the kinds in the left list's title.
-var kindOrder = []findings.Kind{findings.KindCompileError, findings.KindRuntimeError, findings.KindCudagraphSkip,
+var kindOrder = []findings.Kind{findings.KindHang, findings.KindCompileError, findings.KindRuntimeError, findings.KindCudagraphSkip,
 	findings.KindCudagraphPartition, findings.KindCudagraphRerecord, findings.KindGPUWarning, findings.KindCacheMiss,
 	findings.KindCompileTime, findings.KindRankDisagreement, findings.KindConfigParity, findings.KindProbeMismatch, report.KindDDPSplit}
 
 // kindTags are the 5-cell tags of the list rows by kind (limit hits and by-design findings have their own).
 var kindTags = map[findings.Kind]string{
-	findings.KindCompileError: "ERROR", findings.KindRuntimeError: "CRASH", findings.KindRankDisagreement: "RANKS",
+	findings.KindHang: "HANG", findings.KindCompileError: "ERROR", findings.KindRuntimeError: "CRASH", findings.KindRankDisagreement: "RANKS",
 	findings.KindConfigParity: "CONF", findings.KindProbeMismatch: "PROBE", findings.KindCudagraphSkip: "CG",
 	findings.KindCudagraphPartition: "CG", findings.KindCudagraphRerecord: "CG", findings.KindGPUWarning: "GPU",
 	findings.KindCacheMiss: "CACHE", findings.KindCompileTime: "TIME", report.KindDDPSplit: "DDP",
