@@ -18,7 +18,7 @@ var kindOrder = []findings.Kind{findings.KindHang, findings.KindCompileError, fi
 
 // kindTags are the 5-cell tags of the list rows by kind (limit hits and by-design findings have their own).
 var kindTags = map[findings.Kind]string{
-	findings.KindHang: "HANG", findings.KindCompileError: "ERROR", findings.KindRuntimeError: "CRASH", findings.KindRankDisagreement: "RANKS",
+	findings.KindHang: "WAIT", findings.KindCompileError: "ERROR", findings.KindRuntimeError: "CRASH", findings.KindRankDisagreement: "RANKS",
 	findings.KindConfigParity: "CONF", findings.KindProbeMismatch: "PROBE", findings.KindCudagraphSkip: "CG",
 	findings.KindCudagraphPartition: "CG", findings.KindCudagraphRerecord: "CG", findings.KindGPUWarning: "GPU",
 	findings.KindCacheMiss: "CACHE", findings.KindCompileTime: "TIME", report.KindDDPSplit: "DDP",

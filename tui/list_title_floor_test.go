@@ -28,7 +28,7 @@ func TestListTitlesCountAsTheReportDoes(t *testing.T) {
 		m    func() *Model
 		want []string // in the titles, beside the report's words
 	}{
-		{"stopped (lagging-rank)", opened(recordedRun("lagging-rank", "0001-breaks")), []string{"Graph breaks · ≥1 distinct · ≥1 record ", "Recompiles · ≥0 "}},
+		{"stopped (lagging-rank)", opened(recordedRun("lagging-rank", "0001-breaks")), []string{"Breaks & more · ≥1 break (≥1 record) · 1 hang ", "Recompiles · ≥0 "}},
 		{"live", live("gb_recompile.triage.log", -1), []string{"≥3 distinct", "Recompiles · ≥7 "}},
 		{"exited", live("gb_recompile.triage.log", 0), []string{"Graph breaks · 3 distinct · 7 records", "Recompiles · 7 "}},
 		{"two processes crashed (NCCL)", opened(filepath.Join("..", "..", "testdata", "fixtures", "torch-2.11-cuda", "g09a_nccl_same_gpu.no_torch_logs.log")),
