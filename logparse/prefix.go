@@ -53,7 +53,7 @@ func atoi(b []byte) (int, bool) {
 // decodeLine splits a line into its channel prefixes, log prefix and message.
 func decodeLine(line []byte, li *lineInfo) {
 	rest := decodeChannel(line, li)
-	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) {
+	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) || parseCutHead(rest, li) {
 		return
 	}
 	if j := gluedGlog(rest, li); j > 0 {
