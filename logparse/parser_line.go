@@ -128,6 +128,9 @@ func (p *Parser) line(line []byte, cut bool) {
 		if !p.facts.TorchMessage && dynamoMessage(li.body) {
 			p.facts.TorchMessage = true
 		}
+		if !p.facts.TorchFrames && cppTorchFrame(li.body) {
+			p.facts.TorchFrames = true
+		}
 		p.bareLine(ch, li, cut)
 	}
 }

@@ -78,7 +78,7 @@ func bareHead(body []byte) int {
 		return 0
 	}
 	h := body[n:]
-	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || isPyWarning(h) || torchException(h) {
+	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || isPyWarning(h) || torchException(h) || torchCppException(h) {
 		return n
 	}
 	return 0
