@@ -31,8 +31,8 @@ func pasteHead(line []byte) (n, indent int) {
 	if len(rest) == 0 || headAt(rest) || srunLabel(rest) > 0 {
 		return i, 0
 	}
-	if ind := indentOf(rest); ind > 0 && cutHead(rest[ind:]) > 0 {
-		return i + ind, ind // code-block indentation in front of a head cut down to its emitter
+	if ind := indentOf(rest); ind > 0 && ind < len(rest) && (cutHead(rest[ind:]) > 0 || rest[ind] == '[' && tagsHead(rest[ind:])) {
+		return i + ind, ind // code-block indentation in front of a head cut down to its emitter or its tags
 	}
 	// bullets, indentation, a pod or host name: only in front of a prefix
 	tokens := 0
@@ -260,6 +260,12 @@ func parseCutHead(b []byte, li *lineInfo) bool {
 	li.prefix = b[:len(b)-len(rest)]
 	li.body = rest
 	return true
+}
+
+// tagsHead reports a glog head cut at its compile id or artifact tag at the start of b (parseBareTags).
+func tagsHead(b []byte) bool {
+	var li lineInfo
+	return parseBareTags(b, &li)
 }
 
 // cutHead is where the "path.py:N" of a head cut down to its emitter ends (its ']'), or -1.

@@ -60,7 +60,37 @@ func decodeLine(line []byte, li *lineInfo) {
 		li.chanLen += j // what stands in front is the program's output, not part of the record
 		return
 	}
+	if j := gluedTags(rest); j > 0 && parseBareTags(rest[j:], li) {
+		li.chanLen += j
+		return
+	}
 	li.body = rest
+}
+
+// gluedTags finds a glog head cut at its compile id or artifact tag (pasted text: "[0/1] [__recompiles] msg")
+// behind other output on the same line, a progress bar's most often: " 45%|████▌ | 9/20 [00:03<00:04][0/1]
+// [__recompiles]     - 0/0: …". It needs the artifact tag: where the head starts ("[F/C] " right in front of the
+// tag, or the tag), or -1.
+func gluedTags(b []byte) int {
+	i := bytes.Index(b, []byte("[__"))
+	if i <= 0 {
+		return -1
+	}
+	if e := bytes.IndexByte(b[i:], ']'); e < 4 || !isIdent(b[i+3:i+e]) || i+e+1 < len(b) && b[i+e+1] != ' ' {
+		return -1
+	}
+	j := i
+	if i > 2 && b[i-1] == ' ' && b[i-2] == ']' {
+		if k := bytes.LastIndexByte(b[:i-2], '['); k >= 0 {
+			if _, ok := parseCompileID(b[k+1 : i-2]); ok {
+				j = k
+			}
+		}
+	}
+	if len(bytes.TrimSpace(b[:j])) == 0 {
+		return -1 // only indentation in front: not glued
+	}
+	return j
 }
 
 // gluedGlog finds a glog head behind other output on the same line — output without a trailing newline, a

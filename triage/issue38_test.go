@@ -29,3 +29,39 @@ func TestCppTorchFramesAreTorchOutput(t *testing.T) {
 		t.Errorf("torch seen %v by %v", ev.TorchSeen, ev.TorchSeenBy)
 	}
 }
+
+// Issue 38, class 6: guard failures glued behind a tqdm bar (its "\r 10%|█ | 2/20 [00:01<00:04,  2.50it/s]" and
+// no newline before the next log line) stay the failures of their `Recompiling function` header, whether the
+// glog heads are whole or the reporter cut them at the compile id: each recompile has the failures of the
+// recording it was made from.
+func TestGuardFailuresGluedBehindProgressBar(t *testing.T) {
+	want := recompileFailures(t, filepath.Join(Fixtures, "torch-2.14", "r01_branch_print.triage.log"))
+	if len(want) == 0 {
+		t.Fatal("the recording has no guard failures")
+	}
+	for _, name := range []string{"synthetic_tqdm_glued.torch-2.14.log", "synthetic_tqdm_glued_cut.torch-2.14.log"} {
+		got := recompileFailures(t, filepath.Join(Fixtures, "synthetic", name))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: failures\n got %q\nwant %q", name, got, want)
+		}
+	}
+}
+
+func recompileFailures(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, r := range ReportOfText(t, string(b)).report.Recompiles {
+		if len(r.Failures) == 0 {
+			out = append(out, r.Function+": none")
+		}
+		for _, f := range r.Failures {
+			out = append(out, r.Function+": "+f.CompileID+": "+f.Guard)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
