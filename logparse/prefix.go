@@ -56,8 +56,7 @@ func decodeLine(line []byte, li *lineInfo) {
 	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) || parseCutHead(rest, li) {
 		return
 	}
-	if j := gluedGlog(rest, li); j > 0 {
-		li.chanLen += j // what stands in front is the program's output, not part of the record
+	if gluedGlog(rest, li) > 0 { // (li.chanLen takes in what stands in front: the program's output, no part of the record)
 		return
 	}
 	if j := gluedTags(rest); j > 0 && parseBareTags(rest[j:], li) {
