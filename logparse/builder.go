@@ -104,7 +104,7 @@ func (b *builder) startsNew(body []byte) bool {
 		}
 		// a new traceback (not the next exception of a chain) ends the one before; the lines of one
 		// (its exception line, pytest's E lines) go on
-		return (fl == tbIPython || fl == tbPython) && !b.prevChain
+		return (fl == tbIPython || fl == tbPython || fl == tbCpp) && !b.prevChain
 	}
 	return false
 }

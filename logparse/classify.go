@@ -34,6 +34,9 @@ func classify(b *builder) {
 		r.Kind, r.Limit = KindLimitHit, parseLimit(r.Lines)
 	case headTraceback:
 		r.Error = parseException(normalizeTraceback(r.Lines, b.flavor))
+		if b.flavor == tbCpp {
+			r.Error.Frames = cppFrames(r.Lines)
+		}
 		r.Kind = exceptionKind(r.Error)
 		r.Error.RootCauseRank = -1
 		if r.Error.Summary {

@@ -30,6 +30,9 @@ type Facts struct {
 	// TorchMessage: a line of Dynamo's own exception text outside any record (dynamoMessage): a program that
 	// caught a compile exception and printed it shows torch ran.
 	TorchMessage bool
+	// TorchFrames: a frame of a C++ stack trace in torch's libraries ("frame #0: … in …/torch/lib/libc10.so)"),
+	// as c10's exceptions and the NCCL watchdog print them: torch ran, whatever record the lines are in.
+	TorchFrames bool
 	// PIDs are the processes that wrote torch log lines without a rank prefix (glog's pid field), at most
 	// MaxPIDs of them: two or more are no single process, whatever the lines do not say.
 	PIDs map[int]bool
@@ -61,6 +64,7 @@ func (f *Facts) Merge(o Facts) {
 	f.Torchrun = f.Torchrun || o.Torchrun
 	f.CutLine = f.CutLine || o.CutLine
 	f.TorchMessage = f.TorchMessage || o.TorchMessage
+	f.TorchFrames = f.TorchFrames || o.TorchFrames
 	f.Prefixed = f.Prefixed || o.Prefixed
 	for pid := range o.PIDs {
 		f.notePID(pid)

@@ -178,9 +178,20 @@ func headInside(b []byte) (int, headKind) {
 		if bytes.HasSuffix(b[:i], hWarningColon) && isPyWarning(bytes.TrimLeft(b, " \t")) {
 			return -1, headNone // a Python warning whose message names a break (Dynamo's about a builtin): a warning
 		}
+		if i > 2 && b[i-2] == ':' && b[i-1] == ' ' && excLine(b[bytes.LastIndexAny(b[:i-2], " \t")+1:]) {
+			// an exception line whose message names a break ("torch._dynamo.exc.Unsupported: Graph break due to
+			// unsupported builtin time.time. …", also the excepthook's "[rank7]: " one-liner and pytest's "E   "
+			// line, IPython's "Unsupported: …"): the exception a process died of, not a graph-break record
+			return -1, headNone
+		}
 		if k := strongHead(b[i:]); k != headNone {
 			return i, k
 		}
 	}
 	return -1, headNone
+}
+
+// excLine: an exception line, its class named with its module or without (IPython's "Unsupported: …").
+func excLine(b []byte) bool {
+	return exceptionHead(b) || bytes.HasPrefix(b, []byte("Unsupported: "))
 }

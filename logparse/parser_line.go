@@ -71,6 +71,12 @@ func (p *Parser) line(line []byte, cut bool) {
 			p.facts.Torchrun = true
 		}
 	}
+	// a head cut down to "path:line]" is torch's log where its emitter is torch's or a compile id or artifact
+	// tag follows it (".../scheduler.py:6545] [0/0] [__cudagraphs] …": the path elided)
+	if li.style == styleTags && li.emitter != nil && !p.facts.TorchLog &&
+		(isTorchEmitter(li.emitter) || len(li.artifact) > 0 || li.cid != NoCompileID) {
+		p.facts.TorchLog = true
+	}
 	// an artifact tag says which TORCH_LOGS name was on, also behind a head cut at the tag (pasted text); not on a
 	// W/E/C line of an artifact on by default (cudagraphs' skips from 2.11): those print under any TORCH_LOGS
 	if (li.style == styleGlog || li.style == styleDate || li.style == styleTags) && len(li.artifact) > 0 && !p.facts.Artifacts[string(li.artifact)] &&
@@ -121,6 +127,9 @@ func (p *Parser) line(line []byte, cut bool) {
 		p.lastRaw, p.lastB, p.lastSkip = p.lastRaw[:0], nil, p.lastSkip[:0]
 		if !p.facts.TorchMessage && dynamoMessage(li.body) {
 			p.facts.TorchMessage = true
+		}
+		if !p.facts.TorchFrames && cppTorchFrame(li.body) {
+			p.facts.TorchFrames = true
 		}
 		p.bareLine(ch, li, cut)
 	}

@@ -31,6 +31,9 @@ func pasteHead(line []byte) (n, indent int) {
 	if len(rest) == 0 || headAt(rest) || srunLabel(rest) > 0 {
 		return i, 0
 	}
+	if ind := indentOf(rest); ind > 0 && ind < len(rest) && (cutHead(rest[ind:]) > 0 || rest[ind] == '[' && tagsHead(rest[ind:])) {
+		return i + ind, ind // code-block indentation in front of a head cut down to its emitter or its tags
+	}
 	// bullets, indentation, a pod or host name: only in front of a prefix
 	tokens := 0
 	for j := 0; j < len(rest) && j < 160; j++ {
@@ -75,7 +78,7 @@ func bareHead(body []byte) int {
 		return 0
 	}
 	h := body[n:]
-	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || isPyWarning(h) || torchException(h) {
+	if strongHead(h) != headNone || bytes.HasPrefix(h, hTraceback) || isPyWarning(h) || torchException(h) || torchCppException(h) {
 		return n
 	}
 	return 0
@@ -239,6 +242,50 @@ func parseBareTags(b []byte, li *lineInfo) bool {
 	li.prefix = b[:len(b)-len(rest)]
 	li.body = rest
 	return true
+}
+
+// parseCutHead decodes a glog head a reporter cut down to its emitter, "path:line]" (pasted-logs.md §3), the
+// rest of the head gone: ".../output_code.py:1234] msg", "torch/_inductor/scheduler.py:6545] [0/0] [__cudagraphs]
+// msg". The emitter is a Python file's (".py:N]", no space in it) and a space or the line's end follows it.
+func parseCutHead(b []byte, li *lineInfo) bool {
+	end := cutHead(b)
+	if end < 0 {
+		return false
+	}
+	src := b[:end]
+	li.style = styleTags
+	li.emitter = src
+	rest := skipSpace1(b[end+1:])
+	rest = parseTags(rest, li)
+	li.prefix = b[:len(b)-len(rest)]
+	li.body = rest
+	return true
+}
+
+// tagsHead reports a glog head cut at its compile id or artifact tag at the start of b (parseBareTags).
+func tagsHead(b []byte) bool {
+	var li lineInfo
+	return parseBareTags(b, &li)
+}
+
+// cutHead is where the "path.py:N" of a head cut down to its emitter ends (its ']'), or -1.
+func cutHead(b []byte) int {
+	if len(b) < 6 || b[0] == ' ' || b[0] == '[' {
+		return -1
+	}
+	end := bytes.IndexByte(b[:min(len(b), 300)], ']')
+	if end < 5 || end+1 < len(b) && b[end+1] != ' ' {
+		return -1
+	}
+	src := b[:end]
+	colon := bytes.LastIndexByte(src, ':')
+	if colon < 4 || !bytes.HasSuffix(src[:colon], []byte(".py")) || bytes.IndexByte(src, ' ') >= 0 {
+		return -1
+	}
+	if _, ok := atoi(src[colon+1:]); !ok {
+		return -1
+	}
+	return end
 }
 
 // longerPrefix reports a line that starts with the raw prefix of the line before but whose own prefix is longer,

@@ -12,6 +12,7 @@ const (
 	tbHeadless             // the exception line itself, its header and frames not pasted
 	tbIPython              // "Unsupported       Traceback (most recent call last)" with "Cell In[4], line 7" frames
 	tbPytest               // "E   torch._dynamo.exc.Unsupported: …" lines and a "path.py:12: Unsupported" summary
+	tbCpp                  // "terminate called after throwing an instance of 'c10::DistBackendError'" + "  what():  …"
 )
 
 var (
@@ -19,7 +20,24 @@ var (
 	hGBR     = []byte("Graph Break Reason:")
 	hUserTB  = []byte("User code traceback:")
 	hTrigger = []byte("triggered by the following guard failure")
+	// std::terminate's words for an uncaught C++ exception: the process aborts (SIGABRT) after them
+	hTerminate = []byte("terminate called after throwing an instance of '")
+	hWhat      = []byte("what():")
 )
+
+// torchCppException reports std::terminate's line for an uncaught exception of torch's C++ (c10's classes:
+// c10::Error, c10::DistBackendError that the NCCL watchdog throws, …): the process died of it. Others (gloo's
+// gloo::EnforceNotMet) are not torch's: how a rank's abort reads is the hang work's (fixtures/dist-hangs).
+func torchCppException(b []byte) bool {
+	return bytes.HasPrefix(b, hTerminate) && (bytes.HasPrefix(b[len(hTerminate):], []byte("c10::")) ||
+		bytes.HasPrefix(b[len(hTerminate):], []byte("c10d::")))
+}
+
+// cppTorchFrame reports a frame of a C++ stack trace torch printed ("frame #3: … (0x7f… in
+// /usr/lib/python3/dist-packages/torch/lib/libtorch_cuda.so)"): a line of torch, whatever surrounds it.
+func cppTorchFrame(b []byte) bool {
+	return len(b) > 12 && b[0] == 'f' && bytes.HasPrefix(b, []byte("frame #")) && bytes.Contains(b, []byte("/torch/lib/"))
+}
 
 // exceptionHead reports an exception line at the start of a line: a class named with its module
 // ("torch._dynamo.exc.Unsupported: …", "torch.OutOfMemoryError: …"), a builtin-style "…Error: …" /
@@ -119,6 +137,8 @@ func bareTracebackHead(b []byte) (byte, bool) {
 		return 0, false
 	}
 	switch c := b[0]; {
+	case c == 't' && torchCppException(b):
+		return tbCpp, true
 	case c == 'E' && b[1] == ' ':
 		return tbPytest, pytestExc(b)
 	case exceptionHead(b):

@@ -53,10 +53,120 @@ func atoi(b []byte) (int, bool) {
 // decodeLine splits a line into its channel prefixes, log prefix and message.
 func decodeLine(line []byte, li *lineInfo) {
 	rest := decodeChannel(line, li)
-	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) {
+	if parseGlog(rest, li) || parseDate(rest, li) || parseCpp(rest, li) || parseBareTags(rest, li) || parseCutHead(rest, li) {
+		return
+	}
+	if gluedGlog(rest, li) > 0 { // (li.chanLen takes in what stands in front: the program's output, no part of the record)
+		return
+	}
+	if j := gluedTags(rest); j > 0 && parseBareTags(rest[j:], li) {
+		li.chanLen += j
 		return
 	}
 	li.body = rest
+}
+
+// gluedTags finds a glog head cut at its compile id or artifact tag (pasted text: "[0/1] [__recompiles] msg")
+// behind other output on the same line, a progress bar's most often: " 45%|████▌ | 9/20 [00:03<00:04][0/1]
+// [__recompiles]     - 0/0: …". It needs the artifact tag: where the head starts ("[F/C] " right in front of the
+// tag, or the tag), or -1.
+func gluedTags(b []byte) int {
+	i := bytes.Index(b, []byte("[__"))
+	if i <= 0 {
+		return -1
+	}
+	if e := bytes.IndexByte(b[i:], ']'); e < 4 || !isIdent(b[i+3:i+e]) || i+e+1 < len(b) && b[i+e+1] != ' ' {
+		return -1
+	}
+	j := i
+	if i > 2 && b[i-1] == ' ' && b[i-2] == ']' {
+		if k := bytes.LastIndexByte(b[:i-2], '['); k >= 0 {
+			if _, ok := parseCompileID(b[k+1 : i-2]); ok {
+				j = k
+			}
+		}
+	}
+	if len(bytes.TrimSpace(b[:j])) == 0 {
+		return -1 // only indentation in front: not glued
+	}
+	return j
+}
+
+// gluedGlog finds a glog head behind other output on the same line — output without a trailing newline, a
+// progress bar without one, before the next log line (torch-log-formats.md §9: "a record can start mid-line"):
+// "step 1 ...V1207 10:00:00.000000 12 torch/_dynamo/x.py:5] [0/0] [__graph_breaks] msg". It decodes the line from
+// that head on (with the [rankN]: and [roleN]: channel prefixes right in front of it) into li and returns where
+// its channel part starts, or -1. The scan looks only at "path:line]" ends: a ']' after a digit.
+func gluedGlog(b []byte, li *lineInfo) int {
+	for off := 0; off < len(b); {
+		e := bytes.IndexByte(b[off:], ']')
+		if e < 0 {
+			return -1
+		}
+		e += off
+		off = e + 1
+		if e < 24 || !isDigit(b[e-1]) {
+			continue
+		}
+		s := bytes.LastIndexByte(b[:e], ' ') // in front of the emitter
+		if s < 22 {
+			continue
+		}
+		t := bytes.LastIndexByte(b[:s], ' ') // in front of the pid
+		if t < 20 {
+			continue
+		}
+		u := bytes.LastIndexByte(b[:t], ' ') // in front of the time; "LMMDD" before it
+		j := u - 5
+		if u < 0 || j <= 0 || !isLevel(b[j]) {
+			continue
+		}
+		var g lineInfo
+		g.localRank, g.rank, g.cid = -1, -1, NoCompileID
+		if !parseGlog(b[j:], &g) {
+			continue
+		}
+		// channel prefixes glued with it: "...[default0]:[rank0]:V1207 …"
+		k := j
+		for k > 3 && b[k-1] == ':' && b[k-2] == ']' {
+			i := bytes.LastIndexByte(b[max(0, k-66):k-2], '[')
+			if i < 0 {
+				break
+			}
+			i += max(0, k-66)
+			inner := b[i+1 : k-2]
+			if r, ok := atoi(bytes.TrimPrefix(inner, []byte("rank"))); ok && len(inner) > 4 && bytes.HasPrefix(inner, []byte("rank")) {
+				if g.rank < 0 {
+					g.rank = r
+				}
+			} else {
+				n := len(inner)
+				for n > 0 && isDigit(inner[n-1]) {
+					n--
+				}
+				if n == 0 || n == len(inner) || !isIdent(inner[:n]) {
+					break
+				}
+				if g.localRank < 0 {
+					g.localRank, _ = atoi(inner[n:])
+				}
+			}
+			k = i
+		}
+		if k == 0 {
+			return -1 // nothing in front but channel prefixes decodeChannel did not take: leave the line as it was
+		}
+		if li.rank < 0 {
+			li.rank = g.rank
+		}
+		if li.localRank < 0 {
+			li.localRank = g.localRank
+		}
+		g.rank, g.localRank, g.chanLen, g.indent = li.rank, li.localRank, li.chanLen+j, li.indent
+		*li = g
+		return j
+	}
+	return -1
 }
 
 // decodeChannel decodes what says whose a line is — a paste's head, srun's label, [rankN]: and torchrun's

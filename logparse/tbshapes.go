@@ -1,6 +1,7 @@
 package logparse
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -18,6 +19,8 @@ func normalizeTraceback(lines []string, flavor byte) []string {
 		return headlessChain(lines)
 	case tbIPython:
 		return normalizeIPython(lines)
+	case tbCpp:
+		return normalizeCpp(lines)
 	case tbPytest:
 		return normalizePytest(lines)
 	}
@@ -159,4 +162,62 @@ func guardEvidence(lines []string) string {
 		s += ": " + strings.Join(fails[:min(len(fails), 3)], "; ")
 	}
 	return s
+}
+
+// normalizeCpp reads std::terminate's form of an uncaught C++ exception of torch: "terminate called after throwing
+// an instance of 'c10::DistBackendError'", then "  what():  [PG ID 0 …] Process group watchdog thread terminated
+// with exception: …" and its further lines, then "Exception raised from … (most recent call first):" and "frame #N:"
+// lines. The class and what() are the exception line ("c10::DistBackendError: [PG ID 0 …] …").
+func normalizeCpp(lines []string) []string {
+	cls := strings.TrimPrefix(lines[0], string(hTerminate))
+	if i := strings.IndexByte(cls, '\''); i >= 0 {
+		cls = cls[:i]
+	}
+	out := []string{string(hTraceback)}
+	what := false
+	for _, l := range lines[1:] {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, string(hWhat)):
+			out = append(out, cls+": "+strings.TrimSpace(strings.TrimPrefix(t, string(hWhat))))
+			what = true
+		case !what:
+		case strings.HasPrefix(t, "Exception raised from ") || strings.HasPrefix(t, "frame #"):
+			return out
+		default:
+			out = append(out, "  "+t) // more lines of the message
+		}
+	}
+	if !what {
+		out = append(out, cls)
+	}
+	return out
+}
+
+// cppFrames are the frames in torch's libraries of a C++ stack trace ("frame #N: symbol + 0x… (0x… in
+// /…/torch/lib/libc10.so)"), outermost first, the library as the frame's file (libc's and the like left out: no
+// frame of a program's source).
+func cppFrames(lines []string) []Frame {
+	var out []Frame
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "frame #") {
+			continue
+		}
+		i := strings.LastIndex(t, " in ")
+		if i < 0 || !strings.HasSuffix(t, ")") {
+			continue
+		}
+		fn := t[strings.IndexByte(t, ':')+1:]
+		if j := strings.LastIndex(fn, " + 0x"); j >= 0 {
+			fn = fn[:j]
+		} else if j := strings.LastIndex(fn, " ("); j >= 0 {
+			fn = fn[:j]
+		}
+		if lib := t[i+4 : len(t)-1]; strings.Contains(lib, "/torch/") {
+			out = append(out, Frame{File: lib, Func: strings.TrimSpace(fn)})
+		}
+	}
+	slices.Reverse(out) // printed most recent call first
+	return out
 }

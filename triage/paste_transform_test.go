@@ -34,6 +34,7 @@ func shipper(lines []string) []string {
 var (
 	rankPrefix = regexp.MustCompile(`^\[rank\d+\]:`)
 	glogHead   = regexp.MustCompile(`^(\[rank\d+\]:)?([VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ )(\S+:\d+\] )(.*)$`)
+	gluedHead  = regexp.MustCompile(`(?m)^.*[^\s:][VIWEC]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ \S+:\d+\] `)
 )
 
 // onPrefixed applies f to the lines that start with a rank or glog prefix (a list of log lines someone bulleted,

@@ -142,7 +142,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	add(f.lines.TorchLog, "torch log lines")
 	add(f.records, "torch.compile records")
 	add(f.lines.Trace, "TORCH_TRACE")
-	add(f.traceback, "a traceback through torch")
+	add(f.traceback || f.lines.TorchFrames, "a traceback through torch")
 	add(f.lines.TorchMessage && !f.traceback, "a torch exception message")
 	add(f.warning, "a torch warning")
 	for _, art := range SortedStrings(f.lines.Artifacts) {

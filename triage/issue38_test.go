@@ -1,0 +1,67 @@
+package triage
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Issue 38, class 4: a file of torch's C++ frames and nothing else (the stack trace of a c10 exception, pasted
+// without its terminate and what() lines) shows torch ran: never "no torch output".
+func TestCppTorchFramesAreTorchOutput(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(Fixtures, "synthetic", "synthetic_nccl_watchdog_what.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var frames []string
+	for l := range strings.Lines(string(b)) {
+		if strings.HasPrefix(l, "frame #") {
+			frames = append(frames, l)
+		}
+	}
+	if len(frames) == 0 {
+		t.Fatal("no frames in the fixture")
+	}
+	ev := ReportOfText(t, strings.Join(frames, "")).report.Evidence
+	if !ev.TorchSeen || !slices.Contains(ev.TorchSeenBy, "a traceback through torch") {
+		t.Errorf("torch seen %v by %v", ev.TorchSeen, ev.TorchSeenBy)
+	}
+}
+
+// Issue 38, class 6: guard failures glued behind a tqdm bar (its "\r 10%|█ | 2/20 [00:01<00:04,  2.50it/s]" and
+// no newline before the next log line) stay the failures of their `Recompiling function` header, whether the
+// glog heads are whole or the reporter cut them at the compile id: each recompile has the failures of the
+// recording it was made from.
+func TestGuardFailuresGluedBehindProgressBar(t *testing.T) {
+	want := recompileFailures(t, filepath.Join(Fixtures, "torch-2.14", "r01_branch_print.triage.log"))
+	if len(want) == 0 {
+		t.Fatal("the recording has no guard failures")
+	}
+	for _, name := range []string{"synthetic_tqdm_glued.torch-2.14.log", "synthetic_tqdm_glued_cut.torch-2.14.log"} {
+		got := recompileFailures(t, filepath.Join(Fixtures, "synthetic", name))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: failures\n got %q\nwant %q", name, got, want)
+		}
+	}
+}
+
+func recompileFailures(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, r := range ReportOfText(t, string(b)).report.Recompiles {
+		if len(r.Failures) == 0 {
+			out = append(out, r.Function+": none")
+		}
+		for _, f := range r.Failures {
+			out = append(out, r.Function+": "+f.CompileID+": "+f.Guard)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
