@@ -227,35 +227,11 @@ func scrubMeta(sc *Scrub, m *Meta) {
 	m.Cwd, m.Error, m.Note, m.RelaunchNote = sc.Line(m.Cwd), sc.Text(m.Error), sc.Line(m.Note), sc.Line(m.RelaunchNote)
 }
 
-// reproScript returns the path of the single .py file the command names,
+// reproScript returns the path of the single script the command names (CommandScripts),
 // when it exists.
 func reproScript(m Meta) string {
-	var found []string
-	for _, arg := range m.UserArgv {
-		for _, f := range strings.Fields(arg) {
-			if !strings.HasSuffix(f, ".py") {
-				continue
-			}
-			p := f
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(m.Cwd, p)
-			}
-			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && !containsStr(found, p) {
-				found = append(found, p)
-			}
-		}
+	if found := CommandScripts(m.UserArgv, m.Cwd); len(found) == 1 {
+		return found[0]
 	}
-	if len(found) != 1 {
-		return ""
-	}
-	return found[0]
-}
-
-func containsStr(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return ""
 }
