@@ -57,7 +57,7 @@ var checklist = []Step{
 		N: 5, ID: "ranks", Title: "Check that ranks agree",
 		Goal:      "All ranks compile the same graphs with the same settings.",
 		Preset:    "distributed",
-		TorchLogs: "graph_breaks,recompiles,ddp_graphs per rank, plus TORCH_TRACE",
+		TorchLogs: "graph_breaks,recompiles,ddp_graphs per rank, plus TORCH_TRACE and TORCH_DISTRIBUTED_DEBUG=DETAIL",
 		When:      "When more than one rank runs.",
 		DoneWhen:  "Per-rank breaks, recompiles and config are identical.",
 		StopWhen:  "Ranks must differ by design (pipeline stages): compile each stage separately and keep collectives outside.",
@@ -135,6 +135,9 @@ type State struct {
 	// StoppedByTool: torchtriage stopped the run (its timeout, a cancel, quitting) before it finished (StoppedStep,
 	// whose Why is Unfinished)
 	StoppedByTool bool
+	// Hung words where each rank of a run that hung waits (the hang finding's summary), "" when the run did not
+	// hang or nothing shows where its ranks wait: unblocking them comes before letting the run finish (HangStep).
+	Hung string
 	// LogsRejected words how torch rejected the run's TORCH_LOGS at import, "" when it did not: fixing the setting
 	// comes first (LogsStep), before the crash it looks like.
 	LogsRejected string

@@ -31,6 +31,17 @@ var FailedStep = Step{
 	StopWhen: "It fails eager too (preset eager): it is the program's exit, not compile's.",
 }
 
+// HangStep is proposed before every step while the run hung and the tool knows where each rank waits (State.Hung):
+// no rank gets past the collective it waits in, so no step can show more; the hang finding says why and what to
+// do. It is not one of the six (N is 0).
+var HangStep = Step{
+	ID: "hang", Title: "Unblock the ranks first",
+	Goal:     "Every rank reaches the same collectives in the same order, so the run gets past where it hung.",
+	When:     "When the run made no progress and the stack dumps show where each rank waits (verdict hung).",
+	DoneWhen: "A run of the same command ends on its own, every rank past the collective it hung in; then the checklist resumes.",
+	StopWhen: "Where the ranks wait does not say which collective differs: relaunch with preset distributed (TORCH_DISTRIBUTED_DEBUG=DETAIL names each rank's op and shape).",
+}
+
 // StoppedStep is proposed before every step while torchtriage stopped the run (its timeout, a cancel) before it
 // finished (State.StoppedByTool): what it never reached no step can show. It is not one
 // of the six (N is 0).
@@ -67,6 +78,7 @@ var firstSteps = []firstStep{
 	{LogsStep, func(s State) string { return s.LogsRejected }, false},
 	{CrashStep, func(s State) string { return s.Crash }, false},
 	{FailedStep, func(s State) string { return s.Failed }, false},
+	{HangStep, func(s State) string { return s.Hung }, false},
 	{StoppedStep, stoppedWhy, true},
 	{EvidenceStep, func(s State) string { return s.NoTorch }, false},
 }
@@ -79,7 +91,7 @@ func stoppedWhy(s State) string {
 	return orDefault(s.Unfinished, "stopped by torchtriage")
 }
 
-// Why is what makes a step that comes before the six (N 0: LogsStep, CrashStep, FailedStep, StoppedStep,
+// Why is what makes a step that comes before the six (N 0: LogsStep, CrashStep, FailedStep, HangStep, StoppedStep,
 // EvidenceStep) the next one, "" for the six and for a step nothing in the State puts first.
 func (s State) Why(step Step) string {
 	for _, f := range firstSteps {

@@ -44,6 +44,9 @@ func pinStates(t *testing.T) []pinState {
 		{"crash", func(s *State) { s.Crash = "1 process died of a runtime error: RuntimeError: boom" }},
 		{"failed", func(s *State) { s.Failed = "the run exited with code 3 without an error torchtriage recognises" }},
 		{"stopped", func(s *State) { s.StoppedByTool = true }},
+		{"hung", func(s *State) {
+			s.Hung = "rank 0 waits in all_reduce at train.py:11 · rank 1 in barrier at train.py:13 — ranks call different collectives"
+		}},
 		{"unfinished", func(s *State) { // as triage words it: the tool's stop, else another
 			s.Unfinished = map[bool]string{true: "stopped by torchtriage (timed out)", false: "still running"}[s.StoppedByTool]
 		}},
@@ -101,7 +104,7 @@ func TestChecklistNextStepPinned(t *testing.T) {
 }
 
 // beforeTheSix is the order the steps before the six come in, the first that applies proposed.
-var beforeTheSix = []Step{LogsStep, CrashStep, FailedStep, StoppedStep, EvidenceStep}
+var beforeTheSix = []Step{LogsStep, CrashStep, FailedStep, HangStep, StoppedStep, EvidenceStep}
 
 // NextStep and Why read the same steps: a step before the six that NextStep proposes has a Why (the report prints
 // "Next step: let the run finish first: <why>"), and NextStep proposes the first of them, in order, that Why

@@ -44,9 +44,10 @@ func Presets() []Preset {
 		},
 		{
 			Name:    "distributed",
-			Purpose: "Per-rank breaks and recompiles, DDP graph splits, and a TORCH_TRACE per rank.",
-			Note:    "The trace/ folder of the run holds one structured log per rank (tlparse --all-ranks-html).",
+			Purpose: "Per rank: breaks, recompiles, DDP splits, a TORCH_TRACE each, DETAIL's collective checks.",
+			Note:    "DETAIL names each rank's collective in a hang (slower); trace/ holds a log per rank (tlparse --all-ranks-html).",
 			Logs:    []string{"graph_breaks", "recompiles", "ddp_graphs"},
+			Env:     map[string]string{"TORCH_DISTRIBUTED_DEBUG": "DETAIL"},
 			Trace:   true,
 		},
 		{
