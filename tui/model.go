@@ -116,6 +116,9 @@ type Model struct {
 	helpv   scrollState
 	infov   scrollState
 	flash   string // one-line message until the next key
+	// launchFailed is why the last launch of the session did not start ("" once one did): `torchtriage run` then
+	// exits non-zero, as check does
+	launchFailed string
 	// flashStop is the run the flash says is being cancelled: its end makes the flash untrue (applyBatch)
 	flashStop int
 	now       func() time.Time

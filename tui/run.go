@@ -95,8 +95,15 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		all, _ := opt.store.List() // unreadable: the session's count alone
 		fmt.Fprintln(stdout, exitLine(len(m.runs), opt.store.Dir, len(all), m.runs[len(m.runs)-1].name))
 	}
+	if opt.mode == modeRun && m.launchFailed != "" { // the repro never ran: not a success, as check says (exit 3)
+		fmt.Fprintf(stderr, "torchtriage run: the repro did not start: %s\n", m.launchFailed)
+		return exitDidNotStart
+	}
 	return 0
 }
+
+// exitDidNotStart is run's status when its last launch did not start: check's "did not complete" (3).
+const exitDidNotStart = 3
 
 // exitLine is what the TUI prints on exit: the runs of this session, where they are, and how many the store holds
 // in all where that is more ("torchtriage: this session stored 1 run in runs (2 runs there in all; last: 0002-breaks)").

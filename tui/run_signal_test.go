@@ -39,6 +39,9 @@ func init() {
 		o.Mode, o.Store = ModeRun, store
 		o.Spec = runs.Spec{Argv: []string{"sh", "-c", "echo started; exec sleep 300"}, Preset: "eager",
 			Grace: 200 * time.Millisecond, Stall: -1}
+		if os.Getenv("TT_TUI_NOSTART") != "" {
+			o.Spec.Argv = []string{"/nonexistent/repro-binary"}
+		}
 	}
 	// stdin is the pipe standing for the terminal; a File other than os.Stdin, so that Run reads it as given
 	os.Exit(Run(o, os.NewFile(0, "terminal"), os.Stdout, os.Stderr))
@@ -142,5 +145,29 @@ func TestLostTerminalEndsTheTUIAndItsRun(t *testing.T) {
 	pollUntil(t, 5*time.Second, "the repro to be gone", func() bool { return syscall.Kill(meta.Pid, 0) != nil })
 	if m, err := runs.LoadRun(filepath.Dir(filepath.Join(store, meta.Name, "x"))); err != nil || m.State != runs.StateKilled {
 		t.Errorf("run after the hang-up: %q, %v; want killed", m.State, err)
+	}
+}
+
+// A run whose launch never started is no success: quitting `torchtriage run` then exits 3 (check's "did not
+// complete") and says why, instead of 0.
+func TestRunThatNeverStartedExitsNonZero(t *testing.T) {
+	store := t.TempDir()
+	cmd, in, out := helperTUI(t, "run", "TT_TUI_STORE="+store, "TT_TUI_NOSTART=1")
+	pollUntil(t, 10*time.Second, "the run's meta.json saying it failed to start", func() bool {
+		metas, _ := filepath.Glob(filepath.Join(store, "*", "meta.json"))
+		for _, p := range metas {
+			if b, _ := os.ReadFile(p); bytes.Contains(b, []byte(string(runs.StateFailedToStart))) {
+				return true
+			}
+		}
+		return false
+	})
+	time.Sleep(300 * time.Millisecond) // the started message reaches the model after the meta is written
+	if _, err := in.Write([]byte("q")); err != nil {
+		t.Fatal(err)
+	}
+	ws := waitExit(t, cmd, 10*time.Second, out)
+	if ws.ExitStatus() != exitDidNotStart || !bytes.Contains([]byte(out.String()), []byte("the repro did not start: ")) {
+		t.Errorf("exit %d, output:\n%s", ws.ExitStatus(), out.String())
 	}
 }

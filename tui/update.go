@@ -120,12 +120,13 @@ func (m *Model) applyBatch(b session.Batch) tea.Cmd {
 func (m *Model) started(s startedMsg) tea.Cmd {
 	if s.err != nil {
 		m.flash = "launch failed: " + s.err.Error()
+		m.launchFailed = s.err.Error()
 		if s.run == nil {
 			return nil
 		}
 	}
 	if s.err == nil {
-		m.flash = ""
+		m.flash, m.launchFailed = "", ""
 	}
 	r := m.run(s.run.ID)
 	meta := s.run.Meta()
