@@ -8,27 +8,18 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/gate"
-
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
 // defaultCheckTimeout is check -- CMD's --timeout unless given: a gate in CI must end.
 const defaultCheckTimeout = 30 * time.Minute
-
-const (
-	// exitDidNotComplete is check -- CMD's status when the repro did not run to completion.
-	exitDidNotComplete = gate.ExitDidNotComplete
-	// exitNoEvidence is check's status when the inputs cannot show what the rules ask about.
-	exitNoEvidence = gate.ExitNoEvidence
-)
 
 func newCheckCmd() *cobra.Command {
 	var (
@@ -162,7 +153,7 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec runs.Spec) (string, runs.M
 	})
 	var pe *fs.PathError
 	if errors.Is(err, syscall.ENOSPC) && errors.As(err, &pe) {
-		return "", meta, failErr(cmd, exitDidNotComplete, "disk full: no space left on device (ENOSPC) writing %s", pe.Path)
+		return "", meta, failErr(cmd, gate.ExitDidNotComplete, "disk full: no space left on device (ENOSPC) writing %s", pe.Path)
 	}
 	if err != nil {
 		return "", meta, failErr(cmd, exitUsage, "%v", err)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
 )
 
 // A launched repro that prints nothing torch-like cannot pass; one that died prints the first failure (the
@@ -15,7 +17,7 @@ func TestCheckReproEvidenceAndFirstFailure(t *testing.T) {
 	code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello >&2")
 	// a run the tool launched is no log someone picked: its words say the run printed nothing (they asked "is this
 	// the right log, and was its stderr captured?", of the run's own captured output)
-	if code != exitNoEvidence || !strings.Contains(errs, "no evidence: the run printed no torch output at all") ||
+	if code != gate.ExitNoEvidence || !strings.Contains(errs, "no evidence: the run printed no torch output at all") ||
 		strings.Contains(errs, "right log") {
 		t.Fatalf("silent repro: code %d\n%s", code, errs)
 	}
@@ -33,7 +35,7 @@ func TestCheckRanksAgreeOnALaunchedRunOfOneRank(t *testing.T) {
 	one := rank0Log(t)
 	store := filepath.Join(t.TempDir(), "runs")
 	code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--ranks-agree", "--", "sh", "-c", "cat "+one+" >&2")
-	if code != exitNoEvidence || !strings.Contains(errs, "--ranks-agree compares ranks, and the run shows only rank 0: nothing to compare") ||
+	if code != gate.ExitNoEvidence || !strings.Contains(errs, "--ranks-agree compares ranks, and the run shows only rank 0: nothing to compare") ||
 		strings.Contains(errs, "captured") || strings.Contains(out, "PASS") {
 		t.Errorf("code %d\nstdout %s\nstderr %s", code, out, errs)
 	}
@@ -69,7 +71,7 @@ func TestCheckMachineFormatsSayIncomplete(t *testing.T) {
 		NoEvidence     string `json:"no_evidence"`
 		DidNotComplete string `json:"did_not_complete"`
 	}{}
-	if err := json.Unmarshal([]byte(out), &res); code != exitDidNotComplete || err != nil || res.Passed || res.DidNotComplete != "exited with code 3" {
+	if err := json.Unmarshal([]byte(out), &res); code != gate.ExitDidNotComplete || err != nil || res.Passed || res.DidNotComplete != "exited with code 3" {
 		t.Errorf("json, did not complete: code %d %v %+v\n%s", code, err, res, out)
 	}
 }
@@ -85,9 +87,9 @@ func TestCheckExitStatuses(t *testing.T) {
 		code int
 		want string // stderr, from its start
 	}{
-		{[]string{empty, "--max-graph-breaks", "0"}, exitNoEvidence, "torchtriage check: no evidence: the input holds no torch output at all"},
+		{[]string{empty, "--max-graph-breaks", "0"}, gate.ExitNoEvidence, "torchtriage check: no evidence: the input holds no torch output at all"},
 		{[]string{empty, "--max-graph-breaks", "0", "--allow-no-evidence"}, 0, "torchtriage check: passing without evidence (--allow-no-evidence): "},
-		{[]string{"../testdata/gpu-e2e/0005-breaks", "--max-graph-breaks", "0"}, exitDidNotComplete, "torchtriage check: the repro did not run to completion: exited with code 1; run dir ../testdata/gpu-e2e/0005-breaks\n"},
+		{[]string{"../testdata/gpu-e2e/0005-breaks", "--max-graph-breaks", "0"}, gate.ExitDidNotComplete, "torchtriage check: the repro did not run to completion: exited with code 1; run dir ../testdata/gpu-e2e/0005-breaks\n"},
 		{[]string{fx("torch-2.14/gb_recompile.triage.log"), "--write-baseline", t.TempDir()}, exitUsage, "torchtriage check: "},
 	}
 	for _, c := range cases {

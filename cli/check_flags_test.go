@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
 )
 
 // A rule value the gate cannot honour is refused with one line and exit 2: it used to vanish (a negative
@@ -56,7 +58,7 @@ func TestCheckToleranceZeroIsZero(t *testing.T) {
 // read as a path beside the current directory ("open 0001-breaks/meta.json: no such file or directory").
 func TestRunNamedByItsName(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "runs")
-	if code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello"); code != exitNoEvidence {
+	if code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello"); code != gate.ExitNoEvidence {
 		t.Fatalf("check: %d %s", code, errs)
 	}
 	out := filepath.Join(t.TempDir(), "pack.tar.gz")
@@ -76,7 +78,7 @@ func TestRunNamedByItsName(t *testing.T) {
 func TestReportOfARunStoreIsRefused(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "runs")
 	for range 2 {
-		if code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello"); code != exitNoEvidence {
+		if code, _, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "0", "--", "sh", "-c", "echo hello"); code != gate.ExitNoEvidence {
 			t.Fatalf("check: %d %s", code, errs)
 		}
 	}

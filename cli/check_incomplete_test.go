@@ -46,7 +46,7 @@ func TestCheckRuleBrokenByARunThatDied(t *testing.T) {
 	}
 	// a rule the run did not break proves nothing about a run that died: did not complete, as before
 	code, out, errs = checkCmd(t, append([]string{"--store", store, "--no-probe", "--max-recompiles", "0"}, repro...)...)
-	if code != exitDidNotComplete || strings.Contains(out, "PASS") || !strings.Contains(errs, "did not run to completion") {
+	if code != gate.ExitDidNotComplete || strings.Contains(out, "PASS") || !strings.Contains(errs, "did not run to completion") {
 		t.Errorf("passing rule on a dead run: code %d\nstdout %s\nstderr %s", code, out, errs)
 	}
 }
@@ -57,7 +57,7 @@ func TestCheckDeadRunNeverPasses(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "runs")
 	full, _ := filepath.Abs(fx("torch-2.14/r07_fullgraph.triage.log"))
 	code, out, errs := checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "5", "--", "sh", "-c", "cat "+full+" >&2; exit 1")
-	if code != exitDidNotComplete || strings.Contains(out, "PASS") {
+	if code != gate.ExitDidNotComplete || strings.Contains(out, "PASS") {
 		t.Errorf("fullgraph compile error, --max-graph-breaks 5: code %d\n%s%s", code, out, errs)
 	}
 }

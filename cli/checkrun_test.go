@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/gate"
 )
 
 func checkCmd(t *testing.T, args ...string) (int, string, string) {
@@ -30,11 +32,11 @@ func TestCheckLaunchesTheRepro(t *testing.T) {
 		t.Fatalf("ranks disagree: code %d\n%s", code, out)
 	}
 	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--max-graph-breaks", "1", "--", "sh", "-c", "echo last words >&2; exit 4")
-	if code != exitDidNotComplete || !strings.Contains(errs, "exited with code 4") || !strings.Contains(errs, "last words") {
+	if code != gate.ExitDidNotComplete || !strings.Contains(errs, "exited with code 4") || !strings.Contains(errs, "last words") {
 		t.Fatalf("non-zero exit: code %d\n%s", code, errs)
 	}
 	code, _, errs = checkCmd(t, "--store", store, "--no-probe", "--timeout", "300ms", "--max-graph-breaks", "1", "--", "sh", "-c", "echo started >&2; sleep 20")
-	if code != exitDidNotComplete || !strings.Contains(errs, "stopped by torchtriage (timed out after 300ms)") {
+	if code != gate.ExitDidNotComplete || !strings.Contains(errs, "stopped by torchtriage (timed out after 300ms)") {
 		t.Fatalf("timeout: code %d\n%s", code, errs)
 	}
 	// A compile error explains the non-zero exit: the gate decides.
@@ -91,7 +93,7 @@ func TestCheckExpectCrash(t *testing.T) {
 	if code, _, errs := checkCmd(t, "--expect-crash", filepath.Join(fixtures, "torch-2.14/r05_dist_c10d.triage.log")); code != exitUsage || !strings.Contains(errs, "-- CMD") {
 		t.Errorf("logs alone: code %d\n%s", code, errs)
 	}
-	if f := newCheckCmd().Flags().Lookup("timeout"); f == nil || f.DefValue != defaultCheckTimeout.String() {
+	if f := newCheckCmd().Flags().Lookup("timeout"); f == nil || f.DefValue != "30m0s" {
 		t.Errorf("check's --timeout default: %v", f)
 	}
 }

@@ -4,12 +4,11 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/torchtriage/torchtriage/triage/compare"
-
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 

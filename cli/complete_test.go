@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
@@ -106,5 +107,17 @@ func TestEveryValueFlagCompletes(t *testing.T) {
 		if seen[name] == 0 {
 			t.Errorf("no command has --%s", name)
 		}
+	}
+}
+
+// A shell cobra has no script for is a usage error (exit 2 and one line), not completion's help with exit 0.
+func TestCompletionOfAnUnknownShellIsAUsageError(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Run([]string{"completion", "tcsh"}, nil, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), `no completion script for "tcsh"`) {
+		t.Errorf("code %d\n%s%s", code, out.String(), errb.String())
+	}
+	out.Reset()
+	if code := Run([]string{"completion", "bash"}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "bash completion") {
+		t.Errorf("bash: code %d", code)
 	}
 }

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // durationValue is a duration flag that also takes a bare number of seconds, as coreutils timeout does

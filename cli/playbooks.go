@@ -5,11 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 func newPlaybooksCmd() *cobra.Command {

@@ -3,11 +3,10 @@ package cli
 import (
 	"encoding/json"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/triage/runs"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 func newPresetsCmd() *cobra.Command {

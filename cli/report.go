@@ -6,13 +6,12 @@ import (
 	"os"
 	"slices"
 
-	"github.com/torchtriage/torchtriage/triage/render"
-
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 

@@ -29,6 +29,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	unknownShell(root) // after SetOut: cobra's completion commands keep the writer they are made with
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(Version),
 		fang.WithoutManpage(),
@@ -68,6 +69,19 @@ func newRoot() *cobra.Command {
 	}
 	root.AddCommand(newDoctorCmd(), newVersionCmd(), newDemoReproCmd())
 	return root
+}
+
+// unknownShell: `completion SHELL` of a shell cobra has no script for is a usage error (2), not its help (0).
+func unknownShell(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find([]string{"completion"}); err == nil && c.Name() == "completion" {
+		c.Args, c.RunE = cobra.ArbitraryArgs, func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErr(cmd, "no completion script for %q: give bash, zsh, fish or powershell", args[0])
+			}
+			return cmd.Help()
+		}
+	}
 }
 
 // positional errors: cobra's validators name no command; these do, in one line.

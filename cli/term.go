@@ -7,12 +7,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 	"github.com/xo/terminfo"
+
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // How text output fits where it goes.

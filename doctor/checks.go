@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 

@@ -9,13 +9,10 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
-	"github.com/torchtriage/torchtriage/triage/ranks"
-
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/ranks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 func TestVerdictAndNextStep(t *testing.T) {

@@ -6,9 +6,8 @@ import (
 	"runtime/debug"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // BenchmarkParseFixtures parses every text fixture (all eras, ranks) and aggregates it, as `report` does.

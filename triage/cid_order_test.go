@@ -3,9 +3,8 @@ package triage
 import (
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // CompileID.Compare (and cidLess, which is it) orders by frame, compile and attempt; two ids that differ only in

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // Frames of one name compiled in the same time (a trace's zero seconds: thousands of test functions named fn) are

@@ -6,9 +6,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage/render"
-
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 

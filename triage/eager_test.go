@@ -6,11 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/gate"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // A run with torch.compile off (TORCHDYNAMO_DISABLE=1: the eager preset, or the user's environment) compiled

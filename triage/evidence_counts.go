@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 

@@ -3,16 +3,12 @@ package triage_test
 import (
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-	"github.com/torchtriage/torchtriage/triage/triagetest"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/gate"
-
-	"github.com/torchtriage/torchtriage/triage"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // By-design breaks the fixtures do not hold, written as the formats reference (§3) and the graph-break registry

@@ -7,13 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/compare"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 const h200Dir = "../testdata/gpu-e2e/e2e-20261127/"

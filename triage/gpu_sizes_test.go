@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // torch warns about distinct input sizes once, when their count first passes its limit (8 in 2.11 and 2.14.1):

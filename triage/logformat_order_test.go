@@ -3,9 +3,8 @@ package triage
 import (
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The mixed log format lists the inputs' formats in one order whatever the map's: by their lowest version, then

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // Records cut at the top or the bottom of a paste (pasted-logs.md §4), made from every fixture that has such a

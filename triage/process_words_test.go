@@ -6,20 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-	"github.com/torchtriage/torchtriage/triage/ranks"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/render"
-
-	"github.com/torchtriage/torchtriage/triage/gate"
-
-	"github.com/torchtriage/torchtriage/triage"
-
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/ranks"
+	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // One process, or one rank, agrees with nothing: the agreement is "not compared" (JSON agree false, not_compared

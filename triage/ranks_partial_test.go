@@ -6,13 +6,10 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/render"
-
-	"github.com/torchtriage/torchtriage/triage/gate"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // synthetic_* inputs: records built as the parser builds them (synthBreak, synthRecompile) and probes' counters as

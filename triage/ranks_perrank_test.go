@@ -8,12 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/render"
-
 	"github.com/torchtriage/torchtriage/triage"
-
+	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

@@ -6,16 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/ranks"
-
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/render"
-
 	"github.com/torchtriage/torchtriage/triage"
-
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/ranks"
+	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

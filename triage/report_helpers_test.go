@@ -3,10 +3,8 @@ package triage_test
 import (
 	"io"
 
-	"github.com/torchtriage/torchtriage/triage/render"
-
 	"github.com/torchtriage/torchtriage/triage"
-
+	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

@@ -7,13 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/torchtriage/torchtriage/triage"
-
-	"github.com/charmbracelet/x/ansi"
+	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

@@ -5,13 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/ranks"
-
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/ranks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // How a run ended and what killed it, in the verdict's words, and the checklist's state made of them.

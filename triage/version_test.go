@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 

@@ -3,9 +3,9 @@ package tui
 import (
 	"path/filepath"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // metricMsg carries the --metric value read from a finished run's output.

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // x says "cancelling the run…" while the run stops; once it has stopped the status line no longer says it is

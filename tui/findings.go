@@ -4,10 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // leftKinds go to the left list (breaks and everything that is not a recompile); recompiles and limit hits to

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // cgRun is the GPU run of the e2e captures: g01 (a CPU tensor copied inside the graph) run with preset cudagraphs.

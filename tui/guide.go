@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/torchtriage/torchtriage/triage/compare"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 	"github.com/torchtriage/torchtriage/triage/story"

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/runs"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // keyStates puts a model in every state that has keys of its own: each screen (with and without the stall

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 

@@ -4,11 +4,10 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )

@@ -5,10 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 

@@ -5,10 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/ranks"
-
 	"github.com/torchtriage/torchtriage/triage/findings"
-
+	"github.com/torchtriage/torchtriage/triage/ranks"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

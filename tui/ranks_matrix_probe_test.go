@@ -7,13 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/ranks"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
-
+	"github.com/torchtriage/torchtriage/triage/ranks"
 	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 // syntheticThreeFrames is a test-only copy of quiet-rank's run whose rank 0 probe counts 3 frame compiles

@@ -7,13 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/render"
-
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/story"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // reportPerRank is the text report's "Per rank" section of an analysis as cells of the Ranks view's table, rank

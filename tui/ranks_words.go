@@ -5,9 +5,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/ranks"
-
 	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The runs view's line of an opened input says what the counts lines say: a file with no torch output counts

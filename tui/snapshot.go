@@ -3,15 +3,12 @@ package tui
 import (
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/ranks"
-
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/ranks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // row is one finding as the lists show it. Rows are built off the UI goroutine and never changed afterwards.

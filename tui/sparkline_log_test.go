@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/triage/story"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // floorStore is a store of six recorded runs whose trend has every kind of point the bringup log's trend line

@@ -7,10 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )

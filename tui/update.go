@@ -3,10 +3,9 @@ package tui
 import (
 	"fmt"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 

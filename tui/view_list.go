@@ -5,10 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"charm.land/lipgloss/v2"
 
+	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 

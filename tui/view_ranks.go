@@ -5,11 +5,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/torchtriage/torchtriage/triage/story"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.

@@ -7,12 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/compare"
-
 	"charm.land/lipgloss/v2"
 
+	"github.com/torchtriage/torchtriage/triage/compare"
+	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 

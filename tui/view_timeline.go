@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

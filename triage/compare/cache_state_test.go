@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage/compare"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // Every pair of cache states compare can tell apart: the change reads "A's state → B's state" (the JSON's change,

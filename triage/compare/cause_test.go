@@ -7,16 +7,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-	"github.com/torchtriage/torchtriage/triage/triagetest"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/gate"
-
-	"github.com/torchtriage/torchtriage/triage/compare"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // Why a cache changed state follows the direction of the change (exploratory runs on real 2.14.1: a warm start

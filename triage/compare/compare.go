@@ -5,11 +5,9 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The A/B of two runs: why is B slower (or faster) than A. Versions and settings that differ, compile time per

@@ -8,14 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/compare"
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/triagetest"
-
-	"github.com/torchtriage/torchtriage/triage/gate"
-
-	"github.com/torchtriage/torchtriage/triage/compare"
-
-	"github.com/torchtriage/torchtriage/triage"
 )
 
 func Side(t *testing.T, path string) compare.Side {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

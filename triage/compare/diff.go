@@ -8,10 +8,8 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage"
-
+	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/text"
 )

@@ -8,16 +8,12 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
-	"github.com/torchtriage/torchtriage/triage/findings"
-	"github.com/torchtriage/torchtriage/triage/triagetest"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/compare"
-
 	"github.com/torchtriage/torchtriage/triage"
-
+	"github.com/torchtriage/torchtriage/triage/compare"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
+	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
 // The triage and verbose captures of one repro were two runs of the same program: nothing may be new or gone

@@ -7,10 +7,8 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
-
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

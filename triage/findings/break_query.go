@@ -4,10 +4,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // breakQuery describes a break to the matcher: GB id, gb_type, and the reason, explanation, hints and developer

@@ -5,10 +5,9 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // queryBreak is a break at a user site whose every string field, and its sample's, holds a text of its own.

@@ -7,11 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 func SkipFinding(s *report.SkipSummary, snap *report.DetailSnap, set *playbooks.Set, rw func([]int) string) Finding {

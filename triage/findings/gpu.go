@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // gpuFindings: one finding per cause of non-cudagraphable partitions (reason and site) and per cause of

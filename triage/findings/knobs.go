@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The env and config knobs that commonly cause compile-time or run-time regressions

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // limitFindings groups recompile-limit hits by frame and attaches them to the frame's recompile findings.

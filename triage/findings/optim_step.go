@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // Torch 2.6's `call_method OptimizerVariable(Adam) step [] {}` names no wrapper (findings_design_basis.go): the

@@ -6,9 +6,8 @@ import (
 	"os"
 	"sort"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // BaselineSchema names the baseline file format of `torchtriage check --write-baseline`. v2 keys graph breaks

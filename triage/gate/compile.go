@@ -7,9 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The compile-time rules of the gate: total compile time, skew between ranks, and compile time per frame

@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/triagetest"
-
-	"github.com/torchtriage/torchtriage/triage/gate"
 )
 
 // check's counts carry every field report's counts have, with the same values when nothing is left out as

@@ -5,11 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // Options are the rules of `torchtriage check`. A negative maximum means no limit.

@@ -7,9 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // WriteGateRooted prints a gate result as text, json, github (workflow annotations, paths relative to pathRoot:

@@ -4,13 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/ranks"
-
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/ranks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 func (res *Result) ranksRule(a *triage.Analysis) {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 

@@ -5,11 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The quantities rank agreement compares, as the summary and the JSON (compared_on, not_compared) name them: a

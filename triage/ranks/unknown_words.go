@@ -5,9 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // PerRankQuantities are the counts of a "Per rank" line, in its order (breaks, recompiles, limit hits, skips,

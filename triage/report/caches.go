@@ -5,9 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // Compile caches per rank: FX graph, AOTAutograd and PGO hit / miss / bypass counts with bypass reasons, from

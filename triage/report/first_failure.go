@@ -6,9 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // FirstFailure is the failure the rest followed from, when the inputs can tell: in a torchrun job one rank's

@@ -5,9 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // Live follows one run while it prints: its stdout and stderr are parsed separately (records are assembled

@@ -8,9 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 func TestLiveFeedMatchesReport(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )

@@ -8,9 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // Open loads saved logs (files, run directories, TORCH_TRACE directories) as one finished run: the inputs are

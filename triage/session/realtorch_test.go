@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 

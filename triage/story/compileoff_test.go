@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/triage/runs"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A run of the same command whose program turned torch.compile off (the probe saw TORCHDYNAMO_DISABLE=1) compiled

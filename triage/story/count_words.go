@@ -4,9 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // CountWords is one count of a run as the log words it, once for the text line (Words), the Markdown table and

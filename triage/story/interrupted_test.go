@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/triage/runs"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // A run whose tool died (SIGKILL, full disk, hang-up) stays "running" in meta.json: the log shows it interrupted,

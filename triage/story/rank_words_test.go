@@ -6,14 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/torchtriage/torchtriage/triage/report"
-
-	"github.com/torchtriage/torchtriage/triage/render"
-
-	"github.com/torchtriage/torchtriage/triage/text"
-
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage"
+	"github.com/torchtriage/torchtriage/triage/render"
+	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // twoRankItemLog is testlogs.TwoRankItemLog of the fixtures.

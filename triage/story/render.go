@@ -8,12 +8,9 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage/findings"
-
-	"github.com/torchtriage/torchtriage/triage/render"
-
 	"github.com/torchtriage/torchtriage/triage/compare"
-
+	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 

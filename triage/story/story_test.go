@@ -12,10 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/findings"
-
 	"github.com/torchtriage/torchtriage/triage/compare"
-
+	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
