@@ -31,8 +31,15 @@ func diffRuns(from, to *runView) *runDiff {
 
 // compareSide is what the comparison needs of a run: its analysis, probe files and metric.
 func compareSide(r *runView) compare.Side {
+	an := r.snap.analysis
+	if v := runTorch(r); v != "" && an != nil && an.Report != nil && an.Report.TorchVersion == nil {
+		// the version the header states for the run (its probe, its meta): compare says the same
+		cp, rep := *an, *an.Report
+		rep.TorchVersion, cp.Report = &v, &rep
+		an = &cp
+	}
 	return compare.Side{Name: fmt.Sprintf("run %d (%s)", r.id, orText(r.meta.Preset, r.label)),
-		Analysis: r.snap.analysis, Probes: r.probes, Metric: r.meta.Metric}
+		Analysis: an, Probes: r.probes, Metric: r.meta.Metric}
 }
 
 // diffLatest diffs the run on screen with the run before it (or the two runs marked in the runs view).
