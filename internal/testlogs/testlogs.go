@@ -41,17 +41,30 @@ func TwoRankItemLog(tb testing.TB, fixtures string) string {
 // of its logs kept: "[__recompiles]" leaves a run's recompiles without its dynamic log). It returns the path.
 func LinesWith(tb testing.TB, src, keep string) string {
 	tb.Helper()
+	return keptLines(tb, src, "lines-with.log", func(l string) bool { return strings.Contains(l, keep) })
+}
+
+// LinesWithout writes, under tb's temp dir, the lines of the log at src that do not start with prefix (a real
+// 2-rank log without "[rank1]" is one rank's stderr). It returns the path.
+func LinesWithout(tb testing.TB, src, prefix string) string {
+	tb.Helper()
+	return keptLines(tb, src, "lines-without.log", func(l string) bool { return !strings.HasPrefix(l, prefix) })
+}
+
+// keptLines writes the lines of src that keep keeps to name under tb's temp dir and returns the path.
+func keptLines(tb testing.TB, src, name string, keep func(line string) bool) string {
+	tb.Helper()
 	data, err := os.ReadFile(src)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	var kept []string
 	for _, l := range strings.SplitAfter(string(data), "\n") {
-		if strings.Contains(l, keep) {
+		if keep(l) {
 			kept = append(kept, l)
 		}
 	}
-	path := filepath.Join(tb.TempDir(), "lines-with.log")
+	path := filepath.Join(tb.TempDir(), name)
 	if err := os.WriteFile(path, []byte(strings.Join(kept, "")), 0o644); err != nil {
 		tb.Fatal(err)
 	}

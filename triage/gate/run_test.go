@@ -130,22 +130,7 @@ func TestRunNoEvidence(t *testing.T) {
 
 // rank0Log is the real 2-rank DDP log with rank 1's lines left out, as a log of one rank's stderr is.
 func rank0Log(t *testing.T) string {
-	t.Helper()
-	ddp, err := os.ReadFile(fx(t, "torch-2.14/ddp_2ranks.ddp.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rank0 []string
-	for _, l := range strings.SplitAfter(string(ddp), "\n") {
-		if !strings.HasPrefix(l, "[rank1]") {
-			rank0 = append(rank0, l)
-		}
-	}
-	one := filepath.Join(t.TempDir(), "rank0.log")
-	if err := os.WriteFile(one, []byte(strings.Join(rank0, "")), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return one
+	return testlogs.LinesWithout(t, fx(t, "torch-2.14/ddp_2ranks.ddp.log"), "[rank1]")
 }
 
 // The machine formats carry what exit 4 means: JSON has passed false and no_evidence, GitHub an error annotation,
