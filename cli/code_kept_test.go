@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"archive/tar"
-	"compress/gzip"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,7 +59,7 @@ func TestRunKeepsItsCode(t *testing.T) {
 	if code, _, errs := runCLI("bundle", "1", "-o", "one.tgz"); code != 0 {
 		t.Fatalf("bundle 1: exit %d: %s", code, errs)
 	}
-	files := tarFiles(t, "one.tgz")
+	files := unpack(t, "one.tgz")
 	if got := files["0001-eager/repro/repro.py"]; !strings.Contains(got, "print(helpers.f())\n") {
 		t.Errorf("bundle of run 1 packs %q, want the script as run 1 ran it", got)
 	}
@@ -118,37 +115,11 @@ func TestBundleOfOldRunSaysTodaysScript(t *testing.T) {
 	if code, _, errs := runCLI("bundle", "1", "-o", "old.tgz"); code != 0 {
 		t.Fatalf("bundle: exit %d: %s", code, errs)
 	}
-	files := tarFiles(t, "old.tgz")
+	files := unpack(t, "old.tgz")
 	if files["0001-eager/repro/repro.py"] != "print(1)\n" {
 		t.Errorf("bundle lacks today's script: %v", files)
 	}
 	if readme := files["0001-eager/README.md"]; !strings.Contains(readme, "today's copy, not the run's") {
 		t.Errorf("README does not say the script is today's copy:\n%s", readme)
-	}
-}
-
-func tarFiles(t *testing.T, path string) map[string]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	tr := tar.NewReader(zr)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(tr)
-		out[h.Name] = string(data)
 	}
 }
