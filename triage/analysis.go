@@ -112,9 +112,7 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 		rep.UniqueGraphs = a.Verdict.UniqueGraphs
 	}
 	a.state = stateOf(fs, ra, ev, probes, run, rep)
-	if a.Verdict.State == StateHung && a.Hang != nil { // the hang comes first: no rank gets past it
-		a.state.Hung = a.Hang.Summary
-	}
+	a.state.Hung = a.Hung() // the hang comes first: no rank gets past it
 	a.hiddenPartitions = partitionsHidden(a)
 	a.Evidence.CudagraphRerecordsLogged = a.Evidence.TorchSeen && CudagraphsLogged(a)
 	a.Evidence.CudagraphPartitionsLogged = a.Evidence.CudagraphRerecordsLogged && a.hiddenPartitions == ""

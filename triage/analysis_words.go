@@ -41,3 +41,12 @@ func (a *Analysis) UnknownRankLines() []string {
 	}
 	return out
 }
+
+// Hung is where each rank of a run that hung waits (its hang's summary), "" unless the verdict is hung: the one
+// test the gate, its stderr and the checklist share.
+func (a *Analysis) Hung() string {
+	if a.Verdict.State != StateHung || a.Hang == nil {
+		return ""
+	}
+	return a.Hang.Summary
+}

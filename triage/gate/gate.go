@@ -102,9 +102,8 @@ func Check(a *triage.Analysis, o Options) Result {
 			res.Counts.RuntimeErrors += f.Records
 		}
 	}
-	res.RunOutcome = runOutcome(a)
-	if res.RunOutcome == "hung" {
-		res.Hang = a.Hang.Summary
+	if res.RunOutcome = runOutcome(a); res.RunOutcome == "hung" {
+		res.Hang = a.Hung()
 	}
 	if o.ExpectCrash {
 		res.expectCrash(a.Run, a.Verdict.FirstFailure, res.Hang)
@@ -243,7 +242,7 @@ func runOutcome(a *triage.Analysis) string {
 	switch {
 	case run == nil:
 		return ""
-	case a.Verdict.State == triage.StateHung && a.Hang != nil:
+	case a.Hung() != "":
 		return "hung"
 	}
 	switch run.Outcome {

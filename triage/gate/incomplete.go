@@ -26,8 +26,8 @@ func tellIncomplete(w io.Writer, dir, how, first string, a *triage.Analysis) {
 	if first != "" {
 		fmt.Fprintf(w, "first failure: %s\n", first)
 	}
-	if a.Verdict.State == triage.StateHung && a.Hang != nil { // the analysis knows where each rank waits
-		fmt.Fprintf(w, "the run hung: %s\n", a.Hang.Summary)
+	if hung := a.Hung(); hung != "" { // the analysis knows where each rank waits
+		fmt.Fprintf(w, "the run hung: %s\n", hung)
 	}
 	if c := a.RankAgreement.Compiles; c != nil { // rank agreement's words: what each rank had compiled by then
 		fmt.Fprintln(w, c.Summary)
