@@ -82,7 +82,10 @@ type Details struct {
 // functions recur on every rank, recompile and run. The memo is bounded (a run with many distinct guards starts
 // over past it).
 func (d *Details) classify(guard string) GuardClass {
-	guard = StripGuardComment(guard) // all ClassifyGuard reads: 2.14's comments name each call site
+	if g := StripGuardComment(guard); (!strings.HasPrefix(g, "___check_obj_id(") || guardCode(guard) == "") &&
+		!strings.Contains(guard, nnModuleIntStatic) {
+		guard = g // all ClassifyGuard reads but an object id's code line (an Enum member): 2.14's comments name each call site
+	}
 	if gc, ok := d.guards[guard]; ok {
 		return gc
 	}

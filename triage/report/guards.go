@@ -31,6 +31,11 @@ var (
 	moduleSource   = regexp.MustCompile(`\._modules\[['"]([^'"]+)['"]\]`)
 	eqGuard        = regexp.MustCompile(`^(.+?)\s*==\s*(.+)$`) // cutEq's rule, and its way for a text with a line break
 	resumeFn       = regexp.MustCompile(`^torch_dynamo_resume_in_(.+)_at_(\d+)$`)
+	dictContains   = regexp.MustCompile(`^(not )?___dict_contains\((.+?),\s*(.+)\)$`)
+	hasattrGuard   = regexp.MustCompile(`^(not )?hasattr\((.+?),\s*['"]([^'"]+)['"]\)$`)
+	noneGuard      = regexp.MustCompile(`^(.+?) is (not )?None$`)
+	globalGuard    = regexp.MustCompile(`^(?:(not) (G\[['"][^'"]+['"]\])|len\((G\[['"][^'"]+['"]\])\)\s*==\s*(\d+)|(G\[['"][^'"]+['"]\]))$`)
+	enumCompare    = regexp.MustCompile(`\b(?:is(?: not)?|[!=]=)\s+((?:[A-Za-z_]\w*\.)*[A-Z]\w*\.[A-Z][A-Z0-9_]*)\b`)
 )
 
 // ClassifyGuard classifies one guard-failure text as printed by any torch version: 2.6's "tensor 'L['x']' size
@@ -61,12 +66,56 @@ func ClassifyGuard(text string) GuardClass {
 		gc.Class = "obj_id"
 		gc.Source = callSource(g)
 		gc.Detail = "object identity of " + OrWhat(gc.Source, "an argument")
+		if !strings.ContainsAny(gc.Source, ".[") && staticObjectID(g) {
+			// 2.6 guards True, False and None by identity; CPython keeps them in the interpreter's own data, whose
+			// addresses are small where heap objects' are not: a guess from the id, said as one
+			gc.Class = "singleton"
+			gc.Detail = OrWhat(gc.Source, "an argument") + " is True, False or None (guessed from its object id)"
+		} else if m := enumCompare.FindStringSubmatch(guardCode(text)); m != nil {
+			// the line that made the guard compares the object with a class's member (2.14 prints that line):
+			// an Enum member, one of a fixed set
+			gc.Class, gc.New = "enum", m[1]
+			gc.Detail = gc.Source + " compared with " + m[1]
+		}
+	case strings.Contains(g, "___dict_contains("):
+		classifyDictKey(g, &gc)
+	case strings.Contains(g, "hasattr("):
+		if m := hasattrGuard.FindStringSubmatch(g); m != nil {
+			gc.Class, gc.Source = "hasattr", NormalizeSource(m[2])
+			gc.Detail = "hasattr(" + gc.Source + ", '" + m[3] + "')"
+			gc.Old = "True"
+			if m[1] != "" {
+				gc.Old = "False"
+			}
+		} else {
+			classifyExpr(g, &gc)
+		}
+	case strings.Contains(g, "G["):
+		if !classifyGlobal(g, &gc) {
+			classifyExpr(g, &gc)
+		}
+	case strings.HasSuffix(g, " None"):
+		if m := noneGuard.FindStringSubmatch(g); m != nil {
+			gc.Class, gc.Source = "none", NormalizeSource(m[1])
+			gc.Old = "None"
+			if m[2] != "" {
+				gc.Old = "not None"
+			}
+			gc.Detail = gc.Source + " is " + gc.Old
+		} else {
+			classifyExpr(g, &gc)
+		}
 	case strings.HasPrefix(g, "___check_type_id(") || strings.HasPrefix(g, "TYPE_MATCH") || strings.HasPrefix(g, "isinstance("):
 		gc.Class = "type"
 		gc.Source = callSource(g)
 		gc.Detail = "type of " + OrWhat(gc.Source, "an argument")
 	default:
 		classifyExpr(g, &gc)
+		if gc.Class == "value_int" && strings.Contains(text, nnModuleIntStatic) {
+			// an int kept on an nn.Module, which torch says it keeps static (2.14's hint on the guard): no
+			// automatic dynamic, every value compiles again
+			gc.Class = "module_attr"
+		}
 	}
 	return gc
 }
@@ -108,6 +157,7 @@ func classifyExpr(g string, gc *GuardClass) {
 		if gc.Class == "value_float" && strings.HasPrefix(src, "___stack") {
 			gc.Class = "stack_float"
 		}
+
 	default:
 		gc.Detail = text.OneLine(g, 80)
 	}
@@ -155,4 +205,83 @@ func OrWhat(s, alt string) string {
 		return alt
 	}
 	return s
+}
+
+// guardCode is the line of user code 2.14 prints after a guard ("x  # if mode is Mode.A:  # r.py:12 in f" → "if
+// mode is Mode.A:"), or "".
+func guardCode(text string) string {
+	g := StripGuardComment(text)
+	if len(g) >= len(strings.TrimSpace(text)) {
+		return ""
+	}
+	rest := strings.TrimSpace(text[strings.Index(text, g)+len(g):])
+	rest = strings.TrimSpace(strings.TrimPrefix(rest, "#"))
+	if i := strings.Index(rest, "  # "); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// classifyDictKey reads "[not ]___dict_contains('mask', batch)": the dict's key set is guarded (an optional key,
+// not a length). A key that is a number and a dict of the module's globals is an id-keyed cache (data_ptr(), id()).
+func classifyDictKey(g string, gc *GuardClass) {
+	m := dictContains.FindStringSubmatch(g)
+	if m == nil {
+		gc.Class, gc.Detail = "dict_key", text.OneLine(g, 80)
+		return
+	}
+	key, dict := strings.TrimSpace(m[2]), strings.TrimSpace(m[3])
+	gc.Class, gc.Source = "dict_key", NormalizeSource(dict)
+	gc.Old = "present"
+	if m[1] != "" {
+		gc.Old = "absent"
+	}
+	gc.Detail = "key " + key + " " + gc.Old + " in " + gc.Source
+	if isIntLiteral(key) && strings.HasPrefix(dict, "G[") {
+		gc.Class = "id_cache"
+		gc.Detail = "a key (" + key + ") of the global dict " + gc.Source + " " + gc.Old
+	}
+}
+
+// classifyGlobal reads a guard on a module-level container's contents: "not G['history']" (empty or not),
+// "len(G['history']) == 1", "G['cache']". 2.14 prints G['…'] for globals as 2.6 does.
+func classifyGlobal(g string, gc *GuardClass) bool {
+	m := globalGuard.FindStringSubmatch(g)
+	if m == nil {
+		return false
+	}
+	gc.Class = "global_container"
+	switch {
+	case m[2] != "":
+		gc.Source, gc.Old = NormalizeSource(m[2]), "empty"
+		gc.Detail = gc.Source + " empty"
+	case m[3] != "":
+		gc.Source, gc.Old = NormalizeSource(m[3]), m[4]
+		gc.Detail = "len(" + gc.Source + ") == " + m[4]
+	default:
+		gc.Source, gc.Old = NormalizeSource(m[5]), "non-empty"
+		gc.Detail = gc.Source + " non-empty"
+	}
+	return true
+}
+
+// staticObjectID reports an identity guard on an id below 2²⁶ ("___check_obj_id(L['training'], 10519872)"):
+// an object of the interpreter's static data (True, False, None in a non-PIE python3), not one made at run time
+// (heap objects: pymalloc's arenas are mapped high). Asked only of a plain argument: classes and code objects
+// reached through attributes can sit low in the heap (testdata: torch.Tensor at 82181376).
+func staticObjectID(g string) bool {
+	_, rest, ok := strings.Cut(g, ",")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimSpace(rest)
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	if n == 0 || n > 10 || n < len(rest) && rest[n] != ')' {
+		return false
+	}
+	id, err := strconv.ParseUint(rest[:n], 10, 64)
+	return err == nil && id < 1<<26
 }
