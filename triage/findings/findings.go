@@ -77,6 +77,9 @@ type Finding struct {
 	InRecompilingFrame bool                `json:"in_recompiling_frame,omitempty"`
 	Classes            []report.GuardClass `json:"classes,omitempty"`   // recompiles: classified failures
 	LimitHit           bool                `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit
+	// Variants: a recompile group of bounded variants (an Enum member, a bool or str mode, None or not), each
+	// compiled once: expected, to warm up, not a defect (recompile_classes.go)
+	Variants bool `json:"variants,omitempty"`
 	Playbook           string              `json:"playbook"`
 	Related            []string            `json:"related"`
 	Evidence           []report.Evidence   `json:"evidence"`

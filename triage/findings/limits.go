@@ -97,6 +97,11 @@ func attachLimit(recomps []Finding, at []int, h report.LimitSummary) {
 			if !r.Expected {
 				r.Severity, r.Category = "high", CategoryFix
 			}
+			if r.Variants { // more variants than the limit allows: no longer a few modes
+				r.Variants = false
+				r.Title = fmt.Sprintf("%s recompiles %d×, past the recompile limit: %s", FnDisplay(r.Function, r.Resume), r.Records,
+					DescribeClasses(r.Classes))
+			}
 		}
 	}
 }

@@ -41,6 +41,20 @@ func whatOfClass(gc report.GuardClass) string {
 		return "parameter shape"
 	case "backend":
 		return "backend"
+	case "enum":
+		return "Enum " + src
+	case "none":
+		return "None " + src
+	case "singleton":
+		return "True/False/None " + src
+	case "dict_key":
+		return "dict key " + src
+	case "hasattr":
+		return "hasattr " + src
+	case "global_container", "id_cache":
+		return "global " + src
+	case "module_attr":
+		return "module attr " + src
 	}
 	return "guard " + text.OneLine(gc.Detail, 40)
 }
@@ -66,6 +80,10 @@ func DescribeClass(gc report.GuardClass, n int) string {
 		if strings.ContainsAny(src, ".[") { // an attribute or an item of an argument: nothing was passed as it
 			return "a different object in " + src
 		}
+		if n <= maxModeValues { // few: a fixed set (Enum members, sentinels) as likely as a new object each call
+			return "a different object passed as " + report.OrWhat(src, "an argument") + " (one of a fixed set, such as " +
+				"an Enum member, is a variant to warm up; a new object each call is a defect)"
+		}
 		return "a different object passed as " + report.OrWhat(src, "an argument")
 	case "global_state":
 		return gc.Detail + " changed"
@@ -73,6 +91,9 @@ func DescribeClass(gc report.GuardClass, n int) string {
 		return "a parameter's shape changed"
 	case "backend":
 		return "compiled again with another backend"
+	}
+	if w := classWords(gc, n); w != "" {
+		return w
 	}
 	return gc.Class + ": " + gc.Detail
 }
@@ -161,6 +182,14 @@ func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) st
 	n := len(g.Classes)
 	if t := staticTitle(f, g, who, first); t != "" {
 		return t
+	}
+	if !f.Expected && boundedVariants(f.Classes) {
+		f.Variants = true
+		f.Severity, f.Category = "low", CategoryConsider
+		return variantTitle(who, f, first)
+	}
+	if w := classWords(first, n); w != "" && !f.Expected {
+		return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, w)
 	}
 	// expected once: automatic dynamic, as the dynamic log shows, or, where it does not, assumed (the default)
 	expected := "automatic dynamic, expected once" + g.TraceShows()

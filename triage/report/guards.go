@@ -66,7 +66,7 @@ func ClassifyGuard(text string) GuardClass {
 		gc.Class = "obj_id"
 		gc.Source = callSource(g)
 		gc.Detail = "object identity of " + OrWhat(gc.Source, "an argument")
-		if !strings.ContainsAny(gc.Source, ".[") && staticObjectID(g) {
+		if !strings.HasPrefix(g, "___check_obj_id(G[") && !strings.Contains(gc.Source, "__") && staticObjectID(g) {
 			// 2.6 guards True, False and None by identity; CPython keeps them in the interpreter's own data, whose
 			// addresses are small where heap objects' are not: a guess from the id, said as one
 			gc.Class = "singleton"
@@ -267,8 +267,8 @@ func classifyGlobal(g string, gc *GuardClass) bool {
 
 // staticObjectID reports an identity guard on an id below 2²⁶ ("___check_obj_id(L['training'], 10519872)"):
 // an object of the interpreter's static data (True, False, None in a non-PIE python3), not one made at run time
-// (heap objects: pymalloc's arenas are mapped high). Asked only of a plain argument: classes and code objects
-// reached through attributes can sit low in the heap (testdata: torch.Tensor at 82181376).
+// (heap objects: pymalloc's arenas are mapped high). Not asked of globals and dunder attributes: classes and code
+// objects can sit low in the heap (testdata: G['…'].Tensor at 82181376, ….__code__ at 125680000).
 func staticObjectID(g string) bool {
 	_, rest, ok := strings.Cut(g, ",")
 	if !ok {

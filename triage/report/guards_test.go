@@ -51,7 +51,10 @@ func TestClassifyGuard(t *testing.T) {
 		// 2.6 (testdata/answers/torch-2.6 a02, a07): True/False and None guarded by identity
 		{"___check_obj_id(L['training'], 10519872)                    ", "singleton", "training", "", "", -1, "training is True, False or None (guessed from its object id)"},
 		{"___check_obj_id(L['mode'], 140656416916544)                 ", "obj_id", "mode", "", "", -1, "object identity of mode"},
-		{"___check_obj_id(L['self'].training, 7665376)", "obj_id", "self.training", "", "", -1, "object identity of self.training"},
+		{"___check_obj_id(L['self'].training, 7665376)", "singleton", "self.training", "", "", -1, "self.training is True, False or None (guessed from its object id)"},
+		{"___check_obj_id(L['out'].loss, 10519792)", "singleton", "out.loss", "", "", -1, "out.loss is True, False or None (guessed from its object id)"},
+		{"___check_obj_id(G['_140062263790704_c0'].Tensor, 82181376)", "obj_id", "_140062263790704_c0.Tensor", "", "", -1, "object identity of _140062263790704_c0.Tensor"},
+		{"___check_obj_id(L['m'].forward.__code__, 125680000)", "obj_id", "m.forward.__code__", "", "", -1, "object identity of m.forward.__code__"},
 		{"___check_obj_id(fn, 140377630248304), type=<class 'function'>  # return fn(x)  # r.py:12 in f", "obj_id", "fn", "", "", -1, "object identity of fn"},
 		{"L['opt'].param_groups[0]['lr'] == 0.01", "value_float", "opt.param_groups[0]['lr']", "0.01", "", -1, "opt.param_groups[0]['lr'] == 0.01"},
 		{"___check_obj_id(L['fn'], 140211234567890)", "obj_id", "fn", "", "", -1, "object identity of fn"},
