@@ -79,11 +79,11 @@ type Finding struct {
 	LimitHit           bool                `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit
 	// Variants: a recompile group of bounded variants (an Enum member, a bool or str mode, None or not), each
 	// compiled once: expected, to warm up, not a defect (recompile_classes.go)
-	Variants bool `json:"variants,omitempty"`
-	Playbook           string              `json:"playbook"`
-	Related            []string            `json:"related"`
-	Evidence           []report.Evidence   `json:"evidence"`
-	Detail             string              `json:"detail,omitempty"` // multi-line plain text for a detail view
+	Variants bool              `json:"variants,omitempty"`
+	Playbook string            `json:"playbook"`
+	Related  []string          `json:"related"`
+	Evidence []report.Evidence `json:"evidence"`
+	Detail   string            `json:"detail,omitempty"` // multi-line plain text for a detail view
 
 	Key        string                  `json:"-"` // compare key for diff and baseline (CompareKey)
 	oldKey     string                  // the key of baselines written before break identities (lineKey), when it differs
