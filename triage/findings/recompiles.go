@@ -80,10 +80,6 @@ func DescribeClass(gc report.GuardClass, n int) string {
 		if strings.ContainsAny(src, ".[") { // an attribute or an item of an argument: nothing was passed as it
 			return "a different object in " + src
 		}
-		if n <= maxModeValues { // few: a fixed set (Enum members, sentinels) as likely as a new object each call
-			return "a different object passed as " + report.OrWhat(src, "an argument") + " (one of a fixed set, such as " +
-				"an Enum member, is a variant to warm up; a new object each call is a defect)"
-		}
 		return "a different object passed as " + report.OrWhat(src, "an argument")
 	case "global_state":
 		return gc.Detail + " changed"
@@ -212,7 +208,13 @@ func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) st
 		first = firstUnabsorbed(f.Classes, first)
 		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first%s", who, f.unexpected, first.Source, first.Detail, beyondOn(g))
 	}
-	return fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, DescribeClasses(g.Classes))
+	t := fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, DescribeClasses(g.Classes))
+	if first.Class == "obj_id" && f.Records < maxModeValues && len(g.Guards) > 0 && !strings.Contains(g.Guards[0], "type=<") {
+		// 2.6 prints neither the object's type nor the code that compared it: an Enum member (2.14: class enum) reads
+		// the same as a new object each call
+		t += " (one of a fixed set, such as an Enum member, is a variant to warm up; a new object each call is a defect)"
+	}
+	return t
 }
 
 // firstUnabsorbed is the first of cs automatic dynamic did not absorb (a repeat: not Expected), else first.

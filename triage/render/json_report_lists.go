@@ -100,6 +100,7 @@ func (w *jsonAppender) findingJSON(f *findings.Finding) {
 		w.close(']')
 	}
 	w.boolOmit("limit_hit", f.LimitHit)
+	w.boolOmit("variants", f.Variants)
 	w.str("playbook", f.Playbook)
 	w.strOmit("detail", f.Detail)
 	w.ints("ranks", orEmpty(f.Ranks))
