@@ -71,6 +71,11 @@ func classify(b *builder) {
 		}
 	case headShape:
 		classifyShape(b)
+	case headWontConvert:
+		// a recompile-limit hit's own WON'T CONVERT (its limit record says it) is no error of its own
+		if e := parseWontConvert(r.Lines); !e.LimitHit() {
+			r.Kind, r.Error = KindException, e
+		}
 	case headDDP:
 		if g, ok := parseDDPGraph(r.Lines); ok {
 			r.Kind, r.DDP = KindDDPGraph, g

@@ -232,6 +232,9 @@ type CompileError struct {
 	// Caught: the program caught the exception, logged it (logger.exception: "ERROR:<logger>:…" over the
 	// traceback) and went on (torch logged more after it, or another traceback followed): no process died of it.
 	Caught bool
+	// Suppressed: Dynamo caught it itself and logged "WON'T CONVERT <fn> <file> line N due to:" (suppress_errors,
+	// or a recompile-limit hit): the frame did not compile and runs eager; Caught is set too (wontconvert.go).
+	Suppressed bool
 	// RootCauseRank is, for a Summary, the rank its "Root Cause (first observed failure)" names; -1 when none.
 	RootCauseRank int
 	// Children are, for a Summary, the failed ranks its table lists (ChildFailures)

@@ -239,8 +239,8 @@ func TestErrorCauses(t *testing.T) {
 		"failures/torch-2.14.unknown-torch-logs-name.log":                   {"invalid TORCH_LOGS", "err-invalid-torch-logs"},
 		"failures/torch-2.6.inductor-cpp-compile-error-missing-headers.log": {"C++ toolchain", "err-cpp-toolchain"},
 		"failures/torch-2.6.inductor-backend-failed-missing-setuptools.log": {"C++ toolchain", "err-cpp-toolchain"},
-		"torch-2.14/r07_fullgraph.triage.log":                               {"Unsupported under fullgraph", "err-fullgraph-unsupported"},
-		"torch-2.6/r07_fullgraph.triage.log":                                {"Unsupported under fullgraph", "err-fullgraph-unsupported"},
+		"torch-2.14/r07_fullgraph.triage.log":                               {"graph break made an error (fullgraph=True or error_on_graph_break)", "err-fullgraph-unsupported"},
+		"torch-2.6/r07_fullgraph.triage.log":                                {"graph break made an error (fullgraph=True or error_on_graph_break)", "err-fullgraph-unsupported"},
 		"tlparse/comp_failure.log":                                          {"backend failure", "err-backend-ablation"},
 	}
 	for name, w := range cases {
@@ -253,7 +253,7 @@ func TestErrorCauses(t *testing.T) {
 	if got := report.ErrorCause("torch._dynamo.exc.BackendCompilerFailed", "", "backend='inductor' raised:\nRuntimeError: ptxas fatal   : Value 'sm_100a' is not defined"); got != "Triton/ptxas toolchain" {
 		t.Errorf("ptxas cause %q", got)
 	}
-	if got := report.ErrorCause("torch._dynamo.exc.FailOnRecompileLimitHit", "", "recompile_limit reached with fullgraph=True"); got != "recompile limit with fullgraph / fail_on_recompile" {
+	if got := report.ErrorCause("torch._dynamo.exc.FailOnRecompileLimitHit", "", "recompile_limit reached with fullgraph=True"); got != "the recompile limit made fatal (fail_on_recompile_limit_hit, or fullgraph=True)" {
 		t.Errorf("limit cause %q", got)
 	}
 	if got := report.ErrorCause("KeyError", "", "'weight'"); got != "" {

@@ -69,6 +69,10 @@ func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement
 	if t.errors > 0 {
 		add(report.Plural(t.errors, "compile error"), "%s", errorReason(report.Plural(t.errors, "compile error"), t.errors, t.firstError))
 	}
+	if t.suppressed > 0 {
+		what := report.Plural(t.suppressed, "frame") + " Dynamo gave up on (WON'T CONVERT: eager on every call)"
+		add(what, "%s: %s [%s]", what, t.firstSuppressed.Title, t.firstSuppressed.Playbook)
+	}
 	if t.caught > 0 {
 		what := report.Plural(t.caught, "compile error") + " caught by the program"
 		add(what, "%s", errorReason(what, t.caught, t.firstCaught))

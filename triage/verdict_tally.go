@@ -27,6 +27,8 @@ type tally struct {
 	silentFailures                           int               // of them, processes with compile failures the log does not show
 	FirstProbeMismatch                       *findings.Finding // the first of them
 	hang                                     *findings.Finding // the hang finding (one a run at most)
+	suppressed                               int               // frames Dynamo gave up on (WON'T CONVERT): they run eager
+	firstSuppressed                          *findings.Finding
 }
 
 func CountFindings(fs []findings.Finding) tally {
@@ -64,6 +66,13 @@ func CountFindings(fs []findings.Finding) tally {
 			}
 		case findings.KindCompileError:
 			fullgraph := strings.HasSuffix(f.What, "Unsupported") // fullgraph refused a break: the breaks step fixes it
+			if f.Suppressed {
+				t.suppressed += f.Records
+				if t.firstSuppressed == nil {
+					t.firstSuppressed = f
+				}
+				continue
+			}
 			if f.Caught {
 				t.caught += f.Records
 				if t.firstCaught == nil {

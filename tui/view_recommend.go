@@ -96,7 +96,7 @@ var listMark = regexp.MustCompile(` +\d+\.$`)
 // aside is a parenthetical in a playbook title: "(a CPU tensor moved to the GPU inside the graph)".
 var aside = regexp.MustCompile(` \([^()]*\)`)
 
-func recommendKey(r *row, iw int) string { return r.pb.ID + "|" + strconv.Itoa(iw) }
+func recommendKey(r *row, iw int) string { return r.pb.ID + "|" + strconv.Itoa(iw) + "|" + r.why }
 
 // recommendLines is the first Do action, Why, the other actions and Verify, wrapped to iw cells: a copy of what Update cached, else wrapped here.
 func (m *Model) recommendLines(r *row, iw int) []string {
@@ -124,7 +124,11 @@ func (m *Model) wrapRecommend(r *row, iw int) []string {
 	if len(do) > 0 { // what to do first, then why, then the rest
 		add("Do:", "1. "+do[0])
 	}
-	add("Why:", firstSentences(r.pb.Why(), 2))
+	why := r.pb.Why()
+	if r.why != "" { // the finding's words where the playbook's would be false for it (a fullgraph error: nothing resumes)
+		why = r.why
+	}
+	add("Why:", firstSentences(why, 2))
 	var more []string
 	for i, d := range do[min(1, len(do)):] {
 		more = append(more, fmt.Sprintf("%d. %s", i+2, d))

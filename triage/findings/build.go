@@ -54,6 +54,7 @@ func Builders() []Builder {
 		{"caught compile errors", func(in *Input, _ []Finding) []Finding {
 			return ErrorFindings(CaughtCompiles(in.Report.ExceptionEvents()), KindCompileError, in.Set, nil)
 		}},
+		{"fatal recompiles", fatalRecompiles},
 	}
 }
 

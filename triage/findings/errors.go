@@ -103,7 +103,10 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 	ApplyPlaybook(f, MatchPlaybook(set, q))
 	f.Category, f.Expected = CategoryFix, false
 	f.ID = string(kind) + ":" + e.Class
-	if e.Caught {
+	switch {
+	case e.Suppressed:
+		f.ID, f.Caught, f.Suppressed = string(kind)+":wont_convert:"+e.Class, true, true
+	case e.Caught:
 		f.ID, f.Caught = string(kind)+":caught:"+e.Class, true
 	}
 	if e.Inner != "" {
@@ -123,7 +126,13 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 	default:
 		f.Title = fmt.Sprintf("%s: %s", f.What, gist)
 	}
-	if e.Caught {
+	switch {
+	case e.Suppressed:
+		f.Title = fmt.Sprintf("%s never compiles: Dynamo gave up on it (WON'T CONVERT) and runs it eager on every call — %s",
+			report.OrWhat(e.Function, "a frame"), f.Title)
+		f.Why = "Dynamo caught this compile error itself (torch._dynamo.config.suppress_errors = True) and logged WON'T " +
+			"CONVERT: the frame runs without torch.compile on every call, silently, with no graph break or error to show it."
+	case e.Caught:
 		f.Title += CaughtTitle
 	}
 	if e.PeerGone { // its collective lost the peer that failed first: not a crash of its own
@@ -144,7 +153,10 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 	if e.File != "" {
 		fmt.Fprintf(&d, "\nAt %s:%d", e.File, e.Line)
 	}
-	if e.Caught {
+	if e.Suppressed {
+		d.WriteString("\n" + f.Why + " Fix the error (the playbook is its cause's), then set suppress_errors back " +
+			"to False so that a failure shows.")
+	} else if e.Caught {
 		d.WriteString("\nNo process has died of it: the program caught it and went on (it logged more after it, the run " +
 			"exited 0, or its process still runs). torch.compile failed for this frame all the same: it ran without " +
 			"compile (eager, if the program falls back), or not at all.")
@@ -154,8 +166,10 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 			"and no compile-failure epilogue.")
 	}
 	if q.GBType != "" && strings.HasPrefix(f.Playbook, "gb-") { // fullgraph refused a break the gb-* playbook is about
-		d.WriteString("\nfullgraph=True (or error_on_graph_break) made this graph break an error: the frame did not " +
-			"compile at all. The playbook is the break's: its fix applies; what it says of the split happens without fullgraph.")
+		f.Why = "fullgraph=True (or error_on_graph_break) made this graph break an error: the frame did not compile at " +
+			"all and nothing resumes after the break; the call fails unless the program catches the error."
+		d.WriteString("\n" + f.Why + " The playbook is the break's: its fix applies; what it says of a split " +
+			"and a resumed graph happens only without fullgraph.")
 		f.Related = append([]string{"err-fullgraph-unsupported"}, slices.DeleteFunc(f.Related, func(id string) bool { return id == "err-fullgraph-unsupported" })...)
 	}
 	f.Detail = d.String()

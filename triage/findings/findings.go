@@ -72,6 +72,13 @@ type Finding struct {
 	Expected   bool     `json:"expected"` // by design, or automatic dynamic's first recompile
 	// Caught: a compile error the program caught and went on after (no process died of it; the frame did not compile)
 	Caught bool `json:"caught,omitempty"`
+	// Suppressed: a compile error Dynamo gave up on itself (WON'T CONVERT, suppress_errors): the frame never
+	// compiles and runs eager on every call (Caught too: no process died of it)
+	Suppressed bool `json:"suppressed,omitempty"`
+	// Why is the finding's own why where its playbook's generic Why would be false for it (a break's playbook on a
+	// fullgraph error: nothing resumes after the break, the frame did not compile); the TUI's Recommended box shows
+	// it in the playbook's place, the detail holds it
+	Why string `json:"why,omitempty"`
 	// PeerGone: a rank died of its peer's failure (its collective lost the peer after another rank failed first)
 	PeerGone           bool                `json:"peer_gone,omitempty"`
 	InRecompilingFrame bool                `json:"in_recompiling_frame,omitempty"`

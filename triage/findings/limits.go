@@ -37,12 +37,13 @@ func LimitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks
 			ApplyPlaybook(f, MatchPlaybook(set, q))
 			f.Category = CategoryFix // the frame runs eager from now on, or the call failed: always worth fixing
 			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + FnDisplay(fn, resume)
-			f.Title = fmt.Sprintf("%s hit config.%s (%d): %s", FnDisplay(fn, resume), h.Limit, h.Value, h.Then())
+			f.Title = fmt.Sprintf("%s hit config.%s (%d%s): %s", FnDisplay(fn, resume), h.Limit, h.Value, limitNote(h.Limit, h.Value), h.Then())
 			then := "Every new variant of this frame now runs eagerly (a performance cliff)."
 			if h.Raised {
 				then = "fail_on_recompile_limit_hit (or fullgraph) made the hit an error: the call that needed another compile failed."
 			}
-			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\n%s", h.Function, h.File, h.LastReason, then)
+			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\n%s\nWhich limit: %s", h.Function, h.File, h.LastReason, then,
+				limitWhere(h.Limit, h.Value))
 			if gc.Class != "other" {
 				f.Classes = []report.GuardClass{gc}
 			}
@@ -128,4 +129,41 @@ func (f *Finding) addEvent(ev report.Evidence, rank int, compileID string) {
 	cid, _ := parseCID(compileID)
 	st.Add(cid)
 	f.RankStats[rank] = st
+}
+
+// defaultLimits are torch's defaults of the recompile limits (2.6 and 2.14.1 torch/_dynamo/config.py): the
+// per-frame limit (cache_size_limit, renamed recompile_limit) and the cap over all of a code object's entries.
+var defaultLimits = map[string]int{"recompile_limit": 8, "cache_size_limit": 8,
+	"accumulated_recompile_limit": 256, "accumulated_cache_size_limit": 256}
+
+// limitNote says in a limit hit's title that its value is not torch's default (", not the default 8"): set by the
+// program, on 2.14 maybe by this torch.compile call alone.
+func limitNote(limit string, value int) string {
+	if d, ok := defaultLimits[limit]; ok && d != value {
+		return fmt.Sprintf(", not the default %d", d)
+	}
+	return ""
+}
+
+// limitWhere names which limit was hit and where to raise it. 2.14's torch.compile(recompile_limit=N) patches
+// config.recompile_limit for that call, so the N the warning prints is per call (torch-2.15-and-frameworks.md
+// §3.1); the accumulated limit is the cap over all of a function's cache entries.
+func limitWhere(limit string, value int) string {
+	switch limit {
+	case "recompile_limit":
+		if value != defaultLimits[limit] {
+			return fmt.Sprintf("the per-frame recompile limit, %d here, not the default 8: set by "+
+				"torch._dynamo.config.recompile_limit = %d, or by this call's torch.compile(..., recompile_limit=%d) (2.14+: the "+
+				"N is per torch.compile call). Raise it where it is set, or remove the recompiles' cause.", value, value, value)
+		}
+		return "the per-frame recompile limit at its default 8: raise torch._dynamo.config.recompile_limit, or " +
+			"(2.14+) this call's torch.compile(..., recompile_limit=N), or remove the recompiles' cause."
+	case "cache_size_limit":
+		return fmt.Sprintf("the per-frame recompile limit (%d; default 8): raise torch._dynamo.config.cache_size_limit "+
+			"(2.6 and before; recompile_limit later), or remove the recompiles' cause.", value)
+	case "accumulated_recompile_limit", "accumulated_cache_size_limit":
+		return fmt.Sprintf("the cap over all compiled entries of one function (%d; default 256), not the per-frame "+
+			"limit: raise torch._dynamo.config.%s, or remove the recompiles' cause.", value, limit)
+	}
+	return "torch._dynamo.config." + limit
 }

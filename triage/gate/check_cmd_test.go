@@ -54,7 +54,7 @@ func TestCheckRulesAndExitCodes(t *testing.T) {
 		{ddp, o(func(o *gate.Options) { o.RanksAgree = true }), 0, "PASS"},
 		{ddp, o(func(o *gate.Options) { o.MaxGraphBreaks = 1 }), 0, "counted: 1 graph break"},
 		{ddp, o(func(o *gate.Options) { o.MaxGraphBreaks, o.CountExpected = 1, true }), 1, "3 graph breaks > 1"},
-		{fx("torch-2.14/r07_fullgraph.triage.log"), o(func(o *gate.Options) { o.NoCompileErrors = true }), 1, "Unsupported under fullgraph"},
+		{fx("torch-2.14/r07_fullgraph.triage.log"), o(func(o *gate.Options) { o.NoCompileErrors = true }), 1, "graph break made an error (fullgraph=True or error_on_graph_break)"},
 		{fx("failures/torch-2.6.torchrun-port-in-use.log"), o(func(o *gate.Options) { o.NoCompileErrors = true }), 1, "playbook dist-rendezvous-port"},
 	}
 	for _, c := range cases {

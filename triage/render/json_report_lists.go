@@ -81,6 +81,7 @@ func (w *jsonAppender) findingJSON(f *findings.Finding) {
 	}
 	w.boolean("expected", f.Expected)
 	w.boolOmit("caught", f.Caught)
+	w.boolOmit("suppressed", f.Suppressed)
 	w.boolOmit("peer_gone", f.PeerGone)
 	w.boolOmit("in_recompiling_frame", f.InRecompilingFrame)
 	if len(f.Classes) > 0 && w.listStart("classes", false) {
@@ -102,6 +103,7 @@ func (w *jsonAppender) findingJSON(f *findings.Finding) {
 	w.boolOmit("limit_hit", f.LimitHit)
 	w.boolOmit("variants", f.Variants)
 	w.str("playbook", f.Playbook)
+	w.strOmit("why", f.Why)
 	w.strOmit("detail", f.Detail)
 	w.ints("ranks", orEmpty(f.Ranks))
 	w.strs("related", orEmpty(f.Related))

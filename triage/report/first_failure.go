@@ -173,14 +173,23 @@ func ErrorCause(class, inner, msg string) string {
 		return "rendezvous error from the launcher"
 	case has("Invalid log settings"):
 		return "invalid TORCH_LOGS"
-	case has("FailOnRecompileLimitHit", "RecompileLimitExceeded", "fail_on_recompile", "RecompileError"):
-		return "recompile limit with fullgraph / fail_on_recompile"
+	case has("FailOnRecompileLimitHit", "FailOnCacheLimitHit", "RecompileLimitExceeded"):
+		// 2.6's fail_on_cache_limit_hit, 2.14's fail_on_recompile_limit_hit; fullgraph=True raises it at the limit too
+		return "the recompile limit made fatal (fail_on_recompile_limit_hit, or fullgraph=True)"
+	case has("stance is 'fail_on_recompile'"):
+		return `a recompile made fatal by set_stance("fail_on_recompile")`
+	case strings.HasSuffix(class, "RecompileError"):
+		return "a recompile made fatal by torch._dynamo.config.error_on_recompile"
+	case has("Could not guard on data-dependent expression", "Could not extract specialized integer from data-dependent",
+		"GuardOnDataDependentSymNode"):
+		return "data-dependent expression"
 	case has("ptxas", "PTXASError") || sm100.MatchString(all):
 		return "Triton/ptxas toolchain"
 	case has("CppCompileError", "C++ compile error", "InvalidCxxCompiler", "No module named 'setuptools"):
 		return "C++ toolchain"
 	case strings.HasSuffix(class, "exc.Unsupported"):
-		return "Unsupported under fullgraph"
+		// what raises an uncaught Unsupported: fullgraph=True, or error_on_graph_break (2.8+): either, not known which
+		return "graph break made an error (fullgraph=True or error_on_graph_break)"
 	case strings.HasSuffix(class, "BackendCompilerFailed") || strings.HasSuffix(class, "InductorError") ||
 		strings.HasSuffix(class, "LoweringException"):
 		return "backend failure"

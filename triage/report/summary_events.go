@@ -119,6 +119,10 @@ type ErrorSummary struct {
 	// frame did not compile, and the analysis names it as a compile error the program caught.
 	Caught  bool `json:"caught,omitempty"`
 	Compile bool `json:"compile,omitempty"`
+	// Suppressed: Dynamo gave up on the frame itself (WON'T CONVERT, suppress_errors): it runs eager on every call
+	Suppressed bool `json:"suppressed,omitempty"`
+	// Function is the function of the user frame, where the input names it (a WON'T CONVERT's frame)
+	Function string `json:"-"`
 	// Interrupt: the exception was raised while handling an interrupt (KeyboardInterrupt, SystemExit,
 	// SignalException) or wraps one: the process went down because it was stopped, so no process died of it
 	Interrupt string `json:"interrupt,omitempty"`
@@ -137,7 +141,7 @@ type ErrorSummary struct {
 func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
 	e, in := r.Error, a.names.of
 	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner), Cause: strings.Clone(e.Cause),
-		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught,
+		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught, Suppressed: e.Suppressed, Function: in(e.Frame.Func),
 		Compile: e.Caught && e.FromCompile(), Interrupt: interruptOf(e), TorchLogs: readingTorchLogs(e.Frames),
 		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
 }
