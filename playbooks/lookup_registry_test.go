@@ -38,7 +38,7 @@ func TestEveryRegistryGBIDResolves(t *testing.T) {
 func TestLookupAndSearchWithTheRegistry(t *testing.T) {
 	s := mustBuiltin(t)
 	for key, want := range map[string]string{
-		"GB6215": "gb-registry-6215", "gb0124": "gb-item", "GB0014": "gb-registry-0014",
+		"GB6215": "gb-registry-6215", "gb0124": "gb-item", "GB0014": "gb-rnn",
 		"GB0025":           "gb-registry-0025", // only a by-design playbook lists it: PyTorch's words lead, not "by design"
 		"GB-REGISTRY-0059": "gb-registry-0059",
 	} {
@@ -49,7 +49,7 @@ func TestLookupAndSearchWithTheRegistry(t *testing.T) {
 	if got := ids(s.ByGBID("GB0059")); len(got) < 3 || got[0] != "gb-print" || got[len(got)-1] != "gb-registry-0059" {
 		t.Errorf("ByGBID(GB0059) = %v: the built-in ones, then PyTorch's", got)
 	}
-	for q, first := range map[string]string{"GB6215": "gb-registry-6215", "GB0059": "gb-print", "rnn lstm": "gb-registry-0014",
+	for q, first := range map[string]string{"GB6215": "gb-registry-6215", "GB0059": "gb-print", "rnn lstm": "gb-rnn", // curated on top
 		"getattrvariable comparison": "gb-registry-6215"} {
 		if res := s.Search(q); len(res) == 0 || res[0].ID != first {
 			t.Errorf("Search(%q) = %v, want %s first", q, ids(res[:min(5, len(res))]), first)
@@ -82,7 +82,7 @@ func TestUserPlaybookReplacesARegistryPlaybook(t *testing.T) {
 	if r := s.Match(Query{Kind: KindGraphBreak, GBType: "Attempted to wrap RNN, GRU, or LSTM"}); r.Primary.FromRegistry() {
 		t.Errorf("Match by gb_type = %v (%s)", r.Primary, r.Primary.Source)
 	}
-	if res := s.Search("GB0014"); len(res) != 1 || res[0].FromRegistry() {
+	if res := s.Search("GB0014"); len(res) != 2 || slices.ContainsFunc(res, (*Playbook).FromRegistry) { // the user's and gb-rnn
 		t.Errorf("Search = %v", ids(res))
 	}
 }

@@ -75,10 +75,6 @@ type Finding struct {
 	// Suppressed: a compile error Dynamo gave up on itself (WON'T CONVERT, suppress_errors): the frame never
 	// compiles and runs eager on every call (Caught too: no process died of it)
 	Suppressed bool `json:"suppressed,omitempty"`
-	// Why is the finding's own why where its playbook's generic Why would be false for it (a break's playbook on a
-	// fullgraph error: nothing resumes after the break, the frame did not compile); the TUI's Recommended box shows
-	// it in the playbook's place, the detail holds it
-	Why string `json:"why,omitempty"`
 	// PeerGone: a rank died of its peer's failure (its collective lost the peer after another rank failed first)
 	PeerGone           bool                `json:"peer_gone,omitempty"`
 	InRecompilingFrame bool                `json:"in_recompiling_frame,omitempty"`
@@ -90,7 +86,11 @@ type Finding struct {
 	Playbook string            `json:"playbook"`
 	Related  []string          `json:"related"`
 	Evidence []report.Evidence `json:"evidence"`
-	Detail   string            `json:"detail,omitempty"` // multi-line plain text for a detail view
+	// Why is the finding's own why where its playbook's generic Why would be false for it (a break's playbook on a
+	// fullgraph error: nothing resumes after the break, the frame did not compile); the TUI's Recommended box shows
+	// it in the playbook's place, the detail holds it
+	Why    string `json:"why,omitempty"`
+	Detail string `json:"detail,omitempty"` // multi-line plain text for a detail view
 
 	Key        string                  `json:"-"` // compare key for diff and baseline (CompareKey)
 	oldKey     string                  // the key of baselines written before break identities (lineKey), when it differs

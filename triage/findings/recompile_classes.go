@@ -98,3 +98,19 @@ func variantTitle(who string, f *Finding, first report.GuardClass) string {
 	}
 	return fmt.Sprintf("%s compiled %s: %s — expected variants, warm each up", who, more, what)
 }
+
+// keyClass is the class a recompile's compare key (diff, baselines) names: for the classes that read one guard
+// more closely, the class the same guard had before them, so that a baseline written then still matches and one
+// cause keeps one key where torch versions print it differently (2.14's nn.Module int attribute is 2.6's value_int,
+// its Enum comparison 2.6's bare identity guard).
+func keyClass(class string) string {
+	switch class {
+	case "module_attr":
+		return "value_int"
+	case "enum", "singleton":
+		return "obj_id"
+	case "none", "dict_key", "hasattr", "global_container", "id_cache":
+		return "other"
+	}
+	return class
+}

@@ -136,7 +136,7 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 	}
 	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindRecompile, GuardClass: k.Class, Reason: reason}))
 	f.What = whatOfClass(first)
-	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + k.Class
+	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + keyClass(k.Class)
 	f.ID = f.Key + ":" + k.Source
 	if k.Resume > 0 {
 		f.ID += fmt.Sprintf("@%d", k.Resume)
