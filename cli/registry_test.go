@@ -54,11 +54,14 @@ func TestExplainEveryRegistryGBID(t *testing.T) {
 
 // `playbooks QUERY` finds registry playbooks by GB id and by gb_type words.
 func TestPlaybooksSearchFindsTheRegistry(t *testing.T) {
-	for q, first := range map[string]string{"GB6215": "gb-registry-6215", "lstm": "gb-registry-0014"} {
+	for q, first := range map[string]string{"GB6215": "gb-registry-6215", "lstm": "gb-rnn"} { // a curated one on top
 		code, out, _ := run(t, "playbooks", q)
 		if lines := strings.Split(out, "\n"); code != 0 || len(lines) < 2 || !strings.HasPrefix(lines[1], first+" ") {
 			t.Errorf("playbooks %s: exit %d, want %s first\n%s", q, code, first, out)
 		}
+	}
+	if _, out, _ := run(t, "playbooks", "lstm"); !strings.Contains(out, "\ngb-registry-0014 ") { // and PyTorch's words after it
+		t.Errorf("playbooks lstm: no gb-registry-0014\n%s", out)
 	}
 }
 

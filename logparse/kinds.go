@@ -105,9 +105,11 @@ func parseBreak(lines []string) *GraphBreak {
 			}
 		case strings.HasPrefix(t, "Traceback (most recent call last):"):
 			inTraceback = true
-		case inTraceback && g.Variant == BreakFrameSkip && g.Explanation == "" && strings.HasPrefix(l, "torch._dynamo.exc.Unsupported: "):
-			// 2.6's "Graph break: skip: from user code at:" says why only in its traceback's Unsupported ("TorchDynamo
-			// purposely graph breaks on RNN, GRU, LSTMs"): kept as the explanation, the reason stays the record's
+		case inTraceback && g.Variant == BreakFrameSkip && g.Explanation == "" && strings.HasPrefix(l, "torch._dynamo.exc.Unsupported: ") &&
+			strings.Contains(l, "purposely graph breaks"):
+			// 2.6's "Graph break: skip: from user code at:" says why only in its traceback's Unsupported; where Dynamo
+			// breaks there by design ("TorchDynamo purposely graph breaks on RNN, GRU, LSTMs") that is the answer: kept
+			// as the explanation, the reason stays the record's (other skips stay the frame skip's)
 			g.Explanation = strings.TrimSpace(l[len("torch._dynamo.exc.Unsupported: "):])
 		case inTraceback && strings.HasPrefix(l, "torch._dynamo.exc.") && g.Reason == "":
 			// 2.3–2.5: the reason is the final exception line of the internal traceback.

@@ -90,11 +90,19 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 	if e.TorchLogs {                                                                             // whatever the class (a dotted name of no module: ModuleNotFoundError), the setting was rejected
 		q.Reason = "TORCH_LOGS rejected at import: " + q.Reason
 	}
-	if strings.HasSuffix(e.Class, "exc.Unsupported") && strings.Contains(e.Message, "Explanation:") {
+	fullgraph := strings.HasSuffix(e.Class, "exc.Unsupported")
+	if strings.HasPrefix(e.Class, "torch._dynamo.exc.") && strings.Contains(e.Message, "Explanation:") {
+		// 2.8+ prints a graph-break record's gb_type, explanation and link in the errors of Dynamo's that are one
+		// (Unsupported under fullgraph, TorchRuntimeError "RuntimeError when making fake tensor call"): the GB id
+		// and gb_type decide before the class
 		q.GBType = strings.TrimSpace(report.FirstLine(e.Message))
 		if m := report.GbInMsg.FindStringSubmatch(e.Message); m != nil {
 			q.GBID = "GB" + m[1]
 		}
+	}
+	if cause == customOpNoFake && strings.HasSuffix(e.Class, "TorchRuntimeError") {
+		// TorchRuntimeError wraps whatever failed on fake tensors (2.6 names no GB id): the message's cause decides
+		q.ErrorClass = ""
 	}
 	f := &Finding{Kind: kind, Severity: "high", File: e.File, Line: e.Line, What: short, RankStats: map[int]report.RankStat{}}
 	if e.Inner != "" {
@@ -165,7 +173,7 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 		d.WriteString("\nThe process died of it. It is not a compile error: not a torch._dynamo/_inductor exception, " +
 			"and no compile-failure epilogue.")
 	}
-	if q.GBType != "" && strings.HasPrefix(f.Playbook, "gb-") { // fullgraph refused a break the gb-* playbook is about
+	if fullgraph && q.GBType != "" && strings.HasPrefix(f.Playbook, "gb-") { // fullgraph refused a break the gb-* playbook is about
 		f.Why = "fullgraph=True (or error_on_graph_break) made this graph break an error: the frame did not compile at " +
 			"all and nothing resumes after the break; the call fails unless the program catches the error."
 		d.WriteString("\n" + f.Why + " The playbook is the break's: its fix applies; what it says of a split " +
@@ -192,3 +200,6 @@ func (f *Finding) addCompileIDs(ev []report.Evidence) {
 		}
 	}
 }
+
+// customOpNoFake is report.ErrorCause's cause of a custom op traced without a fake kernel.
+const customOpNoFake = "custom op without a fake kernel (register_fake)"

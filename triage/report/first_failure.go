@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -180,6 +181,12 @@ func ErrorCause(class, inner, msg string) string {
 		return `a recompile made fatal by set_stance("fail_on_recompile")`
 	case strings.HasSuffix(class, "RecompileError"):
 		return "a recompile made fatal by torch._dynamo.config.error_on_recompile"
+	case has("There was no fake impl registered for", "no fake impl registered", "Please use `register_fake`"):
+		return "custom op without a fake kernel (register_fake)"
+	case has("DefaultCPUAllocator: can't allocate memory"):
+		return cpuAllocCause(all)
+	case has("CUDA out of memory. Tried to allocate"):
+		return cudaOOMCause(all)
 	case has("Could not guard on data-dependent expression", "Could not extract specialized integer from data-dependent",
 		"GuardOnDataDependentSymNode"):
 		return "data-dependent expression"
@@ -247,4 +254,64 @@ func FirstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+var (
+	cpuAlloc  = regexp.MustCompile(`you tried to allocate (\d+) bytes`)
+	cudaAsked = regexp.MustCompile(`Tried to allocate ([\d.]+) (B|KiB|MiB|GiB|TiB|PiB)\b`)
+	cudaTotal = regexp.MustCompile(`total capacity of ([\d.]+) (B|KiB|MiB|GiB|TiB|PiB)\b`)
+)
+
+// cpuAllocCause words a CPU allocation that failed by its size: one far past any host's memory (over 4 TiB) is a
+// size computed wrong — a guess from the size, said as one.
+func cpuAllocCause(msg string) string {
+	m := cpuAlloc.FindStringSubmatch(msg)
+	if m == nil {
+		return "out of CPU memory"
+	}
+	n, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return "out of CPU memory"
+	}
+	if n > 4*(1<<40) {
+		return "an absurd CPU allocation (" + byteSize(n) + " asked: far past any host's memory, a size computed wrong — a guess from the size)"
+	}
+	return "out of CPU memory (" + byteSize(n) + " asked)"
+}
+
+// cudaOOMCause words a CUDA OOM whose request is more than the whole GPU holds: no setting helps, the size is wrong
+// or the batch too large.
+func cudaOOMCause(msg string) string {
+	a, t := cudaAsked.FindStringSubmatch(msg), cudaTotal.FindStringSubmatch(msg)
+	if a == nil || t == nil {
+		return ""
+	}
+	asked, total := unitBytes(a[1], a[2]), unitBytes(t[1], t[2])
+	if asked > total && total > 0 {
+		return "a CUDA allocation larger than the whole GPU (" + a[1] + " " + a[2] + " asked, " + t[1] + " " + t[2] +
+			" total): a size bug or a too-large batch, no setting helps"
+	}
+	return ""
+}
+
+func unitBytes(v, unit string) float64 {
+	n, _ := strconv.ParseFloat(v, 64)
+	for _, u := range []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB"} {
+		if u == unit {
+			return n
+		}
+		n *= 1024
+	}
+	return n
+}
+
+// byteSize is n bytes in binary units, one decimal: "58.2 TiB".
+func byteSize(n float64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	i := 0
+	for n >= 1024 && i < len(units)-1 {
+		n /= 1024
+		i++
+	}
+	return strconv.FormatFloat(n, 'f', 1, 64) + " " + units[i]
 }
