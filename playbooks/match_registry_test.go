@@ -71,7 +71,7 @@ func TestAdviceIsNotMatched(t *testing.T) {
 			ErrorClass: "torch.fx.experimental.symbolic_shapes.ConstraintViolationError",
 			Reason: "Constraints violated (L['x'].size()[0])! For more information, run with TORCH_LOGS=\"+dynamic\".\n" +
 				"  - Not all values of RelaxedUnspecConstraint(L['x'].size()[0]) are valid because L['x'].size()[0] was inferred to be a constant (4)."},
-			"generic-compile_error"},
+			"err-constraint-violation"}, // its own playbook, never err-invalid-torch-logs
 		{"a hint naming Tensor.item", Query{Kind: KindGraphBreak, Reason: "Unsupported: some new call\n" +
 			"Hint: Set `torch._dynamo.config.capture_scalar_outputs = True` if you call Tensor.item()"}, "generic-graph_break"},
 		{"an indented hint of a fullgraph error", Query{Kind: KindRuntimeError, ErrorClass: "RuntimeError",

@@ -181,6 +181,8 @@ func ErrorCause(class, inner, msg string) string {
 		return `a recompile made fatal by set_stance("fail_on_recompile")`
 	case strings.HasSuffix(class, "RecompileError"):
 		return "a recompile made fatal by torch._dynamo.config.error_on_recompile"
+	case has("Guard check failed: "):
+		return "a guard crashed while torch evaluated it (a torch bug, not a recompile)"
 	case has("There was no fake impl registered for", "no fake impl registered", "Please use `register_fake`"):
 		return "custom op without a fake kernel (register_fake)"
 	case has("DefaultCPUAllocator: can't allocate memory"):
