@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -89,6 +90,11 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 	q := playbooks.Query{Kind: kind, ErrorClass: e.Class, Reason: joinCause(e.Message, e.Cause)} // the cause may name the playbook
 	if e.TorchLogs {                                                                             // whatever the class (a dotted name of no module: ModuleNotFoundError), the setting was rejected
 		q.Reason = "TORCH_LOGS rejected at import: " + q.Reason
+	} else if programRaised(e, kind, cause) {
+		q.Reason = programRaisedPrefix + q.Reason
+		if cause == "" {
+			cause = "the program's own error"
+		}
 	}
 	fullgraph := strings.HasSuffix(e.Class, "exc.Unsupported")
 	if strings.HasPrefix(e.Class, "torch._dynamo.exc.") && strings.Contains(e.Message, "Explanation:") {
@@ -203,3 +209,14 @@ func (f *Finding) addCompileIDs(ev []report.Evidence) {
 
 // customOpNoFake is report.ErrorCause's cause of a custom op traced without a fake kernel.
 const customOpNoFake = "custom op without a fake kernel (register_fake)"
+
+// programRaisedPrefix marks the query of a runtime error the program's own code raised (err-program-exception).
+const programRaisedPrefix = "raised in the program's own code: "
+
+// programRaised reports a runtime error of Python's own classes (ValueError, RuntimeError: no module in the name)
+// raised by a line of the program's file (the traceback's last frame), not a library's or torch's, with no cause torch words: the program
+// died of its own exception, which it would raise without compile too.
+func programRaised(e report.ErrorSummary, kind Kind, cause string) bool {
+	return kind == KindRuntimeError && cause == "" && !e.PeerGone && e.RaisedHere && !logparse.IsLibraryFile(e.File) &&
+		!strings.Contains(e.Class, ".") && e.Class != "KeyboardInterrupt" && e.Class != "SystemExit"
+}

@@ -209,7 +209,8 @@ func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) st
 		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s) beyond automatic dynamic's first%s", who, f.unexpected, first.Source, first.Detail, beyondOn(g))
 	}
 	t := fmt.Sprintf("%s recompiles %d×: %s", who, f.Records, DescribeClasses(g.Classes))
-	if first.Class == "obj_id" && f.Records < maxModeValues && len(g.Guards) > 0 && !strings.Contains(g.Guards[0], "type=<") {
+	if first.Class == "obj_id" && f.Records < maxModeValues && len(g.Guards) > 0 && !strings.Contains(g.Guards[0], "type=<") &&
+		first.Source != "self" && !strings.ContainsAny(first.Source, ".[") { // an argument, not a method's receiver or an attribute
 		// 2.6 prints neither the object's type nor the code that compared it: an Enum member (2.14: class enum) reads
 		// the same as a new object each call
 		t += " (one of a fixed set, such as an Enum member, is a variant to warm up; a new object each call is a defect)"

@@ -123,6 +123,9 @@ type ErrorSummary struct {
 	Suppressed bool `json:"suppressed,omitempty"`
 	// Function is the function of the user frame, where the input names it (a WON'T CONVERT's frame)
 	Function string `json:"-"`
+	// RaisedHere: the traceback's last frame is the user frame: the program's own line raised it, no library or
+	// torch frame below it
+	RaisedHere bool `json:"-"`
 	// Interrupt: the exception was raised while handling an interrupt (KeyboardInterrupt, SystemExit,
 	// SignalException) or wraps one: the process went down because it was stopped, so no process died of it
 	Interrupt string `json:"interrupt,omitempty"`
@@ -141,7 +144,7 @@ type ErrorSummary struct {
 func (a *Aggregator) errorSummary(r *logparse.Record) ErrorSummary {
 	e, in := r.Error, a.names.of
 	return ErrorSummary{Class: in(e.Class), Message: strings.Clone(e.Message), Inner: strings.Clone(e.Inner), Cause: strings.Clone(e.Cause),
-		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught, Suppressed: e.Suppressed, Function: in(e.Frame.Func),
+		File: in(e.Frame.File), Line: e.Frame.Line, Rank: r.Rank, Input: in(r.Input), Caught: e.Caught, Suppressed: e.Suppressed, Function: in(e.Frame.Func), RaisedHere: raisedHere(e),
 		Compile: e.Caught && e.FromCompile(), Interrupt: interruptOf(e), TorchLogs: readingTorchLogs(e.Frames),
 		Evidence: a.evidenceAt(r, e.Frame.File, e.Frame.Line)}
 }
@@ -264,3 +267,12 @@ func groupEvents[T any, K comparable](events []T, fields func(*T) (K, int, *int,
 }
 
 var CidPrefix = regexp.MustCompile(`^!?[0-9]+(/[0-9]+)+(_[0-9]+)?:\s*`)
+
+// raisedHere reports a traceback whose last frame is its user frame: the program's line raised the exception.
+func raisedHere(e *logparse.CompileError) bool {
+	if len(e.Frames) == 0 || e.Frame.File == "" {
+		return false
+	}
+	last := e.Frames[len(e.Frames)-1]
+	return last.File == e.Frame.File && last.Line == e.Frame.Line
+}
