@@ -42,7 +42,7 @@ func TestCrashVerdictNamesTheFirstFailure(t *testing.T) {
 		}
 	}
 	// rank 0 died of rank 1's death, not of its own error (testdata/recorded/peer-abort has more)
-	if !strings.Contains(verdict, "1 process died of a runtime error: RuntimeError: boom on rank 1") ||
+	if !strings.Contains(verdict, "1 process died of a runtime error: the program's own error: RuntimeError — boom on rank 1") ||
 		!strings.Contains(verdict, "1 process died of its peer's failure") {
 		t.Errorf("verdict %q", verdict)
 	}

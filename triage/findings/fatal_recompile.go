@@ -26,13 +26,13 @@ func fatalRecompiles(in *Input, before []Finding) []Finding {
 			continue
 		}
 		fn, file, setting := fatalRecompileOf(e)
-		if fn == "" {
+		if setting == "" {
 			continue
 		}
 		var guard *Finding
 		for j := range before {
 			r := &before[j]
-			if r.Kind == KindRecompile && r.Function == fn && (file == "" || sameBase(r.Evidence, file)) {
+			if fn != "" && r.Kind == KindRecompile && r.Function == fn && (file == "" || sameBase(r.Evidence, file)) {
 				guard = r
 				r.Expected, r.expectedAssumed, r.Variants = false, false, false
 				r.unexpected = r.Records
@@ -47,15 +47,15 @@ func fatalRecompiles(in *Input, before []Finding) []Finding {
 			e.Title += " — the guard that failed: " + DescribeClasses(guard.Classes)
 			e.Detail += "\nThe guard that failed: " + DescribeClasses(guard.Classes) + " (the recompile finding of " + fn + ")."
 		} else {
-			e.Detail += "\nNo guard failure of " + fn + " shows in the log (the setting raised before the recompile's " +
+			e.Detail += "\nNo guard failure of " + report.OrWhat(fn, "the function") + " shows in the log (the setting raised before the recompile's " +
 				"guards were logged, or TORCH_LOGS had no recompiles): rerun without it, preset recompiles, to see which guard failed."
 		}
 	}
 	return nil
 }
 
-// fatalRecompileOf reads the function, file and setting of an error a fatal-recompile setting raised; fn is ""
-// for any other error.
+// fatalRecompileOf reads the function, file and setting of an error a fatal-recompile setting raised (fn "" where
+// the message names none); setting is "" for any other error.
 func fatalRecompileOf(e *Finding) (fn, file, setting string) {
 	msg := e.Detail // "Class: message …" as newErrorFinding wrote it
 	switch {
@@ -64,9 +64,10 @@ func fatalRecompileOf(e *Finding) (fn, file, setting string) {
 			return m[1], m[2], "torch._dynamo.config.error_on_recompile"
 		}
 	case strings.Contains(msg, "stance is 'fail_on_recompile'"):
-		if m := stanceFn.FindStringSubmatch(msg); m != nil {
+		if m := stanceFn.FindStringSubmatch(msg); m != nil { // 2.14 names the function; 2.6 does not
 			return m[2], m[1], `set_stance("fail_on_recompile")`
 		}
+		return "", "", `set_stance("fail_on_recompile")`
 	}
 	return "", "", ""
 }
