@@ -63,13 +63,13 @@ func KindStrings(kinds []Kind) []string {
 // `___stack0 == 4.79` guard on a Python float that came from .item() across a
 // graph break. enum is an object-identity guard on an Enum member (a bounded set), none an `x is None` guard,
 // singleton 2.6's identity guard on True/False/None, dict_key `___dict_contains` (an optional key), hasattr a
-// lazily created attribute, global_container a module-level list or dict read by the compiled code, id_cache a
-// global dict keyed by a number (data_ptr(), id()), module_attr a number or string stored on the module.
+// lazily created attribute, global_container a module-level list or dict read by the compiled code (a cache keyed by data_ptr() or
+// id() too: its length grows), module_attr a number or string stored on the module.
 var GuardClasses = []string{
 	"size", "stride", "rank", "dtype", "device", "requires_grad",
 	"value_int", "value_float", "value_str", "value_bool", "obj_id", "type",
 	"global_state", "length", "param_shape", "backend", "stack_float",
-	"enum", "none", "singleton", "dict_key", "hasattr", "global_container", "id_cache", "module_attr", "other",
+	"enum", "none", "singleton", "dict_key", "hasattr", "global_container", "module_attr", "other",
 }
 
 // Severities, Categories and Presets are the allowed front-matter values.

@@ -68,9 +68,8 @@ func classWords(gc report.GuardClass, n int) string {
 		attr := strings.TrimSuffix(gc.Detail[strings.LastIndexByte(gc.Detail, ',')+1:], ")")
 		return fmt.Sprintf("%s had no attribute %s on the first call: forward creates it (a lazy attribute)", src, strings.TrimSpace(attr))
 	case "global_container":
-		return fmt.Sprintf("the global %s the compiled code reads changed between calls (%s, …): state mutated between calls", src, gc.Detail)
-	case "id_cache":
-		return fmt.Sprintf("the global dict %s gained a key per call (%s): a cache keyed by data_ptr() or id() inside compiled code", src, gc.Detail)
+		return fmt.Sprintf("the global %s the compiled code reads changed between calls (%s, …): state mutated between "+
+			"calls, or a cache (keyed by data_ptr(), id()) filled inside the compiled code", src, gc.Detail)
 	case "module_attr":
 		if n > 1 {
 			return fmt.Sprintf("new values of the module attribute %s (was %s, …): torch keeps nn.Module int attributes static", src, gc.Old)
@@ -109,7 +108,7 @@ func keyClass(class string) string {
 		return "value_int"
 	case "enum", "singleton":
 		return "obj_id"
-	case "none", "dict_key", "hasattr", "global_container", "id_cache":
+	case "none", "dict_key", "hasattr", "global_container":
 		return "other"
 	}
 	return class

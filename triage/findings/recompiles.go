@@ -51,7 +51,7 @@ func whatOfClass(gc report.GuardClass) string {
 		return "dict key " + src
 	case "hasattr":
 		return "hasattr " + src
-	case "global_container", "id_cache":
+	case "global_container":
 		return "global " + src
 	case "module_attr":
 		return "module attr " + src

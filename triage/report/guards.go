@@ -223,7 +223,7 @@ func guardCode(text string) string {
 }
 
 // classifyDictKey reads "[not ]___dict_contains('mask', batch)": the dict's key set is guarded (an optional key,
-// not a length). A key that is a number and a dict of the module's globals is an id-keyed cache (data_ptr(), id()).
+// not a length).
 func classifyDictKey(g string, gc *GuardClass) {
 	m := dictContains.FindStringSubmatch(g)
 	if m == nil {
@@ -237,10 +237,6 @@ func classifyDictKey(g string, gc *GuardClass) {
 		gc.Old = "absent"
 	}
 	gc.Detail = "key " + key + " " + gc.Old + " in " + gc.Source
-	if isIntLiteral(key) && strings.HasPrefix(dict, "G[") {
-		gc.Class = "id_cache"
-		gc.Detail = "a key (" + key + ") of the global dict " + gc.Source + " " + gc.Old
-	}
 }
 
 // classifyGlobal reads a guard on a module-level container's contents: "not G['history']" (empty or not),
