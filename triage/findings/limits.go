@@ -99,7 +99,7 @@ func attachLimit(recomps []Finding, at []int, h report.LimitSummary) {
 				r.Severity, r.Category = "high", CategoryFix
 			}
 			if r.Variants { // more variants than the limit allows: no longer a few modes
-				r.Variants = false
+				r.Variants, r.unexpected = false, r.Records
 				r.Title = fmt.Sprintf("%s recompiles %d×, past the recompile limit: %s", FnDisplay(r.Function, r.Resume), r.Records,
 					DescribeClasses(r.Classes))
 			}

@@ -180,7 +180,8 @@ func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) st
 		return t
 	}
 	if !f.Expected && boundedVariants(f.Classes) {
-		f.Variants = true
+		// each variant compiles once by design: no recompile to fix, for the verdict and the gate as for the words
+		f.Variants, f.unexpected = true, 0
 		f.Severity, f.Category = "low", CategoryConsider
 		return variantTitle(who, f, first)
 	}
