@@ -71,7 +71,7 @@ func classify(b *builder) {
 		}
 	case headShape:
 		classifyShape(b)
-	case headWontConvert:
+	case headWontConv:
 		// a recompile-limit hit's own WON'T CONVERT (its limit record says it) is no error of its own
 		if e := parseWontConvert(r.Lines); !e.LimitHit() {
 			r.Kind, r.Error = KindException, e

@@ -13,15 +13,15 @@ const (
 	headSkip
 	headTraceback
 	headStack
-	headPartition   // "Created N graph partitions: …"
-	headRerecord    // "Re-recording function=…" (also behind a "[F/C] " compile id)
-	headRecording   // "Recording function=…, cuda_graph_id=N" (also behind a "[F/C] " compile id)
-	headWarning     // a Python warning line, or the CUDA-graph distinct-sizes W record
-	headCache       // a compile-cache line (trace_compile.go)
-	headGuards      // guard failures whose "Recompiling function" header was cut off (pasted text): evidence only
-	headShape       // a line of the dynamic log: create_env, create_symbol, marking … as dynamic (shapes.go)
-	headDDP         // a message of the ddp_graphs log: its first line empty, the artifact tag says what it is (ddpgraphs.go)
-	headWontConvert // "WON'T CONVERT <fn> <file> line N" and the error Dynamo suppressed (wontconvert.go)
+	headPartition // "Created N graph partitions: …"
+	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
+	headRecording // "Recording function=…, cuda_graph_id=N" (also behind a "[F/C] " compile id)
+	headWarning   // a Python warning line, or the CUDA-graph distinct-sizes W record
+	headCache     // a compile-cache line (trace_compile.go)
+	headGuards    // guard failures whose "Recompiling function" header was cut off (pasted text): evidence only
+	headShape     // a line of the dynamic log: create_env, create_symbol, marking … as dynamic (shapes.go)
+	headDDP       // a message of the ddp_graphs log: its first line empty, the artifact tag says what it is (ddpgraphs.go)
+	headWontConv  // "WON'T CONVERT <fn> <file> line N" and the error Dynamo suppressed (wontconvert.go)
 )
 
 var (
@@ -106,7 +106,7 @@ func strongHead(b []byte) headKind {
 		}
 	case 'W':
 		if bytes.HasPrefix(b, hWontConvert) {
-			return headWontConvert
+			return headWontConv
 		}
 	}
 	if isCacheHead(b) {
