@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 // Outcome is how a run ended, as the launcher saw it.
@@ -59,6 +60,12 @@ type RunFacts struct {
 	Stalls []StallFact
 	// End is when the run ended (meta.json's end); zero while it runs, or when not recorded
 	End time.Time
+	// Steps are the probe's steps files, one a process (where each compile came, by step: AfterWarmupOf);
+	// StepMarker and WarmupSteps what the run was launched with (its environment: probe.StepMarkerEnv,
+	// probe.WarmupStepsEnv), "" and nil when not
+	Steps       []probe.StepLog
+	StepMarker  string
+	WarmupSteps *int
 }
 
 // StallFact is one period the run printed nothing for longer than the tool's stall setting.
