@@ -12,7 +12,7 @@
 # Each compile line: {"ev": "compile", "t", "opt", "marker", "trigger", "compile_id", "frame", "file", "line",
 # "reason"}: trigger is torch's callback trigger (DYNAMO, LAZY_BACKWARD, CUDAGRAPH_RECORDING; "" in 2.6), reason
 # the first guard failure Dynamo found when the compile is a recompile (torch._dynamo.convert_frame's call of
-# get_and_maybe_log_recompilation_reasons, wrapped to see its answer). The exit line: {"ev": "end", "t", "opt",
+# get_and_maybe_log_recompilation_reasons, 2.6's get_and_maybe_log_recompilation_reason, wrapped to see its answer). The exit line: {"ev": "end", "t", "opt",
 # "marker", "optimizer"}. Guarded like the rest of the probe: any failure writes nothing more.
 
 _STEPS_REASON_MAX = 400
@@ -80,7 +80,11 @@ def _steps_compile_events(sys, dynamo, ctx):
     if handler is None:
         return
     convert = sys.modules.get("torch._dynamo.convert_frame")
-    reasons = getattr(convert, "get_and_maybe_log_recompilation_reasons", None)
+    # 2.14.1: get_and_maybe_log_recompilation_reasons; 2.6: get_and_maybe_log_recompilation_reason (one name less)
+    name = "get_and_maybe_log_recompilation_reasons"
+    if not hasattr(convert, name):
+        name = "get_and_maybe_log_recompilation_reason"
+    reasons = getattr(convert, name, None)
     if reasons is not None:
 
         def reasons_seen(*args, **kwargs):
@@ -92,7 +96,7 @@ def _steps_compile_events(sys, dynamo, ctx):
             return out
 
         try:
-            convert.get_and_maybe_log_recompilation_reasons = reasons_seen
+            setattr(convert, name, reasons_seen)
         except Exception:
             pass
 

@@ -20,9 +20,12 @@ type ReportJSON struct {
 	RankAgreement   ranks.RankAgreement     `json:"rank_agreement"`
 	StoppedAt       []triage.StopPlace      `json:"stopped_at,omitempty"` // a run the tool stopped: where each rank was
 	// Hang is whether the run hung and where each rank waited (report.HangOf); left out where nothing shows a wait
-	Hang     *report.Hang   `json:"hang,omitempty"`
-	Verdict  triage.Verdict `json:"verdict"`
-	NextStep *StepJSON      `json:"next_step"`
+	Hang *report.Hang `json:"hang,omitempty"`
+	// AfterWarmup is what compiled past the warm-up, by step (report.AfterWarmupOf); left out for a run whose probe
+	// kept no steps (logs alone, a run without the probe)
+	AfterWarmup *report.AfterWarmup `json:"after_warmup,omitempty"`
+	Verdict     triage.Verdict      `json:"verdict"`
+	NextStep    *StepJSON           `json:"next_step"`
 }
 
 // StepJSON is a checklist step in JSON, with the steps already done.
@@ -43,7 +46,8 @@ type StepJSON struct {
 // JSONOf returns the report with its analysis for encoding.
 func JSONOf(a *triage.Analysis) ReportJSON {
 	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, CountsUncounted: a.CountsUncounted(), Findings: a.Findings,
-		RankAgreement: a.RankAgreement, StoppedAt: a.StoppedAt(), Hang: a.Hang, Verdict: a.Verdict}
+		RankAgreement: a.RankAgreement, StoppedAt: a.StoppedAt(), Hang: a.Hang, AfterWarmup: a.AfterWarmup,
+		Verdict: a.Verdict}
 	if out.Findings == nil {
 		out.Findings = []findings.Finding{}
 	}

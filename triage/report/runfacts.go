@@ -81,6 +81,17 @@ type StallFact struct {
 	Compiling string
 }
 
+// WithWarmup is r judged with a warm-up of k steps (check --warmup-steps) instead of its own; r itself when k is
+// nil or r is.
+func (r *RunFacts) WithWarmup(k *int) *RunFacts {
+	if r == nil || k == nil {
+		return r
+	}
+	cp := *r
+	cp.WarmupSteps = k
+	return &cp
+}
+
 func (r *RunFacts) ToolEnvironment() map[string]string {
 	if r == nil {
 		return nil
