@@ -12,8 +12,9 @@
 # Each compile line: {"ev": "compile", "t", "opt", "marker", "trigger", "compile_id", "frame", "file", "line",
 # "reason"}: trigger is torch's callback trigger (DYNAMO, LAZY_BACKWARD, CUDAGRAPH_RECORDING; "" in 2.6), reason
 # the first guard failure Dynamo found when the compile is a recompile (torch._dynamo.convert_frame's call of
-# get_and_maybe_log_recompilation_reasons, 2.6's get_and_maybe_log_recompilation_reason, wrapped to see its answer). The exit line: {"ev": "end", "t", "opt",
-# "marker", "optimizer"}. Guarded like the rest of the probe: any failure writes nothing more.
+# get_and_maybe_log_recompilation_reasons, 2.6's get_and_maybe_log_recompilation_reason, wrapped to see its answer).
+# The exit line: {"ev": "end", "t", "opt", "marker", "optimizer"}, written by a process that compiled or stepped.
+# Guarded like the rest of the probe: any failure writes nothing more.
 
 _STEPS_REASON_MAX = 400
 
@@ -33,7 +34,9 @@ def _steps_on_import(os, sys, probe_dir, pid, rank, ctx, name, module):
         _steps_count_optimizer(sys, ctx)
 
         def at_exit():
-            if os.getpid() == pid:  # not a forked child's exit
+            # not a forked child's exit; a process that neither compiled nor stepped (torchrun's agent, a tool that
+            # only imported torch) writes no file
+            if os.getpid() == pid and (ctx.get("wrote") or ctx["opt"] or ctx["marker"] is not None):
                 try:
                     _steps_write(ctx, {"ev": "end", "optimizer": ctx["optimizer_class"]})
                 except Exception:
@@ -54,6 +57,7 @@ def _steps_write(ctx, entry):
     entry["opt"], entry["marker"] = ctx["opt"], ctx["marker"]
     with open(ctx["path"], "a", encoding="utf-8") as f:
         f.write(json.dumps(entry, sort_keys=True, default=str) + "\n")
+    ctx["wrote"] = True
 
 
 def _steps_count_optimizer(sys, ctx):
