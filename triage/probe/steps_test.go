@@ -32,3 +32,42 @@ func TestParseStepLog(t *testing.T) {
 		t.Error("a file with no line read is malformed")
 	}
 }
+
+// The probe's clocks in a process (the fake torch's callback handler standing for Dynamo's): with a step marker the
+// compile is stamped with the step the last matching line named, a line counted once whether written whole or in
+// pieces, and the program's output is unchanged; the exit line says the last step seen.
+func TestProbeStampsCompilesWithTheMarker(t *testing.T) {
+	runDir, env := installProbe(t, fakeTorch(t), "RANK=0", StepMarkerEnv+`=served request (\d+)`)
+	script := `import sys
+import torch, torch._dynamo
+
+class Args:
+    class callback_trigger:
+        name = "DYNAMO"
+    compile_id = "0/0"
+
+h = torch._dynamo.callback.callback_handler
+print("served request 3")
+h.run_start_callbacks(Args())
+sys.stdout.write("served req")
+sys.stdout.write("uest 20\nother\n")
+Args.compile_id = "0/1"
+h.run_start_callbacks(Args())
+print("served request 21", file=sys.stderr)
+`
+	res := runPython(t, env, script)
+	if res.code != 0 || res.stdout != "served request 3\nserved request 20\nother\n" || res.stderr != "served request 21\n" {
+		t.Fatalf("output changed: %+v", res)
+	}
+	logs, errs := ReadStepLogs(runDir)
+	if len(errs) > 0 || len(logs) != 1 {
+		t.Fatalf("%v %v", logs, errs)
+	}
+	l := logs[0]
+	if len(l.Events) != 2 || l.Events[0].Step(StepsMarker) != 3 || l.Events[1].Step(StepsMarker) != 20 || l.Events[1].CompileID != "0/1" {
+		t.Errorf("events %+v", l.Events)
+	}
+	if !l.Ended || l.StepsSeen(StepsMarker) != 21 || Source(logs, true) != StepsMarker {
+		t.Errorf("exit line: %+v", l)
+	}
+}
