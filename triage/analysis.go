@@ -20,7 +20,9 @@ type Analysis struct {
 	Hang *report.Hang
 	// AfterWarmup is what compiled past the run's warm-up, by step (report.AfterWarmupOf, the run's own warm-up);
 	// nil for a run whose probe kept no steps
-	AfterWarmup   *report.AfterWarmup
+	AfterWarmup *report.AfterWarmup
+	// Coverage is how much ran compiled, as the probes counted it (report.CoverageOf); nil without them
+	Coverage      *report.Coverage
 	Evidence      report.ReportEvidence  // what the inputs, the launcher and the probe showed
 	Run           *report.RunFacts       // nil for logs without a run
 	NextStep      playbooks.Step         // zero Step when nothing is left to do
@@ -111,7 +113,7 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 	fs = append(fs, findings.WarmupFindings(after, set)...)
 	findings.SortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: report.NoConfig(run, len(probes)),
-		ConfigMissing: report.ConfigMissing(run, probes), Hang: hang, AfterWarmup: after}
+		ConfigMissing: report.ConfigMissing(run, probes), Hang: hang, AfterWarmup: after, Coverage: report.CoverageOf(probes)}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev, hang)
 	if rep.UniqueGraphs < 0 && a.Verdict.UniqueGraphs >= 0 { // the probe counted them: one number in the report
 		rep.UniqueGraphs = a.Verdict.UniqueGraphs

@@ -117,6 +117,9 @@ func WriteMarkdown(w io.Writer, a *triage.Analysis) {
 	if aw := a.AfterWarmup; aw != nil { // the steady state: the same words as the text's line
 		fmt.Fprintf(w, "**Steady state:** %s\n\n", MarkdownEscape(aw.Summary()))
 	}
+	if c := a.Coverage; c != nil {
+		fmt.Fprintf(w, "**Coverage:** %s\n\n", MarkdownEscape(c.Words()))
+	}
 	state := triage.StateWords(a.Verdict.State) // said once: most summaries begin with it
 	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", state, MarkdownEscape(strings.TrimPrefix(a.Verdict.Summary, state+": ")))
 	if f := a.Verdict.FirstFailure; f != "" {

@@ -24,8 +24,10 @@ type ReportJSON struct {
 	// AfterWarmup is what compiled past the warm-up, by step (report.AfterWarmupOf); left out for a run whose probe
 	// kept no steps (logs alone, a run without the probe)
 	AfterWarmup *report.AfterWarmup `json:"after_warmup,omitempty"`
-	Verdict     triage.Verdict      `json:"verdict"`
-	NextStep    *StepJSON           `json:"next_step"`
+	// Coverage is how much ran compiled, from the probes' counters (report.CoverageOf); left out without them
+	Coverage *report.Coverage `json:"coverage,omitempty"`
+	Verdict  triage.Verdict   `json:"verdict"`
+	NextStep *StepJSON        `json:"next_step"`
 }
 
 // StepJSON is a checklist step in JSON, with the steps already done.
@@ -47,7 +49,7 @@ type StepJSON struct {
 func JSONOf(a *triage.Analysis) ReportJSON {
 	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, CountsUncounted: a.CountsUncounted(), Findings: a.Findings,
 		RankAgreement: a.RankAgreement, StoppedAt: a.StoppedAt(), Hang: a.Hang, AfterWarmup: a.AfterWarmup,
-		Verdict: a.Verdict}
+		Coverage: a.Coverage, Verdict: a.Verdict}
 	if out.Findings == nil {
 		out.Findings = []findings.Finding{}
 	}
