@@ -38,9 +38,9 @@ func TestNoCompileAfterWarmupRealTorch(t *testing.T) {
 		exit  int
 		want  string
 	}{
-		{nil, []string{"python3", "train_short_batch.py"}, 1, "1 recompile at step 30 on rank 0: size of x changed 8 → 5"},
+		{nil, []string{"python3", "train_short_batch.py"}, 1, "1 recompile at step 30: size of x changed 8 → 5"},
 		{nil, []string{"env", "SHORT=0", "python3", "train_short_batch.py"}, 0, "PASS"},
-		{[]string{"--step-marker", `serving request (\d+)`}, []string{"python3", "serve_long_request.py"}, 1, "1 recompile at step 20 on rank 0"},
+		{[]string{"--step-marker", `serving request (\d+)`}, []string{"python3", "serve_long_request.py"}, 1, "1 recompile at step 20: size of tokens dim 1 changed 8 → 12"},
 	} {
 		args := append([]string{"check", "--no-compile-after-warmup", "--warmup-steps", "5"}, c.flags...)
 		args = append(append(args, "--", runSh), c.cmd...)

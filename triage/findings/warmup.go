@@ -98,7 +98,11 @@ func warmupDetail(a *report.AfterWarmup, g []report.WarmupEvent) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Warm-up: %d %ss; steps: %s.\n", a.WarmupSteps, a.Unit(), stepBasis(a))
 	for _, e := range g {
-		fmt.Fprintf(&b, "rank %d, %s %d (%.1f s in): %s [%s] `%s`", e.Rank, a.Unit(), e.Step, e.TimeS, e.Kind, e.CompileID, e.Frame)
+		who := fmt.Sprintf("rank %d, ", e.Rank)
+		if e.Rank < 0 {
+			who = ""
+		}
+		fmt.Fprintf(&b, "%s%s %d (%.1f s in): %s [%s] `%s`", who, a.Unit(), e.Step, e.TimeS, e.Kind, e.CompileID, e.Frame)
 		if e.Site != "" {
 			b.WriteString(" at " + e.Site)
 		}

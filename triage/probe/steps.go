@@ -85,7 +85,9 @@ type StepLog struct {
 	Marker    *int
 	T         float64
 	Optimizer string // the class of the optimizer whose steps were counted, "" when none stepped
-	Path      string
+	// NoRank: the process had no RANK (its start file says so): its Rank 0 is the probe's default, it is no rank
+	NoRank bool
+	Path   string
 }
 
 // Step is where the clock of source places e: the optimizer steps done, the last marker's step (-1 before the
@@ -135,8 +137,9 @@ func (l StepLog) StepsSeen(source string) int {
 	return -1
 }
 
-// ReadStepLogs reads every steps-rank<R>-<pid>.jsonl of <runDir>/probe, sorted by rank then pid. A line cut by
-// the process's death ends the file's reading (the lines before it stand).
+// ReadStepLogs reads every steps-rank<R>-<pid>.jsonl of <runDir>/probe, sorted by rank then pid, each told whether
+// its process was a rank by its start file. A line cut by the process's death ends the file's reading (the lines
+// before it stand).
 func ReadStepLogs(runDir string) ([]StepLog, []error) {
 	var out []StepLog
 	errs := readEachSuffix(runDir, "steps-rank", ".jsonl", func(path string, data []byte) error {
@@ -152,6 +155,14 @@ func ReadStepLogs(runDir string) ([]StepLog, []error) {
 		out = append(out, l)
 		return nil
 	})
+	starts, _ := ReadStarts(runDir)
+	for i := range out {
+		for _, st := range starts {
+			if st.PID == out[i].PID && st.Rank == out[i].Rank {
+				out[i].NoRank = st.NoRank()
+			}
+		}
+	}
 	sortByRank(out, func(l StepLog) (int, int) { return l.Rank, l.PID })
 	return out, errs
 }

@@ -51,7 +51,7 @@ type AfterWarmup struct {
 // WarmupEvent is one compile after warm-up.
 type WarmupEvent struct {
 	Kind      string  `json:"kind"`
-	Rank      int     `json:"rank"`
+	Rank      int     `json:"rank"` // -1: a process that is no rank (no RANK in its environment)
 	Step      int     `json:"step"`
 	TimeS     float64 `json:"time_s"` // seconds since the process's probe started
 	CompileID string  `json:"compile_id"`
@@ -123,7 +123,11 @@ func AfterWarmupOf(run *RunFacts, warmup int) *AfterWarmup {
 			if step < warmup {
 				continue
 			}
-			ev := WarmupEvent{Rank: l.Rank, Step: step, TimeS: e.T, CompileID: e.CompileID, Frame: e.Frame}
+			rank := l.Rank
+			if l.NoRank {
+				rank = -1
+			}
+			ev := WarmupEvent{Rank: rank, Step: step, TimeS: e.T, CompileID: e.CompileID, Frame: e.Frame}
 			if e.File != "" {
 				ev.Site = e.File + ":" + strconv.Itoa(e.Line)
 			}
@@ -253,7 +257,8 @@ func GroupWarmup(events []WarmupEvent) [][]WarmupEvent {
 	return out
 }
 
-// GroupWords says one cause: "1 recompile at step 30 on rank 0: size of x changed 8 → 5".
+// GroupWords says one cause: "1 recompile at step 30 on rank 0: size of x changed 8 → 5" ("1 recompile at step
+// 30: …" of a process that is no rank).
 func (a *AfterWarmup) GroupWords(g []WarmupEvent) string {
 	e := g[0]
 	kind := map[string][2]string{WarmupRecompile: {"recompile", "recompiles"}, WarmupCompile: {"compile", "compiles"},
@@ -276,11 +281,14 @@ func (a *AfterWarmup) GroupWords(g []WarmupEvent) string {
 	} else if len(steps) > 1 {
 		at = "at steps " + joinInts(steps, 4)
 	}
-	rw := "rank"
-	if len(ranks) > 1 {
-		rw = "ranks"
+	on := " on rank " + joinInts(ranks, 8)
+	switch {
+	case len(ranks) == 1 && ranks[0] < 0: // the one process, no rank
+		on = ""
+	case len(ranks) > 1:
+		on = " on ranks " + joinInts(ranks, 8)
 	}
-	return fmt.Sprintf("%d %s %s on %s %s: %s", len(g), word, at, rw, joinInts(ranks, 8), e.Why())
+	return fmt.Sprintf("%d %s %s%s: %s", len(g), word, at, on, e.Why())
 }
 
 func joinInts(xs []int, most int) string {

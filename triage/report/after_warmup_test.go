@@ -31,7 +31,7 @@ func TestAfterWarmupOfWarmupSteps(t *testing.T) {
 		t.Errorf("no warm-up given: %d, want %d", a.WarmupSteps, DefaultWarmupSteps)
 	}
 	a := AfterWarmupOf(run, -1)
-	if got := a.Summary(); !strings.Contains(got, "after warm-up (5 steps, by SGD.step()): 1 recompile at step 30 on rank 0: size of x changed 8 → 5") {
+	if got := a.Summary(); !strings.Contains(got, "after warm-up (5 steps, by SGD.step()): 1 recompile at step 30: size of x changed 8 → 5") {
 		t.Errorf("summary %q", got)
 	}
 	if a.StepsSeen != 40 || a.Compiles != 3 {
