@@ -5,6 +5,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 // --no-compile-after-warmup: every compile the probe saw past the warm-up fails the gate, one failure a cause
@@ -39,9 +40,13 @@ func afterWarmupUnjudged(a *triage.Analysis) string {
 	if why := aw.NotJudged(); why != "" {
 		return "--no-compile-after-warmup: " + why
 	}
-	if len(aw.Events) == 0 && aw.StepsSeen < aw.WarmupSteps {
-		return fmt.Sprintf("--no-compile-after-warmup: the run got to %s %d of a %d-%s warm-up: no steady state to judge",
-			aw.Unit(), aw.StepsSeen, aw.WarmupSteps, aw.Unit())
+	if !aw.Reached() {
+		if aw.StepSource == probe.StepsOptimizer {
+			return fmt.Sprintf("--no-compile-after-warmup: the run did %d steps, none past its %d-step warm-up: no steady state to judge",
+				aw.StepsSeen, aw.WarmupSteps)
+		}
+		return fmt.Sprintf("--no-compile-after-warmup: the last step seen was %d, inside a %d-step warm-up: no steady state to judge",
+			aw.StepsSeen, aw.WarmupSteps)
 	}
 	return ""
 }

@@ -44,3 +44,18 @@ func TestAfterWarmupOfWarmupSteps(t *testing.T) {
 }
 
 func ptr(k int) *int { return &k }
+
+// A run of 40 optimizer steps (0002: full batches) got past a warm-up of 39 steps (step 39 ran), not past one of
+// 40: nothing compiled after either, and only the first is a steady state to judge.
+func TestAfterWarmupReached(t *testing.T) {
+	logs, errs := probe.ReadStepLogs(testlogs.Path(t, "recorded", "after-warmup", "runs", "0002-breaks"))
+	if len(errs) > 0 || len(logs) != 1 {
+		t.Fatal(logs, errs)
+	}
+	for k, want := range map[int]bool{39: true, 40: false} {
+		a := AfterWarmupOf(&RunFacts{Steps: logs, WarmupSteps: ptr(k)}, -1)
+		if a.Reached() != want || len(a.Events) != 0 || a.StepsSeen != 40 {
+			t.Errorf("warm-up %d: reached %v, want %v (%+v)", k, a.Reached(), want, a)
+		}
+	}
+}
