@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // durationValue is a duration flag that also takes a bare number of seconds, as coreutils timeout does
@@ -112,7 +112,7 @@ func (l *launchFlags) register(cmd *cobra.Command) {
 	fs.IntVar(&l.nproc, "nproc", 0, "how many ranks: run the command under torchrun --nproc-per-node N")
 	fs.BoolVar(&l.shell, "shell", false, "run the command line under sh -c")
 	fs.BoolVar(&l.noProbe, "no-probe", false, "do not install the in-process probe (stack dumps, versions, config parity)")
-	fs.IntVar(&l.warmupSteps, "warmup-steps", -1, fmt.Sprintf("steps that may compile before the steady state (default %d; kept with the run)", report.DefaultWarmupSteps))
+	fs.IntVar(&l.warmupSteps, "warmup-steps", -1, fmt.Sprintf("steps that may compile before the steady state (default %d; kept with the run)", steady.DefaultWarmupSteps))
 	fs.StringVar(&l.stepMarker, "step-marker", "", "regexp on the program's output marking each step (group 1: the step number), for a loop without optimizer.step()")
 	_ = cmd.RegisterFlagCompletionFunc("preset", completePresets)
 	_ = cmd.RegisterFlagCompletionFunc("logs", completeLogNames)

@@ -38,7 +38,7 @@ const (
 	// mismatch DETAIL names, a rank dead while the others wait, a rank compiling while they wait (no hang), a wait
 	// outside collectives.
 	KindHang Kind = "hang"
-	// KindCompileAfterWarmup: something compiled once the program was past its warm-up (report.AfterWarmup): a
+	// KindCompileAfterWarmup: something compiled once the program was past its warm-up (steady.AfterWarmup): a
 	// recompile, a new frame, a lazy backward or a CUDA-graph recording at a step the steady state should not compile.
 	KindCompileAfterWarmup Kind = "compile_after_warmup"
 )

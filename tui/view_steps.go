@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // stepLanes draws the compiles after warm-up against the steps, one lane per rank group (the time lanes' groups),
@@ -57,7 +57,7 @@ func (m *Model) stepLanes(s *snapshot, w int) []string {
 }
 
 // stepAxis labels the first step, the middle and the last: "0 … 20 … 40" (seconds: "0s … 40s").
-func stepAxis(tw, last int, aw *report.AfterWarmup) string {
+func stepAxis(tw, last int, aw *steady.AfterWarmup) string {
 	unit := ""
 	if aw.Unit() == "s" {
 		unit = "s"

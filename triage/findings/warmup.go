@@ -7,25 +7,26 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // warmupReasons are the words a compile after warm-up that no guard explains is matched to its playbook by
 // (playbooks/builtin: warmup-*).
 var warmupReasons = map[string]string{
-	report.WarmupCompile:   "new frame after warm-up",
-	report.WarmupBackward:  "backward after warm-up",
-	report.WarmupCudagraph: "cuda graph recording after warm-up",
+	steady.Compile:   "new frame after warm-up",
+	steady.Backward:  "backward after warm-up",
+	steady.Cudagraph: "cuda graph recording after warm-up",
 }
 
-// WarmupFindings are the compiles after warm-up (report.AfterWarmup), one finding a cause (GroupWarmup: kind,
+// WarmupFindings are the compiles after warm-up (steady.AfterWarmup), one finding a cause (steady.Group: kind,
 // frame and guard), each with the playbook of its guard or kind.
-func WarmupFindings(a *report.AfterWarmup, set *playbooks.Set) []Finding {
+func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 	if a == nil || !a.Judged() {
 		return nil
 	}
 	var fs []Finding
-	for _, g := range report.GroupWarmup(a.Events) {
+	for _, g := range steady.Group(a.Events) {
 		e := g[0]
 		f := Finding{Kind: KindCompileAfterWarmup, What: warmupWhat(a, g), Records: len(g), Function: e.Frame,
 			Evidence: []report.Evidence{}, RankStats: map[int]report.RankStat{}, Basis: "probe: " + stepBasis(a)}
@@ -62,7 +63,7 @@ func WarmupFindings(a *report.AfterWarmup, set *playbooks.Set) []Finding {
 }
 
 // stepBasis says which clock placed the compiles: "steps counted from SGD.step()", "steps from the marker".
-func stepBasis(a *report.AfterWarmup) string {
+func stepBasis(a *steady.AfterWarmup) string {
 	switch a.StepSource {
 	case "optimizer":
 		if a.Optimizer != "" {
@@ -76,25 +77,25 @@ func stepBasis(a *report.AfterWarmup) string {
 }
 
 // warmupWhat is the list row's label: "size x 8→5 @30", "new frame f @12".
-func warmupWhat(a *report.AfterWarmup, g []report.WarmupEvent) string {
+func warmupWhat(a *steady.AfterWarmup, g []steady.Event) string {
 	e := g[0]
 	at := " @" + strconv.Itoa(e.Step)
 	if a.Unit() == "s" {
 		at += "s"
 	}
 	switch {
-	case e.Kind == report.WarmupRecompile && e.Guard.Detail != "":
+	case e.Kind == steady.Recompile && e.Guard.Detail != "":
 		return e.Guard.Detail + at
-	case e.Kind == report.WarmupRecompile:
+	case e.Kind == steady.Recompile:
 		return "recompile " + e.Frame + at
-	case e.Kind == report.WarmupCompile:
+	case e.Kind == steady.Compile:
 		return "new frame " + e.Frame + at
 	}
 	return playbooks.WordsOf(KindCompileAfterWarmup).One + at
 }
 
 // warmupDetail is each event: rank, step, compile id, frame and site, the guard failure in torch's words.
-func warmupDetail(a *report.AfterWarmup, g []report.WarmupEvent) string {
+func warmupDetail(a *steady.AfterWarmup, g []steady.Event) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Warm-up: %d %ss; steps: %s.\n", a.WarmupSteps, a.Unit(), stepBasis(a))
 	for _, e := range g {

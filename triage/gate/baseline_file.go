@@ -9,6 +9,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // BaselineSchema names the baseline file format of `torchtriage check --write-baseline`. v2 keys graph breaks
@@ -33,9 +34,9 @@ type Baseline struct {
 	// Coverage is how much the run captured (report.Coverage, from its probes); absent when it was not probed. A
 	// later run's new graph breaks beside more calls captured are "breaks up, coverage up", not a failure.
 	Coverage *report.Coverage `json:"coverage,omitempty"`
-	// AfterWarmup is the run's steady state (report.AfterWarmup): its warm-up, step clock and what compiled after;
+	// AfterWarmup is the run's steady state (steady.AfterWarmup): its warm-up, step clock and what compiled after;
 	// absent when the probe kept no steps
-	AfterWarmup *report.AfterWarmup `json:"after_warmup,omitempty"`
+	AfterWarmup *steady.AfterWarmup `json:"after_warmup,omitempty"`
 
 	byLine bool // a v1 file: items keyed by Finding.lineKey
 }

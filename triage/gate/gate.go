@@ -36,7 +36,7 @@ type Options struct {
 	// (timed out, stalled: a hang is not the crash it should be). Only a launched run (check -- CMD) can show it.
 	ExpectCrash bool
 	// NoCompileAfterWarmup: nothing may compile past the warm-up (--no-compile-after-warmup, warmup.go); the
-	// warm-up is the run's (its --warmup-steps, else report.DefaultWarmupSteps) unless check names one, which
+	// warm-up is the run's (its --warmup-steps, else steady.DefaultWarmupSteps) unless check names one, which
 	// the analysis was made with (report.RunFacts.WithWarmup)
 	NoCompileAfterWarmup bool
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // --no-compile-after-warmup: every compile the probe saw past the warm-up fails the gate, one failure a cause
-// (the compile_after_warmup findings, report.AfterWarmup).
+// (the compile_after_warmup findings, steady.AfterWarmup).
 
 const ruleNoCompileAfterWarmup = "--no-compile-after-warmup"
 

@@ -6,6 +6,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // ReportJSON is `torchtriage report --format json`: the counts contract plus findings, rank agreement, verdict
@@ -21,9 +22,9 @@ type ReportJSON struct {
 	StoppedAt       []triage.StopPlace      `json:"stopped_at,omitempty"` // a run the tool stopped: where each rank was
 	// Hang is whether the run hung and where each rank waited (report.HangOf); left out where nothing shows a wait
 	Hang *report.Hang `json:"hang,omitempty"`
-	// AfterWarmup is what compiled past the warm-up, by step (report.AfterWarmupOf); left out for a run whose probe
+	// AfterWarmup is what compiled past the warm-up, by step (steady.Of); left out for a run whose probe
 	// kept no steps (logs alone, a run without the probe)
-	AfterWarmup *report.AfterWarmup `json:"after_warmup,omitempty"`
+	AfterWarmup *steady.AfterWarmup `json:"after_warmup,omitempty"`
 	// Coverage is how much ran compiled, from the probes' counters (report.CoverageOf); left out without them
 	Coverage *report.Coverage `json:"coverage,omitempty"`
 	Verdict  triage.Verdict   `json:"verdict"`

@@ -60,7 +60,7 @@ type RunFacts struct {
 	Stalls []StallFact
 	// End is when the run ended (meta.json's end); zero while it runs, or when not recorded
 	End time.Time
-	// Steps are the probe's steps files, one a process (where each compile came, by step: AfterWarmupOf);
+	// Steps are the probe's steps files, one a process (where each compile came, by step: steady.Of);
 	// StepMarker and WarmupSteps what the run was launched with (its environment: probe.StepMarkerEnv,
 	// probe.WarmupStepsEnv), "" and nil when not
 	Steps       []probe.StepLog

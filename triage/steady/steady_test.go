@@ -1,4 +1,4 @@
-package report
+package steady
 
 import (
 	"strings"
@@ -6,31 +6,32 @@ import (
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
 	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // The warm-up a run is judged with: its own (--warmup-steps 5 when launched), check's --warmup-steps over it
 // (WithWarmup), else DefaultWarmupSteps. The recompile at step 30 is past a warm-up of 30 steps, inside one of 31.
-func TestAfterWarmupOfWarmupSteps(t *testing.T) {
+func TestOfWarmupSteps(t *testing.T) {
 	logs, errs := probe.ReadStepLogs(testlogs.Path(t, "recorded", "after-warmup", "runs", "0001-breaks"))
 	if len(errs) > 0 || len(logs) != 1 {
 		t.Fatal(logs, errs)
 	}
 	five := 5
-	run := &RunFacts{Steps: logs, WarmupSteps: &five}
+	run := &report.RunFacts{Steps: logs, WarmupSteps: &five}
 	for _, c := range []struct {
 		k      *int
 		warmup int
 		events int
 	}{{nil, 5, 1}, {ptr(30), 30, 1}, {ptr(31), 31, 0}} {
-		a := AfterWarmupOf(run.WithWarmup(c.k), -1)
+		a := Of(run.WithWarmup(c.k), -1)
 		if a.WarmupSteps != c.warmup || len(a.Events) != c.events || !a.Judged() {
 			t.Errorf("warm-up %v: %+v", c.k, a)
 		}
 	}
-	if a := AfterWarmupOf(&RunFacts{Steps: logs}, -1); a.WarmupSteps != DefaultWarmupSteps {
+	if a := Of(&report.RunFacts{Steps: logs}, -1); a.WarmupSteps != DefaultWarmupSteps {
 		t.Errorf("no warm-up given: %d, want %d", a.WarmupSteps, DefaultWarmupSteps)
 	}
-	a := AfterWarmupOf(run, -1)
+	a := Of(run, -1)
 	if got := a.Summary(); !strings.Contains(got, "after warm-up (5 steps, by SGD.step()): 1 recompile at step 30: size of x changed 8 → 5") {
 		t.Errorf("summary %q", got)
 	}
@@ -53,7 +54,7 @@ func TestAfterWarmupReached(t *testing.T) {
 		t.Fatal(logs, errs)
 	}
 	for k, want := range map[int]bool{39: true, 40: false} {
-		a := AfterWarmupOf(&RunFacts{Steps: logs, WarmupSteps: ptr(k)}, -1)
+		a := Of(&report.RunFacts{Steps: logs, WarmupSteps: ptr(k)}, -1)
 		if a.Reached() != want || len(a.Events) != 0 || a.StepsSeen != 40 {
 			t.Errorf("warm-up %d: reached %v, want %v (%+v)", k, a.Reached(), want, a)
 		}

@@ -1,4 +1,4 @@
-package report
+package steady
 
 import (
 	"fmt"
@@ -8,22 +8,23 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // After warm-up: did anything compile once the program was in its steady state, where, and why. The probe stamps
-// every compile a process starts with its step clocks (probe.StepLog); AfterWarmupOf picks the clock and keeps the
+// every compile a process starts with its step clocks (probe.StepLog); Of picks the clock and keeps the
 // compiles at or past the warm-up's last step.
 
 // DefaultWarmupSteps is the warm-up when neither the run nor check names one (--warmup-steps): steps 0, 1 and 2
 // may compile (the first compile, the backward, automatic dynamic's first recompile), step 3 on may not.
 const DefaultWarmupSteps = 3
 
-// Kinds of a compile after warm-up (WarmupEvent.Kind).
+// Kinds of a compile after warm-up (Event.Kind).
 const (
-	WarmupRecompile = "recompile"        // a frame compiled again: a guard failed (Reason says which)
-	WarmupCompile   = "compile"          // a frame compiled for the first time: a code path warm-up never ran
-	WarmupBackward  = "backward"         // a backward compiled lazily, its forward compiled during warm-up
-	WarmupCudagraph = "cudagraph_record" // CUDA graphs recorded (2.11+'s CUDAGRAPH_RECORDING trigger)
+	Recompile = "recompile"        // a frame compiled again: a guard failed (Reason says which)
+	Compile   = "compile"          // a frame compiled for the first time: a code path warm-up never ran
+	Backward  = "backward"         // a backward compiled lazily, its forward compiled during warm-up
+	Cudagraph = "cudagraph_record" // CUDA graphs recorded (2.11+'s CUDAGRAPH_RECORDING trigger)
 )
 
 // AfterWarmup is the run's steady state as the probe's step clocks saw it.
@@ -41,15 +42,15 @@ type AfterWarmup struct {
 	// Compiles is every compile the probe saw start, warm-up included
 	Compiles int `json:"compiles"`
 	// Events are the compiles at or after step WarmupSteps, in rank then time order
-	Events []WarmupEvent `json:"events"`
+	Events []Event `json:"events"`
 	// Processes is how many processes wrote a steps file; Unfinished how many of them wrote no exit line (died, or
 	// still run): their steps seen are those of their last compile
 	Processes  int `json:"processes"`
 	Unfinished int `json:"unfinished,omitempty"`
 }
 
-// WarmupEvent is one compile after warm-up.
-type WarmupEvent struct {
+// Event is one compile after warm-up.
+type Event struct {
 	Kind      string  `json:"kind"`
 	Rank      int     `json:"rank"` // -1: a process that is no rank (no RANK in its environment)
 	Step      int     `json:"step"`
@@ -60,8 +61,8 @@ type WarmupEvent struct {
 	// Reason is the first guard failure Dynamo found, as torch words it without its compile id, for a recompile
 	Reason string `json:"reason"`
 	// Backward: the frame's backward compiled in the same step too (folded into this event)
-	Backward bool       `json:"backward,omitempty"`
-	Guard    GuardClass `json:"-"` // Reason classified (Class "" when there is none)
+	Backward bool              `json:"backward,omitempty"`
+	Guard    report.GuardClass `json:"-"` // Reason classified (Class "" when there is none)
 }
 
 // Judged says whether the steps were seen: an optimizer stepped, or the marker matched. Seconds alone are no
@@ -106,9 +107,9 @@ func (a *AfterWarmup) Unit() string {
 
 var compileIDPrefix = regexp.MustCompile(`^\[?\d+/\d+(?:_\d+)?\]?:\s*`)
 
-// AfterWarmupOf is the run's steady state from its probe's steps files with a warm-up of warmup steps (< 0: the
+// Of is the run's steady state from its probe's steps files with a warm-up of warmup steps (< 0: the
 // run's own, else DefaultWarmupSteps); nil when the run has none.
-func AfterWarmupOf(run *RunFacts, warmup int) *AfterWarmup {
+func Of(run *report.RunFacts, warmup int) *AfterWarmup {
 	if run == nil || len(run.Steps) == 0 {
 		return nil
 	}
@@ -120,7 +121,7 @@ func AfterWarmupOf(run *RunFacts, warmup int) *AfterWarmup {
 	}
 	src := probe.Source(run.Steps, run.StepMarker != "")
 	a := &AfterWarmup{WarmupSteps: warmup, StepSource: src, StepsSeen: -1, StepMarker: run.StepMarker,
-		Events: []WarmupEvent{}, Processes: len(run.Steps)}
+		Events: []Event{}, Processes: len(run.Steps)}
 	for _, l := range run.Steps {
 		a.StepsSeen = max(a.StepsSeen, l.StepsSeen(src))
 		if !l.Ended {
@@ -140,7 +141,7 @@ func AfterWarmupOf(run *RunFacts, warmup int) *AfterWarmup {
 			if l.NoRank {
 				rank = -1
 			}
-			ev := WarmupEvent{Rank: rank, Step: step, TimeS: e.T, CompileID: e.CompileID, Frame: e.Frame}
+			ev := Event{Rank: rank, Step: step, TimeS: e.T, CompileID: e.CompileID, Frame: e.Frame}
 			if e.File != "" {
 				ev.Site = e.File + ":" + strconv.Itoa(e.Line)
 			}
@@ -150,19 +151,19 @@ func AfterWarmupOf(run *RunFacts, warmup int) *AfterWarmup {
 					a.Events[i].Backward = true
 					continue
 				}
-				ev.Kind, ev.Frame = WarmupBackward, "backward"
+				ev.Kind, ev.Frame = Backward, "backward"
 			case e.Trigger == probe.TriggerCudagraph:
-				ev.Kind = WarmupCudagraph
+				ev.Kind = Cudagraph
 			case e.Recompile():
-				ev.Kind = WarmupRecompile
+				ev.Kind = Recompile
 			default:
-				ev.Kind = WarmupCompile
+				ev.Kind = Compile
 			}
 			if e.Reason != nil {
 				ev.Reason = compileIDPrefix.ReplaceAllString(*e.Reason, "")
-				ev.Guard = ClassifyGuard(ev.Reason)
+				ev.Guard = report.ClassifyGuard(ev.Reason)
 			}
-			if ev.Kind == WarmupRecompile || ev.Kind == WarmupCompile {
+			if ev.Kind == Recompile || ev.Kind == Compile {
 				forward[e.CompileID] = len(a.Events)
 			}
 			a.Events = append(a.Events, ev)
@@ -173,20 +174,20 @@ func AfterWarmupOf(run *RunFacts, warmup int) *AfterWarmup {
 
 // Cause is what a compile after warm-up is grouped by: its kind, frame and guard (class and input); two events of
 // one cause share one finding.
-func (e WarmupEvent) Cause() string {
+func (e Event) Cause() string {
 	return strings.Join([]string{e.Kind, e.Frame, e.Site, e.Guard.Class, e.Guard.Source, strconv.Itoa(e.Guard.Dim)}, "\x00")
 }
 
 // Why words what changed: "size of x changed 8 → 5", "size of tokens dim 1 changed 8 → 12", the guard's own
 // words for other guards, "a new frame" for a first compile.
-func (e WarmupEvent) Why() string {
+func (e Event) Why() string {
 	g := e.Guard
 	switch {
-	case e.Kind == WarmupCompile:
+	case e.Kind == Compile:
 		return "`" + e.Frame + "` compiled for the first time (a code path warm-up did not run)"
-	case e.Kind == WarmupBackward:
+	case e.Kind == Backward:
 		return "a backward compiled (its forward compiled during warm-up)"
-	case e.Kind == WarmupCudagraph:
+	case e.Kind == Cudagraph:
 		return "CUDA graphs recorded"
 	case (g.Class == "size" || g.Class == "stride") && g.Source != "" && g.Old != "" && g.New != "":
 		dim := ""
@@ -219,7 +220,7 @@ func (a *AfterWarmup) Summary() string {
 		return fmt.Sprintf("%s: nothing compiled (%s)", head, a.seenWords())
 	}
 	var parts []string
-	for _, g := range GroupWarmup(a.Events) {
+	for _, g := range Group(a.Events) {
 		parts = append(parts, a.GroupWords(g))
 	}
 	return head + ": " + strings.Join(parts, " · ")
@@ -252,10 +253,10 @@ func (a *AfterWarmup) seenWords() string {
 	return fmt.Sprintf("%d steps seen", a.StepsSeen)
 }
 
-// GroupWarmup groups events by cause, in the order each cause first came.
-func GroupWarmup(events []WarmupEvent) [][]WarmupEvent {
+// Group groups events by cause, in the order each cause first came.
+func Group(events []Event) [][]Event {
 	var order []string
-	by := map[string][]WarmupEvent{}
+	by := map[string][]Event{}
 	for _, e := range events {
 		k := e.Cause()
 		if _, ok := by[k]; !ok {
@@ -263,7 +264,7 @@ func GroupWarmup(events []WarmupEvent) [][]WarmupEvent {
 		}
 		by[k] = append(by[k], e)
 	}
-	out := make([][]WarmupEvent, 0, len(order))
+	out := make([][]Event, 0, len(order))
 	for _, k := range order {
 		out = append(out, by[k])
 	}
@@ -272,10 +273,10 @@ func GroupWarmup(events []WarmupEvent) [][]WarmupEvent {
 
 // GroupWords says one cause: "1 recompile at step 30 on rank 0: size of x changed 8 → 5" ("1 recompile at step
 // 30: …" of a process that is no rank).
-func (a *AfterWarmup) GroupWords(g []WarmupEvent) string {
+func (a *AfterWarmup) GroupWords(g []Event) string {
 	e := g[0]
-	kind := map[string][2]string{WarmupRecompile: {"recompile", "recompiles"}, WarmupCompile: {"compile", "compiles"},
-		WarmupBackward: {"backward compile", "backward compiles"}, WarmupCudagraph: {"CUDA-graph recording", "CUDA-graph recordings"}}[e.Kind]
+	kind := map[string][2]string{Recompile: {"recompile", "recompiles"}, Compile: {"compile", "compiles"},
+		Backward: {"backward compile", "backward compiles"}, Cudagraph: {"CUDA-graph recording", "CUDA-graph recordings"}}[e.Kind]
 	word := kind[0]
 	if len(g) > 1 {
 		word = kind[1]
