@@ -2,10 +2,12 @@ package findings
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/steady"
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -31,9 +33,16 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 		f := Finding{Kind: KindCompileAfterWarmup, What: warmupWhat(a, g), Records: len(g), Function: e.Frame,
 			Evidence: []report.Evidence{}, RankStats: map[int]report.RankStat{}, Basis: "probe: " + stepBasis(a)}
 		f.File, f.Line = splitSite(e.Site)
+		// kind, frame and its site, guard: the cause, stable across runs (no step, rank or time in it)
 		f.ID = "compile_after_warmup:" + e.Kind + ":" + e.Frame
+		if f.File != "" {
+			f.ID += "@" + filepath.Base(f.File) + ":" + strconv.Itoa(f.Line)
+		}
 		if e.Guard.Class != "" {
 			f.ID += ":" + e.Guard.Class + ":" + e.Guard.Source
+			if e.Guard.Dim >= 0 {
+				f.ID += "[" + strconv.Itoa(e.Guard.Dim) + "]"
+			}
 		}
 		for _, x := range g {
 			st := f.RankStats[x.Rank]
@@ -65,12 +74,12 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 // stepBasis says which clock placed the compiles: "steps counted from SGD.step()", "steps from the marker".
 func stepBasis(a *steady.AfterWarmup) string {
 	switch a.StepSource {
-	case "optimizer":
+	case probe.StepsOptimizer:
 		if a.Optimizer != "" {
 			return "steps counted from " + a.Optimizer + ".step() calls"
 		}
 		return "steps counted from optimizer.step() calls"
-	case "marker":
+	case probe.StepsMarker:
 		return fmt.Sprintf("steps read from the output by the step marker %q", a.StepMarker)
 	}
 	return "seconds since the process started"
