@@ -7,7 +7,9 @@
 #     (a GAN's two optimizers, or a scheduler's, would count each step twice);
 #   - marker: only when TORCHTRIAGE_STEP_MARKER is set (check/run --step-marker), lines of the program's stdout and
 #     stderr matched by that regular expression: its group 1 is the step number, else each match is one step. To
-#     see them the probe puts a thin writer in front of sys.stdout and sys.stderr (opt-in: only with a marker);
+#     see them the probe puts a thin writer in front of sys.stdout and sys.stderr when torch is imported (opt-in:
+#     only with a marker): lines written through them from then on are seen, not those of a logging handler made
+#     before (it holds the stream itself) nor bytes written to sys.stdout.buffer or the file descriptors;
 #   - time: seconds since the process started.
 # Each compile line: {"ev": "compile", "t", "opt", "marker", "trigger", "compile_id", "frame", "file", "line",
 # "reason"}: trigger is torch's callback trigger (DYNAMO, LAZY_BACKWARD, CUDAGRAPH_RECORDING; "" in 2.6), reason
