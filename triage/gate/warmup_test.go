@@ -27,6 +27,17 @@ func TestCompileAfterWarmupOnOneRank(t *testing.T) {
 	}
 }
 
+// A code path warm-up never ran (an evaluation after step 20, testdata/recorded/after-warmup 0009, 2.14.1) is a
+// frame's first compile after warm-up, no guard failed: its own words and the new-path playbook.
+func TestFirstCompileAfterWarmup(t *testing.T) {
+	dir := testlogs.Path(t, "recorded", "after-warmup", "runs", "0009-breaks")
+	got, out, errs := triagetest.CheckPaths(t, gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileAfterWarmup: true}}, dir)
+	if got.Exit != gate.ExitFailed || len(got.Result.Failures) != 1 || got.Result.Failures[0].Playbook != "warmup-new-path" ||
+		!strings.Contains(out, "1 compile at step 21: `evaluate` compiled for the first time (a code path warm-up did not run)") {
+		t.Fatalf("exit %d %+v\n%s%s", got.Exit, got.Result.Failures, out, errs)
+	}
+}
+
 // check --no-compile-after-warmup on the recorded real runs (testdata/recorded/after-warmup, 2.14.1 and 2.6, each
 // launched with --warmup-steps 5): the training loop whose batch shrinks at step 30 fails with one recompile at
 // step 30 and its guard; the same loop with full batches passes; the serving loop with no optimizer fails at
