@@ -136,7 +136,7 @@ func (l *launchFlags) spec(cmd *cobra.Command, argv []string) (runs.Spec, error)
 		return runs.Spec{}, err
 	}
 	return runs.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset, Logs: logs,
-		Timeout: l.timeout, Stall: l.stall, WarmupSteps: runs.OptionalSteps(l.warmupSteps), StepMarker: l.stepMarker}, nil
+		Timeout: l.timeout, Stall: l.stall, WarmupSteps: runs.OptionalSteps(l.warmupSteps), StepMarker: l.stepMarker}.Checked()
 }
 
 // logNames splits --logs into TORCH_LOGS names (nil when not given: the preset's). A malformed name is a usage

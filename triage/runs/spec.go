@@ -154,6 +154,13 @@ func OptionalSteps(k int) *int {
 	return &k
 }
 
+// Checked is s, or the error its launch would meet in what the flags gave (a step marker Go's regexp cannot read or
+// with more than one group, a negative warm-up): a usage error before the run, not a run that does not start.
+func (s Spec) Checked() (Spec, error) {
+	_, err := s.steadyEnv()
+	return s, err
+}
+
 // steadyEnv is the environment of the spec's steady state: the step marker (which must compile) and the warm-up.
 func (s Spec) steadyEnv() ([]string, error) {
 	var env []string
