@@ -23,7 +23,7 @@ const DefaultWarmupSteps = 3
 const (
 	Recompile = "recompile"        // a frame compiled again: a guard failed (Reason says which)
 	Compile   = "compile"          // a frame compiled for the first time: a code path warm-up never ran
-	Backward  = "backward"         // a backward compiled lazily, its forward compiled during warm-up
+	Backward  = "backward"         // a backward compiled lazily, its forward's compile at another step
 	Cudagraph = "cudagraph_record" // CUDA graphs recorded (2.11+'s CUDAGRAPH_RECORDING trigger)
 )
 
@@ -186,7 +186,7 @@ func (e Event) Why() string {
 	case e.Kind == Compile:
 		return "`" + e.Frame + "` compiled for the first time (a code path warm-up did not run)"
 	case e.Kind == Backward:
-		return "a backward compiled (its forward compiled during warm-up)"
+		return "a backward compiled lazily (its forward compiled at another step)"
 	case e.Kind == Cudagraph:
 		return "CUDA graphs recorded"
 	case (g.Class == "size" || g.Class == "stride") && g.Source != "" && g.Old != "" && g.New != "":
