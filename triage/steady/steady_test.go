@@ -60,3 +60,32 @@ func TestAfterWarmupReached(t *testing.T) {
 		}
 	}
 }
+
+// A lazy backward compiled in the step of its forward's recompile is part of that recompile (Backward set), not a
+// cause of its own; one whose forward compiled at another step is its own event; a CUDA-graph recording (2.11+'s
+// trigger) is its own kind. Lines as the probe writes them (probe.ParseStepLog).
+func TestOfFoldsTheBackwardIntoItsForward(t *testing.T) {
+	l, err := probe.ParseStepLog([]byte(`{"compile_id": "0/0", "ev": "compile", "frame": "f", "file": "/t.py", "line": 3, "marker": null, "opt": 0, "reason": null, "t": 1, "trigger": "DYNAMO"}
+{"compile_id": "0/1", "ev": "compile", "frame": "f", "file": "/t.py", "line": 3, "marker": null, "opt": 30, "reason": "0/0: tensor 'x' size mismatch at index 0. expected 8, actual 5", "t": 2, "trigger": "DYNAMO"}
+{"compile_id": "0/1", "ev": "compile", "frame": "", "file": "", "line": 0, "marker": null, "opt": 30, "reason": null, "t": 3, "trigger": "LAZY_BACKWARD"}
+{"compile_id": "1/0", "ev": "compile", "frame": "", "file": "", "line": 0, "marker": null, "opt": 31, "reason": null, "t": 4, "trigger": "LAZY_BACKWARD"}
+{"compile_id": "0/1", "ev": "compile", "frame": "", "file": "", "line": 0, "marker": null, "opt": 32, "reason": null, "t": 5, "trigger": "CUDAGRAPH_RECORDING"}
+{"ev": "end", "marker": null, "opt": 40, "optimizer": "SGD", "t": 6}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Of(&report.RunFacts{Steps: []probe.StepLog{l}, WarmupSteps: ptr(5)}, -1)
+	if len(a.Events) != 3 {
+		t.Fatalf("events %+v", a.Events)
+	}
+	if e := a.Events[0]; e.Kind != Recompile || !e.Backward || e.Step != 30 || e.Why() != "size of x changed 8 → 5" {
+		t.Errorf("recompile %+v", e)
+	}
+	if e := a.Events[1]; e.Kind != Backward || e.Step != 31 {
+		t.Errorf("backward %+v", e)
+	}
+	if e := a.Events[2]; e.Kind != Cudagraph || e.Step != 32 {
+		t.Errorf("recording %+v", e)
+	}
+}
