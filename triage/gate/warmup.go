@@ -25,6 +25,7 @@ func (res *Result) warmupRule(a *triage.Analysis, o Options) {
 		return
 	}
 	aw := a.AfterWarmup
+	res.SteadyState = aw.Summary()
 	why := fmt.Sprintf("compiled after warm-up (%d %ss, by %s)", aw.WarmupSteps, aw.Unit(), aw.StepSource)
 	for i := range a.Findings {
 		if f := &a.Findings[i]; f.Kind == findings.KindCompileAfterWarmup {
