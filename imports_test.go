@@ -57,6 +57,7 @@ var layers = [][]string{
 		"playbooks/internal/gbregistry"}, // import nothing of the module (gbregistry: the generator go generate runs, never linked)
 	{"playbooks", "triage/runs", "internal/testlogs"},
 	{"triage/report"},
+	{"triage/steady"},
 	{"triage/findings"},
 	{"triage/ranks"},
 	{"triage"},

@@ -70,11 +70,11 @@ func newCheckCmd() *cobra.Command {
 				}
 				o.Rules.Baseline = b
 			}
-			if err := ruleValues(cmd, &o.Rules, maxRerecords, tolerance); err != nil {
+			if err := ruleValues(cmd, &o.Rules, maxRerecords, launch.warmupSteps, tolerance); err != nil {
 				return err
 			}
 			if !o.Rules.Rules() && o.WriteBaseline == "" {
-				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --no-cudagraph-skips, --max-cudagraph-rerecords, --max-compile-time, --max-compile-skew, --baseline, --write-baseline)")
+				return usageErr(cmd, "no rule given (--max-graph-breaks, --max-recompiles, --no-limit-hits, --ranks-agree, --no-compile-errors, --no-cudagraph-skips, --max-cudagraph-rerecords, --max-compile-time, --max-compile-skew, --no-compile-after-warmup, --baseline, --write-baseline)")
 			}
 			paths, err := runPaths(cmd, paths, launch.store)
 			if err != nil {
@@ -97,7 +97,7 @@ func newCheckCmd() *cobra.Command {
 				return err
 			}
 			o.Rules.Command = runCommand(ran, paths)
-			res, err := gate.Run(cmd.OutOrStdout(), cmd.ErrOrStderr(), checkInput(cmd, rep, paths, ran), o)
+			res, err := gate.Run(cmd.OutOrStdout(), cmd.ErrOrStderr(), checkInput(cmd, rep, paths, ran, runs.OptionalSteps(launch.warmupSteps)), o)
 			var unwritable gate.BaselineError
 			switch {
 			case errors.As(err, &unwritable):
@@ -126,6 +126,7 @@ func newCheckCmd() *cobra.Command {
 	formatFlag(cmd, &o.Format, "text", "json", "github", "junit")
 	fs.StringVar(&o.PathRoot, "path-root", "", gate.PathRootHelp)
 	_ = cmd.MarkFlagDirname("path-root")
+	fs.BoolVar(&o.Rules.NoCompileAfterWarmup, "no-compile-after-warmup", false, "nothing compiles past the warm-up (--warmup-steps): steps from optimizer.step() calls, else --step-marker; exit 4 when no step was seen")
 	fs.BoolVar(&o.Rules.ExpectCrash, "expect-crash", false, "a break-it test: pass when the command ends with an error (a non-zero exit, an uncaught exception) before --timeout; fail when it succeeds, hangs or times out (with -- CMD)")
 	launch.timeout = defaultCheckTimeout // CI never waits forever
 	launch.register(cmd)
@@ -162,15 +163,15 @@ func runRepro(cmd *cobra.Command, l launchFlags, spec runs.Spec) (string, runs.M
 	return dir, meta, nil
 }
 
-// checkInput is what check gates: the analysis of the inputs with the facts of the run it launched (ran) or of
-// the one run directory given, and where that run is.
-func checkInput(cmd *cobra.Command, rep *report.Report, paths []string, ran *runs.Meta) gate.Input {
+// checkInput is what check gates: the inputs' analysis with the facts of the run launched (ran) or given, and where.
+func checkInput(cmd *cobra.Command, rep *report.Report, paths []string, ran *runs.Meta, warmup *int) gate.Input {
 	var run *report.RunFacts
 	if ran != nil {
 		run = session.RunFactsOf(*ran)
 	} else {
 		run = runFacts(paths)
 	}
+	run = run.WithWarmup(warmup) // check --warmup-steps judges a stored run with its own warm-up
 	in := gate.Input{Analyze: func() *triage.Analysis {
 		return triage.AnalyzeRun(rep, loadPlaybooks(cmd, playbooks.DefaultUserDir()), readProbes(cmd, paths), run)
 	}}
@@ -183,8 +184,7 @@ func checkInput(cmd *cobra.Command, rep *report.Report, paths []string, ran *run
 	return in
 }
 
-// runCommand is the command a gated run ran, as its user typed it ("python3 repro.py"): of the run just launched,
-// or of the one run directory given; "" for logs alone.
+// runCommand is the gated run's command as typed ("python3 repro.py"), of the run launched or given; "" for logs.
 func runCommand(ran *runs.Meta, paths []string) string {
 	if ran == nil && len(paths) == 1 {
 		if m, err := runs.LoadRun(paths[0]); err == nil {
@@ -200,12 +200,12 @@ func runCommand(ran *runs.Meta, paths []string) string {
 // ruleValues takes the rule flags whose values need more than their type says, and refuses a value the gate
 // cannot honour: a rule given must gate on what it names, never vanish (a negative count or a zero time read as
 // "no limit") nor become another value (a tolerance of 0 read as the default).
-func ruleValues(cmd *cobra.Command, o *gate.Options, maxRerecords int, tolerance float64) error {
+func ruleValues(cmd *cobra.Command, o *gate.Options, maxRerecords, warmup int, tolerance float64) error {
 	given := cmd.Flags().Changed
 	for _, c := range []struct {
 		name string
 		n    int
-	}{{"max-graph-breaks", o.MaxGraphBreaks}, {"max-recompiles", o.MaxRecompiles}, {"max-cudagraph-rerecords", maxRerecords}} {
+	}{{"max-graph-breaks", o.MaxGraphBreaks}, {"max-recompiles", o.MaxRecompiles}, {"max-cudagraph-rerecords", maxRerecords}, {"warmup-steps", warmup}} {
 		if given(c.name) && c.n < 0 {
 			return usageErr(cmd, "--%s must be 0 or more", c.name)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/torchtriage/torchtriage/triage/runs"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // durationValue is a duration flag that also takes a bare number of seconds, as coreutils timeout does
@@ -94,10 +95,10 @@ func orList(items []string) string {
 
 // launchFlags are the flags that launch a repro, declared once for run and check -- CMD.
 type launchFlags struct {
-	preset, logs, store, launcher string
-	timeout, stall                time.Duration
-	nproc                         int
-	shell, noProbe                bool
+	preset, logs, store, launcher, stepMarker string
+	timeout, stall                            time.Duration
+	nproc, warmupSteps                        int
+	shell, noProbe                            bool
 }
 
 func (l *launchFlags) register(cmd *cobra.Command) {
@@ -111,6 +112,8 @@ func (l *launchFlags) register(cmd *cobra.Command) {
 	fs.IntVar(&l.nproc, "nproc", 0, "how many ranks: run the command under torchrun --nproc-per-node N")
 	fs.BoolVar(&l.shell, "shell", false, "run the command line under sh -c")
 	fs.BoolVar(&l.noProbe, "no-probe", false, "do not install the in-process probe (stack dumps, versions, config parity)")
+	fs.IntVar(&l.warmupSteps, "warmup-steps", -1, fmt.Sprintf("steps that may compile before the steady state (default %d; kept with the run)", steady.DefaultWarmupSteps))
+	fs.StringVar(&l.stepMarker, "step-marker", "", "regexp on the program's output marking each step (group 1: the step number), for a loop without optimizer.step()")
 	_ = cmd.RegisterFlagCompletionFunc("preset", completePresets)
 	_ = cmd.RegisterFlagCompletionFunc("logs", completeLogNames)
 	_ = cmd.RegisterFlagCompletionFunc("launcher", cobra.FixedCompletions([]string{"torchrun", "srun"}, cobra.ShellCompDirectiveNoFileComp))
@@ -133,7 +136,7 @@ func (l *launchFlags) spec(cmd *cobra.Command, argv []string) (runs.Spec, error)
 		return runs.Spec{}, err
 	}
 	return runs.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset, Logs: logs,
-		Timeout: l.timeout, Stall: l.stall}, nil
+		Timeout: l.timeout, Stall: l.stall, WarmupSteps: runs.OptionalSteps(l.warmupSteps), StepMarker: l.stepMarker}.Checked()
 }
 
 // logNames splits --logs into TORCH_LOGS names (nil when not given: the preset's). A malformed name is a usage

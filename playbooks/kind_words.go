@@ -32,6 +32,7 @@ var kindWords = map[Kind]KindWords{
 	KindProbeMismatch:      {"probe mismatch", "probe mismatches", "probe mismatch", "probe mismatches"},
 	KindDDPSplit:           {"DDPOptimizer split", "DDPOptimizer splits", "DDPOptimizer split", "DDPOptimizer splits"},
 	KindHang:               {"hang", "hangs", "hang", "hangs"},
+	KindCompileAfterWarmup: {"compile after warm-up", "compiles after warm-up", "compile after warm-up", "compiles after warm-up"},
 }
 
 // WordsOf are the words of a kind.

@@ -38,13 +38,16 @@ const (
 	// mismatch DETAIL names, a rank dead while the others wait, a rank compiling while they wait (no hang), a wait
 	// outside collectives.
 	KindHang Kind = "hang"
+	// KindCompileAfterWarmup: something compiled once the program was past its warm-up (steady.AfterWarmup): a
+	// recompile, a new frame, a lazy backward or a CUDA-graph recording at a step the steady state should not compile.
+	KindCompileAfterWarmup Kind = "compile_after_warmup"
 )
 
 // Kinds lists the finding kinds a playbook can match (Query.Kind).
 func Kinds() []Kind {
 	return []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCompileError,
 		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch, KindRuntimeError,
-		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit, KindHang}
+		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit, KindHang, KindCompileAfterWarmup}
 }
 
 func kindNames() []string { return KindStrings(Kinds()) }

@@ -8,6 +8,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // Analysis is what a report means: findings by impact, rank agreement, the verdict and the next checklist step.
@@ -17,7 +18,12 @@ type Analysis struct {
 	RankAgreement ranks.RankAgreement
 	Verdict       Verdict
 	// Hang is whether the run hung and where each rank waited (report.HangOf); nil when nothing shows a wait
-	Hang          *report.Hang
+	Hang *report.Hang
+	// AfterWarmup is what compiled past the run's warm-up, by step (steady.Of, the run's own warm-up);
+	// nil for a run whose probe kept no steps
+	AfterWarmup *steady.AfterWarmup
+	// Coverage is how much ran compiled, as the probes counted it (report.CoverageOf); nil without them
+	Coverage      *report.Coverage
 	Evidence      report.ReportEvidence  // what the inputs, the launcher and the probe showed
 	Run           *report.RunFacts       // nil for logs without a run
 	NextStep      playbooks.Step         // zero Step when nothing is left to do
@@ -104,9 +110,11 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 	if f, ok := findings.HangFinding(hang, set); ok {
 		fs = append(fs, f)
 	}
+	after := steady.Of(run, -1)
+	fs = append(fs, findings.WarmupFindings(after, set)...)
 	findings.SortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: report.NoConfig(run, len(probes)),
-		ConfigMissing: report.ConfigMissing(run, probes), Hang: hang}
+		ConfigMissing: report.ConfigMissing(run, probes), Hang: hang, AfterWarmup: after, Coverage: report.CoverageOf(probes)}
 	a.Verdict = verdictOf(rep, fs, ra, probes, run, ev, hang)
 	if rep.UniqueGraphs < 0 && a.Verdict.UniqueGraphs >= 0 { // the probe counted them: one number in the report
 		rep.UniqueGraphs = a.Verdict.UniqueGraphs

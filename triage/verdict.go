@@ -98,6 +98,10 @@ func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement
 		what := report.Plural(t.unexpectedRecompiles, "recompile") + " beyond automatic dynamic"
 		add(what, "%s, e.g. %s [%s]", what, t.firstRecompile.Title, t.firstRecompile.Playbook)
 	}
+	if t.afterWarmup > 0 { // the steady state compiled: whatever automatic dynamic expects, the run stalled there
+		what := report.Plural(t.afterWarmup, "compile") + " after warm-up"
+		add(what, "%s: %s [%s]", what, t.firstAfterWarmup.Title, t.firstAfterWarmup.Playbook)
+	}
 	if t.limits > 0 {
 		add("recompile limit hit", "recompile limit hit: %s", t.firstLimit.Title)
 	}

@@ -29,6 +29,8 @@ type tally struct {
 	hang                                     *findings.Finding // the hang finding (one a run at most)
 	suppressed                               int               // frames Dynamo gave up on (WON'T CONVERT): they run eager
 	firstSuppressed                          *findings.Finding
+	afterWarmup                              int // compiles past the warm-up (compile_after_warmup records)
+	firstAfterWarmup                         *findings.Finding
 }
 
 func CountFindings(fs []findings.Finding) tally {
@@ -38,6 +40,11 @@ func CountFindings(fs []findings.Finding) tally {
 		switch f.Kind {
 		case findings.KindHang:
 			t.hang = f
+		case findings.KindCompileAfterWarmup:
+			t.afterWarmup += f.Records
+			if t.firstAfterWarmup == nil {
+				t.firstAfterWarmup = f
+			}
 		case findings.KindGraphBreak:
 			t.breaks++
 			if f.Expected {

@@ -11,7 +11,7 @@ import (
 // How the lists, the detail, the diff and the ranks view name finding kinds.
 
 // kindOrder is the order of the kinds in the left list's title.
-var kindOrder = []findings.Kind{findings.KindHang, findings.KindCompileError, findings.KindRuntimeError, findings.KindCudagraphSkip,
+var kindOrder = []findings.Kind{findings.KindHang, findings.KindCompileError, findings.KindRuntimeError, findings.KindCompileAfterWarmup, findings.KindCudagraphSkip,
 	findings.KindCudagraphPartition, findings.KindCudagraphRerecord, findings.KindGPUWarning, findings.KindCacheMiss,
 	findings.KindCompileTime, findings.KindRankDisagreement, findings.KindConfigParity, findings.KindProbeMismatch, report.KindDDPSplit}
 
@@ -21,6 +21,7 @@ var kindTags = map[findings.Kind]string{
 	findings.KindConfigParity: "CONF", findings.KindProbeMismatch: "PROBE", findings.KindCudagraphSkip: "CG",
 	findings.KindCudagraphPartition: "CG", findings.KindCudagraphRerecord: "CG", findings.KindGPUWarning: "GPU",
 	findings.KindCacheMiss: "CACHE", findings.KindCompileTime: "TIME", report.KindDDPSplit: "DDP",
+	findings.KindCompileAfterWarmup: "WARM",
 }
 
 // kindWord names a finding kind in words (playbooks' table of kind words).

@@ -46,6 +46,7 @@ func (m *Model) timelineText(w int) (string, []string) {
 	if b := burstLine(s, span); b != "" {
 		lines = append(lines, "", b)
 	}
+	lines = append(lines, m.stepLanes(s, w)...)
 	lines = append(lines, m.rankCompileBars(r, w-4)...)
 	lines = append(lines, m.compileBars(r, w-4)...)
 	if m.opt.mode == modeOpen {

@@ -43,6 +43,8 @@ type Result struct {
 	FindingsNew  []string      `json:"compile_findings_new"`
 	FindingsGone []string      `json:"compile_findings_gone"`
 	Metric       *Delta        `json:"metric,omitempty"`
+	// Coverage is each side's capture beside its graph breaks (coverage.go); absent when neither side was probed
+	Coverage *CoverageChange `json:"coverage,omitempty"`
 	// NotCompared says what one side or both could not show ("compile time: B has none …", and the findings'
 	// kinds a side did not log): "no difference" is said only when it is empty.
 	NotCompared []string `json:"not_compared"`
@@ -93,6 +95,7 @@ func Compare(a, b Side) Result {
 		res.compile(ca, cb)
 	}
 	res.Findings = Diff(a.Analysis, b.Analysis)
+	res.Coverage = coverageOf(a.Analysis, b.Analysis)
 	for _, x := range []struct {
 		name string
 		an   *triage.Analysis

@@ -89,6 +89,9 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res Result) {
 		fmt.Fprintf(w, "\nBreaks, recompiles, skips, errors: %d new, %d gone, %d changed (torchtriage diff for detail)\n",
 			res.Findings.New, res.Findings.Gone, res.Findings.Changed)
 	}
+	if c := res.Coverage; c != nil { // beside the breaks: more breaks may be more captured
+		fmt.Fprintf(w, "\nCoverage (A → B): %s\n", c.Words())
+	}
 	for _, nc := range res.NotCompared {
 		fmt.Fprintf(w, "  not compared: %s\n", nc)
 	}

@@ -37,3 +37,19 @@ func TestDiffOfRunsOfDifferentCommands(t *testing.T) {
 		t.Errorf("diff of one script's runs:\n%s", out)
 	}
 }
+
+// compare shows each side's capture beside its graph breaks, from the probes (testdata/recorded/int-recompiles:
+// one script on 2.14.1 and 2.6), in text and JSON; a capture that moved only with the recompiles is no headline.
+func TestCompareShowsCoverageBesideBreaks(t *testing.T) {
+	runs := filepath.Join("..", "..", "testdata", "recorded", "int-recompiles", "runs")
+	a, b := filepath.Join(runs, "0001-breaks"), filepath.Join(runs, "0002-breaks")
+	out := triagetest.Compare(t, "text", a, b)
+	want := "Coverage (A → B): graph breaks 0 → 0 · calls captured 10 → 9 · graphs 10 → 8 · fallbacks to eager 0 → 0"
+	if !strings.Contains(out, want) || strings.Contains(lineWith(out, "versions differ"), "calls captured") {
+		t.Errorf("want %q, and no capture in the headline:\n%s", want, out)
+	}
+	js := triagetest.Compare(t, "json", a, b)
+	if !strings.Contains(js, `"coverage": {`) || !strings.Contains(js, `"calls_captured": 10`) || !strings.Contains(js, `"fallbacks_to_eager": 0`) {
+		t.Errorf("json lacks the coverage:\n%s", js)
+	}
+}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // BaselineSchema names the baseline file format of `torchtriage check --write-baseline`. v2 keys graph breaks
@@ -29,6 +31,12 @@ type Baseline struct {
 	// Command is the command of the run it was written from (what the user ran, "python3 repro.py"); empty for
 	// logs alone. A run of another command shows nothing of what it had: its items are not "gone" there.
 	Command string `json:"command,omitempty"`
+	// Coverage is how much the run captured (report.Coverage, from its probes); absent when it was not probed. A
+	// later run's new graph breaks beside more calls captured are "breaks up, coverage up", not a failure.
+	Coverage *report.Coverage `json:"coverage,omitempty"`
+	// AfterWarmup is the run's steady state (steady.AfterWarmup): its warm-up, step clock and what compiled after;
+	// absent when the probe kept no steps
+	AfterWarmup *steady.AfterWarmup `json:"after_warmup,omitempty"`
 
 	byLine bool // a v1 file: items keyed by Finding.lineKey
 }
@@ -88,6 +96,7 @@ func NewBaseline(a *triage.Analysis) *Baseline {
 	if a.Report != nil {
 		b.Compile = BaselineFrames(a.Report.Compile)
 	}
+	b.Coverage, b.AfterWarmup = a.Coverage, a.AfterWarmup
 	if a.Report != nil && a.Report.Inputs != nil {
 		b.Inputs = a.Report.Inputs
 	}

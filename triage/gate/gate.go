@@ -35,11 +35,15 @@ type Options struct {
 	// uncaught exception) before its timeout; it fails when the command succeeds, or when the tool had to stop it
 	// (timed out, stalled: a hang is not the crash it should be). Only a launched run (check -- CMD) can show it.
 	ExpectCrash bool
+	// NoCompileAfterWarmup: nothing may compile past the warm-up (--no-compile-after-warmup, warmup.go); the
+	// warm-up is the run's (its --warmup-steps, else steady.DefaultWarmupSteps) unless check names one, which
+	// the analysis was made with (report.RunFacts.WithWarmup)
+	NoCompileAfterWarmup bool
 }
 
 // Rules reports whether any rule is set.
 func (o Options) Rules() bool {
-	return o.ExpectCrash || o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil ||
+	return o.ExpectCrash || o.NoCompileAfterWarmup || o.NoCudagraphSkips || o.MaxCudagraphRerecords != nil || o.MaxGraphBreaks >= 0 || o.MaxRecompiles >= 0 || o.NoLimitHits || o.RanksAgree || o.NoCompileErrors || o.Baseline != nil ||
 		o.MaxCompileTime > 0 || o.MaxCompileSkew > 0
 }
 
@@ -164,6 +168,7 @@ func Check(a *triage.Analysis, o Options) Result {
 	}
 	res.compileRules(a, o)
 	res.cudagraphRules(a, o)
+	res.warmupRule(a, o)
 	for _, f := range res.Failures { // a failure stands: the rule was evaluated
 		for r := range res.NotEvaluated {
 			if r == f.Rule || strings.HasPrefix(r, f.Rule+"=") {

@@ -68,6 +68,9 @@ func WriteGateRooted(w io.Writer, format string, res Result, pathRoot string) er
 	for _, r := range res.notEvaluatedBeside() {
 		fmt.Fprintf(w, "not evaluated: %s: no evidence: %s\n", r, res.NotEvaluated[r])
 	}
+	if res.SteadyState != "" && len(res.Failures) == 0 { // a failure says it already
+		fmt.Fprintf(w, "steady state: %s\n", res.SteadyState)
+	}
 	fmt.Fprintln(w, Summary(res))
 	return nil
 }

@@ -64,6 +64,8 @@ func MissingEvidence(a *triage.Analysis, o Options) string {
 	needBreaks := o.MaxGraphBreaks >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	needRecompiles := o.MaxRecompiles >= 0 || o.RanksAgree || o.Baseline != nil || o.WriteBaseline
 	switch {
+	case o.NoCompileAfterWarmup && afterWarmupUnjudged(a) != "":
+		return afterWarmupUnjudged(a)
 	case ev.NothingCompiled() != "" && (needBreaks || needRecompiles || o.MaxCompileTime > 0 || o.MaxCompileSkew > 0 || o.NoLimitHits || o.NoCompileErrors):
 		if ev.CompileOff == "" {
 			return triage.CompileOffWords(ev) + ": does the command reach torch.compile?"

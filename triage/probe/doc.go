@@ -12,8 +12,10 @@
 // names torch's registry accepts and the compile cache directories.
 //
 // Every file the probe writes is defined here, once, with its reader: Info
-// (rank<R>-<pid>.json, with OptimScan), Start (start-rank<R>-<pid>.json) and
-// CompileState (compile-rank<R>-<pid>.json), and ImportedFiles (modules-<pid>.json: the user modules a process
+// (rank<R>-<pid>.json, with OptimScan), Start (start-rank<R>-<pid>.json),
+// CompileState (compile-rank<R>-<pid>.json), StepLog (steps-rank<R>-<pid>.jsonl: each compile with the step it
+// came at, by optimizer.step() calls, a step marker on the output, or seconds: steps.py, appended to the probe),
+// and ImportedFiles (modules-<pid>.json: the user modules a process
 // imported, written at exit of every main process, torch or not; the runner keeps them in the run's code/).
 // The analysis (triage) imports
 // them from here; this package imports nothing of the module.

@@ -16,9 +16,13 @@ var siteMain []byte
 //go:embed optim_scan.py
 var siteOptim []byte
 
+//go:embed steps.py
+var siteSteps []byte
+
 // siteCustomize is the probe as Install writes it: sitecustomize.py, then the optimizer scan it calls at exit
-// (optim_scan.py) appended, so that a traceback's line in the probe is that line of sitecustomize.py.
-var siteCustomize = append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...)
+// (optim_scan.py) and the step clocks (steps.py) appended, so that a traceback's line in the probe is that line of
+// sitecustomize.py.
+var siteCustomize = append(append(append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...), '\n'), siteSteps...)
 
 // DirEnv names the probe directory in a probed run's environment (Install): a run's recorded environment
 // without it was launched without the probe.
@@ -43,7 +47,7 @@ func Install(runDir string) (env []string, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("probe: create %s: %w", dir, err)
 	}
-	for _, pattern := range []string{"rank*.json", "ready-*", "*.tmp", "modules-*.json"} {
+	for _, pattern := range []string{"rank*.json", "ready-*", "*.tmp", "modules-*.json", "steps-*.jsonl"} {
 		stale, _ := filepath.Glob(filepath.Join(dir, pattern))
 		for _, f := range stale {
 			if err := os.Remove(f); err != nil {

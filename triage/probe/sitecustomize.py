@@ -14,7 +14,9 @@
 #      torch._dynamo is imported, keeps <probe dir>/compile-rank<R>-<pid>.json up to date from torch's
 #      compile start/end callbacks (phase, compile id, function, since when). It watches the two
 #      imports with a meta-path finder that only wraps their loaders; it imports nothing itself;
-#   5. at exit, in every main process (torch or not), writes <probe dir>/modules-<pid>.json: the .py files of
+#   5. from torch's import on, writes <probe dir>/steps-rank<R>-<pid>.jsonl: each compile with the step it came at
+#      (steps.py, which Install appends to this file);
+#   6. at exit, in every main process (torch or not), writes <probe dir>/modules-<pid>.json: the .py files of
 #      the modules the run imported from under its start directory or its script's directory (not
 #      site-packages, not torch, not the standard library), for torchtriage to keep with the run (code/).
 # The probe dir comes from TORCHTRIAGE_PROBE_DIR; without it only step 1 runs.
@@ -221,6 +223,7 @@ def _watch_imports(os, sys, probe_dir, pid):
     except Exception:
         thread = 0
     compile_path = os.path.join(probe_dir, "compile-rank%d-%d.json" % (rank, pid))
+    steps = {"start": __import__("time").time()}  # the step clocks (steps.py, appended by Install)
 
     def loaded(name, module):
         import time
@@ -245,6 +248,8 @@ def _watch_imports(os, sys, probe_dir, pid):
             _write_json(os, os.path.join(probe_dir, "start-rank%d-%d.json" % (rank, pid)), start)
         elif name == "torch._dynamo":
             _compile_callbacks(os, sys, module, state, compile_path)
+        if name in ("torch", "torch._dynamo"):
+            _steps_on_import(os, sys, probe_dir, pid, rank, steps, name, module)
 
     sys.meta_path.insert(0, _ImportWatch(sys, ("torch", "torch._dynamo", "torch.distributed.run"), loaded))
 

@@ -125,6 +125,10 @@ func sortByRank[T any](xs []T, key func(T) (int, int)) {
 }
 
 func readEach(runDir, prefix string, fn func(path string, data []byte) error) []error {
+	return readEachSuffix(runDir, prefix, ".json", fn)
+}
+
+func readEachSuffix(runDir, prefix, suffix string, fn func(path string, data []byte) error) []error {
 	entries, err := os.ReadDir(Dir(runDir))
 	if err != nil {
 		if os.IsNotExist(err) {
@@ -135,7 +139,7 @@ func readEach(runDir, prefix string, fn func(path string, data []byte) error) []
 	var errs []error
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, ".json") {
+		if e.IsDir() || !strings.HasPrefix(name, prefix) || !strings.HasSuffix(name, suffix) {
 			continue
 		}
 		path := filepath.Join(Dir(runDir), name)

@@ -114,6 +114,12 @@ func WriteMarkdown(w io.Writer, a *triage.Analysis) {
 	if h := a.Hang; h != nil { // where each rank waits, before the verdict that rests on it
 		fmt.Fprintf(w, "**Hang:** %s — %s\n\n", triage.StateWords(h.State), MarkdownEscape(h.Summary))
 	}
+	if aw := a.AfterWarmup; aw != nil { // the steady state: the same words as the text's line
+		fmt.Fprintf(w, "**Steady state:** %s\n\n", MarkdownEscape(aw.Summary()))
+	}
+	if c := a.Coverage; c != nil {
+		fmt.Fprintf(w, "**Coverage:** %s\n\n", MarkdownEscape(c.Words()))
+	}
 	state := triage.StateWords(a.Verdict.State) // said once: most summaries begin with it
 	fmt.Fprintf(w, "**Verdict:** %s — %s\n\n", state, MarkdownEscape(strings.TrimPrefix(a.Verdict.Summary, state+": ")))
 	if f := a.Verdict.FirstFailure; f != "" {

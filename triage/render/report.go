@@ -31,6 +31,12 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 	if h := an.Hang; h != nil { // where each rank waits, on the main summary
 		t.Linef(2, "Hang: %s: %s", triage.StateWords(h.State), h.Summary)
 	}
+	if aw := an.AfterWarmup; aw != nil { // the steady state, by step
+		t.Linef(2, "Steady state: %s", aw.Summary())
+	}
+	if c := an.Coverage; c != nil { // beside the break count: what the probes counted as captured
+		t.Linef(2, "Coverage: %s", c.Words())
+	}
 	if rep.Partial {
 		t.Linef(2, "partial input: the text looks cut (%s); counts are what it shows, not the whole run",
 			strings.Join(rep.PartialReasons, "; "))

@@ -6,6 +6,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // ReportJSON is `torchtriage report --format json`: the counts contract plus findings, rank agreement, verdict
@@ -20,9 +21,14 @@ type ReportJSON struct {
 	RankAgreement   ranks.RankAgreement     `json:"rank_agreement"`
 	StoppedAt       []triage.StopPlace      `json:"stopped_at,omitempty"` // a run the tool stopped: where each rank was
 	// Hang is whether the run hung and where each rank waited (report.HangOf); left out where nothing shows a wait
-	Hang     *report.Hang   `json:"hang,omitempty"`
-	Verdict  triage.Verdict `json:"verdict"`
-	NextStep *StepJSON      `json:"next_step"`
+	Hang *report.Hang `json:"hang,omitempty"`
+	// AfterWarmup is what compiled past the warm-up, by step (steady.Of); left out for a run whose probe
+	// kept no steps (logs alone, a run without the probe)
+	AfterWarmup *steady.AfterWarmup `json:"after_warmup,omitempty"`
+	// Coverage is how much ran compiled, from the probes' counters (report.CoverageOf); left out without them
+	Coverage *report.Coverage `json:"coverage,omitempty"`
+	Verdict  triage.Verdict   `json:"verdict"`
+	NextStep *StepJSON        `json:"next_step"`
 }
 
 // StepJSON is a checklist step in JSON, with the steps already done.
@@ -43,7 +49,8 @@ type StepJSON struct {
 // JSONOf returns the report with its analysis for encoding.
 func JSONOf(a *triage.Analysis) ReportJSON {
 	out := ReportJSON{Report: a.Report, Evidence: a.Evidence, CountsUncounted: a.CountsUncounted(), Findings: a.Findings,
-		RankAgreement: a.RankAgreement, StoppedAt: a.StoppedAt(), Hang: a.Hang, Verdict: a.Verdict}
+		RankAgreement: a.RankAgreement, StoppedAt: a.StoppedAt(), Hang: a.Hang, AfterWarmup: a.AfterWarmup,
+		Coverage: a.Coverage, Verdict: a.Verdict}
 	if out.Findings == nil {
 		out.Findings = []findings.Finding{}
 	}

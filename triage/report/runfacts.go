@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 // Outcome is how a run ended, as the launcher saw it.
@@ -59,6 +60,12 @@ type RunFacts struct {
 	Stalls []StallFact
 	// End is when the run ended (meta.json's end); zero while it runs, or when not recorded
 	End time.Time
+	// Steps are the probe's steps files, one a process (where each compile came, by step: steady.Of);
+	// StepMarker and WarmupSteps what the run was launched with (its environment: probe.StepMarkerEnv,
+	// probe.WarmupStepsEnv), "" and nil when not
+	Steps       []probe.StepLog
+	StepMarker  string
+	WarmupSteps *int
 }
 
 // StallFact is one period the run printed nothing for longer than the tool's stall setting.
@@ -72,6 +79,17 @@ type StallFact struct {
 	// Compiling is what the probe said was compiling when it was noticed (probe.DescribeCompiling's words), "" when
 	// nothing was
 	Compiling string
+}
+
+// WithWarmup is r judged with a warm-up of k steps (check --warmup-steps) instead of its own; r itself when k is
+// nil or r is.
+func (r *RunFacts) WithWarmup(k *int) *RunFacts {
+	if r == nil || k == nil {
+		return r
+	}
+	cp := *r
+	cp.WarmupSteps = k
+	return &cp
 }
 
 func (r *RunFacts) ToolEnvironment() map[string]string {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 // Spec describes one launch of the user's repro.
@@ -29,6 +31,10 @@ type Spec struct {
 	Stall        time.Duration     // no-output watchdog; 0 = 300s, <0 = off
 	Grace        time.Duration     // between SIGINT, SIGTERM and SIGKILL; 0 = 5s
 	RunDir       string            // filled by Start; Command uses it for TORCH_TRACE
+	// WarmupSteps and StepMarker are the steady state the run is judged by (--warmup-steps, --step-marker): put in
+	// its environment for the probe (the marker) and kept there, in meta.json, so a stored run is judged the same
+	WarmupSteps *int
+	StepMarker  string
 
 	Prepare      func(runDir string) (env []string, err error) // hook run before launch (the probe installs itself); may be nil
 	StackTargets func(runDir string) []int                     // pids that registered a SIGUSR1 stack dumper; may be nil
@@ -131,8 +137,50 @@ func CommandWithout(spec Spec, exclude []string) (argv []string, dropped []strin
 		env = append(env, "TORCH_TRACE="+dir)
 	}
 	env = append(env, sortedEnv(p.Env)...)
+	steady, err := spec.steadyEnv()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	env = append(env, steady...)
 	env = append(env, sortedEnv(spec.Env)...)
 	return argv, dropped, DedupeEnv(env), nil
+}
+
+// OptionalSteps is a --warmup-steps value as Spec.WarmupSteps holds it: nil for a negative one (the flag not given).
+func OptionalSteps(k int) *int {
+	if k < 0 {
+		return nil
+	}
+	return &k
+}
+
+// Checked is s, or the error its launch would meet in what the flags gave (a step marker Go's regexp cannot read or
+// with more than one group, a negative warm-up): a usage error before the run, not a run that does not start.
+func (s Spec) Checked() (Spec, error) {
+	_, err := s.steadyEnv()
+	return s, err
+}
+
+// steadyEnv is the environment of the spec's steady state: the step marker (which must compile) and the warm-up.
+func (s Spec) steadyEnv() ([]string, error) {
+	var env []string
+	if s.StepMarker != "" {
+		re, err := regexp.Compile(s.StepMarker)
+		if err != nil {
+			return nil, fmt.Errorf("--step-marker: %v", err)
+		}
+		if re.NumSubexp() > 1 {
+			return nil, fmt.Errorf("--step-marker: %q has %d groups: give at most one, the step number", s.StepMarker, re.NumSubexp())
+		}
+		env = append(env, probe.StepMarkerEnv+"="+s.StepMarker)
+	}
+	if s.WarmupSteps != nil {
+		if *s.WarmupSteps < 0 {
+			return nil, fmt.Errorf("--warmup-steps must be 0 or more, got %d", *s.WarmupSteps)
+		}
+		env = append(env, probe.WarmupStepsEnv+"="+strconv.Itoa(*s.WarmupSteps))
+	}
+	return env, nil
 }
 
 // torchrunArgv wraps the user's command for torchrun. A python interpreter in

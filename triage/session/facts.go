@@ -25,6 +25,7 @@ func RunFactsOf(m runs.Meta) *report.RunFacts {
 			f.Started = append(f.Started, s)
 		}
 		f.CompileStates = compileStatesOf(m.Dir)
+		f.Steps, _ = probe.ReadStepLogs(m.Dir)
 	}
 	return f
 }
@@ -41,6 +42,10 @@ func metaFacts(m runs.Meta) *report.RunFacts {
 		Direct: directCommand(m), Probed: Probed(m.Env)}
 	if m.End != nil {
 		f.End = *m.End
+	}
+	f.StepMarker = m.Env[probe.StepMarkerEnv]
+	if k, err := strconv.Atoi(m.Env[probe.WarmupStepsEnv]); err == nil && k >= 0 {
+		f.WarmupSteps = &k
 	}
 	for _, st := range m.Stalls {
 		s := report.StallFact{Since: st.Since, Detected: st.Detected, Compiling: st.Compiling}

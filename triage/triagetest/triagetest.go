@@ -180,8 +180,9 @@ func ReportJSON(tb testing.TB, paths ...string) string {
 
 // Pair reads A and B as `torchtriage diff A B` and `compare A B` do: each side as ReportPaths reads it alone, with
 // its probe files and its run's metric, named as given; and, when both are stored runs, whether they ran different
-// commands (the words diff and compare say of it, "" when the same or either is no run).
-func Pair(tb testing.TB, a, b string) (sides [2]compare.Side, commands string) {
+// commands (the words diff and compare say of it, "" when the same or either is no run) and the files of the code
+// they kept that differ (runs.CodeChanges).
+func Pair(tb testing.TB, a, b string) (sides [2]compare.Side, commands string, code []runs.CodeChange) {
 	tb.Helper()
 	var metas [2]*runs.Meta
 	for i, p := range []string{a, b} {
@@ -194,15 +195,18 @@ func Pair(tb testing.TB, a, b string) (sides [2]compare.Side, commands string) {
 	if metas[0] != nil && metas[1] != nil && !story.SameCommand(*metas[0], *metas[1]) {
 		commands = fmt.Sprintf("A and B ran different commands (A: %s · B: %s)", runs.ShellJoin(metas[0].UserArgv), runs.ShellJoin(metas[1].UserArgv))
 	}
-	return sides, commands
+	if metas[0] != nil && metas[1] != nil {
+		code = runs.CodeChanges(*metas[0], *metas[1])
+	}
+	return sides, commands, code
 }
 
 // Diff is `torchtriage diff --format FORMAT --width WIDTH A B`'s output (text or json).
 func Diff(tb testing.TB, format string, width int, a, b string) string {
 	tb.Helper()
-	sides, commands := Pair(tb, a, b)
+	sides, commands, code := Pair(tb, a, b)
 	res := compare.Diff(sides[0].Analysis, sides[1].Analysis)
-	res.Commands = commands
+	res.Commands, res.Code = commands, code
 	var w strings.Builder
 	if format == "json" {
 		if err := compare.WriteDiffJSON(&w, sides[0].Analysis.Report.Inputs, sides[1].Analysis.Report.Inputs, res); err != nil {
@@ -217,9 +221,10 @@ func Diff(tb testing.TB, format string, width int, a, b string) string {
 // Compare is `torchtriage compare --format FORMAT A B`'s output (text or json).
 func Compare(tb testing.TB, format, a, b string) string {
 	tb.Helper()
-	sides, commands := Pair(tb, a, b)
+	sides, commands, code := Pair(tb, a, b)
 	res := compare.Compare(sides[0], sides[1])
 	res.SetCommands(commands)
+	res.Findings.Code = code
 	var w strings.Builder
 	if format == "json" {
 		if err := compare.WriteCompareJSON(&w, res); err != nil {

@@ -1,0 +1,140 @@
+package findings
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
+	"github.com/torchtriage/torchtriage/triage/text"
+)
+
+// warmupReasons are the words a compile after warm-up that no guard explains is matched to its playbook by
+// (playbooks/builtin: warmup-*).
+var warmupReasons = map[string]string{
+	steady.Compile:   "new frame after warm-up",
+	steady.Backward:  "backward after warm-up",
+	steady.Cudagraph: "cuda graph recording after warm-up",
+}
+
+// WarmupFindings are the compiles after warm-up (steady.AfterWarmup), one finding a cause (steady.Group: kind,
+// frame and guard), each with the playbook of its guard or kind.
+func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
+	if a == nil || !a.Judged() {
+		return nil
+	}
+	var fs []Finding
+	for _, g := range steady.Group(a.Events) {
+		e := g[0]
+		f := Finding{Kind: KindCompileAfterWarmup, What: warmupWhat(a, g), Records: len(g), Function: e.Frame,
+			Evidence: []report.Evidence{}, RankStats: map[int]report.RankStat{}, Basis: "probe: " + stepBasis(a)}
+		f.File, f.Line = splitSite(e.Site)
+		// kind, frame and its site, guard: the cause, stable across runs (no step, rank or time in it)
+		f.ID = "compile_after_warmup:" + e.Kind + ":" + e.Frame
+		if f.File != "" {
+			f.ID += "@" + filepath.Base(f.File) + ":" + strconv.Itoa(f.Line)
+		}
+		if e.Guard.Class != "" {
+			f.ID += ":" + e.Guard.Class + ":" + e.Guard.Source
+			if e.Guard.Dim >= 0 {
+				f.ID += "[" + strconv.Itoa(e.Guard.Dim) + "]"
+			}
+		}
+		for _, x := range g {
+			st := f.RankStats[x.Rank]
+			f.RankStats[x.Rank] = report.StatN(st.N + 1)
+			if x.CompileID != "" {
+				f.CompileIDs = append(f.CompileIDs, x.CompileID)
+			}
+			if f.File != "" && len(f.Evidence) < report.MaxEvidence {
+				f.Evidence = append(f.Evidence, report.Evidence{Rank: x.Rank, File: f.File, Line: f.Line})
+			}
+		}
+		if e.Guard.Class != "" {
+			f.Classes = []report.GuardClass{e.Guard}
+		}
+		f.Ranks = RanksOf(f.RankStats)
+		f.Title = text.OneLine("Compiled after warm-up: "+a.GroupWords(g), 2*text.TitleMax)
+		f.Detail = warmupDetail(a, g)
+		q := playbooks.Query{Kind: KindCompileAfterWarmup, GuardClass: e.Guard.Class, Reason: e.Reason}
+		if w, ok := warmupReasons[e.Kind]; ok {
+			q.Reason = w
+		}
+		ApplyPlaybook(&f, MatchPlaybook(set, q))
+		f.Key = f.ID
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// stepBasis says which clock placed the compiles: "steps counted from SGD.step()", "steps from the marker".
+func stepBasis(a *steady.AfterWarmup) string {
+	switch a.StepSource {
+	case probe.StepsOptimizer:
+		if a.Optimizer != "" {
+			return "steps counted from " + a.Optimizer + ".step() calls"
+		}
+		return "steps counted from optimizer.step() calls"
+	case probe.StepsMarker:
+		return fmt.Sprintf("steps read from the output by the step marker %q", a.StepMarker)
+	}
+	return "seconds since the process started"
+}
+
+// warmupWhat is the list row's label: "size x 8→5 @30", "new frame f @12".
+func warmupWhat(a *steady.AfterWarmup, g []steady.Event) string {
+	e := g[0]
+	at := " @" + strconv.Itoa(e.Step)
+	if a.Unit() == "s" {
+		at += "s"
+	}
+	switch {
+	case e.Kind == steady.Recompile && e.Guard.Detail != "":
+		return e.Guard.Detail + at
+	case e.Kind == steady.Recompile:
+		return "recompile " + e.Frame + at
+	case e.Kind == steady.Compile:
+		return "new frame " + e.Frame + at
+	}
+	return playbooks.WordsOf(KindCompileAfterWarmup).One + at
+}
+
+// warmupDetail is each event: rank, step, compile id, frame and site, the guard failure in torch's words.
+func warmupDetail(a *steady.AfterWarmup, g []steady.Event) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Warm-up: %d %ss; steps: %s.\n", a.WarmupSteps, a.Unit(), stepBasis(a))
+	for _, e := range g {
+		who := fmt.Sprintf("rank %d, ", e.Rank)
+		if e.Rank < 0 {
+			who = ""
+		}
+		fmt.Fprintf(&b, "%s%s %d (%.1f s in): %s [%s] `%s`", who, a.Unit(), e.Step, e.TimeS, e.Kind, e.CompileID, e.Frame)
+		if e.Site != "" {
+			b.WriteString(" at " + e.Site)
+		}
+		if e.Backward {
+			b.WriteString(", and its backward")
+		}
+		b.WriteString("\n")
+		if e.Reason != "" {
+			b.WriteString("  guard failed: " + e.Reason + "\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func splitSite(site string) (string, int) {
+	i := strings.LastIndexByte(site, ':')
+	if i < 0 {
+		return site, 0
+	}
+	n, err := strconv.Atoi(site[i+1:])
+	if err != nil {
+		return site, 0
+	}
+	return site[:i], n
+}
