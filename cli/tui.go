@@ -29,7 +29,7 @@ func newRunCmd() *cobra.Command {
 			"CUDA-graph skips and compile errors per rank, live, with what to do about each. r relaunches with " +
 			"another preset; n walks the diagnose-compile-regression checklist. Runs are stored in " +
 			".torchtriage/runs (or --store). Needs a terminal: for CI use torchtriage report or check. Exits 3 when " +
-			"the last launch did not start (as check does), else 0.",
+			"the last launch did not start: not launched, or ended before the program ran (as check says), else 0.",
 		Example: "  torchtriage run -- python repro.py\n  torchtriage run --nproc 2 --preset deep -- train.py --steps 3\n" +
 			"  torchtriage run --metric 'step_ms: ([0-9.]+)' --lower-is-better -- python bench.py",
 		RunE: func(cmd *cobra.Command, args []string) error {
