@@ -85,7 +85,8 @@ func newDemoCmd() *cobra.Command {
 				return failErr(cmd, exitFail, "cannot find my own binary: %v", err)
 			}
 			spec := runs.Spec{Argv: []string{exe, "__demo-repro", "--scenario", scenario},
-				Preset: runs.DefaultPreset, TorchVersion: demo.TorchVersion, Demo: scenario}
+				Preset: runs.DefaultPreset, TorchVersion: demo.TorchVersion, Demo: scenario,
+				RecordedLogs: func(env []string) (string, bool) { return demo.RecordedTorchLogs(scenario, env) }}
 			if speed != 1 {
 				spec.Env = map[string]string{"TORCHTRIAGE_DEMO_SPEED": fmt.Sprint(speed)}
 			}

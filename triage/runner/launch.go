@@ -130,6 +130,12 @@ func launch(store *runs.Store, spec runs.Spec, of relaunchOf, sink func(Event), 
 		}
 		env = runs.DedupeEnv(append(env, extra...))
 	}
+	if spec.RecordedLogs != nil { // a replay is given, and states, what its recording had
+		if logs, ok := spec.RecordedLogs(env); ok {
+			env = runs.DedupeEnv(append(env, "TORCH_LOGS="+logs))
+		}
+	}
+	r.meta.TorchLogs = envValue(env, "TORCH_LOGS")
 	r.meta.Env = runs.RedactEnv(env)
 	r.meta.Secrets = runs.SecretPrintsOf(argv, append(os.Environ(), env...))
 	// the record goes to disk before the repro starts: a repro that fills the disk at once must not leave a run
