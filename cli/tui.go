@@ -52,7 +52,7 @@ func newRunCmd() *cobra.Command {
 		},
 	}
 	launch.register(cmd)
-	cmd.Flags().StringVar(&metric, "metric", "", "regexp whose first group is the repro's metric (eager vs compiled)")
+	cmd.Flags().StringVar(&metric, "metric", "", "regexp whose first group is the repro's metric (eager vs compiled): the median of its matches after warm-up")
 	cmd.Flags().BoolVar(&lower, "lower-is-better", false, "the --metric is a time: lower is better")
 	noColorFlag(cmd, &noColor)
 	return cmd

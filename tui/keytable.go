@@ -70,6 +70,7 @@ func newKeyMap() keyMap {
 
 		bind(scopeGuide, "enter y", "enter/y", "run step", (*Model).runStep).footer(scopeGuide),
 		bind(scopeGuide, "n", "n", "close", do((*Model).goBack)),
+		bind(scopeGuide, "m", "m", "metric", do((*Model).startMetric)).footer(scopeGuide).in(scopeRuns),
 
 		bind(scopeEverywhere, "l", "l", "log", do((*Model).logKey)).footer(scopeLists),
 		bind(scopeEverywhere, "h", "h", "runs", (*Model).toggleRuns).footer(scopeLists),

@@ -43,8 +43,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case searchMsg:
 		m.logv.found(m, msg)
 	case metricMsg:
-		v := msg.value
-		m.run(msg.runID).meta.Metric = &v
+		setMetric(&m.run(msg.runID).meta, msg.stats)
 		return m.rebuildStory()
 	case storyMsg:
 		m.applyStory(msg)

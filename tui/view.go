@@ -155,6 +155,8 @@ func (m *Model) statusLine(w int) string {
 		switch {
 		case m.noteFor != nil:
 			hint = "   enter saves (empty: no note) · esc cancels"
+		case m.metricEdit:
+			hint = "   enter sets it · esc cancels"
 		case m.screen == screenLog:
 			hint = "   enter searches · esc cancels"
 		}
