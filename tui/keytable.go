@@ -61,6 +61,8 @@ func newKeyMap() keyMap {
 		bind(scopeLog, "N", "N", "previous match", func(m *Model) tea.Cmd { return m.logv.search(m, m.logv.query, -1, false) }).footer(scopeLog),
 		bind(scopeLog, "F", "F", "follow", do((*Model).toggleFollow)).footer(scopeLog),
 		bind(scopeLog, "f", "f", "rank filter", do((*Model).nextRankFilter)).footer(scopeLog),
+		bind(scopeLog, "P", "P", "hide log prefixes", do(func(m *Model) { m.logv.bare = !m.logv.bare })).footer(scopeLog),
+		bind(scopeLog, "W", "W", "wrap lines", do(func(m *Model) { m.logv.wrap = !m.logv.wrap })).footer(scopeLog),
 		bind(scopeLog, "left", "←", "scroll left", do(func(m *Model) { m.logv.hoff = max(m.logv.hoff-20, 0) })),
 		bind(scopeLog, "right", "→", "scroll right", do(func(m *Model) { m.logv.hoff += 20 })),
 
