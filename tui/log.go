@@ -26,8 +26,8 @@ type logState struct {
 	hits      []int
 	hitsOf    int
 	hitsQuery string
-	bare   bool // P: lines without their glog head (rank prefix and compile id kept)
-	wrap   bool // W: long lines wrapped, not cut
+	bare      bool // P: lines without their glog head (rank prefix and compile id kept)
+	wrap      bool // W: long lines wrapped, not cut
 }
 
 // matchOf is the marked line's place among the hits: i of total, when the hits are of the log as shown (n lines)

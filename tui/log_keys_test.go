@@ -33,7 +33,7 @@ func TestLogSearchCountsAndPrefixAndWrapKeys(t *testing.T) {
 		t.Errorf("N from the first match should wrap to the last:\n%s", s)
 	}
 	line := r.log.Line(m.logv.cur).Text // "[rank0]:V1121 … torch/_dynamo/guards.py:…] [0/1] [__recompiles] Recompiling …"
-	head := line[len("[rank0]:"):strings.Index(line, "] [")+2]
+	head := line[len("[rank0]:") : strings.Index(line, "] [")+2]
 	press(m, "P")
 	s := plain(m)
 	if strings.Contains(s, head) || !strings.Contains(s, "[rank0]:[0/") || !strings.Contains(s, "log prefixes hidden (P)") {
