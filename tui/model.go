@@ -125,6 +125,7 @@ type Model struct {
 	pbText    map[string][]string // rendered playbooks by id and width, filled in Update
 	text      textBody            // the text screen on show, built in Update
 	ticking   bool                // a once-a-second tick is pending
+	quitAt    time.Time           // when the TUI quit with runs live: it waits for them, saying so (quitText)
 	loadErr   string
 	loading   bool
 }

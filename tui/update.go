@@ -26,7 +26,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.th = newTheme(m.opt.color, m.dark)
 		clear(m.pbText)
 	case batchMsg:
-		return tea.Batch(m.applyBatch(msg.b), m.listen())
+		cmd := m.applyBatch(msg.b)
+		if m.quitting() && !m.live() {
+			return tea.Quit
+		}
+		return tea.Batch(cmd, m.listen())
+	case quitTickMsg:
+		if !m.live() {
+			return tea.Quit
+		}
+		return m.quitTick()
 	case startedMsg:
 		return m.started(msg)
 	case loadedMsg:

@@ -33,6 +33,9 @@ func (m *Model) screenLines() []string {
 	if w < minWidth || h < minHeight {
 		return padLines(wrapText("torchtriage: the terminal is too small (need 40×10)", w), w, h)
 	}
+	if m.quitting() {
+		return padLines(append([]string{m.headerLine(w), ""}, wrapText(" "+m.quitText(), w)...), w, h)
+	}
 	top := []string{m.headerLine(w)}
 	if m.screen == screenMain {
 		top = append(top, m.mainTop(w)...)

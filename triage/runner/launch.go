@@ -313,7 +313,10 @@ func stallOf(s runs.Spec) time.Duration {
 	return s.Stall
 }
 
-// graceOf is the pause between SIGINT, SIGTERM and SIGKILL of a spec (Spec.Grace: 0 is DefaultGrace).
+// GraceOf is the pause between SIGINT, SIGTERM and SIGKILL of a spec (Spec.Grace: 0 is DefaultGrace): a stopped
+// run is sent SIGINT, SIGTERM one grace later and SIGKILL two graces later, unless it ended.
+func GraceOf(s runs.Spec) time.Duration { return graceOf(s) }
+
 func graceOf(s runs.Spec) time.Duration {
 	if s.Grace <= 0 {
 		return DefaultGrace
