@@ -5,13 +5,13 @@ import (
 	"testing"
 )
 
-// At 80×24 a pane with one row kept six while the Recommended box was cut to two lines and "… enter: full
-// playbook": the lists take what they show, and the box the rest, as far as its text goes.
+// At 80×24 a pane with one row kept six while the Recommended box was cut after its first two lines: the lists
+// take what they show, and the box the rest, as far as its text goes.
 func TestPanesGiveTheirEmptyRowsToTheRecommendedBox(t *testing.T) {
 	m := liveModel(t, 80, 24)
 	feedRun(t, m, 1, "r05_dist_c10d.triage.log", "breaks", "graph_breaks,recompiles", 0)
 	s := plain(m)
-	if strings.Contains(s, "enter: full playbook") || !strings.Contains(s, "Verify:") {
+	if !strings.Contains(s, "Then: 2.") { // the box went on to the playbook's next steps
 		t.Errorf("the Recommended box is cut while the lists have empty rows:\n%s", s)
 	}
 	for _, l := range strings.Split(s, "\n") {
@@ -19,5 +19,19 @@ func TestPanesGiveTheirEmptyRowsToTheRecommendedBox(t *testing.T) {
 			t.Errorf("an empty row is kept in a pane:\n%s", s)
 			break
 		}
+	}
+}
+
+// The rank-disagreement box names what differs and on which rank (the finding's own Do), not the playbook's
+// generic "Remove the rank-specific cause shown in the per-rank findings."
+func TestRankDisagreementBoxNamesTheBreakAndRank(t *testing.T) {
+	m := liveModel(t, 120, 40)
+	feedRun(t, m, 1, "r05_dist_c10d.triage.log", "breaks", "graph_breaks,recompiles", 0)
+	if r := m.selected(); r == nil || r.kind != "rank_disagreement" {
+		t.Fatalf("selected %+v, want the rank disagreement first", r)
+	}
+	s := squeeze(plain(m))
+	if strings.Contains(s, "rank-specific cause") || !strings.Contains(s, squeeze("Do: 1. Remove what only rank 0 does (rank 1 does not): graph break print() at r05_dist_c10d.py:10")) {
+		t.Errorf("the box does not name the differing break and rank:\n%s", plain(m))
 	}
 }

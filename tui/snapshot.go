@@ -32,6 +32,7 @@ type row struct {
 	category string      // fix, consider, expected
 	perRank  map[int]int // records per rank (-1: a process without rank)
 	title    string      // one line for the recommended box
+	do       string      // the finding's own first step, where the playbook's is generic (findings.Finding.Do)
 	pb       *playbooks.Playbook
 	related  []*playbooks.Playbook
 	evidence []report.Evidence

@@ -60,6 +60,10 @@ type Finding struct {
 	// skip) names the module's class the probe recorded ("TransformerEncoderLayer"); File/Line/Function are then
 	// the user's call of it. "" elsewhere, or without the probe.
 	Module string `json:"module,omitempty"`
+	// Do is the first thing to do about this finding in its own words, where its playbook's first step is
+	// generic (a rank disagreement: what the differing ranks do that the reference does not, by name and rank);
+	// "" where the playbook's first step says it.
+	Do string `json:"do,omitempty"`
 	// Resume is, for recompiles and limit hits of a Dynamo resume function, the line of the user's function where
 	// it resumes after a graph break (0: the function itself).
 	Resume int `json:"resume_line,omitempty"`
