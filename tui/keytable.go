@@ -66,7 +66,7 @@ func newKeyMap() keyMap {
 		bind(scopeLog, "left", "←", "scroll left", do(func(m *Model) { m.logv.hoff = max(m.logv.hoff-20, 0) })),
 		bind(scopeLog, "right", "→", "scroll right", do(func(m *Model) { m.logv.hoff += 20 })),
 
-		bind(scopeRuns, "enter", "enter", "show", do((*Model).showRun)).footer(scopeRuns),
+		bind(scopeRuns, "enter", "enter", "show", (*Model).showRun).footer(scopeRuns),
 		bind(scopeRuns, "N", "N", "note on run", do((*Model).noteRun)).footer(scopeRuns),
 		bind(scopeRuns, "space", "space", "mark for diff", do((*Model).markRun)).footer(scopeRuns),
 

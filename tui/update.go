@@ -38,6 +38,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.quitTick()
 	case startedMsg:
 		return m.started(msg)
+	case storedRunMsg:
+		m.storedRun(msg)
 	case loadedMsg:
 		m.loaded(msg)
 	case tickMsg:
