@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -33,5 +34,16 @@ func TestRankDisagreementBoxNamesTheBreakAndRank(t *testing.T) {
 	s := squeeze(plain(m))
 	if strings.Contains(s, "rank-specific cause") || !strings.Contains(s, squeeze("Do: 1. Remove what only rank 0 does (rank 1 does not): graph break print() at r05_dist_c10d.py:10")) {
 		t.Errorf("the box does not name the differing break and rank:\n%s", plain(m))
+	}
+}
+
+// A recompile of a compiled torch module (torch's wrapper inner; the probe named it) is listed by the module's
+// class, at the user's call of it (testdata/recorded/module-wrapper, real 2.14.1): the row read "inner
+// external_utils.py:67".
+func TestModuleRecompileRowNamesTheModule(t *testing.T) {
+	m := openPath(t, 240, 32, filepath.Join("..", "testdata", "recorded", "module-wrapper", "runs", "0001-breaks"))
+	s := plain(m)
+	if strings.Contains(s, "inner") || !strings.Contains(s, "TransformerEncoderLayer r24_module_wrapper.py:12 step") {
+		t.Errorf("recompile rows:\n%s", s)
 	}
 }

@@ -45,6 +45,10 @@ func rowOf(f *findings.Finding, set *playbooks.Set) *row {
 	switch f.Kind {
 	case findings.KindRecompile, findings.KindLimitHit:
 		r.what = f.Function
+		if f.Module != "" { // a compiled torch module through torch's wrapper: the module, called from f.Function
+			r.what = f.Module
+			where += " " + f.Function
+		}
 		if r.what == "" {
 			r.what = "?"
 		}
