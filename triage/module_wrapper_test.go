@@ -29,7 +29,8 @@ func TestModuleWrapperRecompileNamesTheModuleAndTheCall(t *testing.T) {
 		}
 		named++
 	}
-	if named != 2 || !strings.Contains(text, "r24_module_wrapper.py:12 in step") {
+	if named != 2 || !strings.Contains(text, "r24_module_wrapper.py:12 in step") ||
+		!strings.Contains(text, "torch's wrapper of the compiled module TransformerEncoderLayer, called at r24_module_wrapper.py:12 in step (the probe saw it)") {
 		t.Errorf("%d recompile findings; report:\n%s", named, text)
 	}
 	o := gate.RunOptions{Format: "github", PathRoot: "/work/wt-screens"}
