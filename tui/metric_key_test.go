@@ -13,7 +13,7 @@ import (
 
 // The metric can be set inside the TUI (m on the checklist): every finished run's metric is read again as the
 // median of its matches after warm-up, step 1 compares on it, and y to the question makes lower better. Without
-// it step 1 only had the wall-time estimate ("… reads 219.4% worse …") until the TUI was restarted with --metric.
+// it step 1 only had the wall-time estimate until the TUI was restarted with --metric.
 func TestMetricSetInTheTUI(t *testing.T) {
 	m := wallTimePair(t, 120, 32)
 	store, err := runs.OpenStore(t.TempDir())
