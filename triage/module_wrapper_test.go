@@ -41,3 +41,16 @@ func TestModuleWrapperRecompileNamesTheModuleAndTheCall(t *testing.T) {
 		t.Errorf("check exit %d:\n%s\nwant a line starting %q", res.Exit, out, want)
 	}
 }
+
+// The same repro on torch 2.6 (its callbacks carry no compile id: the probe takes Dynamo's own): the recompile is
+// named after the module and the user's line too (testdata/recorded/module-wrapper/runs-2.6).
+func TestModuleWrapperRecompileOn26(t *testing.T) {
+	run := filepath.Join("..", "testdata", "recorded", "module-wrapper", "runs-2.6", "0001-breaks")
+	o := gate.RunOptions{Format: "github", PathRoot: "/work/wt-screens"}
+	o.Rules.MaxGraphBreaks, o.Rules.MaxRecompiles = -1, 0
+	res, out, _ := triagetest.CheckPaths(t, o, run)
+	want := "::error file=testdata/recorded/module-wrapper/module_wrapper.py,line=12,title=torchtriage --max-recompiles=0::1 recompile > 0: the compiled module TransformerEncoderLayer recompiles 1×"
+	if res.Exit != 1 || !strings.HasPrefix(out, want) {
+		t.Errorf("check exit %d:\n%s\nwant a line starting %q", res.Exit, out, want)
+	}
+}
