@@ -93,7 +93,8 @@ func TestCmdReportExitCodesAndFormats(t *testing.T) {
 	_ = os.WriteFile(bin, bytes.Repeat([]byte{0, 1, 2, 0xff}, 4096), 0o644)
 	errb.Reset()
 	out.Reset()
-	if code := Run([]string{"report", bin}, nil, &out, &errb); code != 0 || !strings.Contains(errb.String(), "binary") || !strings.Contains(out.String(), "Nothing found, but the input holds no torch output at all") {
+	// a binary file named itself is refused in one line (exit 2), not reported as a run that printed nothing
+	if code := Run([]string{"report", bin}, nil, &out, &errb); code != 2 || errb.String() != "torchtriage report: "+bin+" is a binary file, not a text log\n" || out.Len() != 0 {
 		t.Fatalf("binary: code %d err %q out %q", code, errb.String(), out.String())
 	}
 	empty := filepath.Join(t.TempDir(), "empty.log")

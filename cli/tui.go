@@ -29,7 +29,7 @@ func newRunCmd() *cobra.Command {
 			"CUDA-graph skips and compile errors per rank, live, with what to do about each. r relaunches with " +
 			"another preset; n walks the diagnose-compile-regression checklist. Runs are stored in " +
 			".torchtriage/runs (or --store). Needs a terminal: for CI use torchtriage report or check. Exits 3 when " +
-			"the last launch did not start (as check does), else 0.",
+			"the last launch did not start: not launched, or ended before the program ran (as check says), else 0.",
 		Example: "  torchtriage run -- python repro.py\n  torchtriage run --nproc 2 --preset deep -- train.py --steps 3\n" +
 			"  torchtriage run --metric 'step_ms: ([0-9.]+)' --lower-is-better -- python bench.py",
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -52,7 +52,7 @@ func newRunCmd() *cobra.Command {
 		},
 	}
 	launch.register(cmd)
-	cmd.Flags().StringVar(&metric, "metric", "", "regexp whose first group is the repro's metric (eager vs compiled)")
+	cmd.Flags().StringVar(&metric, "metric", "", "regexp whose first group is the repro's metric (eager vs compiled): the median of its matches after warm-up")
 	cmd.Flags().BoolVar(&lower, "lower-is-better", false, "the --metric is a time: lower is better")
 	noColorFlag(cmd, &noColor)
 	return cmd
@@ -85,7 +85,8 @@ func newDemoCmd() *cobra.Command {
 				return failErr(cmd, exitFail, "cannot find my own binary: %v", err)
 			}
 			spec := runs.Spec{Argv: []string{exe, "__demo-repro", "--scenario", scenario},
-				Preset: runs.DefaultPreset, TorchVersion: demo.TorchVersion, Demo: scenario}
+				Preset: runs.DefaultPreset, TorchVersion: demo.TorchVersion, Demo: scenario,
+				RecordedLogs: func(env []string) (string, bool) { return demo.RecordedTorchLogs(scenario, env) }}
 			if speed != 1 {
 				spec.Env = map[string]string{"TORCHTRIAGE_DEMO_SPEED": fmt.Sprint(speed)}
 			}

@@ -442,3 +442,24 @@ func LineRank(line []byte) (rank, localRank int) {
 	decodeChannel(line, &li)
 	return li.rank, li.localRank
 }
+
+// LineHead is where one output line's log prefix lies, for the log view's prefix hiding: the glog or C++ head
+// (level, time, pid, emitter) is line[from:to]; what is in front of it (the rank prefixes) and the body after it,
+// which starts with the compile id ("[0/1] [__recompiles] …"), stay. ok is false for a line without such a head.
+func LineHead(line []byte) (from, to int, ok bool) {
+	var li lineInfo
+	rest := decodeChannel(line, &li)
+	if !parseGlog(rest, &li) && !parseCpp(rest, &li) {
+		return 0, 0, false
+	}
+	from = len(line) - len(rest)
+	e := bytes.Index(rest, li.emitter)
+	if len(li.emitter) == 0 || e < 0 {
+		return 0, 0, false
+	}
+	to = e + len(li.emitter)
+	for to < len(rest) && (rest[to] == ']' || rest[to] == ' ') && to-e-len(li.emitter) < 2 {
+		to++
+	}
+	return from, from + to, true
+}

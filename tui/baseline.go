@@ -11,7 +11,7 @@ import (
 // metricMsg carries the --metric value read from a finished run's output.
 type metricMsg struct {
 	runID int
-	value float64
+	stats runs.MetricStats
 }
 
 // recordMetric extracts --metric from a finished run's output and stores it in its meta.json, for the eager
@@ -22,11 +22,23 @@ func (m *Model) recordMetric(r *runView) tea.Cmd {
 	}
 	re, dir, id := m.opt.metric, r.meta.Dir, r.id
 	return func() tea.Msg {
-		v, ok, err := runs.MetricOfFile(re, filepath.Join(dir, "combined.log")) // may be gigabytes: never read whole
-		if err != nil || !ok {
+		st, ok, err := runs.MetricOfFile(re, filepath.Join(dir, "combined.log")) // may be gigabytes: never read whole
+		if err != nil {
 			return nil
 		}
-		_ = runs.UpdateMeta(dir, func(me *runs.Meta) { me.Metric = &v })
-		return metricMsg{runID: id, value: v}
+		if !ok { // a metric set in the TUI that this run's output does not match: its old value is no longer it
+			st = runs.MetricStats{}
+		}
+		_ = runs.UpdateMeta(dir, func(me *runs.Meta) { setMetric(me, st) })
+		return metricMsg{runID: id, stats: st}
+	}
+}
+
+// setMetric stores what --metric read in a run's meta (no value when nothing matched).
+func setMetric(me *runs.Meta, st runs.MetricStats) {
+	me.Metric, me.MetricMatches, me.MetricWarmup = nil, st.Matches, st.Warmup
+	if st.Matches > 0 {
+		v := st.Value
+		me.Metric = &v
 	}
 }

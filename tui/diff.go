@@ -108,6 +108,21 @@ func (m *Model) diffText() (string, []string) {
 	lines = append(lines, "", th.title.Render(" Findings (torchtriage diff)"))
 	lines = append(lines, fmt.Sprintf(" %s · %s · %s · %d unchanged", th.bad.Render(fmt.Sprintf("%d new", res.New)),
 		th.good.Render(fmt.Sprintf("%d gone", res.Gone)), th.warn.Render(fmt.Sprintf("%d changed", res.Changed)), res.Unchanged), "")
+	if ra := res.RankAgreement; ra != nil { // the diff's words (compare.RankAgreementChange)
+		st := th.warn
+		if ra.Change == "gone" {
+			st = th.good
+		} else if ra.Change == "new" {
+			st = th.bad
+		}
+		for i, wl := range wrapText("Ranks: "+ra.Text(), max(m.w-4, 20)) {
+			if i == 0 {
+				wl = st.Render(wl)
+			}
+			lines = append(lines, " "+wl)
+		}
+		lines = append(lines, "")
+	}
 	for _, nc := range res.NotCompared { // a run that could not print a kind: nothing of it is new or gone
 		lines = append(lines, th.dim.Render(" not compared: "+nc))
 	}

@@ -20,6 +20,9 @@ func (m *Model) inputDone() tea.Cmd {
 	if m.noteFor != nil {
 		return m.saveNote()
 	}
+	if m.metricEdit {
+		return m.saveMetric()
+	}
 	if m.screen == screenLog {
 		return m.logv.search(m, m.input.value, 1, true)
 	}
@@ -28,7 +31,7 @@ func (m *Model) inputDone() tea.Cmd {
 
 // inputCancel is esc on the input line: it clears the list filter, drops the search or the note.
 func (m *Model) inputCancel() {
-	m.typing, m.noteFor = false, nil
+	m.typing, m.noteFor, m.metricEdit = false, nil, false
 	if m.screen == screenMain {
 		m.clearFilter()
 	}

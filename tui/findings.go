@@ -36,7 +36,7 @@ func rows(a *triage.Analysis, set *playbooks.Set) (left, right []*row) {
 // rowOf turns a finding into a list row.
 func rowOf(f *findings.Finding, set *playbooks.Set) *row {
 	r := &row{key: f.ID, kind: f.Kind, file: f.File, line: f.Line, count: f.Records, ranks: f.Ranks,
-		expected: f.Expected, assumed: f.Expected && f.ExpectedAssumed(), caught: f.Caught, why: f.Why, peerGone: f.PeerGone, severity: f.Severity, category: f.Category, title: f.Title, evidence: f.Evidence,
+		expected: f.Expected, assumed: f.Expected && f.ExpectedAssumed(), caught: f.Caught, why: f.Why, peerGone: f.PeerGone, severity: f.Severity, category: f.Category, title: f.Title, do: f.Do, evidence: f.Evidence,
 		perRank: f.PerRank(), what: f.What}
 	if f.Detail != "" {
 		r.detail = strings.Split(f.Detail, "\n")
@@ -45,6 +45,10 @@ func rowOf(f *findings.Finding, set *playbooks.Set) *row {
 	switch f.Kind {
 	case findings.KindRecompile, findings.KindLimitHit:
 		r.what = f.Function
+		if f.Module != "" { // a compiled torch module through torch's wrapper: the module, called from f.Function
+			r.what = f.Module
+			where += " " + f.Function
+		}
 		if r.what == "" {
 			r.what = "?"
 		}

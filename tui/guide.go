@@ -212,5 +212,8 @@ func (m *Model) baselineVerdict() string {
 	if !ok {
 		return ""
 	}
+	if !c.HasMetric && (c.Basis != "" || c.Inconclusive) && m.storeDir() != "" {
+		return c.Verdict + " (m sets it here)"
+	}
 	return c.Verdict
 }

@@ -58,7 +58,7 @@ func (m *Model) openPicker() {
 func (m *Model) openDetail() {
 	if m.selected() != nil {
 		m.userPicks()
-		m.det = detailState{reveal: true}
+		m.det = detailState{} // at its title: the evidence cursor is revealed when it moves (a long recompile's put it first)
 		m.screen = screenDetail
 	}
 }

@@ -61,15 +61,18 @@ func newKeyMap() keyMap {
 		bind(scopeLog, "N", "N", "previous match", func(m *Model) tea.Cmd { return m.logv.search(m, m.logv.query, -1, false) }).footer(scopeLog),
 		bind(scopeLog, "F", "F", "follow", do((*Model).toggleFollow)).footer(scopeLog),
 		bind(scopeLog, "f", "f", "rank filter", do((*Model).nextRankFilter)).footer(scopeLog),
+		bind(scopeLog, "P", "P", "hide log prefixes", do(func(m *Model) { m.logv.bare = !m.logv.bare })).footer(scopeLog),
+		bind(scopeLog, "W", "W", "wrap lines", do(func(m *Model) { m.logv.wrap = !m.logv.wrap })).footer(scopeLog),
 		bind(scopeLog, "left", "←", "scroll left", do(func(m *Model) { m.logv.hoff = max(m.logv.hoff-20, 0) })),
 		bind(scopeLog, "right", "→", "scroll right", do(func(m *Model) { m.logv.hoff += 20 })),
 
-		bind(scopeRuns, "enter", "enter", "show", do((*Model).showRun)).footer(scopeRuns),
+		bind(scopeRuns, "enter", "enter", "show", (*Model).showRun).footer(scopeRuns),
 		bind(scopeRuns, "N", "N", "note on run", do((*Model).noteRun)).footer(scopeRuns),
 		bind(scopeRuns, "space", "space", "mark for diff", do((*Model).markRun)).footer(scopeRuns),
 
 		bind(scopeGuide, "enter y", "enter/y", "run step", (*Model).runStep).footer(scopeGuide),
 		bind(scopeGuide, "n", "n", "close", do((*Model).goBack)),
+		bind(scopeGuide, "m", "m", "metric", do((*Model).startMetric)).footer(scopeGuide).in(scopeRuns),
 
 		bind(scopeEverywhere, "l", "l", "log", do((*Model).logKey)).footer(scopeLists),
 		bind(scopeEverywhere, "h", "h", "runs", (*Model).toggleRuns).footer(scopeLists),

@@ -36,9 +36,55 @@ func (m *Model) mainPanes() (lists [2]int, rec int) {
 	}
 	listH := h - rec
 	if w >= wideFrom {
+		lw := w * 45 / 100
+		if n := max(m.listNeeds(paneBreaks, lw), m.listNeeds(paneRecompiles, w-lw)); rec > 0 && n < listH {
+			grow := min(listH-n, max(m.recommendNeeds(w)-rec, 0)) // rows the lists leave empty
+			return [2]int{listH - grow, listH - grow}, rec + grow
+		}
 		return [2]int{listH, listH}, rec
 	}
-	return [2]int{listH / 2, listH - listH/2}, rec
+	lists = [2]int{listH / 2, listH - listH/2}
+	if rec == 0 {
+		return lists, rec
+	}
+	// stacked (narrow): a list that needs fewer rows than its half gives them to the other, then to the
+	// Recommended box as far as its text goes (an empty pane kept six rows while the box was cut to two)
+	a, b := m.listNeeds(paneBreaks, w), m.listNeeds(paneRecompiles, w)
+	switch {
+	case a+b <= listH:
+		grow := min(listH-a-b, max(m.recommendNeeds(w)-rec, 0))
+		spare := listH - a - b - grow // what the box does not need goes back to the lists, half each
+		return [2]int{a + spare/2, b + spare - spare/2}, rec + grow
+	case a < lists[0]:
+		return [2]int{a, listH - a}, rec
+	case b < lists[1]:
+		return [2]int{listH - b, b}, rec
+	}
+	return lists, rec
+}
+
+// listNeeds is how many lines a list's box takes to show all it has at width w: its rows, or the wrapped why of
+// an empty pane, and its two borders.
+func (m *Model) listNeeds(p pane, w int) int {
+	ls := &m.lists[p]
+	switch {
+	case m.cur == nil || m.cur.snap == nil || ls.len() == 0 && ls.pattern != "":
+		return 3
+	case ls.len() == 0:
+		return len(wrapText(emptyText(p, m.cur), w-3)) + 2
+	}
+	return ls.len() + 2
+}
+
+// recommendNeeds is how many lines the Recommended box takes to show its whole text at width w.
+func (m *Model) recommendNeeds(w int) int {
+	if _, body, ok := m.plainRecommend(w); ok {
+		return len(body) + 2
+	}
+	if r := m.selected(); r != nil {
+		return len(m.recommendLines(r, w-3)) + 2
+	}
+	return 3
 }
 
 // listPage is how far pgup/pgdown move in the focused list: the rows it shows less one.

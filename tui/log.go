@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -19,6 +21,23 @@ type logState struct {
 	// it shows meanwhile
 	searchGen int
 	searching string
+	// hits are the positions of every line the query matches (in the shown order), as the last search found
+	// them over hitsOf lines: n and N move among them, and the status says "match i of N"
+	hits      []int
+	hitsOf    int
+	hitsQuery string
+	bare      bool // P: lines without their glog head (rank prefix and compile id kept)
+	wrap      bool // W: long lines wrapped, not cut
+}
+
+// matchOf is the marked line's place among the hits: i of total, when the hits are of the log as shown (n lines)
+// and the marked line is one.
+func (lv *logState) matchOf(n int) (i, total int, ok bool) {
+	if lv.hits == nil || lv.hitsOf != n || lv.cur < 0 {
+		return 0, 0, false
+	}
+	j, found := slices.BinarySearch(lv.hits, lv.cur)
+	return j + 1, len(lv.hits), found
 }
 
 // logFilter is the positions of one run's lines of one rank, extended as the log grows.
@@ -130,6 +149,8 @@ func (lv *logState) move(mo motion, m *Model) {
 type searchMsg struct {
 	run, gen, at int
 	query        string
+	hits         []int // every line that matches, in order
+	of           int   // of how many lines
 }
 
 // search looks for the next (dir 1) or previous (-1) line containing q (case-insensitive unless q has
@@ -154,15 +175,44 @@ func (lv *logState) search(m *Model, q string, dir int, fresh bool) tea.Cmd {
 			start = lv.off - 1
 		}
 	}
+	if lv.hits != nil && lv.hitsOf == n && q == lv.hitsQuery { // n/N among the hits found: no new read
+		lv.moveTo(nextHit(lv.hits, start, dir))
+		return nil
+	}
 	lv.searchGen++
-	msg := searchMsg{run: m.cur.id, gen: lv.searchGen, query: q}
+	msg := searchMsg{run: m.cur.id, gen: lv.searchGen, query: q, of: n}
 	log := m.cur.log
 	lv.searching = "searching for " + q + "…"
 	m.flash = lv.searching
 	return func() tea.Msg {
-		msg.at = log.Search(q, start, dir, n, at)
+		msg.hits = log.Matches(q, n, at)
+		msg.at = nextHit(msg.hits, start, dir)
 		return msg
 	}
+}
+
+// nextHit is the first hit after start going dir (1 or -1), wrapping around; -1 when there are none.
+func nextHit(hits []int, start, dir int) int {
+	if len(hits) == 0 {
+		return -1
+	}
+	j, found := slices.BinarySearch(hits, start)
+	if dir > 0 {
+		if found {
+			j++
+		}
+		return hits[j%len(hits)]
+	}
+	return hits[(j-1+len(hits))%len(hits)]
+}
+
+// moveTo marks line at and centres it.
+func (lv *logState) moveTo(at int) {
+	if at < 0 {
+		return
+	}
+	lv.cur, lv.follow = at, false
+	lv.off = max(at-lv.page/2, 0)
 }
 
 // found takes a search's result (the latest search's only, while the run is still on show).
@@ -173,19 +223,19 @@ func (lv *logState) found(m *Model, msg searchMsg) {
 	if m.flash == lv.searching { // no other flash came meanwhile
 		m.flash = ""
 	}
+	lv.hits, lv.hitsOf, lv.hitsQuery = msg.hits, msg.of, msg.query
 	if msg.at < 0 {
 		m.flash = "not found: " + msg.query
 		return
 	}
-	lv.cur, lv.follow = msg.at, false
-	lv.off = max(msg.at-lv.page/2, 0)
+	lv.moveTo(msg.at)
 }
 
 // nextRankFilter is f: every line, then each rank's in turn.
 func (m *Model) nextRankFilter() {
 	if m.cur != nil {
 		m.logv.rank = nextRank(m.cur.log.Ranks(), m.logv.rank)
-		m.logv.cur = -1
+		m.logv.cur, m.logv.hits = -1, nil // the hits were positions among the lines shown before
 		m.logv.sync(m.cur)
 	}
 }

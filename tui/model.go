@@ -86,35 +86,36 @@ type runView struct {
 
 // Model is the bubbletea model of a session.
 type Model struct {
-	opt     options
-	th      theme
-	dark    bool
-	keys    keyMap
-	w, h    int
-	sess    *session.Session
-	runs    []*runView // oldest first
-	cur     *runView   // the run on screen
-	screen  screen
-	back    screen // where esc returns from the log view
-	focus   pane
-	last    pane // the list the recommended box follows while the preset bar has focus
-	lists   [2]listState
-	input   inputLine // the / filter and the log search
-	typing  bool      // input has focus
-	prompt  *prompt
-	pre     presetState
-	logv    logState
-	det     detailState
-	runsv   runsState
-	storyv  storyState  // the session story of the run store (runs view)
-	noteFor *noteTarget // the run whose note the input line edits
-	diff    *runDiff
-	guide   guideState
-	ranksv  scrollState
-	tlv     scrollState
-	helpv   scrollState
-	infov   scrollState
-	flash   string // one-line message until the next key
+	opt        options
+	th         theme
+	dark       bool
+	keys       keyMap
+	w, h       int
+	sess       *session.Session
+	runs       []*runView // oldest first
+	cur        *runView   // the run on screen
+	screen     screen
+	back       screen // where esc returns from the log view
+	focus      pane
+	last       pane // the list the recommended box follows while the preset bar has focus
+	lists      [2]listState
+	input      inputLine // the / filter and the log search
+	typing     bool      // input has focus
+	prompt     *prompt
+	pre        presetState
+	logv       logState
+	det        detailState
+	runsv      runsState
+	storyv     storyState  // the session story of the run store (runs view)
+	noteFor    *noteTarget // the run whose note the input line edits
+	metricEdit bool        // the input line edits the metric (m)
+	diff       *runDiff
+	guide      guideState
+	ranksv     scrollState
+	tlv        scrollState
+	helpv      scrollState
+	infov      scrollState
+	flash      string // one-line message until the next key
 	// launchFailed is why the last launch of the session did not start ("" once one did): `torchtriage run` then
 	// exits non-zero, as check does
 	launchFailed string
@@ -124,6 +125,7 @@ type Model struct {
 	pbText    map[string][]string // rendered playbooks by id and width, filled in Update
 	text      textBody            // the text screen on show, built in Update
 	ticking   bool                // a once-a-second tick is pending
+	quitAt    time.Time           // when the TUI quit with runs live: it waits for them, saying so (quitText)
 	loadErr   string
 	loading   bool
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
@@ -99,7 +100,25 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "torchtriage run: the repro did not start: %s\n", m.launchFailed)
 		return exitDidNotStart
 	}
+	if why := lastDidNotStart(opt.mode, m.runs); why != "" {
+		fmt.Fprintf(stderr, "torchtriage run: the repro %s\n", why)
+		return exitDidNotStart
+	}
 	return 0
+}
+
+// lastDidNotStart is the verdict's summary when run's last launch started a process that ended before the
+// program ran (torchrun whose python has no torch, a launcher that died): the analysis says did_not_start, as
+// check's does; "" otherwise.
+func lastDidNotStart(md mode, rs []*runView) string {
+	if md != modeRun || len(rs) == 0 {
+		return ""
+	}
+	r := rs[len(rs)-1]
+	if !r.done || r.snap == nil || r.snap.analysis == nil || r.snap.analysis.Verdict.State != triage.StateDidNotStart {
+		return ""
+	}
+	return r.snap.analysis.Verdict.Summary
 }
 
 // exitDidNotStart is run's status when its last launch did not start: check's "did not complete" (3).

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -41,6 +42,9 @@ func init() {
 			Grace: 200 * time.Millisecond, Stall: -1}
 		if os.Getenv("TT_TUI_NOSTART") != "" {
 			o.Spec.Argv = []string{"/nonexistent/repro-binary"}
+		}
+		if os.Getenv("TT_TUI_NOTORCH") != "" { // torchrun of a python without torch: it starts, and fails at once
+			o.Spec.Argv = []string{"sh", "-c", "echo \"ModuleNotFoundError: No module named 'torch'\" >&2; exit 1"}
 		}
 	}
 	// stdin is the pipe standing for the terminal; a File other than os.Stdin, so that Run reads it as given
@@ -168,6 +172,30 @@ func TestRunThatNeverStartedExitsNonZero(t *testing.T) {
 	}
 	ws := waitExit(t, cmd, 10*time.Second, out)
 	if ws.ExitStatus() != exitDidNotStart || !bytes.Contains([]byte(out.String()), []byte("the repro did not start: ")) {
+		t.Errorf("exit %d, output:\n%s", ws.ExitStatus(), out.String())
+	}
+}
+
+// A launch that starts a process which dies before the program ran (torchrun --nproc 2 of a python without
+// torch) is no success either: the analysis says did not start, and run exits 3 saying why; it exited 0.
+func TestRunWhoseCommandFailedBeforeTorchExitsNonZero(t *testing.T) {
+	store := t.TempDir()
+	cmd, in, out := helperTUI(t, "run", "TT_TUI_STORE="+store, "TT_TUI_NOTORCH=1")
+	pollUntil(t, 10*time.Second, "the run's meta.json saying it exited", func() bool {
+		metas, _ := filepath.Glob(filepath.Join(store, "*", "meta.json"))
+		for _, p := range metas {
+			if b, _ := os.ReadFile(p); bytes.Contains(b, []byte(`"exit_code": 1`)) {
+				return true
+			}
+		}
+		return false
+	})
+	time.Sleep(500 * time.Millisecond) // the final batch reaches the model after the meta is written
+	if _, err := in.Write([]byte("q")); err != nil {
+		t.Fatal(err)
+	}
+	ws := waitExit(t, cmd, 10*time.Second, out)
+	if ws.ExitStatus() != exitDidNotStart || !strings.Contains(out.String(), "torchtriage run: the repro did not start: the command exited with code 1 before any torch output") {
 		t.Errorf("exit %d, output:\n%s", ws.ExitStatus(), out.String())
 	}
 }

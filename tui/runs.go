@@ -3,6 +3,10 @@ package tui
 import (
 	"fmt"
 	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // runsState: cursor in the runs list (newest first) and up to two runs marked for a diff.
@@ -35,12 +39,54 @@ func (m *Model) runAt(diff bool) *runView {
 	return r.view
 }
 
-// showRun is enter in the runs view: the run goes on the main screen.
-func (m *Model) showRun() {
+// showRun is enter in the runs view: the run goes on the main screen; a run of an earlier session is read from
+// the store first (as open reads it, off the UI goroutine), then shown in place.
+func (m *Model) showRun() tea.Cmd {
+	rows := m.runRows()
+	if len(rows) == 0 {
+		return nil
+	}
+	if row := rows[min(m.runsv.idx, len(rows)-1)]; row.view == nil && row.dir() != "" {
+		id, dir, an := row.id, row.dir(), m.analyzer()
+		m.flash = fmt.Sprintf("reading run %d…", id)
+		return func() tea.Msg { return storedRunMsg{id: id, loaded: loadPaths([]string{dir}, an)} }
+	}
 	if r := m.runAt(false); r != nil {
 		m.show(r)
 		m.screen = screenMain
 	}
+	return nil
+}
+
+// storedRunMsg is a run of an earlier session, read from its directory in the store.
+type storedRunMsg struct {
+	id     int
+	loaded loadedMsg
+}
+
+// storedRun shows a run of an earlier session read from the store, among the session's runs in id order.
+func (m *Model) storedRun(msg storedRunMsg) {
+	if msg.loaded.err != nil {
+		m.flash = fmt.Sprintf("cannot read run %d: %v", msg.id, msg.loaded.err)
+		return
+	}
+	if m.flash == fmt.Sprintf("reading run %d…", msg.id) {
+		m.flash = ""
+	}
+	r := m.runByID(msg.id)
+	if r == nil {
+		r = m.run(msg.id)
+		slices.SortStableFunc(m.runs, func(a, b *runView) int { return a.id - b.id })
+	}
+	b := msg.loaded.b
+	r.snap, r.log, r.done = snapshotOf(b, nil), b.Log, true
+	r.probes, r.parity, r.probe.torch = b.Probes, report.ConfigParity(b.Probes), msg.loaded.torch
+	if me := msg.loaded.meta; me != nil {
+		r.meta, r.hasMeta, r.name, r.start = *me, true, me.Name, me.Start
+	}
+	m.cur = nil // show refreshes the lists for it
+	m.show(r)
+	m.screen = screenMain
 }
 
 // markRun is space in the runs view: mark the run for d (two at most; a third replaces the oldest).

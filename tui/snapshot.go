@@ -33,6 +33,7 @@ type row struct {
 	perRank  map[int]int // records per rank (-1: a process without rank)
 	title    string      // one line for the recommended box
 	why      string      // the finding's own why, shown in the playbook's place (findings.Finding.Why)
+	do       string      // the finding's own first step, where the playbook's is generic (findings.Finding.Do)
 	pb       *playbooks.Playbook
 	related  []*playbooks.Playbook
 	evidence []report.Evidence

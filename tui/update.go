@@ -26,9 +26,20 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.th = newTheme(m.opt.color, m.dark)
 		clear(m.pbText)
 	case batchMsg:
-		return tea.Batch(m.applyBatch(msg.b), m.listen())
+		cmd := m.applyBatch(msg.b)
+		if m.quitting() && !m.live() {
+			return tea.Quit
+		}
+		return tea.Batch(cmd, m.listen())
+	case quitTickMsg:
+		if !m.live() {
+			return tea.Quit
+		}
+		return m.quitTick()
 	case startedMsg:
 		return m.started(msg)
+	case storedRunMsg:
+		m.storedRun(msg)
 	case loadedMsg:
 		m.loaded(msg)
 	case tickMsg:
@@ -43,8 +54,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case searchMsg:
 		m.logv.found(m, msg)
 	case metricMsg:
-		v := msg.value
-		m.run(msg.runID).meta.Metric = &v
+		setMetric(&m.run(msg.runID).meta, msg.stats)
 		return m.rebuildStory()
 	case storyMsg:
 		m.applyStory(msg)

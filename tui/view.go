@@ -33,6 +33,9 @@ func (m *Model) screenLines() []string {
 	if w < minWidth || h < minHeight {
 		return padLines(wrapText("torchtriage: the terminal is too small (need 40×10)", w), w, h)
 	}
+	if m.quitting() {
+		return padLines(append([]string{m.headerLine(w), ""}, wrapText(" "+m.quitText(), w)...), w, h)
+	}
 	top := []string{m.headerLine(w)}
 	if m.screen == screenMain {
 		top = append(top, m.mainTop(w)...)
@@ -155,6 +158,8 @@ func (m *Model) statusLine(w int) string {
 		switch {
 		case m.noteFor != nil:
 			hint = "   enter saves (empty: no note) · esc cancels"
+		case m.metricEdit:
+			hint = "   enter sets it · esc cancels"
 		case m.screen == screenLog:
 			hint = "   enter searches · esc cancels"
 		}

@@ -9,34 +9,24 @@ import (
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
-// headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version. Below
-// wideFrom columns the tool's name (also the window title) gives its room to the script, above it to the
-// TORCH_LOGS names when they do not all fit beside it.
+// headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version. It
+// starts in one form at every width: " run 3 · …", " open · …" or " starting · …" (the tool's name is the window
+// title's; it came and went with the room the TORCH_LOGS names left). The TORCH_LOGS names give way to the script.
 func (m *Model) headerLine(w int) string {
-	th := m.th
-	left := " " + th.title.Render("torchtriage") + " ·"
-	if w < wideFrom {
-		left = ""
-	}
+	left := ""
 	if m.opt.mode == modeOpen {
-		left += " open · " + strings.Join(m.opt.paths, " ") // no count here: the report's are in the panes' titles
+		left = " open · " + strings.Join(m.opt.paths, " ") // no count here: the report's are in the panes' titles
 	} else if r := m.cur; r != nil {
-		name, run, tail := left, fmt.Sprintf(" run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
-		left = name + run + tail
+		run, tail := fmt.Sprintf(" run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
+		left = run + tail
 		if logs := r.meta.TorchLogs; logs != "" { // the preset bar shows them too: they give way before the script
 			room := w - width(left) - width(m.headerRight(w)) - 4
-			l := logsText(logs, r.meta.Preset, room)
-			if name != "" && (l == "" || strings.HasSuffix(l, ellipsis)) { // and the tool's name to them
-				if more := logsText(logs, r.meta.Preset, room+width(name)); more != "" {
-					name, l = "", more
-				}
-			}
-			if l != "" {
-				left = name + run + " (" + l + ")" + tail
+			if l := logsText(logs, r.meta.Preset, room); l != "" {
+				left = run + " (" + l + ")" + tail
 			}
 		}
 	} else {
-		left += " starting · " + m.commandText()
+		left = " starting · " + m.commandText()
 	}
 	return spread(left, m.headerRight(w), w)
 }

@@ -121,6 +121,9 @@ func (m *Model) wrapRecommend(r *row, iw int) []string {
 		}
 	}
 	do := r.pb.Do()
+	if r.do != "" && len(do) > 0 { // the finding's own words for the playbook's generic first step
+		do = append([]string{r.do}, do[1:]...)
+	}
 	if len(do) > 0 { // what to do first, then why, then the rest
 		add("Do:", "1. "+do[0])
 	}

@@ -69,6 +69,10 @@ type DiffResult struct {
 	// Code lists the files of the code that ran that differ from A to B ("repro.py changed (+2 −1)"), where both
 	// are stored runs that kept their code (runs.CodeChanges); empty otherwise.
 	Code []runs.CodeChange `json:"code_changes,omitempty"`
+	// RankAgreement says how the ranks' agreement changed from A to B where one side's ranks disagreed: "gone"
+	// (B's ranks agree), "new" (A's agreed, B's disagree), "still" (both disagree), "unknown" (B's ranks were not
+	// compared); nil where neither side's ranks disagreed.
+	RankAgreement *RankAgreementChange `json:"rank_agreement,omitempty"`
 
 	compared []findings.Kind // the kinds both sides logged (the text's "no difference in …")
 	// skippedNew, skippedGone: A (B) did not complete, so what it never reached is not new (gone) in B, whether
@@ -112,6 +116,44 @@ func diffSides(a *triage.Analysis) map[string]*diffSide {
 	return out
 }
 
+// RankAgreementChange is how the ranks' agreement went from A to B.
+type RankAgreementChange struct {
+	Change string `json:"change"` // gone, new, still, unknown
+	Before string `json:"before"` // A's rank agreement in words
+	After  string `json:"after"`  // B's
+}
+
+// rankAgreementChange: where either side's ranks disagreed, what became of it (a rank fix's diff says the
+// disagreement is gone, not only that one rank's break is).
+func rankAgreementChange(a, b *triage.Analysis) *RankAgreementChange {
+	ra, rb := a.RankAgreement, b.RankAgreement
+	c := &RankAgreementChange{Before: ra.Summary, After: rb.Summary}
+	if c.After == "" {
+		c.After = rb.NotCompared
+	}
+	switch {
+	case ra.Disagree() && rb.Agree:
+		c.Change = "gone"
+	case ra.Disagree() && rb.Disagree():
+		c.Change = "still"
+	case ra.Disagree():
+		c.Change = "unknown"
+	case rb.Disagree() && ra.Agree:
+		c.Change = "new"
+	default:
+		return nil
+	}
+	return c
+}
+
+// Text is the change in one line: "the ranks' disagreement is gone: A rank 0 differs from rank 1: … · B all 2
+// ranks agree (0,1)".
+func (c RankAgreementChange) Text() string {
+	lead := map[string]string{"gone": "the ranks' disagreement is gone", "new": "the ranks now disagree",
+		"still": "the ranks still disagree", "unknown": "whether the ranks' disagreement is gone is not known (B's ranks were not compared)"}[c.Change]
+	return lead + ": A " + c.Before + " · B " + c.After
+}
+
 // Diff compares the findings of two analyses by compare key, per rank.
 func Diff(a, b *triage.Analysis) DiffResult {
 	sa, sb := diffSides(a), diffSides(b)
@@ -122,7 +164,7 @@ func Diff(a, b *triage.Analysis) DiffResult {
 	for k := range sb {
 		keys[k] = true
 	}
-	res := DiffResult{Items: []DiffItem{}, NotCompared: []string{}}
+	res := DiffResult{Items: []DiffItem{}, NotCompared: []string{}, RankAgreement: rankAgreementChange(a, b)}
 	skip := map[findings.Kind]bool{}
 	seen := map[findings.Kind]bool{} // kinds either side has items of
 	for _, side := range []map[string]*diffSide{sa, sb} {

@@ -24,6 +24,10 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 		words[0] = "code that ran, A → B: " + words[0]
 		t.Items(2, " · ", words...)
 	}
+	if res.RankAgreement != nil {
+		t.Blank()
+		t.Line(2, "Ranks: "+res.RankAgreement.Text())
+	}
 	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~", ChangeMoved: "~"}
 	last := ""
 	for _, it := range res.Items {

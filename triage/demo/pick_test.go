@@ -87,3 +87,41 @@ func TestScenarios(t *testing.T) {
 		t.Error("Scenarios must return copies")
 	}
 }
+
+// The TORCH_LOGS a replay states is its recording's: gb_recompile's recompiles run was recorded with
+// recompiles_verbose alone, so a replay under the recompiles preset (recompiles_verbose,graph_breaks) had no
+// graph_breaks; and the recording that value picks is the one played, for every scenario and preset.
+func TestRecordedTorchLogs(t *testing.T) {
+	if got, ok := RecordedTorchLogs("gb_recompile", []string{"TORCH_LOGS=recompiles_verbose,graph_breaks"}); !ok || got != "recompiles_verbose" {
+		t.Errorf("gb_recompile, recompiles preset: %q %v", got, ok)
+	}
+	if got, ok := RecordedTorchLogs("gb_recompile", []string{"TORCH_LOGS=+dynamo,recompiles"}); !ok || got != "+dynamo" {
+		t.Errorf("gb_recompile, deep preset: %q %v", got, ok)
+	}
+	if got, ok := RecordedTorchLogs("r05_dist_c10d", []string{"TORCH_LOGS=recompiles_verbose,graph_breaks"}); !ok || got != "recompiles_verbose,graph_breaks" {
+		t.Errorf("r05, recompiles preset: %q %v", got, ok)
+	}
+	if _, ok := RecordedTorchLogs("gb_recompile", []string{"TORCH_LOGS=graph_breaks", "TORCHDYNAMO_DISABLE=1"}); ok {
+		t.Error("eager: the environment's TORCH_LOGS stands")
+	}
+	for _, s := range Scenarios() {
+		for _, logs := range []string{"graph_breaks,recompiles", "recompiles_verbose,graph_breaks", "guards,recompiles",
+			"perf_hints,cudagraphs,graph_breaks,recompiles", "+dynamo,recompiles", ""} {
+			for _, trace := range []bool{false, true} {
+				env := []string{"TORCH_LOGS=" + logs}
+				if trace {
+					env = append(env, "TORCH_TRACE=/t")
+				}
+				got, ok := RecordedTorchLogs(s.Name, env)
+				if !ok {
+					continue
+				}
+				want, _ := s.recordingFor(PickRecording(logs, false), trace)
+				played, _ := s.recordingFor(PickRecording(got, false), trace)
+				if played.file != want.file {
+					t.Errorf("%s %q trace %v: states %q, which plays %s, not %s", s.Name, logs, trace, got, played.file, want.file)
+				}
+			}
+		}
+	}
+}

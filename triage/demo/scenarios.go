@@ -111,6 +111,7 @@ func (s Scenario) toolPresets() []string {
 type recording struct {
 	file  string
 	label string // shown in the banner
+	logs  string // the TORCH_LOGS the recorded run had
 	keep  func(line) bool
 	pace  float64 // 1 = recorded timing; eager runs faster
 }
@@ -124,7 +125,7 @@ type recording struct {
 func (s Scenario) recordingFor(preset string, trace bool) (recording, bool) {
 	all := func(line) bool { return true }
 	if trace && preset == s.tracePreset {
-		return recording{file: s.files[presetWithTrace], label: "withtrace", keep: all, pace: 1}, true
+		return recording{file: s.files[presetWithTrace], label: "withtrace", logs: recordedLogs[s.tracePreset], keep: all, pace: 1}, true
 	}
 	switch preset {
 	case PresetEager:
@@ -138,7 +139,48 @@ func (s Scenario) recordingFor(preset string, trace bool) (recording, bool) {
 	if !ok {
 		return recording{}, false
 	}
-	return recording{file: file, label: strings.TrimSuffix(strings.TrimPrefix(file, s.Name+"."), ".log"), keep: all, pace: 1}, true
+	label := strings.TrimSuffix(strings.TrimPrefix(file, s.Name+"."), ".log")
+	logs, named := recordedLogs[label] // the file's own name first: gb_recompile's recompiles_verbose, plus_dynamo
+	if !named {
+		logs = recordedLogs[preset]
+	}
+	return recording{file: file, label: label, logs: logs, keep: all, pace: 1}, true
+}
+
+// recordedLogs is the TORCH_LOGS each recording was made with, by its preset (the fixtures' README table) or,
+// where a scenario's file says otherwise, by its file's name: gb_recompile's recompiles_verbose and plus_dynamo
+// runs set that one name alone (no graph_breaks, no recompiles).
+var recordedLogs = map[string]string{
+	PresetTriage: "graph_breaks,recompiles", PresetVerbose: "recompiles_verbose,graph_breaks",
+	PresetGuards: "guards,recompiles", PresetPerf: "perf_hints,cudagraphs,graph_breaks,recompiles",
+	PresetDynamoDebug: "+dynamo,recompiles", PresetNoLogs: "",
+	"recompiles_verbose": "recompiles_verbose", "plus_dynamo": "+dynamo",
+}
+
+// RecordedTorchLogs is the TORCH_LOGS of the recording that a replay of scenario with the environment env plays
+// (the one the demo's repro picks from the same variables): what the replayed run had, which the run states.
+// ok is false where the environment's own value stands: eager (nothing compiles, the user's output alone), a
+// TORCH_LOGS torch rejects, or a scenario or preset with no recording.
+func RecordedTorchLogs(scenario string, env []string) (string, bool) {
+	get := func(key string) string {
+		v := ""
+		for _, kv := range env {
+			if k, val, _ := strings.Cut(kv, "="); k == key {
+				v = val // the last one counts, as in a process's environment built by appending
+			}
+		}
+		return v
+	}
+	scn, err := findScenario(scenario)
+	if err != nil {
+		return "", false
+	}
+	preset := PickRecording(get("TORCH_LOGS"), get("TORCHDYNAMO_DISABLE") == "1")
+	if preset == PresetInvalid || preset == PresetEager {
+		return "", false
+	}
+	rec, ok := scn.recordingFor(preset, get("TORCH_TRACE") != "")
+	return rec.logs, ok
 }
 
 func readRecording(name string) ([]byte, error) {

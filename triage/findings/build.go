@@ -87,7 +87,7 @@ func recompileFindings(in *Input, _ []Finding) []Finding {
 	report.InParallel(len(in.Groups), 64, func(from, to int) {
 		words := report.LastRankWords(in.RankWords)
 		for i := from; i < to; i++ {
-			fs[i] = RecompileFinding(in.Groups[i], in.Set, words)
+			fs[i] = RecompileFinding(in.Groups[i], in.Set, words, in.Probes)
 		}
 	})
 	sort.Slice(fs, func(i, j int) bool { return fs[i].ID < fs[j].ID })

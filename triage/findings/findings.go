@@ -57,6 +57,14 @@ type Finding struct {
 	File     string `json:"file,omitempty"`
 	Line     int    `json:"line,omitempty"`
 	Function string `json:"function,omitempty"` // the actionable user frame
+	// Module: a recompile of torch's wrapper `inner` (a compiled torch.nn module whose forward torch's trace rules
+	// skip) names the module's class the probe recorded ("TransformerEncoderLayer"); File/Line/Function are then
+	// the user's call of it. "" elsewhere, or without the probe.
+	Module string `json:"module,omitempty"`
+	// Do is the first thing to do about this finding in its own words, where its playbook's first step is
+	// generic (a rank disagreement: what the differing ranks do that the reference does not, by name and rank);
+	// "" where the playbook's first step says it.
+	Do string `json:"do,omitempty"`
 	// Resume is, for recompiles and limit hits of a Dynamo resume function, the line of the user's function where
 	// it resumes after a graph break (0: the function itself).
 	Resume int `json:"resume_line,omitempty"`

@@ -36,7 +36,13 @@ func recompileDetail(f *Finding, g *report.GroupSnap, rw func([]int) string) str
 	if g.RawFn != g.Key.Fn {
 		w(" (Dynamo frame ", g.RawFn, ")")
 	}
-	if wrapper {
+	if wrapper && f.Module != "" {
+		w("\ninner is torch's own function: it wraps the call of the compiled module ", f.Module,
+			", so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
+		if f.Function != g.Key.Fn {
+			w("\nCalled from: ", ShortPath(f.File), ":", strconv.Itoa(f.Line), " in ", f.Function, " (the probe saw the call)")
+		}
+	} else if wrapper {
 		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
 			"such as nn.Sequential), so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -106,19 +107,27 @@ func FnDisplay(fn string, resume int) string {
 	return fn
 }
 
-func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) string) Finding {
+func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) string, probes []report.ProcessInfo) Finding {
 	k := g.Key
 	f := Finding{Kind: KindRecompile, File: k.File, Line: g.FnLine, Function: k.Fn, Records: g.Records,
 		Evidence: g.Evidence, RankStats: g.RankStats, Resume: k.Resume}
 	if k.Resume > 0 {
 		f.Line = k.Resume
 	}
-	if g.UserFile != "" {
+	f.Ranks = RanksOf(g.RankStats)
+	mod, named := wrappedModule(g, f.Ranks, probes)
+	inTorch := strings.Contains(strings.ReplaceAll(g.UserFile, `\`, "/"), "/torch/") // the guard's line is torch's own
+	switch {
+	case g.UserFile != "" && !(named && inTorch && len(mod.Calls) > 0):
 		f.File, f.Line = g.UserFile, g.UserLine
-	} else {
+	case named && len(mod.Calls) > 0: // the user's call of the module, not torch's wrapper (nor a line inside torch's module)
+		f.File, f.Line, f.Function = mod.Calls[0].File, mod.Calls[0].Line, mod.Calls[0].Function
+	default:
 		f.FnSite = true
 	}
-	f.Ranks = RanksOf(g.RankStats)
+	if named {
+		f.Module = mod.Module
+	}
 	for _, c := range g.Cids {
 		f.CompileIDs = append(f.CompileIDs, c.String())
 	}
@@ -170,10 +179,26 @@ func moduleWrapper(fn, file string) bool {
 	return fn == "inner" && strings.HasSuffix(strings.ReplaceAll(file, `\`, "/"), "torch/_dynamo/external_utils.py")
 }
 
+// wrappedModule is what the probe recorded of the module a recompile group of torch's wrapper `inner` compiles
+// (its frame id, the group's rank where it has one): its class and the user's frames that called it.
+func wrappedModule(g *report.GroupSnap, ranks []int, probes []report.ProcessInfo) (probe.ModuleFrame, bool) {
+	if !moduleWrapper(g.Key.Fn, g.Key.File) || len(g.Cids) == 0 || g.Cids[0].Frame < 0 {
+		return probe.ModuleFrame{}, false
+	}
+	rank := -1
+	if len(ranks) == 1 {
+		rank = ranks[0]
+	}
+	return probe.ModuleFrameOf(probes, rank, g.Cids[0].Frame)
+}
+
 func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) string {
 	who := FnDisplay(g.Key.Fn, g.Key.Resume)
 	if moduleWrapper(g.Key.Fn, g.Key.File) {
 		who = "the compiled module (torch's wrapper inner)"
+		if f.Module != "" {
+			who = "the compiled module " + f.Module
+		}
 	}
 	n := len(g.Classes)
 	if t := staticTitle(f, g, who, first); t != "" {

@@ -40,7 +40,42 @@ type Info struct {
 	// Optim is what each live optimizer's `step` was at exit (optim_scan.py); nil where the probe recorded none
 	// (a file of an older probe, torch.optim not imported, the scan failed).
 	Optim *OptimScan `json:"optim,omitempty"`
-	File  string     `json:"-"` // the file it was read from
+	// ModuleFrames are the compiled torch.nn modules Dynamo traced through torch's wrapper `inner`
+	// (torch/_dynamo/external_utils.py: a module whose forward torch's trace rules skip, such as torch's own
+	// layers or DDP), one per frame id: the module's class and the user's frames that called it.
+	ModuleFrames []ModuleFrame `json:"module_frames,omitempty"`
+	File         string        `json:"-"` // the file it was read from
+}
+
+// ModuleFrame is one compiled module's frame, as the probe saw it at its first compile.
+type ModuleFrame struct {
+	FrameID    int    `json:"frame_id"`
+	Module     string `json:"module"`      // the class: "TransformerEncoderLayer", "DistributedDataParallel(Net)"
+	ModuleFile string `json:"module_file"` // where the class is defined
+	ModuleLine int    `json:"module_line"`
+	Calls      []Call `json:"calls"` // the user's frames on the compile's stack, innermost first (at most 3)
+}
+
+// Call is a frame of the user's code: the call of a compiled module.
+type Call struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Function string `json:"function"`
+}
+
+// ModuleFrameOf is the module frame the probe of rank (-1: any process) recorded for frame id, if any.
+func ModuleFrameOf(probes []Info, rank, frameID int) (ModuleFrame, bool) {
+	for _, p := range probes {
+		if rank >= 0 && p.RankOf() >= 0 && p.RankOf() != rank {
+			continue
+		}
+		for _, f := range p.ModuleFrames {
+			if f.FrameID == frameID && f.Module != "" {
+				return f, true
+			}
+		}
+	}
+	return ModuleFrame{}, false
 }
 
 // RankOf is the process's rank, -1 for a process the probe gave rank 0 only by default (no RANK, no process

@@ -279,6 +279,88 @@ def _compiling_function(sys):
     return "", "", 0
 
 
+# The compiled torch.nn modules Dynamo traced through torch's wrapper `inner` (external_utils.wrap_inline, for a
+# module whose forward torch's trace rules skip: torch's own layers, DDP): by frame id, the module's class and
+# the user's frames that called it. Written at exit (module_frames in rank*.json): a recompile of `inner` is
+# named after the module and the user's code, not the wrapper.
+_MODULE_FRAMES = {}
+
+
+def _note_module_frame(sys, cid):
+    try:
+        frame_id = str(cid).split("/")[0] if cid else ""
+        if not frame_id:  # 2.6 calls the callback without a compile id: Dynamo's own context has it
+            guards = sys.modules.get("torch._guards")
+            current = getattr(getattr(guards, "CompileContext", None), "current_compile_id", None)
+            got = current() if current else None
+            frame_id = str(getattr(got, "frame_id", "") if got is not None else "")
+        if not frame_id or frame_id in _MODULE_FRAMES or len(_MODULE_FRAMES) >= 64:
+            return
+        module, module_file, module_line = _wrapped_module(sys)
+        _MODULE_FRAMES[frame_id] = {"frame_id": int(frame_id), "module": module, "module_file": module_file,
+                                    "module_line": module_line, "calls": _user_calls(sys)}
+    except Exception:
+        pass
+
+
+def _wrapped_module(sys):
+    """The class of the module the wrapper calls (its closure's fn), and where the class is defined; a DDP-like
+    wrapper with a .module names it too: "DistributedDataParallel(Net)"."""
+    torch = sys.modules.get("torch")
+    f = sys._getframe(2)
+    while f is not None:
+        if f.f_code.co_name in ("_compile", "compile_inner", "_compile_inner"):
+            for cell in f.f_locals.get("closure") or ():
+                try:
+                    obj = cell.cell_contents
+                except Exception:
+                    continue
+                if torch is not None and isinstance(obj, torch.nn.Module):
+                    cls = type(obj)
+                    name = cls.__qualname__
+                    inner = getattr(obj, "module", None)
+                    if isinstance(inner, torch.nn.Module):
+                        name += "(" + type(inner).__qualname__ + ")"
+                        cls = type(inner)
+                    file, line = "", 0
+                    try:
+                        import inspect
+
+                        file = inspect.getsourcefile(cls) or ""
+                        line = inspect.getsourcelines(cls)[1]
+                    except Exception:
+                        pass
+                    return name, file, line
+        f = f.f_back
+    return "", "", 0
+
+
+def _user_calls(sys):
+    """The first frames outside torch and this probe on the stack of the compile (innermost first, at most 3):
+    the user's code that called the compiled module."""
+    import os
+
+    torch = sys.modules.get("torch")
+    torch_dir = os.path.dirname(os.path.abspath(getattr(torch, "__file__", "") or "")) + os.sep if torch else None
+    here = os.path.abspath(__file__)
+    try:
+        import sysconfig
+
+        stdlib = tuple(os.path.abspath(sysconfig.get_paths()[k]) + os.sep for k in ("stdlib", "platstdlib"))
+    except Exception:
+        stdlib = ()
+    out = []
+    f = sys._getframe(2)
+    while f is not None and len(out) < 3:
+        file = os.path.abspath(f.f_code.co_filename)
+        theirs = (torch_dir and file.startswith(torch_dir)) or file == here or file.startswith(stdlib) or \
+            "/site-packages/" in file or "/dist-packages/" in file or f.f_code.co_filename.startswith("<")
+        if not theirs:
+            out.append({"file": file, "line": f.f_lineno, "function": f.f_code.co_name})
+        f = f.f_back
+    return out
+
+
 def _compile_callbacks(os, sys, dynamo, state, path):
     handler = getattr(getattr(dynamo, "callback", None), "callback_handler", None)
     if handler is None:
@@ -293,6 +375,8 @@ def _compile_callbacks(os, sys, dynamo, state, path):
             fn, file, line = _compiling_function(sys)
             if trigger == "LAZY_BACKWARD" and not fn:
                 fn = "backward"
+            if fn == "inner" and file.replace("\\", "/").endswith("torch/_dynamo/external_utils.py"):
+                _note_module_frame(sys, cid)
             state.update(phase="compiling", trigger=trigger, compile_id=cid, function=fn, file=file,
                          line=line, since=time.time())
             _write_json(os, path, state)
@@ -469,6 +553,8 @@ def _write_info(os, sys, probe_dir, pid, unset_at_start=()):
         pass
     info["counters"] = counters
     info["compile_times"] = _compile_times(utils)
+    if _MODULE_FRAMES:
+        info["module_frames"] = sorted(_MODULE_FRAMES.values(), key=lambda m: m["frame_id"])
 
     # Multiprocessing children (spawned DataLoader workers...) report only when they compiled or
     # joined a process group; torch.multiprocessing.spawn ranks do both.

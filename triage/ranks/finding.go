@@ -57,6 +57,7 @@ func DisagreementFinding(ra RankAgreement, items []findings.Finding, set *playbo
 	reason := strings.Join(what, " and ") + " differ between ranks: " + ra.Summary
 	findings.ApplyPlaybook(&f, findings.MatchPlaybook(set, playbooks.Query{Kind: findings.KindRankDisagreement, Reason: reason}))
 	f.Key = f.ID
+	f.Do = disagreementDo(ra)
 	f.Title = "Ranks compile differently: " + text.OneLine(ra.Summary, text.TitleMax)
 	f.Detail = detail.String()
 	div := map[int]bool{}
@@ -90,4 +91,29 @@ func GroupFirstDivergent(g RankGroup) string {
 		parts[i] = c + " on " + report.RankWord(by[c])
 	}
 	return strings.Join(parts, "; ")
+}
+
+// disagreementDo names what to make the same, group by group against the reference: "Remove what only rank 0
+// does (the others do not): graph break print() at r05_dist_c10d.py:10; recompile of step (after line 10)", and
+// "rank 2 lacks what rank 0 does: …" for what a group misses.
+func disagreementDo(ra RankAgreement) string {
+	if len(ra.Groups) < 2 {
+		return ""
+	}
+	ref := report.RankWord(ra.Groups[0].Ranks)
+	var parts []string
+	for _, g := range ra.Groups[1:] {
+		who := report.RankWord(g.Ranks)
+		if len(g.Extra) > 0 {
+			parts = append(parts, fmt.Sprintf("remove what only %s does (%s does not): %s", who, ref, strings.Join(g.Extra, "; ")))
+		}
+		if len(g.Missing) > 0 {
+			parts = append(parts, fmt.Sprintf("find why %s lacks what %s does: %s", who, ref, strings.Join(g.Missing, "; ")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	out := strings.Join(parts, "; and ")
+	return strings.ToUpper(out[:1]) + out[1:] + ": every rank must compile the same graphs."
 }

@@ -72,6 +72,8 @@ func (w *jsonAppender) findingJSON(f *findings.Finding) {
 	w.strOmit("file", f.File)
 	w.numOmit("line", f.Line)
 	w.strOmit("function", f.Function)
+	w.strOmit("module", f.Module)
+	w.strOmit("do", f.Do)
 	w.numOmit("resume_line", f.Resume)
 	w.strOmit("gb_id", f.GBID)
 	w.strOmit("gb_type", f.GBType)

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
@@ -63,6 +64,11 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 		t.Line(0, "Recompiles")
 		for _, r := range rep.Recompiles {
 			t.Linef(6, "  %s %s  ×%d %s", r.Function, text.Site(r.File, r.Line), r.Records, an.Evidence.ItemRanks(r.Ranks))
+			if r.Function == "inner" && strings.HasSuffix(strings.ReplaceAll(r.File, `\`, "/"), "torch/_dynamo/external_utils.py") {
+				for _, w := range wrappedModules(an) { // the findings' (the probe's) names for torch's wrapper
+					t.Linef(8, "      torch's wrapper of the compiled module %s", w)
+				}
+			}
 			for i, f := range r.Failures {
 				if i == 4 {
 					t.Linef(8, "      … %d more guard failures", len(r.Failures)-4)
@@ -181,4 +187,20 @@ func WriteReport(w io.Writer, an *triage.Analysis, format string, o text.Options
 		return fmt.Errorf("unknown format %q", format)
 	}
 	return nil
+}
+
+// wrappedModules are the compiled modules the recompile findings name for torch's wrapper inner, each with the
+// user's call of it: "TransformerEncoderLayer, called at module_wrapper.py:12 in step (the probe saw it)".
+func wrappedModules(an *triage.Analysis) []string {
+	var out []string
+	for _, f := range an.Findings {
+		if f.Module == "" {
+			continue
+		}
+		w := fmt.Sprintf("%s, called at %s in %s (the probe saw it)", f.Module, text.Site(f.File, f.Line), f.Function)
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

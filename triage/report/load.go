@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -69,6 +70,9 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := refuseBinary(found.Paths); err != nil {
+		return nil, err
+	}
 	inputs := found.Inputs
 	agg := NewAggregator()
 	agg.readOnce = readOnceOf(found.Aliases)
@@ -112,6 +116,33 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	}
 	out.Report = agg.Report()
 	return out, nil
+}
+
+// refuseBinary is an error for a file named itself whose start is not text (logparse.LooksBinary): a core dump or
+// an archive given by mistake is refused, not reported as a run that printed nothing. A binary file found inside a
+// named directory, and standard input, are read as before, with a warning.
+func refuseBinary(paths []string) error {
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			continue // Find stated it; the parse says why it cannot be read
+		}
+		st, err := f.Stat()
+		var head []byte
+		if err == nil && st.Mode().IsRegular() {
+			head = make([]byte, 8192)
+			n, _ := f.ReadAt(head, 0)
+			head = head[:n]
+		}
+		f.Close()
+		if logparse.LooksBinary(head) {
+			return fmt.Errorf("%s is a binary file, not a text log", p)
+		}
+	}
+	return nil
 }
 
 // AliasesText says which paths repeated what another input holds, each read once: "read once: a.log is the same

@@ -130,6 +130,12 @@ func launch(store *runs.Store, spec runs.Spec, of relaunchOf, sink func(Event), 
 		}
 		env = runs.DedupeEnv(append(env, extra...))
 	}
+	if spec.RecordedLogs != nil { // a replay is given, and states, what its recording had
+		if logs, ok := spec.RecordedLogs(env); ok {
+			env = runs.DedupeEnv(append(env, "TORCH_LOGS="+logs))
+		}
+	}
+	r.meta.TorchLogs = envValue(env, "TORCH_LOGS")
 	r.meta.Env = runs.RedactEnv(env)
 	r.meta.Secrets = runs.SecretPrintsOf(argv, append(os.Environ(), env...))
 	// the record goes to disk before the repro starts: a repro that fills the disk at once must not leave a run
@@ -307,7 +313,10 @@ func stallOf(s runs.Spec) time.Duration {
 	return s.Stall
 }
 
-// graceOf is the pause between SIGINT, SIGTERM and SIGKILL of a spec (Spec.Grace: 0 is DefaultGrace).
+// GraceOf is the pause between SIGINT, SIGTERM and SIGKILL of a spec (Spec.Grace: 0 is DefaultGrace): a stopped
+// run is sent SIGINT, SIGTERM one grace later and SIGKILL two graces later, unless it ended.
+func GraceOf(s runs.Spec) time.Duration { return graceOf(s) }
+
 func graceOf(s runs.Spec) time.Duration {
 	if s.Grace <= 0 {
 		return DefaultGrace

@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/triage/probe"
 )
 
 var shellSafeRE = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
@@ -200,6 +202,8 @@ func readmeText(m Meta, files []string, todays string, opt BundleOptions, sc *Sc
 		}
 	} else if m.TorchVersion != "" {
 		b.WriteString("- torch " + m.TorchVersion + " (as given to torchtriage; the run was not probed: no CUDA, GPU or driver versions)\n")
+	} else if m.Env[probe.DirEnv] != "" { // probed: no process of it imported torch (or none lived to say so)
+		b.WriteString("- not recorded: the probe saw no process import torch, so it recorded no torch, CUDA, GPU or driver versions\n")
 	} else {
 		b.WriteString("- not recorded: the run was not probed (run without --no-probe to record torch, CUDA, GPU and driver versions)\n")
 	}

@@ -84,7 +84,11 @@ type Meta struct {
 	// Secrets holds keyed prints of the secrets the run was given, for a bundle to find them in its logs (never
 	// the values; a bundle leaves them out)
 	Secrets *SecretPrints `json:"secrets,omitempty"`
-	Metric  *float64      `json:"metric,omitempty"`
+	Metric  *float64      `json:"metric,omitempty"` // --metric: the median of its matches after warm-up
+	// MetricMatches and MetricWarmup: how many lines --metric matched, and how many of the first were warm-up
+	// (MetricOfFile); 0 in runs stored before they were kept.
+	MetricMatches int `json:"metric_matches,omitempty"`
+	MetricWarmup  int `json:"metric_warmup,omitempty"`
 	// Code is what the run kept of the code it ran (code/: the command's scripts, the user modules it imported),
 	// each file with its size and sha256; nil in a run made before runs kept their code.
 	Code *Code `json:"code,omitempty"`

@@ -44,6 +44,10 @@ type Spec struct {
 	// ImportedCode lists the user module files (absolute paths) the run's processes imported, as the probe
 	// recorded them; read when the run ends, to keep them in its code/. May be nil (no probe).
 	ImportedCode func(runDir string) []string
+	// RecordedLogs, for a replay (demo), is the TORCH_LOGS its recording was made with, given the environment
+	// the launch composed (ok false: the composed value stands). The run is given and states that value, not
+	// the preset's: a recording made without graph_breaks never reads as a run that logged them. May be nil.
+	RecordedLogs func(env []string) (torchLogs string, ok bool)
 }
 
 // torchrunLookPath finds torchrun; a variable so the choice stays testable

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -188,4 +190,36 @@ func (l *Live) Report() *report.Report {
 	}
 	l.mu.Unlock()
 	return l.agg.Report()
+}
+
+// AddTraces parses the TORCH_TRACE files a run wrote into its directory (runDir/trace, as the trace preset
+// points TORCH_TRACE) into the run's aggregate, as report and open read that directory: a 2-rank job whose
+// console lines carry no rank prefix is judged by its ranks' traces on the live screen too, not only when opened.
+// The trace records are not handed out by TakeNew (the console's are: the timeline). It returns how many trace
+// files it read.
+func (l *Live) AddTraces(runDir string) int {
+	dir := filepath.Join(runDir, "trace")
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return 0
+	}
+	found, err := logparse.Find([]string{dir})
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, in := range found.Inputs {
+		if !in.Trace {
+			continue
+		}
+		l.agg.AddInput(in.Name, -1) // a trace's records carry its one rank (report.Load does the same)
+		sink := logparse.Sink{
+			Emit:    func(r *logparse.Record) { l.mu.Lock(); l.agg.Add(r); l.mu.Unlock() },
+			OnRank:  l.agg.AddRank,
+			OnFacts: l.agg.AddFacts,
+		}
+		if logparse.ParseInput(in, false, nil, sink) == nil {
+			n++
+		}
+	}
+	return n
 }

@@ -24,6 +24,7 @@ type Follower struct {
 	notes     []Note
 	meta      *runs.Meta
 	final     bool
+	traced    bool          // the run's TORCH_TRACE files were read into its aggregate (at its end)
 	stale     bool          // records arrived that the last analysis does not show yet
 	analysed  bool          // an analysis was sent
 	lastBuild time.Time     // when the analysis was last built
@@ -179,6 +180,10 @@ func (lr *Follower) Batch(an *Analyzer, now time.Time) Batch {
 		t0 := time.Now()
 		if lr.final && lr.meta != nil && lr.meta.Dir != "" {
 			b.Probes, _ = ReadProbes(lr.meta.Dir)
+			if !lr.traced { // the run's TORCH_TRACE files, once complete: the analysis open makes of its directory
+				lr.live.AddTraces(lr.meta.Dir)
+				lr.traced = true
+			}
 		}
 		run := &report.RunFacts{Outcome: report.OutcomeRunning}
 		if lr.meta != nil {

@@ -54,17 +54,16 @@ func (b Log) At(pos []int) []LogLine {
 	return out
 }
 
-// Search returns the first of n shown lines, in order from start (exclusive) in direction dir (1 or -1) and
-// around, whose text contains q (case-insensitive unless q has capitals); at maps a shown line to its position
-// in the log. -1 when none does.
-func (b Log) Search(q string, start, dir, n int, at func(int) int) int {
+// Matches is the positions (0..n-1, in order) of every shown line that contains q (case-insensitive unless q has
+// capitals), at mapping a position to its line, as Search reads them: the log view's "match i of N".
+func (b Log) Matches(q string, n int, at func(int) int) []int {
 	fold := strings.ToLower(q) == q
+	hits := []int{}
 	const chunk = 4096
-	for k := 1; k <= n; k += chunk {
-		var shown, pos []int
-		for j := k; j < min(k+chunk, n+1); j++ {
-			i := ((start+dir*j)%n + n) % n
-			shown, pos = append(shown, i), append(pos, at(i))
+	for k := 0; k < n; k += chunk {
+		var pos []int
+		for i := k; i < min(k+chunk, n); i++ {
+			pos = append(pos, at(i))
 		}
 		order := slices.Clone(pos)
 		slices.Sort(order)
@@ -76,11 +75,11 @@ func (b Log) Search(q string, start, dir, n int, at func(int) int) int {
 				text = strings.ToLower(text)
 			}
 			if strings.Contains(text, q) {
-				return shown[x]
+				hits = append(hits, k+x)
 			}
 		}
 	}
-	return -1
+	return hits
 }
 
 // lineReader reads an input's lines in order, starting again at the nearest mark when asked for one behind it

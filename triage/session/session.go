@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/torchtriage/torchtriage/triage/runner"
 	"github.com/torchtriage/torchtriage/triage/runs"
@@ -98,3 +99,7 @@ func (s *Session) Stop() {
 	s.cancel()
 	s.feed.close()
 }
+
+// Grace is the pause between the signals that stop a run of spec (runner.GraceOf): SIGINT, SIGTERM one grace
+// later, SIGKILL two graces later, unless it ended.
+func Grace(spec runs.Spec) time.Duration { return runner.GraceOf(spec) }
