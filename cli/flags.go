@@ -55,6 +55,26 @@ func durationFlag(fs *pflag.FlagSet, p *time.Duration, name string, usage string
 	fs.Var((*durationValue)(p), name, usage)
 }
 
+// unsetInt is an int flag whose negative value means "not given" (its help states the default, not -1).
+type unsetInt int
+
+func (v *unsetInt) String() string {
+	if *v < 0 {
+		return ""
+	}
+	return strconv.Itoa(int(*v))
+}
+func (v *unsetInt) Type() string { return "int" }
+
+func (v *unsetInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a whole number", s)
+	}
+	*v = unsetInt(n)
+	return nil
+}
+
 // enumValue is a string flag limited to a list of values (e.g. --format), completed from the list.
 type enumValue struct {
 	p       *string
@@ -112,7 +132,8 @@ func (l *launchFlags) register(cmd *cobra.Command) {
 	fs.IntVar(&l.nproc, "nproc", 0, "how many ranks: run the command under torchrun --nproc-per-node N")
 	fs.BoolVar(&l.shell, "shell", false, "run the command line under sh -c")
 	fs.BoolVar(&l.noProbe, "no-probe", false, "do not install the in-process probe (stack dumps, versions, config parity)")
-	fs.IntVar(&l.warmupSteps, "warmup-steps", -1, fmt.Sprintf("steps that may compile before the steady state (default %d; kept with the run)", steady.DefaultWarmupSteps))
+	l.warmupSteps = -1 // not given: the run's own, else the default
+	fs.Var((*unsetInt)(&l.warmupSteps), "warmup-steps", fmt.Sprintf("steps that may compile before the steady state (default %d; kept with the run)", steady.DefaultWarmupSteps))
 	fs.StringVar(&l.stepMarker, "step-marker", "", "regexp on the program's output marking each step (group 1: the step number), for a loop without optimizer.step()")
 	_ = cmd.RegisterFlagCompletionFunc("preset", completePresets)
 	_ = cmd.RegisterFlagCompletionFunc("logs", completeLogNames)
