@@ -32,6 +32,7 @@ var kindWords = map[Kind]KindWords{
 	KindProbeMismatch:      {"probe mismatch", "probe mismatches", "probe mismatch", "probe mismatches"},
 	KindDDPSplit:           {"DDPOptimizer split", "DDPOptimizer splits", "DDPOptimizer split", "DDPOptimizer splits"},
 	KindHang:               {"hang", "hangs", "hang", "hangs"},
+	KindAccuracy:           {"wrong result", "wrong results", "wrong result", "wrong results"},
 }
 
 // WordsOf are the words of a kind.

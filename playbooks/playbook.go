@@ -38,13 +38,17 @@ const (
 	// mismatch DETAIL names, a rank dead while the others wait, a rank compiling while they wait (no hang), a wait
 	// outside collectives.
 	KindHang Kind = "hang"
+	// KindAccuracy: the compiled result is wrong: PyTorch's accuracy check (TORCHDYNAMO_REPRO_LEVEL=4) found the
+	// compiled graph differs from eager beyond tolerance (AccuracyError); never a pass.
+	KindAccuracy Kind = "accuracy"
 )
 
 // Kinds lists the finding kinds a playbook can match (Query.Kind).
 func Kinds() []Kind {
 	return []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCompileError,
 		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch, KindRuntimeError,
-		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit, KindHang}
+		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit, KindHang,
+		KindAccuracy}
 }
 
 func kindNames() []string { return KindStrings(Kinds()) }

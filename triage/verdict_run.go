@@ -63,6 +63,9 @@ func unfinished(t tally, run *report.RunFacts, rep *report.Report) string {
 	if t.runtime > 0 {
 		parts = append(parts, report.Plural(t.runtime, "process")+" died of a runtime error")
 	}
+	if t.wrong > 0 {
+		parts = append(parts, report.Plural(t.wrong, "process")+" stopped by PyTorch's accuracy check (a wrong result)")
+	}
 	if stops := report.Interrupted(rep); len(stops) > 0 {
 		parts = append(parts, "a process was interrupted ("+strings.Join(stops, ", ")+")")
 	}
@@ -101,7 +104,7 @@ func logsRejectedStep(ev report.ReportEvidence, t tally) string {
 // failedOf says how a run failed with no process dead of an error torchtriage recognises (crashOf's are none), ""
 // when it did not fail so.
 func failedOf(t tally, run *report.RunFacts) string {
-	if run == nil || run.Outcome != report.OutcomeFailed || t.runtime > 0 || t.errors > 0 {
+	if run == nil || run.Outcome != report.OutcomeFailed || t.runtime > 0 || t.errors > 0 || t.wrong > 0 {
 		return ""
 	}
 	return "the run " + report.ExitWords(run) + " without an error torchtriage recognises (see its stderr)"

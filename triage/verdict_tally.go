@@ -27,6 +27,8 @@ type tally struct {
 	silentFailures                           int               // of them, processes with compile failures the log does not show
 	FirstProbeMismatch                       *findings.Finding // the first of them
 	hang                                     *findings.Finding // the hang finding (one a run at most)
+	wrong                                    int               // processes whose accuracy check found the compiled result wrong
+	firstWrong                               *findings.Finding
 }
 
 func CountFindings(fs []findings.Finding) tally {
@@ -36,6 +38,11 @@ func CountFindings(fs []findings.Finding) tally {
 		switch f.Kind {
 		case findings.KindHang:
 			t.hang = f
+		case findings.KindAccuracy:
+			t.wrong += f.Records
+			if t.firstWrong == nil {
+				t.firstWrong = f
+			}
 		case findings.KindGraphBreak:
 			t.breaks++
 			if f.Expected {

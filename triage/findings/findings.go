@@ -32,6 +32,7 @@ const (
 	KindCudagraphRerecord  = playbooks.KindCudagraphRerecord
 	KindGPUWarning         = playbooks.KindGPUWarning
 	KindHang               = playbooks.KindHang
+	KindAccuracy           = playbooks.KindAccuracy
 )
 
 // Categories.
