@@ -66,6 +66,7 @@ type Ladder struct {
 
 // Options is one ladder: the user's command as a spec, where runs go, and what to run on a failing tier.
 type Options struct {
+	StoreDir      string // the run store (runs.OpenStore: "" is .torchtriage/runs); Store, when set, is used instead
 	Store         *runs.Store
 	Spec          runs.Spec // the user's repro (Argv, Dir, Preset, Env, Timeout per tier…)
 	Playbooks     *playbooks.Set
@@ -74,6 +75,7 @@ type Options struct {
 	Bisect        bool          // run the compiler bisector on the first bad tier
 	ToolTimeout   time.Duration // the minifier's and the bisector's limit; 0 = 20 minutes
 	Progress      func(string)  // hears each step as it starts and ends (may be nil)
+	Format        string        // how Write writes it: "json", else text
 	Now           func() time.Time
 }
 
@@ -88,6 +90,13 @@ func Run(o Options) (*Ladder, error) {
 	now := time.Now
 	if o.Now != nil {
 		now = o.Now
+	}
+	if o.Store == nil {
+		store, err := runs.OpenStore(o.StoreDir)
+		if err != nil {
+			return nil, err
+		}
+		o.Store = store
 	}
 	l := &Ladder{Experiment: "ladder-" + now().UTC().Format("20060102-150405"), AccuracyChecked: o.CheckAccuracy}
 	failed := false

@@ -64,3 +64,11 @@ func WriteText(w io.Writer, l *Ladder) error {
 	}
 	return err
 }
+
+// Write writes the ladder in format: "json" (WriteJSON), else text (WriteText).
+func Write(w io.Writer, l *Ladder, format string) error {
+	if format == "json" {
+		return WriteJSON(w, l)
+	}
+	return WriteText(w, l)
+}

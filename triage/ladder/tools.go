@@ -143,7 +143,7 @@ func minify(o Options, experiment string, bad *Tier) (*Minifier, error) {
 	switch {
 	case t.Minify != nil && t.Minify.Wrote && exists(repro):
 		m.From, m.To, m.Queries, m.Repro = t.Minify.From, t.Minify.To, t.Minify.Queries, repro
-		m.Why = fmt.Sprintf("minified from %d to %d nodes in %d queries: %s", m.From, m.To, m.Queries, repro)
+		m.Why = fmt.Sprintf("minified from %d to %d nodes in %d queries (%s/repro.py of the run)", m.From, m.To, m.Queries, runs.MinifiedDir)
 	case meta.StopReason != "":
 		m.Why = "did not finish: torchtriage stopped it (" + meta.StopReason + ")"
 	default:
