@@ -241,6 +241,9 @@ func classify(a *triage.Analysis) Tier {
 		return Tier{Result: Failed, Why: "it " + report.ExitWords(run) + " with no error torch printed: the program's own check " +
 			"(a comparison it printed) or its own exit (a guess: see its output)"}
 	}
+	if !a.Evidence.TorchSeen {
+		return Tier{Result: NotCompiled, Why: "no sign torch ran (no torch output, no probe file): the backend was never used, so this tier proves nothing"}
+	}
 	if nc := a.Evidence.NothingCompiled(); nc != "" {
 		return Tier{Result: NotCompiled, Why: nc + ": the backend was never used, so this tier proves nothing"}
 	}
@@ -248,9 +251,11 @@ func classify(a *triage.Analysis) Tier {
 }
 
 // scanRun reads what the run's output shows of PyTorch's debugging tools.
-func scanRun(dir string) *logparse.Tools {
+func scanRun(dir string) *logparse.Tools { return scanFile(filepath.Join(dir, "combined.log")) }
+
+func scanFile(path string) *logparse.Tools {
 	t := &logparse.Tools{}
-	f, err := os.Open(filepath.Join(dir, "combined.log"))
+	f, err := os.Open(path)
 	if err != nil {
 		return t
 	}
