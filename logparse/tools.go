@@ -58,12 +58,12 @@ type Minification struct {
 // subsystem='lowerings', bisect_number=2, debug_info='relu')", the API's "do_bisect returned: …", or "Binary
 // search completed for B - S. The bisect number is N. Debug info: D").
 type Bisection struct {
-	Found     bool   // false: "Bisection complete: no issue found" (or "… returned: None")
-	Backend   string // the first backend that fails: eager, aot_eager, aot_eager_decomp_partition, …, inductor
-	Subsystem string // the subsystem that fixes it when disabled ("lowerings", "decomposition"); "" when not found
-	Number    int    // the bisect number: the 0-based application of the subsystem that breaks; -1 unknown
-	DebugInfo string // what that application was ("relu", "<OpOverload(op='aten.cos', overload='default')>"); "" unknown
-	System    string // "The issue is in the X system" seen before any verdict: the backend alone
+	Found     bool   `json:"found"`      // false: "Bisection complete: no issue found" (or "… returned: None")
+	Backend   string `json:"backend"`    // the first backend that fails: eager, aot_eager, aot_eager_decomp_partition, …, inductor
+	Subsystem string `json:"subsystem"`  // the subsystem that fixes it when disabled ("lowerings", "decomposition"); "" when not found
+	Number    int    `json:"number"`     // the bisect number: the 0-based application of the subsystem that breaks; -1 unknown
+	DebugInfo string `json:"debug_info"` // what that application was ("relu", "<OpOverload(op='aten.cos', overload='default')>"); "" unknown
+	System    string `json:"system"`     // "The issue is in the X system" seen before any verdict: the backend alone
 }
 
 var (
