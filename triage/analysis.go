@@ -192,12 +192,16 @@ func (a *Analysis) Unlogged(k findings.Kind) string {
 		logged = ev.CudagraphPartitionsLogged
 	case findings.KindCudagraphRerecord:
 		logged = ev.CudagraphRerecordsLogged
+	case findings.KindAccuracy: // judged only under PyTorch's accuracy check (its AccuracyError shows it was on)
+		logged = (a.Run != nil && a.Run.ToolEnv["TORCHDYNAMO_REPRO_LEVEL"] == "4") || slices.ContainsFunc(a.Findings, func(f findings.Finding) bool { return f.Kind == findings.KindAccuracy })
 	}
 	switch {
 	case logged:
 		return ""
 	case k == findings.KindCudagraphPartition && a.PartitionsHidden() != "": // TORCH_LOGS had cudagraphs: not its doing
 		return PartitionsFromCache
+	case k == findings.KindAccuracy:
+		return "did not run PyTorch's accuracy check (TORCHDYNAMO_REPRO_LEVEL=4)"
 	case ev.LogsFrom == "run": // the run's own TORCH_LOGS is known
 		return "did not log them (TORCH_LOGS)"
 	}

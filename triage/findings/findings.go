@@ -268,4 +268,4 @@ func SiteText(file string, line int) string {
 
 // diffKindOrder lists the kinds a diff compares, in the order NotCompared names them.
 var DiffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
-	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
+	KindCudagraphRerecord, KindCompileError, KindRuntimeError, KindAccuracy}
