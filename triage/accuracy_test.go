@@ -29,6 +29,9 @@ func TestAccuracyErrorIsAWrongResult(t *testing.T) {
 		if len(acc) != 1 {
 			t.Fatalf("%s: %d accuracy findings, want 1", log, len(acc))
 		}
+		if a.NextStep.ID != "wrong" || !strings.HasPrefix(a.Verdict.Summary, "not steady: compiled result wrong") {
+			t.Errorf("%s: verdict %q, next step %q: a wrong result comes first, and is never a pass", log, a.Verdict.Summary, a.NextStep.ID)
+		}
 		f := acc[0]
 		if f.Severity != "high" || f.Category != findings.CategoryFix || f.Playbook != "accuracy-check-failed" ||
 			!strings.Contains(f.Title, "wrong") || !strings.Contains(f.Detail, "AccuracyError") {

@@ -146,6 +146,7 @@ func stateOf(fs []findings.Finding, ra ranks.RankAgreement, ev report.ReportEvid
 		Unfinished:           unfinished(t, run, rep),
 		StoppedByTool:        run != nil && run.Outcome == report.OutcomeStopped,
 		LogsRejected:         logsRejectedStep(ev, t),
+		Wrong:                wrongOf(t),
 		Crash:                crashOf(t, run),
 		Failed:               failedOf(t, run),
 		NoTorch:              NoTorch(ev, run, rep),
@@ -225,4 +226,12 @@ func NoTorch(ev report.ReportEvidence, run *report.RunFacts, rep *report.Report)
 		return "the run was interrupted (the tool supervising it is gone) before it printed any torch output"
 	}
 	return "the run printed no torch output at all"
+}
+
+// wrongOf words the wrong results PyTorch's accuracy check found (State.Wrong), "" when none.
+func wrongOf(t tally) string {
+	if t.wrong == 0 {
+		return ""
+	}
+	return errorReason("the compiled result is wrong (PyTorch's accuracy check)", t.wrong, t.firstWrong)
 }
