@@ -293,9 +293,12 @@ func summaryOf(l *Ladder) string {
 	if len(passed) > 0 {
 		s = join(passed) + verb(len(passed), " passes; ", " pass; ")
 	}
+	if bad.Result == NotCompiled { // no failure: the tier showed nothing, and the ladder stops there
+		return s + bad.Backend + " shows nothing (not_compiled): " + bad.Why
+	}
 	s += bad.Backend + " fails (" + string(bad.Result) + ")"
 	switch {
-	case bad.Result == Hang || bad.Result == DidNotStart || bad.Result == NotCompiled:
+	case bad.Result == Hang || bad.Result == DidNotStart:
 		s += ": " + bad.Why
 	case bad.Backend == "eager":
 		s += ": TorchDynamo's graph capture, or the program itself; check that it runs without torch.compile"

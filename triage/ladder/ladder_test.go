@@ -79,6 +79,7 @@ func TestSummaryWords(t *testing.T) {
 		{tiers(OK, OK, OK, Wrong), "eager, aot_eager and aot_eager_decomp_partition pass; inductor fails (wrong): Inductor's code generation", "every tier"},
 		{tiers(OK, OK, Wrong, NotRun), "eager and aot_eager pass; aot_eager_decomp_partition fails (wrong): Inductor's decompositions or its partitioner", "inductor"},
 		{tiers(CompileError, NotRun, NotRun, NotRun), "eager fails (compile_error): TorchDynamo's graph capture, or the program itself", "aot_eager"},
+		{tiers(NotCompiled, NotRun, NotRun, NotRun), "eager shows nothing (not_compiled)", "fails"},
 		{tiers(OK, OK, OK, OK), "every tier passed: eager, aot_eager, aot_eager_decomp_partition, inductor ran to their end (results not checked", "fails"},
 	} {
 		got := summaryOf(c.l)
