@@ -81,6 +81,8 @@ func TestScanToolsBisector(t *testing.T) {
 		{"torch-2.6", "bisector.api_accuracy.log", "inductor", "lowerings", 2, "relu"},
 		{"torch-2.6", "bisector.api_bad_decomp.log", "aot_eager_decomp_partition", "decomposition", 3, "<OpOverload(op='aten.cos', overload='default')>"},
 		{"torch-2.14", "bisector.cli_accuracy.log", "inductor", "lowerings", 2, ""}, // the manual CLI: "Debug info: not found"
+		// the API over the command as a child process (the ladder on 2.6): debug_info=None
+		{"torch-2.6", "bisector.api_subprocess_accuracy.log", "inductor", "lowerings", 2, ""},
 	}
 	for _, c := range cases {
 		b := scanToolsFile(t, c.version, c.log).Bisect
