@@ -33,6 +33,7 @@ func newLadderCmd() *cobra.Command {
 	}
 	launch.register(cmd)
 	cmd.Flags().BoolVar(&o.CheckAccuracy, "check-accuracy", false, "run every tier under PyTorch's accuracy check (TORCHDYNAMO_REPRO_AFTER=aot, TORCHDYNAMO_REPRO_LEVEL=4, caches off; it judges inductor's graphs): a wrong result fails the tier")
+	cmd.Flags().StringVar(&o.Mismatch, "mismatch", "", "a regular expression for the line the program prints when its own comparison with eager fails (e.g. MISMATCH): such a tier is wrong")
 	cmd.Flags().BoolVar(&o.Minify, "minify", false, "run PyTorch's minifier on the first failing tier and keep its repro.py in that run (minified/)")
 	cmd.Flags().BoolVar(&o.Bisect, "bisect", false, "run torch._inductor.compiler_bisector on the command after a tier failed")
 	durationFlag(cmd.Flags(), &o.ToolTimeout, "tool-timeout", "stop the minifier or the bisector after this long (default 20m)")

@@ -1,9 +1,12 @@
 package ladder
 
 import (
+	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -70,13 +73,17 @@ type Options struct {
 	Store         *runs.Store
 	Spec          runs.Spec // the user's repro (Argv, Dir, Preset, Env, Timeout per tier…)
 	Playbooks     *playbooks.Set
-	CheckAccuracy bool          // TORCHDYNAMO_REPRO_AFTER=aot TORCHDYNAMO_REPRO_LEVEL=4 on every tier
-	Minify        bool          // run the minifier on the first bad tier
-	Bisect        bool          // run the compiler bisector on the first bad tier
-	ToolTimeout   time.Duration // the minifier's and the bisector's limit; 0 = 20 minutes
-	Progress      func(string)  // hears each step as it starts and ends (may be nil)
-	Format        string        // how Write writes it: "json", else text
-	Now           func() time.Time
+	CheckAccuracy bool // TORCHDYNAMO_REPRO_AFTER=aot TORCHDYNAMO_REPRO_LEVEL=4 on every tier
+	// Mismatch is a regular expression for the line the program prints when its own comparison with eager fails
+	// ("MISMATCH"): a tier whose output has one is wrong (the program's word for it), on every backend; "": not used.
+	Mismatch    string
+	mismatch    *regexp.Regexp
+	Minify      bool          // run the minifier on the first bad tier
+	Bisect      bool          // run the compiler bisector on the first bad tier
+	ToolTimeout time.Duration // the minifier's and the bisector's limit; 0 = 20 minutes
+	Progress    func(string)  // hears each step as it starts and ends (may be nil)
+	Format      string        // how Write writes it: "json", else text
+	Now         func() time.Time
 }
 
 func (o Options) say(format string, args ...any) {
@@ -90,6 +97,13 @@ func Run(o Options) (*Ladder, error) {
 	now := time.Now
 	if o.Now != nil {
 		now = o.Now
+	}
+	if o.Mismatch != "" {
+		re, err := regexp.Compile(o.Mismatch)
+		if err != nil {
+			return nil, fmt.Errorf("--mismatch: %w", err)
+		}
+		o.mismatch = re
 	}
 	if o.Store == nil {
 		store, err := runs.OpenStore(o.StoreDir)
@@ -188,6 +202,11 @@ func runTier(o Options, experiment, backend string) (Tier, error) {
 		return Tier{}, err
 	}
 	t := classify(a)
+	if o.mismatch != nil && (t.Result == OK || t.Result == Failed) {
+		if line := firstMatch(filepath.Join(dir, "combined.log"), o.mismatch); line != "" {
+			t.Result, t.Why = Wrong, "wrong result, by the program's own comparison: it printed "+strconv.Quote(line)
+		}
+	}
 	t.Backend, t.Run = backend, dir
 	t.Tools = scanRun(dir)
 	t.AccuracyChecked = o.CheckAccuracy && backend == "inductor" && !t.Tools.AccuracySkipped && a.Evidence.NothingCompiled() == ""
@@ -248,6 +267,23 @@ func classify(a *triage.Analysis) Tier {
 		return Tier{Result: NotCompiled, Why: nc + ": the backend was never used, so this tier proves nothing"}
 	}
 	return Tier{Result: OK}
+}
+
+// firstMatch is the first line of a file re matches (cut to 200 bytes), "" when none does.
+func firstMatch(path string, re *regexp.Regexp) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		if l := sc.Text(); re.MatchString(l) {
+			return strings.TrimSpace(l[:min(len(l), 200)])
+		}
+	}
+	return ""
 }
 
 // scanRun reads what the run's output shows of PyTorch's debugging tools.
