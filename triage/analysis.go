@@ -73,6 +73,13 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 		in.Recompiling[g.Key.File+"\x00"+g.Key.Fn] = true
 	}
 	fs := findings.Build(in)
+	if run != nil && len(run.Minified) > 0 { // what PyTorch's tools found of this run's failure goes with it
+		for i := range fs {
+			if k := fs[i].Kind; (k == findings.KindAccuracy || k == findings.KindCompileError || k == findings.KindRuntimeError) && !fs[i].Caught {
+				fs[i].Detail += "\n" + strings.Join(run.Minified, "\n")
+			}
+		}
+	}
 	ev := report.EvidenceWith(rep.Evidence, rep, run, probes)
 	unknown := ranks.RanksWithoutRecords(rep, ev.Ranks, run, probes, ev.TorchSeen)
 	// one source: the header's ranks and cuts, and the ranks of them per_rank has no counts of

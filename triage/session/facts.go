@@ -42,6 +42,13 @@ func metaFacts(m runs.Meta) *report.RunFacts {
 	if m.End != nil {
 		f.End = *m.End
 	}
+	if v, ok := runs.ReadMinified(m.Dir); ok && m.Dir != "" { // the ladder's minifier and bisector on this run
+		for _, l := range [][2]string{{"Minifier: ", v.Minifier}, {"Compiler bisector: ", v.Bisector}} {
+			if l[1] != "" {
+				f.Minified = append(f.Minified, l[0]+l[1])
+			}
+		}
+	}
 	for _, st := range m.Stalls {
 		s := report.StallFact{Since: st.Since, Detected: st.Detected, Compiling: st.Compiling}
 		switch {
