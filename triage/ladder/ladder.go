@@ -135,17 +135,18 @@ func Run(o Options) (*Ladder, error) {
 	l.Summary = summaryOf(l)
 	if l.FirstBad != nil {
 		bad := l.tier(*l.FirstBad)
+		// a tool that could not run is said in its result: the ladder's verdict stands
 		if o.Minify && minifiable(bad.Result) {
 			m, err := minify(o, l.Experiment, bad)
 			if err != nil {
-				return l, err
+				m = &Minifier{Why: "could not run: " + err.Error()}
 			}
 			l.Minifier = m
 		}
 		if o.Bisect && bisectable(bad.Result) {
 			b, err := bisect(o, l.Experiment, bad)
 			if err != nil {
-				return l, err
+				b = &Bisector{Why: "could not run: " + err.Error()}
 			}
 			l.Bisector = b
 		}
