@@ -150,7 +150,7 @@ func minify(o Options, experiment string, bad *Tier) (*Minifier, error) {
 		m.Why = "the launcher wrote no minimal repro (" + report.ExitWords(session.RunFactsOf(meta)) + "; see " + filepath.Join(dir, "combined.log") + ")"
 	}
 	if m.Repro == "" {
-		return m, nil
+		return m, writeVerdict(bad.Run, m, nil)
 	}
 	o.say("minifier: running the minified repro once")
 	rspec := toolSpec(o, experiment, "minified-repro", []string{py, repro}, work)
@@ -170,16 +170,13 @@ func minify(o Options, experiment string, bad *Tier) (*Minifier, error) {
 	if rt.Result == bad.Result || (bad.Result == Failed && rt.Result != OK) {
 		m.Why += "; it reproduces the failure (" + rt.Why + ")"
 	} else {
-		m.Why += "; run alone it ends " + string(rt.Result) + prefixed(" (", rt.Why) + prefixed("", closeParen(rt.Why)) + ", not as the tier did"
+		m.Why += "; run alone it ends " + string(rt.Result)
+		if rt.Why != "" {
+			m.Why += " (" + rt.Why + ")"
+		}
+		m.Why += ", not as the tier did"
 	}
 	return m, writeVerdict(bad.Run, m, nil)
-}
-
-func closeParen(s string) string {
-	if s == "" {
-		return ""
-	}
-	return ")"
 }
 
 //go:embed bisect_api.py
