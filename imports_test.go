@@ -64,7 +64,7 @@ var layers = [][]string{
 	{"triage/render", "triage/gate", "triage/runner"},
 	{"triage/compare"},
 	{"triage/session", "doctor"},
-	{"triage/story"},
+	{"triage/story", "triage/ladder"},
 	{"triage/triagetest"}, // only tests import it: it reads inputs as the commands do (session, gate, compare, story)
 	{"tui"},
 	{"cli"},

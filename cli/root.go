@@ -59,7 +59,7 @@ func newRoot() *cobra.Command {
 		c.GroupID = "session"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newReportCmd(), newCheckCmd(), newDiffCmd(), newCompareCmd(), newLogCmd(), newNoteCmd(), newBundleCmd()} {
+	for _, c := range []*cobra.Command{newReportCmd(), newCheckCmd(), newDiffCmd(), newCompareCmd(), newLogCmd(), newNoteCmd(), newBundleCmd(), newLadderCmd()} {
 		c.GroupID = "logs"
 		root.AddCommand(c)
 	}

@@ -17,7 +17,8 @@ import (
 //
 // Width: --width N, else the terminal's width when stdout is one (x/term), else 80.
 //
-// ASCII only (no ·, ×, —, …, →) is text.ASCIIOnly of the environment, as if stdout were the terminal.
+// ASCII only (no ·, ×, —, …, →) is decided from the environment (text.ASCIIOnly), as if stdout were the
+// terminal, so that `report | less` looks as it would on the screen.
 //
 // Colour (explain's styled rendering) is colorprofile.Detect on stdout: none into a pipe, with TERM=dumb or
 // NO_COLOR, and never where ASCII is chosen.

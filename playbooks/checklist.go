@@ -141,6 +141,9 @@ type State struct {
 	// LogsRejected words how torch rejected the run's TORCH_LOGS at import, "" when it did not: fixing the setting
 	// comes first (LogsStep), before the crash it looks like.
 	LogsRejected string
+	// Wrong words the wrong result PyTorch's accuracy check found, with its playbook, "" when none: finding where
+	// it goes wrong comes first (WrongStep), before the AccuracyError's stop counts as a crash.
+	Wrong string
 	// Crash words what killed a process of the run, with its playbook ("2 processes died of a runtime error:
 	// DistBackendError: … [dist-nccl-duplicate-gpu]"), "" when none died: fixing it comes first (CrashStep).
 	Crash string

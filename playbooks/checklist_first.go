@@ -10,6 +10,16 @@ var CrashStep = Step{
 	StopWhen: "The crash happens eager too (preset eager): it is the program's, not compile's; fix it before triaging compile.",
 }
 
+// WrongStep is proposed before every step while PyTorch's accuracy check found the compiled result wrong
+// (State.Wrong): speed and breaks mean nothing while the numbers are wrong. It is not one of the six (N is 0).
+var WrongStep = Step{
+	ID: "wrong", Title: "Find where the compiled result goes wrong first",
+	Goal:     "The compiled model computes what eager does: PyTorch's accuracy check found a compiled graph's result wrong.",
+	When:     "When PyTorch's accuracy check (TORCHDYNAMO_REPRO_LEVEL=4) raised AccuracyError.",
+	DoneWhen: "The ladder (torchtriage ladder --check-accuracy -- CMD) names the first wrong backend and every tier passes on the fix, or the pack is reported to PyTorch.",
+	StopWhen: "Only inductor is wrong and it is not your code: ship the last backend that is right (or eager) for this module and report it with torchtriage bundle.",
+}
+
 // LogsStep is proposed before every step while torch rejected the run's TORCH_LOGS at import (State.LogsRejected):
 // the program never ran, so nothing compiled and nothing was logged. It is not one of the six (N is 0).
 var LogsStep = Step{
@@ -76,6 +86,7 @@ type firstStep struct {
 // firstSteps are the steps before the six, in the order they come: the first whose why is set is proposed.
 var firstSteps = []firstStep{
 	{LogsStep, func(s State) string { return s.LogsRejected }, false},
+	{WrongStep, func(s State) string { return s.Wrong }, false},
 	{CrashStep, func(s State) string { return s.Crash }, false},
 	{FailedStep, func(s State) string { return s.Failed }, false},
 	{HangStep, func(s State) string { return s.Hung }, false},
@@ -91,7 +102,7 @@ func stoppedWhy(s State) string {
 	return orDefault(s.Unfinished, "stopped by torchtriage")
 }
 
-// Why is what makes a step that comes before the six (N 0: LogsStep, CrashStep, FailedStep, HangStep, StoppedStep,
+// Why is what makes a step that comes before the six (N 0: LogsStep, WrongStep, CrashStep, FailedStep, HangStep, StoppedStep,
 // EvidenceStep) the next one, "" for the six and for a step nothing in the State puts first.
 func (s State) Why(step Step) string {
 	for _, f := range firstSteps {

@@ -41,6 +41,9 @@ func pinStates(t *testing.T) []pinState {
 	}
 	fields := []field{
 		{"logs", func(s *State) { s.LogsRejected = "ValueError: Unknown TORCH_LOGS name" }},
+		{"wrong", func(s *State) {
+			s.Wrong = "the compiled result is wrong (PyTorch's accuracy check): … [accuracy-check-failed]"
+		}},
 		{"crash", func(s *State) { s.Crash = "1 process died of a runtime error: RuntimeError: boom" }},
 		{"failed", func(s *State) { s.Failed = "the run exited with code 3 without an error torchtriage recognises" }},
 		{"stopped", func(s *State) { s.StoppedByTool = true }},
@@ -104,7 +107,7 @@ func TestChecklistNextStepPinned(t *testing.T) {
 }
 
 // beforeTheSix is the order the steps before the six come in, the first that applies proposed.
-var beforeTheSix = []Step{LogsStep, CrashStep, FailedStep, HangStep, StoppedStep, EvidenceStep}
+var beforeTheSix = []Step{LogsStep, WrongStep, CrashStep, FailedStep, HangStep, StoppedStep, EvidenceStep}
 
 // NextStep and Why read the same steps: a step before the six that NextStep proposes has a Why (the report prints
 // "Next step: let the run finish first: <why>"), and NextStep proposes the first of them, in order, that Why

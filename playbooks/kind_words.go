@@ -33,6 +33,7 @@ var kindWords = map[Kind]KindWords{
 	KindDDPSplit:           {"DDPOptimizer split", "DDPOptimizer splits", "DDPOptimizer split", "DDPOptimizer splits"},
 	KindHang:               {"hang", "hangs", "hang", "hangs"},
 	KindCompileAfterWarmup: {"compile after warm-up", "compiles after warm-up", "compile after warm-up", "compiles after warm-up"},
+	KindAccuracy:           {"wrong result", "wrong results", "wrong result", "wrong results"},
 }
 
 // WordsOf are the words of a kind.

@@ -103,6 +103,9 @@ var reachCases = []reachCase{
 	{"limit hit, unclassified (2.6)", Query{Kind: "limit_hit", Reason: "torch._dynamo hit config.cache_size_limit (8)\n   function: 'f' (/w/r.py:3)"}, "rc-limit-reached", LevelReason},
 	{"limit hit on str (2.14)", Query{Kind: "limit_hit", GuardClass: "value_str", Reason: "torch._dynamo hit config.recompile_limit (8)\n   last reason: 0/7: mode == 'a7'"}, "rc-value-str-bool", LevelGuard},
 	{"limit hit, nothing known", Query{Kind: "limit_hit"}, "generic-limit_hit", LevelFallback},
+	// the accuracy check's exception (2.14 and 2.6 after aot: the class itself; 2.6 after dynamo: inside BackendCompilerFailed)
+	{"accuracy check failed", Query{Kind: "accuracy", ErrorClass: "torch._dynamo.debug_utils.AccuracyError", Reason: "Bad accuracy detected"}, "accuracy-check-failed", LevelError},
+	{"wrong result, no check", Query{Kind: "accuracy"}, "generic-accuracy", LevelFallback},
 	// CUDA graphs
 	{"cg mutated", Query{Kind: "cudagraph_skip", Reason: "skipping cudagraphs due to mutated inputs (2 instances). Found from : "}, "cg-mutated-inputs", LevelReason},
 	{"cg cpu", Query{Kind: "cudagraph_skip", Reason: "skipping cudagraphs due to skipping cudagraphs due to cpu device (arg1_1)"}, "cg-cpu-device", LevelReason},

@@ -41,13 +41,17 @@ const (
 	// KindCompileAfterWarmup: something compiled once the program was past its warm-up (steady.AfterWarmup): a
 	// recompile, a new frame, a lazy backward or a CUDA-graph recording at a step the steady state should not compile.
 	KindCompileAfterWarmup Kind = "compile_after_warmup"
+	// KindAccuracy: the compiled result is wrong: PyTorch's accuracy check (TORCHDYNAMO_REPRO_LEVEL=4) found the
+	// compiled graph differs from eager beyond tolerance (AccuracyError); never a pass.
+	KindAccuracy Kind = "accuracy"
 )
 
 // Kinds lists the finding kinds a playbook can match (Query.Kind).
 func Kinds() []Kind {
 	return []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCompileError,
 		KindRankDisagreement, KindConfigParity, KindStall, KindProbeMismatch, KindRuntimeError,
-		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit, KindHang, KindCompileAfterWarmup}
+		KindCudagraphPartition, KindCudagraphRerecord, KindGPUWarning, KindCacheMiss, KindCompileTime, KindDDPSplit, KindHang, KindCompileAfterWarmup,
+		KindAccuracy}
 }
 
 func kindNames() []string { return KindStrings(Kinds()) }

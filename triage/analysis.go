@@ -79,6 +79,13 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 		in.Recompiling[g.Key.File+"\x00"+g.Key.Fn] = true
 	}
 	fs := findings.Build(in)
+	if run != nil && len(run.Minified) > 0 { // what PyTorch's tools found of this run's failure goes with it
+		for i := range fs {
+			if k := fs[i].Kind; (k == findings.KindAccuracy || k == findings.KindCompileError || k == findings.KindRuntimeError) && !fs[i].Caught {
+				fs[i].Detail += "\n" + strings.Join(run.Minified, "\n")
+			}
+		}
+	}
 	ev := report.EvidenceWith(rep.Evidence, rep, run, probes)
 	unknown := ranks.RanksWithoutRecords(rep, ev.Ranks, run, probes, ev.TorchSeen)
 	// one source: the header's ranks and cuts, and the ranks of them per_rank has no counts of
@@ -200,12 +207,16 @@ func (a *Analysis) Unlogged(k findings.Kind) string {
 		logged = ev.CudagraphPartitionsLogged
 	case findings.KindCudagraphRerecord:
 		logged = ev.CudagraphRerecordsLogged
+	case findings.KindAccuracy: // judged only under PyTorch's accuracy check (its AccuracyError shows it was on)
+		logged = (a.Run != nil && a.Run.ToolEnv["TORCHDYNAMO_REPRO_LEVEL"] == "4") || slices.ContainsFunc(a.Findings, func(f findings.Finding) bool { return f.Kind == findings.KindAccuracy })
 	}
 	switch {
 	case logged:
 		return ""
 	case k == findings.KindCudagraphPartition && a.PartitionsHidden() != "": // TORCH_LOGS had cudagraphs: not its doing
 		return PartitionsFromCache
+	case k == findings.KindAccuracy:
+		return "did not run PyTorch's accuracy check (TORCHDYNAMO_REPRO_LEVEL=4)"
 	case ev.LogsFrom == "run": // the run's own TORCH_LOGS is known
 		return "did not log them (TORCH_LOGS)"
 	}

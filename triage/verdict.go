@@ -66,6 +66,9 @@ func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement
 		short = append(short, label)
 		v.Reasons = append(v.Reasons, fmt.Sprintf(format, args...))
 	}
+	if t.wrong > 0 { // the accuracy check's AccuracyError: the compiled result is wrong, never a pass
+		add("compiled result wrong", "%s", errorReason("the compiled result is wrong (PyTorch's accuracy check)", t.wrong, t.firstWrong))
+	}
 	if t.errors > 0 {
 		add(report.Plural(t.errors, "compile error"), "%s", errorReason(report.Plural(t.errors, "compile error"), t.errors, t.firstError))
 	}

@@ -63,6 +63,9 @@ func unfinished(t tally, run *report.RunFacts, rep *report.Report) string {
 	if t.runtime > 0 {
 		parts = append(parts, report.Plural(t.runtime, "process")+" died of a runtime error")
 	}
+	if t.wrong > 0 {
+		parts = append(parts, report.Plural(t.wrong, "process")+" stopped by PyTorch's accuracy check (a wrong result)")
+	}
 	if stops := report.Interrupted(rep); len(stops) > 0 {
 		parts = append(parts, "a process was interrupted ("+strings.Join(stops, ", ")+")")
 	}
@@ -101,7 +104,7 @@ func logsRejectedStep(ev report.ReportEvidence, t tally) string {
 // failedOf says how a run failed with no process dead of an error torchtriage recognises (crashOf's are none), ""
 // when it did not fail so.
 func failedOf(t tally, run *report.RunFacts) string {
-	if run == nil || run.Outcome != report.OutcomeFailed || t.runtime > 0 || t.errors > 0 {
+	if run == nil || run.Outcome != report.OutcomeFailed || t.runtime > 0 || t.errors > 0 || t.wrong > 0 {
 		return ""
 	}
 	return "the run " + report.ExitWords(run) + " without an error torchtriage recognises (see its stderr)"
@@ -143,6 +146,7 @@ func stateOf(fs []findings.Finding, ra ranks.RankAgreement, ev report.ReportEvid
 		Unfinished:           unfinished(t, run, rep),
 		StoppedByTool:        run != nil && run.Outcome == report.OutcomeStopped,
 		LogsRejected:         logsRejectedStep(ev, t),
+		Wrong:                wrongOf(t),
 		Crash:                crashOf(t, run),
 		Failed:               failedOf(t, run),
 		NoTorch:              NoTorch(ev, run, rep),
@@ -222,4 +226,12 @@ func NoTorch(ev report.ReportEvidence, run *report.RunFacts, rep *report.Report)
 		return "the run was interrupted (the tool supervising it is gone) before it printed any torch output"
 	}
 	return "the run printed no torch output at all"
+}
+
+// wrongOf words the wrong results PyTorch's accuracy check found (State.Wrong), "" when none.
+func wrongOf(t tally) string {
+	if t.wrong == 0 {
+		return ""
+	}
+	return errorReason("the compiled result is wrong (PyTorch's accuracy check)", t.wrong, t.firstWrong)
 }

@@ -31,6 +31,8 @@ type tally struct {
 	firstSuppressed                          *findings.Finding
 	afterWarmup                              int // compiles past the warm-up (compile_after_warmup records)
 	firstAfterWarmup                         *findings.Finding
+	wrong                                    int // processes whose accuracy check found the compiled result wrong
+	firstWrong                               *findings.Finding
 }
 
 func CountFindings(fs []findings.Finding) tally {
@@ -44,6 +46,11 @@ func CountFindings(fs []findings.Finding) tally {
 			t.afterWarmup += f.Records
 			if t.firstAfterWarmup == nil {
 				t.firstAfterWarmup = f
+			}
+		case findings.KindAccuracy:
+			t.wrong += f.Records
+			if t.firstWrong == nil {
+				t.firstWrong = f
 			}
 		case findings.KindGraphBreak:
 			t.breaks++

@@ -11,6 +11,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/compare"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/story"
 )
 
@@ -50,6 +51,9 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 	after := ""
 	if r.view != nil && r.view.meta.RelaunchedFrom != "" {
 		after += "  (relaunch of " + r.view.meta.RelaunchedFrom + ")"
+	}
+	if e := rowExperiment(r); e != nil { // a ladder's tier: its runs are one experiment
+		after += "  (" + e.ID + " · " + e.Step + ")"
 	}
 	if v := rowMetric(r); v != nil {
 		after += " · metric " + strconv.FormatFloat(*v, 'g', 6, 64)
@@ -323,6 +327,17 @@ func rowState(r runRow) string {
 		return fmt.Sprintf("%s %d · %s", st.State, *st.ExitCode, d)
 	}
 	return st.Exit
+}
+
+// rowExperiment is the experiment a run is a step of (a ladder's tier), nil for none.
+func rowExperiment(r runRow) *runs.Experiment {
+	if r.view != nil && r.view.meta.Experiment != nil {
+		return r.view.meta.Experiment
+	}
+	if r.st != nil {
+		return r.st.Experiment
+	}
+	return nil
 }
 
 func rowMetric(r runRow) *float64 {

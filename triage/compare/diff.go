@@ -183,7 +183,9 @@ func Diff(a, b *triage.Analysis) DiffResult {
 		switch {
 		case len(sides) == 0:
 			res.compared = append(res.compared, k)
-		case !gpuKinds[k] || seen[k]: // only GPU runs print those: their gap is named only where a side has some
+		// only GPU runs print those, and only runs with PyTorch's accuracy check judge results: their gap is named
+		// only where a side has some
+		case !(gpuKinds[k] || k == findings.KindAccuracy) || seen[k]:
 			skip[k] = true
 			res.NotCompared = append(res.NotCompared, playbooks.WordsOf(k).Items+": "+strings.Join(sides, ", "))
 		}

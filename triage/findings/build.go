@@ -46,11 +46,12 @@ func Builders() []Builder {
 			return DdpSplitFindings(in.Report.DDPSplits, in.Set, in.RankWords)
 		}},
 		{"compile errors", func(in *Input, _ []Finding) []Finding {
-			return ErrorFindings(in.Report.ErrorEvents(), KindCompileError, in.Set, in.Report.FirstFailure)
+			return ErrorFindings(withoutAccuracy(in.Report.ErrorEvents()), KindCompileError, in.Set, in.Report.FirstFailure)
 		}},
 		{"runtime errors", func(in *Input, _ []Finding) []Finding {
-			return ErrorFindings(in.Report.RuntimeErrorEvents(), KindRuntimeError, in.Set, in.Report.FirstFailure)
+			return ErrorFindings(withoutAccuracy(in.Report.RuntimeErrorEvents()), KindRuntimeError, in.Set, in.Report.FirstFailure)
 		}},
+		{"wrong results (the accuracy check)", accuracyFindings},
 		{"caught compile errors", func(in *Input, _ []Finding) []Finding {
 			return ErrorFindings(CaughtCompiles(in.Report.ExceptionEvents()), KindCompileError, in.Set, nil)
 		}},

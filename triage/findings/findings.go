@@ -33,6 +33,7 @@ const (
 	KindGPUWarning         = playbooks.KindGPUWarning
 	KindHang               = playbooks.KindHang
 	KindCompileAfterWarmup = playbooks.KindCompileAfterWarmup
+	KindAccuracy           = playbooks.KindAccuracy
 )
 
 // Categories.
@@ -286,4 +287,4 @@ func SiteText(file string, line int) string {
 
 // diffKindOrder lists the kinds a diff compares, in the order NotCompared names them.
 var DiffKindOrder = []Kind{KindGraphBreak, KindRecompile, KindLimitHit, KindCudagraphSkip, KindCudagraphPartition,
-	KindCudagraphRerecord, KindCompileError, KindRuntimeError}
+	KindCudagraphRerecord, KindCompileError, KindRuntimeError, KindAccuracy}

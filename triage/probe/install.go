@@ -19,10 +19,17 @@ var siteOptim []byte
 //go:embed steps.py
 var siteSteps []byte
 
+//go:embed force_backend.py
+var siteForce []byte
+
+// BackendEnv names the backend a probed run's every torch.compile call is forced to (force_backend.py): the
+// ladder's tier. Unset, the program's own backend stands.
+const BackendEnv = "TORCHTRIAGE_BACKEND"
+
 // siteCustomize is the probe as Install writes it: sitecustomize.py, then the optimizer scan it calls at exit
-// (optim_scan.py) and the step clocks (steps.py) appended, so that a traceback's line in the probe is that line of
-// sitecustomize.py.
-var siteCustomize = append(append(append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...), '\n'), siteSteps...)
+// (optim_scan.py), the step clocks (steps.py) and the backend forcing (force_backend.py) appended, so that a
+// traceback's line in the probe is that line of sitecustomize.py.
+var siteCustomize = append(append(append(append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...), '\n'), siteSteps...), siteForce...)
 
 // DirEnv names the probe directory in a probed run's environment (Install): a run's recorded environment
 // without it was launched without the probe.

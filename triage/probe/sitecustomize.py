@@ -19,6 +19,7 @@
 #   6. at exit, in every main process (torch or not), writes <probe dir>/modules-<pid>.json: the .py files of
 #      the modules the run imported from under its start directory or its script's directory (not
 #      site-packages, not torch, not the standard library), for torchtriage to keep with the run (code/).
+# Appended: force_backend.py (TORCHTRIAGE_BACKEND forces the backend of every torch.compile, at torch's import).
 # The probe dir comes from TORCHTRIAGE_PROBE_DIR; without it only step 1 runs.
 
 
@@ -246,6 +247,7 @@ def _watch_imports(os, sys, probe_dir, pid):
                      "torch": str(getattr(module, "__version__", "")), "cuda": str(cuda or ""), "time": time.time(),
                      "thread": thread}
             _write_json(os, os.path.join(probe_dir, "start-rank%d-%d.json" % (rank, pid)), start)
+            _force_backend(os, module)  # the ladder's tier (force_backend.py)
         elif name == "torch._dynamo":
             _compile_callbacks(os, sys, module, state, compile_path)
         if name in ("torch", "torch._dynamo"):

@@ -66,6 +66,10 @@ type RunFacts struct {
 	Steps       []probe.StepLog
 	StepMarker  string
 	WarmupSteps *int
+	// Minified is what PyTorch's minifier and compiler bisector found of this run's failure, one line each
+	// ("Minifier: minified from 10 to 3 nodes …", "Compiler bisector: the bisector blames …"): the ladder's
+	// minified/verdict.json; nil when neither ran on it
+	Minified []string
 }
 
 // StallFact is one period the run printed nothing for longer than the tool's stall setting.

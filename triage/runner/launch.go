@@ -110,7 +110,7 @@ func launch(store *runs.Store, spec runs.Spec, of relaunchOf, sink func(Event), 
 	r.meta = runs.Meta{
 		ID: id, Name: filepath.Base(dir), Dir: dir, UserArgv: runs.RedactArgv(spec.Argv), Shell: spec.Shell,
 		Nproc: spec.Nproc, Launcher: spec.Launcher, Cwd: spec.Dir, Preset: spec.Preset,
-		TorchVersion: spec.TorchVersion, Demo: spec.Demo, Start: now, State: runs.StateRunning, Timeout: spec.Timeout.Seconds(),
+		TorchVersion: spec.TorchVersion, Demo: spec.Demo, Experiment: spec.Experiment, Start: now, State: runs.StateRunning, Timeout: spec.Timeout.Seconds(),
 		Supervisor: runs.CurrentSupervisor(),
 	}
 	r.meta.RelaunchedFrom, r.meta.RelaunchNote = of.from, of.note

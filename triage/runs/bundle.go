@@ -113,6 +113,15 @@ func (b *bundler) writeAll(m Meta, opt BundleOptions) error {
 		}
 		b.todays = "repro/" + filepath.Base(script)
 	}
+	if v, ok := ReadMinified(m.Dir); ok { // what the ladder's minifier and bisector made of this run
+		for _, f := range []string{v.Repro, "verdict.json"} {
+			if f != "" {
+				if err := b.addFile(filepath.Join(m.Dir, MinifiedDir, f), MinifiedDir+"/"+f); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	if err := b.addBytes("versions.txt", []byte(versionsText(m, opt.Versions))); err != nil {
 		return err
 	}

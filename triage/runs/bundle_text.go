@@ -225,6 +225,7 @@ func readmeText(m Meta, files []string, todays string, opt BundleOptions, sc *Sc
 		b.WriteString("TORCH_TRACE points into the original run directory; point it anywhere you like.\n")
 	}
 	b.WriteString(codeText(m, todays))
+	b.WriteString(minifiedText(m))
 	if opt.Findings != "" {
 		b.WriteString("\n" + strings.TrimRight(opt.Findings, "\n") + "\n")
 	}
@@ -293,4 +294,26 @@ func shortHash(h string) string {
 		return h[:12]
 	}
 	return orNone(h, "unknown")
+}
+
+// minifiedText is the README's word on what PyTorch's minifier and compiler bisector found (the ladder's
+// minified/verdict.json), "" when neither ran on this run.
+func minifiedText(m Meta) string {
+	v, ok := ReadMinified(m.Dir)
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n## Minified repro and compiler bisector\n\n")
+	if v.Repro != "" {
+		b.WriteString("`" + MinifiedDir + "/" + v.Repro + "` is PyTorch's minified repro of this run's failure: run it with `python3 " +
+			MinifiedDir + "/" + v.Repro + "`.\n\n")
+	}
+	if v.Minifier != "" {
+		b.WriteString("- Minifier: " + v.Minifier + "\n")
+	}
+	if v.Bisector != "" {
+		b.WriteString("- Compiler bisector: " + v.Bisector + "\n")
+	}
+	return b.String()
 }

@@ -92,6 +92,15 @@ type Meta struct {
 	// Code is what the run kept of the code it ran (code/: the command's scripts, the user modules it imported),
 	// each file with its size and sha256; nil in a run made before runs kept their code.
 	Code *Code `json:"code,omitempty"`
+	// Experiment groups the runs of one experiment (the ladder's tiers): log, diff and the TUI show them as one.
+	Experiment *Experiment `json:"experiment,omitempty"`
+}
+
+// Experiment is what a run is a step of: one experiment's runs share its ID.
+type Experiment struct {
+	ID   string `json:"id"`   // shared by the experiment's runs: "ladder-20261207-210405"
+	Kind string `json:"kind"` // "ladder"
+	Step string `json:"step"` // this run's step: the ladder's backend ("aot_eager")
 }
 
 // Duration is the wall time of the run (zero while it runs).

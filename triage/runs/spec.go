@@ -27,6 +27,7 @@ type Spec struct {
 	Env          map[string]string // extra env
 	TorchVersion string            // "2.14" etc. when known: unknown log names are dropped
 	Demo         string            // the scenario a `torchtriage demo` run replays ("" for the user's repro); kept in Meta
+	Experiment   *Experiment       // the experiment the run is a step of (a ladder's tier); kept in Meta; nil for none
 	Timeout      time.Duration     // 0 = none
 	Stall        time.Duration     // no-output watchdog; 0 = 300s, <0 = off
 	Grace        time.Duration     // between SIGINT, SIGTERM and SIGKILL; 0 = 5s

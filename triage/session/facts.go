@@ -47,6 +47,13 @@ func metaFacts(m runs.Meta) *report.RunFacts {
 	if k, err := strconv.Atoi(m.Env[probe.WarmupStepsEnv]); err == nil && k >= 0 {
 		f.WarmupSteps = &k
 	}
+	if v, ok := runs.ReadMinified(m.Dir); ok && m.Dir != "" { // the ladder's minifier and bisector on this run
+		for _, l := range [][2]string{{"Minifier: ", v.Minifier}, {"Compiler bisector: ", v.Bisector}} {
+			if l[1] != "" {
+				f.Minified = append(f.Minified, l[0]+l[1])
+			}
+		}
+	}
 	for _, st := range m.Stalls {
 		s := report.StallFact{Since: st.Since, Detected: st.Detected, Compiling: st.Compiling}
 		switch {

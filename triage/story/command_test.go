@@ -54,3 +54,39 @@ func TestLogPrintsTheExactCommandAndMarksDemoRuns(t *testing.T) {
 		t.Errorf("demo flags %v %v", s.Runs[2].Demo, s.Runs[0].Demo)
 	}
 }
+
+// The runs of one ladder are one experiment: each run's heading names it and the run's tier, in text and Markdown.
+func TestLogGroupsALaddersRuns(t *testing.T) {
+	store := t.TempDir()
+	exit0, exit1 := 0, 1
+	at := time.Date(2026, 12, 7, 21, 12, 18, 0, time.UTC)
+	for i, b := range []string{"eager", "inductor"} {
+		code := &exit0
+		if b == "inductor" {
+			code = &exit1
+		}
+		storyRun(t, store, runs.Meta{ID: i + 1, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"python3", "x.py"},
+			Argv: []string{"python3", "x.py"}, Cwd: "/home/dev", Start: at.Add(time.Duration(i) * time.Minute), State: runs.StateExited,
+			ExitCode: code, Env: map[string]string{"TORCHTRIAGE_BACKEND": b},
+			Experiment: &runs.Experiment{ID: "ladder-20261207-211218", Kind: "ladder", Step: b}}, nil, "torch-2.14/gb_recompile.triage.log")
+	}
+	storyRun(t, store, runs.Meta{ID: 3, Preset: "breaks", TorchLogs: "graph_breaks,recompiles", UserArgv: []string{"python3", "x.py"},
+		Argv: []string{"python3", "x.py"}, Cwd: "/home/dev", Start: at.Add(3 * time.Minute), State: runs.StateExited, ExitCode: &exit0},
+		nil, "torch-2.14/gb_recompile.triage.log")
+	s, err := Build(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var txt, md bytes.Buffer
+	WriteText(&txt, s, text.Options{Width: 200})
+	WriteMarkdown(&md, s)
+	for _, out := range []string{txt.String(), md.String()} {
+		if strings.Count(out, "ladder-20261207-211218 · ") != 2 || !strings.Contains(out, "ladder-20261207-211218 · eager") ||
+			!strings.Contains(out, "ladder-20261207-211218 · inductor") {
+			t.Errorf("want the two ladder runs (and only them) headed by their experiment and tier:\n%s", out)
+		}
+	}
+	if s.Runs[0].Experiment == nil || s.Runs[2].Experiment != nil {
+		t.Errorf("experiments %+v %+v", s.Runs[0].Experiment, s.Runs[2].Experiment)
+	}
+}

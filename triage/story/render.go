@@ -113,6 +113,9 @@ func runHead(r *Run) []string {
 	if r.Demo != "" {
 		h = append(h, "demo · "+r.Demo)
 	}
+	if e := r.Experiment; e != nil { // the ladder's runs, one experiment: "ladder-20261207-211218 · inductor"
+		h = append(h, e.ID+" · "+e.Step)
+	}
 	h = append(h, "preset "+runPresetText(r), r.Exit)
 	if r.DurationS > 0 {
 		h = append(h, durText(r.DurationS))

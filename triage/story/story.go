@@ -66,28 +66,30 @@ type Counts struct {
 
 // StoryRun is one run of the session.
 type Run struct {
-	ID           int       `json:"id"`
-	Name         string    `json:"name"`
-	Dir          string    `json:"dir"`
-	Start        time.Time `json:"start"`
-	DurationS    float64   `json:"duration_s"`
-	Preset       string    `json:"preset"`
-	TorchLogs    string    `json:"torch_logs"`
-	Command      string    `json:"command"`        // exactly what ran, shell-quoted, with its launcher (torchrun/srun/sh -c)
-	Demo         string    `json:"demo,omitempty"` // the scenario of a `torchtriage demo` run
-	Torch        string    `json:"torch,omitempty"`
-	State        string    `json:"state"`
-	ExitCode     *int      `json:"exit_code"`
-	Signal       string    `json:"signal,omitempty"`
-	Exit         string    `json:"exit"` // "exit 0", "timed out (SIGTERM)", …
-	Metric       *float64  `json:"metric"`
-	Note         string    `json:"note"`
-	RelaunchedAs string    `json:"relaunched_as,omitempty"` // torch rejected a TORCH_LOGS name: this run was redone
-	RelaunchNote string    `json:"relaunch_note,omitempty"`
-	Counts       *Counts   `json:"counts"` // nil when the run has no logs to analyse (failed to start, unreadable)
-	Logged       Logged    `json:"logged"` // which kinds its TORCH_LOGS printed
-	Steady       bool      `json:"steady"`
-	Verdict      string    `json:"verdict"`
+	ID        int       `json:"id"`
+	Name      string    `json:"name"`
+	Dir       string    `json:"dir"`
+	Start     time.Time `json:"start"`
+	DurationS float64   `json:"duration_s"`
+	Preset    string    `json:"preset"`
+	TorchLogs string    `json:"torch_logs"`
+	Command   string    `json:"command"`        // exactly what ran, shell-quoted, with its launcher (torchrun/srun/sh -c)
+	Demo      string    `json:"demo,omitempty"` // the scenario of a `torchtriage demo` run
+	// Experiment is the experiment the run is a step of (a ladder's tier): its runs share the id
+	Experiment   *runs.Experiment `json:"experiment,omitempty"`
+	Torch        string           `json:"torch,omitempty"`
+	State        string           `json:"state"`
+	ExitCode     *int             `json:"exit_code"`
+	Signal       string           `json:"signal,omitempty"`
+	Exit         string           `json:"exit"` // "exit 0", "timed out (SIGTERM)", …
+	Metric       *float64         `json:"metric"`
+	Note         string           `json:"note"`
+	RelaunchedAs string           `json:"relaunched_as,omitempty"` // torch rejected a TORCH_LOGS name: this run was redone
+	RelaunchNote string           `json:"relaunch_note,omitempty"`
+	Counts       *Counts          `json:"counts"` // nil when the run has no logs to analyse (failed to start, unreadable)
+	Logged       Logged           `json:"logged"` // which kinds its TORCH_LOGS printed
+	Steady       bool             `json:"steady"`
+	Verdict      string           `json:"verdict"`
 	// StoppedBy is why the tool itself stopped the run ("cancelled", "timed out after 10m0s"): no failure of it
 	StoppedBy string `json:"stopped_by_tool,omitempty"`
 	// CountsAreFloors: the run did not complete (stopped, crashed): its counts are what it reached, each a floor
@@ -221,7 +223,7 @@ func BuildFor(storeDir string, set *playbooks.Set, script string) (*Story, error
 // analyzeRun loads one run's logs and probe files; a run without analysable logs keeps Counts nil.
 func analyzeRun(m runs.Meta, set *playbooks.Set) (Run, []string) {
 	r := Run{ID: m.ID, Name: m.Name, Dir: m.Dir, Start: m.Start, DurationS: m.DurationS, Preset: m.Preset,
-		TorchLogs: m.TorchLogs, Command: commandText(m), Demo: m.Demo, Torch: m.TorchVersion, State: string(m.State),
+		TorchLogs: m.TorchLogs, Command: commandText(m), Demo: m.Demo, Experiment: m.Experiment, Torch: m.TorchVersion, State: string(m.State),
 		ExitCode: m.ExitCode, Signal: m.Signal, Exit: exitText(m), Metric: m.Metric, Note: m.Note,
 		RelaunchedAs: m.RelaunchedAs, RelaunchNote: m.RelaunchNote, Changes: []Change{}, Error: m.Error, meta: m}
 	if m.State == runs.StateCorrupt || m.State == runs.StateFailedToStart {

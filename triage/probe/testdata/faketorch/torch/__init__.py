@@ -23,3 +23,11 @@ def are_deterministic_algorithms_enabled():
 
 # like PyTorch: an unknown TORCH_LOGS name fails `import torch`
 _logging._init_logs()
+
+
+def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, disable=False):
+    """torch.compile's signature: returns what it was asked, for the probe's backend forcing (force_backend.py)."""
+    asked = {"backend": backend, "mode": mode, "options": options, "fullgraph": fullgraph}
+    if model is None:
+        return lambda m: ("compiled", m, asked)
+    return ("compiled", model, asked)

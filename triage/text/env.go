@@ -7,8 +7,8 @@ import (
 	"github.com/xo/terminfo"
 )
 
-// Whether a terminal can show more than ASCII is decided from the environment, as if stdout were the terminal, so
-// that `report | less` looks as it would on the screen:
+// Whether a terminal shows only ASCII (no ·, ×, —, …, →), decided from the environment as if stdout were the
+// terminal, so that `report | less` looks as it would on the screen:
 //   - colorprofile.Env reads TERM and NO_COLOR: TERM=dumb or no TERM at all is NoTTY, NO_COLOR=1 is Ascii;
 //     both mean ASCII here.
 //   - colorprofile rates any other TERM as ANSI at least (vt100 included: its terminfo is only read to

@@ -1,0 +1,55 @@
+package ladder
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/runs"
+)
+
+func shLadder(t *testing.T, script, mismatch string) *Ladder {
+	t.Helper()
+	store, err := runs.OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := Run(Options{Store: store, Spec: runs.Spec{Argv: []string{"sh", "-c", script}, Dir: t.TempDir()}, Mismatch: mismatch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// The ladder end to end on commands without torch: each tier a stored run of one experiment with its backend
+// forced in the environment; it stops at the first tier that is not ok and says nothing of the rest. The
+// program's own comparison (--mismatch) makes a tier wrong; without it, a non-zero exit with no error torch
+// printed is `failed` (a guess, said so); a run that never ran torch proves nothing.
+func TestLadderStopsAtTheFirstBadTier(t *testing.T) {
+	l := shLadder(t, "echo 'backend=x max_abs_diff=2.0 MISMATCH'; exit 1", "MISMATCH")
+	if l.FirstBad == nil || *l.FirstBad != "eager" || l.Tiers[0].Result != Wrong ||
+		!strings.Contains(l.Tiers[0].Why, `the program's own comparison: it printed "backend=x max_abs_diff=2.0 MISMATCH"`) {
+		t.Fatalf("%+v", l.Tiers[0])
+	}
+	for _, tier := range l.Tiers[1:] {
+		if tier.Result != NotRun || tier.Run != "" {
+			t.Errorf("after the first bad tier: %+v", tier)
+		}
+	}
+	m, err := runs.LoadRun(l.Tiers[0].Run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := m.Experiment; e == nil || e.ID != l.Experiment || e.Kind != "ladder" || e.Step != "eager" || m.Env["TORCHTRIAGE_BACKEND"] != "eager" {
+		t.Errorf("the tier's run: experiment %+v, env %v", m.Experiment, m.Env)
+	}
+	if l := shLadder(t, "echo 'MISMATCH'; exit 1", ""); l.Tiers[0].Result != Failed || !strings.Contains(l.Tiers[0].Why, "a guess") {
+		t.Errorf("without --mismatch: %+v", l.Tiers[0])
+	}
+	if l := shLadder(t, "echo hello", ""); l.Tiers[0].Result != NotCompiled || !strings.Contains(l.Summary, "eager shows nothing") {
+		t.Errorf("no torch: %+v %q", l.Tiers[0], l.Summary)
+	}
+	store, _ := runs.OpenStore(t.TempDir())
+	if _, err := Run(Options{Store: store, Spec: runs.Spec{Argv: []string{"true"}}, Mismatch: "("}); err == nil || !strings.Contains(err.Error(), "--mismatch") {
+		t.Errorf("a bad --mismatch: %v", err)
+	}
+}
