@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/torchtriage/torchtriage/playbooks"
-	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 func newPlaybooksCmd() *cobra.Command {
@@ -38,18 +37,7 @@ func newPlaybooksCmd() *cobra.Command {
 			if format == "json" {
 				return playbooks.WriteJSON(cmd.OutOrStdout(), found)
 			}
-			rows := make([][]string, 0, len(found))
-			for _, p := range found {
-				rows = append(rows, []string{p.ID, p.Severity, p.Category, p.Title})
-			}
-			w := text.NewWriter(cmd.OutOrStdout(), textOptions(cmd, width))
-			w.Table([]text.Column{{Header: "ID"}, {Header: "SEVERITY"}, {Header: "CATEGORY"}, {Header: "TITLE", Wrap: true}}, rows)
-			if query == "" {
-				w.Blank()
-				w.Line(0, fmt.Sprintf("and %d registry playbooks, one per graph-break id of PyTorch %s (gb-registry-NNNN): "+
-					"search them by GB id or gb_type words, e.g. torchtriage playbooks GB0014.", playbooks.RegistryLen(),
-					playbooks.RegistryTorch))
-			}
+			playbooks.WriteList(cmd.OutOrStdout(), textOptions(cmd, width), found, query == "")
 			return nil
 		},
 	}
@@ -99,27 +87,7 @@ func newExplainCmd() *cobra.Command {
 			}
 			fmt.Fprint(out, o.Glyphs(playbooks.Render(p, o.Cols(), colorOK(out, o, noColor))))
 			if gb := playbooks.NormalizeGBID(key); playbooks.IsGBID(gb) {
-				var others []string
-				var own *playbooks.Playbook // the registry's, when another one is shown
-				for _, o := range set.ByGBID(gb) {
-					switch {
-					case o == p:
-					case o.FromRegistry():
-						own = o
-					default:
-						others = append(others, o.ID)
-					}
-				}
-				w := text.NewWriter(out, o)
-				if len(others) > 0 || own != nil {
-					w.Blank()
-				}
-				if len(others) > 0 {
-					w.Line(2, fmt.Sprintf("Also listing %s: %s", gb, strings.Join(others, ", ")))
-				}
-				if own != nil {
-					w.Line(2, fmt.Sprintf("PyTorch's own words for %s: torchtriage explain %s", gb, own.ID))
-				}
+				playbooks.WriteAlso(out, o, set, p, gb)
 			}
 			return nil
 		},
