@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
 // Issue 38, class 4: a file of torch's C++ frames and nothing else (the stack trace of a c10 exception, pasted
@@ -64,4 +66,44 @@ func recompileFailures(t *testing.T, path string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Issue 38, class 8: a graph break pasted without its header and without a user frame (its reason, explanation,
+// hints and debug context only) is one break of unknown site, with the partial-input caveat, and its finding says
+// the site was cut; a fragment whose gb_type or reason a break with a site in the input has is that break's, not
+// another one.
+func TestFragmentWithoutUserFrame(t *testing.T) {
+	p := ReportOfText(t, readFile(t, filepath.Join(Fixtures, "synthetic", "synthetic_fragment.torch-2.14.log")))
+	if p.Counts.GraphBreaks != 2 || !p.report.Partial {
+		t.Fatalf("2.14 fragment: %d breaks, partial %v", p.Counts.GraphBreaks, p.report.Partial)
+	}
+	var titles []string
+	for _, f := range p.findings {
+		if f.Kind == findings.KindGraphBreak && f.File == "" {
+			titles = append(titles, f.Title)
+		}
+	}
+	if len(titles) != 1 || !strings.Contains(titles[0], "where: cut from the input") {
+		t.Errorf("site-less break titles %q", titles)
+	}
+	// 2.6: "Reason: Data-dependent jump" without its header, then the recording's duplicate record of that break
+	// at r01_branch_print.py:4: the recording's 2 breaks, not 3
+	p = ReportOfText(t, readFile(t, filepath.Join(Fixtures, "synthetic", "synthetic_fragment.torch-2.6.log")))
+	if p.Counts.GraphBreaks != 2 {
+		t.Errorf("2.6 fragment of a break with a site: %d breaks", p.Counts.GraphBreaks)
+	}
+	for _, b := range p.report.GraphBreaks {
+		if b.File == "" {
+			t.Errorf("a site-less break beside its sited twin: %+v", b.Key)
+		}
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
