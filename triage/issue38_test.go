@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/findings"
 )
 
@@ -106,4 +107,33 @@ func readFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// Issue 38, class 7: an excerpt cut inside a record (here rank 1's `Recompiling function` header and rank 0's first
+// break were not pasted) leaves rank agreement "not judged: the input is cut (…)": what the cut removed from one
+// rank is no HIGH "ranks compile differently", and no verdict of ranks that disagree.
+func TestCutExcerptRanksNotJudged(t *testing.T) {
+	path := filepath.Join(Fixtures, "synthetic", "synthetic_cut_ranks.torch-2.14.log")
+	p := ReportOfText(t, readFile(t, path))
+	if !p.report.Partial || len(p.report.Ranks) != 2 {
+		t.Fatalf("partial %v, ranks %v", p.report.Partial, p.report.Ranks)
+	}
+	for _, f := range p.findings {
+		if f.Kind == findings.KindRankDisagreement {
+			t.Errorf("finding %s %q on a cut input", f.Severity, f.Title)
+		}
+	}
+	set, err := playbooks.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := Analyze(p.report, set, nil)
+	ra := a.RankAgreement
+	want := "not judged: the input is cut (guard failures without their `Recompiling function` header)"
+	if ra.Disagree() || ra.Agree || !strings.HasPrefix(ra.Summary, want) {
+		t.Errorf("rank agreement %+v", ra)
+	}
+	if strings.Contains(a.Verdict.Summary, "ranks disagree") {
+		t.Errorf("verdict %q", a.Verdict.Summary)
+	}
 }

@@ -66,8 +66,10 @@ func TestPasteStartsInsideGraphBreak(t *testing.T) {
 		}
 		n++
 		before, inside := ReportOfText(t, joinLines(lines[i:])), ReportOfText(t, joinLines(lines[i+1:]))
-		if !reflect.DeepEqual(inside.Counts, before.Counts) || !reflect.DeepEqual(inside.Signature(siteFull), before.Signature(siteFull)) {
-			t.Errorf("%s: cut inside the break\n got %+v %q\nwant %+v %q", name, inside.Counts, inside.Signature(siteFull), before.Counts, before.Signature(siteFull))
+		// rank agreement is not judged on a cut input (issue 38 class 7): its finding is the one difference
+		want := slices.DeleteFunc(before.Signature(siteFull), func(s string) bool { return strings.HasPrefix(s, "rank_disagreement ") })
+		if !reflect.DeepEqual(inside.Counts, before.Counts) || !reflect.DeepEqual(inside.Signature(siteFull), want) {
+			t.Errorf("%s: cut inside the break\n got %+v %q\nwant %+v %q", name, inside.Counts, inside.Signature(siteFull), before.Counts, want)
 		}
 		if !inside.report.Partial || before.report.Partial {
 			t.Errorf("%s: partial %v (cut inside), %v (cut before): %q", name, inside.report.Partial, before.report.Partial, inside.report.PartialReasons)
