@@ -172,6 +172,7 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 			n, _ := f.ReadAt(head, 0)
 			warnIfBinary(head[:n])
 			if !SniffTrace(head[:n]) {
+				opt.wrap = wrapOf(head[:n])
 				err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit)
 				changed = errors.Is(err, errChanged)
 				if err != nil && !changed {
@@ -195,6 +196,7 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 	if in.Trace {
 		err = ParseTrace(r, opt, emit)
 	} else {
+		opt.wrap = wrapOf(head)
 		err = Parse(r, opt, emit)
 	}
 	if err != nil {

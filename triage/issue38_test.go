@@ -3,6 +3,7 @@ package triage
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -136,4 +137,51 @@ func TestCutExcerptRanksNotJudged(t *testing.T) {
 	if strings.Contains(a.Verdict.Summary, "ranks disagree") {
 		t.Errorf("verdict %q", a.Verdict.Summary)
 	}
+}
+
+// Issue 38, class 6b: a paste hard-wrapped by its reporter (every line longer than W columns broken into pieces of
+// exactly W, as `fold -w W` and a terminal's rows do) counts as the recording it was made from: every text fixture
+// of expected.json wrapped at 80, 100 and 120 columns reads as the fixture itself, both pasted (`report -`).
+func TestHardWrappedPastesCountAsRecorded(t *testing.T) {
+	n := 0
+	for name, lines := range fixtureTexts(t) {
+		want := ReportOfText(t, joinLines(lines))
+		for _, w := range []int{80, 100, 120} {
+			wrapped, pieces, exact := foldLines(lines, w)
+			if pieces < 3 || pieces*10 < strings.Count(wrapped, "\n") || exact {
+				// too few pieces to tell a wrap by (the reader reads the text as printed), or a line of exactly
+				// k×w columns, whose last piece no reader can tell from a wrapped one (docs/inputs.md)
+				continue
+			}
+			n++
+			got := ReportOfText(t, wrapped)
+			if !reflect.DeepEqual(got.Counts, want.Counts) || !reflect.DeepEqual(got.Signature(siteFull), want.Signature(siteFull)) {
+				t.Errorf("%s wrapped at %d:\n got %+v %q\nwant %+v %q", name, w, got.Counts, got.Signature(siteFull), want.Counts, want.Signature(siteFull))
+			}
+		}
+	}
+	t.Logf("%d wrapped fixtures", n)
+	if n < 300 {
+		t.Fatalf("only %d wrapped fixtures", n)
+	}
+}
+
+// foldLines is `fold -w w` of lines (each broken into pieces of w runes), how many pieces of w runes it made, and
+// whether a line was exactly k×w runes long.
+func foldLines(lines []string, w int) (string, int, bool) {
+	var b strings.Builder
+	pieces, exact := 0, false
+	for _, l := range lines {
+		r := []rune(l)
+		pieces += len(r) / w
+		exact = exact || len(r) > 0 && len(r)%w == 0
+		for len(r) > w {
+			b.WriteString(string(r[:w]))
+			b.WriteByte('\n')
+			r = r[w:]
+		}
+		b.WriteString(string(r))
+		b.WriteByte('\n')
+	}
+	return b.String(), pieces, exact
 }

@@ -1,0 +1,77 @@
+package logparse
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// No log as printed looks hard-wrapped: WrapWidth of every fixture and recorded log (their starts, as the reader
+// sees them) is 0, so no line of a real log is joined with the next.
+func TestWrapWidthOfLogsAsPrinted(t *testing.T) {
+	files := seedFiles(t)
+	_ = filepath.WalkDir("../testdata/realtorch", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".log") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	for _, p := range files {
+		if strings.Contains(p, "synthetic_wrapped") { // made by wrapping: TestWrapWidthOfWrappedFixtures
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := WrapWidth(b[:min(len(b), headSize)]); w != 0 {
+			t.Errorf("%s: wrapped at %d", p, w)
+		}
+	}
+}
+
+// The fixtures made by wrapping a recording with `fold -w W` are seen wrapped at W.
+func TestWrapWidthOfWrappedFixtures(t *testing.T) {
+	for name, want := range map[string]int{"synthetic_wrapped.torch-2.14.log": 100, "synthetic_wrapped.torch-2.6.log": 80} {
+		b, err := os.ReadFile(filepath.Join("../testdata/fixtures/synthetic", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := WrapWidth(b[:min(len(b), headSize)]); w != want {
+			t.Errorf("%s: wrapped at %d, want %d", name, w, want)
+		}
+	}
+}
+
+// A wrap piece is joined with the line after it unless that line starts one of its own, and a CRLF paste's pieces
+// join without their '\r'; the joined line is parsed as one (its site whole).
+func TestUnwrapJoinsPieces(t *testing.T) {
+	const head = "V1121 08:02:59.662000 31101 torch/_dynamo/symbolic_convert.py:5368] [0/0] [__graph_breaks] "
+	for _, eol := range []string{"\n", "\r\n"} {
+		var in strings.Builder
+		for _, f := range []string{"branch_print", "item", "cache_limit"} {
+			for _, l := range []string{head + "Graph break in user code at /work/repro/" + f + ".py:4", head + "Graph Break Reason: Data-dependent branching"} {
+				for len(l) > 100 { // fold -w 100
+					in.WriteString(l[:100] + eol)
+					l = l[100:]
+				}
+				in.WriteString(l + eol)
+			}
+		}
+		var sites []string
+		p := NewParser(Options{Rank: -1, wrap: WrapWidth([]byte(in.String()))}, func(r *Record) {
+			if r.Kind == KindGraphBreak {
+				sites = append(sites, r.Break.File)
+			}
+		})
+		if p.opt.wrap != 100 {
+			t.Fatalf("%q: wrap %d", eol, p.opt.wrap)
+		}
+		p.Write([]byte(in.String()))
+		p.Flush()
+		if len(sites) != 3 || sites[0] != "/work/repro/branch_print.py" || sites[2] != "/work/repro/cache_limit.py" {
+			t.Errorf("%q: sites %q", eol, sites)
+		}
+	}
+}
