@@ -47,9 +47,10 @@ type traceState struct {
 	strs      map[int]string
 	pending   map[CompileID][]string // recompile_reasons artifacts waiting for their compilation_metrics
 	pendLine  map[CompileID]int
-	frameFn   map[int]Frame // frame id -> function from dynamo_start
-	breaks    int           // dynamo_graph_break_reason artifacts seen
-	restarts  []*Record     // breaks known only from restart_reasons
+	limitName map[CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
+	frameFn   map[int]Frame        // frame id -> function from dynamo_start
+	breaks    int                  // dynamo_graph_break_reason artifacts seen
+	restarts  []*Record            // breaks known only from restart_reasons
 	rank, pid int
 	version   string
 	envRank   int               // the first rank an envelope carries, -1 when none does
@@ -75,7 +76,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	// One file, one rank (pasted-logs.md §6): the envelopes' rank when one carries it, else the file name's.
 	var recs []*Record
 	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
-		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank,
+		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, limitName: map[CompileID]string{}, frameFn: map[int]Frame{}, rank: opt.Rank,
 		envRank: -1, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
 	defer func() {
 		wentOn(recs)

@@ -65,11 +65,17 @@ func (st *traceState) finish() {
 }
 
 // limitOfReason reads the limit and its value from 2.14's fail_reason of a compile refused at it: "… exceeding
-// the recompile_limit cache size limit (currently set to 2) …"; "", 0 when it does not say.
+// the recompile_limit cache size limit (currently set to 2) …"; 2.6's names the limit alone ("cache_size_limit
+// reached": its value 0, not known); "", 0 when it does not say.
 func limitOfReason(s string) (string, int) {
 	const lead, mid = "exceeding the ", " cache size limit (currently set to "
 	i := strings.Index(s, lead)
 	if i < 0 {
+		for _, name := range [...]string{"accumulated_cache_size_limit", "accumulated_recompile_limit", "cache_size_limit", "recompile_limit"} {
+			if j := strings.Index(s, name); j >= 0 && (j == 0 || s[j-1] == ' ' || s[j-1] == '.') {
+				return name, 0
+			}
+		}
 		return "", 0
 	}
 	rest := s[i+len(lead):]
@@ -98,7 +104,7 @@ func (st *traceState) limitRecord(cid CompileID, reasons []string, line int) *Re
 	r := st.record(nil, line, KindLimitHit)
 	r.CompileID, r.Era = cid, st.era()
 	fn := st.frameFn[cid.Frame]
-	r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line}
+	r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line, Limit: st.limitName[cid]}
 	if fs := failuresOf(reasons); len(fs) > 0 {
 		r.Limit.LastReason = fs[0].CompileID + ": " + fs[0].Guard
 	}

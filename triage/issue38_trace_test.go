@@ -8,13 +8,13 @@ import (
 	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
-// Issue 38, class 5: a limit hit known only from a TORCH_TRACE (2.6 logs a refused compile's recompile reasons and
-// never its compilation_metrics) names neither the limit nor its value in the trace: every rendering says so
-// instead of "hit config. (0)"; a trace that names them (2.14's fail_reason) still says "config.recompile_limit (3)".
+// Issue 38, class 5: a limit hit known only from a TORCH_TRACE names what the trace knows of the limit: 2.6's
+// fail_reason "cache_size_limit reached" the limit without its value, 2.14's both; every rendering says so, never
+// "hit config. (0)" (LimitWords also words a hit inferred from recompile reasons alone: neither known).
 func TestTraceLimitHitNamesWhatItKnows(t *testing.T) {
 	for dir, want := range map[string]string{
-		"torch-2.6/gb_recompile.trace":  "a recompile limit (the input names neither which nor its value)",
-		"torch-2.6/r12_limit_str.trace": "a recompile limit (the input names neither which nor its value)",
+		"torch-2.6/gb_recompile.trace":  "config.cache_size_limit (its value is not in the input)",
+		"torch-2.6/r12_limit_str.trace": "config.cache_size_limit (its value is not in the input)",
 		"torch-2.14/gb_recompile.trace": "config.recompile_limit (3)",
 	} {
 		a := triagetest.ReportPaths(t, testlogs.Path(t, "fixtures", dir))
