@@ -48,9 +48,11 @@ type traceState struct {
 	pending   map[CompileID][]string // recompile_reasons artifacts waiting for their compilation_metrics
 	pendLine  map[CompileID]int
 	limitName map[CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
-	frameFn   map[int]Frame        // frame id -> function from dynamo_start
-	breaks    int                  // dynamo_graph_break_reason artifacts seen
-	restarts  []*Record            // breaks known only from restart_reasons
+	lastCid   CompileID            // the compile id of the last envelope that carries one (endsMidCompile)
+	lastLine  int
+	frameFn   map[int]Frame // frame id -> function from dynamo_start
+	breaks    int           // dynamo_graph_break_reason artifacts seen
+	restarts  []*Record     // breaks known only from restart_reasons
 	rank, pid int
 	version   string
 	envRank   int               // the first rank an envelope carries, -1 when none does
@@ -77,7 +79,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	var recs []*Record
 	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
 		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, limitName: map[CompileID]string{}, frameFn: map[int]Frame{}, rank: opt.Rank,
-		envRank: -1, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
+		envRank: -1, lastCid: NoCompileID, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
 	defer func() {
 		wentOn(recs)
 		for _, r := range recs {
@@ -118,6 +120,9 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 		if st.envRank < 0 {
 			st.envRank = envelopeRank(body)
 		}
+		if cid, ok := envelopeCID(body); ok {
+			st.lastCid, st.lastLine = cid, st.lineNo
+		}
 		if !interesting(body) {
 			return
 		}
@@ -133,6 +138,12 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	flushEnv()
 	st.finish()
 	st.shapesTraced()
+	st.endsMidCompile()
+	// the file's rank is a rank of the run whether or not a record names it (a rank killed mid-compile, before
+	// its first compilation_metrics, still says "rank": 0 in its envelopes)
+	if rank := cmpOr(st.envRank, opt.Rank); rank >= 0 && opt.OnRank != nil {
+		opt.OnRank(rank)
+	}
 	if opt.OnFacts != nil {
 		opt.OnFacts(Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version})
 	}
@@ -189,4 +200,12 @@ func readLines(r io.Reader, max int, fn func(line []byte, cut bool)) error {
 			return err
 		}
 	}
+}
+
+// cmpOr is a when it is a rank (>= 0), else b.
+func cmpOr(a, b int) int {
+	if a >= 0 {
+		return a
+	}
+	return b
 }

@@ -23,6 +23,57 @@ func envelopeRank(b []byte) int {
 	return -1
 }
 
+// envelopeCID reads `"frame_id": F, "frame_compile_id": C` of an envelope without decoding it. The envelope's
+// fields follow its payload object, so only a long line's end is searched (a compilation_metrics line is ~40 KB).
+func envelopeCID(b []byte) (CompileID, bool) {
+	b = b[max(0, len(b)-400):]
+	f := envelopeInt(b, `"frame_id": `)
+	c := envelopeInt(b, `"frame_compile_id": `)
+	if f < 0 || c < 0 {
+		return NoCompileID, false
+	}
+	return CompileID{Autograd: -1, Frame: f, Compile: c}, true
+}
+
+// envelopeInt reads the number after key in b, -1 when there is none.
+func envelopeInt(b []byte, key string) int {
+	i := bytes.LastIndex(b, []byte(key))
+	if i < 0 {
+		return -1
+	}
+	j := i + len(key)
+	k := j
+	for k < len(b) && isDigit(b[k]) {
+		k++
+	}
+	if n, ok := atoi(b[j:k]); ok {
+		return n
+	}
+	return -1
+}
+
+// CutMidCompile is why a TORCH_TRACE file looks cut: its last compile never reached its compilation_metrics.
+const CutMidCompile = "a TORCH_TRACE that ends inside a compile (its process stopped before the compile finished)"
+
+// endsMidCompile notes a trace whose last envelope is of a compile that never reached compilation_metrics (the
+// process was killed mid-compile, or the file was cut there; not a compile refused at the recompile limit, which
+// finish reads): what that rank had not reached yet is no evidence, so the input is partial.
+func (st *traceState) endsMidCompile() {
+	cid := st.lastCid
+	if !cid.Valid() {
+		return
+	}
+	if _, done := st.metricsOf[cid]; done {
+		return
+	}
+	if _, refused := st.pendLine[cid]; refused || st.limitName[cid] != "" {
+		return
+	}
+	r := st.record(nil, st.lastLine, KindOther)
+	r.CompileID, r.Cut = cid, CutMidCompile
+	st.emit(r)
+}
+
 // compileID is the compile id an envelope carries (frame_id, frame_compile_id, attempt); NoCompileID when none.
 func (env *envelope) compileID() CompileID {
 	if env.FrameID == nil || env.FrameCompileID == nil {

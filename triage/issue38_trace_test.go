@@ -1,10 +1,12 @@
 package triage_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
+	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
@@ -27,5 +29,21 @@ func TestTraceLimitHitNamesWhatItKnows(t *testing.T) {
 				t.Errorf("%s, %s: no %q", dir, format, "hit "+want)
 			}
 		}
+	}
+}
+
+// Issue 38, class 5: a rank killed mid-compile leaves a TORCH_TRACE that says "rank": 0 in its envelopes and ends
+// before its first compilation_metrics: the rank stays one of the run's, and since what it had not reached is no
+// evidence, the input is partial and rank agreement not judged (no HIGH "ranks compile differently").
+func TestTraceRankKilledMidCompile(t *testing.T) {
+	a := triagetest.ReportPaths(t, testlogs.Path(t, "fixtures", "synthetic", "synthetic_trace_killed.torch-2.14"))
+	if !slices.Equal(a.Report.Ranks, []int{0, 1}) {
+		t.Errorf("ranks %v", a.Report.Ranks)
+	}
+	if !a.Evidence.Partial || !slices.Contains(a.Evidence.PartialReasons, logparse.CutMidCompile) {
+		t.Errorf("partial %v %q", a.Evidence.Partial, a.Evidence.PartialReasons)
+	}
+	if a.RankAgreement.Disagree() || !strings.HasPrefix(a.RankAgreement.Summary, "not judged: the input is cut (") {
+		t.Errorf("rank agreement %q", a.RankAgreement.Summary)
 	}
 }
