@@ -49,6 +49,7 @@ type traceState struct {
 	pendLine  map[CompileID]int
 	limitName map[CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
 	lastCid   CompileID            // the compile id of the last envelope that carries one (endsMidCompile)
+	broke     map[[2]int]bool      // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
 	lastLine  int
 	frameFn   map[int]Frame // frame id -> function from dynamo_start
 	breaks    int           // dynamo_graph_break_reason artifacts seen
@@ -78,7 +79,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	// One file, one rank (pasted-logs.md §6): the envelopes' rank when one carries it, else the file name's.
 	var recs []*Record
 	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
-		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, limitName: map[CompileID]string{}, frameFn: map[int]Frame{}, rank: opt.Rank,
+		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, limitName: map[CompileID]string{}, broke: map[[2]int]bool{}, frameFn: map[int]Frame{}, rank: opt.Rank,
 		envRank: -1, lastCid: NoCompileID, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
 	defer func() {
 		wentOn(recs)

@@ -25,6 +25,7 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 	case env.Artifact != nil && env.Artifact.Name == "dynamo_graph_break_reason":
 		st.breaks++
 		r := st.record(env, line, KindGraphBreak)
+		st.broke[[2]int{r.CompileID.Frame, r.CompileID.Compile}] = true
 		r.Lines = append([]string(nil), payload...)
 		r.Break = parseBreak(r.Lines)
 		r.Era = st.era()

@@ -47,3 +47,17 @@ func TestTraceRankKilledMidCompile(t *testing.T) {
 		t.Errorf("rank agreement %q", a.RankAgreement.Summary)
 	}
 }
+
+// Issue 38, class 5: a frame Dynamo skipped after a graph break (a print in a loop under a context manager, real
+// 2.14: its compilation_metrics says fail_type Unsupported, the process printed "done" and exited 0) is one graph
+// break and no compile error, read from the trace alone or with the text log of the same run.
+func TestTraceFrameSkippedAfterBreakIsNoCompileError(t *testing.T) {
+	dir := testlogs.Path(t, "realtorch", "r23_skip_loop.trace")
+	for _, in := range [][]string{{dir}, {dir, testlogs.Path(t, "realtorch", "r23_skip_loop.withtrace.log")}} {
+		a := triagetest.ReportPaths(t, in...)
+		c := a.Report.Counts
+		if c.CompileErrors != 0 || c.GraphBreaks != 1 || a.Report.FirstFailure != nil {
+			t.Errorf("%v: %d compile errors, %d breaks, first failure %+v", in, c.CompileErrors, c.GraphBreaks, a.Report.FirstFailure)
+		}
+	}
+}
