@@ -101,6 +101,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	}
 	err := readLines(r, opt.MaxLine, func(line []byte, cut bool) {
 		st.lineNo++
+		line = unquoteTrace(line) // a pasted trace: indented or quoted
 		if len(line) > 0 && line[0] == '\t' {
 			if cur != nil && cur.HasPayload != "" {
 				payload = append(payload, validString(line[1:]))

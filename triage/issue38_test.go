@@ -185,3 +185,24 @@ func foldLines(lines []string, w int) (string, int, bool) {
 	}
 	return b.String(), pieces, exact
 }
+
+// Issue 38, class 5: one TORCH_TRACE line pasted (rank 0's first compilation_metrics of a real 2-rank trace) is a
+// trace whose envelope's "rank": 0 is read, as printed, without its glog head, quoted or indented.
+func TestPastedTraceLineRank(t *testing.T) {
+	var line string
+	for l := range strings.Lines(readFile(t, filepath.Join(Fixtures, "torch-2.14", "r05_dist_c10d.trace", "dedicated_log_torch_trace_rank_0_i23m754j.log"))) {
+		if strings.Contains(l, `{"compilation_metrics": `) {
+			line = l
+			break
+		}
+	}
+	if line == "" {
+		t.Fatal("no compilation_metrics line")
+	}
+	bare := line[strings.IndexByte(line, '{'):]
+	for name, text := range map[string]string{"as printed": line, "without its glog head": bare, "quoted": "> " + line, "indented": "    " + line} {
+		if got := ReportOfText(t, text).report.Ranks; !slices.Equal(got, []int{0}) {
+			t.Errorf("%s: ranks %v", name, got)
+		}
+	}
+}
