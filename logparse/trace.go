@@ -50,6 +50,7 @@ type traceState struct {
 	limitName map[CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
 	lastCid   CompileID            // the compile id of the last envelope that carries one (endsMidCompile)
 	broke     map[[2]int]bool      // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
+	dynErrs   []*Record            // the errors dynamo_error artifacts logged, in order (loggedErrors)
 	lastLine  int
 	frameFn   map[int]Frame // frame id -> function from dynamo_start
 	breaks    int           // dynamo_graph_break_reason artifacts seen
@@ -140,6 +141,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	flushEnv()
 	st.finish()
 	st.shapesTraced()
+	st.loggedErrors()
 	st.endsMidCompile()
 	// the file's rank is a rank of the run whether or not a record names it (a rank killed mid-compile, before
 	// its first compilation_metrics, still says "rank": 0 in its envelopes)
@@ -155,7 +157,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 func interesting(b []byte) bool {
 	// compilation_metrics first (it covers "compilation_metrics"): found at the start of the longest lines, the
 	// metrics envelopes (~40 KB), which the other keys would each be looked for in to their end
-	for _, k := range [...]string{`compilation_metrics`, `"str"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`,
+	for _, k := range [...]string{`compilation_metrics`, `"str"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"dynamo_error"`,
 		`"torch_version"`, `_cache_`, `_code_state"`, `{"create_symbol"`, `{"create_unbacked_symbol"`, `{"optimize_ddp_split_`} {
 		if bytes.Contains(b, []byte(k)) {
 			return true

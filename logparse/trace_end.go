@@ -52,6 +52,26 @@ func envelopeInt(b []byte, key string) int {
 	return -1
 }
 
+// loggedErrors emits the errors dynamo_error artifacts logged of compiles that never reached compilation_metrics
+// (the trace ends inside the compile: endsMidCompile): Dynamo raised it, so the compile failed, whatever came of the
+// process; a compile error by its class (a Dynamo or Inductor exception) as compilation_metrics' fail_type would be.
+func (st *traceState) loggedErrors() {
+	for _, r := range st.dynErrs {
+		cid := r.CompileID
+		cid.Attempt = 0
+		if _, done := st.metricsOf[cid]; done {
+			continue
+		}
+		if _, done := st.metricsOf[r.CompileID]; done {
+			continue
+		}
+		if isCompileErrorClass(r.Error.Class) {
+			r.Kind = KindCompileError
+		}
+		st.emit(r)
+	}
+}
+
 // CutMidCompile is why a TORCH_TRACE file looks cut: its last compile never reached its compilation_metrics.
 const CutMidCompile = "a TORCH_TRACE that ends inside a compile (its process stopped before the compile finished)"
 

@@ -40,6 +40,15 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 			st.pending[r.CompileID] = reasons
 			st.pendLine[r.CompileID] = line
 		}
+	case env.Artifact != nil && env.Artifact.Name == "dynamo_error" && len(payload) > 0:
+		// the traceback Dynamo logged of the error a compile failed with; its compilation_metrics (fail_type)
+		// is the record where they come, this one where the trace ends before them (loggedErrors)
+		r := st.record(env, line, KindException)
+		r.Error = parseException(normalizeTraceback(payload, tbPython))
+		r.Era = st.era()
+		if r.Error.Class != "" {
+			st.dynErrs = append(st.dynErrs, r)
+		}
 	case env.Artifact != nil && env.Artifact.Name == "torch_version":
 		var v struct {
 			Version string `json:"pytorch_version"`

@@ -61,3 +61,21 @@ func TestTraceFrameSkippedAfterBreakIsNoCompileError(t *testing.T) {
 		}
 	}
 }
+
+// Issue 38, class 5: a TORCH_TRACE cut after the dynamo_error artifact of a compile (the traceback of the error
+// Dynamo raised: a backend that raises, real 2.14) and before its compilation_metrics never leaves the verdict
+// "steady state": the logged error is the compile's failure, and the input is partial. The whole trace counts it
+// once (compilation_metrics' fail_type and the artifact are one error).
+func TestTraceLoggedDynamoErrorIsNoSteadyState(t *testing.T) {
+	cut := triagetest.ReportPaths(t, testlogs.Path(t, "fixtures", "synthetic", "synthetic_trace_cut_error.torch-2.14"))
+	if cut.Verdict.State == "steady" || strings.HasPrefix(cut.Verdict.Summary, "steady state") || !cut.Evidence.Partial {
+		t.Errorf("cut: verdict %s %q, partial %v", cut.Verdict.State, cut.Verdict.Summary, cut.Evidence.Partial)
+	}
+	if n := cut.Report.Counts.CompileErrors; n != 1 {
+		t.Errorf("cut: %d compile errors", n)
+	}
+	whole := triagetest.ReportPaths(t, testlogs.Path(t, "realtorch", "r24_backend_error.trace"))
+	if n := whole.Report.Counts.CompileErrors; n != 1 || whole.Evidence.Partial {
+		t.Errorf("whole: %d compile errors, partial %v", n, whole.Evidence.Partial)
+	}
+}
