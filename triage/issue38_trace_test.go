@@ -40,7 +40,7 @@ func TestTraceRankKilledMidCompile(t *testing.T) {
 	if !slices.Equal(a.Report.Ranks, []int{0, 1}) {
 		t.Errorf("ranks %v", a.Report.Ranks)
 	}
-	if !a.Evidence.Partial || !slices.Contains(a.Evidence.PartialReasons, logparse.CutMidCompile) {
+	if !a.Evidence.Partial || !slices.ContainsFunc(a.Evidence.PartialReasons, func(r string) bool { return strings.HasPrefix(r, logparse.CutMidCompile+" (in ") }) {
 		t.Errorf("partial %v %q", a.Evidence.Partial, a.Evidence.PartialReasons)
 	}
 	if a.RankAgreement.Disagree() || !strings.HasPrefix(a.RankAgreement.Summary, "not judged: the input is cut (") {
@@ -77,5 +77,21 @@ func TestTraceLoggedDynamoErrorIsNoSteadyState(t *testing.T) {
 	whole := triagetest.ReportPaths(t, testlogs.Path(t, "realtorch", "r24_backend_error.trace"))
 	if n := whole.Report.Counts.CompileErrors; n != 1 || whole.Evidence.Partial {
 		t.Errorf("whole: %d compile errors, partial %v", n, whole.Evidence.Partial)
+	}
+}
+
+// Issue 38, "also": a report of several pasted files says of each cut file how it is cut: every partial-input
+// reason names its input.
+func TestSeveralPastedFilesSayEachCut(t *testing.T) {
+	a := testlogs.Path(t, "fixtures", "synthetic", "synthetic_fragment.torch-2.14.log")
+	b := testlogs.Path(t, "fixtures", "synthetic", "synthetic_cut_ranks.torch-2.14.log")
+	ev := triagetest.ReportPaths(t, a, b).Evidence
+	for _, want := range []string{
+		"a graph-break record without its header or user frame (in " + a + ")",
+		"guard failures without their `Recompiling function` header: 0/0: tensor 'x' size mismatch at index 0. expected 4, actual 8 (in " + b + ")",
+	} {
+		if !slices.Contains(ev.PartialReasons, want) {
+			t.Errorf("no %q in %q", want, ev.PartialReasons)
+		}
 	}
 }
