@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -204,5 +205,36 @@ func TestPastedTraceLineRank(t *testing.T) {
 		if got := ReportOfText(t, text).report.Ranks; !slices.Equal(got, []int{0}) {
 			t.Errorf("%s: ranks %v", name, got)
 		}
+	}
+}
+
+// Issue 38, class 4 against testdata/dist-hangs' ground truth: every log there counts as its expected.json says.
+// One rule for std::terminate's "terminate called after throwing an instance of '…'" + "what():" of torch's C++
+// libraries (c10, c10d and the gloo it bundles): the process died of it, a runtime error, so
+// h02b_mismatch_shapes.plain (rank 0 aborts on gloo::EnforceNotMet, rank 1 loses its peer) counts 2.
+func TestDistHangsCounts(t *testing.T) {
+	b, err := os.ReadFile("../testdata/dist-hangs/expected.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all map[string]expectedCounts
+	if err := json.Unmarshal(b, &all); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for name, want := range all {
+		if !strings.HasSuffix(name, ".log") || strings.HasPrefix(name, "runs/") {
+			continue
+		}
+		n++
+		if want.Ranks == nil {
+			want.Ranks = []int{}
+		}
+		if got := countsOf(t, filepath.Join("../testdata/dist-hangs", name)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", name, got, want)
+		}
+	}
+	if n < 30 {
+		t.Errorf("only %d logs", n)
 	}
 }
