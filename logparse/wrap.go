@@ -100,43 +100,43 @@ func (p *Parser) wrapped(line []byte) bool {
 
 // unwrap joins a hard-wrapped input's pieces (WrapWidth) into the lines they were cut from, and parses each:
 // a piece of the wrap width waits for the line after it, which continues it unless it starts a line of its own.
+// A joined line is numbered as its first piece (a record's FirstLine is where it starts in the paste); the line
+// after it as the paste numbers it.
 func (p *Parser) unwrap(line []byte, cut bool) {
 	if len(p.held) > 0 || p.heldCut {
 		if startsOwnLine(line) {
 			p.flushHeld()
 		} else {
 			piece := p.wrapped(line)
-			p.lineNo++ // the piece before: the joined line counts as its last piece in physLine
 			if piece {
 				line = bytes.TrimSuffix(line, []byte("\r"))
 			}
 			p.held = append(p.held, line...)
 			p.heldCut = p.heldCut || cut
+			p.heldPieces++
 			if piece && len(p.held) < p.opt.MaxLine {
 				return
 			}
-			line, cut = p.held, p.heldCut
-			p.crlf = hasSpecial(line)
-			p.physLine(line, cut)
-			p.held, p.heldCut = p.held[:0], false
+			p.flushHeld()
 			return
 		}
 	}
 	if p.wrapped(line) {
 		p.held = append(p.held[:0], bytes.TrimSuffix(line, []byte("\r"))...)
-		p.heldCut = cut
+		p.heldCut, p.heldPieces = cut, 1
 		return
 	}
 	p.physLine(line, cut)
 }
 
-// flushHeld parses a wrap piece that no line continued.
+// flushHeld parses the line a wrap's pieces make (or a piece that no line continued).
 func (p *Parser) flushHeld() {
 	if len(p.held) > 0 || p.heldCut {
 		line, cut := p.held, p.heldCut
 		p.crlf = hasSpecial(line)
 		p.physLine(line, cut)
-		p.held, p.heldCut = p.held[:0], false
+		p.lineNo += max(p.heldPieces-1, 0)
+		p.held, p.heldCut, p.heldPieces = p.held[:0], false, 0
 	}
 }
 

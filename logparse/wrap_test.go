@@ -3,6 +3,7 @@ package logparse
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -73,5 +74,38 @@ func TestUnwrapJoinsPieces(t *testing.T) {
 		if len(sites) != 3 || sites[0] != "/work/repro/branch_print.py" || sites[2] != "/work/repro/cache_limit.py" {
 			t.Errorf("%q: sites %q", eol, sites)
 		}
+	}
+}
+
+// A joined line is numbered as its first piece: a record's lines are where the paste has them, and the lines after
+// a joined one keep their numbers.
+func TestUnwrapKeepsLineNumbers(t *testing.T) {
+	const head = "V1121 08:02:59.662000 31101 torch/_dynamo/symbolic_convert.py:5368] [0/0] [__graph_breaks] "
+	var in strings.Builder
+	var wantFirst []int
+	n := 0
+	for _, f := range []string{"branch_print", "item", "cache_limit"} {
+		l := head + "Graph break in user code at /work/repro/" + f + ".py:4"
+		wantFirst = append(wantFirst, n+1)
+		for len(l) > 100 {
+			in.WriteString(l[:100] + "\n")
+			l = l[100:]
+			n++
+		}
+		in.WriteString(l + "\n")
+		n++
+		in.WriteString("output\n")
+		n++
+	}
+	var first []int
+	p := NewParser(Options{Rank: -1, wrap: WrapWidth([]byte(in.String()))}, func(r *Record) {
+		if r.Kind == KindGraphBreak {
+			first = append(first, r.FirstLine)
+		}
+	})
+	p.Write([]byte(in.String()))
+	p.Flush()
+	if !slices.Equal(first, wantFirst) || p.Lines() != n {
+		t.Errorf("first lines %v, want %v; %d lines, want %d", first, wantFirst, p.Lines(), n)
 	}
 }
