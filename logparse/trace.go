@@ -48,13 +48,13 @@ type traceState struct {
 	pending   map[CompileID][]string // recompile_reasons artifacts waiting for their compilation_metrics
 	pendLine  map[CompileID]int
 	limitName map[CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
-	lastCid   CompileID            // the compile id of the last envelope that carries one (endsMidCompile)
+	lastCid   CompileID            // the compile id of the last envelope that carries one (endsMidCompile),
+	lastLine  int                  // and its line
 	broke     map[[2]int]bool      // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
 	dynErrs   []*Record            // the errors dynamo_error artifacts logged, in order (loggedErrors)
-	lastLine  int
-	frameFn   map[int]Frame // frame id -> function from dynamo_start
-	breaks    int           // dynamo_graph_break_reason artifacts seen
-	restarts  []*Record     // breaks known only from restart_reasons
+	frameFn   map[int]Frame        // frame id -> function from dynamo_start
+	breaks    int                  // dynamo_graph_break_reason artifacts seen
+	restarts  []*Record            // breaks known only from restart_reasons
 	rank, pid int
 	version   string
 	envRank   int               // the first rank an envelope carries, -1 when none does
@@ -145,7 +145,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	st.endsMidCompile()
 	// the file's rank is a rank of the run whether or not a record names it (a rank killed mid-compile, before
 	// its first compilation_metrics, still says "rank": 0 in its envelopes)
-	if rank := cmpOr(st.envRank, opt.Rank); rank >= 0 && opt.OnRank != nil {
+	if rank := rankOr(st.envRank, opt.Rank); rank >= 0 && opt.OnRank != nil {
 		opt.OnRank(rank)
 	}
 	if opt.OnFacts != nil {
@@ -206,8 +206,8 @@ func readLines(r io.Reader, max int, fn func(line []byte, cut bool)) error {
 	}
 }
 
-// cmpOr is a when it is a rank (>= 0), else b.
-func cmpOr(a, b int) int {
+// rankOr is a when it is a rank (>= 0), else b.
+func rankOr(a, b int) int {
 	if a >= 0 {
 		return a
 	}

@@ -57,12 +57,7 @@ func envelopeInt(b []byte, key string) int {
 // process; a compile error by its class (a Dynamo or Inductor exception) as compilation_metrics' fail_type would be.
 func (st *traceState) loggedErrors() {
 	for _, r := range st.dynErrs {
-		cid := r.CompileID
-		cid.Attempt = 0
-		if _, done := st.metricsOf[cid]; done {
-			continue
-		}
-		if _, done := st.metricsOf[r.CompileID]; done {
+		if st.finished(r.CompileID) {
 			continue
 		}
 		if isCompileErrorClass(r.Error.Class) {
@@ -70,6 +65,17 @@ func (st *traceState) loggedErrors() {
 		}
 		st.emit(r)
 	}
+}
+
+// finished reports a compile (frame and compile id, whatever its attempt and compiled-autograd id: the envelope
+// fields envelopeCID reads) that reached its compilation_metrics.
+func (st *traceState) finished(cid CompileID) bool {
+	for k := range st.metricsOf {
+		if k.Frame == cid.Frame && k.Compile == cid.Compile {
+			return true
+		}
+	}
+	return false
 }
 
 // CutMidCompile is why a TORCH_TRACE file looks cut: its last compile never reached its compilation_metrics.
@@ -83,7 +89,7 @@ func (st *traceState) endsMidCompile() {
 	if !cid.Valid() {
 		return
 	}
-	if _, done := st.metricsOf[cid]; done {
+	if st.finished(cid) {
 		return
 	}
 	if _, refused := st.pendLine[cid]; refused || st.limitName[cid] != "" {
