@@ -1,11 +1,14 @@
 package logparse
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // No log as printed looks hard-wrapped: WrapWidth of every fixture and recorded log (their starts, as the reader
@@ -108,4 +111,60 @@ func TestUnwrapKeepsLineNumbers(t *testing.T) {
 	if !slices.Equal(first, wantFirst) || p.Lines() != n {
 		t.Errorf("first lines %v, want %v; %d lines, want %d", first, wantFirst, p.Lines(), n)
 	}
+}
+
+// FuzzWrapped: any text hard-wrapped at a width WrapWidth then finds parses into the records of the text as printed
+// (line numbers aside: a joined line is numbered as its first piece), where the wrap is not ambiguous: no line of
+// exactly k×width runes, no piece that starts a line of its own. Seeded with the fixtures:
+// go test ./logparse -run '^$' -fuzz FuzzWrapped -fuzztime 10m
+func FuzzWrapped(f *testing.F) {
+	for i, p := range seedFiles(f) {
+		if strings.Contains(p, ".trace") || strings.Contains(p, "tlparse") || strings.Contains(p, "synthetic_wrapped") || i%3 != 0 {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b[:min(len(b), 16<<10)], uint8(i))
+	}
+	lineNums := regexp.MustCompile(` l\d+-\d+ `)
+	parse := func(text string, wrap int) []string {
+		var out []string
+		p := NewParser(Options{Rank: -1, KeepText: true, wrap: wrap}, func(r *Record) {
+			out = append(out, lineNums.ReplaceAllString(sig(r), " ")+" "+strings.Join(r.Lines, "\x00"))
+		})
+		p.Write([]byte(text))
+		p.Flush()
+		return out
+	}
+	f.Fuzz(func(t *testing.T, data []byte, w uint8) {
+		width := minWrap + int(w)%61 // 60 to 120 columns
+		if !utf8.Valid(data) || bytes.ContainsAny(data, "\r\x1b\x00") {
+			return
+		}
+		text := string(data[:bytes.LastIndexByte(data, '\n')+1])
+		var folded strings.Builder
+		for l := range strings.Lines(text) {
+			r := []rune(strings.TrimSuffix(l, "\n"))
+			if len(r) > 0 && len(r)%width == 0 || len(l) > 4<<10 {
+				return // ambiguous: its last piece is a whole piece; or past MaxLine's reach in pieces
+			}
+			for len(r) > width {
+				folded.WriteString(string(r[:width]) + "\n")
+				r = r[width:]
+				if startsOwnLine([]byte(string(r))) {
+					return // a piece that reads as a line of its own
+				}
+			}
+			folded.WriteString(string(r) + "\n")
+		}
+		in := folded.String()
+		if WrapWidth([]byte(in[:min(len(in), headSize)])) != width {
+			return // not seen as wrapped: read as it is
+		}
+		if got, want := parse(in, width), parse(text, -1); !slices.Equal(got, want) {
+			t.Fatalf("wrapped at %d:\n got %q\nwant %q", width, got, want)
+		}
+	})
 }
