@@ -98,7 +98,7 @@ var pasteCases = []pasteCase{
 	{"quote", eachLine("> "), always, siteFull},
 	// `report -` reads a paste to its end whatever its line ends: Windows' CRLF, and a terminal that turned each
 	// CRLF into two newlines (a blank line after every line) (issue 38 "also")
-	{"crlf", func(lines []string) []string { return eachLine("")(lines2(lines, "\r")) }, always, siteFull},
+	{"crlf", func(lines []string) []string { return lines2(lines, "\r") }, always, siteFull},
 	{"blank_lines", func(lines []string) []string { return lines2(lines, "\n") }, always, siteFull},
 	{"quote2", eachLine(">> "), always, siteFull},
 	{"indent", eachLine("    "), always, siteFull},
