@@ -84,6 +84,9 @@ func TestFragmentWithoutUserFrame(t *testing.T) {
 	for _, f := range p.findings {
 		if f.Kind == findings.KindGraphBreak && f.File == "" {
 			titles = append(titles, f.Title)
+			if !strings.HasPrefix(f.Detail, "Break site: not known (cut from the input") {
+				t.Errorf("detail %q", f.Detail)
+			}
 		}
 	}
 	if len(titles) != 1 || !strings.Contains(titles[0], "where: cut from the input") {

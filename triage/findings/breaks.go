@@ -130,7 +130,14 @@ func breakDetail(f *Finding, b *report.BreakSummary, rw func([]int) string) stri
 			d = append(d, p...)
 		}
 	}
-	w("Break site: ", b.File, ":", strconv.Itoa(b.Line))
+	switch {
+	case b.File != "":
+		w("Break site: ", b.File, ":", strconv.Itoa(b.Line))
+	case b.Fragment:
+		w("Break site: not known (cut from the input, which holds no user frame of it)")
+	default:
+		w("Break site: not in the input")
+	}
 	if b.Function != "" {
 		w(" in ", b.Function)
 	}
