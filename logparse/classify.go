@@ -19,8 +19,8 @@ func classify(b *builder) {
 		}
 		if len(r.Lines) > 0 && !strings.HasPrefix(r.Lines[0], "Graph break") {
 			r.Cut = "a graph-break record without its header"
-			if r.Break.File == "" { // no site to count it at
-				r.Kind, r.Break = KindOther, nil
+			if r.Break.File == "" { // a fragment: its reason, no user frame
+				r.Cut = "a graph-break record without its header or user frame"
 			}
 		}
 	case headRecompile:

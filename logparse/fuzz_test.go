@@ -45,7 +45,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte, split uint16) {
 		n := 0
-		p := NewParser(Options{Input: "fuzz", Rank: -1, KeepText: true, MaxLine: 512, MaxLines: 64}, func(r *Record) {
+		// a hard-wrapped input's pieces are joined (wrap.go) as ParseInput does: the seeds synthetic_wrapped_*
+		wrap := wrapOf(data[:min(len(data), headSize)])
+		p := NewParser(Options{Input: "fuzz", Rank: -1, KeepText: true, MaxLine: 512, MaxLines: 64, wrap: wrap}, func(r *Record) {
 			n++
 			if r.FirstLine > r.LastLine {
 				t.Fatalf("record lines %d > %d", r.FirstLine, r.LastLine)

@@ -172,6 +172,7 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 			n, _ := f.ReadAt(head, 0)
 			warnIfBinary(head[:n])
 			if !SniffTrace(head[:n]) {
+				opt.wrap = wrapOf(head[:n])
 				err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit)
 				changed = errors.Is(err, errChanged)
 				if err != nil && !changed {
@@ -195,6 +196,7 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 	if in.Trace {
 		err = ParseTrace(r, opt, emit)
 	} else {
+		opt.wrap = wrapOf(head)
 		err = Parse(r, opt, emit)
 	}
 	if err != nil {
@@ -213,8 +215,33 @@ func SniffTrace(head []byte) bool {
 	if i := bytes.IndexByte(head, '\n'); i >= 0 {
 		line = head[:i]
 	}
+	line = unquoteTrace(line)
 	var li lineInfo
-	return parseGlog(line, &li) && len(li.body) > 1 && li.body[0] == '{' && li.body[1] == '"'
+	if parseGlog(line, &li) {
+		return len(li.body) > 1 && li.body[0] == '{' && li.body[1] == '"'
+	}
+	// a trace line pasted without its glog head: a JSON envelope of one of the trace's own keys
+	for _, k := range [...]string{`{"compilation_metrics": `, `{"bwd_compilation_metrics": `, `{"dynamo_start": `,
+		`{"artifact": `, `{"chromium_event": `, `{"dynamo_output_graph": `, `{"str": `} {
+		if bytes.HasPrefix(line, []byte(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+// unquoteTrace takes off what a paste put in front of a TORCH_TRACE line: code-block indentation (spaces; a tab
+// starts a payload line) and markdown quotes ("> ").
+func unquoteTrace(line []byte) []byte {
+	for {
+		t := bytes.TrimLeft(line, " ")
+		if len(t) > 0 && t[0] == '>' {
+			t = t[1:]
+		} else {
+			return t
+		}
+		line = t
+	}
 }
 
 // LooksBinary reports whether the start of a file is not text (many NUL or control bytes). NULs it starts with

@@ -221,6 +221,9 @@ func parseException(lines []string) *CompileError {
 		// Message continuation lines, and the inner error of BackendCompilerFailed.
 		for j := excAt + 1; j < len(lines) && j <= excAt+6; j++ {
 			t := strings.TrimSpace(lines[j])
+			if t == "" && e.Inner == "" && strings.HasSuffix(e.Message, "raised:") {
+				continue // the inner error after a blank line: a paste whose every line end became two (a terminal's CRLF)
+			}
 			if t == "" || strings.HasPrefix(t, "Traceback") || strings.HasPrefix(t, "from user code") {
 				break
 			}

@@ -16,17 +16,21 @@ type Options struct {
 	OnRank    func(rank int) // called once for every rank seen in a line prefix (optional)
 	OnFacts   func(Facts)    // called once at the end of the input with what its lines showed (optional)
 	memo      *breakMemo     // graph-break payloads by text, shared by the parsers of one load (memo.go)
+	wrap      int            // the width the input was hard-wrapped at (WrapWidth): 0 not looked at, -1 not wrapped
 }
 
 // Parser assembles records from a byte stream. Feed it with Write (chunks may split lines anywhere), then Flush.
 // It is not safe for concurrent use.
 type Parser struct {
-	opt     Options
-	emit    func(*Record)
-	lineNo  int
-	pending []byte // bytes of an unfinished line
-	pendCut bool   // the unfinished line was already cut at MaxLine
-	chans   map[chanKey]*channel
+	opt        Options
+	emit       func(*Record)
+	lineNo     int
+	pending    []byte // bytes of an unfinished line
+	pendCut    bool   // the unfinished line was already cut at MaxLine
+	held       []byte // a hard wrap's pieces waiting for the rest of their line (wrap.go)
+	heldCut    bool
+	heldPieces int // the physical lines held makes
+	chans      map[chanKey]*channel
 	// fast path: the raw prefix (channel + log prefix) of the last prefixed line and its builder
 	lastRaw []byte
 	lastB   *builder

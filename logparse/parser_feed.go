@@ -69,15 +69,19 @@ func (p *Parser) skipHole(b []byte, start int) int {
 // lineAt parses the line of b that ends at the newline at end (p.crlf says whether b[start:end] holds a '\r' or
 // an ESC byte), with what an earlier chunk left of its start, and returns where the next line starts.
 func (p *Parser) lineAt(b []byte, start, end int) int {
+	phys := p.physLine
+	if p.opt.wrap > 0 { // a hard-wrapped paste: its pieces are joined first (wrap.go)
+		phys = p.unwrap
+	}
 	if len(p.pending) > 0 || p.pendCut {
 		p.addPending(b[start:end])
 		p.crlf = p.crlf || hasSpecial(p.pending) // the line's start came with an earlier chunk
-		p.physLine(p.pending, p.pendCut)
+		phys(p.pending, p.pendCut)
 		p.pending, p.pendCut = p.pending[:0], false
 	} else if end-start > p.opt.MaxLine {
-		p.physLine(b[start:start+p.opt.MaxLine], true)
+		phys(b[start:start+p.opt.MaxLine], true)
 	} else {
-		p.physLine(b[start:end], false)
+		phys(b[start:end], false)
 	}
 	return end + 1
 }
@@ -119,9 +123,14 @@ func (p *Parser) endLine() {
 	}
 	if len(p.pending) > 0 || p.pendCut {
 		p.crlf = hasSpecial(p.pending)
-		p.physLine(p.pending, p.pendCut)
+		if p.opt.wrap > 0 {
+			p.unwrap(p.pending, p.pendCut)
+		} else {
+			p.physLine(p.pending, p.pendCut)
+		}
 		p.pending, p.pendCut = p.pending[:0], false
 	}
+	p.flushHeld()
 }
 
 // physLine handles one newline-terminated line; '\r' also ends a line (progress bars), CRLF is one end.

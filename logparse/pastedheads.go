@@ -25,12 +25,14 @@ var (
 	hWhat      = []byte("what():")
 )
 
-// torchCppException reports std::terminate's line for an uncaught exception of torch's C++ (c10's classes:
-// c10::Error, c10::DistBackendError that the NCCL watchdog throws, …): the process died of it. Others (gloo's
-// gloo::EnforceNotMet) are not torch's: how a rank's abort reads is the hang work's (fixtures/dist-hangs).
+// torchCppException reports std::terminate's line for an uncaught exception of torch's C++ libraries (c10's classes:
+// c10::Error, c10::DistBackendError that the NCCL watchdog throws, …; gloo's, which torch bundles: the
+// gloo::EnforceNotMet a size mismatch aborts a rank with): the process died of it, a runtime error. (A library torch
+// does not ship, std:: itself, is not torch's output.)
 func torchCppException(b []byte) bool {
-	return bytes.HasPrefix(b, hTerminate) && (bytes.HasPrefix(b[len(hTerminate):], []byte("c10::")) ||
-		bytes.HasPrefix(b[len(hTerminate):], []byte("c10d::")))
+	rest := b[min(len(hTerminate), len(b)):]
+	return bytes.HasPrefix(b, hTerminate) && (bytes.HasPrefix(rest, []byte("c10::")) ||
+		bytes.HasPrefix(rest, []byte("c10d::")) || bytes.HasPrefix(rest, []byte("gloo::")))
 }
 
 // cppTorchFrame reports a frame of a C++ stack trace torch printed ("frame #3: … (0x7f… in

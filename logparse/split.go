@@ -30,7 +30,13 @@ var PartSize int64 = 8 << 20
 // records then, so emit (the caller's aggregation) runs while later parts are still being parsed; emit is only
 // ever called from the calling goroutine.
 func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit func(*Record)) error {
-	if workers < 2 || size < MinParallelSize {
+	if opt.wrap == 0 {
+		head := make([]byte, min(size, headSize))
+		n, _ := f.ReadAt(head, 0)
+		opt.wrap = wrapOf(head[:n])
+	}
+	if workers < 2 || size < MinParallelSize || opt.wrap > 0 { // a hard-wrapped paste is read in one part
+		// (a piece's rest may start the next part)
 		return Parse(io.NewSectionReader(f, 0, size), opt, emit)
 	}
 	bounds := partBounds(f, size, max(int64(workers), (size+PartSize-1)/max(PartSize, 1)))

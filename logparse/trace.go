@@ -47,9 +47,14 @@ type traceState struct {
 	strs      map[int]string
 	pending   map[CompileID][]string // recompile_reasons artifacts waiting for their compilation_metrics
 	pendLine  map[CompileID]int
-	frameFn   map[int]Frame // frame id -> function from dynamo_start
-	breaks    int           // dynamo_graph_break_reason artifacts seen
-	restarts  []*Record     // breaks known only from restart_reasons
+	limitName map[CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
+	lastCid   CompileID            // the compile id of the last envelope that carries one (endsMidCompile),
+	lastLine  int                  // and its line
+	broke     map[[2]int]bool      // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
+	dynErrs   []*Record            // the errors dynamo_error artifacts logged, in order (loggedErrors)
+	frameFn   map[int]Frame        // frame id -> function from dynamo_start
+	breaks    int                  // dynamo_graph_break_reason artifacts seen
+	restarts  []*Record            // breaks known only from restart_reasons
 	rank, pid int
 	version   string
 	envRank   int               // the first rank an envelope carries, -1 when none does
@@ -75,8 +80,8 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	// One file, one rank (pasted-logs.md §6): the envelopes' rank when one carries it, else the file name's.
 	var recs []*Record
 	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
-		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, frameFn: map[int]Frame{}, rank: opt.Rank,
-		envRank: -1, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
+		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, limitName: map[CompileID]string{}, broke: map[[2]int]bool{}, frameFn: map[int]Frame{}, rank: opt.Rank,
+		envRank: -1, lastCid: NoCompileID, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
 	defer func() {
 		wentOn(recs)
 		for _, r := range recs {
@@ -97,6 +102,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	}
 	err := readLines(r, opt.MaxLine, func(line []byte, cut bool) {
 		st.lineNo++
+		line = unquoteTrace(line) // a pasted trace: indented or quoted
 		if len(line) > 0 && line[0] == '\t' {
 			if cur != nil && cur.HasPayload != "" {
 				payload = append(payload, validString(line[1:]))
@@ -117,6 +123,9 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 		if st.envRank < 0 {
 			st.envRank = envelopeRank(body)
 		}
+		if cid, ok := envelopeCID(body); ok {
+			st.lastCid, st.lastLine = cid, st.lineNo
+		}
 		if !interesting(body) {
 			return
 		}
@@ -132,6 +141,13 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 	flushEnv()
 	st.finish()
 	st.shapesTraced()
+	st.loggedErrors()
+	st.endsMidCompile()
+	// the file's rank is a rank of the run whether or not a record names it (a rank killed mid-compile, before
+	// its first compilation_metrics, still says "rank": 0 in its envelopes)
+	if rank := rankOr(st.envRank, opt.Rank); rank >= 0 && opt.OnRank != nil {
+		opt.OnRank(rank)
+	}
 	if opt.OnFacts != nil {
 		opt.OnFacts(Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version})
 	}
@@ -141,7 +157,7 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 func interesting(b []byte) bool {
 	// compilation_metrics first (it covers "compilation_metrics"): found at the start of the longest lines, the
 	// metrics envelopes (~40 KB), which the other keys would each be looked for in to their end
-	for _, k := range [...]string{`compilation_metrics`, `"str"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`,
+	for _, k := range [...]string{`compilation_metrics`, `"str"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"dynamo_error"`,
 		`"torch_version"`, `_cache_`, `_code_state"`, `{"create_symbol"`, `{"create_unbacked_symbol"`, `{"optimize_ddp_split_`} {
 		if bytes.Contains(b, []byte(k)) {
 			return true
@@ -188,4 +204,12 @@ func readLines(r io.Reader, max int, fn func(line []byte, cut bool)) error {
 			return err
 		}
 	}
+}
+
+// rankOr is a when it is a rank (>= 0), else b.
+func rankOr(a, b int) int {
+	if a >= 0 {
+		return a
+	}
+	return b
 }

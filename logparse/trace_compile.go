@@ -128,6 +128,12 @@ func (st *traceState) stageMetrics(env *envelope, m *traceMetrics, stage Compile
 	r := st.record(env, line, KindCompile)
 	if cid, ok := parseCompileID([]byte(m.CompileID)); ok {
 		r.CompileID = cid
+		if m.FailReason != nil && isLimitReason(*m.FailReason) { // 2.6: "cache_size_limit reached", for the
+			// compile refused at the limit whose recompile reasons finish() reads
+			if name, _ := limitOfReason(*m.FailReason); name != "" {
+				st.limitName[cid] = name
+			}
+		}
 	}
 	r.Era = st.era()
 	r.Compile = &FrameCompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, GraphOps: -1,

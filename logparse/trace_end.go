@@ -23,6 +23,83 @@ func envelopeRank(b []byte) int {
 	return -1
 }
 
+// envelopeCID reads `"frame_id": F, "frame_compile_id": C` of an envelope without decoding it. The envelope's
+// fields follow its payload object, so only a long line's end is searched (a compilation_metrics line is ~40 KB).
+func envelopeCID(b []byte) (CompileID, bool) {
+	b = b[max(0, len(b)-400):]
+	f := envelopeInt(b, `"frame_id": `)
+	c := envelopeInt(b, `"frame_compile_id": `)
+	if f < 0 || c < 0 {
+		return NoCompileID, false
+	}
+	return CompileID{Autograd: -1, Frame: f, Compile: c}, true
+}
+
+// envelopeInt reads the number after key in b, -1 when there is none.
+func envelopeInt(b []byte, key string) int {
+	i := bytes.LastIndex(b, []byte(key))
+	if i < 0 {
+		return -1
+	}
+	j := i + len(key)
+	k := j
+	for k < len(b) && isDigit(b[k]) {
+		k++
+	}
+	if n, ok := atoi(b[j:k]); ok {
+		return n
+	}
+	return -1
+}
+
+// loggedErrors emits the errors dynamo_error artifacts logged of compiles that never reached compilation_metrics
+// (the trace ends inside the compile: endsMidCompile): Dynamo raised it, so the compile failed, whatever came of the
+// process; a compile error by its class (a Dynamo or Inductor exception) as compilation_metrics' fail_type would be.
+func (st *traceState) loggedErrors() {
+	for _, r := range st.dynErrs {
+		if st.finished(r.CompileID) {
+			continue
+		}
+		if isCompileErrorClass(r.Error.Class) {
+			r.Kind = KindCompileError
+		}
+		st.emit(r)
+	}
+}
+
+// finished reports a compile (frame and compile id, whatever its attempt and compiled-autograd id: the envelope
+// fields envelopeCID reads) that reached its compilation_metrics.
+func (st *traceState) finished(cid CompileID) bool {
+	for k := range st.metricsOf {
+		if k.Frame == cid.Frame && k.Compile == cid.Compile {
+			return true
+		}
+	}
+	return false
+}
+
+// CutMidCompile is why a TORCH_TRACE file looks cut: its last compile never reached its compilation_metrics.
+const CutMidCompile = "a TORCH_TRACE that ends inside a compile (its process stopped before the compile finished)"
+
+// endsMidCompile notes a trace whose last envelope is of a compile that never reached compilation_metrics (the
+// process was killed mid-compile, or the file was cut there; not a compile refused at the recompile limit, which
+// finish reads): what that rank had not reached yet is no evidence, so the input is partial.
+func (st *traceState) endsMidCompile() {
+	cid := st.lastCid
+	if !cid.Valid() {
+		return
+	}
+	if st.finished(cid) {
+		return
+	}
+	if _, refused := st.pendLine[cid]; refused || st.limitName[cid] != "" {
+		return
+	}
+	r := st.record(nil, st.lastLine, KindOther)
+	r.CompileID, r.Cut = cid, CutMidCompile
+	st.emit(r)
+}
+
 // compileID is the compile id an envelope carries (frame_id, frame_compile_id, attempt); NoCompileID when none.
 func (env *envelope) compileID() CompileID {
 	if env.FrameID == nil || env.FrameCompileID == nil {
@@ -65,11 +142,17 @@ func (st *traceState) finish() {
 }
 
 // limitOfReason reads the limit and its value from 2.14's fail_reason of a compile refused at it: "… exceeding
-// the recompile_limit cache size limit (currently set to 2) …"; "", 0 when it does not say.
+// the recompile_limit cache size limit (currently set to 2) …"; 2.6's names the limit alone ("cache_size_limit
+// reached": its value 0, not known); "", 0 when it does not say.
 func limitOfReason(s string) (string, int) {
 	const lead, mid = "exceeding the ", " cache size limit (currently set to "
 	i := strings.Index(s, lead)
 	if i < 0 {
+		for _, name := range [...]string{"accumulated_cache_size_limit", "accumulated_recompile_limit", "cache_size_limit", "recompile_limit"} {
+			if j := strings.Index(s, name); j >= 0 && (j == 0 || s[j-1] == ' ' || s[j-1] == '.') {
+				return name, 0
+			}
+		}
 		return "", 0
 	}
 	rest := s[i+len(lead):]
@@ -98,7 +181,7 @@ func (st *traceState) limitRecord(cid CompileID, reasons []string, line int) *Re
 	r := st.record(nil, line, KindLimitHit)
 	r.CompileID, r.Era = cid, st.era()
 	fn := st.frameFn[cid.Frame]
-	r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line}
+	r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line, Limit: st.limitName[cid]}
 	if fs := failuresOf(reasons); len(fs) > 0 {
 		r.Limit.LastReason = fs[0].CompileID + ": " + fs[0].Guard
 	}

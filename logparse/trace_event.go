@@ -25,6 +25,7 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 	case env.Artifact != nil && env.Artifact.Name == "dynamo_graph_break_reason":
 		st.breaks++
 		r := st.record(env, line, KindGraphBreak)
+		st.broke[[2]int{r.CompileID.Frame, r.CompileID.Compile}] = true
 		r.Lines = append([]string(nil), payload...)
 		r.Break = parseBreak(r.Lines)
 		r.Era = st.era()
@@ -38,6 +39,15 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		if _, done := st.metricsOf[r.CompileID]; !done { // else a copy of an artifact of a compile already complete
 			st.pending[r.CompileID] = reasons
 			st.pendLine[r.CompileID] = line
+		}
+	case env.Artifact != nil && env.Artifact.Name == "dynamo_error" && len(payload) > 0:
+		// the traceback Dynamo logged of the error a compile failed with; its compilation_metrics (fail_type)
+		// is the record where they come, this one where the trace ends before them (loggedErrors)
+		r := st.record(env, line, KindException)
+		r.Error = parseException(normalizeTraceback(payload, tbPython))
+		r.Era = st.era()
+		if r.Error.Class != "" {
+			st.dynErrs = append(st.dynErrs, r)
 		}
 	case env.Artifact != nil && env.Artifact.Name == "torch_version":
 		var v struct {

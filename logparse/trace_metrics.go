@@ -90,6 +90,10 @@ func (st *traceState) metrics(env *envelope, line int) {
 		lr := st.limitRecord(cid, reasons, line)
 		lr.Limit.Limit, lr.Limit.Value = limitOfReason(*m.FailReason)
 		st.emit(lr)
+	} else if m.FailType != nil && *m.FailType == "Unsupported" && st.broke[[2]int{cid.Frame, cid.Compile}] {
+		// the compile logged the graph break it failed at: Dynamo skipped the frame after it (a break in a loop,
+		// one it cannot resume from) and ran it eager; the break is the record, no exception reached the program
+		// (under fullgraph the break raises and no dynamo_graph_break_reason is logged)
 	} else if m.FailType != nil && *m.FailType != "" {
 		r := mk(KindException)
 		cls := *m.FailType

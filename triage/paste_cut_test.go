@@ -20,8 +20,8 @@ func fixtureTexts(t *testing.T) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
 	for _, name := range ExpectedNames(LoadExpected(t)) {
-		if strings.HasPrefix(name, "tlparse/") {
-			continue
+		if strings.HasPrefix(name, "tlparse/") || strings.HasPrefix(name, "synthetic/synthetic_wrapped") {
+			continue // a trace; a recording hard-wrapped already (the paste tests cut or wrap lines as printed)
 		}
 		b, err := os.ReadFile(filepath.Join(Fixtures, name))
 		if err != nil {
@@ -66,8 +66,10 @@ func TestPasteStartsInsideGraphBreak(t *testing.T) {
 		}
 		n++
 		before, inside := ReportOfText(t, joinLines(lines[i:])), ReportOfText(t, joinLines(lines[i+1:]))
-		if !reflect.DeepEqual(inside.Counts, before.Counts) || !reflect.DeepEqual(inside.Signature(siteFull), before.Signature(siteFull)) {
-			t.Errorf("%s: cut inside the break\n got %+v %q\nwant %+v %q", name, inside.Counts, inside.Signature(siteFull), before.Counts, before.Signature(siteFull))
+		// rank agreement is not judged on a cut input (issue 38 class 7): its finding is the one difference
+		want := slices.DeleteFunc(before.Signature(siteFull), func(s string) bool { return strings.HasPrefix(s, "rank_disagreement ") })
+		if !reflect.DeepEqual(inside.Counts, before.Counts) || !reflect.DeepEqual(inside.Signature(siteFull), want) {
+			t.Errorf("%s: cut inside the break\n got %+v %q\nwant %+v %q", name, inside.Counts, inside.Signature(siteFull), before.Counts, want)
 		}
 		if !inside.report.Partial || before.report.Partial {
 			t.Errorf("%s: partial %v (cut inside), %v (cut before): %q", name, inside.report.Partial, before.report.Partial, inside.report.PartialReasons)

@@ -96,6 +96,10 @@ func hasBareTraceback(text string, _ expectedCounts) bool {
 
 var pasteCases = []pasteCase{
 	{"quote", eachLine("> "), always, siteFull},
+	// `report -` reads a paste to its end whatever its line ends: Windows' CRLF, and a terminal that turned each
+	// CRLF into two newlines (a blank line after every line) (issue 38 "also")
+	{"crlf", func(lines []string) []string { return lines2(lines, "\r") }, always, siteFull},
+	{"blank_lines", func(lines []string) []string { return lines2(lines, "\n") }, always, siteFull},
 	{"quote2", eachLine(">> "), always, siteFull},
 	{"indent", eachLine("    "), always, siteFull},
 	{"tab", eachLine("\t"), always, siteFull},
@@ -134,4 +138,13 @@ func TestPastedFixtures(t *testing.T) {
 			})
 		}
 	}
+}
+
+// lines2 is lines with end appended to each (a CRLF's '\r', or a newline: an empty line after each).
+func lines2(lines []string, end string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l + end
+	}
+	return out
 }

@@ -96,6 +96,8 @@ func breakLabel(id string, res playbooks.Result, b *report.BreakSummary) string 
 func breakTitle(f *Finding, b *report.BreakSummary) string {
 	var t string
 	switch {
+	case f.File == "" && b.Fragment: // pasted without its header and user frame: the site was cut off
+		t = f.What + " breaks the graph (where: cut from the input, which holds no user frame of it)"
 	case f.File == "": // Dynamo's warning about a builtin names no site: the graph_breaks record would
 		t = f.What + " breaks the graph (where: not in the input; graph_breaks names the site)"
 	case f.Function == "": // the input does not show the function (a user traceback not pasted): say where, not a guess
@@ -129,7 +131,14 @@ func breakDetail(f *Finding, b *report.BreakSummary, rw func([]int) string) stri
 			d = append(d, p...)
 		}
 	}
-	w("Break site: ", b.File, ":", strconv.Itoa(b.Line))
+	switch {
+	case b.File != "":
+		w("Break site: ", b.File, ":", strconv.Itoa(b.Line))
+	case b.Fragment:
+		w("Break site: not known (cut from the input, which holds no user frame of it)")
+	default:
+		w("Break site: not in the input")
+	}
 	if b.Function != "" {
 		w(" in ", b.Function)
 	}

@@ -25,19 +25,23 @@ func LimitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks
 		if f == nil {
 			last := report.CidPrefix.ReplaceAllString(h.LastReason, "")
 			gc := report.ClassifyGuard(last)
-			q := playbooks.Query{Kind: KindLimitHit, Reason: fmt.Sprintf("torch._dynamo hit config.%s (%d)\n   last reason: %s", h.Limit, h.Value, h.LastReason)}
+			q := playbooks.Query{Kind: KindLimitHit, Reason: "torch._dynamo hit " + h.LimitWords() + "\n   last reason: " + h.LastReason}
 			if gc.Class != "other" || last != "" {
 				q.GuardClass = gc.Class
 			}
 			f = &Finding{Kind: KindLimitHit, Severity: "high", File: h.File, Line: h.Line, Function: fn,
-				What: fmt.Sprintf("%s (%d)", h.Limit, h.Value), RankStats: map[int]report.RankStat{}, Resume: resume}
+				What: limitWhat(h), RankStats: map[int]report.RankStat{}, Resume: resume}
 			if resume > 0 {
 				f.Line = resume
 			}
 			ApplyPlaybook(f, MatchPlaybook(set, q))
 			f.Category = CategoryFix // the frame runs eager from now on, or the call failed: always worth fixing
 			f.ID = "limit_hit:" + ShortPath(h.File) + ":" + FnDisplay(fn, resume)
-			f.Title = fmt.Sprintf("%s hit config.%s (%d%s): %s", FnDisplay(fn, resume), h.Limit, h.Value, limitNote(h.Limit, h.Value), h.Then())
+			words := h.LimitWords() // what the input says of the limit
+			if h.Limit != "" && h.Value > 0 {
+				words = fmt.Sprintf("config.%s (%d%s)", h.Limit, h.Value, limitNote(h.Limit, h.Value))
+			}
+			f.Title = fmt.Sprintf("%s hit %s: %s", FnDisplay(fn, resume), words, h.Then())
 			then := "Every new variant of this frame now runs eagerly (a performance cliff)."
 			if h.Raised {
 				then = "fail_on_recompile_limit_hit (or fullgraph) made the hit an error: the call that needed another compile failed."
@@ -69,6 +73,14 @@ func LimitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks
 		out = append(out, *f)
 	}
 	return out
+}
+
+// limitWhat is a limit hit's What: "recompile_limit (8)", or LimitWords where the input does not name both.
+func limitWhat(h report.LimitSummary) string {
+	if h.Limit != "" && h.Value > 0 {
+		return fmt.Sprintf("%s (%d)", h.Limit, h.Value)
+	}
+	return h.LimitWords()
 }
 
 type recompFrame struct {
@@ -149,6 +161,15 @@ func limitNote(limit string, value int) string {
 // config.recompile_limit for that call, so the N the warning prints is per call (torch-2.15-and-frameworks.md
 // §3.1); the accumulated limit is the cap over all of a function's cache entries.
 func limitWhere(limit string, value int) string {
+	if value <= 0 { // a hit known from a trace only: the value torch warns with is not in the input
+		name := limit
+		if name == "" {
+			name = "recompile_limit (cache_size_limit before 2.7)"
+		}
+		return "the recompile limit, whose value the input does not give (default 8 per frame, 256 over a " +
+			"function's entries): raise torch._dynamo.config." + name + ", or (2.14+) this call's " +
+			"torch.compile(..., recompile_limit=N), or remove the recompiles' cause."
+	}
 	switch limit {
 	case "recompile_limit":
 		if value != defaultLimits[limit] {

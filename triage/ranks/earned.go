@@ -36,6 +36,13 @@ func (ra RankAgreement) earned(ev report.ReportEvidence, short string) RankAgree
 		ra.Summary = notComparedSummary(ra.NotCompared, ev.Ranks, "")
 		return ra
 	}
+	if ev.Partial && len(ev.Ranks) > 1 { // a cut excerpt: what the cut removed from a rank is no difference either
+		ra.Agree, ra.Groups = false, nil
+		ra.NotCompared = "the input is cut (" + CutWords(ev.PartialReasons) + ")"
+		ra.Summary = "not judged: " + ra.NotCompared + ", so the " + strconv.Itoa(len(ev.Ranks)) + " ranks (" +
+			report.CompactRanks(ev.Ranks) + ") could not be compared"
+		return ra
+	}
 	if !ra.Agree || len(ra.Groups) == 0 || len(ra.Groups[0].Ranks) < 2 {
 		return ra
 	}
@@ -129,4 +136,22 @@ func shortVerb(short string) string {
 		return "was " + short
 	}
 	return short
+}
+
+// CutWords words why an input looks cut, for "the input is cut (…)": each partial-input reason up to its detail
+// ("guard failures without their `Recompiling function` header", not the failures), once each.
+func CutWords(reasons []string) string {
+	var out []string
+	for _, r := range reasons {
+		if i := strings.Index(r, ": "); i > 0 {
+			r = r[:i]
+		}
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return "it starts or ends inside a record"
+	}
+	return strings.Join(out, "; ")
 }

@@ -80,8 +80,8 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 	}
 	for _, l := range rep.RecompileLimitHits {
 		t.Blank()
-		t.Linef(6, "Limit hit ×%d %s: config.%s (%d) in %s %s — %s",
-			l.Records, an.Evidence.ItemRanks(l.Ranks), l.Limit, l.Value, l.Function, text.Site(l.File, l.Line), l.Then())
+		t.Linef(6, "Limit hit ×%d %s: %s in %s %s — %s",
+			l.Records, an.Evidence.ItemRanks(l.Ranks), l.LimitWords(), l.Function, text.Site(l.File, l.Line), l.Then())
 		t.Linef(8, "      last reason: %s", text.OneLine(l.LastReason, text.EvidenceMax))
 	}
 	for _, s := range rep.CudagraphSkips {

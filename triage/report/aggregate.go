@@ -95,10 +95,17 @@ func NewAggregator() *Aggregator {
 // maxPartialReasons bounds the distinct reasons kept for Report.PartialReasons.
 const maxPartialReasons = 8
 
-func (a *Aggregator) noteCut(why string) {
-	if len(a.cut) < maxPartialReasons {
-		a.cut[why] = true
+// noteCut notes why the input of record r looks cut: where several inputs were read, each reason names its input
+// ("… (in b.log)"), so a report of several pasted files says which was cut how.
+func (a *Aggregator) noteCut(r *logparse.Record) {
+	if len(a.cut) >= maxPartialReasons {
+		return
 	}
+	why := r.Cut
+	if len(a.inputs) > 1 && r.Input != "" {
+		why += " (in " + r.Input + ")"
+	}
+	a.cut[why] = true
 }
 
 // AddInput names an input in the report; rank >= 0 (from its file name or log tree) counts as a rank seen unless
@@ -145,7 +152,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	}
 	a.noteFacts(r)
 	if r.Cut != "" {
-		a.noteCut(r.Cut)
+		a.noteCut(r)
 	}
 	a.stacks.note(r)
 	if r.Error != nil {

@@ -83,7 +83,7 @@ func (a *Aggregator) AddFacts(f logparse.Facts) {
 		a.prefixed[f.Input] = true
 	}
 	if f.CutLine {
-		a.noteCut("its last torch log line stops mid-line: still being written, or cut")
+		a.noteCut(&logparse.Record{Input: f.Input, Cut: "its last torch log line stops mid-line: still being written, or cut"})
 	}
 	a.mu.Unlock()
 }

@@ -114,7 +114,7 @@ func EvidenceWith(ev ReportEvidence, rep *Report, run *RunFacts, probes []Proces
 		ev.TorchSeenBy = append(ev.TorchSeenBy, "probe (torch imported)")
 	}
 	if run != nil && ev.Partial { // the tool captured the whole output: an exception printed bare is the program's
-		ev.PartialReasons = slices.DeleteFunc(slices.Clone(ev.PartialReasons), func(r string) bool { return r == logparse.CutBareException })
+		ev.PartialReasons = slices.DeleteFunc(slices.Clone(ev.PartialReasons), func(r string) bool { return strings.HasPrefix(r, logparse.CutBareException) })
 		ev.Partial = len(ev.PartialReasons) > 0
 	}
 	ev.LogsRejected = logsRejected(rep)

@@ -43,6 +43,7 @@ type BreakSummary struct {
 	// fullSample: Sample is a full record (read on every record: not through the sample's pointers)
 	fullSample bool
 	ItemOnly   bool `json:"-"` // known only from a warning (Tensor.item(), Dynamo's about a builtin)
+	Fragment   bool `json:"-"` // known only from pasted fragments without a user frame: its site is not in the input
 	cids       cidSet
 	ranks      perRank // per rank: records and earliest compile id (findings_collect.go)
 }
@@ -89,12 +90,12 @@ func (a *Aggregator) breakOf(r *logparse.Record, ra *rankAgg) *BreakSummary {
 	g := r.Break
 	key := KeyOf(g)
 	var s *BreakSummary
-	if g.Variant == logparse.BreakItemWarning || g.Variant == logparse.BreakBuiltinWarning {
+	if frag := Fragment(r); frag || g.Variant == logparse.BreakItemWarning || g.Variant == logparse.BreakBuiltinWarning {
 		site := warnedSite(key, g)
 		s = a.items[site]
 		if s == nil {
 			s = a.newBreak(key, r)
-			s.ItemOnly = true
+			s.ItemOnly, s.Fragment = !frag, frag
 			a.items[site] = s
 		}
 		if ra != nil {
@@ -268,16 +269,31 @@ func sortBreaks(bs []*BreakSummary) {
 // about an unsupported builtin (which names no site) the builtin; a graph-break record at that site, or of that
 // builtin (breakSites), is the same break.
 func warnedSite(key BreakKey, g *logparse.GraphBreak) string {
-	if g.Variant == logparse.BreakBuiltinWarning {
+	switch {
+	case g.Variant == logparse.BreakBuiltinWarning:
 		return "builtin:" + g.Builtin
+	case key.File == "": // a fragment (Fragment): the break its gb_type or reason names
+		return "what:" + key.What
 	}
 	return key.site()
 }
 
-// breakSites are the sites a break record stands for: its own, and the builtin it names (warnedSite).
+// Fragment reports a graph-break record pasted without its header and without a user frame (only its reason and
+// torch's lines): one break of unknown site, unless a break of the input with a site has its gb_type or reason
+// (breakSites: then it is that break's fragment, not another break).
+func Fragment(r *logparse.Record) bool {
+	return r.Kind == logparse.KindGraphBreak && r.Cut != "" && r.Break != nil && r.Break.File == "" &&
+		r.Break.Variant != logparse.BreakItemWarning && r.Break.Variant != logparse.BreakBuiltinWarning
+}
+
+// breakSites are the sites a break record stands for: its own, the builtin it names (warnedSite), and its gb_type
+// or reason (a fragment of it: Fragment).
 func breakSites(b *BreakSummary) []string {
-	if b.Sample != nil && b.Sample.Break != nil && b.Sample.Break.Builtin != "" {
-		return []string{b.Key.site(), "builtin:" + b.Sample.Break.Builtin}
+	if b.Key.File == "" {
+		return nil // a warning or fragment itself (a.items)
 	}
-	return []string{b.Key.site()}
+	if b.Sample != nil && b.Sample.Break != nil && b.Sample.Break.Builtin != "" {
+		return []string{b.Key.site(), "builtin:" + b.Sample.Break.Builtin, "what:" + b.Key.What}
+	}
+	return []string{b.Key.site(), "what:" + b.Key.What}
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"sort"
@@ -25,6 +26,21 @@ type LimitSummary struct {
 	// the frame did not go on eager, the call failed
 	Raised   bool     `json:"raised,omitempty"`
 	Evidence Evidence `json:"-"`
+}
+
+// LimitWords names the limit a hit reached, with its value, as far as the input says them: "config.recompile_limit
+// (8)"; a hit known only from a trace (2.6: a compile whose recompile reasons were logged and that never reached
+// compilation_metrics) names neither: "a recompile limit (the input names neither which nor its value)".
+func (l LimitSummary) LimitWords() string {
+	switch {
+	case l.Limit != "" && l.Value > 0:
+		return fmt.Sprintf("config.%s (%d)", l.Limit, l.Value)
+	case l.Limit != "":
+		return "config." + l.Limit + " (its value is not in the input)"
+	case l.Value > 0:
+		return fmt.Sprintf("a recompile limit of %d (the input does not name which)", l.Value)
+	}
+	return "a recompile limit (the input names neither which nor its value)"
 }
 
 // LimitRaised is the exception torch raises at a recompile limit hit instead of running the frame eager.
