@@ -339,6 +339,10 @@ func skipSpace1(b []byte) []byte {
 }
 
 // parseCompileID reads "F/C", "F/C_A" or "!N/F/C".
+// ParseCompileID reads a compile id as torch prints it between brackets ("0/3", "1/0_1", "!0/0/1"): for
+// readers of torch's output built on Parse.
+func ParseCompileID(s string) (CompileID, bool) { return parseCompileID([]byte(s)) }
+
 func parseCompileID(b []byte) (CompileID, bool) {
 	c := NoCompileID
 	if len(b) > 0 && b[0] == '!' {

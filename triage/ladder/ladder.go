@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
@@ -52,7 +51,7 @@ type Tier struct {
 	// Playbook of the finding the result rests on; "" when none.
 	Playbook string `json:"playbook,omitempty"`
 	// Tools is what the run showed of PyTorch's accuracy check and minifier (the launcher it wrote, the RMSE).
-	Tools *logparse.Tools `json:"-"`
+	Tools *Tools `json:"-"`
 }
 
 // Ladder is the whole experiment.
@@ -288,16 +287,16 @@ func firstMatch(path string, re *regexp.Regexp) string {
 }
 
 // scanRun reads what the run's output shows of PyTorch's debugging tools.
-func scanRun(dir string) *logparse.Tools { return scanFile(filepath.Join(dir, "combined.log")) }
+func scanRun(dir string) *Tools { return scanFile(filepath.Join(dir, "combined.log")) }
 
-func scanFile(path string) *logparse.Tools {
-	t := &logparse.Tools{}
+func scanFile(path string) *Tools {
+	t := &Tools{}
 	f, err := os.Open(path)
 	if err != nil {
 		return t
 	}
 	defer f.Close()
-	if got, err := logparse.ScanTools(f); err == nil {
+	if got, err := ScanTools(f); err == nil {
 		*t = got
 	}
 	return t

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -34,10 +33,10 @@ type Minifier struct {
 
 // Bisector is the compiler bisector's verdict on the repro.
 type Bisector struct {
-	Run     string              `json:"run,omitempty"`
-	Method  string              `json:"method,omitempty"` // "run" (python -m torch._inductor.compiler_bisector run CMD, 2.14) or "api" (do_bisect, 2.6)
-	Verdict *logparse.Bisection `json:"verdict,omitempty"`
-	Why     string              `json:"why"`
+	Run     string     `json:"run,omitempty"`
+	Method  string     `json:"method,omitempty"` // "run" (python -m torch._inductor.compiler_bisector run CMD, 2.14) or "api" (do_bisect, 2.6)
+	Verdict *Bisection `json:"verdict,omitempty"`
+	Why     string     `json:"why"`
 }
 
 func minifiable(r Result) bool {
@@ -198,7 +197,7 @@ func bisect(o Options, experiment string, bad *Tier) (*Bisector, error) {
 	}
 	py := python(o.Spec.Argv)
 	cache := filepath.Join(bad.Run, "bisect-cache")
-	run := func(method string, args []string) (string, *logparse.Tools, error) {
+	run := func(method string, args []string) (string, *Tools, error) {
 		spec := toolSpec(o, experiment, "bisector", args, o.Spec.Dir)
 		spec.Env["TORCHINDUCTOR_CACHE_DIR"] = cache
 		delete(spec.Env, "TORCHDYNAMO_REPRO_AFTER")
@@ -238,7 +237,7 @@ func invalidCommand(dir string) bool {
 }
 
 // BisectWords says what the bisector found, in words true for its verdict.
-func BisectWords(b *logparse.Bisection) string {
+func BisectWords(b *Bisection) string {
 	switch {
 	case b == nil:
 		return "the bisector printed no verdict (see its run's log)"

@@ -1,10 +1,12 @@
-package logparse
+package ladder
 
 import (
 	"io"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // What PyTorch's own debugging tools print: the accuracy check of the minifier (TORCHDYNAMO_REPRO_AFTER with
@@ -85,7 +87,7 @@ var (
 func ScanTools(r io.Reader) (Tools, error) {
 	var t Tools
 	s := toolScan{t: &t}
-	err := Parse(r, Options{KeepText: true, Rank: -1}, func(rec *Record) {
+	err := logparse.Parse(r, logparse.Options{KeepText: true, Rank: -1}, func(rec *logparse.Record) {
 		for _, l := range rec.Lines {
 			s.line(l)
 		}
@@ -102,7 +104,7 @@ func (s *toolScan) line(l string) {
 	t := s.t
 	l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), ">>  "))
 	if i := strings.Index(l, "] "); i > 0 && l[0] == '[' { // a compile id "[0/0] " after the glog prefix
-		if _, ok := parseCompileID([]byte(l[1:i])); ok {
+		if _, ok := logparse.ParseCompileID(l[1:i]); ok {
 			l = l[i+2:]
 		}
 	}

@@ -1,4 +1,4 @@
-package logparse
+package ladder
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 
 func scanToolsFile(t *testing.T, version, name string) Tools {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "compile-wrong", version, name))
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "compile-wrong", version, name))
 	if err != nil {
 		t.Fatal(err)
 	}
