@@ -235,6 +235,13 @@ func parseException(lines []string) *CompileError {
 			e.Message = joinExtra(e.Message, t)
 		}
 	}
+	if excAt >= 0 && strings.Contains(e.Class+e.Inner+e.Message, "CppCompileError") {
+		// its message goes on with the compiler's command and output: keep the compiler's first diagnostic, which
+		// tells a broken toolchain (a missing header) from generated code that does not compile
+		if d := compilerDiagnostic(lines[excAt+1:]); d != "" {
+			e.Message = joinExtra(e.Message, d)
+		}
+	}
 	if excAt >= 0 {
 		for _, l := range lines[excAt+1:] {
 			if strings.HasPrefix(strings.TrimSpace(l), "You can suppress this exception and fall back to eager") {
@@ -254,6 +261,22 @@ func parseException(lines []string) *CompileError {
 		e.Frame = f
 	}
 	return e
+}
+
+// compilerDiagnostic is the first error a C++ compiler printed in the lines after a CppCompileError
+// ("…/c2z….main.cpp:16:33: error: ‘compile’ was not declared in this scope", "…/x.h:19:10: fatal error:
+// ATen/NumericUtils.h: No such file or directory"), "" when none comes before the next traceback.
+func compilerDiagnostic(lines []string) string {
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if i >= 200 || strings.HasPrefix(t, "Traceback") {
+			break
+		}
+		if strings.Contains(t, ": error: ") || strings.Contains(t, ": fatal error: ") {
+			return t
+		}
+	}
+	return ""
 }
 
 // interruptClass reports an exception that stops a process from outside: KeyboardInterrupt (SIGINT), SystemExit,

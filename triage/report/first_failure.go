@@ -152,6 +152,10 @@ func (f *FirstFailure) Text() string {
 	return who + " failed (several logs hold errors; which came first is not known): " + what
 }
 
+// cppCodegen is a C++ compiler's error inside a generated source file ("….cpp:16:33: error: …"), as logparse keeps
+// it under a CppCompileError's message; a missing header is a "fatal error" and stays the toolchain's.
+var cppCodegen = regexp.MustCompile(`\.cpp:\d+:\d+: error: `)
+
 // ErrorCause names what a fatal error means, from its class, inner error and message: the C++ or
 // Triton/ptxas toolchain, the recompile limit under fullgraph, Unsupported under fullgraph, a backend failure,
 // a rendezvous/port error from the launcher, an invalid TORCH_LOGS; "" when none applies.
@@ -194,6 +198,12 @@ func ErrorCause(class, inner, msg string) string {
 		return "data-dependent expression"
 	case has("ptxas", "PTXASError") || sm100.MatchString(all):
 		return "Triton/ptxas toolchain"
+	case has("op.preamble.length <= op.nbytes"):
+		// gloo's size check on a receive: the peer sent more bytes than this rank's tensor holds
+		return "collective mismatch: the ranks passed different sizes to one collective (gloo's size check)"
+	case has("CppCompileError") && cppCodegen.MatchString(all):
+		// the compiler ran and refused the kernel Inductor generated: code generation, not the toolchain
+		return "Inductor generated C++ that does not compile"
 	case has("CppCompileError", "C++ compile error", "InvalidCxxCompiler", "No module named 'setuptools"):
 		return "C++ toolchain"
 	case strings.HasSuffix(class, "exc.Unsupported"):
