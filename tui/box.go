@@ -1,6 +1,10 @@
 package tui
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/torchtriage/torchtriage/tui/cells"
+)
 
 type borderSet struct{ tl, tr, bl, br, h, v string }
 
@@ -13,7 +17,7 @@ var (
 // (nothing when w < 4 or h < 2). The focused box has a heavy, accented border, so focus shows without colour.
 func (t theme) box(title string, body []string, w, h int, focused bool) []string {
 	if w < 4 || h < 2 {
-		return padLines(nil, max(w, 0), max(h, 0))
+		return cells.PadLines(nil, max(w, 0), max(h, 0))
 	}
 	b, st, tst := thinBorder, t.border, t.title
 	if focused {
@@ -22,13 +26,13 @@ func (t theme) box(title string, body []string, w, h int, focused bool) []string
 	inner := w - 2
 	out := make([]string, 0, h)
 	if title != "" && inner >= 5 {
-		title = cutParts(title, inner-4) // at least one border cell before the corner
+		title = cells.CutParts(title, inner-4) // at least one border cell before the corner
 		out = append(out, st.Render(b.tl+b.h+" ")+tst.Render(title)+" "+
-			st.Render(strings.Repeat(b.h, max(inner-width(title)-3, 0))+b.tr))
+			st.Render(strings.Repeat(b.h, max(inner-cells.Width(title)-3, 0))+b.tr))
 	} else {
 		out = append(out, st.Render(b.tl+strings.Repeat(b.h, inner)+b.tr))
 	}
-	lines := padLines(body, inner, h-2)
+	lines := cells.PadLines(body, inner, h-2)
 	side := st.Render(b.v)
 	for _, l := range lines {
 		out = append(out, side+l+side)

@@ -8,6 +8,7 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/compare"
 	"github.com/torchtriage/torchtriage/triage/text"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // runDiff compares two runs of the session as `torchtriage compare A B` does (triage.Compare: versions,
@@ -101,7 +102,7 @@ func (m *Model) diffText() (string, []string) {
 	res := d.res
 	var lines []string
 	for _, l := range d.compare {
-		for _, wl := range wrapText(clean(l), max(m.w-4, 20)) {
+		for _, wl := range cells.Wrap(clean(l), max(m.w-4, 20)) {
 			lines = append(lines, " "+wl)
 		}
 	}
@@ -115,7 +116,7 @@ func (m *Model) diffText() (string, []string) {
 		} else if ra.Change == "new" {
 			st = th.bad
 		}
-		for i, wl := range wrapText("Ranks: "+ra.Text(), max(m.w-4, 20)) {
+		for i, wl := range cells.Wrap("Ranks: "+ra.Text(), max(m.w-4, 20)) {
 			if i == 0 {
 				wl = st.Render(wl)
 			}

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // testdata/recorded/caught-printed: `torchtriage report` prints "Caught ×1 single process RuntimeError: backend
@@ -18,7 +20,7 @@ func TestMainScreenShowsTheCaughtExceptions(t *testing.T) {
 		if sz[0] >= 120 && !strings.Contains(l, "(the program went on: no process died of it)") {
 			t.Errorf("%d cols: %q", sz[0], l)
 		}
-		if width(l) > sz[0] {
+		if cells.Width(l) > sz[0] {
 			t.Errorf("%d cols: %q", sz[0], l)
 		}
 		if lines := strings.Split(s, "\n"); len(lines) != sz[1] {

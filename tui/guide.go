@@ -12,6 +12,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
 	"github.com/torchtriage/torchtriage/triage/story"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // guideState is the cursor of the checklist screen.
@@ -124,7 +125,7 @@ func (m *Model) guideBody(w, h int) []string {
 		for _, l := range hang(step.Title+": "+state.Why(step), w-3, "▸ ", "  ") { // the title says "first"
 			lines = append(lines, th.warn.Render(l))
 		}
-		for _, l := range wrapText("Done when: "+step.DoneWhen+" Stop when: "+step.StopWhen, w-8) {
+		for _, l := range cells.Wrap("Done when: "+step.DoneWhen+" Stop when: "+step.StopWhen, w-8) {
 			lines = append(lines, "     "+th.dim.Render(l))
 		}
 	}
@@ -146,14 +147,14 @@ func (m *Model) guideBody(w, h int) []string {
 		// the status whole: on the title's line where it fits, else on lines of its own (it was cut with "…")
 		head := fmt.Sprintf("%s%d/6 %s  (preset %s)", mark, st.N, st.Title, st.Preset)
 		var more []string
-		if full := head + " · " + status; width(full) <= w-3 {
+		if full := head + " · " + status; cells.Width(full) <= w-3 {
 			head = full
 		} else {
-			more = wrapText(status, w-8)
+			more = cells.Wrap(status, w-8)
 		}
 		if i == m.guide.idx {
 			cursorLine = len(lines)
-			head = th.sel.Render(fit(head, w-3))
+			head = th.sel.Render(cells.Fit(head, w-3))
 		} else {
 			head = style.Render(head)
 		}
@@ -161,21 +162,21 @@ func (m *Model) guideBody(w, h int) []string {
 		for _, l := range more {
 			lines = append(lines, "     "+style.Render(l))
 		}
-		for _, l := range wrapText("Goal: "+st.Goal, w-8) {
+		for _, l := range cells.Wrap("Goal: "+st.Goal, w-8) {
 			lines = append(lines, "     "+l)
 		}
-		for _, l := range wrapText("Done when: "+st.DoneWhen, w-8) {
+		for _, l := range cells.Wrap("Done when: "+st.DoneWhen, w-8) {
 			lines = append(lines, "     "+style.Render(l))
 		}
 		if st.ID == "baseline" {
 			if v := m.baselineVerdict(); v != "" && v != p.Why { // the status line may say the verdict already
-				for _, l := range wrapText(v, w-8) {
+				for _, l := range cells.Wrap(v, w-8) {
 					lines = append(lines, "     "+th.title.Render(l))
 				}
 			}
 		}
 		if i == m.guide.idx {
-			for _, l := range wrapText("Stop when: "+st.StopWhen, w-8) {
+			for _, l := range cells.Wrap("Stop when: "+st.StopWhen, w-8) {
 				lines = append(lines, "     "+th.dim.Render(l))
 			}
 		}
@@ -188,7 +189,7 @@ func (m *Model) guideBody(w, h int) []string {
 		title = fmt.Sprintf("Diagnose a compile regression · %s · next: step %d/6 %s", doneCount(done), step.N, step.Title)
 		for _, t := range []string{fmt.Sprintf("Diagnose a compile regression · %s · next: step %d/6", doneCount(done), step.N),
 			fmt.Sprintf("Diagnose a compile regression · next: step %d/6", step.N)} {
-			if width(title) > w-6 {
+			if cells.Width(title) > w-6 {
 				title = t
 			}
 		}

@@ -3,6 +3,8 @@ package tui
 import (
 	"slices"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // hang wraps at words to w cells of text and puts its leads before the lines: the first, then the rest.
@@ -26,7 +28,7 @@ func TestHang(t *testing.T) {
 	}
 	// styled text keeps its style across the break, and its width counts cells, not bytes
 	styled := "\x1b[2mone two\x1b[0m"
-	if got := hang(styled, 3, " ", " "); len(got) != 2 || width(got[0]) != 4 || width(got[1]) != 4 {
+	if got := hang(styled, 3, " ", " "); len(got) != 2 || cells.Width(got[0]) != 4 || cells.Width(got[1]) != 4 {
 		t.Errorf("styled: %q", got)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // `i` of an opened run dir showed only "opened PATH" and the torch version, though its meta.json has the command
@@ -45,7 +47,7 @@ func TestMainScreenShowsTheFirstFailure(t *testing.T) {
 			t.Errorf("%d lines at %d cols", len(lines), w)
 		}
 		for _, l := range lines {
-			if width(l) > w {
+			if cells.Width(l) > w {
 				t.Errorf("%d cols: %q", w, l)
 			}
 		}

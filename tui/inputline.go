@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // inputLine is the one-line text input of the / filter, the log search and the run note: typing appends; the
@@ -46,9 +47,9 @@ func (in *inputLine) view(th theme) string {
 
 // viewIn is view in at most w cells: a value too long for them shows its end, where the cursor is.
 func (in *inputLine) viewIn(th theme, w int) string {
-	room := w - width(in.prompt) - 2 // the cursor and the "…"
-	if room < 1 || width(in.value) <= room+1 {
+	room := w - cells.Width(in.prompt) - 2 // the cursor and the "…"
+	if room < 1 || cells.Width(in.value) <= room+1 {
 		return in.view(th)
 	}
-	return in.prompt + "…" + ansi.TruncateLeft(in.value, width(in.value)-room, "") + th.sel.Render(" ")
+	return in.prompt + "…" + ansi.TruncateLeft(in.value, cells.Width(in.value)-room, "") + th.sel.Render(" ")
 }

@@ -1,5 +1,7 @@
 package tui
 
+import "github.com/torchtriage/torchtriage/tui/cells"
+
 // The geometry of the screens. Update computes it after every message (window size, keys, batches), so a key
 // does the same whether or not a frame was drawn before it; View only reads it.
 
@@ -71,7 +73,7 @@ func (m *Model) listNeeds(p pane, w int) int {
 	case m.cur == nil || m.cur.snap == nil || ls.len() == 0 && ls.pattern != "":
 		return 3
 	case ls.len() == 0:
-		return len(wrapText(emptyText(p, m.cur), w-3)) + 2
+		return len(cells.Wrap(emptyText(p, m.cur), w-3)) + 2
 	}
 	return ls.len() + 2
 }

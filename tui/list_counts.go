@@ -6,6 +6,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/story"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // uncounted says why a finished run's pane counts nothing ("no torch output: nothing counted", "graph breaks were
@@ -35,7 +36,7 @@ func (s *snapshot) notCountedTitle(p pane, head string, w int) string {
 	if s.uncounted(p) == "" {
 		return ""
 	}
-	if why := story.NotCounted(s.analysis); why != "" && width(head+" · "+why) <= w {
+	if why := story.NotCounted(s.analysis); why != "" && cells.Width(head+" · "+why) <= w {
 		return head + " · " + why
 	}
 	return head + " · not counted"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // feedChunks plays a fixture through a run's follower in parts, one batch per part (as a live run streams),
@@ -146,7 +147,7 @@ func TestListColumnsCutTheFileNameFromTheLeftNeverTheLineNumber(t *testing.T) {
 		{"gb_recompile.py:18 helper", 14, "…compile.py:18"},
 		{"forward", 4, "for…"},
 	} {
-		if got, _ := cutSite(c.in, c.w); got != c.want {
+		if got, _ := cells.CutSite(c.in, c.w); got != c.want {
 			t.Errorf("cutSite(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
 		}
 	}

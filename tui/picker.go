@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/runs"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 func presetIndex(name string) int {
@@ -48,7 +49,7 @@ func (m *Model) pickerBody(w, h int) []string {
 		}
 		for _, line := range hang(p.Purpose, max(inner-nameW-1, 10), fmt.Sprintf("%s%-12s ", mark, p.Name), strings.Repeat(" ", nameW)) {
 			if i == m.pre.pick {
-				line = th.sel.Render(fit(line, inner))
+				line = th.sel.Render(cells.Fit(line, inner))
 			}
 			lines = append(lines, line)
 		}
@@ -60,7 +61,7 @@ func (m *Model) pickerBody(w, h int) []string {
 			more = append(more, p.Note)
 		}
 		for _, t := range more {
-			for _, l := range wrapText(t, max(inner-7, 10)) {
+			for _, l := range cells.Wrap(t, max(inner-7, 10)) {
 				lines = append(lines, "      "+th.dim.Render(l))
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/ranks"
 	"github.com/torchtriage/torchtriage/triage/text"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // probeMark is the matrix's cell of a rank no log record names whose probe counted none of what the finding counts
@@ -38,7 +39,7 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 	n := min(len(rows), maxCols)
 	var unknown bool
 	var probed []int // the ranks a 0ᵖ shows
-	var cells []string
+	var lines []string
 	for _, rk := range s.ranks {
 		var b strings.Builder
 		fmt.Fprintf(&b, "   r%-3d", rk)
@@ -63,14 +64,14 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 				unknown = true
 			}
 		}
-		cells = append(cells, b.String())
+		lines = append(lines, b.String())
 	}
 	key := " (records per rank, · none; columns numbered below)"
 	if unknown {
 		key = " (records per rank, · none, – not known; columns numbered below)"
 	}
 	out := []string{th.title.Render(" Ranks × findings") + th.dim.Render(key)}
-	if width(" Ranks × findings"+key) > iw { // the key on lines of its own, whole
+	if cells.Width(" Ranks × findings"+key) > iw { // the key on lines of its own, whole
 		out = append([]string{th.title.Render(" Ranks × findings")}, legend(th.dim, strings.TrimSpace(key), iw+2)...)
 	}
 	var head strings.Builder
@@ -78,18 +79,18 @@ func (m *Model) rankMatrix(s *snapshot, iw int) []string {
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(&head, "%3d", i+1)
 	}
-	out = append(append(out, head.String()), cells...)
+	out = append(append(out, head.String()), lines...)
 	if len(probed) > 0 {
 		out = append(out, legend(th.dim, probeMark+" "+probeLegend(probed), iw+2)...)
 	}
 	for i := 0; i < n; i++ { // a finding's line that does not fit goes on under its title
 		head := fmt.Sprintf("   %3d %-14s ", i+1, kindWord(rows[i].kind))
 		text := rows[i].what + " " + rows[i].where
-		for j, l := range wrapText(text, max(iw-width(head), 12)) {
+		for j, l := range cells.Wrap(text, max(iw-cells.Width(head), 12)) {
 			if j == 0 {
 				l = head + strings.Replace(l, rows[i].where, th.dim.Render(rows[i].where), 1)
 			} else {
-				l = strings.Repeat(" ", width(head)) + th.dim.Render(l)
+				l = strings.Repeat(" ", cells.Width(head)) + th.dim.Render(l)
 			}
 			out = append(out, l)
 		}

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // The runs view said "0 breaks · 0 recompiles · 0 limit hits" of a run that died of CUDA OOM, of one the tool
@@ -28,7 +30,7 @@ func TestRunsViewSaysHowARunEndedAndItsVerdict(t *testing.T) {
 			press(m, "h")
 			s := plain(m)
 			for _, want := range c.want {
-				if !strings.Contains(s, strings.TrimSuffix(cut(want, w-20), ellipsis)) { // at 80 columns the line may be cut
+				if !strings.Contains(s, strings.TrimSuffix(cells.Cut(want, w-20), cells.Ellipsis)) { // at 80 columns the line may be cut
 					t.Errorf("%s at %d: runs view lacks %q:\n%s", filepath.Base(c.path), w, want, s)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // sparkBlocks draw an exact count, sparkFloorBlocks a floor ("≥N": the run did not complete, or some printed of
@@ -119,11 +120,11 @@ func (m *Model) storyHead(w, h int) []string {
 	case st.building():
 		out = append(out, th.dim.Render(" building the session log…"))
 	case st.err != "":
-		out = append(out, cut(th.warn.Render(" session log: "+clean(st.err)), w))
+		out = append(out, cells.Cut(th.warn.Render(" session log: "+clean(st.err)), w))
 	}
 	if st.s != nil && len(st.s.Runs) > 0 && h >= 7 {
 		if label := st.s.TrendLabel(); label != "trend" { // runs of several scripts: no trend, as the bringup log says
-			out = append(out, cut(th.dim.Render(" "+label+":"), w))
+			out = append(out, cells.Cut(th.dim.Render(" "+label+":"), w))
 		}
 		out = append(out, m.trendLines(w, h)...)
 	}
@@ -142,20 +143,20 @@ func (m *Model) trendLines(w, h int) []string {
 	b, mb := sparkSeries("graph breaks", breaks, fb, n, th.bars[0])
 	r, mr := sparkSeries("recompiles", recompiles, fr, n, th.bars[1])
 	var out []string
-	if one := " " + b + "   " + r; width(one) <= w || h < 12 {
+	if one := " " + b + "   " + r; cells.Width(one) <= w || h < 12 {
 		out = []string{one}
 	} else {
 		out = []string{" " + b, " " + r}
 	}
 	if legend := mb.or(mr).legend(); legend != "" {
-		if last := out[len(out)-1] + "   " + th.dim.Render(legend); width(last) <= w {
+		if last := out[len(out)-1] + "   " + th.dim.Render(legend); cells.Width(last) <= w {
 			out[len(out)-1] = last
 		} else if h >= 9 {
 			out = append(out, th.dim.Render(" "+legend))
 		}
 	}
 	for i := range out {
-		out[i] = cut(out[i], w)
+		out[i] = cells.Cut(out[i], w)
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // The ranks strip keeps the checklist's progress beside the agreement: at 80 columns "compiles differ when stopped
@@ -45,8 +47,8 @@ func checkStrip(t *testing.T, in string, w int, screen string, wants []string) {
 	t.Helper()
 	lines := strings.Split(screen, "\n")
 	strip := lines[len(lines)-2]
-	if width(strip) != w {
-		t.Errorf("%s at %d: strip %d wide: %q", in, w, width(strip), strip)
+	if cells.Width(strip) != w {
+		t.Errorf("%s at %d: strip %d wide: %q", in, w, cells.Width(strip), strip)
 	}
 	for _, want := range wants {
 		if !strings.Contains(strip, want) {

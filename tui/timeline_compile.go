@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // The timeline's compile section per rank: one bar per rank split by phase (report.compile per_rank), its cache
@@ -53,7 +54,7 @@ func (m *Model) rankCompileBars(r *runView, iw int) []string {
 		if rk < 0 {
 			label = "process"
 		}
-		total, bar := "      –", th.dim.Render(fit("no compile times", barW))
+		total, bar := "      –", th.dim.Render(cells.Fit("no compile times", barW))
 		if rc.TotalS != nil && top > 0 {
 			total, bar = fmt.Sprintf("%6.2fs", *rc.TotalS), m.phaseBar(rc.ByPhase, top, barW)
 		}

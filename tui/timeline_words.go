@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // The timeline's words: the report's counts, why nothing is placed, which kinds are counted but not placed and
@@ -27,7 +28,7 @@ func (m *Model) timelineCounts(s *snapshot, w int) []string {
 		switch {
 		case line == "":
 			line = it
-		case width(line)+3+width(it) <= w-1:
+		case cells.Width(line)+3+cells.Width(it) <= w-1:
 			line += " · " + it
 		default:
 			out, line = append(out, " "+line), it

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // The smallest terminal the layout is drawn for; below it one line says so.
@@ -31,10 +32,10 @@ func (m *Model) render() string { return strings.Join(m.screenLines(), "\n") }
 func (m *Model) screenLines() []string {
 	w, h := m.w, m.h
 	if w < minWidth || h < minHeight {
-		return padLines(wrapText("torchtriage: the terminal is too small (need 40×10)", w), w, h)
+		return cells.PadLines(cells.Wrap("torchtriage: the terminal is too small (need 40×10)", w), w, h)
 	}
 	if m.quitting() {
-		return padLines(append([]string{m.headerLine(w), ""}, wrapText(" "+m.quitText(), w)...), w, h)
+		return cells.PadLines(append([]string{m.headerLine(w), ""}, cells.Wrap(" "+m.quitText(), w)...), w, h)
 	}
 	top := []string{m.headerLine(w)}
 	if m.screen == screenMain {
@@ -56,7 +57,7 @@ func (m *Model) screenLines() []string {
 	}
 	out := make([]string, 0, h)
 	out = append(out, top...)
-	out = append(out, padLines(body, w, bodyH)...)
+	out = append(out, cells.PadLines(body, w, bodyH)...)
 	out = append(out, m.statusLines(w)...)
 	return append(out, m.helpLine(w))
 }
@@ -107,20 +108,20 @@ func (m *Model) message() (text string, st lipgloss.Style, ok bool) {
 // messageLines are the message's lines of w cells: one where it fits, else wrapped (continuation lines indented)
 // onto at most maxStatusLines, the last cut at a word with "…" only where even those do not hold it.
 func messageLines(text string, st lipgloss.Style, w int) []string {
-	if width(text)+1 <= w {
-		return []string{fit(st.Render(" "+text), w)}
+	if cells.Width(text)+1 <= w {
+		return []string{cells.Fit(st.Render(" "+text), w)}
 	}
-	return wrapHanging(text, st, w, maxStatusLines, " "+ellipsis)
+	return wrapHanging(text, st, w, maxStatusLines, " "+cells.Ellipsis)
 }
 
 // wrapHanging is text wrapped onto lines of w cells, each styled st: the first after a space, the others
 // indented three cells. Past n lines the last one kept is cut at a word and ends in more.
 func wrapHanging(text string, st lipgloss.Style, w, n int, more string) []string {
-	lines := wrapText(text, max(w-3, 1))
+	lines := cells.Wrap(text, max(w-3, 1))
 	if len(lines) > n {
 		lines = lines[:n]
 		last := &lines[n-1]
-		*last = wordPrefix(*last, max(w-3-width(more), 1)) + more
+		*last = cells.WordPrefix(*last, max(w-3-cells.Width(more), 1)) + more
 	}
 	out := make([]string, len(lines))
 	for i, l := range lines {
@@ -128,7 +129,7 @@ func wrapHanging(text string, st lipgloss.Style, w, n int, more string) []string
 		if i > 0 {
 			lead = "   "
 		}
-		out[i] = fit(st.Render(lead+l), w)
+		out[i] = cells.Fit(st.Render(lead+l), w)
 	}
 	return out
 }
@@ -163,17 +164,17 @@ func (m *Model) statusLine(w int) string {
 		case m.screen == screenLog:
 			hint = "   enter searches · esc cancels"
 		}
-		return fit(" "+m.input.viewIn(m.th, w-2)+m.th.dim.Render(hint), w)
+		return cells.Fit(" "+m.input.viewIn(m.th, w-2)+m.th.dim.Render(hint), w)
 	case m.stallBanner():
 		text, forms := " ⚠ "+m.stallText(), m.keys.keysTexts(scopeStall)
 		keys := forms[len(forms)-1]
 		for _, f := range forms { // what compiles matters more than the keys' words
-			if width(text)+width(f)+4 <= w {
+			if cells.Width(text)+cells.Width(f)+4 <= w {
 				keys = f
 				break
 			}
 		}
-		return spread(m.th.warn.Render(text), m.th.warn.Render(keys)+" ", w)
+		return cells.Spread(m.th.warn.Render(text), m.th.warn.Render(keys)+" ", w)
 	}
 	switch m.screen {
 	case screenMain:
@@ -181,7 +182,7 @@ func (m *Model) statusLine(w int) string {
 	case screenLog:
 		return m.logStatus(w)
 	}
-	return fit("", w)
+	return cells.Fit("", w)
 }
 
 // helpLine is the footer, from the key table: as many of the state's bindings as fit, then the ones always
@@ -199,14 +200,14 @@ func (m *Model) helpLine(w int) string {
 		}
 		end += item(b)
 	}
-	room := w - 2 - width(end) - len(sep)
+	room := w - 2 - cells.Width(end) - len(sep)
 	var start strings.Builder
 	for i, b := range head {
 		it := item(b)
 		if i > 0 {
 			it = sep + it
 		}
-		if width(start.String())+width(it) > room-2 {
+		if cells.Width(start.String())+cells.Width(it) > room-2 {
 			start.WriteString(" …")
 			break
 		}
@@ -216,7 +217,7 @@ func (m *Model) helpLine(w int) string {
 	if line != "" && end != "" {
 		line += sep
 	}
-	return fit(" "+line+end, w)
+	return cells.Fit(" "+line+end, w)
 }
 
 // stallText is "rank 3 compiling `forward` for 2m10s · rank 0,1,2 not compiling (waiting) · no output for 42s"
@@ -252,7 +253,7 @@ func (m *Model) mainTop(w int) []string {
 		if v := m.verdictText(); v != "" {
 			texts, styles = append(texts, v), append(styles, m.th.dim)
 		} else {
-			bar = fit(m.th.dim.Render(" opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"), w)
+			bar = cells.Fit(m.th.dim.Render(" opened logs: no relaunch (torchtriage run -- CMD relaunches with presets)"), w)
 		}
 	} else {
 		bar = m.presetLine(w)

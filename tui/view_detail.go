@@ -7,6 +7,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // detailText: the finding, its evidence (rank, compile id, where in the log), the full primary playbook, the
@@ -20,7 +21,7 @@ func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 	iw := w - 4
 	add := func(s string) { lines = append(lines, " "+s) }
 	addWrapped := func(s string) {
-		for _, l := range wrapText(s, iw) {
+		for _, l := range cells.Wrap(s, iw) {
 			add(l)
 		}
 	}
@@ -72,7 +73,7 @@ func (m *Model) detailText(w int) (title string, lines []string, mark int) {
 		text := fmt.Sprintf("%-8s compile %-8s %s", who, orDash(e.CompileID), where)
 		if i == sel {
 			mark = len(lines)
-			add(th.sel.Render(fit("▶ "+text, iw)))
+			add(th.sel.Render(cells.Fit("▶ "+text, iw)))
 		} else {
 			add("  " + text)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // A launch that failed (executable not found, torchrun missing, no torch, an exit before any torch output) has no
@@ -62,7 +63,7 @@ func (m *Model) failureBody(w, h int) []string {
 		summary = r.snap.analysis.Verdict.Summary
 	}
 	lines := []string{th.bad.Render(" ✗ " + strings.ReplaceAll(triage.StateDidNotStart, "_", " ")), ""} // the report's words
-	for _, l := range wrapText(summary, w-4) {
+	for _, l := range cells.Wrap(summary, w-4) {
 		lines = append(lines, " "+l)
 	}
 	var foot []string           // the command and the keys, below the tail: never cut
@@ -85,7 +86,7 @@ func (m *Model) failureBody(w, h int) []string {
 		lines = append(lines, th.title.Render(" What the launcher printed last (stderr):"))
 		var wrapped []string
 		for _, l := range tail {
-			for _, wl := range wrapText(clean(l), w-6) {
+			for _, wl := range cells.Wrap(clean(l), w-6) {
 				wrapped = append(wrapped, "   "+wl)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // headerLine: run number, preset and its TORCH_LOGS, the command; state, elapsed time and torch version. It
@@ -20,7 +21,7 @@ func (m *Model) headerLine(w int) string {
 		run, tail := fmt.Sprintf(" run %d · %s", r.id, r.meta.Preset), " · "+m.commandText()
 		left = run + tail
 		if logs := r.meta.TorchLogs; logs != "" { // the preset bar shows them too: they give way before the script
-			room := w - width(left) - width(m.headerRight(w)) - 4
+			room := w - cells.Width(left) - cells.Width(m.headerRight(w)) - 4
 			if l := logsText(logs, r.meta.Preset, room); l != "" {
 				left = run + " (" + l + ")" + tail
 			}
@@ -28,7 +29,7 @@ func (m *Model) headerLine(w int) string {
 	} else {
 		left = " starting · " + m.commandText()
 	}
-	return spread(left, m.headerRight(w), w)
+	return cells.Spread(left, m.headerRight(w), w)
 }
 
 // logsText is a run's TORCH_LOGS in at most w cells, the preset's own names first (cudagraphs' perf_hints and
@@ -48,9 +49,9 @@ func logsText(logs, preset string, w int) string {
 	for n := len(names); n > 0; n-- {
 		s := strings.Join(names[:n], ",")
 		if n < len(names) {
-			s += "," + ellipsis
+			s += "," + cells.Ellipsis
 		}
-		if width(s) <= w {
+		if cells.Width(s) <= w {
 			return s
 		}
 	}
@@ -190,7 +191,7 @@ func (m *Model) presetLine(w int) string {
 	right += " "
 	es := m.pre.entries()
 	focus := m.focus == panePresets
-	avail := w - width(right) - 2
+	avail := w - cells.Width(right) - 2
 	items := make([]string, len(es))
 	for i, e := range es {
 		switch {
@@ -208,7 +209,7 @@ func (m *Model) presetLine(w int) string {
 	}
 	show, hiddenOn := barShown(es, items, anchor, avail, focus)
 	if hiddenOn > 0 && !focus { // the boxes of what is on do not fit: name them instead
-		return spread(onSummary(es, avail), right, w)
+		return cells.Spread(onSummary(es, avail), right, w)
 	}
 	var b strings.Builder
 	b.WriteString(" ")
@@ -231,7 +232,7 @@ func (m *Model) presetLine(w int) string {
 	if hiddenOn > 0 {
 		fmt.Fprintf(&b, "+%d on ", hiddenOn)
 	}
-	return spread(b.String(), right, w)
+	return cells.Spread(b.String(), right, w)
 }
 
 // onSummary is the preset bar in words, when the boxes of the names that are on do not fit: " on:
@@ -248,7 +249,7 @@ func onSummary(es []runs.LogEntry, avail int) string {
 		if n < len(on) {
 			s += fmt.Sprintf(",+%d", len(on)-n)
 		}
-		if width(s) <= avail-1 { // two spaces at least before the preset's name
+		if cells.Width(s) <= avail-1 { // two spaces at least before the preset's name
 			return s
 		}
 	}
@@ -269,7 +270,7 @@ func barShown(es []runs.LogEntry, items []string, anchor, avail int, focus bool)
 		for i := range es {
 			switch {
 			case show[i]:
-				n += width(items[i]) + 1
+				n += cells.Width(items[i]) + 1
 			case i == 0 || show[i-1]:
 				n += 2
 			}

@@ -3,6 +3,8 @@ package tui
 import (
 	"fmt"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // helpText is the `?` screen: every binding of the key table under each scope it works in ("Everywhere",
@@ -21,7 +23,7 @@ func (m *Model) helpText(w int) []string {
 			g = append(g, fmt.Sprintf("%s %s", th.key.Render(fmt.Sprintf("%-9s", b.Help().Key)), b.Help().Desc))
 		}
 		for _, l := range g {
-			colW = max(colW, width(l)+3)
+			colW = max(colW, cells.Width(l)+3)
 		}
 		groups = append(groups, g)
 	}
@@ -30,7 +32,7 @@ func (m *Model) helpText(w int) []string {
 	if m.opt.mode == modeOpen {
 		notes = helpNotes
 	}
-	for _, l := range wrapText(notes, w-4) {
+	for _, l := range cells.Wrap(notes, w-4) {
 		lines = append(lines, " "+l)
 	}
 	return lines
@@ -74,7 +76,7 @@ func flowColumns(groups [][]string, cols, colW int) []string {
 			if i < len(c) {
 				cell = c[i]
 			}
-			b.WriteString(fit(cell, colW))
+			b.WriteString(cells.Fit(cell, colW))
 		}
 		lines = append(lines, b.String())
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/story"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // listBox draws one list (breaks or recompiles) with its title, rows and scroll position.
@@ -24,7 +25,7 @@ func (m *Model) listBox(p pane, w, h int) []string {
 	case ls.len() == 0 && ls.pattern != "":
 		body = []string{m.th.dim.Render(" nothing matches /" + ls.pattern)}
 	case ls.len() == 0: // the why of an empty pane, wrapped: its reasons are worth reading whole
-		for _, l := range wrapText(emptyText(p, m.cur), w-3) {
+		for _, l := range cells.Wrap(emptyText(p, m.cur), w-3) {
 			body = append(body, m.th.dim.Render(" "+l))
 		}
 	default:
@@ -128,7 +129,7 @@ func (m *Model) listTitle(p pane, w int) string {
 		}
 		full := head + filt + " · " + strings.Join(append([]string{fmt.Sprintf("%s %s (%s)", distinct, noun, records)}, parts...), " · ")
 		short := head + filt + " · " + strings.Join(append([]string{distinct + " " + noun}, parts...), " · ")
-		if width(full) > w && width(short) <= w {
+		if cells.Width(full) > w && cells.Width(short) <= w {
 			return short
 		}
 		return full
@@ -158,7 +159,7 @@ func (m *Model) columns(p pane, iw int, shown []*row) []column {
 		n := 0
 		for _, r := range shown {
 			t, _ := get(r)
-			n = max(n, width(t))
+			n = max(n, cells.Width(t))
 		}
 		return n
 	}
@@ -225,11 +226,11 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 		text, from := c.get(r)
 		shift := 0
 		if c.site {
-			text, shift = cutSite(text, c.width)
+			text, shift = cells.CutSite(text, c.width)
 		} else {
-			text = cut(text, c.width)
+			text = cells.Cut(text, c.width)
 		}
-		pad := strings.Repeat(" ", c.width-width(text))
+		pad := strings.Repeat(" ", c.width-cells.Width(text))
 		st := base
 		if c.right {
 			b.WriteString(base.Render(pad))
@@ -241,7 +242,7 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 		if from >= 0 && len(hits) > 0 {
 			offs := hitsIn(hits, from+shift, len(text))
 			if shift != 0 { // cut from the left: the "…" is no match
-				offs = slices.DeleteFunc(offs, func(o int) bool { return o < len(ellipsis) })
+				offs = slices.DeleteFunc(offs, func(o int) bool { return o < len(cells.Ellipsis) })
 			}
 			b.WriteString(highlight(text, offs, st, base.Inherit(th.match)))
 		} else {

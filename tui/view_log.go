@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // logBody draws the visible window of the log with line numbers, the marked line and search matches.
@@ -61,11 +62,11 @@ func (m *Model) logBody(w, h int) []string {
 			}
 			switch {
 			case i == lv.cur:
-				text = th.sel.Render(fit(text, w-10))
+				text = th.sel.Render(cells.Fit(text, w-10))
 			case l.Header:
 				text = th.title.Render(text)
 			case lv.query != "":
-				text = markQuery(cut(text, w-10), lv.query, th.plain, th.match)
+				text = markQuery(cells.Cut(text, w-10), lv.query, th.plain, th.match)
 			}
 			if j > 0 {
 				num = strings.Repeat(" ", 8) // a wrapped line's rows under its number
@@ -115,7 +116,7 @@ func (m *Model) logStatus(w int) string {
 		}
 		parts = append(parts, q+" (n/N)")
 	}
-	return fit(" "+strings.Join(parts, " · "), w)
+	return cells.Fit(" "+strings.Join(parts, " · "), w)
 }
 
 // withoutHead is a log line without its glog or C++ head (level, time, pid, emitter: logparse.LineHead); its rank

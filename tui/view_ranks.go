@@ -9,6 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/story"
 	"github.com/torchtriage/torchtriage/triage/text"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // ranksStrip is the main screen's status line: per-rank counts, disagreement highlighted, and the guided step.
@@ -106,8 +107,8 @@ func (m *Model) ranksStrip(w int) string {
 				}
 				line += note
 				for _, level := range levels {
-					right = m.stepText(w-width(line)-stripGap-1, level)
-					if fits = width(line)+stripGap+width(right)+1 <= w; fits {
+					right = m.stepText(w-cells.Width(line)-stripGap-1, level)
+					if fits = cells.Width(line)+stripGap+cells.Width(right)+1 <= w; fits {
 						break
 					}
 				}
@@ -124,22 +125,22 @@ func (m *Model) ranksStrip(w int) string {
 		}
 	}
 	if !fits { // even the shortest forms do not fit: the left part gives way, whole items first
-		line = cutItems(line, max(w-stripGap-width(right)-1, 0))
+		line = cutItems(line, max(w-stripGap-cells.Width(right)-1, 0))
 	}
-	return spread(line, right+" ", w)
+	return cells.Spread(line, right+" ", w)
 }
 
 // cutItems cuts a styled "item · item · item" line to at most w cells after its last whole item that fits,
 // ending in " · …", else at a word (cutWords): cutParts for a styled line, through the same lastPart.
 func cutItems(s string, w int) string {
-	if width(s) <= w {
+	if cells.Width(s) <= w {
 		return s
 	}
 	plain := ansi.Strip(s)
-	if best := lastPart(plain, w); best > 0 && strings.TrimSpace(plain[:best]) != "" {
-		return ansi.Truncate(s, width(plain[:best]), "") + partSep + ellipsis
+	if best := cells.LastPart(plain, w); best > 0 && strings.TrimSpace(plain[:best]) != "" {
+		return ansi.Truncate(s, cells.Width(plain[:best]), "") + cells.PartSep + cells.Ellipsis
 	}
-	return cutWords(s, w)
+	return cells.CutWords(s, w)
 }
 
 // stripGap is the least room between the ranks strip's two parts: three spaces, so they never read as one.
@@ -171,12 +172,12 @@ func (m *Model) stepText(w, level int) string {
 	if step.N == 0 {
 		return head + key
 	}
-	if s := head + " " + step.Title + key; width(s) <= w {
+	if s := head + " " + step.Title + key; cells.Width(s) <= w {
 		return s
 	}
-	if room := w - width(head+" "+key); room >= 8 {
-		if t := wordPrefix(step.Title, room-1); width(t) >= 5 {
-			return head + " " + t + ellipsis + key
+	if room := w - cells.Width(head+" "+key); room >= 8 {
+		if t := cells.WordPrefix(step.Title, room-1); cells.Width(t) >= 5 {
+			return head + " " + t + cells.Ellipsis + key
 		}
 	}
 	return head + key
@@ -267,7 +268,7 @@ func (m *Model) ranksText(w int) (string, []string) {
 				vals = append(vals, fmt.Sprintf("%s on %s", v, joinInts(ranks)))
 			}
 			sort.Strings(vals)
-			for i, l := range wrapText(d.Key+": "+strings.Join(vals, " · "), max(w-7, 20)) {
+			for i, l := range cells.Wrap(d.Key+": "+strings.Join(vals, " · "), max(w-7, 20)) {
 				if i == 0 { // the key in colour, as before
 					k, rest, _ := strings.Cut(l, ": ")
 					lines = append(lines, th.warn.Render("   "+k)+": "+rest)

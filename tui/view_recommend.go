@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // recommendBox shows the primary playbook of the selected finding, cut to fit; enter opens all of it.
@@ -15,7 +16,7 @@ func (m *Model) recommendBox(w, h int) []string {
 	if title, body, ok := m.plainRecommend(w); ok {
 		if len(body) > h-2 && h > 2 { // more than even the lists could spare (mainPanes): say it goes on
 			body = body[:h-2]
-			body[h-3] = " " + m.th.dim.Render(wordPrefix(ansi.Strip(body[h-3])[1:], max(w-5, 1))+" "+ellipsis)
+			body[h-3] = " " + m.th.dim.Render(cells.WordPrefix(ansi.Strip(body[h-3])[1:], max(w-5, 1))+" "+cells.Ellipsis)
 		}
 		return m.th.box(title, body, w, h, false)
 	}
@@ -32,8 +33,8 @@ func (m *Model) recommendBox(w, h int) []string {
 	if len(lines) > h-2 {
 		const more = " … enter: full playbook"
 		lines = lines[:h-2]
-		last := wordPrefix(lines[h-3], w-3-width(more))
-		if t := listMark.ReplaceAllString(last, ""); width(t) > width(last)/2 { // not "3." alone before the "…"
+		last := cells.WordPrefix(lines[h-3], w-3-cells.Width(more))
+		if t := listMark.ReplaceAllString(last, ""); cells.Width(t) > cells.Width(last)/2 { // not "3." alone before the "…"
 			last = t
 		}
 		lines[h-3] = last + m.th.dim.Render(more)
@@ -66,7 +67,7 @@ func (m *Model) plainRecommend(w int) (title string, body []string, ok bool) {
 		}
 	}
 	for _, l := range lines {
-		for _, wl := range wrapText(l, w-3) {
+		for _, wl := range cells.Wrap(l, w-3) {
 			body = append(body, " "+m.th.dim.Render(wl))
 		}
 	}
@@ -83,11 +84,11 @@ func recommendTitle(title, gbid, cat string, w int) string {
 	const head = "Recommended · "
 	tail := " · " + cat
 	for _, t := range []string{title, aside.ReplaceAllString(title, "")} {
-		if s := head + t + id + tail; width(s) <= w {
+		if s := head + t + id + tail; cells.Width(s) <= w {
 			return s
 		}
 	}
-	return head + cutWords(aside.ReplaceAllString(title, "")+id, w-width(head+tail)) + tail
+	return head + cells.CutWords(aside.ReplaceAllString(title, "")+id, w-cells.Width(head+tail)) + tail
 }
 
 // listMark is a numbered step's mark left last on a line: " 3."
@@ -113,7 +114,7 @@ func (m *Model) wrapRecommend(r *row, iw int) []string {
 		if text == "" {
 			return
 		}
-		for i, l := range wrapText(label+" "+text, iw) {
+		for i, l := range cells.Wrap(label+" "+text, iw) {
 			if i == 0 {
 				l = th.title.Render(label) + strings.TrimPrefix(l, label)
 			}

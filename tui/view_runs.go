@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // runsBody is the session story: the sparkline of breaks and recompiles, then each run (newest first) with its
@@ -35,7 +37,7 @@ func (m *Model) runsBody(w, h int) []string {
 		}
 	}
 	lines = append(lines, "")
-	for _, l := range wrapText("• on screen  ◆ marked for diff (space)  d diffs the two marked runs, or the "+
+	for _, l := range cells.Wrap("• on screen  ◆ marked for diff (space)  d diffs the two marked runs, or the "+
 		"selected one with the run before", max(inner-1, 8)) {
 		lines = append(lines, th.dim.Render(" "+l))
 	}

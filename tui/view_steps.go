@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/steady"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // stepLanes draws the compiles after warm-up against the steps, one lane per rank group (the time lanes' groups),
@@ -16,9 +17,9 @@ func (m *Model) stepLanes(s *snapshot, w int) []string {
 		return nil
 	}
 	aw, th := s.analysis.AfterWarmup, m.th
-	lines := []string{"", " " + fit("Steps · "+aw.Summary(), w-4)}
+	lines := []string{"", " " + cells.Fit("Steps · "+aw.Summary(), w-4)}
 	if why := aw.NotJudged(); why != "" {
-		return append(lines, " "+th.dim.Render(fit(why, w-4)))
+		return append(lines, " "+th.dim.Render(cells.Fit(why, w-4)))
 	}
 	last := max(aw.StepsSeen, aw.WarmupSteps)
 	for _, e := range aw.Events {
@@ -29,15 +30,15 @@ func (m *Model) stepLanes(s *snapshot, w int) []string {
 	at := func(step int) int { return min(step*(tw-1)/max(last, 1), tw-1) }
 	lines = append(lines, " "+th.dim.Render(fmt.Sprintf("▒ warm-up (%d %ss)  ● compile after warm-up", aw.WarmupSteps, aw.Unit())))
 	for _, g := range timelineGroups(s) {
-		cells := make([]int, tw) // compiles after warm-up per cell
+		bins := make([]int, tw) // compiles after warm-up per cell
 		for _, e := range aw.Events {
 			if g.has(e.Rank) {
-				cells[at(e.Step)]++
+				bins[at(e.Step)]++
 			}
 		}
 		warm := at(aw.WarmupSteps) // cells before it are warm-up only
 		var b strings.Builder
-		for i, n := range cells {
+		for i, n := range bins {
 			switch {
 			case n > 0:
 				st := th.bars[barIndex(tlRecompile)]
@@ -51,7 +52,7 @@ func (m *Model) stepLanes(s *snapshot, w int) []string {
 				b.WriteString(th.dim.Render("·"))
 			}
 		}
-		lines = append(lines, " "+fit(g.label, label)+" "+b.String())
+		lines = append(lines, " "+cells.Fit(g.label, label)+" "+b.String())
 	}
 	return append(lines, " "+strings.Repeat(" ", label)+" "+th.dim.Render(stepAxis(tw, last, aw)))
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/story"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 const storyIndent = "    " // detail lines hang under the run number
@@ -58,7 +59,7 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 	if v := rowMetric(r); v != nil {
 		after += " · metric " + strconv.FormatFloat(*v, 'g', 6, 64)
 	}
-	own := opened || width(head+after) > w-1
+	own := opened || cells.Width(head+after) > w-1
 	if own && !opened {
 		head = strings.TrimRight(base, " ")
 	}
@@ -71,7 +72,7 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 	note := ""
 	if n := r.note(); n != "" {
 		note = "“" + clean(n) + "”"
-		if width(head)+2+width(note) < w {
+		if cells.Width(head)+2+cells.Width(note) < w {
 			head, note = head+"  "+note, ""
 		}
 	}
@@ -82,7 +83,7 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 			lead, room = storyIndent, w-len(storyIndent)
 		}
 		if sel {
-			l = th.sel.Render(fit(l, room))
+			l = th.sel.Render(cells.Fit(l, room))
 		} else {
 			l = th.plain.Render(l)
 		}
@@ -114,21 +115,21 @@ func (m *Model) runLines(r runRow, sel bool, w int) []string {
 // headLines is a row's heading in lines: one where it fits w-1 cells (after the one-cell margin), else wrapped
 // to the room of the lines under it (storyIndent).
 func headLines(head string, w int) []string {
-	if width(head) <= w-1 {
+	if cells.Width(head) <= w-1 {
 		return []string{head}
 	}
-	return wrapText(head, max(w-len(storyIndent), 8))
+	return cells.Wrap(head, max(w-len(storyIndent), 8))
 }
 
 // hanging is a sentence of a row in lines of w cells, each styled st: on one line indented storyIndent where it
 // fits, else wrapped, its continuation lines indented two cells more. Nothing is cut.
 func hanging(text string, w int, st lipgloss.Style) []string {
 	room := max(w-len(storyIndent), 8)
-	if width(text) <= room {
+	if cells.Width(text) <= room {
 		return []string{storyIndent + st.Render(text)}
 	}
 	var out []string
-	for i, l := range wrapText(text, max(room-2, 6)) {
+	for i, l := range cells.Wrap(text, max(room-2, 6)) {
 		lead := storyIndent
 		if i > 0 {
 			lead += "  "
@@ -154,7 +155,7 @@ func fillLines(pieces []piece, w int) []string {
 		if line != "" {
 			add = p.sep + p.text
 		}
-		if width(line)+width(add) <= room {
+		if cells.Width(line)+cells.Width(add) <= room {
 			line += add
 			continue
 		}
@@ -162,7 +163,7 @@ func fillLines(pieces []piece, w int) []string {
 			out = append(out, storyIndent+line)
 		}
 		line = p.text
-		if width(line) <= room {
+		if cells.Width(line) <= room {
 			continue
 		}
 		for i, l := range strings.Split(lipgloss.Wrap(line, max(room-2, 6), " /-"), "\n") {

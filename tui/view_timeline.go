@@ -8,6 +8,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
+	"github.com/torchtriage/torchtriage/tui/cells"
 )
 
 // timeline glyphs, most important first: a cell shows the most important event that fell into it.
@@ -62,7 +63,7 @@ func (m *Model) timelineLanes(s *snapshot, span time.Duration, w int) []string {
 	tw := max(w-4-label, 10)
 	lines := []string{" " + th.dim.Render("▪ break  ● recompile  ▲ limit hit  ✗ error/skip  ░ stall (no output)"), ""}
 	for _, g := range timelineGroups(s) {
-		cells := make([]tlKind, tw)
+		slots := make([]tlKind, tw)
 		has := make([]bool, tw)
 		counts := make([]int, tw)
 		for _, e := range s.timeline {
@@ -71,30 +72,30 @@ func (m *Model) timelineLanes(s *snapshot, span time.Duration, w int) []string {
 			}
 			c := cell(e.at, span, tw)
 			counts[c]++
-			if !has[c] || rankOf(e.kind) < rankOf(cells[c]) {
-				cells[c], has[c] = e.kind, true
+			if !has[c] || rankOf(e.kind) < rankOf(slots[c]) {
+				slots[c], has[c] = e.kind, true
 			}
 			if e.kind == tlStall { // a stall covers its span; any other event in it shows over it
 				for i := c + 1; i <= stallEndCell(e, span, tw); i++ {
 					if !has[i] {
-						cells[i], has[i] = tlStall, true
+						slots[i], has[i] = tlStall, true
 					}
 				}
 			}
 		}
 		var b strings.Builder
-		for i := range cells {
+		for i := range slots {
 			if !has[i] {
 				b.WriteString(th.dim.Render("·"))
 				continue
 			}
-			st := th.bars[barIndex(cells[i])]
+			st := th.bars[barIndex(slots[i])]
 			if counts[i] > 1 {
 				st = st.Bold(true)
 			}
-			b.WriteString(st.Render(tlGlyph[cells[i]]))
+			b.WriteString(st.Render(tlGlyph[slots[i]]))
 		}
-		lines = append(lines, " "+fit(g.label, label)+" "+b.String())
+		lines = append(lines, " "+cells.Fit(g.label, label)+" "+b.String())
 	}
 	return append(lines, " "+strings.Repeat(" ", label)+" "+th.dim.Render(axisLine(tw, span)))
 }
@@ -220,7 +221,7 @@ func (m *Model) barRows(title string, rows []bar, iw int) []string {
 		if top > 0 {
 			n = int(b.v / top * float64(barW))
 		}
-		out = append(out, fmt.Sprintf(" %-26s %7.2fs %s", cut(b.label, 26), b.v, m.th.bars[3].Render(strings.Repeat("█", max(n, 1)))))
+		out = append(out, fmt.Sprintf(" %-26s %7.2fs %s", cells.Cut(b.label, 26), b.v, m.th.bars[3].Render(strings.Repeat("█", max(n, 1)))))
 	}
 	return out
 }
