@@ -16,9 +16,12 @@ import (
 // warmupReasons are the words a compile after warm-up that no guard explains is matched to its playbook by
 // (playbooks/builtin: warmup-*).
 var warmupReasons = map[string]string{
-	steady.Compile:   "new frame after warm-up",
-	steady.Backward:  "backward after warm-up",
-	steady.Cudagraph: "cuda graph recording after warm-up",
+	steady.Compile:      "new frame after warm-up",
+	steady.Backward:     "backward after warm-up",
+	steady.Cudagraph:    "cuda graph recording after warm-up",
+	steady.JIT:          "kernel jit compile during inference",
+	steady.GraphCompile: "serving graph compile after warm-up",
+	steady.LoadFailure:  "serving load failure recompile after warm-up",
 }
 
 // WarmupFindings are the compiles after warm-up (steady.AfterWarmup), one finding a cause (steady.Group: kind,
@@ -32,6 +35,9 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 		e := g[0]
 		f := Finding{Kind: KindCompileAfterWarmup, What: warmupWhat(a, g), Records: len(g), Function: e.Frame,
 			Evidence: []report.Evidence{}, RankStats: map[int]report.RankStat{}, Basis: "probe: " + stepBasis(a)}
+		if e.Source == steady.SourceLog { // no step: the line's place in the log orders it
+			f.Basis = "log: " + e.Order
+		}
 		f.File, f.Line = splitSite(e.Site)
 		// kind, frame and its site, guard: the cause, stable across runs (no step, rank or time in it)
 		f.ID = "compile_after_warmup:" + e.Kind + ":" + e.Frame
@@ -52,6 +58,8 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 			}
 			if f.File != "" && len(f.Evidence) < report.MaxEvidence {
 				f.Evidence = append(f.Evidence, report.Evidence{Rank: x.Rank, File: f.File, Line: f.Line})
+			} else if x.Source == steady.SourceLog && len(f.Evidence) < report.MaxEvidence { // the line itself
+				f.Evidence = append(f.Evidence, report.Evidence{Rank: x.Rank, Input: x.Input, InputLine: x.Line})
 			}
 		}
 		if e.Guard.Class != "" {
@@ -89,7 +97,9 @@ func stepBasis(a *steady.AfterWarmup) string {
 func warmupWhat(a *steady.AfterWarmup, g []steady.Event) string {
 	e := g[0]
 	at := " @" + strconv.Itoa(e.Step)
-	if a.Unit() == "s" {
+	if e.Source == steady.SourceLog {
+		at = " @line " + strconv.Itoa(e.Line)
+	} else if a.Unit() == "s" {
 		at += "s"
 	}
 	switch {
@@ -99,6 +109,12 @@ func warmupWhat(a *steady.AfterWarmup, g []steady.Event) string {
 		return "recompile " + e.Frame + at
 	case e.Kind == steady.Compile:
 		return "new frame " + e.Frame + at
+	case e.Kind == steady.JIT:
+		return "JIT " + e.Frame + at
+	case e.Kind == steady.GraphCompile:
+		return "graph " + e.Frame + at
+	case e.Kind == steady.LoadFailure:
+		return "model compiled again" + at
 	}
 	return playbooks.WordsOf(KindCompileAfterWarmup).One + at
 }
@@ -106,6 +122,16 @@ func warmupWhat(a *steady.AfterWarmup, g []steady.Event) string {
 // warmupDetail is each event: rank, step, compile id, frame and site, the guard failure in torch's words.
 func warmupDetail(a *steady.AfterWarmup, g []steady.Event) string {
 	var b strings.Builder
+	if g[0].Source == steady.SourceLog { // a serving framework's lines: no step, their place in the log
+		fmt.Fprintf(&b, "Warm-up: %s; the log gives no step: %s.\n", a.Warmup(), g[0].Order)
+		for _, e := range g {
+			if e.Rank >= 0 {
+				fmt.Fprintf(&b, "rank %d, ", e.Rank)
+			}
+			fmt.Fprintf(&b, "%s line %d: %s\n", filepath.Base(e.Input), e.Line, e.Reason)
+		}
+		return strings.TrimRight(b.String(), "\n")
+	}
 	fmt.Fprintf(&b, "Warm-up: %d %ss; steps: %s.\n", a.WarmupSteps, a.Unit(), stepBasis(a))
 	for _, e := range g {
 		who := fmt.Sprintf("rank %d, ", e.Rank)

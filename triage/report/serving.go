@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -122,4 +124,60 @@ func (s *servingLog) report() *Serving {
 		add(&out.CompileS, total[k])
 	}
 	return out
+}
+
+// Words says the compile and capture time the serving lines state, and how the start went, in one line: "vLLM:
+// torch.compile took 264.63 s in total · 2 compile-range graphs compiled in 75.26 s · model compiled again after
+// an AOT load failure (reason: Source code has changed since the last compilation.) · AOT artifact saved";
+// text and Markdown print it (render).
+func (s *Serving) Words() string {
+	if s == nil {
+		return ""
+	}
+	secs := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) + " s" }
+	n := map[logparse.ServingKind]int{}
+	var fails []string
+	for _, l := range s.Lines {
+		n[l.K]++
+		if l.K == logparse.ServingLoadFailure {
+			fails = append(fails, cmp.Or(l.Reason, "none given"))
+		}
+	}
+	var parts []string
+	if s.CompileS >= 0 {
+		parts = append(parts, "torch.compile took "+secs(s.CompileS)+" in total (the framework's words)")
+	}
+	if c := n[logparse.ServingRangeCompile] + n[logparse.ServingShapeCompile]; c > 0 {
+		p := Plural(c, "graph") + " compiled"
+		if s.RangeCompileS >= 0 {
+			p += " in " + secs(s.RangeCompileS)
+		}
+		parts = append(parts, p)
+	}
+	if c := n[logparse.ServingRangeLoaded]; c > 0 {
+		p := Plural(c, "graph") + " loaded from the cache"
+		if s.RangeLoadS >= 0 {
+			p += " in " + secs(s.RangeLoadS)
+		}
+		parts = append(parts, p)
+	}
+	if c := n[logparse.ServingAOTLoaded]; c > 0 {
+		parts = append(parts, "AOT compiled model loaded (a warm start)")
+	}
+	for _, r := range fails {
+		parts = append(parts, "the model compiled again after an AOT load failure (reason: "+r+"): a warm start that went cold")
+	}
+	if c := n[logparse.ServingAOTSaved]; c > 0 {
+		parts = append(parts, "AOT artifact saved (a cold compile)")
+	}
+	if s.CaptureS >= 0 {
+		parts = append(parts, "piecewise CUDA-graph capture took "+secs(s.CaptureS))
+	}
+	if c := n[logparse.ServingJIT]; c > 0 {
+		parts = append(parts, Plural(c, "kernel JIT compile")+" during inference")
+	}
+	if len(parts) == 0 {
+		return Plural(len(s.Lines), "serving line") + ", no compile or capture time in them"
+	}
+	return strings.Join(parts, " · ")
 }
