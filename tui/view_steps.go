@@ -20,6 +20,9 @@ func (m *Model) stepLanes(s *snapshot, w int) []string {
 	if why := aw.NotJudged(); why != "" {
 		return append(lines, " "+th.dim.Render(fit(why, w-4)))
 	}
+	if aw.StepSource == steady.StepsLog { // a serving log's compiles: no step to draw them at (the line says them)
+		return lines
+	}
 	last := max(aw.StepsSeen, aw.WarmupSteps)
 	for _, e := range aw.Events {
 		last = max(last, e.Step)
@@ -31,7 +34,7 @@ func (m *Model) stepLanes(s *snapshot, w int) []string {
 	for _, g := range timelineGroups(s) {
 		cells := make([]int, tw) // compiles after warm-up per cell
 		for _, e := range aw.Events {
-			if g.has(e.Rank) {
+			if g.has(e.Rank) && e.Step >= 0 { // (a log-sourced event has no step)
 				cells[at(e.Step)]++
 			}
 		}
