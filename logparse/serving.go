@@ -209,6 +209,9 @@ func ParseServing(line string) (ServingEvent, bool) {
 		}
 		msg = msg[e+2:]
 	}
+	if strings.HasPrefix(msg, "[") { // a third bracket: no line the frameworks print
+		return ev, false
+	}
 	ev.Kind = servingHead([]byte(msg))
 	if ev.Kind == ServingNone {
 		return ev, false

@@ -140,3 +140,19 @@ func BenchmarkServingHeadMiss(b *testing.B) {
 		}
 	}
 }
+
+// ParseServing takes any text without a panic, and what it reads as a serving line has the kind its head says.
+func FuzzParseServing(f *testing.F) {
+	for _, s := range []string{"[backends.py:128] Compiling a graph for compile range (1, 8192) takes 34.06 s",
+		"[monitor.py:34] [tag] torch.compile took 1.00 s in total", "Capture piecewise CUDA graph end. Time elapsed: 1 s.",
+		"[a] [b] [c] saved AOT compiled function to /x", "Compiling model again due to a load failure"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ev, ok := ParseServing(s)
+		if ok && ev.Kind == ServingNone {
+			t.Fatalf("%q read with no kind", s)
+		}
+		_ = servingInside([]byte(s))
+	})
+}
