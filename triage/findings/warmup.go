@@ -3,6 +3,7 @@ package findings
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,10 +27,14 @@ var warmupReasons = map[string]string{
 
 // WarmupFindings are the compiles after warm-up (steady.AfterWarmup), one finding a cause (steady.Group: kind,
 // frame and guard), each with the playbook of its guard or kind.
-func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
+func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set, probes []report.ProcessInfo) []Finding {
 	if a == nil || !a.Judged() {
 		return nil
 	}
+	skipDynamic := slices.ContainsFunc(probes, func(p report.ProcessInfo) bool {
+		v, ok := p.Config[SkipDynamicGraphsKey].(bool)
+		return ok && v
+	})
 	var fs []Finding
 	for _, g := range steady.Group(a.Events) {
 		e := g[0]
@@ -68,6 +73,10 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 		f.Ranks = RanksOf(f.RankStats)
 		f.Title = text.OneLine("Compiled after warm-up: "+a.GroupWords(g), 2*text.TitleMax)
 		f.Detail = warmupDetail(a, g)
+		if e.Kind == steady.Cudagraph && skipDynamic { // the setting meant to stop per-size recordings, and yet
+			f.Title = text.OneLine("Compiled after warm-up: "+a.GroupWords(g)+", with cudagraph_skip_dynamic_graphs on", 2*text.TitleMax)
+			f.Detail += "\n" + skipDynamicWords
+		}
 		q := playbooks.Query{Kind: KindCompileAfterWarmup, GuardClass: e.Guard.Class, Reason: e.Reason}
 		if w, ok := warmupReasons[e.Kind]; ok {
 			q.Reason = w
@@ -78,6 +87,17 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 	}
 	return fs
 }
+
+// SkipDynamicGraphsKey is the probe's config key of torch._inductor.config.triton.cudagraph_skip_dynamic_graphs.
+const SkipDynamicGraphsKey = "inductor.triton.cudagraph_skip_dynamic_graphs"
+
+// skipDynamicWords says why CUDA graphs still record with cudagraph_skip_dynamic_graphs on (gpu-cuda-graphs-2.11.md
+// §1–2: the setting leaves out only graphs whose inputs have symbolic shapes).
+const skipDynamicWords = "The probe read torch._inductor.config.triton.cudagraph_skip_dynamic_graphs = True in this run, yet CUDA " +
+	"graphs were recorded after warm-up. The setting leaves out of CUDA graphs only a graph whose inputs have symbolic " +
+	"shapes (logged as a partition `reason=dynamic shape ops`, or before 2.9 `skipping cudagraphs due to graph with " +
+	"symbolic shapes inputs`); a graph compiled for one static size (a recompile per size, dynamic=False, " +
+	"mark_static) records a CUDA graph of its own for each size, and a changed static input records again."
 
 // stepBasis says which clock placed the compiles: "steps counted from SGD.step()", "steps from the marker".
 func stepBasis(a *steady.AfterWarmup) string {
