@@ -115,3 +115,31 @@ func TestServingLogGate(t *testing.T) {
 		t.Errorf("no end of warm-up: exit %d\n%s%s", out.Exit, stdout, stderr)
 	}
 }
+
+// vLLM's JIT monitor in error mode: the activation line with mode=error and the exception line alone, as
+// torch-2.15-and-frameworks.md §4.1 quotes them (synthetic_vllm_jit_error.log, written here: the doc quotes no
+// traceback). The process died of the RuntimeError it raised, and that JIT compile is a compile after warm-up too.
+// Before, the steady state said nothing compiled after the monitor's activation while the process died of a
+// compile during inference.
+func TestServingJITErrorMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "synthetic_vllm_jit_error.log")
+	text := "[jit_monitor.py:88] Kernel JIT monitor activated; monitored JIT compilations during inference will use mode=error.\n" +
+		"RuntimeError: Triton kernel JIT compilation during inference: fused_moe_kernel\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := triagetest.AnalyzeFiles(t, path)
+	if a.Report.Counts.RuntimeErrors != 1 {
+		t.Errorf("runtime errors %d", a.Report.Counts.RuntimeErrors)
+	}
+	aw := a.AfterWarmup
+	if aw == nil || len(aw.Events) != 1 || aw.Events[0].Kind != steady.JIT || aw.Events[0].Frame != "fused_moe_kernel" ||
+		!strings.Contains(aw.Summary(), "raised RuntimeError: mode=error") {
+		t.Fatalf("after warm-up: %+v", aw)
+	}
+	o := gate.RunOptions{Rules: gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, NoCompileAfterWarmup: true}}
+	out, stdout, stderr := triagetest.CheckPaths(t, o, path)
+	if out.Exit != 1 {
+		t.Errorf("exit %d\n%s%s", out.Exit, stdout, stderr)
+	}
+}

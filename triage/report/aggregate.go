@@ -151,6 +151,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	a.stacks.note(r)
 	if r.Error != nil {
 		a.hang.note(r)
+		a.serving.noteError(r) // vLLM's JIT monitor in error mode (serving.go)
 	}
 	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack || r.Kind == logparse.KindShapeEnv {
 		if r.Rank >= 0 {

@@ -91,6 +91,24 @@ func (s *servingLog) note(r *logparse.Record) {
 		Text: r.Lines[0], K: ev.Kind})
 }
 
+// noteError takes an exception whose message is vLLM's JIT monitor in error mode ("RuntimeError: Triton kernel JIT
+// compilation during inference: fused_moe_kernel", --jit-monitor-mode error): the compile it raised at is a
+// serving line of its own (mode "error"), as its warning would have been.
+func (s *servingLog) noteError(r *logparse.Record) {
+	e := r.Error
+	if e == nil || !strings.HasSuffix(e.Class, "RuntimeError") {
+		return
+	}
+	msg, _, _ := strings.Cut(e.Message, "\n")
+	ev, ok := logparse.ParseServing(msg)
+	if !ok || ev.Kind != logparse.ServingJIT {
+		return
+	}
+	s.lines = append(s.lines, ServingLine{Kind: ev.Kind.String(), Framework: ev.Kind.Framework(), Input: r.Input,
+		Line: r.LastLine, Rank: r.Rank, Seconds: -1, JIT: ev.JIT, Kernel: ev.Kernel, Mode: "error",
+		Text: e.Class + ": " + msg, K: ev.Kind})
+}
+
 // report is the lines in input and line order (a parse in parts hands them over in any order) and their times.
 func (s *servingLog) report() *Serving {
 	if len(s.lines) == 0 {

@@ -99,6 +99,9 @@ func (e Event) logWhy() string {
 	}
 	switch e.Kind {
 	case JIT:
+		if strings.HasPrefix(e.Reason, "RuntimeError") { // --jit-monitor-mode error: the process died of it
+			return "a kernel JIT-compiled during inference: " + e.Frame + " (vLLM's JIT monitor raised RuntimeError: mode=error)"
+		}
 		return "a kernel JIT-compiled during inference: " + e.Frame + " (vLLM's JIT monitor)"
 	case LoadFailure:
 		why := "none given"
