@@ -80,6 +80,12 @@ func classify(b *builder) {
 		if g, ok := parseDDPGraph(r.Lines); ok {
 			r.Kind, r.DDP = KindDDPGraph, g
 		}
+	case headServing:
+		if len(r.Lines) > 0 {
+			if _, ok := ParseServing(r.Lines[0]); ok {
+				r.Kind = KindServing
+			}
+		}
 	case headCache:
 		if len(r.Lines) > 0 {
 			if ev, ok := parseCacheLine(r.Lines[0]); ok {

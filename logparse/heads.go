@@ -22,6 +22,7 @@ const (
 	headShape     // a line of the dynamic log: create_env, create_symbol, marking … as dynamic (shapes.go)
 	headDDP       // a message of the ddp_graphs log: its first line empty, the artifact tag says what it is (ddpgraphs.go)
 	headWontConv  // "WON'T CONVERT <fn> <file> line N" and the error Dynamo suppressed (wontconvert.go)
+	headServing   // a serving framework's compile line: vLLM, SGLang (serving.go)
 )
 
 var (
@@ -109,6 +110,9 @@ func strongHead(b []byte) headKind {
 			return headWontConv
 		}
 	}
+	if servingFirst[b[0]] && servingHead(b) != ServingNone {
+		return headServing
+	}
 	if isCacheHead(b) {
 		return headCache
 	}
@@ -192,6 +196,9 @@ func headInside(b []byte) (int, headKind) {
 		if k := strongHead(b[i:]); k != headNone {
 			return i, k
 		}
+	}
+	if j := servingInside(b); j > 0 && len(bytes.TrimSpace(b[:j])) > 0 {
+		return j, headServing // behind the framework's own prefix (serving.go)
 	}
 	return -1, headNone
 }

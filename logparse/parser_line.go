@@ -199,7 +199,7 @@ func (p *Parser) bareLine(ch *channel, li *lineInfo, cut bool) {
 	ind := headIndent(raw)
 	body := raw[ind:]
 	if lb := ch.log; lb != nil && lb.acceptsBare() && ch.bare == nil {
-		if strongHead(body) == headNone && !startsBareRecord(body) {
+		if strongHead(body) == headNone && !startsBareRecord(body) && lb.head != headServing { // a serving line is one line
 			lb.add(p, lb.dedent(raw), cut)
 			return
 		}

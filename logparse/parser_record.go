@@ -99,8 +99,8 @@ func (p *Parser) finish(b *builder) {
 	if reuse && hit == nil && cap(r.Lines) <= 4096 { // a remembered record's lines are the memo's
 		p.lineBuf = r.Lines[:0]
 	}
-	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) {
-		r.Lines = nil // counting needs the payload only
+	if !p.opt.KeepText && (r.Kind == KindOther || p.opt.SkipOther) && r.Kind != KindServing {
+		r.Lines = nil // counting needs the payload only (a serving record's one line is its payload: serving.go)
 	}
 	p.emit(r)
 }

@@ -27,11 +27,12 @@ const (
 	KindCudagraphRecording             // "Recording function=F, cuda_graph_id=N" of CUDA-graph trees (payload: Rerecord)
 	KindShapeEnv                       // a line of the dynamic log about a compile's shapes: create_env, create_symbol, marking … as dynamic (shapes.go)
 	KindDDPGraph                       // a message of the ddp_graphs log: DDPOptimizer's split of a graph, a submodule it compiles, the final graph (ddpgraphs.go)
+	KindServing                        // a serving framework's compile line (vLLM, SGLang): Record.Serving reads it (serving.go)
 )
 
 var kindNames = [...]string{"other", "graph_break", "recompile", "limit_hit", "cudagraph_skip", "compile_error",
 	"exception", "stack", "compile", "cudagraph_partition", "cudagraph_rerecord", "runtime_error", "warning", "cache",
-	"cudagraph_recording", "shape_env", "ddp_graph"}
+	"cudagraph_recording", "shape_env", "ddp_graph", "serving"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -199,6 +199,7 @@ var reachCases = []reachCase{
 	{"after warm-up: the short last batch (testdata/recorded/after-warmup)", Query{Kind: "compile_after_warmup", GuardClass: "size", Reason: "tensor 'x' size mismatch at index 0. expected 8, actual 5"}, "warmup-new-size", LevelGuard},
 	{"after warm-up: a value guard", Query{Kind: "compile_after_warmup", GuardClass: "value", Reason: "mode == 'train'"}, "generic-compile_after_warmup", LevelFallback},
 	{"after warm-up: a new frame", Query{Kind: "compile_after_warmup", Reason: "new frame after warm-up"}, "warmup-new-path", LevelReason},
+	{"after warm-up: a kernel JIT during inference (vLLM)", Query{Kind: "compile_after_warmup", Reason: "kernel jit compile during inference"}, "warmup-serving-compile", LevelReason},
 	{"triage: hang, a rank died first", Query{Kind: "hang", Reason: "rank dead: rank 1 failed first while rank 0 waits in all_reduce"}, "dist-rank-dead-first", LevelReason},
 	{"triage: hang, a rank compiling", Query{Kind: "hang", Reason: "rank compiling: rank 1 compiling `step` while rank 0 waits"}, "dist-rank-compiling", LevelReason},
 	{"triage: hang, data loader", Query{Kind: "hang", Reason: "wait outside collectives: rank 0 in data_loader"}, "dist-wait-outside-collectives", LevelReason},

@@ -117,8 +117,8 @@ func AnalyzeRun(rep *report.Report, set *playbooks.Set, probes []report.ProcessI
 	if f, ok := findings.HangFinding(hang, set); ok {
 		fs = append(fs, f)
 	}
-	after := steady.Of(run, -1)
-	fs = append(fs, findings.WarmupFindings(after, set)...)
+	after := steady.WithLog(steady.Of(run, -1), rep.Serving) // the probe's steps, and a serving framework's own lines
+	fs = append(fs, findings.WarmupFindings(after, set, probes)...)
 	findings.SortFindings(fs)
 	a := &Analysis{Report: rep, Findings: fs, RankAgreement: ra, Evidence: ev, Run: run, NoConfig: report.NoConfig(run, len(probes)),
 		ConfigMissing: report.ConfigMissing(run, probes), Hang: hang, AfterWarmup: after, Coverage: report.CoverageOf(probes)}

@@ -24,3 +24,16 @@ func TestTimelineShowsCompilesAgainstSteps(t *testing.T) {
 		t.Errorf("want warm-up shaded before the compile mark:\n%s", out)
 	}
 }
+
+// A serving framework's lines (synthetic_vllm_serving.log) behind torch's own records (r01_branch_print, real
+// 2.14.1): the compiles after warm-up are placed by line, with no step; the timeline says them in report's words
+// and draws no step lane (before, a log-sourced event's step -1 indexed the lane out of range).
+func TestTimelineServingLogHasNoStepLane(t *testing.T) {
+	m := openModel(t, 120, 50, "../../testdata/fixtures/torch-2.14/r01_branch_print.triage.log",
+		"../../testdata/fixtures/synthetic/synthetic_vllm_serving.log")
+	press(m, "t")
+	out := plain(m)
+	if !strings.Contains(out, "Steps · after warm-up (by the log") || strings.Contains(out, "● compile after warm-up") {
+		t.Fatalf("serving log's timeline:\n%s", out)
+	}
+}

@@ -21,6 +21,9 @@ func (m *Model) stepLanes(s *snapshot, w int) []string {
 	if why := aw.NotJudged(); why != "" {
 		return append(lines, " "+th.dim.Render(cells.Fit(why, w-4)))
 	}
+	if aw.StepSource == steady.StepsLog { // a serving log's compiles: no step to draw them at (the line says them)
+		return lines
+	}
 	last := max(aw.StepsSeen, aw.WarmupSteps)
 	for _, e := range aw.Events {
 		last = max(last, e.Step)
@@ -32,7 +35,7 @@ func (m *Model) stepLanes(s *snapshot, w int) []string {
 	for _, g := range timelineGroups(s) {
 		bins := make([]int, tw) // compiles after warm-up per cell
 		for _, e := range aw.Events {
-			if g.has(e.Rank) {
+			if g.has(e.Rank) && e.Step >= 0 { // (a log-sourced event has no step)
 				bins[at(e.Step)]++
 			}
 		}

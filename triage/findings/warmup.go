@@ -3,6 +3,7 @@ package findings
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,22 +17,32 @@ import (
 // warmupReasons are the words a compile after warm-up that no guard explains is matched to its playbook by
 // (playbooks/builtin: warmup-*).
 var warmupReasons = map[string]string{
-	steady.Compile:   "new frame after warm-up",
-	steady.Backward:  "backward after warm-up",
-	steady.Cudagraph: "cuda graph recording after warm-up",
+	steady.Compile:      "new frame after warm-up",
+	steady.Backward:     "backward after warm-up",
+	steady.Cudagraph:    "cuda graph recording after warm-up",
+	steady.JIT:          "kernel jit compile during inference",
+	steady.GraphCompile: "serving graph compile after warm-up",
+	steady.LoadFailure:  "serving load failure recompile after warm-up",
 }
 
 // WarmupFindings are the compiles after warm-up (steady.AfterWarmup), one finding a cause (steady.Group: kind,
 // frame and guard), each with the playbook of its guard or kind.
-func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
+func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set, probes []report.ProcessInfo) []Finding {
 	if a == nil || !a.Judged() {
 		return nil
 	}
+	skipDynamic := slices.ContainsFunc(probes, func(p report.ProcessInfo) bool {
+		v, ok := p.Config[SkipDynamicGraphsKey].(bool)
+		return ok && v
+	})
 	var fs []Finding
 	for _, g := range steady.Group(a.Events) {
 		e := g[0]
 		f := Finding{Kind: KindCompileAfterWarmup, What: warmupWhat(a, g), Records: len(g), Function: e.Frame,
 			Evidence: []report.Evidence{}, RankStats: map[int]report.RankStat{}, Basis: "probe: " + stepBasis(a)}
+		if e.Source == steady.SourceLog { // no step: the line's place in the log orders it
+			f.Basis = "log: " + e.Order
+		}
 		f.File, f.Line = splitSite(e.Site)
 		// kind, frame and its site, guard: the cause, stable across runs (no step, rank or time in it)
 		f.ID = "compile_after_warmup:" + e.Kind + ":" + e.Frame
@@ -52,6 +63,8 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 			}
 			if f.File != "" && len(f.Evidence) < report.MaxEvidence {
 				f.Evidence = append(f.Evidence, report.Evidence{Rank: x.Rank, File: f.File, Line: f.Line})
+			} else if x.Source == steady.SourceLog && len(f.Evidence) < report.MaxEvidence { // the line itself
+				f.Evidence = append(f.Evidence, report.Evidence{Rank: x.Rank, Input: x.Input, InputLine: x.Line})
 			}
 		}
 		if e.Guard.Class != "" {
@@ -60,6 +73,10 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 		f.Ranks = RanksOf(f.RankStats)
 		f.Title = text.OneLine("Compiled after warm-up: "+a.GroupWords(g), 2*text.TitleMax)
 		f.Detail = warmupDetail(a, g)
+		if e.Kind == steady.Cudagraph && skipDynamic { // the setting meant to stop per-size recordings, and yet
+			f.Title = text.OneLine("Compiled after warm-up: "+a.GroupWords(g)+", with cudagraph_skip_dynamic_graphs on", 2*text.TitleMax)
+			f.Detail += "\n" + skipDynamicWords
+		}
 		q := playbooks.Query{Kind: KindCompileAfterWarmup, GuardClass: e.Guard.Class, Reason: e.Reason}
 		if w, ok := warmupReasons[e.Kind]; ok {
 			q.Reason = w
@@ -70,6 +87,17 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set) []Finding {
 	}
 	return fs
 }
+
+// SkipDynamicGraphsKey is the probe's config key of torch._inductor.config.triton.cudagraph_skip_dynamic_graphs.
+const SkipDynamicGraphsKey = "inductor.triton.cudagraph_skip_dynamic_graphs"
+
+// skipDynamicWords says why CUDA graphs still record with cudagraph_skip_dynamic_graphs on (gpu-cuda-graphs-2.11.md
+// §1–2: the setting leaves out only graphs whose inputs have symbolic shapes).
+const skipDynamicWords = "The probe read torch._inductor.config.triton.cudagraph_skip_dynamic_graphs = True in this run, yet CUDA " +
+	"graphs were recorded after warm-up. The setting leaves out of CUDA graphs only a graph whose inputs have symbolic " +
+	"shapes (logged as a partition `reason=dynamic shape ops`, or before 2.9 `skipping cudagraphs due to graph with " +
+	"symbolic shapes inputs`); a graph compiled for one static size (a recompile per size, dynamic=False, " +
+	"mark_static) records a CUDA graph of its own for each size, and a changed static input records again."
 
 // stepBasis says which clock placed the compiles: "steps counted from SGD.step()", "steps from the marker".
 func stepBasis(a *steady.AfterWarmup) string {
@@ -89,7 +117,9 @@ func stepBasis(a *steady.AfterWarmup) string {
 func warmupWhat(a *steady.AfterWarmup, g []steady.Event) string {
 	e := g[0]
 	at := " @" + strconv.Itoa(e.Step)
-	if a.Unit() == "s" {
+	if e.Source == steady.SourceLog {
+		at = " @line " + strconv.Itoa(e.Line)
+	} else if a.Unit() == "s" {
 		at += "s"
 	}
 	switch {
@@ -99,6 +129,12 @@ func warmupWhat(a *steady.AfterWarmup, g []steady.Event) string {
 		return "recompile " + e.Frame + at
 	case e.Kind == steady.Compile:
 		return "new frame " + e.Frame + at
+	case e.Kind == steady.JIT:
+		return "JIT " + e.Frame + at
+	case e.Kind == steady.GraphCompile:
+		return "graph " + e.Frame + at
+	case e.Kind == steady.LoadFailure:
+		return "model compiled again" + at
 	}
 	return playbooks.WordsOf(KindCompileAfterWarmup).One + at
 }
@@ -106,6 +142,16 @@ func warmupWhat(a *steady.AfterWarmup, g []steady.Event) string {
 // warmupDetail is each event: rank, step, compile id, frame and site, the guard failure in torch's words.
 func warmupDetail(a *steady.AfterWarmup, g []steady.Event) string {
 	var b strings.Builder
+	if g[0].Source == steady.SourceLog { // a serving framework's lines: no step, their place in the log
+		fmt.Fprintf(&b, "Warm-up: %s; the log gives no step: %s.\n", a.Warmup(), g[0].Order)
+		for _, e := range g {
+			if e.Rank >= 0 {
+				fmt.Fprintf(&b, "rank %d, ", e.Rank)
+			}
+			fmt.Fprintf(&b, "%s line %d: %s\n", filepath.Base(e.Input), e.Line, e.Reason)
+		}
+		return strings.TrimRight(b.String(), "\n")
+	}
 	fmt.Fprintf(&b, "Warm-up: %d %ss; steps: %s.\n", a.WarmupSteps, a.Unit(), stepBasis(a))
 	for _, e := range g {
 		who := fmt.Sprintf("rank %d, ", e.Rank)

@@ -3,11 +3,15 @@ package gate
 import (
 	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // cudagraphRules: --no-cudagraph-skips fails on every CUDA-graph skip and non-cudagraphable partition (part of a
@@ -39,6 +43,9 @@ func (res *Result) cudagraphRules(a *triage.Analysis, o Options) {
 		alone := o.single()
 		alone.MaxCudagraphRerecords = o.MaxCudagraphRerecords
 		res.rule(a, rule, alone)
+		if res.rerecordsAfterWarmup(a, o, rule, limit) {
+			return
+		}
 		n := res.Counts.CudagraphRerecords
 		if n > limit {
 			for i := range a.Findings {
@@ -142,4 +149,35 @@ func ranksAlone(a *triage.Analysis) string {
 	}
 	return "--ranks-agree compares ranks, and " + who + " one process: nothing to compare (a torchrun or srun " +
 		"job's lines carry [rankN]: or N: prefixes)"
+}
+
+// rerecordsAfterWarmup is --max-cudagraph-rerecords N when a warm-up is named (--no-compile-after-warmup, or the
+// run's or check's --warmup-steps) and the probe's steps place the recordings: the CUDA-graph recordings each
+// compiled graph (compile id) made at or past the warm-up, each graph's count against N, failing on the
+// compile_after_warmup finding that holds it. It reports whether it judged; otherwise the whole run's
+// re-recordings are counted (stricter: a recording in warm-up counts too).
+func (res *Result) rerecordsAfterWarmup(a *triage.Analysis, o Options, rule string, limit int) bool {
+	aw := a.AfterWarmup
+	named := o.NoCompileAfterWarmup || a.Run != nil && a.Run.WarmupSteps != nil
+	if !named || !aw.Judged() || aw.StepSource == steady.StepsLog {
+		return false
+	}
+	res.SteadyState = cmp.Or(res.SteadyState, aw.Summary()) // what was judged, said on a pass too
+	for i := range a.Findings {
+		f := &a.Findings[i]
+		if f.Kind != findings.KindCompileAfterWarmup || !strings.HasPrefix(f.ID, "compile_after_warmup:"+steady.Cudagraph+":") {
+			continue
+		}
+		per := map[string]int{}
+		for _, id := range f.CompileIDs {
+			per[id]++
+		}
+		for _, id := range slices.Sorted(maps.Keys(per)) {
+			if per[id] > limit {
+				res.fail(rule, fmt.Sprintf("%s of graph %s after warm-up (%s) > %d", report.Plural(per[id], "CUDA-graph recording"), id, aw.Warmup(), limit), f)
+				break
+			}
+		}
+	}
+	return true
 }

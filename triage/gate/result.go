@@ -48,8 +48,9 @@ type Result struct {
 	// NotCounted names each count that is no count (counts keeps every value a number), with the report's words
 	// ("unknown": logs alone; "not logged": TORCH_LOGS left it out; "not in the log": the program silenced it)
 	NotCounted map[string]string `json:"not_counted,omitempty"`
-	// SteadyState is what --no-compile-after-warmup judged, in report's words ("after warm-up (5 steps, by
-	// SGD.step()): nothing compiled (40 steps seen)"); absent without the rule or when it could not judge
+	// SteadyState is what --no-compile-after-warmup (or --max-cudagraph-rerecords counted after warm-up) judged,
+	// in report's words ("after warm-up (5 steps, by SGD.step()): nothing compiled (40 steps seen)"); absent
+	// without the rule or when it could not judge
 	SteadyState string `json:"steady_state,omitempty"`
 }
 

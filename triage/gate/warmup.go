@@ -6,6 +6,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/probe"
+	"github.com/torchtriage/torchtriage/triage/steady"
 )
 
 // --no-compile-after-warmup: every compile the probe saw past the warm-up fails the gate, one failure a cause
@@ -27,6 +28,9 @@ func (res *Result) warmupRule(a *triage.Analysis, o Options) {
 	aw := a.AfterWarmup
 	res.SteadyState = aw.Summary()
 	why := fmt.Sprintf("compiled after warm-up (%d %ss, by %s)", aw.WarmupSteps, aw.Unit(), aw.StepSource)
+	if aw.StepSource == steady.StepsLog { // a serving framework's log alone: no steps
+		why = "compiled after warm-up (" + aw.Warmup() + ")"
+	}
 	for i := range a.Findings {
 		if f := &a.Findings[i]; f.Kind == findings.KindCompileAfterWarmup {
 			res.fail(rule, why, f)

@@ -408,6 +408,8 @@ _DYNAMO_KEYS = (
 )
 _INDUCTOR_KEYS = (
     "triton.cudagraphs", "max_autotune", "freezing", "fallback_random", "graph_partition",
+    # CUDA graphs and dynamic shapes (gpu-cuda-graphs-2.11.md §1, §4)
+    "triton.cudagraph_skip_dynamic_graphs", "triton.cudagraph_dynamic_shape_warn_limit",
     # compile-time and cache knobs (compile-time-and-caches.md §5)
     "fx_graph_cache", "fx_graph_remote_cache", "force_disable_caches", "compile_threads",
     "max_autotune_gemm", "max_autotune_pointwise", "coordinate_descent_tuning", "shape_padding",

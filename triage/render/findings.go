@@ -117,6 +117,9 @@ func WriteMarkdown(w io.Writer, a *triage.Analysis) {
 	if aw := a.AfterWarmup; aw != nil { // the steady state: the same words as the text's line
 		fmt.Fprintf(w, "**Steady state:** %s\n\n", MarkdownEscape(aw.Summary()))
 	}
+	if sv := rep.Serving; sv != nil { // the same words as the text's line
+		fmt.Fprintf(w, "**Serving log:** %s\n\n", MarkdownEscape(sv.Words()))
+	}
 	if c := a.Coverage; c != nil {
 		fmt.Fprintf(w, "**Coverage:** %s\n\n", MarkdownEscape(c.Words()))
 	}

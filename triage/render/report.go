@@ -35,6 +35,9 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 	if aw := an.AfterWarmup; aw != nil { // the steady state, by step
 		t.Linef(2, "Steady state: %s", aw.Summary())
 	}
+	if sv := rep.Serving; sv != nil { // a serving framework's own compile lines (vLLM, SGLang)
+		t.Linef(2, "Serving log: %s", sv.Words())
+	}
 	if c := an.Coverage; c != nil { // beside the break count: what the probes counted as captured
 		t.Linef(2, "Coverage: %s", c.Words())
 	}

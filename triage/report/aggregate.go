@@ -60,6 +60,7 @@ type Aggregator struct {
 	readOnce       []ReadOnce      // paths not read: another input holds what they hold (Load)
 	stacks         stackLog        // where the faulthandler stack dumps show each process (stopped_stacks.go)
 	hang           hangLog         // what the tracebacks say of collectives (hang_log.go)
+	serving        servingLog      // serving frameworks' compile lines (serving.go)
 	// aside: recompile and dynamic-log records are folded on the lane's goroutine (lane.go), with its own intern
 	// table and last input
 	aside     bool
@@ -157,6 +158,7 @@ func (a *Aggregator) Add(r *logparse.Record) {
 	a.stacks.note(r)
 	if r.Error != nil {
 		a.hang.note(r)
+		a.serving.noteError(r) // vLLM's JIT monitor in error mode (serving.go)
 	}
 	if r.Kind == logparse.KindOther || r.Kind == logparse.KindStack || r.Kind == logparse.KindShapeEnv {
 		if r.Rank >= 0 {
@@ -164,6 +166,13 @@ func (a *Aggregator) Add(r *logparse.Record) {
 		}
 		if r.Kind == logparse.KindShapeEnv {
 			a.fold(r)
+		}
+		return
+	}
+	if r.Kind == logparse.KindServing { // a serving framework's line (serving.go): no torch count
+		a.serving.note(r)
+		if r.Rank >= 0 {
+			a.ranks[r.Rank] = true
 		}
 		return
 	}

@@ -82,6 +82,8 @@ type Report struct {
 	// Compile is compile time per rank, phase and frame, and the compile caches' lookups (compile_time.go); nil
 	// when no input says anything about them.
 	Compile *CompileReport `json:"compile,omitempty"`
+	// Serving is what a serving framework's own lines say (vLLM, SGLang: serving.go); nil when there are none
+	Serving *Serving `json:"serving,omitempty"`
 
 	// Partial: the input looks cut (pasted text that starts or ends inside a record: a graph-break body or guard
 	// failures without their header, a traceback without its exception line, an exception without its
@@ -129,7 +131,7 @@ func (a *Aggregator) Report() *Report {
 		}
 	}
 	rep := &Report{Schema: Schema, Inputs: append([]string{}, a.inputs...), Ranks: SortedInts(a.ranks),
-		PerRank: map[string]Counts{}}
+		PerRank: map[string]Counts{}, Serving: a.serving.report()}
 	if a.eraInput != "" {
 		a.inputEra[a.eraInput], a.eraInput, a.eraCur = a.inputEra[a.eraInput].Merge(a.eraCur), "", logparse.Era{}
 	}

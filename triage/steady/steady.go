@@ -2,6 +2,7 @@ package steady
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -47,6 +48,10 @@ type AfterWarmup struct {
 	// still run): their steps seen are those of their last compile
 	Processes  int `json:"processes"`
 	Unfinished int `json:"unfinished,omitempty"`
+	// LogLines is how many serving-framework lines the inputs have (vLLM, SGLang: log.go); LogWarmupEnd names the
+	// first that ends a warm-up, "" when none does
+	LogLines     int    `json:"log_lines,omitempty"`
+	LogWarmupEnd string `json:"log_warmup_end,omitempty"`
 }
 
 // Event is one compile after warm-up.
@@ -63,11 +68,22 @@ type Event struct {
 	// Backward: the frame's backward compiled in the same step too (folded into this event)
 	Backward bool              `json:"backward,omitempty"`
 	Guard    report.GuardClass `json:"-"` // Reason classified (Class "" when there is none)
+	// Source is what placed it: SourceProbe (the probe's step clock) or SourceLog (a serving framework's line:
+	// Step and TimeS are -1, Reason is the line, Input and Line where it stands, Order what places it after warm-up)
+	Source    string  `json:"source"`
+	Order     string  `json:"order,omitempty"`
+	Input     string  `json:"input,omitempty"`
+	Line      int     `json:"line,omitempty"`
+	Framework string  `json:"framework,omitempty"` // of a log-sourced event: vllm, sglang
+	Seconds   float64 `json:"-"`                   // of a log-sourced graph compile: the time the line gives, -1 none
 }
 
 // Judged says whether the steps were seen: an optimizer stepped, or the marker matched. Seconds alone are no
 // steps: a gate on them would judge a warm-up nobody named.
 func (a *AfterWarmup) Judged() bool {
+	if a != nil && a.StepSource == StepsLog {
+		return a.logJudged()
+	}
 	return a != nil && a.StepSource != probe.StepsTime && a.StepsSeen >= 0
 }
 
@@ -80,6 +96,8 @@ func (a *AfterWarmup) NotJudged() string {
 		return fmt.Sprintf("the step marker %q never matched the program's output", a.StepMarker)
 	case a.StepSource == probe.StepsTime:
 		return "no step was seen: no optimizer.step() ran and no --step-marker was given (compiles are placed by seconds only)"
+	case a.StepSource == StepsLog && !a.logJudged():
+		return "the serving log shows no end of warm-up (no vLLM `torch.compile took … in total`, `Initial profiling/warmup run took`, `Kernel JIT monitor activated`, no SGLang `Capture piecewise CUDA graph end.`) and no compile vLLM's JIT monitor calls one of inference"
 	}
 	return ""
 }
@@ -90,6 +108,9 @@ func (a *AfterWarmup) NotJudged() string {
 func (a *AfterWarmup) Reached() bool {
 	if len(a.Events) > 0 {
 		return true
+	}
+	if a.StepSource == StepsLog {
+		return a.logJudged()
 	}
 	if a.StepSource == probe.StepsOptimizer {
 		return a.StepsSeen > a.WarmupSteps
@@ -141,7 +162,7 @@ func Of(run *report.RunFacts, warmup int) *AfterWarmup {
 			if l.NoRank {
 				rank = -1
 			}
-			ev := Event{Rank: rank, Step: step, TimeS: e.T, CompileID: e.CompileID, Frame: e.Frame}
+			ev := Event{Rank: rank, Step: step, TimeS: e.T, CompileID: e.CompileID, Frame: e.Frame, Source: SourceProbe, Seconds: -1}
 			if e.File != "" {
 				ev.Site = e.File + ":" + strconv.Itoa(e.Line)
 			}
@@ -183,6 +204,8 @@ func (e Event) Cause() string {
 func (e Event) Why() string {
 	g := e.Guard
 	switch {
+	case e.Source == SourceLog:
+		return e.logWhy()
 	case e.Kind == Compile:
 		return "`" + e.Frame + "` compiled for the first time (a code path warm-up did not run)"
 	case e.Kind == Backward:
@@ -209,9 +232,12 @@ func (a *AfterWarmup) Summary() string {
 	if a == nil {
 		return ""
 	}
-	head := fmt.Sprintf("after warm-up (%d %ss, by %s)", a.WarmupSteps, a.Unit(), a.sourceWords())
-	if a.Unit() == "s" {
-		head = fmt.Sprintf("after warm-up (%d s, by time: no step seen)", a.WarmupSteps)
+	head := "after warm-up (" + a.Warmup() + ")"
+	if a.StepSource == StepsLog && len(a.Events) == 0 {
+		if !a.logJudged() {
+			return head + ": not judged (the log shows no end of warm-up)"
+		}
+		return fmt.Sprintf("%s: nothing compiled after it in the log (%d serving lines read; the log does not say how many requests were served)", head, a.LogLines)
 	}
 	if len(a.Events) == 0 {
 		if !a.Reached() {
@@ -224,6 +250,20 @@ func (a *AfterWarmup) Summary() string {
 		parts = append(parts, a.GroupWords(g))
 	}
 	return head + ": " + strings.Join(parts, " · ")
+}
+
+// Warmup says the warm-up and the clock: "5 steps, by SGD.step()", "3 s, by time: no step seen", "by the log:
+// vLLM's `torch.compile took 264.63 s in total` (x.log line 5)".
+func (a *AfterWarmup) Warmup() string {
+	switch {
+	case a.StepSource == StepsLog && a.LogWarmupEnd != "":
+		return "by the log: warm-up ends at " + a.LogWarmupEnd
+	case a.StepSource == StepsLog:
+		return "by the log: no end of warm-up shown"
+	case a.Unit() == "s":
+		return fmt.Sprintf("%d s, by time: no step seen", a.WarmupSteps)
+	}
+	return fmt.Sprintf("%d %ss, by %s", a.WarmupSteps, a.Unit(), a.sourceWords())
 }
 
 func (a *AfterWarmup) sourceWords() string {
@@ -276,7 +316,9 @@ func Group(events []Event) [][]Event {
 func (a *AfterWarmup) GroupWords(g []Event) string {
 	e := g[0]
 	kind := map[string][2]string{Recompile: {"recompile", "recompiles"}, Compile: {"compile", "compiles"},
-		Backward: {"backward compile", "backward compiles"}, Cudagraph: {"CUDA-graph recording", "CUDA-graph recordings"}}[e.Kind]
+		Backward: {"backward compile", "backward compiles"}, Cudagraph: {"CUDA-graph recording", "CUDA-graph recordings"},
+		JIT: {"JIT compile", "JIT compiles"}, GraphCompile: {"graph compile", "graph compiles"},
+		LoadFailure: {"model recompile", "model recompiles"}}[e.Kind]
 	word := kind[0]
 	if len(g) > 1 {
 		word = kind[1]
@@ -290,7 +332,16 @@ func (a *AfterWarmup) GroupWords(g []Event) string {
 	slices.Sort(ranks)
 	steps, ranks = slices.Compact(steps), slices.Compact(ranks)
 	at := "at " + a.Unit() + " " + joinInts(steps, 4)
-	if a.Unit() == "s" {
+	if e.Source == SourceLog { // no step: where the log has it
+		var lines []int
+		for _, x := range g {
+			lines = append(lines, x.Line)
+		}
+		at = "at line " + joinInts(lines, 4) + " of " + filepath.Base(e.Input)
+		if len(lines) > 1 {
+			at = "at lines " + joinInts(lines, 4) + " of " + filepath.Base(e.Input)
+		}
+	} else if a.Unit() == "s" {
 		at = "at " + joinInts(steps, 4) + " s"
 	} else if len(steps) > 1 {
 		at = "at steps " + joinInts(steps, 4)
