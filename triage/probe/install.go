@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,10 +20,13 @@ var siteOptim []byte
 //go:embed steps.py
 var siteSteps []byte
 
+//go:embed compile_site.py
+var siteCompileSite []byte
+
 // siteCustomize is the probe as Install writes it: sitecustomize.py, then the optimizer scan it calls at exit
-// (optim_scan.py) and the step clocks (steps.py) appended, so that a traceback's line in the probe is that line of
-// sitecustomize.py.
-var siteCustomize = append(append(append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...), '\n'), siteSteps...)
+// (optim_scan.py), the step clocks (steps.py) and torch.compile's call sites (compile_site.py) appended, so that
+// a traceback's line in the probe is that line of sitecustomize.py.
+var siteCustomize = slices.Concat(siteMain, []byte{'\n'}, siteOptim, []byte{'\n'}, siteSteps, []byte{'\n'}, siteCompileSite)
 
 // DirEnv names the probe directory in a probed run's environment (Install): a run's recorded environment
 // without it was launched without the probe.
