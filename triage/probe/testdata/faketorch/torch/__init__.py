@@ -23,3 +23,27 @@ def are_deterministic_algorithms_enabled():
 
 # like PyTorch: an unknown TORCH_LOGS name fails `import torch`
 _logging._init_logs()
+
+
+class _Module(object):
+    """torch.nn.Module's stand-in: what the probe's torch.compile wrapper tells a module by."""
+
+    def forward(self, x):
+        return x
+
+
+class nn(object):  # torch.nn: only Module
+    Module = _Module
+
+
+def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, disable=False):
+    """torch.compile's signature; like PyTorch, without a model it returns a decorator that calls compile (the
+    module's global, so whatever wraps torch.compile) again. backend="raise" raises, as a bad backend does."""
+    if model is None:
+        def fn(model):
+            return compile(model, fullgraph=fullgraph, dynamic=dynamic, backend=backend, mode=mode, options=options,
+                           disable=disable)
+        return fn
+    if backend == "raise":
+        raise ValueError("bad backend")
+    return ("compiled", model, backend)
