@@ -241,6 +241,27 @@ func (l *Live) FollowTraces(runDir string, final bool) int {
 	return len(l.traces)
 }
 
+// TracesGrew reports whether a TORCH_TRACE file of the run directory has bytes FollowTraces has not read (a new
+// file with some, or one grown since). It does I/O (a directory read, a stat a file): off the UI goroutine.
+func (l *Live) TracesGrew(runDir string) bool {
+	dir := filepath.Join(runDir, "trace")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() || info.Size() == 0 {
+			continue
+		}
+		tf := l.traces[filepath.Join(dir, e.Name())]
+		if tf == nil || (!tf.done && info.Size() > tf.off) {
+			return true
+		}
+	}
+	return false
+}
+
 // traceFollow is one TORCH_TRACE file a live run writes: its reader and how much of it was read.
 type traceFollow struct {
 	r    *logparse.TraceReader

@@ -125,13 +125,19 @@ func TestLiveRunReadsItsTracesWhileTheyAreWritten(t *testing.T) {
 		t.Fatal("the batch is the final one: the test would prove nothing of the run's middle")
 	}
 
-	for p, b := range rest { // the run goes on and ends: report of its directory
+	if lr.pollTraces(t0.Add(31 * time.Second)); lr.stale {
+		t.Fatal("nothing was written to the traces, yet the analysis is stale")
+	}
+	for p, b := range rest { // the run goes on (its console quiet) and ends: report of its directory
 		f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, _ = f.Write(b)
 		f.Close()
+	}
+	if lr.pollTraces(t0.Add(32 * time.Second)); !lr.stale {
+		t.Error("the traces grew while the console was quiet: the live analysis should be rebuilt")
 	}
 	if err := os.WriteFile(filepath.Join(dir, "stderr.log"), stderr, 0o644); err != nil {
 		t.Fatal(err)

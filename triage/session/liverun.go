@@ -29,6 +29,27 @@ type Follower struct {
 	analysed  bool          // an analysis was sent
 	lastBuild time.Time     // when the analysis was last built
 	buildCost time.Duration // how long that took: big runs are re-analysed less often
+	lastPoll  time.Time     // when the run's TORCH_TRACE files were last looked at for growth (pollTraces)
+}
+
+// tracePoll is how often a running run's TORCH_TRACE files are looked at for growth while its console is quiet.
+const tracePoll = time.Second
+
+// pollTraces marks the analysis stale when the run's TORCH_TRACE files grew since they were read (a run may write
+// its traces while its console says nothing); it returns how long until the next look (0: none is due: the run
+// ended, or has no directory).
+func (lr *Follower) pollTraces(now time.Time) time.Duration {
+	if lr.final || lr.meta == nil || lr.meta.Dir == "" {
+		return 0
+	}
+	if wait := tracePoll - now.Sub(lr.lastPoll); wait > 0 {
+		return wait
+	}
+	lr.lastPoll = now
+	if !lr.stale && lr.live.TracesGrew(lr.meta.Dir) {
+		lr.stale = true
+	}
+	return tracePoll
 }
 
 // buildDue is how long until the analysis may be rebuilt: at most every batch, and no more than half the time
