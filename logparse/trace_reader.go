@@ -8,14 +8,14 @@ import (
 
 // TraceReader reads a TORCH_TRACE file while it is written: feed it the bytes as they arrive (Write), take the
 // records that can no longer change (Take) and end it when the file is complete (Close). Its records are
-// ParseTrace's, in the same order: Records is what ParseTrace would give of the complete lines read so far, and
-// the records of every Take, then Close, are ParseTrace's of the whole file. It is not safe for concurrent use.
+// ParseTrace's, in the same order: the records of every Take, then Take after Close, are ParseTrace's of the whole
+// file; Records is what ParseTrace would give of the complete lines read so far, less what Take handed out (a
+// reader keeps only the records it did not hand out). It is not safe for concurrent use.
 type TraceReader struct {
 	st     *traceState
 	line   []byte // the line being read: its first bytes (up to keep)
 	n      int    // its length so far
 	keep   int    // how much of a line is kept: all of one readLines reads whole, the start of a longer one
-	out    int    // st.recs[:out] were handed out by Take
 	closed bool
 }
 
@@ -94,13 +94,13 @@ func (t *TraceReader) Take() []*Record {
 	end := len(recs)
 	if !t.closed {
 		lastCompile := -1
-		for i := len(recs) - 1; i >= t.out; i-- {
+		for i := len(recs) - 1; i >= 0; i-- {
 			if recs[i].Kind == KindCompile {
 				lastCompile = i
 				break
 			}
 		}
-		for i := t.out; i < len(recs); i++ {
+		for i := 0; i < len(recs); i++ {
 			r := recs[i]
 			if failed(r) {
 				if i > lastCompile {
@@ -114,13 +114,14 @@ func (t *TraceReader) Take() []*Record {
 				break
 			}
 		}
-		for _, r := range recs[t.out:end] {
+		for _, r := range recs[:end] {
 			r.Rank = st.envRank
 		}
 	}
-	out := recs[t.out:end:end]
-	t.out = end
-	return out
+	// the records handed out are no longer kept: what Close still does to records (wentOn, the rank) it has done
+	// to them, and a run that writes its trace for hours holds its aggregate, not its records
+	st.recs = append([]*Record(nil), recs[end:]...)
+	return recs[:end:end]
 }
 
 // failed is a compile failure wentOn marks caught when a later compile follows it.
@@ -137,8 +138,8 @@ func otherCompileAfter(recs []*Record, cid CompileID) bool {
 	return false
 }
 
-// Records returns what ParseTrace would give of the complete lines read so far (copies: reading on changes
-// none of them). After Close, the whole file's.
+// Records returns what ParseTrace would give of the complete lines read so far (after Close, of the whole file),
+// less what Take handed out: copies (reading on changes none of them).
 func (t *TraceReader) Records() []*Record {
 	if t.closed {
 		return cloneRecords(t.st.recs)

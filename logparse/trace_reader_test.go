@@ -67,23 +67,27 @@ func TestTraceReaderGivesTheWholeFileRecords(t *testing.T) {
 				}
 			}
 			part := data[:cut]
-			r := NewTraceReader(opt)
+			r, kept := NewTraceReader(opt), NewTraceReader(opt) // kept: one nothing is taken from
 			var taken []*Record
 			checks := 0
 			for off := 0; off < len(part); {
 				n := min(len(part)-off, 1+rng.IntN(16<<10))
 				_, _ = r.Write(part[off : off+n])
+				_, _ = kept.Write(part[off : off+n])
 				off += n
 				taken = append(taken, cloneRecords(r.Take())...) // as they were when handed out
 				if checks < 4 && rng.IntN(8) == 0 || off == len(part) {
 					checks++
-					sameRecords(t, path+" read so far", r.Records(), parseTraceBytes(t, completeLines(part[:off]), opt))
+					sameRecords(t, path+" read so far", kept.Records(), parseTraceBytes(t, completeLines(part[:off]), opt))
+					sameRecords(t, path+" read so far, less what was taken", r.Records(),
+						parseTraceBytes(t, completeLines(part[:off]), opt)[len(taken):])
 				}
 			}
 			handed += len(taken)
 			r.Close()
+			kept.Close()
 			whole := parseTraceBytes(t, part, opt)
-			sameRecords(t, path+" closed", r.Records(), whole)
+			sameRecords(t, path+" closed", kept.Records(), whole)
 			sameRecords(t, path+" taken", append(taken, r.Take()...), whole)
 		}
 	}
@@ -141,5 +145,4 @@ func TestTraceReaderHoldsAFailureUntilALaterCompile(t *testing.T) {
 	r.Close()
 	whole := parseTraceBytes(t, []byte(failedLine+strLine+breakLines+laterLine+strLine), opt)
 	sameRecords(t, "handed out", append(append(first, then...), r.Take()...), whole)
-	sameRecords(t, "closed", r.Records(), whole)
 }

@@ -201,7 +201,7 @@ func (l *Live) Report() *report.Report {
 // state their ranks, not only when opened. Each call reads what was written since the last (a file's records
 // come as its lines complete, logparse.TraceReader); final ends every file (the run is over). The trace records
 // are not handed out by TakeNew (the console's are: the timeline). It returns how many trace files it follows.
-// It does I/O: call it off the UI goroutine.
+// It does I/O: call it off the UI goroutine, and from one goroutine only (with TracesGrew: the session's feed).
 func (l *Live) FollowTraces(runDir string, final bool) int {
 	dir := filepath.Join(runDir, "trace")
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
