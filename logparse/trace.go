@@ -69,89 +69,114 @@ type traceState struct {
 	// ddpSplit is the last DDPOptimizer split read: the optimize_ddp_split_child events after it name its
 	// submodules (trace_ddp.go)
 	ddpSplit *Record
+	// the envelope being read (its payload lines follow it) and its line
+	cur     *envelope
+	curLine int
+	payload []string
+	recs    []*Record // the records made so far, in the order the whole file gives them
 }
 
 // ParseTrace reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
 // text logs, marked FromTrace. opt.Rank is used when envelopes carry no rank.
 func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
+	st := newTraceState(opt)
+	err := readLines(r, st.opt.MaxLine, st.line)
+	for _, r := range st.end() {
+		emit(r)
+	}
+	return err
+}
+
+// newTraceState starts following one TORCH_TRACE file; its records are collected in recs.
+func newTraceState(opt Options) *traceState {
 	if opt.MaxLine <= 0 {
 		opt.MaxLine = 64 << 10
 	}
-	// One file, one rank (pasted-logs.md §6): the envelopes' rank when one carries it, else the file name's.
-	var recs []*Record
-	st := &traceState{opt: opt, emit: func(r *Record) { recs = append(recs, r) }, strs: map[int]string{},
-		pending: map[CompileID][]string{}, pendLine: map[CompileID]int{}, limitName: map[CompileID]string{}, broke: map[[2]int]bool{}, frameFn: map[int]Frame{}, rank: opt.Rank,
-		envRank: -1, lastCid: NoCompileID, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
-	defer func() {
-		wentOn(recs)
-		for _, r := range recs {
-			if r.Rank = opt.Rank; st.envRank >= 0 {
-				r.Rank = st.envRank
-			}
-			emit(r)
+	st := &traceState{opt: opt, strs: map[int]string{}, pending: map[CompileID][]string{}, pendLine: map[CompileID]int{},
+		limitName: map[CompileID]string{}, broke: map[[2]int]bool{}, frameFn: map[int]Frame{}, rank: opt.Rank, envRank: -1,
+		lastCid: NoCompileID, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
+	st.emit = func(r *Record) { st.recs = append(st.recs, r) }
+	return st
+}
+
+// line reads one line of the file (cut: longer than opt.MaxLine, the rest not kept).
+func (st *traceState) line(line []byte, cut bool) {
+	st.lineNo++
+	line = unquoteTrace(line) // a pasted trace: indented or quoted
+	if len(line) > 0 && line[0] == '\t' {
+		if st.cur != nil && st.cur.HasPayload != "" {
+			st.payload = append(st.payload, validString(line[1:]))
 		}
-	}()
-	var cur *envelope
-	var curLine int
-	var payload []string
-	flushEnv := func() {
-		if cur != nil {
-			st.event(cur, payload, curLine)
-		}
-		cur, payload = nil, payload[:0]
+		return
 	}
-	err := readLines(r, opt.MaxLine, func(line []byte, cut bool) {
-		st.lineNo++
-		line = unquoteTrace(line) // a pasted trace: indented or quoted
-		if len(line) > 0 && line[0] == '\t' {
-			if cur != nil && cur.HasPayload != "" {
-				payload = append(payload, validString(line[1:]))
-			}
-			return
-		}
-		flushEnv()
-		var li lineInfo
-		li.cid = NoCompileID
-		body := line
-		if parseGlog(line, &li) {
-			body = li.body
-			st.pid = li.pid
-		}
-		if len(body) == 0 || body[0] != '{' || cut {
-			return
-		}
-		if st.envRank < 0 {
-			st.envRank = envelopeRank(body)
-		}
-		if cid, ok := envelopeCID(body); ok {
-			st.lastCid, st.lastLine = cid, st.lineNo
-		}
-		if !interesting(body) {
-			return
-		}
-		var env envelope
-		if decodeEnvelope(body, &env) != nil {
-			return
-		}
-		cur, curLine = &env, st.lineNo
-		if w := parseWhen(li.when); !w.IsZero() {
-			st.whenOf[curLine] = w
-		}
-	})
-	flushEnv()
+	st.flushEnv()
+	var li lineInfo
+	li.cid = NoCompileID
+	body := line
+	if parseGlog(line, &li) {
+		body = li.body
+		st.pid = li.pid
+	}
+	if len(body) == 0 || body[0] != '{' || cut {
+		return
+	}
+	if st.envRank < 0 {
+		st.envRank = envelopeRank(body)
+	}
+	if cid, ok := envelopeCID(body); ok {
+		st.lastCid, st.lastLine = cid, st.lineNo
+	}
+	if !interesting(body) {
+		return
+	}
+	var env envelope
+	if decodeEnvelope(body, &env) != nil {
+		return
+	}
+	st.cur, st.curLine = &env, st.lineNo
+	if w := parseWhen(li.when); !w.IsZero() {
+		st.whenOf[st.curLine] = w
+	}
+}
+
+// flushEnv makes the records of the envelope read last, now that its payload lines are all read.
+func (st *traceState) flushEnv() {
+	if st.cur != nil {
+		st.event(st.cur, st.payload, st.curLine)
+	}
+	st.cur, st.payload = nil, st.payload[:0]
+}
+
+// end ends the file: what only its end tells is emitted, and every record gets the file's one rank (pasted-logs.md
+// §6: the envelopes' rank when one carries it, else the file name's) and its caught failures marked. It returns
+// the file's records and reports its facts.
+func (st *traceState) end() []*Record {
+	st.flushEnv()
 	st.finish()
 	st.shapesTraced()
 	st.loggedErrors()
 	st.endsMidCompile()
 	// the file's rank is a rank of the run whether or not a record names it (a rank killed mid-compile, before
 	// its first compilation_metrics, still says "rank": 0 in its envelopes)
-	if rank := rankOr(st.envRank, opt.Rank); rank >= 0 && opt.OnRank != nil {
-		opt.OnRank(rank)
+	if rank := rankOr(st.envRank, st.opt.Rank); rank >= 0 && st.opt.OnRank != nil {
+		st.opt.OnRank(rank)
 	}
-	if opt.OnFacts != nil {
-		opt.OnFacts(Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version})
+	recs := st.recs
+	wentOn(recs)
+	for _, r := range recs {
+		if r.Rank = st.opt.Rank; st.envRank >= 0 {
+			r.Rank = st.envRank
+		}
 	}
-	return err
+	if st.opt.OnFacts != nil {
+		st.opt.OnFacts(st.facts())
+	}
+	return recs
+}
+
+// facts is what the file read so far says of the run.
+func (st *traceState) facts() Facts {
+	return Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version}
 }
 
 func interesting(b []byte) bool {

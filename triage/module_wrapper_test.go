@@ -12,8 +12,8 @@ import (
 // A compiled torch.nn module whose forward torch's trace rules skip (TransformerEncoderLayer: torch's own) is
 // compiled through torch's wrapper `inner` (external_utils.py:67), all the log names; the probe recorded the
 // module's class and the user's call of it (testdata/recorded/module-wrapper, real 2.14.1). The findings, the
-// check line and the GitHub annotation name the module and the user's line (step() at line 12), not the wrapper:
-// they read "the compiled module (torch's wrapper inner)", at torch's dropout.py:73, and no file= in the annotation.
+// report's text name the module and the user's line (step() at line 12), not the wrapper: they read "the compiled
+// module (torch's wrapper inner)", at torch's dropout.py:73.
 func TestModuleWrapperRecompileNamesTheModuleAndTheCall(t *testing.T) {
 	run := filepath.Join("..", "testdata", "recorded", "module-wrapper", "runs", "0001-breaks")
 	a := triagetest.ReportPaths(t, run)
@@ -34,11 +34,12 @@ func TestModuleWrapperRecompileNamesTheModuleAndTheCall(t *testing.T) {
 		t.Errorf("%d recompile findings; report:\n%s", named, text)
 	}
 	o := gate.RunOptions{Format: "github", PathRoot: "/work/wt-screens"}
-	o.Rules.MaxGraphBreaks, o.Rules.MaxRecompiles, o.Rules.CountExpected = -1, 0, true // the train/eval switch is an expected variant
+	o.Rules.MaxGraphBreaks, o.Rules.MaxRecompiles = -1, 0
 	res, out, _ := triagetest.CheckPaths(t, o, run)
-	want := "::error file=testdata/realtorch/r24_module_wrapper.py,line=12,title=torchtriage --max-recompiles=0::2 recompiles > 0: the compiled module TransformerEncoderLayer "
-	if res.Exit != 1 || !strings.HasPrefix(out, want) {
-		t.Errorf("check exit %d:\n%s\nwant a line starting %q", res.Exit, out, want)
+	// the eval-mode recompile is a bounded variant (one per mode, d7af5f3), the new length automatic dynamic's:
+	// neither fails the gate, so no annotation is written (compile_site_test.go checks one of a real failure)
+	if res.Exit != 0 || !strings.Contains(out, "0 recompiles beyond automatic dynamic (and 2 expected") {
+		t.Errorf("check exit %d:\n%s", res.Exit, out)
 	}
 }
 
@@ -47,10 +48,9 @@ func TestModuleWrapperRecompileNamesTheModuleAndTheCall(t *testing.T) {
 func TestModuleWrapperRecompileOn26(t *testing.T) {
 	run := filepath.Join("..", "testdata", "recorded", "module-wrapper", "runs-2.6", "0001-breaks")
 	o := gate.RunOptions{Format: "github", PathRoot: "/work/wt-screens"}
-	o.Rules.MaxGraphBreaks, o.Rules.MaxRecompiles, o.Rules.CountExpected = -1, 0, true // the train/eval switch is an expected variant
+	o.Rules.MaxGraphBreaks, o.Rules.MaxRecompiles = -1, 0
 	res, out, _ := triagetest.CheckPaths(t, o, run)
-	want := "::error file=testdata/recorded/module-wrapper/module_wrapper.py,line=12,title=torchtriage --max-recompiles=0::2 recompiles > 0: the compiled module TransformerEncoderLayer "
-	if res.Exit != 1 || !strings.HasPrefix(out, want) {
-		t.Errorf("check exit %d:\n%s\nwant a line starting %q", res.Exit, out, want)
+	if res.Exit != 0 || !strings.Contains(out, "0 recompiles beyond automatic dynamic (and 2 expected") { // as on 2.14.1
+		t.Errorf("check exit %d:\n%s", res.Exit, out)
 	}
 }

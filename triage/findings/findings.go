@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -62,6 +63,10 @@ type Finding struct {
 	// skip) names the module's class the probe recorded ("TransformerEncoderLayer"); File/Line/Function are then
 	// the user's call of it. "" elsewhere, or without the probe.
 	Module string `json:"module,omitempty"`
+	// CompiledAt is where the user called torch.compile on what this finding's frame compiles (the module, the
+	// function), as the probe saw it (compile_site.py); nil without the probe or where it saw no such call, or
+	// more than one.
+	CompiledAt *probe.Call `json:"compiled_at,omitempty"`
 	// Do is the first thing to do about this finding in its own words, where its playbook's first step is
 	// generic (a rank disagreement: what the differing ranks do that the reference does not, by name and rank);
 	// "" where the playbook's first step says it.

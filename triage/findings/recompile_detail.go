@@ -42,7 +42,12 @@ func recompileDetail(f *Finding, g *report.GroupSnap, rw func([]int) string) str
 		if f.Function != g.Key.Fn {
 			w("\nCalled from: ", ShortPath(f.File), ":", strconv.Itoa(f.Line), " in ", f.Function, " (the probe saw the call)")
 		}
-	} else if wrapper {
+	}
+	if f.CompiledAt != nil {
+		w("\nCompiled at: ", ShortPath(f.CompiledAt.File), ":", strconv.Itoa(f.CompiledAt.Line), " in ", f.CompiledAt.Function,
+			" (its torch.compile call; the probe saw it)")
+	}
+	if wrapper && f.Module == "" {
 		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
 			"such as nn.Sequential), so the recompile is of that module, for the inputs its guards name (args[0] is the first)")
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -128,6 +129,7 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 	if named {
 		f.Module = mod.Module
 	}
+	f.CompiledAt = compiledAt(g, f, named, probes)
 	for _, c := range g.Cids {
 		f.CompileIDs = append(f.CompileIDs, c.String())
 	}
@@ -192,6 +194,36 @@ func wrappedModule(g *report.GroupSnap, ranks []int, probes []report.ProcessInfo
 	return probe.ModuleFrameOf(probes, rank, g.Cids[0].Frame)
 }
 
+// compiledAt is where the probe saw the user call torch.compile on what a recompile group compiles: the module
+// of torch's wrapper inner by its class, else the code the group's frame is (a module's forward, a function) by its
+// file and first line; a resume function (code after a graph break) is none: nil.
+func compiledAt(g *report.GroupSnap, f Finding, named bool, probes []report.ProcessInfo) *probe.Call {
+	rank := -1
+	if len(f.Ranks) == 1 {
+		rank = f.Ranks[0]
+	}
+	var site probe.CompileSite
+	var ok bool
+	switch {
+	case named:
+		site, ok = probe.CompileSiteOfModule(probes, rank, f.Module)
+	case g.Key.Resume == 0 && !moduleWrapper(g.Key.Fn, g.Key.File):
+		site, ok = probe.CompileSiteOfCode(probes, rank, g.Key.File, g.FnLine)
+	}
+	if !ok {
+		return nil
+	}
+	return &site.Call
+}
+
+// CompiledAtText words where torch.compile was called: "compiled at train.py:12"; "" when not known.
+func (f Finding) CompiledAtText() string {
+	if f.CompiledAt == nil {
+		return ""
+	}
+	return "compiled at " + ShortPath(f.CompiledAt.File) + ":" + strconv.Itoa(f.CompiledAt.Line)
+}
+
 func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) string {
 	who := FnDisplay(g.Key.Fn, g.Key.Resume)
 	if moduleWrapper(g.Key.Fn, g.Key.File) {
@@ -199,6 +231,9 @@ func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) st
 		if f.Module != "" {
 			who = "the compiled module " + f.Module
 		}
+	}
+	if at := f.CompiledAtText(); at != "" {
+		who += " (" + at + ")"
 	}
 	n := len(g.Classes)
 	if t := staticTitle(f, g, who, first); t != "" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -16,6 +17,8 @@ type Failure struct {
 	File     string `json:"file,omitempty"`
 	Line     int    `json:"line,omitempty"`
 	Playbook string `json:"playbook,omitempty"`
+	// CompiledAt: where the user called torch.compile on what the finding's frame compiles (findings.Finding's)
+	CompiledAt *probe.Call `json:"compiled_at,omitempty"`
 }
 
 // Result is the outcome of Check.
@@ -115,5 +118,5 @@ func (res *Result) fail(rule, why string, f *findings.Finding) {
 		msg += " · playbook " + f.Playbook
 	}
 	res.Failures = append(res.Failures, Failure{Rule: rule, Message: msg, Finding: f.ID, File: f.File,
-		Line: f.Line, Playbook: f.Playbook})
+		Line: f.Line, Playbook: f.Playbook, CompiledAt: f.CompiledAt})
 }

@@ -10,9 +10,9 @@ const forcedScript = `import torch
 def f(x):
     return x
 
-print(torch.compile(f, mode="max-autotune")[2])
-print(torch.compile(backend="inductor", options={"a": 1})(f)[2])
-print(torch.compile(f, backend="inductor", fullgraph=True)[2])
+print(torch.compile(f, mode="max-autotune")[3])
+print(torch.compile(backend="inductor", options={"a": 1})(f)[3])
+print(torch.compile(f, backend="inductor", fullgraph=True)[3])
 `
 
 // With TORCHTRIAGE_BACKEND (the ladder's tier) every torch.compile call compiles with that backend, whatever the

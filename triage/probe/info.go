@@ -44,7 +44,50 @@ type Info struct {
 	// (torch/_dynamo/external_utils.py: a module whose forward torch's trace rules skip, such as torch's own
 	// layers or DDP), one per frame id: the module's class and the user's frames that called it.
 	ModuleFrames []ModuleFrame `json:"module_frames,omitempty"`
+	// CompileSites are where the user called torch.compile, per compiled object (compile_site.py)
+	CompileSites []CompileSite `json:"compile_sites,omitempty"`
 	File         string        `json:"-"` // the file it was read from
+}
+
+// CompileSite is one call of torch.compile the probe saw: what it compiled and the user's frame that called it.
+type CompileSite struct {
+	// Object is a module's class ("Net", "DistributedDataParallel(Net)", as ModuleFrame.Module names it) or a
+	// function's qualified name; Kind "module" or "function"
+	Object string `json:"object"`
+	Kind   string `json:"kind"`
+	// CodeFile, CodeLine: where the compiled code starts (a module's forward, the function's def line)
+	CodeFile string `json:"code_file"`
+	CodeLine int    `json:"code_line"`
+	Call
+}
+
+// CompileSiteOfModule is where the probe of rank (-1: any process) saw torch.compile called on a module of class
+// module (as ModuleFrame.Module names it), if it saw one call of it only: two sites of one class name neither.
+func CompileSiteOfModule(probes []Info, rank int, module string) (CompileSite, bool) {
+	return oneSite(probes, rank, func(s CompileSite) bool { return s.Kind == "module" && s.Object == module })
+}
+
+// CompileSiteOfCode is where the probe of rank (-1: any process) saw torch.compile called on the code that
+// starts at file:line (a module's forward, a function), if it saw one call of it only.
+func CompileSiteOfCode(probes []Info, rank int, file string, line int) (CompileSite, bool) {
+	return oneSite(probes, rank, func(s CompileSite) bool { return s.CodeLine == line && s.CodeFile == file && line > 0 })
+}
+
+func oneSite(probes []Info, rank int, match func(CompileSite) bool) (CompileSite, bool) {
+	var found CompileSite
+	n := 0
+	for _, p := range probes {
+		if rank >= 0 && p.RankOf() >= 0 && p.RankOf() != rank {
+			continue
+		}
+		for _, s := range p.CompileSites {
+			if match(s) && (n == 0 || s.File != found.File || s.Line != found.Line) {
+				found = s
+				n++
+			}
+		}
+	}
+	return found, n == 1
 }
 
 // ModuleFrame is one compiled module's frame, as the probe saw it at its first compile.

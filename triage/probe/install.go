@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,10 +27,13 @@ var siteForce []byte
 // ladder's tier. Unset, the program's own backend stands.
 const BackendEnv = "TORCHTRIAGE_BACKEND"
 
+//go:embed compile_site.py
+var siteCompileSite []byte
+
 // siteCustomize is the probe as Install writes it: sitecustomize.py, then the optimizer scan it calls at exit
-// (optim_scan.py), the step clocks (steps.py) and the backend forcing (force_backend.py) appended, so that a
-// traceback's line in the probe is that line of sitecustomize.py.
-var siteCustomize = append(append(append(append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...), '\n'), siteSteps...), siteForce...)
+// (optim_scan.py), the step clocks (steps.py), the backend forcing (force_backend.py) and torch.compile's call
+// sites (compile_site.py) appended, so that a traceback's line in the probe is that line of sitecustomize.py.
+var siteCustomize = slices.Concat(siteMain, []byte{'\n'}, siteOptim, []byte{'\n'}, siteSteps, []byte{'\n'}, siteForce, []byte{'\n'}, siteCompileSite)
 
 // DirEnv names the probe directory in a probed run's environment (Install): a run's recorded environment
 // without it was launched without the probe.

@@ -252,6 +252,8 @@ def _watch_imports(os, sys, probe_dir, pid):
             _compile_callbacks(os, sys, module, state, compile_path)
         if name in ("torch", "torch._dynamo"):
             _steps_on_import(os, sys, probe_dir, pid, rank, steps, name, module)
+        if name == "torch":
+            _compile_site_on_import(sys, module)  # compile_site.py, appended by Install
 
     sys.meta_path.insert(0, _ImportWatch(sys, ("torch", "torch._dynamo", "torch.distributed.run"), loaded))
 
@@ -338,8 +340,8 @@ def _wrapped_module(sys):
 
 
 def _user_calls(sys):
-    """The first frames outside torch and this probe on the stack of the compile (innermost first, at most 3):
-    the user's code that called the compiled module."""
+    """The first frames outside torch and this probe (its directory) on the stack of the compile (innermost first,
+    at most 3): the user's code that called the compiled module."""
     import os
 
     torch = sys.modules.get("torch")
@@ -356,6 +358,7 @@ def _user_calls(sys):
     while f is not None and len(out) < 3:
         file = os.path.abspath(f.f_code.co_filename)
         theirs = (torch_dir and file.startswith(torch_dir)) or file == here or file.startswith(stdlib) or \
+            os.path.dirname(file) == os.path.dirname(here) or \
             "/site-packages/" in file or "/dist-packages/" in file or f.f_code.co_filename.startswith("<")
         if not theirs:
             out.append({"file": file, "line": f.f_lineno, "function": f.f_code.co_name})
@@ -559,6 +562,8 @@ def _write_info(os, sys, probe_dir, pid, unset_at_start=()):
     info["compile_times"] = _compile_times(utils)
     if _MODULE_FRAMES:
         info["module_frames"] = sorted(_MODULE_FRAMES.values(), key=lambda m: m["frame_id"])
+    if _COMPILE_SITES:  # compile_site.py
+        info["compile_sites"] = list(_COMPILE_SITES)
 
     # Multiprocessing children (spawned DataLoader workers...) report only when they compiled or
     # joined a process group; torch.multiprocessing.spawn ranks do both.

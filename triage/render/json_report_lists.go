@@ -73,6 +73,14 @@ func (w *jsonAppender) findingJSON(f *findings.Finding) {
 	w.numOmit("line", f.Line)
 	w.strOmit("function", f.Function)
 	w.strOmit("module", f.Module)
+	if c := f.CompiledAt; c != nil {
+		w.Key("compiled_at")
+		w.open('{')
+		w.str("file", c.File)
+		w.num("line", c.Line)
+		w.str("function", c.Function)
+		w.close('}')
+	}
 	w.strOmit("do", f.Do)
 	w.numOmit("resume_line", f.Resume)
 	w.strOmit("gb_id", f.GBID)

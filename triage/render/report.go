@@ -193,14 +193,19 @@ func WriteReport(w io.Writer, an *triage.Analysis, format string, o text.Options
 }
 
 // wrappedModules are the compiled modules the recompile findings name for torch's wrapper inner, each with the
-// user's call of it: "TransformerEncoderLayer, called at module_wrapper.py:12 in step (the probe saw it)".
+// user's call of it and its torch.compile call: "TransformerEncoderLayer, called at module_wrapper.py:12 in step,
+// compiled at module_wrapper.py:9 (the probe saw it)".
 func wrappedModules(an *triage.Analysis) []string {
 	var out []string
 	for _, f := range an.Findings {
 		if f.Module == "" {
 			continue
 		}
-		w := fmt.Sprintf("%s, called at %s in %s (the probe saw it)", f.Module, text.Site(f.File, f.Line), f.Function)
+		w := fmt.Sprintf("%s, called at %s in %s", f.Module, text.Site(f.File, f.Line), f.Function)
+		if at := f.CompiledAtText(); at != "" {
+			w += ", " + at
+		}
+		w += " (the probe saw it)"
 		if !slices.Contains(out, w) {
 			out = append(out, w)
 		}

@@ -130,6 +130,7 @@ func (f *feed) emit() (time.Duration, bool) {
 	for id, lr := range f.runs {
 		now := f.now()
 		due(lr.FlushIdle(now))
+		due(lr.pollTraces(now))
 		if lr.stale && !lr.dirty && len(lr.notes) == 0 {
 			if wait := lr.buildDue(now); wait > 0 {
 				due(wait)

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -25,6 +27,7 @@ type Live struct {
 	records int                   // torch records built so far (plain output's are not counted)
 	fresh   []*logparse.Record    // records not yet taken by TakeNew
 	input   string
+	traces  map[string]*traceFollow // the run's TORCH_TRACE files by path (FollowTraces)
 }
 
 // feedMark is where a stream's parser was (its Lines) after a chunk that arrived at at.
@@ -40,7 +43,7 @@ const maxMarks = 4096
 // NewLive starts following run runID; input names the run in evidence (e.g. its run dir).
 func NewLive(runID int, input string) *Live {
 	l := &Live{RunID: runID, agg: report.NewAggregator(), parsers: map[string]*logparse.Parser{},
-		marks: map[string][]feedMark{}, input: input}
+		marks: map[string][]feedMark{}, input: input, traces: map[string]*traceFollow{}}
 	l.agg.AddInput(input, -1)
 	return l
 }
@@ -192,34 +195,98 @@ func (l *Live) Report() *report.Report {
 	return l.agg.Report()
 }
 
-// AddTraces parses the TORCH_TRACE files a run wrote into its directory (runDir/trace, as the trace preset
-// points TORCH_TRACE) into the run's aggregate, as report and open read that directory: a 2-rank job whose
-// console lines carry no rank prefix is judged by its ranks' traces on the live screen too, not only when opened.
-// The trace records are not handed out by TakeNew (the console's are: the timeline). It returns how many trace
-// files it read.
-func (l *Live) AddTraces(runDir string) int {
+// FollowTraces reads on in the TORCH_TRACE files a run writes into its directory (runDir/trace, as the trace
+// preset points TORCH_TRACE) into the run's aggregate, as report and open read that directory: a 2-rank job whose
+// console lines carry no rank prefix is judged by its ranks' traces on the live screen too, as soon as they
+// state their ranks, not only when opened. Each call reads what was written since the last (a file's records
+// come as its lines complete, logparse.TraceReader); final ends every file (the run is over). The trace records
+// are not handed out by TakeNew (the console's are: the timeline). It returns how many trace files it follows.
+// It does I/O: call it off the UI goroutine, and from one goroutine only (with TracesGrew: the session's feed).
+func (l *Live) FollowTraces(runDir string, final bool) int {
 	dir := filepath.Join(runDir, "trace")
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return 0
+		return len(l.traces)
 	}
-	found, err := logparse.Find([]string{dir})
-	if err != nil {
-		return 0
+	if found, err := logparse.Find([]string{dir}); err == nil {
+		for _, in := range found.Inputs {
+			if in.Trace && l.traces[in.Path] == nil {
+				l.mu.Lock()
+				l.agg.AddInput(in.Name, -1) // a trace's records carry its one rank (report.Load does the same)
+				l.mu.Unlock()
+				l.traces[in.Path] = &traceFollow{r: logparse.NewTraceReader(logparse.Options{Input: in.Name,
+					Stream: in.Stream, Rank: in.Rank, SkipOther: true, OnRank: l.agg.AddRank, OnFacts: l.agg.AddFacts})}
+			}
+		}
 	}
-	n := 0
-	for _, in := range found.Inputs {
-		if !in.Trace {
+	for _, path := range slices.Sorted(maps.Keys(l.traces)) {
+		tf := l.traces[path]
+		if tf.done {
 			continue
 		}
-		l.agg.AddInput(in.Name, -1) // a trace's records carry its one rank (report.Load does the same)
-		sink := logparse.Sink{
-			Emit:    func(r *logparse.Record) { l.mu.Lock(); l.agg.Add(r); l.mu.Unlock() },
-			OnRank:  l.agg.AddRank,
-			OnFacts: l.agg.AddFacts,
+		data := tf.readOn(path, final)
+		l.mu.Lock()
+		_, _ = tf.r.Write(data)
+		if final {
+			tf.r.Close() // reports the file's facts
+			tf.done = true
 		}
-		if logparse.ParseInput(in, false, nil, sink) == nil {
-			n++
+		for _, r := range tf.r.Take() {
+			l.agg.Add(r)
+		}
+		l.mu.Unlock()
+		if !final {
+			l.agg.AddFacts(tf.r.Facts())
 		}
 	}
-	return n
+	return len(l.traces)
+}
+
+// TracesGrew reports whether a TORCH_TRACE file of the run directory has bytes FollowTraces has not read (a new
+// file with some, or one grown since). It does I/O (a directory read, a stat a file): off the UI goroutine.
+func (l *Live) TracesGrew(runDir string) bool {
+	dir := filepath.Join(runDir, "trace")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() || info.Size() == 0 {
+			continue
+		}
+		tf := l.traces[filepath.Join(dir, e.Name())]
+		if tf == nil || (!tf.done && info.Size() > tf.off) {
+			return true
+		}
+	}
+	return false
+}
+
+// traceFollow is one TORCH_TRACE file a live run writes: its reader and how much of it was read.
+type traceFollow struct {
+	r    *logparse.TraceReader
+	off  int64
+	done bool
+}
+
+// maxTraceRead bounds what one refresh reads of a trace file (the rest comes at the next).
+const maxTraceRead = 64 << 20
+
+// readOn reads what was written to the file since the last call (all of it when the run is over).
+func (tf *traceFollow) readOn(path string, all bool) []byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if _, err := f.Seek(tf.off, io.SeekStart); err != nil {
+		return nil
+	}
+	var r io.Reader = f
+	if !all {
+		r = io.LimitReader(f, maxTraceRead)
+	}
+	data, _ := io.ReadAll(r)
+	tf.off += int64(len(data))
+	return data
 }

@@ -24,11 +24,32 @@ type Follower struct {
 	notes     []Note
 	meta      *runs.Meta
 	final     bool
-	traced    bool          // the run's TORCH_TRACE files were read into its aggregate (at its end)
+	traced    bool          // the run's TORCH_TRACE files were read to their end into its aggregate (at its end)
 	stale     bool          // records arrived that the last analysis does not show yet
 	analysed  bool          // an analysis was sent
 	lastBuild time.Time     // when the analysis was last built
 	buildCost time.Duration // how long that took: big runs are re-analysed less often
+	lastPoll  time.Time     // when the run's TORCH_TRACE files were last looked at for growth (pollTraces)
+}
+
+// tracePoll is how often a running run's TORCH_TRACE files are looked at for growth while its console is quiet.
+const tracePoll = time.Second
+
+// pollTraces marks the analysis stale when the run's TORCH_TRACE files grew since they were read (a run may write
+// its traces while its console says nothing); it returns how long until the next look (0: none is due: the run
+// ended, or has no directory).
+func (lr *Follower) pollTraces(now time.Time) time.Duration {
+	if lr.final || lr.meta == nil || lr.meta.Dir == "" {
+		return 0
+	}
+	if wait := tracePoll - now.Sub(lr.lastPoll); wait > 0 {
+		return wait
+	}
+	lr.lastPoll = now
+	if !lr.stale && lr.live.TracesGrew(lr.meta.Dir) {
+		lr.stale = true
+	}
+	return tracePoll
 }
 
 // buildDue is how long until the analysis may be rebuilt: at most every batch, and no more than half the time
@@ -178,11 +199,14 @@ func (lr *Follower) Batch(an *Analyzer, now time.Time) Batch {
 	}
 	if !lr.analysed || lr.final || (lr.stale && lr.buildDue(now) <= 0) {
 		t0 := time.Now()
-		if lr.final && lr.meta != nil && lr.meta.Dir != "" {
+		if lr.meta != nil && lr.meta.Dir != "" {
+			// what the run's processes wrote beside its output, as soon as it exists: the probe files and the
+			// TORCH_TRACE files (read on as they grow, ended with the run): the analysis open makes of its
+			// directory. The UI takes the probe files of the final batch.
 			b.Probes, _ = ReadProbes(lr.meta.Dir)
-			if !lr.traced { // the run's TORCH_TRACE files, once complete: the analysis open makes of its directory
-				lr.live.AddTraces(lr.meta.Dir)
-				lr.traced = true
+			if !lr.traced {
+				lr.live.FollowTraces(lr.meta.Dir, lr.final)
+				lr.traced = lr.final
 			}
 		}
 		run := &report.RunFacts{Outcome: report.OutcomeRunning}

@@ -25,9 +25,27 @@ def are_deterministic_algorithms_enabled():
 _logging._init_logs()
 
 
+class _Module(object):
+    """torch.nn.Module's stand-in: what the probe's torch.compile wrapper tells a module by."""
+
+    def forward(self, x):
+        return x
+
+
+class nn(object):  # torch.nn: only Module
+    Module = _Module
+
+
 def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None, disable=False):
-    """torch.compile's signature: returns what it was asked, for the probe's backend forcing (force_backend.py)."""
-    asked = {"backend": backend, "mode": mode, "options": options, "fullgraph": fullgraph}
+    """torch.compile's signature; like PyTorch, without a model it returns a decorator that calls compile (the
+    module's global, so whatever wraps torch.compile) again. backend="raise" raises, as a bad backend does. It
+    returns what it was asked: the backend, and the settings the probe's backend forcing (force_backend.py) changes."""
     if model is None:
-        return lambda m: ("compiled", m, asked)
-    return ("compiled", model, asked)
+        def fn(model):
+            return compile(model, fullgraph=fullgraph, dynamic=dynamic, backend=backend, mode=mode, options=options,
+                           disable=disable)
+        return fn
+    if backend == "raise":
+        raise ValueError("bad backend")
+    asked = {"backend": backend, "mode": mode, "options": options, "fullgraph": fullgraph}
+    return ("compiled", model, backend, asked)

@@ -1,0 +1,195 @@
+package logparse
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+)
+
+// TraceReader reads a TORCH_TRACE file while it is written: feed it the bytes as they arrive (Write), take the
+// records that can no longer change (Take) and end it when the file is complete (Close). Its records are
+// ParseTrace's, in the same order: the records of every Take, then Take after Close, are ParseTrace's of the whole
+// file; Records is what ParseTrace would give of the complete lines read so far, less what Take handed out (a
+// reader keeps only the records it did not hand out). It is not safe for concurrent use.
+type TraceReader struct {
+	st     *traceState
+	line   []byte // the line being read: its first bytes (up to keep)
+	n      int    // its length so far
+	keep   int    // how much of a line is kept: all of one readLines reads whole, the start of a longer one
+	closed bool
+}
+
+// traceBuf is readLines' buffer: a line that fits in it is read whole; a longer one is cut at Options.MaxLine.
+const traceBuf = 256 << 10
+
+// NewTraceReader starts reading a TORCH_TRACE file; opt is ParseTrace's (its OnFacts is called at Close).
+func NewTraceReader(opt Options) *TraceReader {
+	st := newTraceState(opt)
+	return &TraceReader{st: st, keep: max(traceBuf, st.opt.MaxLine)}
+}
+
+// Write reads the bytes that follow those written before; each line is read when its end arrives.
+func (t *TraceReader) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		if t.n == 0 && p[0] == 0 {
+			p = p[skipNUL(p, 0):] // NULs before a line are no part of it (readLines)
+			continue
+		}
+		i := bytes.IndexByte(p, '\n')
+		part := p
+		if i >= 0 {
+			part = p[:i]
+		}
+		if room := t.keep - len(t.line); room > 0 {
+			t.line = append(t.line, part[:min(len(part), room)]...)
+		}
+		t.n += len(part)
+		if i < 0 {
+			break
+		}
+		t.endLine()
+		p = p[i+1:]
+	}
+	return n, nil
+}
+
+// endLine reads the line read to its end as readLines does: whole when it fit readLines' buffer with its newline,
+// else its first MaxLine bytes, cut.
+func (t *TraceReader) endLine() {
+	line, cut := t.line, false
+	if t.n >= traceBuf {
+		max := t.st.opt.MaxLine
+		cut = max <= traceBuf || t.n > max
+		line = line[:min(len(line), max)]
+	}
+	t.st.line(bytes.TrimRight(line, "\r\n"), cut)
+	t.line, t.n = t.line[:0], 0
+}
+
+// Close ends the file: an unfinished last line is read as the end of the file, and the records only the end
+// tells are made. Take hands them out.
+func (t *TraceReader) Close() {
+	if t.closed {
+		return
+	}
+	t.closed = true
+	if t.n > 0 {
+		t.endLine()
+	}
+	t.st.end()
+}
+
+// Take returns the records made since the last call that nothing read later can change, in ParseTrace's order
+// (a record waits while one before it may still change). What may change until later lines come: every
+// record's rank until an envelope states the file's rank (the first one that does gives it to them all); a
+// compile failure, which a later compile of the process marks caught; a DDPOptimizer split, until a record of
+// another compile follows it (its children come within its compile). After Close nothing waits.
+func (t *TraceReader) Take() []*Record {
+	st := t.st
+	if !t.closed && st.envRank < 0 {
+		return nil
+	}
+	recs := st.recs
+	end := len(recs)
+	if !t.closed {
+		lastCompile := -1
+		for i := len(recs) - 1; i >= 0; i-- {
+			if recs[i].Kind == KindCompile {
+				lastCompile = i
+				break
+			}
+		}
+		for i := 0; i < len(recs); i++ {
+			r := recs[i]
+			if failed(r) {
+				if i > lastCompile {
+					end = i
+					break
+				}
+				r.Error.Caught, r.Kind = true, KindException // as wentOn marks it at the end
+			}
+			if r == st.ddpSplit && !otherCompileAfter(recs[i+1:], r.CompileID) {
+				end = i
+				break
+			}
+		}
+		for _, r := range recs[:end] {
+			r.Rank = st.envRank
+		}
+	}
+	// the records handed out are no longer kept: what Close still does to records (wentOn, the rank) it has done
+	// to them, and a run that writes its trace for hours holds its aggregate, not its records
+	st.recs = append([]*Record(nil), recs[end:]...)
+	return recs[:end:end]
+}
+
+// failed is a compile failure wentOn marks caught when a later compile follows it.
+func failed(r *Record) bool {
+	return r.Error != nil && (r.Kind == KindCompileError || r.Kind == KindRuntimeError)
+}
+
+func otherCompileAfter(recs []*Record, cid CompileID) bool {
+	for _, r := range recs {
+		if r.CompileID.Valid() && r.CompileID != cid {
+			return true
+		}
+	}
+	return false
+}
+
+// Records returns what ParseTrace would give of the complete lines read so far (after Close, of the whole file),
+// less what Take handed out: copies (reading on changes none of them).
+func (t *TraceReader) Records() []*Record {
+	if t.closed {
+		return cloneRecords(t.st.recs)
+	}
+	return t.st.clone().end()
+}
+
+// Facts is what the lines read so far say of the run (the torch version, that it is a trace).
+func (t *TraceReader) Facts() Facts { return t.st.facts() }
+
+// clone is a copy of the state that reading on in it changes nothing of st: its records are copies.
+func (st *traceState) clone() *traceState {
+	c := *st
+	c.opt.OnFacts = nil
+	c.strs, c.pending, c.pendLine = maps.Clone(st.strs), maps.Clone(st.pending), maps.Clone(st.pendLine)
+	c.frameFn, c.metricsOf, c.lastOf = maps.Clone(st.frameFn), maps.Clone(st.metricsOf), maps.Clone(st.lastOf)
+	c.whenOf = maps.Clone(st.whenOf)
+	c.payload = slices.Clone(st.payload)
+	c.restarts = cloneRecords(st.restarts)
+	c.recs = cloneRecords(st.recs)
+	c.recs = c.recs[:len(c.recs):len(c.recs)]
+	c.emit = func(r *Record) { c.recs = append(c.recs, r) }
+	if i := slices.Index(st.recs, st.ddpSplit); i >= 0 {
+		c.ddpSplit = c.recs[i]
+	} else if st.ddpSplit != nil {
+		c.ddpSplit = cloneRecord(st.ddpSplit)
+	}
+	return &c
+}
+
+func cloneRecords(recs []*Record) []*Record {
+	out := make([]*Record, len(recs))
+	for i, r := range recs {
+		out[i] = cloneRecord(r)
+	}
+	return out
+}
+
+// cloneRecord copies a record with the parts the end of a trace changes (its rank, a failure's caught mark, a
+// DDP split's submodules).
+func cloneRecord(r *Record) *Record {
+	c := *r
+	if r.Error != nil {
+		e := *r.Error
+		c.Error = &e
+	}
+	if r.DDP != nil {
+		d := *r.DDP
+		d.Submodules = slices.Clone(r.DDP.Submodules)
+		c.DDP = &d
+	}
+	return &c
+}
