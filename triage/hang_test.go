@@ -262,3 +262,22 @@ func TestHangKilledRankIsTheFirstFailure(t *testing.T) {
 		}
 	}
 }
+
+// A real deadlock the tool stopped whose probe recorded each rank's main-thread id (torch 2.14.1, two gloo ranks):
+// the hang names rank 0 in all_reduce and rank 1 in barrier, and "where each rank was" says the same ranks, from the
+// same attribution, not "1 process without a rank prefix" twice beside a hang that names them.
+func TestStoppedAtNamesTheRanksTheHangNames(t *testing.T) {
+	const dir = "../testdata/dist-hangs/runs/h01_cond_allreduce.check-2.14-threads"
+	a := analyzeStoredRun(t, dir)
+	if a.Hang == nil || a.Hang.State != report.HangHung {
+		t.Fatalf("hang %+v", a.Hang)
+	}
+	if got, want := placesOf(a.Hang), []string{"0 all_reduce h01_cond_allreduce.py:28", "1 barrier h01_cond_allreduce.py:30"}; !slices.Equal(got, want) {
+		t.Errorf("hang places %v, want %v", got, want)
+	}
+	head, lines := a.StoppedAtWords()
+	if head != "Where each rank was when torchtriage stopped the run" ||
+		!slices.Equal(lines, []string{"rank 0: h01_cond_allreduce.py:28 (stack dump)", "rank 1: h01_cond_allreduce.py:30 (stack dump)"}) {
+		t.Errorf("stopped at %q %q", head, lines)
+	}
+}

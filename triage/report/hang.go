@@ -226,22 +226,15 @@ type hangBuilder struct {
 
 // dumps places the processes the stack dumps show; a rank's last dump counts.
 func (b *hangBuilder) dumps(rep *Report) {
-	world := 0
-	if b.run != nil && b.run.Direct {
-		world = b.run.WorldSize
-	}
 	threads := threadRanks(b.run)
 	for _, p := range rep.Stacks.Places {
 		if p.wait.User.File == "" {
 			continue // a dump of no main thread (StackAt's fallback): no wait to read
 		}
 		b.dumped++
-		r := rep.Stacks.RankOf(p, world)
-		if r < 0 && p.thread != "" {
-			if tr, ok := threads[p.thread]; ok {
-				r = tr
-				b.byThread++
-			}
+		r, byThread := rep.Stacks.dumpRank(p, b.run, threads)
+		if byThread {
+			b.byThread++
 		}
 		e := placeOf(r, p.wait, "stack_dump")
 		if r < 0 {
@@ -264,6 +257,29 @@ func (b *hangBuilder) attributed() string {
 		return " (ranks from the probe's start files, by thread id)"
 	}
 	return ""
+}
+
+// DumpRank is the rank of a stack dump as the hang analysis attributes it: its prefix or local rank (RankOf),
+// else the rank whose main-thread id the probe recorded; -1 when not known. Where each rank was when the tool
+// stopped the run (triage's StoppedAt) asks this too, so both name the same ranks.
+func (s stackLog) DumpRank(p stackPlace, run *RunFacts) int {
+	r, _ := s.dumpRank(p, run, threadRanks(run))
+	return r
+}
+
+// dumpRank is DumpRank with the thread map made once; byThread says the rank came from the thread id.
+func (s stackLog) dumpRank(p stackPlace, run *RunFacts, threads map[string]int) (int, bool) {
+	world := 0
+	if run != nil && run.Direct {
+		world = run.WorldSize
+	}
+	if r := s.RankOf(p, world); r >= 0 || p.thread == "" {
+		return r, false
+	}
+	if tr, ok := threads[p.thread]; ok {
+		return tr, true
+	}
+	return -1, false
 }
 
 // threadRanks maps the main-thread id the probe recorded (as a dump prints it) to its rank; an id two processes
