@@ -91,7 +91,10 @@ func Check(a *triage.Analysis, o Options) Result {
 		case findings.KindCudagraphPartition:
 			res.Counts.CudagraphPartitions += f.Records
 		case findings.KindCompileError:
-			if f.Caught { // no process died of it: --no-compile-errors is about deaths; the counted line shows it
+			switch {
+			case f.Suppressed: // torch gave up on the frame itself: it never compiles, a compile error still
+				res.Counts.CompileErrorsSuppressed += f.Records
+			case f.Caught: // the program caught it and went on: no process died of it; the counted line shows it
 				res.Counts.CompileErrorsCaught += f.Records
 				continue
 			}
@@ -143,11 +146,14 @@ func Check(a *triage.Analysis, o Options) Result {
 		alone.NoCompileErrors = true
 		res.rule(a, "--no-compile-errors", alone)
 		for _, f := range errs {
-			what := "compile error"
-			if f.Kind == findings.KindRuntimeError {
-				what = "runtime error"
+			what := report.Plural(f.Records, "compile error")
+			switch {
+			case f.Kind == findings.KindRuntimeError:
+				what = report.Plural(f.Records, "runtime error")
+			case f.Suppressed:
+				what += " torch suppressed (WON'T CONVERT: the frame runs eager on every call)"
 			}
-			res.fail("--no-compile-errors", report.Plural(f.Records, what), f)
+			res.fail("--no-compile-errors", what, f)
 		}
 	}
 	if o.RanksAgree {
