@@ -281,3 +281,38 @@ func TestStoppedAtNamesTheRanksTheHangNames(t *testing.T) {
 		t.Errorf("stopped at %q %q", head, lines)
 	}
 }
+
+// A run the tool stopped with no stall on record (testdata/recorded/stopped-dist-hang: a 2-minute timeout, the
+// stall setting longer) has no measure of how long each rank waited: since_s stays null, never a made-up number.
+// What is known is a bound, labelled as one: each rank's last compile ended (the probe's compile state, since
+// 1795750345.83 and .84) 103.9 s before the run's end (meta.json's end), so it waited there at most that long.
+// A run with a stall keeps its measure and no bound.
+func TestHangSinceWithoutAStallIsABoundLabelled(t *testing.T) {
+	a := analyzeStoredRun(t, "../testdata/recorded/stopped-dist-hang/runs/0002-breaks")
+	if a.Hang == nil || len(a.Hang.Ranks) != 2 {
+		t.Fatalf("hang %+v", a.Hang)
+	}
+	for _, r := range a.Hang.Ranks {
+		if r.SinceS != nil || r.AtMostS == nil || *r.AtMostS != 103.9 {
+			t.Errorf("rank %d: since_s %v, at_most_s %v", r.Rank, r.SinceS, r.AtMostS)
+		}
+		if got := r.SinceText(); got != "at most 1m44s (since its last compile)" {
+			t.Errorf("rank %d: %q", r.Rank, got)
+		}
+	}
+	if !slices.ContainsFunc(a.Hang.Basis, func(s string) bool {
+		return strings.Contains(s, "not known: the tool recorded no stall") && strings.Contains(s, "at most since each rank's last compile ended")
+	}) {
+		t.Errorf("basis %q", a.Hang.Basis)
+	}
+	js, err := json.Marshal(a.Hang.Ranks[0])
+	if err != nil || !strings.Contains(string(js), `"since_s":null`) || !strings.Contains(string(js), `"at_most_s":103.9`) {
+		t.Errorf("json %s", js)
+	}
+	stalled := analyzeStoredRun(t, "../testdata/dist-hangs/runs/h01_cond_allreduce.check-2.14-threads")
+	for _, r := range stalled.Hang.Ranks {
+		if r.SinceS == nil || r.AtMostS != nil {
+			t.Errorf("stalled run rank %d: since_s %v, at_most_s %v", r.Rank, r.SinceS, r.AtMostS)
+		}
+	}
+}

@@ -58,7 +58,11 @@ type HangRank struct {
 	Function  string `json:"function,omitempty"`
 	// SinceS is how long it had been there: waiting without the run printing a line (the tool's stall), the
 	// collective's own timeout, or compiling; null when nothing says
-	SinceS    *float64 `json:"since_s"`
+	SinceS *float64 `json:"since_s"`
+	// AtMostS, where since_s is null for a run the tool stopped without a stall on record: the most it can have
+	// waited there, from the end of its last compile (the probe's compile state) to the run's end; a bound, not
+	// a measure
+	AtMostS   *float64 `json:"at_most_s,omitempty"`
 	Compiling bool     `json:"compiling"`
 	// From is the evidence: "stack_dump", "traceback" (its error or interrupt), "stall" (the tool's watchdog
 	// and the probe, no place)
@@ -192,8 +196,12 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 	default:
 		h.State = HangUnknown
 	}
-	if stopped && !ongoing && b.dumped > 0 && h.Cause != CauseRankCompiling {
-		h.Basis = append(h.Basis, "how long the ranks had waited is not known: the tool recorded no stall before its stop")
+	if stopped && !ongoing && (b.dumped > 0 || stopInCollective) && h.Cause != CauseRankCompiling {
+		words := "how long the ranks had waited is not known: the tool recorded no stall before its stop"
+		if b.atMost(entries) {
+			words += "; at most since each rank's last compile ended (the probe's compile state)"
+		}
+		h.Basis = append(h.Basis, words)
 	}
 	h.Ranks = entries
 	h.Summary = hangSummary(h, dead, b.missing)
@@ -666,12 +674,43 @@ func secondsText(s float64) string {
 	return d.String()
 }
 
-// SinceText is a rank's since_s in words, "" when null.
+// SinceText is a rank's since_s in words, else its at_most_s, labelled as the bound it is: "at most 1m44s (since
+// its last compile)"; "" when neither is known.
 func (e HangRank) SinceText() string {
-	if e.SinceS == nil {
-		return ""
+	switch {
+	case e.SinceS != nil:
+		return secondsText(*e.SinceS)
+	case e.AtMostS != nil:
+		return "at most " + secondsText(*e.AtMostS) + " (since its last compile)"
 	}
-	return secondsText(*e.SinceS)
+	return ""
+}
+
+// atMost sets, for each waiting rank of a stopped run whose wait has no measure, the bound its probe's compile
+// state gives: its last compile ended at since, the run ended at End, it cannot have waited there longer (its main
+// thread compiles before it calls in). It reports whether it set any.
+func (b *hangBuilder) atMost(entries []HangRank) bool {
+	if b.run == nil || b.run.End.IsZero() {
+		return false
+	}
+	set := false
+	for i := range entries {
+		e := &entries[i]
+		if e.Compiling || e.SinceS != nil || e.Rank < 0 || e.Site == "" {
+			continue
+		}
+		for _, c := range b.run.CompileStates {
+			if c.Rank != e.Rank || c.RankSource == "default" || c.Phase != "idle" || c.Compiles == 0 || c.SinceUnix <= 0 {
+				continue
+			}
+			ended := time.Unix(0, int64(c.SinceUnix*1e9))
+			if d := b.run.End.Sub(ended).Round(100 * time.Millisecond).Seconds(); d > 0 {
+				e.AtMostS, set = &d, true
+			}
+			break
+		}
+	}
+	return set
 }
 
 // compilingSummary is "rank 1 compiling `step` (20s) while rank 0 waits (19s without output) — a slow rank, not a
