@@ -316,3 +316,32 @@ func TestHangSinceWithoutAStallIsABoundLabelled(t *testing.T) {
 		}
 	}
 }
+
+// gloo's size check on real 2-rank runs whose all_reduce shapes differ ([4, 8] on rank 0, [6, 8] on rank 1), without
+// DETAIL: rank 0 aborts ("gloo::EnforceNotMet … op.preamble.length <= op.nbytes. 48 vs 32", SIGABRT, no Python
+// traceback), rank 1 loses its peer. The report had no hang and named only rank 1's lost peer; it is the collective
+// mismatch it is: the aborting rank (torchrun's table: SIGABRT) with the bytes, rank 1's all_reduce, the
+// collective-mismatch playbook, not hung (the abort ended it), and counted as before (1 runtime error).
+func TestHangGlooSizeCheckIsACollectiveMismatch(t *testing.T) {
+	for _, log := range []string{"torch-2.14/h02b_mismatch_shapes.plain.log", "torch-2.6/h02b_mismatch_shapes.plain.log"} {
+		a := triage.AnalyzeFile(t, testlogs.Path(t, "dist-hangs", log))
+		h := a.Hang
+		if h == nil || h.Cause != report.CauseCollectiveMismatch || h.State != report.HangNotHung || h.Mismatch == nil {
+			t.Fatalf("%s: hang %+v", log, h)
+		}
+		if m := h.Mismatch; m.By != "gloo_size" || m.Received != 48 || m.Expected != 32 || m.OpsText() != "1 all_reduce" {
+			t.Errorf("%s: mismatch %+v", log, m)
+		}
+		want := "rank 0 aborted on gloo's size check (received 48 bytes, its collective expected 32) · rank 1 in all_reduce at h02b_mismatch_shapes.py:26"
+		if !strings.HasPrefix(h.Summary, want) {
+			t.Errorf("%s: summary %q", log, h.Summary)
+		}
+		f := hangFinding(a)
+		if f == nil || f.Playbook != "dist-collective-mismatch" || !strings.HasPrefix(f.Title, "Collectives differ between ranks: rank 0 aborted") {
+			t.Errorf("%s: finding %+v", log, f)
+		}
+		if a.Report.Counts.RuntimeErrors != 1 || a.Verdict.State == triage.StateHung {
+			t.Errorf("%s: runtime errors %d, verdict %s", log, a.Report.Counts.RuntimeErrors, a.Verdict.State)
+		}
+	}
+}

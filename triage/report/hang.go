@@ -76,9 +76,13 @@ type HangRank struct {
 
 // Mismatch is the collectives that differ between ranks.
 type Mismatch struct {
-	By     string   `json:"by"` // "detail": TORCH_DISTRIBUTED_DEBUG=DETAIL's check; "waits": the ranks' waits
+	By     string   `json:"by"` // "detail": TORCH_DISTRIBUTED_DEBUG=DETAIL's check; "waits": the ranks' waits; "gloo_size": gloo's size check
 	Ops    []RankOp `json:"ops"`
-	Differ string   `json:"differ,omitempty"` // DETAIL's words ("Op type: ALLREDUCEvs BROADCAST")
+	Differ string   `json:"differ,omitempty"` // DETAIL's words ("Op type: ALLREDUCEvs BROADCAST"); gloo_size: the bytes in words
+	// Received and Expected are gloo's size check's bytes (By "gloo_size": a rank aborted, receiving more bytes
+	// than its collective expects: the ranks' tensors differ in shape or dtype, or their collectives differ)
+	Received int `json:"received_bytes,omitempty"`
+	Expected int `json:"expected_bytes,omitempty"`
 }
 
 // RankOp is one rank's collective.
@@ -117,7 +121,7 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 		stall = &run.Stalls[len(run.Stalls)-1]
 	}
 	interleaved := rep.Stacks.Interleaved
-	if b.dumped == 0 && interleaved == 0 && !timedOut && detail == nil && !stopInCollective && stall == nil {
+	if b.dumped == 0 && interleaved == 0 && !timedOut && detail == nil && !stopInCollective && stall == nil && len(rep.Hang.Gloo) == 0 {
 		return nil
 	}
 	h := &Hang{Basis: []string{}, Ranks: []HangRank{}}
@@ -127,6 +131,7 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 	}
 	b.compiling(stall, ranks)
 	b.since(stall)
+	gloo := b.glooSize(rep)
 	entries := b.entries()
 	placed := 0
 	var collective, outside, compiling []HangRank
@@ -169,6 +174,9 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 			h.State = HangHung
 		}
 		h.Basis = append(h.Basis, "TORCH_DISTRIBUTED_DEBUG=DETAIL's check raised: the ranks' collectives differ")
+	case gloo != nil:
+		h.Cause, h.Mismatch, h.State = CauseCollectiveMismatch, gloo, HangNotHung // the abort ended the wait
+		h.Basis = append(h.Basis, "gloo's size check aborted a rank (std::terminate, gloo::EnforceNotMet): "+gloo.Differ)
 	case len(compiling) > 0:
 		h.Cause, h.State = CauseRankCompiling, HangNotHung
 		h.Basis = append(h.Basis, "a compiling rank is busy, not hung: the others wait for it")
@@ -510,6 +518,52 @@ func (b *hangBuilder) entries() []HangRank {
 	return out
 }
 
+// glooSize reads gloo's abort on its size check (hang_log.go) as the collective mismatch it is: the aborting rank
+// (its prefix, else the rank torchrun's table lists as killed by SIGABRT) is added to the ranks, ended by the
+// check; the ops are the ranks' collectives the other evidence shows (no Python traceback names the aborting
+// rank's). nil when no process aborted so.
+func (b *hangBuilder) glooSize(rep *Report) *Mismatch {
+	if len(rep.Hang.Gloo) == 0 {
+		return nil
+	}
+	g := rep.Hang.Gloo[0]
+	r := g.Rank
+	if r < 0 {
+		aborted := -1
+		for _, c := range rep.Hang.Children {
+			if c.Signal == "SIGABRT" || c.ExitCode == -6 {
+				if aborted >= 0 {
+					aborted = -1 // two aborts: which printed this is not known
+					break
+				}
+				aborted = c.Rank
+			}
+		}
+		r = aborted
+	}
+	who := "a rank"
+	if r >= 0 {
+		who = "rank " + Itoa(r)
+		e := b.rank(r, "gloo_abort")
+		if e.Ended == "" {
+			e.Ended = "size_check"
+		}
+	} else {
+		b.unranked = append(b.unranked, &HangRank{Rank: -1, From: "gloo_abort", Ended: "size_check"})
+	}
+	m := &Mismatch{By: "gloo_size", Received: g.Received, Expected: g.Expected,
+		Differ: who + " received " + Itoa(g.Received) + " bytes where its collective expected " + Itoa(g.Expected)}
+	for _, e := range b.entries() {
+		if e.WaitingIn != "" && e.Rank >= 0 && (e.kind == WaitCollective || e.kind == WaitCompiled) {
+			m.Ops = append(m.Ops, RankOp{Rank: e.Rank, Op: e.WaitingIn})
+		}
+	}
+	if m.Ops == nil {
+		m.Ops = []RankOp{}
+	}
+	return m
+}
+
 // deadRank is the first failure when it is a rank's own (not a collective that lost its peer, nor a timeout: a
 // crash, a kill, an abort), nil otherwise.
 func (b *hangBuilder) deadRank(rep *Report) *FirstFailure {
@@ -753,6 +807,9 @@ func compilingSummary(h *Hang) string {
 // mismatchSummary is "rank 0 calls all_reduce at h.py:26 · rank 1 broadcast at h.py:29 — DETAIL's check: Op type:
 // ALLREDUCEvs BROADCAST": each rank's own op as DETAIL's check names it, where the rank's traceback shows it.
 func mismatchSummary(h *Hang) string {
+	if h.Mismatch.By == "gloo_size" {
+		return glooSummary(h)
+	}
 	var parts []string
 	for i, o := range h.Mismatch.Ops {
 		s := "rank " + Itoa(o.Rank) + " "
@@ -776,4 +833,28 @@ func mismatchSummary(h *Hang) string {
 		why += " (" + d + ")"
 	}
 	return strings.Join(parts, " · ") + " — " + why
+}
+
+// glooSummary is "rank 0 aborted on gloo's size check (received 48 bytes, its collective expected 32) · rank 1 in
+// all_reduce at train.py:26 — the ranks' collectives differ in size (tensor shape or dtype) or in kind".
+func glooSummary(h *Hang) string {
+	var parts []string
+	for _, e := range h.Ranks {
+		who := "rank " + Itoa(e.Rank)
+		if e.Rank < 0 {
+			who = "a rank"
+		}
+		switch {
+		case e.From == "gloo_abort":
+			parts = append(parts, who+" aborted on gloo's size check (received "+Itoa(h.Mismatch.Received)+
+				" bytes, its collective expected "+Itoa(h.Mismatch.Expected)+")")
+		case e.WaitingIn != "":
+			s := who + " in " + e.WaitingIn
+			if e.Site != "" {
+				s += " at " + e.Site
+			}
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " · ") + " — the ranks' collectives differ in size (tensor shape or dtype) or in kind"
 }
