@@ -1,13 +1,9 @@
 package tui
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/torchtriage/torchtriage/triage"
-	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -17,23 +13,7 @@ import (
 // waits, which the analysis knew (report said it). During the run the main screen now says what report says,
 // from the verdict: "Hung: rank 0 waits in all_reduce at h01_cond_allreduce.py:28 · rank 1 in barrier at …".
 func TestLiveRunSaysWhereEachRankWaits(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "dist-hangs", "runs", "h01_cond_allreduce.check-2.14-threads")
-	l, err := report.Load([]string{dir}, report.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep := l.Report
-	probes, _ := session.ReadProbes(dir)
-	run := session.RunFactsOfDir(dir)
-	live := *run // the same run while it still runs: the stall goes on, no end
-	live.Outcome, live.ExitCode, live.StopReason = report.OutcomeRunning, nil, ""
-	live.Stalls = append([]report.StallFact(nil), run.Stalls...)
-	last := &live.Stalls[len(live.Stalls)-1]
-	last.Until, last.Resumed = time.Time{}, false
-	a := triage.AnalyzeRun(rep, builtinSet(t), probes, &live)
-	if a.Verdict.State != triage.StateHung {
-		t.Fatalf("the live analysis: %s %q", a.Verdict.State, a.Verdict.Summary)
-	}
+	a := hungLive(t)
 	for _, size := range [][2]int{{120, 32}, {80, 24}} {
 		m := liveModel(t, size[0], size[1])
 		r := feedRun(t, m, 1, "", "breaks", "graph_breaks,recompiles", -1)
