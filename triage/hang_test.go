@@ -345,3 +345,23 @@ func TestHangGlooSizeCheckIsACollectiveMismatch(t *testing.T) {
 		}
 	}
 }
+
+// A real hang run with `check --collective-timeout 10s` (torch 2.14.1, h01: the program's own timeout 120 s): the
+// probe set init_process_group's timeout (its note on stderr, the variable in meta.json's env), gloo gave up after
+// 10 s, and the hang says that timeout was the tool's, not the program's.
+func TestHangTimeoutSetByTheToolIsSaidToBeTheTools(t *testing.T) {
+	a := analyzeStoredRun(t, "../testdata/dist-hangs/runs/h01_cond_allreduce.check-2.14-colltimeout")
+	if a.Hang == nil || a.Hang.State != report.HangHung || a.Hang.Cause != report.CauseConditionalCollective {
+		t.Fatalf("hang %+v", a.Hang)
+	}
+	if !slices.ContainsFunc(a.Hang.Basis, func(s string) bool {
+		return strings.Contains(s, "after 10s: the timeout torchtriage set, --collective-timeout, not the program's")
+	}) {
+		t.Errorf("basis %q", a.Hang.Basis)
+	}
+	// the same log without the tool's setting (the h01 recording, the program's own 15 s) says nothing of it
+	plain := triage.AnalyzeFile(t, testlogs.Path(t, "dist-hangs", "torch-2.14/h01_cond_allreduce.plain.log"))
+	if plain.Hang == nil || slices.ContainsFunc(plain.Hang.Basis, func(s string) bool { return strings.Contains(s, "torchtriage set") }) {
+		t.Errorf("plain: %+v", plain.Hang)
+	}
+}

@@ -16,9 +16,17 @@ var siteMain []byte
 //go:embed optim_scan.py
 var siteOptim []byte
 
+//go:embed collective_timeout.py
+var siteCollectiveTimeout []byte
+
 // siteCustomize is the probe as Install writes it: sitecustomize.py, then the optimizer scan it calls at exit
-// (optim_scan.py) appended, so that a traceback's line in the probe is that line of sitecustomize.py.
-var siteCustomize = append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...)
+// (optim_scan.py) and the collective timeout (collective_timeout.py) appended, so that a traceback's line in the
+// probe is that line of sitecustomize.py.
+var siteCustomize = append(append(append(append([]byte(nil), siteMain...), '\n'), siteOptim...), siteCollectiveTimeout...)
+
+// CollectiveTimeoutEnv is the environment variable of `--collective-timeout` (seconds): the probe sets
+// torch.distributed.init_process_group's timeout to it (collective_timeout.py), and says so on stderr.
+const CollectiveTimeoutEnv = "TORCHTRIAGE_COLLECTIVE_TIMEOUT_S"
 
 // DirEnv names the probe directory in a probed run's environment (Install): a run's recorded environment
 // without it was launched without the probe.

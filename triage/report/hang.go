@@ -163,7 +163,11 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 		h.Basis = append(h.Basis, Plural(interleaved, "stack dump record")+" whose processes wrote at the same moment: their lines interleave, no place is read from them")
 	}
 	if timedOut {
-		h.Basis = append(h.Basis, "torch's collective timeout: a rank waited until its process group gave up")
+		words := "torch's collective timeout: a rank waited until its process group gave up"
+		if v := run.ToolEnvironment()[probe.CollectiveTimeoutEnv]; v != "" {
+			words += " (after " + v + "s: the timeout torchtriage set, --collective-timeout, not the program's)"
+		}
+		h.Basis = append(h.Basis, words)
 	}
 	dead := b.deadRank(rep)
 	switch {

@@ -28,7 +28,10 @@ type Spec struct {
 	Timeout      time.Duration     // 0 = none
 	Stall        time.Duration     // no-output watchdog; 0 = 300s, <0 = off
 	Grace        time.Duration     // between SIGINT, SIGTERM and SIGKILL; 0 = 5s
-	RunDir       string            // filled by Start; Command uses it for TORCH_TRACE
+	// CollectiveTimeout (--collective-timeout), >0: the probe sets torch.distributed.init_process_group's timeout
+	// to it, so a collective that hangs fails with torch's timeout error; needs the probe
+	CollectiveTimeout time.Duration
+	RunDir            string // filled by Start; Command uses it for TORCH_TRACE
 
 	Prepare      func(runDir string) (env []string, err error) // hook run before launch (the probe installs itself); may be nil
 	StackTargets func(runDir string) []int                     // pids that registered a SIGUSR1 stack dumper; may be nil
