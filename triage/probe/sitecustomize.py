@@ -18,6 +18,8 @@
 #      the modules the run imported from under its start directory or its script's directory (not
 #      site-packages, not torch, not the standard library), for torchtriage to keep with the run (code/).
 # The probe dir comes from TORCHTRIAGE_PROBE_DIR; without it only step 1 runs.
+# The one exception to "never change what the program does" is asked for by the user: --collective-timeout
+# (collective_timeout.py, appended by Install) sets init_process_group's timeout, and says so on stderr.
 
 
 def _torchtriage_probe():
