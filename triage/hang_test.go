@@ -340,6 +340,9 @@ func TestHangGlooSizeCheckIsACollectiveMismatch(t *testing.T) {
 		if f == nil || f.Playbook != "dist-collective-mismatch" || !strings.HasPrefix(f.Title, "Collectives differ between ranks: rank 0 aborted") {
 			t.Errorf("%s: finding %+v", log, f)
 		}
+		if !strings.HasPrefix(a.Verdict.Summary, "not steady: collectives differ between ranks") {
+			t.Errorf("%s: verdict %q", log, a.Verdict.Summary)
+		}
 		if a.Report.Counts.RuntimeErrors != 1 || a.Verdict.State == triage.StateHung {
 			t.Errorf("%s: runtime errors %d, verdict %s", log, a.Report.Counts.RuntimeErrors, a.Verdict.State)
 		}
