@@ -12,6 +12,7 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -366,5 +367,23 @@ func TestHangTimeoutSetByTheToolIsSaidToBeTheTools(t *testing.T) {
 	plain := triage.AnalyzeFile(t, testlogs.Path(t, "dist-hangs", "torch-2.14/h01_cond_allreduce.plain.log"))
 	if plain.Hang == nil || slices.ContainsFunc(plain.Hang.Basis, func(s string) bool { return strings.Contains(s, "torchtriage set") }) {
 		t.Errorf("plain: %+v", plain.Hang)
+	}
+}
+
+// A break-it test must crash, not hang: a run that ended with an error only because a collective waited until
+// its process group's timeout (here the 10 s --collective-timeout set; real torch 2.14.1, exit 1) hung first. It
+// passed `check --expect-crash` as "crashed as expected"; it fails, saying it hung, as a run the tool stopped does.
+func TestExpectCrashFailsARunThatHungUntilTheCollectiveTimeout(t *testing.T) {
+	a := analyzeStoredRun(t, "../testdata/dist-hangs/runs/h01_cond_allreduce.check-2.14-colltimeout")
+	if a.Run == nil || a.Run.Outcome != report.OutcomeFailed {
+		t.Fatalf("run %+v", a.Run)
+	}
+	res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, ExpectCrash: true})
+	if res.Passed || res.Crashed != "" || len(res.Failures) != 1 || res.Failures[0].Rule != "--expect-crash" ||
+		!strings.Contains(res.Failures[0].Message, "it hung until torch's collective timeout ended it: rank 0 waits in all_reduce at h01_cond_allreduce.py:28") {
+		t.Errorf("expect-crash: passed %v, crashed %q, failures %+v", res.Passed, res.Crashed, res.Failures)
+	}
+	if res.RunOutcome != "hung" {
+		t.Errorf("run outcome %q", res.RunOutcome)
 	}
 }

@@ -220,8 +220,12 @@ func (res *Result) expectCrash(run *report.RunFacts, firstFailure, hang string) 
 		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "no run to judge: --expect-crash gates a command it launches (check --expect-crash -- CMD)"})
 		return
 	}
-	switch run.Outcome {
-	case report.OutcomeFailed:
+	switch {
+	case run.Outcome == report.OutcomeFailed && hang != "":
+		// it ended with an error only because a collective waited until its process group gave up: it hung first
+		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "the command did not crash as it should: it hung " +
+			"until torch's collective timeout ended it: " + hang})
+	case run.Outcome == report.OutcomeFailed:
 		res.Crashed = res.DidNotComplete
 		if res.Crashed == "" {
 			res.Crashed = "exited with an error"
@@ -229,9 +233,9 @@ func (res *Result) expectCrash(run *report.RunFacts, firstFailure, hang string) 
 		if firstFailure != "" {
 			res.Crashed += ": " + firstFailure
 		}
-	case report.OutcomeCompleted:
+	case run.Outcome == report.OutcomeCompleted:
 		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "the command succeeded (exit 0): it was to crash"})
-	case report.OutcomeStopped:
+	case run.Outcome == report.OutcomeStopped:
 		why := "a hang, or too slow to reach the crash"
 		if hang != "" {
 			why = "it hung: " + hang
