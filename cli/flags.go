@@ -116,7 +116,7 @@ func orList(items []string) string {
 // launchFlags are the flags that launch a repro, declared once for run and check -- CMD.
 type launchFlags struct {
 	preset, logs, store, launcher, stepMarker string
-	timeout, stall                            time.Duration
+	timeout, stall, collTimeout               time.Duration
 	nproc, warmupSteps                        int
 	shell, noProbe                            bool
 }
@@ -129,6 +129,7 @@ func (l *launchFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&l.launcher, "launcher", "", "the launcher, torchrun or srun (default: torchrun when --nproc > 0)")
 	durationFlag(fs, &l.timeout, "timeout", "stop the repro after this long: SIGINT, then SIGTERM, then SIGKILL (300 = 300s; 0 = never)")
 	durationFlag(fs, &l.stall, "stall", "no output for this long marks the run stalled (default 5m)")
+	durationFlag(fs, &l.collTimeout, "collective-timeout", "set torch.distributed.init_process_group's timeout to this (the probe wraps it and says so on stderr), so a hung collective fails with torch's timeout error; off by default")
 	fs.IntVar(&l.nproc, "nproc", 0, "how many ranks: run the command under torchrun --nproc-per-node N")
 	fs.BoolVar(&l.shell, "shell", false, "run the command line under sh -c")
 	fs.BoolVar(&l.noProbe, "no-probe", false, "do not install the in-process probe (stack dumps, versions, config parity)")
@@ -157,7 +158,8 @@ func (l *launchFlags) spec(cmd *cobra.Command, argv []string) (runs.Spec, error)
 		return runs.Spec{}, err
 	}
 	return runs.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset, Logs: logs,
-		Timeout: l.timeout, Stall: l.stall, WarmupSteps: runs.OptionalSteps(l.warmupSteps), StepMarker: l.stepMarker}.Checked()
+		Timeout: l.timeout, Stall: l.stall, WarmupSteps: runs.OptionalSteps(l.warmupSteps), StepMarker: l.stepMarker,
+		CollectiveTimeout: l.collTimeout}.Checked()
 }
 
 // logNames splits --logs into TORCH_LOGS names (nil when not given: the preset's). A malformed name is a usage

@@ -33,6 +33,10 @@ func classify(b *builder) {
 	case headLimit:
 		r.Kind, r.Limit = KindLimitHit, parseLimit(r.Lines)
 	case headTraceback:
+		if e, ok := glooAbort(r.Lines); ok && b.flavor == tbCpp {
+			r.Error = e // gloo's abort: KindOther, no Python error of a process (gloo.go)
+			break
+		}
 		r.Error = parseException(normalizeTraceback(r.Lines, b.flavor))
 		if b.flavor == tbCpp {
 			r.Error.Frames = cppFrames(r.Lines)

@@ -139,7 +139,7 @@ func bareTracebackHead(b []byte) (byte, bool) {
 		return 0, false
 	}
 	switch c := b[0]; {
-	case c == 't' && torchCppException(b):
+	case c == 't' && (torchCppException(b) || glooException(b)):
 		return tbCpp, true
 	case c == 'E' && b[1] == ' ':
 		return tbPytest, pytestExc(b)

@@ -240,6 +240,8 @@ type CompileError struct {
 	RootCauseRank int
 	// Children are, for a Summary, the failed ranks its table lists (ChildFailures)
 	Children []ChildFailure
+	// GlooSize is, for gloo's abort on its size check (a KindOther record: gloo.go), the bytes that differ
+	GlooSize *GlooSize
 	Frames   []Frame // the traceback's frames, outermost first (of the last exception of a chain)
 	// Cause is the exception the final one was raised from ("The above exception was the direct cause of the
 	// following exception"), its class without the module and its message's first line ("DistStoreError:

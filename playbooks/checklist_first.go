@@ -46,10 +46,14 @@ var FailedStep = Step{
 // do. It is not one of the six (N is 0).
 var HangStep = Step{
 	ID: "hang", Title: "Unblock the ranks first",
-	Goal:     "Every rank reaches the same collectives in the same order, so the run gets past where it hung.",
-	When:     "When the run made no progress and the stack dumps show where each rank waits (verdict hung).",
-	DoneWhen: "A run of the same command ends on its own, every rank past the collective it hung in; then the checklist resumes.",
-	StopWhen: "Where the ranks wait does not say which collective differs: relaunch with preset distributed (TORCH_DISTRIBUTED_DEBUG=DETAIL names each rank's op and shape).",
+	// Preset is the distributed debugging run the step relaunches into (the TUI's enter on the checklist):
+	// TORCH_DISTRIBUTED_DEBUG=DETAIL names each rank's collective
+	Preset:    "distributed",
+	TorchLogs: "graph_breaks,recompiles,ddp_graphs per rank, plus TORCH_TRACE and TORCH_DISTRIBUTED_DEBUG=DETAIL",
+	Goal:      "Every rank reaches the same collectives in the same order, so the run gets past where it hung.",
+	When:      "When the run made no progress and the stack dumps show where each rank waits (verdict hung).",
+	DoneWhen:  "A run of the same command ends on its own, every rank past the collective it hung in; then the checklist resumes.",
+	StopWhen:  "Where the ranks wait does not say which collective differs: relaunch with preset distributed (TORCH_DISTRIBUTED_DEBUG=DETAIL names each rank's op and shape).",
 }
 
 // StoppedStep is proposed before every step while torchtriage stopped the run (its timeout, a cancel) before it

@@ -12,6 +12,7 @@ import (
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/gate"
 	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -260,5 +261,129 @@ func TestHangKilledRankIsTheFirstFailure(t *testing.T) {
 		if ff == nil || ff.Rank != 1 || !strings.Contains(ff.Text(), "SIGKILL") || !strings.Contains(a.Verdict.FirstFailure, "rank 1") {
 			t.Errorf("%s: first failure %s", log, ff.Text())
 		}
+	}
+}
+
+// A real deadlock the tool stopped whose probe recorded each rank's main-thread id (torch 2.14.1, two gloo ranks):
+// the hang names rank 0 in all_reduce and rank 1 in barrier, and "where each rank was" says the same ranks, from the
+// same attribution, not "1 process without a rank prefix" twice beside a hang that names them.
+func TestStoppedAtNamesTheRanksTheHangNames(t *testing.T) {
+	const dir = "../testdata/dist-hangs/runs/h01_cond_allreduce.check-2.14-threads"
+	a := analyzeStoredRun(t, dir)
+	if a.Hang == nil || a.Hang.State != report.HangHung {
+		t.Fatalf("hang %+v", a.Hang)
+	}
+	if got, want := placesOf(a.Hang), []string{"0 all_reduce h01_cond_allreduce.py:28", "1 barrier h01_cond_allreduce.py:30"}; !slices.Equal(got, want) {
+		t.Errorf("hang places %v, want %v", got, want)
+	}
+	head, lines := a.StoppedAtWords()
+	if head != "Where each rank was when torchtriage stopped the run" ||
+		!slices.Equal(lines, []string{"rank 0: h01_cond_allreduce.py:28 (stack dump)", "rank 1: h01_cond_allreduce.py:30 (stack dump)"}) {
+		t.Errorf("stopped at %q %q", head, lines)
+	}
+}
+
+// A run the tool stopped with no stall on record (testdata/recorded/stopped-dist-hang: a 2-minute timeout, the
+// stall setting longer) has no measure of how long each rank waited: since_s stays null, never a made-up number.
+// What is known is a bound, labelled as one: each rank's last compile ended (the probe's compile state, since
+// 1795750345.83 and .84) 103.9 s before the run's end (meta.json's end), so it waited there at most that long.
+// A run with a stall keeps its measure and no bound.
+func TestHangSinceWithoutAStallIsABoundLabelled(t *testing.T) {
+	a := analyzeStoredRun(t, "../testdata/recorded/stopped-dist-hang/runs/0002-breaks")
+	if a.Hang == nil || len(a.Hang.Ranks) != 2 {
+		t.Fatalf("hang %+v", a.Hang)
+	}
+	for _, r := range a.Hang.Ranks {
+		if r.SinceS != nil || r.AtMostS == nil || *r.AtMostS != 103.9 {
+			t.Errorf("rank %d: since_s %v, at_most_s %v", r.Rank, r.SinceS, r.AtMostS)
+		}
+		if got := r.SinceText(); got != "at most 1m44s (since its last compile)" {
+			t.Errorf("rank %d: %q", r.Rank, got)
+		}
+	}
+	if !slices.ContainsFunc(a.Hang.Basis, func(s string) bool {
+		return strings.Contains(s, "not known: the tool recorded no stall") && strings.Contains(s, "at most since each rank's last compile ended")
+	}) {
+		t.Errorf("basis %q", a.Hang.Basis)
+	}
+	js, err := json.Marshal(a.Hang.Ranks[0])
+	if err != nil || !strings.Contains(string(js), `"since_s":null`) || !strings.Contains(string(js), `"at_most_s":103.9`) {
+		t.Errorf("json %s", js)
+	}
+	stalled := analyzeStoredRun(t, "../testdata/dist-hangs/runs/h01_cond_allreduce.check-2.14-threads")
+	for _, r := range stalled.Hang.Ranks {
+		if r.SinceS == nil || r.AtMostS != nil {
+			t.Errorf("stalled run rank %d: since_s %v, at_most_s %v", r.Rank, r.SinceS, r.AtMostS)
+		}
+	}
+}
+
+// gloo's size check on real 2-rank runs whose all_reduce shapes differ ([4, 8] on rank 0, [6, 8] on rank 1), without
+// DETAIL: rank 0 aborts ("gloo::EnforceNotMet … op.preamble.length <= op.nbytes. 48 vs 32", SIGABRT, no Python
+// traceback), rank 1 loses its peer. The report had no hang and named only rank 1's lost peer; it is the collective
+// mismatch it is: the aborting rank (torchrun's table: SIGABRT) with the bytes, rank 1's all_reduce, the
+// collective-mismatch playbook, not hung (the abort ended it), and counted as before (1 runtime error).
+func TestHangGlooSizeCheckIsACollectiveMismatch(t *testing.T) {
+	for _, log := range []string{"torch-2.14/h02b_mismatch_shapes.plain.log", "torch-2.6/h02b_mismatch_shapes.plain.log"} {
+		a := triage.AnalyzeFile(t, testlogs.Path(t, "dist-hangs", log))
+		h := a.Hang
+		if h == nil || h.Cause != report.CauseCollectiveMismatch || h.State != report.HangNotHung || h.Mismatch == nil {
+			t.Fatalf("%s: hang %+v", log, h)
+		}
+		if m := h.Mismatch; m.By != "gloo_size" || m.Received != 48 || m.Expected != 32 || m.OpsText() != "1 all_reduce" {
+			t.Errorf("%s: mismatch %+v", log, m)
+		}
+		want := "rank 0 aborted on gloo's size check (received 48 bytes, its collective expected 32) · rank 1 in all_reduce at h02b_mismatch_shapes.py:26"
+		if !strings.HasPrefix(h.Summary, want) {
+			t.Errorf("%s: summary %q", log, h.Summary)
+		}
+		f := hangFinding(a)
+		if f == nil || f.Playbook != "dist-collective-mismatch" || !strings.HasPrefix(f.Title, "Collectives differ between ranks: rank 0 aborted") {
+			t.Errorf("%s: finding %+v", log, f)
+		}
+		if !strings.HasPrefix(a.Verdict.Summary, "not steady: collectives differ between ranks") {
+			t.Errorf("%s: verdict %q", log, a.Verdict.Summary)
+		}
+		if a.Report.Counts.RuntimeErrors != 1 || a.Verdict.State == triage.StateHung {
+			t.Errorf("%s: runtime errors %d, verdict %s", log, a.Report.Counts.RuntimeErrors, a.Verdict.State)
+		}
+	}
+}
+
+// A real hang run with `check --collective-timeout 10s` (torch 2.14.1, h01: the program's own timeout 120 s): the
+// probe set init_process_group's timeout (its note on stderr, the variable in meta.json's env), gloo gave up after
+// 10 s, and the hang says that timeout was the tool's, not the program's.
+func TestHangTimeoutSetByTheToolIsSaidToBeTheTools(t *testing.T) {
+	a := analyzeStoredRun(t, "../testdata/dist-hangs/runs/h01_cond_allreduce.check-2.14-colltimeout")
+	if a.Hang == nil || a.Hang.State != report.HangHung || a.Hang.Cause != report.CauseConditionalCollective {
+		t.Fatalf("hang %+v", a.Hang)
+	}
+	if !slices.ContainsFunc(a.Hang.Basis, func(s string) bool {
+		return strings.Contains(s, "after 10s: the timeout torchtriage set, --collective-timeout, not the program's")
+	}) {
+		t.Errorf("basis %q", a.Hang.Basis)
+	}
+	// the same log without the tool's setting (the h01 recording, the program's own 15 s) says nothing of it
+	plain := triage.AnalyzeFile(t, testlogs.Path(t, "dist-hangs", "torch-2.14/h01_cond_allreduce.plain.log"))
+	if plain.Hang == nil || slices.ContainsFunc(plain.Hang.Basis, func(s string) bool { return strings.Contains(s, "torchtriage set") }) {
+		t.Errorf("plain: %+v", plain.Hang)
+	}
+}
+
+// A break-it test must crash, not hang: a run that ended with an error only because a collective waited until
+// its process group's timeout (here the 10 s --collective-timeout set; real torch 2.14.1, exit 1) hung first. It
+// passed `check --expect-crash` as "crashed as expected"; it fails, saying it hung, as a run the tool stopped does.
+func TestExpectCrashFailsARunThatHungUntilTheCollectiveTimeout(t *testing.T) {
+	a := analyzeStoredRun(t, "../testdata/dist-hangs/runs/h01_cond_allreduce.check-2.14-colltimeout")
+	if a.Run == nil || a.Run.Outcome != report.OutcomeFailed {
+		t.Fatalf("run %+v", a.Run)
+	}
+	res := gate.Check(a, gate.Options{MaxGraphBreaks: -1, MaxRecompiles: -1, ExpectCrash: true})
+	if res.Passed || res.Crashed != "" || len(res.Failures) != 1 || res.Failures[0].Rule != "--expect-crash" ||
+		!strings.Contains(res.Failures[0].Message, "it hung until torch's collective timeout ended it: rank 0 waits in all_reduce at h01_cond_allreduce.py:28") {
+		t.Errorf("expect-crash: passed %v, crashed %q, failures %+v", res.Passed, res.Crashed, res.Failures)
+	}
+	if res.RunOutcome != "hung" {
+		t.Errorf("run outcome %q", res.RunOutcome)
 	}
 }

@@ -5,12 +5,8 @@ package triage
 // It returns the places of dumps no rank is known of.
 func (a *Analysis) stackPlaces(found map[int]StopPlace) []StopPlace {
 	var unranked []StopPlace
-	world := 0
-	if a.Run != nil && a.Run.Direct {
-		world = a.Run.WorldSize
-	}
 	for _, p := range a.Report.Stacks.Places {
-		r := a.Report.Stacks.RankOf(p, world)
+		r := a.Report.Stacks.DumpRank(p, a.Run)
 		place := StopPlace{Rank: r, File: p.File, Line: p.Line, Class: StackDumpClass}
 		if r < 0 {
 			place.Processes = 1

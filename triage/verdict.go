@@ -86,6 +86,10 @@ func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement
 	case t.runtime > 0:
 		add(report.Plural(t.runtime, "process")+" crashed", "%s", errorReason(report.Plural(t.runtime, "process")+" died of a runtime error", t.runtime, t.firstRuntime))
 	}
+	if !hung && t.hang != nil && hang != nil && hang.Mismatch != nil && hang.Mismatch.By == "gloo_size" {
+		// gloo's size check aborted a rank: no Python error says so, the mismatch is the cause of what follows
+		add("collectives differ between ranks", "collectives differ between ranks: %s [%s]", hang.Summary, t.hang.Playbook)
+	}
 	if t.peerGone > 0 {
 		what := report.Plural(t.peerGone, "process") + " died of its peer's failure"
 		if t.peerGone > 1 {

@@ -99,6 +99,11 @@ func (m *Model) openGuide() {
 	if step.ID == "" {
 		m.guide.idx = len(playbooks.Checklist()) - 1
 	}
+	if step.N == 0 && step.Preset != "" { // a first step that relaunches (the hang's distributed run): on the step of its preset
+		if i := slices.IndexFunc(playbooks.Checklist(), func(s playbooks.Step) bool { return s.Preset == step.Preset }); i >= 0 {
+			m.guide.idx = i
+		}
+	}
 	m.toggle(screenGuide)
 }
 
@@ -125,7 +130,11 @@ func (m *Model) guideBody(w, h int) []string {
 		for _, l := range hang(step.Title+": "+state.Why(step), w-3, "▸ ", "  ") { // the title says "first"
 			lines = append(lines, th.warn.Render(l))
 		}
-		for _, l := range cells.Wrap("Done when: "+step.DoneWhen+" Stop when: "+step.StopWhen, w-8) {
+		words := "Done when: " + step.DoneWhen + " Stop when: " + step.StopWhen
+		if step.Preset != "" && m.opt.mode != modeOpen {
+			words += " Enter relaunches with preset " + step.Preset + " (" + step.TorchLogs + ")."
+		}
+		for _, l := range cells.Wrap(words, w-8) {
 			lines = append(lines, "     "+th.dim.Render(l))
 		}
 	}

@@ -2,7 +2,7 @@ package tui
 
 import "github.com/torchtriage/torchtriage/tui/cells"
 
-// hang is text word-wrapped to lines of at most w text cells (wrapText), each after its lead: first before the
+// hang is text word-wrapped to lines of at most w text cells (cells.Wrap), each after its lead: first before the
 // first line, rest before the others (a hanging indent). The leads may be styled; w counts the text only, so the
 // caller chooses the room its leads and margins leave, and the floor below which it does not narrow.
 func hang(text string, w int, first, rest string) []string {

@@ -257,6 +257,9 @@ func (m *Model) mainTop(w int) []string {
 		}
 	} else {
 		bar = m.presetLine(w)
+		if v := m.hungText(); v != "" {
+			texts, styles = append(texts, v), append(styles, m.th.bad)
+		}
 	}
 	if f := m.firstFailure(); f != "" {
 		texts, styles = append(texts, "First failure: "+clean(f)), append(styles, m.th.bad)

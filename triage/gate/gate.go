@@ -95,7 +95,10 @@ func Check(a *triage.Analysis, o Options) Result {
 		case findings.KindCudagraphPartition:
 			res.Counts.CudagraphPartitions += f.Records
 		case findings.KindCompileError:
-			if f.Caught { // no process died of it: --no-compile-errors is about deaths; the counted line shows it
+			switch {
+			case f.Suppressed: // torch gave up on the frame itself: it never compiles, a compile error still
+				res.Counts.CompileErrorsSuppressed += f.Records
+			case f.Caught: // the program caught it and went on: no process died of it; the counted line shows it
 				res.Counts.CompileErrorsCaught += f.Records
 				continue
 			}
@@ -147,11 +150,14 @@ func Check(a *triage.Analysis, o Options) Result {
 		alone.NoCompileErrors = true
 		res.rule(a, "--no-compile-errors", alone)
 		for _, f := range errs {
-			what := "compile error"
-			if f.Kind == findings.KindRuntimeError {
-				what = "runtime error"
+			what := report.Plural(f.Records, "compile error")
+			switch {
+			case f.Kind == findings.KindRuntimeError:
+				what = report.Plural(f.Records, "runtime error")
+			case f.Suppressed:
+				what += " torch suppressed (WON'T CONVERT: the frame runs eager on every call)"
 			}
-			res.fail("--no-compile-errors", report.Plural(f.Records, what), f)
+			res.fail("--no-compile-errors", what, f)
 		}
 	}
 	if o.RanksAgree {
@@ -219,8 +225,12 @@ func (res *Result) expectCrash(run *report.RunFacts, firstFailure, hang string) 
 		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "no run to judge: --expect-crash gates a command it launches (check --expect-crash -- CMD)"})
 		return
 	}
-	switch run.Outcome {
-	case report.OutcomeFailed:
+	switch {
+	case run.Outcome == report.OutcomeFailed && hang != "":
+		// it ended with an error only because a collective waited until its process group gave up: it hung first
+		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "the command did not crash as it should: it hung " +
+			"until torch's collective timeout ended it: " + hang})
+	case run.Outcome == report.OutcomeFailed:
 		res.Crashed = res.DidNotComplete
 		if res.Crashed == "" {
 			res.Crashed = "exited with an error"
@@ -228,9 +238,9 @@ func (res *Result) expectCrash(run *report.RunFacts, firstFailure, hang string) 
 		if firstFailure != "" {
 			res.Crashed += ": " + firstFailure
 		}
-	case report.OutcomeCompleted:
+	case run.Outcome == report.OutcomeCompleted:
 		res.Failures = append(res.Failures, Failure{Rule: rule, Message: "the command succeeded (exit 0): it was to crash"})
-	case report.OutcomeStopped:
+	case run.Outcome == report.OutcomeStopped:
 		why := "a hang, or too slow to reach the crash"
 		if hang != "" {
 			why = "it hung: " + hang

@@ -300,7 +300,12 @@ func writeJUnit(w io.Writer, res Result) error {
 	return err
 }
 
-// compileErrorsCounted is the gate's count of compile errors: "1 compile error", "0 compile errors (1 caught)".
+// compileErrorsCounted is the gate's count of compile errors: "1 compile error", "0 compile errors (1 caught)",
+// "1 compile error (1 suppressed by torch)".
 func compileErrorsCounted(c Counts) string {
-	return report.Plural(c.CompileErrors, "compile error") + triage.CaughtSuffix(c.CompileErrorsCaught)
+	s := report.Plural(c.CompileErrors, "compile error")
+	if c.CompileErrorsSuppressed > 0 {
+		s += " (" + report.Itoa(c.CompileErrorsSuppressed) + " suppressed by torch)"
+	}
+	return s + triage.CaughtSuffix(c.CompileErrorsCaught)
 }

@@ -78,6 +78,10 @@ type Counts struct {
 	// CompileErrorsCaught: compile errors the program caught and went on after (not in compile_errors: no process
 	// died of them, and --no-compile-errors passes on them); the counted line's "0 compile errors (1 caught)"
 	CompileErrorsCaught int `json:"compile_errors_caught,omitempty"`
+	// CompileErrorsSuppressed: of compile_errors, the ones torch suppressed itself (WON'T CONVERT, suppress_errors):
+	// no process died, but the frame never compiles (it runs eager on every call), so --no-compile-errors fails
+	// them; the counted line's "1 compile error (1 suppressed by torch)"
+	CompileErrorsSuppressed int `json:"compile_errors_suppressed,omitempty"`
 	// GraphBreaksByDesign and RecompilesExpected are what graph_breaks and recompiles leave out without
 	// --count-expected (report's counts hold them)
 	GraphBreaksByDesign int `json:"graph_breaks_by_design,omitempty"`

@@ -30,10 +30,19 @@ const BackendEnv = "TORCHTRIAGE_BACKEND"
 //go:embed compile_site.py
 var siteCompileSite []byte
 
+//go:embed collective_timeout.py
+var siteCollectiveTimeout []byte
+
 // siteCustomize is the probe as Install writes it: sitecustomize.py, then the optimizer scan it calls at exit
-// (optim_scan.py), the step clocks (steps.py), the backend forcing (force_backend.py) and torch.compile's call
-// sites (compile_site.py) appended, so that a traceback's line in the probe is that line of sitecustomize.py.
-var siteCustomize = slices.Concat(siteMain, []byte{'\n'}, siteOptim, []byte{'\n'}, siteSteps, []byte{'\n'}, siteForce, []byte{'\n'}, siteCompileSite)
+// (optim_scan.py), the step clocks (steps.py), the backend forcing (force_backend.py), torch.compile's call sites
+// (compile_site.py) and the collective timeout (collective_timeout.py) appended, so that a traceback's line in the
+// probe is that line of sitecustomize.py.
+var siteCustomize = slices.Concat(siteMain, []byte{'\n'}, siteOptim, []byte{'\n'}, siteSteps, []byte{'\n'}, siteForce,
+	[]byte{'\n'}, siteCompileSite, []byte{'\n'}, siteCollectiveTimeout)
+
+// CollectiveTimeoutEnv is the environment variable of `--collective-timeout` (seconds): the probe sets
+// torch.distributed.init_process_group's timeout to it (collective_timeout.py), and says so on stderr.
+const CollectiveTimeoutEnv = "TORCHTRIAGE_COLLECTIVE_TIMEOUT_S"
 
 // DirEnv names the probe directory in a probed run's environment (Install): a run's recorded environment
 // without it was launched without the probe.

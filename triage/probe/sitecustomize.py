@@ -21,6 +21,8 @@
 #      site-packages, not torch, not the standard library), for torchtriage to keep with the run (code/).
 # Appended: force_backend.py (TORCHTRIAGE_BACKEND forces the backend of every torch.compile, at torch's import).
 # The probe dir comes from TORCHTRIAGE_PROBE_DIR; without it only step 1 runs.
+# The one exception to "never change what the program does" is asked for by the user: --collective-timeout
+# (collective_timeout.py, appended by Install) sets init_process_group's timeout, and says so on stderr.
 
 
 def _torchtriage_probe():

@@ -58,7 +58,11 @@ type HangRank struct {
 	Function  string `json:"function,omitempty"`
 	// SinceS is how long it had been there: waiting without the run printing a line (the tool's stall), the
 	// collective's own timeout, or compiling; null when nothing says
-	SinceS    *float64 `json:"since_s"`
+	SinceS *float64 `json:"since_s"`
+	// AtMostS, where since_s is null for a run the tool stopped without a stall on record: the most it can have
+	// waited there, from the end of its last compile (the probe's compile state) to the run's end; a bound, not
+	// a measure
+	AtMostS   *float64 `json:"at_most_s,omitempty"`
 	Compiling bool     `json:"compiling"`
 	// From is the evidence: "stack_dump", "traceback" (its error or interrupt), "stall" (the tool's watchdog
 	// and the probe, no place)
@@ -72,9 +76,13 @@ type HangRank struct {
 
 // Mismatch is the collectives that differ between ranks.
 type Mismatch struct {
-	By     string   `json:"by"` // "detail": TORCH_DISTRIBUTED_DEBUG=DETAIL's check; "waits": the ranks' waits
+	By     string   `json:"by"` // "detail": TORCH_DISTRIBUTED_DEBUG=DETAIL's check; "waits": the ranks' waits; "gloo_size": gloo's size check
 	Ops    []RankOp `json:"ops"`
-	Differ string   `json:"differ,omitempty"` // DETAIL's words ("Op type: ALLREDUCEvs BROADCAST")
+	Differ string   `json:"differ,omitempty"` // DETAIL's words ("Op type: ALLREDUCEvs BROADCAST"); gloo_size: the bytes in words
+	// Received and Expected are gloo's size check's bytes (By "gloo_size": a rank aborted, receiving more bytes
+	// than its collective expects: the ranks' tensors differ in shape or dtype, or their collectives differ)
+	Received int `json:"received_bytes,omitempty"`
+	Expected int `json:"expected_bytes,omitempty"`
 }
 
 // RankOp is one rank's collective.
@@ -113,7 +121,7 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 		stall = &run.Stalls[len(run.Stalls)-1]
 	}
 	interleaved := rep.Stacks.Interleaved
-	if b.dumped == 0 && interleaved == 0 && !timedOut && detail == nil && !stopInCollective && stall == nil {
+	if b.dumped == 0 && interleaved == 0 && !timedOut && detail == nil && !stopInCollective && stall == nil && len(rep.Hang.Gloo) == 0 {
 		return nil
 	}
 	h := &Hang{Basis: []string{}, Ranks: []HangRank{}}
@@ -123,6 +131,7 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 	}
 	b.compiling(stall, ranks)
 	b.since(stall)
+	gloo := b.glooSize(rep)
 	entries := b.entries()
 	placed := 0
 	var collective, outside, compiling []HangRank
@@ -154,7 +163,11 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 		h.Basis = append(h.Basis, Plural(interleaved, "stack dump record")+" whose processes wrote at the same moment: their lines interleave, no place is read from them")
 	}
 	if timedOut {
-		h.Basis = append(h.Basis, "torch's collective timeout: a rank waited until its process group gave up")
+		words := "torch's collective timeout: a rank waited until its process group gave up"
+		if v := run.ToolEnvironment()[probe.CollectiveTimeoutEnv]; v != "" {
+			words += " (after " + v + "s: the timeout torchtriage set, --collective-timeout, not the program's)"
+		}
+		h.Basis = append(h.Basis, words)
 	}
 	dead := b.deadRank(rep)
 	switch {
@@ -165,6 +178,9 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 			h.State = HangHung
 		}
 		h.Basis = append(h.Basis, "TORCH_DISTRIBUTED_DEBUG=DETAIL's check raised: the ranks' collectives differ")
+	case gloo != nil:
+		h.Cause, h.Mismatch, h.State = CauseCollectiveMismatch, gloo, HangNotHung // the abort ended the wait
+		h.Basis = append(h.Basis, "gloo's size check aborted a rank (std::terminate, gloo::EnforceNotMet): "+gloo.Differ)
 	case len(compiling) > 0:
 		h.Cause, h.State = CauseRankCompiling, HangNotHung
 		h.Basis = append(h.Basis, "a compiling rank is busy, not hung: the others wait for it")
@@ -192,8 +208,12 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 	default:
 		h.State = HangUnknown
 	}
-	if stopped && !ongoing && b.dumped > 0 && h.Cause != CauseRankCompiling {
-		h.Basis = append(h.Basis, "how long the ranks had waited is not known: the tool recorded no stall before its stop")
+	if stopped && !ongoing && (b.dumped > 0 || stopInCollective) && h.Cause != CauseRankCompiling {
+		words := "how long the ranks had waited is not known: the tool recorded no stall before its stop"
+		if b.atMost(entries) {
+			words += "; at most since each rank's last compile ended (the probe's compile state)"
+		}
+		h.Basis = append(h.Basis, words)
 	}
 	h.Ranks = entries
 	h.Summary = hangSummary(h, dead, b.missing)
@@ -226,22 +246,15 @@ type hangBuilder struct {
 
 // dumps places the processes the stack dumps show; a rank's last dump counts.
 func (b *hangBuilder) dumps(rep *Report) {
-	world := 0
-	if b.run != nil && b.run.Direct {
-		world = b.run.WorldSize
-	}
 	threads := threadRanks(b.run)
 	for _, p := range rep.Stacks.Places {
 		if p.wait.User.File == "" {
 			continue // a dump of no main thread (StackAt's fallback): no wait to read
 		}
 		b.dumped++
-		r := rep.Stacks.RankOf(p, world)
-		if r < 0 && p.thread != "" {
-			if tr, ok := threads[p.thread]; ok {
-				r = tr
-				b.byThread++
-			}
+		r, byThread := rep.Stacks.dumpRank(p, b.run, threads)
+		if byThread {
+			b.byThread++
 		}
 		e := placeOf(r, p.wait, "stack_dump")
 		if r < 0 {
@@ -264,6 +277,29 @@ func (b *hangBuilder) attributed() string {
 		return " (ranks from the probe's start files, by thread id)"
 	}
 	return ""
+}
+
+// DumpRank is the rank of a stack dump as the hang analysis attributes it: its prefix or local rank (RankOf),
+// else the rank whose main-thread id the probe recorded; -1 when not known. Where each rank was when the tool
+// stopped the run (triage's StoppedAt) asks this too, so both name the same ranks.
+func (s stackLog) DumpRank(p stackPlace, run *RunFacts) int {
+	r, _ := s.dumpRank(p, run, threadRanks(run))
+	return r
+}
+
+// dumpRank is DumpRank with the thread map made once; byThread says the rank came from the thread id.
+func (s stackLog) dumpRank(p stackPlace, run *RunFacts, threads map[string]int) (int, bool) {
+	world := 0
+	if run != nil && run.Direct {
+		world = run.WorldSize
+	}
+	if r := s.RankOf(p, world); r >= 0 || p.thread == "" {
+		return r, false
+	}
+	if tr, ok := threads[p.thread]; ok {
+		return tr, true
+	}
+	return -1, false
 }
 
 // threadRanks maps the main-thread id the probe recorded (as a dump prints it) to its rank; an id two processes
@@ -486,6 +522,52 @@ func (b *hangBuilder) entries() []HangRank {
 	return out
 }
 
+// glooSize reads gloo's abort on its size check (hang_log.go) as the collective mismatch it is: the aborting rank
+// (its prefix, else the rank torchrun's table lists as killed by SIGABRT) is added to the ranks, ended by the
+// check; the ops are the ranks' collectives the other evidence shows (no Python traceback names the aborting
+// rank's). nil when no process aborted so.
+func (b *hangBuilder) glooSize(rep *Report) *Mismatch {
+	if len(rep.Hang.Gloo) == 0 {
+		return nil
+	}
+	g := rep.Hang.Gloo[0]
+	r := g.Rank
+	if r < 0 {
+		aborted := -1
+		for _, c := range rep.Hang.Children {
+			if c.Signal == "SIGABRT" || c.ExitCode == -6 {
+				if aborted >= 0 {
+					aborted = -1 // two aborts: which printed this is not known
+					break
+				}
+				aborted = c.Rank
+			}
+		}
+		r = aborted
+	}
+	who := "a rank"
+	if r >= 0 {
+		who = "rank " + Itoa(r)
+		e := b.rank(r, "gloo_abort")
+		if e.Ended == "" {
+			e.Ended = "size_check"
+		}
+	} else {
+		b.unranked = append(b.unranked, &HangRank{Rank: -1, From: "gloo_abort", Ended: "size_check"})
+	}
+	m := &Mismatch{By: "gloo_size", Received: g.Received, Expected: g.Expected,
+		Differ: who + " received " + Itoa(g.Received) + " bytes where its collective expected " + Itoa(g.Expected)}
+	for _, e := range b.entries() {
+		if e.WaitingIn != "" && e.Rank >= 0 && (e.kind == WaitCollective || e.kind == WaitCompiled) {
+			m.Ops = append(m.Ops, RankOp{Rank: e.Rank, Op: e.WaitingIn})
+		}
+	}
+	if m.Ops == nil {
+		m.Ops = []RankOp{}
+	}
+	return m
+}
+
 // deadRank is the first failure when it is a rank's own (not a collective that lost its peer, nor a timeout: a
 // crash, a kill, an abort), nil otherwise.
 func (b *hangBuilder) deadRank(rep *Report) *FirstFailure {
@@ -650,12 +732,43 @@ func secondsText(s float64) string {
 	return d.String()
 }
 
-// SinceText is a rank's since_s in words, "" when null.
+// SinceText is a rank's since_s in words, else its at_most_s, labelled as the bound it is: "at most 1m44s (since
+// its last compile)"; "" when neither is known.
 func (e HangRank) SinceText() string {
-	if e.SinceS == nil {
-		return ""
+	switch {
+	case e.SinceS != nil:
+		return secondsText(*e.SinceS)
+	case e.AtMostS != nil:
+		return "at most " + secondsText(*e.AtMostS) + " (since its last compile)"
 	}
-	return secondsText(*e.SinceS)
+	return ""
+}
+
+// atMost sets, for each waiting rank of a stopped run whose wait has no measure, the bound its probe's compile
+// state gives: its last compile ended at since, the run ended at End, it cannot have waited there longer (its main
+// thread compiles before it calls in). It reports whether it set any.
+func (b *hangBuilder) atMost(entries []HangRank) bool {
+	if b.run == nil || b.run.End.IsZero() {
+		return false
+	}
+	set := false
+	for i := range entries {
+		e := &entries[i]
+		if e.Compiling || e.SinceS != nil || e.Rank < 0 || e.Site == "" {
+			continue
+		}
+		for _, c := range b.run.CompileStates {
+			if c.Rank != e.Rank || c.RankSource == "default" || c.Phase != "idle" || c.Compiles == 0 || c.SinceUnix <= 0 {
+				continue
+			}
+			ended := time.Unix(0, int64(c.SinceUnix*1e9))
+			if d := b.run.End.Sub(ended).Round(100 * time.Millisecond).Seconds(); d > 0 {
+				e.AtMostS, set = &d, true
+			}
+			break
+		}
+	}
+	return set
 }
 
 // compilingSummary is "rank 1 compiling `step` (20s) while rank 0 waits (19s without output) — a slow rank, not a
@@ -698,6 +811,9 @@ func compilingSummary(h *Hang) string {
 // mismatchSummary is "rank 0 calls all_reduce at h.py:26 · rank 1 broadcast at h.py:29 — DETAIL's check: Op type:
 // ALLREDUCEvs BROADCAST": each rank's own op as DETAIL's check names it, where the rank's traceback shows it.
 func mismatchSummary(h *Hang) string {
+	if h.Mismatch.By == "gloo_size" {
+		return glooSummary(h)
+	}
 	var parts []string
 	for i, o := range h.Mismatch.Ops {
 		s := "rank " + Itoa(o.Rank) + " "
@@ -721,4 +837,28 @@ func mismatchSummary(h *Hang) string {
 		why += " (" + d + ")"
 	}
 	return strings.Join(parts, " · ") + " — " + why
+}
+
+// glooSummary is "rank 0 aborted on gloo's size check (received 48 bytes, its collective expected 32) · rank 1 in
+// all_reduce at train.py:26 — the ranks' collectives differ in size (tensor shape or dtype) or in kind".
+func glooSummary(h *Hang) string {
+	var parts []string
+	for _, e := range h.Ranks {
+		who := "rank " + Itoa(e.Rank)
+		if e.Rank < 0 {
+			who = "a rank"
+		}
+		switch {
+		case e.From == "gloo_abort":
+			parts = append(parts, who+" aborted on gloo's size check (received "+Itoa(h.Mismatch.Received)+
+				" bytes, its collective expected "+Itoa(h.Mismatch.Expected)+")")
+		case e.WaitingIn != "":
+			s := who + " in " + e.WaitingIn
+			if e.Site != "" {
+				s += " at " + e.Site
+			}
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " · ") + " — the ranks' collectives differ in size (tensor shape or dtype) or in kind"
 }

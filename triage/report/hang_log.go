@@ -13,6 +13,14 @@ import (
 type hangLog struct {
 	Errors   []errWait
 	Children []logparse.ChildFailure // the first ChildFailedError table's entries
+	Gloo     []glooAbort             // gloo's aborts on its size check: a collective's sizes differ between ranks
+}
+
+// glooAbort is one process's abort on gloo's size check (logparse.GlooSize): it received more bytes than its
+// collective expects.
+type glooAbort struct {
+	Rank int // its prefix's, -1 when none (std::terminate's lines carry none in torchrun's merged output)
+	logparse.GlooSize
 }
 
 // errWait is one traceback of a rank through a collective, or one of torch's collective errors.
@@ -33,6 +41,12 @@ type errWait struct {
 func (h *hangLog) note(r *logparse.Record) {
 	e := r.Error
 	if e == nil || r.Source != logparse.FromText {
+		return
+	}
+	if e.GlooSize != nil {
+		g := glooAbort{Rank: r.Rank, GlooSize: *e.GlooSize}
+		g.At = strings.Clone(g.At)
+		h.Gloo = append(h.Gloo, g)
 		return
 	}
 	if e.Summary {
@@ -76,7 +90,7 @@ func (h *hangLog) note(r *logparse.Record) {
 }
 
 func (h hangLog) clone() hangLog {
-	return hangLog{Errors: slices.Clone(h.Errors), Children: slices.Clone(h.Children)}
+	return hangLog{Errors: slices.Clone(h.Errors), Children: slices.Clone(h.Children), Gloo: slices.Clone(h.Gloo)}
 }
 
 // leadingDigits is the number s holds, -1 when none.

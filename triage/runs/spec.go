@@ -36,6 +36,9 @@ type Spec struct {
 	// its environment for the probe (the marker) and kept there, in meta.json, so a stored run is judged the same
 	WarmupSteps *int
 	StepMarker  string
+	// CollectiveTimeout (--collective-timeout), >0: the probe sets torch.distributed.init_process_group's timeout
+	// to it, so a collective that hangs fails with torch's timeout error; needs the probe
+	CollectiveTimeout time.Duration
 
 	Prepare      func(runDir string) (env []string, err error) // hook run before launch (the probe installs itself); may be nil
 	StackTargets func(runDir string) []int                     // pids that registered a SIGUSR1 stack dumper; may be nil

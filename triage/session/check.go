@@ -15,6 +15,8 @@ import (
 func RunToEnd(store *runs.Store, spec runs.Spec, probe bool, onEvent func(Note)) (string, runs.Meta, error) {
 	if probe {
 		spec = withProbe(spec)
+	} else if spec.CollectiveTimeout > 0 {
+		return "", runs.Meta{}, ErrCollectiveTimeoutNeedsProbe
 	}
 	stop := runner.KillAllOnSignals(nil)
 	defer stop()

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"errors"
+	"strconv"
 	"time"
 
 	"github.com/torchtriage/torchtriage/triage/probe"
@@ -38,12 +40,19 @@ func compileStatesOf(runDir string) []report.ProbeCompileState {
 // others are still read.
 func ReadProbes(runDir string) ([]report.ProcessInfo, []error) { return probe.ReadDir(runDir) }
 
+// ErrCollectiveTimeoutNeedsProbe refuses --collective-timeout without the probe, which applies it.
+var ErrCollectiveTimeoutNeedsProbe = errors.New("--collective-timeout needs the probe (it sets init_process_group's timeout): drop --no-probe")
+
 // withProbe adds the in-process probe to a spec: its sitecustomize is installed in the run directory before the
 // launch (after whatever the spec prepares itself), and stack dumps go to the processes it registered.
 func withProbe(spec runs.Spec) runs.Spec {
 	prev := spec.Prepare
+	coll := spec.CollectiveTimeout
 	spec.Prepare = func(dir string) ([]string, error) {
 		env, err := probe.Install(dir)
+		if err == nil && coll > 0 { // the user's --collective-timeout: in the run's environment and meta.json
+			env = append(env, probe.CollectiveTimeoutEnv+"="+strconv.FormatFloat(coll.Seconds(), 'f', -1, 64))
+		}
 		if err != nil || prev == nil {
 			return env, err
 		}

@@ -47,6 +47,8 @@ func (s *Session) Start(spec runs.Spec) (Handle, error) {
 	}
 	if s.probe {
 		spec = withProbe(spec)
+	} else if spec.CollectiveTimeout > 0 {
+		return nil, ErrCollectiveTimeoutNeedsProbe
 	}
 	r, err := runner.Start(s.ctx, s.store, spec, s.feed.sink)
 	if r != nil {
