@@ -338,7 +338,7 @@ func TestHangGlooSizeCheckIsACollectiveMismatch(t *testing.T) {
 			t.Errorf("%s: summary %q", log, h.Summary)
 		}
 		f := hangFinding(a)
-		if f == nil || f.Playbook != "dist-collective-mismatch" || !strings.HasPrefix(f.Title, "Collectives differ between ranks: rank 0 aborted") {
+		if f == nil || f.Playbook != "dist-collective-size-mismatch" || !strings.HasPrefix(f.Title, "Collectives differ between ranks: rank 0 aborted") {
 			t.Errorf("%s: finding %+v", log, f)
 		}
 		if !strings.HasPrefix(a.Verdict.Summary, "not steady: collectives differ between ranks") {

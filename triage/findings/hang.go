@@ -43,7 +43,11 @@ func HangFinding(h *report.Hang, set *playbooks.Set) (Finding, bool) {
 	if h.State == report.HangUnknown && h.Cause != report.CauseRankCompiling { // a sign, not a proof: acted on, less urgently
 		f.Severity = "medium"
 	}
-	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindHang, Reason: hangReasons[h.Cause]}))
+	reason := hangReasons[h.Cause]
+	if h.Mismatch != nil && h.Mismatch.By == "gloo_size" { // gloo's size check named it, not DETAIL
+		reason = "collective size mismatch"
+	}
+	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindHang, Reason: reason}))
 	f.Key = f.ID
 	return f, true
 }
@@ -115,7 +119,11 @@ func hangDetail(h *report.Hang) string {
 		b.WriteString(line + "\n")
 	}
 	if h.Mismatch != nil && h.Mismatch.Differ != "" {
-		b.WriteString("DETAIL: " + h.Mismatch.Differ + "\n")
+		by := "DETAIL: " // TORCH_DISTRIBUTED_DEBUG=DETAIL's words
+		if h.Mismatch.By == "gloo_size" {
+			by = "gloo's size check: "
+		}
+		b.WriteString(by + h.Mismatch.Differ + "\n")
 	}
 	if len(h.Basis) > 0 {
 		b.WriteString("Based on: " + strings.Join(h.Basis, "; ") + "\n")
