@@ -176,19 +176,28 @@ func TestEndToEndRealTwoRanks(t *testing.T) {
 	s.wait("the exit", "TT-EXIT=0")
 }
 
+// realTorch skips without a realtorch root (made by shared/realtorch/setup.sh, named by TORCHTRIAGE_REALTORCH, its
+// run.sh by TORCHTRIAGE_REALTORCH_RUN); else it returns them and a temporary directory run.sh may bind-mount (it is
+// unmounted after the test).
+func realTorch(t *testing.T) (root, runSh, dir string) {
+	t.Helper()
+	root, runSh = os.Getenv("TORCHTRIAGE_REALTORCH"), os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
+	if root == "" || runSh == "" {
+		t.Skip("no real PyTorch: set TORCHTRIAGE_REALTORCH (a realtorch root) and TORCHTRIAGE_REALTORCH_RUN (its run.sh)")
+	}
+	dir = t.TempDir()
+	unmountAfter(t, root, dir)
+	return root, runSh, dir
+}
+
 // startReal skips without a realtorch root (made by shared/realtorch/setup.sh, named by TORCHTRIAGE_REALTORCH,
 // its run.sh by TORCHTRIAGE_REALTORCH_RUN); else it writes the repro into a temporary directory and starts
 // `torchtriage <flags> -- run.sh <command>` there in tmux at 120×32. The run gets an inductor cache of its own:
 // an entry another run left half-written in the shared one fails the compile.
 func startReal(t *testing.T, name string, src []byte, flags, command string) *tmuxSession {
 	tmuxOrSkip(t)
-	root, runSh := os.Getenv("TORCHTRIAGE_REALTORCH"), os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
-	if root == "" || runSh == "" {
-		t.Skip("no real PyTorch: set TORCHTRIAGE_REALTORCH (a realtorch root) and TORCHTRIAGE_REALTORCH_RUN (its run.sh)")
-	}
+	root, runSh, dir := realTorch(t)
 	bin := binary(t)
-	dir := t.TempDir()
-	unmountAfter(t, root, dir)
 	if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
 		t.Fatal(err)
 	}

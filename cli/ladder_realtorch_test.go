@@ -17,12 +17,7 @@ import (
 // cases take about 10 minutes on 2.14 (go test -timeout 30m).
 func ladderReal(t *testing.T, bug string, flags ...string) (ladderJSON, int, string) {
 	t.Helper()
-	root, runSh := os.Getenv("TORCHTRIAGE_REALTORCH"), os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
-	if root == "" || runSh == "" {
-		t.Skip("no real PyTorch: set TORCHTRIAGE_REALTORCH (a realtorch root) and TORCHTRIAGE_REALTORCH_RUN (its run.sh)")
-	}
-	dir := t.TempDir()
-	unmountAfter(t, root, dir)
+	root, runSh, dir := realTorch(t)
 	build := exec.Command("go", "build", "-o", filepath.Join(dir, "tt"), "github.com/torchtriage/torchtriage")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0") // it runs in the root
 	if out, err := build.CombinedOutput(); err != nil {

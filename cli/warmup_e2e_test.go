@@ -16,13 +16,8 @@ import (
 // loop whose batch shrinks at step 30 fails (1) with the recompile at step 30 and its guard, the loop with full
 // batches passes (0), the serving loop fails at request 20 by its --step-marker.
 func TestNoCompileAfterWarmupRealTorch(t *testing.T) {
-	root, runSh := os.Getenv("TORCHTRIAGE_REALTORCH"), os.Getenv("TORCHTRIAGE_REALTORCH_RUN")
-	if root == "" || runSh == "" {
-		t.Skip("no real PyTorch: set TORCHTRIAGE_REALTORCH (a realtorch root) and TORCHTRIAGE_REALTORCH_RUN (its run.sh)")
-	}
+	root, runSh, dir := realTorch(t)
 	bin := binary(t)
-	dir := t.TempDir()
-	unmountAfter(t, root, dir)
 	for _, name := range []string{"train_short_batch.py", "serve_long_request.py"} {
 		src, err := os.ReadFile(testlogs.Path(t, "recorded", "after-warmup", name))
 		if err != nil {
