@@ -55,7 +55,7 @@ func imports(t *testing.T) map[string][]string {
 var layers = [][]string{
 	{"logparse", "triage/text", "triage/probe", "triage/demo", "internal/proc", "tui/cells",
 		"playbooks/internal/gbregistry"}, // import nothing of the module (gbregistry: the generator go generate runs, never linked)
-	{"playbooks", "triage/runs", "internal/testlogs"},
+	{"logparse/trace", "playbooks", "triage/runs", "internal/testlogs"}, // logparse/trace: logparse's records
 	{"triage/report"},
 	{"triage/steady"},
 	{"triage/findings"},

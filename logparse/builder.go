@@ -57,7 +57,7 @@ func (b *builder) addAt(maxLines, part, lineNo int, body []byte, cut bool) {
 	}
 	if b.skip == "" {
 		if i := bytes.Index(body, hSkipping); i >= 0 {
-			b.skip = validString(body[i:])
+			b.skip = ValidString(body[i:])
 		}
 	}
 }

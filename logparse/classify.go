@@ -11,7 +11,7 @@ func classify(b *builder) {
 	r := b.rec
 	switch b.head {
 	case headBreak:
-		r.Kind, r.Break = KindGraphBreak, parseBreak(r.Lines)
+		r.Kind, r.Break = KindGraphBreak, ParseBreak(r.Lines)
 		if g := r.Break; (g.GBType == "" || g.GBType == g.Reason) && strings.HasPrefix(g.Reason, "Encountered graph break when attempting to trace") &&
 			strings.HasSuffix(g.Reason, ":") {
 			// 2.11+ prints the break's gb_type and explanation under this line: the input ends (or was cut) before them
@@ -114,14 +114,16 @@ func classify(b *builder) {
 	r.Era = eraEvidence(b)
 }
 
-func isCompileErrorClass(c string) bool {
+// IsCompileErrorClass reports a torch._dynamo or torch._inductor exception class: what makes an exception a
+// compile error (KindCompileError).
+func IsCompileErrorClass(c string) bool {
 	return strings.HasPrefix(c, "torch._dynamo.exc.") || strings.HasPrefix(c, "torch._inductor.exc.")
 }
 
 // FromCompile reports an exception torch.compile raised: a torch._dynamo / torch._inductor exception, or one with
 // Dynamo's compile-failure epilogue (what makes an uncaught one a compile error). Caught, it still means the frame
 // did not compile.
-func (e *CompileError) FromCompile() bool { return isCompileErrorClass(e.Class) || e.Epilogue }
+func (e *CompileError) FromCompile() bool { return IsCompileErrorClass(e.Class) || e.Epilogue }
 
 // exceptionKind classifies an uncaught exception by the last exception of its chain (fixtures/README.md): a
 // compile error by its class or Dynamo's compile-failure epilogue; a runtime error when the process died of it;

@@ -25,7 +25,7 @@ func (c CompileID) Valid() bool { return c.Frame >= 0 }
 // two files of one rank), and there the callers keep the one they saw first: triage's cidLess (the earliest and
 // latest id of a rank, the first compile where ranks diverge, the order of automatic-dynamic candidates) reads
 // ties so, and counting the autograd id would change which id those reports show (triage/cid_order_test.go). A
-// caller that needs a total order breaks ties itself (the trace's ShapesTraced records: trace_shapes.go).
+// caller that needs a total order breaks ties itself (the trace's ShapesTraced records: logparse/trace/shapes.go).
 func (c CompileID) Compare(o CompileID) int {
 	if c.Frame != o.Frame {
 		return cmp.Compare(c.Frame, o.Frame)

@@ -127,6 +127,10 @@ func parseRecording(lines []string, cid *CompileID) *Rerecord {
 	return rr
 }
 
+// ParseCudagraphSkip reads a cudagraph skip's reason given on its own (a TORCH_TRACE cudagraph_skip_reason, which
+// may carry its "Found from" stack on later lines), as parseSkip reads a log's message.
+func ParseCudagraphSkip(reason string) *CudagraphSkip { return parseSkip(reason, nil) }
+
 // parseSkip reads a "skipping cudagraphs due to …" message: the reason without the (possibly doubled) lead,
 // without "disabling cudagraphs due to", and without the "Found from" stack, whose user frame is kept (on the
 // same line in 2.11's nonzero case, or on the following lines, or after it in a trace's one multi-line reason).

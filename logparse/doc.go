@@ -3,5 +3,7 @@
 // TORCH_TRACE structured files) into typed records: graph breaks, recompiles,
 // recompile-limit hits, CUDA-graph skips, compile errors and everything else.
 // It streams, never panics on bad input, and knows nothing of what the
-// records mean for the user; that is the triage package's job.
+// records mean for the user; that is the triage package's job. TORCH_TRACE
+// files are read by logparse/trace, which sits above it: ParseInputs reads a
+// trace input through the reader its caller gives (Sink.Trace).
 package logparse

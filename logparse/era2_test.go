@@ -113,30 +113,6 @@ func TestEra_2_14_GBIDHintsStackAndLimit(t *testing.T) {
 	}
 }
 
-func TestTrace_SmallRealExcerpt(t *testing.T) {
-	// The first compile of r12_limit_str 2.14 plus its refused compile at the limit (lines from the fixture).
-	data, err := os.ReadFile("../testdata/fixtures/torch-2.14/r12_limit_str.trace/dedicated_log_torch_trace_6imwcz0l.log")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rs []*Record
-	if err := ParseTrace(strings.NewReader(string(data)), Options{Input: "t", Rank: -1}, func(r *Record) { rs = append(rs, r) }); err != nil {
-		t.Fatal(err)
-	}
-	rc, lh := ofKind(rs, KindRecompile), ofKind(rs, KindLimitHit)
-	if len(rc) != 8 || len(lh) != 1 || len(ofKind(rs, KindCompileError)) != 0 {
-		t.Fatalf("recompiles %d limits %d", len(rc), len(lh))
-	}
-	r := rc[0]
-	if r.Source != FromTrace || r.Recompile.Function != "f" || r.CompileID.String() != "0/1" || r.Recompile.Failures[0].CompileID != "0/0" ||
-		!strings.HasPrefix(r.Recompile.Failures[0].Guard, "mode == 'a0'") || r.Era.String() != "2.14" {
-		t.Fatalf("first recompile %+v %+v", r, r.Recompile)
-	}
-	if lh[0].CompileID.String() != "0/8" || lh[0].Limit.Function != "f" {
-		t.Fatalf("limit %+v %+v", lh[0], lh[0].Limit)
-	}
-}
-
 func TestEra_2_14_FrameSkipRecorded(t *testing.T) {
 	// Recorded with realtorch (testdata/realtorch/README.md): a print inside try/finally cannot be resumed.
 	data, err := os.ReadFile("../testdata/realtorch/r20_frame_skip.triage.log")

@@ -17,7 +17,7 @@ const (
 	headRerecord  // "Re-recording function=…" (also behind a "[F/C] " compile id)
 	headRecording // "Recording function=…, cuda_graph_id=N" (also behind a "[F/C] " compile id)
 	headWarning   // a Python warning line, or the CUDA-graph distinct-sizes W record
-	headCache     // a compile-cache line (trace_compile.go)
+	headCache     // a compile-cache line (compile.go)
 	headGuards    // guard failures whose "Recompiling function" header was cut off (pasted text): evidence only
 	headShape     // a line of the dynamic log: create_env, create_symbol, marking … as dynamic (shapes.go)
 	headDDP       // a message of the ddp_graphs log: its first line empty, the artifact tag says what it is (ddpgraphs.go)

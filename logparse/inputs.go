@@ -56,7 +56,10 @@ type Sink struct {
 	OnRank    func(rank int) // every rank seen in line prefixes (optional)
 	OnWarning func(string)   // an input that is readable but looks wrong, e.g. binary (optional)
 	OnFacts   func(Facts)    // what each input's lines showed beyond its records (optional)
-	memo      *breakMemo     // set by ParseInputs: one for all its inputs
+	// Trace reads a TORCH_TRACE input (trace.Parse of logparse/trace, which imports this package: the caller
+	// hands it in). Without it, an input that is a trace is an error.
+	Trace func(r io.Reader, opt Options, emit func(*Record)) error
+	memo  *breakMemo // set by ParseInputs: one for all its inputs
 }
 
 // ParseInputs parses inputs concurrently (at most workers at once). It returns one error per input that could
@@ -194,7 +197,10 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 	}
 	var err error
 	if in.Trace {
-		err = ParseTrace(r, opt, emit)
+		if sink.Trace == nil {
+			return fmt.Errorf("reading %s: a TORCH_TRACE file, and no trace reader given", in.Name)
+		}
+		err = sink.Trace(r, opt, emit)
 	} else {
 		opt.wrap = wrapOf(head)
 		err = Parse(r, opt, emit)
@@ -215,7 +221,7 @@ func SniffTrace(head []byte) bool {
 	if i := bytes.IndexByte(head, '\n'); i >= 0 {
 		line = head[:i]
 	}
-	line = unquoteTrace(line)
+	line = UnquoteTrace(line)
 	var li lineInfo
 	if parseGlog(line, &li) {
 		return len(li.body) > 1 && li.body[0] == '{' && li.body[1] == '"'
@@ -230,9 +236,9 @@ func SniffTrace(head []byte) bool {
 	return false
 }
 
-// unquoteTrace takes off what a paste put in front of a TORCH_TRACE line: code-block indentation (spaces; a tab
+// UnquoteTrace takes off what a paste put in front of a TORCH_TRACE line: code-block indentation (spaces; a tab
 // starts a payload line) and markdown quotes ("> ").
-func unquoteTrace(line []byte) []byte {
+func UnquoteTrace(line []byte) []byte {
 	for {
 		t := bytes.TrimLeft(line, " ")
 		if len(t) > 0 && t[0] == '>' {
@@ -247,7 +253,7 @@ func unquoteTrace(line []byte) []byte {
 // LooksBinary reports whether the start of a file is not text (many NUL or control bytes). NULs it starts with
 // are a hole, not binary: a log truncated under its writer (Parser.Write skips them).
 func LooksBinary(head []byte) bool {
-	head = head[skipNUL(head, 0):]
+	head = head[SkipNUL(head, 0):]
 	if len(head) == 0 {
 		return false
 	}

@@ -28,8 +28,8 @@ func gbLinkID(t string) string {
 	return ""
 }
 
-// parseBreak reads a graph-break record of any era (see docs: torch-log-formats §3).
-func parseBreak(lines []string) *GraphBreak {
+// ParseBreak reads a graph-break record of any era (see docs: torch-log-formats §3).
+func ParseBreak(lines []string) *GraphBreak {
 	g := &GraphBreak{}
 	if len(lines) == 0 {
 		return g
@@ -175,6 +175,12 @@ func parseLimit(lines []string) *LimitHit {
 	return lh
 }
 
+// ParseTraceback reads a traceback in Python's own form (a TORCH_TRACE payload's lines): the final exception,
+// its message and the user frame, as the text parser reads one.
+func ParseTraceback(lines []string) *CompileError {
+	return parseException(normalizeTraceback(lines, tbPython))
+}
+
 // parseException reads a Python traceback: the final exception, its message and the user frame.
 func parseException(lines []string) *CompileError {
 	e := &CompileError{}
@@ -232,14 +238,14 @@ func parseException(lines []string) *CompileError {
 					e.Inner = t[:c]
 				}
 			}
-			e.Message = joinExtra(e.Message, t)
+			e.Message = JoinExtra(e.Message, t)
 		}
 	}
 	if excAt >= 0 && strings.Contains(e.Class+e.Inner+e.Message, "CppCompileError") {
 		// its message goes on with the compiler's command and output: keep the compiler's first diagnostic, which
 		// tells a broken toolchain (a missing header) from generated code that does not compile
 		if d := compilerDiagnostic(lines[excAt+1:]); d != "" {
-			e.Message = joinExtra(e.Message, d)
+			e.Message = JoinExtra(e.Message, d)
 		}
 	}
 	if excAt >= 0 {
@@ -289,7 +295,8 @@ func interruptClass(class string) bool {
 	return false
 }
 
-func joinExtra(a, b string) string {
+// JoinExtra appends a continuation line b to a guard failure's Extra a (newline-separated).
+func JoinExtra(a, b string) string {
 	if a == "" {
 		return b
 	}

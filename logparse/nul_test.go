@@ -65,33 +65,6 @@ func breakSites(rs []*Record) map[string]bool {
 	return sites
 }
 
-// The same of a TORCH_TRACE file: a hole before its first envelope (longer than a line may be) or before any line
-// changes none of its records.
-func TestNULBeforeTraceLinesIsNoPartOfThem(t *testing.T) {
-	plain := readFixture(t, "../testdata/fixtures/torch-2.14/gb_recompile.trace/dedicated_log_torch_trace_ql5un06v.log")
-	parse := func(log string) string {
-		var rs []*Record
-		if err := ParseTrace(strings.NewReader(log), Options{Input: "t", Rank: -1}, func(r *Record) { rs = append(rs, r) }); err != nil {
-			t.Fatal(err)
-		}
-		b, _ := json.Marshal(rs)
-		return string(b)
-	}
-	want := parse(plain)
-	if !strings.Contains(want, `"Break":{`) {
-		t.Fatal("the fixture's trace has no graph break: the test would prove nothing")
-	}
-	for name, log := range map[string]string{
-		"a 1 MiB hole at the start":     strings.Repeat("\x00", 1<<20) + plain,
-		"a NUL before each glog head":   regexp.MustCompile(`(?m)^[VIWEC]\d{4} `).ReplaceAllString(plain, "\x00$0"),
-		"a hole before the second line": strings.Replace(plain, "\n", "\n"+strings.Repeat("\x00", 300<<10), 1),
-	} {
-		if got := parse(log); got != want {
-			t.Errorf("%s: the records differ\n got %.400s\nwant %.400s", name, got, want)
-		}
-	}
-}
-
 // A log that starts with a hole is no binary file: the NULs it starts with are not counted against it, what follows
 // them is.
 func TestAHoleIsNotBinary(t *testing.T) {

@@ -61,7 +61,7 @@ func (p *Parser) writeScanned(b []byte) {
 // copytruncate, `: > log`).
 func (p *Parser) skipHole(b []byte, start int) int {
 	if b[start] == 0 && len(p.pending) == 0 && !p.pendCut {
-		return skipNUL(b, start)
+		return SkipNUL(b, start)
 	}
 	return start
 }
@@ -86,8 +86,9 @@ func (p *Parser) lineAt(b []byte, start, end int) int {
 	return end + 1
 }
 
-// skipNUL is the index of the first byte of b at or after from that is not NUL, or len(b).
-func skipNUL(b []byte, from int) int {
+// SkipNUL is the index of the first byte of b at or after from that is not NUL, or len(b). NULs before a line are
+// no part of it (a hole a truncated file leaves under its writer): the trace reader skips them too.
+func SkipNUL(b []byte, from int) int {
 	for from < len(b) && b[from] == 0 {
 		from++
 	}

@@ -37,7 +37,7 @@ func (p *Parser) open(li *lineInfo, body []byte, cut bool) *builder {
 		part:     p.part, lastPart: p.part,
 		rec: &Record{
 			Input: p.opt.Input, Stream: p.opt.Stream, Rank: rank, LocalRank: li.localRank,
-			Level: li.level, PID: li.pid, CompileID: li.cid, FirstLine: p.lineNo, Time: parseWhen(li.when),
+			Level: li.level, PID: li.pid, CompileID: li.cid, FirstLine: p.lineNo, Time: ParseWhen(li.when),
 			Artifact: p.names.of(li.artifact), Emitter: p.names.of(li.emitter),
 		},
 	}
@@ -105,8 +105,8 @@ func (p *Parser) finish(b *builder) {
 	p.emit(r)
 }
 
-// validString copies b into a string, replacing invalid UTF-8.
-func validString(b []byte) string {
+// ValidString copies b into a string, replacing invalid UTF-8.
+func ValidString(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}

@@ -254,6 +254,22 @@ func looksGlog(b []byte) bool {
 	return len(b) > 22 && isLevel(b[0]) && isDigit(b[1]) && isDigit(b[4]) && b[5] == ' ' && b[8] == ':'
 }
 
+// GlogHead is what a glog prefix says of its line.
+type GlogHead struct {
+	PID  int    // the process id
+	When []byte // the raw timestamp (ParseWhen reads it); the line's bytes, not a copy
+	Body []byte // the message after the prefix; the line's bytes, not a copy
+}
+
+// ParseGlogHead decodes a line's glog prefix ("L MMDD HH:MM:SS.ffffff NNN path:line] msg"), as the text parser
+// does; ok is false when the line has none (what the
+// fields then hold is whatever the prefix gave before it failed). For the TORCH_TRACE reader, whose every envelope line carries one.
+func ParseGlogHead(line []byte) (h GlogHead, ok bool) {
+	li := lineInfo{cid: NoCompileID}
+	ok = parseGlog(line, &li)
+	return GlogHead{PID: li.pid, When: li.when, Body: li.body}, ok
+}
+
 // parseGlog decodes "L MMDD HH:MM:SS.ffffff NNN path:line] [F/C] [__artifact] msg".
 func parseGlog(b []byte, li *lineInfo) bool {
 	if !looksGlog(b) {

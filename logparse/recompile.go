@@ -52,7 +52,7 @@ func parseRecompile(lines []string) *Recompile {
 		case strings.HasPrefix(t, "guard ") && strings.HasSuffix(t, "failures:"):
 		case strings.HasPrefix(t, "- "):
 			body := strings.TrimPrefix(t, "- ")
-			if cid, guard, ok := splitFailureID(body); ok {
+			if cid, guard, ok := SplitFailureID(body); ok {
 				fs, open = append(fs, GuardFailure{CompileID: cid, Guard: guard}), false
 			} else if b := strings.TrimSpace(body); len(fs) > 0 && (strings.HasPrefix(body, "User stack trace:") || strings.HasPrefix(b, "File \"") || strings.HasPrefix(body, "  ")) {
 				if b != "" || open {
@@ -129,8 +129,8 @@ func withFailures(rc Recompile, fs []GuardFailure, pieces []extraPiece) *Recompi
 	return out
 }
 
-// splitFailureID splits "0/1: guard text".
-func splitFailureID(s string) (string, string, bool) {
+// SplitFailureID splits a recompile reason "0/1: guard text" into its compile id and guard.
+func SplitFailureID(s string) (string, string, bool) {
 	// a compile id starts with a digit or '!' (parseCompileID): the lines of a failure's user stack, most of
 	// those read here, are not searched for ": "
 	if s == "" || (s[0] != '!' && !isDigit(s[0])) {

@@ -258,7 +258,7 @@ type FrameCompile struct {
 	GraphOps int          // graph_op_count; -1 when not given
 	Failed   bool         // fail_type was set
 	Stage    CompileStage // frame compile, lazy backward compile, or run-time work charged to a compile
-	Times    CompileTimes // the phase spans the record gives (trace_compile.go)
+	Times    CompileTimes // the phase spans the record gives (compile.go)
 }
 
 // Record is one complete log record.

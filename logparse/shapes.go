@@ -29,7 +29,7 @@ const (
 	SymbolCreated                         // "create_symbol sN = V for SOURCE …" (or "… duck sized SOURCE"), "create_unbacked_symint uN [lo, hi] SOURCE"
 	MarkedDynamic                         // "marking SOURCE as dynamic (…)" (2.14: automatic dynamic/PGO)
 	// ShapesTraced: a TORCH_TRACE file holds this compile to its compilation_metrics and traces the symbols its
-	// compiles make: a symbol this compile made would be among its create_symbol events (trace_shapes.go)
+	// compiles make: a symbol this compile made would be among its create_symbol events (logparse/trace: shapes.go)
 	ShapesTraced
 )
 

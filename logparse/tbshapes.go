@@ -46,7 +46,7 @@ func headlessChain(lines []string) []string {
 		}
 		if exc {
 			if cls, _, _ := strings.Cut(l, ":"); !strings.Contains(cls, ".") {
-				l = qualifyClass(cls) + l[len(cls):]
+				l = QualifyClass(cls) + l[len(cls):]
 			}
 			exc = false
 		}
@@ -79,7 +79,7 @@ func normalizeIPython(lines []string) []string {
 			code = strings.TrimLeft(code, " 0123456789")
 			out = append(out, "    "+code)
 		case cls != "" && (t == cls || strings.HasPrefix(t, cls+": ")):
-			out = append(out, qualifyClass(cls)+t[len(cls):])
+			out = append(out, QualifyClass(cls)+t[len(cls):])
 			cls = ""
 		default:
 			out = append(out, l)
@@ -136,9 +136,9 @@ func normalizePytest(lines []string) []string {
 	return out
 }
 
-// qualifyClass gives a class named without its module (IPython prints "Unsupported") its torch module when it
-// is one of Dynamo's or Inductor's exceptions.
-func qualifyClass(cls string) string {
+// QualifyClass gives a class named without its module (IPython prints "Unsupported", a TORCH_TRACE fail_type
+// "BackendCompilerFailed") its torch module when it is one of Dynamo's or Inductor's exceptions.
+func QualifyClass(cls string) string {
 	switch {
 	case dynamoExc[cls]:
 		return "torch._dynamo.exc." + cls
@@ -221,3 +221,14 @@ func cppFrames(lines []string) []Frame {
 	slices.Reverse(out) // printed most recent call first
 	return out
 }
+
+// dynamoExc are the torch._dynamo.exc classes a trace's fail_type (and a pasted head) names without their module.
+var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": true, "FailOnRecompileLimitHit": true,
+	"RecompileError": true, "UserError": true, "TorchRuntimeError": true, "InternalTorchDynamoError": true,
+	"ObservedException": true, "SkipFrame": true, "UncapturedHigherOrderOpError": true, "RecompileLimitExceeded": true,
+	"CacheLimitExceeded": true, "TorchDynamoException": true, "ArgsMismatchError": true, "ResetRequired": true}
+
+// inductorExc are the torch._inductor.exc classes a trace's fail_type names without their module.
+var inductorExc = map[string]bool{"InductorError": true, "LoweringException": true, "CppCompileError": true,
+	"CUDACompileError": true, "InvalidCxxCompiler": true, "MissingOperatorWithDecomp": true,
+	"MissingOperatorWithoutDecomp": true, "TritonMissing": true, "GPUTooOldForTriton": true}

@@ -2,10 +2,10 @@ package logparse
 
 import "time"
 
-// parseWhen reads the glog "MMDD HH:MM:SS.ffffff", the C++ "MMDD HH:MM:SS.fffffffff" and the
+// ParseWhen reads the glog "MMDD HH:MM:SS.ffffff", the C++ "MMDD HH:MM:SS.fffffffff" and the
 // "YYYY-MM-DD HH:MM:SS,mmm" forms. Glog carries no year: year 0 is used. It reads the bytes of the line (no
 // copy: every record's first line has one).
-func parseWhen(s []byte) time.Time {
+func ParseWhen(s []byte) time.Time {
 	if len(s) >= 23 && s[4] == '-' {
 		t, err := time.Parse("2006-01-02 15:04:05,000", string(s[:23]))
 		if err == nil {

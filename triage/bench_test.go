@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/logparse/trace"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -80,7 +81,7 @@ func BenchmarkAggregateFile(b *testing.B) {
 	}
 	var recs []*logparse.Record
 	var facts []logparse.Facts
-	sink := logparse.Sink{Emit: func(r *logparse.Record) { recs = append(recs, r) }, OnRank: func(int) {},
+	sink := logparse.Sink{Emit: func(r *logparse.Record) { recs = append(recs, r) }, Trace: trace.Parse, OnRank: func(int) {},
 		OnFacts: func(f logparse.Facts) { facts = append(facts, f) }}
 	if errs := logparse.ParseInputs(found.Inputs, 16, false, nil, sink); len(errs) > 0 {
 		b.Fatal(errs[0])

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/internal/testlogs"
-	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/logparse/trace"
 	"github.com/torchtriage/torchtriage/triage/triagetest"
 )
 
@@ -40,7 +40,7 @@ func TestTraceRankKilledMidCompile(t *testing.T) {
 	if !slices.Equal(a.Report.Ranks, []int{0, 1}) {
 		t.Errorf("ranks %v", a.Report.Ranks)
 	}
-	if !a.Evidence.Partial || !slices.ContainsFunc(a.Evidence.PartialReasons, func(r string) bool { return strings.HasPrefix(r, logparse.CutMidCompile+" (in ") }) {
+	if !a.Evidence.Partial || !slices.ContainsFunc(a.Evidence.PartialReasons, func(r string) bool { return strings.HasPrefix(r, trace.CutMidCompile+" (in ") }) {
 		t.Errorf("partial %v %q", a.Evidence.Partial, a.Evidence.PartialReasons)
 	}
 	if a.RankAgreement.Disagree() || !strings.HasPrefix(a.RankAgreement.Summary, "not judged: the input is cut (") {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/logparse/trace"
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/report"
@@ -24,7 +25,7 @@ func TestCountedPayloadsAreReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	var recs []*logparse.Record
-	sink := logparse.Sink{Emit: func(r *logparse.Record) { recs = append(recs, r) }, OnRank: func(int) {}, OnFacts: func(logparse.Facts) {}}
+	sink := logparse.Sink{Emit: func(r *logparse.Record) { recs = append(recs, r) }, Trace: trace.Parse, OnRank: func(int) {}, OnFacts: func(logparse.Facts) {}}
 	if errs := logparse.ParseInputs(found.Inputs, 16, false, nil, sink); len(errs) > 0 {
 		t.Fatal(errs[0])
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/logparse/trace"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -124,7 +125,7 @@ func TestTextOnlyLoadKeepsNoEventKeys(t *testing.T) {
 		if textOnly && found.TextOnly {
 			agg.TextOnly()
 		}
-		errs := logparse.ParseInputs(found.Inputs, 4, false, nil, logparse.Sink{Emit: agg.Add, OnRank: agg.AddRank, OnFacts: agg.AddFacts})
+		errs := logparse.ParseInputs(found.Inputs, 4, false, nil, logparse.Sink{Emit: agg.Add, OnRank: agg.AddRank, OnFacts: agg.AddFacts, Trace: trace.Parse})
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}

@@ -117,7 +117,7 @@ func (g *recompGroup) addAuto(ak autoKey, af AutoFirst) {
 }
 
 // cidLess is CompileID.Compare's order (logparse/record.go). Ids that differ only in the compiled-autograd id are
-// ties, not ordered by it as logparse's ShapesTraced sort (trace_shapes.go) orders its map keys: the callers here
+// ties, not ordered by it as logparse's ShapesTraced sort (logparse/trace/shapes.go) orders its map keys: the callers here
 // keep the id they saw first on a tie, and counting the autograd id would change which one a report shows
 // (cid_order_test.go).
 func CidLess(a, b logparse.CompileID) bool { return a.Compare(b) < 0 }

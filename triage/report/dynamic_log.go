@@ -16,7 +16,7 @@ import (
 // record cannot tell them apart; the dynamic log of the recompiled compile can: it logs create_env when it is on,
 // and create_symbol for each input it makes symbolic (testdata/recorded/dynamic-false, 2.6 and 2.14.1). A
 // TORCH_TRACE file shows the same of each compile it holds whole: its create_symbol events, and ShapesTraced
-// (logparse/trace_shapes.go); what it shows is kept apart from the dynamic log's, so that a report says which
+// (logparse/trace/shapes.go); what it shows is kept apart from the dynamic log's, so that a report says which
 // showed it.
 
 // dynVerdict is what the dynamic log shows of one recompile automatic dynamic would have absorbed.

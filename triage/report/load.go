@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/logparse/trace"
 )
 
 // LoadOptions say how Load reads its inputs.
@@ -100,7 +101,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 			agg.Add(r)
 		}
 	}
-	sink := logparse.Sink{Emit: emit, OnRank: agg.AddRank, OnFacts: agg.AddFacts, OnWarning: func(w string) {
+	sink := logparse.Sink{Emit: emit, OnRank: agg.AddRank, OnFacts: agg.AddFacts, Trace: trace.Parse, OnWarning: func(w string) {
 		mu.Lock()
 		out.Warnings = append(out.Warnings, w)
 		mu.Unlock()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/logparse/trace"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -199,7 +200,7 @@ func (l *Live) Report() *report.Report {
 // preset points TORCH_TRACE) into the run's aggregate, as report and open read that directory: a 2-rank job whose
 // console lines carry no rank prefix is judged by its ranks' traces on the live screen too, as soon as they
 // state their ranks, not only when opened. Each call reads what was written since the last (a file's records
-// come as its lines complete, logparse.TraceReader); final ends every file (the run is over). The trace records
+// come as its lines complete, trace.Reader); final ends every file (the run is over). The trace records
 // are not handed out by TakeNew (the console's are: the timeline). It returns how many trace files it follows.
 // It does I/O: call it off the UI goroutine, and from one goroutine only (with TracesGrew: the session's feed).
 func (l *Live) FollowTraces(runDir string, final bool) int {
@@ -213,7 +214,7 @@ func (l *Live) FollowTraces(runDir string, final bool) int {
 				l.mu.Lock()
 				l.agg.AddInput(in.Name, -1) // a trace's records carry its one rank (report.Load does the same)
 				l.mu.Unlock()
-				l.traces[in.Path] = &traceFollow{r: logparse.NewTraceReader(logparse.Options{Input: in.Name,
+				l.traces[in.Path] = &traceFollow{r: trace.NewReader(logparse.Options{Input: in.Name,
 					Stream: in.Stream, Rank: in.Rank, SkipOther: true, OnRank: l.agg.AddRank, OnFacts: l.agg.AddFacts})}
 			}
 		}
@@ -264,7 +265,7 @@ func (l *Live) TracesGrew(runDir string) bool {
 
 // traceFollow is one TORCH_TRACE file a live run writes: its reader and how much of it was read.
 type traceFollow struct {
-	r    *logparse.TraceReader
+	r    *trace.Reader
 	off  int64
 	done bool
 }

@@ -1,6 +1,10 @@
-package logparse
+package trace
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
+)
 
 // DDPOptimizer's split in a TORCH_TRACE file (torch/_dynamo/backends/distributed.py, DDPOptimizer.compile_fn, right
 // after the ddp_graphs log's split message; real 2.14.1 and 2.6, testdata/recorded/ddp-optimizer/trace-214 and
@@ -33,10 +37,10 @@ const (
 
 // ddpSplitGraph makes the split record of an optimize_ddp_split_graph event; its children are added as they come.
 func (st *traceState) ddpSplitGraph(env *envelope, payload []string, line int) {
-	r := st.record(env, line, KindDDPGraph)
+	r := st.record(env, line, logparse.KindDDPGraph)
 	r.Artifact, r.Era = ddpTraceSplit, st.era()
 	r.Lines = append([]string(nil), payload...)
-	g := &DDPGraph{Stage: DDPSplit}
+	g := &logparse.DDPGraph{Stage: logparse.DDPSplit}
 	g.Calls, g.Complete = forwardCalls(payload)
 	r.DDP = g
 	st.ddpSplit = r

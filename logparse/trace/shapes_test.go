@@ -1,10 +1,14 @@
-package logparse
+package trace
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // traceShapes is the KindShapeEnv records of a trace file, as shapeSig writes them.
@@ -20,9 +24,9 @@ func traceShapes(t *testing.T, glob string) []string {
 	}
 	defer f.Close()
 	var out []string
-	err = ParseTrace(f, Options{Input: "t", Rank: -1}, func(r *Record) {
-		if r.Kind == KindShapeEnv {
-			if r.Source != FromTrace || r.PID == 0 {
+	err = Parse(f, logparse.Options{Input: "t", Rank: -1}, func(r *logparse.Record) {
+		if r.Kind == logparse.KindShapeEnv {
+			if r.Source != logparse.FromTrace || r.PID == 0 {
 				t.Errorf("%s: source %v pid %d", shapeSig(r), r.Source, r.PID)
 			}
 			out = append(out, shapeSig(r))
@@ -38,7 +42,7 @@ func traceShapes(t *testing.T, glob string) []string {
 // their envelope names, and each compile the file holds to its compilation_metrics is ShapesTraced (real 2.6 and
 // 2.11 traces). They were not read: a trace-only input could not show a symbol.
 func TestTraceSymbolsAreShapeRecords(t *testing.T) {
-	fx := filepath.Join("..", "testdata", "fixtures")
+	fx := filepath.Join("..", "..", "testdata", "fixtures")
 	got := traceShapes(t, filepath.Join(fx, "torch-2.6", "r01_branch_print.trace", "*"))
 	for _, want := range []string{"0/1 create_symbol s0=8 L['x'].size()[0]", "0/1 shapes_traced =", "0/0 shapes_traced =",
 		"3/0_1 create_symbol s0=8 L['y'].size()[0]"} {
@@ -55,4 +59,10 @@ func TestTraceSymbolsAreShapeRecords(t *testing.T) {
 	if len(got) != 0 {
 		t.Errorf("tlparse comp_metrics: %q", got)
 	}
+}
+
+// shapeSig is a KindShapeEnv record in a line.
+func shapeSig(r *logparse.Record) string {
+	s := r.Shape
+	return strings.TrimSpace(fmt.Sprintf("%s %s %s=%s %s", r.CompileID, s.Event, s.Symbol, s.Value, s.Source))
 }

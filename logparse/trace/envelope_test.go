@@ -1,4 +1,4 @@
-package logparse
+package trace
 
 import (
 	"bytes"
@@ -8,12 +8,14 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // envelopeLines are the envelope lines (after the glog prefix) of every TORCH_TRACE file under testdata.
 func envelopeLines(t testing.TB) [][]byte {
 	var out [][]byte
-	_ = filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
+	_ = filepath.WalkDir("../../testdata", func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".log") {
 			return nil
 		}
@@ -23,11 +25,14 @@ func envelopeLines(t testing.TB) [][]byte {
 		}
 		defer f.Close()
 		_ = readLines(f, 64<<10, func(line []byte, cut bool) {
-			var li lineInfo
-			if len(line) == 0 || line[0] == '\t' || !parseGlog(line, &li) || len(li.body) == 0 || li.body[0] != '{' {
+			if len(line) == 0 || line[0] == '\t' {
 				return
 			}
-			out = append(out, bytes.Clone(li.body))
+			head, ok := logparse.ParseGlogHead(line)
+			if !ok || len(head.Body) == 0 || head.Body[0] != '{' {
+				return
+			}
+			out = append(out, bytes.Clone(head.Body))
 		})
 		return nil
 	})

@@ -1,4 +1,4 @@
-package logparse
+package trace
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // ddpTraceRun is a run of testdata/recorded/ddp-optimizer stored with its TORCH_TRACE (preset distributed: the
@@ -15,7 +17,7 @@ var ddpTraceRuns = []struct{ dir, cid string }{{"trace-214", "4/0"}, {"trace-26"
 
 func ddpTraceFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "recorded", "ddp-optimizer", dir, "trace", "*.log"))
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "recorded", "ddp-optimizer", dir, "trace", "*.log"))
 	if len(paths) != 2 {
 		t.Fatalf("%s: trace files %v", dir, paths)
 	}
@@ -34,9 +36,9 @@ func TestTraceDDPSplitRecord(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []*Record
-			err = ParseTrace(f, Options{Rank: -1}, func(r *Record) {
-				if r.Kind == KindDDPGraph {
+			var got []*logparse.Record
+			err = Parse(f, logparse.Options{Rank: -1}, func(r *logparse.Record) {
+				if r.Kind == logparse.KindDDPGraph {
 					got = append(got, r)
 				}
 			})
@@ -50,7 +52,7 @@ func TestTraceDDPSplitRecord(t *testing.T) {
 			r := got[0]
 			want := fmt.Sprintf("r%d %s split submod_0,submod_1,submod_2 calls=submod_0,submod_1,submod_2 "+
 				"complete=true counted=true", rank, c.cid)
-			if s := ddpSig(r); s != want || r.Source != FromTrace {
+			if s := ddpSig(r); s != want || r.Source != logparse.FromTrace {
 				t.Errorf("%s: %s (source %v), want %s", path, s, r.Source, want)
 			}
 			text := ddpTextSplit(t, c.dir, rank)
@@ -67,11 +69,11 @@ func TestTraceDDPSplitRecord(t *testing.T) {
 }
 
 // ddpTextSplit is the split message of a rank in the text log of the same run.
-func ddpTextSplit(t *testing.T, dir string, rank int) *Record {
-	recs, _ := parseFile(t, filepath.Join("..", "testdata", "recorded", "ddp-optimizer", dir, "stderr.log"),
-		Options{Rank: -1})
+func ddpTextSplit(t *testing.T, dir string, rank int) *logparse.Record {
+	recs, _ := parseFile(t, filepath.Join("..", "..", "testdata", "recorded", "ddp-optimizer", dir, "stderr.log"),
+		logparse.Options{Rank: -1})
 	for _, r := range recs {
-		if r.Kind == KindDDPGraph && r.Rank == rank && r.DDP.Stage == DDPSplit {
+		if r.Kind == logparse.KindDDPGraph && r.Rank == rank && r.DDP.Stage == logparse.DDPSplit {
 			return r
 		}
 	}
@@ -102,8 +104,8 @@ func TestTraceDDPSplitCut(t *testing.T) {
 			keep = append(keep, l)
 		}
 		var got []string
-		err := ParseTrace(strings.NewReader(strings.Join(keep, "")), Options{Rank: -1}, func(r *Record) {
-			if r.Kind == KindDDPGraph {
+		err := Parse(strings.NewReader(strings.Join(keep, "")), logparse.Options{Rank: -1}, func(r *logparse.Record) {
+			if r.Kind == logparse.KindDDPGraph {
 				got = append(got, ddpSig(r))
 			}
 		})
@@ -114,4 +116,28 @@ func TestTraceDDPSplitCut(t *testing.T) {
 			t.Errorf("cut at %q: %q, want [%q]", c.upTo, got, c.want)
 		}
 	}
+}
+
+// ddpSig is a KindDDPGraph record in a line: rank, compile id, stage, what it names, whether it is whole.
+func ddpSig(r *logparse.Record) string {
+	g := r.DDP
+	return fmt.Sprintf("r%d %s %v %s calls=%s complete=%v counted=%v", r.Rank, r.CompileID, g.Stage,
+		strings.Join(g.Submodules, ","), strings.Join(g.Calls, ","), g.Complete, r.SplitCounted())
+}
+
+// parseFile is the text parser's records and facts of a file.
+func parseFile(t *testing.T, path string, opt logparse.Options) ([]*logparse.Record, logparse.Facts) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var recs []*logparse.Record
+	var facts logparse.Facts
+	opt.OnFacts = func(f logparse.Facts) { facts = f }
+	if err := logparse.Parse(f, opt, func(r *logparse.Record) { recs = append(recs, r) }); err != nil {
+		t.Fatal(err)
+	}
+	return recs, facts
 }

@@ -1,4 +1,4 @@
-package logparse
+package trace
 
 import (
 	"bufio"
@@ -6,13 +6,15 @@ import (
 	"encoding/json"
 	"io"
 	"time"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // envelope is the JSON object on a TORCH_TRACE line (only the fields torchtriage uses).
 type envelope struct {
 	Str     []json.RawMessage `json:"str"`
 	Metrics *traceMetrics     `json:"compilation_metrics"`
-	// bwd_compilation_metrics, compilation_metrics_runtime, bwd_compilation_metrics_runtime (trace_compile.go)
+	// bwd_compilation_metrics, compilation_metrics_runtime, bwd_compilation_metrics_runtime (compile.go)
 	BwdMetrics   *traceMetrics `json:"bwd_compilation_metrics"`
 	RtMetrics    *traceMetrics `json:"compilation_metrics_runtime"`
 	BwdRtMetrics *traceMetrics `json:"bwd_compilation_metrics_runtime"`
@@ -26,11 +28,11 @@ type envelope struct {
 			Filename json.RawMessage `json:"filename"`
 		} `json:"stack"`
 	} `json:"dynamo_start"`
-	DDPSplitGraph *struct{} `json:"optimize_ddp_split_graph"` // trace_ddp.go
+	DDPSplitGraph *struct{} `json:"optimize_ddp_split_graph"` // ddp.go
 	DDPSplitChild *struct {
 		Name string `json:"name"`
 	} `json:"optimize_ddp_split_child"`
-	CreateSymbol   *traceSymbol `json:"create_symbol"`          // trace_shapes.go
+	CreateSymbol   *traceSymbol `json:"create_symbol"`          // shapes.go
 	CreateUnbacked *traceSymbol `json:"create_unbacked_symbol"` // (its source is a stack, not named)
 	FrameID        *int         `json:"frame_id"`
 	FrameCompileID *int         `json:"frame_compile_id"`
@@ -41,44 +43,44 @@ type envelope struct {
 
 // traceState follows one TORCH_TRACE file.
 type traceState struct {
-	opt       Options
-	emit      func(*Record)
+	opt       logparse.Options
+	emit      func(*logparse.Record)
 	lineNo    int
 	strs      map[int]string
-	pending   map[CompileID][]string // recompile_reasons artifacts waiting for their compilation_metrics
-	pendLine  map[CompileID]int
-	limitName map[CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
-	lastCid   CompileID            // the compile id of the last envelope that carries one (endsMidCompile),
-	lastLine  int                  // and its line
-	broke     map[[2]int]bool      // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
-	dynErrs   []*Record            // the errors dynamo_error artifacts logged, in order (loggedErrors)
-	frameFn   map[int]Frame        // frame id -> function from dynamo_start
-	breaks    int                  // dynamo_graph_break_reason artifacts seen
-	restarts  []*Record            // breaks known only from restart_reasons
+	pending   map[logparse.CompileID][]string // recompile_reasons artifacts waiting for their compilation_metrics
+	pendLine  map[logparse.CompileID]int
+	limitName map[logparse.CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
+	lastCid   logparse.CompileID            // the compile id of the last envelope that carries one (endsMidCompile),
+	lastLine  int                           // and its line
+	broke     map[[2]int]bool               // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
+	dynErrs   []*logparse.Record            // the errors dynamo_error artifacts logged, in order (loggedErrors)
+	frameFn   map[int]logparse.Frame        // frame id -> function from dynamo_start
+	breaks    int                           // dynamo_graph_break_reason artifacts seen
+	restarts  []*logparse.Record            // breaks known only from restart_reasons
 	rank, pid int
 	version   string
-	envRank   int               // the first rank an envelope carries, -1 when none does
-	metricsOf map[CompileID]int // compile ids that reached compilation_metrics: the line of the first (ShapesTraced's)
-	lastOf    map[int]int       // per frame id, the highest compile index that reached compilation_metrics
+	envRank   int                        // the first rank an envelope carries, -1 when none does
+	metricsOf map[logparse.CompileID]int // compile ids that reached compilation_metrics: the line of the first (ShapesTraced's)
+	lastOf    map[int]int                // per frame id, the highest compile index that reached compilation_metrics
 	// whenOf is the glog time stamp of each envelope line read ("V1127 00:46:14.296000 …": year 0, the clock of
 	// the text logs), the time of the records made of it
 	whenOf map[int]time.Time
 	// symbols: the file holds a create_symbol or create_unbacked_symbol event: this torch traces the symbols its
-	// compiles make (trace_shapes.go)
+	// compiles make (shapes.go)
 	symbols bool
 	// ddpSplit is the last DDPOptimizer split read: the optimize_ddp_split_child events after it name its
-	// submodules (trace_ddp.go)
-	ddpSplit *Record
+	// submodules (ddp.go)
+	ddpSplit *logparse.Record
 	// the envelope being read (its payload lines follow it) and its line
 	cur     *envelope
 	curLine int
 	payload []string
-	recs    []*Record // the records made so far, in the order the whole file gives them
+	recs    []*logparse.Record // the records made so far, in the order the whole file gives them
 }
 
-// ParseTrace reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
+// Parse reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
 // text logs, marked FromTrace. opt.Rank is used when envelopes carry no rank.
-func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
+func Parse(r io.Reader, opt logparse.Options, emit func(*logparse.Record)) error {
 	st := newTraceState(opt)
 	err := readLines(r, st.opt.MaxLine, st.line)
 	for _, r := range st.end() {
@@ -88,34 +90,33 @@ func ParseTrace(r io.Reader, opt Options, emit func(*Record)) error {
 }
 
 // newTraceState starts following one TORCH_TRACE file; its records are collected in recs.
-func newTraceState(opt Options) *traceState {
+func newTraceState(opt logparse.Options) *traceState {
 	if opt.MaxLine <= 0 {
 		opt.MaxLine = 64 << 10
 	}
-	st := &traceState{opt: opt, strs: map[int]string{}, pending: map[CompileID][]string{}, pendLine: map[CompileID]int{},
-		limitName: map[CompileID]string{}, broke: map[[2]int]bool{}, frameFn: map[int]Frame{}, rank: opt.Rank, envRank: -1,
-		lastCid: NoCompileID, metricsOf: map[CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
-	st.emit = func(r *Record) { st.recs = append(st.recs, r) }
+	st := &traceState{opt: opt, strs: map[int]string{}, pending: map[logparse.CompileID][]string{}, pendLine: map[logparse.CompileID]int{},
+		limitName: map[logparse.CompileID]string{}, broke: map[[2]int]bool{}, frameFn: map[int]logparse.Frame{}, rank: opt.Rank, envRank: -1,
+		lastCid: logparse.NoCompileID, metricsOf: map[logparse.CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
+	st.emit = func(r *logparse.Record) { st.recs = append(st.recs, r) }
 	return st
 }
 
 // line reads one line of the file (cut: longer than opt.MaxLine, the rest not kept).
 func (st *traceState) line(line []byte, cut bool) {
 	st.lineNo++
-	line = unquoteTrace(line) // a pasted trace: indented or quoted
+	line = logparse.UnquoteTrace(line) // a pasted trace: indented or quoted
 	if len(line) > 0 && line[0] == '\t' {
 		if st.cur != nil && st.cur.HasPayload != "" {
-			st.payload = append(st.payload, validString(line[1:]))
+			st.payload = append(st.payload, logparse.ValidString(line[1:]))
 		}
 		return
 	}
 	st.flushEnv()
-	var li lineInfo
-	li.cid = NoCompileID
 	body := line
-	if parseGlog(line, &li) {
-		body = li.body
-		st.pid = li.pid
+	head, ok := logparse.ParseGlogHead(line)
+	if ok {
+		body = head.Body
+		st.pid = head.PID
 	}
 	if len(body) == 0 || body[0] != '{' || cut {
 		return
@@ -134,7 +135,7 @@ func (st *traceState) line(line []byte, cut bool) {
 		return
 	}
 	st.cur, st.curLine = &env, st.lineNo
-	if w := parseWhen(li.when); !w.IsZero() {
+	if w := logparse.ParseWhen(head.When); !w.IsZero() {
 		st.whenOf[st.curLine] = w
 	}
 }
@@ -150,7 +151,7 @@ func (st *traceState) flushEnv() {
 // end ends the file: what only its end tells is emitted, and every record gets the file's one rank (pasted-logs.md
 // §6: the envelopes' rank when one carries it, else the file name's) and its caught failures marked. It returns
 // the file's records and reports its facts.
-func (st *traceState) end() []*Record {
+func (st *traceState) end() []*logparse.Record {
 	st.flushEnv()
 	st.finish()
 	st.shapesTraced()
@@ -175,8 +176,8 @@ func (st *traceState) end() []*Record {
 }
 
 // facts is what the file read so far says of the run.
-func (st *traceState) facts() Facts {
-	return Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version}
+func (st *traceState) facts() logparse.Facts {
+	return logparse.Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version}
 }
 
 func interesting(b []byte) bool {
@@ -199,7 +200,7 @@ func readLines(r io.Reader, max int, fn func(line []byte, cut bool)) error {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if len(long) == 0 && !cut && len(chunk) > 0 && chunk[0] == 0 {
-			chunk = chunk[skipNUL(chunk, 0):] // NULs before a line are no part of it (a hole: Parser.Write)
+			chunk = chunk[logparse.SkipNUL(chunk, 0):] // NULs before a line are no part of it (a hole: Parser.Write)
 		}
 		if err == bufio.ErrBufferFull {
 			if len(long) < max {

@@ -1,8 +1,10 @@
-package logparse
+package trace
 
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 func (st *traceState) event(env *envelope, payload []string, line int) {
@@ -21,17 +23,17 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		}
 	case env.DynamoStart != nil && env.FrameID != nil && len(env.DynamoStart.Stack) > 0:
 		top := env.DynamoStart.Stack[len(env.DynamoStart.Stack)-1]
-		st.frameFn[*env.FrameID] = Frame{File: st.filename(top.Filename), Line: top.Line, Func: top.Name}
+		st.frameFn[*env.FrameID] = logparse.Frame{File: st.filename(top.Filename), Line: top.Line, Func: top.Name}
 	case env.Artifact != nil && env.Artifact.Name == "dynamo_graph_break_reason":
 		st.breaks++
-		r := st.record(env, line, KindGraphBreak)
+		r := st.record(env, line, logparse.KindGraphBreak)
 		st.broke[[2]int{r.CompileID.Frame, r.CompileID.Compile}] = true
 		r.Lines = append([]string(nil), payload...)
-		r.Break = parseBreak(r.Lines)
+		r.Break = logparse.ParseBreak(r.Lines)
 		r.Era = st.era()
 		st.emit(r)
 	case env.Artifact != nil && env.Artifact.Name == "recompile_reasons":
-		r := st.record(env, line, KindOther)
+		r := st.record(env, line, logparse.KindOther)
 		var reasons []string
 		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &reasons) != nil {
 			reasons = payload
@@ -43,8 +45,8 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 	case env.Artifact != nil && env.Artifact.Name == "dynamo_error" && len(payload) > 0:
 		// the traceback Dynamo logged of the error a compile failed with; its compilation_metrics (fail_type)
 		// is the record where they come, this one where the trace ends before them (loggedErrors)
-		r := st.record(env, line, KindException)
-		r.Error = parseException(normalizeTraceback(payload, tbPython))
+		r := st.record(env, line, logparse.KindException)
+		r.Error = logparse.ParseTraceback(payload)
 		r.Era = st.era()
 		if r.Error.Class != "" {
 			st.dynErrs = append(st.dynErrs, r)
@@ -65,19 +67,19 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 	case env.Metrics != nil:
 		st.metrics(env, line)
 	case env.BwdMetrics != nil:
-		st.stageMetrics(env, env.BwdMetrics, StageBackward, line)
+		st.stageMetrics(env, env.BwdMetrics, logparse.StageBackward, line)
 	case env.RtMetrics != nil:
-		st.stageMetrics(env, env.RtMetrics, StageRuntime, line)
+		st.stageMetrics(env, env.RtMetrics, logparse.StageRuntime, line)
 	case env.BwdRtMetrics != nil:
-		st.stageMetrics(env, env.BwdRtMetrics, StageRuntime, line)
+		st.stageMetrics(env, env.BwdRtMetrics, logparse.StageRuntime, line)
 	case env.Artifact != nil && cacheArtifacts[env.Artifact.Name] != [2]string{}:
 		st.cacheArtifact(env, env.Artifact.Name, payload, line)
 	}
 }
 
-func (st *traceState) record(env *envelope, line int, kind Kind) *Record {
-	r := &Record{Kind: kind, Source: FromTrace, Input: st.opt.Input, Stream: st.opt.Stream, Rank: st.rank,
-		LocalRank: -1, Level: 'V', PID: st.pid, CompileID: NoCompileID, FirstLine: line, LastLine: line, Time: st.whenOf[line]}
+func (st *traceState) record(env *envelope, line int, kind logparse.Kind) *logparse.Record {
+	r := &logparse.Record{Kind: kind, Source: logparse.FromTrace, Input: st.opt.Input, Stream: st.opt.Stream, Rank: st.rank,
+		LocalRank: -1, Level: 'V', PID: st.pid, CompileID: logparse.NoCompileID, FirstLine: line, LastLine: line, Time: st.whenOf[line]}
 	if env != nil {
 		if env.Rank != nil {
 			r.Rank = *env.Rank
@@ -99,10 +101,10 @@ func (st *traceState) filename(raw json.RawMessage) string {
 }
 
 // era is the era of the torch version the trace states (ParseTorchVersion), unknown when it states none.
-func (st *traceState) era() Era {
-	r, ok := ParseTorchVersion(st.version)
+func (st *traceState) era() logparse.Era {
+	r, ok := logparse.ParseTorchVersion(st.version)
 	if !ok {
-		return Era{}
+		return logparse.Era{}
 	}
 	return r.Era()
 }

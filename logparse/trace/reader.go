@@ -1,17 +1,19 @@
-package logparse
+package trace
 
 import (
 	"bytes"
 	"maps"
 	"slices"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
-// TraceReader reads a TORCH_TRACE file while it is written: feed it the bytes as they arrive (Write), take the
+// Reader reads a TORCH_TRACE file while it is written: feed it the bytes as they arrive (Write), take the
 // records that can no longer change (Take) and end it when the file is complete (Close). Its records are
-// ParseTrace's, in the same order: the records of every Take, then Take after Close, are ParseTrace's of the whole
-// file; Records is what ParseTrace would give of the complete lines read so far, less what Take handed out (a
+// Parse's, in the same order: the records of every Take, then Take after Close, are Parse's of the whole
+// file; Records is what Parse would give of the complete lines read so far, less what Take handed out (a
 // reader keeps only the records it did not hand out). It is not safe for concurrent use.
-type TraceReader struct {
+type Reader struct {
 	st     *traceState
 	line   []byte // the line being read: its first bytes (up to keep)
 	n      int    // its length so far
@@ -22,18 +24,18 @@ type TraceReader struct {
 // traceBuf is readLines' buffer: a line that fits in it is read whole; a longer one is cut at Options.MaxLine.
 const traceBuf = 256 << 10
 
-// NewTraceReader starts reading a TORCH_TRACE file; opt is ParseTrace's (its OnFacts is called at Close).
-func NewTraceReader(opt Options) *TraceReader {
+// NewReader starts reading a TORCH_TRACE file; opt is Parse's (its OnFacts is called at Close).
+func NewReader(opt logparse.Options) *Reader {
 	st := newTraceState(opt)
-	return &TraceReader{st: st, keep: max(traceBuf, st.opt.MaxLine)}
+	return &Reader{st: st, keep: max(traceBuf, st.opt.MaxLine)}
 }
 
 // Write reads the bytes that follow those written before; each line is read when its end arrives.
-func (t *TraceReader) Write(p []byte) (int, error) {
+func (t *Reader) Write(p []byte) (int, error) {
 	n := len(p)
 	for len(p) > 0 {
 		if t.n == 0 && p[0] == 0 {
-			p = p[skipNUL(p, 0):] // NULs before a line are no part of it (readLines)
+			p = p[logparse.SkipNUL(p, 0):] // NULs before a line are no part of it (readLines)
 			continue
 		}
 		i := bytes.IndexByte(p, '\n')
@@ -56,7 +58,7 @@ func (t *TraceReader) Write(p []byte) (int, error) {
 
 // endLine reads the line read to its end as readLines does: whole when it fit readLines' buffer with its newline,
 // else its first MaxLine bytes, cut.
-func (t *TraceReader) endLine() {
+func (t *Reader) endLine() {
 	line, cut := t.line, false
 	if t.n >= traceBuf {
 		max := t.st.opt.MaxLine
@@ -69,7 +71,7 @@ func (t *TraceReader) endLine() {
 
 // Close ends the file: an unfinished last line is read as the end of the file, and the records only the end
 // tells are made. Take hands them out.
-func (t *TraceReader) Close() {
+func (t *Reader) Close() {
 	if t.closed {
 		return
 	}
@@ -80,12 +82,12 @@ func (t *TraceReader) Close() {
 	t.st.end()
 }
 
-// Take returns the records made since the last call that nothing read later can change, in ParseTrace's order
+// Take returns the records made since the last call that nothing read later can change, in Parse's order
 // (a record waits while one before it may still change). What may change until later lines come: every
 // record's rank until an envelope states the file's rank (the first one that does gives it to them all); a
 // compile failure, which a later compile of the process marks caught; a DDPOptimizer split, until a record of
 // another compile follows it (its children come within its compile). After Close nothing waits.
-func (t *TraceReader) Take() []*Record {
+func (t *Reader) Take() []*logparse.Record {
 	st := t.st
 	if !t.closed && st.envRank < 0 {
 		return nil
@@ -95,7 +97,7 @@ func (t *TraceReader) Take() []*Record {
 	if !t.closed {
 		lastCompile := -1
 		for i := len(recs) - 1; i >= 0; i-- {
-			if recs[i].Kind == KindCompile {
+			if recs[i].Kind == logparse.KindCompile {
 				lastCompile = i
 				break
 			}
@@ -107,7 +109,7 @@ func (t *TraceReader) Take() []*Record {
 					end = i
 					break
 				}
-				r.Error.Caught, r.Kind = true, KindException // as wentOn marks it at the end
+				r.Error.Caught, r.Kind = true, logparse.KindException // as wentOn marks it at the end
 			}
 			if r == st.ddpSplit && !otherCompileAfter(recs[i+1:], r.CompileID) {
 				end = i
@@ -120,16 +122,16 @@ func (t *TraceReader) Take() []*Record {
 	}
 	// the records handed out are no longer kept: what Close still does to records (wentOn, the rank) it has done
 	// to them, and a run that writes its trace for hours holds its aggregate, not its records
-	st.recs = append([]*Record(nil), recs[end:]...)
+	st.recs = append([]*logparse.Record(nil), recs[end:]...)
 	return recs[:end:end]
 }
 
 // failed is a compile failure wentOn marks caught when a later compile follows it.
-func failed(r *Record) bool {
-	return r.Error != nil && (r.Kind == KindCompileError || r.Kind == KindRuntimeError)
+func failed(r *logparse.Record) bool {
+	return r.Error != nil && (r.Kind == logparse.KindCompileError || r.Kind == logparse.KindRuntimeError)
 }
 
-func otherCompileAfter(recs []*Record, cid CompileID) bool {
+func otherCompileAfter(recs []*logparse.Record, cid logparse.CompileID) bool {
 	for _, r := range recs {
 		if r.CompileID.Valid() && r.CompileID != cid {
 			return true
@@ -138,9 +140,9 @@ func otherCompileAfter(recs []*Record, cid CompileID) bool {
 	return false
 }
 
-// Records returns what ParseTrace would give of the complete lines read so far (after Close, of the whole file),
+// Records returns what Parse would give of the complete lines read so far (after Close, of the whole file),
 // less what Take handed out: copies (reading on changes none of them).
-func (t *TraceReader) Records() []*Record {
+func (t *Reader) Records() []*logparse.Record {
 	if t.closed {
 		return cloneRecords(t.st.recs)
 	}
@@ -148,7 +150,7 @@ func (t *TraceReader) Records() []*Record {
 }
 
 // Facts is what the lines read so far say of the run (the torch version, that it is a trace).
-func (t *TraceReader) Facts() Facts { return t.st.facts() }
+func (t *Reader) Facts() logparse.Facts { return t.st.facts() }
 
 // clone is a copy of the state that reading on in it changes nothing of st: its records are copies.
 func (st *traceState) clone() *traceState {
@@ -161,7 +163,7 @@ func (st *traceState) clone() *traceState {
 	c.restarts = cloneRecords(st.restarts)
 	c.recs = cloneRecords(st.recs)
 	c.recs = c.recs[:len(c.recs):len(c.recs)]
-	c.emit = func(r *Record) { c.recs = append(c.recs, r) }
+	c.emit = func(r *logparse.Record) { c.recs = append(c.recs, r) }
 	if i := slices.Index(st.recs, st.ddpSplit); i >= 0 {
 		c.ddpSplit = c.recs[i]
 	} else if st.ddpSplit != nil {
@@ -170,8 +172,8 @@ func (st *traceState) clone() *traceState {
 	return &c
 }
 
-func cloneRecords(recs []*Record) []*Record {
-	out := make([]*Record, len(recs))
+func cloneRecords(recs []*logparse.Record) []*logparse.Record {
+	out := make([]*logparse.Record, len(recs))
 	for i, r := range recs {
 		out[i] = cloneRecord(r)
 	}
@@ -180,7 +182,7 @@ func cloneRecords(recs []*Record) []*Record {
 
 // cloneRecord copies a record with the parts the end of a trace changes (its rank, a failure's caught mark, a
 // DDP split's submodules).
-func cloneRecord(r *Record) *Record {
+func cloneRecord(r *logparse.Record) *logparse.Record {
 	c := *r
 	if r.Error != nil {
 		e := *r.Error

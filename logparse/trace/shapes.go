@@ -1,9 +1,11 @@
-package logparse
+package trace
 
 import (
 	"cmp"
 	"encoding/json"
 	"slices"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // A TORCH_TRACE file records each symbol a compile makes, whatever TORCH_LOGS says: symbolic_shapes.py's
@@ -29,7 +31,7 @@ type traceSymbol struct {
 // symbol makes a record of a create_symbol or create_unbacked_symbol event.
 func (st *traceState) symbol(env *envelope, line int) {
 	st.symbols = true
-	r := st.record(env, line, KindShapeEnv)
+	r := st.record(env, line, logparse.KindShapeEnv)
 	if !r.CompileID.Valid() {
 		return // made outside a compile
 	}
@@ -41,12 +43,12 @@ func (st *traceState) symbol(env *envelope, line int) {
 		if json.Unmarshal(s.Val, &val) != nil {
 			val = string(s.Val)
 		}
-		r.Shape = &ShapeEvent{Event: SymbolCreated, Symbol: s.Symbol, Value: val, Source: s.Source}
+		r.Shape = &logparse.ShapeEvent{Event: logparse.SymbolCreated, Symbol: s.Symbol, Value: val, Source: s.Source}
 	} else {
 		if env.CreateUnbacked.Symbol == "" {
 			return
 		}
-		r.Shape = &ShapeEvent{Event: SymbolCreated, Symbol: env.CreateUnbacked.Symbol, Unbacked: true}
+		r.Shape = &logparse.ShapeEvent{Event: logparse.SymbolCreated, Symbol: env.CreateUnbacked.Symbol, Unbacked: true}
 	}
 	st.emit(r)
 }
@@ -54,19 +56,19 @@ func (st *traceState) symbol(env *envelope, line int) {
 // shapesTraced emits a ShapesTraced record for each compile the file holds to its compilation_metrics, where it
 // shows this torch traces the symbols compiles make.
 func (st *traceState) shapesTraced() {
-	if !st.symbols && !TorchVersionAtLeast(st.version, 2, 6) {
+	if !st.symbols && !logparse.TorchVersionAtLeast(st.version, 2, 6) {
 		return
 	}
-	cids := make([]CompileID, 0, len(st.metricsOf))
+	cids := make([]logparse.CompileID, 0, len(st.metricsOf))
 	for cid := range st.metricsOf {
 		cids = append(cids, cid)
 	}
 	// CompileID.Compare, with the compiled-autograd id to break its ties: the ids are a map's keys, so they need a
 	// total order to come out the same every time (cidLess in triage keeps Compare's ties as ties: first seen wins).
-	slices.SortFunc(cids, func(a, b CompileID) int { return cmp.Or(a.Compare(b), cmp.Compare(a.Autograd, b.Autograd)) })
+	slices.SortFunc(cids, func(a, b logparse.CompileID) int { return cmp.Or(a.Compare(b), cmp.Compare(a.Autograd, b.Autograd)) })
 	for _, cid := range cids {
-		r := st.record(nil, st.metricsOf[cid], KindShapeEnv)
-		r.CompileID, r.Shape = cid, &ShapeEvent{Event: ShapesTraced}
+		r := st.record(nil, st.metricsOf[cid], logparse.KindShapeEnv)
+		r.CompileID, r.Shape = cid, &logparse.ShapeEvent{Event: logparse.ShapesTraced}
 		st.emit(r)
 	}
 }

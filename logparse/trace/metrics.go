@@ -1,8 +1,10 @@
-package logparse
+package trace
 
 import (
 	"strings"
 	"time"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 type traceMetrics struct {
@@ -22,30 +24,20 @@ type traceMetrics struct {
 	metricTimes
 }
 
-var dynamoExc = map[string]bool{"Unsupported": true, "BackendCompilerFailed": true, "FailOnRecompileLimitHit": true,
-	"RecompileError": true, "UserError": true, "TorchRuntimeError": true, "InternalTorchDynamoError": true,
-	"ObservedException": true, "SkipFrame": true, "UncapturedHigherOrderOpError": true, "RecompileLimitExceeded": true,
-	"CacheLimitExceeded": true, "TorchDynamoException": true, "ArgsMismatchError": true, "ResetRequired": true}
-
-// inductorExc are the torch._inductor.exc classes a trace's fail_type names without their module.
-var inductorExc = map[string]bool{"InductorError": true, "LoweringException": true, "CppCompileError": true,
-	"CUDACompileError": true, "InvalidCxxCompiler": true, "MissingOperatorWithDecomp": true,
-	"MissingOperatorWithoutDecomp": true, "TritonMissing": true, "GPUTooOldForTriton": true}
-
 func (st *traceState) metrics(env *envelope, line int) {
 	m := env.Metrics
 	if st.version == "" && m.PytorchVersion != "" {
 		st.version = m.PytorchVersion
 	}
-	cid, ok := parseCompileID([]byte(m.CompileID))
+	cid, ok := logparse.ParseCompileID(m.CompileID)
 	if !ok {
 		// older traces: the envelope carries the id
 		if env.FrameID == nil || env.FrameCompileID == nil {
 			return
 		}
-		cid = CompileID{Autograd: -1, Frame: *env.FrameID, Compile: *env.FrameCompileID}
+		cid = logparse.CompileID{Autograd: -1, Frame: *env.FrameID, Compile: *env.FrameCompileID}
 	}
-	mk := func(kind Kind) *Record {
+	mk := func(kind logparse.Kind) *logparse.Record {
 		r := st.record(env, line, kind)
 		r.CompileID = cid
 		r.Era = st.era()
@@ -57,12 +49,12 @@ func (st *traceState) metrics(env *envelope, line int) {
 	if last, ok := st.lastOf[cid.Frame]; !ok || cid.Compile > last {
 		st.lastOf[cid.Frame] = cid.Compile
 	}
-	fn := Frame{Func: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo}
+	fn := logparse.Frame{Func: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo}
 	if fn.Func == "" && fn.File == "" { // 2.14's compile refused at the recompile limit names no code: its frame's
 		fn = st.frameFn[cid.Frame]
 	}
-	fc := mk(KindCompile)
-	fc.Compile = &FrameCompile{Function: fn.Func, File: fn.File, Line: fn.Line, GraphOps: -1,
+	fc := mk(logparse.KindCompile)
+	fc.Compile = &logparse.FrameCompile{Function: fn.Func, File: fn.File, Line: fn.Line, GraphOps: -1,
 		Failed: m.FailType != nil && *m.FailType != "", Times: m.times()}
 	if m.FrameSeconds != nil {
 		fc.Compile.Seconds = *m.FrameSeconds
@@ -81,8 +73,8 @@ func (st *traceState) metrics(env *envelope, line int) {
 		reasons, hadPending = strings.Split(*m.RecompileReason, "\n"), true
 	}
 	if hadPending {
-		r := mk(KindRecompile)
-		r.Recompile = &Recompile{Function: fn.Func, File: fn.File, Line: fn.Line, Failures: failuresOf(reasons)}
+		r := mk(logparse.KindRecompile)
+		r.Recompile = &logparse.Recompile{Function: fn.Func, File: fn.File, Line: fn.Line, Failures: failuresOf(reasons)}
 		st.emit(r)
 	}
 	if m.FailReason != nil && isLimitReason(*m.FailReason) {
@@ -95,49 +87,44 @@ func (st *traceState) metrics(env *envelope, line int) {
 		// one it cannot resume from) and ran it eager; the break is the record, no exception reached the program
 		// (under fullgraph the break raises and no dynamo_graph_break_reason is logged)
 	} else if m.FailType != nil && *m.FailType != "" {
-		r := mk(KindException)
-		cls := *m.FailType
-		if dynamoExc[cls] {
-			cls = "torch._dynamo.exc." + cls
-		} else if inductorExc[cls] {
-			cls = "torch._inductor.exc." + cls
-		}
-		r.Error = &CompileError{Class: cls, Frame: Frame{File: m.CoFilename, Line: m.CoFirstLineNo, Func: m.CoName}}
+		r := mk(logparse.KindException)
+		cls := logparse.QualifyClass(*m.FailType)
+		r.Error = &logparse.CompileError{Class: cls, Frame: logparse.Frame{File: m.CoFilename, Line: m.CoFirstLineNo, Func: m.CoName}}
 		if m.FailReason != nil {
 			r.Error.Message = *m.FailReason
 		}
-		if isCompileErrorClass(cls) {
-			r.Kind = KindCompileError
+		if logparse.IsCompileErrorClass(cls) {
+			r.Kind = logparse.KindCompileError
 		}
 		st.emit(r)
 	}
 	if m.CudagraphSkipReason != nil && *m.CudagraphSkipReason != "" {
-		r := mk(KindCudagraphSkip)
-		r.Skip = parseSkip(*m.CudagraphSkipReason, nil)
+		r := mk(logparse.KindCudagraphSkip)
+		r.Skip = logparse.ParseCudagraphSkip(*m.CudagraphSkipReason)
 		st.emit(r)
 	}
 	for _, reason := range m.RestartReasons {
-		r := mk(KindGraphBreak)
-		r.Break = &GraphBreak{Reason: strings.Trim(reason, "'\""), File: m.CoFilename}
+		r := mk(logparse.KindGraphBreak)
+		r.Break = &logparse.GraphBreak{Reason: strings.Trim(reason, "'\""), File: m.CoFilename}
 		st.restarts = append(st.restarts, r)
 	}
 }
 
 // failuresOf turns "0/0: guard text" reasons (possibly with continuation lines) into guard failures.
-func failuresOf(reasons []string) []GuardFailure {
-	var out []GuardFailure
+func failuresOf(reasons []string) []logparse.GuardFailure {
+	var out []logparse.GuardFailure
 	for _, s := range reasons {
 		for _, l := range strings.Split(s, "\n") {
 			t := strings.TrimSpace(l)
 			if t == "" {
 				continue
 			}
-			if cid, guard, ok := splitFailureID(t); ok {
-				out = append(out, GuardFailure{CompileID: cid, Guard: guard})
+			if cid, guard, ok := logparse.SplitFailureID(t); ok {
+				out = append(out, logparse.GuardFailure{CompileID: cid, Guard: guard})
 			} else if n := len(out); n > 0 {
-				out[n-1].Extra = joinExtra(out[n-1].Extra, t)
+				out[n-1].Extra = logparse.JoinExtra(out[n-1].Extra, t)
 			} else {
-				out = append(out, GuardFailure{Guard: t})
+				out = append(out, logparse.GuardFailure{Guard: t})
 			}
 		}
 	}
@@ -146,16 +133,16 @@ func failuresOf(reasons []string) []GuardFailure {
 
 // wentOn marks caught the compile failures of a trace file (one process) that a later compile follows: the
 // process compiled again after it, so it did not die of it (the program caught it, or Dynamo fell back).
-func wentOn(recs []*Record) {
+func wentOn(recs []*logparse.Record) {
 	last := -1
 	for i, r := range recs {
-		if r.Kind == KindCompile {
+		if r.Kind == logparse.KindCompile {
 			last = i
 		}
 	}
 	for _, r := range recs[:max(last, 0)] {
-		if r.Error != nil && (r.Kind == KindCompileError || r.Kind == KindRuntimeError) {
-			r.Error.Caught, r.Kind = true, KindException // as a logged traceback the process lived on after (caught.go)
+		if r.Error != nil && (r.Kind == logparse.KindCompileError || r.Kind == logparse.KindRuntimeError) {
+			r.Error.Caught, r.Kind = true, logparse.KindException // as a logged traceback the process lived on after (caught.go)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package logparse
+package trace
 
 import (
 	"bytes"
@@ -7,17 +7,19 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // traceFiles are the TORCH_TRACE files under testdata (those SniffTrace tells).
 func traceFiles(t *testing.T) map[string][]byte {
 	out := map[string][]byte{}
-	_ = filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
+	_ = filepath.WalkDir("../../testdata", func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil
 		}
 		data, err := os.ReadFile(p)
-		if err == nil && SniffTrace(data[:min(len(data), headSize)]) {
+		if err == nil && logparse.SniffTrace(data[:min(len(data), 8192)]) {
 			out[p] = data
 		}
 		return nil
@@ -28,15 +30,15 @@ func traceFiles(t *testing.T) map[string][]byte {
 	return out
 }
 
-func parseTraceBytes(t *testing.T, data []byte, opt Options) []*Record {
-	var recs []*Record
-	if err := ParseTrace(bytes.NewReader(data), opt, func(r *Record) { recs = append(recs, r) }); err != nil {
+func parseTraceBytes(t *testing.T, data []byte, opt logparse.Options) []*logparse.Record {
+	var recs []*logparse.Record
+	if err := Parse(bytes.NewReader(data), opt, func(r *logparse.Record) { recs = append(recs, r) }); err != nil {
 		t.Fatal(err)
 	}
 	return recs
 }
 
-func sameRecords(t *testing.T, what string, got, want []*Record) {
+func sameRecords(t *testing.T, what string, got, want []*logparse.Record) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d records, the whole-file parse %d", what, len(got), len(want))
@@ -52,14 +54,14 @@ func sameRecords(t *testing.T, what string, got, want []*Record) {
 func completeLines(data []byte) []byte { return data[:bytes.LastIndexByte(data, '\n')+1] }
 
 // The incremental reader gives the whole-file parse's records, fed any way: on every trace file under testdata,
-// in chunks of random sizes, its Records at points along the way are ParseTrace's of the complete lines so far
-// (a file cut mid-line included), and what Take handed out, then Close, is ParseTrace's of the whole file.
+// in chunks of random sizes, its Records at points along the way are Parse's of the complete lines so far
+// (a file cut mid-line included), and what Take handed out, then Close, is Parse's of the whole file.
 func TestTraceReaderGivesTheWholeFileRecords(t *testing.T) {
 	files := traceFiles(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	handed := 0
 	for path, data := range files {
-		opt := Options{Input: path, Rank: 7} // the file name's rank: the envelopes' wins where they state one
+		opt := logparse.Options{Input: path, Rank: 7} // the file name's rank: the envelopes' wins where they state one
 		for _, cut := range []int{len(data), len(data) / 2, len(data) / 3} {
 			if cut < len(data) {
 				for cut > 0 && data[cut-1] == '\n' {
@@ -67,8 +69,8 @@ func TestTraceReaderGivesTheWholeFileRecords(t *testing.T) {
 				}
 			}
 			part := data[:cut]
-			r, kept := NewTraceReader(opt), NewTraceReader(opt) // kept: one nothing is taken from
-			var taken []*Record
+			r, kept := NewReader(opt), NewReader(opt) // kept: one nothing is taken from
+			var taken []*logparse.Record
 			checks := 0
 			for off := 0; off < len(part); {
 				n := min(len(part)-off, 1+rng.IntN(16<<10))
@@ -96,7 +98,7 @@ func TestTraceReaderGivesTheWholeFileRecords(t *testing.T) {
 	}
 }
 
-// Lines over readLines' buffer are cut as ParseTrace cuts them; NULs before a line are skipped.
+// Lines over readLines' buffer are cut as Parse cuts them; NULs before a line are skipped.
 func TestTraceReaderCutsLongLinesAsParseTraceDoes(t *testing.T) {
 	head := []byte("V1127 00:46:14.296000 123 torch/_logging/structured.py:28] {\"str\": [\"/x/y.py\", 0]}\n")
 	metrics := []byte("V1127 00:46:14.296000 123 torch/_dynamo/utils.py:1] {\"compilation_metrics\": {\"compile_id\": \"0/0\", \"co_name\": \"f\", \"pad\": \"")
@@ -105,10 +107,10 @@ func TestTraceReaderCutsLongLinesAsParseTraceDoes(t *testing.T) {
 	}
 	long := append(line(traceBuf), "\x00\x00"...)
 	data := append(append(append([]byte(nil), head...), long...), line(10)...)
-	opt := Options{Input: "synthetic", Rank: -1}
+	opt := logparse.Options{Input: "synthetic", Rank: -1}
 	fits := append(append(append([]byte(nil), head...), line(traceBuf-1000)...), head...) // a line readLines reads whole
 	for _, d := range [][]byte{data, fits} {
-		r := NewTraceReader(opt)
+		r := NewReader(opt)
 		for off := 0; off < len(d); off += 1000 {
 			_, _ = r.Write(d[off:min(len(d), off+1000)])
 		}
@@ -121,7 +123,7 @@ func TestTraceReaderCutsLongLinesAsParseTraceDoes(t *testing.T) {
 }
 
 // A compile failure is held until a later compile of the process marks it caught (as the whole-file parse does);
-// the compile before it is handed out at once. A payload line longer than readLines' buffer is cut as ParseTrace
+// the compile before it is handed out at once. A payload line longer than readLines' buffer is cut as Parse
 // cuts it. synthetic_: written from the envelope format of the recorded traces (artifact, compilation_metrics).
 func TestTraceReaderHoldsAFailureUntilALaterCompile(t *testing.T) {
 	const glog = "V1127 00:46:14.296000 123 torch/_dynamo/utils.py:1] "
@@ -129,12 +131,12 @@ func TestTraceReaderHoldsAFailureUntilALaterCompile(t *testing.T) {
 	breakLines := glog + `{"artifact": {"name": "dynamo_graph_break_reason", "encoding": "string"}, "frame_id": 1, "frame_compile_id": 0, "attempt": 0, "rank": 0, "has_payload": "8e"}` +
 		"\n\tGraph break in user code at /r/x.py:9\n\tReason: " + string(bytes.Repeat([]byte("y"), traceBuf)) + "\n"
 	laterLine := glog + `{"compilation_metrics": {"compile_id": "1/0", "co_name": "g", "co_filename": "/r/x.py", "co_firstlineno": 8}, "frame_id": 1, "frame_compile_id": 0, "attempt": 0, "rank": 0}` + "\n"
-	opt := Options{Input: "synthetic_caught", Rank: 0}
-	r := NewTraceReader(opt)
+	opt := logparse.Options{Input: "synthetic_caught", Rank: 0}
+	r := NewReader(opt)
 	strLine := glog + `{"str": ["/r/x.py", 0]}` + "\n" // an envelope's records come when the next line starts
 	_, _ = r.Write([]byte(failedLine + strLine))
 	first := cloneRecords(r.Take())
-	if len(first) != 1 || first[0].Kind != KindCompile {
+	if len(first) != 1 || first[0].Kind != logparse.KindCompile {
 		t.Fatalf("before a later compile: %d records handed out, want the failed compile's only", len(first))
 	}
 	_, _ = r.Write([]byte(breakLines + laterLine + strLine))

@@ -1,4 +1,4 @@
-package logparse
+package trace
 
 import (
 	"encoding/json"

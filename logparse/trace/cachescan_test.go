@@ -1,4 +1,4 @@
-package logparse
+package trace
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // unmarshalCache is what cacheArtifact read of a payload before cacheFields: json.Unmarshal into a cachePayload.
@@ -18,10 +20,10 @@ func unmarshalCache(text string) (p cachePayload, valid, typeErr bool) {
 }
 
 // cachePayloads are the payloads of every FX graph and AOTAutograd cache artifact of the TORCH_TRACE files under
-// testdata, as ParseTrace collects them.
+// testdata, as Parse collects them.
 func cachePayloads(t testing.TB) []string {
 	var out []string
-	for _, root := range []string{"../testdata"} {
+	for _, root := range []string{"../../testdata"} {
 		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".log") {
 				return nil
@@ -36,7 +38,7 @@ func cachePayloads(t testing.TB) []string {
 			_ = readLines(f, 64<<10, func(line []byte, cut bool) {
 				if len(line) > 0 && line[0] == '\t' {
 					if cur != nil {
-						*cur = append(*cur, validString(line[1:]))
+						*cur = append(*cur, logparse.ValidString(line[1:]))
 					}
 					return
 				}

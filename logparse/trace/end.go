@@ -1,9 +1,11 @@
-package logparse
+package trace
 
 import (
 	"bytes"
 	"sort"
 	"strings"
+
+	"github.com/torchtriage/torchtriage/logparse"
 )
 
 // envelopeRank reads `"rank": N` of an envelope without decoding it; -1 when it has none.
@@ -25,14 +27,14 @@ func envelopeRank(b []byte) int {
 
 // envelopeCID reads `"frame_id": F, "frame_compile_id": C` of an envelope without decoding it. The envelope's
 // fields follow its payload object, so only a long line's end is searched (a compilation_metrics line is ~40 KB).
-func envelopeCID(b []byte) (CompileID, bool) {
+func envelopeCID(b []byte) (logparse.CompileID, bool) {
 	b = b[max(0, len(b)-400):]
 	f := envelopeInt(b, `"frame_id": `)
 	c := envelopeInt(b, `"frame_compile_id": `)
 	if f < 0 || c < 0 {
-		return NoCompileID, false
+		return logparse.NoCompileID, false
 	}
-	return CompileID{Autograd: -1, Frame: f, Compile: c}, true
+	return logparse.CompileID{Autograd: -1, Frame: f, Compile: c}, true
 }
 
 // envelopeInt reads the number after key in b, -1 when there is none.
@@ -60,8 +62,8 @@ func (st *traceState) loggedErrors() {
 		if st.finished(r.CompileID) {
 			continue
 		}
-		if isCompileErrorClass(r.Error.Class) {
-			r.Kind = KindCompileError
+		if logparse.IsCompileErrorClass(r.Error.Class) {
+			r.Kind = logparse.KindCompileError
 		}
 		st.emit(r)
 	}
@@ -69,7 +71,7 @@ func (st *traceState) loggedErrors() {
 
 // finished reports a compile (frame and compile id, whatever its attempt and compiled-autograd id: the envelope
 // fields envelopeCID reads) that reached its compilation_metrics.
-func (st *traceState) finished(cid CompileID) bool {
+func (st *traceState) finished(cid logparse.CompileID) bool {
 	for k := range st.metricsOf {
 		if k.Frame == cid.Frame && k.Compile == cid.Compile {
 			return true
@@ -95,17 +97,17 @@ func (st *traceState) endsMidCompile() {
 	if _, refused := st.pendLine[cid]; refused || st.limitName[cid] != "" {
 		return
 	}
-	r := st.record(nil, st.lastLine, KindOther)
+	r := st.record(nil, st.lastLine, logparse.KindOther)
 	r.CompileID, r.Cut = cid, CutMidCompile
 	st.emit(r)
 }
 
 // compileID is the compile id an envelope carries (frame_id, frame_compile_id, attempt); NoCompileID when none.
-func (env *envelope) compileID() CompileID {
+func (env *envelope) compileID() logparse.CompileID {
 	if env.FrameID == nil || env.FrameCompileID == nil {
-		return NoCompileID
+		return logparse.NoCompileID
 	}
-	cid := CompileID{Autograd: -1, Frame: *env.FrameID, Compile: *env.FrameCompileID}
+	cid := logparse.CompileID{Autograd: -1, Frame: *env.FrameID, Compile: *env.FrameCompileID}
 	if env.Attempt != nil {
 		cid.Attempt = *env.Attempt
 	}
@@ -115,7 +117,7 @@ func (env *envelope) compileID() CompileID {
 // finish emits what only the end of the file tells: a compile refused at the recompile limit (its
 // recompile_reasons artifact has no compilation_metrics), and breaks known only from restart_reasons.
 func (st *traceState) finish() {
-	cids := make([]CompileID, 0, len(st.pending))
+	cids := make([]logparse.CompileID, 0, len(st.pending))
 	for cid := range st.pending {
 		cids = append(cids, cid)
 	}
@@ -127,10 +129,10 @@ func (st *traceState) finish() {
 		if last, ok := st.lastOf[cid.Frame]; ok && last > cid.Compile {
 			continue // the frame compiled again after it: this compile was not refused at a limit
 		}
-		r := st.record(nil, line, KindRecompile)
+		r := st.record(nil, line, logparse.KindRecompile)
 		r.CompileID, r.Era = cid, st.era()
 		fn := st.frameFn[cid.Frame]
-		r.Recompile = &Recompile{Function: fn.Func, File: fn.File, Line: fn.Line, Failures: failuresOf(reasons)}
+		r.Recompile = &logparse.Recompile{Function: fn.Func, File: fn.File, Line: fn.Line, Failures: failuresOf(reasons)}
 		st.emit(r)
 		st.emit(st.limitRecord(cid, reasons, line))
 	}
@@ -177,13 +179,30 @@ func isLimitReason(s string) bool {
 		strings.Contains(s, "recompile_limit")
 }
 
-func (st *traceState) limitRecord(cid CompileID, reasons []string, line int) *Record {
-	r := st.record(nil, line, KindLimitHit)
+func (st *traceState) limitRecord(cid logparse.CompileID, reasons []string, line int) *logparse.Record {
+	r := st.record(nil, line, logparse.KindLimitHit)
 	r.CompileID, r.Era = cid, st.era()
 	fn := st.frameFn[cid.Frame]
-	r.Limit = &LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line, Limit: st.limitName[cid]}
+	r.Limit = &logparse.LimitHit{Function: fn.Func, File: fn.File, Line: fn.Line, Limit: st.limitName[cid]}
 	if fs := failuresOf(reasons); len(fs) > 0 {
 		r.Limit.LastReason = fs[0].CompileID + ": " + fs[0].Guard
 	}
 	return r
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// atoi parses a run of ASCII digits; ok is false when b is empty or not all digits or too long.
+func atoi(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if !isDigit(c) {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }

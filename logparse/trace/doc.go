@@ -1,0 +1,11 @@
+// Package trace reads TORCH_TRACE structured files (dedicated_log_torch_trace_*.log: glog-headed JSON envelopes
+// and their payload lines) into the same typed logparse.Records the text logs give, marked FromTrace: Parse of a
+// whole file, Reader of one still being written. It holds the trace's own state (envelopes, compilation
+// metrics, cache artifacts, shapes, DDPOptimizer's split, a file cut mid-compile) and nothing else; the records,
+// their kinds and the readers it shares with the text parser (glog heads, tracebacks, guard failures, cudagraph
+// skips) are logparse's, which it imports.
+//
+// logparse does not import it: logparse.ParseInputs, which picks a trace input by its name or its first line,
+// reads one through the function its caller hands in (logparse.Sink.Trace, set to Parse by report.Load, the
+// one caller that reads inputs), so the dispatch stays where the inputs are read and the import goes one way.
+package trace
