@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/ladder"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -128,6 +129,8 @@ type Model struct {
 	quitAt    time.Time           // when the TUI quit with runs live: it waits for them, saying so (quitText)
 	loadErr   string
 	loading   bool
+	lad       *ladderState                                 // the backend ladder while it runs (L)
+	runLadder func(ladder.Options) (*ladder.Ladder, error) // tests: climbs instead of ladder.Run
 }
 
 // newModel builds a session's model; nothing starts until Init.

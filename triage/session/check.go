@@ -13,6 +13,11 @@ import (
 // relaunch, if any, and returns the directory and meta of the last run. onEvent (optional) hears relaunches and
 // stalls as they happen. SIGINT/SIGTERM/SIGHUP to the tool stop the repro's whole process tree first.
 func RunToEnd(store *runs.Store, spec runs.Spec, probe bool, onEvent func(Note)) (string, runs.Meta, error) {
+	return RunToEndContext(context.Background(), store, spec, probe, onEvent)
+}
+
+// RunToEndContext is RunToEnd whose run is stopped (its process tree ended) when ctx is cancelled.
+func RunToEndContext(ctx context.Context, store *runs.Store, spec runs.Spec, probe bool, onEvent func(Note)) (string, runs.Meta, error) {
 	if probe {
 		spec = withProbe(spec)
 	} else if spec.CollectiveTimeout > 0 {
@@ -20,7 +25,7 @@ func RunToEnd(store *runs.Store, spec runs.Spec, probe bool, onEvent func(Note))
 	}
 	stop := runner.KillAllOnSignals(nil)
 	defer stop()
-	run, err := runner.Start(context.Background(), store, spec, func(ev runner.Event) {
+	run, err := runner.Start(ctx, store, spec, func(ev runner.Event) {
 		if onEvent != nil && (ev.Kind == runner.EventRelaunched || ev.Kind == runner.EventStalled) {
 			onEvent(Note{Kind: ev.Kind, At: ev.Time, Since: ev.Since, Text: ev.Note, Meta: ev.Meta})
 		}
