@@ -87,12 +87,7 @@ func (m *Model) ladderEnded(msg ladderDoneMsg) tea.Cmd {
 	case msg.err != nil:
 		m.flash = "the backend ladder could not run: " + msg.err.Error()
 	default:
-		m.flash = "ladder " + msg.l.Experiment + ": " + msg.l.Summary
-		for _, t := range msg.l.Tiers {
-			if msg.l.FirstBad != nil && t.Backend == *msg.l.FirstBad && t.Why != "" {
-				m.flash += " — " + t.Backend + ": " + t.Why
-			}
-		}
+		m.flash = ladder.Headline(msg.l)
 	}
 	return m.rebuildStory()
 }

@@ -90,7 +90,8 @@ type Options struct {
 	Progress    func(string)  // hears each step as it starts and ends ("tier 2/4 aot_eager: ok"; may be nil)
 	Format      string        // how Write writes it: "json", else text
 	// Context, when cancelled, stops the running tier's process tree and the ladder (Run returns ErrStopped);
-	// nil: never.
+	// nil: never. With a Context the caller handles the signals (the TUI); without, SIGINT/SIGTERM/SIGHUP stop
+	// the tier's processes (session.RunToEnd).
 	Context context.Context
 	Now     func() time.Time
 }
@@ -210,11 +211,13 @@ func runTier(o Options, experiment, backend string) (Tier, error) {
 		})
 	}
 	guard := guardRepro(spec.Dir)
-	ctx := o.Context
-	if ctx == nil {
-		ctx = context.Background()
+	run := session.RunToEnd // SIGINT/SIGTERM/SIGHUP stop the tier's processes
+	if o.Context != nil {   // the caller's context stops them; its own signal handler too (the TUI's)
+		run = func(store *runs.Store, spec runs.Spec, probe bool, on func(session.Note)) (string, runs.Meta, error) {
+			return session.RunToEndContext(o.Context, store, spec, probe, on)
+		}
 	}
-	dir, meta, err := session.RunToEndContext(ctx, o.Store, spec, true, nil)
+	dir, meta, err := run(o.Store, spec, true, nil)
 	guard.restore(dir)
 	if err != nil {
 		return Tier{}, err
