@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/triage/ladder"
+	"github.com/torchtriage/torchtriage/triage/runs"
 )
 
 // ladderState is the backend ladder started with L: its progress line and how to stop it.
@@ -36,6 +38,8 @@ func (m *Model) askLadder() tea.Cmd {
 		m.flash = "opened logs have no command to run the backend ladder on: torchtriage ladder -- CMD"
 	case m.cur == nil || !m.cur.done:
 		m.flash = "the backend ladder runs once the run has ended: wait for it, or cancel it (c)"
+	case m.cur.hasMeta && m.cur.meta.UserArgv != nil && !slices.Equal(m.cur.meta.UserArgv, runs.RedactArgv(m.opt.spec.Argv)):
+		m.flash = "this run is of another command: L climbs this session's; torchtriage ladder -- CMD for that one"
 	default:
 		m.ask(fmt.Sprintf("Run the backend ladder on this repro? It runs it up to %d times (%s). (y/n)",
 			len(ladder.Backends), strings.Join(ladder.Backends, ", ")), (*Model).startLadder)
@@ -55,14 +59,10 @@ func (m *Model) startLadder() tea.Cmd {
 	m.lad = &ladderState{ch: ch, cancel: cancel, line: "backend ladder: starting"}
 	o := ladder.Options{Store: m.opt.store, Spec: spec, Playbooks: m.opt.set, Context: ctx,
 		CheckAccuracy: m.checklist().Wrong != "", Progress: func(s string) { ch <- ladderLineMsg(s) }}
-	run := m.runLadder
-	if run == nil {
-		run = ladder.Run
-	}
-	go func() {
+	go func(run func(ladder.Options) (*ladder.Ladder, error)) {
 		l, err := run(o)
 		ch <- ladderDoneMsg{l, err}
-	}()
+	}(m.runLadder)
 	return waitLadder(ch)
 }
 

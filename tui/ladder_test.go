@@ -112,6 +112,8 @@ func TestLadderCancelIsTheUsers(t *testing.T) {
 func TestLadderNotAvailableSaysWhy(t *testing.T) {
 	demo := ladderModel(t)
 	demo.opt.mode = modeDemo
+	other := ladderModel(t) // a run of an earlier session, of another command, shown from the runs view
+	other.cur.meta.UserArgv, other.cur.hasMeta = []string{"python", "other.py"}, true
 	live := liveModel(t, 120, 32)
 	feedRun(t, live, 1, "gb_recompile.triage.log", "breaks", "graph_breaks,recompiles", -1)
 	for name, c := range map[string]struct {
@@ -121,6 +123,7 @@ func TestLadderNotAvailableSaysWhy(t *testing.T) {
 		"demo":   {demo, "not a replayed recording"},
 		"opened": {openModel(t, 120, 32, "gb_recompile.triage.log"), "opened logs have no command"},
 		"live":   {live, "runs once the run has ended"},
+		"other":  {other, "this run is of another command"},
 	} {
 		if cmd := press(c.m, "L"); cmd != nil || c.m.prompt != nil || c.m.lad != nil || !strings.Contains(plain(c.m), c.want) {
 			t.Errorf("%s: %q\n%s", name, c.m.flash, plain(c.m))
