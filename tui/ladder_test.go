@@ -130,3 +130,24 @@ func TestLadderNotAvailableSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// On a run PyTorch's accuracy check found wrong the checklist proposes the wrong-result step and names L; the
+// ladder then runs with the accuracy check on.
+func TestLadderIsTheWrongStep(t *testing.T) {
+	m := liveModel(t, 120, 40)
+	feedRun(t, m, 1, "minifier.aot_l4_accuracy.run.log", "breaks", "graph_breaks,recompiles", 1)
+	press(m, "n")
+	if s := strings.Join(strings.Fields(plain(m)), " "); !strings.Contains(s, "runs the backend ladder on this repro (torchtriage ladder)") || !strings.Contains(s, "L backend ladder on this repro") {
+		t.Fatalf("the wrong-result step does not name L:\n%s", plain(m))
+	}
+	got := make(chan ladder.Options, 1)
+	m.runLadder = func(o ladder.Options) (*ladder.Ladder, error) {
+		got <- o
+		return &ladder.Ladder{Summary: "every tier passed"}, nil
+	}
+	press(m, "L")
+	pumpLadder(t, m, press(m, "y"))
+	if o := <-got; !o.CheckAccuracy {
+		t.Error("the ladder of a wrong result runs without PyTorch's accuracy check")
+	}
+}
