@@ -54,9 +54,9 @@ func (m *Model) startLadder() tea.Cmd {
 	if m.cur.hasMeta && m.cur.meta.Preset != "" {
 		spec.Preset, spec.Logs = m.cur.meta.Preset, nil
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancelCause(context.Background()) // the stopped tier's meta.json says the user's words
 	ch := make(chan tea.Msg, 64)
-	m.lad = &ladderState{ch: ch, cancel: cancel, line: "backend ladder: starting"}
+	m.lad = &ladderState{ch: ch, cancel: func() { cancel(ladder.ErrStopped) }, line: "backend ladder: starting"}
 	o := ladder.Options{Store: m.opt.store, Spec: spec, Playbooks: m.opt.set, Context: ctx,
 		CheckAccuracy: m.checklist().Wrong != "", Progress: func(s string) { ch <- ladderLineMsg(s) }}
 	go func(run func(ladder.Options) (*ladder.Ladder, error)) {

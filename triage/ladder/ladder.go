@@ -42,7 +42,8 @@ const (
 )
 
 // ErrStopped is Run's error when Options.Context was cancelled: the user stopped the ladder, the program did
-// nothing wrong; the ladder returned holds the tiers run so far and the stopped one.
+// nothing wrong; the ladder returned holds the tiers run so far and the stopped one. Cancelled with it as the
+// cause (context.WithCancelCause), the stopped tier's meta.json keeps its words as the stop reason.
 var ErrStopped = errors.New("the ladder was stopped by the user")
 
 // Tier is one backend's run.

@@ -65,7 +65,8 @@ func TestLadderStoppedByTheUser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancelWith := context.WithCancelCause(context.Background())
+	cancel := func() { cancelWith(ErrStopped) }
 	var said []string
 	start := time.Now()
 	l, err := Run(Options{Store: store, Spec: runs.Spec{Argv: []string{"sh", "-c", "sleep 60"}, Dir: t.TempDir()}, Context: ctx,
@@ -84,6 +85,10 @@ func TestLadderStoppedByTheUser(t *testing.T) {
 	if len(l.Tiers) != 1 || l.Tiers[0].Result != Stopped || !strings.Contains(l.Tiers[0].Why, "stopped by the user") ||
 		l.FirstBad != nil || !strings.Contains(l.Summary, "stopped by the user during tier eager") {
 		t.Errorf("%+v %q", l.Tiers, l.Summary)
+	}
+	// the tier's stored run says who stopped it, in the cause's words (not "the tool stopped its runs")
+	if m, err := runs.LoadRun(l.Tiers[0].Run); err != nil || m.StopReason != ErrStopped.Error() {
+		t.Errorf("the stopped tier's meta: %q %v", m.StopReason, err)
 	}
 	if want := []string{"tier 1/4 eager: running", "tier 1/4 eager: stopped by the user"}; strings.Join(said, "|") != strings.Join(want, "|") {
 		t.Errorf("progress %q", said)
