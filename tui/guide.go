@@ -134,6 +134,9 @@ func (m *Model) guideBody(w, h int) []string {
 		if step.Preset != "" && m.opt.mode != modeOpen {
 			words += " Enter relaunches with preset " + step.Preset + " (" + step.TorchLogs + ")."
 		}
+		if step.ID == playbooks.WrongStep.ID && m.opt.mode == modeRun {
+			words += " L runs the backend ladder on this repro (torchtriage ladder): the first backend that goes wrong."
+		}
 		for _, l := range cells.Wrap(words, w-8) {
 			lines = append(lines, "     "+th.dim.Render(l))
 		}

@@ -43,18 +43,19 @@ func builtinSet(t testing.TB) *playbooks.Set {
 // testdataPath): each is read where it lies in the repo's top-level testdata/, the one copy every package's tests
 // read, under the directory named here.
 var fixtures = map[string]string{
-	"c01_mlp.cold.log":              "compile/torch-2.14",
-	"c01_mlp.warm.log":              "compile/torch-2.14",
-	"ddp_2ranks.ddp.log":            "fixtures/torch-2.14",
-	"g03_cg_dynamic.perf.log":       "fixtures/torch-2.11-cuda",
-	"g09a_nccl_same_gpu.triage.log": "fixtures/torch-2.11-cuda",
-	"gb_recompile.triage.log":       "fixtures/torch-2.14",
-	"r05_dist_c10d.guards.log":      "fixtures/torch-2.14",
-	"r05_dist_c10d.trace":           "fixtures/torch-2.14",
-	"r05_dist_c10d.triage.log":      "fixtures/torch-2.14",
-	"r06_dist_funcol.triage.log":    "fixtures/torch-2.14",
-	"r07_fullgraph.triage.log":      "fixtures/torch-2.14",
-	"r12_limit_str.triage.log":      "fixtures/torch-2.14",
+	"c01_mlp.cold.log":                 "compile/torch-2.14",
+	"minifier.aot_l4_accuracy.run.log": "compile-wrong/torch-2.14",
+	"c01_mlp.warm.log":                 "compile/torch-2.14",
+	"ddp_2ranks.ddp.log":               "fixtures/torch-2.14",
+	"g03_cg_dynamic.perf.log":          "fixtures/torch-2.11-cuda",
+	"g09a_nccl_same_gpu.triage.log":    "fixtures/torch-2.11-cuda",
+	"gb_recompile.triage.log":          "fixtures/torch-2.14",
+	"r05_dist_c10d.guards.log":         "fixtures/torch-2.14",
+	"r05_dist_c10d.trace":              "fixtures/torch-2.14",
+	"r05_dist_c10d.triage.log":         "fixtures/torch-2.14",
+	"r06_dist_funcol.triage.log":       "fixtures/torch-2.14",
+	"r07_fullgraph.triage.log":         "fixtures/torch-2.14",
+	"r12_limit_str.triage.log":         "fixtures/torch-2.14",
 }
 
 // testdataPath is the path of a file a test names: one of fixtures by its name (testlogs.Path: ../testdata/…),

@@ -25,13 +25,15 @@ const (
 	scopePicker
 	scopeInput
 	scopePrompt
-	scopeStall // the stall banner, on any screen
+	scopeStall  // the stall banner, on any screen
+	scopeLadder // the backend ladder while it runs: it takes every key
 	numScopes
 )
 
 // scopeTitles head the groups of the help screen, in this order.
 var scopeTitles = [numScopes]string{"Everywhere", "Lists (main screen)", "Move (all but detail)", "Sub-screens",
-	"Detail", "Log", "Runs", "Checklist", "Preset picker", "Input line", "Question", "Stall banner"}
+	"Detail", "Log", "Runs", "Checklist", "Preset picker", "Input line", "Question", "Stall banner",
+	"Backend ladder (while it runs)"}
 
 // binding is one row of the key table: the keys and their help (bubbles/key), the scopes it works in, the
 // footers that show it and what it does. The table's order is the footers' order.
@@ -109,6 +111,8 @@ func (m *Model) scopes() []scope {
 	switch {
 	case m.prompt != nil:
 		return []scope{scopePrompt}
+	case m.lad != nil:
+		return []scope{scopeLadder}
 	case m.typing:
 		return []scope{scopeInput}
 	case m.pre.picking:

@@ -80,6 +80,8 @@ func newKeyMap() keyMap {
 		bind(scopeEverywhere, "R", "R", "ranks", toggleScreen(screenRanks)).footer(scopeLists),
 		bind(scopeEverywhere, "t", "t", "timeline", toggleScreen(screenTimeline)).footer(scopeLists),
 		bind(scopeLists, "n", "n", "next step", do((*Model).openGuide)).footer(scopeLists),
+		bind(scopeEverywhere, "L", "L", "backend ladder on this repro", (*Model).askLadder).footer(scopeGuide).launching(),
+		bind(scopeLadder, "esc ctrl+c", "esc/ctrl+c", "stop the ladder", do((*Model).stopLadder)).atEnd(),
 		bind(scopeEverywhere, "i", "i", "command, verdict in full", toggleScreen(screenInfo)),
 
 		// one binding each for the banner and every screen: s and c keep working once w dismissed the banner

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/ladder"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -128,12 +129,14 @@ type Model struct {
 	quitAt    time.Time           // when the TUI quit with runs live: it waits for them, saying so (quitText)
 	loadErr   string
 	loading   bool
+	lad       *ladderState                                 // the backend ladder while it runs (L)
+	runLadder func(ladder.Options) (*ladder.Ladder, error) // ladder.Run; tests climb a fake
 }
 
 // newModel builds a session's model; nothing starts until Init.
 func newModel(opt options) *Model {
 	m := &Model{opt: opt, dark: true, keys: newKeyMap(), w: 80, h: 24, now: time.Now,
-		pbText: map[string][]string{}}
+		pbText: map[string][]string{}, runLadder: ladder.Run}
 	m.th = newTheme(opt.color, true)
 	m.input = inputLine{prompt: "/", limit: 200}
 	m.logv = logState{rank: -1, cur: -1} // every rank, nothing marked

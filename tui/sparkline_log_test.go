@@ -10,6 +10,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/triage/story"
 	"github.com/torchtriage/torchtriage/triage/text"
+	"github.com/torchtriage/torchtriage/tui/spark"
 )
 
 // floorStore is a store of six recorded runs whose trend has every kind of point the bringup log's trend line
@@ -84,7 +85,7 @@ func cellSays(c rune) string {
 	switch {
 	case c == ' ':
 		return "–"
-	case slices.Contains(sparkBlocks, c):
+	case slices.Contains(spark.Blocks, c):
 		return "exact"
 	}
 	return "floor"

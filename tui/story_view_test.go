@@ -58,47 +58,6 @@ func TestGoldenRunsStory(t *testing.T) {
 	}
 }
 
-func TestSparkline(t *testing.T) {
-	for _, c := range []struct {
-		in     []int
-		floors []bool
-		want   string
-	}{
-		{[]int{1, 0, -1}, nil, "█▁ "}, {[]int{0, 0}, nil, "▁▁"}, {[]int{3, 1, 0, -1, 6}, nil, "▅▃▁ █"}, {[]int{-1, -1}, nil, "  "},
-		{nil, nil, ""}, {[]int{0, 0, -1}, []bool{true, false, false}, "⣀▁ "}, {[]int{8, 1, 4, 8}, []bool{false, true, true, true}, "█⣤⣶⣿"},
-	} {
-		if got := sparkline(c.in, c.floors); got != c.want {
-			t.Errorf("sparkline(%v, %v) = %q, want %q", c.in, c.floors, got, c.want)
-		}
-	}
-	var many []int
-	for i := 1; i <= 20; i++ {
-		many = append(many, i)
-	}
-	plainSt := newTheme(false, true).plain
-	if got, mk := sparkSeries("breaks", many, nil, 8, plainSt); got != "breaks …▆▆▇▇▇███ → 20" || mk.legend() != "" {
-		t.Errorf("a long series keeps its newest values: %q %q", got, mk.legend())
-	}
-	// the newest value is the newest run's, "–" where it has none, as the bringup log's trend says (it skipped
-	// the gap and showed an older run's 2 as the latest)
-	if got, mk := sparkSeries("breaks", []int{2, -1}, nil, 8, plainSt); got != "breaks █  → –" || mk.legend() != sparkLegendGap {
-		t.Errorf("the newest value of a gap: %q %q", got, mk.legend())
-	}
-	// a run that did not complete counted only what it reached: its counts are floors, drawn dotted, a floor of 0
-	// too (⣀, not a gap: the log says "≥0", not "–"), and the newest value reads as the log's "≥1"; it drew the
-	// floor of 0 as a gap and the floor of 1 as an exact bar
-	if got, mk := sparkSeries("breaks", []int{2, 0, 1}, []bool{false, true, true}, 8, plainSt); got != "breaks █⣀⣶ → ≥1" || mk.legend() != sparkLegendFloor {
-		t.Errorf("stopped runs: %q %q", got, mk.legend())
-	}
-	if got, _ := sparkSeries("breaks", []int{2, 0}, []bool{false, true}, 8, plainSt); got != "breaks █⣀ → ≥0" {
-		t.Errorf("a newest floor of 0 reads as the log's ≥0: %q", got)
-	}
-	// the legend names the marks the drawn points show, not those cut off
-	if _, mk := sparkSeries("breaks", []int{0, -1, 1, 2}, []bool{true}, 2, plainSt); mk.legend() != "" {
-		t.Errorf("a legend of marks cut off: %q", mk.legend())
-	}
-}
-
 // Through the runner: a demo run in a temporary store, the runs view opened while it runs, the story rebuilt
 // when it ends, and a note saved to its meta.json.
 func TestDemoSessionStoryAndNote(t *testing.T) {

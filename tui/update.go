@@ -58,6 +58,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.rebuildStory()
 	case storyMsg:
 		m.applyStory(msg)
+	case ladderLineMsg:
+		if m.lad != nil && !m.lad.stopped {
+			m.lad.line = "backend ladder: " + string(msg)
+		}
+		if m.lad != nil {
+			return waitLadder(m.lad.ch)
+		}
+	case ladderDoneMsg:
+		return m.ladderEnded(msg)
 	case noteSavedMsg:
 		return m.noteSaved(msg)
 	case tea.KeyPressMsg:

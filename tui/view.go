@@ -95,6 +95,8 @@ func (m *Model) message() (text string, st lipgloss.Style, ok bool) {
 	switch {
 	case m.prompt != nil:
 		return m.prompt.text, m.th.warn, true
+	case m.lad != nil:
+		return m.lad.line, m.th.warn, true
 	case m.typing || m.stallBanner():
 		return "", st, false
 	case m.flash != "":

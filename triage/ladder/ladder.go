@@ -2,6 +2,8 @@ package ladder
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,7 +38,13 @@ const (
 	NotCompiled  Result = "not_compiled"  // it ran but compiled nothing: the tier proves nothing
 	DidNotStart  Result = "did_not_start" // the command could not be launched
 	NotRun       Result = "not_run"       // not run: a tier before it failed
+	Stopped      Result = "stopped"       // the user stopped the ladder during this tier (Options.Context): not judged
 )
+
+// ErrStopped is Run's error when Options.Context was cancelled: the user stopped the ladder, the program did
+// nothing wrong; the ladder returned holds the tiers run so far and the stopped one. Cancelled with it as the
+// cause (context.WithCancelCause), the stopped tier's meta.json keeps its words as the stop reason.
+var ErrStopped = errors.New("the ladder was stopped by the user")
 
 // Tier is one backend's run.
 type Tier struct {
@@ -80,9 +88,13 @@ type Options struct {
 	Minify      bool          // run the minifier on the first bad tier
 	Bisect      bool          // run the compiler bisector on the first bad tier
 	ToolTimeout time.Duration // the minifier's and the bisector's limit; 0 = 20 minutes
-	Progress    func(string)  // hears each step as it starts and ends (may be nil)
+	Progress    func(string)  // hears each step as it starts and ends ("tier 2/4 aot_eager: ok"; may be nil)
 	Format      string        // how Write writes it: "json", else text
-	Now         func() time.Time
+	// Context, when cancelled, stops the running tier's process tree and the ladder (Run returns ErrStopped);
+	// nil: never. With a Context the caller handles the signals (the TUI); without, SIGINT/SIGTERM/SIGHUP stop
+	// the tier's processes (session.RunToEnd).
+	Context context.Context
+	Now     func() time.Time
 }
 
 func (o Options) say(format string, args ...any) {
@@ -113,17 +125,25 @@ func Run(o Options) (*Ladder, error) {
 	}
 	l := &Ladder{Experiment: "ladder-" + now().UTC().Format("20060102-150405"), AccuracyChecked: o.CheckAccuracy}
 	failed := false
-	for _, b := range Backends {
+	for i, b := range Backends {
+		at := fmt.Sprintf("%d/%d %s", i+1, len(Backends), b) // "2/4 aot_eager"
 		if failed {
 			l.Tiers = append(l.Tiers, Tier{Backend: b, Result: NotRun})
 			continue
 		}
-		o.say("tier %s: running", b)
+		o.say("tier %s: running", at)
 		t, err := runTier(o, l.Experiment, b)
+		if o.Context != nil && o.Context.Err() != nil {
+			t.Backend, t.Result, t.Why, t.Playbook = b, Stopped, "stopped by the user: this tier was not judged", ""
+			l.Tiers = append(l.Tiers, t)
+			o.say("tier %s: stopped by the user", at)
+			l.Summary = "the ladder was stopped by the user during tier " + b + ": no verdict"
+			return l, ErrStopped
+		}
 		if err != nil {
 			return l, err
 		}
-		o.say("tier %s: %s%s", b, t.Result, prefixed(": ", t.Why))
+		o.say("tier %s: %s%s", at, t.Result, prefixed(": ", t.Why))
 		l.Tiers = append(l.Tiers, t)
 		if t.Result != OK {
 			failed = true
@@ -192,7 +212,13 @@ func runTier(o Options, experiment, backend string) (Tier, error) {
 		})
 	}
 	guard := guardRepro(spec.Dir)
-	dir, meta, err := session.RunToEnd(o.Store, spec, true, nil)
+	run := session.RunToEnd // SIGINT/SIGTERM/SIGHUP stop the tier's processes
+	if o.Context != nil {   // the caller's context stops them; its own signal handler too (the TUI's)
+		run = func(store *runs.Store, spec runs.Spec, probe bool, on func(session.Note)) (string, runs.Meta, error) {
+			return session.RunToEndContext(o.Context, store, spec, probe, on)
+		}
+	}
+	dir, meta, err := run(o.Store, spec, true, nil)
 	guard.restore(dir)
 	if err != nil {
 		return Tier{}, err

@@ -109,3 +109,17 @@ func TestBisectWords(t *testing.T) {
 		t.Errorf("no verdict: %q", got)
 	}
 }
+
+// Headline is the summary and the first bad tier's why, in the ladder's own words; no why when every tier passed.
+func TestHeadline(t *testing.T) {
+	bad := "aot_eager"
+	l := &Ladder{Experiment: "ladder-1", FirstBad: &bad, Summary: "aot_eager is the first bad tier",
+		Tiers: []Tier{{Backend: "eager", Result: OK}, {Backend: "aot_eager", Result: CompileError, Why: "compile error: X"}}}
+	if got, want := Headline(l), "ladder ladder-1: aot_eager is the first bad tier — aot_eager: compile error: X"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	l.FirstBad, l.Summary = nil, "every tier passed"
+	if got := Headline(l); got != "ladder ladder-1: every tier passed" {
+		t.Errorf("%q", got)
+	}
+}

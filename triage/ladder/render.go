@@ -65,6 +65,18 @@ func WriteText(w io.Writer, l *Ladder) error {
 	return err
 }
 
+// Headline is the ladder in one sentence for a status line: "ladder ID: " and its summary, then the first bad
+// tier's why ("… — aot_eager: compile error: …").
+func Headline(l *Ladder) string {
+	s := "ladder " + l.Experiment + ": " + l.Summary
+	if l.FirstBad != nil {
+		if t := l.tier(*l.FirstBad); t != nil && t.Why != "" {
+			s += " — " + t.Backend + ": " + t.Why
+		}
+	}
+	return s
+}
+
 // Write writes the ladder in format: "json" (WriteJSON), else text (WriteText).
 func Write(w io.Writer, l *Ladder, format string) error {
 	if format == "json" {

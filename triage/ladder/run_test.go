@@ -1,8 +1,11 @@
 package ladder
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/torchtriage/torchtriage/triage/runs"
 )
@@ -51,5 +54,43 @@ func TestLadderStopsAtTheFirstBadTier(t *testing.T) {
 	store, _ := runs.OpenStore(t.TempDir())
 	if _, err := Run(Options{Store: store, Spec: runs.Spec{Argv: []string{"true"}}, Mismatch: "("}); err == nil || !strings.Contains(err.Error(), "--mismatch") {
 		t.Errorf("a bad --mismatch: %v", err)
+	}
+}
+
+// Cancelling Options.Context stops the running tier's process (not left to its end) and the ladder: the tier is
+// `stopped` by the user, not judged (never a hang or a failure of the program), the later tiers are not run, and
+// Run says ErrStopped. The progress lines name each tier's place ("tier 1/4 eager: running").
+func TestLadderStoppedByTheUser(t *testing.T) {
+	store, err := runs.OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancelWith := context.WithCancelCause(context.Background())
+	cancel := func() { cancelWith(ErrStopped) }
+	var said []string
+	start := time.Now()
+	l, err := Run(Options{Store: store, Spec: runs.Spec{Argv: []string{"sh", "-c", "sleep 60"}, Dir: t.TempDir()}, Context: ctx,
+		Progress: func(s string) {
+			said = append(said, s)
+			if strings.HasSuffix(s, "running") {
+				go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+			}
+		}})
+	if !errors.Is(err, ErrStopped) {
+		t.Fatalf("err %v", err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("the tier ran on for %s after the stop", d)
+	}
+	if len(l.Tiers) != 1 || l.Tiers[0].Result != Stopped || !strings.Contains(l.Tiers[0].Why, "stopped by the user") ||
+		l.FirstBad != nil || !strings.Contains(l.Summary, "stopped by the user during tier eager") {
+		t.Errorf("%+v %q", l.Tiers, l.Summary)
+	}
+	// the tier's stored run says who stopped it, in the cause's words (not "the tool stopped its runs")
+	if m, err := runs.LoadRun(l.Tiers[0].Run); err != nil || m.StopReason != ErrStopped.Error() {
+		t.Errorf("the stopped tier's meta: %q %v", m.StopReason, err)
+	}
+	if want := []string{"tier 1/4 eager: running", "tier 1/4 eager: stopped by the user"}; strings.Join(said, "|") != strings.Join(want, "|") {
+		t.Errorf("progress %q", said)
 	}
 }

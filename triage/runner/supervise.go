@@ -76,7 +76,7 @@ func (r *Run) supervise(ctx context.Context) {
 			r.escalateAfter(0, r.dumpBeforeStop())
 		case <-ctxDone:
 			ctxDone = nil
-			r.Stop("the tool stopped its runs")
+			r.Stop(stopCause(ctx))
 		}
 	}
 }
@@ -145,6 +145,15 @@ func (r *Run) setState(s runs.State, kind EventKind, since time.Time, note strin
 // returns at once; Wait tells when it is over. Meta's StopReason says the
 // tool stopped it.
 func (r *Run) Cancel() { r.Stop("cancelled") }
+
+// stopCause is why a cancelled context stops the run: its cause's words when it was cancelled with one
+// (context.WithCancelCause: "stopped by the user (backend ladder)"), else "the tool stopped its runs".
+func stopCause(ctx context.Context) string {
+	if err := context.Cause(ctx); err != nil && err != context.Canceled && err != context.DeadlineExceeded {
+		return err.Error()
+	}
+	return "the tool stopped its runs"
+}
 
 // Stop is Cancel with the reason meta.json keeps ("cancelled", "relaunched
 // with preset deep", "torchtriage got SIGTERM"): what the tool did itself is

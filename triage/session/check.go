@@ -13,14 +13,20 @@ import (
 // relaunch, if any, and returns the directory and meta of the last run. onEvent (optional) hears relaunches and
 // stalls as they happen. SIGINT/SIGTERM/SIGHUP to the tool stop the repro's whole process tree first.
 func RunToEnd(store *runs.Store, spec runs.Spec, probe bool, onEvent func(Note)) (string, runs.Meta, error) {
+	stop := runner.KillAllOnSignals(nil)
+	defer stop()
+	return RunToEndContext(context.Background(), store, spec, probe, onEvent)
+}
+
+// RunToEndContext is RunToEnd whose run is stopped (its process tree ended) when ctx is cancelled. It leaves the
+// signals to its caller (the TUI has its own handler, which stops every run and restores the terminal).
+func RunToEndContext(ctx context.Context, store *runs.Store, spec runs.Spec, probe bool, onEvent func(Note)) (string, runs.Meta, error) {
 	if probe {
 		spec = withProbe(spec)
 	} else if spec.CollectiveTimeout > 0 {
 		return "", runs.Meta{}, ErrCollectiveTimeoutNeedsProbe
 	}
-	stop := runner.KillAllOnSignals(nil)
-	defer stop()
-	run, err := runner.Start(context.Background(), store, spec, func(ev runner.Event) {
+	run, err := runner.Start(ctx, store, spec, func(ev runner.Event) {
 		if onEvent != nil && (ev.Kind == runner.EventRelaunched || ev.Kind == runner.EventStalled) {
 			onEvent(Note{Kind: ev.Kind, At: ev.Time, Since: ev.Since, Text: ev.Note, Meta: ev.Meta})
 		}
