@@ -3,6 +3,7 @@ package trace
 import (
 	"bytes"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -14,15 +15,7 @@ func envelopeRank(b []byte) int {
 	if i < 0 {
 		return -1
 	}
-	j := i + len(`"rank": `)
-	k := j
-	for k < len(b) && isDigit(b[k]) {
-		k++
-	}
-	if n, ok := atoi(b[j:k]); ok {
-		return n
-	}
-	return -1
+	return intAt(b, i+len(`"rank": `))
 }
 
 // envelopeCID reads `"frame_id": F, "frame_compile_id": C` of an envelope without decoding it. The envelope's
@@ -43,12 +36,16 @@ func envelopeInt(b []byte, key string) int {
 	if i < 0 {
 		return -1
 	}
-	j := i + len(key)
+	return intAt(b, i+len(key))
+}
+
+// intAt reads the run of ASCII digits at b[j:]; -1 when there is none (or it is too long for a number).
+func intAt(b []byte, j int) int {
 	k := j
-	for k < len(b) && isDigit(b[k]) {
+	for k < len(b) && b[k] >= '0' && b[k] <= '9' {
 		k++
 	}
-	if n, ok := atoi(b[j:k]); ok {
+	if n, ok := number(b[j:k]); ok {
 		return n
 	}
 	return -1
@@ -167,7 +164,7 @@ func limitOfReason(s string) (string, int) {
 	if k <= 0 {
 		return "", 0
 	}
-	n, ok := atoi([]byte(num[:k]))
+	n, ok := number([]byte(num[:k]))
 	if !ok {
 		return "", 0
 	}
@@ -190,19 +187,11 @@ func (st *traceState) limitRecord(cid logparse.CompileID, reasons []string, line
 	return r
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// atoi parses a run of ASCII digits; ok is false when b is empty or not all digits or too long.
-func atoi(b []byte) (int, bool) {
-	if len(b) == 0 || len(b) > 18 {
+// number parses b when it is all ASCII digits, 18 at most; ok is false otherwise.
+func number(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 18 || b[0] < '0' || b[0] > '9' {
 		return 0, false
 	}
-	n := 0
-	for _, c := range b {
-		if !isDigit(c) {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
+	n, err := strconv.Atoi(string(b))
+	return n, err == nil
 }
