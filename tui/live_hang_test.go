@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/session"
 )
 
@@ -23,6 +24,11 @@ func TestLiveRunSaysWhereEachRankWaits(t *testing.T) {
 			if !strings.Contains(screen, want) {
 				t.Errorf("%dx%d: the screen lacks %q:\n%s", size[0], size[1], want, plain(m))
 			}
+		}
+		// the probe says no rank compiles: the stall line agrees with the "Hung:" line, not "may be hung"
+		r.probe.compiling = []report.ProbeCompileState{{Alive: true}}
+		if st := m.stallText(); !strings.HasSuffix(st, "nothing compiling: hung") {
+			t.Errorf("%dx%d: stall line %q beside the Hung: line", size[0], size[1], st)
 		}
 	}
 }

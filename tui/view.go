@@ -224,7 +224,7 @@ func (m *Model) helpLine(w int) string {
 
 // stallText is "rank 3 compiling `forward` for 2m10s · rank 0,1,2 not compiling (waiting) · no output for 42s"
 // while the probe says a rank compiles, "no output for 42s · nothing compiling: may be hung" when it says none
-// does, else "no output for 42s".
+// does ("…: hung" once the analysis says where the ranks wait: hungText), else "no output for 42s".
 func (m *Model) stallText() string {
 	s := m.noOutputText(m.cur)
 	if c := m.compileText(); c != "" {
@@ -232,6 +232,9 @@ func (m *Model) stallText() string {
 	}
 	for _, st := range m.cur.probe.compiling {
 		if st.Alive {
+			if m.hungText() != "" { // the analysis knows where the ranks wait: the "Hung:" line says it
+				return s + " · nothing compiling: hung"
+			}
 			return s + " · nothing compiling: may be hung"
 		}
 	}
