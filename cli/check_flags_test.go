@@ -30,6 +30,8 @@ func TestCheckRefusesRuleValuesItCannotHonour(t *testing.T) {
 		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "-0.1", log}, "--compile-time-tolerance must be a number 0 or more"},
 		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "nan", log}, "--compile-time-tolerance must be a number 0 or more"},
 		{[]string{"--max-graph-breaks", "0", "--compile-time-tolerance", "inf", log}, "--compile-time-tolerance must be a number 0 or more"},
+		// the run's spec refuses it before the launch, as check's own usage error (it read "torchtriage: …")
+		{[]string{"--store", store, "--no-compile-after-warmup", "--step-marker", "(a)(b)", "--", "true"}, "torchtriage check: --step-marker: \"(a)(b)\" has 2 groups"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCheck(t, c.args...)

@@ -157,9 +157,13 @@ func (l *launchFlags) spec(cmd *cobra.Command, argv []string) (runs.Spec, error)
 	if err != nil {
 		return runs.Spec{}, err
 	}
-	return runs.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset, Logs: logs,
+	spec, err := runs.Spec{Argv: argv, Shell: l.shell, Nproc: l.nproc, Launcher: l.launcher, Preset: l.preset, Logs: logs,
 		Timeout: l.timeout, Stall: l.stall, WarmupSteps: runs.OptionalSteps(l.warmupSteps), StepMarker: l.stepMarker,
 		CollectiveTimeout: l.collTimeout}.Checked()
+	if err != nil { // a usage error of this command, named as such
+		return spec, usageErr(cmd, "%v", err)
+	}
+	return spec, nil
 }
 
 // logNames splits --logs into TORCH_LOGS names (nil when not given: the preset's). A malformed name is a usage
