@@ -40,24 +40,8 @@ func accuracyFindings(in *Input, _ []Finding) []Finding {
 			errs = append(errs, e)
 		}
 	}
-	groups := map[string]*Finding{}
-	var order []string
-	for _, e := range errs {
-		key := e.Class + "\x00" + e.File + fmt.Sprint(e.Line)
-		f := groups[key]
-		if f == nil {
-			f = newAccuracyFinding(e, in.Set)
-			groups[key] = f
-			order = append(order, key)
-		}
-		f.addEvent(e.Evidence, e.Rank, e.Evidence.CompileID)
-	}
-	out := make([]Finding, 0, len(order))
-	for _, k := range order {
-		f := groups[k]
-		f.Ranks = RanksOf(f.RankStats)
-		out = append(out, *f)
-	}
+	key := func(e report.ErrorSummary) string { return e.Class + "\x00" + e.File + fmt.Sprint(e.Line) }
+	_, out := groupErrors(errs, key, func(e report.ErrorSummary) *Finding { return newAccuracyFinding(e, in.Set) })
 	return out
 }
 

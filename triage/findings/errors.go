@@ -55,13 +55,25 @@ func ErrorFindings(errs []report.ErrorSummary, kind Kind, set *playbooks.Set, ff
 		k := keyOf(ff.ErrorSummary)
 		firstKey = &k
 	}
-	groups := map[ekey]*Finding{}
-	var order []ekey
+	keys, out := groupErrors(errs, keyOf, func(e report.ErrorSummary) *Finding { return newErrorFinding(e, kind, set) })
+	for i, k := range keys {
+		out[i].FirstFailure = firstKey != nil && *firstKey == k
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// groupErrors gathers errs into one finding per key, made by newF from the first error of its key, each with the
+// events and ranks of all of them; keys and findings in the order their keys first come.
+func groupErrors[K comparable](errs []report.ErrorSummary, key func(report.ErrorSummary) K,
+	newF func(report.ErrorSummary) *Finding) ([]K, []Finding) {
+	groups := map[K]*Finding{}
+	var order []K
 	for _, e := range errs {
-		k := keyOf(e)
+		k := key(e)
 		f := groups[k]
 		if f == nil {
-			f = newErrorFinding(e, kind, set)
+			f = newF(e)
 			groups[k] = f
 			order = append(order, k)
 		}
@@ -71,11 +83,9 @@ func ErrorFindings(errs []report.ErrorSummary, kind Kind, set *playbooks.Set, ff
 	for _, k := range order {
 		f := groups[k]
 		f.Ranks = RanksOf(f.RankStats)
-		f.FirstFailure = firstKey != nil && *firstKey == k
 		out = append(out, *f)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
+	return order, out
 }
 
 // caughtTitle ends the title of an error the program caught (the verdict's reason, which says so, leaves it out).
