@@ -35,6 +35,14 @@ type tally struct {
 	firstWrong                               *findings.Finding
 }
 
+// count adds f's records to n and keeps f as *first when it is the first such finding.
+func count(n *int, first **findings.Finding, f *findings.Finding) {
+	*n += f.Records
+	if *first == nil {
+		*first = f
+	}
+}
+
 func CountFindings(fs []findings.Finding) tally {
 	var t tally
 	for i := range fs {
@@ -43,15 +51,9 @@ func CountFindings(fs []findings.Finding) tally {
 		case findings.KindHang:
 			t.hang = f
 		case findings.KindCompileAfterWarmup:
-			t.afterWarmup += f.Records
-			if t.firstAfterWarmup == nil {
-				t.firstAfterWarmup = f
-			}
+			count(&t.afterWarmup, &t.firstAfterWarmup, f)
 		case findings.KindAccuracy:
-			t.wrong += f.Records
-			if t.firstWrong == nil {
-				t.firstWrong = f
-			}
+			count(&t.wrong, &t.firstWrong, f)
 		case findings.KindGraphBreak:
 			t.breaks++
 			if f.Expected {
@@ -69,29 +71,17 @@ func CountFindings(fs []findings.Finding) tally {
 				t.firstRecompile = f
 			}
 		case findings.KindLimitHit:
-			t.limits += f.Records
-			if t.firstLimit == nil {
-				t.firstLimit = f
-			}
+			count(&t.limits, &t.firstLimit, f)
 		case findings.KindCudagraphSkip:
-			t.skips += f.Records
-			if t.firstSkip == nil {
-				t.firstSkip = f
-			}
+			count(&t.skips, &t.firstSkip, f)
 		case findings.KindCompileError:
 			fullgraph := strings.HasSuffix(f.What, "Unsupported") // fullgraph refused a break: the breaks step fixes it
 			if f.Suppressed {
-				t.suppressed += f.Records
-				if t.firstSuppressed == nil {
-					t.firstSuppressed = f
-				}
+				count(&t.suppressed, &t.firstSuppressed, f)
 				continue
 			}
 			if f.Caught {
-				t.caught += f.Records
-				if t.firstCaught == nil {
-					t.firstCaught = f
-				}
+				count(&t.caught, &t.firstCaught, f)
 				if fullgraph {
 					t.caughtFullgraph += f.Records
 				}
@@ -108,21 +98,12 @@ func CountFindings(fs []findings.Finding) tally {
 			}
 		case findings.KindRuntimeError:
 			if f.PeerGone {
-				t.peerGone += f.Records
-				if t.firstPeerGone == nil {
-					t.firstPeerGone = f
-				}
+				count(&t.peerGone, &t.firstPeerGone, f)
 				continue
 			}
-			t.runtime += f.Records
-			if t.firstRuntime == nil {
-				t.firstRuntime = f
-			}
+			count(&t.runtime, &t.firstRuntime, f)
 		case findings.KindCudagraphPartition:
-			t.partitions += f.Records
-			if t.firstGPU == nil {
-				t.firstGPU = f
-			}
+			count(&t.partitions, &t.firstGPU, f)
 		case findings.KindCudagraphRerecord:
 			t.rerecords += f.Unexpected() // the re-recordings shown, not failed checks
 			if f.Unexpected() > 0 && t.firstRerecord == nil {
@@ -130,10 +111,7 @@ func CountFindings(fs []findings.Finding) tally {
 			}
 		case findings.KindGPUWarning:
 			if f.CgWarningToFix() {
-				t.cgWarnings += f.Records
-				if t.firstCGWarning == nil {
-					t.firstCGWarning = f
-				}
+				count(&t.cgWarnings, &t.firstCGWarning, f)
 			}
 		case findings.KindConfigParity:
 			t.parity++
