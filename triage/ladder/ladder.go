@@ -353,7 +353,7 @@ func summaryOf(l *Ladder) string {
 	}
 	s := ""
 	if len(passed) > 0 {
-		s = join(passed) + verb(len(passed), " passes; ", " pass; ")
+		s = playbooks.JoinAnd(passed) + verb(len(passed), " passes; ", " pass; ")
 	}
 	if bad.Result == NotCompiled { // no failure: the tier showed nothing, and the ladder stops there
 		return s + bad.Backend + " shows nothing (not_compiled): " + bad.Why
@@ -372,16 +372,6 @@ func summaryOf(l *Ladder) string {
 		s += ": Inductor's code generation (lowering, fusion, kernels, the C++/Triton compile); report to PyTorch with the pack"
 	}
 	return s
-}
-
-func join(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func verb(n int, one, many string) string {

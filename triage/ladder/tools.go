@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -56,7 +55,7 @@ func (o Options) toolTimeout() time.Duration {
 
 // python is the interpreter the user's command runs (its first word when that is a python), else python3.
 func python(argv []string) string {
-	if len(argv) > 0 && regexp.MustCompile(`^python(\d+(\.\d+)?)?$`).MatchString(filepath.Base(argv[0])) {
+	if len(argv) > 0 && runs.IsPython(argv[0]) {
 		return argv[0]
 	}
 	return "python3"

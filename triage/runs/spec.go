@@ -60,7 +60,8 @@ var torchrunLookPath = exec.LookPath
 
 var pythonRE = regexp.MustCompile(`^python(\d+(\.\d+)?)?$`)
 
-func isPython(arg string) bool { return pythonRE.MatchString(filepath.Base(arg)) }
+// IsPython says whether a command word names a Python interpreter (python, python3, python3.14, by path or not).
+func IsPython(arg string) bool { return pythonRE.MatchString(filepath.Base(arg)) }
 
 // resolvePreset returns the spec's preset, the custom logs when set, and the
 // label used in the run directory name.
@@ -198,10 +199,10 @@ func (s Spec) steadyEnv() ([]string, error) {
 func torchrunArgv(user []string, n, port int) []string {
 	var launcher []string
 	py := "python3"
-	if isPython(user[0]) {
+	if IsPython(user[0]) {
 		py = user[0]
 	}
-	if _, err := torchrunLookPath("torchrun"); err == nil && !(isPython(user[0]) && strings.Contains(user[0], "/")) {
+	if _, err := torchrunLookPath("torchrun"); err == nil && !(IsPython(user[0]) && strings.Contains(user[0], "/")) {
 		launcher = []string{"torchrun"}
 	} else {
 		launcher = []string{py, "-m", "torch.distributed.run"}
@@ -212,7 +213,7 @@ func torchrunArgv(user []string, n, port int) []string {
 	}
 	var prog []string
 	switch {
-	case isPython(user[0]) && len(user) > 1 && (user[1] == "-m" || !strings.HasPrefix(user[1], "-")):
+	case IsPython(user[0]) && len(user) > 1 && (user[1] == "-m" || !strings.HasPrefix(user[1], "-")):
 		prog = user[1:]
 	case strings.HasSuffix(user[0], ".py"):
 		prog = user
