@@ -120,7 +120,7 @@ func newCheckCmd() *cobra.Command {
 	fs.BoolVar(&o.Rules.CountExpected, "count-expected", false, "count by-design breaks and expected recompiles too")
 	fs.StringVar(&baseline, "baseline", "", "fail on any graph break, recompile reason class or CUDA-graph skip FILE does not have")
 	fs.StringVar(&o.WriteBaseline, "write-baseline", "", "record this run as a baseline in FILE (with compile time per frame)")
-	durationFlag(fs, &o.Rules.MaxCompileTime, "max-compile-time", "total compile time at most this long, all ranks (300 = 300s)")
+	durationFlag(fs, &o.Rules.MaxCompileTime, "max-compile-time", "total compile time at most this long, all ranks (300 = 300s; TORCH_TRACE, the probe, or a vLLM log's own total)")
 	durationFlag(fs, &o.Rules.MaxCompileSkew, "max-compile-skew", "slowest rank's compile time minus the fastest's at most this long")
 	fs.Float64Var(&tolerance, "compile-time-tolerance", report.DefaultTolerance, "with --baseline: a frame's compile time may grow by this fraction (0.15 = 15%)")
 	formatFlag(cmd, &o.Format, "text", "json", "github", "junit")

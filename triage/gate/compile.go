@@ -54,16 +54,19 @@ func (res *Result) compileRules(a *triage.Analysis, o Options) {
 		alone := o.single()
 		alone.MaxCompileTime = o.MaxCompileTime
 		res.rule(a, rule, alone)
-		if c != nil && c.TotalS != nil {
-			total := *c.TotalS
-			res.Counts.CompileTimeS = &total
+		total, source, ok := CompileTotal(a.Report)
+		if ok {
+			res.Counts.CompileTimeS, res.Counts.CompileTimeSource = &total, source
 		}
 		switch {
-		case c == nil || c.TotalS == nil:
+		case !ok:
 			res.Notes = append(res.Notes, rule+": no compile time in the input (run with TORCH_TRACE or the probe)")
-		case *c.TotalS > o.MaxCompileTime.Seconds():
+		case total > o.MaxCompileTime.Seconds() && source != "":
+			res.Failures = append(res.Failures, Failure{Rule: rule, Message: fmt.Sprintf("compile time %.1f s > %s (%s)",
+				total, SecondsWord(o.MaxCompileTime), source)})
+		case total > o.MaxCompileTime.Seconds():
 			res.Failures = append(res.Failures, Failure{Rule: rule, Message: fmt.Sprintf("compile time %.1f s > %s%s",
-				*c.TotalS, SecondsWord(o.MaxCompileTime), slowestFrames(c))})
+				total, SecondsWord(o.MaxCompileTime), slowestFrames(c))})
 		}
 	}
 	if o.MaxCompileSkew > 0 {
@@ -87,6 +90,19 @@ func (res *Result) compileRules(a *triage.Analysis, o Options) {
 	if o.Baseline != nil && len(o.Baseline.Compile) > 0 {
 		res.BaselineCompile(c, o)
 	}
+}
+
+// CompileTotal is the total compile time --max-compile-time judges: the one measured (TORCH_TRACE or the probe),
+// else the one a serving framework states in its own log (vLLM's "torch.compile took X s in total", summed over its
+// processes), with source naming it; ok is false when the input has neither.
+func CompileTotal(r *report.Report) (total float64, source string, ok bool) {
+	if c := r.Compile; c != nil && c.TotalS != nil {
+		return *c.TotalS, "", true
+	}
+	if sv := r.Serving; sv != nil && sv.CompileS >= 0 {
+		return sv.CompileS, "vLLM's own figure, its \"torch.compile took … in total\"", true
+	}
+	return 0, "", false
 }
 
 func slowestFrames(c *report.CompileReport) string {

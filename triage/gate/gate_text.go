@@ -173,6 +173,9 @@ func Summary(res Result) string {
 	}
 	if c.CompileTimeS != nil {
 		s += fmt.Sprintf(", compile time %.1f s", *c.CompileTimeS)
+		if c.CompileTimeSource != "" {
+			s += " (" + c.CompileTimeSource + ")"
+		}
 	}
 	if c.CompileSkewS != nil {
 		s += fmt.Sprintf(", compile skew %.1f s", *c.CompileSkewS)

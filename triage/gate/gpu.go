@@ -97,7 +97,9 @@ func MissingEvidence(a *triage.Analysis, o Options) string {
 			" (\"Re-recording function=\" lines) but not the \"Recording function=\" lines that tell how many recordings followed (is it cut?)"
 	case o.NoCudagraphSkips && a.PartitionsHidden() != "":
 		return a.PartitionsHidden()
-	case (o.MaxCompileTime > 0 || o.MaxCompileSkew > 0) && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
+	case o.MaxCompileSkew > 0 && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
+		return "no compile time in the inputs: run with TORCH_TRACE (--preset trace) or the probe"
+	case o.MaxCompileTime > 0 && !compileTimeKnown(a.Report):
 		return "no compile time in the inputs: run with TORCH_TRACE (--preset trace) or the probe"
 	case o.Baseline != nil && len(o.Baseline.Compile) > 0 && (a.Report.Compile == nil || a.Report.Compile.TotalS == nil):
 		return "--baseline: the baseline holds compile time per frame, and the input has none to compare: run with " +
@@ -180,4 +182,9 @@ func (res *Result) rerecordsAfterWarmup(a *triage.Analysis, o Options, rule stri
 		}
 	}
 	return true
+}
+
+func compileTimeKnown(r *report.Report) bool {
+	_, _, ok := CompileTotal(r)
+	return ok
 }

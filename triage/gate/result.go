@@ -90,7 +90,10 @@ type Counts struct {
 	// or trace showed the symbol made (a dynamic=False run's recompile reads the same without them)
 	RecompilesExpectedAssumed int      `json:"recompiles_expected_assumed,omitempty"`
 	CompileTimeS              *float64 `json:"compile_time_s,omitempty"`
-	CompileSkewS              *float64 `json:"compile_skew_s,omitempty"`
+	// CompileTimeSource names where CompileTimeS comes from when torchtriage did not measure it (a serving
+	// framework's own log line); "" when measured (TORCH_TRACE or the probe)
+	CompileTimeSource string   `json:"compile_time_source,omitempty"`
+	CompileSkewS      *float64 `json:"compile_skew_s,omitempty"`
 	// cudagraphs: the text shows the CUDA-graph counts (a CUDA-graph rule asked, or the input logged them), but
 	// not a partition count the FX graph cache hid (partitionsHidden), nor a 0 of what was not logged: skips
 	// (skipsLogged), partitions and re-recordings (cudagraphsLogged)

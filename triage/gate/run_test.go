@@ -109,6 +109,13 @@ func TestRunNoEvidence(t *testing.T) {
 		// sign that cudagraphs (re-recording lines) was on
 		{gpu("g13b_cg_rerecord_limit_noinline.triage.log"), rerecords(3), false, ExitNoEvidence, "no cudagraphs records"},
 		{fx(t, "torch-2.6/r05_dist_c10d.triage.log"), func(o *Options) { o.MaxCompileTime = time.Minute }, false, ExitNoEvidence, "no compile time in the inputs"},
+		// a serving log states its compile time itself (vLLM's "torch.compile took … in total"): judged, source named
+		{fx(t, "synthetic/synthetic_vllm_serving.log"), func(o *Options) { o.MaxCompileTime = time.Minute }, false, ExitFailed, "compile time 264.6 s > 60.0 s (vLLM's own figure"},
+		{fx(t, "synthetic/synthetic_vllm_serving.log"), func(o *Options) { o.MaxCompileTime = 5 * time.Minute }, false, ExitPassed, "compile time 264.6 s (vLLM's own figure"},
+		// but no skew: one total for all processes says nothing of ranks
+		{fx(t, "synthetic/synthetic_vllm_serving.log"), func(o *Options) { o.MaxCompileSkew = time.Minute }, false, ExitNoEvidence, "no compile time in the inputs"},
+		// SGLang's capture is no compile time
+		{fx(t, "synthetic/synthetic_sglang_capture.log"), func(o *Options) { o.MaxCompileTime = time.Minute }, false, ExitNoEvidence, "no compile time in the inputs"},
 		// ranks that are not there cannot agree: one process, or one rank of a job, is no evidence for the rule
 		{fx(t, "torch-2.14/gb_recompile.triage.log"), agree, false, ExitNoEvidence, "--ranks-agree compares ranks, and the input shows one process"},
 		{one, agree, false, ExitNoEvidence, "--ranks-agree compares ranks, and the input shows only rank 0"},
