@@ -92,6 +92,12 @@ func WriteCompareText(w io.Writer, nameA, nameB string, res Result) {
 	if c := res.Coverage; c != nil { // beside the breaks: more breaks may be more captured
 		fmt.Fprintf(w, "\nCoverage (A → B): %s\n", c.Words())
 	}
+	if c := res.Findings.Steady; c != nil && c.shown() {
+		fmt.Fprintf(w, "\nSteady state (A → B): %s\n", c.Words())
+		for _, l := range c.ServingLines() {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
 	for _, nc := range res.NotCompared {
 		fmt.Fprintf(w, "  not compared: %s\n", nc)
 	}

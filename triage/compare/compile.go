@@ -220,6 +220,9 @@ func (res *Result) DecideVerdict() (string, bool) {
 	if c := res.Coverage; c != nil && c.Changed() {
 		parts = append(parts, c.Verdict())
 	}
+	if c := res.Findings.Steady; c != nil && c.Changed() {
+		parts = append(parts, c.Verdict()...)
+	}
 	parts = append(slices.Clone(res.noPair), parts...) // what makes them no pair first
 	if len(parts) == 0 {
 		if len(res.NotCompared) > 0 { // no difference is claimed of what one side could not show

@@ -73,6 +73,9 @@ type DiffResult struct {
 	// (B's ranks agree), "new" (A's agreed, B's disagree), "still" (both disagree), "unknown" (B's ranks were not
 	// compared); nil where neither side's ranks disagreed.
 	RankAgreement *RankAgreementChange `json:"rank_agreement,omitempty"`
+	// Steady is what compiled after warm-up on each side and what a serving framework states (steady.go); nil
+	// when neither side has a warm-up clock or serving lines
+	Steady *SteadyChange `json:"steady,omitempty"`
 
 	compared []findings.Kind // the kinds both sides logged (the text's "no difference in …")
 	// skippedNew, skippedGone: A (B) did not complete, so what it never reached is not new (gone) in B, whether
@@ -164,7 +167,7 @@ func Diff(a, b *triage.Analysis) DiffResult {
 	for k := range sb {
 		keys[k] = true
 	}
-	res := DiffResult{Items: []DiffItem{}, NotCompared: []string{}, RankAgreement: rankAgreementChange(a, b)}
+	res := DiffResult{Items: []DiffItem{}, NotCompared: []string{}, RankAgreement: rankAgreementChange(a, b), Steady: steadyOf(a, b)}
 	skip := map[findings.Kind]bool{}
 	seen := map[findings.Kind]bool{} // kinds either side has items of
 	for _, side := range []map[string]*diffSide{sa, sb} {
@@ -247,6 +250,9 @@ func Diff(a, b *triage.Analysis) DiffResult {
 	}
 	if len(res.compared) > 0 { // a side that stopped short reached less than it would have, whether or not an item shows it
 		res.skippedNew, res.skippedGone = res.skippedNew || shortA != "", res.skippedGone || shortB != ""
+	}
+	if res.Steady != nil {
+		res.NotCompared = append(res.NotCompared, res.Steady.notCompared()...)
 	}
 	if res.skippedNew {
 		res.NotCompared = append(res.NotCompared, "new or more: A did not complete ("+shortA+"): what it never reached is not shown")

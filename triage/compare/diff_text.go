@@ -28,6 +28,13 @@ func WriteDiffText(w io.Writer, a, b string, res DiffResult, o text.Options) {
 		t.Blank()
 		t.Line(2, "Ranks: "+res.RankAgreement.Text())
 	}
+	if c := res.Steady; c != nil && c.shown() { // compiles after warm-up are no break or recompile item: their own line
+		t.Blank()
+		t.Line(2, "Steady state (A → B): "+c.Words())
+		for _, l := range c.ServingLines() {
+			t.Line(4, "  "+l)
+		}
+	}
 	sign := map[string]string{ChangeNew: "+", ChangeGone: "-", ChangeCount: "~", ChangeMoved: "~"}
 	last := ""
 	for _, it := range res.Items {

@@ -144,6 +144,33 @@ func (s *servingLog) report() *Serving {
 	return out
 }
 
+// Start says how the framework started in words, from its AOT lines: "a warm start that went cold (AOT load
+// failure: reason)", "a warm start (AOT compiled model loaded)", "a cold compile (AOT artifact saved)"; "" when
+// the lines say neither.
+func (s *Serving) Start() string {
+	if s == nil {
+		return ""
+	}
+	loaded, saved := false, false
+	for _, l := range s.Lines {
+		switch l.K {
+		case logparse.ServingLoadFailure:
+			return "a warm start that went cold (AOT load failure, reason: " + cmp.Or(l.Reason, "none given") + ")"
+		case logparse.ServingAOTLoaded:
+			loaded = true
+		case logparse.ServingAOTSaved:
+			saved = true
+		}
+	}
+	switch {
+	case loaded:
+		return "a warm start (AOT compiled model loaded)"
+	case saved:
+		return "a cold compile (AOT artifact saved)"
+	}
+	return ""
+}
+
 // Words says the compile and capture time the serving lines state, and how the start went, in one line: "vLLM:
 // torch.compile took 264.63 s in total · 2 compile-range graphs compiled in 75.26 s · model compiled again after
 // an AOT load failure (reason: Source code has changed since the last compilation.) · AOT artifact saved";
