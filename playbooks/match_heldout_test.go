@@ -35,6 +35,12 @@ func TestHeldoutBreakMessages(t *testing.T) {
 		{"2.6 Optimizer.zero_grad in a skipped file", Query{Kind: KindGraphBreak,
 			Reason: "Unsupported: 'inline in skipfiles: Optimizer.zero_grad | inner /usr/lib/python3/dist-packages/torch/_compile.py, skipped according trace_rules.lookup SKIP_DIRS'"},
 			"gb-skipped-function", LevelReason},
+		{"2.14 a break inside copy.deepcopy (GB0217 at copy.py, the site's frame in the query)", Query{Kind: KindGraphBreak, GBID: "GB0217",
+			GBType: "unsupported hasattr operation",
+			Reason: "unsupported hasattr operation\nDynamo does not know how to trace the function `hasattr`\ncopy deepcopy: copier = getattr(x, \"__deepcopy__\", None)"},
+			"gb-deepcopy", LevelGBID},
+		{"GB0217 elsewhere stays PyTorch's words", Query{Kind: KindGraphBreak, GBID: "GB0217", GBType: "unsupported hasattr operation",
+			Reason: "unsupported hasattr operation\nmymod f: if hasattr(obj, 'x'):"}, "gb-registry-0217", LevelGBID},
 	}
 	for _, c := range cases {
 		r := s.Match(c.q)
