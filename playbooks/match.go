@@ -108,6 +108,19 @@ func (s *Set) Match(q Query) Result {
 const maxMemo = 50000
 
 func (s *Set) match(q Query) Result {
+	if q.GBID == "" && q.GBType == "" && (q.Kind == KindGraphBreak || q.Kind == KindCompileError) {
+		// an older torch's message that starts with what became a gb_type is that gb_type's break: matched as
+		// its GB id and gb_type would be (a built-in playbook of the id first), at the level of message words
+		if i := registryEntryIn(adviceFree(q.Reason)); i >= 0 {
+			e := &registryEntries[i]
+			q.GBID, q.GBType = e.id, e.gbType
+			r := s.match(q)
+			if r.Level == LevelGBID || r.Level == LevelGBType {
+				r.Level = LevelReason
+			}
+			return r
+		}
+	}
 	text := adviceFree(q.Reason)
 	var hits []hit
 	keyed := false // a hit matched on a key, not on message words alone

@@ -149,6 +149,60 @@ func RegistryByGBType(gbType string) *Playbook {
 	return nil
 }
 
+// registryPrefixes are the registry's plain gb_types (no {placeholder}), lower case, longest first, each with its
+// entry's index: the start of a message of an older torch that logs no gb_type. Made on first use.
+var registryPrefixes = sync.OnceValue(func() []typePrefix {
+	byType, _ := registryTypes()
+	out := make([]typePrefix, 0, len(byType))
+	for t, is := range byType {
+		if len(t) >= minTypePrefix {
+			out = append(out, typePrefix{t, is[0]})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if len(out[i].t) != len(out[j].t) {
+			return len(out[i].t) > len(out[j].t)
+		}
+		return out[i].t < out[j].t
+	})
+	return out
+})
+
+type typePrefix struct {
+	t string
+	i int
+}
+
+// minTypePrefix is the shortest gb_type read at the start of a message: shorter ones ("Tensor.item") are words
+// that start unrelated messages too.
+const minTypePrefix = 16
+
+// registryEntryIn is the registry entry whose gb_type starts reason, a message of a torch that logs no GB id and
+// no gb_type (2.7 and older: `Unsupported: torch.* op returned non-Tensor dict call_function …`): Dynamo's
+// messages of those releases became the gb_types of the registry. The gb_type must end at a word's end; the
+// longest one wins. -1 when none starts it.
+func registryEntryIn(reason string) int {
+	r := strings.TrimSpace(reason)
+	if i := strings.IndexByte(r, '\n'); i >= 0 {
+		r = r[:i]
+	}
+	r = strings.TrimPrefix(r, "Unsupported: ")
+	r = strings.ToLower(strings.TrimLeft(r, "'\" "))
+	if len(r) < minTypePrefix {
+		return -1
+	}
+	for _, p := range registryPrefixes() {
+		if strings.HasPrefix(r, p.t) && (len(r) == len(p.t) || !isWordByte(r[len(p.t)]) || !isWordByte(p.t[len(p.t)-1])) {
+			return p.i
+		}
+	}
+	return -1
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
 // registryFor is the registry playbook of a graph break (or a fullgraph error) by its GB id, else by its
 // gb_type, and the level it matched at; a user playbook of the same id stands in for it.
 func (s *Set) registryFor(q Query) (*Playbook, string) {

@@ -116,6 +116,14 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 			q.GBID = "GB" + m[1]
 		}
 	}
+	// A WON'T CONVERT of an Unsupported is Dynamo's soft failure (convert_frame logs it at INFO, shown under
+	// TORCH_LOGS=+dynamo): it skipped the frame by design (a generator, a frame it cannot start in), under no
+	// fullgraph and no suppress_errors. Its message (`generator`, …) names the playbook, not the class that
+	// fullgraph raises. (A recompile-limit hit's WON'T CONVERT is the limit's record, no error: logparse.)
+	skipped := e.Suppressed && fullgraph
+	if skipped {
+		fullgraph, q.ErrorClass, cause = false, "", skippedFrameCause
+	}
 	if cause == customOpNoFake && strings.HasSuffix(e.Class, "TorchRuntimeError") {
 		// TorchRuntimeError wraps whatever failed on fake tensors (2.6 names no GB id): the message's cause decides
 		q.ErrorClass = ""
@@ -151,6 +159,12 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 		f.Title = fmt.Sprintf("%s: %s", f.What, gist)
 	}
 	switch {
+	case skipped:
+		f.Title = fmt.Sprintf("%s never compiles: Dynamo skipped it (WON'T CONVERT: %s — %s) and runs it eager on every call",
+			report.OrWhat(e.Function, "a frame"), short, gist)
+		f.Why = "Dynamo refused this frame (torch._dynamo.exc.Unsupported) and skipped it, as it does for such a frame " +
+			"by design, logging WON'T CONVERT at INFO level: the frame runs without torch.compile on every call. No " +
+			"setting made it so (not fullgraph, not suppress_errors); only TORCH_LOGS=+dynamo shows it."
 	case e.Suppressed:
 		f.Title = fmt.Sprintf("%s never compiles: Dynamo gave up on it (WON'T CONVERT) and runs it eager on every call — %s",
 			report.OrWhat(e.Function, "a frame"), f.Title)
@@ -177,7 +191,10 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 	if e.File != "" {
 		fmt.Fprintf(&d, "\nAt %s:%d", e.File, e.Line)
 	}
-	if e.Suppressed {
+	if skipped {
+		d.WriteString("\n" + f.Why + " The playbook is its message's: change the code so that Dynamo can compile " +
+			"the frame, or call it from a compiled function that Dynamo can inline it into.")
+	} else if e.Suppressed {
 		d.WriteString("\n" + f.Why + " Fix the error (the playbook is its cause's), then set suppress_errors back " +
 			"to False so that a failure shows.")
 	} else if e.Caught {
@@ -216,6 +233,9 @@ func (f *Finding) addCompileIDs(ev []report.Evidence) {
 		}
 	}
 }
+
+// skippedFrameCause is the cause of an Unsupported Dynamo logged WON'T CONVERT for: it skipped the frame.
+const skippedFrameCause = "Dynamo skipped the frame (Unsupported)"
 
 // customOpNoFake is report.ErrorCause's cause of a custom op traced without a fake kernel.
 const customOpNoFake = "custom op without a fake kernel (register_fake)"
