@@ -163,10 +163,15 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 		defer f.Close()
 		st, err := f.Stat()
 		changed := false // the file shrank under the memory maps
-		if err == nil && st.Mode().IsRegular() && sink.OnWarning != nil {
+		if err == nil && st.Mode().IsRegular() && (sink.OnWarning != nil || sink.OnFacts != nil) {
 			defer func() {
 				if now, err := f.Stat(); changed || err == nil && now.Size() < st.Size() {
-					sink.OnWarning(in.Name + " changed while being read (truncated or rewritten); parsed what was read")
+					if sink.OnWarning != nil {
+						sink.OnWarning(in.Name + " changed while being read (truncated or rewritten); parsed what was read")
+					}
+					if sink.OnFacts != nil { // the report's evidence says the input is partial
+						sink.OnFacts(Facts{Changed: true, Input: in.Name})
+					}
 				}
 			}()
 		}
