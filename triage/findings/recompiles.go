@@ -57,6 +57,11 @@ func whatOfClass(gc report.GuardClass) string {
 		return "global " + src
 	case "module_attr":
 		return "module attr " + src
+	case "closure_cell":
+		if v := report.ClosureVariable(gc); v != "" {
+			return "closure " + v
+		}
+		return "closure " + src
 	}
 	return "guard " + text.OneLine(gc.Detail, 40)
 }
@@ -161,7 +166,11 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 	f.Expected = f.unexpected == 0
 	ApplyPlaybook(&f, MatchPlaybook(set, q))
 	f.What = whatOfClass(first)
-	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + keyClass(k.Class)
+	kc := keyClass(k.Class)
+	if k.Class == "closure_cell" { // the value class the same guard had before closure cells were told apart
+		kc = report.ValueClassOf(first.Old)
+	}
+	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + kc
 	f.ID = f.Key + ":" + k.Source
 	if k.Resume > 0 {
 		f.ID += fmt.Sprintf("@%d", k.Resume)
