@@ -6,12 +6,13 @@ import (
 	"io"
 )
 
-// codeBlockIndent is the indentation every non-blank line of head starts with where the input was pasted as a
-// code block (pasted-logs.md §2: four spaces or a tab before every line), nil otherwise. whole: head is the whole
-// input (its last line is complete); else a last line head cuts is not looked at. A log whose every line of its
-// first 8 KB is indented is a paste: torch, Python's tracebacks and the program print their first lines at
-// column 0. Records already read behind such indentation line by line (bareHead, dedent); what the input-wide
-// indentation adds is a line that only column 0 makes a record: an exception line without its traceback.
+// codeBlockIndent is what every non-blank line of head starts with where the input was pasted as a code block
+// (pasted-logs.md §2: four spaces or a tab before every line, behind Markdown quotes `> ` too, and the more
+// indentation all its lines share), nil otherwise. whole: head is the whole input (its last line is complete);
+// else a last line head cuts is not looked at. A log whose every line of its first 8 KB is indented is a paste:
+// torch, Python's tracebacks and the program print their first lines at column 0. Records already read behind
+// such indentation line by line (bareHead, dedent); what the input-wide indentation adds is a line that only
+// column 0 makes a record: an exception line without its traceback.
 func codeBlockIndent(head []byte, whole bool) []byte {
 	if !whole {
 		i := bytes.LastIndexByte(head, '\n')
@@ -20,7 +21,8 @@ func codeBlockIndent(head []byte, whole bool) []byte {
 		}
 		head = head[:i+1]
 	}
-	var ind []byte
+	var common []byte
+	seen := false
 	for len(head) > 0 {
 		line := head
 		if i := bytes.IndexByte(head, '\n'); i >= 0 {
@@ -29,25 +31,31 @@ func codeBlockIndent(head []byte, whole bool) []byte {
 			head = nil
 		}
 		line = bytes.TrimSuffix(line, []byte{'\r'})
-		if len(bytes.TrimSpace(line)) == 0 {
+		if len(bytes.TrimSpace(bytes.TrimLeft(line, "> "))) == 0 {
 			continue
 		}
-		if ind == nil {
-			switch {
-			case line[0] == '\t':
-				ind = line[:1]
-			case bytes.HasPrefix(line, []byte("    ")):
-				ind = line[:4]
-			default:
-				return nil
-			}
+		lead := line[:len(line)-len(bytes.TrimLeft(line, "> \t"))]
+		if !seen {
+			common, seen = lead, true
 			continue
 		}
-		if !bytes.HasPrefix(line, ind) {
-			return nil
+		n := 0
+		for n < len(common) && n < len(lead) && common[n] == lead[n] {
+			n++
 		}
+		common = common[:n]
 	}
-	return ind
+	ind := bytes.TrimLeft(common, ">") // the indentation after the quote marks ("> ", ">> ")
+	for len(ind) > 0 && ind[0] == ' ' && bytes.HasPrefix(bytes.TrimLeft(ind[1:], " \t"), []byte(">")) {
+		ind = bytes.TrimLeft(ind[1:], ">")
+	}
+	if q := len(common) - len(ind); q > 0 && len(ind) > 0 && ind[0] == ' ' { // the quote's own space
+		ind = ind[1:]
+	}
+	if bytes.HasPrefix(ind, []byte("    ")) || bytes.IndexByte(ind, '\t') >= 0 {
+		return common
+	}
+	return nil
 }
 
 // dedentReader is r with indent taken off the start of every line that has it (a code-block paste:

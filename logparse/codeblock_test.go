@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// A paste indented as a code block is every line's indentation (four spaces or a tab), blank lines aside; one
-// line at column 0 makes it none. The reader takes it off each line that has it, long lines too, and nothing else.
+// A paste indented as a code block is what every line starts with (four spaces or a tab, behind Markdown quotes
+// too, all the indentation the lines share), blank lines aside; one line at column 0 makes it none. The reader takes it off each line that has it, long lines too, and nothing else.
 func TestCodeBlockIndent(t *testing.T) {
 	for _, c := range []struct {
 		head  string
@@ -19,6 +19,12 @@ func TestCodeBlockIndent(t *testing.T) {
 		{"    RuntimeError: boom", true, "    "},
 		{"\tTraceback (most recent call last):\n\t  File \"x.py\", line 3\n\n\tRuntimeError: boom\r\n", true, "\t"},
 		{"    a\n      b\n    c\n", true, "    "},
+		{"        RuntimeError: boom\n", true, "        "},
+		{"\t    RuntimeError: boom\n", true, "\t    "},
+		{">     RuntimeError: boom\n", true, ">     "},
+		{">>     a\n>>       b\n", true, ">>     "},
+		{"> RuntimeError: boom\n", true, ""},
+		{"> step 1\n>     RuntimeError: boom\n", true, ""},
 		{"step 1\n    RuntimeError: boom\n", true, ""},
 		{"    a\n  b\n", true, ""},
 		{"  RuntimeError: boom\n", true, ""},
