@@ -157,10 +157,15 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 			f.Classes[i].Expected = false
 		}
 		q = playbooks.Query{Kind: KindRecompile, Reason: "torch.compile(dynamic=False)"}
-		f.Do = fmt.Sprintf("Drop dynamic=False at %s:%d (the default, dynamic=None, makes the dimension dynamic at its first new size), or mark the dimension dynamic before the first call",
-			ShortPath(f.CompiledAt.File), f.CompiledAt.Line)
-		if first.Class == "size" && first.Dim >= 0 {
-			f.Do += fmt.Sprintf(": torch._dynamo.mark_dynamic(%s, %d)", first.Source, first.Dim)
+		at := ShortPath(f.CompiledAt.File) + ":" + strconv.Itoa(f.CompiledAt.Line)
+		switch {
+		case first.Class == "value_int":
+			f.Do = "Drop dynamic=False at " + at + " (with the default, dynamic=None, automatic dynamic makes the int a symbol when it changes), or pass the value as a tensor"
+		default:
+			f.Do = "Drop dynamic=False at " + at + " (the default, dynamic=None, makes the dimension dynamic at its first new size), or mark the dimension dynamic before the first call"
+			if first.Dim >= 0 {
+				f.Do += fmt.Sprintf(": torch._dynamo.mark_dynamic(%s, %d)", first.Source, first.Dim)
+			}
 		}
 	}
 	f.Expected = f.unexpected == 0
