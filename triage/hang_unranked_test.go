@@ -42,7 +42,7 @@ func TestUnrankedDumpGetsTheBoundOfItsProcess(t *testing.T) {
 		writeFile(t, filepath.Dir(starts[0]), "compile-rank0-1.json", strings.Replace(string(cs), `"pid": `, `"pid": 1`, 1))
 		a = analyzeStoredRun(t, tmp)
 		if a.Hang == nil || len(a.Hang.Ranks) != 1 || a.Hang.Ranks[0].AtMostS != nil ||
-			!slices.ContainsFunc(a.Hang.Basis, func(s string) bool { return strings.Contains(s, "not even a bound") }) {
+			!slices.ContainsFunc(a.Hang.Basis, func(s string) bool { return strings.Contains(s, "not even that bound") }) {
 			t.Errorf("%s: a dump the probe's files do not place: %+v", dir, a.Hang)
 		}
 	}

@@ -216,7 +216,7 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 			words += "; at most since each rank's last compile ended (the probe's compile state)"
 		}
 		if unknown {
-			words += "; of a process no rank names, not even a bound: the probe's files do not say which process it is"
+			words += "; for a place of no known rank not even that bound: the probe's files do not say which process it is"
 		}
 		h.Basis = append(h.Basis, words)
 	}
