@@ -12,6 +12,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -80,7 +81,7 @@ func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*r
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), report.AliasesText(l.ReadOnce))
 		}
 		if len(l.Skipped) > 0 { // a FIFO would block, a device never ends: said, never silent
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), report.SkippedText(l.Skipped))
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), render.SkippedText(l.Skipped))
 		}
 	}
 	if errors.Is(err, logparse.ErrDevice) { // every command that loads reads a pipe too

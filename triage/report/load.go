@@ -45,29 +45,11 @@ type ReadOnce struct {
 }
 
 // Skipped is an entry of a named directory that was not read (logparse.Skip): the report says so in every format
-// (SkippedText; JSON evidence.skipped).
+// (render.SkippedText; JSON evidence.skipped).
 type Skipped struct {
 	Path string `json:"path"`
 	// Why: fifo, socket, device, directory (what the entry is, or what its link names), dangling_link, not_regular.
 	Why string `json:"why"`
-}
-
-// SkippedText says which entries of the named directories were not read, and why: "skipped 2 entries that are
-// not regular files: d/pipe.log (fifo), d/gone.log (dangling link)".
-func SkippedText(skips []Skipped) string {
-	what := make([]string, 0, min(len(skips), 8))
-	for i, s := range skips {
-		if i == 8 {
-			what = append(what, fmt.Sprintf("and %d more", len(skips)-i))
-			break
-		}
-		what = append(what, fmt.Sprintf("%s (%s)", s.Path, strings.ReplaceAll(s.Why, "_", " ")))
-	}
-	kind := "entries that are not regular files"
-	if len(skips) == 1 {
-		kind = "entry that is not a regular file"
-	}
-	return fmt.Sprintf("skipped %d %s: %s", len(skips), kind, strings.Join(what, ", "))
 }
 
 func readOnceOf(aliases []logparse.Alias) []ReadOnce {
