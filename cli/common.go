@@ -12,6 +12,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/render"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -79,13 +80,8 @@ func (ms runMetas) load(cmd *cobra.Command, paths []string, stdin io.Reader) (*r
 		if len(l.ReadOnce) > 0 {
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), report.AliasesText(l.ReadOnce))
 		}
-		if v, _ := cmd.Flags().GetBool("verbose"); v && len(l.Skipped) > 0 {
-			what := "entries that are not regular files"
-			if len(l.Skipped) == 1 {
-				what = "entry that is not a regular file"
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: skipped %d %s (FIFO, device, socket or dangling link): %s\n",
-				cmd.CommandPath(), len(l.Skipped), what, strings.Join(l.Skipped, ", "))
+		if len(l.Skipped) > 0 { // a FIFO would block, a device never ends: said, never silent
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.CommandPath(), render.SkippedText(l.Skipped))
 		}
 	}
 	if errors.Is(err, logparse.ErrDevice) { // every command that loads reads a pipe too

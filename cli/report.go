@@ -56,7 +56,8 @@ func newReportCmd() *cobra.Command {
 	formatFlag(cmd, &format, "text", "json", "markdown")
 	widthFlag(cmd, &width)
 	storeFlag(cmd, &store)
-	cmd.Flags().Bool("verbose", false, "also say which entries of the directories were skipped (not regular files)")
+	cmd.Flags().Bool("verbose", false, "no effect: which entries of the directories were skipped is always said")
+	_ = cmd.Flags().MarkDeprecated("verbose", "which entries of the directories were skipped is always said")
 	return cmd
 }
 

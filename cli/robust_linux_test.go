@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +35,8 @@ func runWithin(t *testing.T, d time.Duration, args ...string) (int, string, stri
 }
 
 // `report DIR` takes regular files only: a FIFO or a link to a device named like a log is skipped (it would block
-// or never end), and --verbose says how many were.
+// or never end), and a dangling link too; stderr says which and why, whatever the flags, and so do the JSON's
+// evidence.skipped and the Markdown report.
 func TestReportDirSkipsFIFOsAndDevices(t *testing.T) {
 	dir := logDir(t, "train.log")
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.log"), 0o644); err != nil {
@@ -42,18 +45,39 @@ func TestReportDirSkipsFIFOsAndDevices(t *testing.T) {
 	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.log")); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink("gone.log", filepath.Join(dir, "old.log")); err != nil { // dangling
+		t.Fatal(err)
+	}
 	if err := os.Symlink("train.log", filepath.Join(dir, "link.txt")); err != nil { // a link to a log still counts
 		t.Fatal(err)
 	}
-	code, out, errb := runWithin(t, 20*time.Second, "report", "--verbose", dir)
+	code, out, errb := runWithin(t, 20*time.Second, "report", dir)
 	if code != 0 || !strings.Contains(out, "graph break") {
 		t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, errb, out)
 	}
-	if !strings.Contains(errb, "skipped 2 entries that are not regular files") || !strings.Contains(errb, "pipe.log") {
-		t.Errorf("stderr %q does not say that 2 entries were skipped", errb)
+	for _, want := range []string{"skipped 3 entries that are not regular files", "pipe.log (fifo)", "zero.log (device)", "old.log (dangling link)"} {
+		if !strings.Contains(errb, want) {
+			t.Errorf("stderr %q does not say %q", errb, want)
+		}
 	}
-	if code, _, errb := runWithin(t, 20*time.Second, "report", dir); code != 0 || strings.Contains(errb, "skipped") {
-		t.Errorf("without --verbose: exit %d, stderr %q", code, errb)
+	code, out, errb = runWithin(t, 20*time.Second, "report", "--format", "json", dir)
+	var rep struct {
+		Evidence struct {
+			Skipped []struct{ Path, Why string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
+		t.Fatalf("json: exit %d, %v, stderr %q", code, err, errb)
+	}
+	got := map[string]string{}
+	for _, s := range rep.Evidence.Skipped {
+		got[filepath.Base(s.Path)] = s.Why
+	}
+	if want := map[string]string{"pipe.log": "fifo", "zero.log": "device", "old.log": "dangling_link"}; !maps.Equal(got, want) {
+		t.Errorf("evidence.skipped %v, want %v", got, want)
+	}
+	if _, out, _ := runWithin(t, 20*time.Second, "report", "--format", "markdown", dir); !strings.Contains(out, "skipped 3 entries") {
+		t.Errorf("the Markdown report does not say what was skipped:\n%s", out)
 	}
 }
 

@@ -25,16 +25,21 @@ func TestFileTruncatedWhileMappedIsReadWithAWarning(t *testing.T) {
 	afterMap = func() { once.Do(func() { _ = os.Truncate(path, st.Size()/3) }) }
 	var warnings []string
 	var n int
+	var facts Facts
 	var mu sync.Mutex
 	err := ParseInput(inputFor(path), false, nil, Sink{
 		Emit:      func(*Record) { n++ },
 		OnWarning: func(w string) { mu.Lock(); warnings = append(warnings, w); mu.Unlock() },
+		OnFacts:   func(f Facts) { mu.Lock(); facts.Merge(f); mu.Unlock() },
 	})
 	if err != nil {
 		t.Fatalf("ParseInput: %v, want a warning only", err)
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0], path+" changed while being read") {
 		t.Errorf("warnings %q, want one saying %s changed while being read", warnings, path)
+	}
+	if !facts.Changed { // the report's evidence.partial rests on it, not on the warning's words
+		t.Errorf("the facts do not say the input changed while being read")
 	}
 	if n == 0 {
 		t.Errorf("no record from what was read before the truncation")

@@ -40,6 +40,9 @@ type Facts struct {
 	// rank its file name gives is none of them. Input names the input these facts are of (ParseInputs).
 	Prefixed bool
 	Input    string
+	// Changed: the file shrank or was rewritten while being read (ParseInput): what was read is counted, what
+	// the file held beyond it is not.
+	Changed bool
 }
 
 // MaxPIDs bounds Facts.PIDs (a log of thousands of processes says as much with 64): that many means "at least".
@@ -66,6 +69,7 @@ func (f *Facts) Merge(o Facts) {
 	f.TorchMessage = f.TorchMessage || o.TorchMessage
 	f.TorchFrames = f.TorchFrames || o.TorchFrames
 	f.Prefixed = f.Prefixed || o.Prefixed
+	f.Changed = f.Changed || o.Changed
 	for pid := range o.PIDs {
 		f.notePID(pid)
 	}

@@ -26,7 +26,7 @@ type Found struct {
 	Inputs []Input
 	// Skipped lists the log-named entries of the walked directories that are not regular files (a FIFO would
 	// block, a device never ends): FIFOs, devices, sockets, directories and links to them or to nothing.
-	Skipped []string
+	Skipped []Skip
 	// TextOnly: every input is a regular file that does not start like a TORCH_TRACE file, so no record will
 	// come from a trace (a consumer need not remember text events to drop their trace twins). False, untold,
 	// past maxSniffed inputs.
@@ -47,12 +47,30 @@ type Alias struct {
 	SameBytes bool
 }
 
+// Skip is an entry of a walked directory that was not read, and why.
+type Skip struct {
+	Path string
+	// Why: SkipFIFO, SkipSocket, SkipDevice, SkipDirectory (what the entry is, or what its link names),
+	// SkipDanglingLink (a link to nothing, or one that cannot be followed) or SkipOther.
+	Why string
+}
+
+// Why a walked entry was skipped (Skip.Why; the report's evidence.skipped says the same words).
+const (
+	SkipFIFO         = "fifo"
+	SkipSocket       = "socket"
+	SkipDevice       = "device"
+	SkipDirectory    = "directory"
+	SkipDanglingLink = "dangling_link"
+	SkipOther        = "not_regular"
+)
+
 // Find is Discover that also says what it left out. A link to a regular file is taken; a path named on its own
 // is taken unless it is a device (other than /dev/null). A file reached by several paths is read once, under
 // its own name when the others are symbolic links to it.
 func Find(paths []string) (Found, error) {
 	var out []Input
-	var skipped []string
+	var skipped []Skip
 	paths, named := distinctPaths(paths)
 	for _, p := range paths {
 		if p == "-" {
@@ -68,11 +86,11 @@ func Find(paths []string) (Found, error) {
 			continue
 		}
 		var found []Input
-		err = walkLogs(p, func(path string, regular bool) error {
-			if regular {
+		err = walkLogs(p, func(path string, why string) error {
+			if why == "" {
 				found = append(found, inputFor(path))
 			} else {
-				skipped = append(skipped, path)
+				skipped = append(skipped, Skip{Path: path, Why: why})
 			}
 			return nil
 		})
@@ -219,8 +237,8 @@ func CheckPath(p string) error {
 		return err
 	}
 	found := false
-	err = walkLogs(p, func(_ string, regular bool) error {
-		if found = regular; found {
+	err = walkLogs(p, func(_ string, why string) error {
+		if found = why == ""; found {
 			return filepath.SkipAll
 		}
 		return nil
@@ -248,9 +266,9 @@ func statNamed(p string) (dir bool, err error) {
 }
 
 // walkLogs calls each for every file under the directory p whose name a log may have (wantFile), in lexical
-// order; regular is false for one that is not a regular file, nor a link to one (a FIFO, a device, a dangling
-// link), which is not to be read. Probe directories of a run are not walked.
-func walkLogs(p string, each func(path string, regular bool) error) error {
+// order; why is "" for a regular file or a link to one, else why the entry is not to be read (skipWhy: a FIFO, a
+// device, a dangling link). Probe directories of a run are not walked.
+func walkLogs(p string, each func(path string, why string) error) error {
 	err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -264,17 +282,39 @@ func walkLogs(p string, each func(path string, regular bool) error) error {
 		if !wantFile(path) {
 			return nil
 		}
-		regular := d.Type().IsRegular()
-		if !regular {
-			st, err := os.Stat(path) // follows a link
-			regular = err == nil && st.Mode().IsRegular()
+		why := ""
+		if !d.Type().IsRegular() {
+			why = skipWhy(path)
 		}
-		return each(path, regular)
+		return each(path, why)
 	})
 	if err != nil {
 		return fmt.Errorf("cannot read %s: %w", p, unwrapPathErr(err))
 	}
 	return nil
+}
+
+// skipWhy says why the entry at path, not a regular file itself, is not read: "" when it is a link to a regular
+// file, else what it is, or what its link names (a Skip's Why).
+func skipWhy(path string) string {
+	st, err := os.Stat(path) // follows a link
+	switch {
+	case err != nil:
+		return SkipDanglingLink
+	case st.Mode().IsRegular():
+		return ""
+	}
+	switch m := st.Mode(); {
+	case m&fs.ModeNamedPipe != 0:
+		return SkipFIFO
+	case m&fs.ModeSocket != 0:
+		return SkipSocket
+	case m&fs.ModeDevice != 0:
+		return SkipDevice
+	case m.IsDir():
+		return SkipDirectory
+	}
+	return SkipOther
 }
 
 // ErrDevice is the error of a path named on its own that is a device (statNamed).

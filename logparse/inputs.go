@@ -163,10 +163,15 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 		defer f.Close()
 		st, err := f.Stat()
 		changed := false // the file shrank under the memory maps
-		if err == nil && st.Mode().IsRegular() && sink.OnWarning != nil {
+		if err == nil && st.Mode().IsRegular() && (sink.OnWarning != nil || sink.OnFacts != nil) {
 			defer func() {
 				if now, err := f.Stat(); changed || err == nil && now.Size() < st.Size() {
-					sink.OnWarning(in.Name + " changed while being read (truncated or rewritten); parsed what was read")
+					if sink.OnWarning != nil {
+						sink.OnWarning(in.Name + " changed while being read (truncated or rewritten); parsed what was read")
+					}
+					if sink.OnFacts != nil { // the report's evidence says the input is partial
+						sink.OnFacts(Facts{Changed: true, Input: in.Name})
+					}
 				}
 			}()
 		}
@@ -174,7 +179,7 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 			head := make([]byte, headSize)
 			n, _ := f.ReadAt(head, 0)
 			warnIfBinary(head[:n])
-			if !SniffTrace(head[:n]) {
+			if !SniffTrace(head[:n]) && codeBlockIndent(head[:n], int64(n) == st.Size()) == nil {
 				opt.wrap = wrapOf(head[:n])
 				err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit)
 				changed = errors.Is(err, errChanged)
@@ -188,7 +193,14 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	r = br
-	head, _ := br.Peek(headSize)
+	head, peekErr := br.Peek(headSize)
+	if ind := codeBlockIndent(head, peekErr != nil); ind != nil && !in.Trace && !keepText {
+		// a paste indented as a code block, every line (pasted-logs.md §2): read as it was before the paste
+		r = &dedentReader{r: br, indent: ind, bol: true}
+		br = bufio.NewReaderSize(r, 64<<10)
+		r = br
+		head, _ = br.Peek(headSize)
+	}
 	if in.Path == "-" || keepText || in.Trace {
 		warnIfBinary(head) // the parallel path above already looked
 	}

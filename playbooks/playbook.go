@@ -71,12 +71,13 @@ func KindStrings(kinds []Kind) []string {
 // graph break. enum is an object-identity guard on an Enum member (a bounded set), none an `x is None` guard,
 // singleton 2.6's identity guard on True/False/None, dict_key `___dict_contains` (an optional key), hasattr a
 // lazily created attribute, global_container a module-level list or dict read by the compiled code (a cache keyed by data_ptr() or
-// id() too: its length grows), module_attr a number or string stored on the module.
+// id() too: its length grows), module_attr a number or string stored on the module, closure_cell a value held in a
+// closure cell of a function the compiled code calls (G['helper'].__closure__[0].cell_contents == 0.5).
 var GuardClasses = []string{
 	"size", "stride", "rank", "dtype", "device", "requires_grad",
 	"value_int", "value_float", "value_str", "value_bool", "obj_id", "type",
 	"global_state", "length", "param_shape", "backend", "stack_float",
-	"enum", "none", "singleton", "dict_key", "hasattr", "global_container", "module_attr", "other",
+	"enum", "none", "singleton", "dict_key", "hasattr", "global_container", "module_attr", "closure_cell", "other",
 }
 
 // Severities, Categories and Presets are the allowed front-matter values.

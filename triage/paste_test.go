@@ -75,6 +75,14 @@ func always(string, expectedCounts) bool { return true }
 
 func hasRanks(_ string, want expectedCounts) bool { return len(want.Ranks) > 0 }
 
+// programOutput: the fixture is not itself a paste indented as a code block (every line; synthetic_codeblock_*).
+// A log shipper prefixes what the program printed: an indented line behind its prefix is the program's own text.
+func programOutput(text string, _ expectedCounts) bool {
+	return slices.ContainsFunc(report.SplitLines(text), func(l string) bool {
+		return strings.TrimSpace(l) != "" && !strings.HasPrefix(l, "    ") && !strings.HasPrefix(l, "\t")
+	})
+}
+
 func hasGlog(text string, _ expectedCounts) bool {
 	return slices.ContainsFunc(report.SplitLines(text), glogHead.MatchString)
 }
@@ -103,9 +111,9 @@ var pasteCases = []pasteCase{
 	{"quote2", eachLine(">> "), always, siteFull},
 	{"indent", eachLine("    "), always, siteFull},
 	{"tab", eachLine("\t"), always, siteFull},
-	{"shipper_cri", shipper, always, siteFull},
-	{"kubectl", eachLine("[pod/trainer-0/main] "), always, siteFull},
-	{"compose", eachLine("trainer-1  | "), always, siteFull},
+	{"shipper_cri", shipper, programOutput, siteFull},
+	{"kubectl", eachLine("[pod/trainer-0/main] "), programOutput, siteFull},
+	{"compose", eachLine("trainer-1  | "), programOutput, siteFull},
 	{"bullets", onPrefixed(func(l string) string { return "- " + l }), hasGlog, siteFull},
 	{"hostname", onPrefixed(func(l string) string { return "node-7.cluster " + l }), hasRanks, siteFull},
 	{"double_rank", doubleRank, hasRanks, siteFull},

@@ -103,6 +103,9 @@ func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement
 	}
 	if t.unexpectedRecompiles > 0 {
 		what := report.Plural(t.unexpectedRecompiles, "recompile") + " beyond automatic dynamic"
+		if t.staticRecompiles == t.unexpectedRecompiles { // automatic dynamic was off
+			what = report.Plural(t.unexpectedRecompiles, "recompile") + " under torch.compile(dynamic=False)"
+		}
 		add(what, "%s, e.g. %s [%s]", what, t.firstRecompile.Title, t.firstRecompile.Playbook)
 	}
 	if t.afterWarmup > 0 { // the steady state compiled: whatever automatic dynamic expects, the run stalled there

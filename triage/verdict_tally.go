@@ -10,6 +10,7 @@ import (
 type tally struct {
 	breaks, unexpectedBreaks, expectedBreaks int
 	recompiles, unexpectedRecompiles         int
+	staticRecompiles                         int // of unexpectedRecompiles, those of torch.compile(dynamic=False)
 	limits, skips, errors, fullgraphErrors   int
 	runtime, partitions, rerecords           int
 	parity                                   int
@@ -67,6 +68,9 @@ func CountFindings(fs []findings.Finding) tally {
 		case findings.KindRecompile:
 			t.recompiles += f.Records
 			t.unexpectedRecompiles += f.Unexpected()
+			if f.CompiledAt.Static() { // torch.compile(dynamic=False): no automatic dynamic to go beyond
+				t.staticRecompiles += f.Unexpected()
+			}
 			if f.Unexpected() > 0 && t.firstRecompile == nil {
 				t.firstRecompile = f
 			}

@@ -65,8 +65,8 @@ type Finding struct {
 	Module string `json:"module,omitempty"`
 	// CompiledAt is where the user called torch.compile on what this finding's frame compiles (the module, the
 	// function), as the probe saw it (compile_site.py); nil without the probe or where it saw no such call, or
-	// more than one.
-	CompiledAt *probe.Call `json:"compiled_at,omitempty"`
+	// more than one; with the dynamic=, mode= and fullgraph= it was given.
+	CompiledAt *probe.CompileCall `json:"compiled_at,omitempty"`
 	// Do is the first thing to do about this finding in its own words, where its playbook's first step is
 	// generic (a rank disagreement: what the differing ranks do that the reference does not, by name and rank);
 	// "" where the playbook's first step says it.

@@ -70,6 +70,13 @@ func classWords(gc report.GuardClass, n int) string {
 	case "global_container":
 		return fmt.Sprintf("the global %s the compiled code reads changed between calls (%s, …): state mutated between "+
 			"calls, or a cache (keyed by data_ptr(), id()) filled inside the compiled code", src, gc.Detail)
+	case "closure_cell":
+		fn, _, _ := strings.Cut(gc.Source, ".__closure__[")
+		what := "a variable " + fn + " reads from its enclosing scope (its closure cell, " + gc.Source + ")"
+		if v := report.ClosureVariable(gc); v != "" {
+			what = "the variable " + v + " that " + fn + " reads from its enclosing scope (a closure cell)"
+		}
+		return fmt.Sprintf("%s changed between calls (was %s): a value the program sets outside the compiled code, which no argument passes", what, gc.Old)
 	case "module_attr":
 		if n > 1 {
 			return fmt.Sprintf("new values of the module attribute %s (was %s, …): torch keeps nn.Module int attributes static", src, gc.Old)

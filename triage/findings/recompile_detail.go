@@ -44,8 +44,12 @@ func recompileDetail(f *Finding, g *report.GroupSnap, rw func([]int) string) str
 		}
 	}
 	if f.CompiledAt != nil {
+		static := ""
+		if f.CompiledAt.Static() {
+			static = ", given dynamic=False"
+		}
 		w("\nCompiled at: ", ShortPath(f.CompiledAt.File), ":", strconv.Itoa(f.CompiledAt.Line), " in ", f.CompiledAt.Function,
-			" (its torch.compile call; the probe saw it)")
+			" (its torch.compile call", static, "; the probe saw it)")
 	}
 	if wrapper && f.Module == "" {
 		d.WriteString("\ninner is torch's own function: it wraps the compiled module's call (torch.compile of a torch.nn module " +
@@ -57,8 +61,12 @@ func recompileDetail(f *Finding, g *report.GroupSnap, rw func([]int) string) str
 	case g.UserFile != "":
 		w("\nGuard from your code at ", g.UserFile, ":", strconv.Itoa(g.UserLine))
 	}
-	w("\nRecords: ", strconv.Itoa(g.Records), " (", strconv.Itoa(g.Expected), " expected by automatic dynamic) · ",
-		ranks)
+	if f.CompiledAt.Static() { // its torch.compile call turned automatic dynamic off
+		w("\nRecords: ", strconv.Itoa(g.Records), " (automatic dynamic off: dynamic=False) · ", ranks)
+	} else {
+		w("\nRecords: ", strconv.Itoa(g.Records), " (", strconv.Itoa(g.Expected), " expected by automatic dynamic) · ",
+			ranks)
+	}
 	d.WriteString(dyn)
 	d.WriteString("\nFailed guards:")
 	for _, c := range f.Classes {

@@ -57,6 +57,11 @@ func whatOfClass(gc report.GuardClass) string {
 		return "global " + src
 	case "module_attr":
 		return "module attr " + src
+	case "closure_cell":
+		if v := report.ClosureVariable(gc); v != "" {
+			return "closure " + v
+		}
+		return "closure " + src
 	}
 	return "guard " + text.OneLine(gc.Detail, 40)
 }
@@ -139,15 +144,38 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 		first = f.Classes[0]
 	}
 	f.unexpected = g.Records - g.Expected
-	f.Expected = f.unexpected == 0
 	f.expectedAssumed = g.Expected > 0 && !g.AutoConfirmed()
 	reason := ""
 	if len(g.Guards) > 0 {
 		reason = report.StripGuardComment(g.Guards[0])
 	}
-	ApplyPlaybook(&f, MatchPlaybook(set, playbooks.Query{Kind: KindRecompile, GuardClass: k.Class, Reason: reason}))
+	q := playbooks.Query{Kind: KindRecompile, GuardClass: k.Class, Reason: reason}
+	if staticCompile(&f, first) { // no automatic dynamic: no recompile is its expected first one
+		f.unexpected, f.expectedAssumed = g.Records, false
+		f.Classes = slices.Clone(f.Classes)
+		for i := range f.Classes {
+			f.Classes[i].Expected = false
+		}
+		q = playbooks.Query{Kind: KindRecompile, Reason: "torch.compile(dynamic=False)"}
+		at := ShortPath(f.CompiledAt.File) + ":" + strconv.Itoa(f.CompiledAt.Line)
+		switch {
+		case first.Class == "value_int":
+			f.Do = "Drop dynamic=False at " + at + " (with the default, dynamic=None, automatic dynamic makes the int a symbol when it changes), or pass the value as a tensor"
+		default:
+			f.Do = "Drop dynamic=False at " + at + " (the default, dynamic=None, makes the dimension dynamic at its first new size), or mark the dimension dynamic before the first call"
+			if first.Dim >= 0 {
+				f.Do += fmt.Sprintf(": torch._dynamo.mark_dynamic(%s, %d)", first.Source, first.Dim)
+			}
+		}
+	}
+	f.Expected = f.unexpected == 0
+	ApplyPlaybook(&f, MatchPlaybook(set, q))
 	f.What = whatOfClass(first)
-	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + keyClass(k.Class)
+	kc := keyClass(k.Class)
+	if k.Class == "closure_cell" { // the value class the same guard had before closure cells were told apart
+		kc = report.ValueClassOf(first.Old)
+	}
+	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + kc
 	f.ID = f.Key + ":" + k.Source
 	if k.Resume > 0 {
 		f.ID += fmt.Sprintf("@%d", k.Resume)
@@ -197,7 +225,7 @@ func wrappedModule(g *report.GroupSnap, ranks []int, probes []report.ProcessInfo
 // compiledAt is where the probe saw the user call torch.compile on what a recompile group compiles: the module
 // of torch's wrapper inner by its class, else the code the group's frame is (a module's forward, a function) by its
 // file and first line; a resume function (code after a graph break) is none: nil.
-func compiledAt(g *report.GroupSnap, f Finding, named bool, probes []report.ProcessInfo) *probe.Call {
+func compiledAt(g *report.GroupSnap, f Finding, named bool, probes []report.ProcessInfo) *probe.CompileCall {
 	rank := -1
 	if len(f.Ranks) == 1 {
 		rank = f.Ranks[0]
@@ -213,15 +241,26 @@ func compiledAt(g *report.GroupSnap, f Finding, named bool, probes []report.Proc
 	if !ok {
 		return nil
 	}
-	return &site.Call
+	return &site.CompileCall
 }
 
-// CompiledAtText words where torch.compile was called: "compiled at train.py:12"; "" when not known.
+// CompiledAtText words where torch.compile was called: "compiled at train.py:12", "compiled at train.py:12 with
+// dynamic=False"; "" when not known.
 func (f Finding) CompiledAtText() string {
 	if f.CompiledAt == nil {
 		return ""
 	}
-	return "compiled at " + ShortPath(f.CompiledAt.File) + ":" + strconv.Itoa(f.CompiledAt.Line)
+	s := "compiled at " + ShortPath(f.CompiledAt.File) + ":" + strconv.Itoa(f.CompiledAt.Line)
+	if f.CompiledAt.Static() {
+		s += " with dynamic=False"
+	}
+	return s
+}
+
+// staticCompile: the recompile is of a new size (or int value) of what torch.compile(dynamic=False) compiled, as
+// the probe saw the call: dynamic=False turns automatic dynamic off, so each new one compiles again.
+func staticCompile(f *Finding, first report.GuardClass) bool {
+	return f.CompiledAt.Static() && (first.Class == "size" || first.Class == "value_int")
 }
 
 func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) string {
@@ -236,6 +275,15 @@ func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) st
 		who += " (" + at + ")"
 	}
 	n := len(g.Classes)
+	switch {
+	case staticCompile(f, first) && first.Class == "size":
+		first = firstUnabsorbed(f.Classes, first)
+		return fmt.Sprintf("%s recompiles %d× on sizes of %s (%s): dynamic=False turns automatic dynamic off, so each new size compiles again",
+			who, f.Records, first.Source, first.Detail)
+	case staticCompile(f, first):
+		return fmt.Sprintf("%s recompiles %d× on new int values of %s (was %s): dynamic=False turns automatic dynamic off, so each new value compiles again",
+			who, f.Records, first.Source, first.Old)
+	}
 	if t := staticTitle(f, g, who, first); t != "" {
 		return t
 	}

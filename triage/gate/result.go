@@ -18,7 +18,7 @@ type Failure struct {
 	Line     int    `json:"line,omitempty"`
 	Playbook string `json:"playbook,omitempty"`
 	// CompiledAt: where the user called torch.compile on what the finding's frame compiles (findings.Finding's)
-	CompiledAt *probe.Call `json:"compiled_at,omitempty"`
+	CompiledAt *probe.CompileCall `json:"compiled_at,omitempty"`
 }
 
 // Result is the outcome of Check.

@@ -8,7 +8,9 @@
 # decorator calls torch.compile again with the function: that call is noted (at the decorator's line).
 # nn.Module.compile() calls torch.compile too: its site is the user's .compile() line.
 # Written at exit in rank*.json as "compile_sites": [{"object", "kind" ("module" or "function"), "code_file",
-# "code_line", "file", "line", "function"}] (triage/probe: CompileSite), at most 64, one per object and site.
+# "code_line", "file", "line", "function", and the call's "dynamic" (true/false, absent when not given or None:
+# automatic dynamic), "mode" (a string) and "fullgraph" (only when true)}] (triage/probe: CompileSite), at most
+# 64, one per object and site.
 # Guarded like the rest of the probe: a failure notes nothing and never reaches the program.
 
 _COMPILE_SITES = []
@@ -26,7 +28,7 @@ def _compile_site_on_import(sys, torch):
         try:
             model = args[0] if args else kwargs.get("model")
             if model is not None:
-                _compile_site_note(sys, torch, model)
+                _compile_site_note(sys, torch, model, kwargs)
         except Exception:
             pass
         return original(*args, **kwargs)
@@ -38,7 +40,7 @@ def _compile_site_on_import(sys, torch):
         pass
 
 
-def _compile_site_note(sys, torch, model):
+def _compile_site_note(sys, torch, model, kwargs):
     if len(_COMPILE_SITES) >= 64:
         return
     kind, name, code = "function", "", None
@@ -59,6 +61,12 @@ def _compile_site_note(sys, torch, model):
     site = {"object": name, "kind": kind, "code_file": str(getattr(code, "co_filename", "") or ""),
             "code_line": int(getattr(code, "co_firstlineno", 0) or 0), "file": calls[0]["file"],
             "line": calls[0]["line"], "function": calls[0]["function"]}
+    if isinstance(kwargs.get("dynamic"), bool):
+        site["dynamic"] = kwargs["dynamic"]
+    if isinstance(kwargs.get("mode"), str):
+        site["mode"] = kwargs["mode"]
+    if kwargs.get("fullgraph") is True:
+        site["fullgraph"] = True
     for s in _COMPILE_SITES:
         if s["object"] == site["object"] and s["file"] == site["file"] and s["line"] == site["line"]:
             return

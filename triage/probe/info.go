@@ -58,8 +58,21 @@ type CompileSite struct {
 	// CodeFile, CodeLine: where the compiled code starts (a module's forward, the function's def line)
 	CodeFile string `json:"code_file"`
 	CodeLine int    `json:"code_line"`
-	Call
+	CompileCall
 }
+
+// CompileCall is the user's call of torch.compile: its frame and the arguments that decide how it recompiles.
+type CompileCall struct {
+	Call
+	// Dynamic is the dynamic= it was given: nil when not given or None (automatic dynamic, the default); false
+	// turns automatic dynamic off, so each new size compiles again.
+	Dynamic   *bool  `json:"dynamic,omitempty"`
+	Mode      string `json:"mode,omitempty"`      // mode=, "" when not given
+	Fullgraph bool   `json:"fullgraph,omitempty"` // fullgraph=True
+}
+
+// Static: the call was given dynamic=False.
+func (c *CompileCall) Static() bool { return c != nil && c.Dynamic != nil && !*c.Dynamic }
 
 // CompileSiteOfModule is where the probe of rank (-1: any process) saw torch.compile called on a module of class
 // module (as ModuleFrame.Module names it), if it saw one call of it only: two sites of one class name neither.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -37,14 +38,16 @@ func cacheCell(c report.Caches, name string) string {
 	return s.Short()
 }
 
-// compileTables builds the per-rank table and the slowest frames.
-func compileTables(c *report.CompileReport) (ranks, frames table) {
+// compileTables builds the per-rank table and the slowest frames. Ranks with equal figures share a row ("ranks
+// 0–1023"), as in the "Per rank" section, at most MaxPerRankLines of them; more says what the rows leave out ("" when
+// nothing).
+func compileTables(c *report.CompileReport) (ranks, frames table, more string) {
 	phaseHead := report.PhaseNames[:5] // without cache_lookup, which overlaps them
 	ranks.head = append(append([]string{"rank", "total"}, phaseHead...), "frames", "FX cache", "AOT cache", "PGO", "source")
 	rs := c.Ranks()
 	keys := report.SortedInts(rs)
-	row := func(label string, rc *report.RankCompile) {
-		cells := []string{label, Secs(rc.TotalS)}
+	figures := func(rc *report.RankCompile) []string {
+		cells := []string{Secs(rc.TotalS)}
 		for _, p := range phaseHead {
 			cells = append(cells, Secs(rc.ByPhase.Get(p)))
 		}
@@ -52,16 +55,27 @@ func compileTables(c *report.CompileReport) (ranks, frames table) {
 		if rc.TotalS != nil {
 			nf = report.Itoa(rc.Frames)
 		}
-		cells = append(cells, nf, cacheCell(rc.Caches, "fx_graph"), cacheCell(rc.Caches, "aot_autograd"),
+		return append(cells, nf, cacheCell(rc.Caches, "fx_graph"), cacheCell(rc.Caches, "aot_autograd"),
 			cacheCell(rc.Caches, "pgo"), rc.Source)
-		ranks.rows = append(ranks.rows, cells)
 	}
-	for _, r := range keys {
-		label := "rank " + report.Itoa(r)
-		if r < 0 {
-			label = "process"
+	row := func(label string, rc *report.RankCompile) {
+		ranks.rows = append(ranks.rows, append([]string{label}, figures(rc)...))
+	}
+	if _, ok := rs[-1]; ok {
+		row("process", rs[-1])
+	}
+	ranked := slices.DeleteFunc(slices.Clone(keys), func(r int) bool { return r < 0 })
+	groups := groupRanks(ranked, func(r int) string { return strings.Join(figures(rs[r]), "\x00") })
+	for i, g := range groups {
+		if i == MaxPerRankLines {
+			n := 0
+			for _, g := range groups[i:] {
+				n += len(g)
+			}
+			more = moreGroupsText(len(groups)-i, n)
+			break
 		}
-		row(label, rs[r])
+		row(report.RankWord(g), rs[g[0]])
 	}
 	if len(keys) > 1 {
 		all := report.RankCompile{Source: c.Source, TotalS: c.TotalS, ByPhase: c.ByPhase, Caches: c.Caches}
@@ -92,7 +106,7 @@ func compileTables(c *report.CompileReport) (ranks, frames table) {
 		}
 		frames.rows = append(frames.rows, append(cells, cache))
 	}
-	return ranks, frames
+	return ranks, frames, more
 }
 
 func frameName(f *report.FrameTime) string {
@@ -107,9 +121,12 @@ func WriteCompileText(w io.Writer, c *report.CompileReport) {
 	if c == nil {
 		return
 	}
-	ranks, frames := compileTables(c)
+	ranks, frames, more := compileTables(c)
 	fmt.Fprintf(w, "\nCompile time and caches (from %s)\n", c.Source)
 	writeAligned(w, ranks)
+	if more != "" {
+		fmt.Fprintf(w, "  %s\n", more)
+	}
 	if rt := c.Runtime; rt != nil {
 		fmt.Fprintf(w, "  run-time work charged to compiles (not in the total): autotune %s · cudagraphify %s\n",
 			Secs(rt.AutotuneS), Secs(rt.CudagraphifyS))
@@ -156,9 +173,12 @@ func WriteCompileMarkdown(w io.Writer, c *report.CompileReport) {
 	if c == nil {
 		return
 	}
-	ranks, frames := compileTables(c)
+	ranks, frames, more := compileTables(c)
 	fmt.Fprintf(w, "### Compile time and caches (from %s)\n\n", c.Source)
 	writeMarkdownTable(w, ranks)
+	if more != "" {
+		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(more))
+	}
 	if len(frames.rows) > 0 {
 		writeMarkdownTable(w, frames)
 	}

@@ -98,6 +98,9 @@ func WriteMarkdown(w io.Writer, a *triage.Analysis) {
 	if len(a.Evidence.ReadOnce) > 0 { // as stderr says it
 		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(report.AliasesText(a.Evidence.ReadOnce)))
 	}
+	if len(a.Evidence.Skipped) > 0 { // as stderr says it
+		fmt.Fprintf(w, "%s\n\n", MarkdownEscape(SkippedText(a.Evidence.Skipped)))
+	}
 	head := "| graph breaks | recompiles | limit hits | CUDA-graph skips | compile errors | runtime errors |"
 	row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", a.BreaksValue(), a.RecompilesValue(), a.LimitHitsValue(),
 		a.CudagraphSkipsValue(), a.CompileErrorsValue(), a.RuntimeErrorsValue())

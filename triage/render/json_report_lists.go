@@ -79,6 +79,11 @@ func (w *jsonAppender) findingJSON(f *findings.Finding) {
 		w.str("file", c.File)
 		w.num("line", c.Line)
 		w.str("function", c.Function)
+		if c.Dynamic != nil {
+			w.boolean("dynamic", *c.Dynamic)
+		}
+		w.strOmit("mode", c.Mode)
+		w.boolOmit("fullgraph", c.Fullgraph)
 		w.close('}')
 	}
 	w.strOmit("do", f.Do)

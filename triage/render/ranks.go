@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,26 +25,43 @@ type rankCounts struct {
 // groupPerRank groups the ranks of a report's per_rank by identical counts: the largest group first (as rank
 // agreement puts its reference first), then by first rank. A 1024-rank job where every rank agrees is one group.
 func GroupPerRank(perRank map[string]report.Counts) []rankCounts {
-	at := map[report.Counts]int{}
-	var out []rankCounts
 	keys := make([]int, 0, len(perRank))
 	for k := range perRank {
 		n, _ := strconv.Atoi(k)
 		keys = append(keys, n)
 	}
-	sort.Ints(keys)
-	for _, r := range keys {
-		c := perRank[strconv.Itoa(r)]
-		i, ok := at[c]
+	groups := groupRanks(keys, func(r int) report.Counts { return perRank[strconv.Itoa(r)] })
+	out := make([]rankCounts, len(groups))
+	for i, g := range groups {
+		out[i] = rankCounts{Ranks: g, c: perRank[strconv.Itoa(g[0])]}
+	}
+	return out
+}
+
+// groupRanks groups ranks by an equal key (what a line of theirs shows): each group in rank order, the largest
+// group first, then by first rank. The "Per rank" section and the compile-time table group alike.
+func groupRanks[K comparable](ranks []int, key func(rank int) K) [][]int {
+	ranks = slices.Sorted(slices.Values(ranks))
+	at := map[K]int{}
+	var out [][]int
+	for _, r := range ranks {
+		k := key(r)
+		i, ok := at[k]
 		if !ok {
 			i = len(out)
-			at[c] = i
-			out = append(out, rankCounts{c: c})
+			at[k] = i
+			out = append(out, nil)
 		}
-		out[i].Ranks = append(out[i].Ranks, r)
+		out[i] = append(out[i], r)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Ranks) > len(out[j].Ranks) })
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
 	return out
+}
+
+// moreGroupsText is the line that ends a bounded list of rank groups: "… 3 more groups of ranks (40 ranks):
+// --format json has every rank".
+func moreGroupsText(groups, ranks int) string {
+	return fmt.Sprintf("… %s of ranks (%s): --format json has every rank", report.Plural(groups, "more group"), report.Plural(ranks, "rank"))
 }
 
 // writePerRank prints the "Per rank" section: one line per group of ranks with the same counts, then the ranks no
@@ -65,7 +84,7 @@ func WritePerRank(t *text.Writer, rep *report.Report, an *triage.Analysis) {
 			for _, l := range lines[i:] {
 				n += l.Ranks
 			}
-			t.Linef(4, "  … %s of ranks (%s): --format json has every rank", report.Plural(len(lines)-i, "more group"), report.Plural(n, "rank"))
+			t.Line(4, "  "+moreGroupsText(len(lines)-i, n))
 			break
 		}
 		t.Line(4, "  "+l.Text)

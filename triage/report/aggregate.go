@@ -58,6 +58,7 @@ type Aggregator struct {
 	cut            map[string]bool // why the input looks cut (records whose head or end was not pasted)
 	names          strs            // interned names: what the aggregator keeps of a record is copied out (retain.go)
 	readOnce       []ReadOnce      // paths not read: another input holds what they hold (Load)
+	skipped        []Skipped       // entries of the named directories not read: not regular files (Load)
 	stacks         stackLog        // where the faulthandler stack dumps show each process (stopped_stacks.go)
 	hang           hangLog         // what the tracebacks say of collectives (hang_log.go)
 	serving        servingLog      // serving frameworks' compile lines (serving.go)

@@ -83,8 +83,8 @@ type Details struct {
 // over past it).
 func (d *Details) classify(guard string) GuardClass {
 	if g := StripGuardComment(guard); (!strings.HasPrefix(g, "___check_obj_id(") || guardCode(guard) == "") &&
-		!strings.Contains(guard, nnModuleIntStatic) {
-		guard = g // all ClassifyGuard reads but an object id's code line (an Enum member): 2.14's comments name each call site
+		!strings.Contains(guard, nnModuleIntStatic) && !closureCellGuard(g) {
+		guard = g // all ClassifyGuard reads but an object id's code line (an Enum member), a closure cell's hint: 2.14's comments name each call site
 	}
 	if gc, ok := d.guards[guard]; ok {
 		return gc

@@ -62,8 +62,10 @@ type ReportEvidence struct {
 	Inputs    []string `json:"inputs"`
 	Partial   bool     `json:"partial"`
 	// ReadOnce: the paths not read because another input holds what they hold (AliasesText words them)
-	ReadOnce       []ReadOnce `json:"read_once,omitempty"`
-	PartialReasons []string   `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
+	ReadOnce []ReadOnce `json:"read_once,omitempty"`
+	// Skipped: the entries of the named directories not read, and why (a FIFO would block, a device never ends)
+	Skipped        []Skipped `json:"skipped,omitempty"`
+	PartialReasons []string  `json:"partial_reasons,omitempty"` // what looks cut (Report.PartialReasons)
 }
 
 // facts is what the aggregator saw beyond the counts (under its lock).
@@ -84,6 +86,9 @@ func (a *Aggregator) AddFacts(f logparse.Facts) {
 	}
 	if f.CutLine {
 		a.noteCut(&logparse.Record{Input: f.Input, Cut: "its last torch log line stops mid-line: still being written, or cut"})
+	}
+	if f.Changed {
+		a.noteCut(&logparse.Record{Input: f.Input, Cut: "the file was truncated or rewritten while being read: what was read is counted"})
 	}
 	a.mu.Unlock()
 }
@@ -164,7 +169,7 @@ func (a *Aggregator) evidence(rep *Report) ReportEvidence {
 	ev.RecompilesLogged = f.lines.Trace || has("recompiles") || has("recompiles_verbose") || rep.Counts.Recompiles > 0
 	ev.CudagraphSkipsLogged = skipsLogged(ev, rep, "")
 	ev.Partial, ev.PartialReasons = rep.Partial, rep.PartialReasons
-	ev.Torchrun, ev.ReadOnce, ev.Processes = f.lines.Torchrun, a.readOnce, len(f.lines.PIDs)
+	ev.Torchrun, ev.ReadOnce, ev.Skipped, ev.Processes = f.lines.Torchrun, a.readOnce, a.skipped, len(f.lines.PIDs)
 	return ev
 }
 

@@ -90,6 +90,8 @@ func ClassifyGuard(text string) GuardClass {
 		} else {
 			classifyExpr(g, &gc)
 		}
+	case closureCellGuard(g): // a variable of an enclosing scope (closure_cell.go), before G['fn']'s global
+		classifyClosureCell(text, g, &gc)
 	case strings.Contains(g, "G["):
 		if !classifyGlobal(g, &gc) {
 			classifyExpr(g, &gc)

@@ -72,6 +72,7 @@ type HangRank struct {
 	kind  WaitKind
 	// region: the compiled region's function
 	region string
+	thread string // a dump's thread id (0x…), "" for other evidence
 }
 
 // Mismatch is the collectives that differ between ranks.
@@ -210,8 +211,12 @@ func HangOf(rep *Report, run *RunFacts, ranks []int) *Hang {
 	}
 	if stopped && !ongoing && (b.dumped > 0 || stopInCollective) && h.Cause != CauseRankCompiling {
 		words := "how long the ranks had waited is not known: the tool recorded no stall before its stop"
-		if b.atMost(entries) {
+		set, unknown := b.atMost(entries)
+		if set {
 			words += "; at most since each rank's last compile ended (the probe's compile state)"
+		}
+		if unknown {
+			words += "; for a place of no known rank not even that bound: the probe's files do not say which process it is"
 		}
 		h.Basis = append(h.Basis, words)
 	}
@@ -257,6 +262,7 @@ func (b *hangBuilder) dumps(rep *Report) {
 			b.byThread++
 		}
 		e := placeOf(r, p.wait, "stack_dump")
+		e.thread = p.thread
 		if r < 0 {
 			b.noRank++
 			b.unranked = append(b.unranked, &e)
@@ -746,19 +752,32 @@ func (e HangRank) SinceText() string {
 
 // atMost sets, for each waiting rank of a stopped run whose wait has no measure, the bound its probe's compile
 // state gives: its last compile ended at since, the run ended at End, it cannot have waited there longer (its main
-// thread compiles before it calls in). It reports whether it set any.
-func (b *hangBuilder) atMost(entries []HangRank) bool {
+// thread compiles before it calls in). A place of no rank (a dump or traceback without prefix) is the process the
+// probe's files name: the one whose main thread the dump shows, or the run's only process; unknown says one was
+// none of those. It reports whether it set any.
+func (b *hangBuilder) atMost(entries []HangRank) (set, unknown bool) {
 	if b.run == nil || b.run.End.IsZero() {
-		return false
+		return false, false
 	}
-	set := false
 	for i := range entries {
 		e := &entries[i]
-		if e.Compiling || e.SinceS != nil || e.Rank < 0 || e.Site == "" {
+		if e.Compiling || e.SinceS != nil || e.Site == "" {
 			continue
 		}
+		pid := -1 // a place of no rank: its process
+		if e.Rank < 0 {
+			for _, s := range b.run.Started {
+				if e.thread != "" && s.ThreadID() == e.thread {
+					pid = s.PID
+				}
+			}
+			if pid < 0 && len(b.run.CompileStates) == 1 && len(b.run.Started) <= 1 {
+				pid = b.run.CompileStates[0].PID
+			}
+			unknown = unknown || pid < 0
+		}
 		for _, c := range b.run.CompileStates {
-			if c.Rank != e.Rank || c.RankSource == "default" || c.Phase != "idle" || c.Compiles == 0 || c.SinceUnix <= 0 {
+			if (c.Rank != e.Rank || c.RankSource == "default") && c.PID != pid || c.Phase != "idle" || c.Compiles == 0 || c.SinceUnix <= 0 {
 				continue
 			}
 			ended := time.Unix(0, int64(c.SinceUnix*1e9))
@@ -768,7 +787,7 @@ func (b *hangBuilder) atMost(entries []HangRank) bool {
 			break
 		}
 	}
-	return set
+	return set, unknown
 }
 
 // compilingSummary is "rank 1 compiling `step` (20s) while rank 0 waits (19s without output) — a slow rank, not a

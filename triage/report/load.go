@@ -29,7 +29,7 @@ type Loaded struct {
 	Paths    []string // the paths given, less those naming the same file or directory as one before them
 	Inputs   []logparse.Input
 	Warnings []string   // inputs that are readable but look wrong (binary), sorted
-	Skipped  []string   // log-named entries of the directories that are not regular files (FIFOs, devices)
+	Skipped  []Skipped  // log-named entries of the directories that are not regular files (FIFOs, devices)
 	ReadOnce []ReadOnce // paths to what another input holds (links, the same path twice, copies): read once
 }
 
@@ -41,6 +41,14 @@ type ReadOnce struct {
 	// Why: "same_file" (a link or hard link to it, or a file inside a directory also named), "named_twice",
 	// "same_bytes" (a copy beside it), "tee_copy" (a torchrun --log-dir rank file whose lines the console copy
 	// holds again behind its --tee prefix).
+	Why string `json:"why"`
+}
+
+// Skipped is an entry of a named directory that was not read (logparse.Skip): the report says so in every format
+// (render.SkippedText; JSON evidence.skipped).
+type Skipped struct {
+	Path string `json:"path"`
+	// Why: fifo, socket, device, directory (what the entry is, or what its link names), dangling_link, not_regular.
 	Why string `json:"why"`
 }
 
@@ -77,6 +85,9 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 	inputs := found.Inputs
 	agg := NewAggregator()
 	agg.readOnce = readOnceOf(found.Aliases)
+	for _, sk := range found.Skipped {
+		agg.skipped = append(agg.skipped, Skipped{Path: sk.Path, Why: sk.Why})
+	}
 	if found.TextOnly {
 		agg.TextOnly()
 	}
@@ -87,7 +98,7 @@ func Load(paths []string, opt LoadOptions) (*Loaded, error) {
 		}
 		agg.AddInput(in.Name, rank)
 	}
-	out := &Loaded{Paths: found.Paths, Inputs: inputs, Skipped: found.Skipped, ReadOnce: agg.readOnce}
+	out := &Loaded{Paths: found.Paths, Inputs: inputs, Skipped: agg.skipped, ReadOnce: agg.readOnce}
 	if opt.OnInputs != nil {
 		opt.OnInputs(inputs)
 	}

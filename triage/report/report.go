@@ -33,7 +33,9 @@ import (
 // (whether the run hung, where each rank waits: state hung|not_hung|unknown, cause, summary, basis, ranks with
 // rank, waiting_in, site, since_s, compiling, and mismatch; absent where nothing shows a wait), verdict.state hung,
 // the finding kind hang, and first_failure a rank's own failure (a kill or abort torchrun's table shows among them),
-// never a collective that lost its peer, null where DETAIL's mismatch check raised on every rank. Added, not
+// never a collective that lost its peer, null where DETAIL's mismatch check raised on every rank; evidence.skipped
+// (the directory entries not read: path, why), evidence.partial for a file changed while it was read, and
+// compiled_at's dynamic, mode and fullgraph (the torch.compile call's, where given). Added, not
 // renamed: the name stays v2 for the readers that check it (docs/report.md).
 const Schema = "torchtriage.report/v2"
 
