@@ -170,11 +170,14 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 				}
 			}()
 		}
-		if err == nil && st.Mode().IsRegular() && !keepText && !in.Trace {
+		if err == nil && st.Mode().IsRegular() && (!keepText || in.Trace) {
 			head := make([]byte, headSize)
 			n, _ := f.ReadAt(head, 0)
 			warnIfBinary(head[:n])
-			if !SniffTrace(head[:n]) {
+			if in.Trace || SniffTrace(head[:n]) {
+				return readTrace(in, f, opt, sink) // the file itself: the trace reader maps it
+			}
+			if !keepText {
 				opt.wrap = wrapOf(head[:n])
 				err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit)
 				changed = errors.Is(err, errChanged)
@@ -195,17 +198,22 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 	if !in.Trace {
 		in.Trace = SniffTrace(head)
 	}
-	var err error
 	if in.Trace {
-		if sink.Trace == nil {
-			return fmt.Errorf("reading %s: a TORCH_TRACE file, and no trace reader given", in.Name)
-		}
-		err = sink.Trace(r, opt, emit)
-	} else {
-		opt.wrap = wrapOf(head)
-		err = Parse(r, opt, emit)
+		return readTrace(in, r, opt, sink)
 	}
-	if err != nil {
+	opt.wrap = wrapOf(head)
+	if err := Parse(r, opt, emit); err != nil {
+		return fmt.Errorf("reading %s: %w", in.Name, err)
+	}
+	return nil
+}
+
+// readTrace reads a TORCH_TRACE input through sink.Trace.
+func readTrace(in Input, r io.Reader, opt Options, sink Sink) error {
+	if sink.Trace == nil {
+		return fmt.Errorf("reading %s: a TORCH_TRACE file, and no trace reader given", in.Name)
+	}
+	if err := sink.Trace(r, opt, sink.Emit); err != nil {
 		return fmt.Errorf("reading %s: %w", in.Name, err)
 	}
 	return nil

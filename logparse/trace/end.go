@@ -30,13 +30,27 @@ func envelopeCID(b []byte) (logparse.CompileID, bool) {
 	return logparse.CompileID{Autograd: -1, Frame: f, Compile: c}, true
 }
 
-// envelopeInt reads the number after key in b, -1 when there is none.
+// envelopeInt reads the number after the last key in b, -1 when there is none.
 func envelopeInt(b []byte, key string) int {
-	i := bytes.LastIndex(b, []byte(key))
+	i := lastIndex(b, key)
 	if i < 0 {
 		return -1
 	}
 	return intAt(b, i+len(key))
+}
+
+// lastIndex is bytes.LastIndex(b, key), found by forward searches: the key is found by SIMD where LastIndex
+// hashes every byte (an envelope holds one key or none).
+func lastIndex(b []byte, key string) int {
+	last := -1
+	for from := 0; ; {
+		i := bytes.Index(b[from:], []byte(key))
+		if i < 0 {
+			return last
+		}
+		last = from + i
+		from = last + 1
+	}
 }
 
 // intAt reads the run of ASCII digits at b[j:]; -1 when there is none (or it is too long for a number).
