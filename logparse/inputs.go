@@ -57,7 +57,8 @@ type Sink struct {
 	OnWarning func(string)   // an input that is readable but looks wrong, e.g. binary (optional)
 	OnFacts   func(Facts)    // what each input's lines showed beyond its records (optional)
 	// Trace reads a TORCH_TRACE input (trace.Parse of logparse/trace, which imports this package: the caller
-	// hands it in). Without it, an input that is a trace is an error.
+	// hands it in); a regular file is handed as its *os.File, at its start. Without it, an input that is a trace
+	// is an error.
 	Trace func(r io.Reader, opt Options, emit func(*Record)) error
 	memo  *breakMemo // set by ParseInputs: one for all its inputs
 }
@@ -175,7 +176,7 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 			n, _ := f.ReadAt(head, 0)
 			warnIfBinary(head[:n])
 			if in.Trace || SniffTrace(head[:n]) {
-				return readTrace(in, f, opt, sink) // the file itself: the trace reader maps it
+				return readTrace(in, f, opt, sink) // the file itself: the trace reader reads it in large chunks
 			}
 			if !keepText {
 				opt.wrap = wrapOf(head[:n])

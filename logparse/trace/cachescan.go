@@ -3,6 +3,7 @@ package trace
 import (
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 )
 
 // cacheFields reads the fields of a cache artifact's payload that a CacheEvent keeps, as json.Unmarshal into a
@@ -47,9 +48,11 @@ func cacheFields(text string) (p cachePayload, valid, typeErr, ascii bool) {
 					return cachePayload{}, false, false, ascii
 				}
 				ascii = ascii && isASCII(s.s[from:s.i])
-				if json.Unmarshal([]byte(s.s[from:s.i]), field) != nil { // its escapes, as Unmarshal decodes them
+				v, ok := unquote(s.s[from:s.i])
+				if !ok {
 					return cachePayload{}, false, false, ascii
 				}
+				*field = v
 			case field != nil && strings.HasPrefix(s.s[s.i:], "null"): // leaves the field as it is
 				s.i += len("null")
 			default:
@@ -74,6 +77,35 @@ func cacheFields(text string) (p cachePayload, valid, typeErr, ascii bool) {
 		return cachePayload{}, false, false, ascii
 	}
 	return p, true, typeErr, ascii
+}
+
+// unquote decodes the JSON string tok ("…") as json.Unmarshal into a string decodes it: one of printable ASCII
+// without a backslash is its bytes, another goes to Unmarshal (its escapes, control bytes and UTF-8).
+func unquote(tok string) (string, bool) {
+	plain := len(tok) >= 2 && tok[0] == '"' && tok[len(tok)-1] == '"'
+	for i := 1; plain && i < len(tok)-1; i++ {
+		c := tok[i]
+		plain = c >= ' ' && c < utf8.RuneSelf && c != '\\' && c != '"'
+	}
+	if plain {
+		return strings.Clone(tok[1 : len(tok)-1]), true
+	}
+	var v string
+	if json.Unmarshal([]byte(tok), &v) != nil {
+		return "", false
+	}
+	return v, true
+}
+
+// unmarshalInt is json.Unmarshal(raw, &n) into n (left as it is on an error or a null): a plain integer read
+// without encoding/json.
+func unmarshalInt(raw []byte, n *int) error {
+	s := &jsonScan{s: string(raw)}
+	if v, ok := s.intValue(); ok && s.i == len(s.s) {
+		*n = v
+		return nil
+	}
+	return json.Unmarshal(raw, n)
 }
 
 func isASCII(t string) bool {
@@ -274,4 +306,16 @@ func (s *jsonScan) literal(w string) bool {
 		return true
 	}
 	return false
+}
+
+// unmarshalString is json.Unmarshal(raw, s) into a string (left as it is on an error or a null), a string token
+// decoded by unquote.
+func unmarshalString(raw []byte, s *string) error {
+	if len(raw) > 0 && raw[0] == '"' {
+		if v, ok := unquote(string(raw)); ok {
+			*s = v
+			return nil
+		}
+	}
+	return json.Unmarshal(raw, s)
 }

@@ -199,22 +199,7 @@ func (s *jsonScan) stringValue() (string, bool) {
 	if !s.skipString() {
 		return "", false
 	}
-	raw := s.s[from+1 : s.i-1]
-	plain := true
-	for i := 0; i < len(raw); i++ {
-		if c := raw[i]; c < ' ' || c == '\\' || c >= utf8.RuneSelf {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return string([]byte(raw)), true // a copy: the text may be a mapped file
-	}
-	var v string
-	if json.Unmarshal([]byte(s.s[from:s.i]), &v) != nil {
-		return "", false
-	}
-	return v, true
+	return unquote(s.s[from:s.i]) // a copy: the text may be a buffer read into again
 }
 
 // intValue reads a JSON integer that fits an int (as Unmarshal into an int reads it); false for any other value.

@@ -18,7 +18,7 @@ func (st *traceState) event(env *envelope, pl *payload, line int) {
 	case len(env.Str) == 2:
 		var name string
 		var n int
-		if json.Unmarshal(env.Str[0], &name) == nil && json.Unmarshal(env.Str[1], &n) == nil {
+		if unmarshalString(env.Str[0], &name) == nil && unmarshalInt(env.Str[1], &n) == nil {
 			st.strs[n] = name
 		}
 	case env.DynamoStart != nil && env.FrameID != nil && len(env.DynamoStart.Stack) > 0:

@@ -14,7 +14,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
-// A file is read through memory maps, its lines in place; a stream through readLines: both give the same records,
+// A file is read in large chunks, its lines where they lie; a stream through readLines: both give the same records,
 // on every trace file of testdata and on one with the shapes a line reader must get right (a line longer than
 // readLines' buffer, one cut at MaxLine, NULs before a line, CRLF ends, no newline at the end).
 func TestParseOfAFileIsParseOfItsBytes(t *testing.T) {
@@ -50,7 +50,7 @@ func TestParseOfAFileIsParseOfItsBytes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sameRecords(t, path+" mapped", got, parseTraceBytes(t, data, opt))
+			sameRecords(t, path+" read as a file", got, parseTraceBytes(t, data, opt))
 		}
 	}
 }
@@ -194,18 +194,37 @@ func TestCacheFieldsOfRawBytes(t *testing.T) {
 	}
 }
 
-// lastIndex is bytes.LastIndex; validNumber is json.Valid of what skipValue takes for a number.
-func TestLastIndexAndValidNumber(t *testing.T) {
+// lastKeys is bytes.LastIndex of each key, indexRank bytes.Index of `"rank": `; unmarshalString and
+// unmarshalInt are json.Unmarshal into a string and an int; validNumber is json.Valid of what skipValue takes for a number.
+func TestKeySearchesAndValidNumber(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
-		b := make([]byte, rng.IntN(40))
-		for i := range b {
-			b[i] = "ab\"_: 0"[rng.IntN(7)]
+		var b []byte
+		for range rng.IntN(12) {
+			b = append(b, []string{`"a": `, `"_a": `, `a: `, `"b": `, `"`, `:`, ` `, `x`, `a`, `"rank": `, `rank": `, `k`}[rng.IntN(12)]...)
 		}
-		for _, key := range []string{`"a": `, `a`, `aa`, `"_`} {
-			if got, want := lastIndex(b, key), bytes.LastIndex(b, []byte(key)); got != want {
-				t.Fatalf("lastIndex(%q, %q) = %d, want %d", b, key, got, want)
+		for _, keys := range [][2]string{{`"a": `, `"_a": `}, {`"a": `, `"a": `}, {`a: `, `"b": `}} {
+			i1, i2 := lastKeys(b, keys[0], keys[1])
+			if w1, w2 := bytes.LastIndex(b, []byte(keys[0])), bytes.LastIndex(b, []byte(keys[1])); i1 != w1 || i2 != w2 {
+				t.Fatalf("lastKeys(%q, %q) = %d, %d, want %d, %d", b, keys, i1, i2, w1, w2)
 			}
+		}
+		if got, want := indexRank(b), bytes.Index(b, []byte(`"rank": `)); got != want {
+			t.Fatalf("indexRank(%q) = %d, want %d", b, got, want)
+		}
+		var tok []byte
+		for range rng.IntN(6) {
+			tok = append(tok, []string{`"`, `\\`, `a`, "\x01", "é", "\xff", `u00e9`, ` `, `1`, `-`, `.`, `null`}[rng.IntN(12)]...)
+		}
+		if rng.IntN(2) == 0 {
+			tok = slices.Concat([]byte(`"`), tok, []byte(`"`))
+		}
+		var s1, s2 string
+		var n1, n2 int
+		e1, e2 := unmarshalString(tok, &s1), json.Unmarshal(tok, &s2)
+		f1, f2 := unmarshalInt(tok, &n1), json.Unmarshal(tok, &n2)
+		if (e1 != nil) != (e2 != nil) || s1 != s2 || (f1 != nil) != (f2 != nil) || n1 != n2 {
+			t.Fatalf("%q: unmarshalString %q, %v; unmarshalInt %d, %v; Unmarshal %q, %v; %d, %v", tok, s1, e1, n1, f1, s2, e2, n2, f2)
 		}
 		n := make([]byte, rng.IntN(8))
 		for i := range n {

@@ -86,21 +86,17 @@ type traceState struct {
 
 // Parse reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
 // text logs, marked FromTrace. opt.Rank is used when envelopes carry no rank.
-// A regular file is read through memory maps, its lines read in place (Reader.Write), none copied.
+// A file is read a MB at a time into a buffer kept for the next file, each line read where it lies in it
+// (Reader.Write); another reader line by line (readLines).
 func Parse(r io.Reader, opt logparse.Options, emit func(*logparse.Record)) error {
 	if f, ok := r.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			t := NewReader(opt)
-			// a file that shrank under the maps: the lines read before are its records (as a read to its
-			// new end gives them); the caller, which sees the file shrink, says so
-			if mapped, _ := logparse.MapFile(f, fi.Size(), func(b []byte) { _, _ = t.Write(b) }); mapped {
-				t.Close()
-				for _, r := range t.st.recs {
-					emit(r)
-				}
-				return nil
-			}
+		t := NewReader(opt)
+		err := readChunks(f, t)
+		t.Close()
+		for _, r := range t.st.recs {
+			emit(r)
 		}
+		return err
 	}
 	st := newTraceState(opt)
 	err := readLines(r, st.opt.MaxLine, st.line)
@@ -110,6 +106,27 @@ func Parse(r io.Reader, opt logparse.Options, emit func(*logparse.Record)) error
 		emit(r)
 	}
 	return err
+}
+
+// chunkBufs are readChunks' buffers (one a file being read: memory stays bounded whatever the file's size).
+var chunkBufs = sync.Pool{New: func() any { b := make([]byte, 1<<20); return &b }}
+
+// readChunks feeds f to t to its end (a read error ends it: what was read is read, as readLines does).
+func readChunks(f *os.File, t *Reader) error {
+	bp := chunkBufs.Get().(*[]byte)
+	defer chunkBufs.Put(bp)
+	for {
+		n, err := f.Read(*bp)
+		if n > 0 {
+			_, _ = t.Write((*bp)[:n])
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // newTraceState starts following one TORCH_TRACE file; its records are collected in recs.
@@ -331,8 +348,8 @@ func rankOr(a, b int) int {
 	return b
 }
 
-// payload holds the payload lines of the envelope being read: their bytes one after another (a line read in
-// place from a mapped file is copied once, into a buffer used again for the next envelope), made strings only
+// payload holds the payload lines of the envelope being read: their bytes one after another (a line read where
+// it lies in the read buffer is copied once, into a buffer used again for the next envelope), made strings only
 // for an event that keeps or joins them.
 type payload struct {
 	b     []byte
