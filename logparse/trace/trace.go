@@ -8,7 +8,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 	"unsafe"
@@ -108,13 +107,26 @@ func Parse(r io.Reader, opt logparse.Options, emit func(*logparse.Record)) error
 	return err
 }
 
-// chunkBufs are readChunks' buffers (one a file being read: memory stays bounded whatever the file's size).
-var chunkBufs = sync.Pool{New: func() any { b := make([]byte, 1<<20); return &b }}
+// chunkBufs are readChunks' buffers, one a file being read (memory stays bounded whatever the file's size),
+// kept for the next files; unlike a sync.Pool's, a collection does not drop them, to be made and faulted in
+// again by the next file.
+var chunkBufs = make(chan *[]byte, 16)
 
 // readChunks feeds f to t to its end (a read error ends it: what was read is read, as readLines does).
 func readChunks(f *os.File, t *Reader) error {
-	bp := chunkBufs.Get().(*[]byte)
-	defer chunkBufs.Put(bp)
+	var bp *[]byte
+	select {
+	case bp = <-chunkBufs:
+	default:
+		b := make([]byte, 1<<20)
+		bp = &b
+	}
+	defer func() {
+		select {
+		case chunkBufs <- bp:
+		default:
+		}
+	}()
 	for {
 		n, err := f.Read(*bp)
 		if n > 0 {
@@ -362,21 +374,27 @@ func (p *payload) add(line []byte) {
 	p.ends = append(p.ends, len(p.b))
 }
 
-// payloadBufs keeps the payload buffers of files read to their end for the next file (a cache artifact's payload
-// line is ~75 KB: a buffer grown anew for each of 1,024 files was most of what a report of them allocated).
-var payloadBufs sync.Pool
+// payloadBufs keeps the payload buffers of files read to their end for the next files (a cache artifact's
+// payload line is ~75 KB: a buffer grown anew for each of 1,024 files was most of what a report of them
+// allocated), as chunkBufs keeps its.
+var payloadBufs = make(chan []byte, 16)
 
 // take starts the buffer with one a file read before left.
 func (p *payload) take() {
-	if b, ok := payloadBufs.Get().(*[]byte); ok {
-		p.b = (*b)[:0]
+	select {
+	case b := <-payloadBufs:
+		p.b = b[:0]
+	default:
 	}
 }
 
 // release gives the buffer back: the file is read to its end.
 func (p *payload) release() {
 	if b := p.b; cap(b) > 0 && cap(b) <= 4<<20 {
-		payloadBufs.Put(&b)
+		select {
+		case payloadBufs <- b:
+		default:
+		}
 	}
 	p.b, p.lines = nil, nil
 }
