@@ -235,3 +235,31 @@ func TestKeySearchesAndValidNumber(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReaderIsParse: the bytes of a file fed to a Reader in two writes (each whole line read where it lies) give
+// the records readLines gives of them. go test ./logparse/trace -run '^$' -fuzz FuzzReaderIsParse
+func FuzzReaderIsParse(f *testing.F) {
+	for _, root := range []string{"../../testdata/fixtures/torch-2.14"} {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasPrefix(d.Name(), "dedicated_log_torch_trace") {
+				if b, err := os.ReadFile(p); err == nil {
+					f.Add(b[:min(len(b), 32<<10)], uint16(len(b)/3))
+				}
+			}
+			return nil
+		})
+	}
+	f.Fuzz(func(t *testing.T, data []byte, cut uint16) {
+		opt := logparse.Options{Input: "fuzz", Rank: -1, MaxLine: 512}
+		var want []*logparse.Record
+		_ = Parse(bytes.NewReader(data), opt, func(r *logparse.Record) { want = append(want, r) })
+		r := NewReader(opt)
+		k := min(int(cut), len(data))
+		_, _ = r.Write(data[:k])
+		_, _ = r.Write(data[k:])
+		r.Close()
+		if got := r.Take(); !reflect.DeepEqual(got, want) && (len(got) > 0 || len(want) > 0) {
+			t.Fatalf("Reader: %d records, Parse %d", len(got), len(want))
+		}
+	})
+}
