@@ -57,7 +57,8 @@ type Sink struct {
 	OnWarning func(string)   // an input that is readable but looks wrong, e.g. binary (optional)
 	OnFacts   func(Facts)    // what each input's lines showed beyond its records (optional)
 	// Trace reads a TORCH_TRACE input (trace.Parse of logparse/trace, which imports this package: the caller
-	// hands it in). Without it, an input that is a trace is an error.
+	// hands it in); a regular file is handed as its *os.File, at its start. Without it, an input that is a trace
+	// is an error.
 	Trace func(r io.Reader, opt Options, emit func(*Record)) error
 	memo  *breakMemo // set by ParseInputs: one for all its inputs
 }
@@ -175,11 +176,14 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 				}
 			}()
 		}
-		if err == nil && st.Mode().IsRegular() && !keepText && !in.Trace {
+		if err == nil && st.Mode().IsRegular() && (!keepText || in.Trace) {
 			head := make([]byte, headSize)
 			n, _ := f.ReadAt(head, 0)
 			warnIfBinary(head[:n])
-			if !SniffTrace(head[:n]) && codeBlockIndent(head[:n], int64(n) == st.Size()) == nil {
+			if in.Trace || SniffTrace(head[:n]) {
+				return readTrace(in, f, opt, sink) // the file itself: the trace reader reads it in large chunks
+			}
+			if !keepText && codeBlockIndent(head[:n], int64(n) == st.Size()) == nil {
 				opt.wrap = wrapOf(head[:n])
 				err := ParseFileParallel(f, st.Size(), min(runtime.GOMAXPROCS(0), 8), opt, emit)
 				changed = errors.Is(err, errChanged)
@@ -207,17 +211,22 @@ func ParseInput(in Input, keepText bool, stdin io.Reader, sink Sink) error {
 	if !in.Trace {
 		in.Trace = SniffTrace(head)
 	}
-	var err error
 	if in.Trace {
-		if sink.Trace == nil {
-			return fmt.Errorf("reading %s: a TORCH_TRACE file, and no trace reader given", in.Name)
-		}
-		err = sink.Trace(r, opt, emit)
-	} else {
-		opt.wrap = wrapOf(head)
-		err = Parse(r, opt, emit)
+		return readTrace(in, r, opt, sink)
 	}
-	if err != nil {
+	opt.wrap = wrapOf(head)
+	if err := Parse(r, opt, emit); err != nil {
+		return fmt.Errorf("reading %s: %w", in.Name, err)
+	}
+	return nil
+}
+
+// readTrace reads a TORCH_TRACE input through sink.Trace.
+func readTrace(in Input, r io.Reader, opt Options, sink Sink) error {
+	if sink.Trace == nil {
+		return fmt.Errorf("reading %s: a TORCH_TRACE file, and no trace reader given", in.Name)
+	}
+	if err := sink.Trace(r, opt, sink.Emit); err != nil {
 		return fmt.Errorf("reading %s: %w", in.Name, err)
 	}
 	return nil

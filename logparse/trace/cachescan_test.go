@@ -67,7 +67,7 @@ func cachePayloads(t testing.TB) []string {
 func TestCacheFieldsIsUnmarshal(t *testing.T) {
 	check := func(text string) {
 		t.Helper()
-		p, valid, typeErr := cacheFields(text)
+		p, valid, typeErr, _ := cacheFields(text)
 		wp, wvalid, wtypeErr := unmarshalCache(text)
 		if !wvalid {
 			wp = cachePayload{}
@@ -115,13 +115,17 @@ func FuzzCacheFields(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		p, valid, typeErr := cacheFields(text)
+		p, valid, typeErr, ascii := cacheFields(text)
 		wp, wvalid, wtypeErr := unmarshalCache(text)
 		if wvalid && (p != wp || !valid || typeErr != wtypeErr) {
 			t.Fatalf("cacheFields = %+v, %v, %v; Unmarshal %+v, %v, %v", p, valid, typeErr, wp, wvalid, wtypeErr)
 		}
 		if !valid && wvalid {
 			t.Fatalf("cacheFields finds no JSON where Unmarshal reads %+v", wp)
+		}
+		// the bytes of a mapped line, read where cacheFields says its fields are ASCII, read as their ValidString
+		if vp, vvalid, vtypeErr, _ := cacheFields(logparse.ValidString([]byte(text))); ascii && (p != vp || valid != vvalid || typeErr != vtypeErr) {
+			t.Fatalf("cacheFields = %+v; of the ValidString %+v", p, vp)
 		}
 	})
 }

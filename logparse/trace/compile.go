@@ -98,21 +98,23 @@ var (
 
 // cacheArtifact emits the KindCache record of a cache artifact. A payload cut at the line limit still gives
 // its state and bypass reason.
-func (st *traceState) cacheArtifact(env *envelope, name string, payload []string, line int) {
+func (st *traceState) cacheArtifact(env *envelope, name string, pl *payload, line int) {
 	cs := cacheArtifacts[name]
 	ev := &logparse.CacheEvent{Cache: cs[0], State: cs[1]}
 	if cs[0] != logparse.CachePGO {
-		var text string
 		var p cachePayload
 		var valid, typeErr bool
-		if len(payload) == 1 { // json.dumps' one line: read for the few fields, never its key's components
-			text = payload[0]
-			p, valid, typeErr = cacheFields(text)
+		var ascii bool
+		if raw, ok := pl.single(); ok { // json.dumps' one line: read for the few fields, never its key's components
+			// where the members read are ASCII, the line's bytes read as its text (ValidString) reads
+			if p, valid, typeErr, ascii = cacheFields(raw); !ascii {
+				p, valid, typeErr, _ = cacheFields(pl.strings()[0])
+			}
 		} else {
-			text = strings.Join(payload, "\n")
-			valid = json.Unmarshal([]byte(text), &p) == nil
+			valid = json.Unmarshal([]byte(strings.Join(pl.strings(), "\n")), &p) == nil
 		}
 		if !valid || typeErr {
+			text := strings.Join(pl.strings(), "\n")
 			if m := payloadState.FindStringSubmatch(text); m != nil {
 				p.State = m[1]
 			}

@@ -11,32 +11,69 @@ import (
 
 // envelopeRank reads `"rank": N` of an envelope without decoding it; -1 when it has none.
 func envelopeRank(b []byte) int {
-	i := bytes.Index(b, []byte(`"rank": `))
+	i := indexRank(b)
 	if i < 0 {
 		return -1
 	}
 	return intAt(b, i+len(`"rank": `))
 }
 
-// envelopeCID reads `"frame_id": F, "frame_compile_id": C` of an envelope without decoding it. The envelope's
-// fields follow its payload object, so only a long line's end is searched (a compilation_metrics line is ~40 KB).
+// indexRank is bytes.Index(b, []byte(`"rank": `)), found from its k: a quote, the byte Index starts from, is a
+// JSON line's commonest, and a file without ranks has every envelope searched to its end.
+func indexRank(b []byte) int {
+	const key = `"rank": `
+	for from := 4; from < len(b); {
+		i := bytes.IndexByte(b[from:], 'k')
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if i+4 <= len(b) && string(b[i-4:i+4]) == key {
+			return i - 4
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+// envelopeCID reads `"frame_id": F, "frame_compile_id": C` of an envelope without decoding it (the last of
+// each key). The envelope's fields follow its payload object, so only a long line's end is searched (a
+// compilation_metrics line is ~40 KB).
 func envelopeCID(b []byte) (logparse.CompileID, bool) {
 	b = b[max(0, len(b)-400):]
-	f := envelopeInt(b, `"frame_id": `)
-	c := envelopeInt(b, `"frame_compile_id": `)
+	fi, ci := lastKeys(b, `"frame_id": `, `"frame_compile_id": `)
+	if fi < 0 || ci < 0 {
+		return logparse.NoCompileID, false
+	}
+	f, c := intAt(b, fi+len(`"frame_id": `)), intAt(b, ci+len(`"frame_compile_id": `))
 	if f < 0 || c < 0 {
 		return logparse.NoCompileID, false
 	}
 	return logparse.CompileID{Autograd: -1, Frame: f, Compile: c}, true
 }
 
-// envelopeInt reads the number after key in b, -1 when there is none.
-func envelopeInt(b []byte, key string) int {
-	i := bytes.LastIndex(b, []byte(key))
-	if i < 0 {
-		return -1
+// lastKeys is bytes.LastIndex(b, k) of two keys, each `"name": ` (one colon, before its last space): found
+// from the end a colon at a time, where the keys are, rather than by a hash of every byte.
+func lastKeys(b []byte, k1, k2 string) (i1, i2 int) {
+	i1, i2 = -1, -1
+	at := func(c int, k string) bool { // the key whose colon is b[c]
+		s := c - (len(k) - 2)
+		return s >= 0 && s+len(k) <= len(b) && string(b[s:s+len(k)]) == k
 	}
-	return intAt(b, i+len(key))
+	for end := len(b); i1 < 0 || i2 < 0; {
+		c := bytes.LastIndexByte(b[:end], ':')
+		if c < 0 {
+			break
+		}
+		if i1 < 0 && at(c, k1) {
+			i1 = c - (len(k1) - 2)
+		}
+		if i2 < 0 && at(c, k2) {
+			i2 = c - (len(k2) - 2)
+		}
+		end = c
+	}
+	return i1, i2
 }
 
 // intAt reads the run of ASCII digits at b[j:]; -1 when there is none (or it is too long for a number).

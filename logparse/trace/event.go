@@ -7,7 +7,7 @@ import (
 	"github.com/torchtriage/torchtriage/logparse"
 )
 
-func (st *traceState) event(env *envelope, payload []string, line int) {
+func (st *traceState) event(env *envelope, pl *payload, line int) {
 	if env.Rank != nil {
 		st.rank = *env.Rank
 		if st.envRank < 0 {
@@ -18,7 +18,7 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 	case len(env.Str) == 2:
 		var name string
 		var n int
-		if json.Unmarshal(env.Str[0], &name) == nil && json.Unmarshal(env.Str[1], &n) == nil {
+		if unmarshalString(env.Str[0], &name) == nil && unmarshalInt(env.Str[1], &n) == nil {
 			st.strs[n] = name
 		}
 	case env.DynamoStart != nil && env.FrameID != nil && len(env.DynamoStart.Stack) > 0:
@@ -28,25 +28,25 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		st.breaks++
 		r := st.record(env, line, logparse.KindGraphBreak)
 		st.broke[[2]int{r.CompileID.Frame, r.CompileID.Compile}] = true
-		r.Lines = append([]string(nil), payload...)
+		r.Lines = append([]string(nil), pl.strings()...)
 		r.Break = logparse.ParseBreak(r.Lines)
 		r.Era = st.era()
 		st.emit(r)
 	case env.Artifact != nil && env.Artifact.Name == "recompile_reasons":
 		r := st.record(env, line, logparse.KindOther)
 		var reasons []string
-		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &reasons) != nil {
+		if payload := pl.strings(); json.Unmarshal([]byte(strings.Join(payload, "\n")), &reasons) != nil {
 			reasons = payload
 		}
 		if _, done := st.metricsOf[r.CompileID]; !done { // else a copy of an artifact of a compile already complete
 			st.pending[r.CompileID] = reasons
 			st.pendLine[r.CompileID] = line
 		}
-	case env.Artifact != nil && env.Artifact.Name == "dynamo_error" && len(payload) > 0:
+	case env.Artifact != nil && env.Artifact.Name == "dynamo_error" && len(pl.ends) > 0:
 		// the traceback Dynamo logged of the error a compile failed with; its compilation_metrics (fail_type)
 		// is the record where they come, this one where the trace ends before them (loggedErrors)
 		r := st.record(env, line, logparse.KindException)
-		r.Error = logparse.ParseTraceback(payload)
+		r.Error = logparse.ParseTraceback(pl.strings())
 		r.Era = st.era()
 		if r.Error.Class != "" {
 			st.dynErrs = append(st.dynErrs, r)
@@ -55,11 +55,11 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 		var v struct {
 			Version string `json:"pytorch_version"`
 		}
-		if json.Unmarshal([]byte(strings.Join(payload, "\n")), &v) == nil {
+		if json.Unmarshal([]byte(strings.Join(pl.strings(), "\n")), &v) == nil {
 			st.version = v.Version
 		}
 	case env.DDPSplitGraph != nil:
-		st.ddpSplitGraph(env, payload, line)
+		st.ddpSplitGraph(env, pl.strings(), line)
 	case env.DDPSplitChild != nil:
 		st.ddpSplitChild(env)
 	case env.CreateSymbol != nil || env.CreateUnbacked != nil:
@@ -73,7 +73,7 @@ func (st *traceState) event(env *envelope, payload []string, line int) {
 	case env.BwdRtMetrics != nil:
 		st.stageMetrics(env, env.BwdRtMetrics, logparse.StageRuntime, line)
 	case env.Artifact != nil && cacheArtifacts[env.Artifact.Name] != [2]string{}:
-		st.cacheArtifact(env, env.Artifact.Name, payload, line)
+		st.cacheArtifact(env, env.Artifact.Name, pl, line)
 	}
 }
 

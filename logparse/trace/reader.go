@@ -39,6 +39,11 @@ func (t *Reader) Write(p []byte) (int, error) {
 			continue
 		}
 		i := bytes.IndexByte(p, '\n')
+		if i >= 0 && t.n == 0 { // a whole line: read where it lies
+			t.readLine(p[:i], i)
+			p = p[i+1:]
+			continue
+		}
 		part := p
 		if i >= 0 {
 			part = p[:i]
@@ -59,14 +64,28 @@ func (t *Reader) Write(p []byte) (int, error) {
 // endLine reads the line read to its end as readLines does: whole when it fit readLines' buffer with its newline,
 // else its first MaxLine bytes, cut.
 func (t *Reader) endLine() {
-	line, cut := t.line, false
-	if t.n >= traceBuf {
+	t.readLine(t.line, t.n)
+	t.line, t.n = t.line[:0], 0
+}
+
+// readLine reads a line of n bytes, of which line holds the first (all of them, or at least MaxLine).
+func (t *Reader) readLine(line []byte, n int) {
+	cut := false
+	if n >= traceBuf {
 		max := t.st.opt.MaxLine
-		cut = max <= traceBuf || t.n > max
+		cut = max <= traceBuf || n > max
 		line = line[:min(len(line), max)]
 	}
-	t.st.line(bytes.TrimRight(line, "\r\n"), cut)
-	t.line, t.n = t.line[:0], 0
+	t.st.line(trimEnd(line), cut)
+}
+
+// trimEnd is bytes.TrimRight(line, "\r\n") without its cutset's table made each time.
+func trimEnd(line []byte) []byte {
+	n := len(line)
+	for n > 0 && (line[n-1] == '\n' || line[n-1] == '\r') {
+		n--
+	}
+	return line[:n]
 }
 
 // Close ends the file: an unfinished last line is read as the end of the file, and the records only the end
@@ -80,6 +99,7 @@ func (t *Reader) Close() {
 		t.endLine()
 	}
 	t.st.end()
+	t.st.payload.release()
 }
 
 // Take returns the records made since the last call that nothing read later can change, in Parse's order
@@ -159,7 +179,7 @@ func (st *traceState) clone() *traceState {
 	c.strs, c.pending, c.pendLine = maps.Clone(st.strs), maps.Clone(st.pending), maps.Clone(st.pendLine)
 	c.frameFn, c.metricsOf, c.lastOf = maps.Clone(st.frameFn), maps.Clone(st.metricsOf), maps.Clone(st.lastOf)
 	c.whenOf = maps.Clone(st.whenOf)
-	c.payload = slices.Clone(st.payload)
+	c.payload = st.payload.clone()
 	c.restarts = cloneRecords(st.restarts)
 	c.recs = cloneRecords(st.recs)
 	c.recs = c.recs[:len(c.recs):len(c.recs)]

@@ -5,7 +5,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
+	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/torchtriage/torchtriage/logparse"
 )
@@ -74,19 +79,66 @@ type traceState struct {
 	// the envelope being read (its payload lines follow it) and its line
 	cur     *envelope
 	curLine int
-	payload []string
+	payload payload
 	recs    []*logparse.Record // the records made so far, in the order the whole file gives them
 }
 
 // Parse reads a TORCH_TRACE file (dedicated_log_torch_trace_*.log) and emits the same record kinds as the
 // text logs, marked FromTrace. opt.Rank is used when envelopes carry no rank.
+// A file is read a MB at a time into a buffer kept for the next file, each line read where it lies in it
+// (Reader.Write); another reader line by line (readLines).
 func Parse(r io.Reader, opt logparse.Options, emit func(*logparse.Record)) error {
+	if f, ok := r.(*os.File); ok {
+		t := NewReader(opt)
+		err := readChunks(f, t)
+		t.Close()
+		for _, r := range t.st.recs {
+			emit(r)
+		}
+		return err
+	}
 	st := newTraceState(opt)
 	err := readLines(r, st.opt.MaxLine, st.line)
-	for _, r := range st.end() {
+	recs := st.end()
+	st.payload.release()
+	for _, r := range recs {
 		emit(r)
 	}
 	return err
+}
+
+// chunkBufs are readChunks' buffers, one a file being read (memory stays bounded whatever the file's size),
+// kept for the next files; unlike a sync.Pool's, a collection does not drop them, to be made and faulted in
+// again by the next file.
+var chunkBufs = make(chan *[]byte, 16)
+
+// readChunks feeds f to t to its end (a read error ends it: what was read is read, as readLines does).
+func readChunks(f *os.File, t *Reader) error {
+	var bp *[]byte
+	select {
+	case bp = <-chunkBufs:
+	default:
+		b := make([]byte, 1<<20)
+		bp = &b
+	}
+	defer func() {
+		select {
+		case chunkBufs <- bp:
+		default:
+		}
+	}()
+	for {
+		n, err := f.Read(*bp)
+		if n > 0 {
+			_, _ = t.Write((*bp)[:n])
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // newTraceState starts following one TORCH_TRACE file; its records are collected in recs.
@@ -98,6 +150,7 @@ func newTraceState(opt logparse.Options) *traceState {
 		limitName: map[logparse.CompileID]string{}, broke: map[[2]int]bool{}, frameFn: map[int]logparse.Frame{}, rank: opt.Rank, envRank: -1,
 		lastCid: logparse.NoCompileID, metricsOf: map[logparse.CompileID]int{}, lastOf: map[int]int{}, whenOf: map[int]time.Time{}}
 	st.emit = func(r *logparse.Record) { st.recs = append(st.recs, r) }
+	st.payload.take()
 	return st
 }
 
@@ -107,7 +160,7 @@ func (st *traceState) line(line []byte, cut bool) {
 	line = logparse.UnquoteTrace(line) // a pasted trace: indented or quoted
 	if len(line) > 0 && line[0] == '\t' {
 		if st.cur != nil && st.cur.HasPayload != "" {
-			st.payload = append(st.payload, logparse.ValidString(line[1:]))
+			st.payload.add(line[1:])
 		}
 		return
 	}
@@ -143,9 +196,10 @@ func (st *traceState) line(line []byte, cut bool) {
 // flushEnv makes the records of the envelope read last, now that its payload lines are all read.
 func (st *traceState) flushEnv() {
 	if st.cur != nil {
-		st.event(st.cur, st.payload, st.curLine)
+		st.event(st.cur, &st.payload, st.curLine)
 	}
-	st.cur, st.payload = nil, st.payload[:0]
+	st.cur = nil
+	st.payload.reset()
 }
 
 // end ends the file: what only its end tells is emitted, and every record gets the file's one rank (pasted-logs.md
@@ -180,7 +234,73 @@ func (st *traceState) facts() logparse.Facts {
 	return logparse.Facts{TorchLog: st.lineNo > 0, Trace: st.lineNo > 0, TorchVersion: st.version}
 }
 
+// interesting reports whether an envelope may make a record (or fact): the lines the events read (event.go).
+// Torch writes an envelope's kind as its first key, so that key is read at its fixed place (and an artifact's
+// name after it) rather than the whole line searched: a kind no event reads is passed over without a search, a
+// kind or shape not known here is searched for every key as before (mentions).
 func interesting(b []byte) bool {
+	key, rest, ok := firstKey(b)
+	if !ok {
+		return mentions(b)
+	}
+	switch key {
+	case "compilation_metrics", "bwd_compilation_metrics", "compilation_metrics_runtime", "bwd_compilation_metrics_runtime",
+		"str", "dynamo_start", "create_symbol", "create_unbacked_symbol", "optimize_ddp_split_graph", "optimize_ddp_split_child":
+		return true
+	case "artifact":
+		name, _, ok := firstKey(rest) // {"artifact": {"name": …
+		if !ok || name != "name" {
+			return mentions(b)
+		}
+		name, ok = stringAt(rest[len(`{"name": `):])
+		if !ok {
+			return mentions(b)
+		}
+		switch name {
+		case "dynamo_graph_break_reason", "recompile_reasons", "dynamo_error", "torch_version":
+			return true
+		}
+		return strings.Contains(name, "_cache_") || strings.HasSuffix(name, "_code_state")
+	}
+	return !dullKinds[key] && mentions(b)
+}
+
+// dullKinds are the envelope kinds of real traces that no event reads (a chromium event, a graph, a tensor's
+// description): most of a trace's envelopes.
+var dullKinds = map[string]bool{"chromium_event": true, "describe_tensor": true, "describe_storage": true, "describe_source": true,
+	"dynamo_cpp_guards_str": true, "dynamo_output_graph": true, "inductor_output_code": true, "inductor_post_grad_graph": true,
+	"aot_inference_graph": true, "aot_forward_graph": true, "aot_backward_graph": true, "aot_joint_graph": true,
+	"guard_added_fast": true, "guard_added": true, "dynamo_guards": true, "link": true, "expression_created": true,
+	"exported_program": true}
+
+// firstKey reads the first key of the object b starts with, as torch writes it (`{"key": `), and what follows
+// it; ok is false for another shape (a key with an escape in it, spaces elsewhere).
+func firstKey(b []byte) (key string, rest []byte, ok bool) {
+	if len(b) < 2 || b[0] != '{' || b[1] != '"' {
+		return "", nil, false
+	}
+	key, ok = stringAt(b[1:])
+	end := 1 + len(key) + 2
+	if !ok || len(b) < end+2 || b[end] != ':' || b[end+1] != ' ' {
+		return "", nil, false
+	}
+	return key, b[end+2:], true
+}
+
+// stringAt reads the string b starts with when it holds no escape ("…"); it is no copy of b.
+func stringAt(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' {
+		return "", false
+	}
+	n := bytes.IndexByte(b[1:], '"')
+	if n < 0 || bytes.IndexByte(b[1:1+n], '\\') >= 0 {
+		return "", false
+	}
+	return unsafe.String(unsafe.SliceData(b[1:]), n), true
+}
+
+// mentions reports whether the envelope names one of the keys the events read anywhere.
+func mentions(b []byte) bool {
 	// compilation_metrics first (it covers "compilation_metrics"): found at the start of the longest lines, the
 	// metrics envelopes (~40 KB), which the other keys would each be looked for in to their end
 	for _, k := range [...]string{`compilation_metrics`, `"str"`, `"dynamo_graph_break_reason"`, `"recompile_reasons"`, `"dynamo_start"`, `"dynamo_error"`,
@@ -218,7 +338,7 @@ func readLines(r io.Reader, max int, fn func(line []byte, cut bool)) error {
 			}
 			line = long
 		}
-		line = bytes.TrimRight(line, "\r\n")
+		line = trimEnd(line)
 		if len(line) > 0 || err == nil {
 			fn(line, cut)
 		}
@@ -238,4 +358,81 @@ func rankOr(a, b int) int {
 		return a
 	}
 	return b
+}
+
+// payload holds the payload lines of the envelope being read: their bytes one after another (a line read where
+// it lies in the read buffer is copied once, into a buffer used again for the next envelope), made strings only
+// for an event that keeps or joins them.
+type payload struct {
+	b     []byte
+	ends  []int    // where each line ends in b
+	lines []string // the lines as strings (ValidString), made by strings
+}
+
+func (p *payload) add(line []byte) {
+	p.b = append(p.b, line...)
+	p.ends = append(p.ends, len(p.b))
+}
+
+// payloadBufs keeps the payload buffers of files read to their end for the next files (a cache artifact's
+// payload line is ~75 KB: a buffer grown anew for each of 1,024 files was most of what a report of them
+// allocated), as chunkBufs keeps its.
+var payloadBufs = make(chan []byte, 16)
+
+// take starts the buffer with one a file read before left.
+func (p *payload) take() {
+	select {
+	case b := <-payloadBufs:
+		p.b = b[:0]
+	default:
+	}
+}
+
+// release gives the buffer back: the file is read to its end.
+func (p *payload) release() {
+	if b := p.b; cap(b) > 0 && cap(b) <= 4<<20 {
+		select {
+		case payloadBufs <- b:
+		default:
+		}
+	}
+	p.b, p.lines = nil, nil
+}
+
+func (p *payload) reset() {
+	p.b, p.ends, p.lines = p.b[:0], p.ends[:0], nil
+}
+
+// strings are the lines, each made valid UTF-8 (ValidString).
+func (p *payload) strings() []string {
+	if p.lines != nil || len(p.ends) == 0 {
+		return p.lines
+	}
+	p.lines = make([]string, 0, len(p.ends))
+	all, valid := "", utf8.Valid(p.b)
+	if valid {
+		all = string(p.b) // one string the lines are parts of
+	}
+	from := 0
+	for _, end := range p.ends {
+		if valid {
+			p.lines = append(p.lines, all[from:end])
+		} else {
+			p.lines = append(p.lines, logparse.ValidString(p.b[from:end]))
+		}
+		from = end
+	}
+	return p.lines
+}
+
+// single is the one line's bytes when there is one line: no copy, valid until the next reset.
+func (p *payload) single() (string, bool) {
+	if len(p.ends) != 1 || len(p.b) == 0 {
+		return "", len(p.ends) == 1
+	}
+	return unsafe.String(&p.b[0], len(p.b)), true
+}
+
+func (p *payload) clone() payload {
+	return payload{b: slices.Clone(p.b), ends: slices.Clone(p.ends), lines: slices.Clone(p.lines)}
 }
