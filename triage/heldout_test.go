@@ -21,11 +21,7 @@ func heldoutLog(t *testing.T, name string) string {
 
 // heldoutKnownMisses are the held-out inputs whose counts the reader still gets wrong, and why: each names the
 // place that decides it (measured in bench/results/2026-12-08-heldout.md).
-var heldoutKnownMisses = map[string]string{
-	// 2.6 logs the failed recompile (fail_type RecompileError, the process died of it) in a bwd_compilation_metrics
-	// envelope, not compilation_metrics: logparse/trace reads no compile error from it (2.14's trace: 1)
-	"torch-2.6/h25_error_on_recompile_module.trace": "logparse/trace: 2.6's bwd_compilation_metrics with a fail_type",
-}
+var heldoutKnownMisses = map[string]string{}
 
 // The held-out set's ground truth, testdata/heldout/expected.json, written from each log by its rules (the
 // fixtures' README): the nine counts of every log and TORCH_TRACE dir, a field marked ambiguous not compared.

@@ -72,6 +72,31 @@ func (st *traceState) stageMetrics(env *envelope, m *traceMetrics, stage logpars
 	r.Compile = &logparse.FrameCompile{Function: m.CoName, File: m.CoFilename, Line: m.CoFirstLineNo, GraphOps: -1,
 		Failed: m.FailType != nil && *m.FailType != "", Stage: stage, Times: m.times()}
 	st.emit(r)
+	if stage == logparse.StageBackward && r.Compile.Failed && r.CompileID.Valid() {
+		e := *env
+		e.Metrics, e.BwdMetrics = m, nil
+		st.failedBwd = append(st.failedBwd, failedStage{env: e, line: line})
+	}
+}
+
+// failedStage is a failed bwd_compilation_metrics envelope kept for the end of the file (fwdFailures).
+type failedStage struct {
+	env  envelope
+	line int
+}
+
+// fwdFailures reads, at the end of the file, a failed bwd_compilation_metrics of a compile that has no
+// compilation_metrics as that compile's own metrics: 2.6 names the envelope by is_forward, which a compile that
+// fails before Dynamo knows it (a RecompileError raised by error_on_recompile as the recompile starts: every
+// frame field null) never set. Its failure is the compile's, and the compile ended there: not a trace cut
+// mid-compile, nor a compile refused at a limit. A real backward compile's failure keeps to its stage: its forward
+// reached compilation_metrics.
+func (st *traceState) fwdFailures() {
+	for _, f := range st.failedBwd {
+		if cid, _ := logparse.ParseCompileID(f.env.Metrics.CompileID); !st.finished(cid) {
+			st.metrics(&f.env, f.line)
+		}
+	}
 }
 
 // cacheArtifacts maps TORCH_TRACE artifact names to (cache, state); "" state: read cache_state from the payload.

@@ -55,6 +55,9 @@ type traceState struct {
 	pending   map[logparse.CompileID][]string // recompile_reasons artifacts waiting for their compilation_metrics
 	pendLine  map[logparse.CompileID]int
 	limitName map[logparse.CompileID]string // the limit a compile's other metrics name (2.6: bwd_compilation_metrics' fail_reason)
+	// failedBwd are bwd_compilation_metrics envelopes that carry a fail_type: 2.6 logs a compile that failed before
+	// it knew its direction (a RecompileError under error_on_recompile) under that key (fwdFailures)
+	failedBwd []failedStage
 	lastCid   logparse.CompileID            // the compile id of the last envelope that carries one (endsMidCompile),
 	lastLine  int                           // and its line
 	broke     map[[2]int]bool               // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
@@ -207,6 +210,7 @@ func (st *traceState) flushEnv() {
 // the file's records and reports its facts.
 func (st *traceState) end() []*logparse.Record {
 	st.flushEnv()
+	st.fwdFailures()
 	st.finish()
 	st.shapesTraced()
 	st.loggedErrors()
