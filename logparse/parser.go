@@ -34,7 +34,8 @@ type Parser struct {
 	// fast path: the raw prefix (channel + log prefix) of the last prefixed line and its builder
 	lastRaw []byte
 	lastB   *builder
-	lastPID int // the last pid noted in facts (most lines repeat it)
+	lastPID int    // the last pid noted in facts (most lines repeat it)
+	lastArt []byte // an artifact tag facts holds already (most lines repeat the one before: no map lookup)
 	// SkipOther fast path: the raw prefix of the last skipped (unbuilt) record
 	lastSkip []byte
 	ranks    map[int]bool
@@ -53,6 +54,7 @@ type Parser struct {
 	freeB     []*builder // builders of counted records, once closed (counting.go)
 	names     names      // the emitters and artifacts of records, each made a string once
 	lineBuf   []string   // Record.Lines of a counted graph break or recompile, reused (finish)
+	keyBuf    []byte     // the record memo's key of the record being finished (memo.go)
 	facts     Facts
 }
 
