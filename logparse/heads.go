@@ -176,6 +176,9 @@ func headInside(b []byte) (int, headKind) {
 	if len(b) < 12 {
 		return -1, headNone
 	}
+	if !mayHoldHead(b) { // most bare lines (tracebacks, code, user output): one pass, not six searches
+		return servingBehind(b)
+	}
 	for _, h := range [...][]byte{hGraphBreak, hRecompiling, hHitDynamo, hHitOld, hHitOldCache, hSkipping} {
 		i := bytes.Index(b, h)
 		if i <= 0 {
@@ -197,10 +200,39 @@ func headInside(b []byte) (int, headKind) {
 			return i, k
 		}
 	}
+	return servingBehind(b)
+}
+
+// servingBehind is headInside's answer for a serving framework's line behind the framework's own prefix (serving.go).
+func servingBehind(b []byte) (int, headKind) {
 	if j := servingInside(b); j > 0 && len(bytes.TrimSpace(b[:j])) > 0 {
-		return j, headServing // behind the framework's own prefix (serving.go)
+		return j, headServing
 	}
 	return -1, headNone
+}
+
+// mayHoldHead reports whether b may hold one of the record heads headInside looks for behind other text. Each
+// has a space between two known bytes: "Graph break" ("h b"), "Recompiling function " ("g f"), "… hit config." and
+// "torchdynamo hit recompilation …" ("o h"), "skipping cudagraph" ("g c"); a line without any of the four pairs
+// holds none of them (a false positive only costs the searches).
+func mayHoldHead(b []byte) bool {
+	if len(b) < 3 {
+		return false
+	}
+	for k, c := range b[1 : len(b)-1] { // c is b[k+1]
+		if c != ' ' {
+			continue
+		}
+		switch x, y := b[k], b[k+2]; {
+		case x == 'h' && y == 'b':
+			return true
+		case x == 'g' && (y == 'f' || y == 'c'):
+			return true
+		case x == 'o' && y == 'h':
+			return true
+		}
+	}
+	return false
 }
 
 // excLine: an exception line, its class named with its module or without (IPython's "Unsupported: …").

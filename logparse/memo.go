@@ -14,9 +14,11 @@ import (
 // TestCountedPayloadsAreReadOnly). It is shared by the parsers of one load (every input, every
 // part), so it is safe for concurrent use; it stops taking new texts at maxMemoBytes.
 type breakMemo struct {
-	mu    sync.RWMutex
-	m     map[string]*memoBreak
-	bytes int
+	mu       sync.RWMutex
+	m        map[string]*memoBreak
+	bytes    int
+	recs     map[string]*memoRecord // records of other kinds (below)
+	recBytes int
 }
 
 // memoBreak is what classify made of one break text.
@@ -75,4 +77,88 @@ func (m *breakMemo) put(text string, ends []int, r *Record) {
 // bench/many.sh's run, enough to make its JSON report collect once more).
 func (e *memoBreak) apply(r *Record) {
 	r.Kind, r.Break, r.Lines, r.Cut, r.sameBreak = KindGraphBreak, e.brk, e.lines, e.cut, e.id
+}
+
+// The same holds beyond graph breaks: under torchrun every rank prints the same traceback, limit hit and partition
+// record, and a steady run prints them again and again. A counted record of a kind whose payload classify makes
+// from its lines alone (recordMemoed) is classified once per text: a repeat gets what classify made of the first,
+// payloads shared as the breaks' are (read-only), an exception's own copy (a traceback a later line shows caught is
+// marked so on its record: settleCaught). The memo takes texts up to maxMemoBytes of its own.
+
+// memoRecord is what classify made of one text of a kind recordMemoed, before settleCaught.
+type memoRecord struct {
+	ends  []int    // where each line ends in the text
+	lines []string // the record's lines (eraEvidence reads them)
+	kind  Kind
+	cut   string
+	err   *CompileError // copied into each record
+	brk   *GraphBreak   // a warning about an unsupported builtin is a break (classify)
+	limit *LimitHit
+	skip  *CudagraphSkip
+	parts *Partitions
+	warn  *Warning
+	at    *Frame
+	dump  *StackDump
+	ddp   *DDPGraph
+	cache *CacheEvent
+}
+
+// recordMemoed reports a head whose record classify makes from the record's lines and the traceback's flavor alone
+// (not from its prefix: a shape line reads its emitter, a CUDA-graph re-record its compile id; breaks and
+// recompiles have memos of their own).
+func recordMemoed(h headKind) bool {
+	switch h {
+	case headTraceback, headLimit, headSkip, headStack, headPartition, headWarning, headWontConv, headGuards, headDDP, headCache:
+		return true
+	}
+	return false
+}
+
+// recordKey is the memo's key of b: its head, its flavor and its text, in buf (no allocation for a lookup).
+func recordKey(buf []byte, b *builder) []byte {
+	return append(append(buf[:0], byte(b.head), b.flavor), b.text...)
+}
+
+// getRecord returns what classify made of a record of this key and line ends, nil when none is remembered.
+func (m *breakMemo) getRecord(key []byte, ends []int) *memoRecord {
+	m.mu.RLock()
+	e := m.recs[string(key)]
+	m.mu.RUnlock()
+	if e == nil || !slices.Equal(e.ends, ends) {
+		return nil
+	}
+	return e
+}
+
+// putRecord remembers what classify made of r (its lines owned, settleCaught not applied).
+func (m *breakMemo) putRecord(key []byte, ends []int, r *Record) {
+	if len(key) > maxMemoText {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.recBytes+len(key) > maxMemoBytes || m.recs[string(key)] != nil {
+		return
+	}
+	m.recBytes += len(key)
+	e := &memoRecord{ends: slices.Clone(ends), lines: r.Lines, kind: r.Kind, cut: r.Cut, brk: r.Break, limit: r.Limit,
+		skip: r.Skip, parts: r.Parts, warn: r.Warning, at: r.StackAt, dump: r.Dump, ddp: r.DDP, cache: r.Cache}
+	if r.Error != nil {
+		c := *r.Error
+		e.err = &c
+	}
+	if m.recs == nil {
+		m.recs = map[string]*memoRecord{}
+	}
+	m.recs[string(key)] = e
+}
+
+// apply gives r the remembered payload: the shared ones, and its own copy of an exception.
+func (e *memoRecord) apply(r *Record) {
+	r.Lines, r.Kind, r.Cut, r.Break, r.Limit, r.Skip, r.Parts, r.Warning = e.lines, e.kind, e.cut, e.brk, e.limit, e.skip, e.parts, e.warn
+	r.StackAt, r.Dump, r.DDP, r.Cache = e.at, e.dump, e.ddp, e.cache
+	if e.err != nil {
+		c := *e.err
+		r.Error = &c
+	}
 }

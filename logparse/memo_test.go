@@ -151,3 +151,54 @@ func TestBreakMemoKeysOnTheLines(t *testing.T) {
 		}
 	}
 }
+
+// Records of the other kinds classify makes from their lines alone (tracebacks, limit hits, partitions, …) are
+// classified once per text too: every record of every real log, each printed by four ranks, is the same with the
+// memo and without it, serial and in parts (TestBreakMemoChangesNoRecord compares them all); the memo held fewer
+// texts than such records; and a traceback whose text was seen caught is fatal where nothing shows it caught, and
+// the other way round (the same exception logged with logger.exception, then raised: r25, and that order turned
+// round), the repeat's exception its own copy.
+func TestRecordMemoChangesNoRecord(t *testing.T) {
+	memoed := 0
+	_, memo := parseMemo(t, ranksCopy(t), 1, true)
+	want, _ := parseMemo(t, ranksCopy(t), 1, false)
+	for _, r := range want {
+		if r.Error != nil || r.Limit != nil || r.Parts != nil || r.Dump != nil || r.Warning != nil {
+			memoed++
+		}
+	}
+	if n := len(memo.recs); n == 0 || n*3 > memoed {
+		t.Errorf("the record memo holds %d texts for %d records of its kinds, each printed by 4 ranks", n, memoed)
+	}
+	log := readFixture(t, r25Reraise)
+	// the traceback r25 dies of (logged before with the same text), and a torch record of the same run
+	tb := log[strings.LastIndex(log, "Traceback (most recent call last):"):]
+	torch := log[:strings.IndexByte(log, '\n')+1]
+	const logged = "ERROR:train:step failed\n"
+	caughtFirst := logged + tb + tb + tb                                 // the next traceback shows the first caught; the others are fatal
+	fatalFirst := tb + torch + logged + tb + torch + logged + tb + torch // no ERROR line over the first: fatal; the others are caught
+	for name, in := range map[string]string{"caught first": caughtFirst, "fatal first": fatalFirst} {
+		path := filepath.Join(t.TempDir(), "in.log")
+		if err := os.WriteFile(path, []byte(in), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 4} {
+			got, memo := parseMemo(t, path, workers, true)
+			want, _ := parseMemo(t, path, workers, false)
+			if g, w := exceptionsOf(got), exceptionsOf(want); !reflect.DeepEqual(g, w) || len(g) != 3 || g[0] == g[1] || len(memo.recs) != 1 {
+				t.Fatalf("%s, %d workers: exceptions %q with the memo (%d texts), %q without", name, workers, g, len(memo.recs), w)
+			}
+			var errs []*CompileError
+			for _, r := range got {
+				if r.Error != nil {
+					for _, e := range errs {
+						if e == r.Error {
+							t.Fatalf("%s: two records share one exception", name)
+						}
+					}
+					errs = append(errs, r.Error)
+				}
+			}
+		}
+	}
+}

@@ -24,6 +24,15 @@ func (p *Parser) writeFolded(b []byte) {
 			p.addPending(b[start:])
 			return
 		}
+		if !special && nl <= p.opt.MaxLine && p.opt.wrap <= 0 && len(p.pending) == 0 && !p.pendCut {
+			// most lines: whole in b, no '\r' or ESC, no hard-wrapped paste: what lineAt and physLine do with
+			// one, without their calls
+			p.crlf = false
+			p.lineNo++
+			p.line(b[start:start+nl], false)
+			start += nl + 1
+			continue
+		}
 		p.crlf = special
 		start = p.lineAt(b, start, start+nl)
 	}

@@ -79,9 +79,13 @@ func (p *Parser) line(line []byte, cut bool) {
 	}
 	// an artifact tag says which TORCH_LOGS name was on, also behind a head cut at the tag (pasted text); not on a
 	// W/E/C line of an artifact on by default (cudagraphs' skips from 2.11): those print under any TORCH_LOGS
-	if (li.style == styleGlog || li.style == styleDate || li.style == styleTags) && len(li.artifact) > 0 && !p.facts.Artifacts[string(li.artifact)] &&
-		(!warnLevel(li.level) || string(li.artifact) == "perf_hints") {
-		p.facts.note(string(li.artifact))
+	if (li.style == styleGlog || li.style == styleDate || li.style == styleTags) && len(li.artifact) > 0 && !bytes.Equal(li.artifact, p.lastArt) {
+		if p.facts.Artifacts[string(li.artifact)] {
+			p.lastArt = append(p.lastArt[:0], li.artifact...)
+		} else if !warnLevel(li.level) || string(li.artifact) == "perf_hints" {
+			p.facts.note(string(li.artifact))
+			p.lastArt = append(p.lastArt[:0], li.artifact...)
+		}
 	}
 	ch := p.channel(li)
 	if p.leads != nil && p.takeLead(ch, li, line, cut) {

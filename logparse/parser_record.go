@@ -73,23 +73,44 @@ func (p *Parser) finish(b *builder) {
 	if hit == nil && reuse && b.head == headRecompile && countingShortcuts {
 		r.Lines, viewed = b.views(p.lineBuf)
 	}
+	var rec *memoRecord // a record of another kind counted before (memo.go)
+	var key []byte
+	if hit == nil && p.opt.memo != nil && countingShortcuts && p.opt.SkipOther && !p.opt.KeepText && recordMemoed(b.head) &&
+		!r.Truncated {
+		key = recordKey(p.keyBuf, b)
+		p.keyBuf = key
+		rec = p.opt.memo.getRecord(key, b.ends)
+	}
 	switch {
 	case hit != nil:
 		hit.apply(r)
+	case rec != nil:
+		rec.apply(r)
 	case viewed:
 	case reuse:
 		r.Lines, text = b.lines(p.lineBuf)
 	default:
 		r.Lines, _ = b.lines(nil)
 	}
-	if hit == nil {
+	switch {
+	case hit != nil:
+		r.Era = eraEvidence(b)
+	case rec != nil:
+		settleCaught(b)
+		r.Era = eraEvidence(b)
+	case key != nil: // classified as the memo remembers it, before settleCaught
+		logged := b.logged
+		b.logged = false
+		classify(b)
+		b.logged = logged
+		p.opt.memo.putRecord(key, b.ends, r)
+		settleCaught(b)
+	default:
 		classify(b)
 		if viewed {
 			ownRecompile(r.Recompile)
 		}
 		memo.put(text, b.ends, r)
-	} else {
-		r.Era = eraEvidence(b)
 	}
 	if len(p.free) < 16 && cap(b.text) <= 1<<20 { // text buffers are reused: most records are short
 		p.free = append(p.free, textBuf{b.text[:0], b.ends[:0], b.prefix[:0]})

@@ -82,7 +82,7 @@ func exceptionHead(b []byte) bool {
 // name is no plain word: "Unsupported: …" is also what a wrapper that logged the message prints (the doc: count
 // it only when the class is named), "BackendCompilerFailed: …" is only ever the class.
 func bareTorchClass(name []byte) bool {
-	if !dynamoExc[string(name)] && !inductorExc[string(name)] {
+	if len(name) > bareClassMax || !dynamoExc[string(name)] && !inductorExc[string(name)] { // (a long one: no hashing)
 		return false
 	}
 	upper := 0
@@ -93,6 +93,16 @@ func bareTorchClass(name []byte) bool {
 	}
 	return upper > 1
 }
+
+// bareClassMax is the longest name of dynamoExc and inductorExc.
+var bareClassMax = func() (n int) {
+	for _, m := range []map[string]bool{dynamoExc, inductorExc} {
+		for k := range m {
+			n = max(n, len(k))
+		}
+	}
+	return n
+}()
 
 // ipythonHeader reports IPython's traceback header: the exception class, spaces, "Traceback (most recent call
 // last)" (no colon).

@@ -173,6 +173,12 @@ func gluedGlog(b []byte, li *lineInfo) int {
 // [roleN]: — into li (rank, local rank, indent, chanLen) and returns the rest of the line.
 func decodeChannel(line []byte, li *lineInfo) []byte {
 	*li = lineInfo{localRank: -1, rank: -1, cid: NoCompileID}
+	// torchrun's "[rankN]:" and then no other channel prefix: what the rest of this function makes of such a
+	// line, without its searches (no paste head or srun label starts with "[r")
+	if r, n := rankPrefix(line); n > 0 && n < len(line) && line[n] != '[' {
+		li.indent, li.rank, li.chanLen = line[:0], r, n
+		return line[n:]
+	}
 	n, ind := pasteHead(line)
 	li.indent = line[n-ind : n]
 	rest := line[n:]
@@ -217,14 +223,40 @@ func decodeChannel(line []byte, li *lineInfo) []byte {
 	return rest
 }
 
+// rankPrefix reads a "[rankN]:" (N of 1–18 digits) at the start of line and the one space the excepthook form puts
+// after it: N and the bytes taken, or n 0 when line does not start so.
+func rankPrefix(line []byte) (r, n int) {
+	if len(line) < 8 || line[0] != '[' || line[1] != 'r' || line[2] != 'a' || line[3] != 'n' || line[4] != 'k' {
+		return 0, 0
+	}
+	r, end := digitsAt(line, 5)
+	if end < 0 || end+1 >= len(line) || line[end] != ']' || line[end+1] != ':' {
+		return 0, 0
+	}
+	n = end + 2
+	if n < len(line) && line[n] == ' ' {
+		n++
+	}
+	return r, n
+}
+
 func isIdent(b []byte) bool {
 	for _, c := range b {
-		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c)) {
+		if !identByte[c] {
 			return false
 		}
 	}
 	return true
 }
+
+// identByte: the bytes of an identifier as isIdent takes it ('_', '-', ASCII letters and digits), one load a byte
+// (a run of compares was a tenth of a glog head's decode).
+var identByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	return t
+}()
 
 // srunLabel returns the length of an srun --label prefix ("0: ", " 12: ") when a log line follows it.
 func srunLabel(b []byte) int {
@@ -281,14 +313,17 @@ func parseGlog(b []byte, li *lineInfo) bool {
 		return false
 	}
 	p := 6 + sp + 1
-	q := p
+	q, pid := p, 0
 	for q < len(b) && isDigit(b[q]) {
+		pid = pid*10 + int(b[q]-'0')
 		q++
 	}
 	if q == p || q >= len(b) || b[q] != ' ' {
 		return false
 	}
-	pid, _ := atoi(b[p:q])
+	if q-p > 18 { // as atoi reads it
+		pid = 0
+	}
 	end := -1
 	for i := q + 1; i < len(b); {
 		j := bytes.IndexByte(b[i:], ']')
@@ -331,15 +366,23 @@ func parseGlog(b []byte, li *lineInfo) bool {
 // parseTags consumes the optional "[F/C] " compile id and "[__artifact] " tag.
 func parseTags(rest []byte, li *lineInfo) []byte {
 	if len(rest) > 2 && rest[0] == '[' {
-		if end := bytes.IndexByte(rest, ']'); end > 0 {
-			if cid, ok := parseCompileID(rest[1:end]); ok {
-				li.cid = cid
-				rest = skipSpace1(rest[end+1:])
-			}
+		// the compile id between the brackets: no byte of a valid one is ']', so the first ']' ends it exactly when
+		// the id read from rest[1:] stops at one
+		if cid, n, ok := compileIDAt(rest[1:]); ok && n < len(rest)-1 && rest[1+n] == ']' {
+			li.cid = cid
+			rest = skipSpace1(rest[n+2:])
 		}
 	}
 	if len(rest) > 4 && rest[0] == '[' && rest[1] == '_' && rest[2] == '_' {
-		if end := bytes.IndexByte(rest, ']'); end > 0 && isIdent(rest[3:end]) {
+		// the artifact: identifier bytes up to the first ']' (no identifier byte is one)
+		end := len(rest)
+		for i, c := range rest[3:] {
+			if !identByte[c] {
+				end = 3 + i
+				break
+			}
+		}
+		if end < len(rest) && rest[end] == ']' {
 			li.artifact = rest[3:end]
 			rest = skipSpace1(rest[end+1:])
 		}
@@ -360,42 +403,56 @@ func skipSpace1(b []byte) []byte {
 func ParseCompileID(s string) (CompileID, bool) { return parseCompileID([]byte(s)) }
 
 func parseCompileID(b []byte) (CompileID, bool) {
-	c := NoCompileID
+	if c, n, ok := compileIDAt(b); ok && n == len(b) {
+		return c, true
+	}
+	return NoCompileID, false
+}
+
+// compileIDAt reads the compile id b starts with ("F/C", "F/C_A" or "!N/F/C", each number 1–18 digits) and how
+// many bytes it takes; ok is false when b does not start with one. The id ends at the first byte that cannot go
+// on: the caller says what must follow it.
+func compileIDAt(b []byte) (c CompileID, n int, ok bool) {
+	c = NoCompileID
+	i := 0
 	if len(b) > 0 && b[0] == '!' {
-		slash := bytes.IndexByte(b, '/')
-		if slash < 0 {
-			return c, false
+		a, j := digitsAt(b, 1)
+		if j < 0 || j >= len(b) || b[j] != '/' {
+			return NoCompileID, 0, false
 		}
-		n, ok := atoi(b[1:slash])
-		if !ok {
-			return c, false
+		c.Autograd, i = a, j+1
+	}
+	f, j := digitsAt(b, i)
+	if j < 0 || j >= len(b) || b[j] != '/' {
+		return NoCompileID, 0, false
+	}
+	k, j := digitsAt(b, j+1)
+	if j < 0 {
+		return NoCompileID, 0, false
+	}
+	if j < len(b) && b[j] == '_' {
+		a, e := digitsAt(b, j+1)
+		if e < 0 {
+			return NoCompileID, 0, false
 		}
-		c.Autograd = n
-		b = b[slash+1:]
+		c.Attempt, j = a, e
 	}
-	slash := bytes.IndexByte(b, '/')
-	if slash < 0 {
-		return NoCompileID, false
+	c.Frame, c.Compile = f, k
+	return c, j, true
+}
+
+// digitsAt reads the run of ASCII digits at b[i:] as atoi does (1–18 of them): its value and where it ends, or
+// end -1 when there is none or it is too long.
+func digitsAt(b []byte, i int) (n, end int) {
+	j := i
+	for j < len(b) && isDigit(b[j]) {
+		n = n*10 + int(b[j]-'0')
+		j++
 	}
-	f, ok := atoi(b[:slash])
-	if !ok {
-		return NoCompileID, false
+	if j == i || j-i > 18 {
+		return 0, -1
 	}
-	rest := b[slash+1:]
-	if us := bytes.IndexByte(rest, '_'); us >= 0 {
-		a, ok := atoi(rest[us+1:])
-		if !ok {
-			return NoCompileID, false
-		}
-		c.Attempt = a
-		rest = rest[:us]
-	}
-	n, ok := atoi(rest)
-	if !ok {
-		return NoCompileID, false
-	}
-	c.Frame, c.Compile = f, n
-	return c, true
+	return n, j
 }
 
 var dateLevels = map[string]byte{"DEBUG": 'V', "INFO": 'I', "WARNING": 'W', "ERROR": 'E', "CRITICAL": 'C'}

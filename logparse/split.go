@@ -70,6 +70,7 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var spares buffers // the buffers the worker's last part left, for its next one
 			for i := take(); i < n && !stop.Load(); i = take() {
 				select {
 				case held[i] = <-spare:
@@ -80,7 +81,10 @@ func ParseFileParallel(f *os.File, size int64, workers int, opt Options, emit fu
 				if i > 0 {
 					p.leads = map[chanKey]*lead{}
 				}
+				p.buffers, spares = spares, buffers{}
 				shrank, err := feedRange(p, f, bounds[i], bounds[i+1])
+				// handed on before the join can touch p (which then grows its own again if it parses on)
+				spares, p.buffers = p.buffers, buffers{}
 				errs[i] = err
 				if shrank {
 					changed.Store(true)

@@ -15,7 +15,7 @@ import (
 )
 
 // Counting's payloads are read, never written, from parsing to the report (what lets the records of one remembered
-// graph-break text share parts of it, logparse/memo.go, and keeps Record.SameBreak's promise of equal payloads):
+// text share parts of it, logparse/memo.go, and keeps Record.SameBreak's promise of equal payloads):
 // every payload of real logs printed by several ranks, and of a generated log of many repeats, is byte-identical
 // (as JSON) before and after the aggregation, the lane, Report, the analysis and the JSON, text and Markdown reports.
 func TestCountedPayloadsAreReadOnly(t *testing.T) {
@@ -32,7 +32,8 @@ func TestCountedPayloadsAreReadOnly(t *testing.T) {
 	snapshot := func() []byte {
 		var payloads []any
 		for _, r := range recs {
-			payloads = append(payloads, []any{r.Break, r.Recompile, r.Limit, r.Skip, r.Error, r.Lines, r.Cut})
+			payloads = append(payloads, []any{r.Break, r.Recompile, r.Limit, r.Skip, r.Error, r.Lines, r.Cut, r.Parts,
+				r.Warning, r.StackAt, r.Dump, r.DDP, r.Cache})
 		}
 		b, err := json.Marshal(payloads)
 		if err != nil {

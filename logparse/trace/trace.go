@@ -58,13 +58,13 @@ type traceState struct {
 	// failedBwd are bwd_compilation_metrics envelopes that carry a fail_type: 2.6 logs a compile that failed before
 	// it knew its direction (a RecompileError under error_on_recompile) under that key (fwdFailures)
 	failedBwd []failedStage
-	lastCid   logparse.CompileID            // the compile id of the last envelope that carries one (endsMidCompile),
-	lastLine  int                           // and its line
-	broke     map[[2]int]bool               // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
-	dynErrs   []*logparse.Record            // the errors dynamo_error artifacts logged, in order (loggedErrors)
-	frameFn   map[int]logparse.Frame        // frame id -> function from dynamo_start
-	breaks    int                           // dynamo_graph_break_reason artifacts seen
-	restarts  []*logparse.Record            // breaks known only from restart_reasons
+	lastCid   logparse.CompileID     // the compile id of the last envelope that carries one (endsMidCompile),
+	lastLine  int                    // and its line
+	broke     map[[2]int]bool        // frame and compile ids whose compile logged a graph break (dynamo_graph_break_reason)
+	dynErrs   []*logparse.Record     // the errors dynamo_error artifacts logged, in order (loggedErrors)
+	frameFn   map[int]logparse.Frame // frame id -> function from dynamo_start
+	breaks    int                    // dynamo_graph_break_reason artifacts seen
+	restarts  []*logparse.Record     // breaks known only from restart_reasons
 	rank, pid int
 	version   string
 	envRank   int                        // the first rank an envelope carries, -1 when none does
