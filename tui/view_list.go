@@ -212,7 +212,7 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 	case r.expected:
 		base = th.expected
 	}
-	hits := ls.hits[ls.rowIndex(i)]
+	hits := ls.hitsAt(i)
 	var b strings.Builder
 	mark := "  "
 	if selected {
