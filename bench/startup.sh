@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Start-up (issue 15, "Memory and time at scale"): process start to first frame of `demo` and `open LOG`, in a
+# Start-up (issue 15, "Memory and time at scale"): process start to first frame of `demo`, `open LOG` and `run`
+# (a repro that prints a line and sleeps; the probe on, the store in $out/runs; issue 39), in a
 # 120x40 pseudo-terminal (script), RUNS runs each, median and min-max. The shell writes $EPOCHREALTIME and then
 # execs torchtriage (no fork in between); TORCHTRIAGE_EXIT_AFTER_FIRST_FRAME=FILE makes the program append the
 # time of its first View with something on the screen to FILE and quit. When tmux is installed, the same again
@@ -37,14 +38,18 @@ series() {
       return n }'
 }
 
+printf 'import time\nprint("step 0: loss 0.5", flush=True)\ntime.sleep(30)\n' >"$out/repro.py"
+runcmd="$bin run --store $out/runs --timeout 0 -- python3 $out/repro.py"
 series "demo" "" "$bin demo"
 series "open LOG" "" "$bin open $log"
+series "run REPRO" "" "$runcmd"
 if command -v tmux >/dev/null; then
   sock=ttbench$$
   tmux -L "$sock" new-session -d -s bench "sleep 600"
   tmuxenv="TMUX=$(tmux -L "$sock" display-message -p '#{socket_path},#{pid},0')"
   series "demo (in tmux)" "$tmuxenv" "$bin demo"
   series "open LOG (in tmux)" "$tmuxenv" "$bin open $log"
+  series "run REPRO (in tmux)" "$tmuxenv" "$runcmd"
   tmux -L "$sock" kill-server
 fi
 : >"$out/version.ms"
