@@ -45,12 +45,18 @@ type Options struct {
 	Warn          func(error)
 }
 
+// LiveGC, when set (main: the collector's tuning, gc.go), is called as the program starts.
+var LiveGC func()
+
 // Run runs the program until the user quits, then stops every run (SIGINT, SIGTERM, SIGKILL over their
 // process trees) and waits for them. It returns the exit status.
 func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt := options{mode: mode(o.Mode), spec: o.Spec, store: o.Store, paths: o.Paths, scenario: o.Scenario,
 		metric: o.Metric, lowerBetter: o.LowerIsBetter, probe: o.Probe, loadSet: o.LoadPlaybooks,
 		color: !o.NoColor && os.Getenv("NO_COLOR") == ""}
+	if LiveGC != nil {
+		LiveGC()
+	}
 	m := newModel(opt)
 	go m.pbs() // beside the first frame: it needs none
 	// the tool's signal handler alone: bubbletea's, beside it, blocked its Kill (it waits for a handler that
