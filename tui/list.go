@@ -8,9 +8,9 @@ type listState struct {
 	idx, off int
 	key      string
 	pattern  string
-	view     []int   // rows shown, as indices into the full list; nil = all
-	hits     [][]int // per shown row (with a pattern), its matched byte offsets in row.search
-	rows     []*row  // the full list the view was computed for
+	view     []int         // rows shown, as indices into the full list; nil = all
+	found    narrow.Result // with a pattern: the rows found (view) and where they matched
+	rows     []*row        // the full list the view was computed for
 	filter   *narrow.Filter
 }
 
@@ -30,7 +30,7 @@ func (ls *listState) setPattern(p string) {
 }
 
 func (ls *listState) refilter() {
-	ls.view, ls.hits = nil, nil
+	ls.view, ls.found = nil, narrow.Result{}
 	if ls.pattern != "" {
 		if ls.filter == nil {
 			texts := make([]string, len(ls.rows))
@@ -39,11 +39,8 @@ func (ls *listState) refilter() {
 			}
 			ls.filter = narrow.New(texts)
 		}
-		r := ls.filter.Find(ls.pattern)
-		ls.view, ls.hits = r.Index, r.Bytes
-		if ls.view == nil {
-			ls.view = []int{}
-		}
+		ls.found = ls.filter.Find(ls.pattern)
+		ls.view = ls.found.Index
 	}
 	ls.relocate()
 }
@@ -86,14 +83,6 @@ func (ls *listState) rowIndex(i int) int {
 		return ls.view[i]
 	}
 	return i
-}
-
-// hitsAt is the i-th shown row's matched byte offsets (none without a pattern).
-func (ls *listState) hitsAt(i int) []int {
-	if i < len(ls.hits) {
-		return ls.hits[i]
-	}
-	return nil
 }
 
 // selected returns the row under the cursor, or nil.

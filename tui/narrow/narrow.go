@@ -15,12 +15,24 @@ type Filter struct {
 	kept  []Result // the results of the current pattern and of its prefixes typed before it, shortest first
 }
 
-// Result is which texts match a pattern: Index[k] is the k-th match's index in the list (in list order) and
-// Bytes[k] the byte offsets in that text its pattern's letters matched.
+// Result is which texts match a pattern: Index[k] is the k-th match's index in the list (in list order); Bytes
+// finds where its letters matched when asked (only the rows on screen ask).
 type Result struct {
 	Pattern string
 	Index   []int
-	Bytes   [][]int
+	texts   []string
+}
+
+// Bytes is the byte offsets in the k-th match's text that the pattern's letters matched (the matcher's
+// MatchedIndexes).
+func (r Result) Bytes(k int) []int {
+	if k < 0 || k >= len(r.Index) {
+		return nil
+	}
+	if ms := fuzzy.FindNoSort(r.Pattern, []string{r.texts[r.Index[k]]}); len(ms) == 1 {
+		return ms[0].MatchedIndexes
+	}
+	return nil
 }
 
 // New starts a filter over texts (the list's search texts; not copied, not changed).
@@ -58,15 +70,20 @@ func (f *Filter) Find(pattern string) Result {
 	return r
 }
 
-// find runs the matcher on the texts among (nil: all) that can hold pattern.
+// find picks the texts among (nil: all) that match pattern. An ASCII text matches an ASCII pattern exactly when
+// it holds the pattern's letters in order, case aside (the matcher takes each letter at its first place after the
+// last that can be followed by the next); the rest go to the matcher.
 func (f *Filter) find(pattern string, among []int) Result {
 	lowered, patASCII := strings.ToLower(pattern), isASCII(pattern) && strings.IndexByte(pattern, 0) < 0
-	var idx []int
+	r := Result{Pattern: pattern, Index: []int{}, texts: f.texts}
 	consider := func(i int) {
-		if patASCII && f.ascii[i] && !inOrder(f.lower[i], lowered) {
-			return // it cannot match: the matcher's letters of a match are the pattern's, in order
+		if patASCII && f.ascii[i] {
+			if inOrder(f.lower[i], lowered) {
+				r.Index = append(r.Index, i)
+			}
+		} else if len(fuzzy.FindNoSort(pattern, f.texts[i:i+1])) == 1 {
+			r.Index = append(r.Index, i)
 		}
-		idx = append(idx, i)
 	}
 	if among == nil {
 		for i := range f.texts {
@@ -76,11 +93,6 @@ func (f *Filter) find(pattern string, among []int) Result {
 		for _, i := range among {
 			consider(i)
 		}
-	}
-	ms := fuzzy.FindFromNoSort(pattern, source{f.texts, idx})
-	r := Result{Pattern: pattern, Index: make([]int, len(ms)), Bytes: make([][]int, len(ms))}
-	for k, m := range ms {
-		r.Index[k], r.Bytes[k] = idx[m.Index], m.MatchedIndexes
 	}
 	return r
 }
@@ -105,12 +117,3 @@ func isASCII(s string) bool {
 	}
 	return true
 }
-
-// source is the texts at idx, for the matcher.
-type source struct {
-	texts []string
-	idx   []int
-}
-
-func (s source) String(i int) string { return s.texts[s.idx[i]] }
-func (s source) Len() int            { return len(s.idx) }

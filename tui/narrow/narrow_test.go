@@ -44,8 +44,8 @@ func TestFindIsTheMatchersResult(t *testing.T) {
 			t.Fatalf("pattern %q: %d matches, the matcher finds %d", pattern, len(got.Index), len(want))
 		}
 		for k, m := range want {
-			if got.Index[k] != m.Index || !slices.Equal(got.Bytes[k], m.MatchedIndexes) {
-				t.Fatalf("pattern %q: match %d is text %d at %v, the matcher's is %d at %v", pattern, k, got.Index[k], got.Bytes[k], m.Index, m.MatchedIndexes)
+			if got.Index[k] != m.Index || !slices.Equal(got.Bytes(k), m.MatchedIndexes) {
+				t.Fatalf("pattern %q: match %d is text %d at %v, the matcher's is %d at %v", pattern, k, got.Index[k], got.Bytes(k), m.Index, m.MatchedIndexes)
 			}
 		}
 	}
