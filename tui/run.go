@@ -45,7 +45,7 @@ type Options struct {
 	Warn          func(error)
 }
 
-// LiveGC, when set (main: the collector's tuning, gc.go), is called as the program starts.
+// LiveGC, when set (main: the collector's tuning, gc.go), is called once the playbooks are read.
 var LiveGC func()
 
 // Run runs the program until the user quits, then stops every run (SIGINT, SIGTERM, SIGKILL over their
@@ -54,11 +54,12 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt := options{mode: mode(o.Mode), spec: o.Spec, store: o.Store, paths: o.Paths, scenario: o.Scenario,
 		metric: o.Metric, lowerBetter: o.LowerIsBetter, probe: o.Probe, loadSet: o.LoadPlaybooks,
 		color: !o.NoColor && os.Getenv("NO_COLOR") == ""}
-	if LiveGC != nil {
-		LiveGC()
-	}
 	m := newModel(opt)
-	go m.pbs() // beside the first frame: it needs none
+	go func() { // beside the first frame: it needs none; the start-up's garbage is collected as before
+		if m.pbs(); LiveGC != nil {
+			LiveGC()
+		}
+	}()
 	// the tool's signal handler alone: bubbletea's, beside it, blocked its Kill (it waits for a handler that
 	// cannot deliver its quit message any more)
 	popts := []tea.ProgramOption{tea.WithOutput(stdout), tea.WithoutSignalHandler()}
