@@ -10,8 +10,7 @@ import (
 // Filter finds a pattern among a list's texts, one keystroke after another.
 type Filter struct {
 	texts []string
-	lower []string // per text, its ASCII-lowered form up to its first NUL; "" with ascii[i] false: not ASCII
-	ascii []bool
+	lower []string // per text, one byte a rune up to its first NUL, folded as the matcher folds for an ASCII pattern
 	kept  []Result // the results of the current pattern and of its prefixes typed before it, shortest first
 }
 
@@ -37,16 +36,36 @@ func (r Result) Bytes(k int) []int {
 
 // New starts a filter over texts (the list's search texts; not copied, not changed).
 func New(texts []string) *Filter {
-	f := &Filter{texts: texts, lower: make([]string, len(texts)), ascii: make([]bool, len(texts))}
+	f := &Filter{texts: texts, lower: make([]string, len(texts))}
 	for i, t := range texts {
 		if k := strings.IndexByte(t, 0); k >= 0 {
 			t = t[:k] // the matcher reads a text up to its first NUL
 		}
-		if isASCII(t) {
-			f.lower[i], f.ascii[i] = strings.ToLower(t), true
-		}
+		f.lower[i] = fold(t)
 	}
 	return f
+}
+
+// fold is t with one byte a rune (as the matcher decodes it): ASCII lowered, the two runes that fold to ASCII
+// letters (KELVIN SIGN, LATIN SMALL LETTER LONG S) as those, every other rune a byte no ASCII letter equals.
+func fold(t string) string {
+	b := make([]byte, 0, len(t))
+	for _, r := range t {
+		switch {
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b = append(b, byte(r))
+		case r == '\u212a':
+			b = append(b, 'k')
+		case r == '\u017f':
+			b = append(b, 's')
+		default:
+			b = append(b, utf8.RuneSelf)
+		}
+	}
+	return string(b)
 }
 
 // Find returns the texts that match pattern ("" matches none: the caller shows every row unfiltered).
@@ -61,7 +80,7 @@ func (f *Filter) Find(pattern string) Result {
 	if n := len(f.kept); n > 0 && f.kept[n-1].Pattern == pattern {
 		return f.kept[n-1]
 	}
-	var among []int // nil: every text
+	among := f.all()
 	if n := len(f.kept); n > 0 {
 		among = f.kept[n-1].Index
 	}
@@ -70,34 +89,36 @@ func (f *Filter) Find(pattern string) Result {
 	return r
 }
 
-// find picks the texts among (nil: all) that match pattern. An ASCII text matches an ASCII pattern exactly when
-// it holds the pattern's letters in order, case aside (the matcher takes each letter at its first place after the
-// last that can be followed by the next); the rest go to the matcher.
-func (f *Filter) find(pattern string, among []int) Result {
-	lowered, patASCII := strings.ToLower(pattern), isASCII(pattern) && strings.IndexByte(pattern, 0) < 0
-	r := Result{Pattern: pattern, Index: []int{}, texts: f.texts}
-	consider := func(i int) {
-		if patASCII && f.ascii[i] {
-			if inOrder(f.lower[i], lowered) {
-				r.Index = append(r.Index, i)
-			}
-		} else if len(fuzzy.FindNoSort(pattern, f.texts[i:i+1])) == 1 {
-			r.Index = append(r.Index, i)
-		}
+func (f *Filter) all() []int {
+	idx := make([]int, len(f.texts))
+	for i := range idx {
+		idx[i] = i
 	}
-	if among == nil {
-		for i := range f.texts {
-			consider(i)
+	return idx
+}
+
+// find picks the texts among that match pattern. For an ASCII pattern a text matches exactly when its folded
+// form holds the pattern's letters in order, case aside (the matcher takes each letter at a place after the last
+// one's, moving on before the next letter's first place after it, and ends at the text's end): no matcher runs.
+// Another pattern goes to the matcher.
+func (f *Filter) find(pattern string, among []int) Result {
+	r := Result{Pattern: pattern, Index: []int{}, texts: f.texts}
+	if !isASCII(pattern) || strings.IndexByte(pattern, 0) >= 0 {
+		for _, m := range fuzzy.FindFromNoSort(pattern, source{f.texts, among}) {
+			r.Index = append(r.Index, among[m.Index])
 		}
-	} else {
-		for _, i := range among {
-			consider(i)
+		return r
+	}
+	lowered := fold(pattern)
+	for _, i := range among {
+		if inOrder(f.lower[i], lowered) {
+			r.Index = append(r.Index, i)
 		}
 	}
 	return r
 }
 
-// inOrder reports whether p's bytes appear in s in order (both lowered ASCII).
+// inOrder reports whether p's bytes appear in s in order.
 func inOrder(s, p string) bool {
 	for i := 0; i < len(p); i++ {
 		k := strings.IndexByte(s, p[i])
@@ -117,3 +138,12 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// source is the texts at idx, for the matcher.
+type source struct {
+	texts []string
+	idx   []int
+}
+
+func (s source) String(i int) string { return s.texts[s.idx[i]] }
+func (s source) Len() int            { return len(s.idx) }
