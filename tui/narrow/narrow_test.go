@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sahilm/fuzzy"
 )
@@ -78,4 +80,19 @@ func lastRune(s string) (rune, int) {
 		}
 	}
 	return 0, 1
+}
+
+// fold's two exceptions are every rune beyond ASCII that the matcher takes for an ASCII letter (the orbits of
+// unicode.SimpleFold), and every other such rune folds to a byte no ASCII pattern has.
+func TestFoldKnowsTheRunesThatFoldToASCII(t *testing.T) {
+	for c := rune(0); c < utf8.RuneSelf; c++ {
+		for r := unicode.SimpleFold(c); r != c; r = unicode.SimpleFold(r) {
+			if r >= utf8.RuneSelf && fold(string(r)) != fold(string(c)) {
+				t.Errorf("%U folds with %q, fold makes it %q", r, c, fold(string(r)))
+			}
+		}
+	}
+	if got := fold("é→\xff"); got != "\x80\x80\x80" {
+		t.Errorf("fold of other runes: %q", got)
+	}
 }
