@@ -3,7 +3,7 @@
 # second (about 90 bytes each, on stdout, with a graph-break-shaped stderr line every second) for SECONDS, in
 # a 120x40 pseudo-terminal (script) with the log view open and following; the peak and final RSS of the
 # torchtriage process are read from /proc every 5 s.
-# Target: under 256 MB RSS for 10k-50k lines/s for 10 minutes.
+# Target: under 256 MB RSS for 10k-50k lines/s for 10 minutes, flat (± 10 %) after the first minute (issue 39).
 #   usage: [TORCHTRIAGE_BIN=path] bench/live.sh [RATE] [SECONDS]   (default 50000 600)
 set -euo pipefail
 cd "$(dirname "$0")/.."

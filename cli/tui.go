@@ -153,16 +153,15 @@ func noColorFlag(cmd *cobra.Command, p *bool) {
 	cmd.Flags().BoolVar(p, "no-color", false, "no colours (NO_COLOR is honoured too)")
 }
 
-// runTUI checks that stdout is a terminal, loads the playbooks and the store, and runs the program.
+// runTUI checks that stdout is a terminal, opens the store, and runs the program (which reads the playbooks).
 func runTUI(cmd *cobra.Command, o tui.Options, storeDir string) error {
 	if !isTerminal(cmd.OutOrStdout()) {
 		return usageErr(cmd, "stdout is not a terminal; for CI and pipes use `torchtriage report PATH…` "+
 			"(counts, JSON) or `torchtriage check` (the gate) instead")
 	}
-	o.Playbooks = loadPlaybooks(cmd, playbooks.DefaultUserDir())
-	if o.Playbooks == nil {
-		return failErr(cmd, exitFail, "no playbooks could be loaded")
-	}
+	dir := playbooks.DefaultUserDir() // read beside the first frame; what they warn of is said when the screen is gone
+	o.LoadPlaybooks = func() (*playbooks.Set, []error) { return playbooks.Load(dir) }
+	o.Warn = func(err error) { warn(cmd, "playbook %v", err) }
 	if o.Mode != tui.ModeOpen {
 		st, err := runs.OpenStore(storeDir)
 		if err != nil {

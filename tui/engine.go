@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/logparse"
-	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
 	"github.com/torchtriage/torchtriage/triage/session"
@@ -35,19 +34,17 @@ type loadedMsg struct {
 	err   error
 }
 
-// analyzer is the session's analyser: the model's playbooks, and the rows built off the UI goroutine.
+// analyzer is the session's analyser once the playbooks are read (it waits for them: commands, tests).
 func (m *Model) analyzer() *session.Analyzer {
-	set := m.opt.set
-	return &session.Analyzer{Set: set, Decorate: func(a *triage.Analysis) any {
-		left, right := rows(a, set)
-		return [2][]*row{left, right}
-	}}
+	m.pbs()
+	return m.an
 }
 
 // start launches spec; its batches arrive through listen.
 func (m *Model) start(spec runs.Spec) tea.Cmd {
-	s := m.sess
+	s, pbs := m.sess, m.pbs
 	return func() tea.Msg {
+		pbs() // the run's analyses need them
 		r, err := s.Start(spec)
 		return startedMsg{run: r, spec: spec, err: err}
 	}
@@ -67,8 +64,8 @@ func (m *Model) listen() tea.Cmd {
 
 // loadCmd parses the opened paths (logs, run dirs, TORCH_TRACE dirs) off the UI goroutine.
 func (m *Model) loadCmd() tea.Cmd {
-	paths, an := m.opt.paths, m.analyzer()
-	return func() tea.Msg { return loadPaths(paths, an) }
+	paths, an, pbs := m.opt.paths, m.an, m.pbs
+	return func() tea.Msg { pbs(); return loadPaths(paths, an) }
 }
 
 // loadPaths reads the opened paths: the batch, the probe's torch version and, for one run directory, its meta.

@@ -57,7 +57,8 @@ func (m *Model) startLadder() tea.Cmd {
 	ctx, cancel := context.WithCancelCause(context.Background()) // the stopped tier's meta.json says the user's words
 	ch := make(chan tea.Msg, 64)
 	m.lad = &ladderState{ch: ch, cancel: func() { cancel(ladder.ErrStopped) }, line: "backend ladder: starting"}
-	o := ladder.Options{Store: m.opt.store, Spec: spec, Playbooks: m.opt.set, Context: ctx,
+	set, _ := m.pbs()
+	o := ladder.Options{Store: m.opt.store, Spec: spec, Playbooks: set, Context: ctx,
 		CheckAccuracy: m.checklist().Wrong != "", Progress: func(s string) { ch <- ladderLineMsg(s) }}
 	go func(run func(ladder.Options) (*ladder.Ladder, error)) {
 		l, err := run(o)

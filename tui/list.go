@@ -1,8 +1,6 @@
 package tui
 
-import (
-	"github.com/sahilm/fuzzy"
-)
+import "github.com/torchtriage/torchtriage/tui/narrow"
 
 // listState is the cursor, scroll offset and fuzzy filter of one list. The selection follows the row's key
 // when the list is rebuilt (live updates) or filtered.
@@ -11,18 +9,14 @@ type listState struct {
 	key      string
 	pattern  string
 	view     []int         // rows shown, as indices into the full list; nil = all
-	hits     map[int][]int // row index -> matched byte offsets in row.search
+	found    narrow.Result // with a pattern: the rows found (view) and where they matched
 	rows     []*row        // the full list the view was computed for
+	filter   *narrow.Filter
 }
-
-type rowSource []*row
-
-func (s rowSource) String(i int) string { return s[i].search }
-func (s rowSource) Len() int            { return len(s) }
 
 // setRows installs a new full list (same or new snapshot) and recomputes the filter and the selection.
 func (ls *listState) setRows(rows []*row) {
-	ls.rows = rows
+	ls.rows, ls.filter = rows, nil
 	ls.refilter()
 }
 
@@ -36,15 +30,17 @@ func (ls *listState) setPattern(p string) {
 }
 
 func (ls *listState) refilter() {
-	ls.view, ls.hits = nil, nil
+	ls.view, ls.found = nil, narrow.Result{}
 	if ls.pattern != "" {
-		ms := fuzzy.FindFromNoSort(ls.pattern, rowSource(ls.rows))
-		ls.view = make([]int, len(ms))
-		ls.hits = make(map[int][]int, len(ms))
-		for i, mt := range ms {
-			ls.view[i] = mt.Index
-			ls.hits[mt.Index] = mt.MatchedIndexes
+		if ls.filter == nil {
+			texts := make([]string, len(ls.rows))
+			for i, r := range ls.rows {
+				texts[i] = r.search
+			}
+			ls.filter = narrow.New(texts)
 		}
+		ls.found = ls.filter.Find(ls.pattern)
+		ls.view = ls.found.Index
 	}
 	ls.relocate()
 }

@@ -2,11 +2,13 @@ package tui
 
 import (
 	"regexp"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/ladder"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/runs"
@@ -51,8 +53,9 @@ type options struct {
 	store       *runs.Store
 	paths       []string // open
 	color       bool
-	set         *playbooks.Set
-	scenario    string // demo
+	set         *playbooks.Set                   // given (tests), or
+	loadSet     func() (*playbooks.Set, []error) // read beside the first frame (run, demo, open)
+	scenario    string                           // demo
 	metric      *regexp.Regexp
 	lowerBetter bool
 	probe       bool
@@ -93,8 +96,10 @@ type Model struct {
 	keys       keyMap
 	w, h       int
 	sess       *session.Session
-	runs       []*runView // oldest first
-	cur        *runView   // the run on screen
+	pbs        func() (*playbooks.Set, []error) // the playbooks: read on the first call (Run's, beside the first frame)
+	an         *session.Analyzer                // the session's analyser: its Set is filled when the playbooks are read
+	runs       []*runView                       // oldest first
+	cur        *runView                         // the run on screen
 	screen     screen
 	back       screen // where esc returns from the log view
 	focus      pane
@@ -141,8 +146,20 @@ func newModel(opt options) *Model {
 	m.input = inputLine{prompt: "/", limit: 200}
 	m.logv = logState{rank: -1, cur: -1} // every rank, nothing marked
 	m.pre = newPresetState(opt.spec.Preset, opt.spec.Logs)
+	m.an = &session.Analyzer{} // the rows built off the UI goroutine, from the playbooks m.pbs reads
+	m.an.Decorate = func(a *triage.Analysis) any { l, r := rows(a, m.an.Set); return [2][]*row{l, r} }
+	m.pbs = sync.OnceValues(func() (set *playbooks.Set, errs []error) { // off the UI goroutine (given: at once)
+		if set = opt.set; opt.loadSet != nil {
+			set, errs = opt.loadSet()
+		}
+		m.an.Set = set
+		return set, errs
+	})
+	if opt.loadSet == nil {
+		m.pbs()
+	}
 	if opt.mode != modeOpen {
-		m.sess = session.New(session.Options{Store: opt.store, Probe: opt.probe, Analyzer: m.analyzer()})
+		m.sess = session.New(session.Options{Store: opt.store, Probe: opt.probe, Analyzer: m.an})
 	}
 	m.layout()
 	return m

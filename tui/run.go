@@ -41,16 +41,25 @@ type Options struct {
 	LowerIsBetter bool
 	Probe         bool
 	NoColor       bool
-	Playbooks     *playbooks.Set
+	LoadPlaybooks func() (*playbooks.Set, []error) // called beside the first frame; Warn gets its errors at the end
+	Warn          func(error)
 }
+
+// LiveGC, when set (main: the collector's tuning, gc.go), is called once the playbooks are read.
+var LiveGC func()
 
 // Run runs the program until the user quits, then stops every run (SIGINT, SIGTERM, SIGKILL over their
 // process trees) and waits for them. It returns the exit status.
 func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt := options{mode: mode(o.Mode), spec: o.Spec, store: o.Store, paths: o.Paths, scenario: o.Scenario,
-		metric: o.Metric, lowerBetter: o.LowerIsBetter, probe: o.Probe, set: o.Playbooks,
+		metric: o.Metric, lowerBetter: o.LowerIsBetter, probe: o.Probe, loadSet: o.LoadPlaybooks,
 		color: !o.NoColor && os.Getenv("NO_COLOR") == ""}
 	m := newModel(opt)
+	go func() { // beside the first frame: it needs none; the start-up's garbage is collected as before
+		if m.pbs(); LiveGC != nil {
+			LiveGC()
+		}
+	}()
 	// the tool's signal handler alone: bubbletea's, beside it, blocked its Kill (it waits for a handler that
 	// cannot deliver its quit message any more)
 	popts := []tea.ProgramOption{tea.WithOutput(stdout), tea.WithoutSignalHandler()}
@@ -85,6 +94,11 @@ func Run(o Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	close(finished)
 	if signalled.Load() {
 		select {} // the signal handler ends the process
+	}
+	if _, errs := m.pbs(); o.Warn != nil { // what reading the playbooks warned of, now that the screen is gone
+		for _, e := range errs {
+			o.Warn(e)
+		}
 	}
 	m.sess.Stop()
 	session.Shutdown(15 * time.Second)

@@ -27,7 +27,7 @@ func init() {
 	}
 	session.MaybeRunReaper()
 	set, _ := playbooks.Builtin()
-	o := Options{Playbooks: set, NoColor: true}
+	o := Options{LoadPlaybooks: func() (*playbooks.Set, []error) { return set, nil }, NoColor: true}
 	switch mode {
 	case "open":
 		o.Mode, o.Paths = ModeOpen, []string{filepath.Join("..", "testdata", "fixtures", "torch-2.14", "gb_recompile.triage.log")}

@@ -47,9 +47,9 @@ func (m *Model) showRun() tea.Cmd {
 		return nil
 	}
 	if row := rows[min(m.runsv.idx, len(rows)-1)]; row.view == nil && row.dir() != "" {
-		id, dir, an := row.id, row.dir(), m.analyzer()
+		id, dir, an, pbs := row.id, row.dir(), m.an, m.pbs
 		m.flash = fmt.Sprintf("reading run %d…", id)
-		return func() tea.Msg { return storedRunMsg{id: id, loaded: loadPaths([]string{dir}, an)} }
+		return func() tea.Msg { pbs(); return storedRunMsg{id: id, loaded: loadPaths([]string{dir}, an)} }
 	}
 	if r := m.runAt(false); r != nil {
 		m.show(r)

@@ -43,8 +43,9 @@ func (m *Model) buildStory() tea.Cmd {
 		return nil
 	}
 	m.storyv.gen++
-	gen, set := m.storyv.gen, m.opt.set
+	gen, pbs := m.storyv.gen, m.pbs
 	return func() tea.Msg {
+		set, _ := pbs()
 		s, err := story.BuildWith(dir, set)
 		return storyMsg{gen: gen, story: s, err: err}
 	}

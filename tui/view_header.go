@@ -85,7 +85,7 @@ func (m *Model) commandText() string {
 		return "demo " + m.opt.scenario
 	}
 	argv, shell := m.userArgv()
-	s := scriptName(argv, shell)
+	s := runs.ScriptName(argv, shell)
 	if s == "" {
 		s = shellJoin(argv)
 	}

@@ -212,7 +212,7 @@ func (m *Model) rowLine(p pane, ls *listState, i int, cols []column, selected, f
 	case r.expected:
 		base = th.expected
 	}
-	hits := ls.hits[ls.rowIndex(i)]
+	hits := ls.found.Bytes(i) // matched byte offsets in row.search (none without a pattern)
 	var b strings.Builder
 	mark := "  "
 	if selected {

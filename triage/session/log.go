@@ -2,6 +2,8 @@ package session
 
 import (
 	"slices"
+
+	"github.com/torchtriage/torchtriage/triage/session/lineidx"
 )
 
 // LogLine is one line of a run's combined output.
@@ -14,27 +16,28 @@ type LogLine struct {
 
 // Log is a run's output as lines. The text stays where it is — the run's stdout.log and stderr.log, the opened
 // files — and is read when asked for (Lines, At, Search) through an index: runs of consecutive lines of one
-// input, every markEvery-th line's byte offset and each line's rank (only once some line has one). So a 1 GB log
-// costs a few bytes a line, not its size (issue 15). Inputs without a file keep their bytes in memory.
+// input, every markEvery-th line's byte offset and each line's rank, kept compact by lineidx (delta-encoded
+// offsets; ranks only of the lines that have one until every line has). So a 1 GB log costs a few hundredths of
+// a byte a line, not its size (issues 15 and 39). Inputs without a file keep their bytes in memory.
 //
 // A Log handed out is a view: what it holds is only appended to beyond its length by the writer, never changed
 // within it, and the files' bytes before its ends do not change either (the runner and the opened files only
 // grow), so views are read from any goroutine.
 type Log struct {
-	Inputs   []string // the input names records carry (Evidence.Input)
-	n        int      // lines
-	segs     []segment
-	tail     segment   // the last run of lines, still growing in the writer: copied into the view
-	inSegs   [][]int32 // per input, its segments (index into segs; len(segs) is tail)
-	marks    [][]mark  // per input, the offsets of every markEvery-th line
-	lines    []int32   // per input, its complete lines
-	ends     []int64   // per input, where its last complete line ends
-	ranks    [][]int16 // per line, its rank, by chunks of rankChunk lines; a nil chunk has none
-	rankTail []int16   // the last chunk, which the writer may still replace: copied into the view
-	rankSet  []int     // the ranks lines carry, sorted
-	headers  []string
-	paths    []string // per input, its file ("" when kept in mem)
-	mem      [][]byte // per input without a file, its bytes
+	Inputs  []string // the input names records carry (Evidence.Input)
+	n       int      // lines
+	segs    []segment
+	tail    segment           // the last run of lines, still growing in the writer: copied into the view
+	inSegs  [][]int32         // per input, its segments (index into segs; len(segs) is tail)
+	marks   []lineidx.Offsets // per input, where every markEvery-th line starts (mark k is line k*markEvery)
+	long    [][]mark          // per input, where each line after a long one starts (see maxLineText)
+	lines   []int32           // per input, its complete lines
+	ends    []int64           // per input, where its last complete line ends
+	ranks   lineidx.Values    // per line, its rank (lineidx.None: none)
+	rankSet []int             // the ranks lines carry, sorted
+	headers []string
+	paths   []string // per input, its file ("" when kept in mem)
+	mem     [][]byte // per input without a file, its bytes
 }
 
 // segment is a run of consecutive lines of one input (or one header).
@@ -44,15 +47,11 @@ type segment struct {
 	line   int32 // the input's line number (0-based) of the first line
 }
 
-// mark is where an input's line starts in its file.
+// mark is where an input's line starts in its file (a line after a long one).
 type mark struct {
 	line int32
 	off  int64
 }
-
-// rankChunk is how many lines' ranks a chunk holds: a stretch of lines without ranks (a chatty print loop)
-// costs nothing, lines with ranks two bytes each.
-const rankChunk = 4096
 
 // markEvery is how many lines of an input lie between two of its offset marks: reading a line skips at most
 // that many lines.
@@ -109,18 +108,10 @@ func (b Log) Find(input string, line int) int {
 
 // Rank returns line i's rank (-1 when none).
 func (b Log) Rank(i int) int {
-	c := i / rankChunk
-	if i < 0 || i >= b.n || c > len(b.ranks) {
+	if i < 0 || i >= b.n {
 		return -1
 	}
-	chunk := b.rankTail
-	if c < len(b.ranks) {
-		chunk = b.ranks[c]
-	}
-	if chunk == nil {
-		return -1
-	}
-	return int(chunk[i%rankChunk])
+	return int(b.ranks.At(i))
 }
 
 // Ranks lists the ranks that appear in line prefixes, sorted.

@@ -212,11 +212,11 @@ func TestLongLineMarksTheNext(t *testing.T) {
 	w.Write(0, []byte("short\n"+long+"\nafter\n"))
 	b := w.View()
 	found := false
-	for _, m := range b.marks[0] {
+	for _, m := range b.long[0] {
 		found = found || m.line == 2 && m.off == int64(len("short\n")+len(long)+1)
 	}
 	if !found {
-		t.Fatalf("no mark on the line after the long one: %+v", b.marks[0])
+		t.Fatalf("no mark on the line after the long one: %+v", b.long[0])
 	}
 	// the mark is what ends the long line: a '\n' written into it later (past what a LogLine shows) is never seen
 	b.mem[0] = slices.Clone(b.mem[0])

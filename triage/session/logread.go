@@ -114,12 +114,17 @@ func (r *lineReader) read(in int, l int32) ([]byte, error) {
 		return nil, r.err
 	}
 	if l < r.next || r.next < 0 || l-r.next > markEvery {
-		ms := r.log.marks[in]
-		k, found := slices.BinarySearchFunc(ms, l, func(m mark, l int32) int { return int(m.line - l) })
-		if !found {
-			k--
+		k := l / markEvery
+		r.next, r.off = k*markEvery, r.log.marks[in].At(int(k))
+		ls := r.log.long[in] // a line after a long one nearer l
+		if j, found := slices.BinarySearchFunc(ls, l, func(m mark, l int32) int { return int(m.line - l) }); found || j > 0 {
+			if !found {
+				j--
+			}
+			if ls[j].line > r.next {
+				r.next, r.off = ls[j].line, ls[j].off
+			}
 		}
-		r.next, r.off = ms[k].line, ms[k].off
 	}
 	for r.next < l {
 		end, err := r.lineEnd(r.next, r.off)
@@ -140,9 +145,12 @@ func (r *lineReader) read(in int, l int32) ([]byte, error) {
 // lineEnd returns where line l, starting at off, ends (its '\n', or the input's end). A mark on the next line
 // (every long line has one) says without reading.
 func (r *lineReader) lineEnd(l int32, off int64) (int64, error) {
-	ms := r.log.marks[r.in]
-	if k, found := slices.BinarySearchFunc(ms, l+1, func(m mark, l int32) int { return int(m.line - l) }); found {
-		return ms[k].off - 1, nil
+	if next := l + 1; next%markEvery == 0 && int(next/markEvery) < r.log.marks[r.in].Len() {
+		return r.log.marks[r.in].At(int(next/markEvery)) - 1, nil
+	}
+	ls := r.log.long[r.in]
+	if k, found := slices.BinarySearchFunc(ls, l+1, func(m mark, l int32) int { return int(m.line - l) }); found {
+		return ls[k].off - 1, nil
 	}
 	limit := r.log.ends[r.in]
 	for at := off; at < limit; {

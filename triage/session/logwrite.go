@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/session/lineidx"
 )
 
 // LogWriter indexes streams into a Log's lines. An input with a file (NewFileLogWriter) is only indexed: the
@@ -66,7 +67,7 @@ func NewLogWriter(inputs ...string) *LogWriter { return NewFileLogWriter(inputs,
 func NewFileLogWriter(inputs, paths []string) *LogWriter {
 	n := len(inputs)
 	w := &LogWriter{pend: make([]pending, n), sizes: make([]int64, n)}
-	w.buf = Log{Inputs: inputs, inSegs: make([][]int32, n), marks: make([][]mark, n), lines: make([]int32, n),
+	w.buf = Log{Inputs: inputs, inSegs: make([][]int32, n), marks: make([]lineidx.Offsets, n), long: make([][]mark, n), lines: make([]int32, n),
 		ends: make([]int64, n), paths: make([]string, n), mem: make([][]byte, n)}
 	copy(w.buf.paths, paths)
 	return w
@@ -158,15 +159,15 @@ func (w *LogWriter) Flush() {
 // line adds input i's line from start to end (its '\n' excluded); p holds its head and tail.
 func (w *LogWriter) line(i int, start, end int64, p *pending) {
 	b := &w.buf
-	if ms := b.marks[i]; b.lines[i]%markEvery == 0 && (len(ms) == 0 || ms[len(ms)-1].line != b.lines[i]) {
-		b.marks[i] = append(ms, mark{line: b.lines[i], off: start})
+	if b.lines[i]%markEvery == 0 {
+		b.marks[i].Append(start)
 	}
 	w.rank(lineRank(p.head))
 	w.extend(int16(i), b.lines[i])
 	b.lines[i]++
 	b.ends[i] = end
 	if end-start > maxLineText { // the next line is marked too: reading this one never looks for its end
-		b.marks[i] = append(b.marks[i], mark{line: b.lines[i], off: end + 1})
+		b.long[i] = append(b.long[i], mark{line: b.lines[i], off: end + 1})
 	}
 	if w.track {
 		if text := p.shown(); text != "" {
@@ -191,17 +192,7 @@ func lineRank(head []byte) int16 {
 // rank records the next line's rank.
 func (w *LogWriter) rank(r int16) {
 	b := &w.buf
-	j := b.n % rankChunk
-	if j == 0 && b.n > 0 { // the last chunk is complete: views may share it from now on
-		b.ranks = append(b.ranks, b.rankTail)
-		b.rankTail = nil
-	}
-	if r >= 0 && b.rankTail == nil {
-		b.rankTail = slices.Repeat([]int16{-1}, rankChunk)
-	}
-	if b.rankTail != nil {
-		b.rankTail[j] = r // views read only the lines before
-	}
+	b.ranks.Append(max(r, lineidx.None)) // views read only the lines before
 	if r < 0 {
 		return
 	}
@@ -239,8 +230,8 @@ func (w *LogWriter) Header(text string) {
 // View returns the log as it is now; later writes do not change it.
 func (w *LogWriter) View() Log {
 	b := w.buf
-	b.segs, b.ranks, b.headers = slices.Clip(b.segs), slices.Clip(b.ranks), slices.Clip(b.headers)
-	b.inSegs, b.marks, b.mem = clipEach(b.inSegs), clipEach(b.marks), clipEach(b.mem)
+	b.segs, b.headers, b.marks = slices.Clip(b.segs), slices.Clip(b.headers), slices.Clone(b.marks)
+	b.inSegs, b.long, b.mem = clipEach(b.inSegs), clipEach(b.long), clipEach(b.mem)
 	b.lines, b.ends = slices.Clone(b.lines), slices.Clone(b.ends)
 	return b
 }
