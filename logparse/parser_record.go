@@ -83,10 +83,7 @@ func (p *Parser) finish(b *builder) {
 		r.Lines, _ = b.lines(nil)
 	}
 	if hit == nil {
-		classify(b)
-		if viewed {
-			ownRecompile(r.Recompile)
-		}
+		classify(b) // a recompile's payload owns its strings (withFailures): its lines may be views
 		memo.put(text, b.ends, r)
 	} else {
 		r.Era = eraEvidence(b)
