@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/numshape"
 )
 
 // What the aggregator collects for findings beyond the counts contract: per rank, how many records each break,
@@ -78,7 +79,7 @@ type Details struct {
 	texts  map[string]GuardClass  // and by the text, for a guard its shape does not classify (guardShape.whole)
 	// classify's scratch: the shape key and runs of the guard it reads
 	shapeKey  []byte
-	shapeRuns []digitRun
+	shapeRuns []numshape.Run
 	folds     map[string]folded // fold's memo
 }
 

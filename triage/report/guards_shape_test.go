@@ -76,9 +76,9 @@ func otherValues(g string, rng *rand.Rand) []string {
 		var b strings.Builder
 		last := 0
 		for _, r := range runs {
-			b.WriteString(g[last:r.from])
-			b.WriteString(f(g[r.from:r.to]))
-			last = r.to
+			b.WriteString(g[last:r.From])
+			b.WriteString(f(g[r.From:r.To]))
+			last = r.To
 		}
 		b.WriteString(g[last:])
 		return b.String()
