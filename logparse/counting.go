@@ -1,7 +1,6 @@
 package logparse
 
 import (
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -10,8 +9,8 @@ import (
 // log is tens of thousands of graph-break and recompile records, and the heap they leave behind grows to the
 // collector's budget (bench/many.sh: 236 MB allocated a run, half of it records, their builders and their text).
 //   - A recompile's lines are read in place, in its builder's text buffer, and only what its payload keeps
-//     (function, file, each failure's compile id and guard) is copied, into one string; its user stacks (Extra)
-//     are joined into a string of their own as before.
+//     (function, file, each failure's compile id, guard and user stack, Extra) is copied, into one string
+//     (withFailures).
 //   - The builders of counted graph breaks and recompiles are recycled once closed: nothing holds them then (their
 //     channel's slot and lastB were the only references; only tracebacks are kept beyond, caught.go).
 //
@@ -19,7 +18,7 @@ import (
 var countingShortcuts = true
 
 // views cuts the builder's text into its lines without copying them: valid only until the text buffer is reused
-// (finish: the payload is owned first, ownRecompile). ok is false for text that is not valid UTF-8, which lines
+// (finish: the payload owns its strings, withFailures). ok is false for text that is not valid UTF-8, which lines
 // makes valid, copying.
 func (b *builder) views(buf []string) (out []string, ok bool) {
 	if !utf8.Valid(b.text) {
@@ -36,38 +35,6 @@ func (b *builder) views(buf []string) (out []string, ok bool) {
 		start = end
 	}
 	return out, true
-}
-
-// ownRecompile copies the strings of a recompile payload made from views into one string of its own: the function,
-// the file, and each failure's compile id and guard (Extra is a string of its own already: withFailures).
-func ownRecompile(rc *Recompile) {
-	if rc == nil {
-		return
-	}
-	n := len(rc.Function) + len(rc.File)
-	for _, f := range rc.Failures {
-		n += len(f.CompileID) + len(f.Guard)
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	put := func(s string) { sb.WriteString(s) }
-	put(rc.Function)
-	put(rc.File)
-	for _, f := range rc.Failures {
-		put(f.CompileID)
-		put(f.Guard)
-	}
-	all, at := sb.String(), 0
-	take := func(s string) string {
-		v := all[at : at+len(s)]
-		at += len(s)
-		return v
-	}
-	rc.Function, rc.File = take(rc.Function), take(rc.File)
-	for i := range rc.Failures {
-		rc.Failures[i].CompileID = take(rc.Failures[i].CompileID)
-		rc.Failures[i].Guard = take(rc.Failures[i].Guard)
-	}
 }
 
 // recycle keeps a closed builder of a counted graph break or recompile for the next record (open).

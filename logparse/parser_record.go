@@ -106,10 +106,7 @@ func (p *Parser) finish(b *builder) {
 		p.opt.memo.putRecord(key, b.ends, r)
 		settleCaught(b)
 	default:
-		classify(b)
-		if viewed {
-			ownRecompile(r.Recompile)
-		}
+		classify(b) // a recompile's payload owns its strings (withFailures): its lines may be views
 		memo.put(text, b.ends, r)
 	}
 	if len(p.free) < 16 && cap(b.text) <= 1<<20 { // text buffers are reused: most records are short

@@ -85,35 +85,61 @@ type recompileOf2 struct {
 	fs [2]GuardFailure
 }
 
-// withFailures returns the payload rc with its failures, each Extra the failure's pieces joined by "\n" and all of
-// them parts of one string; for two failures at most, made with room for them (one allocation).
+// withFailures returns the payload rc with its failures, each Extra the failure's pieces joined by "\n". Every
+// string of the payload — the function, the file, each failure's compile id, guard and Extra — is a part of one
+// string of its own (one allocation a record: the lines may be views of a buffer the next record reuses, counting.go);
+// for two failures at most, the payload is made with room for them (one allocation).
 func withFailures(rc Recompile, fs []GuardFailure, pieces []extraPiece) *Recompile {
-	if len(pieces) > 0 {
-		n := 0
-		for i, p := range pieces {
-			if i > 0 && p.failure == pieces[i-1].failure {
-				n++
-			}
-			n += len(p.text)
+	n := len(rc.Function) + len(rc.File)
+	for _, f := range fs {
+		n += len(f.CompileID) + len(f.Guard)
+	}
+	for i, p := range pieces {
+		if i > 0 && p.failure == pieces[i-1].failure {
+			n++
 		}
-		var b strings.Builder
-		b.Grow(n)
-		type span struct{ failure, from, to int }
-		var spanBuf [8]span
-		spans := spanBuf[:0]
-		for i, p := range pieces {
-			if i > 0 && p.failure == pieces[i-1].failure {
-				b.WriteByte('\n')
-			} else {
-				spans = append(spans, span{p.failure, b.Len(), 0})
-			}
-			b.WriteString(p.text)
-			spans[len(spans)-1].to = b.Len()
+		n += len(p.text)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	put := func(s string) (from, to int) {
+		from = b.Len()
+		b.WriteString(s)
+		return from, b.Len()
+	}
+	type span struct{ from, to int }
+	var strBuf [2 + 2*8]span
+	strs := strBuf[:0]
+	from, to := put(rc.Function)
+	strs = append(strs, span{from, to})
+	from, to = put(rc.File)
+	strs = append(strs, span{from, to})
+	for _, f := range fs {
+		from, to := put(f.CompileID)
+		strs = append(strs, span{from, to})
+		from, to = put(f.Guard)
+		strs = append(strs, span{from, to})
+	}
+	type extraSpan struct{ failure, from, to int }
+	var spanBuf [8]extraSpan
+	spans := spanBuf[:0]
+	for i, p := range pieces {
+		if i > 0 && p.failure == pieces[i-1].failure {
+			b.WriteByte('\n')
+		} else {
+			spans = append(spans, extraSpan{p.failure, b.Len(), 0})
 		}
-		all := b.String()
-		for _, sp := range spans {
-			fs[sp.failure].Extra = all[sp.from:sp.to]
-		}
+		b.WriteString(p.text)
+		spans[len(spans)-1].to = b.Len()
+	}
+	all := b.String()
+	rc.Function, rc.File = all[strs[0].from:strs[0].to], all[strs[1].from:strs[1].to]
+	for i := range fs {
+		c, g := strs[2+2*i], strs[3+2*i]
+		fs[i].CompileID, fs[i].Guard = all[c.from:c.to], all[g.from:g.to]
+	}
+	for _, sp := range spans {
+		fs[sp.failure].Extra = all[sp.from:sp.to]
 	}
 	if len(fs) > 0 && len(fs) <= 2 {
 		x := &recompileOf2{rc: rc}

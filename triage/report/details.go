@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/numshape"
 )
 
 // What the aggregator collects for findings beyond the counts contract: per rank, how many records each break,
@@ -73,31 +74,62 @@ const (
 // details is the aggregator's extra state (zero value ready).
 type Details struct {
 	groups map[groupKey]*recompGroup
-	shapes shapeLog              // what the dynamic log showed of each compile (dynamic_log.go)
-	guards map[string]GuardClass // classify's memo
-	folds  map[string]folded     // fold's memo
+	shapes shapeLog               // what the dynamic log showed of each compile (dynamic_log.go)
+	guards map[string]*guardShape // classify's memo, by the guard's shape
+	texts  map[string]GuardClass  // and by the text, for a guard its shape does not classify (guardShape.whole)
+	// classify's scratch: the shape key and runs of the guard it reads
+	shapeKey  []byte
+	shapeRuns []numshape.Run
+	folds     map[string]folded // fold's memo
 }
 
 // classify memoises ClassifyGuard and FoldFunction for this aggregator: the same guard texts and resume
-// functions recur on every rank, recompile and run. The memo is bounded (a run with many distinct guards starts
-// over past it).
+// functions recur on every rank, recompile and run, and guards of one shape with values of their own on every
+// recompile (guards_shape.go). The memo is bounded (a run with many distinct shapes starts over past it).
 func (d *Details) classify(guard string) GuardClass {
-	if g := StripGuardComment(guard); (!strings.HasPrefix(g, "___check_obj_id(") || guardCode(guard) == "") &&
-		!strings.Contains(guard, nnModuleIntStatic) && !closureCellGuard(g) {
-		guard = g // all ClassifyGuard reads but an object id's code line (an Enum member), a closure cell's hint: 2.14's comments name each call site
+	guard = memoText(guard)
+	var ok bool
+	d.shapeKey, d.shapeRuns, ok = guardShapeKey(guard, d.shapeKey, d.shapeRuns)
+	s, hit := d.guards[string(d.shapeKey)]
+	if ok && hit && !s.whole {
+		return s.of(guard, d.shapeRuns)
 	}
-	if gc, ok := d.guards[guard]; ok {
+	if !ok || hit { // classified whole: memoised by the text
+		if gc, ok := d.texts[guard]; ok {
+			return gc
+		}
+		guard = strings.Clone(guard) // the class's strings are parts of it: kept, they must not keep the record
+		gc := ClassifyGuard(guard)
+		d.texts = remember(d.texts, guard, gc)
 		return gc
 	}
-	guard = strings.Clone(guard) // the class's strings are parts of it: kept, they must not keep the record
-	gc := ClassifyGuard(guard)
-	if d.guards == nil {
-		d.guards = make(map[string]GuardClass, 256)
-	} else if len(d.guards) >= maxGuardMemo {
-		clear(d.guards) // keeps its buckets: no growing again from 256
+	guard = strings.Clone(guard)
+	s = newShape(guard, d.shapeRuns)
+	d.guards = remember(d.guards, string(d.shapeKey), s)
+	return s.gc
+}
+
+// memoText is what ClassifyGuard reads of guard, which classify memoises: all of it but 2.14's comment, which
+// names each call site, unless it is an object id's code line (an Enum member), the nn.Module int hint or a
+// closure cell's hint (it names the variable).
+func memoText(guard string) string {
+	if g := StripGuardComment(guard); (!strings.HasPrefix(g, "___check_obj_id(") || guardCode(guard) == "") &&
+		!strings.Contains(guard, nnModuleIntStatic) && !closureCellGuard(g) {
+		return g
 	}
-	d.guards[guard] = gc
-	return gc
+	return guard
+}
+
+// remember puts v in the memo m under k, made at need, emptied when it holds maxGuardMemo (it keeps its buckets:
+// no growing again from 256).
+func remember[V any](m map[string]V, k string, v V) map[string]V {
+	if m == nil {
+		m = make(map[string]V, 256)
+	} else if len(m) >= maxGuardMemo {
+		clear(m)
+	}
+	m[k] = v
+	return m
 }
 
 func (d *Details) fold(name string) (string, int) {
@@ -106,12 +138,7 @@ func (d *Details) fold(name string) (string, int) {
 	}
 	name = strings.Clone(name)
 	fn, line := FoldFunction(name)
-	if d.folds == nil {
-		d.folds = make(map[string]folded, 64)
-	} else if len(d.folds) >= maxGuardMemo {
-		clear(d.folds)
-	}
-	d.folds[name] = folded{fn, line}
+	d.folds = remember(d.folds, name, folded{fn, line})
 	return fn, line
 }
 

@@ -281,5 +281,8 @@ func staticObjectID(g string) bool {
 		return false
 	}
 	id, err := strconv.ParseUint(rest[:n], 10, 64)
-	return err == nil && id < 1<<26
+	return err == nil && id < staticIDLimit
 }
+
+// staticIDLimit is staticObjectID's limit, which a guard's shape also says of each number (guardShapeKey).
+const staticIDLimit = 1 << 26
