@@ -119,3 +119,18 @@ func TestSkippedFrameIsNotFullgraph(t *testing.T) {
 		t.Errorf("compile errors %d, want 0", a.Report.Counts.CompileErrors)
 	}
 }
+
+// An int of a list argument that a branch compares (testdata/heldout2 g09, 2.14.1 and 2.6.0): the first recompile
+// on ids[0] == 3 is automatic dynamic's, after which the branch leaves a range guard, ids[0] <= 40, that a later
+// value fails. The range guard was class "other" (generic-recompile, the headline) and the expected first one a
+// finding of its own; it is one int-value finding of one recompile beyond automatic dynamic's first.
+func TestHeldout2IntRangeGuard(t *testing.T) {
+	for _, v := range []string{"2.14", "2.6"} {
+		a := triagetest.ReportPaths(t, testlogs.Path(t, "heldout2", "torch-"+v, "g09_tokenizer_int_list.triage.log"))
+		f := findingOf(t, a, findings.KindRecompile)
+		if f.Playbook != "rc-value-int" || f.Expected || f.Records != 2 ||
+			!strings.Contains(f.Title, "encode recompiles 1× on int values of ids[0] beyond automatic dynamic's first") {
+			t.Errorf("%s: %+v", v, f)
+		}
+	}
+}
