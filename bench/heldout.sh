@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# heldout.sh [TOOL]: measures a torchtriage build on the held-out set testdata/heldout/ (real runs of
-# testdata/heldout/repro/ on torch 2.14.1 and 2.6.0). For every input expected.json lists (a log, or a TORCH_TRACE
+# heldout.sh [TOOL] [SET]: measures a torchtriage build on a held-out set, SET (default testdata/heldout; also
+# testdata/heldout2): real runs of SET/repro/ on torch 2.14.1 and 2.6.0. For every input expected.json lists (a log, or a TORCH_TRACE
 # dir): are the nine counts exact; of the findings of kinds graph_break, recompile, limit_hit, cudagraph_skip,
 # compile_error and runtime_error, how many name a specific (not generic-<kind>) playbook; and for the triage
 # logs, is the headline's playbook the one labels.json fixed for the repro (or one of its also_right). TOOL defaults
@@ -12,7 +12,7 @@ if [ -z "$tool" ]; then
 	tool=$(mktemp -d)/tt
 	CGO_ENABLED=0 go build -o "$tool" . || exit 2
 fi
-dir=testdata/heldout
+dir=${2:-testdata/heldout}
 python3 - "$tool" "$dir" <<'PY'
 import json, os, subprocess, sys
 tool, d = sys.argv[1], sys.argv[2]

@@ -24,7 +24,7 @@ var breakLabels = map[string]string{
 	"expected-explicit-graph-break": "graph_break()", "rc-limit-reached": "recompile limit",
 	"err-backend-ablation": "backend exception", "expected-lr-scheduler-step": "LR scheduler's step wrapper",
 	"gb-optimizer-step-wrapped": "opt.step wrapper", "gb-rnn": "RNN/GRU/LSTM", "gb-backward": "Tensor.backward()",
-	"gb-stdout-write": "sys.stdout write", "gb-getpid": "os.getpid()",
+	"gb-stdout-write": "sys.stdout write", "gb-getpid": "os.getpid()", "gb-autograd-grad": "torch.autograd.grad()",
 }
 
 // byDesignSites are torch files whose breaks are by design when compiling a wrapped model: DDP's forward

@@ -66,7 +66,7 @@ func (d *Details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass,
 	if af := g.autoOf(ak); af != nil {
 		// an exact value the graph was compiled for ("expected 9, actual 11", "k == 1"), not a range guard a
 		// dynamic dimension may carry
-		exact := ScalarClass(gc.Class) || gc.Old != "" && gc.New != ""
+		exact := ScalarClass(gc.Class) && gc.Old != "" || gc.Old != "" && gc.New != ""
 		var buf [32]byte
 		if !af.refuted && exact && failedOn != "" && failedOn == string(af.Cid.Append(buf[:0])) {
 			af.refuted = true

@@ -31,6 +31,7 @@ var (
 	moduleSource   = regexp.MustCompile(`\._modules\[['"]([^'"]+)['"]\]`)
 	eqGuard        = regexp.MustCompile(`^(.+?)\s*==\s*(.+)$`) // cutEq's rule, and its way for a text with a line break
 	resumeFn       = regexp.MustCompile(`^torch_dynamo_resume_in_(.+)_at_(\d+)$`)
+	intRange       = regexp.MustCompile(`^([A-Za-z_][\w\[\]'".]*)\s*(<=|<|>=|>)\s*(-?\d+)$`)
 	dictContains   = regexp.MustCompile(`^(not )?___dict_contains\((.+?),\s*(.+)\)$`)
 	hasattrGuard   = regexp.MustCompile(`^(not )?hasattr\((.+?),\s*['"]([^'"]+)['"]\)$`)
 	noneGuard      = regexp.MustCompile(`^(.+?) is (not )?None$`)
@@ -160,6 +161,15 @@ func classifyExpr(g string, gc *GuardClass) {
 			gc.Class = "stack_float"
 		}
 
+	case strings.ContainsAny(g, "<>"):
+		// a range guard on an int made dynamic (2.14 "ids[0] <= 40", 2.6 "L['ids'][0] <= 40"): the code branched on
+		// the int's value, and a new value fell outside the range its graph was compiled for
+		if r := intRange.FindStringSubmatch(g); r != nil {
+			gc.Class, gc.Source = "value_int", NormalizeSource(r[1])
+			gc.Detail = gc.Source + " " + r[2] + " " + r[3]
+			return
+		}
+		gc.Detail = text.OneLine(g, 80)
 	default:
 		gc.Detail = text.OneLine(g, 80)
 	}

@@ -36,6 +36,9 @@ func TestClassifyGuard(t *testing.T) {
 		{"L['___stack0'] == 4.790928840637207", "stack_float", "___stack0", "4.790928840637207", "", -1, "___stack0 == 4.790928840637207"},
 		{"___stack0 == 4.790928840637207  # if x.sum().item() > 0:  # graph break: Tensor.item / data-dependent branch  # oot/repro/gb_recompile.py:18 in f", "stack_float", "___stack0", "4.790928840637207", "", -1, "___stack0 == 4.790928840637207"},
 		{"L['n'] == 4", "value_int", "n", "4", "", -1, "n == 4"},
+		// a range guard on an int made dynamic (testdata/heldout2 g09: an int of a list argument a branch compared)
+		{"ids[0] <= 40  # merged.append(i // 2 if i > 40 else i)  # ork/wt-heldout2/testdata/heldout2/repro/g09_tokenizer_int_list.py:11 in encode (_dynamo/variables/tensor.py:2849 in evaluate_expr)", "value_int", "ids[0]", "", "", -1, "ids[0] <= 40"},
+		{"L['ids'][0] <= 40", "value_int", "ids[0]", "", "", -1, "ids[0] <= 40"},
 		{"L['t'] == 0", "value_int", "t", "0", "", -1, "t == 0"},
 		{"L['training'] == True", "value_bool", "training", "True", "", -1, "training == True"},
 		{"L['self']._modules['l1'].weight_scale == 1e-05", "value_float", "self.l1.weight_scale", "1e-05", "", -1, "self.l1.weight_scale == 1e-05"},
