@@ -55,7 +55,7 @@ func imports(t *testing.T) map[string][]string {
 var layers = [][]string{
 	{"logparse", "triage/text", "triage/numshape", "triage/probe", "triage/demo", "internal/proc", "tui/cells",
 		"tui/spark", "tui/narrow", "triage/session/lineidx", "playbooks/internal/gbregistry"}, // import nothing of the module (gbregistry: the generator go generate runs, never linked)
-	{"logparse/trace", "playbooks", "triage/runs", "internal/testlogs"}, // logparse/trace: logparse's records
+	{"logparse/trace", "playbooks", "triage/runs", "triage/guard", "internal/testlogs"}, // logparse/trace: logparse's records
 	{"triage/report"},
 	{"triage/steady"},
 	{"triage/findings"},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -21,7 +22,7 @@ func resumeBreaks(rep *report.Report, snap *report.DetailSnap) []report.ResumeBr
 		}
 	}
 	for _, l := range rep.RecompileLimitHits {
-		if fn, line := report.FoldFunction(l.Function); line > 0 {
+		if fn, line := guard.FoldFunction(l.Function); line > 0 {
 			seen[report.ResumeBreak{Function: fn, File: l.File, Line: line}] = true
 		}
 	}

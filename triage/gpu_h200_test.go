@@ -10,6 +10,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/compare"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -129,14 +130,14 @@ func TestRecompileTitleNamesEveryChange(t *testing.T) {
 		t.Error("no recompile finding")
 	}
 	// changes that do not chain are listed
-	gc := func(o, n string) report.GuardClass {
-		return report.GuardClass{Class: "dtype", Source: "x", Old: o, New: n, Detail: "x dtype " + o + "→" + n, Dim: -1}
+	gc := func(o, n string) guard.Class {
+		return guard.Class{Class: "dtype", Source: "x", Old: o, New: n, Detail: "x dtype " + o + "→" + n, Dim: -1}
 	}
-	if got := findings.DescribeClasses([]report.GuardClass{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
+	if got := findings.DescribeClasses([]guard.Class{gc("Float", "Half"), gc("Float", "BFloat16")}); got != "dtype: x dtype Float→Half, Float→BFloat16" {
 		t.Errorf("unchained: %q", got)
 	}
-	sf := report.GuardClass{Class: "stack_float", Source: "___stack0", Old: "0.5", Dim: -1}
-	if got := findings.DescribeClasses([]report.GuardClass{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
+	sf := guard.Class{Class: "stack_float", Source: "___stack0", Old: "0.5", Dim: -1}
+	if got := findings.DescribeClasses([]guard.Class{sf, sf}); !strings.HasSuffix(got, "(was 0.5, …)") {
 		t.Errorf("stack floats: %q", got)
 	}
 }

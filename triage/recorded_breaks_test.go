@@ -9,6 +9,7 @@ import (
 	"github.com/torchtriage/torchtriage/triage"
 	"github.com/torchtriage/torchtriage/triage/findings"
 	"github.com/torchtriage/torchtriage/triage/gate"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -69,10 +70,10 @@ func TestBuiltinWarningIsTheSameBreak(t *testing.T) {
 // A guard on an attribute's identity is no argument "passed": ___check_obj_id(L['self'].flag, …) read "a
 // different object passed as self.flag" (real 2.6 run; an argument still reads "passed as fn").
 func TestObjectIdentityOfAnAttribute(t *testing.T) {
-	if got := findings.DescribeClass(report.GuardClass{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
+	if got := findings.DescribeClass(guard.Class{Class: "obj_id", Source: "self.flag"}, 1); got != "a different object in self.flag" {
 		t.Errorf("attribute: %q", got)
 	}
-	if got := findings.DescribeClass(report.GuardClass{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
+	if got := findings.DescribeClass(guard.Class{Class: "obj_id", Source: "fn"}, 1); got != "a different object passed as fn" {
 		t.Errorf("argument: %q", got)
 	}
 }
@@ -128,7 +129,7 @@ func TestResumeFunctionShowsUnloggedBreak(t *testing.T) {
 // 2.14 prints an identity guard with the object's type after it ("___check_obj_id(fn, 140609853979072),
 // type=<class 'builtin_function_or_method'>", a real 2.14.1 run): its source is fn, not "an argument".
 func TestObjectIdentityGuardOf214(t *testing.T) {
-	gc := report.ClassifyGuard("___check_obj_id(fn, 140609853979072), type=<class 'builtin_function_or_method'>")
+	gc := guard.Classify("___check_obj_id(fn, 140609853979072), type=<class 'builtin_function_or_method'>")
 	if gc.Class != "obj_id" || gc.Source != "fn" || findings.DescribeClass(gc, 1) != "a different object passed as fn" {
 		t.Errorf("%+v: %q", gc, findings.DescribeClass(gc, 1))
 	}

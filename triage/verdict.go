@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -158,7 +159,7 @@ func verdictOf(rep *report.Report, fs []findings.Finding, ra ranks.RankAgreement
 	stops := report.Interrupted(rep)
 	switch {
 	case run != nil && run.Outcome == report.OutcomeDidNotStart:
-		v.State, v.Summary = StateDidNotStart, "did not start: "+report.OrWhat(run.Error, "the command could not be launched")
+		v.State, v.Summary = StateDidNotStart, "did not start: "+cmp.Or(run.Error, "the command could not be launched")
 	case launcherOnly(rep, run, probes, ev, t): // torchrun died (its rendezvous) before any rank of the program ran
 		v.State, v.Summary = StateDidNotStart, "did not start: the launcher failed before any rank ran ("+
 			text.OneLine(rep.FirstFailure.Class[strings.LastIndexByte(rep.FirstFailure.Class, '.')+1:]+": "+report.ErrorGist(rep.FirstFailure.Message), text.TitleMax)+")"

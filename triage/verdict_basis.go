@@ -1,6 +1,7 @@
 package triage
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -21,7 +22,7 @@ func BasisOf(ev report.ReportEvidence, run *report.RunFacts) []string {
 		if ev.LogsRejected {
 			rejected = " (torch rejected it: nothing was logged)"
 		}
-		b = append(b, "TORCH_LOGS from the run: "+report.OrWhat(strings.Join(ev.Logs, ","), "(none)")+rejected)
+		b = append(b, "TORCH_LOGS from the run: "+cmp.Or(strings.Join(ev.Logs, ","), "(none)")+rejected)
 	case ev.LogsFrom == "inferred":
 		b = append(b, "logs seen in the input: "+strings.Join(ev.Logs, ","))
 	case ev.LogsRejected:

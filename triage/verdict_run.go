@@ -84,7 +84,7 @@ func crashOf(t tally, run *report.RunFacts) string {
 		parts = append(parts, errorReason(report.Plural(n, "process")+" died of a compile error", n, t.firstCrashError))
 	}
 	if run != nil && len(parts) == 0 && t.errors == 0 && run.Outcome == report.OutcomeDidNotStart {
-		parts = append(parts, "did not start: "+report.OrWhat(run.Error, "the command could not be launched"))
+		parts = append(parts, "did not start: "+cmp.Or(run.Error, "the command could not be launched"))
 	}
 	return strings.Join(parts, "; ")
 }

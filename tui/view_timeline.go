@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/text"
 	"github.com/torchtriage/torchtriage/tui/cells"
 )
@@ -174,7 +174,7 @@ func (m *Model) compileBars(r *runView, iw int) []string {
 	if r.snap != nil && len(r.snap.report.Compiles) > 0 {
 		var rows []bar
 		for _, c := range r.snap.report.Compiles {
-			fn, resume := report.FoldFunction(c.Function)
+			fn, resume := guard.FoldFunction(c.Function)
 			if resume > 0 {
 				fn = fmt.Sprintf("%s (resume @%d)", fn, resume)
 			}

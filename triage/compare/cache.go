@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -122,11 +123,11 @@ func (res *Result) CacheCause(c CacheChange) string {
 		name := strings.TrimPrefix(s.Key, "env.")
 		switch {
 		case cacheSwitch(name) && switches(name, c.Cache):
-			switchedBy = report.OrWhat(switchedBy, s.String())
+			switchedBy = cmp.Or(switchedBy, s.String())
 		case strings.Contains(name, "CACHE_DIR"):
-			dir = report.OrWhat(dir, s.String())
+			dir = cmp.Or(dir, s.String())
 		case inCacheKey(c.Cache, name):
-			key = report.OrWhat(key, s.String())
+			key = cmp.Or(key, s.String())
 		}
 	}
 	switchNote := ""

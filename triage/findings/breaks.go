@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -55,7 +56,7 @@ func BreakFinding(b *report.BreakSummary, snap *report.DetailSnap, m *BreakMatch
 			fn = b.UserFunc
 		}
 	}
-	f.Function, _ = report.FoldFunction(fn)
+	f.Function, _ = guard.FoldFunction(fn)
 	f.Expected = isByDesignBreak(b)
 	if f.Expected {
 		res = preferExpected(res)

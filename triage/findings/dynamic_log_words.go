@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
 // staticTitle is the title of a recompile group whose recompiled graph the dynamic log shows kept the input
 // static ("" when it shows none: the titles of recompileTitle stand).
-func staticTitle(f *Finding, g *report.GroupSnap, who string, first report.GuardClass) string {
+func staticTitle(f *Finding, g *report.GroupSnap, who string, first guard.Class) string {
 	if len(g.Static) == 0 {
 		return ""
 	}

@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -161,13 +162,13 @@ func newErrorFinding(e report.ErrorSummary, kind Kind, set *playbooks.Set) *Find
 	switch {
 	case skipped:
 		f.Title = fmt.Sprintf("%s never compiles: Dynamo skipped it (WON'T CONVERT: %s — %s) and runs it eager on every call",
-			report.OrWhat(e.Function, "a frame"), short, gist)
+			cmp.Or(e.Function, "a frame"), short, gist)
 		f.Why = "Dynamo refused this frame (torch._dynamo.exc.Unsupported) and skipped it, as it does for such a frame " +
 			"by design, logging WON'T CONVERT at INFO level: the frame runs without torch.compile on every call. No " +
 			"setting made it so (not fullgraph, not suppress_errors); only TORCH_LOGS=+dynamo shows it."
 	case e.Suppressed:
 		f.Title = fmt.Sprintf("%s never compiles: Dynamo gave up on it (WON'T CONVERT) and runs it eager on every call — %s",
-			report.OrWhat(e.Function, "a frame"), f.Title)
+			cmp.Or(e.Function, "a frame"), f.Title)
 		f.Why = "Dynamo caught this compile error itself (torch._dynamo.config.suppress_errors = True) and logged WON'T " +
 			"CONVERT: the frame runs without torch.compile on every call, silently, with no graph break or error to show it."
 	case e.Caught:

@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"cmp"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -29,11 +30,11 @@ func fatalRecompiles(in *Input, before []Finding) []Finding {
 		if setting == "" {
 			continue
 		}
-		var guard *Finding
+		var failed *Finding
 		for j := range before {
 			r := &before[j]
 			if fn != "" && r.Kind == KindRecompile && r.Function == fn && (file == "" || sameBase(r.Evidence, file)) {
-				guard = r
+				failed = r
 				r.Expected, r.expectedAssumed, r.Variants = false, false, false
 				r.unexpected = r.Records
 				r.Severity, r.Category = "high", CategoryFix
@@ -43,11 +44,11 @@ func fatalRecompiles(in *Input, before []Finding) []Finding {
 					"compile, and no automatic dynamic absorbs it."
 			}
 		}
-		if guard != nil {
-			e.Title += " — the guard that failed: " + DescribeClasses(guard.Classes)
-			e.Detail += "\nThe guard that failed: " + DescribeClasses(guard.Classes) + " (the recompile finding of " + fn + ")."
+		if failed != nil {
+			e.Title += " — the guard that failed: " + DescribeClasses(failed.Classes)
+			e.Detail += "\nThe guard that failed: " + DescribeClasses(failed.Classes) + " (the recompile finding of " + fn + ")."
 		} else {
-			e.Detail += "\nNo guard failure of " + report.OrWhat(fn, "the function") + " shows in the log (the setting raised before the recompile's " +
+			e.Detail += "\nNo guard failure of " + cmp.Or(fn, "the function") + " shows in the log (the setting raised before the recompile's " +
 				"guards were logged, or TORCH_LOGS had no recompiles): rerun without it, preset recompiles, to see which guard failed."
 		}
 	}

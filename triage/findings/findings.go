@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
@@ -91,10 +92,10 @@ type Finding struct {
 	// compiles and runs eager on every call (Caught too: no process died of it)
 	Suppressed bool `json:"suppressed,omitempty"`
 	// PeerGone: a rank died of its peer's failure (its collective lost the peer after another rank failed first)
-	PeerGone           bool                `json:"peer_gone,omitempty"`
-	InRecompilingFrame bool                `json:"in_recompiling_frame,omitempty"`
-	Classes            []report.GuardClass `json:"classes,omitempty"`   // recompiles: classified failures
-	LimitHit           bool                `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit
+	PeerGone           bool          `json:"peer_gone,omitempty"`
+	InRecompilingFrame bool          `json:"in_recompiling_frame,omitempty"`
+	Classes            []guard.Class `json:"classes,omitempty"`   // recompiles: classified failures
+	LimitHit           bool          `json:"limit_hit,omitempty"` // recompiles: the frame hit the recompile limit
 	// Variants: a recompile group of bounded variants (an Enum member, a bool or str mode, None or not), each
 	// compiled once: expected, to warm up, not a defect (recompile_classes.go)
 	Variants bool              `json:"variants,omitempty"`

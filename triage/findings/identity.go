@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -23,7 +24,7 @@ func breakIdentity(f *Finding, b *report.BreakSummary) (key, lineKey string) {
 	if code == "" {
 		return lineKey, lineKey
 	}
-	fn, _ := report.FoldFunction(b.Function)
+	fn, _ := guard.FoldFunction(b.Function)
 	if fn == "" {
 		fn = f.Function
 	}

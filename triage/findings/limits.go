@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -19,12 +20,12 @@ func LimitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks
 	var order []lkey
 	var frames map[recompFrame][]int // the recompile findings of each frame, built at the first hit
 	for _, h := range hits {
-		fn, resume := report.FoldFunction(h.Function)
+		fn, resume := guard.FoldFunction(h.Function)
 		k := lkey{fn, h.File, h.Limit, resume}
 		f := groups[k]
 		if f == nil {
 			last := report.CidPrefix.ReplaceAllString(h.LastReason, "")
-			gc := report.ClassifyGuard(last)
+			gc := guard.Classify(last)
 			q := playbooks.Query{Kind: KindLimitHit, Reason: "torch._dynamo hit " + h.LimitWords() + "\n   last reason: " + h.LastReason}
 			if gc.Class != "other" || last != "" {
 				q.GuardClass = gc.Class
@@ -49,7 +50,7 @@ func LimitFindings(hits []report.LimitSummary, recomps []Finding, set *playbooks
 			f.Detail = fmt.Sprintf("Function: %s in %s\nLast reason: %s\n%s\nWhich limit: %s", h.Function, h.File, h.LastReason, then,
 				limitWhere(h.Limit, h.Value))
 			if gc.Class != "other" {
-				f.Classes = []report.GuardClass{gc}
+				f.Classes = []guard.Class{gc}
 			}
 			groups[k], cids[k] = f, map[string]bool{}
 			order = append(order, k)

@@ -1,11 +1,12 @@
 package findings
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
-	"github.com/torchtriage/torchtriage/triage/report"
+	"github.com/torchtriage/torchtriage/triage/guard"
 )
 
 // maxModeValues is the most distinct string values a recompile group may show and still read as a set of modes
@@ -25,7 +26,7 @@ func variantClass(class string) bool {
 // boundedVariants reports a recompile group whose guards all pick among a few variants (each mode, member or None
 // case compiled once): expected variants to warm up, not a defect. A str group qualifies with at most
 // maxModeValues distinct values; a limit hit (attachLimit) ends it.
-func boundedVariants(cs []report.GuardClass) bool {
+func boundedVariants(cs []guard.Class) bool {
 	if len(cs) == 0 {
 		return false
 	}
@@ -46,8 +47,8 @@ func boundedVariants(cs []report.GuardClass) bool {
 
 // classWords says, for the guard classes of one shape, what changed and why in words true for that shape (the
 // title's cause), or "" for the classes recompileTitle words itself.
-func classWords(gc report.GuardClass, n int) string {
-	src := report.OrWhat(gc.Source, "an argument")
+func classWords(gc guard.Class, n int) string {
+	src := cmp.Or(gc.Source, "an argument")
 	switch gc.Class {
 	case "enum":
 		return fmt.Sprintf("one variant per Enum member passed as %s (%s)", src, gc.Detail)
@@ -73,7 +74,7 @@ func classWords(gc report.GuardClass, n int) string {
 	case "closure_cell":
 		fn, _, _ := strings.Cut(gc.Source, ".__closure__[")
 		what := "a variable " + fn + " reads from its enclosing scope (its closure cell, " + gc.Source + ")"
-		if v := report.ClosureVariable(gc); v != "" {
+		if v := guard.ClosureVariable(gc); v != "" {
 			what = "the variable " + v + " that " + fn + " reads from its enclosing scope (a closure cell)"
 		}
 		return fmt.Sprintf("%s changed between calls (was %s): a value the program sets outside the compiled code, which no argument passes", what, gc.Old)
@@ -87,7 +88,7 @@ func classWords(gc report.GuardClass, n int) string {
 }
 
 // variantTitle is the title of a recompile group of bounded variants: what varies, and that it is expected.
-func variantTitle(who string, f *Finding, first report.GuardClass) string {
+func variantTitle(who string, f *Finding, first guard.Class) string {
 	what := classWords(first, len(f.Classes))
 	if first.Class == "value_str" {
 		var vals []string
@@ -96,7 +97,7 @@ func variantTitle(who string, f *Finding, first report.GuardClass) string {
 				vals = append(vals, c.Old)
 			}
 		}
-		what = fmt.Sprintf("one variant per str mode of %s (%s, then another)", report.OrWhat(first.Source, "an argument"), strings.Join(vals, ", "))
+		what = fmt.Sprintf("one variant per str mode of %s (%s, then another)", cmp.Or(first.Source, "an argument"), strings.Join(vals, ", "))
 	}
 	more := "1 more variant"
 	if f.Records != 1 {

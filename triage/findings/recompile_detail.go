@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
@@ -83,7 +84,7 @@ func recompileDetail(f *Finding, g *report.GroupSnap, rw func([]int) string) str
 }
 
 // guardMark says of a class of failed guards that automatic dynamic absorbs it (confirmed: the dynamic log shows it).
-func guardMark(c report.GuardClass, confirmed bool) string {
+func guardMark(c guard.Class, confirmed bool) string {
 	switch {
 	case c.Expected && confirmed:
 		return " (automatic dynamic: expected)"

@@ -1,6 +1,7 @@
 package findings
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -9,13 +10,14 @@ import (
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
 // whatOfClass is the list label of a recompile class ("shape x[0] 8→9", "float scale").
-func whatOfClass(gc report.GuardClass) string {
+func whatOfClass(gc guard.Class) string {
 	src := gc.Source
 	switch gc.Class {
 	case "size":
@@ -58,7 +60,7 @@ func whatOfClass(gc report.GuardClass) string {
 	case "module_attr":
 		return "module attr " + src
 	case "closure_cell":
-		if v := report.ClosureVariable(gc); v != "" {
+		if v := guard.ClosureVariable(gc); v != "" {
 			return "closure " + v
 		}
 		return "closure " + src
@@ -67,7 +69,7 @@ func whatOfClass(gc report.GuardClass) string {
 }
 
 // describeClass says in words what changed, for titles and rank-agreement lines.
-func DescribeClass(gc report.GuardClass, n int) string {
+func DescribeClass(gc guard.Class, n int) string {
 	src := gc.Source
 	switch gc.Class {
 	case "size":
@@ -87,7 +89,7 @@ func DescribeClass(gc report.GuardClass, n int) string {
 		if strings.ContainsAny(src, ".[") { // an attribute or an item of an argument: nothing was passed as it
 			return "a different object in " + src
 		}
-		return "a different object passed as " + report.OrWhat(src, "an argument")
+		return "a different object passed as " + cmp.Or(src, "an argument")
 	case "global_state":
 		return gc.Detail + " changed"
 	case "param_shape":
@@ -139,7 +141,7 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 		f.CompileIDs = append(f.CompileIDs, c.String())
 	}
 	f.Classes = classesOf(g)
-	first := report.GuardClass{Class: k.Class, Source: k.Source, Dim: -1}
+	first := guard.Class{Class: k.Class, Source: k.Source, Dim: -1}
 	if len(f.Classes) > 0 {
 		first = f.Classes[0]
 	}
@@ -147,7 +149,7 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 	f.expectedAssumed = g.Expected > 0 && !g.AutoConfirmed()
 	reason := ""
 	if len(g.Guards) > 0 {
-		reason = report.StripGuardComment(g.Guards[0])
+		reason = guard.StripGuardComment(g.Guards[0])
 	}
 	q := playbooks.Query{Kind: KindRecompile, GuardClass: k.Class, Reason: reason}
 	if staticCompile(&f, first) { // no automatic dynamic: no recompile is its expected first one
@@ -173,7 +175,7 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 	f.What = whatOfClass(first)
 	kc := keyClass(k.Class)
 	if k.Class == "closure_cell" { // the value class the same guard had before closure cells were told apart
-		kc = report.ValueClassOf(first.Old)
+		kc = guard.ValueClassOf(first.Old)
 	}
 	f.Key = "recompile:" + ShortPath(k.File) + ":" + k.Fn + ":" + kc
 	f.ID = f.Key + ":" + k.Source
@@ -188,11 +190,11 @@ func RecompileFinding(g *report.GroupSnap, set *playbooks.Set, rw func([]int) st
 // classesOf is the group's classes, each Expected where automatic dynamic absorbs it. Where that changes none (most
 // groups) they are the group's own, shared read-only (the finding's are never written), not copied: a thousand
 // groups of tens of classes in a big run.
-func classesOf(g *report.GroupSnap) []report.GuardClass {
-	expected := func(c report.GuardClass) bool {
+func classesOf(g *report.GroupSnap) []guard.Class {
+	expected := func(c guard.Class) bool {
 		return (c.Class == "size" || report.ScalarClass(c.Class)) && g.ExpDetail[c.Detail]
 	}
-	i := slices.IndexFunc(g.Classes, func(c report.GuardClass) bool { return expected(c) != c.Expected })
+	i := slices.IndexFunc(g.Classes, func(c guard.Class) bool { return expected(c) != c.Expected })
 	if i < 0 {
 		return g.Classes[:len(g.Classes):len(g.Classes)] // an append makes its own
 	}
@@ -259,11 +261,11 @@ func (f Finding) CompiledAtText() string {
 
 // staticCompile: the recompile is of a new size (or int value) of what torch.compile(dynamic=False) compiled, as
 // the probe saw the call: dynamic=False turns automatic dynamic off, so each new one compiles again.
-func staticCompile(f *Finding, first report.GuardClass) bool {
+func staticCompile(f *Finding, first guard.Class) bool {
 	return f.CompiledAt.Static() && (first.Class == "size" || first.Class == "value_int")
 }
 
-func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) string {
+func recompileTitle(f *Finding, g *report.GroupSnap, first guard.Class) string {
 	who := FnDisplay(g.Key.Fn, g.Key.Resume)
 	if moduleWrapper(g.Key.Fn, g.Key.File) {
 		who = "the compiled module (torch's wrapper inner)"
@@ -328,7 +330,7 @@ func recompileTitle(f *Finding, g *report.GroupSnap, first report.GuardClass) st
 }
 
 // firstUnabsorbed is the first of cs automatic dynamic did not absorb (a repeat: not Expected), else first.
-func firstUnabsorbed(cs []report.GuardClass, first report.GuardClass) report.GuardClass {
+func firstUnabsorbed(cs []guard.Class, first guard.Class) guard.Class {
 	for _, c := range cs {
 		if !c.Expected {
 			return c
@@ -340,7 +342,7 @@ func firstUnabsorbed(cs []report.GuardClass, first report.GuardClass) report.Gua
 // describeClasses says what changed over a recompile group's guard failures: a dtype, device or other old→new of one
 // source chained ("x dtype Float→Half→BFloat16") or listed ("Float→Half, Float→BFloat16"); else the first one
 // (describeClass: values say "…" themselves), with how many more.
-func DescribeClasses(cs []report.GuardClass) string {
+func DescribeClasses(cs []guard.Class) string {
 	if len(cs) == 0 {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/playbooks"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/report"
 	"github.com/torchtriage/torchtriage/triage/steady"
@@ -68,7 +69,7 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set, probes []report.P
 			}
 		}
 		if e.Guard.Class != "" {
-			f.Classes = []report.GuardClass{e.Guard}
+			f.Classes = []guard.Class{e.Guard}
 		}
 		f.Ranks = RanksOf(f.RankStats)
 		f.Title = text.OneLine("Compiled after warm-up: "+a.GroupWords(g), 2*text.TitleMax)

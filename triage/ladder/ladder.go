@@ -2,6 +2,7 @@ package ladder
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -271,7 +272,7 @@ func classify(a *triage.Analysis) Tier {
 		return Tier{Result: Hang, Why: "it did not end: torchtriage stopped it (" + run.StoppedBy() + "); nothing shows where it waited"}
 	}
 	if run != nil && run.Outcome == report.OutcomeDidNotStart {
-		return Tier{Result: DidNotStart, Why: report.OrWhat(run.Error, "the command could not be launched")}
+		return Tier{Result: DidNotStart, Why: cmp.Or(run.Error, "the command could not be launched")}
 	}
 	if f := first(findings.KindAccuracy); f != nil {
 		return Tier{Result: Wrong, Why: "wrong result: " + f.Title, Playbook: f.Playbook}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -228,7 +229,7 @@ func divergenceText(f *findings.Finding, a, b int, twin bool) string {
 	case findings.KindGraphBreak:
 		what = breakWords(f, twin)
 	case findings.KindRecompile:
-		gc := report.GuardClass{Class: "other", Detail: f.What}
+		gc := guard.Class{Class: "other", Detail: f.What}
 		if len(f.Classes) > 0 {
 			gc = f.Classes[len(f.Classes)-1] // the latest variant: what the extra recompile most likely saw
 		}

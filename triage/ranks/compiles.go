@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/triage/findings"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
 
@@ -118,7 +119,7 @@ func compilesDiffer(ev report.ReportEvidence, fs []findings.Finding, run *report
 // of a break at a line (torch_dynamo_resume_in_<fn>_at_<line>), the probe recorded it at that line, and a break
 // every rank of the group logged is at that file and line. "" where none is.
 func resumedBreak(g CompileGroup, fs []findings.Finding) (id, what string) {
-	fn, line := report.FoldFunction(g.Function)
+	fn, line := guard.FoldFunction(g.Function)
 	if line == 0 || line != g.Line || g.File == "" {
 		return "", ""
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -96,7 +97,7 @@ func WriteReportText(w io.Writer, an *triage.Analysis, o text.Options) {
 	}
 	for _, p := range rep.CudagraphPartitions {
 		t.Blank()
-		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.ItemRanks(p.Ranks), report.OrWhat(p.Reason, "reason not logged"))
+		t.Linef(6, "Non-cudagraphable partitions ×%d %s: %s", p.Partitions, an.Evidence.ItemRanks(p.Ranks), cmp.Or(p.Reason, "reason not logged"))
 		if p.File != "" {
 			t.Linef(8, "      at %s %s", text.Site(p.File, p.Line), p.Function)
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/guard"
 )
 
 // autoDynamicScalar reports a guard on the value of an int or a float that automatic dynamic makes symbolic at its
@@ -22,15 +23,15 @@ import (
 // Not a global (G['K'], a constant each time), a default argument or a call's result, nor an nn.Module int
 // attribute whose guard carries torch's hint that it keeps them static: 2.14.1 specialises self.step on every
 // value (train-loop 0001, int-recompiles 0001; its dynamic log marks it dynamic and makes no symbol).
-func autoDynamicScalar(gc GuardClass, guard string) bool {
+func autoDynamicScalar(gc guard.Class, text string) bool {
 	if !ScalarClass(gc.Class) || gc.Source == "" {
 		return false
 	}
 	called, reached := sourceShape(gc.Source)
-	if called || strings.Contains(gc.Source, "__defaults__") || strings.HasPrefix(strings.TrimSpace(guard), "G[") {
+	if called || strings.Contains(gc.Source, "__defaults__") || strings.HasPrefix(strings.TrimSpace(text), "G[") {
 		return false
 	}
-	return !reached || !strings.Contains(guard, nnModuleIntStatic)
+	return !reached || !strings.Contains(text, guard.NNModuleIntStatic)
 }
 
 // sourceShape reports whether a guarded source holds a parenthesis (a call's result) and a '.' or '[' (an attribute
@@ -54,14 +55,10 @@ func ScalarClass(class string) bool {
 	return class == "value_int" || class == "value_float" || class == "stack_float"
 }
 
-// nnModuleIntStatic is the hint 2.14's guard on an nn.Module int attribute carries (torch/_dynamo/variables/
-// builder.py: is_int_specialization_case): torch keeps the value static.
-const nnModuleIntStatic = "considers integer attributes of the nn.Module to be static"
-
 // autoDynamic counts the first size recompile of each (process, frame, input, dim) as expected, unless a later
 // one fails a guard of the graph it compiled on the same dimension (failedOn: the compile id of the graph whose
 // guard failed first).
-func (d *Details) autoDynamic(g *recompGroup, r *logparse.Record, gc GuardClass, failedOn string, in *strs) {
+func (d *Details) autoDynamic(g *recompGroup, r *logparse.Record, gc guard.Class, failedOn string, in *strs) {
 	ak := autoKey{rank: r.Rank, pid: r.PID, dim: gc.Dim, input: procInput(r, in)}
 	if af := g.autoOf(ak); af != nil {
 		// an exact value the graph was compiled for ("expected 9, actual 11", "k == 1"), not a range guard a

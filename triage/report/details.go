@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/numshape"
 )
 
@@ -58,7 +59,7 @@ type recompGroup struct {
 	ranks    perRank
 	auto     []AutoFirst          // one per autoKey, in the order met (autoOf)
 	autoIdx  map[autoKey]int      // auto's index by key, once it holds more than maxAutoScan
-	Classes  []GuardClass         // distinct by Detail
+	Classes  []guard.Class        // distinct by Detail
 	Guards   []string             // distinct first-failure texts
 	Evidence []Evidence           // of the first records
 	Cids     []logparse.CompileID // distinct, the first maxGroupCIDs (a scan: no set of them)
@@ -76,48 +77,48 @@ type Details struct {
 	groups map[groupKey]*recompGroup
 	shapes shapeLog               // what the dynamic log showed of each compile (dynamic_log.go)
 	guards map[string]*guardShape // classify's memo, by the guard's shape
-	texts  map[string]GuardClass  // and by the text, for a guard its shape does not classify (guardShape.whole)
+	texts  map[string]guard.Class // and by the text, for a guard its shape does not classify (guardShape.whole)
 	// classify's scratch: the shape key and runs of the guard it reads
 	shapeKey  []byte
 	shapeRuns []numshape.Run
 	folds     map[string]folded // fold's memo
 }
 
-// classify memoises ClassifyGuard and FoldFunction for this aggregator: the same guard texts and resume
+// classify memoises guard.Classify and guard.FoldFunction for this aggregator: the same guard texts and resume
 // functions recur on every rank, recompile and run, and guards of one shape with values of their own on every
 // recompile (guards_shape.go). The memo is bounded (a run with many distinct shapes starts over past it).
-func (d *Details) classify(guard string) GuardClass {
-	guard = memoText(guard)
+func (d *Details) classify(text string) guard.Class {
+	text = memoText(text)
 	var ok bool
-	d.shapeKey, d.shapeRuns, ok = guardShapeKey(guard, d.shapeKey, d.shapeRuns)
+	d.shapeKey, d.shapeRuns, ok = guardShapeKey(text, d.shapeKey, d.shapeRuns)
 	s, hit := d.guards[string(d.shapeKey)]
 	if ok && hit && !s.whole {
-		return s.of(guard, d.shapeRuns)
+		return s.of(text, d.shapeRuns)
 	}
 	if !ok || hit { // classified whole: memoised by the text
-		if gc, ok := d.texts[guard]; ok {
+		if gc, ok := d.texts[text]; ok {
 			return gc
 		}
-		guard = strings.Clone(guard) // the class's strings are parts of it: kept, they must not keep the record
-		gc := ClassifyGuard(guard)
-		d.texts = remember(d.texts, guard, gc)
+		text = strings.Clone(text) // the class's strings are parts of it: kept, they must not keep the record
+		gc := guard.Classify(text)
+		d.texts = remember(d.texts, text, gc)
 		return gc
 	}
-	guard = strings.Clone(guard)
-	s = newShape(guard, d.shapeRuns)
+	text = strings.Clone(text)
+	s = newShape(text, d.shapeRuns)
 	d.guards = remember(d.guards, string(d.shapeKey), s)
 	return s.gc
 }
 
-// memoText is what ClassifyGuard reads of guard, which classify memoises: all of it but 2.14's comment, which
-// names each call site, unless it is an object id's code line (an Enum member), the nn.Module int hint or a
+// memoText is what guard.Classify reads of a guard's text, which classify memoises: all of it but 2.14's comment,
+// which names each call site, unless it is an object id's code line (an Enum member), the nn.Module int hint or a
 // closure cell's hint (it names the variable).
-func memoText(guard string) string {
-	if g := StripGuardComment(guard); (!strings.HasPrefix(g, "___check_obj_id(") || guardCode(guard) == "") &&
-		!strings.Contains(guard, nnModuleIntStatic) && !closureCellGuard(g) {
+func memoText(text string) string {
+	if g := guard.StripGuardComment(text); (!strings.HasPrefix(g, "___check_obj_id(") || guard.Code(text) == "") &&
+		!strings.Contains(text, guard.NNModuleIntStatic) && !guard.IsClosureCell(g) {
 		return g
 	}
-	return guard
+	return text
 }
 
 // remember puts v in the memo m under k, made at need, emptied when it holds maxGuardMemo (it keeps its buckets:
@@ -137,7 +138,7 @@ func (d *Details) fold(name string) (string, int) {
 		return f.fn, f.line
 	}
 	name = strings.Clone(name)
-	fn, line := FoldFunction(name)
+	fn, line := guard.FoldFunction(name)
 	d.folds = remember(d.folds, name, folded{fn, line})
 	return fn, line
 }
@@ -151,7 +152,7 @@ const maxGuardMemo = 8192
 // earlier ones. So a float32 call of a new size, which fails an entry compiled for Half on the dtype and a float32
 // entry on the size, changed the size — the dtype was one an entry had. Of the failures on one tensor, the one
 // furthest along that order says what is new; otherwise the newest entry's (torch's first line) stands.
-func (d *Details) cause(fs []logparse.GuardFailure) (logparse.GuardFailure, GuardClass) {
+func (d *Details) cause(fs []logparse.GuardFailure) (logparse.GuardFailure, guard.Class) {
 	if len(fs) == 0 {
 		return logparse.GuardFailure{}, d.classify("")
 	}
@@ -220,7 +221,7 @@ type groupRef struct {
 const maxSeenGroups = 8
 
 // group is the recompile group of rc whose cause is first (of class gc), made at need.
-func (d *Details) group(rc *logparse.Recompile, first logparse.GuardFailure, gc GuardClass, in *strs) *recompGroup {
+func (d *Details) group(rc *logparse.Recompile, first logparse.GuardFailure, gc guard.Class, in *strs) *recompGroup {
 	fn, resume := d.fold(rc.Function)
 	// fn, class and source are owned (fold, classify); the file is interned when a group is made
 	k := groupKey{Fn: fn, File: rc.File, Resume: resume, Class: gc.Class, Source: gc.Source}
@@ -249,4 +250,10 @@ func lastFrame(extra string) (logparse.Frame, bool) {
 		}
 	}
 	return out, ok
+}
+
+// folded is a resume function folded into its function and line (guard.FoldFunction), memoised by fold.
+type folded struct {
+	fn   string
+	line int
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/guard"
 )
 
 // perRank keeps each rank's count and earliest/latest compile id, in its slice (ranks -1 to 62) and its map
@@ -117,8 +118,8 @@ func TestAutoDynamicScalar(t *testing.T) {
 		{"self.step == 0                                           # self.step += 1  # ork/wt-train/explore/attr_step.py:13 in forward (HINT: torch.compile considers integer attributes of the nn.Module to be static. If you are observing recompilation, you might want to make this integer dynamic using torch._dynamo.config.allow_unspec_int_on_nn_module = True, or convert this integer into a tensor.)", false},
 		{"G['K'] == 0                                                   # return x + K  # mp/rec9/ints.py:24 in g", false},
 	} {
-		if got := autoDynamicScalar(ClassifyGuard(c.guard), c.guard); got != c.want {
-			t.Errorf("%q (%+v): %v, want %v", c.guard, ClassifyGuard(c.guard), got, c.want)
+		if got := autoDynamicScalar(guard.Classify(c.guard), c.guard); got != c.want {
+			t.Errorf("%q (%+v): %v, want %v", c.guard, guard.Classify(c.guard), got, c.want)
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/guard"
+	"github.com/torchtriage/torchtriage/triage/numshape"
 )
 
 // What the dynamic log (TORCH_LOGS=dynamic) says about the compile a recompile made. Automatic dynamic's first
@@ -40,7 +42,7 @@ type shapeKey struct {
 // shapeCompile is what the dynamic log showed of one compile: it was on (the key is there), and what it made
 // symbolic or marked dynamic.
 type shapeCompile struct {
-	symbols map[string]bool // "x[0]", "n": the sources of create_symbol, named as guards name them (NormalizeSource)
+	symbols map[string]bool // "x[0]", "n": the sources of create_symbol, named as guards name them (guard.NormalizeSource)
 	values  map[string]bool // the int values it made symbols for: a size equal to one may share it (duck sizing)
 	marked  map[string]bool // "x": what automatic dynamic marked dynamic (2.14's pgo line; no symbol is made under mark_static)
 	full    bool            // past maxShapeEntries: what it does not hold is not known
@@ -121,11 +123,11 @@ func (d *Details) shape(r *logparse.Record, in *strs) {
 			return
 		}
 		add(&c.symbols, symbolSource(ev.Source))
-		if ev.Value != "" && isIntLiteral(ev.Value) {
+		if ev.Value != "" && numshape.IsInt(ev.Value) {
 			add(&c.values, ev.Value)
 		}
 	case logparse.MarkedDynamic:
-		add(&c.marked, NormalizeSource(ev.Source))
+		add(&c.marked, guard.NormalizeSource(ev.Source))
 	case logparse.ShapesTraced:
 		c.partial = false
 	}
@@ -134,10 +136,10 @@ func (d *Details) shape(r *logparse.Record, in *strs) {
 // symbolSource names a create_symbol source as a guard names what it guards: L['x'].size()[0] → x[0],
 // L['n'] → n.
 func symbolSource(src string) string {
-	if m := sizeExpr.FindStringSubmatch(src); m != nil && strings.HasSuffix(src, m[0]) && m[2] == "size()" {
-		return NormalizeSource(strings.TrimSuffix(src, m[0])+m[1]) + "[" + m[3] + "]"
+	if m := guard.SizeExpr.FindStringSubmatch(src); m != nil && strings.HasSuffix(src, m[0]) && m[2] == "size()" {
+		return guard.NormalizeSource(strings.TrimSuffix(src, m[0])+m[1]) + "[" + m[3] + "]"
 	}
-	return NormalizeSource(src)
+	return guard.NormalizeSource(src)
 }
 
 // what is the input dimension or scalar of an automatic-dynamic candidate: "x[0]", "n".

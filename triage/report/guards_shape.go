@@ -4,12 +4,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/numshape"
 )
 
 // The guard memo by shape. A log of many recompiles gives most guards values of their own (sizes, constants,
 // object ids: "tensor 'x' size mismatch at index 0. expected 1040, actual 1041", "scale == 3127.15"), so a memo of
-// whole texts misses on each and ClassifyGuard, regexps and all, runs per recompile. Here a guard's numbers are
+// whole texts misses on each and guard.Classify, regexps and all, runs per recompile. Here a guard's numbers are
 // masked: its shape is the text with each run of digits that stands alone (not part of a name: the 0 of ___stack0
 // and the 1 of f1 stay) replaced by a mark of its length. A shape is classified once — the first text of it, and
 // once more per run of digits with that run's digits changed, which shows where each run lands in the class's
@@ -17,14 +18,14 @@ import (
 // masked: the classifier reads words inside them ('autocast', G[…], hasattr(…) decide a class).
 //
 // The masking and the words are numshape's; here is what a guard's class makes of them. Every rule of
-// ClassifyGuard reads a number by its digits (a literal or not, an int or a float, how many digits), never by its
-// value, but one: staticObjectID's id below 2²⁶. A run's mark says that too. A rule added there that reads a value
+// guard.Classify reads a number by its digits (a literal or not, an int or a float, how many digits), never by its
+// value, but one: guard.StaticObjectID's id below 2²⁶. A run's mark says that too. A rule added there that reads a value
 // must be said in the mark (guardShapeKey), or the memo gives one text's class to another;
 // TestShapeMemoEqualsDirect and FuzzShapeMemo compare the two paths.
 
-// guardShapeKey writes g's shape into key and its runs into runs (numshape.Key, with staticObjectID's limit).
+// guardShapeKey writes g's shape into key and its runs into runs (numshape.Key, with guard.StaticObjectID's limit).
 func guardShapeKey(g string, key []byte, runs []numshape.Run) ([]byte, []numshape.Run, bool) {
-	return numshape.Key(g, staticIDLimit, key, runs)
+	return numshape.Key(g, guard.StaticIDLimit, key, runs)
 }
 
 // guardShape is what a shape classifies to: the class, and each of its words as pieces and the runs between them.
@@ -32,7 +33,7 @@ func guardShapeKey(g string, key []byte, runs []numshape.Run) ([]byte, []numshap
 // the run's digits), whole is set: each text of the shape is classified on its own.
 type guardShape struct {
 	whole bool
-	gc    GuardClass // the class of the first text: its words where they have no run
+	gc    guard.Class // the class of the first text: its words where they have no run
 	// the words that hold runs (nil: gc's word as it is)
 	source, detail, old, new *numshape.Words
 	dimRun                   int // the run whose value is the dimension, or -1: gc.Dim
@@ -40,7 +41,7 @@ type guardShape struct {
 
 // newShape classifies the shape of g (whose runs are runs) from g and, per run, g with that run's digits changed.
 func newShape(g string, runs []numshape.Run) *guardShape {
-	base := ClassifyGuard(g)
+	base := guard.Classify(g)
 	s := &guardShape{gc: base, dimRun: -1}
 	if len(runs) == 0 {
 		return s
@@ -48,7 +49,7 @@ func newShape(g string, runs []numshape.Run) *guardShape {
 	var key0 []byte
 	key0, _, _ = guardShapeKey(g, nil, nil)
 	var (
-		perRun  = make([]GuardClass, len(runs))
+		perRun  = make([]guard.Class, len(runs))
 		changed = []byte(g)
 	)
 	for k, r := range runs {
@@ -57,10 +58,10 @@ func newShape(g string, runs []numshape.Run) *guardShape {
 		}
 		other := string(changed)
 		if key, _, _ := guardShapeKey(other, nil, nil); string(key) != string(key0) {
-			s.whole = true // the change crossed staticObjectID's limit: this shape is not one class
+			s.whole = true // the change crossed guard.StaticObjectID's limit: this shape is not one class
 			return s
 		}
-		perRun[k] = ClassifyGuard(other)
+		perRun[k] = guard.Classify(other)
 		copy(changed[r.From:r.To], g[r.From:r.To])
 	}
 	for _, gc := range perRun {
@@ -82,7 +83,7 @@ func newShape(g string, runs []numshape.Run) *guardShape {
 		s.dimRun = k
 	}
 	ok := true
-	word := func(pick func(*GuardClass) string) *numshape.Words {
+	word := func(pick func(*guard.Class) string) *numshape.Words {
 		others := make([]string, len(perRun))
 		for k := range perRun {
 			others[k] = pick(&perRun[k])
@@ -91,10 +92,10 @@ func newShape(g string, runs []numshape.Run) *guardShape {
 		ok = ok && good
 		return w
 	}
-	s.source = word(func(c *GuardClass) string { return c.Source })
-	s.detail = word(func(c *GuardClass) string { return c.Detail })
-	s.old = word(func(c *GuardClass) string { return c.Old })
-	s.new = word(func(c *GuardClass) string { return c.New })
+	s.source = word(func(c *guard.Class) string { return c.Source })
+	s.detail = word(func(c *guard.Class) string { return c.Detail })
+	s.old = word(func(c *guard.Class) string { return c.Old })
+	s.new = word(func(c *guard.Class) string { return c.New })
 	s.whole = !ok
 	return s
 }
@@ -109,7 +110,7 @@ func atoi(s string) int {
 
 // of is the class of g, a text of the shape with runs runs: the shape's words with g's digits in them, every word
 // that holds a run made in one string (one allocation a text).
-func (s *guardShape) of(g string, runs []numshape.Run) GuardClass {
+func (s *guardShape) of(g string, runs []numshape.Run) guard.Class {
 	gc := s.gc
 	words := [...]*numshape.Words{s.source, s.detail, s.old, s.new}
 	n := 0

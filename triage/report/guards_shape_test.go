@@ -13,11 +13,12 @@ import (
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/guard"
 )
 
-// direct is what classify gives a guard without a memo: ClassifyGuard of the text classify reads.
-func direct(guard string) GuardClass {
-	return ClassifyGuard(memoText(guard))
+// direct is what classify gives a guard without a memo: guard.Classify of the text classify reads.
+func direct(text string) guard.Class {
+	return guard.Classify(memoText(text))
 }
 
 // testdataGuards is every guard-failure text of every recording and fixture under the repository's testdata/
@@ -108,7 +109,7 @@ func otherValues(g string, rng *rand.Rand) []string {
 			return string(b)
 		}))
 	}
-	// an id on either side of staticObjectID's limit, with as many digits
+	// an id on either side of guard.StaticObjectID's limit, with as many digits
 	out = append(out, with(func(string) string { return "67108863" }), with(func(string) string { return "67108864" }))
 	return out
 }
@@ -148,7 +149,7 @@ var shapeEdgeGuards = []string{
 }
 
 // The memo by shape classifies every guard text of testdata, the same texts with other numbers, and the edge
-// texts, as ClassifyGuard does: one memo for all (shapes met again with other values), and a fresh memo a text.
+// texts, as guard.Classify does: one memo for all (shapes met again with other values), and a fresh memo a text.
 func TestShapeMemoEqualsDirect(t *testing.T) {
 	guards := append(testdataGuards(t), shapeEdgeGuards...)
 	if len(guards) < 200 {
@@ -184,7 +185,7 @@ func TestShapeMemoEqualsDirect(t *testing.T) {
 	}
 }
 
-// A guard of a shape met before is classified without ClassifyGuard: one allocation (its words with its own
+// A guard of a shape met before is classified without guard.Classify: one allocation (its words with its own
 // numbers), where a memo of whole texts classified each new value again (regexps and all: 10 and more).
 func TestShapeMemoAllocs(t *testing.T) {
 	for _, shape := range []string{
@@ -214,7 +215,7 @@ func TestShapeMemoAllocs(t *testing.T) {
 }
 
 // FuzzShapeMemo: a text, then the same text with its numbers changed by the seed, through one memo, classify
-// as ClassifyGuard does.
+// as guard.Classify does.
 func FuzzShapeMemo(f *testing.F) {
 	for _, g := range shapeEdgeGuards {
 		f.Add(g, uint64(1))

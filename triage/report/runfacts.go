@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -287,5 +288,5 @@ func (f *RunFacts) StoppedBy() string {
 	if f == nil || f.Outcome != OutcomeStopped {
 		return ""
 	}
-	return OrWhat(f.StopReason, "cancelled")
+	return cmp.Or(f.StopReason, "cancelled")
 }

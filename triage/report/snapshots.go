@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/torchtriage/torchtriage/logparse"
+	"github.com/torchtriage/torchtriage/triage/guard"
 )
 
 // groupSnap is a copy of a recompile group taken under the aggregator's lock.
@@ -92,7 +93,7 @@ func (d *Details) groupSnaps() []*GroupSnap {
 	var out []*GroupSnap
 	for _, g := range d.groups {
 		gs := &GroupSnap{recompGroup: *g, RankStats: g.ranks.Snapshot(), ExpDetail: map[string]bool{}}
-		gs.Classes = append([]GuardClass(nil), g.Classes...)
+		gs.Classes = append([]guard.Class(nil), g.Classes...)
 		gs.Guards = append([]string(nil), g.Guards...)
 		gs.Evidence = append([]Evidence(nil), g.Evidence...)
 		gs.Cids = append([]logparse.CompileID(nil), g.Cids...)
@@ -149,7 +150,7 @@ func ContainsString(list []string, s string) bool {
 	return false
 }
 
-func hasDetail(list []GuardClass, d string) bool {
+func hasDetail(list []guard.Class, d string) bool {
 	for _, x := range list {
 		if x.Detail == d {
 			return true

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/probe"
 	"github.com/torchtriage/torchtriage/triage/report"
 )
@@ -66,8 +67,8 @@ type Event struct {
 	// Reason is the first guard failure Dynamo found, as torch words it without its compile id, for a recompile
 	Reason string `json:"reason"`
 	// Backward: the frame's backward compiled in the same step too (folded into this event)
-	Backward bool              `json:"backward,omitempty"`
-	Guard    report.GuardClass `json:"-"` // Reason classified (Class "" when there is none)
+	Backward bool        `json:"backward,omitempty"`
+	Guard    guard.Class `json:"-"` // Reason classified (Class "" when there is none)
 	// Source is what placed it: SourceProbe (the probe's step clock) or SourceLog (a serving framework's line:
 	// Step and TimeS are -1, Reason is the line, Input and Line where it stands, Order what places it after warm-up)
 	Source    string  `json:"source"`
@@ -182,7 +183,7 @@ func Of(run *report.RunFacts, warmup int) *AfterWarmup {
 			}
 			if e.Reason != nil {
 				ev.Reason = compileIDPrefix.ReplaceAllString(*e.Reason, "")
-				ev.Guard = report.ClassifyGuard(ev.Reason)
+				ev.Guard = guard.Classify(ev.Reason)
 			}
 			if ev.Kind == Recompile || ev.Kind == Compile {
 				forward[e.CompileID] = len(a.Events)

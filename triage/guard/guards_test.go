@@ -1,4 +1,4 @@
-package report
+package guard
 
 import (
 	"math/rand/v2"
@@ -72,7 +72,7 @@ func TestClassifyGuard(t *testing.T) {
 		{"", "other", "", "", "", -1, ""},
 	}
 	for _, c := range cases {
-		g := ClassifyGuard(c.text)
+		g := Classify(c.text)
 		if g.Class != c.class || g.Source != c.source || g.Old != c.old || g.New != c.newVal || g.Dim != c.dim || g.Detail != c.detail {
 			t.Errorf("%q:\n got %+v\nwant class=%s source=%s old=%s new=%s dim=%d detail=%q", c.text, g, c.class, c.source, c.old, c.newVal, c.dim, c.detail)
 		}

@@ -1,4 +1,4 @@
-package report
+package guard
 
 import (
 	"slices"
@@ -28,7 +28,7 @@ func keySets(g string) (expected, actual []string, ok bool) {
 
 // dispatchKeys classifies a dispatch key set mismatch: another backend key first (CUDA → CPU) is a device change,
 // named by the two keys; else the keys added and removed (an autograd key: requires_grad) are named.
-func dispatchKeys(g string, gc *GuardClass) bool {
+func dispatchKeys(g string, gc *Class) bool {
 	e, a, ok := keySets(g)
 	if !ok || len(e) == 0 || len(a) == 0 {
 		return false
@@ -56,7 +56,7 @@ func dispatchKeys(g string, gc *GuardClass) bool {
 }
 
 // classifyTensor reads the "tensor 'SRC' … mismatch" family.
-func classifyTensor(g string, gc *GuardClass) bool {
+func classifyTensor(g string, gc *Class) bool {
 	if m := tensorIndexed.FindStringSubmatch(g); m != nil {
 		gc.Class, gc.Source = m[2], NormalizeSource(m[1])
 		gc.Dim, _ = strconv.Atoi(m[3])

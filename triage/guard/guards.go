@@ -1,6 +1,7 @@
-package report
+package guard
 
 import (
+	"cmp"
 	"regexp"
 	"strconv"
 	"strings"
@@ -8,9 +9,9 @@ import (
 	"github.com/torchtriage/torchtriage/triage/text"
 )
 
-// GuardClass is one classified guard failure: which class of guard failed, on which input, and (for sizes and
+// Class is one classified guard failure: which class of guard failed, on which input, and (for sizes and
 // tensor properties) the old and new value. Class is one of playbooks.GuardClasses.
-type GuardClass struct {
+type Class struct {
 	Class    string `json:"class"`
 	Source   string `json:"source,omitempty"` // the guarded input, L['x'] → x
 	Detail   string `json:"detail"`           // "x[0] 8→9", "mode == 'a0'", "global state: grad_mode"
@@ -24,27 +25,29 @@ var (
 	tensorIndexed  = regexp.MustCompile(`^tensor '(.+)' (size|stride) mismatch at index (\d+)\. expected (\S+?), actual (\S+?)\.?$`)
 	tensorProperty = regexp.MustCompile(`^tensor '(.+)' (rank|dtype|device|requires_grad|dispatch key set) mismatch\.?\s*(.*)$`)
 	expectedActual = regexp.MustCompile(`expected ([^,]+), actual (.+?)\.?$`)
-	sizeExpr       = regexp.MustCompile(`([A-Za-z_][\w\[\]'".]*?)\.(size\(\)|shape|stride\(\))\[(\d+)\]`)
-	lenGuard       = regexp.MustCompile(`^len\((.+)\)\s*==\s*(\d+)$`)
-	callArg        = regexp.MustCompile(`^\w+\((.+?),\s*-?\d+\)(?:,\s*type=<[^>]*>)?$`)
-	localSource    = regexp.MustCompile(`^[LG]\[['"]([^'"]+)['"]\]`)
-	moduleSource   = regexp.MustCompile(`\._modules\[['"]([^'"]+)['"]\]`)
-	eqGuard        = regexp.MustCompile(`^(.+?)\s*==\s*(.+)$`) // cutEq's rule, and its way for a text with a line break
-	resumeFn       = regexp.MustCompile(`^torch_dynamo_resume_in_(.+)_at_(\d+)$`)
-	intRange       = regexp.MustCompile(`^([A-Za-z_][\w\[\]'".]*)\s*(<=|<|>=|>)\s*(-?\d+)$`)
-	dictContains   = regexp.MustCompile(`^(not )?___dict_contains\((.+?),\s*(.+)\)$`)
-	hasattrGuard   = regexp.MustCompile(`^(not )?hasattr\((.+?),\s*['"]([^'"]+)['"]\)$`)
-	noneGuard      = regexp.MustCompile(`^(.+?) is (not )?None$`)
-	globalGuard    = regexp.MustCompile(`^(?:(not) (G\[['"][^'"]+['"]\])|len\((G\[['"][^'"]+['"]\])\)\s*==\s*(\d+)|(G\[['"][^'"]+['"]\]))$`)
-	enumCompare    = regexp.MustCompile(`\b(?:is(?: not)?|[!=]=)\s+((?:[A-Za-z_]\w*\.)*[A-Z]\w*\.[A-Z][A-Z0-9_]*)\b`)
+	// SizeExpr is a tensor's size, shape or stride index in a source ("L['x'].size()[0]"): the source, the
+	// accessor, the dimension
+	SizeExpr     = regexp.MustCompile(`([A-Za-z_][\w\[\]'".]*?)\.(size\(\)|shape|stride\(\))\[(\d+)\]`)
+	lenGuard     = regexp.MustCompile(`^len\((.+)\)\s*==\s*(\d+)$`)
+	callArg      = regexp.MustCompile(`^\w+\((.+?),\s*-?\d+\)(?:,\s*type=<[^>]*>)?$`)
+	localSource  = regexp.MustCompile(`^[LG]\[['"]([^'"]+)['"]\]`)
+	moduleSource = regexp.MustCompile(`\._modules\[['"]([^'"]+)['"]\]`)
+	eqGuard      = regexp.MustCompile(`^(.+?)\s*==\s*(.+)$`) // cutEq's rule, and its way for a text with a line break
+	resumeFn     = regexp.MustCompile(`^torch_dynamo_resume_in_(.+)_at_(\d+)$`)
+	intRange     = regexp.MustCompile(`^([A-Za-z_][\w\[\]'".]*)\s*(<=|<|>=|>)\s*(-?\d+)$`)
+	dictContains = regexp.MustCompile(`^(not )?___dict_contains\((.+?),\s*(.+)\)$`)
+	hasattrGuard = regexp.MustCompile(`^(not )?hasattr\((.+?),\s*['"]([^'"]+)['"]\)$`)
+	noneGuard    = regexp.MustCompile(`^(.+?) is (not )?None$`)
+	globalGuard  = regexp.MustCompile(`^(?:(not) (G\[['"][^'"]+['"]\])|len\((G\[['"][^'"]+['"]\])\)\s*==\s*(\d+)|(G\[['"][^'"]+['"]\]))$`)
+	enumCompare  = regexp.MustCompile(`\b(?:is(?: not)?|[!=]=)\s+((?:[A-Za-z_]\w*\.)*[A-Z]\w*\.[A-Z][A-Z0-9_]*)\b`)
 )
 
-// ClassifyGuard classifies one guard-failure text as printed by any torch version: 2.6's "tensor 'L['x']' size
+// Classify classifies one guard-failure text as printed by any torch version: 2.6's "tensor 'L['x']' size
 // mismatch at index 0. expected 4, actual 8", 2.14's "scale == 2.0  # x = x * scale  # r.py:16 in f", value
 // guards, ___check_obj_id, ___check_global_state, len(), the parameter hint. Unknown texts are class "other".
-func ClassifyGuard(text string) GuardClass {
+func Classify(text string) Class {
 	g := StripGuardComment(text)
-	gc := GuardClass{Class: "other", Dim: -1}
+	gc := Class{Class: "other", Dim: -1}
 	switch {
 	case strings.Contains(g, "Guard failed on a parameter") || strings.Contains(g, "force_parameter_static_shapes"):
 		gc.Class, gc.Detail = "param_shape", "parameter shape"
@@ -66,13 +69,13 @@ func ClassifyGuard(text string) GuardClass {
 	case strings.HasPrefix(g, "___check_obj_id(") || strings.HasPrefix(g, "ID_MATCH"):
 		gc.Class = "obj_id"
 		gc.Source = callSource(g)
-		gc.Detail = "object identity of " + OrWhat(gc.Source, "an argument")
-		if !strings.HasPrefix(g, "___check_obj_id(G[") && !strings.Contains(gc.Source, "__") && staticObjectID(g) {
+		gc.Detail = "object identity of " + cmp.Or(gc.Source, "an argument")
+		if !strings.HasPrefix(g, "___check_obj_id(G[") && !strings.Contains(gc.Source, "__") && StaticObjectID(g) {
 			// 2.6 guards True, False and None by identity; CPython keeps them in the interpreter's own data, whose
 			// addresses are small where heap objects' are not: a guess from the id, said as one
 			gc.Class = "singleton"
-			gc.Detail = OrWhat(gc.Source, "an argument") + " is True, False or None (guessed from its object id)"
-		} else if m := enumCompare.FindStringSubmatch(guardCode(text)); m != nil {
+			gc.Detail = cmp.Or(gc.Source, "an argument") + " is True, False or None (guessed from its object id)"
+		} else if m := enumCompare.FindStringSubmatch(Code(text)); m != nil {
 			// the line that made the guard compares the object with a class's member (2.14 prints that line):
 			// an Enum member, one of a fixed set
 			gc.Class, gc.New = "enum", m[1]
@@ -91,7 +94,7 @@ func ClassifyGuard(text string) GuardClass {
 		} else {
 			classifyExpr(g, &gc)
 		}
-	case closureCellGuard(g): // a variable of an enclosing scope (closure_cell.go), before G['fn']'s global
+	case IsClosureCell(g): // a variable of an enclosing scope (closure_cell.go), before G['fn']'s global
 		classifyClosureCell(text, g, &gc)
 	case strings.Contains(g, "G["):
 		if !classifyGlobal(g, &gc) {
@@ -111,10 +114,10 @@ func ClassifyGuard(text string) GuardClass {
 	case strings.HasPrefix(g, "___check_type_id(") || strings.HasPrefix(g, "TYPE_MATCH") || strings.HasPrefix(g, "isinstance("):
 		gc.Class = "type"
 		gc.Source = callSource(g)
-		gc.Detail = "type of " + OrWhat(gc.Source, "an argument")
+		gc.Detail = "type of " + cmp.Or(gc.Source, "an argument")
 	default:
 		classifyExpr(g, &gc)
-		if gc.Class == "value_int" && strings.Contains(text, nnModuleIntStatic) {
+		if gc.Class == "value_int" && strings.Contains(text, NNModuleIntStatic) {
 			// an int kept on an nn.Module, which torch says it keeps static (2.14's hint on the guard): no
 			// automatic dynamic, every value compiles again
 			gc.Class = "module_attr"
@@ -125,7 +128,7 @@ func ClassifyGuard(text string) GuardClass {
 
 // classifyExpr reads len(), size/stride and == guards. Each regexp runs once, and only on a text that has what
 // it needs ("len(", ".size()[", "=="): one pass per guard, as every recompile record has its own values.
-func classifyExpr(g string, gc *GuardClass) {
+func classifyExpr(g string, gc *Class) {
 	var m []string
 	if strings.HasPrefix(g, "len(") {
 		m = lenGuard.FindStringSubmatch(g)
@@ -136,7 +139,7 @@ func classifyExpr(g string, gc *GuardClass) {
 		return
 	}
 	if strings.Contains(g, ".size()[") || strings.Contains(g, ".shape[") || strings.Contains(g, ".stride()[") {
-		m = sizeExpr.FindStringSubmatch(g)
+		m = SizeExpr.FindStringSubmatch(g)
 	}
 	var eq []string
 	if m == nil {
@@ -212,16 +215,9 @@ func callSource(g string) string {
 	return ""
 }
 
-func OrWhat(s, alt string) string {
-	if s == "" {
-		return alt
-	}
-	return s
-}
-
-// guardCode is the line of user code 2.14 prints after a guard ("x  # if mode is Mode.A:  # r.py:12 in f" → "if
+// Code is the line of user code 2.14 prints after a guard ("x  # if mode is Mode.A:  # r.py:12 in f" → "if
 // mode is Mode.A:"), or "".
-func guardCode(text string) string {
+func Code(text string) string {
 	g := StripGuardComment(text)
 	if len(g) >= len(strings.TrimSpace(text)) {
 		return ""
@@ -236,7 +232,7 @@ func guardCode(text string) string {
 
 // classifyDictKey reads "[not ]___dict_contains('mask', batch)": the dict's key set is guarded (an optional key,
 // not a length).
-func classifyDictKey(g string, gc *GuardClass) {
+func classifyDictKey(g string, gc *Class) {
 	m := dictContains.FindStringSubmatch(g)
 	if m == nil {
 		gc.Class, gc.Detail = "dict_key", text.OneLine(g, 80)
@@ -253,7 +249,7 @@ func classifyDictKey(g string, gc *GuardClass) {
 
 // classifyGlobal reads a guard on a module-level container's contents: "not G['history']" (empty or not),
 // "len(G['history']) == 1", "G['cache']". 2.14 prints G['…'] for globals as 2.6 does.
-func classifyGlobal(g string, gc *GuardClass) bool {
+func classifyGlobal(g string, gc *Class) bool {
 	m := globalGuard.FindStringSubmatch(g)
 	if m == nil {
 		return false
@@ -273,11 +269,11 @@ func classifyGlobal(g string, gc *GuardClass) bool {
 	return true
 }
 
-// staticObjectID reports an identity guard on an id below 2²⁶ ("___check_obj_id(L['training'], 10519872)"):
+// StaticObjectID reports an identity guard on an id below 2²⁶ ("___check_obj_id(L['training'], 10519872)"):
 // an object of the interpreter's static data (True, False, None in a non-PIE python3), not one made at run time
 // (heap objects: pymalloc's arenas are mapped high). Not asked of globals and dunder attributes: classes and code
 // objects can sit low in the heap (testdata: G['…'].Tensor at 82181376, ….__code__ at 125680000).
-func staticObjectID(g string) bool {
+func StaticObjectID(g string) bool {
 	_, rest, ok := strings.Cut(g, ",")
 	if !ok {
 		return false
@@ -291,8 +287,12 @@ func staticObjectID(g string) bool {
 		return false
 	}
 	id, err := strconv.ParseUint(rest[:n], 10, 64)
-	return err == nil && id < staticIDLimit
+	return err == nil && id < StaticIDLimit
 }
 
-// staticIDLimit is staticObjectID's limit, which a guard's shape also says of each number (guardShapeKey).
-const staticIDLimit = 1 << 26
+// StaticIDLimit is StaticObjectID's limit, which a guard's shape also says of each number (guardShapeKey).
+const StaticIDLimit = 1 << 26
+
+// NNModuleIntStatic is the hint 2.14's guard on an nn.Module int attribute carries (torch/_dynamo/variables/
+// builder.py: is_int_specialization_case): torch keeps the value static.
+const NNModuleIntStatic = "considers integer attributes of the nn.Module to be static"

@@ -1,4 +1,4 @@
-package report
+package guard
 
 import (
 	"strconv"
@@ -61,11 +61,6 @@ func FoldFunction(name string) (string, int) {
 		return name, 0
 	}
 	return foldFunction(name)
-}
-
-type folded struct {
-	fn   string
-	line int
 }
 
 func foldFunction(name string) (string, int) {

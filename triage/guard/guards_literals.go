@@ -1,4 +1,4 @@
-package report
+package guard
 
 import "github.com/torchtriage/torchtriage/triage/numshape"
 

@@ -1,4 +1,4 @@
-package report
+package guard
 
 import "testing"
 
@@ -17,7 +17,7 @@ func TestClassifyClosureCellGuards(t *testing.T) {
 		{`___check_obj_id(G['helper'].__closure__[0].cell_contents, 140377630248304)`, "obj_id", "helper.__closure__[0].cell_contents", "", "object identity of helper.__closure__[0].cell_contents", ""},
 	}
 	for _, c := range cases {
-		g := ClassifyGuard(c.text)
+		g := Classify(c.text)
 		if g.Class != c.class || g.Source != c.source || g.Old != c.old || g.Detail != c.detail || ClosureVariable(g) != c.variable {
 			t.Errorf("%q:\n got %+v (variable %q)\nwant %s %s old %s %q variable %q", c.text, g, ClosureVariable(g), c.class, c.source, c.old, c.detail, c.variable)
 		}
