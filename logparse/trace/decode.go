@@ -272,70 +272,70 @@ func (s *jsonScan) stringPtr(dst **string) bool {
 
 // rawList decodes an array into a list of each value's text, as Unmarshal into []json.RawMessage.
 func (s *jsonScan) rawList(dst *[]json.RawMessage) bool {
-	if s.null() {
-		*dst = nil
-		return true
-	}
-	if !s.eat('[') {
-		return false
-	}
 	out := []json.RawMessage{}
-	s.ws()
-	if !s.eat(']') {
-		for {
-			s.ws()
-			from := s.i
-			if !s.skipValue(1) {
-				return false
-			}
-			out = append(out, json.RawMessage(s.s[from:s.i]))
-			s.ws()
-			if s.eat(']') {
-				break
-			}
-			if !s.eat(',') {
-				return false
-			}
+	isNull, ok := s.array(func() bool {
+		from := s.i
+		if !s.skipValue(1) {
+			return false
+		}
+		out = append(out, json.RawMessage(s.s[from:s.i]))
+		return true
+	})
+	if ok {
+		*dst = out
+		if isNull {
+			*dst = nil
 		}
 	}
-	*dst = out
-	return true
+	return ok
 }
 
-// stringList decodes an array of strings (null: nil).
+// stringList decodes an array of strings (null: nil; a null element: "").
 func (s *jsonScan) stringList(dst *[]string) bool {
-	if s.null() {
-		*dst = nil
-		return true
-	}
-	if !s.eat('[') {
-		return false
-	}
 	out := []string{}
-	s.ws()
-	if !s.eat(']') {
-		for {
-			s.ws()
-			if s.null() {
-				out = append(out, "")
-			} else {
-				v, ok := s.stringValue()
-				if !ok {
-					return false
-				}
-				out = append(out, v)
-			}
-			s.ws()
-			if s.eat(']') {
-				break
-			}
-			if !s.eat(',') {
-				return false
-			}
+	isNull, ok := s.array(func() bool {
+		if s.null() {
+			out = append(out, "")
+			return true
+		}
+		v, ok := s.stringValue()
+		out = append(out, v)
+		return ok
+	})
+	if ok {
+		*dst = out
+		if isNull {
+			*dst = nil
 		}
 	}
-	*dst = out
-	return true
+	return ok
+}
+
+// array reads the array at s.i (or a null: isNull), each element by elem (which is at the element).
+func (s *jsonScan) array(elem func() bool) (isNull, ok bool) {
+	if s.null() {
+		return true, true
+	}
+	if !s.eat('[') {
+		return false, false
+	}
+	s.ws()
+	if s.eat(']') {
+		return false, true
+	}
+	for {
+		s.ws()
+		if !elem() {
+			return false, false
+		}
+		s.ws()
+		if s.eat(']') {
+			return false, true
+		}
+		if !s.eat(',') {
+			return false, false
+		}
+	}
 }
 
 // symbolObject decodes a create_symbol or create_unbacked_symbol event (null: nil).
