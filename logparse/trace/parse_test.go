@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/torchtriage/torchtriage/logparse"
@@ -127,8 +128,9 @@ func TestParseInputsReadsTracesWithParse(t *testing.T) {
 	}
 	var got []*logparse.Record
 	ranks := map[int]bool{}
+	var mu sync.Mutex // OnRank is called from the readers' goroutines (logparse.Sink)
 	errs := logparse.ParseInputs(inputs, 2, false, nil, logparse.Sink{Trace: Parse,
-		Emit: func(r *logparse.Record) { got = append(got, r) }, OnRank: func(n int) { ranks[n] = true }})
+		Emit: func(r *logparse.Record) { got = append(got, r) }, OnRank: func(n int) { mu.Lock(); ranks[n] = true; mu.Unlock() }})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
