@@ -224,50 +224,38 @@ func (s *jsonScan) intValue() (int, bool) {
 }
 
 // intPtr decodes an integer into a new int (null: nil).
-func (s *jsonScan) intPtr(dst **int) bool {
-	if s.null() {
-		*dst = nil
-		return true
-	}
-	v, ok := s.intValue()
-	if ok {
-		*dst = &v
-	}
-	return ok
-}
+func (s *jsonScan) intPtr(dst **int) bool { return nullable(s, dst, s.intValue) }
 
 // floatPtr decodes a number into a new float64 (null: nil), as Unmarshal does (strconv.ParseFloat).
-func (s *jsonScan) floatPtr(dst **float64) bool {
-	if s.null() {
-		*dst = nil
-		return true
-	}
-	from := s.i
-	if c := s.peek(); c != '-' && (c < '0' || c > '9') {
-		return false
-	}
-	if !s.skipValue(1) {
-		return false
-	}
-	v, err := strconv.ParseFloat(s.s[from:s.i], 64)
-	if err != nil {
-		return false
-	}
-	*dst = &v
-	return true
-}
+func (s *jsonScan) floatPtr(dst **float64) bool { return nullable(s, dst, s.floatValue) }
 
 // stringPtr decodes a string into a new string (null: nil).
-func (s *jsonScan) stringPtr(dst **string) bool {
+func (s *jsonScan) stringPtr(dst **string) bool { return nullable(s, dst, s.stringValue) }
+
+// nullable decodes a null into a nil *dst, else the value into a new one (left as it is when value fails).
+func nullable[T any](s *jsonScan, dst **T, value func() (T, bool)) bool {
 	if s.null() {
 		*dst = nil
 		return true
 	}
-	v, ok := s.stringValue()
+	v, ok := value()
 	if ok {
 		*dst = &v
 	}
 	return ok
+}
+
+// floatValue decodes a number (strconv.ParseFloat of its text).
+func (s *jsonScan) floatValue() (float64, bool) {
+	from := s.i
+	if c := s.peek(); c != '-' && (c < '0' || c > '9') {
+		return 0, false
+	}
+	if !s.skipValue(1) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s.s[from:s.i], 64)
+	return v, err == nil
 }
 
 // rawList decodes an array into a list of each value's text, as Unmarshal into []json.RawMessage.
