@@ -270,8 +270,8 @@ func UserFrame(frames []Frame) (Frame, bool) {
 	return Frame{}, false
 }
 
-// splitSite splits "FILE:LINE".
-func splitSite(s string) (string, int) {
+// SplitSite splits "FILE:LINE" (0 when the line is not a number).
+func SplitSite(s string) (string, int) {
 	s = strings.TrimSpace(s)
 	i := strings.LastIndexByte(s, ':')
 	if i < 0 {

@@ -60,7 +60,7 @@ func ParseBreak(lines []string) *GraphBreak {
 			g.Reason = strings.TrimSpace(rest)
 		}
 	}
-	g.File, g.Line = splitSite(site)
+	g.File, g.Line = SplitSite(site)
 	inTraceback := false
 	var framesBuf [32]string
 	var hintsBuf [4]string
@@ -164,7 +164,7 @@ func parseLimit(lines []string) *LimitHit {
 		case strings.HasPrefix(t, "function: "):
 			if m := limitFuncRe.FindStringSubmatch(t); m != nil {
 				lh.Function = m[1]
-				lh.File, lh.Line = splitSite(m[2])
+				lh.File, lh.Line = SplitSite(m[2])
 			}
 		case strings.HasPrefix(t, "last reason: "):
 			lh.LastReason = strings.TrimSpace(strings.TrimPrefix(t, "last reason: "))

@@ -31,7 +31,7 @@ func parseRecompile(lines []string) *Recompile {
 	head := strings.TrimPrefix(first, "Recompiling function ")
 	if i := strings.Index(head, " in "); i >= 0 {
 		rc.Function = head[:i]
-		rc.File, rc.Line = splitSite(head[i+4:])
+		rc.File, rc.Line = SplitSite(head[i+4:])
 	} // else no "in <file>": the header was cut (pasted text), its last token may be part of a name
 
 	// the lines that follow each failure (its user stack) are its Extra, joined by "\n": every failure's pieces are

@@ -105,7 +105,7 @@ func ipythonFrame(s string) string {
 	if p := strings.IndexByte(fn, '('); p > 0 {
 		fn = fn[:p]
 	}
-	file, line := splitSite(loc)
+	file, line := SplitSite(loc)
 	return `  File "` + file + `", line ` + strconv.Itoa(line) + ", in " + fn
 }
 
@@ -127,7 +127,7 @@ func normalizePytest(lines []string) []string {
 		case pytestFrame([]byte(l)):
 			head()
 			loc, fn, _ := strings.Cut(strings.TrimSuffix(t, ":"), ": in ")
-			file, line := splitSite(loc)
+			file, line := SplitSite(loc)
 			out = append(out, `  File "`+file+`", line `+strconv.Itoa(line)+", in "+fn)
 		case strings.HasPrefix(t, string(hChainCause)) || strings.HasPrefix(t, string(hChainHandling)):
 			out = append(out, t)

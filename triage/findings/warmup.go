@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/torchtriage/torchtriage/logparse"
 	"github.com/torchtriage/torchtriage/playbooks"
 	"github.com/torchtriage/torchtriage/triage/guard"
 	"github.com/torchtriage/torchtriage/triage/probe"
@@ -44,7 +45,7 @@ func WarmupFindings(a *steady.AfterWarmup, set *playbooks.Set, probes []report.P
 		if e.Source == steady.SourceLog { // no step: the line's place in the log orders it
 			f.Basis = "log: " + e.Order
 		}
-		f.File, f.Line = splitSite(e.Site)
+		f.File, f.Line = logparse.SplitSite(e.Site)
 		// kind, frame and its site, guard: the cause, stable across runs (no step, rank or time in it)
 		f.ID = "compile_after_warmup:" + e.Kind + ":" + e.Frame
 		if f.File != "" {
@@ -172,16 +173,4 @@ func warmupDetail(a *steady.AfterWarmup, g []steady.Event) string {
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-func splitSite(site string) (string, int) {
-	i := strings.LastIndexByte(site, ':')
-	if i < 0 {
-		return site, 0
-	}
-	n, err := strconv.Atoi(site[i+1:])
-	if err != nil {
-		return site, 0
-	}
-	return site[:i], n
 }
